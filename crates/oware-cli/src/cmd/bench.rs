@@ -1,0 +1,12 @@
+//! `oware bench` (placeholder until its issue lands).
+
+use std::process::ExitCode;
+
+/// Arguments of `oware bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Runs the command.
+pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::bail!("'oware bench' is not built yet")
+}

@@ -1,0 +1,11 @@
+//! One module per subcommand.
+
+pub mod analyse;
+pub mod bench;
+pub mod egdb;
+pub mod matches;
+pub mod perft;
+pub mod replay;
+pub mod serve;
+pub mod show;
+pub mod uci;

@@ -1,0 +1,12 @@
+//! `oware replay` (placeholder until its issue lands).
+
+use std::process::ExitCode;
+
+/// Arguments of `oware replay`.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Runs the command.
+pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::bail!("'oware replay' is not built yet")
+}

@@ -1,0 +1,61 @@
+//! `oware`: the one binary. Each subcommand is a thin `run` over the libraries.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+mod common;
+
+/// Oware (abapa) rules, engine, endgame databases and web game.
+#[derive(Parser)]
+#[command(name = "oware", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Host the web game (default 127.0.0.1:8080).
+    Serve(cmd::serve::Args),
+    /// Replay moves and print every position as JSON lines.
+    Replay(cmd::replay::Args),
+    /// Count the leaves of the legal-move tree.
+    Perft(cmd::perft::Args),
+    /// Draw a position as text.
+    Show(cmd::show::Args),
+    /// Speak Aualé's UCI dialect on standard input and output.
+    Uci(cmd::uci::Args),
+    /// Search a fixed set of positions and print `N nodes M nps`.
+    Bench(cmd::bench::Args),
+    /// Play engines against each other.
+    Match(cmd::matches::Args),
+    /// The best line and score of each legal move.
+    #[command(alias = "analyze")]
+    Analyse(cmd::analyse::Args),
+    /// Endgame databases: build, probe, verify, stats.
+    Egdb(cmd::egdb::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Serve(a) => cmd::serve::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Perft(a) => cmd::perft::run(a),
+        Command::Show(a) => cmd::show::run(a),
+        Command::Uci(a) => cmd::uci::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+        Command::Match(a) => cmd::matches::run(a),
+        Command::Analyse(a) => cmd::analyse::run(a),
+        Command::Egdb(a) => cmd::egdb::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("oware: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

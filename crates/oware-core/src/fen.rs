@@ -1,0 +1,163 @@
+//! Position text in Aualé's format: the 12 pit counts `A`–`F` then `a`–`f`, South's store,
+//! North's store and the side to move, joined by `-`:
+//!
+//! ```
+//! use oware_core::{fen, Position};
+//! let p = fen::parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S").unwrap();
+//! assert_eq!(p, Position::start());
+//! assert_eq!(fen::write(&p), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
+//! ```
+//!
+//! The parser is relaxed about surrounding white space and the case of the side letter (`S`, `N`,
+//! `South`, `North`); the writer is canonical.
+
+use std::fmt;
+
+use crate::{BySide, Position, PositionError, Setup, Side};
+
+/// Why position text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseFenError {
+    /// Not 15 fields separated by `-`.
+    FieldCount {
+        /// The fields found.
+        found: usize,
+    },
+    /// A count is not a whole number from 0 to 48.
+    BadCount {
+        /// The offending field's text.
+        field: String,
+    },
+    /// The last field is not a side.
+    BadSide {
+        /// The offending field's text.
+        field: String,
+    },
+    /// The counts are not a valid position.
+    Invalid(PositionError),
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseFenError::FieldCount { found } => write!(
+                f,
+                "position text needs 15 fields joined by '-' (12 pits, 2 stores, side), found {found}"
+            ),
+            ParseFenError::BadCount { field } => {
+                write!(f, "'{field}' is not a seed count from 0 to 48")
+            }
+            ParseFenError::BadSide { field } => {
+                write!(f, "'{field}' is not a side to move (S or N)")
+            }
+            ParseFenError::Invalid(e) => write!(f, "invalid position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+/// Parses position text into a plain [`Setup`] (counts checked, 48-seed total not checked).
+pub fn parse_setup(text: &str) -> Result<Setup, ParseFenError> {
+    let fields: Vec<&str> = text.trim().split('-').map(str::trim).collect();
+    if fields.len() != 15 {
+        return Err(ParseFenError::FieldCount {
+            found: fields.len(),
+        });
+    }
+    let mut counts = [0u8; 14];
+    for (c, field) in counts.iter_mut().zip(&fields) {
+        *c = field
+            .parse::<u8>()
+            .ok()
+            .filter(|&n| n <= 48 && !field.starts_with('+'))
+            .ok_or_else(|| ParseFenError::BadCount {
+                field: (*field).to_string(),
+            })?;
+    }
+    let turn: Side = fields[14].parse().map_err(|_| ParseFenError::BadSide {
+        field: fields[14].to_string(),
+    })?;
+    let mut pits = [0u8; 12];
+    pits.copy_from_slice(&counts[..12]);
+    Ok(Setup {
+        pits,
+        stores: BySide::new(counts[12], counts[13]),
+        turn,
+    })
+}
+
+/// Parses and validates position text.
+pub fn parse(text: &str) -> Result<Position, ParseFenError> {
+    Position::from_setup(&parse_setup(text)?).map_err(ParseFenError::Invalid)
+}
+
+/// Writes the canonical position text.
+pub fn write(pos: &Position) -> String {
+    let mut out = String::with_capacity(40);
+    for n in pos.pits() {
+        out.push_str(&n.to_string());
+        out.push('-');
+    }
+    let stores = pos.stores();
+    out.push_str(&format!(
+        "{}-{}-{}",
+        stores.south,
+        stores.north,
+        pos.turn().char()
+    ));
+    out
+}
+
+impl fmt::Display for Position {
+    /// The canonical position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write(self))
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = ParseFenError;
+    fn from_str(s: &str) -> Result<Position, ParseFenError> {
+        parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let text = "0-1-2-3-4-5-6-7-8-0-0-0-10-2-N";
+        let p = parse(text).unwrap();
+        assert_eq!(write(&p), text);
+        assert_eq!(p.turn(), Side::North);
+        assert_eq!(
+            parse(" 4-4-4-4-4-4-4-4-4-4-4-4-0-0-south ").unwrap(),
+            Position::start()
+        );
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!(
+            parse("4-4-4"),
+            Err(ParseFenError::FieldCount { found: 3 })
+        ));
+        assert!(matches!(
+            parse("4-4-4-4-4-4-4-4-4-4-4-x-0-0-S"),
+            Err(ParseFenError::BadCount { .. })
+        ));
+        assert!(matches!(
+            parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-X"),
+            Err(ParseFenError::BadSide { .. })
+        ));
+        assert!(matches!(
+            parse("4-4-4-4-4-4-4-4-4-4-4-5-0-0-S"),
+            Err(ParseFenError::Invalid(_))
+        ));
+        assert!(parse("4-4-4-4-4-4-4-4-4-4-4-49-0-0-S").is_err());
+        assert!(parse("").is_err());
+    }
+}

@@ -1,0 +1,207 @@
+use crate::movetext::MoveText;
+use crate::rules::Repetition;
+use crate::{Move, MoveList, Outcome, PlayError, Position, Rules};
+
+/// A game: a start position, the moves played, the positions they led to, and how it ended.
+///
+/// `Game` owns the history, so it is where cycles are detected: the game ends when the position
+/// after a move (pits, stores, side to move) has occurred before — once before under
+/// [`Repetition::First`], twice before under [`Repetition::Third`]. Positions before a capture
+/// never match later ones, since the stores differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    rules: Rules,
+    moves: Vec<Move>,
+    positions: Vec<Position>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A new game from the start position.
+    pub fn new(rules: Rules) -> Game {
+        Game::from_position(Position::start(), rules)
+    }
+
+    /// A new game from `start`.
+    pub fn from_position(start: Position, rules: Rules) -> Game {
+        Game {
+            rules,
+            moves: Vec::new(),
+            positions: vec![start],
+            outcome: start.outcome(&rules),
+        }
+    }
+
+    /// The rules of this game.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a game always has its start position")
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves played, as text (each letter for the side that played it).
+    pub fn move_texts(&self) -> Vec<MoveText> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&m, p)| MoveText::new(p.turn(), m))
+            .collect()
+    }
+
+    /// Every position from the start to the current one (one more than the moves).
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The legal moves: none once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.is_over() {
+            MoveList::new()
+        } else {
+            self.position().legal_moves(&self.rules)
+        }
+    }
+
+    /// Plays `m`; on error nothing changes.
+    pub fn play(&mut self, m: Move) -> Result<&Position, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let next = self.position().play(m, &self.rules)?;
+        self.moves.push(m);
+        self.positions.push(next);
+        self.outcome = next.outcome(&self.rules).or_else(|| {
+            let needed = match self.rules.repetition {
+                Repetition::First => 1,
+                Repetition::Third => 2,
+            };
+            (self.occurrences_before(&next) >= needed).then(|| next.cycle_outcome(&self.rules))
+        });
+        Ok(self.position())
+    }
+
+    /// Plays a move given as text, checking that the letter belongs to the side to move.
+    pub fn play_text(&mut self, m: &MoveText) -> Result<&Position, PlayError> {
+        let mv = m.to_move(self.position())?;
+        self.play(mv)
+    }
+
+    /// How often `pos` occurs among the positions before the current one, since the last capture.
+    fn occurrences_before(&self, pos: &Position) -> usize {
+        let seeds = pos.seeds_on_board();
+        self.positions[..self.positions.len() - 1]
+            .iter()
+            .rev()
+            .take_while(|p| p.seeds_on_board() == seeds)
+            .filter(|p| *p == pos)
+            .count()
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.outcome = None;
+        // The position before an accepted move was never over.
+        Some(m)
+    }
+
+    /// The game cut back to its first `ply` moves (all of them if `ply` is larger).
+    pub fn truncated(&self, ply: usize) -> Game {
+        let mut g = Game::from_position(*self.start(), self.rules);
+        for &m in self.moves.iter().take(ply) {
+            g.play(m).expect("moves of a game replay");
+        }
+        g
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, rules::CycleSeeds, EndReason, Score, Side};
+
+    /// Two lone seeds chasing each other round the board cycle with period 12 plies.
+    fn cycling_game(rules: Rules) -> Game {
+        let start = fen::parse("1-0-0-0-0-0-1-0-0-0-0-0-23-23-S").unwrap();
+        let mut g = Game::from_position(start, rules);
+        while !g.is_over() {
+            let m = g.legal_moves()[0];
+            g.play(m).unwrap();
+            assert!(g.moves().len() < 100);
+        }
+        g
+    }
+
+    #[test]
+    fn first_and_third_repetition() {
+        let g = cycling_game(Rules::PLAYSTRATEGY);
+        assert_eq!(g.outcome().unwrap().reason, EndReason::Cycle);
+        let first_len = g.moves().len();
+        let g3 = cycling_game(Rules::ABAPA);
+        assert_eq!(g3.outcome().unwrap().reason, EndReason::Cycle);
+        assert!(g3.moves().len() > first_len);
+    }
+
+    #[test]
+    fn even_split_gives_halves() {
+        let rules = Rules {
+            cycle_seeds: CycleSeeds::Even,
+            ..Rules::PLAYSTRATEGY
+        };
+        let start = fen::parse("1-0-0-0-0-0-0-0-0-0-0-0-23-24-N").unwrap();
+        // North cannot move (empty row): no-feed, own row.
+        let g = Game::from_position(start, rules);
+        assert_eq!(g.outcome().unwrap().reason, EndReason::NoFeed);
+        let start = fen::parse("2-0-0-0-0-0-1-0-0-0-0-0-22-23-S").unwrap();
+        let mut g = Game::from_position(start, rules);
+        while !g.is_over() {
+            let m = g.legal_moves()[0];
+            g.play(m).unwrap();
+        }
+        let o = g.outcome().unwrap();
+        if o.reason == EndReason::Cycle {
+            assert_eq!(o.scores.south, Score::from_halves(45 + 3 - 1 + 1));
+        }
+        assert_eq!(o.scores.south.halves() + o.scores.north.halves(), 96);
+    }
+
+    #[test]
+    fn illegal_move_changes_nothing() {
+        let mut g = Game::new(Rules::ABAPA);
+        let before = g.clone();
+        assert_eq!(
+            g.play_text(&"a".parse().unwrap()),
+            Err(PlayError::WrongSide { turn: Side::South })
+        );
+        assert_eq!(g, before);
+        g.play(Move::new(0).unwrap()).unwrap();
+        assert_eq!(g.undo(), Move::new(0));
+        assert_eq!(g, before);
+    }
+}

@@ -1,0 +1,127 @@
+use std::fmt;
+use std::ops::Deref;
+
+use crate::Side;
+
+/// A move: the mover's pit 0–5, counted from the mover's left.
+///
+/// The same `Move` is pit `A`+i for South and `a`+i for North; [`Move::letter`] writes it for a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u8);
+
+impl Move {
+    /// All six moves, left to right.
+    pub const ALL: [Move; 6] = [Move(0), Move(1), Move(2), Move(3), Move(4), Move(5)];
+
+    /// The move from the mover's pit `i` (0–5), or `None` when out of range.
+    pub const fn new(i: usize) -> Option<Move> {
+        if i < 6 {
+            Some(Move(i as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The mover's pit, 0–5 from the mover's left.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The absolute pit (0–11) this move empties when `side` plays it.
+    #[inline]
+    pub const fn pit(self, side: Side) -> usize {
+        side.first_pit() + self.0 as usize
+    }
+
+    /// The letter of this move for `side`: `A`–`F` for South, `a`–`f` for North.
+    pub const fn letter(self, side: Side) -> char {
+        let base = match side {
+            Side::South => b'A',
+            Side::North => b'a',
+        };
+        (base + self.0) as char
+    }
+
+    /// The side and move a letter stands for: `A`–`F` South, `a`–`f` North.
+    pub const fn from_letter(c: char) -> Option<(Side, Move)> {
+        match c {
+            'A'..='F' => Some((Side::South, Move(c as u8 - b'A'))),
+            'a'..='f' => Some((Side::North, Move(c as u8 - b'a'))),
+            _ => None,
+        }
+    }
+}
+
+/// The legal moves of a position: at most six, in pit order.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct MoveList {
+    moves: [Move; 6],
+    len: u8,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move(0); 6],
+            len: 0,
+        }
+    }
+
+    /// Appends a move. Panics if the list already holds six.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        self.moves[self.len as usize] = m;
+        self.len += 1;
+    }
+
+    /// Keeps only the moves for which `f` is true, in order.
+    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
+        let mut kept = MoveList::new();
+        for &m in self.iter() {
+            if f(m) {
+                kept.push(m);
+            }
+        }
+        *self = kept;
+    }
+
+    /// The moves as a bit set: bit i for move i.
+    pub fn mask(&self) -> u8 {
+        self.iter().fold(0, |acc, m| acc | 1 << m.index())
+    }
+
+    /// The letters of these moves for `side`, e.g. `"ABDF"`.
+    pub fn letters(&self, side: Side) -> String {
+        self.iter().map(|m| m.letter(side)).collect()
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

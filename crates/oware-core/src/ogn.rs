@@ -1,0 +1,435 @@
+//! Game records in OGN, the PGN-like format Aualé writes:
+//!
+//! ```text
+//! [Variant "Oware Abapa"]
+//! [Event "Club night"]
+//! [South "Ama"]
+//! [North "Kofi"]
+//! [Result "25-19"]
+//!
+//! 1. D f 2. E a {a quiet move} 3. F+2 a 25-19
+//! ```
+//!
+//! Tags come first, one `[Name "value"]` each; `[FEN "…"]` gives a custom start position (see
+//! [`crate::fen`]) and `[Rules "…"]` a rule set other than abapa (see [`Rules`]'s text form).
+//! Moves are letters with an optional `+N` capture suffix, numbered every South move (`1.`, or
+//! `1...` when North moves first from a custom start); `{…}` holds a comment on the move before
+//! it; the record ends with the result, written as the final seed score (`25-19`, `23.5-24.5`)
+//! or `*` for an unfinished game.
+//!
+//! The reader is relaxed: move numbers are optional and not checked, `;` starts a comment to the
+//! end of the line, and the result may be missing. The writer is canonical, and
+//! `parse(write(r)) == r` for every record.
+
+use std::fmt;
+
+use crate::movetext::{parse_one, MoveText, ParseMoveError};
+use crate::{fen, Game, PlayError, Position, Rules, Side};
+
+/// A move with the comment written after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordMove {
+    /// The move as written.
+    pub text: MoveText,
+    /// The `{…}` comment after the move, if any.
+    pub comment: Option<String>,
+}
+
+/// A parsed game record: tags, moves and result, not yet checked against the rules.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Record {
+    /// Tags in their written order (including `FEN` and `Rules` when present).
+    pub tags: Vec<(String, String)>,
+    /// A comment before the first move.
+    pub comment: Option<String>,
+    /// The moves.
+    pub moves: Vec<RecordMove>,
+    /// The result token: `25-19`, `23.5-24.5`, or `*`; `None` when not written.
+    pub result: Option<String>,
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OgnError {
+    /// The text is not well-formed.
+    Syntax {
+        /// Line number, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The `FEN` tag is not a valid position.
+    Fen(fen::ParseFenError),
+    /// The `Rules` tag is not a rule set.
+    Rules(crate::ParseRulesError),
+    /// A move cannot be played.
+    IllegalMove {
+        /// The ply, from 1.
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// Why.
+        error: PlayError,
+    },
+}
+
+impl fmt::Display for OgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OgnError::Syntax { line, message } => write!(f, "line {line}: {message}"),
+            OgnError::Fen(e) => write!(f, "FEN tag: {e}"),
+            OgnError::Rules(e) => write!(f, "Rules tag: {e}"),
+            OgnError::IllegalMove { ply, text, error } => {
+                write!(f, "ply {ply}: illegal move {text}: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OgnError {}
+
+impl Record {
+    /// The value of the first tag named `name` (case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name`, replacing its value where present, otherwise appending it.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some(tag) => tag.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// The rules named by the `Rules` tag, abapa without one.
+    pub fn rules(&self) -> Result<Rules, OgnError> {
+        self.tag("Rules")
+            .map_or(Ok(Rules::default()), |r| r.parse().map_err(OgnError::Rules))
+    }
+
+    /// The start position: the `FEN` tag, or the standard start.
+    pub fn start(&self) -> Result<Position, OgnError> {
+        self.tag("FEN").map_or(Ok(Position::start()), |f| {
+            fen::parse(f).map_err(OgnError::Fen)
+        })
+    }
+
+    /// Replays the record under `rules`, checking every move.
+    pub fn to_game_with(&self, rules: Rules) -> Result<Game, OgnError> {
+        let mut game = Game::from_position(self.start()?, rules);
+        for (i, m) in self.moves.iter().enumerate() {
+            game.play_text(&m.text)
+                .map_err(|error| OgnError::IllegalMove {
+                    ply: i + 1,
+                    text: m.text.to_string(),
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+
+    /// Replays the record under the rules of its `Rules` tag.
+    pub fn to_game(&self) -> Result<Game, OgnError> {
+        self.to_game_with(self.rules()?)
+    }
+
+    /// A record of `game`: tags `Variant`, the given `tags` (name, value), `Rules` when not abapa,
+    /// `FEN` when the start is not the standard one, and `Result`; moves with capture suffixes.
+    pub fn from_game(game: &Game, tags: &[(&str, &str)]) -> Record {
+        let mut rec = Record::default();
+        rec.set_tag("Variant", "Oware Abapa");
+        for (n, v) in tags {
+            rec.set_tag(n, *v);
+        }
+        if *game.rules() != Rules::default() {
+            rec.set_tag("Rules", game.rules().to_string());
+        }
+        if *game.start() != Position::start() {
+            rec.set_tag("FEN", fen::write(game.start()));
+        }
+        let positions = game.positions();
+        for (i, mut text) in game.move_texts().into_iter().enumerate() {
+            let mover = positions[i].turn();
+            let captured = positions[i + 1].store(mover) - positions[i].store(mover);
+            if captured > 0 {
+                text.captured = Some(captured);
+            }
+            rec.moves.push(RecordMove {
+                text,
+                comment: None,
+            });
+        }
+        let result = match game.outcome() {
+            Some(o) => format!("{}-{}", o.scores.south, o.scores.north),
+            None => "*".to_string(),
+        };
+        rec.set_tag("Result", result.clone());
+        rec.result = Some(result);
+        rec
+    }
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl fmt::Display for Record {
+    /// The canonical text: tags, a blank line, moves wrapped at 80 columns, the result.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, v) in &self.tags {
+            writeln!(f, "[{} \"{}\"]", n, escape(v))?;
+        }
+        if !self.tags.is_empty() {
+            writeln!(f)?;
+        }
+        let first_turn = self.start().map(|p| p.turn()).unwrap_or(Side::South);
+        let mut tokens: Vec<String> = Vec::new();
+        if let Some(c) = &self.comment {
+            tokens.push(format!("{{{c}}}"));
+        }
+        let mut number = 1;
+        for (i, m) in self.moves.iter().enumerate() {
+            let north_first = i == 0 && first_turn == Side::North;
+            if m.text.side == Side::South || north_first {
+                let dots = if north_first { "..." } else { "." };
+                tokens.push(format!("{number}{dots}"));
+            }
+            if m.text.side == Side::North || north_first {
+                number += 1;
+            }
+            tokens.push(m.text.to_string());
+            if let Some(c) = &m.comment {
+                tokens.push(format!("{{{c}}}"));
+            }
+        }
+        if let Some(r) = &self.result {
+            tokens.push(r.clone());
+        }
+        let mut width = 0;
+        for t in tokens {
+            if width > 0 && width + 1 + t.len() > 80 {
+                writeln!(f)?;
+                width = 0;
+            }
+            if width > 0 {
+                f.write_str(" ")?;
+                width += 1;
+            }
+            f.write_str(&t)?;
+            width += t.len();
+        }
+        writeln!(f)
+    }
+}
+
+impl std::str::FromStr for Record {
+    type Err = OgnError;
+    fn from_str(s: &str) -> Result<Record, OgnError> {
+        parse(s)
+    }
+}
+
+/// Parses a record (syntax only; see [`Record::to_game`] for the rules).
+pub fn parse(text: &str) -> Result<Record, OgnError> {
+    let mut rec = Record::default();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let line_at = |pos: usize| text[..pos].matches('\n').count() + 1;
+    let err = |pos: usize, message: String| OgnError::Syntax {
+        line: line_at(pos),
+        message,
+    };
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b';' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'[' => {
+                if !rec.moves.is_empty() || rec.result.is_some() {
+                    return Err(err(i, "tags must come before the moves".into()));
+                }
+                let (name, value, next) = parse_tag(text, i).map_err(|m| err(i, m))?;
+                rec.tags.push((name, value));
+                i = next;
+            }
+            b'{' => {
+                let end = text[i..]
+                    .find('}')
+                    .ok_or_else(|| err(i, "unclosed comment '{'".into()))?;
+                let comment = text[i + 1..i + end].trim().to_string();
+                match rec.moves.last_mut() {
+                    Some(m) => m.comment = Some(comment),
+                    None => rec.comment = Some(comment),
+                }
+                i += end + 1;
+            }
+            b'*' => {
+                rec.result = Some("*".into());
+                i += 1;
+            }
+            b'0'..=b'9' => {
+                let mut j = i;
+                while j < bytes.len() && (bytes[j].is_ascii_digit() || bytes[j] == b'.') {
+                    j += 1;
+                }
+                if j < bytes.len() && bytes[j] == b'-' {
+                    // A result: N-M with optional halves.
+                    let mut k = j + 1;
+                    while k < bytes.len() && (bytes[k].is_ascii_digit() || bytes[k] == b'.') {
+                        k += 1;
+                    }
+                    let token = &text[i..k];
+                    if !is_score(token) {
+                        return Err(err(i, format!("'{token}' is not a result like 25-19")));
+                    }
+                    rec.result = Some(token.to_string());
+                    i = k;
+                } else if text[i..j].contains('.') {
+                    i = j; // a move number
+                } else {
+                    return Err(err(i, format!("unexpected '{}'", &text[i..j])));
+                }
+            }
+            _ => {
+                if rec.result.is_some() {
+                    return Err(err(i, "moves after the result".into()));
+                }
+                let (m, next) =
+                    parse_one(text, i).map_err(|e: ParseMoveError| err(e.offset, e.message))?;
+                if next < bytes.len() && !b" \t\r\n{;*".contains(&bytes[next]) {
+                    return Err(err(next, "moves must be separated by spaces".into()));
+                }
+                rec.moves.push(RecordMove {
+                    text: m,
+                    comment: None,
+                });
+                i = next;
+            }
+        }
+    }
+    Ok(rec)
+}
+
+fn is_score(token: &str) -> bool {
+    let half = |s: &str| {
+        let digits = s.strip_suffix(".5").unwrap_or(s);
+        !digits.is_empty() && digits.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    token
+        .split_once('-')
+        .is_some_and(|(a, b)| half(a) && half(b))
+}
+
+fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String> {
+    let rest = &text[start + 1..];
+    let name_end = rest
+        .find(|c: char| c.is_whitespace() || c == '"' || c == ']')
+        .ok_or("unclosed tag '['")?;
+    let name = &rest[..name_end];
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(format!("bad tag name '{name}'"));
+    }
+    let after = rest[name_end..].trim_start();
+    let mut chars = after.char_indices();
+    if chars.next().map(|(_, c)| c) != Some('"') {
+        return Err(format!("tag {name}: value must be in double quotes"));
+    }
+    let mut value = String::new();
+    let mut escaped = false;
+    for (k, c) in chars {
+        if escaped {
+            value.push(c);
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == '"' {
+            let tail = after[k + 1..].trim_start();
+            if !tail.starts_with(']') {
+                return Err(format!("tag {name}: expected ']' after the value"));
+            }
+            let consumed = text.len() - tail.len() + 1;
+            return Ok((name.to_string(), value, consumed));
+        } else if c == '\n' {
+            break;
+        } else {
+            value.push(c);
+        }
+    }
+    Err(format!("tag {name}: unclosed value"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "[Variant \"Oware Abapa\"]\n[Event \"Club \\\"night\\\"\"]\n\
+        [South \"Ama\"]\n[North \"Kofi\"]\n\n1. D f 2. E {quiet} a 3. F+2 a *\n";
+
+    #[test]
+    fn reads_aualé_style() {
+        let r = parse(SAMPLE).unwrap();
+        assert_eq!(r.tag("event"), Some("Club \"night\""));
+        assert_eq!(r.moves.len(), 6);
+        assert_eq!(r.moves[2].comment.as_deref(), Some("quiet"));
+        assert_eq!(r.moves[4].text.captured, Some(2));
+        assert_eq!(r.result.as_deref(), Some("*"));
+        assert_eq!(parse(&r.to_string()).unwrap(), r);
+    }
+
+    #[test]
+    fn game_round_trip() {
+        let mut g = Game::new(Rules::AWARI);
+        for m in crate::movetext::parse_list("FcAdBe").unwrap() {
+            g.play_text(&m).unwrap();
+        }
+        let r = Record::from_game(&g, &[("South", "Ama")]);
+        let text = r.to_string();
+        assert!(text.contains("[Rules \"awari\"]"));
+        let back = parse(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(back.to_game().unwrap(), g);
+    }
+
+    #[test]
+    fn north_first_numbering() {
+        let start = fen::parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-N").unwrap();
+        let mut g = Game::from_position(start, Rules::ABAPA);
+        for m in crate::movetext::parse_list("aFb").unwrap() {
+            g.play_text(&m).unwrap();
+        }
+        let text = Record::from_game(&g, &[]).to_string();
+        assert!(text.contains("1... a 2. F b *"), "{text}");
+        assert_eq!(parse(&text).unwrap().to_game().unwrap(), g);
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!(
+            parse("[Event \"x\""),
+            Err(OgnError::Syntax { .. })
+        ));
+        assert!(matches!(parse("1. D {open"), Err(OgnError::Syntax { .. })));
+        assert!(matches!(parse("1. G"), Err(OgnError::Syntax { .. })));
+        assert!(matches!(parse("1. Df"), Err(OgnError::Syntax { .. })));
+        let r = parse("1. D D").unwrap();
+        assert!(matches!(
+            r.to_game(),
+            Err(OgnError::IllegalMove { ply: 2, .. })
+        ));
+        let r = parse("[FEN \"1-2-3\"]\n1. A").unwrap();
+        assert!(matches!(r.to_game(), Err(OgnError::Fen(_))));
+    }
+}

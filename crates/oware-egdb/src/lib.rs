@@ -1,0 +1,1 @@
+//! Oware egdb (work in progress).

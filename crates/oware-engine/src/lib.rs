@@ -1,0 +1,1 @@
+//! Oware engine (work in progress).

@@ -1,0 +1,1 @@
+//! Oware server (work in progress).
