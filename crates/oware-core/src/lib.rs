@@ -18,6 +18,7 @@
 mod game;
 mod moves;
 mod outcome;
+mod perft;
 mod position;
 mod rules;
 #[cfg(feature = "serde")]
@@ -32,6 +33,7 @@ pub mod zobrist;
 pub use game::Game;
 pub use moves::{Move, MoveList};
 pub use outcome::{EndReason, Outcome, Score};
+pub use perft::{perft, PerftCounts};
 pub use position::{
     MoveDetail, PlayError, Position, PositionError, Setup, PITS, TOTAL_SEEDS, WINNING_SCORE,
 };
