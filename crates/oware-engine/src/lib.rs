@@ -1,40 +1,68 @@
-//! Oware search engine.
+//! Oware search engine: iterative deepening principal variation search over the rules core, a
+//! lock-free transposition table shared by several threads (lazy SMP), a tuned evaluation,
+//! graded playing levels and a deterministic benchmark.
 //!
-//! FIRST-CUT API (placeholder implementation: plain fixed-depth negamax on material). The public
-//! signatures below are what `oware-server` and `oware-cli` build against; the engine work of
-//! issue 3 replaces the internals.
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use oware_core::{Game, Rules};
+//! use oware_engine::{search, Limits};
+//!
+//! let game = Game::new(Rules::default());
+//! let result = search(&game, &Limits::depth(6), &AtomicBool::new(false), &mut |_| {});
+//! assert!(result.best.is_some());
+//! assert_eq!(result.info.depth, 6);
+//! ```
+//!
+//! Scores are centi-seeds (100 = one seed) from the side to move's view. A proven game end is
+//! reported as `±(MATE - plies)` ([`MATE`] = 30000): `29987` is a win in 13 plies. A position the
+//! endgame databases prove won scores `±(EGDB_WIN - plies)` ([`EGDB_WIN`] = 29000). Use
+//! [`score_to_text`] to show a score.
 
-use std::fmt;
-use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use oware_core::{Game, Move, Position, Rules};
 
-/// Limits of one search. `None` everywhere means "until stopped".
-#[derive(Debug, Clone, Default)]
-pub struct Limits {
-    /// Maximum depth in plies.
-    pub depth: Option<u32>,
-    /// Maximum nodes.
-    pub nodes: Option<u64>,
-    /// Maximum wall-clock time.
-    pub movetime: Option<Duration>,
-}
+pub mod bench;
+mod egdb;
+pub mod eval;
+mod levels;
+mod limits;
+mod ordering;
+mod search;
+pub mod tt;
+
+pub use egdb::Prober;
+pub use levels::{choose_move, choose_move_with, Level, LevelSpec, ParseLevelError, LEVELS};
+pub use limits::{Clock, Limits};
+pub use search::{EGDB_WIN, MATE, PROVEN};
 
 /// Progress of a search, reported after each completed iteration.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Info {
     /// Depth completed.
     pub depth: u32,
-    /// Score in seeds×100 from the side to move's point of view ("centi-seeds").
+    /// Deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// Score in centi-seeds from the side to move's view (see the crate docs for proven results).
     pub score: i32,
-    /// Nodes searched so far.
+    /// Nodes searched so far (all threads).
     pub nodes: u64,
     /// Elapsed time.
     pub time: Duration,
     /// Principal variation.
     pub pv: Vec<Move>,
+    /// Permille of the transposition table used by this search.
+    pub hashfull: u32,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let us = self.time.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / us) as u64
+    }
 }
 
 /// The result of a search.
@@ -46,149 +74,163 @@ pub struct SearchResult {
     pub info: Info,
 }
 
-/// Playing strength, from "often random" to everything we have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// Often plays at random.
-    Easy,
-    /// Looks a few moves ahead.
-    Medium,
-    /// Searches deep, time-limited.
-    Hard,
-    /// The strongest setting.
-    Expert,
+/// Shows a score: `+1.50` (seeds), `win in 7`, `loss in 4` (plies), `proven win`/`proven loss`
+/// (by the endgame databases).
+pub fn score_to_text(score: i32) -> String {
+    if score >= MATE - 200 {
+        format!("win in {}", MATE - score)
+    } else if score <= -(MATE - 200) {
+        format!("loss in {}", MATE + score)
+    } else if score >= PROVEN {
+        "proven win".to_string()
+    } else if score <= -PROVEN {
+        "proven loss".to_string()
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
 }
 
-impl Level {
-    /// All levels, weakest first.
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+/// A search engine with its own transposition table, thread count and endgame databases: what
+/// `oware uci` keeps between moves.
+#[derive(Debug)]
+pub struct Engine {
+    tt: tt::Tt,
+    threads: usize,
+    egdb: Option<Arc<Prober>>,
+}
 
-    /// `easy`, `medium`, `hard` or `expert`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
+impl Engine {
+    /// An engine with a `hash_mb` MB table and one thread.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: tt::Tt::new(hash_mb),
+            threads: 1,
+            egdb: None,
         }
     }
-}
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+    /// Resizes (and clears) the transposition table.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.tt = tt::Tt::new(mb);
     }
-}
 
-impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown level '{s}' (expected easy, medium, hard or expert)"))
+    /// The table size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.mb()
+    }
+
+    /// Sets the number of search threads (at least 1).
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, 256);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Uses these endgame databases (or none).
+    pub fn set_egdb(&mut self, egdb: Option<Arc<Prober>>) {
+        self.egdb = egdb;
+    }
+
+    /// The endgame databases in use.
+    pub fn egdb(&self) -> Option<&Arc<Prober>> {
+        self.egdb.as_ref()
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches the current position of `game` (its history counts for cycles).
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        if game.is_over() {
+            return SearchResult {
+                best: None,
+                info: Info::default(),
+            };
+        }
+        let positions = game.positions();
+        let history = &positions[..positions.len() - 1];
+        self.search_from(
+            game.position(),
+            history,
+            game.rules(),
+            limits,
+            stop,
+            on_info,
+        )
+    }
+
+    /// Searches `pos` reached after `history` (oldest first; only positions since the last
+    /// capture matter). The game must not be over at `pos`.
+    pub fn search_from(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        rules: &Rules,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let seeds = pos.seeds_on_board();
+        let from = history
+            .iter()
+            .rposition(|p| p.seeds_on_board() != seeds)
+            .map_or(0, |i| i + 1);
+        let history = &history[from..];
+        self.tt.new_search();
+        let shared = search::Shared {
+            tt: &self.tt,
+            rules: *rules,
+            stop,
+            halt: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            plan: limits::plan(limits, pos.turn()),
+            node_limit: limits.nodes,
+            max_depth: limits.depth.map_or(100, |d| d.clamp(1, 100) as i32),
+            infinite: limits.infinite,
+            egdb: self.egdb.as_deref(),
+        };
+        let threads = self.threads;
+        let (best, mut info) = std::thread::scope(|s| {
+            for id in 1..threads {
+                let shared = &shared;
+                s.spawn(move || {
+                    let mut w = search::Worker::new(shared, id, history);
+                    w.iterate(pos, &mut |_| {});
+                });
+            }
+            let mut main = search::Worker::new(&shared, 0, history);
+            let r = main.iterate(pos, on_info);
+            shared
+                .halt
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+            r
+        });
+        info.nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+        info.hashfull = self.tt.hashfull();
+        SearchResult { best, info }
     }
 }
 
 /// Searches the current position of `game` (its history matters for cycles) within `limits`,
-/// calling `on_info` after each iteration, until a limit is hit or `stop` is set.
+/// calling `on_info` after each iteration, until a limit is hit or `stop` is set. Uses a fresh
+/// 16 MB table and one thread; keep an [`Engine`] to reuse a table between moves.
 pub fn search(
     game: &Game,
     limits: &Limits,
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&Info),
 ) -> SearchResult {
-    let rules = *game.rules();
-    let pos = *game.position();
-    let max_depth = limits.depth.unwrap_or(8).min(8);
-    let mut result = SearchResult {
-        best: game.legal_moves().first().copied(),
-        info: Info {
-            depth: 0,
-            score: 0,
-            nodes: 0,
-            time: Duration::ZERO,
-            pv: vec![],
-        },
-    };
-    if game.is_over() {
-        return result;
-    }
-    let started = std::time::Instant::now();
-    let mut nodes = 0;
-    for depth in 1..=max_depth {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        let mut best = (i32::MIN, None);
-        for &m in game.legal_moves().iter() {
-            let s = -negamax(
-                &pos.play_unchecked(m, &rules),
-                &rules,
-                depth - 1,
-                &mut nodes,
-            );
-            if s > best.0 {
-                best = (s, Some(m));
-            }
-        }
-        result.best = best.1;
-        result.info = Info {
-            depth,
-            score: best.0,
-            nodes,
-            time: started.elapsed(),
-            pv: best.1.into_iter().collect(),
-        };
-        on_info(&result.info);
-    }
-    result
-}
-
-fn negamax(pos: &Position, rules: &Rules, depth: u32, nodes: &mut u64) -> i32 {
-    *nodes += 1;
-    let me = pos.turn();
-    let moves = pos.legal_moves(rules);
-    if depth == 0 || moves.is_empty() {
-        let o = pos.outcome(rules);
-        let (a, b) = match o {
-            Some(o) => (
-                i32::from(o.scores[me].halves()),
-                i32::from(o.scores[me.other()].halves()),
-            ),
-            None => (
-                2 * i32::from(pos.store(me)),
-                2 * i32::from(pos.store(me.other())),
-            ),
-        };
-        return (a - b) * 50;
-    }
-    moves
-        .iter()
-        .map(|&m| -negamax(&pos.play_unchecked(m, rules), rules, depth - 1, nodes))
-        .max()
-        .unwrap_or(0)
-}
-
-/// The move `level` plays in `game`; `seed` makes any randomness reproducible. `None` when the
-/// game is over. Blocks for at most the level's time budget.
-pub fn choose_move(game: &Game, level: Level, seed: u64) -> Option<Move> {
-    let legal = game.legal_moves();
-    if legal.is_empty() {
-        return None;
-    }
-    if level == Level::Easy && seed % 2 == 0 {
-        return Some(legal[(seed as usize / 2) % legal.len()]);
-    }
-    let depth = match level {
-        Level::Easy => 1,
-        Level::Medium => 3,
-        Level::Hard => 6,
-        Level::Expert => 8,
-    };
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    search(game, &limits, &AtomicBool::new(false), &mut |_| {}).best
+    Engine::new(16).search(game, limits, stop, on_info)
 }

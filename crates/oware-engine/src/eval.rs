@@ -1,0 +1,115 @@
+//! Static evaluation in centi-seeds from the side to move's point of view.
+//!
+//! The score is material (captured seeds, 100 a seed) plus a linear combination of board
+//! features, each computed as "mine minus the opponent's":
+//!
+//! | feature      | meaning                                                                   |
+//! |--------------|---------------------------------------------------------------------------|
+//! | `row`        | seeds on the row (they go to the row's owner if the game ends by no-feed or a cycle) |
+//! | `vulnerable` | pits with 1 or 2 seeds on the *opponent's* row minus on mine: capture targets |
+//! | `empty`      | empty pits (fewer moves, but also nothing to lose there)                   |
+//! | `kroo`       | pits with 12 or more seeds (a lap round the board, a big capture later)    |
+//! | `mobility`   | non-empty pits                                                             |
+//! | `reserve`    | moves that stay on the mover's own row (tempo moves that do not feed)       |
+//! | `tempo`      | 1 for the side to move                                                      |
+//!
+//! The weights in [`WEIGHTS`] were fitted to game results; see [`crate::tune`] for how.
+
+use oware_core::{Position, Side};
+
+/// The number of features.
+pub const FEATURES: usize = 7;
+
+/// Feature names, in the order of [`features`] and [`WEIGHTS`].
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "row",
+    "vulnerable",
+    "empty",
+    "kroo",
+    "mobility",
+    "reserve",
+    "tempo",
+];
+
+/// Weights of the features in centi-seeds (material is fixed at 100 a seed).
+pub const WEIGHTS: [i32; FEATURES] = [4, 22, -6, 45, 8, 6, 10];
+
+/// Per-side counts: (seeds, 1-2 seed pits, empty pits, kroo pits, non-empty pits, reserve moves).
+#[inline]
+fn side_counts(row: u64) -> [i32; 6] {
+    let mut c = [0i32; 6];
+    let mut i = 0;
+    while i < 6 {
+        let n = ((row >> (8 * i)) & 0xff) as i32;
+        c[0] += n;
+        c[1] += (n == 1 || n == 2) as i32;
+        c[2] += (n == 0) as i32;
+        c[3] += (n >= 12) as i32;
+        c[4] += (n != 0) as i32;
+        c[5] += (n != 0 && n < 6 - i) as i32;
+        i += 1;
+    }
+    c
+}
+
+/// The feature vector of `pos`, each "side to move minus opponent" (see the module docs).
+#[inline]
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    let board = pos.packed_pits();
+    let south = (board as u64) & 0xffff_ffff_ffff;
+    let north = ((board >> 48) as u64) & 0xffff_ffff_ffff;
+    let (me, opp) = match pos.turn() {
+        Side::South => (side_counts(south), side_counts(north)),
+        Side::North => (side_counts(north), side_counts(south)),
+    };
+    [
+        me[0] - opp[0],
+        opp[1] - me[1],
+        me[2] - opp[2],
+        me[3] - opp[3],
+        me[4] - opp[4],
+        me[5] - opp[5],
+        1,
+    ]
+}
+
+/// Material in centi-seeds: the mover's store minus the opponent's, times 100.
+#[inline]
+pub fn material(pos: &Position) -> i32 {
+    let me = pos.turn();
+    100 * (i32::from(pos.store(me)) - i32::from(pos.store(me.other())))
+}
+
+/// The static evaluation of `pos` (centi-seeds, side to move's view).
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    let f = features(pos);
+    let mut s = material(pos);
+    let mut i = 0;
+    while i < FEATURES {
+        s += WEIGHTS[i] * f[i];
+        i += 1;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced_but_for_tempo() {
+        let f = features(&Position::start());
+        assert_eq!(f, [0, 0, 0, 0, 0, 0, 1]);
+        assert_eq!(evaluate(&Position::start()), WEIGHTS[6]);
+    }
+
+    #[test]
+    fn same_for_the_flipped_position() {
+        // Flipping swaps the rows and the side to move: the mover's view is unchanged.
+        let p = oware_core::fen::parse("1-7-6-6-5-1-5-5-0-0-3-4-3-2-S").unwrap();
+        assert_eq!(features(&p), features(&p.flipped()));
+        assert_eq!(evaluate(&p), evaluate(&p.flipped()));
+        assert_ne!(features(&p)[0], 0);
+    }
+}

@@ -1,0 +1,93 @@
+//! Move ordering: hash move first, then captures (largest first), killers, and history.
+
+use oware_core::{Move, Position, Side};
+
+use crate::search::MAX_PLY;
+
+/// Killer moves (two per ply) and a history table of quiet moves that caused cut-offs.
+///
+/// History is indexed by side, pit and the seeds in that pit (capped at 23): in Oware a pit and
+/// its seed count decide where the sowing ends, which is what makes a move good.
+pub(crate) struct Ordering {
+    killers: Box<[[Option<Move>; 2]; MAX_PLY + 1]>,
+    history: Box<[[[i32; 24]; 6]; 2]>,
+}
+
+/// Ordering key of the hash move.
+pub(crate) const HASH_MOVE: i32 = 1 << 28;
+/// Base key of captures (plus seeds captured × 1000).
+pub(crate) const CAPTURE: i32 = 1 << 24;
+/// Key of the first killer (the second gets one less).
+pub(crate) const KILLER: i32 = 1 << 20;
+
+impl Ordering {
+    pub(crate) fn new() -> Ordering {
+        Ordering {
+            killers: Box::new([[None; 2]; MAX_PLY + 1]),
+            history: Box::new([[[0; 24]; 6]; 2]),
+        }
+    }
+
+    #[inline]
+    fn hist_index(pos: &Position, m: Move) -> (usize, usize, usize) {
+        let side = pos.turn();
+        let seeds = pos.pit(m.pit(side)).min(23);
+        (side.index(), m.index(), usize::from(seeds))
+    }
+
+    /// The ordering key of quiet move `m` in `pos` at `ply`.
+    #[inline]
+    pub(crate) fn quiet_key(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        let k = &self.killers[ply];
+        if k[0] == Some(m) {
+            KILLER
+        } else if k[1] == Some(m) {
+            KILLER - 1
+        } else {
+            let (s, i, n) = Self::hist_index(pos, m);
+            self.history[s][i][n]
+        }
+    }
+
+    /// Whether `m` is a killer at `ply`.
+    #[inline]
+    pub(crate) fn is_killer(&self, m: Move, ply: usize) -> bool {
+        self.killers[ply].contains(&Some(m))
+    }
+
+    /// Records a quiet cut-off move; `tried` are the quiet moves searched before it.
+    pub(crate) fn cutoff(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        ply: usize,
+        depth: i32,
+        tried: &[Move],
+    ) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let bonus = (depth * depth).min(400);
+        let (s, i, n) = Self::hist_index(pos, m);
+        Self::update(&mut self.history[s][i][n], bonus);
+        for &q in tried {
+            let (s, i, n) = Self::hist_index(pos, q);
+            Self::update(&mut self.history[s][i][n], -bonus);
+        }
+    }
+
+    #[inline]
+    fn update(h: &mut i32, bonus: i32) {
+        // Gravity: keeps values within ±16384, below the killer keys.
+        *h += bonus - *h * bonus.abs() / 16384;
+    }
+}
+
+/// The seeds `m` captured, given the position before and after.
+#[inline]
+pub(crate) fn captured(before: &Position, after: &Position) -> u8 {
+    let me: Side = before.turn();
+    after.store(me) - before.store(me)
+}

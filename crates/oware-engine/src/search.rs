@@ -1,0 +1,592 @@
+//! Iterative deepening negamax with principal variation search, aspiration windows, a shared
+//! transposition table, hash move / captures / killers / history ordering, late move reductions
+//! and a capture quiescence search. Several threads share the table (lazy SMP).
+//!
+//! Scores are centi-seeds from the side to move's view. A game end found by the search scores
+//! `±(MATE - ply)` (ply counted from the root), so faster wins and slower losses are preferred;
+//! a draw scores 0. Positions proven by an endgame database score `±(EGDB_WIN - ply)`.
+//!
+//! Cycles: a position that repeats one already on the path (the game's history since the last
+//! capture, then the search path) ends the game there, scored by the rules' cycle allocation
+//! (abapa: each side takes its own row). This is exact under `repetition first`; under `third`
+//! it assumes a side happy with the cycle can repeat it again.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::time::{Duration, Instant};
+
+use oware_core::{Move, Outcome, Position, Rules};
+
+use crate::eval::evaluate;
+use crate::limits::TimePlan;
+use crate::ordering::{captured, Ordering, CAPTURE, HASH_MOVE};
+use crate::tt::{Bound, Key, Tt};
+use crate::Info;
+
+/// Maximum search ply.
+pub(crate) const MAX_PLY: usize = 128;
+/// The score of a game won at the root (a win at ply `p` scores `MATE - p`).
+pub const MATE: i32 = 30_000;
+/// The score of a position the endgame database proves won (minus the ply).
+pub const EGDB_WIN: i32 = 29_000;
+/// Scores at least this large in magnitude are proven results, not evaluations.
+pub const PROVEN: i32 = EGDB_WIN - MAX_PLY as i32;
+const INF: i32 = 31_000;
+
+/// State shared by all search threads.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a Tt,
+    pub rules: Rules,
+    pub stop: &'a AtomicBool,
+    pub halt: AtomicBool,
+    pub nodes: AtomicU64,
+    pub start: Instant,
+    pub plan: TimePlan,
+    pub node_limit: Option<u64>,
+    pub max_depth: i32,
+    pub infinite: bool,
+    pub egdb: Option<&'a crate::egdb::Prober>,
+}
+
+/// The root moves and their children.
+#[derive(Clone, Copy)]
+struct RootMove {
+    mv: Move,
+    child: Position,
+    score: i32,
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a, 'b> {
+    sh: &'b Shared<'a>,
+    id: usize,
+    nodes: u64,
+    unflushed: u64,
+    seldepth: usize,
+    ord: Ordering,
+    path: Vec<Position>,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    stopped: bool,
+    can_stop: bool,
+}
+
+#[inline]
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= PROVEN {
+        s + ply as i32
+    } else if s <= -PROVEN {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= PROVEN {
+        s - ply as i32
+    } else if s <= -PROVEN {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// The score of a finished game for the side to move in the position where it ended.
+#[inline]
+fn outcome_score(o: &Outcome, pos: &Position, ply: usize) -> i32 {
+    let me = pos.turn();
+    let d = i32::from(o.scores[me].halves()) - i32::from(o.scores[me.other()].halves());
+    match d.cmp(&0) {
+        std::cmp::Ordering::Greater => MATE - ply as i32,
+        std::cmp::Ordering::Less => -(MATE - ply as i32),
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+impl<'a, 'b> Worker<'a, 'b> {
+    /// A worker whose path starts with `history` (positions before the root, oldest first).
+    pub(crate) fn new(sh: &'b Shared<'a>, id: usize, history: &[Position]) -> Self {
+        Worker {
+            sh,
+            id,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            ord: Ordering::new(),
+            path: history.to_vec(),
+            pv: vec![[Move::ALL[0]; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            stopped: false,
+            can_stop: false,
+        }
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.sh.nodes.load(AtomicOrdering::Relaxed) + self.unflushed
+    }
+
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.unflushed >= 1024 {
+            self.sh
+                .nodes
+                .fetch_add(self.unflushed, AtomicOrdering::Relaxed);
+            self.unflushed = 0;
+            if !self.can_stop {
+                return false;
+            }
+            if self.sh.halt.load(AtomicOrdering::Relaxed)
+                || self.sh.stop.load(AtomicOrdering::Relaxed)
+            {
+                self.stopped = true;
+            } else if self.id == 0 {
+                let over_nodes = self
+                    .sh
+                    .node_limit
+                    .is_some_and(|n| self.sh.nodes.load(AtomicOrdering::Relaxed) >= n);
+                let over_time = self
+                    .sh
+                    .plan
+                    .hard
+                    .is_some_and(|h| self.sh.start.elapsed() >= h);
+                if over_nodes || over_time {
+                    self.sh.halt.store(true, AtomicOrdering::Relaxed);
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether `pos` repeats a position on the path since the last capture.
+    #[inline]
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let seeds = pos.seeds_on_board();
+        let mut i = self.path.len();
+        while i >= 2 {
+            i -= 2;
+            let p = &self.path[i];
+            if p.seeds_on_board() != seeds {
+                return false;
+            }
+            if p == pos {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = len;
+    }
+
+    /// Searches `pos` (not the root) to `depth` plies within (alpha, beta).
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.check_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.unflushed += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let rules = self.sh.rules;
+        if self.is_repetition(pos) {
+            return outcome_score(&pos.cycle_outcome(&rules), pos, ply);
+        }
+        let moves = pos.legal_moves(&rules);
+        if moves.is_empty() {
+            return pos
+                .outcome(&rules)
+                .map_or(0, |o| outcome_score(&o, pos, ply));
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if let Some(eg) = self.sh.egdb {
+            if let Some(s) = eg.probe(pos, ply) {
+                return s;
+            }
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, moves, alpha, beta, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = Key::of(pos);
+        let entry = self.sh.tt.probe(key);
+        let mut hash_move = None;
+        if let Some(e) = entry {
+            hash_move = e.mv.filter(|m| moves.contains(m));
+            if !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        // Children, ordered.
+        let mut kids: [(Move, Position, i32, bool); 6] = [(Move::ALL[0], *pos, 0, false); 6];
+        let n = moves.len();
+        for (k, &m) in kids.iter_mut().zip(moves.iter()) {
+            let child = pos.play_unchecked(m, &rules);
+            let c = captured(pos, &child);
+            let key = if Some(m) == hash_move {
+                HASH_MOVE
+            } else if c > 0 {
+                CAPTURE + 1000 * i32::from(c)
+            } else {
+                self.ord.quiet_key(pos, m, ply)
+            };
+            *k = (m, child, key, c > 0);
+        }
+        let kids = &mut kids[..n];
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && kids[j].2 > kids[j - 1].2 {
+                kids.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut quiets: [Move; 6] = [Move::ALL[0]; 6];
+        let mut nquiets = 0;
+        self.path.push(*pos);
+        for (i, &(m, child, _, capture)) in kids.iter().enumerate() {
+            let new_depth = depth - 1;
+            let score = if i == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && i >= 2 && !capture && !self.ord.is_killer(m, ply) {
+                    r = 1 + i32::from(depth >= 6 && i >= 4);
+                }
+                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            if self.stopped {
+                self.path.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if !capture {
+                            self.ord.cutoff(pos, m, ply, depth, &quiets[..nquiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture {
+                quiets[nquiets] = m;
+                nquiets += 1;
+            }
+        }
+        self.path.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.sh
+            .tt
+            .store(key, to_tt(best, ply), depth, bound, best_move.or(hash_move));
+        best
+    }
+
+    /// Captures only, with a stand-pat evaluation. Captures remove seeds, so no cycle can occur.
+    fn qsearch(
+        &mut self,
+        pos: &Position,
+        moves: oware_core::MoveList,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let stand = evaluate(pos);
+        if stand >= beta || ply >= MAX_PLY - 2 {
+            return stand;
+        }
+        if stand > alpha {
+            alpha = stand;
+        }
+        let rules = self.sh.rules;
+        let mut caps: [(u8, Position); 6] = [(0, *pos); 6];
+        let mut n = 0;
+        for &m in moves.iter() {
+            let child = pos.play_unchecked(m, &rules);
+            let c = captured(pos, &child);
+            if c > 0 {
+                let mut j = n;
+                while j > 0 && caps[j - 1].0 < c {
+                    caps[j] = caps[j - 1];
+                    j -= 1;
+                }
+                caps[j] = (c, child);
+                n += 1;
+            }
+        }
+        let mut best = stand;
+        for &(_, child) in &caps[..n] {
+            self.nodes += 1;
+            self.unflushed += 1;
+            let cm = child.legal_moves(&rules);
+            let score = if cm.is_empty() {
+                -child
+                    .outcome(&rules)
+                    .map_or(0, |o| outcome_score(&o, &child, ply + 1))
+            } else if let Some(s) = self.sh.egdb.and_then(|e| e.probe(&child, ply + 1)) {
+                -s
+            } else {
+                -self.qsearch(&child, cm, -beta, -alpha, ply + 1)
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// One iteration at the root.
+    fn root(
+        &mut self,
+        root: &Position,
+        moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv_len[0] = 0;
+        let mut best = -INF;
+        let alpha0 = alpha;
+        self.path.push(*root);
+        for i in 0..moves.len() {
+            let RootMove { mv, child, .. } = moves[i];
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+            } else {
+                let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            moves[i].score = if score > alpha { score } else { -INF };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(0, mv);
+                    // Move the new best to the front, keeping the others' order.
+                    moves[..=i].rotate_right(1);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        if !self.stopped {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let best_move = (best > alpha0).then(|| moves[0].mv);
+            self.sh
+                .tt
+                .store(Key::of(root), to_tt(best, 0), depth, bound, best_move);
+        }
+        best
+    }
+
+    /// Iterative deepening from `root`. The main thread (id 0) reports through `on_info` and
+    /// returns the best move and last completed iteration.
+    pub(crate) fn iterate(
+        &mut self,
+        root: &Position,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> (Option<Move>, Info) {
+        let rules = self.sh.rules;
+        let mut moves: Vec<RootMove> = root
+            .legal_moves(&rules)
+            .iter()
+            .map(|&m| {
+                let child = root.play_unchecked(m, &rules);
+                RootMove {
+                    mv: m,
+                    child,
+                    score: i32::from(captured(root, &child)),
+                }
+            })
+            .collect();
+        moves.sort_by_key(|r| -r.score);
+        if self.id > 0 && moves.len() > 1 {
+            let k = self.id % (moves.len() - 1);
+            moves[1..].rotate_left(k);
+        }
+        let mut info = Info {
+            depth: 0,
+            seldepth: 0,
+            score: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            hashfull: 0,
+        };
+        let mut best = moves.first().map(|r| r.mv);
+        if moves.is_empty() {
+            return (None, info);
+        }
+        let mut prev: i32 = 0;
+        let mut depth = 1 + (self.id & 1) as i32;
+        while depth <= self.sh.max_depth {
+            self.seldepth = 0;
+            let mut delta = 25;
+            let (mut a, mut b) = if depth >= 4 && prev.abs() < PROVEN {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let s = self.root(root, &mut moves, depth, a, b);
+                if self.stopped {
+                    break s;
+                }
+                if s <= a && a > -INF {
+                    b = (a + b) / 2;
+                    a = if s <= -PROVEN {
+                        -INF
+                    } else {
+                        (s - delta).max(-INF)
+                    };
+                } else if s >= b && b < INF {
+                    b = if s >= PROVEN {
+                        INF
+                    } else {
+                        (s + delta).min(INF)
+                    };
+                } else {
+                    break s;
+                }
+                delta *= 3;
+            };
+            if self.stopped {
+                // A move that finished above the old best in the unfinished iteration is kept.
+                if self.pv_len[0] > 0 && moves[0].score > -INF && self.id == 0 {
+                    best = Some(moves[0].mv);
+                    info.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                }
+                break;
+            }
+            self.can_stop = true;
+            prev = score;
+            best = Some(moves[0].mv);
+            if self.id == 0 {
+                info = Info {
+                    depth: depth as u32,
+                    seldepth: self.seldepth.max(depth as usize) as u32,
+                    score,
+                    nodes: self.total_nodes(),
+                    time: self.sh.start.elapsed(),
+                    pv: self.pv[0][..self.pv_len[0]].to_vec(),
+                    hashfull: 0,
+                };
+                if info.pv.is_empty() {
+                    info.pv.push(moves[0].mv);
+                }
+                on_info(&info);
+                if self
+                    .sh
+                    .plan
+                    .soft
+                    .is_some_and(|s| self.sh.start.elapsed() >= s)
+                {
+                    break;
+                }
+                if !self.sh.infinite && moves.len() == 1 && self.sh.plan.hard.is_some() {
+                    break;
+                }
+                // A proven result needs no deeper search (unless asked to go on).
+                if !self.sh.infinite
+                    && score.abs() >= MATE - MAX_PLY as i32
+                    && depth >= 2 + MATE - score.abs()
+                {
+                    break;
+                }
+            }
+            if self.sh.halt.load(AtomicOrdering::Relaxed) {
+                break;
+            }
+            depth += 1;
+        }
+        self.sh
+            .nodes
+            .fetch_add(self.unflushed, AtomicOrdering::Relaxed);
+        self.unflushed = 0;
+        info.nodes = self.sh.nodes.load(AtomicOrdering::Relaxed);
+        info.time = self.sh.start.elapsed();
+        (best, info)
+    }
+}

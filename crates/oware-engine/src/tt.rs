@@ -1,0 +1,292 @@
+//! The transposition table: lock-free, sized in MB, with exact keys.
+//!
+//! A position's key is exact: the 12 pits packed 6 bits each (72 bits), South's store (6 bits;
+//! North's follows from the 48-seed total) and the side to move — 79 bits. An entry is two
+//! 64-bit words written without locks: `data` holds the score, depth, bound, move, generation
+//! and the top 15 bits of the key; `check` holds the low 64 key bits XOR `data`. A reader accepts
+//! an entry only if both parts of the key match, so a torn write by another thread (one word old,
+//! one new) is rejected rather than misread. Entries come in cache-line buckets of four.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use oware_core::{Move, Position, Side};
+
+/// An exact 79-bit position key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    lo: u64,
+    hi: u16,
+}
+
+/// Packs eight bytes, each below 64, into 48 bits.
+#[inline]
+fn pack6(x: u64) -> u64 {
+    let x = (x & 0x003f_003f_003f_003f) | ((x & 0x3f00_3f00_3f00_3f00) >> 2);
+    let x = (x & 0x0000_0fff_0000_0fff) | ((x & 0x0fff_0000_0fff_0000) >> 4);
+    (x & 0xff_ffff) | ((x >> 8) & 0xffff_ff00_0000)
+}
+
+impl Key {
+    /// The key of `pos`.
+    #[inline]
+    pub fn of(pos: &Position) -> Key {
+        let b = pos.packed_pits();
+        let a = pack6(b as u64);
+        let c = pack6((b >> 64) as u64);
+        let turn = u16::from(pos.turn() == Side::North);
+        Key {
+            lo: a | (c << 48),
+            hi: (c >> 16) as u16 | (u16::from(pos.store(Side::South)) << 8) | (turn << 14),
+        }
+    }
+
+    #[inline]
+    fn mix(self) -> u64 {
+        let mut z = self.lo ^ u64::from(self.hi).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// What a stored score says about the true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact value.
+    Exact,
+    /// A lower bound (the search failed high).
+    Lower,
+    /// An upper bound (the search failed low).
+    Upper,
+}
+
+/// A decoded table entry.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    /// Score, as stored (distance-to-win scores relative to the node).
+    pub score: i32,
+    /// Draft in plies.
+    pub depth: i32,
+    /// Bound type.
+    pub bound: Bound,
+    /// Best or refutation move.
+    pub mv: Option<Move>,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    slots: [[AtomicU64; 2]; 4],
+}
+
+const KEY_SHIFT: u32 = 49;
+
+/// A shared transposition table.
+pub struct Tt {
+    buckets: Box<[Bucket]>,
+    generation: AtomicU64,
+}
+
+impl std::fmt::Debug for Tt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tt({} buckets)", self.buckets.len())
+    }
+}
+
+impl Tt {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> Tt {
+        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let buckets: Vec<Bucket> = (0..n.max(1)).map(|_| Bucket::default()).collect();
+        Tt {
+            buckets: buckets.into_boxed_slice(),
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    /// The size in megabytes.
+    pub fn mb(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for b in self.buckets.iter() {
+            for s in &b.slots {
+                s[0].store(0, Ordering::Relaxed);
+                s[1].store(0, Ordering::Relaxed);
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Relaxed) & 63
+    }
+
+    #[inline]
+    fn bucket(&self, key: Key) -> &Bucket {
+        let i = ((u128::from(key.mix()) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    /// The entry for `key`, if stored.
+    #[inline]
+    pub fn probe(&self, key: Key) -> Option<Entry> {
+        let b = self.bucket(key);
+        for s in &b.slots {
+            let data = s[1].load(Ordering::Relaxed);
+            let check = s[0].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key.lo && (data >> KEY_SHIFT) as u16 == key.hi {
+                return Some(decode(data));
+            }
+        }
+        None
+    }
+
+    /// Stores an entry for `key`.
+    #[inline]
+    pub fn store(&self, key: Key, score: i32, depth: i32, bound: Bound, mv: Option<Move>) {
+        let gen = self.generation();
+        let b = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_value = i32::MAX;
+        for (i, s) in b.slots.iter().enumerate() {
+            let data = s[1].load(Ordering::Relaxed);
+            let check = s[0].load(Ordering::Relaxed);
+            if data == 0 {
+                victim = i;
+                break;
+            }
+            if check ^ data == key.lo && (data >> KEY_SHIFT) as u16 == key.hi {
+                let old = decode(data);
+                // Keep a deeper entry of this search unless the new one is exact.
+                if old.depth > depth + 2 && bound != Bound::Exact && (data >> 29) & 63 == gen {
+                    return;
+                }
+                let mv = mv.or(old.mv);
+                self.write(s, key, score, depth, bound, mv, gen);
+                return;
+            }
+            let age = ((gen + 64 - ((data >> 29) & 63)) & 63) as i32;
+            let value = ((data >> 16) & 0xff) as i32 - 8 * age;
+            if value < victim_value {
+                victim_value = value;
+                victim = i;
+            }
+        }
+        self.write(&b.slots[victim], key, score, depth, bound, mv, gen);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn write(
+        &self,
+        slot: &[AtomicU64; 2],
+        key: Key,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        mv: Option<Move>,
+        gen: u64,
+    ) {
+        let bound_bits: u64 = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let mv_bits = mv.map_or(0, |m| m.index() as u64 + 1);
+        let data = u64::from(score as i16 as u16)
+            | (depth.clamp(0, 255) as u64) << 16
+            | bound_bits << 24
+            | mv_bits << 26
+            | gen << 29
+            | u64::from(key.hi) << KEY_SHIFT;
+        slot[1].store(data, Ordering::Relaxed);
+        slot[0].store(key.lo ^ data, Ordering::Relaxed);
+    }
+
+    /// Permille of sampled entries written during the current search.
+    pub fn hashfull(&self) -> u32 {
+        let gen = self.generation();
+        let n = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..n] {
+            for s in &b.slots {
+                let d = s[1].load(Ordering::Relaxed);
+                if d != 0 && (d >> 29) & 63 == gen {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (4 * n.max(1))) as u32
+    }
+}
+
+#[inline]
+fn decode(data: u64) -> Entry {
+    Entry {
+        score: i32::from(data as u16 as i16),
+        depth: ((data >> 16) & 0xff) as i32,
+        bound: match (data >> 24) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+        mv: match (data >> 26) & 7 {
+            0 => None,
+            k => Move::new(k as usize - 1),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oware_core::{fen, Rules};
+
+    #[test]
+    fn keys_are_exact() {
+        let rules = Rules::default();
+        let mut seen = std::collections::HashMap::new();
+        let mut frontier = vec![Position::start()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for p in frontier {
+                for &m in p.legal_moves(&rules).iter() {
+                    let c = p.play_unchecked(m, &rules);
+                    let k = Key::of(&c);
+                    if let Some(old) = seen.insert((k.lo, k.hi), c) {
+                        assert_eq!(old, c);
+                    }
+                    next.push(c);
+                }
+            }
+            frontier = next;
+        }
+        let a = fen::parse("48-0-0-0-0-0-0-0-0-0-0-0-0-0-N").unwrap();
+        let b = fen::parse("0-0-0-0-0-0-0-0-0-0-0-48-0-0-N").unwrap();
+        assert_ne!(Key::of(&a), Key::of(&b));
+        assert_ne!(Key::of(&a), Key::of(&a.flipped()));
+    }
+
+    #[test]
+    fn store_and_probe() {
+        let tt = Tt::new(1);
+        let p = Position::start();
+        let k = Key::of(&p);
+        assert!(tt.probe(k).is_none());
+        tt.store(k, -1234, 7, Bound::Lower, Move::new(3));
+        let e = tt.probe(k).unwrap();
+        assert_eq!(e.score, -1234);
+        assert_eq!(e.depth, 7);
+        assert_eq!(e.bound, Bound::Lower);
+        assert_eq!(e.mv, Move::new(3));
+        assert!(tt.probe(Key::of(&p.flipped())).is_none());
+    }
+}
