@@ -1,1 +1,176 @@
-//! Oware server (work in progress).
+//! The Oware web game: an axum server with a JSON API, a live event stream (server-sent events)
+//! for the computer's moves and the engine's analysis, games kept in SQLite, and the page itself
+//! embedded in the binary.
+//!
+//! ```no_run
+//! use oware_server::{serve, ServerConfig};
+//! serve(ServerConfig::default(), |addr| println!("http://{addr}/")).unwrap();
+//! ```
+//!
+//! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status):
+//!
+//! | request | what it does |
+//! | --- | --- |
+//! | `POST /api/games` `{"opponent":"easy","starts":"you","rules":"abapa","ogn":null}` | new game: `201 {id, token, state}` |
+//! | `GET /api/games/{id}` (`?since=V` waits for a newer version) | the state |
+//! | `GET /api/games/{id}/events` | server-sent events: `update`, `thinking`, `analysis` |
+//! | `POST /api/games/{id}/moves` `{"move":"C"}` or `{"pit":2}` + `X-Seat-Token` | plays a move |
+//! | `POST /api/games/{id}/undo`, `/redo` + `X-Seat-Token` | takes back / replays |
+//! | `GET /api/games/{id}/ogn` | the OGN record |
+//! | `POST /api/games/{id}/analysis` `{"ply":N,"movetime_ms":2000,"purpose":"hint"}` | streams `analysis` events |
+#![forbid(unsafe_code)]
+
+mod api;
+mod app;
+mod assets;
+mod egdb_view;
+mod error;
+mod store;
+mod view;
+
+use std::fmt;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use app::{App, Opponent};
+pub use egdb_view::{pit_values, PitValue, Probe, Tables};
+pub use error::ApiError;
+pub use store::{Store, StoreError};
+pub use view::{score_text, StateView};
+
+/// How to run the server.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// The address to listen on (default 127.0.0.1).
+    pub bind: IpAddr,
+    /// The port (default 8080; 0 picks a free one).
+    pub port: u16,
+    /// The SQLite file (default `oware.sqlite`); created on first start.
+    pub db: PathBuf,
+    /// Searches running at once (default: the number of cores).
+    pub engine_threads: usize,
+    /// Where the endgame databases are, if any.
+    pub egdb_dir: Option<PathBuf>,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8080,
+            db: PathBuf::from("oware.sqlite"),
+            engine_threads: default_engine_threads(),
+            egdb_dir: None,
+        }
+    }
+}
+
+/// The number of cores, at least 1.
+pub fn default_engine_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug)]
+pub enum ServeError {
+    /// The database could not be opened.
+    Store(StoreError),
+    /// Listening or serving failed.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServeError::Store(e) => write!(f, "{e}"),
+            ServeError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+impl From<StoreError> for ServeError {
+    fn from(e: StoreError) -> Self {
+        ServeError::Store(e)
+    }
+}
+
+impl From<std::io::Error> for ServeError {
+    fn from(e: std::io::Error) -> Self {
+        ServeError::Io(e)
+    }
+}
+
+/// A running server (inside a tokio runtime).
+pub struct Server {
+    addr: SocketAddr,
+    shutdown: tokio::sync::watch::Sender<bool>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops accepting connections, ends the event streams and waits for requests in flight.
+    pub async fn shutdown(self) -> Result<(), ServeError> {
+        let _ = self.shutdown.send(true);
+        match self.task.await {
+            Ok(r) => r.map_err(ServeError::Io),
+            Err(e) => Err(ServeError::Io(std::io::Error::other(e.to_string()))),
+        }
+    }
+}
+
+/// Opens the database, binds and starts serving in the current tokio runtime.
+pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
+    let db = config.db.clone();
+    let store = tokio::task::spawn_blocking(move || Store::open(&db))
+        .await
+        .map_err(|e| ServeError::Io(std::io::Error::other(e.to_string())))??;
+    let tables = config.egdb_dir.as_deref().and_then(egdb_view::open_default);
+    let app = App::new(store, config.engine_threads, tables);
+    start_with(app, SocketAddr::new(config.bind, config.port)).await
+}
+
+/// Starts serving `app` on `addr` in the current tokio runtime.
+pub async fn start_with(app: Arc<App>, addr: SocketAddr) -> Result<Server, ServeError> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let addr = listener.local_addr()?;
+    let (tx, rx) = tokio::sync::watch::channel(false);
+    let shared = api::Shared {
+        app,
+        shutdown: rx.clone(),
+    };
+    let router = api::router(shared);
+    let mut stop = rx;
+    let task = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                let _ = stop.wait_for(|down| *down).await;
+            })
+            .await
+    });
+    Ok(Server {
+        addr,
+        shutdown: tx,
+        task,
+    })
+}
+
+/// Runs the server until Ctrl-C, calling `ready` with the address once it listens. Blocks.
+pub fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let server = start(&config).await?;
+        ready(server.addr());
+        let _ = tokio::signal::ctrl_c().await;
+        server.shutdown().await
+    })
+}

@@ -1,12 +1,78 @@
-//! `oware serve` (placeholder until its issue lands).
+//! `oware serve`: hosts the web game.
 
+use std::net::IpAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Arguments of `oware serve`.
-#[derive(clap::Args, Debug)]
-pub struct Args {}
+use anyhow::Context;
+use oware_server::ServerConfig;
 
-/// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("'oware serve' is not built yet")
+/// Arguments of `oware serve`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// The port to listen on (0 picks a free one).
+    #[arg(long, short, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// The SQLite file that keeps the games (created on first start).
+    #[arg(long, default_value = "oware.sqlite")]
+    pub db: PathBuf,
+    /// Searches that may run at once (default: the number of cores).
+    #[arg(long)]
+    pub engine_threads: Option<usize>,
+    /// Where the endgame databases are (default: $OWARE_EGDB_DIR, else ./data/egdb when present).
+    #[arg(long)]
+    pub egdb: Option<PathBuf>,
+}
+
+impl Default for Args {
+    /// The same values as the command-line defaults: `oware` alone serves on 127.0.0.1:8080.
+    fn default() -> Self {
+        Args {
+            port: 8080,
+            bind: IpAddr::from([127, 0, 0, 1]),
+            db: PathBuf::from("oware.sqlite"),
+            engine_threads: None,
+            egdb: None,
+        }
+    }
+}
+
+/// Runs the command: serves until Ctrl-C.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let egdb_dir = args.egdb.clone().or_else(|| {
+        let dir = std::env::var_os("OWARE_EGDB_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("data/egdb"));
+        dir.is_dir().then_some(dir)
+    });
+    let config = ServerConfig {
+        bind: args.bind,
+        port: args.port,
+        db: args.db.clone(),
+        engine_threads: args
+            .engine_threads
+            .unwrap_or_else(oware_server::default_engine_threads),
+        egdb_dir,
+    };
+    oware_server::serve(config, |addr| {
+        let host = if addr.ip().is_unspecified() {
+            "127.0.0.1".to_string()
+        } else {
+            addr.ip().to_string()
+        };
+        let url = if addr.is_ipv6() {
+            format!("http://[{host}]:{}/", addr.port())
+        } else {
+            format!("http://{host}:{}/", addr.port())
+        };
+        println!(
+            "Oware is ready: open {url}  (games kept in {}; Ctrl-C stops)",
+            args.db.display()
+        );
+    })
+    .with_context(|| format!("serving on {}:{}", args.bind, args.port))?;
+    Ok(ExitCode::SUCCESS)
 }

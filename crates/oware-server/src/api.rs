@@ -1,0 +1,272 @@
+//! The HTTP routes: the JSON API, the event stream and the page's files.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::stream::{self, Stream, StreamExt};
+use oware_core::BySide;
+use serde::Deserialize;
+use tokio_stream::wrappers::BroadcastStream;
+
+use crate::app::{App, NewGame};
+use crate::assets;
+use crate::error::{ApiError, ApiJson};
+use crate::view;
+
+/// The router state: the app and a signal that ends open event streams at shutdown.
+#[derive(Clone)]
+pub struct Shared {
+    pub(crate) app: Arc<App>,
+    pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
+}
+
+/// The whole site.
+pub fn router(shared: Shared) -> Router {
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/redo", post(redo))
+        .route("/api/games/{id}/ogn", get(ogn))
+        .route(
+            "/api/games/{id}/analysis",
+            post(analyse).delete(stop_analysis),
+        )
+        .route("/api/{*rest}", get(api_404).post(api_404).delete(api_404))
+        .fallback(get(assets::asset))
+        .layer(DefaultBodyLimit::max(256 * 1024))
+        .with_state(shared)
+}
+
+async fn api_404(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not-found",
+        format!("no such API route: {}", uri.path()),
+    )
+}
+
+fn token(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get("x-seat-token")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+}
+
+async fn health(State(s): State<Shared>) -> Result<Json<serde_json::Value>, ApiError> {
+    let games = s.app.stored_games().await?;
+    Ok(Json(serde_json::json!({ "ok": true, "games": games })))
+}
+
+/// `POST /api/games` body.
+#[derive(Debug, Deserialize)]
+struct CreateReq {
+    /// `easy` (default), `medium`, `hard`, `expert` or `friend`.
+    opponent: Option<String>,
+    /// The human's side, `S` or `N`.
+    human: Option<String>,
+    /// Who starts: `you` or `computer` (another way to say `human`).
+    starts: Option<String>,
+    /// The rules' text form.
+    rules: Option<String>,
+    /// An OGN record to continue from.
+    ogn: Option<String>,
+    /// Player names.
+    names: Option<HashMap<String, String>>,
+}
+
+async fn create(
+    State(s): State<Shared>,
+    ApiJson(req): ApiJson<CreateReq>,
+) -> Result<Response, ApiError> {
+    let human = match (req.human.as_deref(), req.starts.as_deref()) {
+        (Some(h), _) => Some(h.to_string()),
+        (None, Some("you")) => Some("S".to_string()),
+        (None, Some("computer")) => Some("N".to_string()),
+        (None, Some(other)) => {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad-starts",
+                format!("starts must be \"you\" or \"computer\", not \"{other}\""),
+            ))
+        }
+        (None, None) => None,
+    };
+    let names = req.names.unwrap_or_default();
+    let pick = |k: &str| names.get(k).cloned().unwrap_or_default();
+    let new = NewGame::parse(
+        req.opponent.as_deref().unwrap_or("easy"),
+        human.as_deref(),
+        req.rules.as_deref(),
+        req.ogn,
+        BySide::new(pick("S"), pick("N")),
+    )?;
+    let (id, token, state) = s.app.create(new).await?;
+    let body = serde_json::json!({ "id": id, "token": token, "state": state });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+async fn state(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<view::StateView>, ApiError> {
+    match q.get("since") {
+        None => Ok(Json(s.app.state(&id).await?)),
+        Some(v) => {
+            let since: u64 = v
+                .parse()
+                .map_err(|_| ApiError::bad_request("since must be a version number"))?;
+            let wait = q
+                .get("wait_ms")
+                .map(|w| w.parse::<u64>())
+                .transpose()
+                .map_err(|_| ApiError::bad_request("wait_ms must be a number"))?
+                .unwrap_or(25_000)
+                .min(60_000);
+            Ok(Json(
+                s.app
+                    .wait_state(&id, since, Duration::from_millis(wait))
+                    .await?,
+            ))
+        }
+    }
+}
+
+async fn events(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
+    let entry = s.app.entry(&id).await?;
+    let (rx, first) = {
+        let e = entry.lock().await;
+        let first =
+            serde_json::json!({ "cause": "connect", "detail": null, "state": view::state(&e) });
+        (e.subscribe(), first.to_string())
+    };
+    let initial = stream::once(async move { Ok(SseEvent::default().event("update").data(first)) });
+    let rest = BroadcastStream::new(rx).filter_map(|r| async move {
+        // A lagging page skips events; every update carries the whole state.
+        r.ok()
+            .map(|ev| Ok(SseEvent::default().event(ev.name).data(&*ev.data)))
+    });
+    let mut shutdown = s.shutdown.clone();
+    let ended = async move {
+        let _ = shutdown.wait_for(|down| *down).await;
+    };
+    Ok(Sse::new(initial.chain(rest).take_until(ended)).keep_alive(KeepAlive::default()))
+}
+
+/// `POST /api/games/{id}/moves` body: a letter or a pit number.
+#[derive(Debug, Deserialize)]
+struct MoveReq {
+    /// A move letter of the side to move, e.g. `"C"`.
+    #[serde(rename = "move")]
+    text: Option<String>,
+    /// The side to move's pit, 0–5 from its left.
+    pit: Option<i64>,
+}
+
+async fn play(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<MoveReq>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let reply = s
+        .app
+        .play(&id, token(&headers), req.text.as_deref(), req.pit)
+        .await?;
+    let mut detail = reply.detail;
+    detail.ply = reply.state.ply;
+    Ok(Json(
+        serde_json::json!({ "detail": detail, "state": reply.state }),
+    ))
+}
+
+async fn undo(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(s.app.undo(&id, token(&headers)).await?))
+}
+
+async fn redo(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(s.app.redo(&id, token(&headers)).await?))
+}
+
+async fn ogn(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let text = s.app.ogn(&id).await?;
+    let disposition = format!(
+        "attachment; filename=\"oware-{}.ogn\"",
+        &id[..id.len().min(8)]
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// `POST /api/games/{id}/analysis` body.
+#[derive(Debug, Default, Deserialize)]
+struct AnalysisReq {
+    /// The ply to analyse (default: the current position).
+    ply: Option<usize>,
+    /// Thinking time in milliseconds (default 2000, at most 20000).
+    movetime_ms: Option<u64>,
+    /// `hint` or `analysis`.
+    purpose: Option<String>,
+}
+
+async fn analyse(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<AnalysisReq>,
+) -> Result<Response, ApiError> {
+    let ms = req.movetime_ms.unwrap_or(2000).clamp(50, 20_000);
+    let seq = s
+        .app
+        .analyse(
+            &id,
+            req.ply,
+            Duration::from_millis(ms),
+            req.purpose.as_deref().unwrap_or("analysis"),
+        )
+        .await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(serde_json::json!({ "seq": seq })),
+    )
+        .into_response())
+}
+
+async fn stop_analysis(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    s.app.stop_analysis(&id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,189 @@
+//! Endgame database values for the page: for each legal move, how many of the seeds now on the
+//! board the mover ends up with under perfect play ("wins 14 of the 18 seeds").
+
+use std::sync::Arc;
+
+use oware_core::{Position, Rules, Side};
+use serde::Serialize;
+
+/// Something that knows exact endgame values: bounds `(lo, hi)` on the final difference (side to
+/// move's seeds minus the opponent's) of the seeds on the board, or `None` when the position is
+/// not covered.
+pub trait Probe: Send + Sync {
+    /// Bounds for `pos`, from the side to move's view.
+    fn probe(&self, pos: &Position) -> Option<(i8, i8)>;
+    /// The largest number of seeds on the board that is covered.
+    fn max_seeds(&self) -> Option<u8>;
+}
+
+/// The endgame tables the server was started with, for one rule set.
+#[derive(Clone)]
+pub struct Tables {
+    rules: Rules,
+    probe: Arc<dyn Probe>,
+}
+
+impl Tables {
+    /// Tables for `rules` answered by `probe`.
+    pub fn new(rules: Rules, probe: Arc<dyn Probe>) -> Tables {
+        Tables { rules, probe }
+    }
+
+    /// The rules the tables were built for.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The largest covered seed count.
+    pub fn max_seeds(&self) -> Option<u8> {
+        self.probe.max_seeds()
+    }
+}
+
+/// Opens the endgame databases in `dir` for the default rules, `None` when there are none.
+///
+/// The `oware-egdb` crate is not available yet, so no tables are opened: the page simply shows no
+/// database values until it is wired in here.
+pub fn open_default(dir: &std::path::Path) -> Option<Tables> {
+    let _ = dir;
+    None
+}
+
+/// The database value of one move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PitValue {
+    /// The move's letter.
+    pub letter: char,
+    /// The mover's pit, 0–5.
+    pub pit: usize,
+    /// The fewest seeds (of those now on the board) the mover ends with, in half seeds.
+    pub lo_halves: u8,
+    /// The most, in half seeds (equal to `lo_halves` when exact).
+    pub hi_halves: u8,
+    /// E.g. `wins 14 of the 18 seeds`.
+    pub text: String,
+}
+
+fn halves_text(h: u8) -> String {
+    if h % 2 == 0 {
+        format!("{}", h / 2)
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
+/// The value of every legal move of `pos` under `rules`, or `None` when the tables do not cover
+/// every one of them (or were built for other rules).
+pub fn pit_values(tables: &Tables, pos: &Position, rules: &Rules) -> Option<Vec<PitValue>> {
+    if *rules != tables.rules {
+        return None;
+    }
+    let n = pos.seeds_on_board();
+    if !tables.max_seeds().is_some_and(|m| n <= m) {
+        return None;
+    }
+    let mover: Side = pos.turn();
+    let legal = pos.legal_moves(rules);
+    if legal.is_empty() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for &m in legal.iter() {
+        let after = pos.play_unchecked(m, rules);
+        let captured = after.store(mover) - pos.store(mover);
+        let (lo, hi) = match after.outcome(rules) {
+            Some(o) => {
+                // Final scores are whole game scores: take away what the mover had before.
+                let h = o.scores[mover]
+                    .halves()
+                    .saturating_sub(2 * pos.store(mover));
+                (h, h)
+            }
+            None => {
+                let (dlo, dhi) = tables.probe.probe(&after)?;
+                let rest = i16::from(after.seeds_on_board());
+                // The opponent's difference d over `rest` seeds gives the mover (rest - d) / 2.
+                let lo = 2 * i16::from(captured) + rest - i16::from(dhi);
+                let hi = 2 * i16::from(captured) + rest - i16::from(dlo);
+                (
+                    u8::try_from(lo.clamp(0, 2 * i16::from(n))).ok()?,
+                    u8::try_from(hi.clamp(0, 2 * i16::from(n))).ok()?,
+                )
+            }
+        };
+        let text = if lo == hi {
+            format!("wins {} of the {n} seeds", halves_text(lo))
+        } else {
+            format!(
+                "wins {} to {} of the {n} seeds",
+                halves_text(lo),
+                halves_text(hi)
+            )
+        };
+        out.push(PitValue {
+            letter: m.letter(mover),
+            pit: m.index(),
+            lo_halves: lo,
+            hi_halves: hi,
+            text,
+        });
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oware_core::fen;
+
+    /// Exact values by brute force (no cycles in these tiny positions' short horizon).
+    struct Brute;
+
+    /// The final difference (mover minus opponent) of the seeds on the board, by minimax.
+    fn best_diff(pos: &Position, rules: &Rules, depth: u32) -> i8 {
+        let n = pos.seeds_on_board() as i8;
+        if let Some(o) = pos.outcome(rules) {
+            let me = pos.turn();
+            let mine = (o.scores[me].halves() / 2) as i8 - pos.store(me) as i8;
+            return 2 * mine - n;
+        }
+        if depth == 0 {
+            return 0;
+        }
+        pos.legal_moves(rules)
+            .iter()
+            .map(|&m| {
+                let after = pos.play_unchecked(m, rules);
+                let captured = (after.store(pos.turn()) - pos.store(pos.turn())) as i8;
+                captured - best_diff(&after, rules, depth - 1)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    impl Probe for Brute {
+        fn probe(&self, pos: &Position) -> Option<(i8, i8)> {
+            let d = best_diff(pos, &Rules::ABAPA, 12);
+            Some((d, d))
+        }
+        fn max_seeds(&self) -> Option<u8> {
+            Some(6)
+        }
+    }
+
+    #[test]
+    fn values_add_up() {
+        let tables = Tables::new(Rules::ABAPA, Arc::new(Brute));
+        // South: one seed in F; North: one seed in a. 46 seeds captured.
+        let pos = fen::parse("0-0-0-0-0-1-1-0-0-0-0-0-23-23-S").unwrap();
+        let v = pit_values(&tables, &pos, &Rules::ABAPA).unwrap();
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].letter, 'F');
+        assert!(v[0].lo_halves <= v[0].hi_halves && v[0].hi_halves <= 4);
+        assert!(v[0].text.ends_with("of the 2 seeds"), "{}", v[0].text);
+        // Not covered: too many seeds.
+        assert!(pit_values(&tables, &Position::start(), &Rules::ABAPA).is_none());
+        // Other rules: not covered.
+        assert!(pit_values(&tables, &pos, &Rules::AWARI).is_none());
+    }
+}

@@ -1,0 +1,406 @@
+//! The JSON the page receives: game state, move details, analysis events. Everything here is
+//! computed by the rules core; the page only draws it.
+
+use oware_core::{ogn, BySide, EndReason, Move, MoveDetail, Position, Side};
+use serde::Serialize;
+
+use crate::app::{explain_error, Entry, Opponent};
+use crate::egdb_view::PitValue;
+
+/// A value per side, written `{"S": …, "N": …}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pair<T> {
+    /// South's value.
+    #[serde(rename = "S")]
+    pub south: T,
+    /// North's value.
+    #[serde(rename = "N")]
+    pub north: T,
+}
+
+impl<T> From<BySide<T>> for Pair<T> {
+    fn from(b: BySide<T>) -> Self {
+        Pair {
+            south: b.south,
+            north: b.north,
+        }
+    }
+}
+
+/// One of the six pits of the side to move: may it be played, and if not, why.
+#[derive(Debug, Clone, Serialize)]
+pub struct PitInfo {
+    /// The pit's letter.
+    pub letter: char,
+    /// The absolute pit, 0–11.
+    pub pit: usize,
+    /// Whether the move is legal.
+    pub legal: bool,
+    /// Why not: a short code (`empty-pit`, `must-feed`, `grand-slam`, `game-over`).
+    pub code: Option<&'static str>,
+    /// Why not, for people.
+    pub reason: Option<String>,
+}
+
+/// A move in the move list.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveView {
+    /// 1 for the first move.
+    pub ply: usize,
+    /// Who played it.
+    pub side: Side,
+    /// The letter.
+    pub letter: char,
+    /// The letter with the capture suffix, as in OGN (`F+2`).
+    pub text: String,
+}
+
+/// A position of the game's history.
+#[derive(Debug, Clone, Serialize)]
+pub struct PositionView {
+    /// Seed counts `A`–`F`, `a`–`f`.
+    pub pits: [u8; 12],
+    /// Captured seeds.
+    pub stores: Pair<u8>,
+    /// The side to move.
+    pub turn: Side,
+    /// The position text.
+    pub text: String,
+}
+
+impl PositionView {
+    fn of(p: &Position) -> PositionView {
+        PositionView {
+            pits: p.pits(),
+            stores: p.stores().into(),
+            turn: p.turn(),
+            text: p.to_string(),
+        }
+    }
+}
+
+/// What a move did, seed by seed, for the animation.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveDetailView {
+    /// The ply after this move (1 for the first move).
+    pub ply: usize,
+    /// Who played it.
+    pub side: Side,
+    /// Its letter.
+    pub letter: char,
+    /// The absolute pit emptied.
+    pub from: usize,
+    /// The pits that received a seed, in order.
+    pub sown: Vec<usize>,
+    /// The pits captured, from the last seed's pit backwards.
+    pub captured_pits: Vec<usize>,
+    /// Seeds captured.
+    pub captured: u8,
+    /// Whether the move was a grand slam.
+    pub grand_slam: bool,
+    /// The position before the move.
+    pub before: PositionView,
+    /// The position after it.
+    pub after: PositionView,
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct OutcomeView {
+    /// `capture`, `draw`, `no-feed` or `cycle`.
+    pub reason: EndReason,
+    /// Final scores (captured plus allocated), possibly with a half.
+    pub scores: Pair<f64>,
+    /// Seeds captured during play.
+    pub captured: Pair<u8>,
+    /// The winner, or `null` for a draw.
+    pub winner: Option<Side>,
+    /// The rule that gave out the seeds left (`own-row`, `even`) when some were left.
+    pub allocation: Option<String>,
+}
+
+/// Everything the page needs to draw a game.
+#[derive(Debug, Clone, Serialize)]
+pub struct StateView {
+    /// The game id.
+    pub id: String,
+    /// Bumped on every change; events with a lower version are stale.
+    pub version: u64,
+    /// `friend` or the computer's level.
+    pub opponent: &'static str,
+    /// The token holder's side against the computer (`null` with a friend).
+    pub human: Option<Side>,
+    /// The side drawn at the bottom.
+    pub view_side: Side,
+    /// The rules' text form (`abapa`, or options).
+    pub rules: String,
+    /// The rule options one by one.
+    pub rule_options: RuleOptions,
+    /// The players' names.
+    pub names: Pair<String>,
+    /// The current position.
+    pub position: PositionView,
+    /// The moves played so far.
+    pub ply: usize,
+    /// The six pits of the side to move (all illegal once the game is over).
+    pub pits_info: Vec<PitInfo>,
+    /// The move list.
+    pub moves: Vec<MoveView>,
+    /// Every position from the start (one more than the moves).
+    pub history: Vec<PositionView>,
+    /// The last move, for marking.
+    pub last: Option<MoveDetailView>,
+    /// How the game ended.
+    pub outcome: Option<OutcomeView>,
+    /// Whether the computer is thinking.
+    pub thinking: bool,
+    /// Whether the computer is to move.
+    pub computer_to_move: bool,
+    /// Whether undo would do something.
+    pub can_undo: bool,
+    /// Whether redo would do something.
+    pub can_redo: bool,
+    /// The game as an OGN record.
+    pub ogn: String,
+    /// Endgame database values of the legal moves, when the databases cover them.
+    pub egdb: Option<Vec<PitValue>>,
+}
+
+/// The rule options of a game.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleOptions {
+    /// Grand slam rule.
+    pub grand_slam: String,
+    /// Repetition rule.
+    pub repetition: String,
+    /// Cycle seeds rule.
+    pub cycle_seeds: String,
+}
+
+/// The detail of move `m` played in `before`.
+pub fn move_detail(before: &Position, m: Move, d: &MoveDetail) -> MoveDetailView {
+    MoveDetailView {
+        ply: 0,
+        side: before.turn(),
+        letter: m.letter(before.turn()),
+        from: d.from,
+        sown: d.sown.clone(),
+        captured_pits: d.captured_pits.clone(),
+        captured: d.captured,
+        grand_slam: d.grand_slam,
+        before: PositionView::of(before),
+        after: PositionView::of(&d.after),
+    }
+}
+
+/// The OGN record of a game.
+pub fn ogn_text(e: &Entry) -> String {
+    let record = ogn::Record::from_game(
+        &e.game,
+        &[
+            ("Site", "oware serve"),
+            ("South", &e.names.south),
+            ("North", &e.names.north),
+        ],
+    );
+    record.to_string()
+}
+
+/// The state of a live game.
+pub fn state(e: &Entry) -> StateView {
+    let game = &e.game;
+    let rules = game.rules();
+    let pos = *game.position();
+    let positions = game.positions();
+    let turn = pos.turn();
+    let over = game.is_over();
+    let pits_info = Move::ALL
+        .iter()
+        .map(|&m| {
+            let check = if over {
+                Err(oware_core::PlayError::GameOver)
+            } else {
+                pos.check_move(m, rules)
+            };
+            let (code, reason) = match &check {
+                Ok(()) => (None, None),
+                Err(err) => {
+                    let (c, r) = explain_error(err, &e.names);
+                    (Some(c), Some(r))
+                }
+            };
+            PitInfo {
+                letter: m.letter(turn),
+                pit: m.pit(turn),
+                legal: check.is_ok(),
+                code,
+                reason,
+            }
+        })
+        .collect();
+    let moves = game
+        .move_texts()
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut t)| {
+            let captured = positions[i + 1].store(t.side) - positions[i].store(t.side);
+            if captured > 0 {
+                t.captured = Some(captured);
+            }
+            MoveView {
+                ply: i + 1,
+                side: t.side,
+                letter: t.letter(),
+                text: t.to_string(),
+            }
+        })
+        .collect();
+    let last = game.moves().last().and_then(|&m| {
+        let n = game.moves().len();
+        let before = &positions[n - 1];
+        before.explain(m, rules).ok().map(|d| {
+            let mut v = move_detail(before, m, &d);
+            v.ply = n;
+            v
+        })
+    });
+    let outcome = game.outcome().map(|o| {
+        let left = pos.seeds_on_board();
+        OutcomeView {
+            reason: o.reason,
+            scores: Pair {
+                south: o.scores.south.as_f64(),
+                north: o.scores.north.as_f64(),
+            },
+            captured: pos.stores().into(),
+            winner: o.winner(),
+            allocation: match o.reason {
+                EndReason::Cycle if left > 0 => Some(rules.cycle_seeds.to_string()),
+                EndReason::NoFeed if left > 0 => Some("own-row".to_string()),
+                _ => None,
+            },
+        }
+    });
+    let computer = matches!(e.opponent, Opponent::Computer(_));
+    let can_undo = if computer {
+        positions[..game.moves().len()]
+            .iter()
+            .any(|p| p.turn() == e.human)
+    } else {
+        !game.moves().is_empty()
+    };
+    let egdb = if over {
+        None
+    } else {
+        crate::app::egdb_tables(e).and_then(|t| crate::egdb_view::pit_values(&t, &pos, rules))
+    };
+    StateView {
+        id: e.id.clone(),
+        version: e.version,
+        opponent: e.opponent.name(),
+        human: computer.then_some(e.human),
+        view_side: if computer { e.human } else { Side::South },
+        rules: rules.to_string(),
+        rule_options: RuleOptions {
+            grand_slam: rules.grand_slam.to_string(),
+            repetition: rules.repetition.to_string(),
+            cycle_seeds: rules.cycle_seeds.to_string(),
+        },
+        names: e.names.clone().into(),
+        position: PositionView::of(&pos),
+        ply: game.moves().len(),
+        pits_info,
+        moves,
+        history: positions.iter().map(PositionView::of).collect(),
+        last,
+        outcome,
+        thinking: e.thinking,
+        computer_to_move: e.computer_to_move(),
+        can_undo,
+        can_redo: !e.redo.is_empty() && !e.computer_to_move(),
+        ogn: ogn_text(e),
+        egdb,
+    }
+}
+
+/// One step of an analysis (or its end, with `best`).
+#[derive(Debug, Clone, Serialize)]
+pub struct AnalysisEvent {
+    /// The analysis number (a newer one replaces older ones).
+    pub seq: u64,
+    /// `hint` or `analysis`.
+    pub purpose: &'static str,
+    /// The ply analysed.
+    pub ply: usize,
+    /// The side to move there.
+    pub side: Side,
+    /// Depth completed.
+    pub depth: u32,
+    /// Score in centi-seeds for the side to move.
+    pub score: i32,
+    /// The score for people, e.g. `+1.5 seeds`.
+    pub score_text: String,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds.
+    pub time_ms: u64,
+    /// The engine's line, as letters.
+    pub pv: Vec<char>,
+    /// Whether the analysis is finished.
+    pub done: bool,
+    /// The best move when finished.
+    pub best: Option<char>,
+    /// The line for people: `C d E` with the side names.
+    pub line_text: String,
+}
+
+/// The score for people, from the side to move's view.
+pub fn score_text(score: i32) -> String {
+    let seeds = f64::from(score) / 100.0;
+    if score == 0 {
+        "even".to_string()
+    } else if seeds.abs() >= 48.0 {
+        if score > 0 { "winning" } else { "losing" }.to_string()
+    } else {
+        format!("{seeds:+.1} seeds")
+    }
+}
+
+/// An analysis event from the engine's `info`.
+pub fn analysis_event(
+    seq: u64,
+    purpose: &'static str,
+    ply: usize,
+    side: Side,
+    info: &oware_engine::Info,
+    best: Option<Option<Move>>,
+    names: &BySide<String>,
+) -> AnalysisEvent {
+    let mut s = side;
+    let pv: Vec<char> = info
+        .pv
+        .iter()
+        .map(|m| {
+            let c = m.letter(s);
+            s = s.other();
+            c
+        })
+        .collect();
+    let line_text = pv.iter().map(char::to_string).collect::<Vec<_>>().join(" ");
+    let _ = names;
+    AnalysisEvent {
+        seq,
+        purpose,
+        ply,
+        side,
+        depth: info.depth,
+        score: info.score,
+        score_text: score_text(info.score),
+        nodes: info.nodes,
+        time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
+        pv,
+        done: best.is_some(),
+        best: best.flatten().map(|m| m.letter(side)),
+        line_text,
+    }
+}
