@@ -40,13 +40,26 @@ impl Tables {
     }
 }
 
-/// Opens the endgame databases in `dir` for the default rules, `None` when there are none.
-///
-/// The `oware-egdb` crate is not available yet, so no tables are opened: the page simply shows no
-/// database values until it is wired in here.
+impl Probe for oware_egdb::Egdb {
+    fn probe(&self, pos: &Position) -> Option<(i8, i8)> {
+        match oware_egdb::Egdb::probe(self, pos) {
+            Ok(Some(b)) => Some((b.lo, b.hi)),
+            _ => None,
+        }
+    }
+
+    fn max_seeds(&self) -> Option<u8> {
+        oware_egdb::Egdb::max_seeds(self)
+    }
+}
+
+/// Opens the endgame databases in `dir` for the default (abapa) rules; `None` when there are
+/// none or they cannot be read (the page then shows no database values).
 pub fn open_default(dir: &std::path::Path) -> Option<Tables> {
-    let _ = dir;
-    None
+    let rules = Rules::default();
+    let egdb = oware_egdb::Egdb::open(dir, &rules).ok()?;
+    egdb.max_seeds()?;
+    Some(Tables::new(rules, Arc::new(egdb)))
 }
 
 /// The database value of one move.

@@ -354,16 +354,9 @@ pub struct AnalysisEvent {
     pub line_text: String,
 }
 
-/// The score for people, from the side to move's view.
+/// The score for people, from the side to move's view (the engine's wording).
 pub fn score_text(score: i32) -> String {
-    let seeds = f64::from(score) / 100.0;
-    if score == 0 {
-        "even".to_string()
-    } else if seeds.abs() >= 48.0 {
-        if score > 0 { "winning" } else { "losing" }.to_string()
-    } else {
-        format!("{seeds:+.1} seeds")
-    }
+    oware_engine::score_to_text(score)
 }
 
 /// An analysis event from the engine's `info`.

@@ -1,0 +1,236 @@
+// Browser tests of the Oware page: the real `oware serve` on a free loopback port, Debian's
+// Chromium driven by playwright-core. Screenshots go to <repo>/test-artifacts/.
+//
+// Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/web.test.mjs
+// Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../../..");
+const bin = process.env.OWARE_BIN || join(root, "target/debug/oware");
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const artifacts = join(root, "test-artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+let server;
+let base;
+let browser;
+let tmp;
+
+function startServer(db) {
+  return new Promise((resolveStart, reject) => {
+    const child = spawn(bin, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) { clearTimeout(timer); resolveStart({ child, url: m[0] }); }
+    });
+    child.stderr.on("data", (d) => { out += d; });
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}): ${out}`)); });
+  });
+}
+
+before(async () => {
+  assert.ok(existsSync(bin), `the oware binary is missing at ${bin}: run cargo build -p oware-cli first`);
+  assert.ok(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}: apt-get install chromium`);
+  tmp = mkdtempSync(join(tmpdir(), "oware-web-"));
+  const s = await startServer(join(tmp, "games.sqlite"));
+  server = s.child;
+  base = s.url;
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill("SIGTERM");
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function newPage(viewport = { width: 1280, height: 860 }) {
+  // A fresh profile per context: each test starts with empty localStorage.
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  // Expected 4xx answers show up as "Failed to load resource": only script errors count.
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  return { context, page, errors };
+}
+
+const moveCount = (page) => page.locator("#move-list button").count();
+async function waitMoves(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll("#move-list button").length === k, n, { timeout: 20000 });
+}
+async function waitYourTurn(page) {
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Your turn"), null, { timeout: 20000 });
+}
+async function startGame(page, opponent, speed = "fast") {
+  await page.goto(base);
+  await page.locator("#dlg-new[open]").waitFor();
+  await page.locator(`#form-new input[name=opponent][value=${opponent}]`).check();
+  await page.locator("#btn-new-start").click();
+  await page.locator("#dlg-new").waitFor({ state: "hidden" });
+  await page.selectOption("#speed", speed);
+}
+
+test("play against Easy by click and by key, undo, reload and find the game", async () => {
+  const { context, page, errors } = await newPage();
+  await startGame(page, "easy");
+  await waitYourTurn(page);
+  assert.equal(await page.locator("#name-bottom").textContent(), "You");
+  assert.match(await page.locator("#name-top").textContent(), /Computer \(Easy\)/);
+  assert.equal(await page.locator(".pit").count(), 12);
+  // Every pit shows its count and draws its seeds.
+  assert.equal(await page.locator('.pit[data-pit="0"] .count').textContent(), "4");
+  assert.equal(await page.locator('.pit[data-pit="0"] .seed').count(), 4);
+  assert.match(await page.locator('.pit[data-pit="2"]').getAttribute("aria-label"), /Your pit C, 4 seeds/);
+
+  // Click pit C; the computer replies.
+  await page.locator('.pit[data-pit="2"]').click();
+  await waitMoves(page, 2);
+  await waitYourTurn(page);
+  assert.equal(await page.locator('.pit[data-pit="2"] .count').textContent(), "0");
+  const live = await page.locator("#live").textContent();
+  assert.match(live, /You played C: 4 seeds sown/);
+  assert.match(live, /Computer \(Easy\) plays [a-f]/);
+
+  // The emptied pit is dimmed and explains itself.
+  assert.ok(await page.locator('.pit[data-pit="2"]').evaluate((b) => b.classList.contains("illegal")));
+  // (aria-disabled: the click is forced, as a person's click would land anyway.)
+  await page.locator('.pit[data-pit="2"]').click({ force: true });
+  assert.equal(await page.locator("#message").textContent(), "Pit C is empty.");
+
+  // Key 4 plays D (the fourth pit from the left); the computer replies again.
+  await page.locator("body").press("4");
+  await waitMoves(page, 4);
+  await waitYourTurn(page);
+  assert.match(await page.locator("#move-list button").nth(2).textContent(), /^D/);
+  await page.screenshot({ path: join(artifacts, "desktop-game.png") });
+
+  // Undo takes back my move and the reply.
+  await page.locator("#btn-undo").click();
+  await waitMoves(page, 2);
+  assert.equal(await page.locator("#btn-redo").isEnabled(), true);
+
+  // Replay: click the first move to see that position, then go back.
+  await page.locator("#move-list button").first().click();
+  await page.locator("#replay-bar").waitFor();
+  assert.match(await page.locator("#status").textContent(), /Replay/);
+  await page.locator("#btn-back-to-game").click();
+  await page.locator("#replay-bar").waitFor({ state: "hidden" });
+
+  // Reload: the same game comes back, two moves in.
+  const id = await page.evaluate(() => JSON.parse(localStorage.getItem("oware.game")).id);
+  await page.reload();
+  await waitMoves(page, 2);
+  await waitYourTurn(page);
+  assert.match(await page.locator("#message").textContent(), /Welcome back/);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("oware.game")).id), id);
+  assert.equal(await moveCount(page), 2);
+
+  // Hint marks a pit; analysis streams a line and a score.
+  await page.locator("#btn-hint").click();
+  await page.locator(".pit.hint").waitFor({ timeout: 20000 });
+  await page.locator("#btn-analyse").click();
+  await page.waitForFunction(() => document.querySelector("#analysis-depth").textContent !== "–", null, { timeout: 20000 });
+  assert.notEqual(await page.locator("#analysis-line").textContent(), "–");
+  await page.screenshot({ path: join(artifacts, "desktop-hint-analysis.png") });
+  await page.locator("#btn-analyse").click();
+
+  // Rule options remembered for the next game.
+  const settings = await page.evaluate(() => JSON.parse(localStorage.getItem("oware.settings")));
+  assert.equal(settings.opponent, "easy");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("import an OGN near the end, finish the game and see the result", async () => {
+  const { context, page, errors } = await newPage();
+  await startGame(page, "easy");
+  await waitYourTurn(page);
+  await page.locator("#btn-import").click();
+  // South to move: F drops its seed in a (2 -> 3), capturing 3 for 25.
+  const ogn = '[Event "endgame test"]\n[FEN "0-0-0-0-1-1-2-1-0-0-0-1-22-20-N"]\n\n1... f *\n';
+  await page.locator("#import-text").fill(ogn);
+  await page.locator("#import-opponent").selectOption("easy");
+  await page.locator("#btn-import-go").click();
+  await page.locator("#dlg-import").waitFor({ state: "hidden" });
+  await waitYourTurn(page);
+  assert.equal(await moveCount(page), 1);
+  await page.screenshot({ path: join(artifacts, "desktop-imported.png") });
+  await page.locator("body").press("6");
+  await page.locator("#dlg-end[open]").waitFor({ timeout: 20000 });
+  assert.equal(await page.locator("#end-title").textContent(), "You win!");
+  assert.equal(await page.locator("#end-score").textContent(), "25 – 20");
+  assert.match(await page.locator("#end-reason").textContent(), /more than half/);
+  assert.match(await page.locator("#status").textContent(), /Game over/);
+  await page.screenshot({ path: join(artifacts, "desktop-game-over.png") });
+  // The record can be exported with the result.
+  const ognText = await page.evaluate(async () => {
+    const id = JSON.parse(localStorage.getItem("oware.game")).id;
+    return (await fetch(`/api/games/${id}/ogn`)).text();
+  });
+  assert.match(ognText, /25-20/);
+  // A bad record is refused with the reason.
+  await page.locator("#btn-end-close").click();
+  await page.locator("#btn-import").click();
+  await page.locator("#import-text").fill("1. C C");
+  await page.locator("#btn-import-go").click();
+  await page.waitForFunction(() => document.querySelector("#import-error").textContent.length > 0);
+  assert.match(await page.locator("#import-error").textContent(), /ply 2/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("phone-sized viewport (375 px) with a friend on this device", async () => {
+  const { context, page, errors } = await newPage({ width: 375, height: 740 });
+  await startGame(page, "friend");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("South to move"));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(overflow <= 375, `page is ${overflow} px wide`);
+  const box = await page.locator("#board").boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 375, `board at ${box.x}..${box.x + box.width}`);
+  // Tap a pit for South, then North plays with a key (its pits from its own left).
+  await page.locator('.pit[data-pit="5"]').click();
+  await waitMoves(page, 1);
+  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("North to move"));
+  await page.locator("body").press("1");
+  await waitMoves(page, 2);
+  await page.screenshot({ path: join(artifacts, "phone-375.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("keyboard only: tab to a pit and press Enter; the help pages load", async () => {
+  const { context, page, errors } = await newPage();
+  await startGame(page, "easy");
+  await waitYourTurn(page);
+  await page.locator('.pit[data-pit="0"]').focus();
+  await page.keyboard.press("Enter");
+  await waitMoves(page, 2);
+  for (const [path, heading] of [["/rules", "How to play Oware"], ["/strategy", "Strategy tips"], ["/faq", "Questions and answers"]]) {
+    await page.goto(base.replace(/\/$/, "") + path);
+    assert.equal(await page.locator("h1").textContent(), heading);
+  }
+  await page.goto(base.replace(/\/$/, "") + "/rules");
+  await page.screenshot({ path: join(artifacts, "rules.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
