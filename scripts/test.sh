@@ -16,3 +16,12 @@ fi
 # --- Rust: unit, integration, vector, protocol, API and browser tests ---
 cargo test --workspace --all-targets
 cargo test --workspace --doc
+
+# --- browser tests: Debian's chromium driven by playwright-core against the real `oware serve` ---
+# (crates/oware-server/web-tests; screenshots in test-artifacts/). A missing chromium fails the run.
+if [ -f crates/oware-server/web-tests/package.json ]; then
+  command -v chromium >/dev/null 2>&1 || { echo "chromium is missing: the browser tests cannot run" >&2; exit 1; }
+  cargo build -p oware-cli --quiet
+  OWARE_BIN="${CARGO_TARGET_DIR:-target}/debug/oware" CHROMIUM="$(command -v chromium)" \
+    node --test --test-concurrency=1 crates/oware-server/web-tests/web.test.mjs
+fi
