@@ -14,7 +14,7 @@
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use oware_core::Rules;
@@ -177,9 +177,9 @@ pub fn build(
             n,
             positions: index::positions(n),
         });
-        let (lo, hi, sweeps) = solve(n, rules, &levels, start, &pool, on_event)?;
-        let data = pool.install(|| encode(n, Kind::of(rules), &lo, &hi));
-        drop((lo, hi));
+        let (values, sweeps) = solve(n, rules, &levels, start, &pool, on_event)?;
+        let data = pool.install(|| encode(n, Kind::of(rules), &values));
+        drop(values);
         write_level(
             &path,
             &Header::expected(rules, n, format::checksum(&data)),
@@ -208,7 +208,37 @@ fn level_data_len(rules: &Rules, n: u8) -> u64 {
 
 const CHUNK: u64 = 1 << 12;
 
+/// `(L, H)` in one word, so that a child's bounds are one memory access.
+#[inline]
+fn pack(l: i8, h: i8) -> u16 {
+    u16::from(l as u8) | u16::from(h as u8) << 8
+}
+
+#[inline]
+fn unpack(w: u16) -> (i8, i8) {
+    (w as u8 as i8, (w >> 8) as u8 as i8)
+}
+
+/// No child: padding in [`Open::kids`].
+const NO_KID: u32 = u32::MAX;
+
+/// A position still open after the first sweep, with what later sweeps need: the best the
+/// captures give (final, from lower levels) and the ranks of its same-level children.
+#[derive(Clone, Copy)]
+struct Open {
+    rank: u32,
+    cap_l: i8,
+    cap_h: i8,
+    kids: [u32; 6],
+}
+
 /// Solves level `n`: the converged `(L, H)` arrays and the number of sweeps.
+///
+/// The first sweep expands every position with the core (legal moves, sowing, captures, ranks
+/// of the children); positions it leaves open (`L < H`) are remembered with their same-level
+/// children and the value of their captures, so that later sweeps are a few array reads per
+/// position. Later sweeps alternate direction, which shortens chains of dependencies in both
+/// orders, and drop the positions that closed.
 fn solve(
     n: u8,
     rules: &Rules,
@@ -216,78 +246,162 @@ fn solve(
     start: Instant,
     pool: &rayon::ThreadPool,
     on_event: &mut dyn FnMut(&BuildEvent),
-) -> Result<(Vec<AtomicI8>, Vec<AtomicI8>, u32), BuildError> {
+) -> Result<(Vec<AtomicU16>, u32), BuildError> {
     let total = index::positions(n);
     let ni = n as i8;
-    let (lo, hi): (Vec<AtomicI8>, Vec<AtomicI8>) = pool.install(|| {
+    let vals: Vec<AtomicU16> = pool.install(|| {
         (0..total)
             .into_par_iter()
-            .map(|_| (AtomicI8::new(-ni), AtomicI8::new(ni)))
-            .unzip()
+            .map(|_| AtomicU16::new(pack(-ni, ni)))
+            .collect()
     });
+    // Ranks must fit the cache's 32 bits (levels up to 30 seeds).
+    let cache = total <= u64::from(NO_KID);
     let chunks = total.div_ceil(CHUNK);
     let mut sweep = 0u32;
+    let mut open_lists: Vec<Vec<Open>> = Vec::new();
     loop {
         sweep += 1;
         let done = AtomicU64::new(0);
         let changed = AtomicU64::new(0);
         let open = AtomicU64::new(0);
         let first = sweep == 1;
-        let work = || {
-            (0..chunks).into_par_iter().try_for_each(|c| {
-                let begin = c * CHUNK;
-                let end = (begin + CHUNK).min(total);
-                let mut pits = index::unrank(n, begin).expect("rank below the level's count");
-                let (mut ch, mut op) = (0u64, 0u64);
-                for i in begin..end {
-                    if i > begin {
-                        index::advance(&mut pits);
-                    }
-                    let iu = i as usize;
-                    let (l0, h0) = (lo[iu].load(Relaxed), hi[iu].load(Relaxed));
-                    if l0 == h0 && !first {
-                        continue;
-                    }
-                    let (l, h) = match expand(&pits, n, rules) {
-                        Expansion::Terminal(v) => (v, v),
-                        Expansion::Moves { len, children } => {
-                            let (mut l, mut h) = (i8::MIN, i8::MIN);
-                            for child in &children[..len] {
-                                let c = child.captured as i8;
-                                let (cl, chh) = if child.captured == 0 {
-                                    let r = child.rank as usize;
-                                    (lo[r].load(Relaxed), hi[r].load(Relaxed))
-                                } else {
-                                    lower[usize::from(n - child.captured)].get(child.rank)?
-                                };
-                                l = l.max(c - chh);
-                                h = h.max(c - cl);
-                            }
-                            (l.max(l0), h.min(h0))
-                        }
-                    };
-                    if (l, h) != (l0, h0) {
-                        lo[iu].store(l, Relaxed);
-                        hi[iu].store(h, Relaxed);
-                        ch += 1;
-                    }
-                    op += u64::from(l < h);
-                }
-                done.fetch_add(end - begin, Relaxed);
-                changed.fetch_add(ch, Relaxed);
-                open.fetch_add(op, Relaxed);
-                Ok::<(), ProbeError>(())
-            })
+        let sweep_total = if first || !cache {
+            total
+        } else {
+            open_lists.iter().map(|v| v.len() as u64).sum()
         };
-        let result = run_with_progress(pool, work, &mut || {
-            on_event(&BuildEvent::Progress {
-                n,
-                sweep,
-                done: done.load(Relaxed),
-                total,
-                elapsed: start.elapsed(),
+        let result: Result<(), ProbeError> = if first || !cache {
+            let work = || {
+                (0..chunks)
+                    .into_par_iter()
+                    .map(|c| {
+                        let begin = c * CHUNK;
+                        let end = (begin + CHUNK).min(total);
+                        let mut pits =
+                            index::unrank(n, begin).expect("rank below the level's count");
+                        let (mut ch, mut op) = (0u64, 0u64);
+                        let mut list = Vec::new();
+                        for i in begin..end {
+                            if i > begin {
+                                index::advance(&mut pits);
+                            }
+                            let iu = i as usize;
+                            let (l0, h0) = unpack(vals[iu].load(Relaxed));
+                            if l0 == h0 && !first {
+                                continue;
+                            }
+                            let mut entry = Open {
+                                rank: i as u32,
+                                cap_l: i8::MIN,
+                                cap_h: i8::MIN,
+                                kids: [NO_KID; 6],
+                            };
+                            let (l, h) = match expand(&pits, n, rules) {
+                                Expansion::Terminal(v) => (v, v),
+                                Expansion::Moves { len, children } => {
+                                    let (mut l, mut h) = (i8::MIN, i8::MIN);
+                                    let mut k = 0;
+                                    for child in &children[..len] {
+                                        let c = child.captured as i8;
+                                        let (cl, chh) = if child.captured == 0 {
+                                            entry.kids[k] = child.rank as u32;
+                                            k += 1;
+                                            let r = child.rank as usize;
+                                            unpack(vals[r].load(Relaxed))
+                                        } else {
+                                            let v = lower[usize::from(n - child.captured)]
+                                                .get(child.rank)?;
+                                            entry.cap_l = entry.cap_l.max(c - v.1);
+                                            entry.cap_h = entry.cap_h.max(c - v.0);
+                                            v
+                                        };
+                                        l = l.max(c - chh);
+                                        h = h.max(c - cl);
+                                    }
+                                    (l.max(l0), h.min(h0))
+                                }
+                            };
+                            if (l, h) != (l0, h0) {
+                                vals[iu].store(pack(l, h), Relaxed);
+                                ch += 1;
+                            }
+                            if l < h {
+                                op += 1;
+                                if cache {
+                                    list.push(entry);
+                                }
+                            }
+                        }
+                        done.fetch_add(end - begin, Relaxed);
+                        changed.fetch_add(ch, Relaxed);
+                        open.fetch_add(op, Relaxed);
+                        Ok::<Vec<Open>, ProbeError>(list)
+                    })
+                    .collect::<Result<Vec<Vec<Open>>, ProbeError>>()
+            };
+            let report = |on_event: &mut dyn FnMut(&BuildEvent)| {
+                on_event(&BuildEvent::Progress {
+                    n,
+                    sweep,
+                    done: done.load(Relaxed),
+                    total: sweep_total,
+                    elapsed: start.elapsed(),
+                })
+            };
+            run_with_progress(pool, work, &mut || report(on_event)).map(|lists| {
+                if cache {
+                    open_lists = lists;
+                }
             })
-        });
+        } else {
+            let backwards = sweep % 2 == 0;
+            let work = || {
+                open_lists.par_iter_mut().for_each(|list| {
+                    let mut ch = 0u64;
+                    let len = list.len();
+                    for k in 0..len {
+                        let e = &list[if backwards { len - 1 - k } else { k }];
+                        let iu = e.rank as usize;
+                        let (l0, h0) = unpack(vals[iu].load(Relaxed));
+                        let (mut l, mut h) = (e.cap_l, e.cap_h);
+                        for &kid in &e.kids {
+                            if kid == NO_KID {
+                                break;
+                            }
+                            let r = kid as usize;
+                            let (kl, kh) = unpack(vals[r].load(Relaxed));
+                            l = l.max(-kh);
+                            h = h.max(-kl);
+                        }
+                        let (l, h) = (l.max(l0), h.min(h0));
+                        if (l, h) != (l0, h0) {
+                            vals[iu].store(pack(l, h), Relaxed);
+                            ch += 1;
+                        }
+                    }
+                    list.retain(|e| {
+                        let r = e.rank as usize;
+                        let (l, h) = unpack(vals[r].load(Relaxed));
+                        l < h
+                    });
+                    done.fetch_add(len as u64, Relaxed);
+                    changed.fetch_add(ch, Relaxed);
+                    open.fetch_add(list.len() as u64, Relaxed);
+                })
+            };
+            let report = |on_event: &mut dyn FnMut(&BuildEvent)| {
+                on_event(&BuildEvent::Progress {
+                    n,
+                    sweep,
+                    done: done.load(Relaxed),
+                    total: sweep_total,
+                    elapsed: start.elapsed(),
+                })
+            };
+            run_with_progress(pool, work, &mut || report(on_event));
+            Ok(())
+        };
         result?;
         let changed = changed.into_inner();
         on_event(&BuildEvent::Sweep {
@@ -297,43 +411,44 @@ fn solve(
             open: open.into_inner(),
         });
         if changed == 0 {
-            return Ok((lo, hi, sweep));
+            return Ok((vals, sweep));
         }
     }
 }
 
-/// Runs `work` on `pool` from a helper thread while this thread reports progress every 250 ms.
+/// Runs `work` on `pool` from a helper thread while this thread calls `report` every 250 ms.
 fn run_with_progress<T: Send>(
     pool: &rayon::ThreadPool,
     work: impl FnOnce() -> T + Send,
     report: &mut dyn FnMut(),
 ) -> T {
     std::thread::scope(|s| {
-        let h = s.spawn(|| pool.install(work));
-        while !h.is_finished() {
-            std::thread::sleep(Duration::from_millis(50));
-            report();
-            for _ in 0..4 {
-                if h.is_finished() {
-                    break;
+        let (tx, rx) = std::sync::mpsc::channel();
+        s.spawn(move || {
+            let _ = tx.send(pool.install(work));
+        });
+        loop {
+            match rx.recv_timeout(Duration::from_millis(250)) {
+                Ok(v) => return v,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => report(),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    panic!("solver thread panicked")
                 }
-                std::thread::sleep(Duration::from_millis(50));
             }
         }
-        h.join().expect("solver thread panicked")
     })
 }
 
 /// The file entries of a solved level.
-fn encode(n: u8, kind: Kind, lo: &[AtomicI8], hi: &[AtomicI8]) -> Vec<u8> {
+fn encode(n: u8, kind: Kind, vals: &[AtomicU16]) -> Vec<u8> {
     let eb = format::entry_bytes(kind, n);
-    let mut data = vec![0u8; lo.len() * eb];
+    let mut data = vec![0u8; vals.len() * eb];
     data.par_chunks_mut(eb * CHUNK as usize)
         .enumerate()
         .for_each(|(c, out)| {
             let begin = c * CHUNK as usize;
             for (k, e) in out.chunks_mut(eb).enumerate() {
-                let (l, h) = (lo[begin + k].load(Relaxed), hi[begin + k].load(Relaxed));
+                let (l, h) = unpack(vals[begin + k].load(Relaxed));
                 match kind {
                     Kind::Exact => {
                         // The value with endless play counting 0 (see the crate docs).

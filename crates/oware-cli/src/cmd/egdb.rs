@@ -1,12 +1,401 @@
-//! `oware egdb` (placeholder until its issue lands).
+//! `oware egdb`: build, probe, verify and describe the endgame databases.
 
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::Subcommand;
+use oware_core::{fen, Rules};
+use oware_egdb::{
+    build, default_dir, level_stats, verify_level, BuildEvent, BuildOptions, Egdb, LevelStats,
+};
+
+use crate::common::RulesArgs;
 
 /// Arguments of `oware egdb`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Build the tables up to N seeds on the board (resumes: levels present are kept).
+    Build(BuildArgs),
+    /// The value (or bounds) of a position and of each legal move.
+    Probe(ProbeArgs),
+    /// Check every stored entry against one step of the rules.
+    Verify(VerifyArgs),
+    /// Counts, exact share and value histogram per seed count.
+    Stats(StatsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct DirArg {
+    /// Database directory [default: $OWARE_EGDB_DIR, else ./data/egdb].
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+impl DirArg {
+    fn dir(&self) -> PathBuf {
+        self.dir.clone().unwrap_or_else(default_dir)
+    }
+}
+
+#[derive(clap::Args, Debug)]
+struct BuildArgs {
+    /// The largest seed count to build.
+    #[arg(long)]
+    max_seeds: u8,
+    /// Worker threads [default: one per core].
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    #[command(flatten)]
+    dir: DirArg,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct ProbeArgs {
+    /// The position text, e.g. 0-0-0-1-0-2-1-0-0-0-0-1-22-21-S.
+    fen: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    dir: DirArg,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct VerifyArgs {
+    /// Only these rules [default: every rule set with tables in the directory: abapa, awari].
+    #[arg(long)]
+    rules: Option<Rules>,
+    #[command(flatten)]
+    dir: DirArg,
+}
+
+#[derive(clap::Args, Debug)]
+struct StatsArgs {
+    /// One JSON object per line and seed count.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    dir: DirArg,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
 
 /// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("'oware egdb' is not built yet")
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.command {
+        Command::Build(a) => run_build(a),
+        Command::Probe(a) => run_probe(a),
+        Command::Verify(a) => run_verify(a),
+        Command::Stats(a) => run_stats(a),
+    }
+}
+
+fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
+    let rules = args.rules.rules();
+    let dir = args.dir.dir();
+    let options = BuildOptions {
+        max_seeds: args.max_seeds,
+        threads: args.threads,
+    };
+    let tty = std::io::stderr().is_terminal();
+    let mut last_line = Instant::now();
+    let started = Instant::now();
+    let mut total_positions = 0u64;
+    println!(
+        "building {rules} tables up to {} seeds in {}",
+        args.max_seeds,
+        dir.display()
+    );
+    let mut on_event = |e: &BuildEvent| match e {
+        BuildEvent::Kept { n } => println!("n={n:<2} kept (already built)"),
+        BuildEvent::Started { .. } => {}
+        BuildEvent::Progress {
+            n,
+            sweep,
+            done,
+            total,
+            elapsed,
+        } => {
+            // A live bar on a terminal, a line every 5 s otherwise.
+            if !tty && last_line.elapsed() < Duration::from_secs(5) {
+                return;
+            }
+            last_line = Instant::now();
+            let frac = *done as f64 / (*total).max(1) as f64;
+            let width = 30;
+            let filled = (frac * width as f64) as usize;
+            let secs = elapsed.as_secs_f64();
+            let rate = if secs > 0.0 {
+                (*done as f64 + (*sweep as f64 - 1.0) * *total as f64) / secs
+            } else {
+                0.0
+            };
+            let eta = if rate > 0.0 {
+                (*total - *done) as f64 / rate
+            } else {
+                0.0
+            };
+            let bar = format!(
+                "n={n:<2} sweep {sweep:<3} [{}{}] {:5.1}% {:>8} pos/s  sweep ETA {:.0}s",
+                "#".repeat(filled),
+                " ".repeat(width - filled),
+                100.0 * frac,
+                human(rate),
+                eta
+            );
+            if tty {
+                eprint!("\r{bar}\x1b[K");
+            } else {
+                eprintln!("{bar}");
+            }
+            let _ = std::io::stderr().flush();
+        }
+        BuildEvent::Sweep { .. } => {}
+        BuildEvent::Finished(s) => {
+            if tty {
+                eprint!("\r\x1b[K");
+            }
+            total_positions += s.stats.all;
+            let secs = s.time.as_secs_f64();
+            println!(
+                "n={:<2} positions {:>11}  sweeps {:>3}  {:>8.2} s  {:>8} pos/s  {:>11} bytes  {}",
+                s.stats.n,
+                s.stats.all,
+                s.sweeps,
+                secs,
+                human(s.stats.all as f64 / secs.max(1e-9)),
+                s.file_bytes,
+                summary_text(&s.stats)
+            );
+        }
+    };
+    build(&dir, &rules, &options, &mut on_event)
+        .with_context(|| format!("building in {}", dir.display()))?;
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "done: {total_positions} positions solved in {secs:.2} s ({} pos/s)",
+        human(total_positions as f64 / secs.max(1e-9))
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The exact share (bounds) or the value histogram (exact tables), over after-move positions.
+fn summary_text(s: &LevelStats) -> String {
+    match &s.histogram {
+        Some(h) => {
+            let n = i32::from(s.n);
+            let parts: Vec<String> = h
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(i, c)| format!("{}:{c}", i as i32 - n))
+                .collect();
+            format!("values {}", parts.join(" "))
+        }
+        None => format!(
+            "exact {:.2}% ({} of {} after-move)",
+            100.0 * s.exact_share(),
+            s.exact,
+            s.after_move
+        ),
+    }
+}
+
+fn human(x: f64) -> String {
+    if x >= 1e9 {
+        format!("{:.2}G", x / 1e9)
+    } else if x >= 1e6 {
+        format!("{:.2}M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1}k", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+fn open(dir: &std::path::Path, rules: &Rules) -> anyhow::Result<Egdb> {
+    Egdb::open(dir, rules).with_context(|| format!("opening tables in {}", dir.display()))
+}
+
+fn run_probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
+    let rules = args.rules.rules();
+    let pos = fen::parse(&args.fen).with_context(|| format!("bad position '{}'", args.fen))?;
+    let dir = args.dir.dir();
+    let egdb = open(&dir, &rules)?;
+    let n = pos.seeds_on_board();
+    let Some(b) = egdb.probe(&pos)? else {
+        anyhow::bail!(
+            "no table for {n} seeds on the board in {} ({})",
+            dir.display(),
+            match egdb.max_seeds() {
+                Some(m) => format!("{rules} tables go up to {m}"),
+                None => format!("no {rules} tables there; build them with 'oware egdb build'"),
+            }
+        );
+    };
+    let mut moves = Vec::new();
+    for &m in pos.legal_moves(&rules).iter() {
+        let after = pos.play_unchecked(m, &rules);
+        let captured = n - after.seeds_on_board();
+        let child = egdb
+            .probe(&after)?
+            .context("a child position has fewer seeds, so its table is present")?;
+        let mb = oware_egdb::Bounds::after_move(child, captured);
+        moves.push((m.letter(pos.turn()), captured, mb, mb.lo == b.lo));
+    }
+    if args.json {
+        let moves: Vec<serde_json::Value> = moves
+            .iter()
+            .map(|(letter, captured, mb, best)| {
+                serde_json::json!({
+                    "move": letter.to_string(),
+                    "captured": captured,
+                    "lo": mb.lo,
+                    "hi": mb.hi,
+                    "best": best,
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "fen": fen::write(&pos),
+            "rules": rules.to_string(),
+            "seeds": n,
+            "lo": b.lo,
+            "hi": b.hi,
+            "exact": b.is_exact(),
+            "mover_seeds_lo": b.mover_seeds_lo(n),
+            "mover_seeds_hi": b.mover_seeds_hi(n),
+            "moves": moves,
+        });
+        println!("{out}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "position {}  ({n} seeds on the board, {rules})",
+        fen::write(&pos)
+    );
+    let what = if egdb.is_exact() { "value" } else { "bounds" };
+    println!(
+        "{what}: difference {}  (the mover gets {} of the {n} seeds){}",
+        range(b.lo, b.hi),
+        if b.is_exact() {
+            format!("{}", f64::from(i16::from(n) + i16::from(b.lo)) / 2.0)
+        } else {
+            format!("{}..{}", b.mover_seeds_lo(n), b.mover_seeds_hi(n))
+        },
+        if b.is_exact() { "" } else { "  [not exact]" }
+    );
+    if moves.is_empty() {
+        println!("no legal move: each player takes their own row");
+    }
+    for (letter, captured, mb, best) in &moves {
+        println!(
+            "  {letter}  captures {captured:<2} difference {:<8}{}",
+            range(mb.lo, mb.hi),
+            if *best { " best" } else { "" }
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn range(lo: i8, hi: i8) -> String {
+    if lo == hi {
+        format!("{lo:+}")
+    } else {
+        format!("{lo:+}..{hi:+}")
+    }
+}
+
+fn run_verify(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let dir = args.dir.dir();
+    let sets = match args.rules {
+        Some(r) => vec![r],
+        None => vec![Rules::ABAPA, Rules::AWARI],
+    };
+    let (mut checked, mut failed, mut sets_found) = (0u64, 0u64, 0);
+    for rules in sets {
+        let egdb = open(&dir, &rules)?;
+        let Some(max) = egdb.max_seeds() else {
+            continue;
+        };
+        sets_found += 1;
+        for n in 0..=max {
+            let started = Instant::now();
+            let r = verify_level(&egdb, n)?;
+            println!(
+                "{rules} n={n:<2} checked {:>11} failed {}  ({:.2} s)",
+                r.checked,
+                r.failed,
+                started.elapsed().as_secs_f64()
+            );
+            for rank in &r.failures {
+                if let Some(pits) = oware_egdb::index::unrank(n, *rank) {
+                    println!("  inconsistent: rank {rank}, pits {pits:?}, South to move");
+                }
+            }
+            checked += r.checked;
+            failed += r.failed;
+        }
+    }
+    anyhow::ensure!(sets_found > 0, "no tables found in {}", dir.display());
+    println!("checked {checked} failed {failed}");
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn run_stats(args: StatsArgs) -> anyhow::Result<ExitCode> {
+    let rules = args.rules.rules();
+    let dir = args.dir.dir();
+    let egdb = open(&dir, &rules)?;
+    let Some(max) = egdb.max_seeds() else {
+        anyhow::bail!("no {rules} tables in {}", dir.display());
+    };
+    let name = serde_json::to_string(&rules.to_string())?;
+    let mut out = std::io::stdout().lock();
+    for n in 0..=max {
+        let s = level_stats(&egdb, n)?;
+        if args.json {
+            let tail = match &s.histogram {
+                Some(h) => {
+                    let entries: Vec<String> = h
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| format!("\"{}\":{c}", i as i64 - i64::from(n)))
+                        .collect();
+                    format!("\"histogram\":{{{}}}", entries.join(","))
+                }
+                None => format!("\"exact\":{}", s.exact),
+            };
+            writeln!(
+                out,
+                "{{\"rules\":{name},\"n\":{n},\"all\":{},\"after_move\":{},{tail}}}",
+                s.all, s.after_move
+            )?;
+        } else {
+            writeln!(
+                out,
+                "n={n:<2} all {:>11}  after-move {:>11}  {}",
+                s.all,
+                s.after_move,
+                summary_text(&s)
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
