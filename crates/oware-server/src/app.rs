@@ -112,13 +112,29 @@ impl Entry {
         });
     }
 
-    fn publish_update(&self, detail: Option<&MoveDetailView>, cause: &str) {
-        let data = serde_json::json!({
-            "cause": cause,
-            "detail": detail,
-            "state": view::state(self),
-        });
-        self.publish("update", data.to_string());
+    /// Tells the watchers about a change (`state` is the new state if the caller has it).
+    fn publish_update(
+        &self,
+        detail: Option<&MoveDetailView>,
+        cause: &str,
+        state: Option<&StateView>,
+    ) {
+        if self.events.receiver_count() > 0 {
+            let built;
+            let state = match state {
+                Some(s) => s,
+                None => {
+                    built = view::state(self);
+                    &built
+                }
+            };
+            let data = serde_json::json!({
+                "cause": cause,
+                "detail": detail,
+                "state": state,
+            });
+            self.publish("update", data.to_string());
+        }
         self.version_tx.send_replace(self.version);
     }
 
@@ -220,9 +236,12 @@ pub struct MoveReply {
     pub state: StateView,
 }
 
+/// A piece of work for the database thread.
+type DbJob = Box<dyn FnOnce(&Store) + Send>;
+
 /// The shared state of the server.
 pub struct App {
-    store: Arc<Store>,
+    db: std::sync::mpsc::Sender<DbJob>,
     games: std::sync::Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
     engine_slots: Arc<Semaphore>,
     pub(crate) egdb: Option<Arc<crate::egdb_view::Tables>>,
@@ -305,8 +324,22 @@ impl App {
         engine_threads: usize,
         egdb: Option<crate::egdb_view::Tables>,
     ) -> Arc<App> {
+        // One thread owns the database: writes are short (WAL, no fsync per commit) and go one
+        // at a time anyway, and the async workers never block on them.
+        let (db, jobs) = std::sync::mpsc::channel::<DbJob>();
+        let spawned = std::thread::Builder::new()
+            .name("oware-db".into())
+            .spawn(move || {
+                for job in jobs {
+                    job(&store);
+                }
+            });
+        if let Err(e) = spawned {
+            // Without a thread every storage call fails with a message (the channel is closed).
+            eprintln!("oware-server: cannot start the database thread: {e}");
+        }
         Arc::new(App {
-            store: Arc::new(store),
+            db,
             games: std::sync::Mutex::new(HashMap::new()),
             engine_slots: Arc::new(Semaphore::new(engine_threads.max(1))),
             egdb: egdb.map(Arc::new),
@@ -317,14 +350,19 @@ impl App {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Runs `f` on the database thread.
     async fn blocking<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Store) -> Result<T, crate::store::StoreError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || f(&store))
-            .await
-            .map_err(|e| ApiError::internal(format!("storage task failed: {e}")))?
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.db
+            .send(Box::new(move |s: &Store| {
+                let _ = tx.send(f(s));
+            }))
+            .map_err(|_| ApiError::internal("the database thread has stopped"))?;
+        rx.await
+            .map_err(|_| ApiError::internal("the database thread has stopped"))?
             .map_err(ApiError::from)
     }
 
@@ -568,8 +606,8 @@ impl App {
         game.play(m).map_err(|err| illegal(&err, &e.names))?;
         self.persist(&mut e, game, Vec::new()).await?;
         let detail = view::move_detail(&pos, m, &detail);
-        e.publish_update(Some(&detail), "move");
         let state = view::state(&e);
+        e.publish_update(Some(&detail), "move", Some(&state));
         if e.computer_to_move() {
             self.spawn_computer(Arc::clone(&entry));
         }
@@ -605,8 +643,9 @@ impl App {
         }
         self.persist(&mut e, game, redo).await?;
         e.thinking = false; // a reply being computed is now stale (version changed)
-        e.publish_update(None, "undo");
-        Ok(view::state(&e))
+        let state = view::state(&e);
+        e.publish_update(None, "undo", Some(&state));
+        Ok(state)
     }
 
     /// Replays the next undone move (against the computer: your move and its reply).
@@ -645,11 +684,12 @@ impl App {
             }
         }
         self.persist(&mut e, game, redo).await?;
-        e.publish_update(None, "redo");
+        let state = view::state(&e);
+        e.publish_update(None, "redo", Some(&state));
         if e.computer_to_move() {
             self.spawn_computer(Arc::clone(&entry));
         }
-        Ok(view::state(&e))
+        Ok(state)
     }
 
     /// The OGN record of game `id`.
@@ -719,7 +759,7 @@ impl App {
             return;
         }
         let detail = view::move_detail(&pos, m, &detail);
-        e.publish_update(Some(&detail), "computer");
+        e.publish_update(Some(&detail), "computer", None);
     }
 
     /// Starts an analysis of game `id` at `ply` (default: now), streaming `analysis` events; a

@@ -1,0 +1,291 @@
+//! Load benchmark (not a test): many games at once against `easy`, over loopback only.
+//!
+//! ```text
+//! cargo run --release -p oware-server --example load -- --games 500
+//! ```
+//!
+//! Starts the server as a child process (this same program, on a free 127.0.0.1 port, with a
+//! fresh SQLite file), then plays `--games` games concurrently: each makes a random legal move
+//! (`POST /moves`, timed) and waits for the computer's reply with a long poll (not timed: that
+//! is engine think time). Reports games, moves per second, p50/p99 latency of the move requests
+//! and the server's peak memory (VmHWM). Bounded: at most `--max-plies` plies a game and
+//! `--deadline` seconds in all. `--think-ms` (default 1000) is each player's mean think time before
+//! a move; `--think-ms 0` hammers the server in a closed loop (latency is then mostly queueing).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+struct Opts {
+    games: usize,
+    max_plies: usize,
+    level: String,
+    deadline: Duration,
+    think: Duration,
+}
+
+fn parse_opts() -> Opts {
+    let mut o = Opts {
+        games: 500,
+        max_plies: 400,
+        level: "easy".into(),
+        deadline: Duration::from_secs(300),
+        think: Duration::from_millis(1000),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let v = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--games" => o.games = v.parse().expect("--games N"),
+            "--max-plies" => o.max_plies = v.parse().expect("--max-plies N"),
+            "--level" => o.level = v,
+            "--think-ms" => o.think = Duration::from_millis(v.parse().expect("--think-ms N")),
+            "--deadline" => o.deadline = Duration::from_secs(v.parse().expect("--deadline SECONDS")),
+            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms)"),
+        }
+        i += 2;
+    }
+    o
+}
+
+fn child_server(db: &str) {
+    let config = oware_server::ServerConfig {
+        port: 0,
+        db: db.into(),
+        ..oware_server::ServerConfig::default()
+    };
+    oware_server::serve(config, |addr| println!("LISTENING {addr}")).expect("server runs");
+}
+
+#[derive(Default)]
+struct Stats {
+    move_ms: Vec<f64>,
+    create_ms: Vec<f64>,
+    human_moves: u64,
+    computer_moves: u64,
+    finished: u64,
+    errors: u64,
+}
+
+fn percentile(v: &mut [f64], p: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
+    v[i]
+}
+
+fn peak_kib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    s.lines()
+        .find(|l| l.starts_with("VmHWM:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+async fn play_game(
+    client: reqwest::Client,
+    base: String,
+    opts: Arc<Opts>,
+    seed: u64,
+    deadline: Instant,
+    stats: Arc<Mutex<Stats>>,
+) -> Result<(), reqwest::Error> {
+    let (level, max_plies, think) = (&opts.level, opts.max_plies, opts.think);
+    // Players arrive spread over one think time, as people do.
+    if !think.is_zero() {
+        tokio::time::sleep(think.mul_f64((seed % 1000) as f64 / 1000.0)).await;
+    }
+    let t = Instant::now();
+    let r: Value = client
+        .post(format!("{base}/api/games"))
+        .json(&json!({ "opponent": level }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    stats
+        .lock()
+        .unwrap()
+        .create_ms
+        .push(t.elapsed().as_secs_f64() * 1e3);
+    let id = r["id"].as_str().unwrap_or_default().to_string();
+    let token = r["token"].as_str().unwrap_or_default().to_string();
+    let mut state = r["state"].clone();
+    let mut rng = seed | 1;
+    while Instant::now() < deadline {
+        if !state["outcome"].is_null() {
+            stats.lock().unwrap().finished += 1;
+            return Ok(());
+        }
+        if state["ply"].as_u64().unwrap_or(0) as usize >= max_plies {
+            return Ok(());
+        }
+        if state["computer_to_move"] == true {
+            let v = state["version"].as_u64().unwrap_or(0);
+            state = client
+                .get(format!("{base}/api/games/{id}?since={v}&wait_ms=30000"))
+                .send()
+                .await?
+                .json()
+                .await?;
+            if state["version"].as_u64().unwrap_or(0) > v {
+                stats.lock().unwrap().computer_moves += 1;
+            }
+            continue;
+        }
+        let legal: Vec<String> = state["pits_info"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter(|p| p["legal"] == true)
+                    .filter_map(|p| p["letter"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if legal.is_empty() {
+            return Ok(());
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let mv = &legal[(rng % legal.len() as u64) as usize];
+        if !think.is_zero() {
+            // A person's think time: 50% to 150% of --think-ms.
+            tokio::time::sleep(think.mul_f64(0.5 + (rng % 1000) as f64 / 1000.0)).await;
+        }
+        let t = Instant::now();
+        let resp = client
+            .post(format!("{base}/api/games/{id}/moves"))
+            .header("x-seat-token", &token)
+            .json(&json!({ "move": mv }))
+            .send()
+            .await?;
+        let ok = resp.status().is_success();
+        let body: Value = resp.json().await?;
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let mut s = stats.lock().unwrap();
+        if ok {
+            s.move_ms.push(ms);
+            s.human_moves += 1;
+            state = body["state"].clone();
+        } else {
+            s.errors += 1;
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    if let Ok(db) = std::env::var("OWARE_LOAD_CHILD_DB") {
+        child_server(&db);
+        return;
+    }
+    let opts = Arc::new(parse_opts());
+    let dir = std::env::temp_dir().join(format!("oware-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db = dir.join("games.sqlite");
+    let mut child = Command::new(std::env::current_exe().expect("own path"))
+        .env("OWARE_LOAD_CHILD_DB", &db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("server starts");
+    let pid = child.id();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("server prints its address");
+    let addr = line
+        .trim()
+        .strip_prefix("LISTENING ")
+        .expect("LISTENING addr")
+        .to_string();
+    let base = format!("http://{addr}");
+    println!(
+        "server pid {pid} on {base}; {} games vs {}, at most {} plies each, think {} ms",
+        opts.games,
+        opts.level,
+        opts.max_plies,
+        opts.think.as_millis()
+    );
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let stats = Arc::new(Mutex::new(Stats::default()));
+    let started = Instant::now();
+    let deadline = started + opts.deadline;
+    runtime.block_on(async {
+        let client = reqwest::Client::builder()
+            .pool_max_idle_per_host(opts.games)
+            .build()
+            .expect("client");
+        let mut tasks = Vec::new();
+        for g in 0..opts.games {
+            tasks.push(tokio::spawn(play_game(
+                client.clone(),
+                base.clone(),
+                Arc::clone(&opts),
+                0x9e37_79b9_7f4a_7c15u64.wrapping_mul(g as u64 + 1),
+                deadline,
+                Arc::clone(&stats),
+            )));
+        }
+        for t in tasks {
+            if !matches!(t.await, Ok(Ok(()))) {
+                stats.lock().unwrap().errors += 1;
+            }
+        }
+    });
+    let wall = started.elapsed().as_secs_f64();
+    let peak = peak_kib(pid);
+    let _ = child.kill();
+    let _ = child.wait();
+    let db_size = std::fs::metadata(&db).map(|m| m.len()).unwrap_or(0)
+        + std::fs::metadata(dir.join("games.sqlite-wal"))
+            .map(|m| m.len())
+            .unwrap_or(0);
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let mut s = stats.lock().unwrap();
+    let total = s.human_moves + s.computer_moves;
+    let (p50, p99, max) = {
+        let v = &mut s.move_ms;
+        (
+            percentile(v, 0.50),
+            percentile(v, 0.99),
+            v.last().copied().unwrap_or(f64::NAN),
+        )
+    };
+    let (c50, c99) = {
+        let v = &mut s.create_ms;
+        (percentile(v, 0.50), percentile(v, 0.99))
+    };
+    println!(
+        "games: {} started, {} finished, {} errors",
+        opts.games, s.finished, s.errors
+    );
+    println!(
+        "moves: {total} ({} yours, {} computer) in {wall:.1} s = {:.0} moves/s",
+        s.human_moves,
+        s.computer_moves,
+        total as f64 / wall
+    );
+    println!("move request latency (stored + answered, no engine time): p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
+    println!("new game latency: p50 {c50:.2} ms, p99 {c99:.2} ms");
+    match peak {
+        Some(k) => println!("server peak memory (VmHWM): {:.1} MiB", k as f64 / 1024.0),
+        None => println!("server peak memory: unknown (no /proc)"),
+    }
+    println!("database: {:.1} MiB", db_size as f64 / 1048576.0);
+}
