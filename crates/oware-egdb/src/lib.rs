@@ -75,7 +75,7 @@
 //! One step of the rules is always the core's: positions are built with
 //! [`Position::from_setup`](oware_core::Position::from_setup) (stores filling up to 48, neither
 //! at 25), moved with `legal_moves` and `play_unchecked`, and the capture is the drop in seeds on
-//! the board. See [`index`] for the index and [`format`] for the file format.
+//! the board. See [`index`] for the index and [`mod@format`] for the file format.
 
 #![deny(unsafe_code)]
 
