@@ -76,6 +76,13 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// Appends `m` when `keep` is true, without a branch.
+    #[inline]
+    pub fn push_if(&mut self, m: Move, keep: bool) {
+        self.moves[self.len as usize % 6] = m;
+        self.len += u8::from(keep);
+    }
+
     /// Keeps only the moves for which `f` is true, in order.
     pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
         let mut kept = MoveList::new();

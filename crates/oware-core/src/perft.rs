@@ -69,7 +69,13 @@ fn walk(path: &mut Vec<Position>, depth: u32, rules: &Rules, repeats: usize, c: 
             continue;
         }
         // Same side to move every second ply: only those can be equal.
-        let seen = path.iter().rev().skip(1).step_by(2).filter(|&&p| p == child).count();
+        let seen = path
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&p| p == child)
+            .count();
         if seen >= repeats {
             c.leaves += 1;
             continue;

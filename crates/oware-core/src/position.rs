@@ -305,13 +305,14 @@ impl Position {
 
         let opp = self.turn.other();
         let lo = opp.first_pit();
+        let bytes = board.to_le_bytes();
         let mut chain_mask = 0u128;
         let mut chain_seeds = 0u8;
         let mut chain_first = last;
         if Side::owner_of(last) == opp {
             let mut pit = last;
             loop {
-                let c = byte(board, pit);
+                let c = bytes[pit];
                 if c != 2 && c != 3 {
                     break;
                 }
@@ -402,12 +403,12 @@ impl Position {
         }
         let base = self.turn.first_pit();
         let must_feed = row_sum(self.board, self.turn.other()) == 0;
+        let bytes = self.board.to_le_bytes();
         for m in Move::ALL {
-            let n = byte(self.board, base + m.index());
-            if n == 0 || (must_feed && usize::from(n) < 6 - m.index()) {
-                continue;
-            }
-            list.push(m);
+            let n = bytes[base + m.index()];
+            // Branch-free: a non-empty pit, reaching the opponent when they must be fed.
+            let ok = n != 0 && (!must_feed || usize::from(n) >= 6 - m.index());
+            list.push_if(m, ok);
         }
         if rules.grand_slam == GrandSlam::Illegal && !list.is_empty() {
             let mut kept = list;

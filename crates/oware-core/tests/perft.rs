@@ -5,13 +5,20 @@
 use oware_core::{perft, Game, Rules};
 
 fn reference() -> Vec<(u32, u64)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/test-vectors/perft.txt");
-    let text = std::fs::read_to_string(path).expect("perft.txt (CI lays shared/ beside the checkout)");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/test-vectors/perft.txt"
+    );
+    let text =
+        std::fs::read_to_string(path).expect("perft.txt (CI lays shared/ beside the checkout)");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let mut f = l.split_whitespace();
-            (f.next().unwrap().parse().unwrap(), f.next().unwrap().parse().unwrap())
+            (
+                f.next().unwrap().parse().unwrap(),
+                f.next().unwrap().parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -22,8 +29,15 @@ fn check(max_depth: u32, min_depth: u32) {
     // Both repetition rules give the same counts this shallow (no cycle fits in 12 plies).
     for rules in [Rules::PLAYSTRATEGY, Rules::ABAPA] {
         let game = Game::new(rules);
-        for &(depth, leaves) in table.iter().filter(|(d, _)| (min_depth..=max_depth).contains(d)) {
-            assert_eq!(perft(&game, depth).leaves, leaves, "perft({depth}) under {rules}");
+        for &(depth, leaves) in table
+            .iter()
+            .filter(|(d, _)| (min_depth..=max_depth).contains(d))
+        {
+            assert_eq!(
+                perft(&game, depth).leaves,
+                leaves,
+                "perft({depth}) under {rules}"
+            );
         }
     }
 }
