@@ -399,7 +399,8 @@ function renderEgdbPanel() {
   list.textContent = "";
   for (const v of g.egdb) {
     const li = document.createElement("li");
-    li.textContent = `${v.letter}: ${sideName(g.position.turn)} ${v.text}`;
+    const who = sideName(g.position.turn);
+    li.textContent = `${v.letter}: ${who === "You" ? v.text.replace(/^wins/, "you win") : `${who} ${v.text}`}`;
     list.appendChild(li);
   }
 }

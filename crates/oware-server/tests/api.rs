@@ -7,10 +7,15 @@ use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
 async fn server(db: &Path) -> Server {
+    server_with(db, None).await
+}
+
+async fn server_with(db: &Path, egdb: Option<&Path>) -> Server {
     let config = ServerConfig {
         port: 0,
         db: db.to_path_buf(),
         engine_threads: 2,
+        egdb_dir: egdb.map(Path::to_path_buf),
         ..ServerConfig::default()
     };
     start(&config).await.expect("server starts")
@@ -447,5 +452,53 @@ async fn imported_record_continues_and_finishes() {
     assert_eq!(o["scores"], json!({ "S": 25.0, "N": 20.0 }));
     let (sg, bg) = api.play(&id, &token, "E").await;
     assert_error(sg, &bg, StatusCode::UNPROCESSABLE_ENTITY, "game-over");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn endgame_database_values_per_pit() {
+    let dir = tempfile::tempdir().unwrap();
+    let egdb = dir.path().join("egdb");
+    oware_egdb::build(
+        &egdb,
+        &oware_core::Rules::default(),
+        &oware_egdb::BuildOptions {
+            max_seeds: 6,
+            threads: 1,
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+    let s = server_with(&dir.path().join("games.sqlite"), Some(&egdb)).await;
+    let api = Api::new(&s);
+    let ogn = "[FEN \"0-0-0-0-1-1-2-1-0-0-0-1-22-20-N\"]\n\n1... f *\n";
+    let (_, created) = api
+        .create(json!({ "opponent": "friend", "ogn": ogn }))
+        .await;
+    let values = created["state"]["egdb"]
+        .as_array()
+        .expect("egdb values")
+        .clone();
+    let letters: Vec<&str> = values
+        .iter()
+        .map(|v| v["letter"].as_str().unwrap())
+        .collect();
+    assert_eq!(letters, ["A", "E", "F"]);
+    for v in &values {
+        let (lo, hi) = (
+            v["lo_halves"].as_u64().unwrap(),
+            v["hi_halves"].as_u64().unwrap(),
+        );
+        assert!(lo <= hi && hi <= 12, "{v}");
+        assert!(
+            v["text"].as_str().unwrap().ends_with("of the 6 seeds"),
+            "{v}"
+        );
+    }
+    // F captures a's 3 seeds and reaches 25: the game ends with 3 of the 6 seeds for South.
+    assert_eq!(values[2]["text"], "wins 3 of the 6 seeds");
+    // The start position is not in a 6-seed database.
+    let (_, fresh) = api.create(json!({ "opponent": "friend" })).await;
+    assert!(fresh["state"]["egdb"].is_null());
     s.shutdown().await.unwrap();
 }

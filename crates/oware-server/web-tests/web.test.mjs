@@ -26,7 +26,7 @@ let tmp;
 
 function startServer(db) {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(bin, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(bin, ["serve", "--port", "0", "--db", db, "--egdb", join(tmp, "egdb")], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
     child.stdout.on("data", (d) => {
@@ -43,6 +43,11 @@ before(async () => {
   assert.ok(existsSync(bin), `the oware binary is missing at ${bin}: run cargo build -p oware-cli first`);
   assert.ok(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}: apt-get install chromium`);
   tmp = mkdtempSync(join(tmpdir(), "oware-web-"));
+  // Small endgame databases (up to 6 seeds on the board: well under a second).
+  await new Promise((ok, fail) => {
+    const b = spawn(bin, ["egdb", "build", "--max-seeds", "6", "--threads", "1", "--dir", join(tmp, "egdb")], { stdio: "ignore" });
+    b.on("exit", (code) => (code === 0 ? ok() : fail(new Error(`oware egdb build exited ${code}`))));
+  });
   const s = await startServer(join(tmp, "games.sqlite"));
   server = s.child;
   base = s.url;
@@ -174,6 +179,11 @@ test("import an OGN near the end, finish the game and see the result", async () 
   await page.locator("#dlg-import").waitFor({ state: "hidden" });
   await waitYourTurn(page);
   assert.equal(await moveCount(page), 1);
+  // Six seeds on the board: the endgame database values show on the playable pits.
+  await page.locator("#egdb:not([hidden])").waitFor();
+  assert.equal(await page.locator(".pit .egdb-tag").count(), 3);
+  assert.equal(await page.locator('.pit[data-pit="5"] .egdb-tag').textContent(), "3/6");
+  assert.match(await page.locator("#egdb-list").textContent(), /F: you win 3 of the 6 seeds/);
   await page.screenshot({ path: join(artifacts, "desktop-imported.png") });
   await page.locator("body").press("6");
   await page.locator("#dlg-end[open]").waitFor({ timeout: 20000 });
@@ -195,6 +205,28 @@ test("import an OGN near the end, finish the game and see the result", async () 
   await page.locator("#btn-import-go").click();
   await page.waitForFunction(() => document.querySelector("#import-error").textContent.length > 0);
   assert.match(await page.locator("#import-error").textContent(), /ply 2/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("when the computer starts you play North, from the bottom row", async () => {
+  const { context, page, errors } = await newPage();
+  await page.goto(base);
+  await page.locator("#dlg-new[open]").waitFor();
+  await page.locator("#form-new input[name=starts][value=computer]").check();
+  await page.locator(".rule-options summary").click();
+  await page.screenshot({ path: join(artifacts, "new-game-dialog.png") });
+  await page.locator("#btn-new-start").click();
+  await waitMoves(page, 1);
+  await waitYourTurn(page);
+  assert.equal(await page.locator("#row-bottom .pit").first().getAttribute("data-pit"), "6");
+  assert.equal(await page.locator("#name-bottom").textContent(), "You");
+  assert.equal(await page.locator("#store-right").getAttribute("data-side"), "N");
+  const firstLegal = await page.evaluate(() => [...document.querySelectorAll("#row-bottom .pit")].findIndex((b) => b.classList.contains("playable")));
+  await page.locator("body").press(String(firstLegal + 1));
+  await waitMoves(page, 3);
+  assert.match(await page.locator("#move-list button").nth(1).textContent(), /^[a-f]/);
+  await page.screenshot({ path: join(artifacts, "desktop-north.png") });
   assert.deepEqual(errors, []);
   await context.close();
 });
