@@ -257,19 +257,20 @@ function decorate() {
   const g = S.game;
   const live = S.view === null;
   const turn = g ? g.position.turn : "S";
-  const last = live && g ? g.last : null;
+  const last = live && g && !S.busy ? g.last : null;
   const egdb = live && g && g.egdb ? g.egdb : null;
   for (let p = 0; p < 12; p++) {
     const b = pitEls[p];
     const info = pitInfo(p);
     const mover = owner(p) === turn;
-    const active = canMoveNow() && mover;
+    const active = canMoveNow() && mover && !S.busy;
     b.classList.toggle("playable", !!(active && info && info.legal));
     b.classList.toggle("illegal", !!(active && info && !info.legal));
     b.classList.toggle("inactive", !active);
     b.setAttribute("aria-disabled", active && info && info.legal ? "false" : "true");
-    b.classList.toggle("last-from", !!(last && last.from === p));
+    if (!S.busy) b.classList.toggle("last-from", !!(last && last.from === p));
     b.classList.toggle("last-to", !!(last && last.sown.length && last.sown[last.sown.length - 1] === p));
+    if (!S.busy) b.classList.toggle("captured", !!(last && last.captured_pits.includes(p)));
     b.classList.remove("hint");
     let tag = b.querySelector(".egdb-tag");
     const v = egdb && mover && egdb.find((e) => e.pit + (turn === "S" ? 0 : 6) === p);
@@ -446,6 +447,7 @@ function flySeed(fromEl, toEl, ms) {
 /** Animates one move detail from its `before` position; ends drawing `after`. */
 async function animateMove(detail) {
   const ms = stepMs();
+  pitEls.forEach((b) => b.classList.remove("last-from", "last-to", "captured", "hint"));
   drawPosition(detail.before);
   decorate();
   if (ms === 0) {
@@ -758,7 +760,10 @@ async function newGame(body) {
   S.token = r.token;
   await openGame(r.id, r.token, r.state);
   const g = r.state;
-  const msg = g.opponent === "friend"
+  const whoMoves = g.opponent === "friend" ? `${sideName(g.position.turn)} to move.` : g.position.turn === g.human ? "Your move." : "The computer moves next.";
+  const msg = body.ogn
+    ? `Game imported: it continues after move ${g.ply}. ${g.outcome ? "It is already over." : whoMoves}`
+    : g.opponent === "friend"
     ? "New game against a friend. South starts."
     : `New game against the computer (${levelName()}). ${g.position.turn === g.human ? "You start." : "The computer starts."}`;
   say(msg, "info");
@@ -819,7 +824,6 @@ async function submitImport(ev) {
   try {
     await newGame({ opponent, ogn: text });
     $("#dlg-import").close();
-    say("Game imported. It continues from the last move of the record.", "info");
   } catch (e) {
     $("#import-error").textContent = e.message;
   }
