@@ -11,8 +11,9 @@ mod common;
 #[derive(Parser)]
 #[command(name = "oware", version, about, propagate_version = true)]
 struct Cli {
+    /// Without a subcommand, `oware` serves the web game on 127.0.0.1:8080.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -40,7 +41,10 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let command = cli
+        .command
+        .unwrap_or_else(|| Command::Serve(cmd::serve::Args::default()));
+    let result = match command {
         Command::Serve(a) => cmd::serve::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Perft(a) => cmd::perft::run(a),
