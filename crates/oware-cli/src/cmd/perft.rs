@@ -34,7 +34,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let started = Instant::now();
         let counts = parallel_perft(&game, depth, args.threads);
         let secs = started.elapsed().as_secs_f64();
-        let rate = |n: u64| if secs > 0.0 { (n as f64 / secs) as u64 } else { 0 };
+        let rate = |n: u64| {
+            if secs > 0.0 {
+                (n as f64 / secs) as u64
+            } else {
+                0
+            }
+        };
         println!(
             "{depth} {} {secs:.3} {} {}",
             counts.leaves,

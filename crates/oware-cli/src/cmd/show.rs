@@ -49,7 +49,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 pub fn draw(pos: &Position) -> String {
     let pits = pos.pits();
     let cell = |n: u8| format!("{n:^4}");
-    let north: String = (6..12).rev().map(|i| cell(pits[i])).collect::<Vec<_>>().join("|");
+    let north: String = (6..12)
+        .rev()
+        .map(|i| cell(pits[i]))
+        .collect::<Vec<_>>()
+        .join("|");
     let south: String = (0..6).map(|i| cell(pits[i])).collect::<Vec<_>>().join("|");
     let rule = "+----".repeat(6) + "+";
     let stores = pos.stores();
