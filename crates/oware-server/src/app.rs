@@ -236,6 +236,9 @@ pub struct MoveReply {
     pub state: StateView,
 }
 
+/// Games kept in memory before idle ones are dropped from the cache.
+const CACHE_GAMES: usize = 20_000;
+
 /// A piece of work for the database thread.
 type DbJob = Box<dyn FnOnce(&Store) + Send>;
 
@@ -350,6 +353,21 @@ impl App {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Puts a live game in the cache (keeping one already there), first forgetting idle games
+    /// when the cache is full: they are all in the store and come back on the next request.
+    fn remember(&self, id: String, entry: Arc<Mutex<Entry>>) -> Arc<Mutex<Entry>> {
+        let mut cache = self.cache();
+        if cache.len() >= CACHE_GAMES && !cache.contains_key(&id) {
+            cache.retain(|_, e| {
+                // Busy: someone holds it (a request, a search, an event stream).
+                Arc::strong_count(e) > 1
+                    || e.try_lock()
+                        .map_or(true, |g| g.thinking || g.events.receiver_count() > 0)
+            });
+        }
+        Arc::clone(cache.entry(id).or_insert(entry))
+    }
+
     /// Runs `f` on the database thread.
     async fn blocking<T: Send + 'static>(
         &self,
@@ -460,7 +478,7 @@ impl App {
         let state = view::state(&entry);
         let computer = entry.computer_to_move();
         let entry = Arc::new(Mutex::new(entry));
-        self.cache().insert(row.id.clone(), Arc::clone(&entry));
+        self.remember(row.id.clone(), Arc::clone(&entry));
         if computer {
             self.spawn_computer(entry);
         }
@@ -499,10 +517,7 @@ impl App {
         let entry = self.new_entry(&row, game, redo)?;
         let computer = entry.computer_to_move();
         let entry = Arc::new(Mutex::new(entry));
-        let entry = {
-            let mut cache = self.cache();
-            Arc::clone(cache.entry(id.to_string()).or_insert(entry))
-        };
+        let entry = self.remember(id.to_string(), entry);
         if computer {
             self.spawn_computer(Arc::clone(&entry));
         }

@@ -171,6 +171,10 @@ pub fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(),
         let server = start(&config).await?;
         ready(server.addr());
         let _ = tokio::signal::ctrl_c().await;
-        server.shutdown().await
+        // Requests in flight finish; long polls are not waited for beyond a few seconds.
+        match tokio::time::timeout(std::time::Duration::from_secs(3), server.shutdown()).await {
+            Ok(r) => r,
+            Err(_) => Ok(()),
+        }
     })
 }

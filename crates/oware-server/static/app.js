@@ -565,6 +565,12 @@ async function play(letter) {
     const r = await api("POST", `/api/games/${S.id}/moves`, { move: letter });
     S.busy = false;
     await applyUpdate(r.state, r.detail);
+    if (r.state.computer_to_move && (!S.events || S.events.readyState !== EventSource.OPEN)) {
+      // No event stream (a proxy may block it): wait for the reply with a long poll instead.
+      api("GET", `/api/games/${S.id}?since=${r.state.version}`)
+        .then((st) => applyUpdate(st, st.last && st.last.before.text === r.state.position.text ? st.last : null))
+        .catch(() => {});
+    }
   } catch (e) {
     S.busy = false;
     say(e.message);

@@ -66,9 +66,9 @@ after(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-async function newPage(viewport = { width: 1280, height: 860 }) {
+async function newPage(viewport = { width: 1280, height: 860 }, options = {}) {
   // A fresh profile per context: each test starts with empty localStorage.
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -250,11 +250,17 @@ test("phone-sized viewport (375 px) with a friend on this device", async () => {
   await context.close();
 });
 
-test("keyboard only: tab to a pit and press Enter; the help pages load", async () => {
-  const { context, page, errors } = await newPage();
-  await startGame(page, "easy");
+test("keyboard only, with reduced motion: tab to a pit and press Enter; the help pages load", async () => {
+  const { context, page, errors } = await newPage(undefined, { reducedMotion: "reduce" });
+  await startGame(page, "easy", "auto");
   await waitYourTurn(page);
-  await page.locator('.pit[data-pit="0"]').focus();
+  // Tab through the page (header, opponent's pits) to my pit A, then press Enter.
+  let found = false;
+  for (let i = 0; i < 60 && !found; i++) {
+    await page.keyboard.press("Tab");
+    found = await page.evaluate(() => document.activeElement && document.activeElement.dataset.pit === "0");
+  }
+  assert.ok(found, "pit A is reachable with Tab");
   await page.keyboard.press("Enter");
   await waitMoves(page, 2);
   for (const [path, heading] of [["/rules", "How to play Oware"], ["/strategy", "Strategy tips"], ["/faq", "Questions and answers"]]) {
