@@ -247,6 +247,8 @@ pub struct App {
     db: std::sync::mpsc::Sender<DbJob>,
     games: std::sync::Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
     engine_slots: Arc<Semaphore>,
+    /// Analyses and hints have their own slots, so that they never delay a computer's reply.
+    analysis_slots: Arc<Semaphore>,
     pub(crate) egdb: Option<Arc<crate::egdb_view::Tables>>,
 }
 
@@ -345,6 +347,7 @@ impl App {
             db,
             games: std::sync::Mutex::new(HashMap::new()),
             engine_slots: Arc::new(Semaphore::new(engine_threads.max(1))),
+            analysis_slots: Arc::new(Semaphore::new(engine_threads.max(1))),
             egdb: egdb.map(Arc::new),
         })
     }
@@ -820,7 +823,7 @@ impl App {
         } else {
             "analysis"
         };
-        let slots = Arc::clone(&self.engine_slots);
+        let slots = Arc::clone(&self.analysis_slots);
         tokio::spawn(async move {
             let Ok(permit) = slots.acquire_owned().await else {
                 return;
