@@ -613,16 +613,11 @@ mod tests {
 
     #[test]
     fn grand_slam_variants() {
-        // South's F (1 seed) lands on a making 2; North has only a (1) and b... make b=2 first:
-        // North row: a=1 -> after sow a=2; rest empty: grand slam of 2 seeds.
+        // F (1 seed) makes a = 2 but North keeps b: an ordinary capture, not a slam.
         let p = pos([0, 0, 0, 3, 0, 1, 1, 1, 0, 0, 0, 0], [20, 22], Side::South);
-        let f = Move::new(5).unwrap();
-        let d = Move::new(3).unwrap(); // D sows E, F, a -> a = 2, but b = 1 remains: not a slam
-        assert!(p.is_grand_slam(f) == false);
-        let _ = d;
-        // Now a real slam: North a=1, b=2; D(3 seeds) sows E, F, a -> a=2; b=2 untouched...
-        // chain from last pit a backwards: a only; b still holds seeds: not a slam.
-        // Use E(2 seeds): sows F, a -> a=2, but b=2 remains. Choose North row a=2,b=1 and sow to b.
+        assert!(!p.is_grand_slam(Move::new(5).unwrap()));
+        assert_eq!(p.play(Move::new(5).unwrap(), &Rules::ABAPA).unwrap().store(Side::South), 22);
+        // E (3 seeds) sows F, a, b: a = 2 and b = 3 are every seed North has.
         let p = pos([0, 0, 0, 0, 3, 0, 1, 2, 0, 0, 0, 0], [20, 22], Side::South);
         let e = Move::new(4).unwrap(); // sows F, a, b -> a=2, b=3: both captured = every seed
         assert!(p.is_grand_slam(e));
