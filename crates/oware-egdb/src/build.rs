@@ -7,16 +7,14 @@
 //! (`c` the seeds captured), or the own-row value where there is no legal move. Updates are in
 //! place (Gauss–Seidel, several threads), which is sound because both sequences are monotone:
 //! `L` only rises, `H` only falls, and every value read lies between the start and the fixpoint.
-//! After the first sweep only the open positions (`L < H`) whose same-level children changed
-//! are re-evaluated (a worklist: reverse edges among open positions and a dirty flag each);
-//! the level ends when a round changes nothing. Positions with `L = H` are final.
+//! A sweep that changes nothing ends the level; positions with `L = H` are final and skipped.
 //! The limits are the least fixpoint of `L` and the greatest of `H`: see the crate docs for
 //! what they mean.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use oware_core::Rules;
@@ -234,13 +232,13 @@ struct Open {
     kids: [u32; 6],
 }
 
-/// Solves level `n`: the converged `(L, H)` words and the number of sweeps (rounds).
+/// Solves level `n`: the converged `(L, H)` arrays and the number of sweeps.
 ///
 /// The first sweep expands every position with the core (legal moves, sowing, captures, ranks
 /// of the children); positions it leaves open (`L < H`) are remembered with their same-level
-/// children and the value of their captures. Then [`rounds`] re-evaluates only positions
-/// whose children changed. Levels above 30 seeds (ranks beyond 32 bits) repeat full sweeps
-/// instead.
+/// children and the value of their captures, so that later sweeps are a few array reads per
+/// position. Later sweeps alternate direction, which shortens chains of dependencies in both
+/// orders, and drop the positions that closed.
 fn solve(
     n: u8,
     rules: &Rules,
@@ -268,8 +266,12 @@ fn solve(
         let changed = AtomicU64::new(0);
         let open = AtomicU64::new(0);
         let first = sweep == 1;
-        let sweep_total = total;
-        let result: Result<(), ProbeError> = {
+        let sweep_total = if first || !cache {
+            total
+        } else {
+            open_lists.iter().map(|v| v.len() as u64).sum()
+        };
+        let result: Result<(), ProbeError> = if first || !cache {
             let work = || {
                 (0..chunks)
                     .into_par_iter()
@@ -352,6 +354,53 @@ fn solve(
                     open_lists = lists;
                 }
             })
+        } else {
+            let backwards = sweep % 2 == 0;
+            let work = || {
+                open_lists.par_iter_mut().for_each(|list| {
+                    let mut ch = 0u64;
+                    let len = list.len();
+                    for k in 0..len {
+                        let e = &list[if backwards { len - 1 - k } else { k }];
+                        let iu = e.rank as usize;
+                        let (l0, h0) = unpack(vals[iu].load(Relaxed));
+                        let (mut l, mut h) = (e.cap_l, e.cap_h);
+                        for &kid in &e.kids {
+                            if kid == NO_KID {
+                                break;
+                            }
+                            let r = kid as usize;
+                            let (kl, kh) = unpack(vals[r].load(Relaxed));
+                            l = l.max(-kh);
+                            h = h.max(-kl);
+                        }
+                        let (l, h) = (l.max(l0), h.min(h0));
+                        if (l, h) != (l0, h0) {
+                            vals[iu].store(pack(l, h), Relaxed);
+                            ch += 1;
+                        }
+                    }
+                    list.retain(|e| {
+                        let r = e.rank as usize;
+                        let (l, h) = unpack(vals[r].load(Relaxed));
+                        l < h
+                    });
+                    done.fetch_add(len as u64, Relaxed);
+                    changed.fetch_add(ch, Relaxed);
+                    open.fetch_add(list.len() as u64, Relaxed);
+                })
+            };
+            let report = |on_event: &mut dyn FnMut(&BuildEvent)| {
+                on_event(&BuildEvent::Progress {
+                    n,
+                    sweep,
+                    done: done.load(Relaxed),
+                    total: sweep_total,
+                    elapsed: start.elapsed(),
+                })
+            };
+            run_with_progress(pool, work, &mut || report(on_event));
+            Ok(())
         };
         result?;
         let changed = changed.into_inner();
@@ -363,150 +412,6 @@ fn solve(
         });
         if changed == 0 {
             return Ok((vals, sweep));
-        }
-        if cache {
-            let lists = std::mem::take(&mut open_lists);
-            let rounds = rounds(n, lists, &vals, start, pool, on_event);
-            return Ok((vals, sweep + rounds));
-        }
-    }
-}
-
-/// After the first sweep: rounds over the open positions, each re-evaluating only those whose
-/// children changed since their last evaluation (a worklist kept as one dirty flag per open
-/// position, with the reverse same-level edges among open positions). Returns the number of
-/// rounds, the last one changing nothing.
-fn rounds(
-    n: u8,
-    lists: Vec<Vec<Open>>,
-    vals: &[AtomicU16],
-    start: Instant,
-    pool: &rayon::ThreadPool,
-    on_event: &mut dyn FnMut(&BuildEvent),
-) -> u32 {
-    let count: usize = lists.iter().map(Vec::len).sum();
-    let mut slots: Vec<Open> = Vec::with_capacity(count);
-    for list in lists {
-        slots.extend(list);
-    }
-    // Reverse edges among open positions: parents[offsets[s]..offsets[s + 1]] are the open
-    // positions with a non-capturing move to slot s.
-    let (offsets, parents) = pool.install(|| {
-        let mut slot_of = vec![NO_KID; vals.len()];
-        for (s, e) in slots.iter().enumerate() {
-            slot_of[e.rank as usize] = s as u32;
-        }
-        let counts: Vec<AtomicU64> = (0..count)
-            .into_par_iter()
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        slots.par_iter().for_each(|e| {
-            for &kid in e.kids.iter().take_while(|&&k| k != NO_KID) {
-                let s = slot_of[kid as usize];
-                if s != NO_KID {
-                    counts[s as usize].fetch_add(1, Relaxed);
-                }
-            }
-        });
-        let mut offsets = Vec::with_capacity(count + 1);
-        let mut acc = 0u64;
-        offsets.push(0u64);
-        for c in &counts {
-            acc += c.load(Relaxed);
-            offsets.push(acc);
-        }
-        // Reuse the counters as fill cursors.
-        counts
-            .par_iter()
-            .zip(offsets.par_iter())
-            .for_each(|(c, &o)| c.store(o, Relaxed));
-        let parents: Vec<AtomicU32> = (0..acc)
-            .into_par_iter()
-            .map(|_| AtomicU32::new(0))
-            .collect();
-        slots.par_iter().enumerate().for_each(|(p, e)| {
-            for &kid in e.kids.iter().take_while(|&&k| k != NO_KID) {
-                let s = slot_of[kid as usize];
-                if s != NO_KID {
-                    let at = counts[s as usize].fetch_add(1, Relaxed);
-                    parents[at as usize].store(p as u32, Relaxed);
-                }
-            }
-        });
-        (offsets, parents)
-    });
-    let dirty: Vec<AtomicBool> = pool.install(|| {
-        (0..count)
-            .into_par_iter()
-            .map(|_| AtomicBool::new(true))
-            .collect()
-    });
-    let mut open = count as u64;
-    let mut round = 1u32;
-    loop {
-        round += 1;
-        let done = AtomicU64::new(0);
-        let changed = AtomicU64::new(0);
-        let closed = AtomicU64::new(0);
-        let backwards = round % 2 == 0;
-        let chunk = CHUNK as usize;
-        let work = || {
-            (0..count.div_ceil(chunk)).into_par_iter().for_each(|c| {
-                let begin = c * chunk;
-                let end = (begin + chunk).min(count);
-                let (mut ch, mut cl) = (0u64, 0u64);
-                for k in 0..end - begin {
-                    let s = if backwards { end - 1 - k } else { begin + k };
-                    if !dirty[s].swap(false, Relaxed) {
-                        continue;
-                    }
-                    let e = &slots[s];
-                    let iu = e.rank as usize;
-                    let (l0, h0) = unpack(vals[iu].load(Relaxed));
-                    if l0 == h0 {
-                        continue;
-                    }
-                    let (mut l, mut h) = (e.cap_l, e.cap_h);
-                    for &kid in e.kids.iter().take_while(|&&k| k != NO_KID) {
-                        let (kl, kh) = unpack(vals[kid as usize].load(Relaxed));
-                        l = l.max(-kh);
-                        h = h.max(-kl);
-                    }
-                    let (l, h) = (l.max(l0), h.min(h0));
-                    if (l, h) != (l0, h0) {
-                        vals[iu].store(pack(l, h), Relaxed);
-                        ch += 1;
-                        cl += u64::from(l == h);
-                        let (a, b) = (offsets[s] as usize, offsets[s + 1] as usize);
-                        for p in &parents[a..b] {
-                            dirty[p.load(Relaxed) as usize].store(true, Relaxed);
-                        }
-                    }
-                }
-                done.fetch_add((end - begin) as u64, Relaxed);
-                changed.fetch_add(ch, Relaxed);
-                closed.fetch_add(cl, Relaxed);
-            })
-        };
-        run_with_progress(pool, work, &mut || {
-            on_event(&BuildEvent::Progress {
-                n,
-                sweep: round,
-                done: done.load(Relaxed),
-                total: count as u64,
-                elapsed: start.elapsed(),
-            })
-        });
-        let changed = changed.into_inner();
-        open -= closed.into_inner();
-        on_event(&BuildEvent::Sweep {
-            n,
-            sweep: round,
-            changed,
-            open,
-        });
-        if changed == 0 {
-            return round - 1;
         }
     }
 }

@@ -1,0 +1,44 @@
+//! Probe latency: `cargo run --release -p oware-egdb --example probe_bench -- DIR RULES N`
+//! probes a million pseudo-random positions of level N (already mapped) and prints ns/probe.
+use std::time::Instant;
+
+use oware_core::{BySide, Position, Rules, Setup, Side};
+use oware_egdb::{index, Egdb};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let dir = std::path::PathBuf::from(&args[1]);
+    let rules: Rules = args[2].parse().expect("rules");
+    let n: u8 = args[3].parse().expect("n");
+    let egdb = Egdb::open(&dir, &rules).expect("open");
+    let total = index::positions(n);
+    // A fixed pseudo-random sequence of positions (xorshift), built before timing.
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let positions: Vec<Position> = (0..1_000_000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let pits = index::unrank(n, x % total).expect("rank");
+            let rest = 48 - n;
+            Position::from_setup(&Setup {
+                pits,
+                stores: BySide::new(rest / 2, rest - rest / 2),
+                turn: if x & 1 == 0 { Side::South } else { Side::North },
+            })
+            .expect("48 seeds")
+        })
+        .collect();
+    egdb.probe(&positions[0]).expect("probe"); // map and check the level
+    let t = Instant::now();
+    let mut sum = 0i64;
+    for p in &positions {
+        let b = egdb.probe(p).expect("probe").expect("level present");
+        sum += i64::from(b.lo) + i64::from(b.hi);
+    }
+    let ns = t.elapsed().as_nanos() as f64 / positions.len() as f64;
+    println!(
+        "{rules} n={n}: {ns:.1} ns/probe over {} random positions (checksum {sum})",
+        positions.len()
+    );
+}
