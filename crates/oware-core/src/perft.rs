@@ -44,11 +44,20 @@ pub fn perft(game: &Game, depth: u32) -> PerftCounts {
         Repetition::Third => 2,
     };
     let rules = *game.rules();
-    walk(&mut path, depth, &rules, repeats, &mut counts);
+    walk(&mut path, 0, depth, &rules, repeats, &mut counts);
     counts
 }
 
-fn walk(path: &mut Vec<Position>, depth: u32, rules: &Rules, repeats: usize, c: &mut PerftCounts) {
+/// Counts below the last position of `path`; `path[floor..]` are the positions since the last
+/// capture (only those can recur).
+fn walk(
+    path: &mut Vec<Position>,
+    floor: usize,
+    depth: u32,
+    rules: &Rules,
+    repeats: usize,
+    c: &mut PerftCounts,
+) {
     let pos = *path.last().expect("path holds the current position");
     let moves = pos.legal_moves(rules);
     if moves.is_empty() {
@@ -62,26 +71,26 @@ fn walk(path: &mut Vec<Position>, depth: u32, rules: &Rules, repeats: usize, c: 
     for &m in moves.iter() {
         let child = pos.play_unchecked(m, rules);
         c.nodes += 1;
-        if child.seeds_on_board() != pos.seeds_on_board() {
+        let child_floor = if child.seeds_on_board() != pos.seeds_on_board() {
             // A capture: no earlier position can recur.
-            let mut fresh = vec![child];
-            walk(&mut fresh, depth - 1, rules, repeats, c);
-            continue;
-        }
-        // Same side to move every second ply: only those can be equal.
-        let seen = path
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|&&p| p == child)
-            .count();
-        if seen >= repeats {
-            c.leaves += 1;
-            continue;
-        }
+            path.len()
+        } else {
+            // Same side to move every second ply: only those can be equal.
+            let seen = path[floor..]
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .filter(|&&p| p == child)
+                .count();
+            if seen >= repeats {
+                c.leaves += 1;
+                continue;
+            }
+            floor
+        };
         path.push(child);
-        walk(path, depth - 1, rules, repeats, c);
+        walk(path, child_floor, depth - 1, rules, repeats, c);
         path.pop();
     }
 }
