@@ -499,7 +499,8 @@ function describeMove(d) {
 /** Applies a new state from the server, animating `detail` when it follows what we show. */
 function applyUpdate(state, detail) {
   S.queue = S.queue.then(async () => {
-    if (!state || (S.game && state.id === S.game.id && state.version < S.game.version)) return;
+    if (!state || state.id !== S.id) return; // an event of a game we left
+    if (S.game && state.id === S.game.id && state.version < S.game.version) return;
     if (S.game && state.id === S.game.id && state.version === S.game.version && !detail) {
       // Same version: only flags (thinking) may differ.
       S.game = state;
