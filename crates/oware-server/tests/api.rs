@@ -502,3 +502,25 @@ async fn endgame_database_values_per_pit() {
     assert!(fresh["state"]["egdb"].is_null());
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn moves_while_the_computer_thinks_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite")).await;
+    let api = Api::new(&s);
+    // Expert thinks for its whole time budget (seconds) on the first move.
+    let (_, created) = api
+        .create(json!({ "opponent": "expert", "starts": "computer" }))
+        .await;
+    let (id, token) = ids(&created);
+    assert_eq!(created["state"]["computer_to_move"], true);
+    let (st, b) = api.play(&id, &token, "a").await;
+    assert_error(st, &b, StatusCode::CONFLICT, "not-your-turn");
+    let (su, bu) = api
+        .post(&format!("/api/games/{id}/undo"), Some(&token), None)
+        .await;
+    assert_error(su, &bu, StatusCode::CONFLICT, "nothing-to-undo");
+    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["ply"], 0);
+    s.shutdown().await.unwrap();
+}
