@@ -524,3 +524,26 @@ async fn moves_while_the_computer_thinks_are_refused() {
     assert_eq!(state["ply"], 0);
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn must_feed_is_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite")).await;
+    let api = Api::new(&s);
+    let ogn = "[FEN \"1-0-0-0-0-1-0-0-0-0-0-0-23-23-S\"]\n*\n";
+    let (_, created) = api
+        .create(json!({ "opponent": "friend", "ogn": ogn }))
+        .await;
+    let (id, token) = ids(&created);
+    let info = &created["state"]["pits_info"];
+    assert_eq!(info[0]["legal"], false);
+    assert_eq!(info[0]["code"], "must-feed");
+    assert_eq!(info[5]["legal"], true);
+    let (st, b) = api.play(&id, &token, "A").await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "must-feed");
+    assert_eq!(
+        b["error"],
+        "North has no seeds: you must play a pit that gives North seeds."
+    );
+    s.shutdown().await.unwrap();
+}
