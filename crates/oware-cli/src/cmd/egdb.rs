@@ -298,7 +298,9 @@ fn run_probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
         },
         if b.is_exact() { "" } else { "  [not exact]" }
     );
-    if moves.is_empty() {
+    if pos.is_decided_by_score() {
+        println!("the game is over: a store holds 25 (the table still gives the seeds left)");
+    } else if moves.is_empty() {
         println!("no legal move: each player takes their own row");
     }
     for (letter, captured, mb, best) in &moves {
