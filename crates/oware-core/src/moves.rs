@@ -76,11 +76,10 @@ impl MoveList {
         self.len += 1;
     }
 
-    /// Appends `m` when `keep` is true, without a branch.
+    /// The moves whose bits are set in `mask` (bit i for move i; bits 6 and 7 ignored), in order.
     #[inline]
-    pub fn push_if(&mut self, m: Move, keep: bool) {
-        self.moves[self.len as usize % 6] = m;
-        self.len += u8::from(keep);
+    pub fn from_mask(mask: u8) -> MoveList {
+        BY_MASK[usize::from(mask & 0x3f)]
     }
 
     /// Keeps only the moves for which `f` is true, in order.
@@ -104,6 +103,24 @@ impl MoveList {
         self.iter().map(|m| m.letter(side)).collect()
     }
 }
+
+/// `BY_MASK[m]`: the list of the moves in bit set `m`.
+const BY_MASK: [MoveList; 64] = {
+    let mut t = [MoveList::new(); 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut i = 0;
+        while i < 6 {
+            if mask & (1 << i) != 0 {
+                t[mask].moves[t[mask].len as usize] = Move(i as u8);
+                t[mask].len += 1;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    t
+};
 
 impl Default for MoveList {
     fn default() -> Self {

@@ -75,15 +75,7 @@ fn walk(
             // A capture: no earlier position can recur.
             path.len()
         } else {
-            // Same side to move every second ply: only those can be equal.
-            let seen = path[floor..]
-                .iter()
-                .rev()
-                .skip(1)
-                .step_by(2)
-                .filter(|&&p| p == child)
-                .count();
-            if seen >= repeats {
+            if recurs(&path[floor..], &child, repeats) {
                 c.leaves += 1;
                 continue;
             }
@@ -93,6 +85,25 @@ fn walk(
         walk(path, child_floor, depth - 1, rules, repeats, c);
         path.pop();
     }
+}
+
+/// Whether `child` (to be played after the last position of `segment`, all since the last
+/// capture) occurs at least `repeats` times in `segment`.
+#[inline]
+fn recurs(segment: &[Position], child: &Position, repeats: usize) -> bool {
+    // Only every second position has the child's side to move: the parent's parent, and so on.
+    let mut seen = 0;
+    let mut i = segment.len();
+    while i >= 2 {
+        i -= 2;
+        if segment[i] == *child {
+            seen += 1;
+            if seen >= repeats {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -174,21 +174,61 @@ fn byte(board: u128, pit: usize) -> u8 {
 }
 
 #[inline]
-fn row_sum(board: u128, side: Side) -> u8 {
-    let row = (board >> (48 * side.index())) as u64 & 0xffff_ffff_ffff;
-    // Sum of six bytes: every byte is at most 48, so no partial sum overflows a byte.
-    (row.wrapping_mul(0x0101_0101_0101) >> 40) as u8
+fn row(board: u128, side: Side) -> u64 {
+    match side {
+        Side::South => board as u64 & 0xffff_ffff_ffff,
+        Side::North => (board >> 48) as u64 & 0xffff_ffff_ffff,
+    }
 }
+
+#[inline]
+fn row_sum(board: u128, side: Side) -> u8 {
+    // Sum of six bytes: every byte is at most 48, so no partial sum overflows a byte.
+    (row(board, side).wrapping_mul(0x0101_0101_0101) >> 40) as u8
+}
+
+/// The bits 0–5 of `x` from the high bits (bit 7) of its six low bytes.
+#[inline]
+fn gather_high_bits(x: u64) -> u8 {
+    // Bit 8k (after the shift) times 2^(48-7k) lands on bit 48+k; no two products share a bit.
+    const M: u64 = (1 << 48) | (1 << 41) | (1 << 34) | (1 << 27) | (1 << 20) | (1 << 13);
+    (((x >> 7) & 0x0101_0101_0101).wrapping_mul(M) >> 48) as u8 & 0x3f
+}
+
+/// Adding this sets bit 7 of each byte holding at least 1 seed (counts are at most 48).
+const NON_EMPTY: u64 = 0x7f7f_7f7f_7f7f;
+/// Adding this sets bit 7 of byte i when it holds at least 6 − i seeds: enough to reach the
+/// opponent's row.
+const REACHES: u64 = 0x7f7e_7d7c_7b7a;
+const HIGH_BITS: u64 = 0x8080_8080_8080;
 
 /// The board after sowing, the last pit, and the capture chain of a move (before any grand
 /// slam rule is applied).
 struct Sowing {
     board: u128,
     last: usize,
-    chain_mask: u128,
     chain_seeds: u8,
     chain_first: usize,
     grand_slam: bool,
+}
+
+impl Sowing {
+    /// The board with the chain's pits `chain_first..=last`, except `keep`, emptied.
+    #[inline]
+    fn board_without_chain(&self, keep: Option<usize>) -> u128 {
+        let mut bytes = self.board.to_le_bytes();
+        for (pit, b) in bytes
+            .iter_mut()
+            .enumerate()
+            .take(self.last + 1)
+            .skip(self.chain_first)
+        {
+            if Some(pit) != keep {
+                *b = 0;
+            }
+        }
+        u128::from_le_bytes(bytes)
+    }
 }
 
 impl Position {
@@ -295,18 +335,22 @@ impl Position {
 
     fn sow(&self, m: Move) -> Sowing {
         let from = m.pit(self.turn);
-        let n = byte(self.board, from);
+        let mut bytes = self.board.to_le_bytes();
+        let n = bytes[from];
         debug_assert!(n > 0);
-        let laps = u128::from(n / 11);
-        let rest = usize::from(n % 11);
-        let board =
-            self.board - (u128::from(n) << (8 * from)) + LAP[from] * laps + PARTIAL[from][rest];
-        let last = (from + (usize::from(n) - 1) % 11 + 1) % PITS;
+        bytes[from] = 0;
+        let mut board = u128::from_le_bytes(bytes);
+        let last = if n < 11 {
+            board += PARTIAL[from][usize::from(n)];
+            (from + usize::from(n)) % PITS
+        } else {
+            board += LAP[from] * u128::from(n / 11) + PARTIAL[from][usize::from(n % 11)];
+            (from + (usize::from(n) - 1) % 11 + 1) % PITS
+        };
 
         let opp = self.turn.other();
         let lo = opp.first_pit();
         let bytes = board.to_le_bytes();
-        let mut chain_mask = 0u128;
         let mut chain_seeds = 0u8;
         let mut chain_first = last;
         if Side::owner_of(last) == opp {
@@ -316,7 +360,6 @@ impl Position {
                 if c != 2 && c != 3 {
                     break;
                 }
-                chain_mask |= 0xffu128 << (8 * pit);
                 chain_seeds += c;
                 chain_first = pit;
                 if pit == lo {
@@ -329,7 +372,6 @@ impl Position {
         Sowing {
             board,
             last,
-            chain_mask,
             chain_seeds,
             chain_first,
             grand_slam,
@@ -356,14 +398,14 @@ impl Position {
             return next;
         }
         if !s.grand_slam {
-            next.board &= !s.chain_mask;
+            next.board = s.board_without_chain(None);
             next.stores[mover] += s.chain_seeds;
             return next;
         }
         match rules.grand_slam {
             GrandSlam::NoCapture => {}
             GrandSlam::Illegal => {
-                next.board &= !s.chain_mask;
+                next.board = s.board_without_chain(None);
                 next.stores[mover] += s.chain_seeds;
             }
             GrandSlam::ToOpponent => {
@@ -377,10 +419,8 @@ impl Position {
                 } else {
                     s.chain_first
                 };
-                let mask = s.chain_mask & !(0xffu128 << (8 * keep));
-                let seeds = s.chain_seeds - byte(s.board, keep);
-                next.board &= !mask;
-                next.stores[mover] += seeds;
+                next.board = s.board_without_chain(Some(keep));
+                next.stores[mover] += s.chain_seeds - byte(s.board, keep);
             }
         }
         next
@@ -397,19 +437,16 @@ impl Position {
     /// A move must feed an empty opponent if any move can; under [`GrandSlam::Illegal`] grand
     /// slams are removed unless every legal move is one.
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
-        let mut list = MoveList::new();
         if self.is_decided_by_score() {
-            return list;
+            return MoveList::new();
         }
-        let base = self.turn.first_pit();
-        let must_feed = row_sum(self.board, self.turn.other()) == 0;
-        let bytes = self.board.to_le_bytes();
-        for m in Move::ALL {
-            let n = bytes[base + m.index()];
-            // Branch-free: a non-empty pit, reaching the opponent when they must be fed.
-            let ok = n != 0 && (!must_feed || usize::from(n) >= 6 - m.index());
-            list.push_if(m, ok);
-        }
+        let own = row(self.board, self.turn);
+        let add = if row(self.board, self.turn.other()) == 0 {
+            REACHES
+        } else {
+            NON_EMPTY
+        };
+        let mut list = MoveList::from_mask(gather_high_bits((own + add) & HIGH_BITS));
         if rules.grand_slam == GrandSlam::Illegal && !list.is_empty() {
             let mut kept = list;
             kept.retain(|m| !self.sow(m).grand_slam);
@@ -462,7 +499,7 @@ impl Position {
         let s = self.sow(m);
         let captured_pits = (s.chain_first..=s.last)
             .rev()
-            .filter(|&p| s.chain_mask & (0xffu128 << (8 * p)) != 0 && byte(after.board, p) == 0)
+            .filter(|&p| s.chain_seeds > 0 && byte(after.board, p) == 0)
             .collect();
         Ok(MoveDetail {
             from,
@@ -616,7 +653,12 @@ mod tests {
         // F (1 seed) makes a = 2 but North keeps b: an ordinary capture, not a slam.
         let p = pos([0, 0, 0, 3, 0, 1, 1, 1, 0, 0, 0, 0], [20, 22], Side::South);
         assert!(!p.is_grand_slam(Move::new(5).unwrap()));
-        assert_eq!(p.play(Move::new(5).unwrap(), &Rules::ABAPA).unwrap().store(Side::South), 22);
+        assert_eq!(
+            p.play(Move::new(5).unwrap(), &Rules::ABAPA)
+                .unwrap()
+                .store(Side::South),
+            22
+        );
         // E (3 seeds) sows F, a, b: a = 2 and b = 3 are every seed North has.
         let p = pos([0, 0, 0, 0, 3, 0, 1, 2, 0, 0, 0, 0], [20, 22], Side::South);
         let e = Move::new(4).unwrap(); // sows F, a, b -> a=2, b=3: both captured = every seed
