@@ -13,7 +13,7 @@ use crate::{Engine, Limits, SearchResult};
 pub const DEFAULT_DEPTH: u32 = 12;
 
 /// The table size each position is searched with, in MB.
-pub const HASH_MB: usize = 16;
+pub const HASH_MB: usize = 4;
 
 /// The positions (abapa rules): the start and 40 positions from engine games with random moves
 /// mixed in, from 48 seeds on the board down to 8.

@@ -1,5 +1,6 @@
 //! Endgame database probing inside the search (placeholder until the databases land).
 
+use std::path::Path;
 use std::sync::Arc;
 
 use oware_core::{Position, Rules};
@@ -9,6 +10,17 @@ use oware_core::{Position, Rules};
 pub struct Prober {}
 
 impl Prober {
+    /// Opens the databases in `dir` (the default directory when `None`) for `rules`; `Ok(None)`
+    /// when there are none.
+    pub fn open(_dir: Option<&Path>, _rules: &Rules) -> Result<Option<Prober>, String> {
+        Ok(None)
+    }
+
+    /// A one-line description (directory and seed counts covered).
+    pub fn describe(&self) -> String {
+        "none".to_string()
+    }
+
     /// A proven score for `pos` at `ply`, if the databases decide it.
     #[inline]
     pub(crate) fn probe(&self, _pos: &Position, _ply: usize) -> Option<i32> {

@@ -161,6 +161,21 @@ impl LevelSpec {
         }
     }
 
+    /// The random move this level plays in `game` instead of searching, if its dice say so
+    /// (`seed` and the move number decide, reproducibly).
+    pub fn random_move(&self, game: &Game, seed: u64) -> Option<Move> {
+        let legal = game.legal_moves();
+        if legal.is_empty() || self.random_percent == 0 {
+            return None;
+        }
+        let mut rng = seed ^ (game.moves().len() as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+        if splitmix(&mut rng) % 100 < u64::from(self.random_percent) {
+            Some(legal[(splitmix(&mut rng) % legal.len() as u64) as usize])
+        } else {
+            None
+        }
+    }
+
     /// The number of threads this level searches with.
     pub fn thread_count(&self) -> usize {
         match self.threads {
@@ -197,9 +212,8 @@ pub fn choose_move_with(
     if legal.is_empty() {
         return None;
     }
-    let mut rng = seed ^ (game.moves().len() as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
-    if spec.random_percent > 0 && splitmix(&mut rng) % 100 < u64::from(spec.random_percent) {
-        return Some(legal[(splitmix(&mut rng) % legal.len() as u64) as usize]);
+    if let Some(m) = spec.random_move(game, seed) {
+        return Some(m);
     }
     let mut engine = Engine::new(spec.hash_mb);
     engine.set_threads(spec.thread_count());

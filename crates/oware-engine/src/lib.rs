@@ -32,6 +32,7 @@ mod limits;
 mod ordering;
 mod search;
 pub mod tt;
+pub mod tune;
 
 pub use egdb::Prober;
 pub use levels::{choose_move, choose_move_with, Level, LevelSpec, ParseLevelError, LEVELS};

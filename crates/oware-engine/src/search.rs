@@ -268,6 +268,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                 self.ord.quiet_key(pos, m, ply)
             };
             *k = (m, child, key, c > 0);
+            if depth >= 2 {
+                self.sh.tt.prefetch(Key::of(&child));
+            }
         }
         let kids = &mut kids[..n];
         for i in 1..n {

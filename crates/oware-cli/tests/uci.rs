@@ -1,0 +1,182 @@
+//! Drives `oware uci` as a child process: a whole game, stop, isready while thinking, bad input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use oware_core::{movetext, Game, Rules};
+
+struct Uci {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
+            .args(["uci", "--hash", "4"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("oware starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Uci {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one starts with `prefix`; returns all lines read, that one last.
+    fn expect(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        // A failed test must not leave the engine running.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn handshake_and_whole_game() {
+    let mut e = Uci::start();
+    e.send("uci");
+    let lines = e.expect("uciok");
+    assert!(lines.iter().any(|l| l.starts_with("id name ")));
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin")));
+    e.send("setoption name Hash value 8");
+    e.send("setoption name Threads value 2");
+    e.send("setoption name OwnBook value false");
+    e.send("setoption name EngineTurn value South");
+    e.send("setoption name Repetition value first");
+    e.send("isready");
+    let lines = e.expect("readyok");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:?}"
+    );
+    e.send("ucinewgame");
+
+    let mut game = Game::new(Rules::PLAYSTRATEGY);
+    while !game.is_over() {
+        let texts = movetext::write_list(&game.move_texts());
+        if game.moves().len() % 2 == 0 {
+            e.send(&format!("position startpos moves {texts}"));
+        } else {
+            // The relaxed form: moves separated by spaces.
+            let spaced: Vec<String> = texts.chars().map(String::from).collect();
+            e.send(&format!("position startpos moves {}", spaced.join(" ")));
+        }
+        e.send("go depth 4");
+        let lines = e.expect("bestmove ");
+        let info = lines
+            .iter()
+            .find(|l| l.starts_with("info depth"))
+            .expect("info lines while thinking");
+        for field in ["seldepth", "score cp", "nodes", "nps", "time", "pv"] {
+            assert!(info.contains(field), "{info}");
+        }
+        let best = lines.last().unwrap()["bestmove ".len()..].to_string();
+        let mv: movetext::MoveText = best.parse().expect("bestmove is a move letter");
+        game.play_text(&mv).expect("bestmove is legal");
+        assert!(game.moves().len() < 400, "game too long");
+    }
+    let texts = movetext::write_list(&game.move_texts());
+    e.send(&format!("position startpos moves {texts}"));
+    e.send("go movetime 50");
+    assert_eq!(e.expect("bestmove").last().unwrap(), "bestmove 0000");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn stop_isready_and_bad_input() {
+    let mut e = Uci::start();
+    e.send("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves FcAd");
+    e.send("go infinite");
+    e.send("isready");
+    e.expect("readyok");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    let lines = e.expect("bestmove");
+    assert!(lines.last().unwrap().len() == "bestmove A".len());
+
+    for bad in [
+        "position",
+        "position fen 1-2-3",
+        "position startpos moves FF",
+        "position startpos moves XYZ",
+        "go depth",
+        "go movetime abc",
+        "setoption name Hash value lots",
+        "setoption name Level value grandmaster",
+        "setoption name GrandSlam value sometimes",
+        "setoption name Nonsense value 1",
+        "setoption",
+        "flip the board",
+    ] {
+        e.send(bad);
+    }
+    e.send_bytes(b"\xff\xfe garbage\n");
+    e.send_bytes(b"go movetime \xff\n");
+    e.send("isready");
+    let lines = e.expect("readyok");
+    let reports = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .count();
+    assert!(reports >= 10, "{lines:?}");
+
+    e.send("setoption name Level value easy");
+    e.send("position startpos");
+    e.send("go movetime 1000");
+    let best = e.expect("bestmove").pop().unwrap();
+    assert!(best.len() == "bestmove A".len(), "{best}");
+    e.send("setoption name Level value expert");
+    e.send("go nodes 5000");
+    e.expect("bestmove");
+    e.send("go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5");
+    e.expect("bestmove");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
