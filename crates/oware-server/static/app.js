@@ -791,7 +791,9 @@ function openNewDialog() {
 }
 function syncStarts() {
   const f = $("#form-new");
-  $("#starts-field").hidden = f.elements.opponent.value === "friend";
+  const friend = f.elements.opponent.value === "friend";
+  $("#starts-field").hidden = friend;
+  $("#names-field").hidden = !friend;
 }
 async function submitNew(ev) {
   ev.preventDefault();
@@ -804,7 +806,14 @@ async function submitNew(ev) {
   saveSettings();
   const rules = `grand-slam=${settings.grand_slam},repetition=${settings.repetition},cycle-seeds=${settings.cycle_seeds}`;
   try {
-    await newGame({ opponent: settings.opponent, starts: settings.starts, rules });
+    const body = { opponent: settings.opponent, starts: settings.starts, rules };
+    if (settings.opponent === "friend") {
+      settings.name_s = f.elements.name_s.value.trim();
+      settings.name_n = f.elements.name_n.value.trim();
+      saveSettings();
+      body.names = { S: settings.name_s, N: settings.name_n };
+    }
+    await newGame(body);
     $("#dlg-new").close();
   } catch (e) {
     $("#new-error").textContent = e.message;
@@ -816,6 +825,7 @@ async function rematch() {
   if (!g) return openNewDialog();
   const body = { opponent: g.opponent, rules: g.rules };
   if (g.opponent !== "friend") body.human = other(g.human); // swap who starts
+  else if (g.names.S !== "South" || g.names.N !== "North") body.names = { S: g.names.N, N: g.names.S }; // the other player starts
   try { await newGame(body); } catch (e) { say(e.message); }
 }
 function openImport() {
@@ -870,6 +880,7 @@ function onKey(ev) {
   } else if (k === "u" || k === "U") { ev.preventDefault(); undo(); }
   else if (k === "r" || k === "R") { ev.preventDefault(); redo(); }
   else if (k === "h" || k === "H") { ev.preventDefault(); hint(); }
+  else if ((k === "a" || k === "A") && S.game) { ev.preventDefault(); toggleAnalysis(); }
   else if (k === "n" || k === "N") { ev.preventDefault(); openNewDialog(); }
   else if (k === "ArrowLeft" && S.game) { ev.preventDefault(); showPly((S.view ?? S.game.ply) - 1); }
   else if (k === "ArrowRight" && S.game && S.view !== null) { ev.preventDefault(); showPly(S.view + 1); }
