@@ -29,7 +29,7 @@ pub const MATE: i32 = 30_000;
 /// The score of a position the endgame database proves won (minus the ply).
 pub const EGDB_WIN: i32 = 29_000;
 /// Scores at least this large in magnitude are proven results, not evaluations.
-pub const PROVEN: i32 = EGDB_WIN - MAX_PLY as i32;
+pub const PROVEN: i32 = EGDB_WIN - MAX_PLY as i32 - 64;
 const INF: i32 = 31_000;
 
 /// State shared by all search threads.
@@ -228,8 +228,13 @@ impl<'a, 'b> Worker<'a, 'b> {
             return alpha;
         }
         if let Some(eg) = self.sh.egdb {
-            if let Some(s) = eg.probe(pos, ply) {
-                return s;
+            if let Some((lo, hi)) = eg.probe(pos, ply) {
+                if lo == hi || lo >= beta {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
             }
         }
         if depth <= 0 {
@@ -388,7 +393,12 @@ impl<'a, 'b> Worker<'a, 'b> {
                 -child
                     .outcome(&rules)
                     .map_or(0, |o| outcome_score(&o, &child, ply + 1))
-            } else if let Some(s) = self.sh.egdb.and_then(|e| e.probe(&child, ply + 1)) {
+            } else if let Some((s, _)) = self
+                .sh
+                .egdb
+                .and_then(|e| e.probe(&child, ply + 1))
+                .filter(|(lo, hi)| lo == hi)
+            {
                 -s
             } else {
                 -self.qsearch(&child, cm, -beta, -alpha, ply + 1)

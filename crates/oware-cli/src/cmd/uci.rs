@@ -182,7 +182,10 @@ impl Session {
                 Err(e) => say(&format!("info string Repetition: {e}")),
             },
             "grandslam" => match value.parse::<GrandSlam>() {
-                Ok(g) => self.rules.grand_slam = g,
+                Ok(g) => {
+                    self.rules.grand_slam = g;
+                    self.load_egdb();
+                }
                 Err(e) => say(&format!("info string GrandSlam: {e}")),
             },
             "egdbpath" => {

@@ -1,0 +1,114 @@
+//! `oware bench`, `oware analyse` and `oware match` run as the user runs them.
+
+use std::process::Command;
+
+fn oware(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_oware"))
+        .args(args)
+        .output()
+        .expect("oware runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bench_prints_nodes_last_and_is_deterministic() {
+    let (ok, out, _) = oware(&["bench", "6"]);
+    assert!(ok);
+    let last = out.lines().last().unwrap();
+    let fields: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(fields.len(), 4, "{last}");
+    assert_eq!(fields[1], "nodes");
+    assert_eq!(fields[3], "nps");
+    let (_, again, _) = oware(&["bench", "6", "--verbose"]);
+    assert_eq!(
+        again.lines().last().unwrap().split_whitespace().next(),
+        Some(fields[0])
+    );
+    assert_eq!(again.lines().count(), 42);
+}
+
+#[test]
+fn analyse_scores_every_legal_move() {
+    let (ok, out, err) = oware(&["analyse", "--depth", "6", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("best "));
+    for m in ["A ", "B ", "C ", "D ", "E ", "F "] {
+        assert!(out.lines().any(|l| l.starts_with(m)), "{m} missing: {out}");
+    }
+    // A winning capture is found and shown as a win.
+    let (ok, out, _) = oware(&["analyse", "--depth", "4", "0-0-0-0-3-1-1-2-4-4-4-4-23-2-S"]);
+    assert!(ok);
+    assert!(out.contains("best E"), "{out}");
+    assert!(out.contains("win in 1"), "{out}");
+    // OGN text works too.
+    let (ok, out, _) = oware(&["analyse", "--depth", "4", "1. F c 2. A d *"]);
+    assert!(ok);
+    assert!(out.contains("1-7-6-6-5-1-5-5-0-0-6-6-0-0-S"), "{out}");
+    let (ok, _, err) = oware(&["analyse", "not a position"]);
+    assert!(!ok);
+    assert!(err.contains("not position text"), "{err}");
+}
+
+#[test]
+fn match_between_levels_writes_ogn() {
+    let dir = std::env::temp_dir().join(format!("oware-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ogn = dir.join("games.ogn");
+    let (ok, out, err) = oware(&[
+        "match",
+        "easy",
+        "medium",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--ogn",
+        ogn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Elo difference"), "{out}");
+    let text = std::fs::read_to_string(&ogn).unwrap();
+    let games: Vec<&str> = text.split("[Variant").skip(1).collect();
+    assert_eq!(games.len(), 4);
+    for g in games {
+        let record = oware_core::ogn::parse(&format!("[Variant{g}")).unwrap();
+        let game = record.to_game().unwrap();
+        assert!(game.is_over());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_engine_sending_illegal_moves_forfeits() {
+    let dir = std::env::temp_dir().join(format!("oware-forfeit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ogn = dir.join("games.ogn");
+    let bad = "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) echo bestmove Z;; quit) exit 0;; esac; done";
+    let me = env!("CARGO_BIN_EXE_oware");
+    let good = format!("{me} uci --hash 1");
+    let (ok, out, err) = oware(&[
+        "match",
+        "--engine",
+        &format!("sh -c '{bad}'"),
+        "--engine",
+        &good,
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--concurrency",
+        "1",
+        "--ogn",
+        ogn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let second = out.lines().nth(2).unwrap();
+    assert!(second.contains("100.0%"), "{out}");
+    let text = std::fs::read_to_string(&ogn).unwrap();
+    assert_eq!(text.matches("forfeits").count(), 2, "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
