@@ -116,6 +116,8 @@ pub enum BuildEvent {
         n: u8,
         /// The sweep, from 1.
         sweep: u32,
+        /// Positions evaluated.
+        visited: u64,
         /// Positions whose bounds changed.
         changed: u64,
         /// Positions with `L < H` after the sweep.
@@ -328,7 +330,8 @@ fn solve(
                             }
                             if l < h {
                                 op += 1;
-                                if cache {
+                                // Without a same-level child the bounds are final already.
+                                if cache && entry.kids[0] != NO_KID {
                                     list.push(entry);
                                 }
                             }
@@ -407,6 +410,7 @@ fn solve(
         on_event(&BuildEvent::Sweep {
             n,
             sweep,
+            visited: sweep_total,
             changed,
             open: open.into_inner(),
         });

@@ -114,6 +114,8 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let mut last_line = Instant::now();
     let started = Instant::now();
     let mut total_positions = 0u64;
+    // Positions evaluated in the finished sweeps of the current level, for the rate.
+    let mut visited = 0u64;
     println!(
         "building {rules} tables up to {} seeds in {}",
         args.max_seeds,
@@ -121,7 +123,7 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     );
     let mut on_event = |e: &BuildEvent| match e {
         BuildEvent::Kept { n } => println!("n={n:<2} kept (already built)"),
-        BuildEvent::Started { .. } => {}
+        BuildEvent::Started { .. } => visited = 0,
         BuildEvent::Progress {
             n,
             sweep,
@@ -139,7 +141,7 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             let filled = (frac * width as f64) as usize;
             let secs = elapsed.as_secs_f64();
             let rate = if secs > 0.0 {
-                (*done as f64 + (*sweep as f64 - 1.0) * *total as f64) / secs
+                (visited + *done) as f64 / secs
             } else {
                 0.0
             };
@@ -163,7 +165,7 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             }
             let _ = std::io::stderr().flush();
         }
-        BuildEvent::Sweep { .. } => {}
+        BuildEvent::Sweep { visited: v, .. } => visited += v,
         BuildEvent::Finished(s) => {
             if tty {
                 eprint!("\r\x1b[K");
