@@ -7,7 +7,7 @@
 //! |--------------|---------------------------------------------------------------------------|
 //! | `row`        | seeds on the row (they go to the row's owner if the game ends by no-feed or a cycle) |
 //! | `vulnerable` | pits with 1 or 2 seeds on the *opponent's* row minus on mine: capture targets |
-//! | `empty`      | empty pits (fewer moves, but also nothing to lose there)                   |
+//! | `threats`    | moves that end on an opponent pit holding 1 or 2 seeds (a capture now)     |
 //! | `kroo`       | pits with 12 or more seeds (a lap round the board, a big capture later)    |
 //! | `mobility`   | non-empty pits                                                             |
 //! | `reserve`    | moves that stay on the mover's own row (tempo moves that do not feed)       |
@@ -24,26 +24,36 @@ pub const FEATURES: usize = 7;
 pub const FEATURE_NAMES: [&str; FEATURES] = [
     "row",
     "vulnerable",
-    "empty",
+    "threats",
     "kroo",
     "mobility",
     "reserve",
     "tempo",
 ];
 
-/// Weights of the features in centi-seeds (material is fixed at 100 a seed).
-pub const WEIGHTS: [i32; FEATURES] = [4, 22, -6, 45, 8, 6, 10];
+/// Weights of the features in centi-seeds (material is fixed at 100 a seed), fitted by
+/// [`crate::tune`] to 450 000 positions of 4 000 self-play games at depth 7. Against the
+/// hand-set first weights (`[4, 22, -6 (empty pits), 45, 8, 6, 10]`) they scored 88 % in 100
+/// games at 30 ms a move (+346 ± 109 Elo).
+pub const WEIGHTS: [i32; FEATURES] = [3, -26, 140, 153, 91, 100, -22];
 
-/// Per-side counts: (seeds, 1-2 seed pits, empty pits, kroo pits, non-empty pits, reserve moves).
+/// Per-side counts: (seeds, 1-2 seed pits, capture threats, kroo pits, non-empty pits, reserve
+/// moves). `row` is the side's six pits, `other` the opponent's, one byte each.
 #[inline]
-fn side_counts(row: u64) -> [i32; 6] {
+fn side_counts(row: u64, other: u64) -> [i32; 6] {
     let mut c = [0i32; 6];
     let mut i = 0;
     while i < 6 {
         let n = ((row >> (8 * i)) & 0xff) as i32;
         c[0] += n;
         c[1] += (n == 1 || n == 2) as i32;
-        c[2] += (n == 0) as i32;
+        // Fewer than 12 seeds land `n` pits further on; on the opponent's row that is pit
+        // `i + n - 6` there.
+        let target = i + n - 6;
+        if n < 12 && (0..6).contains(&target) {
+            let t = (other >> (8 * target)) & 0xff;
+            c[2] += (t == 1 || t == 2) as i32;
+        }
         c[3] += (n >= 12) as i32;
         c[4] += (n != 0) as i32;
         c[5] += (n != 0 && n < 6 - i) as i32;
@@ -59,8 +69,8 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
     let south = (board as u64) & 0xffff_ffff_ffff;
     let north = ((board >> 48) as u64) & 0xffff_ffff_ffff;
     let (me, opp) = match pos.turn() {
-        Side::South => (side_counts(south), side_counts(north)),
-        Side::North => (side_counts(north), side_counts(south)),
+        Side::South => (side_counts(south, north), side_counts(north, south)),
+        Side::North => (side_counts(north, south), side_counts(south, north)),
     };
     [
         me[0] - opp[0],
