@@ -7,7 +7,9 @@
 //! (`c` the seeds captured), or the own-row value where there is no legal move. Updates are in
 //! place (Gauss–Seidel, several threads), which is sound because both sequences are monotone:
 //! `L` only rises, `H` only falls, and every value read lies between the start and the fixpoint.
-//! A sweep that changes nothing ends the level; positions with `L = H` are final and skipped.
+//! A sweep that changes nothing ends the level; positions with `L = H` are final and dropped,
+//! and from the third sweep on a position is skipped unless one of its same-level children
+//! changed in the previous sweep or so far in this one (one bit per position and sweep).
 //! The limits are the least fixpoint of `L` and the greatest of `H`: see the crate docs for
 //! what they mean.
 
@@ -262,6 +264,17 @@ fn solve(
     let chunks = total.div_ceil(CHUNK);
     let mut sweep = 0u32;
     let mut open_lists: Vec<Vec<Open>> = Vec::new();
+    // Positions changed by a later sweep, one bit each, in two alternating sets: sweep k
+    // marks into set (k + 1) % 2 and reads set k % 2, the marks of sweep k − 1.
+    let words = if cache { total.div_ceil(64) } else { 0 };
+    let marks: [Vec<AtomicU64>; 2] = pool.install(|| {
+        [0, 1].map(|_| {
+            (0..words)
+                .into_par_iter()
+                .map(|_| AtomicU64::new(0))
+                .collect()
+        })
+    });
     loop {
         sweep += 1;
         let done = AtomicU64::new(0);
@@ -359,12 +372,33 @@ fn solve(
             })
         } else {
             let backwards = sweep % 2 == 0;
+            // From the third sweep on, skip positions none of whose children changed in the
+            // previous sweep or so far in this one: their bounds cannot move. (The second
+            // sweep evaluates everything, covering changes made during the first.)
+            let skip = sweep >= 3;
+            let (prev, cur) = (
+                &marks[(sweep % 2) as usize],
+                &marks[1 - (sweep % 2) as usize],
+            );
+            let marked = |r: usize| {
+                let (w, b) = (r / 64, 1u64 << (r % 64));
+                (prev[w].load(Relaxed) | cur[w].load(Relaxed)) & b != 0
+            };
             let work = || {
                 open_lists.par_iter_mut().for_each(|list| {
                     let mut ch = 0u64;
                     let len = list.len();
                     for k in 0..len {
                         let e = &list[if backwards { len - 1 - k } else { k }];
+                        if skip
+                            && !e
+                                .kids
+                                .iter()
+                                .take_while(|&&kid| kid != NO_KID)
+                                .any(|&kid| marked(kid as usize))
+                        {
+                            continue;
+                        }
                         let iu = e.rank as usize;
                         let (l0, h0) = unpack(vals[iu].load(Relaxed));
                         let (mut l, mut h) = (e.cap_l, e.cap_h);
@@ -380,6 +414,7 @@ fn solve(
                         let (l, h) = (l.max(l0), h.min(h0));
                         if (l, h) != (l0, h0) {
                             vals[iu].store(pack(l, h), Relaxed);
+                            cur[iu / 64].fetch_or(1 << (iu % 64), Relaxed);
                             ch += 1;
                         }
                     }
@@ -403,6 +438,8 @@ fn solve(
                 })
             };
             run_with_progress(pool, work, &mut || report(on_event));
+            // The marks of this sweep become the previous ones; the older ones are cleared.
+            pool.install(|| prev.par_iter().for_each(|w| w.store(0, Relaxed)));
             Ok(())
         };
         result?;

@@ -51,7 +51,7 @@ struct BuildArgs {
     /// The largest seed count to build.
     #[arg(long)]
     max_seeds: u8,
-    /// Worker threads [default: one per core].
+    /// Worker threads; 0 for one per core.
     #[arg(long, default_value_t = 0)]
     threads: usize,
     #[command(flatten)]
