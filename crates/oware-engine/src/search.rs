@@ -299,7 +299,11 @@ impl<'a, 'b> Worker<'a, 'b> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && i >= 2 && !capture && !self.ord.is_killer(m, ply) {
-                    r = 1 + i32::from(depth >= 6 && i >= 4);
+                    // ln(depth)·ln(move number)/2, rounded, one more off the principal
+                    // variation; never into the quiescence search from here.
+                    let l = (f64::from(depth)).ln() * ((i + 1) as f64).ln() / 2.0;
+                    r = (l + 0.5) as i32 + i32::from(!pv_node);
+                    r = r.clamp(1, depth - 2);
                 }
                 let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && r > 0 {
