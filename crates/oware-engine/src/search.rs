@@ -68,6 +68,8 @@ pub(crate) struct Worker<'a, 'b> {
     pv_len: [usize; MAX_PLY + 1],
     stopped: bool,
     can_stop: bool,
+    /// Late move reductions by depth and move number: `round(ln(depth) · ln(i + 1) / 2)`.
+    lmr: [[u8; 6]; 64],
 }
 
 #[inline]
@@ -119,6 +121,12 @@ impl<'a, 'b> Worker<'a, 'b> {
             pv_len: [0; MAX_PLY + 1],
             stopped: false,
             can_stop: false,
+            lmr: std::array::from_fn(|d| {
+                std::array::from_fn(|i| {
+                    let l = (d.max(1) as f64).ln() * ((i + 1) as f64).ln() / 2.0;
+                    (l + 0.5) as u8
+                })
+            }),
         }
     }
 
@@ -301,8 +309,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 if depth >= 3 && i >= 2 && !capture && !self.ord.is_killer(m, ply) {
                     // ln(depth)·ln(move number)/2, rounded, one more off the principal
                     // variation; never into the quiescence search from here.
-                    let l = (f64::from(depth)).ln() * ((i + 1) as f64).ln() / 2.0;
-                    r = (l + 0.5) as i32 + i32::from(!pv_node);
+                    r = i32::from(self.lmr[depth.min(63) as usize][i]) + i32::from(!pv_node);
                     r = r.clamp(1, depth - 2);
                 }
                 let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1);
