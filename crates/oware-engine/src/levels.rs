@@ -84,7 +84,7 @@ pub const LEVELS: [LevelSpec; 4] = [
         random_percent: 0,
         depth: None,
         movetime: Duration::from_secs(2),
-        hash_mb: 128,
+        hash_mb: 64,
         threads: 0,
         egdb: true,
     },
