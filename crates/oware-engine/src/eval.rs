@@ -90,15 +90,121 @@ pub fn material(pos: &Position) -> i32 {
     100 * (i32::from(pos.store(me)) - i32::from(pos.store(me.other())))
 }
 
-/// The static evaluation of `pos` (centi-seeds, side to move's view).
+/// The weighted row, vulnerable, kroo, mobility and reserve terms of one pit of a side's row
+/// (pit `i`, `n` seeds), from that side's view.
+const fn pit_value(i: usize, n: usize) -> i32 {
+    let mut v = WEIGHTS[0] * n as i32;
+    if n == 1 || n == 2 {
+        v -= WEIGHTS[1];
+    }
+    if n >= 12 {
+        v += WEIGHTS[3];
+    }
+    if n != 0 {
+        v += WEIGHTS[4];
+    }
+    if n != 0 && n + i < 6 {
+        v += WEIGHTS[5];
+    }
+    v
+}
+
+/// Seeds a pit can hold (all 48 in one pit at most).
+const MAX_SEEDS: usize = 48;
+
+/// [`pit_value`] for every pit and seed count.
+static PIT_VALUE: [[i32; MAX_SEEDS + 1]; 6] = {
+    let mut t = [[0; MAX_SEEDS + 1]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut n = 0;
+        while n <= MAX_SEEDS {
+            t[i][n] = pit_value(i, n);
+            n += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The opponent's pit a sowing of `n` seeds from pit `i` ends on, as a one in that pit's byte
+/// (0 if it ends elsewhere: on the mover's row, or after a lap).
+static TARGET: [[u64; MAX_SEEDS + 1]; 6] = {
+    let mut t = [[0; MAX_SEEDS + 1]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut n = 0;
+        while n <= MAX_SEEDS {
+            if n < 12 && i + n >= 6 && i + n < 12 {
+                t[i][n] = 1 << (8 * (i + n - 6));
+            }
+            n += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// A six-bit pit mask spread to 0xff bytes.
+static BYTE_MASK: [u64; 64] = {
+    let mut t = [0; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut i = 0;
+        while i < 6 {
+            if m & (1 << i) != 0 {
+                t[m] |= 0xff << (8 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// One row (six pits, one byte each): the sum of its [`PIT_VALUE`]s, the targets its moves end
+/// on (a count per opponent pit, one byte each) and the mask of its pits with 1 or 2 seeds.
+#[inline]
+fn scan_row(row: u64) -> (i32, u64, usize) {
+    let mut value = 0;
+    let mut targets = 0;
+    let mut weak = 0;
+    let mut i = 0;
+    while i < 6 {
+        let n = ((row >> (8 * i)) & 0xff) as usize;
+        value += PIT_VALUE[i][n];
+        targets += TARGET[i][n];
+        weak |= usize::from(n == 1 || n == 2) << i;
+        i += 1;
+    }
+    (value, targets, weak)
+}
+
+/// The static evaluation of `pos` (centi-seeds, side to move's view): `material + WEIGHTS ·
+/// features`, computed from per-pit tables.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
+    let board = pos.packed_pits();
+    let (vs, ts, ws) = scan_row((board as u64) & 0xffff_ffff_ffff);
+    let (vn, tn, wn) = scan_row(((board >> 48) as u64) & 0xffff_ffff_ffff);
+    // Byte sums of at most 6 each: no carries.
+    let threats_s = ((ts & BYTE_MASK[wn]).wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
+    let threats_n = ((tn & BYTE_MASK[ws]).wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
+    let south = vs - vn + WEIGHTS[2] * (threats_s - threats_n);
+    let board_terms = match pos.turn() {
+        Side::South => south,
+        Side::North => -south,
+    };
+    material(pos) + board_terms + WEIGHTS[6]
+}
+
+/// `material + WEIGHTS · features`, the definition [`evaluate`] computes faster.
+#[cfg(test)]
+fn evaluate_slow(pos: &Position) -> i32 {
     let f = features(pos);
     let mut s = material(pos);
-    let mut i = 0;
-    while i < FEATURES {
+    for i in 0..FEATURES {
         s += WEIGHTS[i] * f[i];
-        i += 1;
     }
     s
 }
@@ -112,6 +218,34 @@ mod tests {
         let f = features(&Position::start());
         assert_eq!(f, [0, 0, 0, 0, 0, 0, 1]);
         assert_eq!(evaluate(&Position::start()), WEIGHTS[6]);
+    }
+
+    #[test]
+    fn fast_evaluation_matches_the_features() {
+        let rules = oware_core::Rules::default();
+        let mut frontier = vec![Position::start()];
+        let mut checked = 0;
+        for p in [
+            "1-7-6-6-5-1-5-5-0-0-3-4-3-2-S",
+            "48-0-0-0-0-0-0-0-0-0-0-0-0-0-N",
+            "0-0-0-0-0-0-0-0-0-0-0-48-0-0-S",
+            "0-0-0-0-1-12-2-0-0-0-0-0-16-17-N",
+            "0-0-0-0-1-12-2-0-1-0-0-0-16-16-S",
+        ] {
+            frontier.push(oware_core::fen::parse(p).unwrap());
+        }
+        for _ in 0..6 {
+            let mut next = Vec::new();
+            for p in &frontier {
+                assert_eq!(evaluate(p), evaluate_slow(p), "{p:?}");
+                checked += 1;
+                for &m in p.legal_moves(&rules).iter() {
+                    next.push(p.play_unchecked(m, &rules));
+                }
+            }
+            frontier = next;
+        }
+        assert!(checked > 10_000);
     }
 
     #[test]

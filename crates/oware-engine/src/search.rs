@@ -217,6 +217,10 @@ impl<'a, 'b> Worker<'a, 'b> {
             self.seldepth = ply;
         }
         let rules = self.sh.rules;
+        // The table is probed first so that the likely cache miss overlaps the work below
+        // (repetition check, move generation). Quiescence nodes do not use it.
+        let key = (depth > 0).then(|| Key::of(pos));
+        let entry = key.and_then(|k| self.sh.tt.probe(k));
         if self.is_repetition(pos) {
             return outcome_score(&pos.cycle_outcome(&rules), pos, ply);
         }
@@ -249,8 +253,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             return self.qsearch(pos, moves, alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
-        let key = Key::of(pos);
-        let entry = self.sh.tt.probe(key);
+        let key = key.unwrap_or_else(|| Key::of(pos));
         let mut hash_move = None;
         if let Some(e) = entry {
             hash_move = e.mv.filter(|m| moves.contains(m));
@@ -281,9 +284,6 @@ impl<'a, 'b> Worker<'a, 'b> {
                 self.ord.quiet_key(pos, m, ply)
             };
             *k = (m, child, key, c > 0);
-            if depth >= 2 {
-                self.sh.tt.prefetch(Key::of(&child));
-            }
         }
         let kids = &mut kids[..n];
         for i in 1..n {

@@ -135,12 +135,6 @@ impl Tt {
         &self.buckets[i]
     }
 
-    /// Starts loading `key`'s bucket into the cache (a plain early load; the value is unused).
-    #[inline]
-    pub fn prefetch(&self, key: Key) {
-        std::hint::black_box(self.bucket(key).slots[0][1].load(Ordering::Relaxed));
-    }
-
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: Key) -> Option<Entry> {
