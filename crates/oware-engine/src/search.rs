@@ -347,13 +347,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
         self.path.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, alpha0, beta);
         self.sh
             .tt
             .store(key, to_tt(best, ply), depth, bound, best_move.or(hash_move));
@@ -470,13 +464,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         self.path.pop();
         if !self.stopped {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, alpha0, beta);
             let best_move = (best > alpha0).then(|| moves[0].mv);
             self.sh
                 .tt
@@ -612,5 +600,16 @@ impl<'a, 'b> Worker<'a, 'b> {
         info.nodes = self.sh.nodes.load(AtomicOrdering::Relaxed);
         info.time = self.sh.start.elapsed();
         (best, info)
+    }
+}
+
+/// What a node's best score says about its true value, given the window it was searched with.
+fn bound_of(best: i32, alpha0: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha0 {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
