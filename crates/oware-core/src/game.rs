@@ -1,12 +1,11 @@
 use crate::movetext::MoveText;
-use crate::rules::Repetition;
 use crate::{Move, MoveList, Outcome, PlayError, Position, Rules};
 
 /// A game: a start position, the moves played, the positions they led to, and how it ended.
 ///
 /// `Game` owns the history, so it is where cycles are detected: the game ends when the position
 /// after a move (pits, stores, side to move) has occurred before — once before under
-/// [`Repetition::First`], twice before under [`Repetition::Third`]. Positions before a capture
+/// [`crate::Repetition::First`], twice before under [`crate::Repetition::Third`]. Positions before a capture
 /// never match later ones, since the stores differ.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
@@ -96,10 +95,7 @@ impl Game {
         self.moves.push(m);
         self.positions.push(next);
         self.outcome = next.outcome(&self.rules).or_else(|| {
-            let needed = match self.rules.repetition {
-                Repetition::First => 1,
-                Repetition::Third => 2,
-            };
+            let needed = self.rules.repetition.earlier_occurrences();
             (self.occurrences_before(&next) >= needed).then(|| next.cycle_outcome(&self.rules))
         });
         Ok(self.position())

@@ -3,7 +3,6 @@
 //! A finished game (25 captured, 24–24, no move, or a cycle under the game's repetition rule) is a
 //! leaf and is not expanded; positions reached by different move orders are counted separately.
 
-use crate::rules::Repetition;
 use crate::{Game, Position, Rules};
 
 /// Leaves and positions visited by a perft run.
@@ -39,10 +38,7 @@ pub fn perft(game: &Game, depth: u32) -> PerftCounts {
         .copied()
         .collect();
     path.reverse();
-    let repeats = match game.rules().repetition {
-        Repetition::First => 1,
-        Repetition::Third => 2,
-    };
+    let repeats = game.rules().repetition.earlier_occurrences();
     let rules = *game.rules();
     walk(&mut path, 0, depth, &rules, repeats, &mut counts);
     counts

@@ -387,7 +387,12 @@ impl Position {
     /// unspecified (an empty pit may panic in debug builds), never undefined behaviour.
     #[inline]
     pub fn play_unchecked(&self, m: Move, rules: &Rules) -> Position {
-        let s = self.sow(m);
+        self.apply(&self.sow(m), rules)
+    }
+
+    /// The position after sowing `s`, with its capture settled by the grand slam rule.
+    #[inline]
+    fn apply(&self, s: &Sowing, rules: &Rules) -> Position {
         let mover = self.turn.index();
         let mut next = Position {
             board: s.board,
@@ -492,11 +497,12 @@ impl Position {
 
     /// Plays `m` if it is legal and says what it did, seed by seed.
     pub fn explain(&self, m: Move, rules: &Rules) -> Result<MoveDetail, PlayError> {
-        let after = self.play(m, rules)?;
+        self.check_move(m, rules)?;
+        let s = self.sow(m);
+        let after = self.apply(&s, rules);
         let from = m.pit(self.turn);
         let n = usize::from(byte(self.board, from));
         let sown = (0..n).map(|k| (from + k % 11 + 1) % PITS).collect();
-        let s = self.sow(m);
         let captured_pits = (s.chain_first..=s.last)
             .rev()
             .filter(|&p| s.chain_seeds > 0 && byte(after.board, p) == 0)

@@ -79,6 +79,17 @@ named_enum!(GrandSlam, "grand slam rule",
     NoCapture => "no-capture", Illegal => "illegal", ToOpponent => "to-opponent",
     LeaveLast => "leave-last", LeaveFirst => "leave-first");
 named_enum!(Repetition, "repetition rule", Third => "third", First => "first");
+
+impl Repetition {
+    /// How many earlier occurrences (since the last capture) of the position after a move end
+    /// the game: 1 for `first`, 2 for `third`.
+    pub const fn earlier_occurrences(self) -> usize {
+        match self {
+            Repetition::First => 1,
+            Repetition::Third => 2,
+        }
+    }
+}
 named_enum!(CycleSeeds, "cycle seeds rule", OwnRow => "own-row", Even => "even");
 
 /// A complete rule set. `Rules::default()` is abapa.
