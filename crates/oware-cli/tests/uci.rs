@@ -113,9 +113,13 @@ fn handshake_and_whole_game() {
             .iter()
             .find(|l| l.starts_with("info depth"))
             .expect("info lines while thinking");
-        for field in ["seldepth", "score cp", "nodes", "nps", "time", "pv"] {
+        for field in ["seldepth", "score ", "nodes", "nps", "time", "pv"] {
             assert!(info.contains(field), "{info}");
         }
+        assert!(
+            info.contains("score cp ") || info.contains("score mate "),
+            "{info}"
+        );
         let best = lines.last().unwrap()["bestmove ".len()..].to_string();
         let mv: movetext::MoveText = best.parse().expect("bestmove is a move letter");
         game.play_text(&mv).expect("bestmove is legal");

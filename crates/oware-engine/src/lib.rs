@@ -91,6 +91,20 @@ pub fn score_to_text(score: i32) -> String {
     }
 }
 
+/// A game end the search found, in moves as UCI's `score mate N` counts them: `Some(n)` with
+/// `n > 0` when the side to move wins in `n` of its own moves, `n < 0` when it loses after `-n`
+/// moves of the opponent, `None` for an evaluation or a database-proven result (no known
+/// distance; UCI shows those as `score cp`).
+pub fn mate_moves(score: i32) -> Option<i32> {
+    if score >= MATE - 200 {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -(MATE - 200) {
+        Some(-((MATE + score + 1) / 2))
+    } else {
+        None
+    }
+}
+
 /// A search engine with its own transposition table, thread count and endgame databases: what
 /// `oware uci` keeps between moves.
 #[derive(Debug)]

@@ -58,7 +58,8 @@ struct Session {
     seed: u64,
 }
 
-/// `info depth D seldepth S score cp X nodes N nps N time T pv FcA…`.
+/// `info depth D seldepth S score cp X nodes N nps N time T pv FcA…`; a game end found by the
+/// search shows as `score mate N` (moves, negative when losing), as Aualé's parser accepts.
 fn info_line(info: &Info, root: Side) -> String {
     let mut side = root;
     let pv: String = info
@@ -71,10 +72,13 @@ fn info_line(info: &Info, root: Side) -> String {
         })
         .collect();
     format!(
-        "info depth {} seldepth {} score cp {} nodes {} nps {} time {} pv {}",
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
         info.depth,
         info.seldepth,
-        info.score,
+        match oware_engine::mate_moves(info.score) {
+            Some(m) => format!("mate {m}"),
+            None => format!("cp {}", info.score),
+        },
         info.nodes,
         info.nps(),
         info.time.as_millis(),
@@ -413,5 +417,28 @@ mod tests {
             info_line(&info, Side::South),
             "info depth 3 seldepth 5 score cp -40 nodes 1000 nps 100000 time 10 pv FcA"
         );
+    }
+
+    #[test]
+    fn game_ends_show_as_mate_in_moves() {
+        let line = |score| {
+            let info = Info {
+                depth: 4,
+                seldepth: 4,
+                score,
+                nodes: 10,
+                time: Duration::from_millis(1),
+                pv: vec![Move::new(0).unwrap()],
+                hashfull: 0,
+            };
+            info_line(&info, Side::South)
+        };
+        // Win on the next move (1 ply), win in 3 plies = 2 own moves, loss after 2 plies.
+        assert!(line(oware_engine::MATE - 1).contains(" score mate 1 "));
+        assert!(line(oware_engine::MATE - 3).contains(" score mate 2 "));
+        assert!(line(-(oware_engine::MATE - 2)).contains(" score mate -1 "));
+        // Database-proven results have no distance: a large cp value, as tablebase wins in chess.
+        let proven = oware_engine::EGDB_WIN - 5;
+        assert!(line(proven).contains(&format!(" score cp {proven} ")));
     }
 }
