@@ -116,6 +116,7 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let mut total_positions = 0u64;
     // Positions evaluated in the finished sweeps of the current level, for the rate.
     let mut visited = 0u64;
+    let mut eta = Eta::new(args.max_seeds);
     println!(
         "building {rules} tables up to {} seeds in {}",
         args.max_seeds,
@@ -145,19 +146,26 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             } else {
                 0.0
             };
-            let eta = if rate > 0.0 {
+            let sweep_eta = if rate > 0.0 {
                 (*total - *done) as f64 / rate
             } else {
                 0.0
             };
-            let bar = format!(
+            let mut bar = format!(
                 "n={n:<2} sweep {sweep:<3} [{}{}] {:5.1}% {:>8} pos/s  sweep ETA {:.0}s",
                 "#".repeat(filled),
                 " ".repeat(width - filled),
                 100.0 * frac,
                 human(rate),
-                eta
+                sweep_eta
             );
+            if let Some((level, all)) = eta.remaining(*n, secs) {
+                bar.push_str(&format!(
+                    "  level ETA ~{}  build ETA ~{}",
+                    clock(level),
+                    clock(all)
+                ));
+            }
             if tty {
                 eprint!("\r{bar}\x1b[K");
             } else {
@@ -172,6 +180,7 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             }
             total_positions += s.stats.all;
             let secs = s.time.as_secs_f64();
+            eta.finished(s.stats.n, secs);
             println!(
                 "n={:<2} positions {:>11}  sweeps {:>3}  {:>8.2} s  {:>8} pos/s  {:>11} bytes  {}",
                 s.stats.n,
@@ -192,6 +201,66 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
         human(total_positions as f64 / secs.max(1e-9))
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Estimates of the time left in a build, from the levels finished so far: the time per
+/// position of the next level is the last one's times the growth seen between the last two
+/// (bigger levels miss the cache more and need more sweeps), kept between 1 and 1.5.
+struct Eta {
+    max_seeds: u8,
+    /// Seconds per position of the last two levels solved in this run.
+    per_position: Vec<f64>,
+}
+
+impl Eta {
+    fn new(max_seeds: u8) -> Eta {
+        Eta {
+            max_seeds,
+            per_position: Vec::new(),
+        }
+    }
+
+    fn finished(&mut self, n: u8, secs: f64) {
+        // Levels that take well under a second say little about the big ones.
+        if secs >= 0.5 {
+            self.per_position
+                .push(secs / oware_egdb::index::positions(n) as f64);
+        }
+    }
+
+    /// `(level, build)` seconds left, level `n` being `elapsed` seconds in; `None` until a
+    /// level has been timed.
+    fn remaining(&self, n: u8, elapsed: f64) -> Option<(f64, f64)> {
+        let &last = self.per_position.last()?;
+        let growth = match self.per_position.len() {
+            0 | 1 => 1.2,
+            k => (last / self.per_position[k - 2]).clamp(1.0, 1.5),
+        };
+        let mut per = last;
+        let mut build = 0.0;
+        let mut level = 0.0;
+        for m in n..=self.max_seeds {
+            per *= growth;
+            let t = per * oware_egdb::index::positions(m) as f64;
+            if m == n {
+                level = (t - elapsed).max(0.0);
+                build += level;
+            } else {
+                build += t;
+            }
+        }
+        Some((level, build))
+    }
+}
+
+/// `75` → `1m15s`, `3700` → `1h01m`.
+fn clock(secs: f64) -> String {
+    let s = secs.round() as u64;
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, (s % 3600) / 60),
+    }
 }
 
 /// The exact share (bounds) or the value histogram (exact tables), over after-move positions.
@@ -402,4 +471,34 @@ fn run_stats(args: StatsArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eta_extrapolates_from_the_timed_levels() {
+        let mut eta = Eta::new(3);
+        assert_eq!(eta.remaining(1, 0.0), None, "nothing timed yet");
+        // Level 1 (12 positions) took 1.2 s: 0.1 s a position; no growth known yet (1.2).
+        eta.finished(1, 1.2);
+        let (level, build) = eta.remaining(2, 1.0).unwrap();
+        let l2 = 0.1 * 1.2 * 78.0;
+        let l3 = 0.1 * 1.2 * 1.2 * 364.0;
+        assert!((level - (l2 - 1.0)).abs() < 1e-9);
+        assert!((build - (l2 - 1.0 + l3)).abs() < 1e-9);
+        // A level past its estimate has nothing left, not a negative time.
+        assert_eq!(eta.remaining(3, 1e6).unwrap().0, 0.0);
+        // Short levels are not timed.
+        eta.finished(2, 0.1);
+        assert_eq!(eta.per_position.len(), 1);
+    }
+
+    #[test]
+    fn clock_reads_like_a_clock() {
+        assert_eq!(clock(5.2), "5s");
+        assert_eq!(clock(75.0), "1m15s");
+        assert_eq!(clock(3700.0), "1h01m");
+    }
 }
