@@ -383,6 +383,23 @@ impl Position {
         byte(self.board, m.pit(self.turn)) > 0 && self.sow(m).grand_slam
     }
 
+    /// Whether `m` (a non-empty pit of the mover) may capture: `false` means it certainly
+    /// captures nothing. A fast path for move ordering and quiescence search, without sowing: a
+    /// sowing of fewer than 12 seeds puts exactly one seed in its last pit, so it can only
+    /// capture when that pit is the opponent's and holds 1 or 2 seeds now. Larger sowings answer
+    /// `true` (sow them to know), and so may a capture the grand slam rule cancels.
+    #[inline]
+    pub fn may_capture(&self, m: Move) -> bool {
+        let from = m.pit(self.turn);
+        let n = usize::from(byte(self.board, from));
+        if n >= 12 {
+            return true;
+        }
+        let last = (from + n) % PITS;
+        let c = byte(self.board, last);
+        Side::owner_of(last) != self.turn && (c == 1 || c == 2)
+    }
+
     /// Plays `m` without checking that it is legal. The result for an illegal move is
     /// unspecified (an empty pit may panic in debug builds), never undefined behaviour.
     #[inline]
@@ -700,6 +717,53 @@ mod tests {
             Err(PlayError::GrandSlam)
         );
         assert_eq!(p.legal_moves(&Rules::ABAPA).letters(Side::South), "AE");
+    }
+
+    #[test]
+    fn may_capture_never_misses_a_capture() {
+        let all = [
+            Rules::ABAPA,
+            Rules::AWARI,
+            Rules {
+                grand_slam: GrandSlam::ToOpponent,
+                ..Rules::ABAPA
+            },
+            Rules {
+                grand_slam: GrandSlam::LeaveLast,
+                ..Rules::ABAPA
+            },
+            Rules {
+                grand_slam: GrandSlam::LeaveFirst,
+                ..Rules::ABAPA
+            },
+        ];
+        let mut frontier = vec![
+            Position::start(),
+            pos([0, 0, 0, 0, 0, 12, 1, 5, 5, 5, 5, 5], [5, 5], Side::South),
+            pos([23, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 0], [0, 0], Side::South),
+            pos([0, 0, 0, 0, 3, 0, 1, 2, 0, 0, 0, 0], [20, 22], Side::South),
+            pos([1, 2, 1, 0, 0, 0, 0, 0, 1, 13, 0, 4], [14, 12], Side::North),
+        ];
+        let (mut checked, mut captures) = (0, 0);
+        for _ in 0..6 {
+            let mut next = Vec::new();
+            for p in &frontier {
+                for rules in &all {
+                    for &m in p.legal_moves(rules).iter() {
+                        let child = p.play_unchecked(m, rules);
+                        let took = child.store(p.turn()) != p.store(p.turn());
+                        assert!(p.may_capture(m) || !took, "{p:?} {m:?} {rules:?}");
+                        checked += 1;
+                        captures += usize::from(took);
+                    }
+                }
+                for &m in p.legal_moves(&Rules::ABAPA).iter() {
+                    next.push(p.play_unchecked(m, &Rules::ABAPA));
+                }
+            }
+            frontier = next;
+        }
+        assert!(checked > 10_000 && captures > 100, "{checked} {captures}");
     }
 
     #[test]

@@ -64,6 +64,8 @@ pub(crate) struct Worker<'a, 'b> {
     seldepth: usize,
     ord: Ordering,
     path: Vec<Position>,
+    /// Children sown for ordering, one row per ply (reused: no per-node initialisation).
+    kids: Box<[[Position; 6]; MAX_PLY + 1]>,
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     stopped: bool,
@@ -117,6 +119,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             seldepth: 0,
             ord: Ordering::new(),
             path: history.to_vec(),
+            kids: Box::new([[Position::start(); 6]; MAX_PLY + 1]),
             pv: vec![[Move::ALL[0]; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             stopped: false,
@@ -270,28 +273,29 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
 
-        // Children, ordered.
-        let mut kids: [(Move, Position, i32, bool); 6] = [(Move::ALL[0], *pos, 0, false); 6];
+        // Ordering keys without sowing: only moves that may capture are played now (to know
+        // what they take); the others are played when their turn comes, so a cut-off by the
+        // hash move or a capture spares sowing the rest.
         let n = moves.len();
-        for (k, &m) in kids.iter_mut().zip(moves.iter()) {
-            let child = pos.play_unchecked(m, &rules);
-            let c = captured(pos, &child);
-            let key = if Some(m) == hash_move {
+        let mut keys = [i32::MIN; 6];
+        let mut sown = 0u8;
+        for (i, &m) in moves.iter().enumerate() {
+            keys[i] = if Some(m) == hash_move {
                 HASH_MOVE
-            } else if c > 0 {
-                CAPTURE + 1000 * i32::from(c)
             } else {
-                self.ord.quiet_key(pos, m, ply)
+                let mut c = 0;
+                if pos.may_capture(m) {
+                    let child = pos.play_unchecked(m, &rules);
+                    self.kids[ply][i] = child;
+                    sown |= 1 << i;
+                    c = captured(pos, &child);
+                }
+                if c > 0 {
+                    CAPTURE + 1000 * i32::from(c)
+                } else {
+                    self.ord.quiet_key(pos, m, ply)
+                }
             };
-            *k = (m, child, key, c > 0);
-        }
-        let kids = &mut kids[..n];
-        for i in 1..n {
-            let mut j = i;
-            while j > 0 && kids[j].2 > kids[j - 1].2 {
-                kids.swap(j, j - 1);
-                j -= 1;
-            }
         }
 
         let alpha0 = alpha;
@@ -300,7 +304,22 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut quiets: [Move; 6] = [Move::ALL[0]; 6];
         let mut nquiets = 0;
         self.path.push(*pos);
-        for (i, &(m, child, _, capture)) in kids.iter().enumerate() {
+        for i in 0..n {
+            // The best remaining key, the first in pit order among equals.
+            let mut k = 0;
+            for j in 1..n {
+                if keys[j] > keys[k] {
+                    k = j;
+                }
+            }
+            keys[k] = i32::MIN;
+            let m = moves[k];
+            let child = if sown & (1 << k) != 0 {
+                self.kids[ply][k]
+            } else {
+                pos.play_unchecked(m, &rules)
+            };
+            let capture = captured(pos, &child) > 0;
             let new_depth = depth - 1;
             let score = if i == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
@@ -374,23 +393,31 @@ impl<'a, 'b> Worker<'a, 'b> {
             alpha = stand;
         }
         let rules = self.sh.rules;
-        let mut caps: [(u8, Position); 6] = [(0, *pos); 6];
+        // Captures, largest first (in pit order among equals), in this ply's row of `kids`.
+        let mut seeds = [0u8; 6];
         let mut n = 0;
         for &m in moves.iter() {
+            if !pos.may_capture(m) {
+                continue;
+            }
             let child = pos.play_unchecked(m, &rules);
             let c = captured(pos, &child);
             if c > 0 {
+                let caps = &mut self.kids[ply];
                 let mut j = n;
-                while j > 0 && caps[j - 1].0 < c {
+                while j > 0 && seeds[j - 1] < c {
+                    seeds[j] = seeds[j - 1];
                     caps[j] = caps[j - 1];
                     j -= 1;
                 }
-                caps[j] = (c, child);
+                seeds[j] = c;
+                caps[j] = child;
                 n += 1;
             }
         }
         let mut best = stand;
-        for &(_, child) in &caps[..n] {
+        for i in 0..n {
+            let child = self.kids[ply][i];
             self.nodes += 1;
             self.unflushed += 1;
             let cm = child.legal_moves(&rules);
