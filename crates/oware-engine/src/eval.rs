@@ -90,107 +90,77 @@ pub fn material(pos: &Position) -> i32 {
     100 * (i32::from(pos.store(me)) - i32::from(pos.store(me.other())))
 }
 
-/// The weighted row, vulnerable, kroo, mobility and reserve terms of one pit of a side's row
-/// (pit `i`, `n` seeds), from that side's view.
-const fn pit_value(i: usize, n: usize) -> i32 {
-    let mut v = WEIGHTS[0] * n as i32;
-    if n == 1 || n == 2 {
-        v -= WEIGHTS[1];
-    }
-    if n >= 12 {
-        v += WEIGHTS[3];
-    }
-    if n != 0 {
-        v += WEIGHTS[4];
-    }
-    if n != 0 && n + i < 6 {
-        v += WEIGHTS[5];
-    }
-    v
+/// Bit 7 of each of the six bytes.
+const HIGH: u64 = 0x8080_8080_8080;
+/// One in each of the six bytes.
+const ONES: u64 = 0x0101_0101_0101;
+
+/// Bit 7 set in each byte of `row` (six pits, at most 48 seeds each) holding at least `k` seeds
+/// (1 ≤ k ≤ 128): adding `128 − k` carries into bit 7 exactly then, never into the next byte.
+#[inline]
+const fn at_least(row: u64, k: u64) -> u64 {
+    (row + (0x80 - k) * ONES) & HIGH
 }
 
-/// Seeds a pit can hold (all 48 in one pit at most).
-const MAX_SEEDS: usize = 48;
-
-/// [`pit_value`] for every pit and seed count.
-static PIT_VALUE: [[i32; MAX_SEEDS + 1]; 6] = {
-    let mut t = [[0; MAX_SEEDS + 1]; 6];
-    let mut i = 0;
-    while i < 6 {
-        let mut n = 0;
-        while n <= MAX_SEEDS {
-            t[i][n] = pit_value(i, n);
-            n += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// The opponent's pit a sowing of `n` seeds from pit `i` ends on, as a one in that pit's byte
-/// (0 if it ends elsewhere: on the mover's row, or after a lap).
-static TARGET: [[u64; MAX_SEEDS + 1]; 6] = {
-    let mut t = [[0; MAX_SEEDS + 1]; 6];
-    let mut i = 0;
-    while i < 6 {
-        let mut n = 0;
-        while n <= MAX_SEEDS {
-            if n < 12 && i + n >= 6 && i + n < 12 {
-                t[i][n] = 1 << (8 * (i + n - 6));
-            }
-            n += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// A six-bit pit mask spread to 0xff bytes.
-static BYTE_MASK: [u64; 64] = {
-    let mut t = [0; 64];
-    let mut m = 0;
-    while m < 64 {
-        let mut i = 0;
-        while i < 6 {
-            if m & (1 << i) != 0 {
-                t[m] |= 0xff << (8 * i);
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// One row (six pits, one byte each): the sum of its [`PIT_VALUE`]s, the targets its moves end
-/// on (a count per opponent pit, one byte each) and the mask of its pits with 1 or 2 seeds.
+/// The number of bytes with bit 7 set in a [`HIGH`]-masked word.
 #[inline]
-fn scan_row(row: u64) -> (i32, u64, usize) {
-    let mut value = 0;
-    let mut targets = 0;
-    let mut weak = 0;
+const fn count(high: u64) -> i32 {
+    (((high >> 7).wrapping_mul(ONES) >> 40) & 0xff) as i32
+}
+
+/// The pits (bit i for pit i) of a [`HIGH`]-masked word.
+#[inline]
+const fn pit_mask(high: u64) -> u64 {
+    // Bit 8i + 7 times 2^(41 − 7i) lands on bit 48 + i; no two products share a bit.
+    const M: u64 = (1 << 41) | (1 << 34) | (1 << 27) | (1 << 20) | (1 << 13) | (1 << 6);
+    (high.wrapping_mul(M) >> 48) & 0x3f
+}
+
+/// One row (six pits, one byte each), all its terms but the capture threats (row, vulnerable,
+/// kroo, mobility, reserve, weighted, from the row owner's view), and the mask of its pits
+/// holding 1 or 2 seeds.
+#[inline]
+fn scan_row(row: u64) -> (i32, u64) {
+    let seeds = ((row.wrapping_mul(ONES) >> 40) & 0xff) as i32;
+    let non_empty = at_least(row, 1);
+    let weak = non_empty & !at_least(row, 3);
+    let kroo = at_least(row, 12);
+    // A non-empty pit i whose seeds stay on the row: fewer than 6 − i.
+    let reserve = non_empty & !((row + 0x7f7e_7d7c_7b7a) & HIGH);
+    let value = WEIGHTS[0] * seeds - WEIGHTS[1] * count(weak)
+        + WEIGHTS[3] * count(kroo)
+        + WEIGHTS[4] * count(non_empty)
+        + WEIGHTS[5] * count(reserve);
+    (value, pit_mask(weak))
+}
+
+/// The moves of `row` that end (without a lap) on a pit of `weak` (the opponent's pits holding
+/// 1 or 2 seeds, bit j for its pit j).
+#[inline]
+fn threats(row: u64, weak: u64) -> i32 {
+    let mut t = 0;
     let mut i = 0;
     while i < 6 {
-        let n = ((row >> (8 * i)) & 0xff) as usize;
-        value += PIT_VALUE[i][n];
-        targets += TARGET[i][n];
-        weak |= usize::from(n == 1 || n == 2) << i;
+        let n = (row >> (8 * i)) & 0xff;
+        // Opponent pit j lands in bit j + 6 − i: pit i's sowing of n seeds ends there when
+        // n = j + 6 − i (n < 12, so no lap).
+        t += ((weak << (6 - i)) >> n) as i32 & 1;
         i += 1;
     }
-    (value, targets, weak)
+    t
 }
 
 /// The static evaluation of `pos` (centi-seeds, side to move's view): `material + WEIGHTS ·
-/// features`, computed from per-pit tables.
+/// features`, computed a row at a time with byte-parallel arithmetic.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.packed_pits();
-    let (vs, ts, ws) = scan_row((board as u64) & 0xffff_ffff_ffff);
-    let (vn, tn, wn) = scan_row(((board >> 48) as u64) & 0xffff_ffff_ffff);
-    // Byte sums of at most 6 each: no carries.
-    let threats_s = ((ts & BYTE_MASK[wn]).wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
-    let threats_n = ((tn & BYTE_MASK[ws]).wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
-    let south = vs - vn + WEIGHTS[2] * (threats_s - threats_n);
+    let south = (board as u64) & 0xffff_ffff_ffff;
+    let north = ((board >> 48) as u64) & 0xffff_ffff_ffff;
+    let (vs, ws) = scan_row(south);
+    let (vn, wn) = scan_row(north);
+    let threats = threats(south, wn) - threats(north, ws);
+    let south = vs - vn + WEIGHTS[2] * threats;
     let board_terms = match pos.turn() {
         Side::South => south,
         Side::North => -south,
