@@ -89,7 +89,9 @@ mod verify;
 
 use std::path::PathBuf;
 
-pub use build::{build, BuildError, BuildEvent, BuildOptions, LevelSummary};
+pub use build::{
+    build, BuildError, BuildEvent, BuildOptions, LevelSummary, CACHE_BYTES_PER_POSITION,
+};
 pub use stats::{level_stats, LevelStats};
 pub use table::{Egdb, OpenError, ProbeError};
 pub use verify::{verify_level, VerifyReport};

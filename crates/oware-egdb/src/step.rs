@@ -64,3 +64,93 @@ pub(crate) fn expand(pits: &[u8; PITS], n: u8, rules: &Rules) -> Expansion {
     }
     Expansion::Moves { len, children }
 }
+
+/// Calls `found` with the rank of every South-to-move arrangement of `n` seeds that reaches the
+/// arrangement `pits` (South to move, as stored) by a legal move that captures nothing: the
+/// same-level parents whose bounds may change when those of `pits` do.
+///
+/// Candidates come from undoing a sowing (a superset: every way the seeds could have been
+/// sown from an empty pit of the side that moved); each is then played forward by the core,
+/// and kept only if the core's move is legal, captures nothing and gives `pits`. So the rules
+/// live in one place: this only guesses, the core decides.
+pub(crate) fn parents(pits: &[u8; PITS], n: u8, rules: &Rules, found: &mut impl FnMut(u64)) {
+    // The position after the parent's move, North to move: `pits` seen from the other side.
+    let mut after = [0u8; PITS];
+    for (i, p) in after.iter_mut().enumerate() {
+        *p = pits[(i + 6) % PITS];
+    }
+    for origin in 0..6 {
+        // A move leaves its pit empty (a lap skips it).
+        if after[origin] != 0 {
+            continue;
+        }
+        let mut before = after;
+        let mut pit = origin;
+        let mut sown = 0u8;
+        loop {
+            pit = (pit + 1) % PITS;
+            if pit == origin {
+                pit = (pit + 1) % PITS;
+            }
+            // Every pit the sowing passed got a seed; once one is empty, longer sowings fail too.
+            if before[pit] == 0 {
+                break;
+            }
+            before[pit] -= 1;
+            sown += 1;
+            before[origin] = sown;
+            if is_parent(&before, n, origin, &after, rules) {
+                found(index::rank(&before));
+            }
+            before[origin] = 0;
+        }
+    }
+}
+
+/// Whether South's move from `origin` in `before` is legal, captures nothing and leaves `after`.
+fn is_parent(before: &[u8; PITS], n: u8, origin: usize, after: &[u8; PITS], rules: &Rules) -> bool {
+    let pos = position(before, n);
+    let mv = Move::ALL[origin];
+    if !pos.is_legal(mv, rules) {
+        return false;
+    }
+    let child = pos.play_unchecked(mv, rules);
+    child.seeds_on_board() == n && child.pits() == *after
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `parents` finds exactly the positions whose expansion has a non-capturing child equal
+    /// to the given one, on every arrangement of a few small levels, under both rule sets.
+    #[test]
+    fn parents_invert_the_non_capturing_moves() {
+        for rules in [Rules::ABAPA, Rules::AWARI, Rules::PLAYSTRATEGY] {
+            for n in 0..=8u8 {
+                let total = index::positions(n) as usize;
+                let mut forward: Vec<Vec<u64>> = vec![Vec::new(); total];
+                for r in 0..total as u64 {
+                    let pits = index::unrank(n, r).unwrap();
+                    if let Expansion::Moves { len, children } = expand(&pits, n, &rules) {
+                        for c in &children[..len] {
+                            if c.captured == 0 {
+                                forward[c.rank as usize].push(r);
+                            }
+                        }
+                    }
+                }
+                for (r, want) in forward.iter_mut().enumerate() {
+                    let pits = index::unrank(n, r as u64).unwrap();
+                    let mut got = Vec::new();
+                    parents(&pits, n, &rules, &mut |p| got.push(p));
+                    got.sort_unstable();
+                    got.dedup();
+                    want.sort_unstable();
+                    want.dedup();
+                    assert_eq!(&got, want, "rules {rules}, n {n}, rank {r}");
+                }
+            }
+        }
+    }
+}

@@ -95,19 +95,30 @@ fn brute_force(rules: &Rules, exact: bool) -> HashMap<[u8; 12], (i8, i8)> {
     val
 }
 
-fn build_into(dir: &Path, rules: &Rules) {
+/// Builds with or without the child cache: both ways must give the same tables.
+fn build_into(dir: &Path, rules: &Rules, cache: bool) {
     let opts = BuildOptions {
         max_seeds: MAX,
         threads: 2,
+        cache_bytes: if cache { u64::MAX } else { 0 },
     };
     build(dir, rules, &opts, &mut |_| {}).unwrap();
 }
 
 #[test]
 fn abapa_matches_brute_force() {
+    abapa_check(true);
+}
+
+#[test]
+fn abapa_matches_brute_force_without_the_cache() {
+    abapa_check(false);
+}
+
+fn abapa_check(cache: bool) {
     let dir = tempfile::tempdir().unwrap();
     let rules = Rules::ABAPA;
-    build_into(dir.path(), &rules);
+    build_into(dir.path(), &rules, cache);
     let egdb = Egdb::open(dir.path(), &rules).unwrap();
     assert_eq!(egdb.max_seeds(), Some(MAX));
     let truth = brute_force(&rules, false);
@@ -131,9 +142,18 @@ fn abapa_matches_brute_force() {
 
 #[test]
 fn awari_matches_brute_force() {
+    awari_check(true);
+}
+
+#[test]
+fn awari_matches_brute_force_without_the_cache() {
+    awari_check(false);
+}
+
+fn awari_check(cache: bool) {
     let dir = tempfile::tempdir().unwrap();
     let rules = Rules::AWARI;
-    build_into(dir.path(), &rules);
+    build_into(dir.path(), &rules, cache);
     let egdb = Egdb::open(dir.path(), &rules).unwrap();
     let truth = brute_force(&rules, true);
     let mut hist_total = 0;
@@ -155,7 +175,7 @@ fn awari_matches_brute_force() {
 #[test]
 fn known_positions() {
     let dir = tempfile::tempdir().unwrap();
-    build_into(dir.path(), &Rules::ABAPA);
+    build_into(dir.path(), &Rules::ABAPA, true);
     let egdb = Egdb::open(dir.path(), &Rules::ABAPA).unwrap();
     let probe = |fen: &str| egdb.probe(&oware_core::fen::parse(fen).unwrap()).unwrap();
     // Empty board: 24-24.

@@ -54,6 +54,11 @@ struct BuildArgs {
     /// Worker threads; 0 for one per core.
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Memory in MB a level may use for its child cache (28 bytes a position; a level that
+    /// fits is solved several times faster, one that does not needs about 2 bytes a
+    /// position). Default: three quarters of the memory available now.
+    #[arg(long, value_name = "MB")]
+    memory: Option<u64>,
     #[command(flatten)]
     dir: DirArg,
     #[command(flatten)]
@@ -106,28 +111,42 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let rules = args.rules.rules();
     let dir = args.dir.dir();
+    let cache_bytes = match args.memory {
+        Some(mb) => mb.saturating_mul(1 << 20),
+        None => available_memory().map_or(4 << 30, |b| b / 4 * 3),
+    };
     let options = BuildOptions {
         max_seeds: args.max_seeds,
         threads: args.threads,
+        cache_bytes,
     };
     let tty = std::io::stderr().is_terminal();
     let mut last_line = Instant::now();
     let started = Instant::now();
     let mut total_positions = 0u64;
-    // Positions evaluated in the finished sweeps of the current level, for the rate.
+    // Positions evaluated in the finished rounds of the current level, for the rate.
     let mut visited = 0u64;
     let mut eta = Eta::new(args.max_seeds);
     println!(
-        "building {rules} tables up to {} seeds in {}",
+        "building {rules} tables up to {} seeds in {} (child cache up to {} MB: levels to {} seeds)",
         args.max_seeds,
-        dir.display()
+        dir.display(),
+        cache_bytes >> 20,
+        (0..=args.max_seeds)
+            .take_while(|&n| {
+                oware_egdb::index::positions(n)
+                    .saturating_mul(oware_egdb::CACHE_BYTES_PER_POSITION)
+                    <= cache_bytes
+            })
+            .last()
+            .map_or("none".to_string(), |n| n.to_string())
     );
     let mut on_event = |e: &BuildEvent| match e {
         BuildEvent::Kept { n } => println!("n={n:<2} kept (already built)"),
         BuildEvent::Started { .. } => visited = 0,
         BuildEvent::Progress {
             n,
-            sweep,
+            round,
             done,
             total,
             elapsed,
@@ -146,18 +165,18 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             } else {
                 0.0
             };
-            let sweep_eta = if rate > 0.0 {
+            let round_eta = if rate > 0.0 {
                 (*total - *done) as f64 / rate
             } else {
                 0.0
             };
             let mut bar = format!(
-                "n={n:<2} sweep {sweep:<3} [{}{}] {:5.1}% {:>8} pos/s  sweep ETA {:.0}s",
+                "n={n:<2} round {round:<3} [{}{}] {:5.1}% {:>8} pos/s  round ETA {:.0}s",
                 "#".repeat(filled),
                 " ".repeat(width - filled),
                 100.0 * frac,
                 human(rate),
-                sweep_eta
+                round_eta
             );
             if let Some((level, all)) = eta.remaining(*n, secs) {
                 bar.push_str(&format!(
@@ -173,7 +192,7 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             }
             let _ = std::io::stderr().flush();
         }
-        BuildEvent::Sweep { visited: v, .. } => visited += v,
+        BuildEvent::Round { visited: v, .. } => visited += v,
         BuildEvent::Finished(s) => {
             if tty {
                 eprint!("\r\x1b[K");
@@ -182,10 +201,10 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             let secs = s.time.as_secs_f64();
             eta.finished(s.stats.n, secs);
             println!(
-                "n={:<2} positions {:>11}  sweeps {:>3}  {:>8.2} s  {:>8} pos/s  {:>11} bytes  {}",
+                "n={:<2} positions {:>11}  rounds {:>3}  {:>8.2} s  {:>8} pos/s  {:>11} bytes  {}",
                 s.stats.n,
                 s.stats.all,
-                s.sweeps,
+                s.rounds,
                 secs,
                 human(s.stats.all as f64 / secs.max(1e-9)),
                 s.file_bytes,
@@ -203,9 +222,17 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `MemAvailable` of `/proc/meminfo` in bytes (Linux), `None` elsewhere or when unreadable.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 /// Estimates of the time left in a build, from the levels finished so far: the time per
 /// position of the next level is the last one's times the growth seen between the last two
-/// (bigger levels miss the cache more and need more sweeps), kept between 1 and 1.5.
+/// (bigger levels miss the cache more and need more rounds), kept between 1 and 1.5.
 struct Eta {
     max_seeds: u8,
     /// Seconds per position of the last two levels solved in this run.

@@ -1,5 +1,5 @@
-//! Prints the sweeps of a build (development aid):
-//! `cargo run --release -p oware-egdb --example sweeps -- RULES MAX DIR`.
+//! Prints the rounds of a build (development aid):
+//! `cargo run --release -p oware-egdb --example rounds -- RULES MAX DIR`.
 use oware_core::Rules;
 use oware_egdb::{build, BuildEvent, BuildOptions};
 
@@ -12,19 +12,22 @@ fn main() {
     let opts = BuildOptions {
         max_seeds: max,
         threads: 0,
+        cache_bytes: std::env::var("CACHE_BYTES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(u64::MAX),
     };
     build(&dir, &rules, &opts, &mut |e| match e {
-        BuildEvent::Sweep {
+        BuildEvent::Round {
             n,
-            sweep,
+            round,
             visited,
             changed,
-            open,
         } if *n == max => println!(
-            "n={n} sweep {sweep} visited {visited} changed {changed} open {open} t={:?}",
+            "n={n} round {round} visited {visited} changed {changed} t={:?}",
             t.elapsed()
         ),
-        BuildEvent::Finished(s) => println!("n={} {:?} sweeps {}", s.stats.n, s.time, s.sweeps),
+        BuildEvent::Finished(s) => println!("n={} {:?} rounds {}", s.stats.n, s.time, s.rounds),
         _ => {}
     })
     .expect("build");
