@@ -201,6 +201,10 @@ const NON_EMPTY: u64 = 0x7f7f_7f7f_7f7f;
 /// opponent's row.
 const REACHES: u64 = 0x7f7e_7d7c_7b7a;
 const HIGH_BITS: u64 = 0x8080_8080_8080;
+/// Adding this sets bit 7 of each byte holding at least 3 seeds.
+const AT_LEAST_3: u64 = 0x7d7d_7d7d_7d7d;
+/// Adding this sets bit 7 of each byte holding at least 12 seeds (a sowing with a lap).
+const AT_LEAST_12: u64 = 0x7474_7474_7474;
 
 /// The board after sowing, the last pit, and the capture chain of a move (before any grand
 /// slam rule is applied).
@@ -333,6 +337,7 @@ impl Position {
         zobrist::hash(&self.pits(), self.stores, self.turn)
     }
 
+    #[inline]
     fn sow(&self, m: Move) -> Sowing {
         let from = m.pit(self.turn);
         let mut bytes = self.board.to_le_bytes();
@@ -400,6 +405,27 @@ impl Position {
         Side::owner_of(last) != self.turn && (c == 1 || c == 2)
     }
 
+    /// The mover's moves (bit i for move i) that may capture: [`Position::may_capture`] for all
+    /// six pits at once (empty pits excluded), byte-parallel.
+    #[inline]
+    pub fn capture_candidates(&self) -> u8 {
+        let own = row(self.board, self.turn);
+        let opp = row(self.board, self.turn.other());
+        // The opponent's pits holding 1 or 2 seeds (bit j for its pit j).
+        let weak = u64::from(gather_high_bits(
+            (opp + NON_EMPTY) & !(opp + AT_LEAST_3) & HIGH_BITS,
+        ));
+        // Sowings with a lap: sow them to know.
+        let mut hits = gather_high_bits((own + AT_LEAST_12) & HIGH_BITS);
+        for i in 0..6 {
+            // Pit i's sowing of n < 12 seeds ends on the opponent's pit n + i − 6: bit n of
+            // `weak` shifted by 6 − i (nothing for n ≥ 12: bits 12 and up are clear).
+            let n = (own >> (8 * i)) & 0xff;
+            hits |= ((((weak << (6 - i)) >> n) & 1) as u8) << i;
+        }
+        hits
+    }
+
     /// Plays `m` without checking that it is legal. The result for an illegal move is
     /// unspecified (an empty pit may panic in debug builds), never undefined behaviour.
     #[inline]
@@ -458,6 +484,7 @@ impl Position {
     ///
     /// A move must feed an empty opponent if any move can; under [`GrandSlam::Illegal`] grand
     /// slams are removed unless every legal move is one.
+    #[inline]
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
         if self.is_decided_by_score() {
             return MoveList::new();
@@ -753,9 +780,18 @@ mod tests {
                         let child = p.play_unchecked(m, rules);
                         let took = child.store(p.turn()) != p.store(p.turn());
                         assert!(p.may_capture(m) || !took, "{p:?} {m:?} {rules:?}");
+                        assert_eq!(
+                            p.capture_candidates() & (1 << m.index()) != 0,
+                            p.may_capture(m),
+                            "{p:?} {m:?}"
+                        );
                         checked += 1;
                         captures += usize::from(took);
                     }
+                }
+                for m in Move::ALL {
+                    let empty = p.pit(m.pit(p.turn())) == 0;
+                    assert!(!empty || p.capture_candidates() & (1 << m.index()) == 0);
                 }
                 for &m in p.legal_moves(&Rules::ABAPA).iter() {
                     next.push(p.play_unchecked(m, &Rules::ABAPA));

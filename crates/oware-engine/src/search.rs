@@ -276,15 +276,18 @@ impl<'a, 'b> Worker<'a, 'b> {
         // Ordering keys without sowing: only moves that may capture are played now (to know
         // what they take); the others are played when their turn comes, so a cut-off by the
         // hash move or a capture spares sowing the rest.
+        // A key packs the ordering value with 7 − the move's place in the list, so the largest
+        // key is the best move, the first in pit order among equals, found without branches.
         let n = moves.len();
-        let mut keys = [i32::MIN; 6];
+        let mut keys = [i64::MIN; 6];
         let mut sown = 0u8;
+        let candidates = pos.capture_candidates();
         for (i, &m) in moves.iter().enumerate() {
-            keys[i] = if Some(m) == hash_move {
+            let key = if Some(m) == hash_move {
                 HASH_MOVE
             } else {
                 let mut c = 0;
-                if pos.may_capture(m) {
+                if candidates & (1 << m.index()) != 0 {
                     let child = pos.play_unchecked(m, &rules);
                     self.kids[ply][i] = child;
                     sown |= 1 << i;
@@ -296,6 +299,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                     self.ord.quiet_key(pos, m, ply)
                 }
             };
+            keys[i] = i64::from(key) << 3 | (7 - i as i64);
         }
 
         let alpha0 = alpha;
@@ -305,14 +309,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut nquiets = 0;
         self.path.push(*pos);
         for i in 0..n {
-            // The best remaining key, the first in pit order among equals.
-            let mut k = 0;
-            for j in 1..n {
-                if keys[j] > keys[k] {
-                    k = j;
-                }
-            }
-            keys[k] = i32::MIN;
+            let top = keys
+                .iter()
+                .fold(i64::MIN, |a, &b| if b > a { b } else { a });
+            let k = 7 - (top & 7) as usize;
+            keys[k] = i64::MIN;
             let m = moves[k];
             let child = if sown & (1 << k) != 0 {
                 self.kids[ply][k]
@@ -396,8 +397,9 @@ impl<'a, 'b> Worker<'a, 'b> {
         // Captures, largest first (in pit order among equals), in this ply's row of `kids`.
         let mut seeds = [0u8; 6];
         let mut n = 0;
+        let candidates = pos.capture_candidates();
         for &m in moves.iter() {
-            if !pos.may_capture(m) {
+            if candidates & (1 << m.index()) == 0 {
                 continue;
             }
             let child = pos.play_unchecked(m, &rules);
