@@ -108,17 +108,9 @@ const fn count(high: u64) -> i32 {
     (((high >> 7).wrapping_mul(ONES) >> 40) & 0xff) as i32
 }
 
-/// The pits (bit i for pit i) of a [`HIGH`]-masked word.
-#[inline]
-const fn pit_mask(high: u64) -> u64 {
-    // Bit 8i + 7 times 2^(41 − 7i) lands on bit 48 + i; no two products share a bit.
-    const M: u64 = (1 << 41) | (1 << 34) | (1 << 27) | (1 << 20) | (1 << 13) | (1 << 6);
-    (high.wrapping_mul(M) >> 48) & 0x3f
-}
-
 /// One row (six pits, one byte each), all its terms but the capture threats (row, vulnerable,
-/// kroo, mobility, reserve, weighted, from the row owner's view), and the mask of its pits
-/// holding 1 or 2 seeds.
+/// kroo, mobility, reserve, weighted, from the row owner's view), and bit 7 set in the bytes
+/// of its pits holding 1 or 2 seeds.
 #[inline]
 fn scan_row(row: u64) -> (i32, u64) {
     let seeds = ((row.wrapping_mul(ONES) >> 40) & 0xff) as i32;
@@ -131,23 +123,43 @@ fn scan_row(row: u64) -> (i32, u64) {
         + WEIGHTS[3] * count(kroo)
         + WEIGHTS[4] * count(non_empty)
         + WEIGHTS[5] * count(reserve);
-    (value, pit_mask(weak))
+    (value, weak)
 }
 
-/// The moves of `row` that end (without a lap) on a pit of `weak` (the opponent's pits holding
-/// 1 or 2 seeds, bit j for its pit j).
-#[inline]
-fn threats(row: u64, weak: u64) -> i32 {
-    let mut t = 0;
+/// Seeds a pit can hold (all 48 in one pit at most).
+const MAX_SEEDS: usize = 48;
+
+/// The opponent's pit a sowing of `n` seeds from pit `i` ends on, as a one in that pit's byte
+/// (0 if it ends elsewhere: on the mover's row, or after a lap).
+static TARGET: [[u64; MAX_SEEDS + 1]; 6] = {
+    let mut t = [[0; MAX_SEEDS + 1]; 6];
     let mut i = 0;
     while i < 6 {
-        let n = (row >> (8 * i)) & 0xff;
-        // Opponent pit j lands in bit j + 6 − i: pit i's sowing of n seeds ends there when
-        // n = j + 6 − i (n < 12, so no lap).
-        t += ((weak << (6 - i)) >> n) as i32 & 1;
+        let mut n = 0;
+        while n <= MAX_SEEDS {
+            if n < 12 && i + n >= 6 && i + n < 12 {
+                t[i][n] = 1 << (8 * (i + n - 6));
+            }
+            n += 1;
+        }
         i += 1;
     }
     t
+};
+
+/// The moves of `row` that end (without a lap) on a pit of `weak` (bit 7 set in the bytes of
+/// the opponent's pits holding 1 or 2 seeds).
+#[inline]
+fn threats(row: u64, weak: u64) -> i32 {
+    // Per opponent pit, the number of moves ending there (at most 6: no carries).
+    let mut targets = 0;
+    let mut i = 0;
+    while i < 6 {
+        targets += TARGET[i][((row >> (8 * i)) & 0xff) as usize];
+        i += 1;
+    }
+    let weak_bytes = (weak >> 7) * 0xff;
+    (((targets & weak_bytes).wrapping_mul(ONES) >> 40) & 0xff) as i32
 }
 
 /// The static evaluation of `pos` (centi-seeds, side to move's view): `material + WEIGHTS ·
