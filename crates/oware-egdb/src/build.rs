@@ -421,7 +421,8 @@ fn solve(
                         }
                         let entry = slots.as_mut().map(|s| &mut s[(r - begin) as usize]);
                         let b = expand_bounds(&pits, entry)?;
-                        ch += u64::from(update(&pits, r, b, &|p| next.set(p)));
+                        // No marks: round 2 takes every position anyway (below).
+                        ch += u64::from(update(&pits, r, b, &|_| {}));
                     }
                     done.fetch_add(end - begin, Relaxed);
                     changed.fetch_add(ch, Relaxed);
@@ -465,6 +466,10 @@ fn solve(
                             seen += 1;
                             let b = if cache {
                                 let e = &kids[r as usize];
+                                if e.same[0] == NO_KID {
+                                    // Terminal, or only captures: final since round 1.
+                                    continue;
+                                }
                                 let (mut l, mut h) = unpack(e.caps);
                                 for &kid in &e.same {
                                     if kid == NO_KID {
@@ -503,6 +508,24 @@ fn solve(
             })
         };
         run_with_progress(pool, work, &mut report)?;
+        if first {
+            // Round 1 changes about half the positions, whose parents are most of the rest:
+            // round 2 takes them all, without undoing a sowing per change.
+            pool.install(|| {
+                next.0.par_iter().enumerate().for_each(|(w, word)| {
+                    let begin = w as u64 * 64;
+                    let bits = (total - begin).min(64);
+                    word.store(
+                        if bits == 64 {
+                            u64::MAX
+                        } else {
+                            (1 << bits) - 1
+                        },
+                        Relaxed,
+                    );
+                })
+            });
+        }
         // Marks left in words the round had taken already belong to the next round.
         pool.install(|| {
             todo.0.par_iter().zip(&next.0).for_each(|(t, x)| {
