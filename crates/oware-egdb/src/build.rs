@@ -188,8 +188,9 @@ pub fn build(
             n,
             positions: index::positions(n),
         });
-        let cache =
-            index::positions(n).saturating_mul(CACHE_BYTES_PER_POSITION) <= options.cache_bytes;
+        // The cache holds ranks in 32 bits (levels up to 30 seeds).
+        let cache = index::positions(n) < u64::from(NO_KID)
+            && index::positions(n).saturating_mul(CACHE_BYTES_PER_POSITION) <= options.cache_bytes;
         let (values, rounds) = solve(n, rules, &levels, cache, start, &pool, on_event)?;
         let data = pool.install(|| encode(n, Kind::of(rules), &values));
         drop(values);
