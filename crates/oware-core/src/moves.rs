@@ -58,6 +58,8 @@ impl Move {
 pub struct MoveList {
     moves: [Move; 6],
     len: u8,
+    /// The moves as a bit set (bit i for move i), kept with the list.
+    mask: u8,
 }
 
 impl MoveList {
@@ -66,6 +68,7 @@ impl MoveList {
         MoveList {
             moves: [Move(0); 6],
             len: 0,
+            mask: 0,
         }
     }
 
@@ -74,6 +77,7 @@ impl MoveList {
     pub fn push(&mut self, m: Move) {
         self.moves[self.len as usize] = m;
         self.len += 1;
+        self.mask |= 1 << m.0;
     }
 
     /// The moves whose bits are set in `mask` (bit i for move i; bits 6 and 7 ignored), in order.
@@ -94,8 +98,15 @@ impl MoveList {
     }
 
     /// The moves as a bit set: bit i for move i.
+    #[inline]
     pub fn mask(&self) -> u8 {
-        self.iter().fold(0, |acc, m| acc | 1 << m.index())
+        self.mask
+    }
+
+    /// Whether `m` is in the list (a bit test, no search).
+    #[inline]
+    pub fn has(&self, m: Move) -> bool {
+        self.mask & (1 << m.0) != 0
     }
 
     /// The letters of these moves for `side`, e.g. `"ABDF"`.
@@ -114,6 +125,7 @@ const BY_MASK: [MoveList; 64] = {
             if mask & (1 << i) != 0 {
                 t[mask].moves[t[mask].len as usize] = Move(i as u8);
                 t[mask].len += 1;
+                t[mask].mask |= 1 << i;
             }
             i += 1;
         }
@@ -147,5 +159,30 @@ impl<'a> IntoIterator for &'a MoveList {
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mask_and_has_follow_the_moves() {
+        for mask in 0..64u8 {
+            let list = MoveList::from_mask(mask);
+            assert_eq!(list.mask(), mask);
+            let mut pushed = MoveList::new();
+            for &m in list.iter() {
+                pushed.push(m);
+            }
+            assert_eq!(pushed, list);
+            let mut kept = list;
+            kept.retain(|m| m.index() % 2 == 0);
+            assert_eq!(kept.mask(), mask & 0b01_0101);
+            for m in Move::ALL {
+                assert_eq!(list.has(m), list.contains(&m));
+                assert_eq!(kept.has(m), kept.contains(&m));
+            }
+        }
     }
 }

@@ -32,6 +32,17 @@ pub const EGDB_WIN: i32 = 29_000;
 pub const PROVEN: i32 = EGDB_WIN - MAX_PLY as i32 - 64;
 const INF: i32 = 31_000;
 
+/// Slots of the path filter ([`Worker::is_repetition`]'s quick answer).
+const REP_SLOTS: usize = 1 << 12;
+
+/// A position's slot in the path filter: a hash of its pits and side to move.
+#[inline]
+fn rep_slot(pos: &Position) -> usize {
+    let b = pos.packed_pits();
+    let x = (b as u64 ^ ((b >> 64) as u64).rotate_left(29)) + pos.turn().index() as u64;
+    (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize
+}
+
 /// State shared by all search threads.
 pub(crate) struct Shared<'a> {
     pub tt: &'a Tt,
@@ -64,6 +75,9 @@ pub(crate) struct Worker<'a, 'b> {
     seldepth: usize,
     ord: Ordering,
     path: Vec<Position>,
+    /// How many positions of `path` fall in each slot of [`rep_slot`]: a position whose slot is
+    /// empty repeats nothing, without scanning the path.
+    on_path: Box<[u16; REP_SLOTS]>,
     /// Children sown for ordering, one row per ply (reused: no per-node initialisation).
     kids: Box<[[Position; 6]; MAX_PLY + 1]>,
     pv: Vec<[Move; MAX_PLY]>,
@@ -119,6 +133,13 @@ impl<'a, 'b> Worker<'a, 'b> {
             seldepth: 0,
             ord: Ordering::new(),
             path: history.to_vec(),
+            on_path: {
+                let mut on_path = Box::new([0; REP_SLOTS]);
+                for p in history {
+                    on_path[rep_slot(p)] += 1;
+                }
+                on_path
+            },
             kids: Box::new([[Position::start(); 6]; MAX_PLY + 1]),
             pv: vec![[Move::ALL[0]; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -176,6 +197,9 @@ impl<'a, 'b> Worker<'a, 'b> {
     /// Whether `pos` repeats a position on the path since the last capture.
     #[inline]
     fn is_repetition(&self, pos: &Position) -> bool {
+        if self.on_path[rep_slot(pos)] == 0 {
+            return false;
+        }
         let seeds = pos.seeds_on_board();
         let mut i = self.path.len();
         while i >= 2 {
@@ -189,6 +213,21 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
         false
+    }
+
+    /// Puts `pos` on the path.
+    #[inline]
+    fn push_path(&mut self, pos: &Position) {
+        self.on_path[rep_slot(pos)] += 1;
+        self.path.push(*pos);
+    }
+
+    /// Takes the last position off the path.
+    #[inline]
+    fn pop_path(&mut self) {
+        if let Some(p) = self.path.pop() {
+            self.on_path[rep_slot(&p)] -= 1;
+        }
     }
 
     #[inline]
@@ -259,7 +298,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let key = key.unwrap_or_else(|| Key::of(pos));
         let mut hash_move = None;
         if let Some(e) = entry {
-            hash_move = e.mv.filter(|m| moves.contains(m));
+            hash_move = e.mv.filter(|&m| moves.has(m));
             if !pv_node && e.depth >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
@@ -282,24 +321,30 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut keys = [i64::MIN; 6];
         let mut sown = 0u8;
         let candidates = pos.capture_candidates();
+        let hash_bit = hash_move.map_or(0, |m| 1u8 << m.index());
+        let mut hash_at = 0;
         for (i, &m) in moves.iter().enumerate() {
-            let key = if Some(m) == hash_move {
-                HASH_MOVE
+            let mut c = 0;
+            if candidates & (1 << m.index()) != 0 {
+                let child = pos.play_unchecked(m, &rules);
+                self.kids[ply][i] = child;
+                sown |= 1 << i;
+                c = captured(pos, &child);
+            }
+            let key = if c > 0 {
+                CAPTURE + 1000 * i32::from(c)
             } else {
-                let mut c = 0;
-                if candidates & (1 << m.index()) != 0 {
-                    let child = pos.play_unchecked(m, &rules);
-                    self.kids[ply][i] = child;
-                    sown |= 1 << i;
-                    c = captured(pos, &child);
-                }
-                if c > 0 {
-                    CAPTURE + 1000 * i32::from(c)
-                } else {
-                    self.ord.quiet_key(pos, m, ply)
-                }
+                self.ord.quiet_key(pos, m, ply)
             };
             keys[i] = i64::from(key) << 3 | (7 - i as i64);
+            hash_at = if hash_bit == 1 << m.index() {
+                i
+            } else {
+                hash_at
+            };
+        }
+        if hash_bit != 0 {
+            keys[hash_at] = i64::from(HASH_MOVE) << 3 | (7 - hash_at as i64);
         }
 
         let alpha0 = alpha;
@@ -307,7 +352,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut best_move = None;
         let mut quiets: [Move; 6] = [Move::ALL[0]; 6];
         let mut nquiets = 0;
-        self.path.push(*pos);
+        self.push_path(pos);
         for i in 0..n {
             let top = keys
                 .iter()
@@ -342,7 +387,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 s
             };
             if self.stopped {
-                self.path.pop();
+                self.pop_path();
                 return 0;
             }
             if score > best {
@@ -366,7 +411,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 nquiets += 1;
             }
         }
-        self.path.pop();
+        self.pop_path();
         let bound = bound_of(best, alpha0, beta);
         self.sh
             .tt
@@ -462,7 +507,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.pv_len[0] = 0;
         let mut best = -INF;
         let alpha0 = alpha;
-        self.path.push(*root);
+        self.push_path(root);
         for i in 0..moves.len() {
             let RootMove { mv, child, .. } = moves[i];
             let score = if i == 0 {
@@ -491,7 +536,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        self.path.pop();
+        self.pop_path();
         if !self.stopped {
             let bound = bound_of(best, alpha0, beta);
             let best_move = (best > alpha0).then(|| moves[0].mv);
