@@ -508,7 +508,12 @@ fn solve(
                 elapsed: start.elapsed(),
             })
         };
-        run_with_progress(pool, work, &mut report)?;
+        // Small rounds (the long tail) run without a reporting thread.
+        if round_total >= 1 << 20 {
+            run_with_progress(pool, work, &mut report)?;
+        } else {
+            pool.install(work)?;
+        }
         if first {
             // Round 1 changes about half the positions, whose parents are most of the rest:
             // round 2 takes them all, without undoing a sowing per change.

@@ -201,13 +201,14 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             let secs = s.time.as_secs_f64();
             eta.finished(s.stats.n, secs);
             println!(
-                "n={:<2} positions {:>11}  rounds {:>3}  {:>8.2} s  {:>8} pos/s  {:>11} bytes  {}",
+                "n={:<2} positions {:>11}  rounds {:>3}  {:>8.2} s  {:>8} pos/s  {:>11} bytes  peak {:>6} MB  {}",
                 s.stats.n,
                 s.stats.all,
                 s.rounds,
                 secs,
                 human(s.stats.all as f64 / secs.max(1e-9)),
                 s.file_bytes,
+                peak_memory().map_or("?".to_string(), |b| (b >> 20).to_string()),
                 summary_text(&s.stats)
             );
         }
@@ -220,6 +221,15 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
         human(total_positions as f64 / secs.max(1e-9))
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The peak resident memory of this process so far (`VmHWM` of `/proc/self/status`) in bytes:
+/// levels grow, so after a level it is that level's peak. `None` off Linux.
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 /// `MemAvailable` of `/proc/meminfo` in bytes (Linux), `None` elsewhere or when unreadable.
