@@ -12,7 +12,7 @@ fn main() {
     let opts = BuildOptions {
         max_seeds: max,
         threads: 0,
-        cache_bytes: std::env::var("CACHE_BYTES")
+        memory: std::env::var("MEMORY_BYTES")
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(u64::MAX),

@@ -1,22 +1,26 @@
-//! The builder: retrograde analysis by rounds over a worklist, one level after the other.
+//! The builder: retrograde analysis, one level after the other.
 //!
 //! Level `n` is solved once the levels below are on disk: captures lead to them (their values
 //! are final), non-capturing moves stay on level `n`. For each position the builder keeps the
 //! pair `(L, H)` of difference bounds, starting from `(−n, n)`, and replaces them by
 //! `L = max(c − H(child))`, `H = max(c − L(child))` over the legal moves (`c` the seeds
-//! captured), or the own-row value where there is no legal move. Round 1 evaluates every
-//! position; when a position's bounds change, its same-level parents (found by undoing sowings,
-//! each checked forward by the core) are marked, and later rounds evaluate only marked
-//! positions, in place (Gauss–Seidel: a parent the round has not reached yet is evaluated in
-//! the same round), alternating direction. Both sequences are monotone — `L` only rises, `H`
-//! only falls, every value read lies between the start and the fixpoint — so parallel in-place
-//! updates are sound and the order does not change the limits: the least fixpoint of `L` and
-//! the greatest of `H` (see the crate docs for what they mean). A round with nothing marked
-//! ends the level.
+//! captured), or the own-row value where there is no legal move. Updates are in place
+//! (Gauss–Seidel, several threads), which is sound because both sequences are monotone: `L`
+//! only rises, `H` only falls, and every value read lies between the start and the fixpoint,
+//! so the order does not change the limits — the least fixpoint of `L` and the greatest of `H`
+//! (see the crate docs for what they mean). Two ways to reach them, chosen per level by the
+//! memory budget:
 //!
-//! Memory: two bytes per position for the bounds and two bits for the marks; where the budget
-//! allows, [`CACHE_BYTES_PER_POSITION`] more per position keep the same-level children and the
-//! captures' value from round 1, so that later rounds read bounds instead of sowing again.
+//! - **Sweeps** ([`solve_sweeps`]), when the level fits: the first sweep expands every position
+//!   with the core and keeps, for each position still open, its same-level children and the
+//!   value of its captures (32 bytes); later sweeps read only those, alternating direction, and
+//!   from the third on skip a position unless a child changed in the previous sweep or so far
+//!   in this one (one bit per position and sweep). The fastest here: the open list is read in
+//!   order and the change bits stay in cache.
+//! - **Worklist** ([`solve_worklist`]), for levels too big for that: two bytes and two bits per
+//!   position. When a position's bounds change its same-level parents (found by undoing
+//!   sowings, each checked forward by the core) are marked, and only marked positions are
+//!   evaluated again, re-expanded by the core each time.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -87,10 +91,12 @@ pub struct BuildOptions {
     pub max_seeds: u8,
     /// Worker threads; 0 for one per core.
     pub threads: usize,
-    /// Bytes a level may use for its child cache ([`CACHE_BYTES_PER_POSITION`] a position):
-    /// levels that fit are solved several times faster; the others use two bytes and two bits
-    /// a position. 0 never caches.
-    pub cache_bytes: u64,
+    /// Bytes a level may use while it is solved. A level whose sweeps fit
+    /// ([`SWEEP_BYTES_PER_POSITION`] a position at most) is solved by sweeps over its open
+    /// positions with their children cached; a bigger one by the worklist, which needs about
+    /// two bytes a position but sows every move again at each evaluation. 0 always uses the
+    /// worklist.
+    pub memory: u64,
 }
 
 /// What a build reports as it goes. Events are delivered on the calling thread.
@@ -188,10 +194,11 @@ pub fn build(
             n,
             positions: index::positions(n),
         });
-        // The cache holds ranks in 32 bits (levels up to 30 seeds).
-        let cache = index::positions(n) < u64::from(NO_KID)
-            && index::positions(n).saturating_mul(CACHE_BYTES_PER_POSITION) <= options.cache_bytes;
-        let (values, rounds) = solve(n, rules, &levels, cache, start, &pool, on_event)?;
+        let (values, rounds) = if sweeps_fit(n, options.memory) {
+            solve_sweeps(n, rules, &levels, start, &pool, on_event)?
+        } else {
+            solve_worklist(n, rules, &levels, start, &pool, on_event)?
+        };
         let data = pool.install(|| encode(n, Kind::of(rules), &values));
         drop(values);
         write_level(
@@ -214,6 +221,13 @@ pub fn build(
         levels.push(level);
     }
     Ok(summaries)
+}
+
+/// Whether level `n` is solved by sweeps within `memory` bytes (see [`BuildOptions::memory`]).
+pub fn sweeps_fit(n: u8, memory: u64) -> bool {
+    let total = index::positions(n);
+    // The open list holds ranks in 32 bits (levels up to 30 seeds).
+    total < u64::from(NO_KID) && total.saturating_mul(SWEEP_BYTES_PER_POSITION) <= memory
 }
 
 fn level_data_len(rules: &Rules, n: u8) -> u64 {
@@ -284,39 +298,32 @@ fn seek(n: u8, pits: &mut [u8; PITS], at: &mut Option<u64>, r: u64) {
     *at = Some(r);
 }
 
-/// No same-level child: padding in a [`Kids`] entry.
+/// No child: padding in [`Open::kids`].
 const NO_KID: u32 = u32::MAX;
 
-/// What round 1 learns about a position and later rounds reuse, when memory allows: the
-/// ranks of its same-level children and the best its captures give (lower levels are final).
+/// A position still open after the first sweep, with what later sweeps need: the best the
+/// captures give (final, from lower levels) and the ranks of its same-level children.
 #[derive(Clone, Copy)]
-struct Kids {
-    same: [u32; 6],
-    /// `pack(L, H)` of the captures alone; `i8::MIN` halves when there is none.
-    caps: u16,
+struct Open {
+    rank: u32,
+    cap_l: i8,
+    cap_h: i8,
+    kids: [u32; 6],
 }
 
-/// Bytes per position of the child cache.
-pub const CACHE_BYTES_PER_POSITION: u64 = std::mem::size_of::<Kids>() as u64;
-
-/// Solves level `n`: the converged `(L, H)` array and the number of rounds.
+/// Solves level `n` by sweeps over the open positions with their children cached: the
+/// converged `(L, H)` array and the number of sweeps. Used when the level's open list fits
+/// the memory budget ([`SWEEP_BYTES_PER_POSITION`] a position at most).
 ///
-/// Round 1 expands every position in rank order. A later round re-evaluates only the
-/// positions that have a same-level child whose bounds changed in the round before: when a
-/// position's bounds change, its same-level parents are found by undoing sowings
-/// ([`crate::step::parents`], checked forward by the core) and marked for the next round.
-/// Positions whose children did not change cannot change, so the rounds stop at the same
-/// fixpoint as full sweeps would, visiting a fraction of the level.
-///
-/// Memory: two bytes per position for the bounds and two bits for the marks, nothing per
-/// edge. When `cache` is set, round 1 also keeps each position's same-level children and
-/// capture value ([`CACHE_BYTES_PER_POSITION`] bytes), so that later rounds read a few
-/// bounds instead of sowing every move again: several times faster for that memory.
-fn solve(
+/// The first sweep expands every position with the core (legal moves, sowing, captures, ranks
+/// of the children); positions it leaves open (`L < H`) are remembered with their same-level
+/// children and the value of their captures, so that later sweeps are a few array reads per
+/// position. Later sweeps alternate direction, which shortens chains of dependencies in both
+/// orders, and drop the positions that closed.
+fn solve_sweeps(
     n: u8,
     rules: &Rules,
     lower: &[Level],
-    cache: bool,
     start: Instant,
     pool: &rayon::ThreadPool,
     on_event: &mut dyn FnMut(&BuildEvent),
@@ -329,19 +336,227 @@ fn solve(
             .map(|_| AtomicU16::new(pack(-ni, ni)))
             .collect()
     });
-    let mut kids: Vec<Kids> = if cache {
-        pool.install(|| {
-            (0..total)
+    // Ranks must fit the cache's 32 bits (levels up to 30 seeds).
+    let cache = total <= u64::from(NO_KID);
+    let chunks = total.div_ceil(CHUNK);
+    let mut sweep = 0u32;
+    let mut open_lists: Vec<Vec<Open>> = Vec::new();
+    // Positions changed by a later sweep, one bit each, in two alternating sets: sweep k
+    // marks into set (k + 1) % 2 and reads set k % 2, the marks of sweep k − 1.
+    let words = if cache { total.div_ceil(64) } else { 0 };
+    let marks: [Vec<AtomicU64>; 2] = pool.install(|| {
+        [0, 1].map(|_| {
+            (0..words)
                 .into_par_iter()
-                .map(|_| Kids {
-                    same: [NO_KID; 6],
-                    caps: pack(i8::MIN, i8::MIN),
-                })
+                .map(|_| AtomicU64::new(0))
                 .collect()
         })
-    } else {
-        Vec::new()
-    };
+    });
+    loop {
+        sweep += 1;
+        let done = AtomicU64::new(0);
+        let changed = AtomicU64::new(0);
+        let open = AtomicU64::new(0);
+        let first = sweep == 1;
+        let sweep_total = if first || !cache {
+            total
+        } else {
+            open_lists.iter().map(|v| v.len() as u64).sum()
+        };
+        let report = |on_event: &mut dyn FnMut(&BuildEvent)| {
+            on_event(&BuildEvent::Progress {
+                n,
+                round: sweep,
+                done: done.load(Relaxed),
+                total: sweep_total,
+                elapsed: start.elapsed(),
+            })
+        };
+        let result: Result<(), ProbeError> = if first || !cache {
+            let work = || {
+                (0..chunks)
+                    .into_par_iter()
+                    .map(|c| {
+                        let begin = c * CHUNK;
+                        let end = (begin + CHUNK).min(total);
+                        let mut pits =
+                            index::unrank(n, begin).expect("rank below the level's count");
+                        let (mut ch, mut op) = (0u64, 0u64);
+                        let mut list = Vec::new();
+                        for i in begin..end {
+                            if i > begin {
+                                index::advance(&mut pits);
+                            }
+                            let iu = i as usize;
+                            let (l0, h0) = unpack(vals[iu].load(Relaxed));
+                            if l0 == h0 && !first {
+                                continue;
+                            }
+                            let mut entry = Open {
+                                rank: i as u32,
+                                cap_l: i8::MIN,
+                                cap_h: i8::MIN,
+                                kids: [NO_KID; 6],
+                            };
+                            let (l, h) = match expand(&pits, n, rules) {
+                                Expansion::Terminal(v) => (v, v),
+                                Expansion::Moves { len, children } => {
+                                    let (mut l, mut h) = (i8::MIN, i8::MIN);
+                                    let mut k = 0;
+                                    for child in &children[..len] {
+                                        let c = child.captured as i8;
+                                        let (cl, chh) = if child.captured == 0 {
+                                            entry.kids[k] = child.rank as u32;
+                                            k += 1;
+                                            let r = child.rank as usize;
+                                            unpack(vals[r].load(Relaxed))
+                                        } else {
+                                            let v = lower[usize::from(n - child.captured)]
+                                                .get(child.rank)?;
+                                            entry.cap_l = entry.cap_l.max(c - v.1);
+                                            entry.cap_h = entry.cap_h.max(c - v.0);
+                                            v
+                                        };
+                                        l = l.max(c - chh);
+                                        h = h.max(c - cl);
+                                    }
+                                    (l.max(l0), h.min(h0))
+                                }
+                            };
+                            if (l, h) != (l0, h0) {
+                                vals[iu].store(pack(l, h), Relaxed);
+                                ch += 1;
+                            }
+                            if l < h {
+                                op += 1;
+                                // Without a same-level child the bounds are final already.
+                                if cache && entry.kids[0] != NO_KID {
+                                    list.push(entry);
+                                }
+                            }
+                        }
+                        done.fetch_add(end - begin, Relaxed);
+                        changed.fetch_add(ch, Relaxed);
+                        open.fetch_add(op, Relaxed);
+                        Ok::<Vec<Open>, ProbeError>(list)
+                    })
+                    .collect::<Result<Vec<Vec<Open>>, ProbeError>>()
+            };
+            run_with_progress(pool, work, &mut || report(on_event)).map(|lists| {
+                if cache {
+                    open_lists = lists;
+                }
+            })
+        } else {
+            let backwards = sweep % 2 == 0;
+            // From the third sweep on, skip positions none of whose children changed in the
+            // previous sweep or so far in this one: their bounds cannot move. (The second
+            // sweep evaluates everything, covering changes made during the first.)
+            let skip = sweep >= 3;
+            let (prev, cur) = (
+                &marks[(sweep % 2) as usize],
+                &marks[1 - (sweep % 2) as usize],
+            );
+            let marked = |r: usize| {
+                let (w, b) = (r / 64, 1u64 << (r % 64));
+                (prev[w].load(Relaxed) | cur[w].load(Relaxed)) & b != 0
+            };
+            let work = || {
+                open_lists.par_iter_mut().for_each(|list| {
+                    let mut ch = 0u64;
+                    let len = list.len();
+                    for k in 0..len {
+                        let e = &list[if backwards { len - 1 - k } else { k }];
+                        if skip
+                            && !e
+                                .kids
+                                .iter()
+                                .take_while(|&&kid| kid != NO_KID)
+                                .any(|&kid| marked(kid as usize))
+                        {
+                            continue;
+                        }
+                        let iu = e.rank as usize;
+                        let (l0, h0) = unpack(vals[iu].load(Relaxed));
+                        let (mut l, mut h) = (e.cap_l, e.cap_h);
+                        for &kid in &e.kids {
+                            if kid == NO_KID {
+                                break;
+                            }
+                            let r = kid as usize;
+                            let (kl, kh) = unpack(vals[r].load(Relaxed));
+                            l = l.max(-kh);
+                            h = h.max(-kl);
+                        }
+                        let (l, h) = (l.max(l0), h.min(h0));
+                        if (l, h) != (l0, h0) {
+                            vals[iu].store(pack(l, h), Relaxed);
+                            cur[iu / 64].fetch_or(1 << (iu % 64), Relaxed);
+                            ch += 1;
+                        }
+                    }
+                    list.retain(|e| {
+                        let r = e.rank as usize;
+                        let (l, h) = unpack(vals[r].load(Relaxed));
+                        l < h
+                    });
+                    done.fetch_add(len as u64, Relaxed);
+                    changed.fetch_add(ch, Relaxed);
+                    open.fetch_add(list.len() as u64, Relaxed);
+                })
+            };
+            run_with_progress(pool, work, &mut || report(on_event));
+            // The marks of this sweep become the previous ones; the older ones are cleared.
+            pool.install(|| prev.par_iter().for_each(|w| w.store(0, Relaxed)));
+            Ok(())
+        };
+        result?;
+        let changed = changed.into_inner();
+        let _ = open.into_inner();
+        on_event(&BuildEvent::Round {
+            n,
+            round: sweep,
+            visited: sweep_total,
+            changed,
+        });
+        if changed == 0 {
+            return Ok((vals, sweep));
+        }
+    }
+}
+
+/// Bytes per position the sweeps may need: the bounds, an open-list entry (a rank, the
+/// captures' value, six children) and two bits.
+pub const SWEEP_BYTES_PER_POSITION: u64 = std::mem::size_of::<Open>() as u64 + 2 + 1;
+
+/// Solves level `n` with little memory: the converged `(L, H)` array and the number of rounds.
+///
+/// Round 1 expands every position in rank order. A later round re-evaluates only the
+/// positions that have a same-level child whose bounds changed in the round before: when a
+/// position's bounds change, its same-level parents are found by undoing sowings
+/// ([`crate::step::parents`], checked forward by the core) and marked for the next round.
+/// Positions whose children did not change cannot change, so the rounds stop at the same
+/// fixpoint as full sweeps would, visiting a fraction of the level.
+///
+/// Memory: two bytes per position for the bounds and two bits for the marks, nothing per
+/// edge or per open position; each evaluation sows the moves again, so this is slower than
+/// [`solve_sweeps`] where that fits.
+fn solve_worklist(
+    n: u8,
+    rules: &Rules,
+    lower: &[Level],
+    start: Instant,
+    pool: &rayon::ThreadPool,
+    on_event: &mut dyn FnMut(&BuildEvent),
+) -> Result<(Vec<AtomicU16>, u32), BuildError> {
+    let total = index::positions(n);
+    let ni = n as i8;
+    let vals: Vec<AtomicU16> = pool.install(|| {
+        (0..total)
+            .into_par_iter()
+            .map(|_| AtomicU16::new(pack(-ni, ni)))
+            .collect()
+    });
     // Marks for the round running and the next one, swapped after each round.
     let mut todo = Bits::new(pool, total);
     let mut next = Bits::new(pool, total);
@@ -358,41 +573,26 @@ fn solve(
         parents(pits, n, rules, &mut |p| mark(p));
         true
     };
-    // The bounds of `pits` from its children, found by the core; fills `entry` if given.
-    let expand_bounds =
-        |pits: &[u8; PITS], entry: Option<&mut Kids>| -> Result<(i8, i8), ProbeError> {
-            match expand(pits, n, rules) {
-                Expansion::Terminal(v) => Ok((v, v)),
-                Expansion::Moves { len, children } => {
-                    let (mut l, mut h) = (i8::MIN, i8::MIN);
-                    let (mut cap_l, mut cap_h) = (i8::MIN, i8::MIN);
-                    let mut same = [NO_KID; 6];
-                    let mut k = 0;
-                    for child in &children[..len] {
-                        let c = child.captured as i8;
-                        let (cl, ch) = if child.captured == 0 {
-                            same[k] = child.rank as u32;
-                            k += 1;
-                            unpack(vals[child.rank as usize].load(Relaxed))
-                        } else {
-                            let v = lower[usize::from(n - child.captured)].get(child.rank)?;
-                            cap_l = cap_l.max(c - v.1);
-                            cap_h = cap_h.max(c - v.0);
-                            v
-                        };
-                        l = l.max(c - ch);
-                        h = h.max(c - cl);
-                    }
-                    if let Some(e) = entry {
-                        *e = Kids {
-                            same,
-                            caps: pack(cap_l, cap_h),
-                        };
-                    }
-                    Ok((l, h))
+    // The bounds of `pits` from its children, found by the core.
+    let expand_bounds = |pits: &[u8; PITS]| -> Result<(i8, i8), ProbeError> {
+        match expand(pits, n, rules) {
+            Expansion::Terminal(v) => Ok((v, v)),
+            Expansion::Moves { len, children } => {
+                let (mut l, mut h) = (i8::MIN, i8::MIN);
+                for child in &children[..len] {
+                    let c = child.captured as i8;
+                    let (cl, ch) = if child.captured == 0 {
+                        unpack(vals[child.rank as usize].load(Relaxed))
+                    } else {
+                        lower[usize::from(n - child.captured)].get(child.rank)?
+                    };
+                    l = l.max(c - ch);
+                    h = h.max(c - cl);
                 }
+                Ok((l, h))
             }
-        };
+        }
+    };
     let mut round = 0u32;
     loop {
         round += 1;
@@ -403,34 +603,29 @@ fn solve(
         }
         let done = AtomicU64::new(0);
         let changed = AtomicU64::new(0);
-        let kids_ref = &mut kids;
         let work = || -> Result<(), ProbeError> {
             if first {
-                // Each task owns CHUNK ranks and, with the cache, their entries.
-                let mut slots = kids_ref.chunks_mut(CHUNK as usize);
-                let tasks: Vec<(u64, Option<&mut [Kids]>)> = (0..total.div_ceil(CHUNK))
-                    .map(|c| (c, slots.next()))
-                    .collect();
-                tasks.into_par_iter().try_for_each(|(c, mut slots)| {
-                    let begin = c * CHUNK;
-                    let end = (begin + CHUNK).min(total);
-                    let mut pits = index::unrank(n, begin).expect("rank below the level's count");
-                    let mut ch = 0u64;
-                    for r in begin..end {
-                        if r > begin {
-                            index::advance(&mut pits);
+                (0..total.div_ceil(CHUNK))
+                    .into_par_iter()
+                    .try_for_each(|c| {
+                        let begin = c * CHUNK;
+                        let end = (begin + CHUNK).min(total);
+                        let mut pits =
+                            index::unrank(n, begin).expect("rank below the level's count");
+                        let mut ch = 0u64;
+                        for r in begin..end {
+                            if r > begin {
+                                index::advance(&mut pits);
+                            }
+                            let b = expand_bounds(&pits)?;
+                            // No marks: round 2 takes every position anyway (below).
+                            ch += u64::from(update(&pits, r, b, &|_| {}));
                         }
-                        let entry = slots.as_mut().map(|s| &mut s[(r - begin) as usize]);
-                        let b = expand_bounds(&pits, entry)?;
-                        // No marks: round 2 takes every position anyway (below).
-                        ch += u64::from(update(&pits, r, b, &|_| {}));
-                    }
-                    done.fetch_add(end - begin, Relaxed);
-                    changed.fetch_add(ch, Relaxed);
-                    Ok(())
-                })
+                        done.fetch_add(end - begin, Relaxed);
+                        changed.fetch_add(ch, Relaxed);
+                        Ok(())
+                    })
             } else {
-                let kids = &*kids_ref;
                 // Gauss–Seidel: a parent the round has not reached yet (ahead in this round's
                 // direction) is marked for this round, the others for the next. A mark that
                 // lands in a word already taken stays there and is carried over below.
@@ -465,31 +660,8 @@ fn solve(
                             bits &= !(1u64 << bit);
                             let r = base + u64::from(bit);
                             seen += 1;
-                            let b = if cache {
-                                let e = &kids[r as usize];
-                                if e.same[0] == NO_KID {
-                                    // Terminal, or only captures: final since round 1.
-                                    continue;
-                                }
-                                let (mut l, mut h) = unpack(e.caps);
-                                for &kid in &e.same {
-                                    if kid == NO_KID {
-                                        break;
-                                    }
-                                    let (kl, kh) = unpack(vals[kid as usize].load(Relaxed));
-                                    l = l.max(-kh);
-                                    h = h.max(-kl);
-                                }
-                                let (l0, h0) = unpack(vals[r as usize].load(Relaxed));
-                                if (l.max(l0), h.min(h0)) == (l0, h0) {
-                                    continue;
-                                }
-                                seek(n, &mut pits, &mut at, r);
-                                (l, h)
-                            } else {
-                                seek(n, &mut pits, &mut at, r);
-                                expand_bounds(&pits, None)?
-                            };
+                            seek(n, &mut pits, &mut at, r);
+                            let b = expand_bounds(&pits)?;
                             ch += u64::from(update(&pits, r, b, &mark(r)));
                         }
                     }

@@ -90,7 +90,7 @@ mod verify;
 use std::path::PathBuf;
 
 pub use build::{
-    build, BuildError, BuildEvent, BuildOptions, LevelSummary, CACHE_BYTES_PER_POSITION,
+    build, sweeps_fit, BuildError, BuildEvent, BuildOptions, LevelSummary, SWEEP_BYTES_PER_POSITION,
 };
 pub use stats::{level_stats, LevelStats};
 pub use table::{Egdb, OpenError, ProbeError};

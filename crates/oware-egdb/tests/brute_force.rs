@@ -100,7 +100,7 @@ fn build_into(dir: &Path, rules: &Rules, cache: bool) {
     let opts = BuildOptions {
         max_seeds: MAX,
         threads: 2,
-        cache_bytes: if cache { u64::MAX } else { 0 },
+        memory: if cache { u64::MAX } else { 0 },
     };
     build(dir, rules, &opts, &mut |_| {}).unwrap();
 }

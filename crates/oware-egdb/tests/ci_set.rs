@@ -11,7 +11,7 @@ fn build_and_verify(rules: &Rules) -> (tempfile::TempDir, Egdb) {
     let opts = BuildOptions {
         max_seeds: MAX,
         threads: 0,
-        cache_bytes: u64::MAX,
+        memory: u64::MAX,
     };
     build(dir.path(), rules, &opts, &mut |_| {}).unwrap();
     let egdb = Egdb::open(dir.path(), rules).unwrap();

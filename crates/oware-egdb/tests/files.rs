@@ -11,7 +11,7 @@ fn build_to(dir: &Path, rules: &Rules, max: u8) -> Vec<BuildEvent> {
     let opts = BuildOptions {
         max_seeds: max,
         threads: 1,
-        cache_bytes: 0,
+        memory: 0,
     };
     build(dir, rules, &opts, &mut |e| events.push(e.clone())).unwrap();
     events

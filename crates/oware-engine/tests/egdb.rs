@@ -35,7 +35,7 @@ fn search_agrees_with_the_databases_and_keeps_their_promise() {
     let options = BuildOptions {
         max_seeds: 8,
         threads: 1,
-        cache_bytes: u64::MAX,
+        memory: u64::MAX,
     };
     build(&dir, &rules, &options, &mut |_| {}).unwrap();
     let db = Egdb::open(&dir, &rules).unwrap();

@@ -465,7 +465,7 @@ async fn endgame_database_values_per_pit() {
         &oware_egdb::BuildOptions {
             max_seeds: 6,
             threads: 1,
-            cache_bytes: u64::MAX,
+            memory: u64::MAX,
         },
         &mut |_| {},
     )

@@ -54,9 +54,9 @@ struct BuildArgs {
     /// Worker threads; 0 for one per core.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Memory in MB a level may use for its child cache (28 bytes a position; a level that
-    /// fits is solved several times faster, one that does not needs about 2 bytes a
-    /// position). Default: three quarters of the memory available now.
+    /// Memory in MB a level may use while it is solved: a level that fits (35 bytes a
+    /// position at most) is solved by fast sweeps, a bigger one by a worklist that needs about
+    /// 2 bytes a position but is slower. Default: three quarters of the memory available now.
     #[arg(long, value_name = "MB")]
     memory: Option<u64>,
     #[command(flatten)]
@@ -111,14 +111,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let rules = args.rules.rules();
     let dir = args.dir.dir();
-    let cache_bytes = match args.memory {
+    let memory = match args.memory {
         Some(mb) => mb.saturating_mul(1 << 20),
         None => available_memory().map_or(4 << 30, |b| b / 4 * 3),
     };
     let options = BuildOptions {
         max_seeds: args.max_seeds,
         threads: args.threads,
-        cache_bytes,
+        memory,
     };
     let tty = std::io::stderr().is_terminal();
     let mut last_line = Instant::now();
@@ -128,16 +128,12 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let mut visited = 0u64;
     let mut eta = Eta::new(args.max_seeds);
     println!(
-        "building {rules} tables up to {} seeds in {} (child cache up to {} MB: levels to {} seeds)",
+        "building {rules} tables up to {} seeds in {} ({} MB a level: sweeps up to {} seeds, a worklist above)",
         args.max_seeds,
         dir.display(),
-        cache_bytes >> 20,
+        memory >> 20,
         (0..=args.max_seeds)
-            .take_while(|&n| {
-                oware_egdb::index::positions(n)
-                    .saturating_mul(oware_egdb::CACHE_BYTES_PER_POSITION)
-                    <= cache_bytes
-            })
+            .take_while(|&n| oware_egdb::sweeps_fit(n, memory))
             .last()
             .map_or("none".to_string(), |n| n.to_string())
     );
