@@ -13,8 +13,6 @@ pub(crate) struct Ordering {
     history: Box<[[[i32; 24]; 6]; 2]>,
 }
 
-/// Ordering key of the hash move.
-pub(crate) const HASH_MOVE: i32 = 1 << 28;
 /// Base key of captures (plus seeds captured × 1000).
 pub(crate) const CAPTURE: i32 = 1 << 24;
 /// Key of the first killer (the second gets one less).

@@ -14,11 +14,11 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use oware_core::{Move, Outcome, Position, Rules};
+use oware_core::{Move, MoveList, Outcome, Position, Rules};
 
 use crate::eval::evaluate;
 use crate::limits::TimePlan;
-use crate::ordering::{captured, Ordering, CAPTURE, HASH_MOVE};
+use crate::ordering::{captured, Ordering, CAPTURE};
 use crate::tt::{Bound, Key, Tt};
 use crate::Info;
 
@@ -240,6 +240,40 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.pv_len[ply] = len;
     }
 
+    /// The ordering keys of `moves` but the hash move (`hash_bit`, 0 for none), sowing the
+    /// moves that may capture into `kids[ply]` (their bits in `sown`).
+    #[inline]
+    fn order_keys(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        hash_bit: u8,
+        ply: usize,
+        keys: &mut [i64; 6],
+        sown: &mut u8,
+    ) {
+        let rules = self.sh.rules;
+        let candidates = pos.capture_candidates();
+        for (i, &m) in moves.iter().enumerate() {
+            if hash_bit == 1 << m.index() {
+                continue;
+            }
+            let mut c = 0;
+            if candidates & (1 << m.index()) != 0 {
+                let child = pos.play_unchecked(m, &rules);
+                self.kids[ply][i] = child;
+                *sown |= 1 << i;
+                c = captured(pos, &child);
+            }
+            let key = if c > 0 {
+                CAPTURE + 1000 * i32::from(c)
+            } else {
+                self.ord.quiet_key(pos, m, ply)
+            };
+            keys[i] = i64::from(key) << 3 | (7 - i as i64);
+        }
+    }
+
     /// Searches `pos` (not the root) to `depth` plies within (alpha, beta).
     fn negamax(
         &mut self,
@@ -312,40 +346,17 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         }
 
-        // Ordering keys without sowing: only moves that may capture are played now (to know
-        // what they take); the others are played when their turn comes, so a cut-off by the
-        // hash move or a capture spares sowing the rest.
-        // A key packs the ordering value with 7 − the move's place in the list, so the largest
-        // key is the best move, the first in pit order among equals, found without branches.
+        // The hash move is searched first, before anything is known of the others; their
+        // ordering keys come after it, only if it does not cut off. Only moves that may capture
+        // are sown for their keys (to know what they take); the others are sown when their turn
+        // comes. A key packs the ordering value with 7 − the move's place in the list, so the
+        // largest key is the best move, the first in pit order among equals, found without
+        // branches.
         let n = moves.len();
         let mut keys = [i64::MIN; 6];
+        let mut keyed = false;
         let mut sown = 0u8;
-        let candidates = pos.capture_candidates();
         let hash_bit = hash_move.map_or(0, |m| 1u8 << m.index());
-        let mut hash_at = 0;
-        for (i, &m) in moves.iter().enumerate() {
-            let mut c = 0;
-            if candidates & (1 << m.index()) != 0 {
-                let child = pos.play_unchecked(m, &rules);
-                self.kids[ply][i] = child;
-                sown |= 1 << i;
-                c = captured(pos, &child);
-            }
-            let key = if c > 0 {
-                CAPTURE + 1000 * i32::from(c)
-            } else {
-                self.ord.quiet_key(pos, m, ply)
-            };
-            keys[i] = i64::from(key) << 3 | (7 - i as i64);
-            hash_at = if hash_bit == 1 << m.index() {
-                i
-            } else {
-                hash_at
-            };
-        }
-        if hash_bit != 0 {
-            keys[hash_at] = i64::from(HASH_MOVE) << 3 | (7 - hash_at as i64);
-        }
 
         let alpha0 = alpha;
         let mut best = -INF;
@@ -354,11 +365,23 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut nquiets = 0;
         self.push_path(pos);
         for i in 0..n {
-            let top = keys
-                .iter()
-                .fold(i64::MIN, |a, &b| if b > a { b } else { a });
-            let k = 7 - (top & 7) as usize;
-            keys[k] = i64::MIN;
+            let k = if i == 0 && hash_bit != 0 {
+                moves
+                    .iter()
+                    .position(|&m| 1 << m.index() == hash_bit)
+                    .unwrap_or(0)
+            } else {
+                if !keyed {
+                    keyed = true;
+                    self.order_keys(pos, &moves, hash_bit, ply, &mut keys, &mut sown);
+                }
+                let top = keys
+                    .iter()
+                    .fold(i64::MIN, |a, &b| if b > a { b } else { a });
+                let k = 7 - (top & 7) as usize;
+                keys[k] = i64::MIN;
+                k
+            };
             let m = moves[k];
             let child = if sown & (1 << k) != 0 {
                 self.kids[ply][k]
