@@ -220,19 +220,19 @@ impl Sowing {
     /// The board with the chain's pits `chain_first..=last`, except `keep`, emptied.
     #[inline]
     fn board_without_chain(&self, keep: Option<usize>) -> u128 {
-        let mut bytes = self.board.to_le_bytes();
-        for (pit, b) in bytes
-            .iter_mut()
-            .enumerate()
-            .take(self.last + 1)
-            .skip(self.chain_first)
-        {
-            if Some(pit) != keep {
-                *b = 0;
-            }
+        // Bytes chain_first..=last (last ≤ 11: the shifts stay below 128).
+        let mut chain = (1u128 << (8 * (self.last + 1))) - (1u128 << (8 * self.chain_first));
+        if let Some(k) = keep {
+            chain &= !(0xff << (8 * k));
         }
-        u128::from_le_bytes(bytes)
+        self.board & !chain
     }
+}
+
+/// The other side, without a branch.
+#[inline]
+fn other(side: Side) -> Side {
+    Side::ALL[side.index() ^ 1]
 }
 
 impl Position {
@@ -353,7 +353,7 @@ impl Position {
             (from + (usize::from(n) - 1) % 11 + 1) % PITS
         };
 
-        let opp = self.turn.other();
+        let opp = other(self.turn);
         let lo = opp.first_pit();
         let bytes = board.to_le_bytes();
         let mut chain_seeds = 0u8;
@@ -440,7 +440,7 @@ impl Position {
         let mut next = Position {
             board: s.board,
             stores: self.stores,
-            turn: self.turn.other(),
+            turn: other(self.turn),
         };
         if s.chain_seeds == 0 {
             return next;
