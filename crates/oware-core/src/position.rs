@@ -490,20 +490,29 @@ impl Position {
             return MoveList::new();
         }
         let own = row(self.board, self.turn);
-        let add = if row(self.board, self.turn.other()) == 0 {
+        let add = if row(self.board, other(self.turn)) == 0 {
             REACHES
         } else {
             NON_EMPTY
         };
-        let mut list = MoveList::from_mask(gather_high_bits((own + add) & HIGH_BITS));
+        let list = MoveList::from_mask(gather_high_bits((own + add) & HIGH_BITS));
         if rules.grand_slam == GrandSlam::Illegal && !list.is_empty() {
-            let mut kept = list;
-            kept.retain(|m| !self.sow(m).grand_slam);
-            if !kept.is_empty() {
-                list = kept;
-            }
+            return self.without_grand_slams(list);
         }
         list
+    }
+
+    /// `list` without its grand slams, unless every move is one (the [`GrandSlam::Illegal`]
+    /// rule). Kept out of line so that [`Position::legal_moves`] stays small.
+    #[inline(never)]
+    fn without_grand_slams(&self, list: MoveList) -> MoveList {
+        let mut kept = list;
+        kept.retain(|m| !self.sow(m).grand_slam);
+        if kept.is_empty() {
+            list
+        } else {
+            kept
+        }
     }
 
     /// Whether `m` is legal here.

@@ -164,7 +164,7 @@ fn threats(row: u64, weak: u64) -> i32 {
 
 /// The static evaluation of `pos` (centi-seeds, side to move's view): `material + WEIGHTS ·
 /// features`, computed a row at a time with byte-parallel arithmetic.
-#[inline]
+#[inline(always)]
 pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.packed_pits();
     let south = (board as u64) & 0xffff_ffff_ffff;

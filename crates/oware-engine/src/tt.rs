@@ -16,6 +16,8 @@ use oware_core::{Move, Position, Side};
 pub struct Key {
     lo: u64,
     hi: u16,
+    /// A hash of `lo` and `hi` that picks the bucket (computed once for probe and store).
+    mixed: u64,
 }
 
 /// Packs eight bytes, each below 64, into 48 bits.
@@ -34,19 +36,23 @@ impl Key {
         let a = pack6(b as u64);
         let c = pack6((b >> 64) as u64);
         let turn = u16::from(pos.turn() == Side::North);
+        let lo = a | (c << 48);
+        let hi = (c >> 16) as u16 | (u16::from(pos.store(Side::South)) << 8) | (turn << 14);
         Key {
-            lo: a | (c << 48),
-            hi: (c >> 16) as u16 | (u16::from(pos.store(Side::South)) << 8) | (turn << 14),
+            lo,
+            hi,
+            mixed: mix(lo, hi),
         }
     }
+}
 
-    #[inline]
-    fn mix(self) -> u64 {
-        let mut z = self.lo ^ u64::from(self.hi).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+/// A well-mixed 64-bit hash of the key's two parts.
+#[inline]
+fn mix(lo: u64, hi: u16) -> u64 {
+    let mut z = lo ^ u64::from(hi).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// What a stored score says about the true value.
@@ -131,7 +137,7 @@ impl Tt {
 
     #[inline]
     fn bucket(&self, key: Key) -> &Bucket {
-        let i = ((u128::from(key.mix()) * self.buckets.len() as u128) >> 64) as usize;
+        let i = ((u128::from(key.mixed) * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[i]
     }
 
