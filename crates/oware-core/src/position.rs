@@ -151,6 +151,17 @@ const LAP: [u128; PITS] = {
     t
 };
 
+/// `CLEAR[p]`: every pit but `p`.
+const CLEAR: [u128; PITS] = {
+    let mut t = [0u128; PITS];
+    let mut p = 0;
+    while p < PITS {
+        t[p] = !(0xff << (8 * p));
+        p += 1;
+    }
+    t
+};
+
 /// `PARTIAL[p][r]`: one seed in each of the `r` pits after `p` (r ≤ 11).
 const PARTIAL: [[u128; PITS]; PITS] = {
     let mut t = [[0u128; PITS]; PITS];
@@ -340,11 +351,11 @@ impl Position {
     #[inline]
     fn sow(&self, m: Move) -> Sowing {
         let from = m.pit(self.turn);
-        let mut bytes = self.board.to_le_bytes();
-        let n = bytes[from];
+        let n = self.board.to_le_bytes()[from];
         debug_assert!(n > 0);
-        bytes[from] = 0;
-        let mut board = u128::from_le_bytes(bytes);
+        // Emptied with a mask (a byte written to memory and read back as a u128 would stall
+        // the load).
+        let mut board = self.board & CLEAR[from];
         let last = if n < 11 {
             board += PARTIAL[from][usize::from(n)];
             (from + usize::from(n)) % PITS
