@@ -311,6 +311,17 @@ struct Open {
     kids: [u32; 6],
 }
 
+/// The bounds of every position of level `n` before solving: `(−n, n)`, nothing known.
+fn start_bounds(n: u8, pool: &rayon::ThreadPool) -> Vec<AtomicU16> {
+    let ni = n as i8;
+    pool.install(|| {
+        (0..index::positions(n))
+            .into_par_iter()
+            .map(|_| AtomicU16::new(pack(-ni, ni)))
+            .collect()
+    })
+}
+
 /// Solves level `n` by sweeps over the open positions with their children cached: the
 /// converged `(L, H)` array and the number of sweeps. Used when the level's open list fits
 /// the memory budget ([`SWEEP_BYTES_PER_POSITION`] a position at most).
@@ -329,13 +340,7 @@ fn solve_sweeps(
     on_event: &mut dyn FnMut(&BuildEvent),
 ) -> Result<(Vec<AtomicU16>, u32), BuildError> {
     let total = index::positions(n);
-    let ni = n as i8;
-    let vals: Vec<AtomicU16> = pool.install(|| {
-        (0..total)
-            .into_par_iter()
-            .map(|_| AtomicU16::new(pack(-ni, ni)))
-            .collect()
-    });
+    let vals = start_bounds(n, pool);
     // Ranks must fit the cache's 32 bits (levels up to 30 seeds).
     let cache = total <= u64::from(NO_KID);
     let chunks = total.div_ceil(CHUNK);
@@ -550,13 +555,7 @@ fn solve_worklist(
     on_event: &mut dyn FnMut(&BuildEvent),
 ) -> Result<(Vec<AtomicU16>, u32), BuildError> {
     let total = index::positions(n);
-    let ni = n as i8;
-    let vals: Vec<AtomicU16> = pool.install(|| {
-        (0..total)
-            .into_par_iter()
-            .map(|_| AtomicU16::new(pack(-ni, ni)))
-            .collect()
-    });
+    let vals = start_bounds(n, pool);
     // Marks for the round running and the next one, swapped after each round.
     let mut todo = Bits::new(pool, total);
     let mut next = Bits::new(pool, total);
