@@ -247,7 +247,7 @@ fn unpack(w: u16) -> (i8, i8) {
     (w as u8 as i8, (w >> 8) as u8 as i8)
 }
 
-/// Ranks a round works on: one bit per position of the level.
+/// A set of ranks of a level, one bit each: the positions a round (or sweep) is to look at.
 struct Bits(Vec<AtomicU64>);
 
 impl Bits {
@@ -268,6 +268,15 @@ impl Bits {
         if word.load(Relaxed) & bit == 0 {
             word.fetch_or(bit, Relaxed);
         }
+    }
+
+    #[inline]
+    fn get(&self, r: u64) -> bool {
+        self.0[(r / 64) as usize].load(Relaxed) & 1 << (r % 64) != 0
+    }
+
+    fn clear(&self, pool: &rayon::ThreadPool) {
+        pool.install(|| self.0.par_iter().for_each(|w| w.store(0, Relaxed)));
     }
 
     fn count(&self, pool: &rayon::ThreadPool) -> u64 {
@@ -322,6 +331,46 @@ fn start_bounds(n: u8, pool: &rayon::ThreadPool) -> Vec<AtomicU16> {
     })
 }
 
+/// The bounds of the arrangement `pits` of level `n` from its children, found by the core:
+/// same-level children from `vals`, captures from the `lower` levels (final); the own-row value
+/// when there is no legal move. With `entry`, also records the same-level children and the
+/// captures' best value there.
+fn child_bounds(
+    pits: &[u8; PITS],
+    n: u8,
+    rules: &Rules,
+    vals: &[AtomicU16],
+    lower: &[Level],
+    mut entry: Option<&mut Open>,
+) -> Result<(i8, i8), ProbeError> {
+    let (len, children) = match expand(pits, n, rules) {
+        Expansion::Terminal(v) => return Ok((v, v)),
+        Expansion::Moves { len, children } => (len, children),
+    };
+    let (mut l, mut h) = (i8::MIN, i8::MIN);
+    let mut k = 0;
+    for child in &children[..len] {
+        let c = child.captured as i8;
+        let (cl, ch) = if child.captured == 0 {
+            if let Some(e) = entry.as_deref_mut() {
+                e.kids[k] = child.rank as u32;
+                k += 1;
+            }
+            unpack(vals[child.rank as usize].load(Relaxed))
+        } else {
+            let v = lower[usize::from(n - child.captured)].get(child.rank)?;
+            if let Some(e) = entry.as_deref_mut() {
+                e.cap_l = e.cap_l.max(c - v.1);
+                e.cap_h = e.cap_h.max(c - v.0);
+            }
+            v
+        };
+        l = l.max(c - ch);
+        h = h.max(c - cl);
+    }
+    Ok((l, h))
+}
+
 /// Solves level `n` by sweeps over the open positions with their children cached: the
 /// converged `(L, H)` array and the number of sweeps. Used when the level's open list fits
 /// the memory budget ([`SWEEP_BYTES_PER_POSITION`] a position at most).
@@ -348,15 +397,8 @@ fn solve_sweeps(
     let mut open_lists: Vec<Vec<Open>> = Vec::new();
     // Positions changed by a later sweep, one bit each, in two alternating sets: sweep k
     // marks into set (k + 1) % 2 and reads set k % 2, the marks of sweep k − 1.
-    let words = if cache { total.div_ceil(64) } else { 0 };
-    let marks: [Vec<AtomicU64>; 2] = pool.install(|| {
-        [0, 1].map(|_| {
-            (0..words)
-                .into_par_iter()
-                .map(|_| AtomicU64::new(0))
-                .collect()
-        })
-    });
+    let marked_total = if cache { total } else { 0 };
+    let marks = [Bits::new(pool, marked_total), Bits::new(pool, marked_total)];
     loop {
         sweep += 1;
         let done = AtomicU64::new(0);
@@ -403,31 +445,9 @@ fn solve_sweeps(
                                 cap_h: i8::MIN,
                                 kids: [NO_KID; 6],
                             };
-                            let (l, h) = match expand(&pits, n, rules) {
-                                Expansion::Terminal(v) => (v, v),
-                                Expansion::Moves { len, children } => {
-                                    let (mut l, mut h) = (i8::MIN, i8::MIN);
-                                    let mut k = 0;
-                                    for child in &children[..len] {
-                                        let c = child.captured as i8;
-                                        let (cl, chh) = if child.captured == 0 {
-                                            entry.kids[k] = child.rank as u32;
-                                            k += 1;
-                                            let r = child.rank as usize;
-                                            unpack(vals[r].load(Relaxed))
-                                        } else {
-                                            let v = lower[usize::from(n - child.captured)]
-                                                .get(child.rank)?;
-                                            entry.cap_l = entry.cap_l.max(c - v.1);
-                                            entry.cap_h = entry.cap_h.max(c - v.0);
-                                            v
-                                        };
-                                        l = l.max(c - chh);
-                                        h = h.max(c - cl);
-                                    }
-                                    (l.max(l0), h.min(h0))
-                                }
-                            };
+                            let (l, h) =
+                                child_bounds(&pits, n, rules, &vals, lower, Some(&mut entry))?;
+                            let (l, h) = (l.max(l0), h.min(h0));
                             if (l, h) != (l0, h0) {
                                 vals[iu].store(pack(l, h), Relaxed);
                                 ch += 1;
@@ -462,10 +482,7 @@ fn solve_sweeps(
                 &marks[(sweep % 2) as usize],
                 &marks[1 - (sweep % 2) as usize],
             );
-            let marked = |r: usize| {
-                let (w, b) = (r / 64, 1u64 << (r % 64));
-                (prev[w].load(Relaxed) | cur[w].load(Relaxed)) & b != 0
-            };
+            let marked = |r: u64| prev.get(r) || cur.get(r);
             let work = || {
                 open_lists.par_iter_mut().for_each(|list| {
                     let mut ch = 0u64;
@@ -477,7 +494,7 @@ fn solve_sweeps(
                                 .kids
                                 .iter()
                                 .take_while(|&&kid| kid != NO_KID)
-                                .any(|&kid| marked(kid as usize))
+                                .any(|&kid| marked(u64::from(kid)))
                         {
                             continue;
                         }
@@ -496,7 +513,7 @@ fn solve_sweeps(
                         let (l, h) = (l.max(l0), h.min(h0));
                         if (l, h) != (l0, h0) {
                             vals[iu].store(pack(l, h), Relaxed);
-                            cur[iu / 64].fetch_or(1 << (iu % 64), Relaxed);
+                            cur.set(iu as u64);
                             ch += 1;
                         }
                     }
@@ -512,7 +529,7 @@ fn solve_sweeps(
             };
             run_with_progress(pool, work, &mut || report(on_event));
             // The marks of this sweep become the previous ones; the older ones are cleared.
-            pool.install(|| prev.par_iter().for_each(|w| w.store(0, Relaxed)));
+            prev.clear(pool);
             Ok(())
         };
         result?;
@@ -572,26 +589,7 @@ fn solve_worklist(
         parents(pits, n, rules, &mut |p| mark(p));
         true
     };
-    // The bounds of `pits` from its children, found by the core.
-    let expand_bounds = |pits: &[u8; PITS]| -> Result<(i8, i8), ProbeError> {
-        match expand(pits, n, rules) {
-            Expansion::Terminal(v) => Ok((v, v)),
-            Expansion::Moves { len, children } => {
-                let (mut l, mut h) = (i8::MIN, i8::MIN);
-                for child in &children[..len] {
-                    let c = child.captured as i8;
-                    let (cl, ch) = if child.captured == 0 {
-                        unpack(vals[child.rank as usize].load(Relaxed))
-                    } else {
-                        lower[usize::from(n - child.captured)].get(child.rank)?
-                    };
-                    l = l.max(c - ch);
-                    h = h.max(c - cl);
-                }
-                Ok((l, h))
-            }
-        }
-    };
+    let expand_bounds = |pits: &[u8; PITS]| child_bounds(pits, n, rules, &vals, lower, None);
     let mut round = 0u32;
     loop {
         round += 1;

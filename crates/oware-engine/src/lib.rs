@@ -78,17 +78,19 @@ pub struct SearchResult {
 /// Shows a score: `+1.50` (seeds), `win in 7`, `loss in 4` (plies), `proven win`/`proven loss`
 /// (by the endgame databases).
 pub fn score_to_text(score: i32) -> String {
-    if score >= MATE - 200 {
-        format!("win in {}", MATE - score)
-    } else if score <= -(MATE - 200) {
-        format!("loss in {}", MATE + score)
-    } else if score >= PROVEN {
-        "proven win".to_string()
-    } else if score <= -PROVEN {
-        "proven loss".to_string()
-    } else {
-        format!("{:+.2}", f64::from(score) / 100.0)
+    match game_end_plies(score) {
+        Some(p) if score > 0 => format!("win in {p}"),
+        Some(p) => format!("loss in {p}"),
+        None if score >= PROVEN => "proven win".to_string(),
+        None if score <= -PROVEN => "proven loss".to_string(),
+        None => format!("{:+.2}", f64::from(score) / 100.0),
     }
+}
+
+/// The plies to a game end the search found (won for the side to move when `score > 0`);
+/// `None` for an evaluation or a database-proven result.
+fn game_end_plies(score: i32) -> Option<i32> {
+    (score.abs() >= MATE - 200).then(|| MATE - score.abs())
 }
 
 /// A game end the search found, in moves as UCI's `score mate N` counts them: `Some(n)` with
@@ -96,13 +98,13 @@ pub fn score_to_text(score: i32) -> String {
 /// moves of the opponent, `None` for an evaluation or a database-proven result (no known
 /// distance; UCI shows those as `score cp`).
 pub fn mate_moves(score: i32) -> Option<i32> {
-    if score >= MATE - 200 {
-        Some((MATE - score + 1) / 2)
-    } else if score <= -(MATE - 200) {
-        Some(-((MATE + score + 1) / 2))
-    } else {
-        None
-    }
+    game_end_plies(score).map(|p| {
+        if score > 0 {
+            (p + 1) / 2
+        } else {
+            -((p + 1) / 2)
+        }
+    })
 }
 
 /// A search engine with its own transposition table, thread count and endgame databases: what

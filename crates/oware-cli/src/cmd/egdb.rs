@@ -222,16 +222,18 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
 /// The peak resident memory of this process so far (`VmHWM` of `/proc/self/status`) in bytes:
 /// levels grow, so after a level it is that level's peak. `None` off Linux.
 fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+    proc_bytes("/proc/self/status", "VmHWM:")
 }
 
 /// `MemAvailable` of `/proc/meminfo` in bytes (Linux), `None` elsewhere or when unreadable.
 fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    proc_bytes("/proc/meminfo", "MemAvailable:")
+}
+
+/// The `KEY: N kB` line of a `/proc` file, in bytes.
+fn proc_bytes(path: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
 }
