@@ -223,7 +223,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     }
 
     /// Takes the last position off the path.
-    #[inline]
+    #[inline(always)]
     fn pop_path(&mut self) {
         if let Some(p) = self.path.pop() {
             self.on_path[rep_slot(&p)] -= 1;
@@ -274,18 +274,32 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
     }
 
-    /// Searches `pos` (not the root) to `depth` plies within (alpha, beta).
-    fn negamax(
+    /// Searches `pos` (not the root) to `depth` plies within (alpha, beta): the quiescence
+    /// search at depth 0 and below, else a full node. Split so that leaves, the most numerous
+    /// nodes, skip the table and a full node's set-up.
+    #[inline(always)]
+    fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if depth <= 0 {
+            self.leaf(pos, alpha, beta, ply)
+        } else {
+            self.interior(pos, depth, alpha, beta, ply)
+        }
+    }
+
+    /// What every node does first: counts it, then settles it without a search if it can (a
+    /// stop, a repetition, the game's end, the ply limit, mate distance, an exact database
+    /// value). `Err(score)` is the node's score; `Ok` gives its legal moves and narrowed window.
+    #[inline(always)]
+    fn enter(
         &mut self,
         pos: &Position,
-        depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-    ) -> i32 {
+    ) -> Result<(MoveList, i32, i32), i32> {
         self.pv_len[ply] = ply;
         if self.check_stop() {
-            return 0;
+            return Err(0);
         }
         self.nodes += 1;
         self.unflushed += 1;
@@ -293,43 +307,64 @@ impl<'a, 'b> Worker<'a, 'b> {
             self.seldepth = ply;
         }
         let rules = self.sh.rules;
-        // The table is probed first so that the likely cache miss overlaps the work below
-        // (repetition check, move generation). Quiescence nodes do not use it.
-        let key = (depth > 0).then(|| Key::of(pos));
-        let entry = key.and_then(|k| self.sh.tt.probe(k));
         if self.is_repetition(pos) {
-            return outcome_score(&pos.cycle_outcome(&rules), pos, ply);
+            return Err(outcome_score(&pos.cycle_outcome(&rules), pos, ply));
         }
         let moves = pos.legal_moves(&rules);
         if moves.is_empty() {
-            return pos
+            return Err(pos
                 .outcome(&rules)
-                .map_or(0, |o| outcome_score(&o, pos, ply));
+                .map_or(0, |o| outcome_score(&o, pos, ply)));
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos);
+            return Err(evaluate(pos));
         }
         // Mate distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
         beta = beta.min(MATE - ply as i32 - 1);
         if alpha >= beta {
-            return alpha;
+            return Err(alpha);
         }
         if let Some(eg) = self.sh.egdb {
             if let Some((lo, hi)) = eg.probe(pos, ply) {
                 if lo == hi || lo >= beta {
-                    return lo;
+                    return Err(lo);
                 }
                 if hi <= alpha {
-                    return hi;
+                    return Err(hi);
                 }
             }
         }
-        if depth <= 0 {
-            return self.qsearch(pos, moves, alpha, beta, ply);
+        Ok((moves, alpha, beta))
+    }
+
+    /// A node at depth 0 or below: the quiescence search, without the table.
+    fn leaf(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        match self.enter(pos, alpha, beta, ply) {
+            Ok((moves, alpha, beta)) => self.qsearch(pos, moves, alpha, beta, ply),
+            Err(score) => score,
         }
+    }
+
+    /// A node with `depth` > 0 plies to go.
+    fn interior(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let rules = self.sh.rules;
+        // The table is probed first so that the likely cache miss overlaps the work below
+        // (repetition check, move generation).
+        let key = Key::of(pos);
+        let entry = self.sh.tt.probe(key);
+        let (moves, mut alpha, beta) = match self.enter(pos, alpha, beta, ply) {
+            Ok(node) => node,
+            Err(score) => return score,
+        };
         let pv_node = beta - alpha > 1;
-        let key = key.unwrap_or_else(|| Key::of(pos));
         let mut hash_move = None;
         if let Some(e) = entry {
             hash_move = e.mv.filter(|&m| moves.has(m));
