@@ -347,14 +347,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     }
 
     /// A node with `depth` > 0 plies to go.
-    fn interior(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    fn interior(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         let rules = self.sh.rules;
         // The table is probed first so that the likely cache miss overlaps the work below
         // (repetition check, move generation).

@@ -89,7 +89,7 @@ const KEY_SHIFT: u32 = 49;
 
 /// A shared transposition table.
 pub struct Tt {
-    buckets: Box<[Bucket]>,
+    buckets: memory::Buckets,
     generation: AtomicU64,
 }
 
@@ -103,9 +103,8 @@ impl Tt {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Tt {
         let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        let buckets: Vec<Bucket> = (0..n.max(1)).map(|_| Bucket::default()).collect();
         Tt {
-            buckets: buckets.into_boxed_slice(),
+            buckets: memory::Buckets::new(n.max(1)),
             generation: AtomicU64::new(0),
         }
     }
@@ -231,6 +230,87 @@ impl Tt {
             }
         }
         (used * 1000 / (4 * n.max(1))) as u32
+    }
+}
+
+/// The table's memory, the only `unsafe` code of the engine. A search probes the table at
+/// random, so with ordinary 4 KB pages nearly every probe of a large table also misses the
+/// TLB; on Linux the buckets are aligned to 2 MB and the kernel is asked (`madvise`) to back
+/// them with huge pages, which made the search from the start position with a 64 MB table
+/// about a third faster on our test machine. Elsewhere, or if the kernel declines, the table
+/// works the same on normal pages.
+#[allow(unsafe_code)]
+mod memory {
+    use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
+    use std::ptr::NonNull;
+
+    use super::Bucket;
+
+    /// Huge page size on x86-64 and arm64 Linux.
+    const HUGE_PAGE: usize = 2 << 20;
+
+    /// `len` buckets, zeroed (empty), owned.
+    pub(super) struct Buckets {
+        ptr: NonNull<Bucket>,
+        len: usize,
+        layout: Layout,
+    }
+
+    // SAFETY: `Buckets` owns its memory like a `Box<[Bucket]>`, and `Bucket` (atomics only) is
+    // `Send + Sync`.
+    unsafe impl Send for Buckets {}
+    // SAFETY: as above; shared access goes through the atomics.
+    unsafe impl Sync for Buckets {}
+
+    impl Buckets {
+        /// `len` (≥ 1) empty buckets.
+        pub(super) fn new(len: usize) -> Buckets {
+            let size = len.max(1) * std::mem::size_of::<Bucket>();
+            let align = if size >= HUGE_PAGE {
+                HUGE_PAGE
+            } else {
+                std::mem::align_of::<Bucket>()
+            };
+            let layout = Layout::from_size_align(size, align).expect("table size fits in memory");
+            // SAFETY: `layout` has a non-zero size.
+            let raw = unsafe { alloc(layout) };
+            let Some(ptr) = NonNull::new(raw.cast::<Bucket>()) else {
+                handle_alloc_error(layout)
+            };
+            #[cfg(target_os = "linux")]
+            if align == HUGE_PAGE {
+                // SAFETY: the range is the allocation just made; the advice only changes how
+                // the kernel backs it, not its contents. A refusal (old kernel, huge pages
+                // disabled) is harmless, so the result is ignored.
+                unsafe {
+                    libc::madvise(raw.cast(), size, libc::MADV_HUGEPAGE);
+                }
+            }
+            // SAFETY: the allocation is `size` bytes; all-zero bytes are valid empty buckets
+            // (atomic integers), so after this the memory holds `len` initialised buckets.
+            unsafe { raw.write_bytes(0, size) };
+            Buckets {
+                ptr,
+                len: size / std::mem::size_of::<Bucket>(),
+                layout,
+            }
+        }
+    }
+
+    impl std::ops::Deref for Buckets {
+        type Target = [Bucket];
+
+        fn deref(&self) -> &[Bucket] {
+            // SAFETY: `ptr` points to `len` initialised buckets owned by `self` (see `new`).
+            unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+        }
+    }
+
+    impl Drop for Buckets {
+        fn drop(&mut self) {
+            // SAFETY: allocated in `new` with this layout, freed once.
+            unsafe { dealloc(self.ptr.as_ptr().cast(), self.layout) }
+        }
     }
 }
 
