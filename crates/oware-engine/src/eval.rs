@@ -90,56 +90,50 @@ pub fn material(pos: &Position) -> i32 {
     100 * (i32::from(pos.store(me)) - i32::from(pos.store(me.other())))
 }
 
-/// Bit 7 of each of the six bytes.
-const HIGH: u64 = 0x8080_8080_8080;
-/// One in each of the six bytes.
-const ONES: u64 = 0x0101_0101_0101;
-
-/// Bit 7 set in each byte of `row` (six pits, at most 48 seeds each) holding at least `k` seeds
-/// (1 ≤ k ≤ 128): adding `128 − k` carries into bit 7 exactly then, never into the next byte.
-#[inline]
-const fn at_least(row: u64, k: u64) -> u64 {
-    (row + (0x80 - k) * ONES) & HIGH
-}
-
-/// The number of bytes with bit 7 set in a [`HIGH`]-masked word.
-#[inline]
-const fn count(high: u64) -> i32 {
-    (((high >> 7).wrapping_mul(ONES) >> 40) & 0xff) as i32
-}
-
-/// One row (six pits, one byte each), all its terms but the capture threats (row, vulnerable,
-/// kroo, mobility, reserve, weighted, from the row owner's view), and bit 7 set in the bytes
-/// of its pits holding 1 or 2 seeds.
-#[inline]
-fn scan_row(row: u64) -> (i32, u64) {
-    let seeds = ((row.wrapping_mul(ONES) >> 40) & 0xff) as i32;
-    let non_empty = at_least(row, 1);
-    let weak = non_empty & !at_least(row, 3);
-    let kroo = at_least(row, 12);
-    // A non-empty pit i whose seeds stay on the row: fewer than 6 − i.
-    let reserve = non_empty & !((row + 0x7f7e_7d7c_7b7a) & HIGH);
-    let value = WEIGHTS[0] * seeds - WEIGHTS[1] * count(weak)
-        + WEIGHTS[3] * count(kroo)
-        + WEIGHTS[4] * count(non_empty)
-        + WEIGHTS[5] * count(reserve);
-    (value, weak)
-}
-
 /// Seeds a pit can hold (all 48 in one pit at most).
 const MAX_SEEDS: usize = 48;
 
-/// The opponent's pit a sowing of `n` seeds from pit `i` ends on, as a one in that pit's byte
-/// (0 if it ends elsewhere: on the mover's row, or after a lap).
-static TARGET: [[u64; MAX_SEEDS + 1]; 6] = {
-    let mut t = [[0; MAX_SEEDS + 1]; 6];
+/// Where the fields of a [`PIT`] entry start (see there).
+const WEAK_SHIFT: u32 = 24;
+const SCORE_SHIFT: u32 = 48;
+
+/// `PIT[i][n]`: what pit `i` of a row (0–5, in sowing order) holding `n` seeds adds to the sum
+/// [`row_terms`] makes of its row, three fields packed in one word:
+///
+/// * bits 0–23, six 4-bit lanes, lane `j` for the opponent's pit `j`: 1 if a move from this pit
+///   ends there (fewer than 12 seeds and `6 ≤ i + n ≤ 11`, as in [`features`]);
+/// * bits 24–47, six 4-bit lanes, lane `i` for this pit: all ones if it holds 1 or 2 seeds (a
+///   capture target for the opponent);
+/// * bits 48–63: the pit's share of the row's weighted terms (row, vulnerable, kroo, mobility,
+///   reserve, from the row owner's view), two's complement.
+///
+/// Adding up a row's six entries never carries from a lane or field into the next: at most six
+/// moves end on one pit (6 < 16), a weak lane is set by its own pit only, and the score is on
+/// top, where the carries out fall off the word: its 16 bits are the row's sum modulo 2¹⁶, which
+/// is exact read back as an `i16` because every share is below 2¹⁵ / 6 (checked when the table is
+/// built). Counts above 48 cannot occur; their entries are there only so that indexing by a `u8`
+/// needs no bounds check.
+static PIT: [[u64; 256]; 6] = {
+    let mut t = [[0; 256]; 6];
     let mut i = 0;
     while i < 6 {
         let mut n = 0;
         while n <= MAX_SEEDS {
+            let mut e = 0u64;
             if n < 12 && i + n >= 6 && i + n < 12 {
-                t[i][n] = 1 << (8 * (i + n - 6));
+                e |= 1 << (4 * (i + n - 6));
             }
+            let weak = n == 1 || n == 2;
+            if weak {
+                e |= 0xf << (WEAK_SHIFT as usize + 4 * i);
+            }
+            let score = WEIGHTS[0] * n as i32 - WEIGHTS[1] * weak as i32
+                + WEIGHTS[3] * (n >= 12) as i32
+                + WEIGHTS[4] * (n != 0) as i32
+                + WEIGHTS[5] * (n != 0 && n < 6 - i) as i32;
+            assert!(6 * score.abs() < 1 << 15);
+            e |= (score as i64 as u64) << SCORE_SHIFT;
+            t[i][n] = e;
             n += 1;
         }
         i += 1;
@@ -147,37 +141,53 @@ static TARGET: [[u64; MAX_SEEDS + 1]; 6] = {
     t
 };
 
-/// The moves of `row` that end (without a lap) on a pit of `weak` (bit 7 set in the bytes of
-/// the opponent's pits holding 1 or 2 seeds).
-#[inline]
-fn threats(row: u64, weak: u64) -> i32 {
-    // Per opponent pit, the number of moves ending there (at most 6: no carries).
-    let mut targets = 0;
-    let mut i = 0;
-    while i < 6 {
-        targets += TARGET[i][((row >> (8 * i)) & 0xff) as usize];
-        i += 1;
+/// The sum of the [`PIT`] entries of a row's six pits (`pits`: the seeds, in sowing order).
+#[inline(always)]
+fn row_terms(pits: &[u8]) -> u64 {
+    let mut sum = 0u64;
+    for (entries, &n) in PIT.iter().zip(pits) {
+        sum = sum.wrapping_add(entries[usize::from(n)]);
     }
-    let weak_bytes = (weak >> 7) * 0xff;
-    (((targets & weak_bytes).wrapping_mul(ONES) >> 40) & 0xff) as i32
+    sum
+}
+
+/// The weighted terms of a [`row_terms`] sum: its top 16 bits, sign-extended by the arithmetic
+/// shift.
+#[inline(always)]
+fn score(terms: u64) -> i32 {
+    ((terms as i64) >> SCORE_SHIFT) as i32
+}
+
+/// The capture threats of the row summed in `mover` against the row summed in `other`: the
+/// moves ending on a pit of `other` with 1 or 2 seeds.
+#[inline(always)]
+fn threats(mover: u64, other: u64) -> i32 {
+    // Shifting `other` right by 24 lines its weak lanes (0xf or 0) up with the target lanes of
+    // `mover`; the AND keeps the numbers of moves that end on a weak pit (bits 24 and above of
+    // `hits` hold junk, dealt with below).
+    let hits = mover & (other >> WEAK_SHIFT);
+    // Multiplying by 1 + 2⁴ + … + 2²⁰, shifted up by 40, adds lane j to lane j + k for each
+    // k ≤ 5, so bits 60–63 get the sum of lanes 0–5. No lane overflows (six moves in all), and
+    // anything at bit 24 or higher is moved past bit 63 and dropped by the wrapping multiply.
+    (hits.wrapping_mul(0x11_1111 << 40) >> 60) as i32
 }
 
 /// The static evaluation of `pos` (centi-seeds, side to move's view): `material + WEIGHTS ·
-/// features`, computed a row at a time with byte-parallel arithmetic.
+/// features`, computed with one table load per pit (see `PIT`), then from South's view and
+/// negated if North is to move.
 #[inline(always)]
 pub fn evaluate(pos: &Position) -> i32 {
-    let board = pos.packed_pits();
-    let south = (board as u64) & 0xffff_ffff_ffff;
-    let north = ((board >> 48) as u64) & 0xffff_ffff_ffff;
-    let (vs, ws) = scan_row(south);
-    let (vn, wn) = scan_row(north);
-    let threats = threats(south, wn) - threats(north, ws);
-    let south = vs - vn + WEIGHTS[2] * threats;
-    let board_terms = match pos.turn() {
-        Side::South => south,
-        Side::North => -south,
+    let pits = pos.packed_pits().to_le_bytes();
+    let south = row_terms(&pits[0..6]);
+    let north = row_terms(&pits[6..12]);
+    let threats = threats(south, north) - threats(north, south);
+    let material = 100 * (i32::from(pos.store(Side::South)) - i32::from(pos.store(Side::North)));
+    let south_view = material + score(south) - score(north) + WEIGHTS[2] * threats;
+    let mine = match pos.turn() {
+        Side::South => south_view,
+        Side::North => -south_view,
     };
-    material(pos) + board_terms + WEIGHTS[6]
+    mine + WEIGHTS[6]
 }
 
 /// `material + WEIGHTS · features`, the definition [`evaluate`] computes faster.
@@ -228,6 +238,71 @@ mod tests {
             frontier = next;
         }
         assert!(checked > 10_000);
+    }
+
+    /// The position with these pits and side to move, the other seeds split between the stores.
+    fn board(pits: [u8; 12], turn: Side) -> Position {
+        let left = 48 - pits.iter().sum::<u8>();
+        let stores = oware_core::BySide::new(left / 3, left - left / 3);
+        Position::from_setup(&oware_core::Setup { pits, stores, turn }).unwrap()
+    }
+
+    #[test]
+    fn fast_evaluation_matches_on_edge_cases() {
+        // Each pit holding each possible count, the others empty, or holding 1 and 2 seeds
+        // (capture targets) as far as the seeds go.
+        for p in 0..12 {
+            for n in 0..=48u8 {
+                for turn in Side::ALL {
+                    let mut pits = [0; 12];
+                    pits[p] = n;
+                    let p0 = board(pits, turn);
+                    assert_eq!(evaluate(&p0), evaluate_slow(&p0), "{p0:?}");
+                    for small in [1, 2] {
+                        let mut pits = pits;
+                        let mut left = 48 - n;
+                        for (q, pit) in pits.iter_mut().enumerate() {
+                            if q != p && left >= small {
+                                *pit = small;
+                                left -= small;
+                            }
+                        }
+                        let p1 = board(pits, turn);
+                        assert_eq!(evaluate(&p1), evaluate_slow(&p1), "{p1:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_evaluation_matches_on_random_boards() {
+        // xorshift64: deterministic, no dependency.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..200_000 {
+            // Up to 48 seeds dropped one at a time into a random subset of the pits, so that
+            // both few big pits and many small ones come up.
+            let seeds = next() % 49;
+            let subset = (next() % 4095 + 1) as u16;
+            let mut pits = [0u8; 12];
+            let mut dropped = 0;
+            while dropped < seeds {
+                let p = (next() % 12) as usize;
+                if subset & (1 << p) != 0 {
+                    pits[p] += 1;
+                    dropped += 1;
+                }
+            }
+            let turn = Side::ALL[(next() & 1) as usize];
+            let pos = board(pits, turn);
+            assert_eq!(evaluate(&pos), evaluate_slow(&pos), "{pos:?}");
+        }
     }
 
     #[test]
