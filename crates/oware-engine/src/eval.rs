@@ -94,17 +94,19 @@ pub fn material(pos: &Position) -> i32 {
 const MAX_SEEDS: usize = 48;
 
 /// Where the fields of a [`PIT`] entry start (see there).
-const WEAK_SHIFT: u32 = 24;
+const NORTH_LANES: usize = 24;
 const SCORE_SHIFT: u32 = 48;
 
-/// `PIT[i][n]`: what pit `i` of a row (0–5, in sowing order) holding `n` seeds adds to the sum
-/// [`row_terms`] makes of its row, three fields packed in one word:
+/// `PIT[p][n]`: what pit `p` (0–11) holding `n` seeds adds to the sum [`row_terms`] makes of its
+/// row, three fields packed in one word. Bits 0–47 are twelve 4-bit lanes, one per pit of the
+/// board, South's in bits 0–23 and North's in bits 24–47; with `i` the pit's place on its row
+/// (0–5, in sowing order):
 ///
-/// * bits 0–23, six 4-bit lanes, lane `j` for the opponent's pit `j`: 1 if a move from this pit
-///   ends there (fewer than 12 seeds and `6 ≤ i + n ≤ 11`, as in [`features`]);
-/// * bits 24–47, six 4-bit lanes, lane `i` for this pit: all ones if it holds 1 or 2 seeds (a
-///   capture target for the opponent);
-/// * bits 48–63: the pit's share of the row's weighted terms (row, vulnerable, kroo, mobility,
+/// * in the opponent's lanes, a 1 in lane `j` if a move from this pit ends on the opponent's pit
+///   `j` (fewer than 12 seeds and `6 ≤ i + n ≤ 11`, as in [`features`]);
+/// * in its own row's lanes, all ones in lane `i` if the pit holds 1 or 2 seeds (a capture target
+///   for the opponent);
+/// * bits 48–63: the pit's share of its row's weighted terms (row, vulnerable, kroo, mobility,
 ///   reserve, from the row owner's view), two's complement.
 ///
 /// Adding up a row's six entries never carries from a lane or field into the next: at most six
@@ -113,19 +115,25 @@ const SCORE_SHIFT: u32 = 48;
 /// is exact read back as an `i16` because every share is below 2¹⁵ / 6 (checked when the table is
 /// built). Counts above 48 cannot occur; their entries are there only so that indexing by a `u8`
 /// needs no bounds check.
-static PIT: [[u64; 256]; 6] = {
-    let mut t = [[0; 256]; 6];
-    let mut i = 0;
-    while i < 6 {
+static PIT: [[u64; 256]; 12] = {
+    let mut t = [[0; 256]; 12];
+    let mut p = 0;
+    while p < 12 {
+        let (own, opponent) = if p < 6 {
+            (0, NORTH_LANES)
+        } else {
+            (NORTH_LANES, 0)
+        };
+        let i = p % 6;
         let mut n = 0;
         while n <= MAX_SEEDS {
             let mut e = 0u64;
             if n < 12 && i + n >= 6 && i + n < 12 {
-                e |= 1 << (4 * (i + n - 6));
+                e |= 1 << (opponent + 4 * (i + n - 6));
             }
             let weak = n == 1 || n == 2;
             if weak {
-                e |= 0xf << (WEAK_SHIFT as usize + 4 * i);
+                e |= 0xf << (own + 4 * i);
             }
             let score = WEIGHTS[0] * n as i32 - WEIGHTS[1] * weak as i32
                 + WEIGHTS[3] * (n >= 12) as i32
@@ -133,19 +141,20 @@ static PIT: [[u64; 256]; 6] = {
                 + WEIGHTS[5] * (n != 0 && n < 6 - i) as i32;
             assert!(6 * score.abs() < 1 << 15);
             e |= (score as i64 as u64) << SCORE_SHIFT;
-            t[i][n] = e;
+            t[p][n] = e;
             n += 1;
         }
-        i += 1;
+        p += 1;
     }
     t
 };
 
-/// The sum of the [`PIT`] entries of a row's six pits (`pits`: the seeds, in sowing order).
+/// The sum of the [`PIT`] entries of a row's six pits (`entries`: their rows of the table,
+/// `pits`: their seeds).
 #[inline(always)]
-fn row_terms(pits: &[u8]) -> u64 {
+fn row_terms(entries: &[[u64; 256]], pits: &[u8]) -> u64 {
     let mut sum = 0u64;
-    for (entries, &n) in PIT.iter().zip(pits) {
+    for (entries, &n) in entries.iter().zip(pits) {
         sum = sum.wrapping_add(entries[usize::from(n)]);
     }
     sum
@@ -158,18 +167,23 @@ fn score(terms: u64) -> i32 {
     ((terms as i64) >> SCORE_SHIFT) as i32
 }
 
-/// The capture threats of the row summed in `mover` against the row summed in `other`: the
-/// moves ending on a pit of `other` with 1 or 2 seeds.
+/// South's capture threats minus North's (moves ending on an opponent's pit holding 1 or 2
+/// seeds), from the [`row_terms`] sums of the two rows.
 #[inline(always)]
-fn threats(mover: u64, other: u64) -> i32 {
-    // Shifting `other` right by 24 lines its weak lanes (0xf or 0) up with the target lanes of
-    // `mover`; the AND keeps the numbers of moves that end on a weak pit (bits 24 and above of
-    // `hits` hold junk, dealt with below).
-    let hits = mover & (other >> WEAK_SHIFT);
-    // Multiplying by 1 + 2⁴ + … + 2²⁰, shifted up by 40, adds lane j to lane j + k for each
-    // k ≤ 5, so bits 60–63 get the sum of lanes 0–5. No lane overflows (six moves in all), and
-    // anything at bit 24 or higher is moved past bit 63 and dropped by the wrapping multiply.
-    (hits.wrapping_mul(0x11_1111 << 40) >> 60) as i32
+fn threats(south: u64, north: u64) -> i32 {
+    // In each lane the AND keeps the number of moves ending on that pit if the pit is weak:
+    // each side's moves are in its opponent's lanes and its weak pits in its own, so lanes 0–5
+    // count North's moves onto weak South pits and lanes 6–11 South's onto weak North pits
+    // (bits 48 and up are junk).
+    let hits = south & north;
+    // Multiplying by 16^s · (1 + 16 + … + 16⁵) adds lane j into lane j + s + k for k = 0–5, so
+    // lane 15 (bits 60–63) gets the sum of lanes 10 − s to 15 − s: South's 6–11 for s = 4,
+    // North's 0–5 for s = 10. Lanes above those go past lane 15 and are dropped by the wrapping
+    // multiply (the junk among them). Each lane below lane 15 gets at most 12 moves (six of each
+    // side), so together they stay below 16¹⁵ and carry nothing into lane 15.
+    let south_threats = hits.wrapping_mul(0x11_1111 << 16) >> 60;
+    let north_threats = hits.wrapping_mul(0x11_1111 << 40) >> 60;
+    south_threats as i32 - north_threats as i32
 }
 
 /// The static evaluation of `pos` (centi-seeds, side to move's view): `material + WEIGHTS ·
@@ -178,11 +192,10 @@ fn threats(mover: u64, other: u64) -> i32 {
 #[inline(always)]
 pub fn evaluate(pos: &Position) -> i32 {
     let pits = pos.packed_pits().to_le_bytes();
-    let south = row_terms(&pits[0..6]);
-    let north = row_terms(&pits[6..12]);
-    let threats = threats(south, north) - threats(north, south);
+    let south = row_terms(&PIT[..6], &pits[..6]);
+    let north = row_terms(&PIT[6..], &pits[6..12]);
     let material = 100 * (i32::from(pos.store(Side::South)) - i32::from(pos.store(Side::North)));
-    let south_view = material + score(south) - score(north) + WEIGHTS[2] * threats;
+    let south_view = material + score(south) - score(north) + WEIGHTS[2] * threats(south, north);
     let mine = match pos.turn() {
         Side::South => south_view,
         Side::North => -south_view,
