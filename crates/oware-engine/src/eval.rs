@@ -176,13 +176,15 @@ fn threats(south: u64, north: u64) -> i32 {
     // count North's moves onto weak South pits and lanes 6–11 South's onto weak North pits
     // (bits 48 and up are junk).
     let hits = south & north;
-    // Multiplying by 16^s · (1 + 16 + … + 16⁵) adds lane j into lane j + s + k for k = 0–5, so
-    // lane 15 (bits 60–63) gets the sum of lanes 10 − s to 15 − s: South's 6–11 for s = 4,
-    // North's 0–5 for s = 10. Lanes above those go past lane 15 and are dropped by the wrapping
-    // multiply (the junk among them). Each lane below lane 15 gets at most 12 moves (six of each
-    // side), so together they stay below 16¹⁵ and carry nothing into lane 15.
-    let south_threats = hits.wrapping_mul(0x11_1111 << 16) >> 60;
-    let north_threats = hits.wrapping_mul(0x11_1111 << 40) >> 60;
+    // Multiplying by 16¹⁰ · (1 + 16 + … + 16⁵) adds lane j into lanes j + 10 to j + 15, so
+    // lane 15 of the 128-bit product (bits 60–63) gets the sum of lanes 0–5, North's threats,
+    // and lane 21 (bits 84–87) the sum of lanes 6–11, South's. No carry reaches either: below
+    // lane 15 only North's moves land (six at most), and each of lanes 16–20 gets at most 12
+    // moves (six of each side), so all that lies below lane 21 stays below 16²¹. The lanes above
+    // (with the junk) are masked off.
+    let product = u128::from(hits) * (0x11_1111 << 40);
+    let south_threats = (product >> 84) & 0xf;
+    let north_threats = (product as u64) >> 60;
     south_threats as i32 - north_threats as i32
 }
 
