@@ -93,8 +93,9 @@ pub fn material(pos: &Position) -> i32 {
 /// Seeds a pit can hold (all 48 in one pit at most).
 const MAX_SEEDS: usize = 48;
 
-/// Where the fields of a [`PIT`] entry start (see there).
+/// The first bit of North's lanes in a [`PIT`] entry (South's start at bit 0).
 const NORTH_LANES: usize = 24;
+/// The first bit of the weighted terms in a [`PIT`] entry.
 const SCORE_SHIFT: u32 = 48;
 
 /// `PIT[p][n]`: what pit `p` (0–11) holding `n` seeds adds to the sum [`row_terms`] makes of its
