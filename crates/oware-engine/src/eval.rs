@@ -90,94 +90,120 @@ pub fn material(pos: &Position) -> i32 {
     100 * (i32::from(pos.store(me)) - i32::from(pos.store(me.other())))
 }
 
-/// Bit 7 of each of the six bytes.
-const HIGH: u64 = 0x8080_8080_8080;
-/// One in each of the six bytes.
-const ONES: u64 = 0x0101_0101_0101;
-
-/// Bit 7 set in each byte of `row` (six pits, at most 48 seeds each) holding at least `k` seeds
-/// (1 ≤ k ≤ 128): adding `128 − k` carries into bit 7 exactly then, never into the next byte.
-#[inline]
-const fn at_least(row: u64, k: u64) -> u64 {
-    (row + (0x80 - k) * ONES) & HIGH
-}
-
-/// The number of bytes with bit 7 set in a [`HIGH`]-masked word.
-#[inline]
-const fn count(high: u64) -> i32 {
-    (((high >> 7).wrapping_mul(ONES) >> 40) & 0xff) as i32
-}
-
-/// One row (six pits, one byte each), all its terms but the capture threats (row, vulnerable,
-/// kroo, mobility, reserve, weighted, from the row owner's view), and bit 7 set in the bytes
-/// of its pits holding 1 or 2 seeds.
-#[inline]
-fn scan_row(row: u64) -> (i32, u64) {
-    let seeds = ((row.wrapping_mul(ONES) >> 40) & 0xff) as i32;
-    let non_empty = at_least(row, 1);
-    let weak = non_empty & !at_least(row, 3);
-    let kroo = at_least(row, 12);
-    // A non-empty pit i whose seeds stay on the row: fewer than 6 − i.
-    let reserve = non_empty & !((row + 0x7f7e_7d7c_7b7a) & HIGH);
-    let value = WEIGHTS[0] * seeds - WEIGHTS[1] * count(weak)
-        + WEIGHTS[3] * count(kroo)
-        + WEIGHTS[4] * count(non_empty)
-        + WEIGHTS[5] * count(reserve);
-    (value, weak)
-}
-
 /// Seeds a pit can hold (all 48 in one pit at most).
 const MAX_SEEDS: usize = 48;
 
-/// The opponent's pit a sowing of `n` seeds from pit `i` ends on, as a one in that pit's byte
-/// (0 if it ends elsewhere: on the mover's row, or after a lap).
-static TARGET: [[u64; MAX_SEEDS + 1]; 6] = {
-    let mut t = [[0; MAX_SEEDS + 1]; 6];
-    let mut i = 0;
-    while i < 6 {
+/// The first bit of North's lanes in a [`PIT`] entry (South's start at bit 0).
+const NORTH_LANES: usize = 24;
+/// The first bit of the weighted terms in a [`PIT`] entry.
+const SCORE_SHIFT: u32 = 48;
+
+/// `PIT[p][n]`: what pit `p` (0–11) holding `n` seeds adds to the sum [`row_terms`] makes of its
+/// row, three fields packed in one word. Bits 0–47 are twelve 4-bit lanes, one per pit of the
+/// board, South's in bits 0–23 and North's in bits 24–47; with `i` the pit's place on its row
+/// (0–5, in sowing order):
+///
+/// * in the opponent's lanes, a 1 in lane `j` if a move from this pit ends on the opponent's pit
+///   `j` (fewer than 12 seeds and `6 ≤ i + n ≤ 11`, as in [`features`]);
+/// * in its own row's lanes, all ones in lane `i` if the pit holds 1 or 2 seeds (a capture target
+///   for the opponent);
+/// * bits 48–63: the pit's share of its row's weighted terms (row, vulnerable, kroo, mobility,
+///   reserve, from the row owner's view), two's complement.
+///
+/// Adding up a row's six entries never carries from a lane or field into the next: at most six
+/// moves end on one pit (6 < 16), a weak lane is set by its own pit only, and the score is on
+/// top, where the carries out fall off the word: its 16 bits are the row's sum modulo 2¹⁶, which
+/// is exact read back as an `i16` because every share is below 2¹⁵ / 6 (checked when the table is
+/// built). Counts above 48 cannot occur; their entries are there only so that indexing by a `u8`
+/// needs no bounds check.
+static PIT: [[u64; 256]; 12] = {
+    let mut t = [[0; 256]; 12];
+    let mut p = 0;
+    while p < 12 {
+        let (own, opponent) = if p < 6 {
+            (0, NORTH_LANES)
+        } else {
+            (NORTH_LANES, 0)
+        };
+        let i = p % 6;
         let mut n = 0;
         while n <= MAX_SEEDS {
+            let mut e = 0u64;
             if n < 12 && i + n >= 6 && i + n < 12 {
-                t[i][n] = 1 << (8 * (i + n - 6));
+                e |= 1 << (opponent + 4 * (i + n - 6));
             }
+            let weak = n == 1 || n == 2;
+            if weak {
+                e |= 0xf << (own + 4 * i);
+            }
+            let score = WEIGHTS[0] * n as i32 - WEIGHTS[1] * weak as i32
+                + WEIGHTS[3] * (n >= 12) as i32
+                + WEIGHTS[4] * (n != 0) as i32
+                + WEIGHTS[5] * (n != 0 && n < 6 - i) as i32;
+            assert!(6 * score.abs() < 1 << 15);
+            e |= (score as i64 as u64) << SCORE_SHIFT;
+            t[p][n] = e;
             n += 1;
         }
-        i += 1;
+        p += 1;
     }
     t
 };
 
-/// The moves of `row` that end (without a lap) on a pit of `weak` (bit 7 set in the bytes of
-/// the opponent's pits holding 1 or 2 seeds).
-#[inline]
-fn threats(row: u64, weak: u64) -> i32 {
-    // Per opponent pit, the number of moves ending there (at most 6: no carries).
-    let mut targets = 0;
-    let mut i = 0;
-    while i < 6 {
-        targets += TARGET[i][((row >> (8 * i)) & 0xff) as usize];
-        i += 1;
+/// The sum of the [`PIT`] entries of a row's six pits (`entries`: their rows of the table,
+/// `pits`: their seeds).
+#[inline(always)]
+fn row_terms(entries: &[[u64; 256]], pits: &[u8]) -> u64 {
+    let mut sum = 0u64;
+    for (entries, &n) in entries.iter().zip(pits) {
+        sum = sum.wrapping_add(entries[usize::from(n)]);
     }
-    let weak_bytes = (weak >> 7) * 0xff;
-    (((targets & weak_bytes).wrapping_mul(ONES) >> 40) & 0xff) as i32
+    sum
+}
+
+/// The weighted terms of a [`row_terms`] sum: its top 16 bits, sign-extended by the arithmetic
+/// shift.
+#[inline(always)]
+fn score(terms: u64) -> i32 {
+    ((terms as i64) >> SCORE_SHIFT) as i32
+}
+
+/// South's capture threats minus North's (moves ending on an opponent's pit holding 1 or 2
+/// seeds), from the [`row_terms`] sums of the two rows.
+#[inline(always)]
+fn threats(south: u64, north: u64) -> i32 {
+    // In each lane the AND keeps the number of moves ending on that pit if the pit is weak:
+    // each side's moves are in its opponent's lanes and its weak pits in its own, so lanes 0–5
+    // count North's moves onto weak South pits and lanes 6–11 South's onto weak North pits
+    // (bits 48 and up are junk).
+    let hits = south & north;
+    // Multiplying by 16¹⁰ · (1 + 16 + … + 16⁵) adds lane j into lanes j + 10 to j + 15, so
+    // lane 15 of the 128-bit product (bits 60–63) gets the sum of lanes 0–5, North's threats,
+    // and lane 21 (bits 84–87) the sum of lanes 6–11, South's. No carry reaches either: below
+    // lane 15 only North's moves land (six at most), and each of lanes 16–20 gets at most 12
+    // moves (six of each side), so all that lies below lane 21 stays below 16²¹. The lanes above
+    // (with the junk) are masked off.
+    let product = u128::from(hits) * (0x11_1111 << 40);
+    let south_threats = (product >> 84) & 0xf;
+    let north_threats = (product as u64) >> 60;
+    south_threats as i32 - north_threats as i32
 }
 
 /// The static evaluation of `pos` (centi-seeds, side to move's view): `material + WEIGHTS ·
-/// features`, computed a row at a time with byte-parallel arithmetic.
+/// features`, computed with one table load per pit (see `PIT`), then from South's view and
+/// negated if North is to move.
 #[inline(always)]
 pub fn evaluate(pos: &Position) -> i32 {
-    let board = pos.packed_pits();
-    let south = (board as u64) & 0xffff_ffff_ffff;
-    let north = ((board >> 48) as u64) & 0xffff_ffff_ffff;
-    let (vs, ws) = scan_row(south);
-    let (vn, wn) = scan_row(north);
-    let threats = threats(south, wn) - threats(north, ws);
-    let south = vs - vn + WEIGHTS[2] * threats;
-    let board_terms = match pos.turn() {
-        Side::South => south,
-        Side::North => -south,
+    let pits = pos.packed_pits().to_le_bytes();
+    let south = row_terms(&PIT[..6], &pits[..6]);
+    let north = row_terms(&PIT[6..], &pits[6..12]);
+    let material = 100 * (i32::from(pos.store(Side::South)) - i32::from(pos.store(Side::North)));
+    let south_view = material + score(south) - score(north) + WEIGHTS[2] * threats(south, north);
+    let mine = match pos.turn() {
+        Side::South => south_view,
+        Side::North => -south_view,
     };
-    material(pos) + board_terms + WEIGHTS[6]
+    mine + WEIGHTS[6]
 }
 
 /// `material + WEIGHTS · features`, the definition [`evaluate`] computes faster.
@@ -228,6 +254,71 @@ mod tests {
             frontier = next;
         }
         assert!(checked > 10_000);
+    }
+
+    /// The position with these pits and side to move, the other seeds split between the stores.
+    fn board(pits: [u8; 12], turn: Side) -> Position {
+        let left = 48 - pits.iter().sum::<u8>();
+        let stores = oware_core::BySide::new(left / 3, left - left / 3);
+        Position::from_setup(&oware_core::Setup { pits, stores, turn }).unwrap()
+    }
+
+    #[test]
+    fn fast_evaluation_matches_on_edge_cases() {
+        // Each pit holding each possible count, the others empty, or holding 1 and 2 seeds
+        // (capture targets) as far as the seeds go.
+        for p in 0..12 {
+            for n in 0..=48u8 {
+                for turn in Side::ALL {
+                    let mut pits = [0; 12];
+                    pits[p] = n;
+                    let p0 = board(pits, turn);
+                    assert_eq!(evaluate(&p0), evaluate_slow(&p0), "{p0:?}");
+                    for small in [1, 2] {
+                        let mut pits = pits;
+                        let mut left = 48 - n;
+                        for (q, pit) in pits.iter_mut().enumerate() {
+                            if q != p && left >= small {
+                                *pit = small;
+                                left -= small;
+                            }
+                        }
+                        let p1 = board(pits, turn);
+                        assert_eq!(evaluate(&p1), evaluate_slow(&p1), "{p1:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_evaluation_matches_on_random_boards() {
+        // xorshift64: deterministic, no dependency.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..200_000 {
+            // Up to 48 seeds dropped one at a time into a random subset of the pits, so that
+            // both few big pits and many small ones come up.
+            let seeds = next() % 49;
+            let subset = (next() % 4095 + 1) as u16;
+            let mut pits = [0u8; 12];
+            let mut dropped = 0;
+            while dropped < seeds {
+                let p = (next() % 12) as usize;
+                if subset & (1 << p) != 0 {
+                    pits[p] += 1;
+                    dropped += 1;
+                }
+            }
+            let turn = Side::ALL[(next() & 1) as usize];
+            let pos = board(pits, turn);
+            assert_eq!(evaluate(&pos), evaluate_slow(&pos), "{pos:?}");
+        }
     }
 
     #[test]
