@@ -58,6 +58,20 @@ pub(crate) struct Shared<'a> {
     pub egdb: Option<&'a crate::egdb::Prober>,
 }
 
+/// What [`Worker::search_move`] needs of the node it searches a move of.
+struct Node {
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: Option<Move>,
+    /// The quiet moves searched so far (their history is lowered on a cut-off).
+    quiets: [Move; 6],
+    nquiets: usize,
+}
+
 /// The root moves and their children.
 #[derive(Clone, Copy)]
 struct RootMove {
@@ -353,7 +367,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // (repetition check, move generation).
         let key = Key::of(pos);
         let entry = self.sh.tt.probe(key);
-        let (moves, mut alpha, beta) = match self.enter(pos, alpha, beta, ply) {
+        let (moves, alpha, beta) = match self.enter(pos, alpha, beta, ply) {
             Ok(node) => node,
             Err(score) => return score,
         };
@@ -380,94 +394,130 @@ impl<'a, 'b> Worker<'a, 'b> {
         // comes. A key packs the ordering value with 7 − the move's place in the list, so the
         // largest key is the best move, the first in pit order among equals, found without
         // branches.
-        let n = moves.len();
-        let mut keys = [i64::MIN; 6];
-        let mut keyed = false;
-        let mut sown = 0u8;
-        let hash_bit = hash_move.map_or(0, |m| 1u8 << m.index());
-
         let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = None;
-        let mut quiets: [Move; 6] = [Move::ALL[0]; 6];
-        let mut nquiets = 0;
+        let mut node = Node {
+            depth,
+            ply,
+            pv_node,
+            alpha,
+            beta,
+            best: -INF,
+            best_move: None,
+            quiets: [Move::ALL[0]; 6],
+            nquiets: 0,
+        };
         self.push_path(pos);
-        for i in 0..n {
-            let k = if i == 0 && hash_bit != 0 {
-                moves
-                    .iter()
-                    .position(|&m| 1 << m.index() == hash_bit)
-                    .unwrap_or(0)
-            } else {
-                if !keyed {
-                    keyed = true;
-                    self.order_keys(pos, &moves, hash_bit, ply, &mut keys, &mut sown);
-                }
+        let mut done = false;
+        let mut searched = 0;
+        if let Some(m) = hash_move {
+            let child = pos.play_unchecked(m, &rules);
+            done = self.search_move(&mut node, pos, m, &child, 0);
+            searched = 1;
+        }
+        if !done {
+            let mut keys = [i64::MIN; 6];
+            let mut sown = 0u8;
+            let hash_bit = hash_move.map_or(0, |m| 1u8 << m.index());
+            self.order_keys(pos, &moves, hash_bit, ply, &mut keys, &mut sown);
+            for i in searched..moves.len() {
                 let top = keys
                     .iter()
                     .fold(i64::MIN, |a, &b| if b > a { b } else { a });
                 let k = 7 - (top & 7) as usize;
                 keys[k] = i64::MIN;
-                k
-            };
-            let m = moves[k];
-            let child = if sown & (1 << k) != 0 {
-                self.kids[ply][k]
-            } else {
-                pos.play_unchecked(m, &rules)
-            };
-            let capture = captured(pos, &child) > 0;
-            let new_depth = depth - 1;
-            let score = if i == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
-            } else {
-                let mut r = 0;
-                if depth >= 3 && i >= 2 && !capture && !self.ord.is_killer(m, ply) {
-                    // ln(depth)·ln(move number)/2, rounded, one more off the principal
-                    // variation; never into the quiescence search from here.
-                    r = i32::from(self.lmr[depth.min(63) as usize][i]) + i32::from(!pv_node);
-                    r = r.clamp(1, depth - 2);
+                let m = moves[k];
+                let child = if sown & (1 << k) != 0 {
+                    self.kids[ply][k]
+                } else {
+                    pos.play_unchecked(m, &rules)
+                };
+                if self.search_move(&mut node, pos, m, &child, i) {
+                    break;
                 }
-                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1);
-                }
-                s
-            };
-            if self.stopped {
-                self.pop_path();
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    alpha = score;
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if score >= beta {
-                        if !capture {
-                            self.ord.cutoff(pos, m, ply, depth, &quiets[..nquiets]);
-                        }
-                        break;
-                    }
-                }
-            }
-            if !capture {
-                quiets[nquiets] = m;
-                nquiets += 1;
             }
         }
         self.pop_path();
-        let bound = bound_of(best, alpha0, beta);
-        self.sh
-            .tt
-            .store(key, to_tt(best, ply), depth, bound, best_move.or(hash_move));
-        best
+        if self.stopped {
+            return 0;
+        }
+        let bound = bound_of(node.best, alpha0, beta);
+        self.sh.tt.store(
+            key,
+            to_tt(node.best, ply),
+            depth,
+            bound,
+            node.best_move.or(hash_move),
+        );
+        node.best
+    }
+
+    /// Searches move `m` of `pos` (leading to `child`), the `i`-th tried at this node: a full
+    /// window for the first, else a null window (reduced for a late quiet move), re-searched
+    /// if it beats alpha. Updates the node's best score, window and move-ordering statistics;
+    /// `true` when the node is done (a cut-off, or the search was stopped).
+    #[inline(always)]
+    fn search_move(
+        &mut self,
+        node: &mut Node,
+        pos: &Position,
+        m: Move,
+        child: &Position,
+        i: usize,
+    ) -> bool {
+        let Node {
+            depth,
+            ply,
+            pv_node,
+            alpha,
+            beta,
+            ..
+        } = *node;
+        let capture = captured(pos, child) > 0;
+        let new_depth = depth - 1;
+        let score = if i == 0 {
+            -self.negamax(child, new_depth, -beta, -alpha, ply + 1)
+        } else {
+            let mut r = 0;
+            if depth >= 3 && i >= 2 && !capture && !self.ord.is_killer(m, ply) {
+                // ln(depth)·ln(move number)/2, rounded, one more off the principal
+                // variation; never into the quiescence search from here.
+                r = i32::from(self.lmr[depth.min(63) as usize][i]) + i32::from(!pv_node);
+                r = r.clamp(1, depth - 2);
+            }
+            let mut s = -self.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1);
+            if s > alpha && r > 0 {
+                s = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1);
+            }
+            if s > alpha && s < beta {
+                s = -self.negamax(child, new_depth, -beta, -alpha, ply + 1);
+            }
+            s
+        };
+        if self.stopped {
+            return true;
+        }
+        if score > node.best {
+            node.best = score;
+            if score > alpha {
+                node.best_move = Some(m);
+                node.alpha = score;
+                if pv_node {
+                    self.update_pv(ply, m);
+                }
+                if score >= beta {
+                    if !capture {
+                        self.ord
+                            .cutoff(pos, m, ply, depth, &node.quiets[..node.nquiets]);
+                    }
+                    return true;
+                }
+            }
+        }
+        if !capture {
+            node.quiets[node.nquiets] = m;
+            node.nquiets += 1;
+        }
+        false
     }
 
     /// Captures only, with a stand-pat evaluation. Captures remove seeds, so no cycle can occur.
