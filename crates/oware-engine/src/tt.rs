@@ -155,7 +155,7 @@ impl Tt {
     }
 
     /// Stores an entry for `key`.
-    #[inline]
+    #[inline(always)]
     pub fn store(&self, key: Key, score: i32, depth: i32, bound: Bound, mv: Option<Move>) {
         let gen = self.generation();
         let b = self.bucket(key);
