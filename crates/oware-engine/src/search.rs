@@ -84,7 +84,7 @@ struct RootMove {
 pub(crate) struct Worker<'a, 'b> {
     sh: &'b Shared<'a>,
     id: usize,
-    nodes: u64,
+    /// Nodes searched since the last addition to the shared count.
     unflushed: u64,
     seldepth: usize,
     ord: Ordering,
@@ -142,7 +142,6 @@ impl<'a, 'b> Worker<'a, 'b> {
         Worker {
             sh,
             id,
-            nodes: 0,
             unflushed: 0,
             seldepth: 0,
             ord: Ordering::new(),
@@ -315,7 +314,6 @@ impl<'a, 'b> Worker<'a, 'b> {
         if self.check_stop() {
             return Err(0);
         }
-        self.nodes += 1;
         self.unflushed += 1;
         if ply > self.seldepth {
             self.seldepth = ply;
@@ -566,7 +564,6 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut best = stand;
         for i in 0..n {
             let child = self.kids[ply][i];
-            self.nodes += 1;
             self.unflushed += 1;
             let cm = child.legal_moves(&rules);
             let score = if cm.is_empty() {
