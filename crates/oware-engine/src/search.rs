@@ -228,18 +228,20 @@ impl<'a, 'b> Worker<'a, 'b> {
         false
     }
 
-    /// Puts `pos` on the path.
+    /// Puts `pos` on the path; returns its filter slot, for [`Worker::pop_path`].
     #[inline]
-    fn push_path(&mut self, pos: &Position) {
-        self.on_path[rep_slot(pos)] += 1;
+    fn push_path(&mut self, pos: &Position) -> usize {
+        let slot = rep_slot(pos);
+        self.on_path[slot] += 1;
         self.path.push(*pos);
+        slot
     }
 
-    /// Takes the last position off the path.
+    /// Takes the last position, whose filter slot is `slot`, off the path.
     #[inline(always)]
-    fn pop_path(&mut self) {
-        if let Some(p) = self.path.pop() {
-            self.on_path[rep_slot(&p)] -= 1;
+    fn pop_path(&mut self, slot: usize) {
+        if self.path.pop().is_some() {
+            self.on_path[slot] -= 1;
         }
     }
 
@@ -404,7 +406,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             quiets: [Move::ALL[0]; 6],
             nquiets: 0,
         };
-        self.push_path(pos);
+        let slot = self.push_path(pos);
         let mut done = false;
         let mut searched = 0;
         if let Some(m) = hash_move {
@@ -434,7 +436,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        self.pop_path();
+        self.pop_path(slot);
         if self.stopped {
             return 0;
         }
@@ -605,7 +607,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.pv_len[0] = 0;
         let mut best = -INF;
         let alpha0 = alpha;
-        self.push_path(root);
+        let slot = self.push_path(root);
         for i in 0..moves.len() {
             let RootMove { mv, child, .. } = moves[i];
             let score = if i == 0 {
@@ -634,7 +636,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        self.pop_path();
+        self.pop_path(slot);
         if !self.stopped {
             let bound = bound_of(best, alpha0, beta);
             let best_move = (best > alpha0).then(|| moves[0].mv);
