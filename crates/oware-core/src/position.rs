@@ -229,12 +229,6 @@ struct Sowing {
 /// One in every byte of a `u64`.
 const ONES: u64 = 0x0101_0101_0101_0101;
 
-/// The other side, without a branch.
-#[inline]
-fn other(side: Side) -> Side {
-    Side::ALL[side.index() ^ 1]
-}
-
 impl Position {
     /// The start position.
     pub const fn start() -> Position {
@@ -283,7 +277,7 @@ impl Position {
     #[inline]
     pub fn pit(&self, pit: usize) -> u8 {
         assert!(pit < PITS, "pit index out of range");
-        byte(self.board, pit)
+        self.board.to_le_bytes()[pit]
     }
 
     /// The pits packed one byte each (pit i in bits 8i..8i+8): a compact key.
@@ -341,6 +335,8 @@ impl Position {
     #[inline(always)]
     fn sow(&self, m: Move) -> Sowing {
         let from = m.pit(self.turn);
+        // The table's row first: its bounds check (from < 12) covers the byte's.
+        let sow = &SOW[from];
         let n = self.board.to_le_bytes()[from];
         debug_assert!(n > 0);
         // n seeds are `laps` whole laps of 11 (every pit but `from`), then r seeds, 1 ≤ r ≤ 11,
@@ -351,9 +347,9 @@ impl Position {
         if n >= 12 {
             let laps = (n - 1) / 11;
             r -= 11 * usize::from(laps);
-            board = board.wrapping_add(SOW[from][11].wrapping_mul(u128::from(laps)));
+            board = board.wrapping_add(sow[11].wrapping_mul(u128::from(laps)));
         }
-        let board = board.wrapping_add(SOW[from][r]);
+        let board = board.wrapping_add(sow[r]);
         let mut s = Sowing {
             board,
             chain: 0,
@@ -367,7 +363,7 @@ impl Position {
         if j >= 6 {
             return s;
         }
-        let opp = other(self.turn);
+        let opp = self.turn.other();
         let row = row_unmasked(board, opp);
         // The last pit's byte moved to the top byte (7): the pits after it fall off the top, and
         // the bytes shifted in at the bottom (at least two, as j ≤ 5) read as empty pits, which
@@ -423,19 +419,22 @@ impl Position {
     pub fn capture_candidates(&self) -> u8 {
         let own = row(self.board, self.turn);
         let opp = row(self.board, self.turn.other());
-        // The opponent's pits holding 1 or 2 seeds (bit j for its pit j).
-        let weak = u64::from(gather_high_bits(
-            (opp + NON_EMPTY) & !(opp + AT_LEAST_3) & HIGH_BITS,
-        ));
-        // Sowings with a lap: sow them to know.
-        let mut hits = gather_high_bits((own + AT_LEAST_12) & HIGH_BITS);
-        for i in 0..6 {
-            // Pit i's sowing of n < 12 seeds ends on the opponent's pit n + i − 6: bit n of
-            // `weak` shifted by 6 − i (nothing for n ≥ 12: bits 12 and up are clear).
-            let n = (own >> (8 * i)) & 0xff;
-            hits |= ((((weak << (6 - i)) >> n) & 1) as u8) << i;
+        // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds.
+        let mut weak = (opp + NON_EMPTY) & !(opp + AT_LEAST_3) & HIGH_BITS;
+        // Bit 7 of byte i for each sowing with a lap: sow them to know.
+        let mut hits = (own + AT_LEAST_12) & HIGH_BITS;
+        while weak != 0 {
+            // The lowest weak pit j (its bit is 8j + 7), then cleared.
+            let j = weak.trailing_zeros() / 8;
+            weak &= weak - 1;
+            // A sowing of fewer than 12 seeds from pit i ends on the opponent's pit j when it
+            // holds exactly 6 + j − i seeds: the pits whose byte equals that byte of `reach`
+            // (1 to 11, so never an empty pit) are the ones whose xor is 0, and adding 0x7f
+            // sets bit 7 of every other byte (at most 63), without carrying out of it.
+            let reach = 0x0102_0304_0506 + u64::from(j) * 0x0101_0101_0101;
+            hits |= !((own ^ reach) + NON_EMPTY) & HIGH_BITS;
         }
-        hits
+        gather_high_bits(hits)
     }
 
     /// Plays `m` without checking that it is legal. The result for an illegal move is
@@ -455,7 +454,7 @@ impl Position {
         let next = Position {
             board: s.board & !s.chain,
             stores: stores.to_le_bytes(),
-            turn: other(self.turn),
+            turn: self.turn.other(),
         };
         if s.grand_slam {
             return self.settle_grand_slam(next, s.board, s.chain, rules);
@@ -496,7 +495,7 @@ impl Position {
                     chain & !(chain << 8)
                 };
                 next.board |= board & keep;
-                next.stores[mover] -= row_sum(board & keep, other(self.turn));
+                next.stores[mover] -= row_sum(board & keep, self.turn.other());
             }
         }
         next
@@ -518,7 +517,7 @@ impl Position {
             return MoveList::new();
         }
         let own = row(self.board, self.turn);
-        let add = if row(self.board, other(self.turn)) == 0 {
+        let add = if row(self.board, self.turn.other()) == 0 {
             REACHES
         } else {
             NON_EMPTY
