@@ -447,35 +447,34 @@ impl Position {
     /// The position after sowing `s`, with its capture settled by the grand slam rule.
     #[inline(always)]
     fn apply(&self, s: &Sowing, rules: &Rules) -> Position {
+        if s.grand_slam {
+            return self.settle_grand_slam(s.board, s.chain, s.seeds, rules);
+        }
+        self.after_capture(s.board, s.chain, s.seeds)
+    }
+
+    /// The position after sowing `board` and capturing `chain`, `seeds` seeds, as usual.
+    #[inline(always)]
+    fn after_capture(&self, board: u128, chain: u128, seeds: u8) -> Position {
         // The two stores as one number, the mover's in byte `turn`: no store exceeds 48, so the
         // addition never carries into the other byte.
         let stores =
-            u16::from_le_bytes(self.stores) + (u16::from(s.seeds) << (8 * self.turn.index()));
-        let next = Position {
-            board: s.board & !s.chain,
+            u16::from_le_bytes(self.stores) + (u16::from(seeds) << (8 * self.turn.index()));
+        Position {
+            board: board & !chain,
             stores: stores.to_le_bytes(),
             turn: self.turn.other(),
-        };
-        if s.grand_slam {
-            return self.settle_grand_slam(next, s.board, s.chain, rules);
         }
-        next
     }
 
-    /// `captured`, the position after sowing `board` and capturing `chain`, redone when the
-    /// capture is a grand slam (for every rule but [`GrandSlam::Illegal`], which captures as
-    /// usual). Rare: kept out of line.
+    /// The position after sowing `board` when its capture `chain` (`seeds` seeds) is a grand
+    /// slam, settled by the rule ([`GrandSlam::Illegal`] captures as usual). Rare: kept out of
+    /// line, so that the usual path builds its position in registers.
     #[cold]
     #[inline(never)]
-    fn settle_grand_slam(
-        &self,
-        captured: Position,
-        board: u128,
-        chain: u128,
-        rules: &Rules,
-    ) -> Position {
+    fn settle_grand_slam(&self, board: u128, chain: u128, seeds: u8, rules: &Rules) -> Position {
         let mover = self.turn.index();
-        let mut next = captured;
+        let mut next = self.after_capture(board, chain, seeds);
         match rules.grand_slam {
             GrandSlam::Illegal => {}
             GrandSlam::NoCapture => {
@@ -504,7 +503,10 @@ impl Position {
     /// Whether a player has won by capture (25 or more) — the game is over whatever the board.
     #[inline]
     pub fn is_decided_by_score(&self) -> bool {
-        self.stores[0] >= WINNING_SCORE || self.stores[1] >= WINNING_SCORE
+        // Both stores at once: adding 128 − 25 to a store (at most 48) sets its bit 7 exactly
+        // from 25 on, without a carry into the other byte.
+        const AT_LEAST_25: u16 = (128 - WINNING_SCORE as u16) * 0x0101;
+        (u16::from_le_bytes(self.stores) + AT_LEAST_25) & 0x8080 != 0
     }
 
     /// The legal moves, in pit order; empty when the game is over.
