@@ -195,12 +195,14 @@ fn row_sum(board: u128, side: Side) -> u8 {
     (row(board, side).wrapping_mul(0x0101_0101_0101) >> 40) as u8
 }
 
-/// The bits 0–5 of `x` from the high bits (bit 7) of its six low bytes.
+/// The bits 0–5 of `x` from the high bits (bit 7) of its six low bytes, its only bits set.
 #[inline]
 fn gather_high_bits(x: u64) -> u8 {
-    // Bit 8k (after the shift) times 2^(48-7k) lands on bit 48+k; no two products share a bit.
-    const M: u64 = (1 << 48) | (1 << 41) | (1 << 34) | (1 << 27) | (1 << 20) | (1 << 13);
-    (((x >> 7) & 0x0101_0101_0101).wrapping_mul(M) >> 48) as u8 & 0x3f
+    debug_assert_eq!(x & !HIGH_BITS, 0);
+    // Bit 8k + 7 times 2^(41-7k) lands on bit 48+k; no two products share a bit (bit 8a + 7
+    // times 2^(41-7b) is bit 48 + a + 7(a − b), in 48..54 only for a = b), so nothing carries.
+    const M: u64 = (1 << 41) | (1 << 34) | (1 << 27) | (1 << 20) | (1 << 13) | (1 << 6);
+    (x.wrapping_mul(M) >> 48) as u8 & 0x3f
 }
 
 /// Adding this sets bit 7 of each byte holding at least 1 seed (counts are at most 48).
@@ -447,6 +449,11 @@ impl Position {
     /// The position after sowing `s`, with its capture settled by the grand slam rule.
     #[inline(always)]
     fn apply(&self, s: &Sowing, rules: &Rules) -> Position {
+        if s.seeds == 0 {
+            // The usual case, nothing captured: with constant zeros, the compiler drops the mask
+            // and the addition (and jumps here straight from the sowing's early exits).
+            return self.after_capture(s.board, 0, 0);
+        }
         if s.grand_slam {
             return self.settle_grand_slam(s.board, s.chain, s.seeds, rules);
         }
