@@ -522,30 +522,36 @@ impl Position {
     /// slams are removed unless every legal move is one.
     #[inline]
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
-        if self.is_decided_by_score() {
-            return MoveList::new();
-        }
         let own = row(self.board, self.turn);
         let add = if row(self.board, self.turn.other()) == 0 {
             REACHES
         } else {
             NON_EMPTY
         };
-        let list = MoveList::from_mask(gather_high_bits((own + add) & HIGH_BITS));
-        if rules.grand_slam == GrandSlam::Illegal && !list.is_empty() {
-            return self.without_grand_slams(list);
+        let mut mask = gather_high_bits((own + add) & HIGH_BITS);
+        if self.is_decided_by_score() {
+            mask = 0;
         }
-        list
+        if rules.grand_slam == GrandSlam::Illegal && mask != 0 {
+            mask = self.without_grand_slams(mask);
+        }
+        // One list built at the end, from the bit set alone: copied whole from the table.
+        MoveList::from_mask(mask)
     }
 
-    /// `list` without its grand slams, unless every move is one (the [`GrandSlam::Illegal`]
-    /// rule). Kept out of line so that [`Position::legal_moves`] stays small.
+    /// The moves of `mask` (bit i for move i) but its grand slams, unless every move is one
+    /// (the [`GrandSlam::Illegal`] rule). Kept out of line so that [`Position::legal_moves`]
+    /// stays small.
     #[inline(never)]
-    fn without_grand_slams(&self, list: MoveList) -> MoveList {
-        let mut kept = list;
-        kept.retain(|m| !self.sow(m).grand_slam);
-        if kept.is_empty() {
-            list
+    fn without_grand_slams(&self, mask: u8) -> u8 {
+        let mut kept = mask;
+        for &m in MoveList::from_mask(mask).iter() {
+            if self.sow(m).grand_slam {
+                kept &= !(1 << m.index());
+            }
+        }
+        if kept == 0 {
+            mask
         } else {
             kept
         }
