@@ -134,42 +134,19 @@ const fn one_at(pit: usize) -> u128 {
     1u128 << (8 * pit)
 }
 
-/// `LAP[p]`: one seed in every pit but `p`.
-const LAP: [u128; PITS] = {
-    let mut t = [0u128; PITS];
-    let mut p = 0;
-    while p < PITS {
-        let mut q = 0;
-        while q < PITS {
-            if q != p {
-                t[p] |= one_at(q);
-            }
-            q += 1;
-        }
-        p += 1;
-    }
-    t
-};
-
-/// `CLEAR[p]`: every pit but `p`.
-const CLEAR: [u128; PITS] = {
-    let mut t = [0u128; PITS];
-    let mut p = 0;
-    while p < PITS {
-        t[p] = !(0xff << (8 * p));
-        p += 1;
-    }
-    t
-};
-
-/// `PARTIAL[p][r]`: one seed in each of the `r` pits after `p` (r ≤ 11).
-const PARTIAL: [[u128; PITS]; PITS] = {
+/// `SOW[p][r]`: what taking `r` seeds (r ≤ 11) from pit `p` and dropping one in each of the `r`
+/// pits after it adds to a board, as a number: one at each of those pits, minus `r` at `p`
+/// (wrapping: added to a board whose pit `p` holds at least `r` seeds, the borrow the subtraction
+/// stands for cancels, and every byte ends exact). `SOW[p][11]` is a whole lap.
+const SOW: [[u128; PITS]; PITS] = {
     let mut t = [[0u128; PITS]; PITS];
     let mut p = 0;
     while p < PITS {
         let mut r = 1;
         while r < PITS {
-            t[p][r] = t[p][r - 1] | one_at((p + r) % PITS);
+            t[p][r] = t[p][r - 1]
+                .wrapping_add(one_at((p + r) % PITS))
+                .wrapping_sub(one_at(p));
             r += 1;
         }
         p += 1;
@@ -188,7 +165,27 @@ fn byte(board: u128, pit: usize) -> u8 {
 fn row(board: u128, side: Side) -> u64 {
     match side {
         Side::South => board as u64 & 0xffff_ffff_ffff,
-        Side::North => (board >> 48) as u64 & 0xffff_ffff_ffff,
+        // Bytes 12–15 of a board are always 0: nothing to mask.
+        Side::North => (board >> 48) as u64,
+    }
+}
+
+/// `side`'s row moved to the low bytes (pit j of the row in byte j) without masking: for South,
+/// bytes 6 and 7 hold North's first two pits.
+#[inline]
+fn row_unmasked(board: u128, side: Side) -> u64 {
+    match side {
+        Side::South => board as u64,
+        Side::North => (board >> 48) as u64,
+    }
+}
+
+/// A row mask (pit j of the row in byte j) moved to `side`'s bytes of a board.
+#[inline]
+fn row_to_board(x: u64, side: Side) -> u128 {
+    match side {
+        Side::South => u128::from(x),
+        Side::North => u128::from(x) << 48,
     }
 }
 
@@ -198,12 +195,14 @@ fn row_sum(board: u128, side: Side) -> u8 {
     (row(board, side).wrapping_mul(0x0101_0101_0101) >> 40) as u8
 }
 
-/// The bits 0–5 of `x` from the high bits (bit 7) of its six low bytes.
+/// The bits 0–5 of `x` from the high bits (bit 7) of its six low bytes, its only bits set.
 #[inline]
 fn gather_high_bits(x: u64) -> u8 {
-    // Bit 8k (after the shift) times 2^(48-7k) lands on bit 48+k; no two products share a bit.
-    const M: u64 = (1 << 48) | (1 << 41) | (1 << 34) | (1 << 27) | (1 << 20) | (1 << 13);
-    (((x >> 7) & 0x0101_0101_0101).wrapping_mul(M) >> 48) as u8 & 0x3f
+    debug_assert_eq!(x & !HIGH_BITS, 0);
+    // Bit 8k + 7 times 2^(41-7k) lands on bit 48+k; no two products share a bit (bit 8a + 7
+    // times 2^(41-7b) is bit 48 + a + 7(a − b), in 48..54 only for a = b), so nothing carries.
+    const M: u64 = (1 << 41) | (1 << 34) | (1 << 27) | (1 << 20) | (1 << 13) | (1 << 6);
+    (x.wrapping_mul(M) >> 48) as u8 & 0x3f
 }
 
 /// Adding this sets bit 7 of each byte holding at least 1 seed (counts are at most 48).
@@ -217,34 +216,20 @@ const AT_LEAST_3: u64 = 0x7d7d_7d7d_7d7d;
 /// Adding this sets bit 7 of each byte holding at least 12 seeds (a sowing with a lap).
 const AT_LEAST_12: u64 = 0x7474_7474_7474;
 
-/// The board after sowing, the last pit, and the capture chain of a move (before any grand
-/// slam rule is applied).
+/// The board after sowing a move, and the move's capture chain before any grand slam rule.
 struct Sowing {
+    /// The board after sowing, nothing captured yet.
     board: u128,
-    last: usize,
-    chain_seeds: u8,
-    chain_first: usize,
+    /// `0xff` in each byte (pit) of the capture chain; 0 when the move captures nothing.
+    chain: u128,
+    /// The seeds in the chain.
+    seeds: u8,
+    /// Whether the chain holds every seed of the opponent (never when the chain is empty).
     grand_slam: bool,
 }
 
-impl Sowing {
-    /// The board with the chain's pits `chain_first..=last`, except `keep`, emptied.
-    #[inline]
-    fn board_without_chain(&self, keep: Option<usize>) -> u128 {
-        // Bytes chain_first..=last (last ≤ 11: the shifts stay below 128).
-        let mut chain = (1u128 << (8 * (self.last + 1))) - (1u128 << (8 * self.chain_first));
-        if let Some(k) = keep {
-            chain &= !(0xff << (8 * k));
-        }
-        self.board & !chain
-    }
-}
-
-/// The other side, without a branch.
-#[inline]
-fn other(side: Side) -> Side {
-    Side::ALL[side.index() ^ 1]
-}
+/// One in every byte of a `u64`.
+const ONES: u64 = 0x0101_0101_0101_0101;
 
 impl Position {
     /// The start position.
@@ -294,7 +279,7 @@ impl Position {
     #[inline]
     pub fn pit(&self, pit: usize) -> u8 {
         assert!(pit < PITS, "pit index out of range");
-        byte(self.board, pit)
+        self.board.to_le_bytes()[pit]
     }
 
     /// The pits packed one byte each (pit i in bits 8i..8i+8): a compact key.
@@ -348,50 +333,64 @@ impl Position {
         zobrist::hash(&self.pits(), self.stores, self.turn)
     }
 
-    #[inline]
+    /// Sows `m` (a non-empty pit of the mover) and finds its capture chain.
+    #[inline(always)]
     fn sow(&self, m: Move) -> Sowing {
         let from = m.pit(self.turn);
+        // The table's row first: its bounds check (from < 12) covers the byte's.
+        let sow = &SOW[from];
         let n = self.board.to_le_bytes()[from];
         debug_assert!(n > 0);
-        // Emptied with a mask (a byte written to memory and read back as a u128 would stall
-        // the load).
-        let mut board = self.board & CLEAR[from];
-        let last = if n < 11 {
-            board += PARTIAL[from][usize::from(n)];
-            (from + usize::from(n)) % PITS
-        } else {
-            board += LAP[from] * u128::from(n / 11) + PARTIAL[from][usize::from(n % 11)];
-            (from + (usize::from(n) - 1) % 11 + 1) % PITS
+        // n seeds are `laps` whole laps of 11 (every pit but `from`), then r seeds, 1 ≤ r ≤ 11,
+        // the last of them r pits after `from`. Each lap and the r seeds empty their share of
+        // pit `from`, which ends empty.
+        let mut board = self.board;
+        let mut r = usize::from(n);
+        if n >= 12 {
+            let laps = (n - 1) / 11;
+            r -= 11 * usize::from(laps);
+            board = board.wrapping_add(sow[11].wrapping_mul(u128::from(laps)));
+        }
+        let board = board.wrapping_add(sow[r]);
+        let mut s = Sowing {
+            board,
+            chain: 0,
+            seeds: 0,
+            grand_slam: false,
         };
 
-        let opp = other(self.turn);
-        let lo = opp.first_pit();
-        let bytes = board.to_le_bytes();
-        let mut chain_seeds = 0u8;
-        let mut chain_first = last;
-        if Side::owner_of(last) == opp {
-            let mut pit = last;
-            loop {
-                let c = bytes[pit];
-                if c != 2 && c != 3 {
-                    break;
-                }
-                chain_seeds += c;
-                chain_first = pit;
-                if pit == lo {
-                    break;
-                }
-                pit -= 1;
-            }
+        // The last pit counted from the opponent's first pit: m + r − 6. Only 0..6 is on the
+        // opponent's row (m + r ≤ 16: from 12 on, the sowing came back to the mover's row).
+        let j = (m.index() + r).wrapping_sub(6);
+        if j >= 6 {
+            return s;
         }
-        let grand_slam = chain_seeds > 0 && chain_seeds == row_sum(board, opp);
-        Sowing {
-            board,
-            last,
-            chain_seeds,
-            chain_first,
-            grand_slam,
+        let opp = self.turn.other();
+        let row = row_unmasked(board, opp);
+        // The last pit's byte moved to the top byte (7): the pits after it fall off the top, and
+        // the bytes shifted in at the bottom (at least two, as j ≤ 5) read as empty pits, which
+        // end any chain at the row's first pit.
+        let x = row << (56 - 8 * j);
+        // Bit 7 of each byte holding other than 2 or 3 seeds (the pits that stop a chain): `^ 2`
+        // turns 2 and 3 into 0 and 1 and anything else (at most 48) into 2..=50, and adding 0x7e
+        // carries into bit 7 exactly from 2 on, never out of the byte.
+        let stops = ((x ^ (2 * ONES)) + 0x7e * ONES) & (0x80 * ONES);
+        if stops >> 63 != 0 {
+            return s;
         }
+        // The chain runs from the top byte down to the highest stop: 8 leading zeros a pit.
+        // (`| 1` changes nothing, byte 0 always being a stop, but tells the compiler that the
+        // value is not 0.)
+        let chain_bits = (stops | 1).leading_zeros();
+        let chain = !(u64::MAX >> chain_bits);
+        // The seeds of the chain: the multiplication adds every byte into the top one (at most
+        // 6 × 3 seeds, no carry).
+        s.seeds = ((x & chain).wrapping_mul(ONES) >> 56) as u8;
+        // The chain back in row position, then in board position.
+        let chain = chain >> (56 - 8 * j);
+        s.grand_slam = row & 0xffff_ffff_ffff & !chain == 0;
+        s.chain = row_to_board(chain, opp);
+        s
     }
 
     /// Whether playing `m` (a non-empty pit of the mover) would capture every opponent seed.
@@ -422,19 +421,22 @@ impl Position {
     pub fn capture_candidates(&self) -> u8 {
         let own = row(self.board, self.turn);
         let opp = row(self.board, self.turn.other());
-        // The opponent's pits holding 1 or 2 seeds (bit j for its pit j).
-        let weak = u64::from(gather_high_bits(
-            (opp + NON_EMPTY) & !(opp + AT_LEAST_3) & HIGH_BITS,
-        ));
-        // Sowings with a lap: sow them to know.
-        let mut hits = gather_high_bits((own + AT_LEAST_12) & HIGH_BITS);
-        for i in 0..6 {
-            // Pit i's sowing of n < 12 seeds ends on the opponent's pit n + i − 6: bit n of
-            // `weak` shifted by 6 − i (nothing for n ≥ 12: bits 12 and up are clear).
-            let n = (own >> (8 * i)) & 0xff;
-            hits |= ((((weak << (6 - i)) >> n) & 1) as u8) << i;
+        // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds.
+        let mut weak = (opp + NON_EMPTY) & !(opp + AT_LEAST_3) & HIGH_BITS;
+        // Bit 7 of byte i for each sowing with a lap: sow them to know.
+        let mut hits = (own + AT_LEAST_12) & HIGH_BITS;
+        while weak != 0 {
+            // The lowest weak pit j (its bit is 8j + 7), then cleared.
+            let j = weak.trailing_zeros() / 8;
+            weak &= weak - 1;
+            // A sowing of fewer than 12 seeds from pit i ends on the opponent's pit j when it
+            // holds exactly 6 + j − i seeds: the pits whose byte equals that byte of `reach`
+            // (1 to 11, so never an empty pit) are the ones whose xor is 0, and adding 0x7f
+            // sets bit 7 of every other byte (at most 63), without carrying out of it.
+            let reach = 0x0102_0304_0506 + u64::from(j) * 0x0101_0101_0101;
+            hits |= !((own ^ reach) + NON_EMPTY) & HIGH_BITS;
         }
-        hits
+        gather_high_bits(hits)
     }
 
     /// Plays `m` without checking that it is legal. The result for an illegal move is
@@ -445,41 +447,61 @@ impl Position {
     }
 
     /// The position after sowing `s`, with its capture settled by the grand slam rule.
-    #[inline]
+    #[inline(always)]
     fn apply(&self, s: &Sowing, rules: &Rules) -> Position {
+        if s.seeds == 0 {
+            // The usual case, nothing captured: with constant zeros, the compiler drops the mask
+            // and the addition (and jumps here straight from the sowing's early exits).
+            return self.after_capture(s.board, 0, 0);
+        }
+        if s.grand_slam {
+            return self.settle_grand_slam(s.board, s.chain, s.seeds, rules);
+        }
+        self.after_capture(s.board, s.chain, s.seeds)
+    }
+
+    /// The position after sowing `board` and capturing `chain`, `seeds` seeds, as usual.
+    #[inline(always)]
+    fn after_capture(&self, board: u128, chain: u128, seeds: u8) -> Position {
+        // The two stores as one number, the mover's in byte `turn`: no store exceeds 48, so the
+        // addition never carries into the other byte.
+        let stores =
+            u16::from_le_bytes(self.stores) + (u16::from(seeds) << (8 * self.turn.index()));
+        Position {
+            board: board & !chain,
+            stores: stores.to_le_bytes(),
+            turn: self.turn.other(),
+        }
+    }
+
+    /// The position after sowing `board` when its capture `chain` (`seeds` seeds) is a grand
+    /// slam, settled by the rule ([`GrandSlam::Illegal`] captures as usual). Rare: kept out of
+    /// line, so that the usual path builds its position in registers.
+    #[cold]
+    #[inline(never)]
+    fn settle_grand_slam(&self, board: u128, chain: u128, seeds: u8, rules: &Rules) -> Position {
         let mover = self.turn.index();
-        let mut next = Position {
-            board: s.board,
-            stores: self.stores,
-            turn: other(self.turn),
-        };
-        if s.chain_seeds == 0 {
-            return next;
-        }
-        if !s.grand_slam {
-            next.board = s.board_without_chain(None);
-            next.stores[mover] += s.chain_seeds;
-            return next;
-        }
+        let mut next = self.after_capture(board, chain, seeds);
         match rules.grand_slam {
-            GrandSlam::NoCapture => {}
-            GrandSlam::Illegal => {
-                next.board = s.board_without_chain(None);
-                next.stores[mover] += s.chain_seeds;
+            GrandSlam::Illegal => {}
+            GrandSlam::NoCapture => {
+                next.board = board;
+                next.stores = self.stores;
             }
             GrandSlam::ToOpponent => {
-                next.stores[mover] += s.chain_seeds;
-                next.stores[1 - mover] += row_sum(s.board, self.turn);
+                next.stores[1 - mover] += row_sum(board, self.turn);
                 next.board = 0;
             }
             GrandSlam::LeaveLast | GrandSlam::LeaveFirst => {
+                // The chain is one run of bytes: its last pit (in sowing order) is the byte whose
+                // next byte up is not in the chain, its first the byte whose next byte down is not.
                 let keep = if rules.grand_slam == GrandSlam::LeaveLast {
-                    s.last
+                    chain & !(chain >> 8)
                 } else {
-                    s.chain_first
+                    chain & !(chain << 8)
                 };
-                next.board = s.board_without_chain(Some(keep));
-                next.stores[mover] += s.chain_seeds - byte(s.board, keep);
+                next.board |= board & keep;
+                next.stores[mover] -= row_sum(board & keep, self.turn.other());
             }
         }
         next
@@ -488,7 +510,10 @@ impl Position {
     /// Whether a player has won by capture (25 or more) — the game is over whatever the board.
     #[inline]
     pub fn is_decided_by_score(&self) -> bool {
-        self.stores[0] >= WINNING_SCORE || self.stores[1] >= WINNING_SCORE
+        // Both stores at once: adding 128 − 25 to a store (at most 48) sets its bit 7 exactly
+        // from 25 on, without a carry into the other byte.
+        const AT_LEAST_25: u16 = (128 - WINNING_SCORE as u16) * 0x0101;
+        (u16::from_le_bytes(self.stores) + AT_LEAST_25) & 0x8080 != 0
     }
 
     /// The legal moves, in pit order; empty when the game is over.
@@ -497,30 +522,36 @@ impl Position {
     /// slams are removed unless every legal move is one.
     #[inline]
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
-        if self.is_decided_by_score() {
-            return MoveList::new();
-        }
         let own = row(self.board, self.turn);
-        let add = if row(self.board, other(self.turn)) == 0 {
+        let add = if row(self.board, self.turn.other()) == 0 {
             REACHES
         } else {
             NON_EMPTY
         };
-        let list = MoveList::from_mask(gather_high_bits((own + add) & HIGH_BITS));
-        if rules.grand_slam == GrandSlam::Illegal && !list.is_empty() {
-            return self.without_grand_slams(list);
+        let mut mask = gather_high_bits((own + add) & HIGH_BITS);
+        if self.is_decided_by_score() {
+            mask = 0;
         }
-        list
+        if rules.grand_slam == GrandSlam::Illegal && mask != 0 {
+            mask = self.without_grand_slams(mask);
+        }
+        // One list built at the end, from the bit set alone: copied whole from the table.
+        MoveList::from_mask(mask)
     }
 
-    /// `list` without its grand slams, unless every move is one (the [`GrandSlam::Illegal`]
-    /// rule). Kept out of line so that [`Position::legal_moves`] stays small.
+    /// The moves of `mask` (bit i for move i) but its grand slams, unless every move is one
+    /// (the [`GrandSlam::Illegal`] rule). Kept out of line so that [`Position::legal_moves`]
+    /// stays small.
     #[inline(never)]
-    fn without_grand_slams(&self, list: MoveList) -> MoveList {
-        let mut kept = list;
-        kept.retain(|m| !self.sow(m).grand_slam);
-        if kept.is_empty() {
-            list
+    fn without_grand_slams(&self, mask: u8) -> u8 {
+        let mut kept = mask;
+        for &m in MoveList::from_mask(mask).iter() {
+            if self.sow(m).grand_slam {
+                kept &= !(1 << m.index());
+            }
+        }
+        if kept == 0 {
+            mask
         } else {
             kept
         }
@@ -567,9 +598,9 @@ impl Position {
         let from = m.pit(self.turn);
         let n = usize::from(byte(self.board, from));
         let sown = (0..n).map(|k| (from + k % 11 + 1) % PITS).collect();
-        let captured_pits = (s.chain_first..=s.last)
+        let captured_pits = (0..PITS)
             .rev()
-            .filter(|&p| s.chain_seeds > 0 && byte(after.board, p) == 0)
+            .filter(|&p| byte(s.chain, p) != 0 && byte(after.board, p) == 0)
             .collect();
         Ok(MoveDetail {
             from,
@@ -820,6 +851,117 @@ mod tests {
             frontier = next;
         }
         assert!(checked > 10_000 && captures > 100, "{checked} {captures}");
+    }
+
+    /// The rules played the slow way, seed by seed and pit by pit: the reference for
+    /// [`Position::play_unchecked`]. Returns the position after `m` and whether it is a grand slam.
+    fn reference_play(p: &Position, m: Move, rules: &Rules) -> (Position, bool) {
+        let mut pits = p.pits();
+        let mut stores = [p.store(Side::South), p.store(Side::North)];
+        let mover = p.turn();
+        let from = m.pit(mover);
+        let mut pit = from;
+        for _ in 0..std::mem::take(&mut pits[from]) {
+            pit = (pit + 1) % PITS;
+            if pit == from {
+                pit = (pit + 1) % PITS;
+            }
+            pits[pit] += 1;
+        }
+        let mut chain = Vec::new();
+        while Side::owner_of(pit) != mover && (pits[pit] == 2 || pits[pit] == 3) {
+            chain.push(pit);
+            if pit % 6 == 0 {
+                break;
+            }
+            pit -= 1;
+        }
+        let row = mover.other().first_pit()..mover.other().first_pit() + 6;
+        let grand_slam =
+            !chain.is_empty() && row.clone().all(|q| chain.contains(&q) || pits[q] == 0);
+        let take = |pits: &mut [u8; PITS], stores: &mut [u8; 2], pit: usize| {
+            stores[mover.index()] += std::mem::take(&mut pits[pit]);
+        };
+        match (grand_slam, rules.grand_slam) {
+            (true, GrandSlam::NoCapture) => {}
+            (true, GrandSlam::ToOpponent) => {
+                for &q in &chain {
+                    take(&mut pits, &mut stores, q);
+                }
+                let own = mover.first_pit();
+                for seeds in &mut pits[own..own + 6] {
+                    stores[mover.other().index()] += std::mem::take(seeds);
+                }
+            }
+            (true, GrandSlam::LeaveLast) => {
+                for &q in &chain[1..] {
+                    take(&mut pits, &mut stores, q);
+                }
+            }
+            (true, GrandSlam::LeaveFirst) => {
+                for &q in &chain[..chain.len() - 1] {
+                    take(&mut pits, &mut stores, q);
+                }
+            }
+            _ => {
+                for &q in &chain {
+                    take(&mut pits, &mut stores, q);
+                }
+            }
+        }
+        let next = pos(pits, stores, mover.other());
+        (next, grand_slam)
+    }
+
+    #[test]
+    fn sowing_agrees_with_the_reference() {
+        let all = [
+            GrandSlam::NoCapture,
+            GrandSlam::Illegal,
+            GrandSlam::ToOpponent,
+            GrandSlam::LeaveLast,
+            GrandSlam::LeaveFirst,
+        ];
+        // A xorshift generator: the same positions every run.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut slams, mut captures) = (0, 0);
+        for k in 0..200_000 {
+            // Seeds dropped in the 12 pits and 2 stores; often only in a few of them, for more
+            // small counts (captures and grand slams) and for large sowings.
+            let slots = [14, 14, 9, 4][k % 4];
+            let offset = next() as usize % 14;
+            let mut counts = [0u8; 14];
+            for _ in 0..TOTAL_SEEDS {
+                counts[(offset + next() as usize % slots) % 14] += 1;
+            }
+            let mut pits = [0; PITS];
+            pits.copy_from_slice(&counts[..PITS]);
+            let turn = Side::ALL[k % 2];
+            let p = pos(pits, [counts[12], counts[13]], turn);
+            for m in Move::ALL {
+                if p.pit(m.pit(turn)) == 0 {
+                    continue;
+                }
+                for &g in &all {
+                    let rules = Rules {
+                        grand_slam: g,
+                        ..Rules::ABAPA
+                    };
+                    let (want, slam) = reference_play(&p, m, &rules);
+                    assert_eq!(p.play_unchecked(m, &rules), want, "{p:?} {m:?} {g:?}");
+                    assert_eq!(p.is_grand_slam(m), slam, "{p:?} {m:?}");
+                    slams += usize::from(slam);
+                    captures += usize::from(want.store(turn) != p.store(turn));
+                }
+            }
+        }
+        assert!(slams > 1000 && captures > 100_000, "{slams} {captures}");
     }
 
     #[test]
