@@ -34,6 +34,13 @@ mod search;
 pub mod tt;
 pub mod tune;
 
+/// Size of the table of depth-1 nodes, in MB: small enough to stay in a core's L2 cache. About
+/// half the nodes that probe a table are at depth 1; with their own table their probes hit the
+/// cache, and they no longer evict deeper entries from the main table (`Hash`). From the start
+/// position with a 64 MB main table that made the search about 30 % faster in nodes per second
+/// (200 games at 20 ms a move against the single table: 52.2 %, +16 ± 45 Elo).
+const SHALLOW_MB: usize = 1;
+
 pub use egdb::Prober;
 pub use levels::{choose_move, choose_move_with, Level, LevelSpec, ParseLevelError, LEVELS};
 pub use limits::{Clock, Limits};
@@ -112,6 +119,7 @@ pub fn mate_moves(score: i32) -> Option<i32> {
 #[derive(Debug)]
 pub struct Engine {
     tt: tt::Tt,
+    shallow: tt::Tt,
     threads: usize,
     egdb: Option<Arc<Prober>>,
 }
@@ -121,6 +129,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: tt::Tt::new(hash_mb),
+            shallow: tt::Tt::new(SHALLOW_MB),
             threads: 1,
             egdb: None,
         }
@@ -159,6 +168,7 @@ impl Engine {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.shallow.clear();
     }
 
     /// Searches the current position of `game` (its history counts for cycles).
@@ -205,8 +215,10 @@ impl Engine {
             .map_or(0, |i| i + 1);
         let history = &history[from..];
         self.tt.new_search();
+        self.shallow.new_search();
         let shared = search::Shared {
             tt: &self.tt,
+            shallow: &self.shallow,
             rules: *rules,
             stop,
             halt: AtomicBool::new(false),

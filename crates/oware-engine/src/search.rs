@@ -46,6 +46,8 @@ fn rep_slot(pos: &Position) -> usize {
 /// State shared by all search threads.
 pub(crate) struct Shared<'a> {
     pub tt: &'a Tt,
+    /// The table of depth-1 nodes.
+    pub shallow: &'a Tt,
     pub rules: Rules,
     pub stop: &'a AtomicBool,
     pub halt: AtomicBool,
@@ -363,10 +365,15 @@ impl<'a, 'b> Worker<'a, 'b> {
     /// A node with `depth` > 0 plies to go.
     fn interior(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         let rules = self.sh.rules;
-        // The table is probed first so that the likely cache miss overlaps the work below
-        // (repetition check, move generation).
+        // The table is probed first so that a cache miss overlaps the work below (repetition
+        // check, move generation). Depth-1 nodes have their own small table (see `SHALLOW_MB`).
         let key = Key::of(pos);
-        let entry = self.sh.tt.probe(key);
+        let tt = if depth <= 1 {
+            self.sh.shallow
+        } else {
+            self.sh.tt
+        };
+        let entry = tt.probe(key);
         let (moves, alpha, beta) = match self.enter(pos, alpha, beta, ply) {
             Ok(node) => node,
             Err(score) => return score,
@@ -441,7 +448,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             return 0;
         }
         let bound = bound_of(node.best, alpha0, beta);
-        self.sh.tt.store(
+        tt.store(
             key,
             to_tt(node.best, ply),
             depth,

@@ -1,7 +1,7 @@
 //! The transposition table: lock-free, sized in MB, with exact keys.
 //!
-//! A position's key is exact: the 12 pits packed 6 bits each (72 bits), South's store (6 bits;
-//! North's follows from the 48-seed total) and the side to move — 79 bits. An entry is two
+//! A position's key is exact: the 12 pits, 6 bits each (72 bits), South's store (6 bits;
+//! North's follows from the 48-seed total) and the side to move — 79 bits (see [`Key::of`]). An entry is two
 //! 64-bit words written without locks: `data` holds the score, depth, bound, move, generation
 //! and the top 15 bits of the key; `check` holds the low 64 key bits XOR `data`. A reader accepts
 //! an entry only if both parts of the key match, so a torn write by another thread (one word old,
@@ -20,24 +20,22 @@ pub struct Key {
     mixed: u64,
 }
 
-/// Packs eight bytes, each below 64, into 48 bits.
-#[inline]
-fn pack6(x: u64) -> u64 {
-    let x = (x & 0x003f_003f_003f_003f) | ((x & 0x3f00_3f00_3f00_3f00) >> 2);
-    let x = (x & 0x0000_0fff_0000_0fff) | ((x & 0x0fff_0000_0fff_0000) >> 4);
-    (x & 0xff_ffff) | ((x >> 8) & 0xffff_ff00_0000)
-}
-
 impl Key {
     /// The key of `pos`.
     #[inline]
     pub fn of(pos: &Position) -> Key {
+        // Every pit holds at most 48 seeds: six bits, so the top two bits of each byte of the
+        // packed pits are free. Pits 0–7 are the low word as they are; bits 0–1 and 2–3 of
+        // pits 8–11 fill the free bits of pits 0–3 and 4–7; bits 4–5 of pits 8–11 (eight
+        // bits, gathered from their bytes), South's store and the side to move make `hi`.
         let b = pos.packed_pits();
-        let a = pack6(b as u64);
-        let c = pack6((b >> 64) as u64);
+        let x = b as u64;
+        let y = (b >> 64) as u64 & 0xffff_ffff;
+        let lo = x | (y & 0x0303_0303) << 6 | ((y >> 2) & 0x0303_0303) << 38;
+        let t = (y >> 4) & 0x0303_0303;
+        let top = ((t | t >> 6 | t >> 12 | t >> 18) & 0xff) as u16;
         let turn = u16::from(pos.turn() == Side::North);
-        let lo = a | (c << 48);
-        let hi = (c >> 16) as u16 | (u16::from(pos.store(Side::South)) << 8) | (turn << 14);
+        let hi = top | (u16::from(pos.store(Side::South)) << 8) | (turn << 14);
         Key {
             lo,
             hi,
@@ -46,13 +44,11 @@ impl Key {
     }
 }
 
-/// A well-mixed 64-bit hash of the key's two parts.
+/// A 64-bit hash of the key's two parts whose high bits (they pick the bucket) depend on every
+/// key bit: a multiplicative (Fibonacci) hash.
 #[inline]
 fn mix(lo: u64, hi: u16) -> u64 {
-    let mut z = lo ^ u64::from(hi).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    (lo ^ u64::from(hi).wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
 }
 
 /// What a stored score says about the true value.
@@ -359,6 +355,63 @@ mod tests {
         let b = fen::parse("0-0-0-0-0-0-0-0-0-0-0-48-0-0-N").unwrap();
         assert_ne!(Key::of(&a), Key::of(&b));
         assert_ne!(Key::of(&a), Key::of(&a.flipped()));
+    }
+
+    /// A position from `pits` (48 seeds or fewer on the board), the rest split between the
+    /// stores as `south` says.
+    fn setup(pits: [u8; 12], south_share: u32, turn: Side) -> Position {
+        let on_board: u32 = pits.iter().map(|&n| u32::from(n)).sum();
+        let rest = 48 - on_board;
+        let south = (rest * south_share / 100) as u8;
+        Position::from_setup(&oware_core::Setup {
+            pits,
+            stores: oware_core::BySide {
+                south,
+                north: rest as u8 - south,
+            },
+            turn,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn keys_of_extreme_and_random_positions_are_exact() {
+        let mut seen = std::collections::HashMap::new();
+        let mut check = |p: Position| {
+            let k = Key::of(&p);
+            if let Some(old) = seen.insert((k.lo, k.hi), p) {
+                assert_eq!(old, p);
+            }
+        };
+        // Every count in every pit alone, with both sides to move and stores apart.
+        for pit in 0..12 {
+            for n in 0..=48u8 {
+                for turn in [Side::South, Side::North] {
+                    for share in [0, 50, 100] {
+                        let mut pits = [0; 12];
+                        pits[pit] = n;
+                        check(setup(pits, share, turn));
+                    }
+                }
+            }
+        }
+        // Random boards (a fixed xorshift sequence), seeds dropped one at a time.
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..200_000 {
+            let mut pits = [0u8; 12];
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let seeds = x % 49;
+            for _ in 0..seeds {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                pits[(x % 12) as usize] += 1;
+            }
+            let turn = if x & 1 == 0 { Side::South } else { Side::North };
+            check(setup(pits, (x >> 8) as u32 % 101, turn));
+        }
     }
 
     #[test]
