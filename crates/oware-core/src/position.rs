@@ -422,19 +422,20 @@ impl Position {
         let own = row(self.board, self.turn);
         let opp = row(self.board, self.turn.other());
         // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds.
-        let mut weak = (opp + NON_EMPTY) & !(opp + AT_LEAST_3) & HIGH_BITS;
+        let weak = (opp + NON_EMPTY) & !(opp + AT_LEAST_3) & HIGH_BITS;
         // Bit 7 of byte i for each sowing with a lap: sow them to know.
         let mut hits = (own + AT_LEAST_12) & HIGH_BITS;
-        while weak != 0 {
-            // The lowest weak pit j (its bit is 8j + 7), then cleared.
-            let j = weak.trailing_zeros() / 8;
-            weak &= weak - 1;
+        // All six opponent pits, without branches (which pits are weak is data the processor
+        // cannot predict).
+        for j in 0..6u64 {
             // A sowing of fewer than 12 seeds from pit i ends on the opponent's pit j when it
             // holds exactly 6 + j − i seeds: the pits whose byte equals that byte of `reach`
             // (1 to 11, so never an empty pit) are the ones whose xor is 0, and adding 0x7f
-            // sets bit 7 of every other byte (at most 63), without carrying out of it.
-            let reach = 0x0102_0304_0506 + u64::from(j) * 0x0101_0101_0101;
-            hits |= !((own ^ reach) + NON_EMPTY) & HIGH_BITS;
+            // sets bit 7 of every other byte (at most 63), without carrying out of it. `keep`
+            // is all ones when pit j is weak, else zero.
+            let reach = 0x0102_0304_0506 + j * 0x0101_0101_0101;
+            let keep = 0u64.wrapping_sub((weak >> (8 * j + 7)) & 1);
+            hits |= !((own ^ reach) + NON_EMPTY) & HIGH_BITS & keep;
         }
         gather_high_bits(hits)
     }
