@@ -36,14 +36,15 @@ impl Ordering {
     /// The ordering key of quiet move `m` in `pos` at `ply`.
     #[inline]
     pub(crate) fn quiet_key(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        // Selected without branches: which move is a killer is hard to predict.
         let k = &self.killers[ply];
+        let (s, i, n) = Self::hist_index(pos, m);
+        let history = self.history[s][i][n];
+        let second = if k[1] == Some(m) { KILLER - 1 } else { history };
         if k[0] == Some(m) {
             KILLER
-        } else if k[1] == Some(m) {
-            KILLER - 1
         } else {
-            let (s, i, n) = Self::hist_index(pos, m);
-            self.history[s][i][n]
+            second
         }
     }
 
