@@ -550,11 +550,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         // Captures, largest first (in pit order among equals), in this ply's row of `kids`.
         let mut seeds = [0u8; 6];
         let mut n = 0;
-        let candidates = pos.capture_candidates();
-        for &m in moves.iter() {
-            if candidates & (1 << m.index()) == 0 {
-                continue;
-            }
+        // The legal moves that may capture, in pit order.
+        let mut candidates = pos.capture_candidates() & moves.mask();
+        while candidates != 0 {
+            let m = Move::ALL[candidates.trailing_zeros() as usize];
+            candidates &= candidates - 1;
             let child = pos.play_unchecked(m, &rules);
             let c = captured(pos, &child);
             if c > 0 {
