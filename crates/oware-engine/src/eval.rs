@@ -293,14 +293,8 @@ mod tests {
 
     #[test]
     fn fast_evaluation_matches_on_random_boards() {
-        // xorshift64: deterministic, no dependency.
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = move || crate::tune::xorshift(&mut state);
         for _ in 0..200_000 {
             // Up to 48 seeds dropped one at a time into a random subset of the pits, so that
             // both few big pits and many small ones come up.

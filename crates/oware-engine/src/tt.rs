@@ -358,7 +358,7 @@ mod tests {
     }
 
     /// A position from `pits` (48 seeds or fewer on the board), the rest split between the
-    /// stores as `south` says.
+    /// stores, `south_share` percent of it to South.
     fn setup(pits: [u8; 12], south_share: u32, turn: Side) -> Position {
         let on_board: u32 = pits.iter().map(|&n| u32::from(n)).sum();
         let rest = 48 - on_board;
@@ -396,19 +396,14 @@ mod tests {
             }
         }
         // Random boards (a fixed xorshift sequence), seeds dropped one at a time.
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || crate::tune::xorshift(&mut state);
         for _ in 0..200_000 {
             let mut pits = [0u8; 12];
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let seeds = x % 49;
-            for _ in 0..seeds {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                pits[(x % 12) as usize] += 1;
+            for _ in 0..next() % 49 {
+                pits[(next() % 12) as usize] += 1;
             }
+            let x = next();
             let turn = if x & 1 == 0 { Side::South } else { Side::North };
             check(setup(pits, (x >> 8) as u32 % 101, turn));
         }

@@ -31,7 +31,8 @@ pub struct Sample {
     pub result: f64,
 }
 
-fn xorshift(state: &mut u64) -> u64 {
+/// The next number of a xorshift64 sequence (deterministic: for self-play openings and tests).
+pub(crate) fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
     *state ^= *state >> 7;
     *state ^= *state << 17;
