@@ -10,7 +10,9 @@
 //! 1. D f 2. E a {a quiet move} 3. F+2 a 25-19
 //! ```
 //!
-//! Tags come first, one `[Name "value"]` each; `[FEN "…"]` gives a custom start position (see
+//! Tags come first, one `[Name "value"]` each. Written records start with `[Variant "Oware
+//! Abapa"]`, Aualé's name for the rules (its older versions open a file only if it starts with
+//! `[Variant`); `[FEN "…"]` gives a custom start position (see
 //! [`crate::fen`]) and `[Rules "…"]` a rule set other than abapa (see [`Rules`]'s text form).
 //! Moves are letters with an optional `+N` capture suffix, numbered every South move (`1.`, or
 //! `1...` when North moves first from a custom start); `{…}` holds a comment on the move before
@@ -377,6 +379,19 @@ mod tests {
 
     const SAMPLE: &str = "[Variant \"Oware Abapa\"]\n[Event \"Club \\\"night\\\"\"]\n\
         [South \"Ama\"]\n[North \"Kofi\"]\n\n1. D f 2. E {quiet} a 3. F+2 a *\n";
+
+    #[test]
+    fn written_records_start_with_aualés_variant_tag() {
+        for rules in [Rules::default(), Rules::AWARI] {
+            let mut game = Game::new(rules);
+            game.play(crate::Move::ALL[2]).unwrap();
+            let text = Record::from_game(&game, &[("Event", "e")]).to_string();
+            assert!(text.starts_with("[Variant \"Oware Abapa\"]\n"), "{text}");
+            // A caller's own Variant value replaces the name but keeps the first line.
+            let text = Record::from_game(&game, &[("Event", "e"), ("Variant", "x")]).to_string();
+            assert!(text.starts_with("[Variant \"x\"]\n"), "{text}");
+        }
+    }
 
     #[test]
     fn reads_aualé_style() {
