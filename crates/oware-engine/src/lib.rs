@@ -125,7 +125,8 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with a `hash_mb` MB table and one thread.
+    /// An engine with a `hash_mb` MB table (and the 1 MB table of depth-1 nodes) and one
+    /// thread.
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: tt::Tt::new(hash_mb),

@@ -1,11 +1,12 @@
 //! The transposition table: lock-free, sized in MB, with exact keys.
 //!
 //! A position's key is exact: the 12 pits, 6 bits each (72 bits), South's store (6 bits;
-//! North's follows from the 48-seed total) and the side to move — 79 bits (see [`Key::of`]). An entry is two
-//! 64-bit words written without locks: `data` holds the score, depth, bound, move, generation
-//! and the top 15 bits of the key; `check` holds the low 64 key bits XOR `data`. A reader accepts
-//! an entry only if both parts of the key match, so a torn write by another thread (one word old,
-//! one new) is rejected rather than misread. Entries come in cache-line buckets of four.
+//! North's follows from the 48-seed total) and the side to move — 79 bits (see [`Key::of`]).
+//! An entry is two 64-bit words written without locks: `data` holds the score, depth, bound,
+//! move, generation and the top 15 bits of the key; `check` holds the low 64 key bits XOR
+//! `data`. A reader accepts an entry only if both parts of the key match, so a torn write by
+//! another thread (one word old, one new) is rejected rather than misread. Entries come in
+//! cache-line buckets of four.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -75,7 +76,6 @@ pub struct Entry {
     pub mv: Option<Move>,
 }
 
-#[derive(Default)]
 #[repr(align(64))]
 struct Bucket {
     slots: [[AtomicU64; 2]; 4],
