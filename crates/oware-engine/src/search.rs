@@ -257,37 +257,38 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.pv_len[ply] = len;
     }
 
-    /// The ordering keys of `moves` but the hash move (`hash_bit`, 0 for none), sowing the
-    /// moves that may capture into `kids[ply]` (their bits in `sown`).
-    #[inline]
-    fn order_keys(
-        &mut self,
-        pos: &Position,
-        moves: &MoveList,
-        hash_bit: u8,
-        ply: usize,
-        keys: &mut [i64; 6],
-        sown: &mut u8,
-    ) {
+    /// Sows the moves of `rest` that may capture into `kids[ply]` (by move index; their bits
+    /// in the result's second part) and keys the captures among them: `CAPTURE` plus 1000 a
+    /// seed taken, packed with 7 − the move's index (see [`Worker::interior`]). Returns the
+    /// captures' bits and the bits of the moves sown.
+    #[inline(always)]
+    fn key_captures(&mut self, pos: &Position, rest: u8, ply: usize, keys: &mut [i32; 6]) -> (u8, u8) {
         let rules = self.sh.rules;
-        let candidates = pos.capture_candidates();
-        for (i, &m) in moves.iter().enumerate() {
-            if hash_bit == 1 << m.index() {
-                continue;
+        let sown = pos.capture_candidates() & rest;
+        let mut captures = 0u8;
+        let mut bits = sown;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let child = pos.play_unchecked(Move::ALL[k], &rules);
+            self.kids[ply][k] = child;
+            let c = captured(pos, &child);
+            if c > 0 {
+                captures |= 1 << k;
+                keys[k] = (CAPTURE + 1000 * i32::from(c)) << 3 | (7 - k as i32);
             }
-            let mut c = 0;
-            if candidates & (1 << m.index()) != 0 {
-                let child = pos.play_unchecked(m, &rules);
-                self.kids[ply][i] = child;
-                *sown |= 1 << i;
-                c = captured(pos, &child);
-            }
-            let key = if c > 0 {
-                CAPTURE + 1000 * i32::from(c)
-            } else {
-                self.ord.quiet_key(pos, m, ply)
-            };
-            keys[i] = i64::from(key) << 3 | (7 - i as i64);
+        }
+        (captures, sown)
+    }
+
+    /// Keys the quiet moves of `quiets` (killers, then history), packed like the captures'.
+    #[inline(always)]
+    fn key_quiets(&self, pos: &Position, quiets: u8, ply: usize, keys: &mut [i32; 6]) {
+        let mut bits = quiets;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            keys[k] = self.ord.quiet_key(pos, Move::ALL[k], ply) << 3 | (7 - k as i32);
         }
     }
 
@@ -398,7 +399,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // The hash move is searched first, before anything is known of the others; their
         // ordering keys come after it, only if it does not cut off. Only moves that may capture
         // are sown for their keys (to know what they take); the others are sown when their turn
-        // comes. A key packs the ordering value with 7 − the move's place in the list, so the
+        // comes. A key packs the ordering value with 7 − the move's index, so the
         // largest key is the best move, the first in pit order among equals, found without
         // branches.
         let alpha0 = alpha;
@@ -422,17 +423,24 @@ impl<'a, 'b> Worker<'a, 'b> {
             searched = 1;
         }
         if !done {
-            let mut keys = [i64::MIN; 6];
-            let mut sown = 0u8;
+            // Captures first, largest first; the quiet moves are keyed only when no capture is
+            // left (most nodes are settled before that). Every capture key exceeds every quiet
+            // key, so this is the order a single sort would give.
+            let mut keys = [i32::MIN; 6];
             let hash_bit = hash_move.map_or(0, |m| 1u8 << m.index());
-            self.order_keys(pos, &moves, hash_bit, ply, &mut keys, &mut sown);
+            let rest = moves.mask() & !hash_bit;
+            let (mut captures_left, sown) = self.key_captures(pos, rest, ply, &mut keys);
+            let mut unkeyed = rest & !captures_left;
             for i in searched..moves.len() {
-                let top = keys
-                    .iter()
-                    .fold(i64::MIN, |a, &b| if b > a { b } else { a });
+                if captures_left == 0 && unkeyed != 0 {
+                    self.key_quiets(pos, unkeyed, ply, &mut keys);
+                    unkeyed = 0;
+                }
+                let top = keys.iter().fold(i32::MIN, |a, &b| if b > a { b } else { a });
                 let k = 7 - (top & 7) as usize;
-                keys[k] = i64::MIN;
-                let m = moves[k];
+                keys[k] = i32::MIN;
+                captures_left &= !(1 << k);
+                let m = Move::ALL[k];
                 let child = if sown & (1 << k) != 0 {
                     self.kids[ply][k]
                 } else {
