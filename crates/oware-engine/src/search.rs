@@ -173,48 +173,56 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.sh.nodes.load(AtomicOrdering::Relaxed) + self.unflushed
     }
 
-    #[inline]
+    #[inline(always)]
     fn check_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
         if self.unflushed >= 1024 {
-            self.sh
-                .nodes
-                .fetch_add(self.unflushed, AtomicOrdering::Relaxed);
-            self.unflushed = 0;
-            if !self.can_stop {
-                return false;
-            }
-            if self.sh.halt.load(AtomicOrdering::Relaxed)
-                || self.sh.stop.load(AtomicOrdering::Relaxed)
-            {
-                self.stopped = true;
-            } else if self.id == 0 {
-                let over_nodes = self
-                    .sh
-                    .node_limit
-                    .is_some_and(|n| self.sh.nodes.load(AtomicOrdering::Relaxed) >= n);
-                let over_time = self
-                    .sh
-                    .plan
-                    .hard
-                    .is_some_and(|h| self.sh.start.elapsed() >= h);
-                if over_nodes || over_time {
-                    self.sh.halt.store(true, AtomicOrdering::Relaxed);
-                    self.stopped = true;
-                }
-            }
+            self.flush_and_poll();
         }
         self.stopped
     }
 
-    /// Whether `pos` repeats a position on the path since the last capture.
-    #[inline]
-    fn is_repetition(&self, pos: &Position) -> bool {
-        if self.on_path[rep_slot(pos)] == 0 {
-            return false;
+    /// Adds the nodes counted since the last call to the shared count and checks the stop
+    /// flag and the node and time limits (every 1024 nodes; kept out of the nodes' code).
+    #[cold]
+    #[inline(never)]
+    fn flush_and_poll(&mut self) {
+        self.sh
+            .nodes
+            .fetch_add(self.unflushed, AtomicOrdering::Relaxed);
+        self.unflushed = 0;
+        if self.stopped || !self.can_stop {
+            return;
         }
+        if self.sh.halt.load(AtomicOrdering::Relaxed) || self.sh.stop.load(AtomicOrdering::Relaxed)
+        {
+            self.stopped = true;
+        } else if self.id == 0 {
+            let over_nodes = self
+                .sh
+                .node_limit
+                .is_some_and(|n| self.sh.nodes.load(AtomicOrdering::Relaxed) >= n);
+            let over_time = self
+                .sh
+                .plan
+                .hard
+                .is_some_and(|h| self.sh.start.elapsed() >= h);
+            if over_nodes || over_time {
+                self.sh.halt.store(true, AtomicOrdering::Relaxed);
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Whether `pos` repeats a position on the path since the last capture.
+    #[inline(always)]
+    fn is_repetition(&self, pos: &Position) -> bool {
+        self.on_path[rep_slot(pos)] != 0 && self.scan_path(pos)
+    }
+
+    /// The path scan behind [`Worker::is_repetition`], for positions the filter cannot rule out.
+    #[cold]
+    #[inline(never)]
+    fn scan_path(&self, pos: &Position) -> bool {
         let seeds = pos.seeds_on_board();
         let mut i = self.path.len();
         while i >= 2 {
@@ -262,7 +270,13 @@ impl<'a, 'b> Worker<'a, 'b> {
     /// seed taken, packed with 7 − the move's index (see [`Worker::interior`]). Returns the
     /// captures' bits and the bits of the moves sown.
     #[inline(always)]
-    fn key_captures(&mut self, pos: &Position, rest: u8, ply: usize, keys: &mut [i32; 6]) -> (u8, u8) {
+    fn key_captures(
+        &mut self,
+        pos: &Position,
+        rest: u8,
+        ply: usize,
+        keys: &mut [i32; 6],
+    ) -> (u8, u8) {
         let rules = self.sh.rules;
         let sown = pos.capture_candidates() & rest;
         let mut captures = 0u8;
@@ -343,13 +357,8 @@ impl<'a, 'b> Worker<'a, 'b> {
             return Err(alpha);
         }
         if let Some(eg) = self.sh.egdb {
-            if let Some((lo, hi)) = eg.probe(pos, ply) {
-                if lo == hi || lo >= beta {
-                    return Err(lo);
-                }
-                if hi <= alpha {
-                    return Err(hi);
-                }
+            if let Some(score) = probe_cut(eg, pos, alpha, beta, ply) {
+                return Err(score);
             }
         }
         Ok((moves, alpha, beta))
@@ -436,7 +445,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                     self.key_quiets(pos, unkeyed, ply, &mut keys);
                     unkeyed = 0;
                 }
-                let top = keys.iter().fold(i32::MIN, |a, &b| if b > a { b } else { a });
+                let top = keys
+                    .iter()
+                    .fold(i32::MIN, |a, &b| if b > a { b } else { a });
                 let k = 7 - (top & 7) as usize;
                 keys[k] = i32::MIN;
                 captures_left &= !(1 << k);
@@ -544,9 +555,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
+        // (The caller counted the node and its ply in `seldepth`.)
         let stand = evaluate(pos);
         if stand >= beta || ply >= MAX_PLY - 2 {
             return stand;
@@ -582,6 +591,9 @@ impl<'a, 'b> Worker<'a, 'b> {
         for i in 0..n {
             let child = self.kids[ply][i];
             self.unflushed += 1;
+            if ply + 1 > self.seldepth {
+                self.seldepth = ply + 1;
+            }
             let cm = child.legal_moves(&rules);
             let score = if cm.is_empty() {
                 -child
@@ -789,6 +801,26 @@ impl<'a, 'b> Worker<'a, 'b> {
         info.nodes = self.sh.nodes.load(AtomicOrdering::Relaxed);
         info.time = self.sh.start.elapsed();
         (best, info)
+    }
+}
+
+/// The score of a node the endgame database settles within (alpha, beta), if it does. Out of
+/// line: without a database, the nodes' code only tests for one.
+#[inline(never)]
+fn probe_cut(
+    eg: &crate::egdb::Prober,
+    pos: &Position,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+) -> Option<i32> {
+    let (lo, hi) = eg.probe(pos, ply)?;
+    if lo == hi || lo >= beta {
+        Some(lo)
+    } else if hi <= alpha {
+        Some(hi)
+    } else {
+        None
     }
 }
 
