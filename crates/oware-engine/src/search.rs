@@ -19,7 +19,7 @@ use oware_core::{Move, MoveList, Outcome, Position, Rules};
 use crate::eval::evaluate;
 use crate::limits::TimePlan;
 use crate::ordering::{captured, Ordering, CAPTURE};
-use crate::tt::{Bound, Key, Tt};
+use crate::tt::{Bound, Key, SmallTt, Tt};
 use crate::Info;
 
 /// Maximum search ply.
@@ -47,7 +47,7 @@ fn rep_slot(pos: &Position) -> usize {
 pub(crate) struct Shared<'a> {
     pub tt: &'a Tt,
     /// The table of depth-1 nodes.
-    pub shallow: &'a Tt,
+    pub shallow: &'a SmallTt,
     pub rules: Rules,
     pub stop: &'a AtomicBool,
     pub halt: AtomicBool,
@@ -378,12 +378,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         // The table is probed first so that a cache miss overlaps the work below (repetition
         // check, move generation). Depth-1 nodes have their own small table (see `SHALLOW_MB`).
         let key = Key::of(pos);
-        let tt = if depth <= 1 {
-            self.sh.shallow
+        let entry = if depth <= 1 {
+            self.sh.shallow.probe(key)
         } else {
-            self.sh.tt
+            self.sh.tt.probe(key)
         };
-        let entry = tt.probe(key);
         let (moves, alpha, beta) = match self.enter(pos, alpha, beta, ply) {
             Ok(node) => node,
             Err(score) => return score,
@@ -467,13 +466,12 @@ impl<'a, 'b> Worker<'a, 'b> {
             return 0;
         }
         let bound = bound_of(node.best, alpha0, beta);
-        tt.store(
-            key,
-            to_tt(node.best, ply),
-            depth,
-            bound,
-            node.best_move.or(hash_move),
-        );
+        let (score, mv) = (to_tt(node.best, ply), node.best_move.or(hash_move));
+        if depth <= 1 {
+            self.sh.shallow.store(key, score, depth, bound, mv);
+        } else {
+            self.sh.tt.store(key, score, depth, bound, mv);
+        }
         node.best
     }
 

@@ -171,7 +171,7 @@ impl Tt {
                     return;
                 }
                 let mv = mv.or(old.mv);
-                self.write(s, key, score, depth, bound, mv, gen);
+                write(s, key, score, depth, bound, mv, gen);
                 return;
             }
             let age = ((gen + 64 - ((data >> 29) & 63)) & 63) as i32;
@@ -181,35 +181,7 @@ impl Tt {
                 victim = i;
             }
         }
-        self.write(&b.slots[victim], key, score, depth, bound, mv, gen);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn write(
-        &self,
-        slot: &[AtomicU64; 2],
-        key: Key,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-        mv: Option<Move>,
-        gen: u64,
-    ) {
-        let bound_bits: u64 = match bound {
-            Bound::Exact => 1,
-            Bound::Lower => 2,
-            Bound::Upper => 3,
-        };
-        let mv_bits = mv.map_or(0, |m| m.index() as u64 + 1);
-        let data = u64::from(score as i16 as u16)
-            | (depth.clamp(0, 255) as u64) << 16
-            | bound_bits << 24
-            | mv_bits << 26
-            | gen << 29
-            | u64::from(key.hi) << KEY_SHIFT;
-        slot[1].store(data, Ordering::Relaxed);
-        slot[0].store(key.lo ^ data, Ordering::Relaxed);
+        write(&b.slots[victim], key, score, depth, bound, mv, gen);
     }
 
     /// Permille of sampled entries written during the current search.
@@ -312,6 +284,100 @@ mod memory {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn write(
+    slot: &[AtomicU64; 2],
+    key: Key,
+    score: i32,
+    depth: i32,
+    bound: Bound,
+    mv: Option<Move>,
+    gen: u64,
+) {
+    let bound_bits: u64 = match bound {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    let mv_bits = mv.map_or(0, |m| m.index() as u64 + 1);
+    let data = u64::from(score as i16 as u16)
+        | (depth.clamp(0, 255) as u64) << 16
+        | bound_bits << 24
+        | mv_bits << 26
+        | gen << 29
+        | u64::from(key.hi) << KEY_SHIFT;
+    slot[1].store(data, Ordering::Relaxed);
+    slot[0].store(key.lo ^ data, Ordering::Relaxed);
+}
+
+/// The table of depth-1 nodes: one entry a slot (direct-mapped), the same entry format.
+///
+/// Every entry here has depth 1, so the main table's choice of a victim by depth would always
+/// pick the same slot of a bucket; a direct-mapped table replaces the entry whose slot the key
+/// picks, and its probe and store read one slot instead of four.
+pub struct SmallTt {
+    slots: Box<[[AtomicU64; 2]]>,
+}
+
+impl std::fmt::Debug for SmallTt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SmallTt({} slots)", self.slots.len())
+    }
+}
+
+impl SmallTt {
+    /// A table of about `mb` megabytes (at least one slot).
+    pub fn new(mb: usize) -> SmallTt {
+        let n = ((mb.max(1) << 20) / 16).max(1);
+        SmallTt {
+            slots: (0..n)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for s in self.slots.iter() {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: Key) -> &[AtomicU64; 2] {
+        let i = ((u128::from(key.mixed) * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[i]
+    }
+
+    /// The entry for `key`, if stored.
+    #[inline]
+    pub fn probe(&self, key: Key) -> Option<Entry> {
+        let s = self.slot(key);
+        let data = s[1].load(Ordering::Relaxed);
+        let check = s[0].load(Ordering::Relaxed);
+        (data != 0 && check ^ data == key.lo && (data >> KEY_SHIFT) as u16 == key.hi)
+            .then(|| decode(data))
+    }
+
+    /// Stores an entry for `key` in its slot (keeping the old move of the same position if the
+    /// new entry has none).
+    #[inline(always)]
+    pub fn store(&self, key: Key, score: i32, depth: i32, bound: Bound, mv: Option<Move>) {
+        let s = self.slot(key);
+        let mut mv = mv;
+        if mv.is_none() {
+            let data = s[1].load(Ordering::Relaxed);
+            let check = s[0].load(Ordering::Relaxed);
+            if check ^ data == key.lo && (data >> KEY_SHIFT) as u16 == key.hi {
+                mv = decode(data).mv;
+            }
+        }
+        write(s, key, score, depth, bound, mv, 0);
+    }
+}
+
 #[inline]
 fn decode(data: u64) -> Entry {
     Entry {
@@ -409,6 +475,43 @@ mod tests {
             let turn = if x & 1 == 0 { Side::South } else { Side::North };
             check(setup(pits, (x >> 8) as u32 % 101, turn));
         }
+    }
+
+    #[test]
+    fn small_table_keeps_the_last_entry_of_a_slot_and_its_move() {
+        let tt = SmallTt::new(1);
+        let p = Position::start();
+        let k = Key::of(&p);
+        assert!(tt.probe(k).is_none());
+        tt.store(k, 55, 1, Bound::Lower, Move::new(2));
+        // A new entry without a move keeps the old move of the same position.
+        tt.store(k, -7, 1, Bound::Upper, None);
+        let e = tt.probe(k).unwrap();
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.mv),
+            (-7, 1, Bound::Upper, Move::new(2))
+        );
+        // Another position that falls in the same slot replaces it.
+        let rules = Rules::default();
+        let mut frontier = vec![p];
+        let other = 'found: loop {
+            let mut next = Vec::new();
+            for q in frontier {
+                for &m in q.legal_moves(&rules).iter() {
+                    let c = q.play_unchecked(m, &rules);
+                    if c != p && std::ptr::eq(tt.slot(Key::of(&c)), tt.slot(k)) {
+                        break 'found c;
+                    }
+                    next.push(c);
+                }
+            }
+            frontier = next;
+        };
+        tt.store(Key::of(&other), 3, 1, Bound::Exact, None);
+        assert!(tt.probe(k).is_none());
+        assert_eq!(tt.probe(Key::of(&other)).unwrap().score, 3);
+        tt.clear();
+        assert!(tt.probe(Key::of(&other)).is_none());
     }
 
     #[test]
