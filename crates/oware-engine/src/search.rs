@@ -295,17 +295,6 @@ impl<'a, 'b> Worker<'a, 'b> {
         (captures, sown)
     }
 
-    /// Keys the quiet moves of `quiets` (killers, then history), packed like the captures'.
-    #[inline(always)]
-    fn key_quiets(&self, pos: &Position, quiets: u8, ply: usize, keys: &mut [i32; 6]) {
-        let mut bits = quiets;
-        while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            keys[k] = self.ord.quiet_key(pos, Move::ALL[k], ply) << 3 | (7 - k as i32);
-        }
-    }
-
     /// Searches `pos` (not the root) to `depth` plies within (alpha, beta): the quiescence
     /// search at depth 0 and below, else a full node. Split so that leaves, the most numerous
     /// nodes, skip the table and a full node's set-up.
@@ -441,7 +430,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             let mut unkeyed = rest & !captures_left;
             for i in searched..moves.len() {
                 if captures_left == 0 && unkeyed != 0 {
-                    self.key_quiets(pos, unkeyed, ply, &mut keys);
+                    self.ord.quiet_keys(pos, unkeyed, ply, &mut keys);
                     unkeyed = 0;
                 }
                 let top = keys
