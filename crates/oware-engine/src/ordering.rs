@@ -1,5 +1,7 @@
 //! Move ordering: hash move first, then captures (largest first), killers, and history.
 
+use std::hint::select_unpredictable;
+
 use oware_core::{Move, Position, Side};
 
 use crate::search::MAX_PLY;
@@ -54,8 +56,8 @@ impl Ordering {
             let seeds = usize::from((own >> (8 * i)) as u8).min(23);
             // Selected without branches: which move is a killer is hard to predict.
             let h = history[i][seeds];
-            let key = if second & bit != 0 { KILLER - 1 } else { h };
-            let key = if first & bit != 0 { KILLER } else { key };
+            let key = select_unpredictable(second & bit != 0, KILLER - 1, h);
+            let key = select_unpredictable(first & bit != 0, KILLER, key);
             keys[i] = key << 3 | (7 - i as i32);
         }
     }
