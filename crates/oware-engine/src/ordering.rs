@@ -48,17 +48,16 @@ impl Ordering {
         let [first, second] = self.killers[ply];
         let (first, second) = (bit_of(first), bit_of(second));
         let history = &self.history[side.index()];
-        let mut bits = quiets;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            let bit = bits & bits.wrapping_neg();
-            bits &= bits - 1;
+        // All six pits, without a loop over the quiet moves (how many there are is data the
+        // processor cannot predict); keys of other moves are left as they are.
+        for (i, row) in history.iter().enumerate() {
+            let bit = 1u8 << i;
             let seeds = usize::from((own >> (8 * i)) as u8).min(23);
             // Selected without branches: which move is a killer is hard to predict.
-            let h = history[i][seeds];
-            let key = select_unpredictable(second & bit != 0, KILLER - 1, h);
+            let key = select_unpredictable(second & bit != 0, KILLER - 1, row[seeds]);
             let key = select_unpredictable(first & bit != 0, KILLER, key);
-            keys[i] = key << 3 | (7 - i as i32);
+            let key = key << 3 | (7 - i as i32);
+            keys[i] = select_unpredictable(quiets & bit != 0, key, keys[i]);
         }
     }
 
