@@ -526,10 +526,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        if !capture {
-            node.quiets[node.nquiets] = m;
-            node.nquiets += 1;
-        }
+        // Written always, kept if quiet: no branch on whether the move captured.
+        node.quiets[node.nquiets.min(5)] = m;
+        node.nquiets += usize::from(!capture);
         false
     }
 
