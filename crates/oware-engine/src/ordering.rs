@@ -38,8 +38,10 @@ impl Ordering {
 
     /// Writes the ordering key of each quiet move of `quiets` (bit i for move i) of `pos` at
     /// `ply` into `keys[i]`: the first killer, the second, else the move's history, shifted
-    /// left by 3 with 7 − i in the low bits (the search's tie-break: pit order).
-    #[inline(always)]
+    /// left by 3 with 7 − i in the low bits (the search's tie-break: pit order). Out of line: a
+    /// node needs it only once its captures are searched, and inlined into the move loop, its
+    /// set-up was hoisted before the loop, paid by every node.
+    #[inline(never)]
     pub(crate) fn quiet_keys(&self, pos: &Position, quiets: u8, ply: usize, keys: &mut [i32; 6]) {
         let side = pos.turn();
         // The mover's row in the low six bytes; the killers as bits; the side's history.
