@@ -134,25 +134,59 @@ const fn one_at(pit: usize) -> u128 {
     1u128 << (8 * pit)
 }
 
-/// `SOW[p][r]`: what taking `r` seeds (r ≤ 11) from pit `p` and dropping one in each of the `r`
-/// pits after it adds to a board, as a number: one at each of those pits, minus `r` at `p`
-/// (wrapping: added to a board whose pit `p` holds at least `r` seeds, the borrow the subtraction
-/// stands for cancels, and every byte ends exact). `SOW[p][11]` is a whole lap.
-const SOW: [[u128; PITS]; PITS] = {
-    let mut t = [[0u128; PITS]; PITS];
+/// `SOWING[64 p + n]`: what sowing `n` seeds (n ≤ 48) from pit `p` adds to a board, as a number:
+/// one at each pit a seed falls in (laps of 11 skip `p`), minus `n` at `p` (wrapping: added to a
+/// board whose pit `p` holds `n` seeds, the borrow the subtraction stands for cancels, and every
+/// byte ends exact). Whole sowings, laps included: no division, no branch on the count. Rows of
+/// 64, as [`LAST_SHIFT`]'s: one index, and one bounds check, for both.
+const SOWING: [u128; 64 * PITS] = {
+    let mut t = [0u128; 64 * PITS];
     let mut p = 0;
     while p < PITS {
-        let mut r = 1;
-        while r < PITS {
-            t[p][r] = t[p][r - 1]
-                .wrapping_add(one_at((p + r) % PITS))
+        let mut pit = p;
+        let mut n = 1;
+        while n <= TOTAL_SEEDS as usize {
+            pit = (pit + 1) % PITS;
+            if pit == p {
+                pit = (pit + 1) % PITS;
+            }
+            t[64 * p + n] = t[64 * p + n - 1]
+                .wrapping_add(one_at(pit))
                 .wrapping_sub(one_at(p));
-            r += 1;
+            n += 1;
         }
         p += 1;
     }
     t
 };
+
+/// `LAST_SHIFT[64 p + n]`: where the last of `n` seeds sown from pit `p` lands, as the shift that
+/// brings that pit's byte to the top of the opponent's row (`row_unmasked`): 56 − 8j when it is
+/// the opponent's pit j, else [`NO_CAPTURE`] (the mover's own row, or `n` = 0).
+const LAST_SHIFT: [u8; 64 * PITS] = {
+    let mut t = [NO_CAPTURE; 64 * PITS];
+    let mut p = 0;
+    while p < PITS {
+        let opp_first = if p < 6 { 6 } else { 0 };
+        let mut pit = p;
+        let mut n = 1;
+        while n <= TOTAL_SEEDS as usize {
+            pit = (pit + 1) % PITS;
+            if pit == p {
+                pit = (pit + 1) % PITS;
+            }
+            if pit >= opp_first && pit < opp_first + 6 {
+                t[64 * p + n] = (56 - 8 * (pit - opp_first)) as u8;
+            }
+            n += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// [`LAST_SHIFT`] of a sowing that ends on the mover's row: at least 64.
+const NO_CAPTURE: u8 = 0xff;
 
 const ROW_MASK: [u128; 2] = [0xffff_ffff_ffff, 0xffff_ffff_ffff << 48];
 
@@ -199,10 +233,12 @@ fn row_sum(board: u128, side: Side) -> u8 {
 #[inline]
 fn gather_high_bits(x: u64) -> u8 {
     debug_assert_eq!(x & !HIGH_BITS, 0);
-    // Bit 8k + 7 times 2^(41-7k) lands on bit 48+k; no two products share a bit (bit 8a + 7
-    // times 2^(41-7b) is bit 48 + a + 7(a − b), in 48..54 only for a = b), so nothing carries.
-    const M: u64 = (1 << 41) | (1 << 34) | (1 << 27) | (1 << 20) | (1 << 13) | (1 << 6);
-    (x.wrapping_mul(M) >> 48) as u8 & 0x3f
+    // Bit 8a + 7 times 2^(51-7b) lands on bit 58 + a + 7(a − b): on 58 + a for a = b, the top six
+    // bits, which no other product reaches (for a ≠ b, a + 7(a − b) is below 0 or above 5). No
+    // two products share a bit (8(a − a') = 7(b − b') only for a = a'), so nothing carries, and
+    // the shift leaves six bits: no mask.
+    const M: u64 = (1 << 51) | (1 << 44) | (1 << 37) | (1 << 30) | (1 << 23) | (1 << 16);
+    (x.wrapping_mul(M) >> 58) as u8
 }
 
 /// Adding this sets bit 7 of each byte holding at least 1 seed (counts are at most 48).
@@ -213,8 +249,33 @@ const REACHES: u64 = 0x7f7e_7d7c_7b7a;
 const HIGH_BITS: u64 = 0x8080_8080_8080;
 /// Adding this sets bit 7 of each byte holding at least 3 seeds.
 const AT_LEAST_3: u64 = 0x7d7d_7d7d_7d7d;
-/// Adding this sets bit 7 of each byte holding at least 12 seeds (a sowing with a lap).
-const AT_LEAST_12: u64 = 0x7474_7474_7474;
+
+/// Bit 7 of byte 7: always set in [`Position::capture_candidates`]' mask of weak pits (the byte
+/// of the sowings with a lap).
+const TOP_BYTE_HIGH: u64 = 0x80 << 56;
+
+/// `CAPTURE_ENDS[64 i + n]`: where a sowing of `n` seeds from the mover's pit `i` ends, for
+/// [`Position::capture_candidates`], as bit `i` of a byte: byte j when it ends on the opponent's
+/// pit j (`n` = 6 + j − i < 12), byte 7 for a sowing with a lap (`n` ≥ 12: sow it to know), none
+/// when it ends on the mover's row or `n` is 0. The last row runs to `n` = 255: any byte indexes
+/// the table without a bounds check.
+const CAPTURE_ENDS: [u64; 64 * 5 + 256] = {
+    let mut t = [0u64; 64 * 5 + 256];
+    let mut i = 0;
+    while i < 6 {
+        let mut n = 1;
+        while 64 * i + n < t.len() && (n < 64 || i == 5) {
+            if n >= 12 {
+                t[64 * i + n] = 1 << (56 + i);
+            } else if i + n >= 6 && i + n < 12 {
+                t[64 * i + n] = 1 << (8 * (i + n - 6) + i);
+            }
+            n += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// The board after sowing a move, and the move's capture chain before any grand slam rule.
 struct Sowing {
@@ -226,6 +287,9 @@ struct Sowing {
     seeds: u8,
     /// Whether the chain holds every seed of the opponent (never when the chain is empty).
     grand_slam: bool,
+    /// Whether the chain is not empty: a constant on each path out of the sowing, which the
+    /// compiler follows (at least 2 `seeds` then, which it cannot know).
+    captures: bool,
 }
 
 /// One in every byte of a `u64`.
@@ -337,40 +401,31 @@ impl Position {
     #[inline(always)]
     fn sow(&self, m: Move) -> Sowing {
         let from = m.pit(self.turn);
-        // The table's row first: its bounds check (from < 12) covers the byte's.
-        let sow = &SOW[from];
-        let n = self.board.to_le_bytes()[from];
+        // One bounds check for the byte and both tables.
+        assert!(from < PITS);
+        let n = usize::from(self.board.to_le_bytes()[from]);
         debug_assert!(n > 0);
-        // n seeds are `laps` whole laps of 11 (every pit but `from`), then r seeds, 1 ≤ r ≤ 11,
-        // the last of them r pits after `from`. Each lap and the r seeds empty their share of
-        // pit `from`, which ends empty.
-        let mut board = self.board;
-        let mut r = usize::from(n);
-        if n >= 12 {
-            let laps = (n - 1) / 11;
-            r -= 11 * usize::from(laps);
-            board = board.wrapping_add(sow[11].wrapping_mul(u128::from(laps)));
-        }
-        let board = board.wrapping_add(sow[r]);
+        // One index for both tables (`n & 63` changes no count, at most 48).
+        let k = 64 * from + (n & 63);
+        // Each lap and the last seeds empty their share of pit `from`, which ends empty.
+        let board = self.board.wrapping_add(SOWING[k]);
         let mut s = Sowing {
             board,
             chain: 0,
             seeds: 0,
             grand_slam: false,
+            captures: false,
         };
-
-        // The last pit counted from the opponent's first pit: m + r − 6. Only 0..6 is on the
-        // opponent's row (m + r ≤ 16: from 12 on, the sowing came back to the mover's row).
-        let j = (m.index() + r).wrapping_sub(6);
-        if j >= 6 {
+        let shift = u32::from(LAST_SHIFT[k]);
+        if shift >= 64 {
             return s;
         }
         let opp = self.turn.other();
         let row = row_unmasked(board, opp);
         // The last pit's byte moved to the top byte (7): the pits after it fall off the top, and
-        // the bytes shifted in at the bottom (at least two, as j ≤ 5) read as empty pits, which
-        // end any chain at the row's first pit.
-        let x = row << (56 - 8 * j);
+        // the bytes shifted in at the bottom (at least two: the shift is at least 16) read as
+        // empty pits, which end any chain at the row's first pit.
+        let x = row << shift;
         // Bit 7 of each byte holding other than 2 or 3 seeds (the pits that stop a chain): `^ 2`
         // turns 2 and 3 into 0 and 1 and anything else (at most 48) into 2..=50, and adding 0x7e
         // carries into bit 7 exactly from 2 on, never out of the byte.
@@ -378,18 +433,19 @@ impl Position {
         if stops >> 63 != 0 {
             return s;
         }
-        // The chain runs from the top byte down to the highest stop: 8 leading zeros a pit.
-        // (`| 1` changes nothing, byte 0 always being a stop, but tells the compiler that the
-        // value is not 0.)
-        let chain_bits = (stops | 1).leading_zeros();
-        let chain = !(u64::MAX >> chain_bits);
+        // The chain runs from the top byte down to the highest stop: the bits above that stop's
+        // bit. (`| 1` changes nothing, byte 0 always being a stop, but tells the compiler that
+        // the value is not 0.)
+        let highest_stop = 63 - (stops | 1).leading_zeros();
+        let chain = (u64::MAX - 1) << highest_stop;
         // The seeds of the chain: the multiplication adds every byte into the top one (at most
         // 6 × 3 seeds, no carry).
         s.seeds = ((x & chain).wrapping_mul(ONES) >> 56) as u8;
         // The chain back in row position, then in board position.
-        let chain = chain >> (56 - 8 * j);
+        let chain = chain >> shift;
         s.grand_slam = row & 0xffff_ffff_ffff & !chain == 0;
         s.chain = row_to_board(chain, opp);
+        s.captures = true;
         s
     }
 
@@ -416,28 +472,28 @@ impl Position {
     }
 
     /// The mover's moves (bit i for move i) that may capture: [`Position::may_capture`] for all
-    /// six pits at once (empty pits excluded), byte-parallel.
+    /// six pits at once (empty pits excluded), without a branch.
     #[inline]
     pub fn capture_candidates(&self) -> u8 {
-        let own = row(self.board, self.turn);
-        let opp = row(self.board, self.turn.other());
-        // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds.
-        let weak = (opp + NON_EMPTY) & !(opp + AT_LEAST_3) & HIGH_BITS;
-        // Bit 7 of byte i for each sowing with a lap: sow them to know.
-        let mut hits = (own + AT_LEAST_12) & HIGH_BITS;
-        // All six opponent pits, without branches (which pits are weak is data the processor
-        // cannot predict).
-        for j in 0..6u64 {
-            // A sowing of fewer than 12 seeds from pit i ends on the opponent's pit j when it
-            // holds exactly 6 + j − i seeds: the pits whose byte equals that byte of `reach`
-            // (1 to 11, so never an empty pit) are the ones whose xor is 0, and adding 0x7f
-            // sets bit 7 of every other byte (at most 63), without carrying out of it. `keep`
-            // is all ones when pit j is weak, else zero.
-            let reach = 0x0102_0304_0506 + j * 0x0101_0101_0101;
-            let keep = 0u64.wrapping_sub((weak >> (8 * j + 7)) & 1);
-            hits |= !((own ^ reach) + NON_EMPTY) & HIGH_BITS & keep;
+        let opp = row_unmasked(self.board, self.turn.other());
+        // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds, and of byte 7 whatever it
+        // holds (at most 48: adding 0x80 sets its bit 7, adding 0 in the other sum leaves it
+        // clear).
+        let weak =
+            (opp + (NON_EMPTY | TOP_BYTE_HIGH)) & !(opp + AT_LEAST_3) & (HIGH_BITS | TOP_BYTE_HIGH);
+        // The same bytes filled with 0x7f: 0x80 − 1 in each, no borrow between bytes.
+        let keep = weak - (weak >> 7);
+        // Where each own pit's sowing ends, one table entry a pit (see `CAPTURE_ENDS`). No two
+        // entries share a bit: an addition is an or. The counts read as bytes (one load each, no
+        // shifts; `first + i` < 16, no bounds check).
+        let (pits, first) = (self.board.to_le_bytes(), self.turn.first_pit());
+        let mut ends = 0;
+        for i in 0..6 {
+            ends += CAPTURE_ENDS[64 * i + usize::from(pits[first + i])];
         }
-        gather_high_bits(hits)
+        // Kept: the ends on a weak pit, and the sowings with a lap. Each pit's bit i is in one
+        // byte at most, so adding every byte into the top one (the multiplication) carries nothing.
+        ((ends & keep).wrapping_mul(ONES) >> 56) as u8
     }
 
     /// Plays `m` without checking that it is legal. The result for an illegal move is
@@ -450,7 +506,7 @@ impl Position {
     /// The position after sowing `s`, with its capture settled by the grand slam rule.
     #[inline(always)]
     fn apply(&self, s: &Sowing, rules: &Rules) -> Position {
-        if s.seeds == 0 {
+        if !s.captures {
             // The usual case, nothing captured: with constant zeros, the compiler drops the mask
             // and the addition (and jumps here straight from the sowing's early exits).
             return self.after_capture(s.board, 0, 0);
@@ -523,8 +579,10 @@ impl Position {
     /// slams are removed unless every legal move is one.
     #[inline]
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
-        let own = row(self.board, self.turn);
-        let add = if row(self.board, self.turn.other()) == 0 {
+        // Unmasked rows: the sum's bytes 6 and 7 are dropped by the mask (byte 5 does not carry),
+        // and the shift drops them from the opponent's row (no 48-bit mask to build).
+        let own = row_unmasked(self.board, self.turn);
+        let add = if row_unmasked(self.board, self.turn.other()) << 16 == 0 {
             REACHES
         } else {
             NON_EMPTY
@@ -534,9 +592,10 @@ impl Position {
             mask = 0;
         }
         if rules.grand_slam == GrandSlam::Illegal && mask != 0 {
-            mask = self.without_grand_slams(mask);
+            return MoveList::from_mask(self.without_grand_slams(mask));
         }
-        // One list built at the end, from the bit set alone: copied whole from the table.
+        // One list built at the end, from the bit set alone: copied whole from the table (the
+        // gather leaves six bits: no mask before the look-up).
         MoveList::from_mask(mask)
     }
 
@@ -852,6 +911,41 @@ mod tests {
             frontier = next;
         }
         assert!(checked > 10_000 && captures > 100, "{checked} {captures}");
+    }
+
+    #[test]
+    fn capture_candidates_agree_with_may_capture() {
+        // A xorshift generator: the same positions every run.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut seen = [0usize; 2];
+        for k in 0..200_000 {
+            // As in `sowing_agrees_with_the_reference`: seeds often in a few slots only, for
+            // many pits of 1 or 2 seeds, empty pits and large sowings.
+            let slots = [14, 14, 9, 4, 2][k % 5];
+            let offset = next() as usize % 14;
+            let mut counts = [0u8; 14];
+            for _ in 0..TOTAL_SEEDS {
+                counts[(offset + next() as usize % slots) % 14] += 1;
+            }
+            let mut pits = [0; PITS];
+            pits.copy_from_slice(&counts[..PITS]);
+            let turn = Side::ALL[k % 2];
+            let p = pos(pits, [counts[12], counts[13]], turn);
+            let candidates = p.capture_candidates();
+            assert_eq!(candidates & 0xc0, 0, "{p:?}");
+            for m in Move::ALL {
+                let want = p.pit(m.pit(turn)) > 0 && p.may_capture(m);
+                assert_eq!(candidates & (1 << m.index()) != 0, want, "{p:?} {m:?}");
+                seen[usize::from(want)] += 1;
+            }
+        }
+        assert!(seen[0] > 100_000 && seen[1] > 100_000, "{seen:?}");
     }
 
     /// The rules played the slow way, seed by seed and pit by pit: the reference for
