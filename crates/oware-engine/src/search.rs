@@ -440,10 +440,11 @@ impl<'a, 'b> Worker<'a, 'b> {
                 keys[k] = i32::MIN;
                 captures_left &= !(1 << k);
                 let m = Move::ALL[k];
+                // A move not sown for its key is not a capture candidate: it captures nothing.
                 let child = if sown & (1 << k) != 0 {
                     self.kids[ply][k]
                 } else {
-                    pos.play_unchecked(m, &rules)
+                    pos.play_quiet_unchecked(m)
                 };
                 if self.search_move(&mut node, pos, m, &child, i) {
                     break;
