@@ -43,6 +43,17 @@ fn rep_slot(pos: &Position) -> usize {
     (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize
 }
 
+/// Late move reductions by depth and move number: `round(ln(depth) · ln(i + 1) / 2)`, computed
+/// once per process (384 logarithms were a tenth of the cost of a short search's set-up).
+static LMR: std::sync::LazyLock<[[u8; 6]; 64]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|d| {
+        std::array::from_fn(|i| {
+            let l = (d.max(1) as f64).ln() * ((i + 1) as f64).ln() / 2.0;
+            (l + 0.5) as u8
+        })
+    })
+});
+
 /// State shared by all search threads.
 pub(crate) struct Shared<'a> {
     pub tt: &'a Tt,
@@ -100,7 +111,7 @@ pub(crate) struct Worker<'a, 'b> {
     pv_len: [usize; MAX_PLY + 1],
     stopped: bool,
     can_stop: bool,
-    /// Late move reductions by depth and move number: `round(ln(depth) · ln(i + 1) / 2)`.
+    /// A copy of [`LMR`], next to the worker's other tables.
     lmr: [[u8; 6]; 64],
 }
 
@@ -160,12 +171,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             pv_len: [0; MAX_PLY + 1],
             stopped: false,
             can_stop: false,
-            lmr: std::array::from_fn(|d| {
-                std::array::from_fn(|i| {
-                    let l = (d.max(1) as f64).ln() * ((i + 1) as f64).ln() / 2.0;
-                    (l + 0.5) as u8
-                })
-            }),
+            lmr: *LMR,
         }
     }
 
