@@ -596,6 +596,15 @@ impl Position {
     /// slams are removed unless every legal move is one.
     #[inline]
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
+        // One list built at the end, from the bit set alone: copied whole from the table (the
+        // gather leaves six bits: no mask before the look-up).
+        MoveList::from_mask(self.legal_mask(rules))
+    }
+
+    /// The legal moves as a bit set (bit i for move i): [`Position::legal_moves`] without the
+    /// list, for loops that only test and count moves.
+    #[inline]
+    pub fn legal_mask(&self, rules: &Rules) -> u8 {
         // Unmasked rows: the sum's bytes 6 and 7 are dropped by the mask (byte 5 does not carry),
         // and the shift drops them from the opponent's row (no 48-bit mask to build).
         let own = row_unmasked(self.board, self.turn);
@@ -609,11 +618,9 @@ impl Position {
             mask = 0;
         }
         if rules.grand_slam == GrandSlam::Illegal && mask != 0 {
-            return MoveList::from_mask(self.without_grand_slams(mask));
+            return self.without_grand_slams(mask);
         }
-        // One list built at the end, from the bit set alone: copied whole from the table (the
-        // gather leaves six bits: no mask before the look-up).
-        MoveList::from_mask(mask)
+        mask
     }
 
     /// The moves of `mask` (bit i for move i) but its grand slams, unless every move is one

@@ -14,7 +14,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use oware_core::{Move, MoveList, Outcome, Position, Rules};
+use oware_core::{Move, Outcome, Position, Rules};
 
 use crate::eval::evaluate;
 use crate::limits::TimePlan;
@@ -315,7 +315,7 @@ impl<'a, 'b> Worker<'a, 'b> {
 
     /// What every node does first: counts it, then settles it without a search if it can (a
     /// stop, a repetition, the game's end, the ply limit, mate distance, an exact database
-    /// value). `Err(score)` is the node's score; `Ok` gives its legal moves and narrowed window.
+    /// value). `Err(score)` is the node's score; `Ok` gives its legal moves (a bit set) and narrowed window.
     #[inline(always)]
     fn enter(
         &mut self,
@@ -323,7 +323,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-    ) -> Result<(MoveList, i32, i32), i32> {
+    ) -> Result<(u8, i32, i32), i32> {
         self.pv_len[ply] = ply;
         if self.check_stop() {
             return Err(0);
@@ -336,8 +336,8 @@ impl<'a, 'b> Worker<'a, 'b> {
         if self.is_repetition(pos) {
             return Err(outcome_score(&pos.cycle_outcome(&rules), pos, ply));
         }
-        let moves = pos.legal_moves(&rules);
-        if moves.is_empty() {
+        let moves = pos.legal_mask(&rules);
+        if moves == 0 {
             return Err(pos
                 .outcome(&rules)
                 .map_or(0, |o| outcome_score(&o, pos, ply)));
@@ -385,7 +385,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let pv_node = beta - alpha > 1;
         let mut hash_move = None;
         if let Some(e) = entry {
-            hash_move = e.mv.filter(|&m| moves.has(m));
+            hash_move = e.mv.filter(|&m| moves & (1 << m.index()) != 0);
             if !pv_node && e.depth >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
@@ -431,10 +431,10 @@ impl<'a, 'b> Worker<'a, 'b> {
             // key, so this is the order a single sort would give.
             let mut keys = [i32::MIN; 6];
             let hash_bit = hash_move.map_or(0, |m| 1u8 << m.index());
-            let rest = moves.mask() & !hash_bit;
+            let rest = moves & !hash_bit;
             let (mut captures_left, sown) = self.key_captures(pos, rest, ply, &mut keys);
             let mut unkeyed = rest & !captures_left;
-            for i in searched..moves.len() {
+            for i in searched..moves.count_ones() as usize {
                 if captures_left == 0 && unkeyed != 0 {
                     self.ord.quiet_keys(pos, unkeyed, ply, &mut keys);
                     unkeyed = 0;
@@ -540,14 +540,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     }
 
     /// Captures only, with a stand-pat evaluation. Captures remove seeds, so no cycle can occur.
-    fn qsearch(
-        &mut self,
-        pos: &Position,
-        moves: oware_core::MoveList,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    fn qsearch(&mut self, pos: &Position, moves: u8, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         // (The caller counted the node and its ply in `seldepth`.)
         let stand = evaluate(pos);
         if stand >= beta || ply >= MAX_PLY - 2 {
@@ -561,7 +554,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut seeds = [0u8; 6];
         let mut n = 0;
         // The legal moves that may capture, in pit order.
-        let mut candidates = pos.capture_candidates() & moves.mask();
+        let mut candidates = pos.capture_candidates() & moves;
         while candidates != 0 {
             let m = Move::ALL[candidates.trailing_zeros() as usize];
             candidates &= candidates - 1;
@@ -587,8 +580,8 @@ impl<'a, 'b> Worker<'a, 'b> {
             if ply + 1 > self.seldepth {
                 self.seldepth = ply + 1;
             }
-            let cm = child.legal_moves(&rules);
-            let score = if cm.is_empty() {
+            let cm = child.legal_mask(&rules);
+            let score = if cm == 0 {
                 -child
                     .outcome(&rules)
                     .map_or(0, |o| outcome_score(&o, &child, ply + 1))
