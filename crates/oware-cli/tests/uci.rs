@@ -100,7 +100,7 @@ fn handshake_and_whole_game() {
     let mut game = Game::new(Rules::PLAYSTRATEGY);
     while !game.is_over() {
         let texts = movetext::write_list(&game.move_texts());
-        if game.moves().len() % 2 == 0 {
+        if game.moves().len().is_multiple_of(2) {
             e.send(&format!("position startpos moves {texts}"));
         } else {
             // The relaxed form: moves separated by spaces.

@@ -63,7 +63,7 @@ impl Score {
 impl fmt::Display for Score {
     /// `24` for whole seeds, `23.5` with a half.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 % 2 == 0 {
+        if self.0.is_multiple_of(2) {
             write!(f, "{}", self.0 / 2)
         } else {
             write!(f, "{}.5", self.0 / 2)

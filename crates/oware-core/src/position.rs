@@ -995,7 +995,7 @@ mod tests {
         let mut chain = Vec::new();
         while Side::owner_of(pit) != mover && (pits[pit] == 2 || pits[pit] == 3) {
             chain.push(pit);
-            if pit % 6 == 0 {
+            if pit.is_multiple_of(6) {
                 break;
             }
             pit -= 1;

@@ -46,7 +46,7 @@ impl Serialize for EndReason {
 impl Serialize for Score {
     /// A number of seeds: `24` or `23.5`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.halves() % 2 == 0 {
+        if self.halves().is_multiple_of(2) {
             s.serialize_u8(self.halves() / 2)
         } else {
             s.serialize_f64(self.as_f64())

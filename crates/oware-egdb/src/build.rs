@@ -473,7 +473,7 @@ fn solve_sweeps(
                 }
             })
         } else {
-            let backwards = sweep % 2 == 0;
+            let backwards = sweep.is_multiple_of(2);
             // From the third sweep on, skip positions none of whose children changed in the
             // previous sweep or so far in this one: their bounds cannot move. (The second
             // sweep evaluates everything, covering changes made during the first.)
@@ -626,7 +626,7 @@ fn solve_worklist(
                 // Gauss–Seidel: a parent the round has not reached yet (ahead in this round's
                 // direction) is marked for this round, the others for the next. A mark that
                 // lands in a word already taken stays there and is carried over below.
-                let backwards = round % 2 == 0;
+                let backwards = round.is_multiple_of(2);
                 let (todo, next) = (&todo, &next);
                 let mark = |r: u64| {
                     move |p: u64| {

@@ -78,7 +78,7 @@ pub struct PitValue {
 }
 
 fn halves_text(h: u8) -> String {
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         format!("{}", h / 2)
     } else {
         format!("{}.5", h / 2)
@@ -92,7 +92,7 @@ pub fn pit_values(tables: &Tables, pos: &Position, rules: &Rules) -> Option<Vec<
         return None;
     }
     let n = pos.seeds_on_board();
-    if !tables.max_seeds().is_some_and(|m| n <= m) {
+    if tables.max_seeds().is_none_or(|m| n > m) {
         return None;
     }
     let mover: Side = pos.turn();

@@ -318,7 +318,7 @@ fn play_game(
 ) -> GameResult {
     // Even games: first player is South; odd games: colours swapped, same opening.
     let opening = OPENINGS[(index / 2) % OPENINGS.len()];
-    let first_is_south = index % 2 == 0;
+    let first_is_south = index.is_multiple_of(2);
     let mut game = Game::from_position(Position::start(), *rules);
     for m in movetext::parse_list(opening).expect("openings parse") {
         game.play_text(&m).expect("openings are legal");
@@ -552,7 +552,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     );
                     if tty {
                         eprint!("\r{line}");
-                    } else if done % 10 == 0 || done == args.games {
+                    } else if done.is_multiple_of(10) || done == args.games {
                         eprintln!("{line}");
                     }
                 }
