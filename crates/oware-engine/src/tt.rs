@@ -33,8 +33,11 @@ impl Key {
         let x = b as u64;
         let y = (b >> 64) as u64 & 0xffff_ffff;
         let lo = x | (y & 0x0303_0303) << 6 | ((y >> 2) & 0x0303_0303) << 38;
+        // Bits 4–5 of pit 8 + k sit at bits 8k, 8k + 1 of `t`; the multiplication moves them to
+        // bits 24 + 2k, 25 + 2k (shifts 24 − 6k), and every other product lands on bits of its
+        // own below 24 or from 32 on: no carry reaches the byte taken.
         let t = (y >> 4) & 0x0303_0303;
-        let top = ((t | t >> 6 | t >> 12 | t >> 18) & 0xff) as u16;
+        let top = ((t.wrapping_mul(1 << 24 | 1 << 18 | 1 << 12 | 1 << 6) >> 24) & 0xff) as u16;
         let turn = u16::from(pos.turn() == Side::North);
         let hi = top | (u16::from(pos.store(Side::South)) << 8) | (turn << 14);
         Key {
