@@ -110,6 +110,8 @@ pub(crate) struct Worker<'a, 'b> {
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     stopped: bool,
+    /// Unflushed nodes from which [`Worker::check_stop`] polls: 1024, or 0 once stopped.
+    poll_at: u64,
     can_stop: bool,
     /// A copy of [`LMR`], next to the worker's other tables.
     lmr: [[u8; 6]; 64],
@@ -170,6 +172,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             pv: vec![[Move::ALL[0]; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             stopped: false,
+            poll_at: 1024,
             can_stop: false,
             lmr: *LMR,
         }
@@ -179,26 +182,33 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.sh.nodes.load(AtomicOrdering::Relaxed) + self.unflushed
     }
 
+    /// Whether the search must stop: one comparison a node, the rest every 1024 nodes, and at
+    /// every node once stopped (`poll_at` is then 0).
     #[inline(always)]
     fn check_stop(&mut self) -> bool {
-        if self.unflushed >= 1024 {
-            self.flush_and_poll();
-        }
-        self.stopped
+        self.unflushed >= self.poll_at && self.flush_and_poll()
     }
 
     /// Adds the nodes counted since the last call to the shared count and checks the stop
-    /// flag and the node and time limits (every 1024 nodes; kept out of the nodes' code).
+    /// flag and the node and time limits (kept out of the nodes' code); whether stopped.
     #[cold]
     #[inline(never)]
-    fn flush_and_poll(&mut self) {
+    fn flush_and_poll(&mut self) -> bool {
         self.sh
             .nodes
             .fetch_add(self.unflushed, AtomicOrdering::Relaxed);
         self.unflushed = 0;
-        if self.stopped || !self.can_stop {
-            return;
+        if !self.stopped && self.can_stop {
+            self.poll();
         }
+        if self.stopped {
+            self.poll_at = 0;
+        }
+        self.stopped
+    }
+
+    /// Sets `stopped` if the stop flag is raised or a node or time limit is reached.
+    fn poll(&mut self) {
         if self.sh.halt.load(AtomicOrdering::Relaxed) || self.sh.stop.load(AtomicOrdering::Relaxed)
         {
             self.stopped = true;
