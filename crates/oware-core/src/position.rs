@@ -139,32 +139,17 @@ const fn one_at(pit: usize) -> u128 {
 /// board whose pit `p` holds `n` seeds, the borrow the subtraction stands for cancels, and every
 /// byte ends exact). Whole sowings, laps included: no division, no branch on the count. Rows of
 /// 64, as [`LAST_SHIFT`]'s: one index, and one bounds check, for both.
-const SOWING: [u128; 64 * PITS] = {
-    let mut t = [0u128; 64 * PITS];
-    let mut p = 0;
-    while p < PITS {
-        let mut pit = p;
-        let mut n = 1;
-        while n <= TOTAL_SEEDS as usize {
-            pit = (pit + 1) % PITS;
-            if pit == p {
-                pit = (pit + 1) % PITS;
-            }
-            t[64 * p + n] = t[64 * p + n - 1]
-                .wrapping_add(one_at(pit))
-                .wrapping_sub(one_at(p));
-            n += 1;
-        }
-        p += 1;
-    }
-    t
-};
+const SOWING: [u128; 64 * PITS] = SOWING_TABLES.0;
 
 /// `LAST_SHIFT[64 p + n]`: where the last of `n` seeds sown from pit `p` lands, as the shift that
 /// brings that pit's byte to the top of the opponent's row (`row_unmasked`): 56 − 8j when it is
 /// the opponent's pit j, else [`NO_CAPTURE`] (the mover's own row, or `n` = 0).
-const LAST_SHIFT: [u8; 64 * PITS] = {
-    let mut t = [NO_CAPTURE; 64 * PITS];
+const LAST_SHIFT: [u8; 64 * PITS] = SOWING_TABLES.1;
+
+/// [`SOWING`] and [`LAST_SHIFT`], filled by one walk of every sowing, seed by seed.
+const SOWING_TABLES: ([u128; 64 * PITS], [u8; 64 * PITS]) = {
+    let mut sowing = [0u128; 64 * PITS];
+    let mut last = [NO_CAPTURE; 64 * PITS];
     let mut p = 0;
     while p < PITS {
         let opp_first = if p < 6 { 6 } else { 0 };
@@ -175,14 +160,17 @@ const LAST_SHIFT: [u8; 64 * PITS] = {
             if pit == p {
                 pit = (pit + 1) % PITS;
             }
+            sowing[64 * p + n] = sowing[64 * p + n - 1]
+                .wrapping_add(one_at(pit))
+                .wrapping_sub(one_at(p));
             if pit >= opp_first && pit < opp_first + 6 {
-                t[64 * p + n] = (56 - 8 * (pit - opp_first)) as u8;
+                last[64 * p + n] = (56 - 8 * (pit - opp_first)) as u8;
             }
             n += 1;
         }
         p += 1;
     }
-    t
+    (sowing, last)
 };
 
 /// [`LAST_SHIFT`] of a sowing that ends on the mover's row: at least 64.
@@ -763,6 +751,28 @@ impl fmt::Debug for Position {
 mod tests {
     use super::*;
 
+    /// The position number `k` of a fixed random sequence (xorshift on `state`): the 48 seeds
+    /// dropped one by one over `slots[k % slots.len()]` consecutive slots of the 12 pits and 2
+    /// stores, from a random one (few slots: many small counts, empty pits, large sowings);
+    /// South to move for even `k`.
+    fn random_position(state: &mut u64, k: usize, slots: &[usize]) -> Position {
+        let mut next = || {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            *state as usize
+        };
+        let n = slots[k % slots.len()];
+        let offset = next() % 14;
+        let mut counts = [0u8; 14];
+        for _ in 0..TOTAL_SEEDS {
+            counts[(offset + next() % n) % 14] += 1;
+        }
+        let mut pits = [0; PITS];
+        pits.copy_from_slice(&counts[..PITS]);
+        pos(pits, [counts[12], counts[13]], Side::ALL[k % 2])
+    }
+
     fn pos(pits: [u8; 12], stores: [u8; 2], turn: Side) -> Position {
         Position::from_setup(&Setup {
             pits,
@@ -939,28 +949,12 @@ mod tests {
 
     #[test]
     fn capture_candidates_agree_with_may_capture() {
-        // A xorshift generator: the same positions every run.
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
         let mut seen = [0usize; 2];
         for k in 0..200_000 {
-            // As in `sowing_agrees_with_the_reference`: seeds often in a few slots only, for
-            // many pits of 1 or 2 seeds, empty pits and large sowings.
-            let slots = [14, 14, 9, 4, 2][k % 5];
-            let offset = next() as usize % 14;
-            let mut counts = [0u8; 14];
-            for _ in 0..TOTAL_SEEDS {
-                counts[(offset + next() as usize % slots) % 14] += 1;
-            }
-            let mut pits = [0; PITS];
-            pits.copy_from_slice(&counts[..PITS]);
-            let turn = Side::ALL[k % 2];
-            let p = pos(pits, [counts[12], counts[13]], turn);
+            // Many pits of 1 or 2 seeds, empty pits and large sowings.
+            let p = random_position(&mut state, k, &[14, 14, 9, 4, 2]);
+            let turn = p.turn();
             let candidates = p.capture_candidates();
             assert_eq!(candidates & 0xc0, 0, "{p:?}");
             for m in Move::ALL {
@@ -1046,28 +1040,12 @@ mod tests {
             GrandSlam::LeaveLast,
             GrandSlam::LeaveFirst,
         ];
-        // A xorshift generator: the same positions every run.
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
         let (mut slams, mut captures) = (0, 0);
         for k in 0..200_000 {
-            // Seeds dropped in the 12 pits and 2 stores; often only in a few of them, for more
-            // small counts (captures and grand slams) and for large sowings.
-            let slots = [14, 14, 9, 4][k % 4];
-            let offset = next() as usize % 14;
-            let mut counts = [0u8; 14];
-            for _ in 0..TOTAL_SEEDS {
-                counts[(offset + next() as usize % slots) % 14] += 1;
-            }
-            let mut pits = [0; PITS];
-            pits.copy_from_slice(&counts[..PITS]);
-            let turn = Side::ALL[k % 2];
-            let p = pos(pits, [counts[12], counts[13]], turn);
+            // Often small counts (captures and grand slams) and large sowings.
+            let p = random_position(&mut state, k, &[14, 14, 9, 4]);
+            let turn = p.turn();
             for m in Move::ALL {
                 if p.pit(m.pit(turn)) == 0 {
                     continue;
