@@ -509,10 +509,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         } else {
             let mut r = 0;
             if depth >= 3 && i >= 2 && !capture && !self.ord.is_killer(m, ply) {
-                // ln(depth)·ln(move number)/2, rounded, one more off the principal
-                // variation; never into the quiescence search from here.
-                r = i32::from(self.lmr[depth.min(63) as usize][i]) + i32::from(!pv_node);
-                r = r.clamp(1, depth - 2);
+                r = self.reduction(depth, i, pv_node);
             }
             let mut s = -self.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1);
             if s > alpha && r > 0 {
@@ -547,6 +544,16 @@ impl<'a, 'b> Worker<'a, 'b> {
         node.quiets[node.nquiets.min(5)] = m;
         node.nquiets += usize::from(!capture);
         false
+    }
+
+    /// The reduction of the `i`-th move of a node at `depth` (≥ 3): ln(depth)·ln(move
+    /// number)/2, rounded, one more off the principal variation; never into the quiescence
+    /// search. Out of line: most moves are not reduced, and inlined, its table lookup was
+    /// set up before the move loop of every node.
+    #[inline(never)]
+    fn reduction(&self, depth: i32, i: usize, pv_node: bool) -> i32 {
+        let r = i32::from(self.lmr[depth.min(63) as usize][i.min(5)]) + i32::from(!pv_node);
+        r.clamp(1, depth - 2)
     }
 
     /// Captures only, with a stand-pat evaluation. Captures remove seeds, so no cycle can occur.
