@@ -325,15 +325,23 @@ impl<'a, 'b> Worker<'a, 'b> {
 
     /// What every node does first: counts it, then settles it without a search if it can (a
     /// stop, a repetition, the game's end, the ply limit, mate distance, an exact database
-    /// value). `Err(score)` is the node's score; `Ok` gives its legal moves (a bit set) and narrowed window.
+    /// value). `Err(score)` is the node's score; `Ok` gives its legal moves (a bit set) and
+    /// narrowed window.
     #[inline(always)]
     fn enter(
         &mut self,
         pos: &Position,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         ply: usize,
     ) -> Result<(u8, i32, i32), i32> {
+        self.count(pos, ply)?;
+        self.settle(pos, alpha, beta, ply)
+    }
+
+    /// The first part of [`Worker::enter`]: counts the node; `Err` on a stop or a repetition.
+    #[inline(always)]
+    fn count(&mut self, pos: &Position, ply: usize) -> Result<(), i32> {
         self.pv_len[ply] = ply;
         if self.check_stop() {
             return Err(0);
@@ -342,10 +350,24 @@ impl<'a, 'b> Worker<'a, 'b> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        let rules = self.sh.rules;
         if self.is_repetition(pos) {
+            let rules = self.sh.rules;
             return Err(outcome_score(&pos.cycle_outcome(&rules), pos, ply));
         }
+        Ok(())
+    }
+
+    /// The second part of [`Worker::enter`]: the legal moves, or the score of a node settled
+    /// by the game's end, the ply limit, mate distance or the database.
+    #[inline(always)]
+    fn settle(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> Result<(u8, i32, i32), i32> {
+        let rules = self.sh.rules;
         let moves = pos.legal_mask(&rules);
         if moves == 0 {
             return Err(pos
@@ -388,15 +410,13 @@ impl<'a, 'b> Worker<'a, 'b> {
         } else {
             self.sh.tt.probe(key)
         };
-        let (moves, alpha, beta) = match self.enter(pos, alpha, beta, ply) {
-            Ok(node) => node,
-            Err(score) => return score,
-        };
-        let pv_node = beta - alpha > 1;
-        let mut hash_move = None;
+        if let Err(score) = self.count(pos, ply) {
+            return score;
+        }
+        // A table cut-off before the moves are generated: a position is stored only after a
+        // search, so never when the game is over there.
         if let Some(e) = entry {
-            hash_move = e.mv.filter(|&m| moves & (1 << m.index()) != 0);
-            if !pv_node && e.depth >= depth {
+            if beta - alpha == 1 && e.depth >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -408,6 +428,12 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
+        let (moves, alpha, beta) = match self.settle(pos, alpha, beta, ply) {
+            Ok(node) => node,
+            Err(score) => return score,
+        };
+        let pv_node = beta - alpha > 1;
+        let hash_move = entry.and_then(|e| e.mv.filter(|&m| moves & (1 << m.index()) != 0));
 
         // The hash move is searched first, before anything is known of the others; their
         // ordering keys come after it, only if it does not cut off. Only moves that may capture
