@@ -583,15 +583,29 @@ impl<'a, 'b> Worker<'a, 'b> {
     }
 
     /// Captures only, with a stand-pat evaluation. Captures remove seeds, so no cycle can occur.
-    fn qsearch(&mut self, pos: &Position, moves: u8, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The stand-pat test is inlined into the callers: most quiescence nodes end there, without
+    /// a call.
+    #[inline(always)]
+    fn qsearch(&mut self, pos: &Position, moves: u8, alpha: i32, beta: i32, ply: usize) -> i32 {
         // (The caller counted the node and its ply in `seldepth`.)
         let stand = evaluate(pos);
         if stand >= beta || ply >= MAX_PLY - 2 {
             return stand;
         }
-        if stand > alpha {
-            alpha = stand;
-        }
+        self.captures(pos, moves, stand, alpha.max(stand), beta, ply)
+    }
+
+    /// The captures of [`Worker::qsearch`] once the stand-pat score `stand` is below `beta`.
+    #[inline(never)]
+    fn captures(
+        &mut self,
+        pos: &Position,
+        moves: u8,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         let rules = self.sh.rules;
         // Captures, largest first (in pit order among equals), in this ply's row of `kids`.
         let mut seeds = [0u8; 6];
