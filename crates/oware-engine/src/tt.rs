@@ -46,6 +46,19 @@ impl Key {
             mixed: mix(lo, hi),
         }
     }
+
+    /// Whether a slot's two words, `check` and `data` (see the module docs), hold an entry for
+    /// this key: both parts of the key match, and the slot is not empty.
+    #[inline(always)]
+    fn holds(self, check: u64, data: u64) -> bool {
+        data != 0 && check ^ data == self.lo && (data >> KEY_SHIFT) as u16 == self.hi
+    }
+
+    /// The key's place among `len` buckets or slots: the top bits of [`mix`], scaled.
+    #[inline(always)]
+    fn index(self, len: usize) -> usize {
+        ((u128::from(self.mixed) * len as u128) >> 64) as usize
+    }
 }
 
 /// A 64-bit hash of the key's two parts whose high bits (they pick the bucket) depend on every
@@ -135,8 +148,7 @@ impl Tt {
 
     #[inline]
     fn bucket(&self, key: Key) -> &Bucket {
-        let i = ((u128::from(key.mixed) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[i]
+        &self.buckets[key.index(self.buckets.len())]
     }
 
     /// The entry for `key`, if stored.
@@ -146,7 +158,7 @@ impl Tt {
         for s in &b.slots {
             let data = s[1].load(Ordering::Relaxed);
             let check = s[0].load(Ordering::Relaxed);
-            if data != 0 && check ^ data == key.lo && (data >> KEY_SHIFT) as u16 == key.hi {
+            if key.holds(check, data) {
                 return Some(decode(data));
             }
         }
@@ -167,7 +179,7 @@ impl Tt {
                 victim = i;
                 break;
             }
-            if check ^ data == key.lo && (data >> KEY_SHIFT) as u16 == key.hi {
+            if key.holds(check, data) {
                 let old = decode(data);
                 // Keep a deeper entry of this search unless the new one is exact.
                 if old.depth > depth + 2 && bound != Bound::Exact && (data >> 29) & 63 == gen {
@@ -350,8 +362,7 @@ impl SmallTt {
 
     #[inline]
     fn slot(&self, key: Key) -> &[AtomicU64; 2] {
-        let i = ((u128::from(key.mixed) * self.slots.len() as u128) >> 64) as usize;
-        &self.slots[i]
+        &self.slots[key.index(self.slots.len())]
     }
 
     /// The entry for `key`, if stored.
@@ -360,8 +371,7 @@ impl SmallTt {
         let s = self.slot(key);
         let data = s[1].load(Ordering::Relaxed);
         let check = s[0].load(Ordering::Relaxed);
-        (data != 0 && check ^ data == key.lo && (data >> KEY_SHIFT) as u16 == key.hi)
-            .then(|| decode(data))
+        key.holds(check, data).then(|| decode(data))
     }
 
     /// Stores an entry for `key` in its slot (keeping the old move of the same position if the
@@ -373,7 +383,7 @@ impl SmallTt {
         if mv.is_none() {
             let data = s[1].load(Ordering::Relaxed);
             let check = s[0].load(Ordering::Relaxed);
-            if check ^ data == key.lo && (data >> KEY_SHIFT) as u16 == key.hi {
+            if key.holds(check, data) {
                 mv = decode(data).mv;
             }
         }
