@@ -31,8 +31,10 @@ impl Ordering {
     #[inline]
     fn hist_index(pos: &Position, m: Move) -> (usize, usize, usize) {
         let side = pos.turn();
-        // The pit's byte shifted out of the packed pits (a register shift, no bounds check).
-        let seeds = ((pos.packed_pits() >> (8 * m.pit(side))) as u8).min(23);
+        // The pit's byte shifted out of the mover's row (register shifts, no bounds check; the
+        // row's shift is the same for every move, computed once in a loop over them).
+        let own = (pos.packed_pits() >> (8 * side.first_pit())) as u64;
+        let seeds = ((own >> (8 * m.index())) as u8).min(23);
         (side.index(), m.index(), usize::from(seeds))
     }
 
@@ -43,20 +45,19 @@ impl Ordering {
     /// set-up was hoisted before the loop, paid by every node.
     #[inline(never)]
     pub(crate) fn quiet_keys(&self, pos: &Position, quiets: u8, ply: usize, keys: &mut [i32; 6]) {
-        let side = pos.turn();
-        // The mover's row in the low six bytes; the killers as bits; the side's history.
-        let own = (pos.packed_pits() >> (8 * side.first_pit())) as u64;
+        // The killers as bits.
         let bit_of = |k: Option<Move>| k.map_or(0u8, |m| 1 << m.index());
         let [first, second] = self.killers[ply];
         let (first, second) = (bit_of(first), bit_of(second));
-        let history = &self.history[side.index()];
         // All six pits, without a loop over the quiet moves (how many there are is data the
         // processor cannot predict); keys of other moves are left as they are.
-        for (i, row) in history.iter().enumerate() {
+        for m in Move::ALL {
+            let i = m.index();
             let bit = 1u8 << i;
-            let seeds = usize::from((own >> (8 * i)) as u8).min(23);
+            let (side, pit, seeds) = Self::hist_index(pos, m);
+            let history = self.history[side][pit][seeds];
             // Selected without branches: which move is a killer is hard to predict.
-            let key = select_unpredictable(second & bit != 0, KILLER - 1, row[seeds]);
+            let key = select_unpredictable(second & bit != 0, KILLER - 1, history);
             let key = select_unpredictable(first & bit != 0, KILLER, key);
             let key = key << 3 | (7 - i as i32);
             keys[i] = select_unpredictable(quiets & bit != 0, key, keys[i]);

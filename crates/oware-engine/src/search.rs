@@ -113,8 +113,6 @@ pub(crate) struct Worker<'a, 'b> {
     /// Unflushed nodes from which [`Worker::check_stop`] polls: 1024, or 0 once stopped.
     poll_at: u64,
     can_stop: bool,
-    /// A copy of [`LMR`], next to the worker's other tables.
-    lmr: [[u8; 6]; 64],
 }
 
 #[inline]
@@ -174,7 +172,6 @@ impl<'a, 'b> Worker<'a, 'b> {
             stopped: false,
             poll_at: 1024,
             can_stop: false,
-            lmr: *LMR,
         }
     }
 
@@ -578,7 +575,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     /// set up before the move loop of every node.
     #[inline(never)]
     fn reduction(&self, depth: i32, i: usize, pv_node: bool) -> i32 {
-        let r = i32::from(self.lmr[depth.min(63) as usize][i.min(5)]) + i32::from(!pv_node);
+        let r = i32::from(LMR[depth.min(63) as usize][i.min(5)]) + i32::from(!pv_node);
         r.clamp(1, depth - 2)
     }
 
