@@ -244,9 +244,9 @@ const TOP_BYTE_HIGH: u64 = 0x80 << 56;
 
 /// `CAPTURE_ENDS[64 i + n]`: where a sowing of `n` seeds from the mover's pit `i` ends, for
 /// [`Position::capture_candidates`], as bit `i` of a byte: byte j when it ends on the opponent's
-/// pit j (`n` = 6 + j − i < 12), byte 7 for a sowing with a lap (`n` ≥ 12: sow it to know), none
-/// when it ends on the mover's row or `n` is 0. The last row runs to `n` = 255: any byte indexes
-/// the table without a bounds check.
+/// pit j (read from [`LAST_SHIFT`]: South's pit i is pit i of the board), byte 7 for a sowing
+/// with a lap (`n` ≥ 12: sow it to know), none when it ends on the mover's row or `n` is 0. The
+/// last row runs to `n` = 255: any byte indexes the table without a bounds check.
 const CAPTURE_ENDS: [u64; 64 * 5 + 256] = {
     let mut t = [0u64; 64 * 5 + 256];
     let mut i = 0;
@@ -255,8 +255,10 @@ const CAPTURE_ENDS: [u64; 64 * 5 + 256] = {
         while 64 * i + n < t.len() && (n < 64 || i == 5) {
             if n >= 12 {
                 t[64 * i + n] = 1 << (56 + i);
-            } else if i + n >= 6 && i + n < 12 {
-                t[64 * i + n] = 1 << (8 * (i + n - 6) + i);
+            } else if LAST_SHIFT[64 * i + n] != NO_CAPTURE {
+                // The shift is 56 − 8j for the opponent's pit j.
+                let j = (56 - LAST_SHIFT[64 * i + n] as usize) / 8;
+                t[64 * i + n] = 1 << (8 * j + i);
             }
             n += 1;
         }
