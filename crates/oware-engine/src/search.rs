@@ -343,15 +343,21 @@ impl<'a, 'b> Worker<'a, 'b> {
         if self.check_stop() {
             return Err(0);
         }
-        self.unflushed += 1;
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
+        self.tally(ply);
         if self.is_repetition(pos) {
             let rules = self.sh.rules;
             return Err(outcome_score(&pos.cycle_outcome(&rules), pos, ply));
         }
         Ok(())
+    }
+
+    /// Counts a node at `ply` (in the nodes and in `seldepth`).
+    #[inline(always)]
+    fn tally(&mut self, ply: usize) {
+        self.unflushed += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
     }
 
     /// The second part of [`Worker::enter`]: the legal moves, or the score of a node settled
@@ -630,10 +636,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut best = stand;
         for i in 0..n {
             let child = self.kids[ply][i];
-            self.unflushed += 1;
-            if ply + 1 > self.seldepth {
-                self.seldepth = ply + 1;
-            }
+            self.tally(ply + 1);
             let cm = child.legal_mask(&rules);
             let score = if cm == 0 {
                 -child
