@@ -101,7 +101,7 @@ const KEY_SHIFT: u32 = 49;
 
 /// A shared transposition table.
 pub struct Tt {
-    buckets: memory::Buckets,
+    buckets: memory::Zeroed<Bucket>,
     generation: AtomicU64,
 }
 
@@ -116,7 +116,7 @@ impl Tt {
     pub fn new(mb: usize) -> Tt {
         let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
         Tt {
-            buckets: memory::Buckets::new(n.max(1)),
+            buckets: memory::Zeroed::new(n),
             generation: AtomicU64::new(0),
         }
     }
@@ -216,54 +216,68 @@ impl Tt {
     }
 }
 
-/// The table's memory, the only `unsafe` code of the engine. A search probes the table at
-/// random, so with ordinary 4 KB pages nearly every probe of a large table also misses the
-/// TLB; on Linux the buckets are aligned to 2 MB and the kernel is asked (`madvise`) to back
-/// them with huge pages (on the test machine, a 64 MB table showed as 64 MB of
-/// `AnonHugePages` while searching; the search from the start position ran 4.8–6.1 M instead of
-/// 3.7–4.0 M nodes/s with huge pages forced on, measured under load; idle, the gain was within
-/// the machine's noise). Elsewhere, or if the kernel declines, the table works the same on
-/// normal pages.
+/// The tables' memory, the only `unsafe` code of the engine. A search probes a table at
+/// random, so with ordinary 4 KB pages nearly every probe also misses the TLB; on Linux a table
+/// of 1 MB or more is given whole 2 MB pages: its allocation is rounded up to a multiple of
+/// 2 MB, aligned to 2 MB, and the kernel is asked (`madvise`) to back it with huge pages (on the
+/// test machine, a 64 MB table showed as 64 MB of `AnonHugePages` while searching; the search
+/// from the start position ran 4.8–6.1 M instead of 3.7–4.0 M nodes/s with huge pages forced on,
+/// measured under load). The 1 MB depth-1 table is on one such page too, which `oware bench`
+/// measured as about 5 % faster. Elsewhere, or if the kernel declines, the tables work the same
+/// on normal pages.
 #[allow(unsafe_code)]
 mod memory {
     use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
+    use std::marker::PhantomData;
     use std::ptr::NonNull;
-
-    use super::Bucket;
+    use std::sync::atomic::AtomicU64;
 
     /// Huge page size on x86-64 and arm64 Linux.
     const HUGE_PAGE: usize = 2 << 20;
 
-    /// `len` buckets, zeroed (empty), owned.
-    pub(super) struct Buckets {
-        ptr: NonNull<Bucket>,
+    /// Types made of atomic integers only, for which all-zero bytes are a valid (empty) value.
+    ///
+    /// # Safety
+    /// An implementor must be valid when all its bytes are zero, and `Send + Sync`.
+    pub(super) unsafe trait Zeroable: Send + Sync {}
+
+    // SAFETY: two atomic integers: all-zero is a valid value; atomics are `Send + Sync`.
+    unsafe impl Zeroable for [AtomicU64; 2] {}
+    // SAFETY: atomic integers only (see above).
+    unsafe impl Zeroable for super::Bucket {}
+
+    /// `len` zeroed (empty) values of `T`, owned.
+    pub(super) struct Zeroed<T: Zeroable> {
+        ptr: NonNull<T>,
         len: usize,
         layout: Layout,
+        owns: PhantomData<T>,
     }
 
-    // SAFETY: `Buckets` owns its memory like a `Box<[Bucket]>`, and `Bucket` (atomics only) is
-    // `Send + Sync`.
-    unsafe impl Send for Buckets {}
-    // SAFETY: as above; shared access goes through the atomics.
-    unsafe impl Sync for Buckets {}
+    // SAFETY: `Zeroed` owns its memory like a `Box<[T]>`, and `T` is `Send + Sync`.
+    unsafe impl<T: Zeroable> Send for Zeroed<T> {}
+    // SAFETY: as above; shared access goes through `T`'s atomics.
+    unsafe impl<T: Zeroable> Sync for Zeroed<T> {}
 
-    impl Buckets {
-        /// `len` (≥ 1) empty buckets.
-        pub(super) fn new(len: usize) -> Buckets {
-            let size = len.max(1) * std::mem::size_of::<Bucket>();
-            let align = if size >= HUGE_PAGE {
-                HUGE_PAGE
+    impl<T: Zeroable> Zeroed<T> {
+        /// `len` (≥ 1) empty values.
+        pub(super) fn new(len: usize) -> Zeroed<T> {
+            let len = len.max(1);
+            let used = len * std::mem::size_of::<T>();
+            let huge = used >= HUGE_PAGE / 2;
+            let (size, align) = if huge {
+                (used.next_multiple_of(HUGE_PAGE), HUGE_PAGE)
             } else {
-                std::mem::align_of::<Bucket>()
+                (used, std::mem::align_of::<T>())
             };
             let layout = Layout::from_size_align(size, align).expect("table size fits in memory");
             // SAFETY: `layout` has a non-zero size.
             let raw = unsafe { alloc(layout) };
-            let Some(ptr) = NonNull::new(raw.cast::<Bucket>()) else {
+            let Some(ptr) = NonNull::new(raw.cast::<T>()) else {
                 handle_alloc_error(layout)
             };
             #[cfg(target_os = "linux")]
-            if align == HUGE_PAGE {
+            if huge {
                 // SAFETY: the range is the allocation just made; the advice only changes how
                 // the kernel backs it, not its contents. A refusal (old kernel, huge pages
                 // disabled) is harmless, so the result is ignored.
@@ -271,27 +285,28 @@ mod memory {
                     libc::madvise(raw.cast(), size, libc::MADV_HUGEPAGE);
                 }
             }
-            // SAFETY: the allocation is `size` bytes; all-zero bytes are valid empty buckets
-            // (atomic integers), so after this the memory holds `len` initialised buckets.
-            unsafe { raw.write_bytes(0, size) };
-            Buckets {
+            // SAFETY: the allocation is at least `used` bytes; all-zero bytes are valid values
+            // of `T` (`Zeroable`), so after this the memory holds `len` initialised values.
+            unsafe { raw.write_bytes(0, used) };
+            Zeroed {
                 ptr,
-                len: size / std::mem::size_of::<Bucket>(),
+                len,
                 layout,
+                owns: PhantomData,
             }
         }
     }
 
-    impl std::ops::Deref for Buckets {
-        type Target = [Bucket];
+    impl<T: Zeroable> std::ops::Deref for Zeroed<T> {
+        type Target = [T];
 
-        fn deref(&self) -> &[Bucket] {
-            // SAFETY: `ptr` points to `len` initialised buckets owned by `self` (see `new`).
+        fn deref(&self) -> &[T] {
+            // SAFETY: `ptr` points to `len` initialised values owned by `self` (see `new`).
             unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
         }
     }
 
-    impl Drop for Buckets {
+    impl<T: Zeroable> Drop for Zeroed<T> {
         fn drop(&mut self) {
             // SAFETY: allocated in `new` with this layout, freed once.
             unsafe { dealloc(self.ptr.as_ptr().cast(), self.layout) }
@@ -332,7 +347,7 @@ fn write(
 /// pick the same slot of a bucket; a direct-mapped table replaces the entry whose slot the key
 /// picks, and its probe and store read one slot instead of four.
 pub struct SmallTt {
-    slots: Box<[[AtomicU64; 2]]>,
+    slots: memory::Zeroed<[AtomicU64; 2]>,
 }
 
 impl std::fmt::Debug for SmallTt {
@@ -346,9 +361,7 @@ impl SmallTt {
     pub fn new(mb: usize) -> SmallTt {
         let n = ((mb.max(1) << 20) / 16).max(1);
         SmallTt {
-            slots: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            slots: memory::Zeroed::new(n),
         }
     }
 
@@ -540,5 +553,30 @@ mod tests {
         assert_eq!(e.bound, Bound::Lower);
         assert_eq!(e.mv, Move::new(3));
         assert!(tt.probe(Key::of(&p.flipped())).is_none());
+    }
+
+    #[test]
+    fn tables_have_the_size_asked_for_and_start_empty() {
+        // Sizes below, at and above the 2 MB pages (the allocation is rounded up to whole
+        // pages from 1 MB on; the tables use only what was asked for).
+        for mb in [1, 2, 3, 5] {
+            let tt = Tt::new(mb);
+            assert_eq!(tt.mb(), mb);
+            assert_eq!(tt.buckets.len(), (mb << 20) / 64);
+            assert!(tt
+                .buckets
+                .iter()
+                .all(|b| b.slots.iter().all(
+                    |s| s[0].load(Ordering::Relaxed) == 0 && s[1].load(Ordering::Relaxed) == 0
+                )));
+            let small = SmallTt::new(mb);
+            assert_eq!(small.slots.len(), (mb << 20) / 16);
+            assert!(small
+                .slots
+                .iter()
+                .all(|s| s[1].load(Ordering::Relaxed) == 0));
+        }
+        let tiny = memory::Zeroed::<[AtomicU64; 2]>::new(3);
+        assert_eq!(tiny.len(), 3);
     }
 }
