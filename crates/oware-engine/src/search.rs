@@ -595,15 +595,21 @@ impl<'a, 'b> Worker<'a, 'b> {
         if stand >= beta || ply >= MAX_PLY - 2 {
             return stand;
         }
-        self.captures(pos, moves, stand, alpha.max(stand), beta, ply)
+        // The legal moves that may capture: without one, the stand-pat score is the value.
+        let candidates = pos.capture_candidates() & moves;
+        if candidates == 0 {
+            return stand;
+        }
+        self.captures(pos, candidates, stand, alpha.max(stand), beta, ply)
     }
 
-    /// The captures of [`Worker::qsearch`] once the stand-pat score `stand` is below `beta`.
+    /// The captures of [`Worker::qsearch`] once the stand-pat score `stand` is below `beta`,
+    /// among `candidates` (the legal moves that may capture, not none).
     #[inline(never)]
     fn captures(
         &mut self,
         pos: &Position,
-        moves: u8,
+        mut candidates: u8,
         stand: i32,
         mut alpha: i32,
         beta: i32,
@@ -613,8 +619,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // Captures, largest first (in pit order among equals), in this ply's row of `kids`.
         let mut seeds = [0u8; 6];
         let mut n = 0;
-        // The legal moves that may capture, in pit order.
-        let mut candidates = pos.capture_candidates() & moves;
+        // In pit order.
         while candidates != 0 {
             let m = Move::ALL[candidates.trailing_zeros() as usize];
             candidates &= candidates - 1;
