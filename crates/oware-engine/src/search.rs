@@ -69,6 +69,9 @@ pub(crate) struct Shared<'a> {
     pub max_depth: i32,
     pub infinite: bool,
     pub egdb: Option<&'a crate::egdb::Prober>,
+    /// Whether inner nodes sow all their children on entry to prefetch their table entries
+    /// (see [`Worker::sow_children`]): with a main table larger than the caches.
+    pub prefetch: bool,
 }
 
 /// What [`Worker::search_move`] needs of the node it searches a move of.
@@ -287,6 +290,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         &mut self,
         pos: &Position,
         rest: u8,
+        presown: u8,
         ply: usize,
         keys: &mut [i32; 6],
     ) -> (u8, u8) {
@@ -297,8 +301,13 @@ impl<'a, 'b> Worker<'a, 'b> {
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let child = pos.play_unchecked(Move::ALL[k], &rules);
-            self.kids[ply][k] = child;
+            let child = if presown & (1 << k) != 0 {
+                self.kids[ply][k]
+            } else {
+                let child = pos.play_unchecked(Move::ALL[k], &rules);
+                self.kids[ply][k] = child;
+                child
+            };
             let c = captured(pos, &child);
             if c > 0 {
                 captures |= 1 << k;
@@ -308,15 +317,57 @@ impl<'a, 'b> Worker<'a, 'b> {
         (captures, sown)
     }
 
+    /// Sows every legal move of `pos`, a node at `depth` ≥ 2 (its children probe a table), into
+    /// `kids[ply]` and starts loading the children's table entries (the main table's, or the
+    /// depth-1 table's if `depth` is 2). Done on entering the node, it overlaps the cache
+    /// misses of the node's own probe and of its children's, which then find their entries in
+    /// the cache: with a table larger than the processor's caches, a probe's cache miss was the
+    /// largest stall of the search. The children never searched (after a cut-off) are the cost,
+    /// so this is done only with a main table larger than the caches ([`Shared::prefetch`]; the
+    /// search is compiled twice, with and without it). Returns the moves sown.
+    #[inline(always)]
+    fn sow_children(&mut self, pos: &Position, ply: usize, depth: i32) -> u8 {
+        let rules = self.sh.rules;
+        let moves = pos.legal_mask(&rules);
+        let candidates = pos.capture_candidates();
+        let mut bits = moves;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let m = Move::ALL[k];
+            // A move that is not a capture candidate captures nothing.
+            let child = if candidates & (1 << k) != 0 {
+                pos.play_unchecked(m, &rules)
+            } else {
+                pos.play_quiet_unchecked(m)
+            };
+            self.kids[ply][k] = child;
+            let key = Key::of(&child);
+            if depth == 2 {
+                self.sh.shallow.prefetch(key);
+            } else {
+                self.sh.tt.prefetch(key);
+            }
+        }
+        moves
+    }
+
     /// Searches `pos` (not the root) to `depth` plies within (alpha, beta): the quiescence
     /// search at depth 0 and below, else a full node. Split so that leaves, the most numerous
     /// nodes, skip the table and a full node's set-up.
     #[inline(always)]
-    fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax<const PREFETCH: bool>(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         if depth <= 0 {
             self.leaf(pos, alpha, beta, ply)
         } else {
-            self.interior(pos, depth, alpha, beta, ply)
+            self.interior::<PREFETCH>(pos, depth, alpha, beta, ply)
         }
     }
 
@@ -403,7 +454,14 @@ impl<'a, 'b> Worker<'a, 'b> {
     }
 
     /// A node with `depth` > 0 plies to go.
-    fn interior(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn interior<const PREFETCH: bool>(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         let rules = self.sh.rules;
         // The table is probed first so that a cache miss overlaps the work below (repetition
         // check, move generation). Depth-1 nodes have their own small table (see `SHALLOW_MB`).
@@ -416,6 +474,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         if let Err(score) = self.count(pos, ply) {
             return score;
         }
+        let presown = if PREFETCH && depth >= 2 {
+            self.sow_children(pos, ply, depth)
+        } else {
+            0
+        };
         // A table cut-off before the moves are generated: a position is stored only after a
         // search, so never when the game is over there.
         if let Some(e) = entry {
@@ -460,8 +523,12 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut done = false;
         let mut searched = 0;
         if let Some(m) = hash_move {
-            let child = pos.play_unchecked(m, &rules);
-            done = self.search_move(&mut node, pos, m, &child, 0);
+            let child = if presown & (1 << m.index()) != 0 {
+                self.kids[ply][m.index()]
+            } else {
+                pos.play_unchecked(m, &rules)
+            };
+            done = self.search_move::<PREFETCH>(&mut node, pos, m, &child, 0);
             searched = 1;
         }
         if !done {
@@ -471,7 +538,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             let mut keys = [i32::MIN; 6];
             let hash_bit = hash_move.map_or(0, |m| 1u8 << m.index());
             let rest = moves & !hash_bit;
-            let (mut captures_left, sown) = self.key_captures(pos, rest, ply, &mut keys);
+            let (mut captures_left, sown) = self.key_captures(pos, rest, presown, ply, &mut keys);
             let mut unkeyed = rest & !captures_left;
             for i in searched..moves.count_ones() as usize {
                 if captures_left == 0 && unkeyed != 0 {
@@ -486,12 +553,12 @@ impl<'a, 'b> Worker<'a, 'b> {
                 captures_left &= !(1 << k);
                 let m = Move::ALL[k];
                 // A move not sown for its key is not a capture candidate: it captures nothing.
-                let child = if sown & (1 << k) != 0 {
+                let child = if (sown | presown) & (1 << k) != 0 {
                     self.kids[ply][k]
                 } else {
                     pos.play_quiet_unchecked(m)
                 };
-                if self.search_move(&mut node, pos, m, &child, i) {
+                if self.search_move::<PREFETCH>(&mut node, pos, m, &child, i) {
                     break;
                 }
             }
@@ -515,7 +582,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     /// if it beats alpha. Updates the node's best score, window and move-ordering statistics;
     /// `true` when the node is done (a cut-off, or the search was stopped).
     #[inline(always)]
-    fn search_move(
+    fn search_move<const PREFETCH: bool>(
         &mut self,
         node: &mut Node,
         pos: &Position,
@@ -534,18 +601,19 @@ impl<'a, 'b> Worker<'a, 'b> {
         let capture = captured(pos, child) > 0;
         let new_depth = depth - 1;
         let score = if i == 0 {
-            -self.negamax(child, new_depth, -beta, -alpha, ply + 1)
+            -self.negamax::<PREFETCH>(child, new_depth, -beta, -alpha, ply + 1)
         } else {
             let mut r = 0;
             if depth >= 3 && i >= 2 && !capture && !self.ord.is_killer(m, ply) {
                 r = self.reduction(depth, i, pv_node);
             }
-            let mut s = -self.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1);
+            let mut s =
+                -self.negamax::<PREFETCH>(child, new_depth - r, -alpha - 1, -alpha, ply + 1);
             if s > alpha && r > 0 {
-                s = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1);
+                s = -self.negamax::<PREFETCH>(child, new_depth, -alpha - 1, -alpha, ply + 1);
             }
             if s > alpha && s < beta {
-                s = -self.negamax(child, new_depth, -beta, -alpha, ply + 1);
+                s = -self.negamax::<PREFETCH>(child, new_depth, -beta, -alpha, ply + 1);
             }
             s
         };
@@ -671,7 +739,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     }
 
     /// One iteration at the root.
-    fn root(
+    fn root<const PREFETCH: bool>(
         &mut self,
         root: &Position,
         moves: &mut [RootMove],
@@ -686,11 +754,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         for i in 0..moves.len() {
             let RootMove { mv, child, .. } = moves[i];
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+                -self.negamax::<PREFETCH>(&child, depth - 1, -beta, -alpha, 1)
             } else {
-                let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                let mut s = -self.negamax::<PREFETCH>(&child, depth - 1, -alpha - 1, -alpha, 1);
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                    s = -self.negamax::<PREFETCH>(&child, depth - 1, -beta, -alpha, 1);
                 }
                 s
             };
@@ -771,7 +839,12 @@ impl<'a, 'b> Worker<'a, 'b> {
                 (-INF, INF)
             };
             let score = loop {
-                let s = self.root(root, &mut moves, depth, a, b);
+                // Two instances of the search, with and without the prefetch of children.
+                let s = if self.sh.prefetch {
+                    self.root::<true>(root, &mut moves, depth, a, b)
+                } else {
+                    self.root::<false>(root, &mut moves, depth, a, b)
+                };
                 if self.stopped {
                     break s;
                 }

@@ -151,8 +151,14 @@ impl Tt {
         &self.buckets[key.index(self.buckets.len())]
     }
 
+    /// Starts loading `key`'s bucket into the cache, for a probe later.
+    #[inline(always)]
+    pub fn prefetch(&self, key: Key) {
+        memory::prefetch(self.bucket(key));
+    }
+
     /// The entry for `key`, if stored.
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: Key) -> Option<Entry> {
         let b = self.bucket(key);
         for s in &b.slots {
@@ -234,6 +240,21 @@ mod memory {
 
     /// Huge page size on x86-64 and arm64 Linux.
     const HUGE_PAGE: usize = 2 << 20;
+
+    /// Asks the processor to start loading the cache line of `x` (a hint: no effect on the
+    /// program's meaning; nothing on targets other than x86-64).
+    #[inline(always)]
+    pub(super) fn prefetch<T>(x: &T) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch never faults and writes no memory; SSE is part of x86-64.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                (x as *const T).cast(),
+            );
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = x;
+    }
 
     /// Types made of atomic integers only, for which all-zero bytes are a valid (empty) value.
     ///
@@ -376,6 +397,12 @@ impl SmallTt {
     #[inline]
     fn slot(&self, key: Key) -> &[AtomicU64; 2] {
         &self.slots[key.index(self.slots.len())]
+    }
+
+    /// Starts loading `key`'s slot into the cache, for a probe later.
+    #[inline(always)]
+    pub fn prefetch(&self, key: Key) {
+        memory::prefetch(self.slot(key));
     }
 
     /// The entry for `key`, if stored.
