@@ -45,9 +45,9 @@ const SHALLOW_MB: usize = 1;
 
 /// From this main table size on, inner nodes prefetch their children's table entries (see
 /// `Worker::sow_children`). Measured from the start position, time to depth 24 (`go depth 24`,
-/// one thread): with 8, 16 and 64 MB tables the prefetch cut it by 12 %, 18 % and 26 %; with 4
-/// MB it added 10 % (the table mostly in the caches, the children never searched cost more than
-/// the misses saved).
+/// one thread, median of 6–10 runs): with 8, 16 and 64 MB tables the prefetch cut it by about
+/// 12 %, 10–18 % and 24–27 %; with 4 MB it added 10 % (the table mostly in the caches, sowing
+/// the children never searched cost more than the misses saved).
 const PREFETCH_MB: usize = 8;
 
 pub use egdb::Prober;
