@@ -131,8 +131,9 @@ pub struct Engine {
     shallow: tt::SmallTt,
     threads: usize,
     egdb: Option<Arc<Prober>>,
-    /// Whether the search prefetches children's table entries (from `PREFETCH_MB` on).
-    prefetch: bool,
+    /// Forces the prefetch of children's table entries on or off (tests); by default it
+    /// follows the table's size (see [`Engine::prefetch`]).
+    prefetch_override: Option<bool>,
 }
 
 impl Engine {
@@ -144,14 +145,19 @@ impl Engine {
             shallow: tt::SmallTt::new(SHALLOW_MB),
             threads: 1,
             egdb: None,
-            prefetch: hash_mb >= PREFETCH_MB,
+            prefetch_override: None,
         }
+    }
+
+    /// Whether the search prefetches its children's table entries: from a `PREFETCH_MB` table.
+    fn prefetch(&self) -> bool {
+        self.prefetch_override
+            .unwrap_or(self.tt.mb() >= PREFETCH_MB)
     }
 
     /// Resizes (and clears) the transposition table.
     pub fn set_hash(&mut self, mb: usize) {
         self.tt = tt::Tt::new(mb);
-        self.prefetch = mb >= PREFETCH_MB;
     }
 
     /// The table size in MB.
@@ -242,7 +248,7 @@ impl Engine {
             max_depth: limits.depth.map_or(100, |d| d.clamp(1, 100) as i32),
             infinite: limits.infinite,
             egdb: self.egdb.as_deref(),
-            prefetch: self.prefetch,
+            prefetch: self.prefetch(),
         };
         let threads = self.threads;
         let (best, mut info) = std::thread::scope(|s| {
@@ -293,7 +299,7 @@ mod tests {
                 .into_iter()
                 .map(|prefetch| {
                     let mut engine = Engine::new(8);
-                    engine.prefetch = prefetch;
+                    engine.prefetch_override = Some(prefetch);
                     engine.search(
                         &game,
                         &Limits::depth(9),
