@@ -7,16 +7,36 @@ use crate::Side;
 ///
 /// The same `Move` is pit `A`+i for South and `a`+i for North; [`Move::letter`] writes it for a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move(u8);
+pub struct Move(Pit);
+
+/// A pit of the mover's row: an enum rather than a number, so that the compiler knows every
+/// move's index is below 6 (and a pit index below 12) without a check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+enum Pit {
+    P0,
+    P1,
+    P2,
+    P3,
+    P4,
+    P5,
+}
 
 impl Move {
     /// All six moves, left to right.
-    pub const ALL: [Move; 6] = [Move(0), Move(1), Move(2), Move(3), Move(4), Move(5)];
+    pub const ALL: [Move; 6] = [
+        Move(Pit::P0),
+        Move(Pit::P1),
+        Move(Pit::P2),
+        Move(Pit::P3),
+        Move(Pit::P4),
+        Move(Pit::P5),
+    ];
 
     /// The move from the mover's pit `i` (0–5), or `None` when out of range.
     pub const fn new(i: usize) -> Option<Move> {
         if i < 6 {
-            Some(Move(i as u8))
+            Some(Move::ALL[i])
         } else {
             None
         }
@@ -40,14 +60,14 @@ impl Move {
             Side::South => b'A',
             Side::North => b'a',
         };
-        (base + self.0) as char
+        (base + self.0 as u8) as char
     }
 
     /// The side and move a letter stands for: `A`–`F` South, `a`–`f` North.
     pub const fn from_letter(c: char) -> Option<(Side, Move)> {
         match c {
-            'A'..='F' => Some((Side::South, Move(c as u8 - b'A'))),
-            'a'..='f' => Some((Side::North, Move(c as u8 - b'a'))),
+            'A'..='F' => Some((Side::South, Move::ALL[(c as u8 - b'A') as usize])),
+            'a'..='f' => Some((Side::North, Move::ALL[(c as u8 - b'a') as usize])),
             _ => None,
         }
     }
@@ -66,7 +86,7 @@ impl MoveList {
     /// An empty list.
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move(0); 6],
+            moves: [Move::ALL[0]; 6],
             len: 0,
             mask: 0,
         }
@@ -77,7 +97,7 @@ impl MoveList {
     pub fn push(&mut self, m: Move) {
         self.moves[self.len as usize] = m;
         self.len += 1;
-        self.mask |= 1 << m.0;
+        self.mask |= 1 << m.index();
     }
 
     /// The moves whose bits are set in `mask` (bit i for move i; bits 6 and 7 ignored), in order.
@@ -106,7 +126,7 @@ impl MoveList {
     /// Whether `m` is in the list (a bit test, no search).
     #[inline]
     pub fn has(&self, m: Move) -> bool {
-        self.mask & (1 << m.0) != 0
+        self.mask & (1 << m.index()) != 0
     }
 
     /// The letters of these moves for `side`, e.g. `"ABDF"`.
@@ -123,7 +143,7 @@ const BY_MASK: [MoveList; 64] = {
         let mut i = 0;
         while i < 6 {
             if mask & (1 << i) != 0 {
-                t[mask].moves[t[mask].len as usize] = Move(i as u8);
+                t[mask].moves[t[mask].len as usize] = Move::ALL[i];
                 t[mask].len += 1;
                 t[mask].mask |= 1 << i;
             }

@@ -294,7 +294,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         ply: usize,
         keys: &mut [i32; 6],
     ) -> (u8, u8) {
-        let rules = self.sh.rules;
+        let rules = &self.sh.rules;
         let sown = pos.capture_candidates() & rest;
         let mut captures = 0u8;
         let mut bits = sown;
@@ -304,7 +304,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             let child = if presown & (1 << k) != 0 {
                 self.kids[ply][k]
             } else {
-                let child = pos.play_unchecked(Move::ALL[k], &rules);
+                let child = pos.play_unchecked(Move::ALL[k], rules);
                 self.kids[ply][k] = child;
                 child
             };
@@ -327,8 +327,8 @@ impl<'a, 'b> Worker<'a, 'b> {
     /// search is compiled twice, with and without it). Returns the moves sown.
     #[inline(always)]
     fn sow_children(&mut self, pos: &Position, ply: usize, depth: i32) -> u8 {
-        let rules = self.sh.rules;
-        let moves = pos.legal_mask(&rules);
+        let rules = &self.sh.rules;
+        let moves = pos.legal_mask(rules);
         let candidates = pos.capture_candidates();
         let mut bits = moves;
         while bits != 0 {
@@ -337,7 +337,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             let m = Move::ALL[k];
             // A move that is not a capture candidate captures nothing.
             let child = if candidates & (1 << k) != 0 {
-                pos.play_unchecked(m, &rules)
+                pos.play_unchecked(m, rules)
             } else {
                 pos.play_quiet_unchecked(m)
             };
@@ -396,8 +396,8 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         self.tally(ply);
         if self.is_repetition(pos) {
-            let rules = self.sh.rules;
-            return Err(outcome_score(&pos.cycle_outcome(&rules), pos, ply));
+            let rules = &self.sh.rules;
+            return Err(outcome_score(&pos.cycle_outcome(rules), pos, ply));
         }
         Ok(())
     }
@@ -421,11 +421,11 @@ impl<'a, 'b> Worker<'a, 'b> {
         mut beta: i32,
         ply: usize,
     ) -> Result<(u8, i32, i32), i32> {
-        let rules = self.sh.rules;
-        let moves = pos.legal_mask(&rules);
+        let rules = &self.sh.rules;
+        let moves = pos.legal_mask(rules);
         if moves == 0 {
             return Err(pos
-                .outcome(&rules)
+                .outcome(rules)
                 .map_or(0, |o| outcome_score(&o, pos, ply)));
         }
         if ply >= MAX_PLY - 2 {
@@ -445,8 +445,23 @@ impl<'a, 'b> Worker<'a, 'b> {
         Ok((moves, alpha, beta))
     }
 
+    /// A node at the ply limit, where [`Worker::settle`] evaluates it (unless it is settled
+    /// otherwise first). Checked on entering a node, before any array is indexed by the ply: the
+    /// nodes' code then needs no bounds checks on it.
+    #[cold]
+    #[inline(never)]
+    fn at_ply_limit(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        match self.enter(pos, alpha, beta, ply) {
+            Ok(_) => evaluate(pos),
+            Err(score) => score,
+        }
+    }
+
     /// A node at depth 0 or below: the quiescence search, without the table.
     fn leaf(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if ply >= MAX_PLY - 2 {
+            return self.at_ply_limit(pos, alpha, beta, ply);
+        }
         match self.enter(pos, alpha, beta, ply) {
             Ok((moves, alpha, beta)) => self.qsearch(pos, moves, alpha, beta, ply),
             Err(score) => score,
@@ -462,7 +477,10 @@ impl<'a, 'b> Worker<'a, 'b> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        let rules = self.sh.rules;
+        if ply >= MAX_PLY - 2 {
+            return self.at_ply_limit(pos, alpha, beta, ply);
+        }
+        let rules = &self.sh.rules;
         // The table is probed first so that a cache miss overlaps the work below (repetition
         // check, move generation). Depth-1 nodes have their own small table (see `SHALLOW_MB`).
         let key = Key::of(pos);
@@ -526,7 +544,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             let child = if presown & (1 << m.index()) != 0 {
                 self.kids[ply][m.index()]
             } else {
-                pos.play_unchecked(m, &rules)
+                pos.play_unchecked(m, rules)
             };
             done = self.search_move::<PREFETCH>(&mut node, pos, m, &child, 0);
             searched = 1;
@@ -683,7 +701,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        let rules = self.sh.rules;
+        let rules = &self.sh.rules;
         // Captures, largest first (in pit order among equals), in this ply's row of `kids`.
         let mut seeds = [0u8; 6];
         let mut n = 0;
@@ -691,7 +709,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         while candidates != 0 {
             let m = Move::ALL[candidates.trailing_zeros() as usize];
             candidates &= candidates - 1;
-            let child = pos.play_unchecked(m, &rules);
+            let child = pos.play_unchecked(m, rules);
             let c = captured(pos, &child);
             if c > 0 {
                 let caps = &mut self.kids[ply];
@@ -710,10 +728,10 @@ impl<'a, 'b> Worker<'a, 'b> {
         for i in 0..n {
             let child = self.kids[ply][i];
             self.tally(ply + 1);
-            let cm = child.legal_mask(&rules);
+            let cm = child.legal_mask(rules);
             let score = if cm == 0 {
                 -child
-                    .outcome(&rules)
+                    .outcome(rules)
                     .map_or(0, |o| outcome_score(&o, &child, ply + 1))
             } else if let Some((s, _)) = self
                 .sh
@@ -797,12 +815,12 @@ impl<'a, 'b> Worker<'a, 'b> {
         root: &Position,
         on_info: &mut dyn FnMut(&Info),
     ) -> (Option<Move>, Info) {
-        let rules = self.sh.rules;
+        let rules = &self.sh.rules;
         let mut moves: Vec<RootMove> = root
-            .legal_moves(&rules)
+            .legal_moves(rules)
             .iter()
             .map(|&m| {
-                let child = root.play_unchecked(m, &rules);
+                let child = root.play_unchecked(m, rules);
                 RootMove {
                     mv: m,
                     child,

@@ -53,12 +53,6 @@ impl Key {
     fn holds(self, check: u64, data: u64) -> bool {
         data != 0 && check ^ data == self.lo && (data >> KEY_SHIFT) as u16 == self.hi
     }
-
-    /// The key's place among `len` buckets or slots: the top bits of [`mix`], scaled.
-    #[inline(always)]
-    fn index(self, len: usize) -> usize {
-        ((u128::from(self.mixed) * len as u128) >> 64) as usize
-    }
 }
 
 /// A 64-bit hash of the key's two parts whose high bits (they pick the bucket) depend on every
@@ -148,7 +142,7 @@ impl Tt {
 
     #[inline]
     fn bucket(&self, key: Key) -> &Bucket {
-        &self.buckets[key.index(self.buckets.len())]
+        self.buckets.scaled(key.mixed)
     }
 
     /// Starts loading `key`'s bucket into the cache, for a probe later.
@@ -157,12 +151,17 @@ impl Tt {
         memory::prefetch(self.bucket(key));
     }
 
-    /// The entry for `key`, if stored.
+    /// The entry for `key`, if stored. A bucket's empty slots are its last ones ([`Tt::store`]
+    /// fills the first empty slot, and no entry is ever removed but by [`Tt::clear`]), so the
+    /// search stops at the first empty slot.
     #[inline(always)]
     pub fn probe(&self, key: Key) -> Option<Entry> {
         let b = self.bucket(key);
         for s in &b.slots {
             let data = s[1].load(Ordering::Relaxed);
+            if data == 0 {
+                return None;
+            }
             let check = s[0].load(Ordering::Relaxed);
             if key.holds(check, data) {
                 return Some(decode(data));
@@ -318,6 +317,19 @@ mod memory {
         }
     }
 
+    impl<T: Zeroable> Zeroed<T> {
+        /// The value that `hash` picks: index `hash × len / 2⁶⁴` (the top bits of `hash`,
+        /// scaled to the length), without a bounds check.
+        #[inline(always)]
+        pub(super) fn scaled(&self, hash: u64) -> &T {
+            let i = ((u128::from(hash) * self.len as u128) >> 64) as usize;
+            debug_assert!(i < self.len);
+            // SAFETY: `hash` < 2⁶⁴, so `hash × len / 2⁶⁴` < `len`: `i` is in bounds of the
+            // `len` initialised values at `ptr` (see `new`).
+            unsafe { &*self.ptr.as_ptr().add(i) }
+        }
+    }
+
     impl<T: Zeroable> std::ops::Deref for Zeroed<T> {
         type Target = [T];
 
@@ -396,7 +408,7 @@ impl SmallTt {
 
     #[inline]
     fn slot(&self, key: Key) -> &[AtomicU64; 2] {
-        &self.slots[key.index(self.slots.len())]
+        self.slots.scaled(key.mixed)
     }
 
     /// Starts loading `key`'s slot into the cache, for a probe later.
