@@ -45,26 +45,24 @@ impl Ordering {
     /// set-up was hoisted before the loop, paid by every node.
     #[inline(never)]
     pub(crate) fn quiet_keys(&self, pos: &Position, quiets: u8, ply: usize, keys: &mut [i32; 6]) {
-        // The killers as bits.
-        let bit_of = |k: Option<Move>| k.map_or(0u8, |m| 1 << m.index());
+        let side = pos.turn();
+        let own = (pos.packed_pits() >> (8 * side.first_pit())) as u64;
+        let history = &self.history[side.index()];
+        for (i, key) in keys.iter_mut().enumerate() {
+            let seeds = ((own >> (8 * i)) as u8).min(23);
+            let k = history[i][usize::from(seeds)] << 3 | (7 - i as i32);
+            *key = select_unpredictable(quiets & (1 << i) != 0, k, *key);
+        }
+        // The killers, second then first (a move may be both), if quiet here: written over
+        // their slot whatever it holds, the slot's own value written back if not (no branch).
         let [first, second] = self.killers[ply];
-        let (first, second) = (bit_of(first), bit_of(second));
-        // All six pits, without a loop over the quiet moves (how many there are is data the
-        // processor cannot predict); keys of other moves are left as they are.
-        for m in Move::ALL {
-            let i = m.index();
-            let bit = 1u8 << i;
-            let (side, pit, seeds) = Self::hist_index(pos, m);
-            let history = self.history[side][pit][seeds];
-            // Selected without branches: which move is a killer is hard to predict.
-            let key = select_unpredictable(second & bit != 0, KILLER - 1, history);
-            let key = select_unpredictable(first & bit != 0, KILLER, key);
-            let key = key << 3 | (7 - i as i32);
-            keys[i] = select_unpredictable(quiets & bit != 0, key, keys[i]);
+        for (killer, value) in [(second, KILLER - 1), (first, KILLER)] {
+            let i = killer.map_or(0, Move::index);
+            let quiet = killer.is_some() && quiets & (1 << i) != 0;
+            keys[i] = select_unpredictable(quiet, value << 3 | (7 - i as i32), keys[i]);
         }
     }
 
-    /// Whether `m` is a killer at `ply`.
     #[inline]
     pub(crate) fn is_killer(&self, m: Move, ply: usize) -> bool {
         self.killers[ply].contains(&Some(m))

@@ -32,6 +32,20 @@ pub const EGDB_WIN: i32 = 29_000;
 pub const PROVEN: i32 = EGDB_WIN - MAX_PLY as i32 - 64;
 const INF: i32 = 31_000;
 
+/// The moves by bit index, padded to eight (bits 6 and 7 of a move set are never set).
+const MOVES8: [Move; 8] = {
+    let a = Move::ALL;
+    [a[0], a[1], a[2], a[3], a[4], a[5], a[5], a[5]]
+};
+
+/// The move of bit `k` of a move set. Looked up in [`MOVES8`] by `k & 7`, with no bounds
+/// check, and the move's index is then known to be below 6: arrays indexed by it need none
+/// either.
+#[inline(always)]
+fn move_at(k: u32) -> Move {
+    MOVES8[(k & 7) as usize]
+}
+
 /// Slots of the path filter ([`Worker::is_repetition`]'s quick answer).
 const REP_SLOTS: usize = 1 << 12;
 
@@ -299,12 +313,13 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut captures = 0u8;
         let mut bits = sown;
         while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
+            let m = move_at(bits.trailing_zeros());
+            let k = m.index();
             bits &= bits - 1;
             let child = if presown & (1 << k) != 0 {
                 self.kids[ply][k]
             } else {
-                let child = pos.play_unchecked(Move::ALL[k], rules);
+                let child = pos.play_unchecked(m, rules);
                 self.kids[ply][k] = child;
                 child
             };
@@ -332,9 +347,9 @@ impl<'a, 'b> Worker<'a, 'b> {
         let candidates = pos.capture_candidates();
         let mut bits = moves;
         while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
+            let m = move_at(bits.trailing_zeros());
+            let k = m.index();
             bits &= bits - 1;
-            let m = Move::ALL[k];
             // A move that is not a capture candidate captures nothing.
             let child = if candidates & (1 << k) != 0 {
                 pos.play_unchecked(m, rules)
@@ -566,10 +581,10 @@ impl<'a, 'b> Worker<'a, 'b> {
                 let top = keys
                     .iter()
                     .fold(i32::MIN, |a, &b| if b > a { b } else { a });
-                let k = 7 - (top & 7) as usize;
+                let m = move_at(7 - (top & 7) as u32);
+                let k = m.index();
                 keys[k] = i32::MIN;
                 captures_left &= !(1 << k);
-                let m = Move::ALL[k];
                 // A move not sown for its key is not a capture candidate: it captures nothing.
                 let child = if (sown | presown) & (1 << k) != 0 {
                     self.kids[ply][k]
@@ -707,7 +722,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut n = 0;
         // In pit order.
         while candidates != 0 {
-            let m = Move::ALL[candidates.trailing_zeros() as usize];
+            let m = move_at(candidates.trailing_zeros());
             candidates &= candidates - 1;
             let child = pos.play_unchecked(m, rules);
             let c = captured(pos, &child);
