@@ -46,6 +46,17 @@ fn move_at(k: u32) -> Move {
     MOVES8[(k & 7) as usize]
 }
 
+/// The largest of six ordering keys, compared as a tree (three comparisons deep rather than
+/// six in a chain: the move loop waits for it).
+#[inline(always)]
+fn best_key(keys: &[i32; 6]) -> i32 {
+    let max = |a: i32, b: i32| if b > a { b } else { a };
+    max(
+        max(max(keys[0], keys[1]), max(keys[2], keys[3])),
+        max(keys[4], keys[5]),
+    )
+}
+
 /// Slots of the path filter ([`Worker::is_repetition`]'s quick answer).
 const REP_SLOTS: usize = 1 << 12;
 
@@ -578,9 +589,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                     self.ord.quiet_keys(pos, unkeyed, ply, &mut keys);
                     unkeyed = 0;
                 }
-                let top = keys
-                    .iter()
-                    .fold(i32::MIN, |a, &b| if b > a { b } else { a });
+                let top = best_key(&keys);
                 let m = move_at(7 - (top & 7) as u32);
                 let k = m.index();
                 keys[k] = i32::MIN;
