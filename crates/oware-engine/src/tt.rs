@@ -594,6 +594,41 @@ mod tests {
         assert!(tt.probe(Key::of(&p.flipped())).is_none());
     }
 
+    /// Five positions that share a bucket: the first four fill it (each found by a probe, which
+    /// stops at the first empty slot), the fifth replaces one of them and is found too.
+    #[test]
+    fn a_full_bucket_keeps_four_entries_and_replaces_one() {
+        let tt = Tt::new(1);
+        let rules = Rules::default();
+        let target = tt.bucket(Key::of(&Position::start())) as *const Bucket;
+        let mut same = vec![Position::start()];
+        let mut frontier = vec![Position::start()];
+        while same.len() < 5 {
+            let p = frontier.remove(0);
+            for &m in p.legal_moves(&rules).iter() {
+                let c = p.play_unchecked(m, &rules);
+                if std::ptr::eq(tt.bucket(Key::of(&c)), target) && !same.contains(&c) {
+                    same.push(c);
+                }
+                frontier.push(c);
+            }
+        }
+        for (i, p) in same[..4].iter().enumerate() {
+            assert!(tt.probe(Key::of(p)).is_none());
+            tt.store(Key::of(p), i as i32, 3, Bound::Exact, None);
+        }
+        for (i, p) in same[..4].iter().enumerate() {
+            assert_eq!(tt.probe(Key::of(p)).unwrap().score, i as i32);
+        }
+        tt.store(Key::of(&same[4]), 99, 3, Bound::Exact, None);
+        assert_eq!(tt.probe(Key::of(&same[4])).unwrap().score, 99);
+        let kept = same[..4]
+            .iter()
+            .filter(|p| tt.probe(Key::of(p)).is_some())
+            .count();
+        assert_eq!(kept, 3);
+    }
+
     #[test]
     fn tables_have_the_size_asked_for_and_start_empty() {
         // Sizes below, at and above the 2 MB pages (the allocation is rounded up to whole
