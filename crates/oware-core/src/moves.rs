@@ -6,12 +6,18 @@ use crate::Side;
 /// A move: the mover's pit 0–5, counted from the mover's left.
 ///
 /// The same `Move` is pit `A`+i for South and `a`+i for North; [`Move::letter`] writes it for a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(Pit);
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({})", self.index())
+    }
+}
 
 /// A pit of the mover's row: an enum rather than a number, so that the compiler knows every
 /// move's index is below 6 (and a pit index below 12) without a check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 enum Pit {
     P0,
