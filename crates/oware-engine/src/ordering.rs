@@ -48,6 +48,8 @@ impl Ordering {
         let side = pos.turn();
         let own = (pos.packed_pits() >> (8 * side.first_pit())) as u64;
         let history = &self.history[side.index()];
+        // All six pits, without a loop over the quiet moves (how many there are is data the
+        // processor cannot predict); keys of other moves are left as they are.
         for (i, key) in keys.iter_mut().enumerate() {
             let seeds = ((own >> (8 * i)) as u8).min(23);
             let k = history[i][usize::from(seeds)] << 3 | (7 - i as i32);
@@ -63,6 +65,7 @@ impl Ordering {
         }
     }
 
+    /// Whether `m` is a killer at `ply`.
     #[inline]
     pub(crate) fn is_killer(&self, m: Move, ply: usize) -> bool {
         self.killers[ply].contains(&Some(m))
