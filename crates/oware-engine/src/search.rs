@@ -46,6 +46,18 @@ fn move_at(k: u32) -> Move {
     MOVES8[(k & 7) as usize]
 }
 
+/// The moves of a move set (bit i for move i), in pit order, lowest bit first.
+#[inline(always)]
+fn moves_in(mut bits: u8) -> impl Iterator<Item = Move> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let m = move_at(bits.trailing_zeros());
+            bits &= bits - 1;
+            m
+        })
+    })
+}
+
 /// The largest of six ordering keys, compared as a tree (three comparisons deep rather than
 /// six in a chain: the move loop waits for it).
 #[inline(always)]
@@ -322,11 +334,8 @@ impl<'a, 'b> Worker<'a, 'b> {
         let rules = &self.sh.rules;
         let sown = pos.capture_candidates() & rest;
         let mut captures = 0u8;
-        let mut bits = sown;
-        while bits != 0 {
-            let m = move_at(bits.trailing_zeros());
+        for m in moves_in(sown) {
             let k = m.index();
-            bits &= bits - 1;
             let child = if presown & (1 << k) != 0 {
                 self.kids[ply][k]
             } else {
@@ -356,11 +365,8 @@ impl<'a, 'b> Worker<'a, 'b> {
         let rules = &self.sh.rules;
         let moves = pos.legal_mask(rules);
         let candidates = pos.capture_candidates();
-        let mut bits = moves;
-        while bits != 0 {
-            let m = move_at(bits.trailing_zeros());
+        for m in moves_in(moves) {
             let k = m.index();
-            bits &= bits - 1;
             // A move that is not a capture candidate captures nothing.
             let child = if candidates & (1 << k) != 0 {
                 pos.play_unchecked(m, rules)
@@ -719,7 +725,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     fn captures(
         &mut self,
         pos: &Position,
-        mut candidates: u8,
+        candidates: u8,
         stand: i32,
         mut alpha: i32,
         beta: i32,
@@ -730,9 +736,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let mut seeds = [0u8; 6];
         let mut n = 0;
         // In pit order.
-        while candidates != 0 {
-            let m = move_at(candidates.trailing_zeros());
-            candidates &= candidates - 1;
+        for m in moves_in(candidates) {
             let child = pos.play_unchecked(m, rules);
             let c = captured(pos, &child);
             if c > 0 {
