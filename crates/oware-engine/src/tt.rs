@@ -121,13 +121,8 @@ impl Tt {
     }
 
     /// Empties the table.
-    pub fn clear(&self) {
-        for b in self.buckets.iter() {
-            for s in &b.slots {
-                s[0].store(0, Ordering::Relaxed);
-                s[1].store(0, Ordering::Relaxed);
-            }
-        }
+    pub fn clear(&mut self) {
+        self.buckets.clear();
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -315,9 +310,14 @@ mod memory {
                 owns: PhantomData,
             }
         }
-    }
 
-    impl<T: Zeroable> Zeroed<T> {
+        /// Empties every value (all bytes zero again).
+        pub(super) fn clear(&mut self) {
+            // SAFETY: `&mut self` excludes any other access; the `len` values at `ptr` are in
+            // the allocation, and all-zero bytes are valid values of `T` (`Zeroable`).
+            unsafe { self.ptr.as_ptr().write_bytes(0, self.len) };
+        }
+
         /// The value that `hash` picks: index `hash × len / 2⁶⁴` (the top bits of `hash`,
         /// scaled to the length), without a bounds check.
         #[inline(always)]
@@ -399,11 +399,8 @@ impl SmallTt {
     }
 
     /// Empties the table.
-    pub fn clear(&self) {
-        for s in self.slots.iter() {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
-        }
+    pub fn clear(&mut self) {
+        self.slots.clear();
     }
 
     #[inline]
@@ -544,7 +541,7 @@ mod tests {
 
     #[test]
     fn small_table_keeps_the_last_entry_of_a_slot_and_its_move() {
-        let tt = SmallTt::new(1);
+        let mut tt = SmallTt::new(1);
         let p = Position::start();
         let k = Key::of(&p);
         assert!(tt.probe(k).is_none());
