@@ -134,6 +134,9 @@ pub struct Engine {
     /// Forces the prefetch of children's table entries on or off (tests); by default it
     /// follows the table's size (see [`Engine::prefetch`]).
     prefetch_override: Option<bool>,
+    /// The search threads' working memory, kept between searches (one per thread, made as
+    /// needed).
+    scratch: Vec<search::Scratch>,
 }
 
 impl Engine {
@@ -146,6 +149,7 @@ impl Engine {
             threads: 1,
             egdb: None,
             prefetch_override: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -251,21 +255,34 @@ impl Engine {
             prefetch: self.prefetch(),
         };
         let threads = self.threads;
-        let (best, mut info) = std::thread::scope(|s| {
-            for id in 1..threads {
-                let shared = &shared;
-                s.spawn(move || {
-                    let mut w = search::Worker::new(shared, id, history);
-                    w.iterate(pos, &mut |_| {});
-                });
-            }
-            let mut main = search::Worker::new(&shared, 0, history);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.resize_with(threads, search::Scratch::new);
+        let mut scratch = scratch.into_iter();
+        let main_scratch = scratch.next().expect("one thread at least");
+        let ((best, mut info), kept) = std::thread::scope(|s| {
+            let helpers: Vec<_> = scratch
+                .enumerate()
+                .map(|(i, mem)| {
+                    let shared = &shared;
+                    s.spawn(move || {
+                        let mut w = search::Worker::new(shared, i + 1, history, mem);
+                        w.iterate(pos, &mut |_| {});
+                        w.into_scratch()
+                    })
+                })
+                .collect();
+            let mut main = search::Worker::new(&shared, 0, history, main_scratch);
             let r = main.iterate(pos, on_info);
             shared
                 .halt
                 .store(true, std::sync::atomic::Ordering::Relaxed);
-            r
+            let mut kept = vec![main.into_scratch()];
+            for h in helpers {
+                kept.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+            (r, kept)
         });
+        self.scratch = kept;
         info.nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
         info.hashfull = self.tt.hashfull();
         SearchResult { best, info }
@@ -312,6 +329,42 @@ mod tests {
             assert_eq!(results[0].info.score, results[1].info.score, "{text}");
             assert_eq!(results[0].info.nodes, results[1].info.nodes, "{text}");
             assert_eq!(results[0].info.pv, results[1].info.pv, "{text}");
+        }
+    }
+
+    /// A search in an engine that has searched before (its threads' memory reused) and was
+    /// cleared finds what a new engine finds: the same nodes, move, score and line.
+    #[test]
+    fn reused_engine_searches_like_a_new_one() {
+        let games: Vec<Game> = bench::POSITIONS
+            .iter()
+            .step_by(5)
+            .map(|text| Game::from_position(fen::parse(text).unwrap(), Rules::default()))
+            .collect();
+        let run = |engine: &mut Engine, game: &Game| {
+            engine.clear();
+            engine.search(
+                game,
+                &Limits::depth(8),
+                &AtomicBool::new(false),
+                &mut |_| {},
+            )
+        };
+        let mut reused = Engine::new(4);
+        // Memory left by a two-thread search, then by searches of other positions.
+        reused.set_threads(2);
+        run(&mut reused, &games[0]);
+        reused.set_threads(1);
+        for game in games.iter().rev() {
+            run(&mut reused, game);
+        }
+        for game in &games {
+            let new = run(&mut Engine::new(4), game);
+            let again = run(&mut reused, game);
+            assert_eq!(new.best, again.best);
+            assert_eq!(new.info.score, again.info.score);
+            assert_eq!(new.info.nodes, again.info.nodes);
+            assert_eq!(new.info.pv, again.info.pv);
         }
     }
 }

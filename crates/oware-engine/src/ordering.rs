@@ -28,6 +28,12 @@ impl Ordering {
         }
     }
 
+    /// Forgets the killers and history (a new search).
+    pub(crate) fn clear(&mut self) {
+        self.killers.fill([None; 2]);
+        self.history.fill([[0; 24]; 6]);
+    }
+
     #[inline]
     fn hist_index(pos: &Position, m: Move) -> (usize, usize, usize) {
         let side = pos.turn();
