@@ -84,7 +84,7 @@ impl Ordering {
         m: Move,
         ply: usize,
         depth: i32,
-        tried: &[Move],
+        tried: impl Iterator<Item = Move>,
     ) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
@@ -94,7 +94,7 @@ impl Ordering {
         let bonus = (depth * depth).min(400);
         let (s, i, n) = Self::hist_index(pos, m);
         Self::update(&mut self.history[s][i][n], bonus);
-        for &q in tried {
+        for q in tried {
             let (s, i, n) = Self::hist_index(pos, q);
             Self::update(&mut self.history[s][i][n], -bonus);
         }

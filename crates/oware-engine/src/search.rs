@@ -120,9 +120,9 @@ struct Node {
     beta: i32,
     best: i32,
     best_move: Option<Move>,
-    /// The quiet moves searched so far (their history is lowered on a cut-off).
-    quiets: [Move; 6],
-    nquiets: usize,
+    /// The quiet moves searched so far, bit i for move i (their history is lowered on a
+    /// cut-off).
+    quiets: u8,
 }
 
 /// The root moves and their children.
@@ -623,8 +623,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             beta,
             best: -INF,
             best_move: None,
-            quiets: [Move::ALL[0]; 6],
-            nquiets: 0,
+            quiets: 0,
         };
         let slot = self.push_path(pos);
         let mut done = false;
@@ -735,16 +734,14 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
                 if score >= beta {
                     if !capture {
-                        self.ord
-                            .cutoff(pos, m, ply, depth, &node.quiets[..node.nquiets]);
+                        self.ord.cutoff(pos, m, ply, depth, moves_in(node.quiets));
                     }
                     return true;
                 }
             }
         }
-        // Written always, kept if quiet: no branch on whether the move captured.
-        node.quiets[node.nquiets.min(5)] = m;
-        node.nquiets += usize::from(!capture);
+        // No branch on whether the move captured.
+        node.quiets |= u8::from(!capture) << m.index();
         false
     }
 
