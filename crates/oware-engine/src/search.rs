@@ -32,18 +32,13 @@ pub const EGDB_WIN: i32 = 29_000;
 pub const PROVEN: i32 = EGDB_WIN - MAX_PLY as i32 - 64;
 const INF: i32 = 31_000;
 
-/// The moves by bit index, padded to eight (bits 6 and 7 of a move set are never set).
-const MOVES8: [Move; 8] = {
-    let a = Move::ALL;
-    [a[0], a[1], a[2], a[3], a[4], a[5], a[5], a[5]]
-};
-
-/// The move of bit `k` of a move set. Looked up in [`MOVES8`] by `k & 7`, with no bounds
-/// check, and the move's index is then known to be below 6: arrays indexed by it need none
-/// either.
+/// The move of bit `k` of a move set (below 6; larger values read as move 5). The move's index
+/// is then known to be below 6, so arrays indexed by it need no bounds check, and the conversion
+/// is neither a check nor a table load (a table load was on the path from the best ordering key
+/// to the next child).
 #[inline(always)]
 fn move_at(k: u32) -> Move {
-    MOVES8[(k & 7) as usize]
+    Move::clamped(k as usize)
 }
 
 /// The moves of a move set (bit i for move i), in pit order, lowest bit first.
