@@ -122,7 +122,14 @@ pub struct MoveDetail {
 /// A valid position: 12 pits, two stores, the side to move. Small and `Copy`.
 ///
 /// The pits are packed one byte each into a `u128`, so that a sowing is a handful of
-/// arithmetic operations whatever the number of seeds.
+/// arithmetic operations whatever the number of seeds. They are kept as the side to move sees
+/// the board: its own six pits in bytes 0–5 of the low word (the pit of move `i` in byte `i`),
+/// the opponent's in bytes 0–5 of the high word (its bytes 8–13), each row in sowing order,
+/// the other bytes 0; the stores likewise, the mover's first. A move turns the board around by
+/// swapping the two words (free: the processor only renames registers), so the rules' code
+/// never asks whose turn it is: one sowing table, one capture test, one evaluation for both
+/// sides. The public accessors ([`Position::pits`], [`Position::store`], …) speak of the board
+/// as it stands (South's pits `A`–`F` first).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     board: u128,
@@ -130,29 +137,39 @@ pub struct Position {
     turn: Side,
 }
 
-const fn one_at(pit: usize) -> u128 {
-    1u128 << (8 * pit)
+/// One seed in the mover's pit `q` (0–11: its own pits, then the opponent's).
+const fn one_at(q: usize) -> u128 {
+    1u128 << (8 * byte_of(q))
 }
 
-/// `SOWING[64 p + n]`: what sowing `n` seeds (n ≤ 48) from pit `p` adds to a board, as a number:
-/// one at each pit a seed falls in (laps of 11 skip `p`), minus `n` at `p` (wrapping: added to a
-/// board whose pit `p` holds `n` seeds, the borrow the subtraction stands for cancels, and every
-/// byte ends exact). Whole sowings, laps included: no division, no branch on the count. Rows of
-/// 64, as [`LAST_SHIFT`]'s: one index, and one bounds check, for both.
-const SOWING: [u128; 64 * PITS] = SOWING_TABLES.0;
+/// The byte of a board holding the mover's pit `q` (0–11: its own pits, then the opponent's).
+#[inline(always)]
+const fn byte_of(q: usize) -> usize {
+    if q < 6 {
+        q
+    } else {
+        q + 2
+    }
+}
 
-/// `LAST_SHIFT[64 p + n]`: where the last of `n` seeds sown from pit `p` lands, as the shift that
-/// brings that pit's byte to the top of the opponent's row (`row_unmasked`): 56 − 8j when it is
-/// the opponent's pit j, else [`NO_CAPTURE`] (the mover's own row, or `n` = 0).
-const LAST_SHIFT: [u8; 64 * PITS] = SOWING_TABLES.1;
+/// `SOWING[64 i + n]`: what sowing `n` seeds (n ≤ 48) from the mover's pit `i` adds to a board,
+/// as a number: one at each pit a seed falls in (laps of 11 skip pit `i`), minus `n` at `i`
+/// (wrapping: added to a board whose pit `i` holds `n` seeds, the borrow the subtraction stands
+/// for cancels, and every byte ends exact). Whole sowings, laps included: no division, no
+/// branch on the count. Rows of 64, as [`LAST_SHIFT`]'s: one index for both.
+const SOWING: [u128; 64 * 6] = SOWING_TABLES.0;
+
+/// `LAST_SHIFT[64 i + n]`: where the last of `n` seeds sown from the mover's pit `i` lands, as
+/// the shift that brings that pit's byte to the top of the opponent's row (`opp_row`): 56 − 8j
+/// when it is the opponent's pit j, else [`NO_CAPTURE`] (the mover's own row, or `n` = 0).
+const LAST_SHIFT: [u8; 64 * 6] = SOWING_TABLES.1;
 
 /// [`SOWING`] and [`LAST_SHIFT`], filled by one walk of every sowing, seed by seed.
-const SOWING_TABLES: ([u128; 64 * PITS], [u8; 64 * PITS]) = {
-    let mut sowing = [0u128; 64 * PITS];
-    let mut last = [NO_CAPTURE; 64 * PITS];
+const SOWING_TABLES: ([u128; 64 * 6], [u8; 64 * 6]) = {
+    let mut sowing = [0u128; 64 * 6];
+    let mut last = [NO_CAPTURE; 64 * 6];
     let mut p = 0;
-    while p < PITS {
-        let opp_first = if p < 6 { 6 } else { 0 };
+    while p < 6 {
         let mut pit = p;
         let mut n = 1;
         while n <= TOTAL_SEEDS as usize {
@@ -163,8 +180,8 @@ const SOWING_TABLES: ([u128; 64 * PITS], [u8; 64 * PITS]) = {
             sowing[64 * p + n] = sowing[64 * p + n - 1]
                 .wrapping_add(one_at(pit))
                 .wrapping_sub(one_at(p));
-            if pit >= opp_first && pit < opp_first + 6 {
-                last[64 * p + n] = (56 - 8 * (pit - opp_first)) as u8;
+            if pit >= 6 {
+                last[64 * p + n] = (56 - 8 * (pit - 6)) as u8;
             }
             n += 1;
         }
@@ -176,45 +193,70 @@ const SOWING_TABLES: ([u128; 64 * PITS], [u8; 64 * PITS]) = {
 /// [`LAST_SHIFT`] of a sowing that ends on the mover's row: at least 64.
 const NO_CAPTURE: u8 = 0xff;
 
-const ROW_MASK: [u128; 2] = [0xffff_ffff_ffff, 0xffff_ffff_ffff << 48];
-
+/// The seeds in the mover's pit `q` (0–11: its own pits, then the opponent's).
 #[inline]
-fn byte(board: u128, pit: usize) -> u8 {
-    (board >> (8 * pit)) as u8
+fn byte(board: u128, q: usize) -> u8 {
+    (board >> (8 * byte_of(q))) as u8
 }
 
-#[inline]
-fn row(board: u128, side: Side) -> u64 {
-    match side {
-        Side::South => board as u64 & 0xffff_ffff_ffff,
-        // Bytes 12–15 of a board are always 0: nothing to mask.
-        Side::North => (board >> 48) as u64,
-    }
+/// The board as the other side sees it: the two rows (words) swapped.
+#[inline(always)]
+const fn turned(board: u128) -> u128 {
+    board.rotate_left(64)
 }
 
-/// `side`'s row moved to the low bytes (pit j of the row in byte j) without masking: for South,
-/// bytes 6 and 7 hold North's first two pits.
-#[inline]
-fn row_unmasked(board: u128, side: Side) -> u64 {
-    match side {
-        Side::South => board as u64,
-        Side::North => (board >> 48) as u64,
-    }
+/// The mover's row, its pit j in byte j (bytes 6 and 7 are 0).
+#[inline(always)]
+fn own_row(board: u128) -> u64 {
+    board as u64
 }
 
-/// A row mask (pit j of the row in byte j) moved to `side`'s bytes of a board.
-#[inline]
-fn row_to_board(x: u64, side: Side) -> u128 {
-    match side {
-        Side::South => u128::from(x),
-        Side::North => u128::from(x) << 48,
-    }
+/// The opponent's row, its pit j in byte j (bytes 6 and 7 are 0).
+#[inline(always)]
+fn opp_row(board: u128) -> u64 {
+    (board >> 64) as u64
 }
 
+/// A row in board order (pit j of South's row in byte j, then North's from byte 6 on, bytes
+/// 12–15 zero) from the two rows of a board as `side`, to move, sees it.
 #[inline]
-fn row_sum(board: u128, side: Side) -> u8 {
+fn in_board_order(board: u128, side: Side) -> u128 {
+    let (south, north) = match side {
+        Side::South => (own_row(board), opp_row(board)),
+        Side::North => (opp_row(board), own_row(board)),
+    };
+    u128::from(south) | u128::from(north) << 48
+}
+
+/// The board as `side`, to move, sees it, from pits in board order.
+#[inline]
+fn from_board_order(pits: u128, side: Side) -> u128 {
+    let south = pits as u64 & 0xffff_ffff_ffff;
+    let north = (pits >> 48) as u64 & 0xffff_ffff_ffff;
+    let (own, opp) = match side {
+        Side::South => (south, north),
+        Side::North => (north, south),
+    };
+    u128::from(own) | u128::from(opp) << 64
+}
+
+/// The seeds of a row held in the six low bytes of `row` (the others 0).
+#[inline]
+fn row_sum(row: u64) -> u8 {
     // Sum of six bytes: every byte is at most 48, so no partial sum overflows a byte.
-    (row(board, side).wrapping_mul(0x0101_0101_0101) >> 40) as u8
+    (row.wrapping_mul(0x0101_0101_0101) >> 40) as u8
+}
+
+/// The seeds on the mover's row.
+#[inline]
+fn own_seeds(board: u128) -> u8 {
+    row_sum(own_row(board))
+}
+
+/// The seeds on the opponent's row.
+#[inline]
+fn opp_seeds(board: u128) -> u8 {
+    row_sum(opp_row(board))
 }
 
 /// The bits 0–5 of `x` from the high bits (bit 7) of its six low bytes, its only bits set.
@@ -244,9 +286,9 @@ const TOP_BYTE_HIGH: u64 = 0x80 << 56;
 
 /// `CAPTURE_ENDS[64 i + n]`: where a sowing of `n` seeds from the mover's pit `i` ends, for
 /// [`Position::capture_candidates`], as bit `i` of a byte: byte j when it ends on the opponent's
-/// pit j (read from [`LAST_SHIFT`]: South's pit i is pit i of the board), byte 7 for a sowing
-/// with a lap (`n` ≥ 12: sow it to know), none when it ends on the mover's row or `n` is 0. The
-/// last row runs to `n` = 255: any byte indexes the table without a bounds check.
+/// pit j (read from [`LAST_SHIFT`]), byte 7 for a sowing with a lap (`n` ≥ 12: sow it to know),
+/// none when it ends on the mover's row or `n` is 0. The last row runs to `n` = 255: any byte
+/// indexes the table without a bounds check.
 const CAPTURE_ENDS: [u64; 64 * 5 + 256] = {
     let mut t = [0u64; 64 * 5 + 256];
     let mut i = 0;
@@ -269,7 +311,7 @@ const CAPTURE_ENDS: [u64; 64 * 5 + 256] = {
 
 /// The board after sowing a move, and the move's capture chain before any grand slam rule.
 struct Sowing {
-    /// The board after sowing, nothing captured yet.
+    /// The board after sowing, nothing captured yet (the mover's view).
     board: u128,
     /// `0xff` in each byte (pit) of the capture chain; 0 when the move captures nothing.
     chain: u128,
@@ -289,7 +331,7 @@ impl Position {
     /// The start position.
     pub const fn start() -> Position {
         Position {
-            board: 0x0404_0404_0404_0404_0404_0404,
+            board: 0x0404_0404_0404_0000_0404_0404_0404,
             stores: [0, 0],
             turn: Side::South,
         }
@@ -305,9 +347,14 @@ impl Position {
         }
         let mut bytes = [0u8; 16];
         bytes[..PITS].copy_from_slice(&setup.pits);
+        let pits = u128::from_le_bytes(bytes);
+        let (s, n) = (setup.stores.south, setup.stores.north);
         Ok(Position {
-            board: u128::from_le_bytes(bytes),
-            stores: [setup.stores.south, setup.stores.north],
+            board: from_board_order(pits, setup.turn),
+            stores: match setup.turn {
+                Side::South => [s, n],
+                Side::North => [n, s],
+            },
             turn: setup.turn,
         })
     }
@@ -323,7 +370,7 @@ impl Position {
 
     /// Seed counts in pit order `A`–`F`, `a`–`f`.
     pub fn pits(&self) -> [u8; PITS] {
-        let bytes = self.board.to_le_bytes();
+        let bytes = self.packed_pits().to_le_bytes();
         let mut pits = [0; PITS];
         pits.copy_from_slice(&bytes[..PITS]);
         pits
@@ -333,25 +380,43 @@ impl Position {
     #[inline]
     pub fn pit(&self, pit: usize) -> u8 {
         assert!(pit < PITS, "pit index out of range");
-        self.board.to_le_bytes()[pit]
+        self.packed_pits().to_le_bytes()[pit]
     }
 
     /// The pits packed one byte each (pit i in bits 8i..8i+8): a compact key.
     #[inline]
     pub fn packed_pits(&self) -> u128 {
+        in_board_order(self.board, self.turn)
+    }
+
+    /// The pits as the side to move sees them, packed one byte each: its own pits in bytes 0–5
+    /// (the pit of move `i` in byte `i`), the opponent's in bytes 8–13 (in the opponent's move
+    /// order), the other bytes zero. The representation itself: no work to read.
+    #[inline]
+    pub fn relative_pits(&self) -> u128 {
         self.board
+    }
+
+    /// The stores as the side to move sees them: its own, then the opponent's.
+    #[inline]
+    pub fn relative_stores(&self) -> [u8; 2] {
+        self.stores
     }
 
     /// Captured seeds of both sides.
     #[inline]
     pub fn stores(&self) -> BySide<u8> {
-        BySide::new(self.stores[0], self.stores[1])
+        let [mover, other] = self.stores;
+        match self.turn {
+            Side::South => BySide::new(mover, other),
+            Side::North => BySide::new(other, mover),
+        }
     }
 
     /// Captured seeds of `side`.
     #[inline]
     pub fn store(&self, side: Side) -> u8 {
-        self.stores[side.index()]
+        self.stores[usize::from(side != self.turn)]
     }
 
     /// The side to move.
@@ -363,7 +428,11 @@ impl Position {
     /// Seeds on `side`'s row.
     #[inline]
     pub fn row_seeds(&self, side: Side) -> u8 {
-        row_sum(self.board, side)
+        if side == self.turn {
+            own_seeds(self.board)
+        } else {
+            opp_seeds(self.board)
+        }
     }
 
     /// Seeds on the board.
@@ -375,16 +444,17 @@ impl Position {
     /// The same position seen from the other side: rows and stores swapped, the other side to
     /// move. Flipping twice gives the position back.
     pub fn flipped(&self) -> Position {
+        // The new mover sees what the old one saw.
         Position {
-            board: (self.board >> 48) | ((self.board & ROW_MASK[0]) << 48),
-            stores: [self.stores[1], self.stores[0]],
             turn: self.turn.other(),
+            ..*self
         }
     }
 
     /// A 64-bit Zobrist key of pits, stores and side to move (fixed seed: deterministic).
     pub fn hash(&self) -> u64 {
-        zobrist::hash(&self.pits(), self.stores, self.turn)
+        let stores = self.stores();
+        zobrist::hash(&self.pits(), [stores.south, stores.north], self.turn)
     }
 
     /// Sows `m` (a non-empty pit of the mover) and finds its capture chain.
@@ -402,8 +472,7 @@ impl Position {
         if shift >= 64 {
             return s;
         }
-        let opp = self.turn.other();
-        let row = row_unmasked(board, opp);
+        let row = opp_row(board);
         // The last pit's byte moved to the top byte (7): the pits after it fall off the top, and
         // the bytes shifted in at the bottom (at least two: the shift is at least 16) read as
         // empty pits, which end any chain at the row's first pit.
@@ -426,7 +495,7 @@ impl Position {
         // The chain back in row position, then in board position.
         let chain = chain >> shift;
         s.grand_slam = row & 0xffff_ffff_ffff & !chain == 0;
-        s.chain = row_to_board(chain, opp);
+        s.chain = u128::from(chain) << 64;
         s.captures = true;
         s
     }
@@ -435,10 +504,8 @@ impl Position {
     /// [`LAST_SHIFT`].
     #[inline(always)]
     fn sown_board(&self, m: Move) -> (u128, usize) {
-        let from = m.pit(self.turn);
-        // One bounds check for the byte and both tables.
-        assert!(from < PITS);
-        let n = usize::from(self.board.to_le_bytes()[from]);
+        let from = m.index();
+        let n = usize::from((self.board >> (8 * from)) as u8);
         debug_assert!(n > 0);
         // One index for both tables (`n & 63` changes no count, at most 48).
         let k = 64 * from + (n & 63);
@@ -458,7 +525,7 @@ impl Position {
 
     /// Whether playing `m` (a non-empty pit of the mover) would capture every opponent seed.
     pub fn is_grand_slam(&self, m: Move) -> bool {
-        byte(self.board, m.pit(self.turn)) > 0 && self.sow(m).grand_slam
+        byte(self.board, m.index()) > 0 && self.sow(m).grand_slam
     }
 
     /// Whether `m` (a non-empty pit of the mover) may capture: `false` means it certainly
@@ -468,35 +535,34 @@ impl Position {
     /// `true` (sow them to know), and so may a capture the grand slam rule cancels.
     #[inline]
     pub fn may_capture(&self, m: Move) -> bool {
-        let from = m.pit(self.turn);
+        let from = m.index();
         let n = usize::from(byte(self.board, from));
         if n >= 12 {
             return true;
         }
         let last = (from + n) % PITS;
         let c = byte(self.board, last);
-        Side::owner_of(last) != self.turn && (c == 1 || c == 2)
+        last >= 6 && (c == 1 || c == 2)
     }
 
     /// The mover's moves (bit i for move i) that may capture: [`Position::may_capture`] for all
     /// six pits at once (empty pits excluded), without a branch.
     #[inline]
     pub fn capture_candidates(&self) -> u8 {
-        let opp = row_unmasked(self.board, self.turn.other());
-        // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds, and of byte 7 whatever it
-        // holds (at most 48: adding 0x80 sets its bit 7, adding 0 in the other sum leaves it
-        // clear).
+        let opp = opp_row(self.board);
+        // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds, and of byte 7 (0:
+        // adding 0x80 sets its bit 7, adding 0 in the other sum leaves it clear).
         let weak =
             (opp + (NON_EMPTY | TOP_BYTE_HIGH)) & !(opp + AT_LEAST_3) & (HIGH_BITS | TOP_BYTE_HIGH);
         // The same bytes filled with 0x7f: 0x80 − 1 in each, no borrow between bytes.
         let keep = weak - (weak >> 7);
         // Where each own pit's sowing ends, one table entry a pit (see `CAPTURE_ENDS`). No two
         // entries share a bit: an addition is an or. The counts read as bytes (one load each, no
-        // shifts; `first + i` < 16, no bounds check).
-        let (pits, first) = (self.board.to_le_bytes(), self.turn.first_pit());
+        // shifts, no bounds check).
+        let pits = self.board.to_le_bytes();
         let mut ends = 0;
         for i in 0..6 {
-            ends += CAPTURE_ENDS[64 * i + usize::from(pits[first + i])];
+            ends += CAPTURE_ENDS[64 * i + usize::from(pits[i])];
         }
         // Kept: the ends on a weak pit, and the sowings with a lap. Each pit's bit i is in one
         // byte at most, so adding every byte into the top one (the multiplication) carries nothing.
@@ -524,15 +590,16 @@ impl Position {
         self.after_capture(s.board, s.chain, s.seeds)
     }
 
-    /// The position after sowing `board` and capturing `chain`, `seeds` seeds, as usual.
+    /// The position after sowing `board` and capturing `chain`, `seeds` seeds, as usual: turned
+    /// around for the opponent, who moves next.
     #[inline(always)]
     fn after_capture(&self, board: u128, chain: u128, seeds: u8) -> Position {
-        // The two stores as one number, the mover's in byte `turn`: no store exceeds 48, so the
-        // addition never carries into the other byte.
-        let stores =
-            u16::from_le_bytes(self.stores) + (u16::from(seeds) << (8 * self.turn.index()));
+        // The two stores as one number, the mover's in the low byte; swapped for the new mover,
+        // the old mover's store (now the high byte) gains `seeds`: no store exceeds 48, so the
+        // addition never carries out of its byte.
+        let stores = u16::from_le_bytes(self.stores).rotate_left(8) + (u16::from(seeds) << 8);
         Position {
-            board: board & !chain,
+            board: turned(board & !chain),
             stores: stores.to_le_bytes(),
             turn: self.turn.other(),
         }
@@ -544,17 +611,14 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn settle_grand_slam(&self, board: u128, chain: u128, seeds: u8, rules: &Rules) -> Position {
-        let mover = self.turn.index();
-        let mut next = self.after_capture(board, chain, seeds);
-        match rules.grand_slam {
-            GrandSlam::Illegal => {}
-            GrandSlam::NoCapture => {
-                next.board = board;
-                next.stores = self.stores;
-            }
+        let [mut mover, mut other] = self.stores;
+        let pits = match rules.grand_slam {
+            GrandSlam::Illegal => return self.after_capture(board, chain, seeds),
+            GrandSlam::NoCapture => board,
             GrandSlam::ToOpponent => {
-                next.stores[1 - mover] += row_sum(board, self.turn);
-                next.board = 0;
+                mover += seeds;
+                other += own_seeds(board);
+                0
             }
             GrandSlam::LeaveLast | GrandSlam::LeaveFirst => {
                 // The chain is one run of bytes: its last pit (in sowing order) is the byte whose
@@ -564,11 +628,15 @@ impl Position {
                 } else {
                     chain & !(chain << 8)
                 };
-                next.board |= board & keep;
-                next.stores[mover] -= row_sum(board & keep, self.turn.other());
+                mover += seeds - opp_seeds(board & keep);
+                board & !(chain & !keep)
             }
+        };
+        Position {
+            board: turned(pits),
+            stores: [other, mover],
+            turn: self.turn.other(),
         }
-        next
     }
 
     /// Whether a player has won by capture (25 or more) — the game is over whatever the board.
@@ -595,10 +663,9 @@ impl Position {
     /// list, for loops that only test and count moves.
     #[inline]
     pub fn legal_mask(&self, rules: &Rules) -> u8 {
-        // Unmasked rows: the sum's bytes 6 and 7 are dropped by the mask (byte 5 does not carry),
-        // and the shift drops them from the opponent's row (no 48-bit mask to build).
-        let own = row_unmasked(self.board, self.turn);
-        let add = if row_unmasked(self.board, self.turn.other()) << 16 == 0 {
+        // Bytes 6 and 7 of both rows are 0.
+        let own = own_row(self.board);
+        let add = if opp_row(self.board) == 0 {
             REACHES
         } else {
             NON_EMPTY
@@ -645,12 +712,12 @@ impl Position {
         if legal.is_empty() {
             return Err(PlayError::GameOver);
         }
-        if byte(self.board, m.pit(self.turn)) == 0 {
+        if byte(self.board, m.index()) == 0 {
             return Err(PlayError::EmptyPit {
                 pit: m.letter(self.turn),
             });
         }
-        if row_sum(self.board, self.turn.other()) == 0 {
+        if opp_seeds(self.board) == 0 {
             return Err(PlayError::MustFeed {
                 opponent: self.turn.other(),
             });
@@ -670,11 +737,13 @@ impl Position {
         let s = self.sow(m);
         let after = self.apply(&s, rules);
         let from = m.pit(self.turn);
-        let n = usize::from(byte(self.board, from));
+        let n = usize::from(byte(self.board, m.index()));
         let sown = (0..n).map(|k| (from + k % 11 + 1) % PITS).collect();
+        // The chain in board order, as `packed_pits` has it.
+        let chain = in_board_order(s.chain, self.turn);
         let captured_pits = (0..PITS)
             .rev()
-            .filter(|&p| byte(s.chain, p) != 0 && byte(after.board, p) == 0)
+            .filter(|&p| (chain >> (8 * p)) as u8 != 0 && after.pit(p) == 0)
             .collect();
         Ok(MoveDetail {
             from,
@@ -713,8 +782,8 @@ impl Position {
 
     fn own_row_allocation(&self) -> BySide<Score> {
         BySide::new(
-            Score::seeds(self.stores[0] + row_sum(self.board, Side::South)),
-            Score::seeds(self.stores[1] + row_sum(self.board, Side::North)),
+            Score::seeds(self.store(Side::South) + self.row_seeds(Side::South)),
+            Score::seeds(self.store(Side::North) + self.row_seeds(Side::North)),
         )
     }
 
@@ -725,8 +794,8 @@ impl Position {
             CycleSeeds::Even => {
                 let board = self.seeds_on_board();
                 BySide::new(
-                    Score::from_halves(2 * self.stores[0] + board),
-                    Score::from_halves(2 * self.stores[1] + board),
+                    Score::from_halves(2 * self.store(Side::South) + board),
+                    Score::from_halves(2 * self.store(Side::North) + board),
                 )
             }
         };
@@ -947,6 +1016,29 @@ mod tests {
             frontier = next;
         }
         assert!(checked > 10_000 && captures > 100, "{checked} {captures}");
+    }
+
+    /// The mover's view (`relative_pits`, `relative_stores`) is the board as it stands, read
+    /// from the side to move: its pits by move, the opponent's by its moves, stores mover
+    /// first; a flip keeps it, and a setup built back from the accessors is the same position.
+    #[test]
+    fn relative_view_agrees_with_the_board() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for k in 0..20_000 {
+            let p = random_position(&mut state, k, &[14, 9, 4, 2]);
+            let (me, them) = (p.turn(), p.turn().other());
+            let rel = p.relative_pits().to_le_bytes();
+            for m in Move::ALL {
+                assert_eq!(rel[m.index()], p.pit(m.pit(me)), "{p:?}");
+                assert_eq!(rel[8 + m.index()], p.pit(m.pit(them)), "{p:?}");
+            }
+            assert_eq!(&rel[6..8], &[0, 0]);
+            assert_eq!(&rel[14..], &[0, 0]);
+            assert_eq!(p.relative_stores(), [p.store(me), p.store(them)]);
+            assert_eq!(p.flipped().relative_pits(), p.relative_pits());
+            assert_eq!(p.flipped().relative_stores(), p.relative_stores());
+            assert_eq!(Position::from_setup(&p.to_setup()), Ok(p));
+        }
     }
 
     #[test]

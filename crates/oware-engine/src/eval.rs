@@ -194,16 +194,14 @@ fn threats(south: u64, north: u64) -> i32 {
 /// negated if North is to move.
 #[inline(always)]
 pub fn evaluate(pos: &Position) -> i32 {
-    let pits = pos.packed_pits().to_le_bytes();
-    let south = row_terms(&PIT[..6], &pits[..6]);
-    let north = row_terms(&PIT[6..], &pits[6..12]);
-    let material = 100 * (i32::from(pos.store(Side::South)) - i32::from(pos.store(Side::North)));
-    let south_view = material + score(south) - score(north) + WEIGHTS[2] * threats(south, north);
-    let mine = match pos.turn() {
-        Side::South => south_view,
-        Side::North => -south_view,
-    };
-    mine + WEIGHTS[6]
+    // The board as the mover sees it, its row first: the table's South entries for its row and
+    // North's for the opponent's (the table treats both sides alike), with no sign to flip.
+    let pits = pos.relative_pits().to_le_bytes();
+    let mine = row_terms(&PIT[..6], &pits[..6]);
+    let theirs = row_terms(&PIT[6..], &pits[8..14]);
+    let [my_store, their_store] = pos.relative_stores();
+    let material = 100 * (i32::from(my_store) - i32::from(their_store));
+    material + score(mine) - score(theirs) + WEIGHTS[2] * threats(mine, theirs) + WEIGHTS[6]
 }
 
 /// `material + WEIGHTS · features`, the definition [`evaluate`] computes faster.

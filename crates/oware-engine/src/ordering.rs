@@ -2,7 +2,7 @@
 
 use std::hint::select_unpredictable;
 
-use oware_core::{Move, Position, Side};
+use oware_core::{Move, Position};
 
 use crate::search::MAX_PLY;
 
@@ -36,12 +36,11 @@ impl Ordering {
 
     #[inline]
     fn hist_index(pos: &Position, m: Move) -> (usize, usize, usize) {
-        let side = pos.turn();
-        // The pit's byte shifted out of the mover's row (register shifts, no bounds check; the
-        // row's shift is the same for every move, computed once in a loop over them).
-        let own = (pos.packed_pits() >> (8 * side.first_pit())) as u64;
+        // The pit's byte shifted out of the mover's row (its bytes 0–5: register shifts, no
+        // bounds check).
+        let own = pos.relative_pits() as u64;
         let seeds = ((own >> (8 * m.index())) as u8).min(23);
-        (side.index(), m.index(), usize::from(seeds))
+        (pos.turn().index(), m.index(), usize::from(seeds))
     }
 
     /// Writes the ordering key of each quiet move of `quiets` (bit i for move i) of `pos` at
@@ -51,9 +50,8 @@ impl Ordering {
     /// set-up was hoisted before the loop, paid by every node.
     #[inline(never)]
     pub(crate) fn quiet_keys(&self, pos: &Position, quiets: u8, ply: usize, keys: &mut [i32; 6]) {
-        let side = pos.turn();
-        let own = (pos.packed_pits() >> (8 * side.first_pit())) as u64;
-        let history = &self.history[side.index()];
+        let own = pos.relative_pits() as u64;
+        let history = &self.history[pos.turn().index()];
         // All six pits, without a loop over the quiet moves (how many there are is data the
         // processor cannot predict); keys of other moves are left as they are.
         for (i, key) in keys.iter_mut().enumerate() {
@@ -110,6 +108,6 @@ impl Ordering {
 /// The seeds `m` captured, given the position before and after.
 #[inline]
 pub(crate) fn captured(before: &Position, after: &Position) -> u8 {
-    let me: Side = before.turn();
-    after.store(me) - before.store(me)
+    // The mover's store before, the opponent's after (the side that moved).
+    after.relative_stores()[1] - before.relative_stores()[0]
 }

@@ -1,7 +1,8 @@
 //! The transposition table: lock-free, sized in MB, with exact keys.
 //!
-//! A position's key is exact: the 12 pits, 6 bits each (72 bits), South's store (6 bits;
-//! North's follows from the 48-seed total) and the side to move — 79 bits (see [`Key::of`]).
+//! A position's key is exact: the 12 pits as the side to move sees them, 6 bits each (72
+//! bits), its store (6 bits; the other follows from the 48-seed total) and the side to move —
+//! 79 bits (see [`Key::of`]).
 //! An entry is two 64-bit words written without locks: `data` holds the score, depth, bound,
 //! move, generation and the top 15 bits of the key; `check` holds the low 64 key bits XOR
 //! `data`. A reader accepts an entry only if both parts of the key match, so a torn write by
@@ -25,21 +26,25 @@ impl Key {
     /// The key of `pos`.
     #[inline]
     pub fn of(pos: &Position) -> Key {
-        // Every pit holds at most 48 seeds: six bits, so the top two bits of each byte of the
-        // packed pits are free. Pits 0–7 are the low word as they are; bits 0–1 and 2–3 of
-        // pits 8–11 fill the free bits of pits 0–3 and 4–7; bits 4–5 of pits 8–11 (eight
-        // bits, gathered from their bytes), South's store and the side to move make `hi`.
-        let b = pos.packed_pits();
-        let x = b as u64;
-        let y = (b >> 64) as u64 & 0xffff_ffff;
+        // The pits as the side to move sees them (`relative_pits`: the representation, nothing
+        // to compute), its store and the side itself: with the side, the mover's view is the
+        // position. Every pit holds at most 48 seeds: six bits, so the top two bits of each
+        // byte are free. The low word is the mover's six pits and the opponent's first two
+        // (in its bytes 6 and 7, 0 in the board); bits 0–1 and 2–3 of the opponent's other
+        // four pits fill the free bits of bytes 0–3 and 4–7; their bits 4–5 (eight bits,
+        // gathered from their bytes), the mover's store and the side to move make `hi`.
+        let b = pos.relative_pits();
+        let opp = (b >> 64) as u64;
+        let x = b as u64 | opp << 48;
+        let y = (opp >> 16) & 0xffff_ffff;
         let lo = x | (y & 0x0303_0303) << 6 | ((y >> 2) & 0x0303_0303) << 38;
-        // Bits 4–5 of pit 8 + k sit at bits 8k, 8k + 1 of `t`; the multiplication moves them to
+        // Bits 4–5 of the opponent's pit 2 + k sit at bits 8k, 8k + 1 of `t`; the multiplication moves them to
         // bits 24 + 2k, 25 + 2k (shifts 24 − 6k), and every other product lands on bits of its
         // own below 24 or from 32 on: no carry reaches the byte taken.
         let t = (y >> 4) & 0x0303_0303;
         let top = ((t.wrapping_mul(1 << 24 | 1 << 18 | 1 << 12 | 1 << 6) >> 24) & 0xff) as u16;
         let turn = u16::from(pos.turn() == Side::North);
-        let hi = top | (u16::from(pos.store(Side::South)) << 8) | (turn << 14);
+        let hi = top | (u16::from(pos.relative_stores()[0]) << 8) | (turn << 14);
         Key {
             lo,
             hi,
