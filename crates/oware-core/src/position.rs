@@ -121,21 +121,28 @@ pub struct MoveDetail {
 
 /// A valid position: 12 pits, two stores, the side to move. Small and `Copy`.
 ///
-/// The pits are packed one byte each into a `u128`, so that a sowing is a handful of
-/// arithmetic operations whatever the number of seeds. They are kept as the side to move sees
-/// the board: its own six pits in bytes 0–5 of the low word (the pit of move `i` in byte `i`),
-/// the opponent's in bytes 0–5 of the high word (its bytes 8–13), each row in sowing order,
-/// the other bytes 0; the stores likewise, the mover's first. A move turns the board around by
-/// swapping the two words (free: the processor only renames registers), so the rules' code
-/// never asks whose turn it is: one sowing table, one capture test, one evaluation for both
-/// sides. The public accessors ([`Position::pits`], [`Position::store`], …) speak of the board
-/// as it stands (South's pits `A`–`F` first).
+/// Everything is packed one byte each into a `u128` (16 bytes: one copy, one comparison), so
+/// that a sowing is a handful of arithmetic operations whatever the number of seeds. It is kept
+/// as the side to move sees the board. Each 64-bit word is one side's: its six pits in bytes
+/// 0–5 in sowing order, its store in byte 6, and in byte 7 a bit that says whose turn it is
+/// (0 when South is to move). The low word is the mover's (the pit of move `i` in byte `i`),
+/// the high word the opponent's, whose byte 7 holds the opposite bit. A move turns the board
+/// around by swapping the two words, which swaps the rows and the stores and flips the turn at
+/// once (free: the processor only renames registers). So the rules' code never asks whose turn
+/// it is: one sowing table, one capture test, one evaluation for both sides. The public
+/// accessors ([`Position::pits`], [`Position::store`], …) speak of the board as it stands
+/// (South's pits `A`–`F` first); [`Position::packed`] gives the word itself.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     board: u128,
-    stores: [u8; 2],
-    turn: Side,
 }
+
+/// The pits' bytes of a position's word.
+const PIT_BYTES: u128 = 0xffff_ffff_ffff << 64 | 0xffff_ffff_ffff;
+/// Where the stores are in a position's word: the mover's, then the opponent's.
+const STORE_AT: [u32; 2] = [48, 112];
+/// The turn's bit in a position's word (the high word has the opposite one at bit 120).
+const TURN_AT: u32 = 56;
 
 /// One seed in the mover's pit `q` (0–11: its own pits, then the opponent's).
 const fn one_at(q: usize) -> u128 {
@@ -205,17 +212,20 @@ const fn turned(board: u128) -> u128 {
     board.rotate_left(64)
 }
 
-/// The mover's row, its pit j in byte j (bytes 6 and 7 are 0).
+/// The mover's word: its pit j in byte j, its store in byte 6, the turn's bit in byte 7.
 #[inline(always)]
 fn own_row(board: u128) -> u64 {
     board as u64
 }
 
-/// The opponent's row, its pit j in byte j (bytes 6 and 7 are 0).
+/// The opponent's word: its pit j in byte j, its store in byte 6, the opposite bit in byte 7.
 #[inline(always)]
 fn opp_row(board: u128) -> u64 {
     (board >> 64) as u64
 }
+
+/// The six pits of a side's word.
+const ROW: u64 = 0xffff_ffff_ffff;
 
 /// A row in board order (pit j of South's row in byte j, then North's from byte 6 on, bytes
 /// 12–15 zero) from the two rows of a board as `side`, to move, sees it.
@@ -225,19 +235,13 @@ fn in_board_order(board: u128, side: Side) -> u128 {
         Side::South => (own_row(board), opp_row(board)),
         Side::North => (opp_row(board), own_row(board)),
     };
-    u128::from(south) | u128::from(north) << 48
+    u128::from(south & ROW) | u128::from(north & ROW) << 48
 }
 
-/// The board as `side`, to move, sees it, from pits in board order.
-#[inline]
-fn from_board_order(pits: u128, side: Side) -> u128 {
-    let south = pits as u64 & 0xffff_ffff_ffff;
-    let north = (pits >> 48) as u64 & 0xffff_ffff_ffff;
-    let (own, opp) = match side {
-        Side::South => (south, north),
-        Side::North => (north, south),
-    };
-    u128::from(own) | u128::from(opp) << 64
+/// A side's word: its pits (the six low bytes of `row`), its store, and the turn's bit (set
+/// when North is to move, whichever side's word it is, if `mover`; the opposite if not).
+const fn side_word(row: u64, store: u8, north_to_move: bool, mover: bool) -> u64 {
+    (row & ROW) | (store as u64) << 48 | ((north_to_move == mover) as u64) << TURN_AT
 }
 
 /// The seeds of a row held in the six low bytes of `row` (the others 0).
@@ -250,13 +254,13 @@ fn row_sum(row: u64) -> u8 {
 /// The seeds on the mover's row.
 #[inline]
 fn own_seeds(board: u128) -> u8 {
-    row_sum(own_row(board))
+    row_sum(own_row(board) & ROW)
 }
 
 /// The seeds on the opponent's row.
 #[inline]
 fn opp_seeds(board: u128) -> u8 {
-    row_sum(opp_row(board))
+    row_sum(opp_row(board) & ROW)
 }
 
 /// The bits 0–5 of `x` from the high bits (bit 7) of its six low bytes, its only bits set.
@@ -330,10 +334,9 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 impl Position {
     /// The start position.
     pub const fn start() -> Position {
+        // South to move: its word's turn bit 0, North's 1.
         Position {
-            board: 0x0404_0404_0404_0000_0404_0404_0404,
-            stores: [0, 0],
-            turn: Side::South,
+            board: 0x0100_0404_0404_0404_0000_0404_0404_0404,
         }
     }
 
@@ -348,14 +351,16 @@ impl Position {
         let mut bytes = [0u8; 16];
         bytes[..PITS].copy_from_slice(&setup.pits);
         let pits = u128::from_le_bytes(bytes);
-        let (s, n) = (setup.stores.south, setup.stores.north);
+        let north = setup.turn == Side::North;
+        let south = side_word(pits as u64, setup.stores.south, north, !north);
+        let north_word = side_word((pits >> 48) as u64, setup.stores.north, north, north);
+        let (own, opp) = if north {
+            (north_word, south)
+        } else {
+            (south, north_word)
+        };
         Ok(Position {
-            board: from_board_order(pits, setup.turn),
-            stores: match setup.turn {
-                Side::South => [s, n],
-                Side::North => [n, s],
-            },
-            turn: setup.turn,
+            board: u128::from(own) | u128::from(opp) << 64,
         })
     }
 
@@ -364,7 +369,7 @@ impl Position {
         Setup {
             pits: self.pits(),
             stores: self.stores(),
-            turn: self.turn,
+            turn: self.turn(),
         }
     }
 
@@ -386,28 +391,37 @@ impl Position {
     /// The pits packed one byte each (pit i in bits 8i..8i+8): a compact key.
     #[inline]
     pub fn packed_pits(&self) -> u128 {
-        in_board_order(self.board, self.turn)
+        in_board_order(self.board, self.turn())
     }
 
-    /// The pits as the side to move sees them, packed one byte each: its own pits in bytes 0–5
-    /// (the pit of move `i` in byte `i`), the opponent's in bytes 8–13 (in the opponent's move
-    /// order), the other bytes zero. The representation itself: no work to read.
+    /// The whole position as one number, as the side to move sees it: bytes 0–5 its pits (the
+    /// pit of move `i` in byte `i`), byte 6 its store, byte 7 0 if South is to move and 1 if
+    /// North is; bytes 8–13 the opponent's pits (in its move order), byte 14 its store, byte
+    /// 15 the other of 0 and 1. The representation itself: no work to read, and equal
+    /// positions give equal numbers.
+    #[inline]
+    pub fn packed(&self) -> u128 {
+        self.board
+    }
+
+    /// The pits as the side to move sees them: [`Position::packed`] with only the pits' bytes
+    /// (0–5 its own, 8–13 the opponent's), the others 0.
     #[inline]
     pub fn relative_pits(&self) -> u128 {
-        self.board
+        self.board & PIT_BYTES
     }
 
     /// The stores as the side to move sees them: its own, then the opponent's.
     #[inline]
     pub fn relative_stores(&self) -> [u8; 2] {
-        self.stores
+        STORE_AT.map(|at| (self.board >> at) as u8)
     }
 
     /// Captured seeds of both sides.
     #[inline]
     pub fn stores(&self) -> BySide<u8> {
-        let [mover, other] = self.stores;
-        match self.turn {
+        let [mover, other] = self.relative_stores();
+        match self.turn() {
             Side::South => BySide::new(mover, other),
             Side::North => BySide::new(other, mover),
         }
@@ -416,19 +430,23 @@ impl Position {
     /// Captured seeds of `side`.
     #[inline]
     pub fn store(&self, side: Side) -> u8 {
-        self.stores[usize::from(side != self.turn)]
+        self.relative_stores()[usize::from(side != self.turn())]
     }
 
     /// The side to move.
     #[inline]
     pub fn turn(&self) -> Side {
-        self.turn
+        if (self.board >> TURN_AT) as u8 & 1 == 0 {
+            Side::South
+        } else {
+            Side::North
+        }
     }
 
     /// Seeds on `side`'s row.
     #[inline]
     pub fn row_seeds(&self, side: Side) -> u8 {
-        if side == self.turn {
+        if side == self.turn() {
             own_seeds(self.board)
         } else {
             opp_seeds(self.board)
@@ -438,23 +456,23 @@ impl Position {
     /// Seeds on the board.
     #[inline]
     pub fn seeds_on_board(&self) -> u8 {
-        TOTAL_SEEDS - self.stores[0] - self.stores[1]
+        let [mover, other] = self.relative_stores();
+        TOTAL_SEEDS - mover - other
     }
 
     /// The same position seen from the other side: rows and stores swapped, the other side to
     /// move. Flipping twice gives the position back.
     pub fn flipped(&self) -> Position {
-        // The new mover sees what the old one saw.
+        // The new mover sees what the old one saw: only the turn's bits change.
         Position {
-            turn: self.turn.other(),
-            ..*self
+            board: self.board ^ (1 << TURN_AT | 1 << (TURN_AT + 64)),
         }
     }
 
     /// A 64-bit Zobrist key of pits, stores and side to move (fixed seed: deterministic).
     pub fn hash(&self) -> u64 {
         let stores = self.stores();
-        zobrist::hash(&self.pits(), [stores.south, stores.north], self.turn)
+        zobrist::hash(&self.pits(), [stores.south, stores.north], self.turn())
     }
 
     /// Sows `m` (a non-empty pit of the mover) and finds its capture chain.
@@ -550,8 +568,8 @@ impl Position {
     #[inline]
     pub fn capture_candidates(&self) -> u8 {
         let opp = opp_row(self.board);
-        // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds, and of byte 7 (0:
-        // adding 0x80 sets its bit 7, adding 0 in the other sum leaves it clear).
+        // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds, and of byte 7 (the
+        // turn's bit: adding 0x80 sets its bit 7, adding 0 in the other sum leaves it clear).
         let weak =
             (opp + (NON_EMPTY | TOP_BYTE_HIGH)) & !(opp + AT_LEAST_3) & (HIGH_BITS | TOP_BYTE_HIGH);
         // The same bytes filled with 0x7f: 0x80 − 1 in each, no borrow between bytes.
@@ -594,14 +612,10 @@ impl Position {
     /// around for the opponent, who moves next.
     #[inline(always)]
     fn after_capture(&self, board: u128, chain: u128, seeds: u8) -> Position {
-        // The two stores as one number, the mover's in the low byte; swapped for the new mover,
-        // the old mover's store (now the high byte) gains `seeds`: no store exceeds 48, so the
-        // addition never carries out of its byte.
-        let stores = u16::from_le_bytes(self.stores).rotate_left(8) + (u16::from(seeds) << 8);
+        // The mover's store gains `seeds` (no store exceeds 48: no carry out of its byte); the
+        // swap of the words gives the rows, the stores and the turn to the opponent.
         Position {
-            board: turned(board & !chain),
-            stores: stores.to_le_bytes(),
-            turn: self.turn.other(),
+            board: turned((board & !chain) + (u128::from(seeds) << STORE_AT[0])),
         }
     }
 
@@ -611,14 +625,13 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn settle_grand_slam(&self, board: u128, chain: u128, seeds: u8, rules: &Rules) -> Position {
-        let [mut mover, mut other] = self.stores;
-        let pits = match rules.grand_slam {
+        // `board` keeps the stores and the turn's bits; the pits and the stores change here.
+        let to_store = |seeds: u8, side: usize| u128::from(seeds) << STORE_AT[side];
+        let board = match rules.grand_slam {
             GrandSlam::Illegal => return self.after_capture(board, chain, seeds),
             GrandSlam::NoCapture => board,
             GrandSlam::ToOpponent => {
-                mover += seeds;
-                other += own_seeds(board);
-                0
+                (board & !PIT_BYTES) + to_store(seeds, 0) + to_store(own_seeds(board), 1)
             }
             GrandSlam::LeaveLast | GrandSlam::LeaveFirst => {
                 // The chain is one run of bytes: its last pit (in sowing order) is the byte whose
@@ -628,14 +641,11 @@ impl Position {
                 } else {
                     chain & !(chain << 8)
                 };
-                mover += seeds - opp_seeds(board & keep);
-                board & !(chain & !keep)
+                (board & !(chain & !keep)) + to_store(seeds - opp_seeds(board & keep), 0)
             }
         };
         Position {
-            board: turned(pits),
-            stores: [other, mover],
-            turn: self.turn.other(),
+            board: turned(board),
         }
     }
 
@@ -643,9 +653,11 @@ impl Position {
     #[inline]
     pub fn is_decided_by_score(&self) -> bool {
         // Both stores at once: adding 128 − 25 to a store (at most 48) sets its bit 7 exactly
-        // from 25 on, without a carry into the other byte.
-        const AT_LEAST_25: u16 = (128 - WINNING_SCORE as u16) * 0x0101;
-        (u16::from_le_bytes(self.stores) + AT_LEAST_25) & 0x8080 != 0
+        // from 25 on, without a carry into the next byte.
+        const AT_LEAST_25: u128 = ((128 - WINNING_SCORE as u128) << STORE_AT[0])
+            | ((128 - WINNING_SCORE as u128) << STORE_AT[1]);
+        const BIT_7: u128 = 0x80 << STORE_AT[0] | 0x80 << STORE_AT[1];
+        (self.board + AT_LEAST_25) & BIT_7 != 0
     }
 
     /// The legal moves, in pit order; empty when the game is over.
@@ -663,9 +675,10 @@ impl Position {
     /// list, for loops that only test and count moves.
     #[inline]
     pub fn legal_mask(&self, rules: &Rules) -> u8 {
-        // Bytes 6 and 7 of both rows are 0.
+        // The words unmasked: the sum's bytes 6 and 7 are dropped by the mask (byte 5 does not
+        // carry), and the shift drops them from the opponent's word.
         let own = own_row(self.board);
-        let add = if opp_row(self.board) == 0 {
+        let add = if opp_row(self.board) << 16 == 0 {
             REACHES
         } else {
             NON_EMPTY
@@ -714,12 +727,12 @@ impl Position {
         }
         if byte(self.board, m.index()) == 0 {
             return Err(PlayError::EmptyPit {
-                pit: m.letter(self.turn),
+                pit: m.letter(self.turn()),
             });
         }
         if opp_seeds(self.board) == 0 {
             return Err(PlayError::MustFeed {
-                opponent: self.turn.other(),
+                opponent: self.turn().other(),
             });
         }
         Err(PlayError::GrandSlam)
@@ -736,11 +749,12 @@ impl Position {
         self.check_move(m, rules)?;
         let s = self.sow(m);
         let after = self.apply(&s, rules);
-        let from = m.pit(self.turn);
+        let turn = self.turn();
+        let from = m.pit(turn);
         let n = usize::from(byte(self.board, m.index()));
         let sown = (0..n).map(|k| (from + k % 11 + 1) % PITS).collect();
         // The chain in board order, as `packed_pits` has it.
-        let chain = in_board_order(s.chain, self.turn);
+        let chain = in_board_order(s.chain, turn);
         let captured_pits = (0..PITS)
             .rev()
             .filter(|&p| (chain >> (8 * p)) as u8 != 0 && after.pit(p) == 0)
@@ -749,7 +763,7 @@ impl Position {
             from,
             sown,
             captured_pits,
-            captured: after.store(self.turn) - self.store(self.turn),
+            captured: after.store(turn) - self.store(turn),
             grand_slam: s.grand_slam,
             after,
         })
@@ -768,7 +782,7 @@ impl Position {
         if !self.legal_moves(rules).is_empty() {
             return None;
         }
-        if self.board == 0 {
+        if self.board & PIT_BYTES == 0 {
             return Some(Outcome {
                 reason: EndReason::Draw,
                 scores: stores,
@@ -1018,9 +1032,10 @@ mod tests {
         assert!(checked > 10_000 && captures > 100, "{checked} {captures}");
     }
 
-    /// The mover's view (`relative_pits`, `relative_stores`) is the board as it stands, read
-    /// from the side to move: its pits by move, the opponent's by its moves, stores mover
-    /// first; a flip keeps it, and a setup built back from the accessors is the same position.
+    /// The mover's view (`relative_pits`, `relative_stores`, `packed`) is the board as it
+    /// stands, read from the side to move: its pits by move, the opponent's by its moves, stores
+    /// mover first, the turn's bits; a flip keeps all but the turn, and a setup built back from
+    /// the accessors is the same position.
     #[test]
     fn relative_view_agrees_with_the_board() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
@@ -1035,7 +1050,16 @@ mod tests {
             assert_eq!(&rel[6..8], &[0, 0]);
             assert_eq!(&rel[14..], &[0, 0]);
             assert_eq!(p.relative_stores(), [p.store(me), p.store(them)]);
+            let word = p.packed().to_le_bytes();
+            assert_eq!([word[6], word[14]], p.relative_stores());
+            let north = u8::from(me == Side::North);
+            assert_eq!([word[7], word[15]], [north, 1 - north]);
+            assert_eq!(
+                p.packed() & !(0xffff << 48 | 0xffff << 112),
+                p.relative_pits()
+            );
             assert_eq!(p.flipped().relative_pits(), p.relative_pits());
+            assert_eq!(p.flipped().turn(), them);
             assert_eq!(p.flipped().relative_stores(), p.relative_stores());
             assert_eq!(Position::from_setup(&p.to_setup()), Ok(p));
         }

@@ -196,11 +196,12 @@ fn threats(south: u64, north: u64) -> i32 {
 pub fn evaluate(pos: &Position) -> i32 {
     // The board as the mover sees it, its row first: the table's South entries for its row and
     // North's for the opponent's (the table treats both sides alike), with no sign to flip.
-    let pits = pos.relative_pits().to_le_bytes();
-    let mine = row_terms(&PIT[..6], &pits[..6]);
-    let theirs = row_terms(&PIT[6..], &pits[8..14]);
-    let [my_store, their_store] = pos.relative_stores();
-    let material = 100 * (i32::from(my_store) - i32::from(their_store));
+    // (`packed`: the mover's pits in bytes 0–5 and store in byte 6, the opponent's in bytes
+    // 8–13 and 14.)
+    let b = pos.packed().to_le_bytes();
+    let mine = row_terms(&PIT[..6], &b[..6]);
+    let theirs = row_terms(&PIT[6..], &b[8..14]);
+    let material = 100 * (i32::from(b[6]) - i32::from(b[14]));
     material + score(mine) - score(theirs) + WEIGHTS[2] * threats(mine, theirs) + WEIGHTS[6]
 }
 

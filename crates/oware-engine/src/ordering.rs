@@ -38,7 +38,7 @@ impl Ordering {
     fn hist_index(pos: &Position, m: Move) -> (usize, usize, usize) {
         // The pit's byte shifted out of the mover's row (its bytes 0–5: register shifts, no
         // bounds check).
-        let own = pos.relative_pits() as u64;
+        let own = pos.packed() as u64;
         let seeds = ((own >> (8 * m.index())) as u8).min(23);
         (pos.turn().index(), m.index(), usize::from(seeds))
     }
@@ -50,7 +50,7 @@ impl Ordering {
     /// set-up was hoisted before the loop, paid by every node.
     #[inline(never)]
     pub(crate) fn quiet_keys(&self, pos: &Position, quiets: u8, ply: usize, keys: &mut [i32; 6]) {
-        let own = pos.relative_pits() as u64;
+        let own = pos.packed() as u64;
         let history = &self.history[pos.turn().index()];
         // All six pits, without a loop over the quiet moves (how many there are is data the
         // processor cannot predict); keys of other moves are left as they are.

@@ -70,8 +70,8 @@ const REP_SLOTS: usize = 1 << 12;
 /// A position's slot in the path filter: a hash of its pits and side to move.
 #[inline]
 fn rep_slot(pos: &Position) -> usize {
-    let b = pos.relative_pits();
-    let x = (b as u64 ^ ((b >> 64) as u64).rotate_left(29)) + pos.turn().index() as u64;
+    let b = pos.packed();
+    let x = b as u64 ^ ((b >> 64) as u64).rotate_left(29);
     (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize
 }
 

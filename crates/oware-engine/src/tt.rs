@@ -11,7 +11,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use oware_core::{Move, Position, Side};
+use oware_core::{Move, Position};
 
 /// An exact 79-bit position key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,16 +26,17 @@ impl Key {
     /// The key of `pos`.
     #[inline]
     pub fn of(pos: &Position) -> Key {
-        // The pits as the side to move sees them (`relative_pits`: the representation, nothing
-        // to compute), its store and the side itself: with the side, the mover's view is the
-        // position. Every pit holds at most 48 seeds: six bits, so the top two bits of each
-        // byte are free. The low word is the mover's six pits and the opponent's first two
-        // (in its bytes 6 and 7, 0 in the board); bits 0–1 and 2–3 of the opponent's other
-        // four pits fill the free bits of bytes 0–3 and 4–7; their bits 4–5 (eight bits,
-        // gathered from their bytes), the mover's store and the side to move make `hi`.
-        let b = pos.relative_pits();
-        let opp = (b >> 64) as u64;
-        let x = b as u64 | opp << 48;
+        // The position as the side to move sees it (`packed`: the representation, nothing to
+        // compute; the mover's pits, store and turn bit in the low word, the opponent's pits
+        // and store in the high word): the pits, the mover's store and the side to move. Every
+        // pit holds at most 48 seeds: six bits, so the top two bits of each byte are free. The
+        // low word is the mover's six pits and the opponent's first two (over the mover's
+        // store and turn bit); bits 0–1 and 2–3 of the opponent's other four pits fill the free
+        // bits of bytes 0–3 and 4–7; their bits 4–5 (eight bits, gathered from their bytes),
+        // the mover's store and the side to move make `hi`.
+        let b = pos.packed();
+        let (own, opp) = (b as u64, (b >> 64) as u64);
+        let x = own & 0xffff_ffff_ffff | opp << 48;
         let y = (opp >> 16) & 0xffff_ffff;
         let lo = x | (y & 0x0303_0303) << 6 | ((y >> 2) & 0x0303_0303) << 38;
         // Bits 4–5 of the opponent's pit 2 + k sit at bits 8k, 8k + 1 of `t`; the multiplication moves them to
@@ -43,8 +44,9 @@ impl Key {
         // own below 24 or from 32 on: no carry reaches the byte taken.
         let t = (y >> 4) & 0x0303_0303;
         let top = ((t.wrapping_mul(1 << 24 | 1 << 18 | 1 << 12 | 1 << 6) >> 24) & 0xff) as u16;
-        let turn = u16::from(pos.turn() == Side::North);
-        let hi = top | (u16::from(pos.relative_stores()[0]) << 8) | (turn << 14);
+        let store = (own >> 48) & 0x3f;
+        let turn = (own >> 56) & 1;
+        let hi = top | (store << 8 | turn << 14) as u16;
         Key {
             lo,
             hi,
@@ -465,7 +467,7 @@ fn decode(data: u64) -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oware_core::{fen, Rules};
+    use oware_core::{fen, Rules, Side};
 
     #[test]
     fn keys_are_exact() {
