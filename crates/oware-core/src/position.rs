@@ -167,7 +167,7 @@ const fn byte_of(q: usize) -> usize {
 const SOWING: [u128; 64 * 6] = SOWING_TABLES.0;
 
 /// `LAST_SHIFT[64 i + n]`: where the last of `n` seeds sown from the mover's pit `i` lands, as
-/// the shift that brings that pit's byte to the top of the opponent's row (`opp_row`): 56 − 8j
+/// the shift that brings that pit's byte to the top of the opponent's row (`opp_word`): 56 − 8j
 /// when it is the opponent's pit j, else [`NO_CAPTURE`] (the mover's own row, or `n` = 0).
 const LAST_SHIFT: [u8; 64 * 6] = SOWING_TABLES.1;
 
@@ -206,7 +206,7 @@ fn byte(board: u128, q: usize) -> u8 {
     (board >> (8 * byte_of(q))) as u8
 }
 
-/// The board as the other side sees it: the two rows (words) swapped.
+/// The board as the other side sees it: the two words swapped (rows, stores, turn's bits).
 #[inline(always)]
 const fn turned(board: u128) -> u128 {
     board.rotate_left(64)
@@ -214,26 +214,26 @@ const fn turned(board: u128) -> u128 {
 
 /// The mover's word: its pit j in byte j, its store in byte 6, the turn's bit in byte 7.
 #[inline(always)]
-fn own_row(board: u128) -> u64 {
+fn own_word(board: u128) -> u64 {
     board as u64
 }
 
 /// The opponent's word: its pit j in byte j, its store in byte 6, the opposite bit in byte 7.
 #[inline(always)]
-fn opp_row(board: u128) -> u64 {
+fn opp_word(board: u128) -> u64 {
     (board >> 64) as u64
 }
 
 /// The six pits of a side's word.
 const ROW: u64 = 0xffff_ffff_ffff;
 
-/// A row in board order (pit j of South's row in byte j, then North's from byte 6 on, bytes
-/// 12–15 zero) from the two rows of a board as `side`, to move, sees it.
+/// The pits in board order (South's pit j in byte j, North's from byte 6 on, bytes 12–15
+/// zero) of a board as `side`, to move, sees it.
 #[inline]
 fn in_board_order(board: u128, side: Side) -> u128 {
     let (south, north) = match side {
-        Side::South => (own_row(board), opp_row(board)),
-        Side::North => (opp_row(board), own_row(board)),
+        Side::South => (own_word(board), opp_word(board)),
+        Side::North => (opp_word(board), own_word(board)),
     };
     u128::from(south & ROW) | u128::from(north & ROW) << 48
 }
@@ -254,13 +254,13 @@ fn row_sum(row: u64) -> u8 {
 /// The seeds on the mover's row.
 #[inline]
 fn own_seeds(board: u128) -> u8 {
-    row_sum(own_row(board) & ROW)
+    row_sum(own_word(board) & ROW)
 }
 
 /// The seeds on the opponent's row.
 #[inline]
 fn opp_seeds(board: u128) -> u8 {
-    row_sum(opp_row(board) & ROW)
+    row_sum(opp_word(board) & ROW)
 }
 
 /// The bits 0–5 of `x` from the high bits (bit 7) of its six low bytes, its only bits set.
@@ -490,7 +490,7 @@ impl Position {
         if shift >= 64 {
             return s;
         }
-        let row = opp_row(board);
+        let row = opp_word(board);
         // The last pit's byte moved to the top byte (7): the pits after it fall off the top, and
         // the bytes shifted in at the bottom (at least two: the shift is at least 16) read as
         // empty pits, which end any chain at the row's first pit.
@@ -567,7 +567,7 @@ impl Position {
     /// six pits at once (empty pits excluded), without a branch.
     #[inline]
     pub fn capture_candidates(&self) -> u8 {
-        let opp = opp_row(self.board);
+        let opp = opp_word(self.board);
         // Bit 7 of byte j for each opponent pit j holding 1 or 2 seeds, and of byte 7 (the
         // turn's bit: adding 0x80 sets its bit 7, adding 0 in the other sum leaves it clear).
         let weak =
@@ -677,8 +677,8 @@ impl Position {
     pub fn legal_mask(&self, rules: &Rules) -> u8 {
         // The words unmasked: the sum's bytes 6 and 7 are dropped by the mask (byte 5 does not
         // carry), and the shift drops them from the opponent's word.
-        let own = own_row(self.board);
-        let add = if opp_row(self.board) << 16 == 0 {
+        let own = own_word(self.board);
+        let add = if opp_word(self.board) << 16 == 0 {
             REACHES
         } else {
             NON_EMPTY
