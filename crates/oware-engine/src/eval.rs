@@ -190,8 +190,8 @@ fn threats(south: u64, north: u64) -> i32 {
 }
 
 /// The static evaluation of `pos` (centi-seeds, side to move's view): `material + WEIGHTS ·
-/// features`, computed with one table load per pit (see `PIT`), then from South's view and
-/// negated if North is to move.
+/// features`, computed with one table load per pit (see `PIT`) from the board as the side to
+/// move sees it (its row where South's would be).
 #[inline(always)]
 pub fn evaluate(pos: &Position) -> i32 {
     // The board as the mover sees it, its row first: the table's South entries for its row and

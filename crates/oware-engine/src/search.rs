@@ -67,7 +67,7 @@ fn best_key(keys: &[i32; 6]) -> i32 {
 /// Slots of the path filter ([`Worker::is_repetition`]'s quick answer).
 const REP_SLOTS: usize = 1 << 12;
 
-/// A position's slot in the path filter: a hash of its pits and side to move.
+/// A position's slot in the path filter: a hash of its packed word (pits, stores, turn).
 #[inline]
 fn rep_slot(pos: &Position) -> usize {
     let b = pos.packed();

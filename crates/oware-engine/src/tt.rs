@@ -39,9 +39,10 @@ impl Key {
         let x = own & 0xffff_ffff_ffff | opp << 48;
         let y = (opp >> 16) & 0xffff_ffff;
         let lo = x | (y & 0x0303_0303) << 6 | ((y >> 2) & 0x0303_0303) << 38;
-        // Bits 4–5 of the opponent's pit 2 + k sit at bits 8k, 8k + 1 of `t`; the multiplication moves them to
-        // bits 24 + 2k, 25 + 2k (shifts 24 − 6k), and every other product lands on bits of its
-        // own below 24 or from 32 on: no carry reaches the byte taken.
+        // Bits 4–5 of the opponent's pit 2 + k sit at bits 8k, 8k + 1 of `t`; the
+        // multiplication moves them to bits 24 + 2k, 25 + 2k (shifts 24 − 6k), and every other
+        // product lands on bits of its own below 24 or from 32 on: no carry reaches the byte
+        // taken.
         let t = (y >> 4) & 0x0303_0303;
         let top = ((t.wrapping_mul(1 << 24 | 1 << 18 | 1 << 12 | 1 << 6) >> 24) & 0xff) as u16;
         let store = (own >> 48) & 0x3f;
