@@ -238,10 +238,9 @@ fn in_board_order(board: u128, side: Side) -> u128 {
     u128::from(south & ROW) | u128::from(north & ROW) << 48
 }
 
-/// A side's word: its pits (the six low bytes of `row`), its store, and the turn's bit (set
-/// when North is to move, whichever side's word it is, if `mover`; the opposite if not).
-const fn side_word(row: u64, store: u8, north_to_move: bool, mover: bool) -> u64 {
-    (row & ROW) | (store as u64) << 48 | ((north_to_move == mover) as u64) << TURN_AT
+/// A side's word: its pits (the six low bytes of `row`), its store, and the turn's bit.
+const fn side_word(row: u64, store: u8, turn_bit: u64) -> u64 {
+    (row & ROW) | (store as u64) << 48 | turn_bit << TURN_AT
 }
 
 /// The seeds of a row held in the six low bytes of `row` (the others 0).
@@ -351,14 +350,16 @@ impl Position {
         let mut bytes = [0u8; 16];
         bytes[..PITS].copy_from_slice(&setup.pits);
         let pits = u128::from_le_bytes(bytes);
-        let north = setup.turn == Side::North;
-        let south = side_word(pits as u64, setup.stores.south, north, !north);
-        let north_word = side_word((pits >> 48) as u64, setup.stores.north, north, north);
-        let (own, opp) = if north {
-            (north_word, south)
-        } else {
-            (south, north_word)
+        let south = (pits as u64, setup.stores.south);
+        let north = ((pits >> 48) as u64, setup.stores.north);
+        let (own, opp) = match setup.turn {
+            Side::South => (south, north),
+            Side::North => (north, south),
         };
+        // The mover's word has the turn's bit (1 when North is to move), the other the opposite.
+        let bit = u64::from(setup.turn == Side::North);
+        let own = side_word(own.0, own.1, bit);
+        let opp = side_word(opp.0, opp.1, 1 - bit);
         Ok(Position {
             board: u128::from(own) | u128::from(opp) << 64,
         })
@@ -523,7 +524,7 @@ impl Position {
     #[inline(always)]
     fn sown_board(&self, m: Move) -> (u128, usize) {
         let from = m.index();
-        let n = usize::from((self.board >> (8 * from)) as u8);
+        let n = usize::from(byte(self.board, from));
         debug_assert!(n > 0);
         // One index for both tables (`n & 63` changes no count, at most 48).
         let k = 64 * from + (n & 63);
