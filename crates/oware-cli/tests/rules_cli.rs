@@ -119,7 +119,7 @@ fn replay_shows_the_end_and_even_split_halves() {
 fn replay_stdin_matches_the_reference_games() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/test-vectors/random_games.jsonl"
+        "/../oware-core/tests/data/random_games.jsonl"
     );
     let text = std::fs::read_to_string(path).expect("reference games");
     let games: Vec<Value> = text

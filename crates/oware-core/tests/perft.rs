@@ -1,16 +1,12 @@
-//! Perft from the start position against `../shared/test-vectors/perft.txt`.
+//! Perft from the start position against `tests/data/perft.txt`.
 //! Depths up to 9 run in the normal suite; 10–12 are `#[ignore]`d (run them with
 //! `cargo test -p oware-core --release --test perft -- --ignored`, or `oware perft 12`).
 
 use oware_core::{perft, Game, Rules};
 
 fn reference() -> Vec<(u32, u64)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/test-vectors/perft.txt"
-    );
-    let text =
-        std::fs::read_to_string(path).expect("perft.txt (CI lays shared/ beside the checkout)");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
+    let text = std::fs::read_to_string(path).expect("tests/data/perft.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

@@ -1,4 +1,4 @@
-//! Checks the rules against the reference vectors in `../shared/test-vectors/` (games and rule
+//! Checks the rules against the reference vectors in `tests/data/` (games and rule
 //! scenarios recorded from an independent implementation; see its README for the format).
 //!
 //! The reference ends games at the first repeat and sweeps each row to its owner at the end of
@@ -11,13 +11,7 @@ use oware_core::{EndReason, Game, Move, Rules, Side};
 use serde_json::Value;
 
 fn vectors_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/test-vectors");
-    assert!(
-        dir.is_dir(),
-        "reference vectors not found at {} (CI lays shared/ beside the checkout)",
-        dir.display()
-    );
-    dir
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
 fn records(file: &str) -> Vec<Value> {
