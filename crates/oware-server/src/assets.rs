@@ -10,17 +10,36 @@ struct Asset {
     body: &'static str,
 }
 
+/// A page module `static/js/NAME.js`, served at `/js/NAME.js` (an ES module: the type must be JavaScript).
+macro_rules! js {
+    ($name:literal) => {
+        Asset {
+            path: concat!("/js/", $name, ".js"),
+            mime: "text/javascript; charset=utf-8",
+            body: include_str!(concat!("../static/js/", $name, ".js")),
+        }
+    };
+}
+
 const ASSETS: &[Asset] = &[
     Asset {
         path: "/",
         mime: "text/html; charset=utf-8",
         body: include_str!("../static/index.html"),
     },
-    Asset {
-        path: "/app.js",
-        mime: "text/javascript; charset=utf-8",
-        body: include_str!("../static/app.js"),
-    },
+    js!("main"),
+    js!("api"),
+    js!("storage"),
+    js!("state"),
+    js!("dom"),
+    js!("status"),
+    js!("board"),
+    js!("movelist"),
+    js!("analysis"),
+    js!("record"),
+    js!("controls"),
+    js!("dialogs"),
+    js!("game"),
     Asset {
         path: "/style.css",
         mime: "text/css; charset=utf-8",
@@ -76,5 +95,69 @@ pub async fn asset(uri: Uri) -> Response {
             "Not found. The game is at /\n",
         )
             .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ASSETS;
+
+    /// The quoted strings that follow `marker` in `text`.
+    fn quoted_after<'a>(text: &'a str, marker: &str) -> Vec<&'a str> {
+        text.match_indices(marker)
+            .filter_map(|(i, _)| {
+                let rest = &text[i + marker.len()..];
+                rest.find('"').map(|end| &rest[..end])
+            })
+            .collect()
+    }
+
+    fn served_as_module(path: &str) -> bool {
+        ASSETS
+            .iter()
+            .any(|a| a.path == path && a.mime.starts_with("text/javascript"))
+    }
+
+    #[test]
+    fn every_module_the_page_imports_is_served_as_javascript() {
+        let index = ASSETS.iter().find(|a| a.path == "/").unwrap();
+        let entries = quoted_after(index.body, "<script type=\"module\" src=\"");
+        assert_eq!(entries, ["/js/main.js"]);
+        let mut checked = 0;
+        for a in ASSETS.iter().filter(|a| a.path.starts_with("/js/")) {
+            for spec in quoted_after(a.body, " from \"") {
+                let name = spec
+                    .strip_prefix("./")
+                    .unwrap_or_else(|| panic!("{}: import {spec:?} is not ./NAME.js", a.path));
+                let path = format!("/js/{name}");
+                assert!(
+                    served_as_module(&path),
+                    "{} imports {path}, not in ASSETS",
+                    a.path
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "only {checked} imports found");
+    }
+
+    #[test]
+    fn every_file_in_static_js_is_in_the_table() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static/js");
+        let mut files = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            assert!(name.ends_with(".js"), "{name}: only modules belong in static/js");
+            assert!(
+                served_as_module(&format!("/js/{name}")),
+                "static/js/{name} is not served: add js!(\"{}\") to ASSETS",
+                name.trim_end_matches(".js")
+            );
+            files += 1;
+        }
+        assert_eq!(
+            files,
+            ASSETS.iter().filter(|a| a.path.starts_with("/js/")).count()
+        );
     }
 }

@@ -263,7 +263,7 @@ async fn unknown_games_and_routes_are_404() {
         "/rules",
         "/strategy",
         "/faq",
-        "/app.js",
+        "/js/main.js",
         "/style.css",
         "/favicon.svg",
     ] {

@@ -280,3 +280,73 @@ test("keyboard only, with reduced motion: tab to a pit and press Enter; the help
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("keys: ← → replay, U undo, R redo, A analysis, N new game; Rematch swaps who starts", async () => {
+  const { context, page, errors } = await newPage();
+  await startGame(page, "easy");
+  await waitYourTurn(page);
+  await page.locator("body").press("3");
+  await waitMoves(page, 2);
+  await waitYourTurn(page);
+  const id = await page.evaluate(() => JSON.parse(localStorage.getItem("oware.game")).id);
+  assert.equal(await page.locator("#btn-export").getAttribute("href"), `/api/games/${id}/ogn`);
+
+  // ← steps back through the moves, → forward to the live position.
+  await page.locator("body").press("ArrowLeft");
+  await page.locator("#replay-bar").waitFor();
+  assert.equal(await page.locator("#status").textContent(), "Replay: position after move 1");
+  assert.equal(await page.locator('#move-list button[aria-current="step"]').textContent(), "C");
+  assert.ok(await page.locator('.pit[data-pit="2"]').evaluate((b) => b.classList.contains("inactive")), "no pit is playable in replay");
+  await page.locator("body").press("ArrowLeft");
+  assert.equal(await page.locator("#status").textContent(), "Replay: start position");
+  assert.equal(await page.locator('.pit[data-pit="2"] .count').textContent(), "4");
+  assert.equal(await page.locator("#nav-first").isDisabled(), true);
+  await page.locator("body").press("ArrowRight");
+  await page.locator("body").press("ArrowRight");
+  await page.locator("#replay-bar").waitFor({ state: "hidden" });
+  await waitYourTurn(page);
+
+  // U takes back my move and the reply; R plays them again.
+  await page.locator("body").press("u");
+  await waitMoves(page, 0);
+  assert.equal(await page.locator("#message").textContent(), "Move taken back.");
+  assert.equal(await page.locator("#btn-undo").isDisabled(), true);
+  await page.locator("body").press("r");
+  await waitMoves(page, 2);
+  assert.equal(await page.locator("#message").textContent(), "Move replayed.");
+  assert.equal(await page.locator("#btn-redo").isDisabled(), true);
+
+  // A turns the analysis on and off.
+  await page.locator("body").press("a");
+  assert.equal(await page.locator("#btn-analyse").getAttribute("aria-pressed"), "true");
+  await page.waitForFunction(() => document.querySelector("#analysis-depth").textContent !== "–", null, { timeout: 20000 });
+  await page.locator("body").press("a");
+  assert.equal(await page.locator("#btn-analyse").textContent(), "Analyse");
+  assert.equal(await page.locator("#analysis-depth").textContent(), "–");
+
+  // N opens the New game dialog; Escape closes it and the game stays.
+  await page.locator("body").press("n");
+  await page.locator("#dlg-new[open]").waitFor();
+  await page.keyboard.press("Escape");
+  await page.locator("#dlg-new").waitFor({ state: "hidden" });
+  assert.equal(await moveCount(page), 2);
+
+  // Finish an imported game, then Rematch: a new game where the computer starts and I play North.
+  await page.locator("#btn-import").click();
+  await page.locator("#import-text").fill('[FEN "0-0-0-0-1-1-2-1-0-0-0-1-22-20-N"]\n\n1... f *\n');
+  await page.locator("#btn-import-go").click();
+  await page.locator("#dlg-import").waitFor({ state: "hidden" });
+  await waitYourTurn(page);
+  await page.locator("body").press("6");
+  await page.locator("#dlg-end[open]").waitFor({ timeout: 20000 });
+  const finished = await page.evaluate(() => JSON.parse(localStorage.getItem("oware.game")).id);
+  await page.locator("#btn-rematch").click();
+  await page.locator("#dlg-end").waitFor({ state: "hidden" });
+  await page.waitForFunction((old) => JSON.parse(localStorage.getItem("oware.game")).id !== old, finished);
+  assert.match(await page.locator("#message").textContent(), /New game against the computer \(Easy\)\. The computer starts\./);
+  await waitMoves(page, 1);
+  await waitYourTurn(page);
+  assert.equal(await page.locator("#row-bottom .pit").first().getAttribute("data-pit"), "6");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,70 @@
+// Talking to the server: JSON requests with the seat token, and the game's live events (server-sent
+// events, with a long poll where a proxy blocks the stream). No page state here: callers pass the game id
+// and token, and get the server's answers back.
+
+/** An error the server (or the network) gave, with the sentence to show in `message`. */
+export class ApiError extends Error {
+  constructor(message, status, code) {
+    super(message);
+    this.status = status; // HTTP status, undefined when the server was not reached
+    this.code = code; // the server's error code ("empty-pit", ...), if any
+  }
+}
+
+/** One JSON request. Resolves to the parsed body; rejects with an ApiError carrying the server's sentence. */
+export async function request(method, path, { body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers["x-seat-token"] = token;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError("The server cannot be reached. Is `oware serve` still running?");
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) throw new ApiError((data && data.error) || `The server answered ${res.status}.`, res.status, data && data.code);
+  return data;
+}
+
+const game = (id) => `/api/games/${id}`;
+
+/** Creates a game: `{opponent, starts?, human?, rules?, names?, ogn?}` → `{id, token, state}`. */
+export const createGame = (body) => request("POST", "/api/games", { body });
+/** The game's state. */
+export const getGame = (id, token) => request("GET", game(id), { token });
+/** The game's state once its version is above `version` (long poll). */
+export const waitForChange = (id, token, version) => request("GET", `${game(id)}?since=${version}`, { token });
+/** Plays a move by its letter → `{detail, state}`. */
+export const playMove = (id, token, letter) => request("POST", `${game(id)}/moves`, { token, body: { move: letter } });
+/** Takes back a move (and the computer's reply) → the state. */
+export const undoMove = (id, token) => request("POST", `${game(id)}/undo`, { token });
+/** Replays an undone move → the state. */
+export const redoMove = (id, token) => request("POST", `${game(id)}/redo`, { token });
+/** Starts an analysis or a hint `{ply?, purpose, movetime_ms}` → `{seq}`; `analysis` events follow. */
+export const startAnalysis = (id, token, body) => request("POST", `${game(id)}/analysis`, { token, body });
+/** Stops the game's analysis. */
+export const stopAnalysis = (id, token) => request("DELETE", `${game(id)}/analysis`, { token });
+/** Where the OGN record downloads from. */
+export const ognUrl = (id) => `${game(id)}/ogn`;
+
+/**
+ * Listens to a game's events. `on` maps event names (`update`, `thinking`, `analysis`) to handlers of the
+ * parsed JSON; a message that is not JSON is dropped. Returns `{close(), open}` (`open`: the stream is up).
+ */
+export function subscribe(id, on) {
+  const es = new EventSource(`${game(id)}/events`);
+  for (const [name, handler] of Object.entries(on)) {
+    es.addEventListener(name, (m) => {
+      let data;
+      try { data = JSON.parse(m.data); } catch { return; }
+      handler(data);
+    });
+  }
+  return {
+    close: () => es.close(),
+    get open() { return es.readyState === EventSource.OPEN; },
+  };
+}

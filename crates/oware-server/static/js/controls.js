@@ -1,0 +1,80 @@
+// The game's controls: Undo, Redo, Hint and the animation speed under the board, the replay bar and the
+// replay buttons under the move list, and the keyboard shortcuts (1–6, U, R, H, A, N, ← →).
+import { $ } from "./dom.js";
+import { canMoveNow, isComputerGame } from "./state.js";
+import { saveSettings } from "./storage.js";
+
+/**
+ * Wires the controls to `game` (pressPit, undo, redo, showPly), `analysis` (hint, toggle) and `dialogs`
+ * (openNew). `render()` enables what can be used now.
+ */
+export function createControls(st, { game, analysis, dialogs }) {
+  const el = {
+    undo: $("#btn-undo"),
+    redo: $("#btn-redo"),
+    hint: $("#btn-hint"),
+    speed: $("#speed"),
+    first: $("#nav-first"),
+    prev: $("#nav-prev"),
+    next: $("#nav-next"),
+    last: $("#nav-last"),
+    replayBar: $("#replay-bar"),
+    replayText: $("#replay-text"),
+  };
+
+  const back = () => st.game && game.showPly((st.view ?? st.game.ply) - 1);
+  const forward = () => st.game && st.view !== null && game.showPly(st.view + 1);
+  const live = () => game.showPly(Infinity);
+
+  function onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const t = ev.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    if (document.querySelector("dialog[open]")) return;
+    const k = ev.key;
+    if (k >= "1" && k <= "6") {
+      ev.preventDefault();
+      const g = st.game;
+      if (!g) return;
+      // Keys are the pits of the side to move from its own left (the bottom row, left to right, for you).
+      const turn = st.view === null ? g.position.turn : g.view_side;
+      const side = isComputerGame(st) ? g.human : turn;
+      game.pressPit((side === "S" ? 0 : 6) + Number(k) - 1);
+    } else if (k === "u" || k === "U") { ev.preventDefault(); game.undo(); }
+    else if (k === "r" || k === "R") { ev.preventDefault(); game.redo(); }
+    else if (k === "h" || k === "H") { ev.preventDefault(); analysis.hint(); }
+    else if ((k === "a" || k === "A") && st.game) { ev.preventDefault(); analysis.toggle(); }
+    else if (k === "n" || k === "N") { ev.preventDefault(); dialogs.openNew(); }
+    else if (k === "ArrowLeft" && st.game) { ev.preventDefault(); back(); }
+    else if (k === "ArrowRight" && st.game && st.view !== null) { ev.preventDefault(); forward(); }
+  }
+
+  function render() {
+    const g = st.game;
+    const idle = g && !st.busy;
+    const ply = g ? st.view ?? g.ply : 0;
+    el.undo.disabled = !(idle && g.can_undo && !g.thinking);
+    el.redo.disabled = !(idle && g.can_redo);
+    el.hint.disabled = !(g && !g.outcome && canMoveNow(st));
+    el.first.disabled = !g || ply === 0;
+    el.prev.disabled = !g || ply === 0;
+    el.next.disabled = !g || st.view === null;
+    el.last.disabled = !g || st.view === null;
+    el.replayBar.hidden = st.view === null;
+    if (g && st.view !== null) el.replayText.textContent = st.view === 0 ? "Viewing the start position" : `Viewing the position after move ${st.view}`;
+  }
+
+  el.undo.addEventListener("click", game.undo);
+  el.redo.addEventListener("click", game.redo);
+  el.hint.addEventListener("click", analysis.hint);
+  $("#btn-back-to-game").addEventListener("click", live);
+  el.first.addEventListener("click", () => game.showPly(0));
+  el.prev.addEventListener("click", back);
+  el.next.addEventListener("click", forward);
+  el.last.addEventListener("click", live);
+  el.speed.value = st.settings.speed;
+  el.speed.addEventListener("change", () => { st.settings.speed = el.speed.value; saveSettings(st.settings); });
+  document.addEventListener("keydown", onKey);
+
+  return { render };
+}

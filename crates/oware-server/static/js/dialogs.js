@@ -1,0 +1,150 @@
+// The dialogs: New game (opponent, who starts, names, rule options; the choices are remembered), Import
+// OGN, and the end-of-game panel with the reason in words and Rematch. Games are created through the game
+// controller (`game.create`), which shows them.
+import { $ } from "./dom.js";
+import { fmt, other, sideName, isComputerGame, viewSide } from "./state.js";
+import { saveSettings } from "./storage.js";
+import { say, announce } from "./status.js";
+
+/** Why the game ended, in words, by the server's `outcome.reason`. */
+const REASONS = {
+  capture: (o, n) => `${n(o.winner)} captured more than half of the 48 seeds.`,
+  draw: () => "Both players captured 24 seeds.",
+  "no-feed": (o, n, g) => `${n(g.position.turn)} could not move, or could not give the other side any seeds. Each player takes the seeds left on their own row.`,
+  cycle: (o, n, g) => `The same position came back${g.rule_options.repetition === "first" ? "" : " a third time"}, so the game ended. ${o.allocation === "even" ? "The seeds left were split evenly." : "Each player takes the seeds left on their own row."}`,
+};
+
+/** Wires the dialogs; returns `openNew()` and `gameOver()` (shows the end panel once per finished state). */
+export function createDialogs(st, { game }) {
+  const el = {
+    dlgNew: $("#dlg-new"),
+    formNew: $("#form-new"),
+    newError: $("#new-error"),
+    dlgImport: $("#dlg-import"),
+    importText: $("#import-text"),
+    importOpponent: $("#import-opponent"),
+    importError: $("#import-error"),
+    dlgEnd: $("#dlg-end"),
+  };
+  let endShownFor = null; // "id:version" of the finished state the end panel was shown for
+
+  // ----- New game -----
+  function syncStarts() {
+    const friend = el.formNew.elements.opponent.value === "friend";
+    $("#starts-field").hidden = friend;
+    $("#names-field").hidden = !friend;
+  }
+
+  function openNew() {
+    const f = el.formNew;
+    for (const [k, v] of Object.entries(st.settings)) {
+      const els = f.elements[k];
+      if (!els) continue;
+      if (els instanceof RadioNodeList) { for (const r of els) r.checked = r.value === v; } else els.value = v;
+    }
+    syncStarts();
+    el.newError.textContent = "";
+    el.dlgNew.showModal();
+  }
+
+  async function submitNew(ev) {
+    ev.preventDefault();
+    const f = el.formNew.elements;
+    const s = st.settings;
+    s.opponent = f.opponent.value;
+    s.starts = f.starts.value;
+    s.grand_slam = f.grand_slam.value;
+    s.repetition = f.repetition.value;
+    s.cycle_seeds = f.cycle_seeds.value;
+    saveSettings(s);
+    const rules = `grand-slam=${s.grand_slam},repetition=${s.repetition},cycle-seeds=${s.cycle_seeds}`;
+    try {
+      const body = { opponent: s.opponent, starts: s.starts, rules };
+      if (s.opponent === "friend") {
+        s.name_s = f.name_s.value.trim();
+        s.name_n = f.name_n.value.trim();
+        saveSettings(s);
+        body.names = { S: s.name_s, N: s.name_n };
+      }
+      await game.create(body);
+      el.dlgNew.close();
+    } catch (e) {
+      el.newError.textContent = e.message;
+    }
+  }
+
+  // ----- Import -----
+  function openImport() {
+    el.importError.textContent = "";
+    el.importOpponent.value = st.settings.opponent;
+    el.dlgImport.showModal();
+    el.importText.focus();
+  }
+
+  async function submitImport(ev) {
+    ev.preventDefault();
+    try {
+      await game.create({ opponent: el.importOpponent.value, ogn: el.importText.value });
+      el.dlgImport.close();
+    } catch (e) {
+      el.importError.textContent = e.message;
+    }
+  }
+
+  // ----- End of the game -----
+  function gameOver() {
+    const g = st.game;
+    if (!g || !g.outcome || st.view !== null) return;
+    const key = g.id + ":" + g.version;
+    if (endShownFor === key) return;
+    endShownFor = key;
+    const o = g.outcome;
+    const v = viewSide(st);
+    const n = (side) => sideName(st, side);
+    let title;
+    if (!o.winner) title = "A draw";
+    else if (isComputerGame(st)) title = o.winner === g.human ? "You win!" : "The computer wins";
+    else title = `${n(o.winner)} wins!`;
+    $("#end-title").textContent = title;
+    $("#end-score").textContent = `${fmt(o.scores[v])} – ${fmt(o.scores[other(v)])}`;
+    const reason = (REASONS[o.reason] || (() => ""))(o, n, g);
+    $("#end-reason").textContent = reason;
+    const rows = $("#end-rows");
+    rows.textContent = "";
+    for (const side of [v, other(v)]) {
+      const tr = document.createElement("tr");
+      const alloc = o.scores[side] - o.captured[side];
+      for (const t of [n(side), o.captured[side], fmt(alloc), fmt(o.scores[side])]) {
+        const td = document.createElement("td");
+        td.textContent = String(t);
+        tr.appendChild(td);
+      }
+      rows.appendChild(tr);
+    }
+    announce(`Game over. ${title} ${fmt(o.scores[v])} to ${fmt(o.scores[other(v)])}. ${reason}`);
+    if (!el.dlgEnd.open) el.dlgEnd.showModal();
+  }
+
+  /** The same opponent and rules; the other side starts. */
+  async function rematch() {
+    const g = st.game;
+    el.dlgEnd.close();
+    if (!g) return openNew();
+    const body = { opponent: g.opponent, rules: g.rules };
+    if (g.opponent !== "friend") body.human = other(g.human); // swap who starts
+    else if (g.names.S !== "South" || g.names.N !== "North") body.names = { S: g.names.N, N: g.names.S }; // the other player starts
+    try { await game.create(body); } catch (e) { say(e.message); }
+  }
+
+  $("#btn-new").addEventListener("click", openNew);
+  el.formNew.addEventListener("submit", submitNew);
+  el.formNew.addEventListener("change", syncStarts);
+  $("#btn-new-cancel").addEventListener("click", () => el.dlgNew.close());
+  $("#btn-import").addEventListener("click", openImport);
+  $("#form-import").addEventListener("submit", submitImport);
+  $("#btn-import-cancel").addEventListener("click", () => el.dlgImport.close());
+  $("#btn-end-close").addEventListener("click", () => el.dlgEnd.close());
+  $("#btn-rematch").addEventListener("click", rematch);
+
+  return { openNew, gameOver };
+}

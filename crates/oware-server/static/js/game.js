@@ -1,0 +1,181 @@
+// A local game (against the computer, or two people at one screen): opening, creating and restoring it,
+// applying the server's states in order (animating a move that follows what is shown), playing a pit,
+// undo, redo and replay. It is the only writer of st.id, st.token, st.game, st.view and st.busy.
+import { levelName, sideName, pitInfo, canMoveNow } from "./state.js";
+import * as api from "./api.js";
+import { rememberGame, savedGame } from "./storage.js";
+import { say, announce, describeMove, explainPit } from "./status.js";
+
+/**
+ * The local game controller. `screen` draws: `all()` everything from `st`, `flags()` the marks, status and
+ * buttons after a flag (thinking) changed, `controls()` the buttons only, `gameOver()` the end panel if the
+ * shown game just ended. `board` and `analysis` are the modules of those names.
+ */
+export function createLocalGame(st, { board, analysis, screen }) {
+  let queue = Promise.resolve(); // states are applied one after the other, animations included
+  let events = null; // the game's event stream
+
+  /** Applies a state from the server, animating `detail` when it follows what is shown. */
+  function applyUpdate(state, detail) {
+    queue = queue.then(async () => {
+      if (!state || state.id !== st.id) return; // an event of a game we left
+      const prev = st.game;
+      if (prev && state.id === prev.id && state.version < prev.version) return;
+      if (prev && state.id === prev.id && state.version === prev.version && !detail) {
+        // Same version: only flags (thinking) may differ.
+        st.game = state;
+        screen.flags();
+        return;
+      }
+      const fresh = !prev || prev.id !== state.id || state.version > prev.version;
+      if (!fresh) return;
+      const follows = detail && prev && prev.id === state.id && prev.position.text === detail.before.text && st.view === null;
+      st.game = state;
+      if (follows) {
+        st.busy = true;
+        screen.controls();
+        board.clearHint();
+        say("");
+        try { await board.animate(detail); } finally { st.busy = false; }
+        announce(describeMove(st, detail));
+      } else if (detail && prev && prev.id === state.id) {
+        announce(describeMove(st, detail));
+      }
+      screen.all();
+      analysis.refresh();
+      screen.gameOver();
+    });
+    return queue;
+  }
+
+  function connect() {
+    if (events) events.close();
+    events = api.subscribe(st.id, {
+      update: (d) => applyUpdate(d.state, d.detail),
+      thinking: (d) => {
+        if (st.game && d.version === st.game.version) {
+          st.game.thinking = d.thinking;
+          if (!st.busy) screen.flags();
+        }
+      },
+      analysis: (d) => analysis.onEvent(d),
+    });
+  }
+
+  /** Shows game `id` (seat `token`) from its `state` and follows its events. */
+  async function open(id, token, state) {
+    st.id = id;
+    st.token = token;
+    st.view = null;
+    st.game = null;
+    board.relayout();
+    rememberGame(id, token);
+    board.clearHint();
+    analysis.idle();
+    await applyUpdate(state, null);
+    connect();
+  }
+
+  /** Creates a game on the server (`body` as `POST /api/games` takes it) and shows it. Rejects with its error. */
+  async function create(body) {
+    const r = await api.createGame(body);
+    await open(r.id, r.token, r.state);
+    const g = r.state;
+    const whoMoves = g.opponent === "friend" ? `${sideName(st, g.position.turn)} to move.` : g.position.turn === g.human ? "Your move." : "The computer moves next.";
+    const msg = body.ogn
+      ? `Game imported: it continues after move ${g.ply}. ${g.outcome ? "It is already over." : whoMoves}`
+      : g.opponent === "friend"
+      ? "New game against a friend. South starts."
+      : `New game against the computer (${levelName(st)}). ${g.position.turn === g.human ? "You start." : "The computer starts."}`;
+    say(msg, "info");
+    announce(msg);
+  }
+
+  /** Reopens the game this browser remembers. Resolves to false when there is none (or it is gone). */
+  async function restore() {
+    const saved = savedGame();
+    if (!saved) return false;
+    try {
+      const state = await api.getGame(saved.id, saved.token);
+      await open(saved.id, saved.token, state);
+    } catch {
+      return false;
+    }
+    const msg = "Welcome back: your game is where you left it.";
+    say(msg, "info");
+    announce(msg);
+    return true;
+  }
+
+  async function refresh() {
+    if (!st.id) return;
+    try {
+      await applyUpdate(await api.getGame(st.id, st.token), null);
+    } catch (e) { say(e.message); }
+  }
+
+  async function play(letter) {
+    st.busy = true;
+    screen.controls();
+    try {
+      const r = await api.playMove(st.id, st.token, letter);
+      st.busy = false;
+      await applyUpdate(r.state, r.detail);
+      if (r.state.computer_to_move && !(events && events.open)) {
+        // No event stream (a proxy may block it): wait for the reply with a long poll instead.
+        api.waitForChange(st.id, st.token, r.state.version)
+          .then((s) => applyUpdate(s, s.last && s.last.before.text === r.state.position.text ? s.last : null))
+          .catch(() => {});
+      }
+    } catch (e) {
+      st.busy = false;
+      say(e.message);
+      announce(e.message);
+      if (e.status === 409 || e.status === 422) await refresh();
+    } finally {
+      st.busy = false;
+      screen.controls();
+    }
+  }
+
+  /** A pit was pressed (by click, tap, Enter or a number key): play it, or say why not. */
+  async function pressPit(p) {
+    if (st.busy) return;
+    const info = pitInfo(st, p);
+    if (!canMoveNow(st) || !info || !info.legal) {
+      const why = explainPit(st, p);
+      say(why);
+      if (why) announce(why);
+      board.shake(p);
+      return;
+    }
+    await play(info.letter);
+  }
+
+  async function takeBack(request, words) {
+    if (!st.game || st.busy) return;
+    try {
+      const state = await request(st.id, st.token);
+      st.view = null;
+      say(words, "info");
+      announce(words);
+      await applyUpdate(state, null);
+    } catch (e) { say(e.message); }
+  }
+  /** Takes back the last move (and the computer's reply). */
+  const undo = () => takeBack(api.undoMove, "Move taken back.");
+  /** Replays an undone move. */
+  const redo = () => takeBack(api.redoMove, "Move replayed.");
+
+  /** Shows the position after `ply` (0 = the start; the current ply or more = back to the live game). */
+  function showPly(ply) {
+    const g = st.game;
+    if (!g) return;
+    board.clearHint();
+    st.view = ply >= g.ply ? null : Math.max(0, ply);
+    screen.all();
+    analysis.refresh();
+  }
+
+  return { create, restore, pressPit, undo, redo, showPly };
+}

@@ -1,0 +1,63 @@
+// The page's one state object and the questions asked of it. Nothing here decides a rule: legality,
+// reasons and outcomes are fields of the server's game state (`st.game`).
+//
+// Who writes which field:
+//   settings         dialogs.js (New game), controls.js (animation speed); saved through storage.js
+//   id, token, game  game.js (from the server's answers and events only)
+//   view, busy       game.js (replay position; a request or an animation is running)
+//   analysis         analysis.js (panel on/off, the sequence numbers of the running analysis and hint)
+// Every other module only reads it. Module-private details (the drawn position, the event stream, the
+// update queue) stay inside their module.
+
+/** Pit letters by absolute pit: South's A–F are 0–5, North's a–f are 6–11. */
+export const LETTERS = "ABCDEFabcdef";
+
+/** A fresh state. `settings` comes from storage.js. */
+export function createState(settings) {
+  return {
+    settings,
+    id: null, // the game on screen
+    token: null, // its seat token
+    game: null, // the last state the server sent
+    view: null, // the ply shown in replay, null = the live position
+    busy: false, // a request or an animation is running
+    analysis: { on: false, seq: 0, hintSeq: 0 },
+  };
+}
+
+/** The other side. */
+export function other(side) { return side === "S" ? "N" : "S"; }
+/** The side a pit belongs to (board geometry: South's row is pits 0–5). */
+export function owner(pit) { return pit < 6 ? "S" : "N"; }
+/** A score: whole numbers plain, halves (an even split) with one decimal. */
+export function fmt(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
+
+/** The name shown for a side ("You", "Computer (Easy)", a friend's name...). */
+export function sideName(st, side) { return st.game ? st.game.names[side] : side === "S" ? "South" : "North"; }
+/** Whether the computer plays one side. */
+export function isComputerGame(st) { return !!st.game && st.game.opponent !== "friend"; }
+/** The computer's level with a capital ("Easy"). */
+export function levelName(st) { return st.game ? st.game.opponent[0].toUpperCase() + st.game.opponent.slice(1) : ""; }
+/** The side drawn on the bottom row. */
+export function viewSide(st) { return st.game ? st.game.view_side : "S"; }
+
+/** The position on screen: the live one or the replayed one. */
+export function shownPosition(st) {
+  const g = st.game;
+  if (!g) return null;
+  return st.view === null ? g.position : g.history[st.view];
+}
+
+/** The server's word on a pit of the live position ({pit, letter, legal, reason}), or null. */
+export function pitInfo(st, p) {
+  if (!st.game || st.view !== null) return null;
+  return st.game.pits_info.find((i) => i.pit === p) || null;
+}
+
+/** Whether a person may press a pit now (not: which pit; that is `pitInfo`). */
+export function canMoveNow(st) {
+  const g = st.game;
+  if (!g || g.outcome || st.view !== null) return false;
+  if (g.computer_to_move || g.thinking) return false;
+  return true;
+}
