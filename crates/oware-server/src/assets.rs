@@ -147,7 +147,10 @@ mod tests {
         let mut files = 0;
         for entry in std::fs::read_dir(dir).unwrap() {
             let name = entry.unwrap().file_name().into_string().unwrap();
-            assert!(name.ends_with(".js"), "{name}: only modules belong in static/js");
+            assert!(
+                name.ends_with(".js"),
+                "{name}: only modules belong in static/js"
+            );
             assert!(
                 served_as_module(&format!("/js/{name}")),
                 "static/js/{name} is not served: add js!(\"{}\") to ASSETS",
