@@ -37,6 +37,8 @@ enum Command {
     Analyse(cmd::analyse::Args),
     /// Endgame databases: build, probe, verify, stats.
     Egdb(cmd::egdb::Args),
+    /// Play in the terminal against the engine or a friend.
+    Play(cmd::play::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Match(a) => cmd::matches::run(a),
         Command::Analyse(a) => cmd::analyse::run(a),
         Command::Egdb(a) => cmd::egdb::run(a),
+        Command::Play(a) => cmd::play::run(a),
     };
     match result {
         Ok(code) => code,

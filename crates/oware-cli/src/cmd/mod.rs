@@ -5,6 +5,7 @@ pub mod bench;
 pub mod egdb;
 pub mod matches;
 pub mod perft;
+pub mod play;
 pub mod replay;
 pub mod serve;
 pub mod show;

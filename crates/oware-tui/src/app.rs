@@ -1,0 +1,905 @@
+//! The game's state and what every key, click, tick and engine report does to it.
+//!
+//! Nothing here touches the terminal, starts a thread or waits: a handler changes the state and
+//! returns the [`Effect`]s the runtime must carry out (start the computer's search, stop the
+//! analysis, put text on the clipboard, quit). The screen is drawn from the state alone by
+//! [`crate::render`]. So tests drive an [`App`] with keys and made-up engine reports and look at
+//! the screen it draws, with no terminal and no timing.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use oware_core::{fen, ogn, EndReason, Game, Move, MoveDetail, Position, Rules, Side};
+use oware_egdb::{Bounds, Egdb};
+use oware_engine::{Info, Level};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+
+use crate::render;
+
+/// Who plays the other side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opponent {
+    /// The engine at a level; the person plays `human`.
+    Computer {
+        /// The engine's level.
+        level: Level,
+        /// The side the person plays (South moves first).
+        human: Side,
+    },
+    /// Two people at one keyboard.
+    Friend,
+}
+
+/// How a game is set up: everything `oware play`'s flags say.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The opponent.
+    pub opponent: Opponent,
+    /// The seed of the level's random choices (the `easy` level plays some random moves).
+    pub seed: u64,
+    /// Whether moves are sown seed by seed on screen.
+    pub animation: bool,
+    /// Whether the screen uses colours (off under `NO_COLOR`).
+    pub color: bool,
+    /// Where `s` saves the game by default.
+    pub save_path: PathBuf,
+}
+
+/// The endgame databases as the game found them.
+#[derive(Debug, Clone)]
+pub enum Tables {
+    /// Tables for the game's rules, up to `max_seeds` seeds on the board.
+    Present {
+        /// The opened tables.
+        egdb: Arc<Egdb>,
+        /// The largest seed count covered.
+        max_seeds: u8,
+    },
+    /// No tables for these rules in this directory.
+    Absent {
+        /// The directory looked in.
+        dir: PathBuf,
+    },
+    /// The directory has tables that could not be opened.
+    Failed {
+        /// Why.
+        error: String,
+    },
+}
+
+impl Tables {
+    /// Opens the tables of `dir` for `rules`.
+    pub fn open(dir: &Path, rules: &Rules) -> Tables {
+        if !dir.is_dir() {
+            return Tables::Absent {
+                dir: dir.to_path_buf(),
+            };
+        }
+        match Egdb::open(dir, rules) {
+            Ok(egdb) => match egdb.max_seeds() {
+                Some(max_seeds) => Tables::Present {
+                    egdb: Arc::new(egdb),
+                    max_seeds,
+                },
+                None => Tables::Absent {
+                    dir: dir.to_path_buf(),
+                },
+            },
+            Err(e) => Tables::Failed {
+                error: format!("{}: {e}", dir.display()),
+            },
+        }
+    }
+
+    /// One line for the info pane: which tables are used, or how to build them.
+    pub fn describe(&self) -> String {
+        match self {
+            Tables::Present { egdb, max_seeds } => {
+                format!("{} (0 to {max_seeds} seeds)", egdb.dir().display())
+            }
+            Tables::Absent { dir } => {
+                format!("none in {}: oware egdb build", dir.display())
+            }
+            Tables::Failed { error } => format!("unusable: {error}"),
+        }
+    }
+}
+
+/// Something the runtime must do for the state: the only way the state reaches outside.
+#[derive(Debug, Clone)]
+pub enum Effect {
+    /// Choose the computer's move in `game` at `level` (seeded by `seed`) and report it as
+    /// [`EngineEvent::ComputerMove`] with `id`.
+    Think {
+        /// Which request this is.
+        id: u64,
+        /// The game so far.
+        game: Game,
+        /// The level.
+        level: Level,
+        /// The level's random seed.
+        seed: u64,
+    },
+    /// Analyse `game` until stopped, reporting [`EngineEvent::Info`] after each depth and
+    /// [`EngineEvent::AnalysisDone`] at the end.
+    Analyse {
+        /// Which request this is.
+        id: u64,
+        /// The game so far.
+        game: Game,
+    },
+    /// Stop the analysis running, if any.
+    StopAnalysis,
+    /// Find a good move for the side to move and report it as [`EngineEvent::Hint`].
+    Hint {
+        /// Which request this is.
+        id: u64,
+        /// The game so far.
+        game: Game,
+    },
+    /// Put this text on the terminal's clipboard (OSC 52).
+    Copy(String),
+    /// Leave the program.
+    Quit,
+}
+
+/// What the engine threads report. Reports whose `id` is not the state's current request are
+/// stale (the game changed meanwhile) and ignored.
+#[derive(Debug, Clone)]
+pub enum EngineEvent {
+    /// The computer's move (`None`: the game was over).
+    ComputerMove {
+        /// The request.
+        id: u64,
+        /// The move.
+        mv: Option<Move>,
+    },
+    /// The analysis finished a depth.
+    Info {
+        /// The request.
+        id: u64,
+        /// The search's report.
+        info: Info,
+    },
+    /// The analysis ended (stopped, or nothing more to find).
+    AnalysisDone {
+        /// The request.
+        id: u64,
+    },
+    /// A hint.
+    Hint {
+        /// The request.
+        id: u64,
+        /// The suggested move.
+        mv: Option<Move>,
+        /// Its score, from the side to move's view.
+        score: i32,
+    },
+}
+
+/// A line of text being typed (a file name to save to or open).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prompt {
+    /// What the text is for.
+    pub kind: PromptKind,
+    /// The text so far.
+    pub text: String,
+}
+
+/// What a [`Prompt`] asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromptKind {
+    /// A file to save the game to (OGN).
+    Save,
+    /// An OGN file to open.
+    Open,
+}
+
+/// What covers the board, if anything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing: the game.
+    None,
+    /// The help screen.
+    Help,
+    /// A file name prompt.
+    Prompt(Prompt),
+}
+
+/// How the status line reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Information.
+    Info,
+    /// A refused action (an illegal pit, a file that cannot be read).
+    Error,
+}
+
+/// The last move, for highlighting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastMove {
+    /// Who played it.
+    pub side: Side,
+    /// Its letter.
+    pub letter: char,
+    /// The absolute pit emptied.
+    pub from: usize,
+    /// The absolute pits captured.
+    pub captured_pits: Vec<usize>,
+    /// Seeds captured.
+    pub captured: u8,
+}
+
+/// A move being sown on screen, one seed a frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Animation {
+    /// The position before the move.
+    pub before: Position,
+    /// What the move does.
+    pub detail: MoveDetail,
+    /// Seeds sown so far.
+    pub sown: usize,
+}
+
+impl Animation {
+    /// Seeds sown per tick: a move takes at most about 12 ticks whatever its size.
+    fn step(&self) -> usize {
+        self.detail.sown.len().div_ceil(12).max(1)
+    }
+
+    /// The pit counts shown now, and the pit that received the last seed.
+    pub fn pits(&self) -> ([u8; 12], Option<usize>) {
+        let mut pits = self.before.pits();
+        pits[self.detail.from] = 0;
+        let sown = &self.detail.sown[..self.sown.min(self.detail.sown.len())];
+        for &p in sown {
+            pits[p] += 1;
+        }
+        (pits, sown.last().copied())
+    }
+}
+
+/// The analysis pane.
+#[derive(Debug, Clone, Default)]
+pub struct Analysis {
+    /// Whether the pane follows the game (restarting on every move).
+    pub on: bool,
+    /// Whether a search is running for the current position.
+    pub running: bool,
+    /// The last report for the current position.
+    pub info: Option<Info>,
+}
+
+/// The state of the terminal game.
+#[derive(Debug, Clone)]
+pub struct App {
+    /// The set-up.
+    pub config: Config,
+    /// The game.
+    pub game: Game,
+    /// Moves taken back, most recent last, for redo.
+    pub redo: Vec<Move>,
+    /// The selected pit of the side to move (0–5, from that side's left).
+    pub cursor: usize,
+    /// The status line.
+    pub status: (Tone, String),
+    /// The last move.
+    pub last: Option<LastMove>,
+    /// The move being sown on screen.
+    pub animation: Option<Animation>,
+    /// The current request id: changes with the game, so late engine reports are ignored.
+    pub request: u64,
+    /// Whether the computer is choosing a move.
+    pub thinking: bool,
+    /// The analysis pane.
+    pub analysis: Analysis,
+    /// The hint for the current position: the move and its score.
+    pub hint: Option<(Move, i32)>,
+    /// Whether a hint is being looked for.
+    pub hint_pending: bool,
+    /// What covers the board.
+    pub overlay: Overlay,
+    /// The endgame databases.
+    pub tables: Tables,
+    /// Database bounds on the final difference (mover minus opponent, of the seeds on the
+    /// board) after each of the mover's moves, when covered.
+    pub pit_values: [Option<Bounds>; 6],
+    /// The last position text copied, shown on screen.
+    pub copied: Option<String>,
+    /// Set once the program should end.
+    pub quit: bool,
+}
+
+/// How a game ended, in two short lines: the result with the final allocation
+/// (`South wins 26-20`) and the reason.
+pub fn outcome_lines(game: &Game) -> Option<(String, String)> {
+    let o = game.outcome()?;
+    let result = match o.winner() {
+        Some(side) => format!("{side} wins {}-{}", o.scores.south, o.scores.north),
+        None => format!("Draw {}-{}", o.scores.south, o.scores.north),
+    };
+    let why = match o.reason {
+        EndReason::Capture => "25 or more seeds captured".to_string(),
+        EndReason::Draw => "24 seeds each".to_string(),
+        EndReason::NoFeed => format!(
+            "{} cannot move: each keeps their row's seeds",
+            game.position().turn()
+        ),
+        EndReason::Cycle => match game.rules().cycle_seeds {
+            oware_core::CycleSeeds::OwnRow => "repetition: each keeps their row's seeds",
+            oware_core::CycleSeeds::Even => "repetition: the seeds left are split evenly",
+        }
+        .to_string(),
+    };
+    Some((result, why))
+}
+
+/// One line about how a game ended: `South wins 26-20 (South-North): 25 or more seeds
+/// captured`.
+pub fn outcome_text(game: &Game) -> Option<String> {
+    let (result, why) = outcome_lines(game)?;
+    Some(format!("{result} (South-North): {why}"))
+}
+
+impl App {
+    /// A new state for `game`, without starting anything: call [`App::start`] for the first
+    /// effects (the computer's move if it is to play).
+    pub fn new(config: Config, game: Game, tables: Tables) -> App {
+        let mut app = App {
+            config,
+            game,
+            redo: Vec::new(),
+            cursor: 0,
+            status: (Tone::Info, String::new()),
+            last: None,
+            animation: None,
+            request: 0,
+            thinking: false,
+            analysis: Analysis::default(),
+            hint: None,
+            hint_pending: false,
+            overlay: Overlay::None,
+            tables,
+            pit_values: [None; 6],
+            copied: None,
+            quit: false,
+        };
+        app.last = app.last_move();
+        app.refresh_values();
+        app.status = (Tone::Info, app.turn_text());
+        app
+    }
+
+    /// The first effects: the computer's move if it is to play.
+    pub fn start(&mut self) -> Vec<Effect> {
+        self.changed(false)
+    }
+
+    /// The side the person plays, `None` with two people.
+    pub fn human(&self) -> Option<Side> {
+        match self.config.opponent {
+            Opponent::Computer { human, .. } => Some(human),
+            Opponent::Friend => None,
+        }
+    }
+
+    /// The side whose row is drawn at the bottom: the person's (South with two people).
+    pub fn bottom(&self) -> Side {
+        self.human().unwrap_or(Side::South)
+    }
+
+    /// Whether it is a person's turn to choose a pit.
+    pub fn humans_turn(&self) -> bool {
+        !self.game.is_over()
+            && self
+                .human()
+                .is_none_or(|h| h == self.game.position().turn())
+    }
+
+    /// The name shown for a side: "you", the level, or the side itself.
+    pub fn player_name(&self, side: Side) -> String {
+        match self.config.opponent {
+            Opponent::Computer { human, .. } if human == side => "you".to_string(),
+            Opponent::Computer { level, .. } => format!("computer ({level})"),
+            Opponent::Friend => "player".to_string(),
+        }
+    }
+
+    fn turn_text(&self) -> String {
+        if let Some(t) = outcome_text(&self.game) {
+            return format!("Game over: {t}");
+        }
+        let turn = self.game.position().turn();
+        match self.config.opponent {
+            Opponent::Computer { human, level } if human != turn => {
+                format!("{level} is thinking...")
+            }
+            Opponent::Computer { .. } => {
+                "Your move: keys 1-6, arrows and Enter, or click a pit".to_string()
+            }
+            Opponent::Friend => format!("{turn} to move: keys 1-6, arrows and Enter, or a click"),
+        }
+    }
+
+    fn last_move(&self) -> Option<LastMove> {
+        let positions = self.game.positions();
+        let &m = self.game.moves().last()?;
+        let before = positions[positions.len() - 2];
+        let detail = before.explain(m, self.game.rules()).ok()?;
+        Some(LastMove {
+            side: before.turn(),
+            letter: m.letter(before.turn()),
+            from: detail.from,
+            captured_pits: detail.captured_pits,
+            captured: detail.captured,
+        })
+    }
+
+    fn refresh_values(&mut self) {
+        self.pit_values = [None; 6];
+        let Tables::Present { egdb, max_seeds } = &self.tables else {
+            return;
+        };
+        let pos = *self.game.position();
+        let n = pos.seeds_on_board();
+        if self.game.is_over() || n > *max_seeds {
+            return;
+        }
+        let rules = self.game.rules();
+        for &m in pos.legal_moves(rules).iter() {
+            let after = pos.play_unchecked(m, rules);
+            let captured = n - after.seeds_on_board();
+            if let Ok(Some(child)) = egdb.probe(&after) {
+                self.pit_values[m.index()] = Some(Bounds::after_move(child, captured));
+            }
+        }
+    }
+
+    /// After any change of the game: new request id, highlights, database values, and the
+    /// searches the new position needs. `animate` sows the last move on screen.
+    fn changed(&mut self, animate: bool) -> Vec<Effect> {
+        self.request += 1;
+        self.thinking = false;
+        self.hint = None;
+        self.hint_pending = false;
+        self.last = self.last_move();
+        self.animation = None;
+        if animate && self.config.animation {
+            let positions = self.game.positions();
+            if let (Some(&m), [.., before, _]) = (self.game.moves().last(), positions) {
+                if let Ok(detail) = before.explain(m, self.game.rules()) {
+                    self.animation = Some(Animation {
+                        before: *before,
+                        detail,
+                        sown: 0,
+                    });
+                }
+            }
+        }
+        self.refresh_values();
+        let legal = self.game.legal_moves();
+        if !legal.is_empty() && !legal.has(Move::clamped(self.cursor)) {
+            self.cursor = legal[0].index();
+        }
+        self.status = (Tone::Info, self.turn_text());
+        let mut effects = Vec::new();
+        if self.analysis.on {
+            self.analysis.info = None;
+            effects.push(Effect::StopAnalysis);
+            self.analysis.running = !self.game.is_over();
+            if self.analysis.running {
+                effects.push(Effect::Analyse {
+                    id: self.request,
+                    game: self.game.clone(),
+                });
+            }
+        }
+        if let Opponent::Computer { level, human } = self.config.opponent {
+            if !self.game.is_over() && self.game.position().turn() != human {
+                self.thinking = true;
+                effects.push(Effect::Think {
+                    id: self.request,
+                    game: self.game.clone(),
+                    level,
+                    seed: self.config.seed,
+                });
+            }
+        }
+        effects
+    }
+
+    /// Plays the mover's pit `index` (0–5 from their left) for the person to move; an illegal
+    /// pit is explained in the status line and changes nothing.
+    pub fn play_pit(&mut self, index: usize) -> Vec<Effect> {
+        if self.game.is_over() {
+            self.status = (
+                Tone::Error,
+                "The game is over: n for a rematch, u to take back".into(),
+            );
+            return Vec::new();
+        }
+        if !self.humans_turn() {
+            self.status = (Tone::Error, "Wait: the computer is thinking".into());
+            return Vec::new();
+        }
+        let Some(m) = Move::new(index) else {
+            return Vec::new();
+        };
+        let turn = self.game.position().turn();
+        match self.game.play(m) {
+            Ok(_) => {
+                self.cursor = index;
+                self.redo.clear();
+                self.changed(true)
+            }
+            Err(e) => {
+                self.cursor = index;
+                self.status = (Tone::Error, format!("Cannot play {}: {e}", m.letter(turn)));
+                Vec::new()
+            }
+        }
+    }
+
+    /// Takes back the last move (with two people) or the person's last move and the
+    /// computer's reply.
+    pub fn undo(&mut self) -> Vec<Effect> {
+        let Some(m) = self.game.undo() else {
+            self.status = (Tone::Error, "Nothing to take back".into());
+            return Vec::new();
+        };
+        self.redo.push(m);
+        if let Some(h) = self.human() {
+            while self.game.position().turn() != h {
+                match self.game.undo() {
+                    Some(m) => self.redo.push(m),
+                    None => break,
+                }
+            }
+        }
+        let n = self.redo.len();
+        let fx = self.changed(false);
+        if !self.thinking {
+            self.status = (Tone::Info, format!("Taken back ({n} to redo). {}", self.turn_text()));
+        }
+        fx
+    }
+
+    /// Plays again what was taken back, up to the person's next turn.
+    pub fn redo(&mut self) -> Vec<Effect> {
+        let Some(m) = self.redo.pop() else {
+            self.status = (Tone::Error, "Nothing to redo".into());
+            return Vec::new();
+        };
+        if self.game.play(m).is_err() {
+            self.redo.clear();
+            return Vec::new();
+        }
+        if let Some(h) = self.human() {
+            while self.game.position().turn() != h && !self.game.is_over() {
+                match self.redo.pop() {
+                    Some(m) if self.game.play(m).is_ok() => {}
+                    _ => break,
+                }
+            }
+        }
+        self.changed(false)
+    }
+
+    /// A new game with the same settings; against the computer the sides swap.
+    pub fn rematch(&mut self) -> Vec<Effect> {
+        if let Opponent::Computer { level, human } = self.config.opponent {
+            self.config.opponent = Opponent::Computer {
+                level,
+                human: human.other(),
+            };
+        }
+        self.config.seed = self.config.seed.wrapping_add(1);
+        self.game = Game::new(*self.game.rules());
+        self.redo.clear();
+        self.cursor = 0;
+        self.changed(false)
+    }
+
+    /// Replaces the game by the OGN record in `text` (its `Rules` tag, else the current
+    /// rules); a bad record changes nothing and is explained.
+    pub fn load_text(&mut self, name: &str, text: &str) -> Vec<Effect> {
+        match read_game(text, *self.game.rules()) {
+            Ok(game) => {
+                self.game = game;
+                self.redo.clear();
+                self.config.save_path = PathBuf::from(name);
+                let fx = self.changed(false);
+                if !self.thinking {
+                    self.status = (
+                        Tone::Info,
+                        format!("Opened {name} ({} moves). {}", self.game.moves().len(), self.turn_text()),
+                    );
+                }
+                fx
+            }
+            Err(e) => {
+                self.status = (Tone::Error, format!("{name}: {e}"));
+                Vec::new()
+            }
+        }
+    }
+
+    /// The game as an OGN record, with the players named.
+    pub fn record_text(&self) -> String {
+        let name = |side| match self.config.opponent {
+            Opponent::Computer { human, .. } if human == side => "human".to_string(),
+            Opponent::Computer { level, .. } => format!("oware {level}"),
+            Opponent::Friend => format!("{side} player"),
+        };
+        let south = name(Side::South);
+        let north = name(Side::North);
+        ogn::Record::from_game(&self.game, &[("South", &south), ("North", &north)]).to_string()
+    }
+
+    fn save(&mut self, path: &str) {
+        match std::fs::write(path, self.record_text()) {
+            Ok(()) => {
+                self.config.save_path = PathBuf::from(path);
+                self.status = (Tone::Info, format!("Saved to {path}"));
+            }
+            Err(e) => self.status = (Tone::Error, format!("Cannot save to {path}: {e}")),
+        }
+    }
+
+    fn open(&mut self, path: &str) -> Vec<Effect> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => self.load_text(path, &text),
+            Err(e) => {
+                self.status = (Tone::Error, format!("Cannot open {path}: {e}"));
+                Vec::new()
+            }
+        }
+    }
+
+    fn toggle_analysis(&mut self) -> Vec<Effect> {
+        if self.analysis.running {
+            self.analysis.running = false;
+            self.analysis.on = false;
+            self.status = (Tone::Info, "Analysis stopped".into());
+            return vec![Effect::StopAnalysis];
+        }
+        if self.game.is_over() {
+            self.status = (Tone::Error, "The game is over: nothing to analyse".into());
+            return Vec::new();
+        }
+        self.analysis = Analysis {
+            on: true,
+            running: true,
+            info: None,
+        };
+        self.status = (Tone::Info, "Analysing (a to stop)".into());
+        vec![
+            Effect::StopAnalysis,
+            Effect::Analyse {
+                id: self.request,
+                game: self.game.clone(),
+            },
+        ]
+    }
+
+    fn ask_hint(&mut self) -> Vec<Effect> {
+        if !self.humans_turn() {
+            self.status = (Tone::Error, "No hint now: it is not your move".into());
+            return Vec::new();
+        }
+        self.hint_pending = true;
+        self.status = (Tone::Info, "Looking for a hint...".into());
+        vec![Effect::Hint {
+            id: self.request,
+            game: self.game.clone(),
+        }]
+    }
+
+    fn copy(&mut self) -> Vec<Effect> {
+        let text = fen::write(self.game.position());
+        self.copied = Some(text.clone());
+        self.status = (Tone::Info, format!("Copied {text}"));
+        vec![Effect::Copy(text)]
+    }
+
+    /// Moves the cursor one pit to the left or right on screen.
+    fn move_cursor(&mut self, right: bool) {
+        let at_bottom = self.game.position().turn() == self.bottom();
+        let up = right == at_bottom;
+        let legal = self.game.legal_moves();
+        let mut c = self.cursor;
+        for _ in 0..6 {
+            c = if up { (c + 1) % 6 } else { (c + 5) % 6 };
+            if legal.is_empty() || legal.has(Move::clamped(c)) {
+                break;
+            }
+        }
+        self.cursor = c;
+    }
+
+    /// Handles a key press.
+    pub fn on_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        if key.kind == KeyEventKind::Release {
+            return Vec::new();
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q')) {
+            self.quit = true;
+            return vec![Effect::Quit];
+        }
+        if let Overlay::Prompt(p) = &mut self.overlay {
+            match key.code {
+                KeyCode::Esc => {
+                    self.overlay = Overlay::None;
+                    self.status = (Tone::Info, "Cancelled".into());
+                }
+                KeyCode::Backspace => {
+                    p.text.pop();
+                }
+                KeyCode::Char(c) if !ctrl => p.text.push(c),
+                KeyCode::Enter => {
+                    let p = p.clone();
+                    self.overlay = Overlay::None;
+                    let path = p.text.trim();
+                    if path.is_empty() {
+                        self.status = (Tone::Error, "No file name given".into());
+                        return Vec::new();
+                    }
+                    return match p.kind {
+                        PromptKind::Save => {
+                            self.save(path);
+                            Vec::new()
+                        }
+                        PromptKind::Open => self.open(path),
+                    };
+                }
+                _ => {}
+            }
+            return Vec::new();
+        }
+        if self.overlay == Overlay::Help {
+            if matches!(
+                key.code,
+                KeyCode::Esc | KeyCode::Char('?') | KeyCode::Char('q') | KeyCode::Enter
+            ) {
+                self.overlay = Overlay::None;
+            }
+            return Vec::new();
+        }
+        // A key during the sowing animation shows the result at once.
+        self.animation = None;
+        match key.code {
+            KeyCode::Char('q') => {
+                self.quit = true;
+                vec![Effect::Quit]
+            }
+            KeyCode::Char(c @ '1'..='6') => self.play_pit(c as usize - '1' as usize),
+            KeyCode::Left => {
+                self.move_cursor(false);
+                Vec::new()
+            }
+            KeyCode::Right => {
+                self.move_cursor(true);
+                Vec::new()
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => self.play_pit(self.cursor),
+            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
+            KeyCode::Char('r') => self.redo(),
+            KeyCode::Char('h') => self.ask_hint(),
+            KeyCode::Char('a') => self.toggle_analysis(),
+            KeyCode::Esc if self.analysis.running => self.toggle_analysis(),
+            KeyCode::Char('c') => self.copy(),
+            KeyCode::Char('n') => self.rematch(),
+            KeyCode::Char('s') => {
+                self.overlay = Overlay::Prompt(Prompt {
+                    kind: PromptKind::Save,
+                    text: self.config.save_path.display().to_string(),
+                });
+                Vec::new()
+            }
+            KeyCode::Char('o') => {
+                self.overlay = Overlay::Prompt(Prompt {
+                    kind: PromptKind::Open,
+                    text: self.config.save_path.display().to_string(),
+                });
+                Vec::new()
+            }
+            KeyCode::Char('?') | KeyCode::F(1) => {
+                self.overlay = Overlay::Help;
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Handles a mouse event on a screen of size `area`: a left click on a pit of the side to
+    /// move plays it.
+    pub fn on_mouse(&mut self, ev: MouseEvent, area: Rect) -> Vec<Effect> {
+        if ev.kind != MouseEventKind::Down(MouseButton::Left) || self.overlay != Overlay::None {
+            return Vec::new();
+        }
+        let Some(pit) = render::pit_at(self, area, ev.column, ev.row) else {
+            return Vec::new();
+        };
+        let turn = self.game.position().turn();
+        if Side::owner_of(pit) != turn {
+            self.status = (Tone::Error, format!("That is {}'s pit: it is {turn}'s move", Side::owner_of(pit)));
+            return Vec::new();
+        }
+        self.animation = None;
+        self.play_pit(pit - turn.first_pit())
+    }
+
+    /// Handles an engine report.
+    pub fn on_engine(&mut self, ev: EngineEvent) -> Vec<Effect> {
+        match ev {
+            EngineEvent::ComputerMove { id, mv } if id == self.request && self.thinking => {
+                self.thinking = false;
+                let Some(m) = mv else {
+                    return Vec::new();
+                };
+                // The animation of the person's move, if still running, gives way.
+                match self.game.play(m) {
+                    Ok(_) => self.changed(true),
+                    Err(e) => {
+                        self.status = (Tone::Error, format!("The engine's move was refused: {e}"));
+                        Vec::new()
+                    }
+                }
+            }
+            EngineEvent::Info { id, info } if id == self.request && self.analysis.on => {
+                self.analysis.info = Some(info);
+                Vec::new()
+            }
+            EngineEvent::AnalysisDone { id } if id == self.request => {
+                self.analysis.running = false;
+                Vec::new()
+            }
+            EngineEvent::Hint { id, mv, score } if id == self.request && self.hint_pending => {
+                self.hint_pending = false;
+                if let Some(m) = mv {
+                    let turn = self.game.position().turn();
+                    self.hint = Some((m, score));
+                    self.cursor = m.index();
+                    self.status = (
+                        Tone::Info,
+                        format!(
+                            "Hint: pit {} (score {}); Enter plays it",
+                            m.letter(turn),
+                            oware_engine::score_to_text(score)
+                        ),
+                    );
+                }
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Advances the sowing animation by one frame; `true` while it goes on.
+    pub fn tick(&mut self) -> bool {
+        if let Some(a) = &mut self.animation {
+            if a.sown >= a.detail.sown.len() {
+                self.animation = None;
+                return false;
+            }
+            a.sown += a.step();
+            return true;
+        }
+        false
+    }
+}
+
+/// Reads an OGN record and replays it: its `Rules` tag, else `rules`.
+pub fn read_game(text: &str, rules: Rules) -> Result<Game, String> {
+    let record = ogn::parse(text).map_err(|e| format!("not an OGN game: {e}"))?;
+    let rules = if record.tag("Rules").is_some() {
+        record.rules().map_err(|e| e.to_string())?
+    } else {
+        rules
+    };
+    record.to_game_with(rules).map_err(|e| e.to_string())
+}

@@ -1,0 +1,517 @@
+//! Drawing: the whole screen from the state, nothing else. The layout is made for 80×24 and
+//! grows with the terminal; below 80×24 a message asks for a larger window.
+//!
+//! ```text
+//!  title: players, rules, level                              ? help
+//! ┌ Board (50 wide, 11 high) ────────┐┌ Moves ───────────────┐
+//! │ top player's row, store on left  ││ 1. C  f              │
+//! │ bottom player's row, store right ││ 2. D  a+2            │
+//! └──────────────────────────────────┘│                      │
+//! ┌ Game / Analysis ─────────────────┐│                      │
+//! │ position text, tables, analysis  ││                      │
+//! └──────────────────────────────────┘└──────────────────────┘
+//!  status line
+//!  keys
+//! ```
+
+use oware_core::{fen, Move, Side};
+use oware_egdb::Bounds;
+use oware_engine::score_to_text;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Wrap};
+use ratatui::Frame;
+
+use crate::app::{outcome_lines, App, Overlay, PromptKind, Tone};
+
+/// The smallest screen the game is drawn in.
+pub const MIN_WIDTH: u16 = 80;
+/// The smallest screen height.
+pub const MIN_HEIGHT: u16 = 24;
+
+const BOARD_WIDTH: u16 = 50;
+const BOARD_HEIGHT: u16 = 11;
+const CELL: u16 = 6;
+
+/// The keys line at the bottom (at most 80 columns).
+pub const KEYS: &str =
+    "1-6 play  u undo  r redo  h hint  a analyse  c copy  s save  ? help  q quit";
+
+/// Whether `area` is large enough for the game.
+pub fn fits(area: Rect) -> bool {
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
+}
+
+fn board_rect(area: Rect) -> Rect {
+    Rect::new(area.x, area.y + 1, BOARD_WIDTH, BOARD_HEIGHT)
+}
+
+/// The absolute pit drawn at screen column `col`, row `row` (its count or its letter), if any.
+pub fn pit_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
+    if !fits(area) {
+        return None;
+    }
+    let inner = board_rect(area).inner(ratatui::layout::Margin::new(1, 1));
+    let x0 = inner.x + CELL;
+    if col < x0 || col >= x0 + 6 * CELL {
+        return None;
+    }
+    let slot = usize::from((col - x0) / CELL);
+    let bottom = app.bottom();
+    match row.checked_sub(inner.y)? {
+        2 | 3 => Some(bottom.other().first_pit() + 5 - slot),
+        5 | 6 => Some(bottom.first_pit() + slot),
+        _ => None,
+    }
+}
+
+/// Styles of the screen, with colours or (under `NO_COLOR`) with attributes only.
+struct Theme {
+    color: bool,
+}
+
+impl Theme {
+    fn fg(&self, c: Color) -> Style {
+        if self.color {
+            Style::default().fg(c)
+        } else {
+            Style::default()
+        }
+    }
+    fn title(&self) -> Style {
+        self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+    }
+    fn cursor(&self) -> Style {
+        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+    fn last_from(&self) -> Style {
+        if self.color {
+            Style::default().bg(Color::Yellow).fg(Color::Black)
+        } else {
+            Style::default().add_modifier(Modifier::UNDERLINED)
+        }
+    }
+    fn captured(&self) -> Style {
+        if self.color {
+            Style::default().bg(Color::Red).fg(Color::White)
+        } else {
+            Style::default().add_modifier(Modifier::CROSSED_OUT | Modifier::BOLD)
+        }
+    }
+    fn sowing(&self) -> Style {
+        if self.color {
+            Style::default().bg(Color::Cyan).fg(Color::Black)
+        } else {
+            Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        }
+    }
+    fn hint(&self) -> Style {
+        if self.color {
+            Style::default().bg(Color::Green).fg(Color::Black)
+        } else {
+            Style::default().add_modifier(Modifier::BOLD | Modifier::ITALIC)
+        }
+    }
+    fn error(&self) -> Style {
+        self.fg(Color::Red).add_modifier(Modifier::BOLD)
+    }
+    fn dim(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::DarkGray)
+        } else {
+            Style::default()
+        }
+    }
+}
+
+/// Draws the whole screen.
+pub fn render(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    let theme = Theme {
+        color: app.config.color,
+    };
+    if !fits(area) {
+        let text = format!(
+            "The terminal is {}x{}: oware play needs at least {MIN_WIDTH}x{MIN_HEIGHT}. \
+             Enlarge the window, or press q to quit.",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    draw_title(app, frame, Rect::new(area.x, area.y, area.width, 1), &theme);
+    let board = board_rect(area);
+    draw_board(app, frame, board, &theme);
+    let middle_h = area.height - 3;
+    let info = Rect::new(
+        area.x,
+        board.bottom(),
+        BOARD_WIDTH,
+        middle_h - BOARD_HEIGHT,
+    );
+    draw_info(app, frame, info, &theme);
+    let moves = Rect::new(
+        area.x + BOARD_WIDTH,
+        area.y + 1,
+        area.width - BOARD_WIDTH,
+        middle_h,
+    );
+    draw_moves(app, frame, moves, &theme);
+    let (tone, text) = &app.status;
+    let style = match tone {
+        Tone::Info => Style::default(),
+        Tone::Error => theme.error(),
+    };
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(format!(" {text}"), style))),
+        Rect::new(area.x, area.bottom() - 2, area.width, 1),
+    );
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(format!(" {KEYS}"), theme.dim()))),
+        Rect::new(area.x, area.bottom() - 1, area.width, 1),
+    );
+    match &app.overlay {
+        Overlay::None => {}
+        Overlay::Help => draw_help(app, frame, area, &theme),
+        Overlay::Prompt(p) => {
+            let r = Rect::new(area.x + 4, area.y + 8, area.width.min(76) - 4, 3);
+            let what = match p.kind {
+                PromptKind::Save => "Save the game (OGN) to",
+                PromptKind::Open => "Open the OGN game in",
+            };
+            frame.render_widget(Clear, r);
+            frame.render_widget(
+                Paragraph::new(format!("{}_", p.text)).block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .title(format!(" {what}: (Enter, Esc cancels) ")),
+                ),
+                r,
+            );
+        }
+    }
+}
+
+fn draw_title(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let opponent = match app.config.opponent {
+        crate::Opponent::Computer { level, human } => {
+            format!("you ({human}) vs computer ({level})")
+        }
+        crate::Opponent::Friend => "two players".to_string(),
+    };
+    let text = format!(" Oware  {opponent}  rules {}", app.game.rules());
+    let pad = usize::from(area.width).saturating_sub(text.chars().count() + 8);
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(text, theme.title()),
+            Span::raw(" ".repeat(pad)),
+            Span::raw("? help "),
+        ])),
+        area,
+    );
+}
+
+/// A database value of a move: the mover's final difference of the seeds now on the board.
+fn value_text(b: &Bounds) -> String {
+    if b.is_exact() {
+        format!("{:+}", b.lo)
+    } else {
+        format!("{:+}..{:+}", b.lo, b.hi)
+    }
+}
+
+fn centered(s: &str, width: usize) -> String {
+    let n = s.chars().count();
+    if n >= width {
+        return s.to_string();
+    }
+    let left = (width - n) / 2;
+    format!("{}{}{}", " ".repeat(left), s, " ".repeat(width - n - left))
+}
+
+fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let pos = *app.game.position();
+    let (pits, sowing) = match &app.animation {
+        Some(a) => {
+            let (p, s) = a.pits();
+            (p, s)
+        }
+        None => (pos.pits(), None),
+    };
+    let stores_pos = app.animation.as_ref().map_or(pos, |a| a.before);
+    let turn = pos.turn();
+    let bottom = app.bottom();
+    let top = bottom.other();
+    let w = usize::from(CELL);
+    let humans_turn = app.humans_turn();
+    let legal = app.game.legal_moves();
+
+    let pit_style = |abs: usize| -> Style {
+        let mut s = Style::default();
+        if app.animation.is_none() {
+            if let Some(last) = &app.last {
+                if last.from == abs {
+                    s = theme.last_from();
+                }
+                if last.captured_pits.contains(&abs) {
+                    s = theme.captured();
+                }
+            }
+            if let Some((m, _)) = app.hint {
+                if m.pit(turn) == abs {
+                    s = theme.hint();
+                }
+            }
+            if humans_turn && Side::owner_of(abs) == turn && app.cursor + turn.first_pit() == abs {
+                s = s.patch(theme.cursor());
+            }
+        } else if sowing == Some(abs) {
+            s = theme.sowing();
+        }
+        s
+    };
+    let row_line = |side: Side| -> Line {
+        let mut spans = vec![Span::raw(" ".repeat(w))];
+        for slot in 0..6 {
+            let i = if side == bottom { slot } else { 5 - slot };
+            let abs = side.first_pit() + i;
+            spans.push(Span::raw(" "));
+            spans.push(Span::styled(format!("[{:>2}]", pits[abs]), pit_style(abs)));
+            spans.push(Span::raw(" "));
+        }
+        Line::from(spans)
+    };
+    let letters_line = |side: Side| -> Line {
+        let mut s = " ".repeat(w);
+        for slot in 0..6 {
+            let i = if side == bottom { slot } else { 5 - slot };
+            let m = Move::clamped(i);
+            let mut label = m.letter(side).to_string();
+            if side == turn && humans_turn {
+                label = format!("{} {}", i + 1, label);
+            }
+            s.push_str(&centered(&label, w));
+        }
+        Line::from(Span::styled(s, theme.dim()))
+    };
+    let values_line = |side: Side| -> Line {
+        if side != turn || app.pit_values.iter().all(Option::is_none) {
+            return Line::default();
+        }
+        let mut s = centered("egdb", w);
+        for slot in 0..6 {
+            let i = if side == bottom { slot } else { 5 - slot };
+            let t = app.pit_values[i].as_ref().map_or(String::new(), value_text);
+            s.push_str(&centered(&t, w));
+        }
+        Line::from(s)
+    };
+    let label = |side: Side| -> Line {
+        let mut t = format!(" {side}: {}", app.player_name(side));
+        if side == turn && !app.game.is_over() {
+            t.push_str(if app.thinking && !humans_turn {
+                "  (thinking...)"
+            } else {
+                "  (to move)"
+            });
+        }
+        Line::from(Span::styled(
+            t,
+            if side == turn {
+                Style::default().add_modifier(Modifier::BOLD)
+            } else {
+                Style::default()
+            },
+        ))
+    };
+    let store = |side: Side| format!("[{:>2}]", stores_pos.store(side));
+    let stores_line = Line::from(vec![
+        Span::raw(" "),
+        Span::styled(store(top), Style::default().add_modifier(Modifier::BOLD)),
+        Span::raw(centered("captured", 6 * w)),
+        Span::raw(" "),
+        Span::styled(store(bottom), Style::default().add_modifier(Modifier::BOLD)),
+    ]);
+    let lines = vec![
+        label(top),
+        values_line(top),
+        letters_line(top),
+        row_line(top),
+        stores_line,
+        row_line(bottom),
+        letters_line(bottom),
+        values_line(bottom),
+        label(bottom),
+    ];
+    let _ = legal;
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Board ")),
+        area,
+    );
+}
+
+fn nodes_text(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+fn line_text(first: Side, pv: &[Move]) -> String {
+    let mut side = first;
+    pv.iter()
+        .map(|m| {
+            let c = m.letter(side);
+            side = side.other();
+            c.to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let pos = app.game.position();
+    let mut lines = Vec::new();
+    if let Some((result, why)) = outcome_lines(&app.game).filter(|_| app.animation.is_none()) {
+        lines.push(Line::from(Span::styled(
+            format!("Game over: {result}"),
+            theme.title(),
+        )));
+        lines.push(Line::from(Span::styled(why, theme.title())));
+        lines.push(Line::from("n: rematch  u: take back  s: save  q: quit"));
+    }
+    lines.extend([
+        Line::from(format!("position {}", fen::write(pos))),
+        Line::from(format!("tables   {}", app.tables.describe())),
+    ]);
+    if let Some(c) = &app.copied {
+        lines.push(Line::from(format!("copied   {c}")));
+    }
+    let title = if app.analysis.on {
+        let state = if app.analysis.running {
+            "thinking (a: stop)"
+        } else {
+            "stopped (a: restart)"
+        };
+        match &app.analysis.info {
+            Some(i) => {
+                lines.push(Line::from(vec![
+                    Span::raw("analysis "),
+                    Span::styled(
+                        format!("{} for {}", score_to_text(i.score), pos.turn()),
+                        Style::default().add_modifier(Modifier::BOLD),
+                    ),
+                    Span::raw(format!(
+                        "  depth {}  {} nodes",
+                        i.depth,
+                        nodes_text(i.nodes)
+                    )),
+                ]));
+                lines.push(Line::from(format!("         {state}")));
+                lines.push(Line::from(format!(
+                    "line     {}",
+                    line_text(pos.turn(), &i.pv)
+                )));
+            }
+            None => lines.push(Line::from(format!("analysis {state}"))),
+        }
+        " Analysis "
+    } else {
+        lines.push(Line::from(Span::styled(
+            "analysis off (a: analyse this position)",
+            theme.dim(),
+        )));
+        " Game "
+    };
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .padding(Padding::horizontal(1))
+                    .title(title),
+            ),
+        area,
+    );
+}
+
+fn draw_moves(app: &App, frame: &mut Frame, area: Rect, _theme: &Theme) {
+    let texts = app.game.move_texts();
+    let positions = app.game.positions();
+    let mut rows: Vec<String> = Vec::new();
+    let mut number = 1;
+    let mut current = String::new();
+    for (i, t) in texts.iter().enumerate() {
+        let captured = positions[i + 1].store(t.side) - positions[i].store(t.side);
+        let word = if captured > 0 {
+            format!("{}+{captured}", t.letter())
+        } else {
+            t.letter().to_string()
+        };
+        if t.side == Side::South || i == 0 {
+            if !current.is_empty() {
+                rows.push(std::mem::take(&mut current));
+            }
+            let dots = if t.side == Side::North { "..." } else { "." };
+            current = format!("{number:>3}{dots} {word:<5}");
+        } else {
+            current.push_str(&format!(" {word}"));
+        }
+        if t.side == Side::North {
+            number += 1;
+        }
+    }
+    if !current.is_empty() {
+        rows.push(current);
+    }
+    if let Some(o) = app.game.outcome() {
+        rows.push(format!("    {}-{}", o.scores.south, o.scores.north));
+    }
+    let inner_h = usize::from(area.height.saturating_sub(2));
+    let skip = rows.len().saturating_sub(inner_h);
+    let lines: Vec<Line> = rows.into_iter().skip(skip).map(Line::from).collect();
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Moves ")),
+        area,
+    );
+}
+
+/// The help screen's text.
+pub const HELP: &str = "\
+Oware (abapa): two rows of six pits, four seeds in each. South moves first.
+A move takes every seed of one of your pits and sows them one by one
+counter-clockwise (your row left to right, then the opponent's), skipping the
+pit emptied. If the last seed lands on the opponent's row and makes 2 or 3 there,
+you capture it, and the pits before it on that row while they hold 2 or 3.
+If your opponent has no seeds, you must play a move that gives them some.
+The game ends at 25 captured, at 24-24, when the player to move cannot move
+(each takes their own row), or when a position repeats (rules option).
+
+Keys: 1-6 play your pits from your left; arrows move the cursor, Enter plays;
+a click on a pit plays it. u undo, r redo, h hint (then Enter), a analysis
+on/off (stops the search), c copy the position text (OSC 52 clipboard),
+s save and o open an OGN game, n new game (rematch: sides swap), q or Ctrl-C quit.
+Under the board: egdb values (your final seed difference) when tables exist.
+Press Esc, ? or q to close this help.";
+
+fn draw_help(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let r = Rect::new(area.x, area.y + 1, area.width, area.height - 3);
+    frame.render_widget(Clear, r);
+    let mut lines: Vec<Line> = HELP.lines().map(Line::from).collect();
+    lines.insert(
+        0,
+        Line::from(Span::styled(
+            format!("Rules in this game: {}", app.game.rules()),
+            theme.title(),
+        )),
+    );
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL).title(" Help ")),
+        r,
+    );
+}

@@ -1,0 +1,168 @@
+//! The terminal: raw mode, the alternate screen and mouse reports on the way in, all of it
+//! undone on every way out (return, error, Ctrl-C as a key, panic), and the loop that feeds
+//! keys, clicks, resizes, engine reports and animation ticks to the state.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use ratatui::layout::Rect;
+use ratatui::Terminal;
+
+use crate::app::{App, Effect};
+use crate::render::render;
+use crate::worker::Workers;
+
+/// Time between two frames of the sowing animation.
+const FRAME: Duration = Duration::from_millis(60);
+/// A screen slower than this to draw turns the animation off.
+const SLOW_DRAW: Duration = Duration::from_millis(150);
+
+/// Puts the terminal back as it was: cooked mode, the main screen, no mouse reports, a cursor.
+/// Safe to call more than once.
+pub fn restore_terminal() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        ratatui::crossterm::cursor::Show
+    );
+}
+
+/// Restores the terminal when dropped, so an early return or an error cannot leave it raw.
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// Makes a panic restore the terminal before its message is printed.
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous(info);
+    }));
+}
+
+/// Base64 (standard alphabet, padded), for OSC 52.
+pub fn base64(data: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
+    for chunk in data.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ABC[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The OSC 52 sequence that asks the terminal to put `text` on the clipboard.
+pub fn osc52(text: &str) -> String {
+    format!("\x1b]52;c;{}\x07", base64(text.as_bytes()))
+}
+
+/// Runs the game in the terminal until the player quits; returns the final state. The engine
+/// probes the endgame tables of `egdb_dir`.
+pub fn run(mut app: App, egdb_dir: PathBuf) -> io::Result<App> {
+    install_panic_hook();
+    enable_raw_mode()?;
+    let _guard = Guard;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    terminal.clear()?;
+    let (tx, rx) = mpsc::channel();
+    let mut workers = Workers::new(tx, egdb_dir);
+    let mut effects = app.start();
+    let mut dirty = true;
+    let mut last_frame = Instant::now();
+    loop {
+        for fx in effects.drain(..) {
+            match fx {
+                Effect::Think {
+                    id,
+                    game,
+                    level,
+                    seed,
+                } => workers.think(id, game, level, seed),
+                Effect::Analyse { id, game } => workers.analyse(id, game),
+                Effect::StopAnalysis => workers.stop_analysis(),
+                Effect::Hint { id, game } => workers.hint(id, game),
+                Effect::Copy(text) => {
+                    let mut out = io::stdout();
+                    out.write_all(osc52(&text).as_bytes())?;
+                    out.flush()?;
+                }
+                Effect::Quit => app.quit = true,
+            }
+        }
+        if app.quit {
+            break;
+        }
+        if dirty {
+            let t = Instant::now();
+            terminal.draw(|f| render(&app, f))?;
+            if app.animation.is_some() && t.elapsed() > SLOW_DRAW {
+                app.config.animation = false;
+                app.animation = None;
+                app.status.1 = format!("{} (animation off: slow terminal)", app.status.1);
+            }
+            dirty = false;
+        }
+        if event::poll(Duration::from_millis(30))? {
+            match event::read()? {
+                Event::Key(k) => effects = app.on_key(k),
+                Event::Mouse(m) => {
+                    let size = terminal.size()?;
+                    effects = app.on_mouse(m, Rect::new(0, 0, size.width, size.height));
+                }
+                Event::Resize(..) => terminal.autoresize()?,
+                _ => {}
+            }
+            dirty = true;
+        }
+        while let Ok(ev) = rx.try_recv() {
+            effects.extend(app.on_engine(ev));
+            dirty = true;
+        }
+        if app.animation.is_some() && last_frame.elapsed() >= FRAME {
+            app.tick();
+            last_frame = Instant::now();
+            dirty = true;
+        }
+    }
+    drop(workers);
+    drop(terminal);
+    Ok(app)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_the_standard_examples() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        assert_eq!(osc52("4-4"), "\x1b]52;c;NC00\x07");
+    }
+}

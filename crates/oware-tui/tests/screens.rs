@@ -1,0 +1,498 @@
+//! Screens drawn into ratatui's `TestBackend` (80×24, no colour) and compared with the expected
+//! text in `tests/screens/*.txt`, plus what keys, clicks and engine reports do to the state.
+//!
+//! To redraw the expected files after a deliberate change of the screen, run with
+//! `OWARE_BLESS=1` and review the diff.
+
+use std::path::PathBuf;
+
+use oware_core::{fen, Game, Move, Rules, Side};
+use oware_engine::{Info, Level};
+use oware_tui::app::{outcome_text, Overlay, Tone};
+use oware_tui::render::render;
+use oware_tui::{App, Config, EngineEvent, Effect, Opponent, Tables};
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::Terminal;
+
+fn config(opponent: Opponent) -> Config {
+    Config {
+        opponent,
+        seed: 1,
+        animation: false,
+        color: false,
+        save_path: PathBuf::from("oware-game.ogn"),
+    }
+}
+
+fn no_tables() -> Tables {
+    Tables::Absent {
+        dir: PathBuf::from("data/egdb"),
+    }
+}
+
+fn vs_easy(game: Game) -> App {
+    App::new(
+        config(Opponent::Computer {
+            level: Level::Easy,
+            human: Side::South,
+        }),
+        game,
+        no_tables(),
+    )
+}
+
+fn from_fen(text: &str) -> Game {
+    Game::from_position(fen::parse(text).unwrap(), Rules::default())
+}
+
+fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| render(app, f)).unwrap();
+    t
+}
+
+fn text_of(t: &Terminal<TestBackend>) -> String {
+    let buf = t.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut line = String::new();
+        for x in 0..buf.area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn screen(app: &App) -> String {
+    text_of(&draw(app, 80, 24))
+}
+
+/// Compares `app`'s 80×24 screen with `tests/screens/{name}.txt`.
+fn check_screen(app: &App, name: &str) {
+    let got = screen(app);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/screens")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("OWARE_BLESS").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (OWARE_BLESS=1 writes it)", path.display()));
+    assert_eq!(got, want, "screen {name} differs:\n{got}");
+}
+
+fn key(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn press(app: &mut App, c: char) -> Vec<Effect> {
+    app.on_key(key(c))
+}
+
+/// The style of the cell showing pit `abs`'s count (bottom row South, as in these tests).
+fn pit_cell_style(t: &Terminal<TestBackend>, app: &App, abs: usize) -> ratatui::style::Style {
+    let area = Rect::new(0, 0, 80, 24);
+    for y in 0..24 {
+        for x in 0..80 {
+            if oware_tui::render::pit_at(app, area, x, y) == Some(abs) {
+                let buf = t.backend().buffer();
+                // The count row of a pit: the bracket is the cell's second column.
+                if buf[(x + 1, y)].symbol() == "[" {
+                    return buf[(x + 2, y)].style();
+                }
+            }
+        }
+    }
+    panic!("pit {abs} not found on screen");
+}
+
+#[test]
+fn start_screen() {
+    let mut app = vs_easy(Game::new(Rules::default()));
+    let fx = app.start();
+    assert!(fx.is_empty(), "South (the person) starts: nothing to think");
+    check_screen(&app, "start");
+}
+
+#[test]
+fn capture_screen_highlights_the_move_and_the_captured_pit() {
+    // South's F (1 seed) reaches North's a (1 seed): 2 there, captured.
+    let mut app = App::new(
+        config(Opponent::Friend),
+        from_fen("4-4-4-4-4-1-1-4-4-4-4-4-3-3-S"),
+        no_tables(),
+    );
+    app.start();
+    assert!(press(&mut app, '6').is_empty());
+    assert_eq!(app.game.position().store(Side::South), 5);
+    let last = app.last.clone().unwrap();
+    assert_eq!((last.letter, last.captured, last.captured_pits.clone()), ('F', 2, vec![6]));
+    check_screen(&app, "capture");
+    let t = draw(&app, 80, 24);
+    assert!(pit_cell_style(&t, &app, 6).add_modifier.contains(Modifier::CROSSED_OUT));
+    assert!(pit_cell_style(&t, &app, 5).add_modifier.contains(Modifier::UNDERLINED));
+    // With colours: the captured pit on red, the pit played on yellow.
+    app.config.color = true;
+    let t = draw(&app, 80, 24);
+    assert_eq!(pit_cell_style(&t, &app, 6).bg, Some(Color::Red));
+    assert_eq!(pit_cell_style(&t, &app, 5).bg, Some(Color::Yellow));
+}
+
+#[test]
+fn illegal_pit_is_explained_and_changes_nothing() {
+    let mut app = vs_easy(Game::new(Rules::default()));
+    app.start();
+    let fx = press(&mut app, '6');
+    let Some(Effect::Think { id, level, .. }) = fx.iter().find(|f| matches!(f, Effect::Think { .. })).cloned() else {
+        panic!("the computer must be asked to move: {fx:?}");
+    };
+    assert_eq!(level, Level::Easy);
+    // While the computer thinks, a key is refused.
+    press(&mut app, '2');
+    assert_eq!(app.status, (Tone::Error, "Wait: the computer is thinking".into()));
+    // The computer answers f.
+    app.on_engine(EngineEvent::ComputerMove { id, mv: Move::new(5) });
+    assert_eq!(app.game.moves().len(), 2);
+    let before = app.game.clone();
+    press(&mut app, '6');
+    assert_eq!(app.game, before);
+    assert_eq!(app.status, (Tone::Error, "Cannot play F: pit F is empty".into()));
+    check_screen(&app, "illegal");
+}
+
+#[test]
+fn must_feed_is_explained() {
+    // North has no seeds; South's A (1 seed) does not reach them, F does.
+    let mut app = App::new(
+        config(Opponent::Friend),
+        from_fen("1-0-0-0-0-3-0-0-0-0-0-0-22-22-S"),
+        no_tables(),
+    );
+    app.start();
+    press(&mut app, '1');
+    assert_eq!(app.status, (Tone::Error, "Cannot play A: must feed North".into()));
+    assert!(screen(&app).contains("Cannot play A: must feed North"));
+    assert!(app.game.moves().is_empty());
+}
+
+#[test]
+fn analysis_pane_shows_the_live_search_and_stops() {
+    let mut app = vs_easy(Game::new(Rules::default()));
+    app.start();
+    let fx = press(&mut app, 'a');
+    let id = fx
+        .iter()
+        .find_map(|f| match f {
+            Effect::Analyse { id, game } => {
+                assert_eq!(game, &app.game);
+                Some(*id)
+            }
+            _ => None,
+        })
+        .expect("an analysis is started");
+    let info = Info {
+        depth: 12,
+        seldepth: 18,
+        score: 150,
+        nodes: 1_234_567,
+        pv: [2, 3, 0, 5].iter().map(|&i| Move::new(i).unwrap()).collect(),
+        ..Info::default()
+    };
+    app.on_engine(EngineEvent::Info { id, info: info.clone() });
+    check_screen(&app, "analysis");
+    // A deeper report replaces it; a stale one (another position) is ignored.
+    app.on_engine(EngineEvent::Info {
+        id: id + 7,
+        info: Info { depth: 30, ..info.clone() },
+    });
+    assert_eq!(app.analysis.info.as_ref().unwrap().depth, 12);
+    // `a` stops it.
+    let fx = press(&mut app, 'a');
+    assert!(matches!(fx.as_slice(), [Effect::StopAnalysis]));
+    assert!(!app.analysis.running);
+}
+
+#[test]
+fn analysis_restarts_after_a_move() {
+    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    app.start();
+    press(&mut app, 'a');
+    let fx = press(&mut app, '3');
+    assert!(matches!(fx.as_slice(), [Effect::StopAnalysis, Effect::Analyse { .. }]), "{fx:?}");
+}
+
+#[test]
+fn end_screen_gives_the_reason_and_the_allocation() {
+    // South's only move F captures 2 in a: 26 captured.
+    let mut app = vs_easy(from_fen("0-0-0-0-0-1-1-1-1-0-0-0-24-20-S"));
+    app.start();
+    let fx = press(&mut app, '6');
+    assert!(fx.is_empty(), "no move to think about after the end: {fx:?}");
+    assert!(app.game.is_over());
+    assert_eq!(
+        outcome_text(&app.game).unwrap(),
+        "South wins 26-20 (South-North): 25 or more seeds captured"
+    );
+    check_screen(&app, "end");
+    // Rematch: a new game, sides swapped, so the computer (now South) is asked to start.
+    let fx = press(&mut app, 'n');
+    assert!(matches!(fx.as_slice(), [Effect::Think { .. }]), "{fx:?}");
+    assert_eq!(app.game.moves().len(), 0);
+    assert_eq!(app.human(), Some(Side::North));
+    assert_eq!(app.bottom(), Side::North);
+}
+
+#[test]
+fn no_feed_end_allocates_each_row() {
+    // North has no seeds and South's lone seed in A cannot reach them: over at once, each
+    // keeps their row.
+    let app = App::new(
+        config(Opponent::Friend),
+        from_fen("1-0-0-0-0-0-0-0-0-0-0-0-24-23-S"),
+        no_tables(),
+    );
+    let text = outcome_text(&app.game).unwrap();
+    assert_eq!(
+        text,
+        "South wins 25-23 (South-North): South cannot move: each keeps their row's seeds"
+    );
+    assert!(screen(&app).contains("Game over: South wins 25-23"));
+}
+
+#[test]
+fn small_terminal_gets_a_message_not_a_panic() {
+    let app = vs_easy(Game::new(Rules::default()));
+    for (w, h) in [(79, 24), (80, 23), (40, 10), (1, 1), (0, 0)] {
+        let t = draw(&app, w, h);
+        let text = text_of(&t).replace('\n', " ");
+        if w >= 20 && h >= 5 {
+            assert!(text.contains("needs at least 80x24"), "{w}x{h}: {text}");
+        }
+    }
+    // Larger screens draw the game.
+    assert!(text_of(&draw(&app, 120, 40)).contains(" Board "));
+    // A click on a too-small screen does nothing.
+    let mut app = app;
+    let click = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 10,
+        row: 7,
+        modifiers: KeyModifiers::NONE,
+    };
+    assert!(app.on_mouse(click, Rect::new(0, 0, 40, 10)).is_empty());
+}
+
+#[test]
+fn a_click_on_a_pit_plays_it() {
+    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    app.start();
+    let area = Rect::new(0, 0, 80, 24);
+    // Find where South's C is drawn.
+    let (x, y) = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .find(|&(x, y)| oware_tui::render::pit_at(&app, area, x, y) == Some(2))
+        .unwrap();
+    let click = |x, y| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.on_mouse(click(x, y), area);
+    assert_eq!(app.game.moves(), &[Move::new(2).unwrap()]);
+    // North to move: a click on South's row is refused with a reason.
+    app.on_mouse(click(x, y), area);
+    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(app.status.0, Tone::Error);
+}
+
+#[test]
+fn arrows_and_enter_play_the_selected_pit() {
+    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    app.start();
+    app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    assert_eq!(app.game.move_texts()[0].letter(), 'C');
+    // North sits at the top: screen-right is towards a, their lower pits.
+    app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    let c = app.cursor;
+    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    assert_eq!(app.game.moves()[1].index(), c);
+}
+
+#[test]
+fn undo_takes_back_the_reply_too_and_redo_replays() {
+    let mut app = vs_easy(Game::new(Rules::default()));
+    app.start();
+    let fx = press(&mut app, '3');
+    let Some(Effect::Think { id, .. }) = fx.last().cloned() else { panic!() };
+    app.on_engine(EngineEvent::ComputerMove { id, mv: Move::new(0) });
+    assert_eq!(app.game.moves().len(), 2);
+    let fx = press(&mut app, 'u');
+    assert!(fx.is_empty(), "back at the person's turn: {fx:?}");
+    assert_eq!(app.game.moves().len(), 0);
+    assert!(screen(&app).contains("Taken back (2 to redo)"));
+    press(&mut app, 'r');
+    assert_eq!(app.game.moves().len(), 2);
+    // A late answer of an old request changes nothing.
+    app.on_engine(EngineEvent::ComputerMove { id, mv: Move::new(1) });
+    assert_eq!(app.game.moves().len(), 2);
+    press(&mut app, 'u');
+    assert_eq!(press(&mut app, 'u').len(), 0);
+    assert_eq!(app.status, (Tone::Error, "Nothing to take back".into()));
+}
+
+#[test]
+fn hint_highlights_a_pit_that_enter_plays() {
+    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    app.start();
+    let fx = press(&mut app, 'h');
+    let Some(Effect::Hint { id, .. }) = fx.first().cloned() else { panic!("{fx:?}") };
+    app.on_engine(EngineEvent::Hint { id, mv: Move::new(4), score: 25 });
+    assert_eq!(app.status.1, "Hint: pit E (score +0.25); Enter plays it");
+    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    assert_eq!(app.game.move_texts()[0].letter(), 'E');
+}
+
+#[test]
+fn save_and_open_round_trip_and_a_bad_file_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("oware-tui-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.ogn");
+    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    app.start();
+    for c in ['3', '2', '6'] {
+        press(&mut app, c);
+    }
+    let played = app.game.clone();
+    // `s`, clear the proposed name, type the path, Enter.
+    press(&mut app, 's');
+    if let Overlay::Prompt(p) = &mut app.overlay {
+        p.text.clear();
+    }
+    for c in path.display().to_string().chars() {
+        press(&mut app, c);
+    }
+    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    assert_eq!(app.status.0, Tone::Info, "{:?}", app.status);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("1. C b 2. F"), "{text}");
+    press(&mut app, 'n');
+    assert!(app.game.moves().is_empty());
+    let fx = app.load_text("g.ogn", &text);
+    assert!(fx.is_empty());
+    assert_eq!(app.game, played);
+    // A bad record: explained, the game unchanged.
+    let bad = dir.join("bad.ogn");
+    std::fs::write(&bad, "1. C C C\n").unwrap();
+    app.load_text("bad.ogn", "1. C C C\n");
+    assert_eq!(app.game, played);
+    assert_eq!(app.status.0, Tone::Error);
+    assert!(app.status.1.starts_with("bad.ogn: "), "{:?}", app.status);
+    // `o` with a file that does not exist.
+    press(&mut app, 'o');
+    if let Overlay::Prompt(p) = &mut app.overlay {
+        p.text = dir.join("missing.ogn").display().to_string();
+    }
+    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    assert_eq!(app.game, played);
+    assert!(app.status.1.starts_with("Cannot open "), "{:?}", app.status);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn copy_puts_the_position_text_on_screen_and_the_clipboard() {
+    let mut app = vs_easy(Game::new(Rules::default()));
+    app.start();
+    let fx = press(&mut app, 'c');
+    let text = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S";
+    assert!(matches!(fx.as_slice(), [Effect::Copy(t)] if t == text));
+    assert!(screen(&app).contains(&format!("copied   {text}")));
+}
+
+#[test]
+fn help_screen_lists_rules_and_keys_and_closes() {
+    let mut app = vs_easy(Game::new(Rules::default()));
+    press(&mut app, '?');
+    let s = screen(&app);
+    assert!(s.contains("Rules in this game: abapa"), "{s}");
+    assert!(s.contains("u undo, r redo"), "{s}");
+    // Keys do not reach the game under the help.
+    press(&mut app, '1');
+    assert!(app.game.moves().is_empty());
+    app.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+#[test]
+fn no_color_draws_no_colour() {
+    let mut app = App::new(
+        config(Opponent::Friend),
+        from_fen("4-4-4-4-4-1-1-4-4-4-4-4-3-3-S"),
+        no_tables(),
+    );
+    press(&mut app, '6');
+    let t = draw(&app, 80, 24);
+    let buf = t.backend().buffer();
+    for cell in buf.content() {
+        assert_eq!(cell.fg, Color::Reset);
+        assert_eq!(cell.bg, Color::Reset);
+    }
+}
+
+#[test]
+fn sowing_animation_shows_the_seeds_one_by_one() {
+    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    app.config.animation = true;
+    press(&mut app, '3');
+    let a = app.animation.clone().expect("animating");
+    assert_eq!(a.pits().0[2], 0);
+    assert_eq!(a.pits().0[3], 4, "no seed sown yet");
+    let mut frames = 0;
+    while app.tick() {
+        frames += 1;
+        assert!(frames < 20);
+    }
+    assert_eq!(frames, 4, "4 seeds, one a frame");
+    assert!(app.animation.is_none());
+    // A key during the animation shows the result at once.
+    press(&mut app, '3');
+    assert!(app.animation.is_some());
+    press(&mut app, 'c');
+    assert!(app.animation.is_none());
+}
+
+#[test]
+fn egdb_values_per_pit_when_tables_are_present() {
+    let dir = std::env::temp_dir().join(format!("oware-tui-egdb-{}", std::process::id()));
+    let rules = Rules::default();
+    let options = oware_egdb::BuildOptions {
+        max_seeds: 4,
+        threads: 1,
+        memory: 0,
+    };
+    oware_egdb::build(&dir, &rules, &options, &mut |_| {}).unwrap();
+    let tables = Tables::open(&dir, &rules);
+    assert!(tables.describe().ends_with("(0 to 4 seeds)"), "{}", tables.describe());
+    // 4 seeds on the board: South's F (1) captures a's 1, or plays A.
+    let game = from_fen("1-0-0-0-0-1-1-1-0-0-0-0-24-20-S");
+    let app = App::new(config(Opponent::Friend), game.clone(), tables);
+    let legal = game.legal_moves();
+    for i in 0..6 {
+        assert_eq!(app.pit_values[i].is_some(), legal.has(Move::new(i).unwrap()), "pit {i}");
+    }
+    let s = screen(&app);
+    assert!(s.contains("egdb"), "{s}");
+    // Not covered: the start position shows no values.
+    let app = App::new(config(Opponent::Friend), Game::new(rules), Tables::open(&dir, &rules));
+    assert!(app.pit_values.iter().all(Option::is_none));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
