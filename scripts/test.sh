@@ -13,7 +13,14 @@ if [ -f crates/oware-server/web-tests/package.json ]; then
   (cd crates/oware-server/web-tests && { [ -d node_modules ] || npm ci --no-audit --no-fund --silent; })
 fi
 
-# --- Rust: unit, integration, vector, protocol, API and browser tests ---
+# --- terminal test prerequisite (owned by the terminal game; see crates/oware-cli/tests/play_tmux.rs) ---
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "installing Debian's tmux for the terminal tests"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } ||
+    echo "tmux could not be installed: the terminal tests of 'oware play' will skip" >&2
+fi
+
+# --- Rust: unit, integration, vector, protocol, API, terminal (tmux) and browser tests ---
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 

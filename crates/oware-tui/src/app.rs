@@ -486,8 +486,8 @@ impl App {
         }
         self.status = (Tone::Info, self.turn_text());
         let mut effects = Vec::new();
+        self.analysis.info = None;
         if self.analysis.on {
-            self.analysis.info = None;
             effects.push(Effect::StopAnalysis);
             self.analysis.running = !self.game.is_over();
             if self.analysis.running {
@@ -659,8 +659,10 @@ impl App {
         }
     }
 
+    /// `a`: starts the analysis, or stops it (its last report stays on screen until the
+    /// position changes).
     fn toggle_analysis(&mut self) -> Vec<Effect> {
-        if self.analysis.running {
+        if self.analysis.on {
             self.analysis.running = false;
             self.analysis.on = false;
             self.status = (Tone::Info, "Analysis stopped".into());
@@ -790,7 +792,7 @@ impl App {
             KeyCode::Char('r') => self.redo(),
             KeyCode::Char('h') => self.ask_hint(),
             KeyCode::Char('a') => self.toggle_analysis(),
-            KeyCode::Esc if self.analysis.running => self.toggle_analysis(),
+            KeyCode::Esc if self.analysis.on => self.toggle_analysis(),
             KeyCode::Char('c') => self.copy(),
             KeyCode::Char('n') => self.rematch(),
             KeyCode::Char('s') => {
@@ -850,7 +852,7 @@ impl App {
                     }
                 }
             }
-            EngineEvent::Info { id, info } if id == self.request && self.analysis.on => {
+            EngineEvent::Info { id, info } if id == self.request && self.analysis.running => {
                 self.analysis.info = Some(info);
                 Vec::new()
             }

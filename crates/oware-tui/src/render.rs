@@ -233,10 +233,7 @@ fn centered(s: &str, width: usize) -> String {
 fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     let pos = *app.game.position();
     let (pits, sowing) = match &app.animation {
-        Some(a) => {
-            let (p, s) = a.pits();
-            (p, s)
-        }
+        Some(a) => a.pits(),
         None => (pos.pits(), None),
     };
     let stores_pos = app.animation.as_ref().map_or(pos, |a| a.before);
@@ -245,7 +242,6 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     let top = bottom.other();
     let w = usize::from(CELL);
     let humans_turn = app.humans_turn();
-    let legal = app.game.legal_moves();
 
     let pit_style = |abs: usize| -> Style {
         let mut s = Style::default();
@@ -344,7 +340,6 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
         values_line(bottom),
         label(bottom),
     ];
-    let _ = legal;
     frame.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Board ")),
         area,
@@ -389,9 +384,11 @@ fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     if let Some(c) = &app.copied {
         lines.push(Line::from(format!("copied   {c}")));
     }
-    let title = if app.analysis.on {
+    let title = if app.analysis.on || app.analysis.info.is_some() {
         let state = if app.analysis.running {
             "thinking (a: stop)"
+        } else if app.analysis.on {
+            "done"
         } else {
             "stopped (a: restart)"
         };
@@ -403,13 +400,12 @@ fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
                         format!("{} for {}", score_to_text(i.score), pos.turn()),
                         Style::default().add_modifier(Modifier::BOLD),
                     ),
-                    Span::raw(format!(
-                        "  depth {}  {} nodes",
-                        i.depth,
-                        nodes_text(i.nodes)
-                    )),
+                    Span::raw(format!("  depth {}", i.depth)),
                 ]));
-                lines.push(Line::from(format!("         {state}")));
+                lines.push(Line::from(format!(
+                    "         {} nodes  {state}",
+                    nodes_text(i.nodes)
+                )));
                 lines.push(Line::from(format!(
                     "line     {}",
                     line_text(pos.turn(), &i.pv)
@@ -481,20 +477,21 @@ fn draw_moves(app: &App, frame: &mut Frame, area: Rect, _theme: &Theme) {
 
 /// The help screen's text.
 pub const HELP: &str = "\
-Oware (abapa): two rows of six pits, four seeds in each. South moves first.
-A move takes every seed of one of your pits and sows them one by one
+Oware (abapa): two rows of six pits, four seeds in each; South moves first.
+A move takes all the seeds of one of your pits and sows them one by one
 counter-clockwise (your row left to right, then the opponent's), skipping the
-pit emptied. If the last seed lands on the opponent's row and makes 2 or 3 there,
-you capture it, and the pits before it on that row while they hold 2 or 3.
-If your opponent has no seeds, you must play a move that gives them some.
+pit emptied. If the last seed makes 2 or 3 in an opponent's pit, you capture
+them, and the seeds of the pits before it on that row while they hold 2 or 3.
+If your opponent has no seeds, you must give them some when you can.
 The game ends at 25 captured, at 24-24, when the player to move cannot move
-(each takes their own row), or when a position repeats (rules option).
+(each takes their own row), or when a position repeats (the rules options).
 
 Keys: 1-6 play your pits from your left; arrows move the cursor, Enter plays;
 a click on a pit plays it. u undo, r redo, h hint (then Enter), a analysis
 on/off (stops the search), c copy the position text (OSC 52 clipboard),
-s save and o open an OGN game, n new game (rematch: sides swap), q or Ctrl-C quit.
-Under the board: egdb values (your final seed difference) when tables exist.
+s save and o open an OGN game, n new game (rematch: sides swap),
+q or Ctrl-C quit. Under your row: endgame database values (your final seed
+difference of the seeds on the board) when tables cover the position.
 Press Esc, ? or q to close this help.";
 
 fn draw_help(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {

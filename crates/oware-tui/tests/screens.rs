@@ -213,10 +213,17 @@ fn analysis_pane_shows_the_live_search_and_stops() {
         info: Info { depth: 30, ..info.clone() },
     });
     assert_eq!(app.analysis.info.as_ref().unwrap().depth, 12);
-    // `a` stops it.
+    // `a` stops it; its last report stays until the position changes.
     let fx = press(&mut app, 'a');
     assert!(matches!(fx.as_slice(), [Effect::StopAnalysis]));
     assert!(!app.analysis.running);
+    assert!(screen(&app).contains("stopped (a: restart)"));
+    // A report arriving after the stop changes nothing.
+    app.on_engine(EngineEvent::Info { id, info: Info { depth: 13, ..info } });
+    assert_eq!(app.analysis.info.as_ref().unwrap().depth, 12);
+    let fx = press(&mut app, '1');
+    assert!(matches!(fx.as_slice(), [Effect::Think { .. }]), "{fx:?}");
+    assert!(app.analysis.info.is_none());
 }
 
 #[test]

@@ -1,0 +1,306 @@
+//! `oware play` in a real terminal: tmux runs a shell, the shell runs the binary, send-keys
+//! types and capture-pane reads the screen. Every wait polls the screen for the text it
+//! expects, with a generous bound, instead of sleeping. tmux comes from Debian's packages
+//! (`scripts/test.sh` installs it when missing); without it the terminal tests say so and skip.
+//!
+//! Also here: the bad input `oware play` refuses before it takes the terminal.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const PROMPT: &str = "READY> ";
+/// The longest wait for a screen: far above what any step needs (the computer's easy move is a
+/// 2-ply search), so only a real failure reaches it.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+fn oware(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_oware"))
+        .args(args)
+        .output()
+        .expect("oware runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn have_tmux() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// A tmux server of our own (its own socket) with one 80×24 pane running `sh`; killed on drop.
+struct Tmux {
+    socket: PathBuf,
+    dir: PathBuf,
+}
+
+impl Tmux {
+    fn start(name: &str) -> Tmux {
+        let dir = std::env::temp_dir().join(format!("oware-play-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let t = Tmux {
+            socket: dir.join("tmux.sock"),
+            dir,
+        };
+        let shell = format!(
+            "cd '{}' && env -u NO_COLOR PS1='{PROMPT}' TERM=xterm-256color sh",
+            t.dir.display()
+        );
+        t.run(&[
+            "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "t", &shell,
+        ]);
+        t.wait_for("the shell prompt", |s| s.contains(PROMPT));
+        t
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-S")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        assert!(
+            out.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "t"])
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn type_line(&self, line: &str) {
+        self.run(&["send-keys", "-t", "t", "-l", line]);
+        self.keys(&["Enter"]);
+    }
+
+    fn format(&self, f: &str) -> String {
+        self.run(&["display-message", "-p", "-t", "t", f])
+            .trim()
+            .to_string()
+    }
+
+    /// Polls the screen until `ok` holds; fails with the screen after [`PATIENCE`].
+    fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if ok(&s) {
+                return s;
+            }
+            if start.elapsed() > PATIENCE {
+                panic!("waited {PATIENCE:?} for {what}; the screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The pane is back to the shell: main screen, cursor shown, cooked mode.
+    fn check_restored(&self) {
+        assert_eq!(self.format("#{alternate_on}"), "0", "alternate screen left");
+        assert_eq!(self.format("#{cursor_flag}"), "1", "cursor visible");
+        assert_eq!(self.format("#{mouse_any_flag}"), "0", "mouse reports off");
+        self.type_line("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo");
+        let s = self.wait_for("stty's answer", |s| {
+            s.lines().any(|l| l.trim().ends_with("icanon")) && s.lines().any(|l| l.trim().ends_with("echo"))
+        });
+        let words: Vec<&str> = s.lines().map(str::trim).collect();
+        assert!(words.contains(&"icanon"), "canonical mode back:\n{s}");
+        assert!(words.contains(&"echo"), "echo back:\n{s}");
+        assert!(!words.contains(&"-icanon") && !words.contains(&"-echo"), "{s}");
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .arg("-S")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The position text on the screen (`position 4-4-…-S`).
+fn position(screen: &str) -> String {
+    screen
+        .lines()
+        .find_map(|l| l.split("position ").nth(1))
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A pit of South's with seeds in the position text, as the key 1–6.
+fn nonempty_south_key(pos: &str) -> String {
+    let pits: Vec<u32> = pos.split('-').take(6).map(|p| p.parse().unwrap()).collect();
+    let i = pits.iter().position(|&n| n > 0).expect("South has seeds");
+    (i + 1).to_string()
+}
+
+fn play_command(extra: &str) -> String {
+    format!(
+        "{} play --level easy --seed 7 --egdb-path ./no-tables {extra}",
+        env!("CARGO_BIN_EXE_oware")
+    )
+}
+
+#[test]
+fn play_against_easy_undo_and_quit_restores_the_terminal() {
+    if !have_tmux() {
+        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
+        return;
+    }
+    let t = Tmux::start("game");
+    t.type_line(&play_command(""));
+    let s = t.wait_for("the board", |s| s.contains("Your move") && s.contains(" Board "));
+    assert_eq!(t.format("#{alternate_on}"), "1", "the game uses the alternate screen");
+    assert!(s.contains("position 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"), "{s}");
+    assert!(s.contains("tables   none in ./no-tables: oware egdb build"), "{s}");
+
+    // First move by its key: C. The computer replies (a North letter after C in the list).
+    t.keys(&["3"]);
+    let s = t.wait_for("the computer's first reply", |s| {
+        s.contains("  1. C") && s.contains("Your move") && position(s).ends_with("-S")
+    });
+    let reply = s
+        .lines()
+        .find_map(|l| l.split("  1. C").nth(1))
+        .and_then(|r| r.split('│').next())
+        .map(|r| r.trim().to_string())
+        .unwrap();
+    assert!(
+        reply.starts_with(|c: char| ('a'..='f').contains(&c)),
+        "North's reply: '{reply}'\n{s}"
+    );
+
+    // Second move: the arrows and Enter on a pit with seeds, after the key of that pit.
+    let key = nonempty_south_key(&position(&s));
+    t.keys(&[&key]);
+    let s = t.wait_for("the computer's second reply", |s| {
+        s.contains("  2. ") && s.contains("Your move") && position(s).ends_with("-S")
+    });
+    let after_two = position(&s);
+
+    // An illegal pit is explained; the position does not change.
+    let pits: Vec<u32> = after_two.split('-').take(6).map(|p| p.parse().unwrap()).collect();
+    if let Some(i) = pits.iter().position(|&n| n == 0) {
+        t.keys(&[&(i + 1).to_string()]);
+        let letter = (b'A' + i as u8) as char;
+        t.wait_for("the illegal pit's reason", |s| {
+            s.contains(&format!("Cannot play {letter}: pit {letter} is empty"))
+        });
+        assert_eq!(position(&t.screen()), after_two);
+    }
+
+    // Undo: back before the second move and its reply.
+    t.keys(&["u"]);
+    let s = t.wait_for("the undo", |s| s.contains("Taken back (2 to redo)"));
+    assert!(!s.contains("  2. "), "{s}");
+    assert!(s.contains("  1. C"), "{s}");
+
+    // Quit: the shell is back, with the game's moves printed.
+    t.keys(&["q"]);
+    let s = t.wait_for("the shell after quitting", |s| {
+        s.contains("oware play: 2 moves") && s.trim_end().ends_with(PROMPT.trim_end())
+    });
+    assert!(!s.contains(" Board "), "the game's screen is gone:\n{s}");
+    assert!(s.contains(&format!("moves:    C {reply}")), "{s}");
+    t.check_restored();
+}
+
+#[test]
+fn ctrl_c_and_a_small_window_are_handled() {
+    if !have_tmux() {
+        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
+        return;
+    }
+    let t = Tmux::start("ctrlc");
+    t.type_line(&play_command("--friend"));
+    t.wait_for("the board", |s| s.contains("South to move"));
+    // Too small: a message, then the board again when the window grows back.
+    t.run(&["resize-window", "-t", "t", "-x", "60", "-y", "20"]);
+    t.wait_for("the too-small message", |s| {
+        s.contains("The terminal is 60x20: oware play needs at least 80x24")
+    });
+    t.run(&["resize-window", "-t", "t", "-x", "80", "-y", "24"]);
+    t.wait_for("the board after the resize", |s| s.contains(" Board "));
+    t.keys(&["4"]);
+    t.wait_for("the move", |s| s.contains("North to move"));
+    t.keys(&["C-c"]);
+    t.wait_for("the shell after Ctrl-C", |s| {
+        s.contains("oware play: 1 moves") && s.trim_end().ends_with(PROMPT.trim_end())
+    });
+    t.check_restored();
+}
+
+#[test]
+fn a_saved_game_continues() {
+    if !have_tmux() {
+        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
+        return;
+    }
+    let t = Tmux::start("load");
+    std::fs::write(t.dir.join("g.ogn"), "[Variant \"Oware Abapa\"]\n\n1. C b 2. F *\n").unwrap();
+    t.type_line(&play_command("--friend g.ogn"));
+    let s = t.wait_for("the loaded game", |s| s.contains("North to move"));
+    assert!(s.contains("  2. F"), "{s}");
+    // Save under another name: s, clear the name, type it, Enter.
+    t.keys(&["s"]);
+    t.wait_for("the save prompt", |s| s.contains("Save the game (OGN) to"));
+    t.keys(&["BSpace"; 8]);
+    t.run(&["send-keys", "-t", "t", "-l", "h.ogn"]);
+    t.wait_for("the typed name", |s| s.contains("h.ogn_"));
+    t.keys(&["Enter"]);
+    t.wait_for("the save", |s| s.contains("Saved to h.ogn"));
+    let saved = std::fs::read_to_string(t.dir.join("h.ogn")).unwrap();
+    assert!(saved.contains("1. C b 2. F"), "{saved}");
+    t.keys(&["q"]);
+    t.wait_for("the shell", |s| s.contains("oware play: 3 moves"));
+    t.check_restored();
+}
+
+#[test]
+fn bad_input_gets_a_clear_message() {
+    let dir = std::env::temp_dir().join(format!("oware-play-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ogn");
+    std::fs::write(&bad, "[Variant \"Oware Abapa\"]\n\n1. C C *\n").unwrap();
+    let (code, _, err) = oware(&["play", bad.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.starts_with("oware: "), "{err}");
+    assert!(err.contains("bad.ogn") && err.contains("ply 2"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+
+    let (code, _, err) = oware(&["play", dir.join("missing.ogn").to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("cannot read the game file"), "{err}");
+
+    let (code, _, err) = oware(&["play", "--level", "grandmaster"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("unknown level 'grandmaster' (expected easy, medium, hard or expert)"),
+        "{err}"
+    );
+
+    // Not a terminal: refused before touching it.
+    let (code, _, err) = oware(&["play"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("needs a terminal"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
