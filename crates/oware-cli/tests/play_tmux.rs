@@ -10,6 +10,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 const PROMPT: &str = "READY> ";
+/// The prompt as capture-pane shows it (trailing blanks dropped).
+const PROMPT_SEEN: &str = "READY>";
 /// The longest wait for a screen: far above what any step needs (the computer's easy move is a
 /// 2-ply search), so only a real failure reaches it.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -54,7 +56,7 @@ impl Tmux {
         t.run(&[
             "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "t", &shell,
         ]);
-        t.wait_for("the shell prompt", |s| s.contains(PROMPT));
+        t.wait_for("the shell prompt", |s| s.contains(PROMPT_SEEN));
         t
     }
 
@@ -114,11 +116,12 @@ impl Tmux {
         assert_eq!(self.format("#{alternate_on}"), "0", "alternate screen left");
         assert_eq!(self.format("#{cursor_flag}"), "1", "cursor visible");
         assert_eq!(self.format("#{mouse_any_flag}"), "0", "mouse reports off");
-        self.type_line("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo");
-        let s = self.wait_for("stty's answer", |s| {
-            s.lines().any(|l| l.trim().ends_with("icanon")) && s.lines().any(|l| l.trim().ends_with("echo"))
-        });
-        let words: Vec<&str> = s.lines().map(str::trim).collect();
+        self.type_line(
+            "echo \"MODES: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')\"",
+        );
+        let s = self.wait_for("stty's answer", |s| s.lines().any(|l| l.starts_with("MODES:")));
+        let line = s.lines().find(|l| l.starts_with("MODES:")).unwrap();
+        let words: Vec<&str> = line.split_whitespace().skip(1).collect();
         assert!(words.contains(&"icanon"), "canonical mode back:\n{s}");
         assert!(words.contains(&"echo"), "echo back:\n{s}");
         assert!(!words.contains(&"-icanon") && !words.contains(&"-echo"), "{s}");
@@ -217,7 +220,7 @@ fn play_against_easy_undo_and_quit_restores_the_terminal() {
     // Quit: the shell is back, with the game's moves printed.
     t.keys(&["q"]);
     let s = t.wait_for("the shell after quitting", |s| {
-        s.contains("oware play: 2 moves") && s.trim_end().ends_with(PROMPT.trim_end())
+        s.contains("oware play: 2 moves") && s.trim_end().ends_with(PROMPT_SEEN)
     });
     assert!(!s.contains(" Board "), "the game's screen is gone:\n{s}");
     assert!(s.contains(&format!("moves:    C {reply}")), "{s}");
@@ -244,7 +247,7 @@ fn ctrl_c_and_a_small_window_are_handled() {
     t.wait_for("the move", |s| s.contains("North to move"));
     t.keys(&["C-c"]);
     t.wait_for("the shell after Ctrl-C", |s| {
-        s.contains("oware play: 1 moves") && s.trim_end().ends_with(PROMPT.trim_end())
+        s.contains("oware play: 1 moves") && s.trim_end().ends_with(PROMPT_SEEN)
     });
     t.check_restored();
 }
