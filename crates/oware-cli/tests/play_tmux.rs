@@ -54,7 +54,17 @@ impl Tmux {
             t.dir.display()
         );
         t.run(&[
-            "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "t", &shell,
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "-s",
+            "t",
+            &shell,
         ]);
         t.wait_for("the shell prompt", |s| s.contains(PROMPT_SEEN));
         t
@@ -119,12 +129,17 @@ impl Tmux {
         self.type_line(
             "echo \"MODES: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')\"",
         );
-        let s = self.wait_for("stty's answer", |s| s.lines().any(|l| l.starts_with("MODES:")));
+        let s = self.wait_for("stty's answer", |s| {
+            s.lines().any(|l| l.starts_with("MODES:"))
+        });
         let line = s.lines().find(|l| l.starts_with("MODES:")).unwrap();
         let words: Vec<&str> = line.split_whitespace().skip(1).collect();
         assert!(words.contains(&"icanon"), "canonical mode back:\n{s}");
         assert!(words.contains(&"echo"), "echo back:\n{s}");
-        assert!(!words.contains(&"-icanon") && !words.contains(&"-echo"), "{s}");
+        assert!(
+            !words.contains(&"-icanon") && !words.contains(&"-echo"),
+            "{s}"
+        );
     }
 }
 
@@ -171,10 +186,19 @@ fn play_against_easy_undo_and_quit_restores_the_terminal() {
     }
     let t = Tmux::start("game");
     t.type_line(&play_command(""));
-    let s = t.wait_for("the board", |s| s.contains("Your move") && s.contains(" Board "));
-    assert_eq!(t.format("#{alternate_on}"), "1", "the game uses the alternate screen");
+    let s = t.wait_for("the board", |s| {
+        s.contains("Your move") && s.contains(" Board ")
+    });
+    assert_eq!(
+        t.format("#{alternate_on}"),
+        "1",
+        "the game uses the alternate screen"
+    );
     assert!(s.contains("position 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"), "{s}");
-    assert!(s.contains("tables   none in ./no-tables: oware egdb build"), "{s}");
+    assert!(
+        s.contains("tables   none in ./no-tables: oware egdb build"),
+        "{s}"
+    );
 
     // First move by its key: C. The computer replies (a North letter after C in the list).
     t.keys(&["3"]);
@@ -201,7 +225,11 @@ fn play_against_easy_undo_and_quit_restores_the_terminal() {
     let after_two = position(&s);
 
     // An illegal pit is explained; the position does not change.
-    let pits: Vec<u32> = after_two.split('-').take(6).map(|p| p.parse().unwrap()).collect();
+    let pits: Vec<u32> = after_two
+        .split('-')
+        .take(6)
+        .map(|p| p.parse().unwrap())
+        .collect();
     if let Some(i) = pits.iter().position(|&n| n == 0) {
         t.keys(&[&(i + 1).to_string()]);
         let letter = (b'A' + i as u8) as char;
@@ -259,7 +287,11 @@ fn a_saved_game_continues() {
         return;
     }
     let t = Tmux::start("load");
-    std::fs::write(t.dir.join("g.ogn"), "[Variant \"Oware Abapa\"]\n\n1. C b 2. F *\n").unwrap();
+    std::fs::write(
+        t.dir.join("g.ogn"),
+        "[Variant \"Oware Abapa\"]\n\n1. C b 2. F *\n",
+    )
+    .unwrap();
     t.type_line(&play_command("--friend g.ogn"));
     let s = t.wait_for("the loaded game", |s| s.contains("North to move"));
     assert!(s.contains("  2. F"), "{s}");

@@ -562,7 +562,10 @@ impl App {
         let n = self.redo.len();
         let fx = self.changed(false);
         if !self.thinking {
-            self.status = (Tone::Info, format!("Taken back ({n} to redo). {}", self.turn_text()));
+            self.status = (
+                Tone::Info,
+                format!("Taken back ({n} to redo). {}", self.turn_text()),
+            );
         }
         fx
     }
@@ -615,7 +618,11 @@ impl App {
                 if !self.thinking {
                     self.status = (
                         Tone::Info,
-                        format!("Opened {name} ({} moves). {}", self.game.moves().len(), self.turn_text()),
+                        format!(
+                            "Opened {name} ({} moves). {}",
+                            self.game.moves().len(),
+                            self.turn_text()
+                        ),
                     );
                 }
                 fx
@@ -828,7 +835,10 @@ impl App {
         };
         let turn = self.game.position().turn();
         if Side::owner_of(pit) != turn {
-            self.status = (Tone::Error, format!("That is {}'s pit: it is {turn}'s move", Side::owner_of(pit)));
+            self.status = (
+                Tone::Error,
+                format!("That is {}'s pit: it is {turn}'s move", Side::owner_of(pit)),
+            );
             return Vec::new();
         }
         self.animation = None;

@@ -26,5 +26,5 @@ pub mod render;
 pub mod term;
 pub mod worker;
 
-pub use app::{read_game, App, Config, EngineEvent, Effect, Opponent, Tables};
+pub use app::{read_game, App, Config, Effect, EngineEvent, Opponent, Tables};
 pub use term::run;

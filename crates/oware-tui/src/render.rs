@@ -144,12 +144,7 @@ pub fn render(app: &App, frame: &mut Frame) {
     let board = board_rect(area);
     draw_board(app, frame, board, &theme);
     let middle_h = area.height - 3;
-    let info = Rect::new(
-        area.x,
-        board.bottom(),
-        BOARD_WIDTH,
-        middle_h - BOARD_HEIGHT,
-    );
+    let info = Rect::new(area.x, board.bottom(), BOARD_WIDTH, middle_h - BOARD_HEIGHT);
     draw_info(app, frame, info, &theme);
     let moves = Rect::new(
         area.x + BOARD_WIDTH,
@@ -422,14 +417,12 @@ fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
         " Game "
     };
     frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .padding(Padding::horizontal(1))
-                    .title(title),
-            ),
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .padding(Padding::horizontal(1))
+                .title(title),
+        ),
         area,
     );
 }

@@ -10,7 +10,7 @@ use oware_core::{fen, Game, Move, Rules, Side};
 use oware_engine::{Info, Level};
 use oware_tui::app::{outcome_text, Overlay, Tone};
 use oware_tui::render::render;
-use oware_tui::{App, Config, EngineEvent, Effect, Opponent, Tables};
+use oware_tui::{App, Config, Effect, EngineEvent, Opponent, Tables};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -133,11 +133,18 @@ fn capture_screen_highlights_the_move_and_the_captured_pit() {
     assert!(press(&mut app, '6').is_empty());
     assert_eq!(app.game.position().store(Side::South), 5);
     let last = app.last.clone().unwrap();
-    assert_eq!((last.letter, last.captured, last.captured_pits.clone()), ('F', 2, vec![6]));
+    assert_eq!(
+        (last.letter, last.captured, last.captured_pits.clone()),
+        ('F', 2, vec![6])
+    );
     check_screen(&app, "capture");
     let t = draw(&app, 80, 24);
-    assert!(pit_cell_style(&t, &app, 6).add_modifier.contains(Modifier::CROSSED_OUT));
-    assert!(pit_cell_style(&t, &app, 5).add_modifier.contains(Modifier::UNDERLINED));
+    assert!(pit_cell_style(&t, &app, 6)
+        .add_modifier
+        .contains(Modifier::CROSSED_OUT));
+    assert!(pit_cell_style(&t, &app, 5)
+        .add_modifier
+        .contains(Modifier::UNDERLINED));
     // With colours: the captured pit on red, the pit played on yellow.
     app.config.color = true;
     let t = draw(&app, 80, 24);
@@ -150,20 +157,33 @@ fn illegal_pit_is_explained_and_changes_nothing() {
     let mut app = vs_easy(Game::new(Rules::default()));
     app.start();
     let fx = press(&mut app, '6');
-    let Some(Effect::Think { id, level, .. }) = fx.iter().find(|f| matches!(f, Effect::Think { .. })).cloned() else {
+    let Some(Effect::Think { id, level, .. }) = fx
+        .iter()
+        .find(|f| matches!(f, Effect::Think { .. }))
+        .cloned()
+    else {
         panic!("the computer must be asked to move: {fx:?}");
     };
     assert_eq!(level, Level::Easy);
     // While the computer thinks, a key is refused.
     press(&mut app, '2');
-    assert_eq!(app.status, (Tone::Error, "Wait: the computer is thinking".into()));
+    assert_eq!(
+        app.status,
+        (Tone::Error, "Wait: the computer is thinking".into())
+    );
     // The computer answers f.
-    app.on_engine(EngineEvent::ComputerMove { id, mv: Move::new(5) });
+    app.on_engine(EngineEvent::ComputerMove {
+        id,
+        mv: Move::new(5),
+    });
     assert_eq!(app.game.moves().len(), 2);
     let before = app.game.clone();
     press(&mut app, '6');
     assert_eq!(app.game, before);
-    assert_eq!(app.status, (Tone::Error, "Cannot play F: pit F is empty".into()));
+    assert_eq!(
+        app.status,
+        (Tone::Error, "Cannot play F: pit F is empty".into())
+    );
     check_screen(&app, "illegal");
 }
 
@@ -177,7 +197,10 @@ fn must_feed_is_explained() {
     );
     app.start();
     press(&mut app, '1');
-    assert_eq!(app.status, (Tone::Error, "Cannot play A: must feed North".into()));
+    assert_eq!(
+        app.status,
+        (Tone::Error, "Cannot play A: must feed North".into())
+    );
     assert!(screen(&app).contains("Cannot play A: must feed North"));
     assert!(app.game.moves().is_empty());
 }
@@ -202,15 +225,24 @@ fn analysis_pane_shows_the_live_search_and_stops() {
         seldepth: 18,
         score: 150,
         nodes: 1_234_567,
-        pv: [2, 3, 0, 5].iter().map(|&i| Move::new(i).unwrap()).collect(),
+        pv: [2, 3, 0, 5]
+            .iter()
+            .map(|&i| Move::new(i).unwrap())
+            .collect(),
         ..Info::default()
     };
-    app.on_engine(EngineEvent::Info { id, info: info.clone() });
+    app.on_engine(EngineEvent::Info {
+        id,
+        info: info.clone(),
+    });
     check_screen(&app, "analysis");
     // A deeper report replaces it; a stale one (another position) is ignored.
     app.on_engine(EngineEvent::Info {
         id: id + 7,
-        info: Info { depth: 30, ..info.clone() },
+        info: Info {
+            depth: 30,
+            ..info.clone()
+        },
     });
     assert_eq!(app.analysis.info.as_ref().unwrap().depth, 12);
     // `a` stops it; its last report stays until the position changes.
@@ -219,7 +251,10 @@ fn analysis_pane_shows_the_live_search_and_stops() {
     assert!(!app.analysis.running);
     assert!(screen(&app).contains("stopped (a: restart)"));
     // A report arriving after the stop changes nothing.
-    app.on_engine(EngineEvent::Info { id, info: Info { depth: 13, ..info } });
+    app.on_engine(EngineEvent::Info {
+        id,
+        info: Info { depth: 13, ..info },
+    });
     assert_eq!(app.analysis.info.as_ref().unwrap().depth, 12);
     let fx = press(&mut app, '1');
     assert!(matches!(fx.as_slice(), [Effect::Think { .. }]), "{fx:?}");
@@ -228,11 +263,21 @@ fn analysis_pane_shows_the_live_search_and_stops() {
 
 #[test]
 fn analysis_restarts_after_a_move() {
-    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    let mut app = App::new(
+        config(Opponent::Friend),
+        Game::new(Rules::default()),
+        no_tables(),
+    );
     app.start();
     press(&mut app, 'a');
     let fx = press(&mut app, '3');
-    assert!(matches!(fx.as_slice(), [Effect::StopAnalysis, Effect::Analyse { .. }]), "{fx:?}");
+    assert!(
+        matches!(
+            fx.as_slice(),
+            [Effect::StopAnalysis, Effect::Analyse { .. }]
+        ),
+        "{fx:?}"
+    );
 }
 
 #[test]
@@ -241,7 +286,10 @@ fn end_screen_gives_the_reason_and_the_allocation() {
     let mut app = vs_easy(from_fen("0-0-0-0-0-1-1-1-1-0-0-0-24-20-S"));
     app.start();
     let fx = press(&mut app, '6');
-    assert!(fx.is_empty(), "no move to think about after the end: {fx:?}");
+    assert!(
+        fx.is_empty(),
+        "no move to think about after the end: {fx:?}"
+    );
     assert!(app.game.is_over());
     assert_eq!(
         outcome_text(&app.game).unwrap(),
@@ -298,7 +346,11 @@ fn small_terminal_gets_a_message_not_a_panic() {
 
 #[test]
 fn a_click_on_a_pit_plays_it() {
-    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    let mut app = App::new(
+        config(Opponent::Friend),
+        Game::new(Rules::default()),
+        no_tables(),
+    );
     app.start();
     let area = Rect::new(0, 0, 80, 24);
     // Find where South's C is drawn.
@@ -322,7 +374,11 @@ fn a_click_on_a_pit_plays_it() {
 
 #[test]
 fn arrows_and_enter_play_the_selected_pit() {
-    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    let mut app = App::new(
+        config(Opponent::Friend),
+        Game::new(Rules::default()),
+        no_tables(),
+    );
     app.start();
     app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
     app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
@@ -340,8 +396,13 @@ fn undo_takes_back_the_reply_too_and_redo_replays() {
     let mut app = vs_easy(Game::new(Rules::default()));
     app.start();
     let fx = press(&mut app, '3');
-    let Some(Effect::Think { id, .. }) = fx.last().cloned() else { panic!() };
-    app.on_engine(EngineEvent::ComputerMove { id, mv: Move::new(0) });
+    let Some(Effect::Think { id, .. }) = fx.last().cloned() else {
+        panic!()
+    };
+    app.on_engine(EngineEvent::ComputerMove {
+        id,
+        mv: Move::new(0),
+    });
     assert_eq!(app.game.moves().len(), 2);
     let fx = press(&mut app, 'u');
     assert!(fx.is_empty(), "back at the person's turn: {fx:?}");
@@ -350,7 +411,10 @@ fn undo_takes_back_the_reply_too_and_redo_replays() {
     press(&mut app, 'r');
     assert_eq!(app.game.moves().len(), 2);
     // A late answer of an old request changes nothing.
-    app.on_engine(EngineEvent::ComputerMove { id, mv: Move::new(1) });
+    app.on_engine(EngineEvent::ComputerMove {
+        id,
+        mv: Move::new(1),
+    });
     assert_eq!(app.game.moves().len(), 2);
     press(&mut app, 'u');
     assert_eq!(press(&mut app, 'u').len(), 0);
@@ -359,11 +423,21 @@ fn undo_takes_back_the_reply_too_and_redo_replays() {
 
 #[test]
 fn hint_highlights_a_pit_that_enter_plays() {
-    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    let mut app = App::new(
+        config(Opponent::Friend),
+        Game::new(Rules::default()),
+        no_tables(),
+    );
     app.start();
     let fx = press(&mut app, 'h');
-    let Some(Effect::Hint { id, .. }) = fx.first().cloned() else { panic!("{fx:?}") };
-    app.on_engine(EngineEvent::Hint { id, mv: Move::new(4), score: 25 });
+    let Some(Effect::Hint { id, .. }) = fx.first().cloned() else {
+        panic!("{fx:?}")
+    };
+    app.on_engine(EngineEvent::Hint {
+        id,
+        mv: Move::new(4),
+        score: 25,
+    });
     assert_eq!(app.status.1, "Hint: pit E (score +0.25); Enter plays it");
     app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     assert_eq!(app.game.move_texts()[0].letter(), 'E');
@@ -374,7 +448,11 @@ fn save_and_open_round_trip_and_a_bad_file_changes_nothing() {
     let dir = std::env::temp_dir().join(format!("oware-tui-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("g.ogn");
-    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    let mut app = App::new(
+        config(Opponent::Friend),
+        Game::new(Rules::default()),
+        no_tables(),
+    );
     app.start();
     for c in ['3', '2', '6'] {
         press(&mut app, c);
@@ -457,7 +535,11 @@ fn no_color_draws_no_colour() {
 
 #[test]
 fn sowing_animation_shows_the_seeds_one_by_one() {
-    let mut app = App::new(config(Opponent::Friend), Game::new(Rules::default()), no_tables());
+    let mut app = App::new(
+        config(Opponent::Friend),
+        Game::new(Rules::default()),
+        no_tables(),
+    );
     app.config.animation = true;
     press(&mut app, '3');
     let a = app.animation.clone().expect("animating");
@@ -488,18 +570,30 @@ fn egdb_values_per_pit_when_tables_are_present() {
     };
     oware_egdb::build(&dir, &rules, &options, &mut |_| {}).unwrap();
     let tables = Tables::open(&dir, &rules);
-    assert!(tables.describe().ends_with("(0 to 4 seeds)"), "{}", tables.describe());
+    assert!(
+        tables.describe().ends_with("(0 to 4 seeds)"),
+        "{}",
+        tables.describe()
+    );
     // 4 seeds on the board: South's F (1) captures a's 1, or plays A.
     let game = from_fen("1-0-0-0-0-1-1-1-0-0-0-0-24-20-S");
     let app = App::new(config(Opponent::Friend), game.clone(), tables);
     let legal = game.legal_moves();
     for i in 0..6 {
-        assert_eq!(app.pit_values[i].is_some(), legal.has(Move::new(i).unwrap()), "pit {i}");
+        assert_eq!(
+            app.pit_values[i].is_some(),
+            legal.has(Move::new(i).unwrap()),
+            "pit {i}"
+        );
     }
     let s = screen(&app);
     assert!(s.contains("egdb"), "{s}");
     // Not covered: the start position shows no values.
-    let app = App::new(config(Opponent::Friend), Game::new(rules), Tables::open(&dir, &rules));
+    let app = App::new(
+        config(Opponent::Friend),
+        Game::new(rules),
+        Tables::open(&dir, &rules),
+    );
     assert!(app.pit_values.iter().all(Option::is_none));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -82,8 +82,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
         save_path,
     };
-    let app = oware_tui::run(App::new(config, game, tables), egdb_dir)
-        .context("the terminal failed")?;
+    let app =
+        oware_tui::run(App::new(config, game, tables), egdb_dir).context("the terminal failed")?;
     // The game is never lost: its moves and position stay on the screen after the program.
     let game = &app.game;
     println!(
