@@ -275,7 +275,7 @@ fn ctrl_c_and_a_small_window_are_handled() {
     t.wait_for("the move", |s| s.contains("North to move"));
     t.keys(&["C-c"]);
     t.wait_for("the shell after Ctrl-C", |s| {
-        s.contains("oware play: 1 moves") && s.trim_end().ends_with(PROMPT_SEEN)
+        s.contains("oware play: 1 move\n") && s.trim_end().ends_with(PROMPT_SEEN)
     });
     t.check_restored();
 }

@@ -86,9 +86,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         oware_tui::run(App::new(config, game, tables), egdb_dir).context("the terminal failed")?;
     // The game is never lost: its moves and position stay on the screen after the program.
     let game = &app.game;
+    let n = game.moves().len();
     println!(
-        "oware play: {} moves{}",
-        game.moves().len(),
+        "oware play: {n} move{}{}",
+        if n == 1 { "" } else { "s" },
         match oware_tui::app::outcome_text(game) {
             Some(t) => format!(", {t}"),
             None => String::new(),
