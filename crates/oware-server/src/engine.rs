@@ -114,10 +114,9 @@ impl EngineJobs {
                     }
                     watchdog_stop.store(true, Ordering::Relaxed);
                 });
-                let result =
-                    oware_engine::search(&game, &limits, &stop, &mut |info: &Info| {
-                        report(info, None);
-                    });
+                let result = oware_engine::search(&game, &limits, &stop, &mut |info: &Info| {
+                    report(info, None);
+                });
                 stop.store(true, Ordering::Relaxed);
                 report(&result.info, Some(result.best));
             })

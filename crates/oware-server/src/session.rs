@@ -294,9 +294,7 @@ impl Session {
 
     /// Whether the computer is to move.
     fn computer_to_move(&self) -> bool {
-        self.against_computer()
-            && !self.game.is_over()
-            && self.game.position().turn() != self.human
+        self.against_computer() && !self.game.is_over() && self.game.position().turn() != self.human
     }
 
     /// Checks the seat token (in constant time).
@@ -309,8 +307,11 @@ impl Session {
     }
 
     fn illegal(&self, e: &PlayError) -> GameError {
-        let (code, message) =
-            view::explain_error(e, &self.names, self.against_computer().then_some(self.human));
+        let (code, message) = view::explain_error(
+            e,
+            &self.names,
+            self.against_computer().then_some(self.human),
+        );
         GameError::invalid(code, message)
     }
 
@@ -683,12 +684,9 @@ impl Games {
         }
         let m = match input {
             MoveInput::Text(t) => {
-                let mt: MoveText = t
-                    .trim()
-                    .parse()
-                    .map_err(|e: movetext::ParseMoveError| {
-                        GameError::invalid("bad-move", e.to_string())
-                    })?;
+                let mt: MoveText = t.trim().parse().map_err(|e: movetext::ParseMoveError| {
+                    GameError::invalid("bad-move", e.to_string())
+                })?;
                 mt.to_move(&pos).map_err(|e| s.illegal(&e))?
             }
             MoveInput::Pit(p) => usize::try_from(p).ok().and_then(Move::new).ok_or_else(|| {

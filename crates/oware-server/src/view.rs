@@ -231,7 +231,13 @@ pub fn explain_error(
     names: &BySide<String>,
     you: Option<Side>,
 ) -> (&'static str, String) {
-    let row = |side: Side| if side == Side::South { "A–F" } else { "a–f" };
+    let row = |side: Side| {
+        if side == Side::South {
+            "A–F"
+        } else {
+            "a–f"
+        }
+    };
     match e {
         PlayError::GameOver => ("game-over", "The game is over.".to_string()),
         PlayError::EmptyPit { pit } => ("empty-pit", format!("Pit {pit} is empty.")),

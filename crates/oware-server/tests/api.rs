@@ -141,7 +141,10 @@ impl Events {
                 if name.is_empty() {
                     continue;
                 }
-                return (name, serde_json::from_str(&data).expect("event data is JSON"));
+                return (
+                    name,
+                    serde_json::from_str(&data).expect("event data is JSON"),
+                );
             }
             let chunk = tokio::time::timeout(Duration::from_secs(60), self.resp.chunk())
                 .await
@@ -658,7 +661,10 @@ async fn sse_update_events_carry_the_move_as_the_http_reply_does() {
     assert_eq!(st, StatusCode::OK);
     assert_eq!(reply["detail"]["ply"], 1);
     let mine = events.until("update", |v| v["cause"] == "move").await;
-    assert_eq!(mine["detail"], reply["detail"], "the event's detail is the reply's");
+    assert_eq!(
+        mine["detail"], reply["detail"],
+        "the event's detail is the reply's"
+    );
     assert_eq!(mine["detail"]["ply"], 1);
     assert_eq!(mine["state"]["version"], reply["state"]["version"]);
     assert_eq!(mine["state"]["ply"], 1);
@@ -686,13 +692,18 @@ async fn a_second_server_on_the_same_file_is_refused() {
         panic!("a second server started on the same database file");
     };
     let message = e.to_string();
-    assert!(message.contains("in use by another oware server"), "{message}");
+    assert!(
+        message.contains("in use by another oware server"),
+        "{message}"
+    );
     assert!(message.contains(&db.display().to_string()), "{message}");
     // The first one is unharmed, and once it stops the file is free again.
     let api = Api::new(&first);
     assert_eq!(api.get("/api/health").await.0, StatusCode::OK);
     first.shutdown().await.unwrap();
-    let again = start(&config).await.expect("the file is free after shutdown");
+    let again = start(&config)
+        .await
+        .expect("the file is free after shutdown");
     again.shutdown().await.unwrap();
 }
 
@@ -716,9 +727,11 @@ async fn a_write_from_a_stale_copy_is_a_409_and_changes_nothing() {
         .unwrap();
     assert_eq!(changed, 1);
     let stored = |c: &rusqlite::Connection| -> (String, i64) {
-        c.query_row("SELECT moves, version FROM games WHERE id = ?1", [&id], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
+        c.query_row(
+            "SELECT moves, version FROM games WHERE id = ?1",
+            [&id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
         .unwrap()
     };
     let before = stored(&other);
@@ -817,7 +830,9 @@ async fn a_computer_reply_that_cannot_be_stored_is_reported_and_retried() {
     // The player's move is stored (the one update allowed); the computer's reply is not.
     assert_eq!(api.play(&id, &token, "F").await.0, StatusCode::OK);
     let failed = events
-        .until("thinking", |v| v["thinking"] == false && !v["error"].is_null())
+        .until("thinking", |v| {
+            v["thinking"] == false && !v["error"].is_null()
+        })
         .await;
     let error = failed["error"].as_str().unwrap();
     assert!(error.contains("could not be saved"), "{error}");

@@ -86,9 +86,8 @@ impl SqliteStore {
             if dir.exists() && !dir.is_dir() {
                 return Err(failed(format!("{} is not a folder", dir.display())));
             }
-            std::fs::create_dir_all(dir).map_err(|e| {
-                failed(format!("cannot create the folder {}: {e}", dir.display()))
-            })?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| failed(format!("cannot create the folder {}: {e}", dir.display())))?;
         }
         if path.is_dir() {
             return Err(failed("this is a folder, not a database file".into()));
@@ -479,7 +478,10 @@ mod tests {
         first.close().await.unwrap();
         let again = SqliteStore::open(&path).unwrap();
         assert_eq!(again.count().await.unwrap(), 0);
-        assert!(first.count().await.is_err(), "a closed store answers errors");
+        assert!(
+            first.count().await.is_err(),
+            "a closed store answers errors"
+        );
     }
 
     #[test]
@@ -493,8 +495,7 @@ mod tests {
         // The file system or the permissions may make SQLite open a file read-only; as the
         // tests may run as root (who can write anything), open it read-only explicitly.
         let conn =
-            Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-                .unwrap();
+            Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
         let Err(e) = SqliteStore::start(conn, None, &path, "test".into()) else {
             panic!("a read-only database was accepted");
         };
