@@ -828,16 +828,16 @@ impl Games {
         };
         let m = match chosen {
             Ok(m) => m,
-            Err(e) => return failed(&mut *s, e.to_string()),
+            Err(e) => return failed(&mut s, e.to_string()),
         };
         let pos = *s.game.position();
         let mut next = s.game.clone();
         let explained = match pos.explain(m, s.game.rules()) {
             Ok(d) => d,
-            Err(e) => return failed(&mut *s, format!("the engine chose an illegal move: {e}")),
+            Err(e) => return failed(&mut s, format!("the engine chose an illegal move: {e}")),
         };
         if let Err(e) = next.play(m) {
-            return failed(&mut *s, format!("the engine chose an illegal move: {e}"));
+            return failed(&mut s, format!("the engine chose an illegal move: {e}"));
         }
         let ply = next.moves().len();
         match self.persist(&mut s, next, Vec::new()).await {
@@ -853,7 +853,7 @@ impl Games {
                     GameError::Storage(se) => format!("its move could not be saved: {se}"),
                     e => e.to_string(),
                 };
-                return failed(&mut *s, what);
+                return failed(&mut s, what);
             }
         }
         let detail = view::move_detail(ply, &pos, m, &explained);
