@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use crate::egdb_view::{PitValue, Tables};
 
-/// What [`state`] draws: a game and the facts around it, as plain data (the session module
-/// fills it; the view knows nothing of sessions, caches or locks).
+/// What a [`StateView`] is drawn from: a game and the facts around it, as plain data (the
+/// session module fills it; the view knows nothing of sessions, caches or locks).
 #[derive(Clone, Copy)]
 pub struct GameSnapshot<'a> {
     /// The game id.
