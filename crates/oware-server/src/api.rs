@@ -1,30 +1,33 @@
-//! The HTTP routes: the JSON API, the event stream and the page's files.
+//! The HTTP routes: the JSON API, the event stream and the page's files. Handlers are thin:
+//! they read the request, call a [`Games`] operation and let `error.rs` turn its error into an
+//! answer. Every request runs in a `tracing` span (method, path) that logs its status and
+//! duration (`tower_http::trace`).
 
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::stream::{self, Stream, StreamExt};
 use oware_core::BySide;
 use serde::Deserialize;
-use tokio_stream::wrappers::BroadcastStream;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, TraceLayer};
+use tower_http::LatencyUnit;
+use tracing::Level;
 
-use crate::app::{App, NewGame};
 use crate::assets;
 use crate::error::{ApiError, ApiJson};
+use crate::events;
+use crate::session::{GameError, Games, MoveInput, NewGame};
 use crate::view;
 
-/// The router state: the app and a signal that ends open event streams at shutdown.
+/// The router state: the games and a signal that ends open event streams at shutdown.
 #[derive(Clone)]
 pub struct Shared {
-    pub(crate) app: Arc<App>,
+    pub(crate) games: Arc<Games>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
 }
 
@@ -46,6 +49,19 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/{*rest}", get(api_404).post(api_404).delete(api_404))
         .fallback(get(assets::asset))
         .layer(DefaultBodyLimit::max(256 * 1024))
+        .layer(
+            // A span per request; its end is logged with the status and the time taken
+            // (debug; `RUST_LOG=tower_http=debug` shows them), 5xx answers at error.
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_request(())
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(Level::DEBUG)
+                        .latency_unit(LatencyUnit::Micros),
+                )
+                .on_failure(DefaultOnFailure::new().level(Level::ERROR)),
+        )
         .with_state(shared)
 }
 
@@ -65,7 +81,7 @@ fn token(headers: &HeaderMap) -> Option<&str> {
 }
 
 async fn health(State(s): State<Shared>) -> Result<Json<serde_json::Value>, ApiError> {
-    let games = s.app.stored_games().await?;
+    let games = s.games.stored_games().await?;
     Ok(Json(serde_json::json!({ "ok": true, "games": games })))
 }
 
@@ -112,8 +128,12 @@ async fn create(
         req.ogn,
         BySide::new(pick("S"), pick("N")),
     )?;
-    let (id, token, state) = s.app.create(new).await?;
-    let body = serde_json::json!({ "id": id, "token": token, "state": state });
+    let created = s.games.create(new).await?;
+    let body = serde_json::json!({
+        "id": created.id,
+        "token": created.token,
+        "state": created.state,
+    });
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -123,7 +143,7 @@ async fn state(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<view::StateView>, ApiError> {
     match q.get("since") {
-        None => Ok(Json(s.app.state(&id).await?)),
+        None => Ok(Json(s.games.state(&id).await?)),
         Some(v) => {
             let since: u64 = v
                 .parse()
@@ -136,7 +156,7 @@ async fn state(
                 .unwrap_or(25_000)
                 .min(60_000);
             Ok(Json(
-                s.app
+                s.games
                     .wait_state(&id, since, Duration::from_millis(wait))
                     .await?,
             ))
@@ -144,28 +164,9 @@ async fn state(
     }
 }
 
-async fn events(
-    State(s): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, ApiError> {
-    let entry = s.app.entry(&id).await?;
-    let (rx, first) = {
-        let e = entry.lock().await;
-        let first =
-            serde_json::json!({ "cause": "connect", "detail": null, "state": view::state(&e) });
-        (e.subscribe(), first.to_string())
-    };
-    let initial = stream::once(async move { Ok(SseEvent::default().event("update").data(first)) });
-    let rest = BroadcastStream::new(rx).filter_map(|r| async move {
-        // A lagging page skips events; every update carries the whole state.
-        r.ok()
-            .map(|ev| Ok(SseEvent::default().event(ev.name).data(&*ev.data)))
-    });
-    let mut shutdown = s.shutdown.clone();
-    let ended = async move {
-        let _ = shutdown.wait_for(|down| *down).await;
-    };
-    Ok(Sse::new(initial.chain(rest).take_until(ended)).keep_alive(KeepAlive::default()))
+async fn events(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let (first, rx) = s.games.subscribe(&id).await?;
+    Ok(events::sse(first, rx, s.shutdown.clone()).into_response())
 }
 
 /// `POST /api/games/{id}/moves` body: a letter or a pit number.
@@ -184,14 +185,19 @@ async fn play(
     headers: HeaderMap,
     ApiJson(req): ApiJson<MoveReq>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let reply = s
-        .app
-        .play(&id, token(&headers), req.text.as_deref(), req.pit)
-        .await?;
-    let mut detail = reply.detail;
-    detail.ply = reply.state.ply;
+    let input = match (req.text.as_deref(), req.pit) {
+        (Some(t), None) => MoveInput::Text(t),
+        (None, Some(p)) => MoveInput::Pit(p),
+        _ => {
+            return Err(GameError::BadRequest(
+                "give either \"move\" (a letter like \"C\") or \"pit\" (0 to 5)".into(),
+            )
+            .into())
+        }
+    };
+    let reply = s.games.play(&id, token(&headers), input).await?;
     Ok(Json(
-        serde_json::json!({ "detail": detail, "state": reply.state }),
+        serde_json::json!({ "detail": reply.detail, "state": reply.state }),
     ))
 }
 
@@ -200,7 +206,7 @@ async fn undo(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<view::StateView>, ApiError> {
-    Ok(Json(s.app.undo(&id, token(&headers)).await?))
+    Ok(Json(s.games.undo(&id, token(&headers)).await?))
 }
 
 async fn redo(
@@ -208,11 +214,11 @@ async fn redo(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<view::StateView>, ApiError> {
-    Ok(Json(s.app.redo(&id, token(&headers)).await?))
+    Ok(Json(s.games.redo(&id, token(&headers)).await?))
 }
 
 async fn ogn(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let text = s.app.ogn(&id).await?;
+    let text = s.games.ogn(&id).await?;
     let disposition = format!(
         "attachment; filename=\"oware-{}.ogn\"",
         &id[..id.len().min(8)]
@@ -248,7 +254,7 @@ async fn analyse(
 ) -> Result<Response, ApiError> {
     let ms = req.movetime_ms.unwrap_or(2000).clamp(50, 20_000);
     let seq = s
-        .app
+        .games
         .analyse(
             &id,
             req.ply,
@@ -267,6 +273,6 @@ async fn stop_analysis(
     State(s): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    s.app.stop_analysis(&id).await?;
+    s.games.stop_analysis(&id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

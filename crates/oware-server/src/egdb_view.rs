@@ -53,13 +53,25 @@ impl Probe for oware_egdb::Egdb {
     }
 }
 
-/// Opens the endgame databases in `dir` for the default (abapa) rules; `None` when there are
-/// none or they cannot be read (the page then shows no database values).
-pub fn open_default(dir: &std::path::Path) -> Option<Tables> {
+/// Opens the endgame databases in `dir` for the default (abapa) rules, or says why they cannot
+/// be used (no such folder, no tables in it, a damaged table); the page then shows no database
+/// values.
+pub fn open_default(dir: &std::path::Path) -> Result<Tables, String> {
     let rules = Rules::default();
-    let egdb = oware_egdb::Egdb::open(dir, &rules).ok()?;
-    egdb.max_seeds()?;
-    Some(Tables::new(rules, Arc::new(egdb)))
+    if !dir.exists() {
+        return Err(format!("{}: no such folder", dir.display()));
+    }
+    if !dir.is_dir() {
+        return Err(format!("{}: not a folder", dir.display()));
+    }
+    let egdb = oware_egdb::Egdb::open(dir, &rules).map_err(|e| e.to_string())?;
+    if egdb.max_seeds().is_none() {
+        return Err(format!(
+            "{}: no endgame tables for the {rules} rules in this folder",
+            dir.display()
+        ));
+    }
+    Ok(Tables::new(rules, Arc::new(egdb)))
 }
 
 /// The database value of one move.

@@ -1,4 +1,16 @@
-//! The one place where failures become HTTP answers: a status and a message the page can show.
+//! The one place where failures become HTTP answers: a status, a code and a message the page
+//! can show, and a log line whose level says whose fault it was.
+//!
+//! | kind | status | logged at |
+//! | --- | --- | --- |
+//! | bad request, bad JSON, bad field | 400 / 415 / 422 | debug |
+//! | illegal move, bad settings ([`GameError::Invalid`]) | 422 | debug |
+//! | no / wrong seat token | 401 / 403 | info |
+//! | unknown game or route | 404 | debug |
+//! | not your turn, nothing to undo ([`GameError::Refused`]) | 409 | debug |
+//! | lost a race with another writer ([`GameError::Conflict`]) | 409 | info |
+//! | storage failed ([`GameError::Storage`]) | 503 | warn, naming the database |
+//! | our own bug or damaged data ([`GameError::Internal`]) | 500 | error |
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
@@ -6,7 +18,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
-use crate::store::StoreError;
+use crate::session::GameError;
 
 /// An error answer: `{"error": message, "code": code}` with a 4xx (the user's mistake) or 5xx
 /// (ours) status.
@@ -18,6 +30,9 @@ pub struct ApiError {
     pub code: &'static str,
     /// A sentence for people.
     pub message: String,
+    /// What the log gets beyond the message (e.g. the database file and its error); never
+    /// sent to the client.
+    pub detail: Option<String>,
 }
 
 impl ApiError {
@@ -27,6 +42,7 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            detail: None,
         }
     }
 
@@ -34,30 +50,50 @@ impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad-request", message)
     }
-
-    /// 404: no such game.
-    pub fn no_game() -> ApiError {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            "unknown-game",
-            "there is no game with this id",
-        )
-    }
-
-    /// 500: something of ours failed.
-    pub fn internal(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
-    }
 }
 
-impl From<StoreError> for ApiError {
-    fn from(e: StoreError) -> Self {
-        ApiError::internal(e.to_string())
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> Self {
+        let status = match &e {
+            GameError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            GameError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            GameError::NotFound => StatusCode::NOT_FOUND,
+            GameError::NoToken => StatusCode::UNAUTHORIZED,
+            GameError::WrongToken => StatusCode::FORBIDDEN,
+            GameError::Refused { .. } | GameError::Conflict => StatusCode::CONFLICT,
+            GameError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
+            GameError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        let detail = match &e {
+            GameError::Storage(se) => Some(se.to_string()),
+            _ => None,
+        };
+        ApiError {
+            status,
+            code: e.code(),
+            message: e.to_string(),
+            detail,
+        }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let detail = self.detail.as_deref().unwrap_or("");
+        let (status, code, message) = (self.status.as_u16(), self.code, &self.message);
+        match self.status {
+            StatusCode::SERVICE_UNAVAILABLE => {
+                tracing::warn!(status, code, detail, "{message}");
+            }
+            s if s.is_server_error() => tracing::error!(status, code, detail, "{message}"),
+            StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => {
+                tracing::info!(status, code, "{message}");
+            }
+            StatusCode::CONFLICT if self.code == "conflict" => {
+                tracing::info!(status, code, "{message}");
+            }
+            _ => tracing::debug!(status, code, "{message}"),
+        }
         let body = serde_json::json!({ "error": self.message, "code": self.code });
         (self.status, axum::Json(body)).into_response()
     }

@@ -1,30 +1,49 @@
 //! The Oware web game: an axum server with a JSON API, a live event stream (server-sent events)
-//! for the computer's moves and the engine's analysis, games kept in SQLite, and the page itself
-//! embedded in the binary.
+//! for the computer's moves and the engine's analysis, games kept in a store (SQLite), and the
+//! page itself embedded in the binary.
 //!
 //! ```no_run
 //! use oware_server::{serve, ServerConfig};
 //! serve(ServerConfig::default(), |addr| println!("http://{addr}/")).unwrap();
 //! ```
 //!
-//! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status):
+//! The modules, one job each:
+//!
+//! | module | job |
+//! | --- | --- |
+//! | `api` | the routes: thin handlers (read the request, call [`Games`], answer), request spans |
+//! | `error` | the one place where errors become HTTP answers ([`ApiError`]), with a log level per kind |
+//! | `session` | game sessions: create, play, undo/redo, the computer's turn, analyses, the cache; [`GameError`]; no HTTP |
+//! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, each kind with its own slots |
+//! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on |
+//! | `store` | the [`Store`] interface (versioned writes) and its SQLite backend [`SqliteStore`] |
+//! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) |
+//! | `egdb_view` | endgame table values per legal move |
+//! | `assets` | the embedded page files |
+//!
+//! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status, or
+//! 503 when the store fails):
 //!
 //! | request | what it does |
 //! | --- | --- |
 //! | `POST /api/games` `{"opponent":"easy","starts":"you","rules":"abapa","ogn":null}` | new game: `201 {id, token, state}` |
-//! | `GET /api/games/{id}` (`?since=V` waits for a newer version) | the state |
+//! | `GET /api/games/{id}` (`?since=V&wait_ms=N` waits for a newer version) | the state |
 //! | `GET /api/games/{id}/events` | server-sent events: `update`, `thinking`, `analysis` |
-//! | `POST /api/games/{id}/moves` `{"move":"C"}` or `{"pit":2}` + `X-Seat-Token` | plays a move |
+//! | `POST /api/games/{id}/moves` `{"move":"C"}` or `{"pit":2}` + `X-Seat-Token` | plays a move: `{detail, state}` |
 //! | `POST /api/games/{id}/undo`, `/redo` + `X-Seat-Token` | takes back / replays |
 //! | `GET /api/games/{id}/ogn` | the OGN record |
-//! | `POST /api/games/{id}/analysis` `{"ply":N,"movetime_ms":2000,"purpose":"hint"}` | streams `analysis` events |
+//! | `POST /api/games/{id}/analysis` `{"ply":N,"movetime_ms":2000,"purpose":"hint"}` | `202 {seq}`, then `analysis` events |
+//! | `DELETE /api/games/{id}/analysis` | stops the game's analysis: `204` |
+//! | `GET /api/health` | `{"ok":true,"games":N}` (503 when the store does not answer) |
 #![forbid(unsafe_code)]
 
 mod api;
-mod app;
 mod assets;
 mod egdb_view;
+mod engine;
 mod error;
+mod events;
+mod session;
 mod store;
 mod view;
 
@@ -33,11 +52,13 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use app::{App, Opponent};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
+pub use engine::{EngineError, EngineJobs};
 pub use error::ApiError;
-pub use store::{Store, StoreError};
-pub use view::{score_text, StateView};
+pub use events::{Channel, Event};
+pub use session::{Created, GameError, Games, MoveInput, MoveReply, NewGame, Opponent};
+pub use store::{GameRow, GameUpdate, SqliteStore, Store, StoreError, StoreFuture};
+pub use view::{score_text, GameSnapshot, StateView};
 
 /// How to run the server.
 #[derive(Debug, Clone)]
@@ -46,7 +67,8 @@ pub struct ServerConfig {
     pub bind: IpAddr,
     /// The port (default 8080; 0 picks a free one).
     pub port: u16,
-    /// The SQLite file (default `oware.sqlite`); created on first start.
+    /// The SQLite file (default `oware.sqlite`); created on first start. One server process
+    /// per file (a lock file `FILE.lock` keeps a second one out).
     pub db: PathBuf,
     /// Searches running at once (default: the number of cores).
     pub engine_threads: usize,
@@ -106,6 +128,7 @@ impl From<std::io::Error> for ServeError {
 /// A running server (inside a tokio runtime).
 pub struct Server {
     addr: SocketAddr,
+    games: Arc<Games>,
     shutdown: tokio::sync::watch::Sender<bool>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -116,34 +139,83 @@ impl Server {
         self.addr
     }
 
-    /// Stops accepting connections, ends the event streams and waits for requests in flight.
+    /// Stops accepting connections, ends the event streams, waits for requests in flight, then
+    /// closes the store (releasing the database file for another process).
     pub async fn shutdown(self) -> Result<(), ServeError> {
         let _ = self.shutdown.send(true);
-        match self.task.await {
+        let served = match self.task.await {
             Ok(r) => r.map_err(ServeError::Io),
             Err(e) => Err(ServeError::Io(std::io::Error::other(e.to_string()))),
+        };
+        if let Err(e) = self.games.close().await {
+            tracing::warn!("closing the store: {e}");
         }
+        tracing::info!("server stopped");
+        served
     }
 }
 
-/// Opens the database, binds and starts serving in the current tokio runtime.
+/// Opens the database, binds and starts serving in the current tokio runtime. Logs one line
+/// per resource: the database, and the endgame tables (their range, or why there are none).
 pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
     let db = config.db.clone();
-    let store = tokio::task::spawn_blocking(move || Store::open(&db))
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&db))
         .await
         .map_err(|e| ServeError::Io(std::io::Error::other(e.to_string())))??;
-    let tables = config.egdb_dir.as_deref().and_then(egdb_view::open_default);
-    let app = App::new(store, config.engine_threads, tables);
-    start_with(app, SocketAddr::new(config.bind, config.port)).await
+    let games_stored = store.count().await?;
+    tracing::info!(
+        games = games_stored,
+        "database: {} (locked for this process)",
+        store.describe()
+    );
+    let tables = match config.egdb_dir.as_deref() {
+        None => {
+            tracing::info!("endgame tables: none (no --egdb folder given or found)");
+            None
+        }
+        Some(dir) => match egdb_view::open_default(dir) {
+            Ok(t) => {
+                tracing::info!(
+                    "endgame tables: {}, positions with 0 to {} seeds on the board ({} rules)",
+                    dir.display(),
+                    t.max_seeds().unwrap_or(0),
+                    t.rules()
+                );
+                Some(t)
+            }
+            Err(why) => {
+                tracing::warn!("endgame tables: not used: {why}");
+                None
+            }
+        },
+    };
+    tracing::info!(
+        threads = config.engine_threads,
+        "engine: {} searches at once (replies), as many for analyses",
+        config.engine_threads
+    );
+    let games = Games::new(
+        Arc::new(store),
+        EngineJobs::new(config.engine_threads),
+        tables,
+    );
+    start_with(games, SocketAddr::new(config.bind, config.port)).await
 }
 
-/// Starts serving `app` on `addr` in the current tokio runtime.
-pub async fn start_with(app: Arc<App>, addr: SocketAddr) -> Result<Server, ServeError> {
-    let listener = tokio::net::TcpListener::bind(addr).await?;
+/// Starts serving `games` on `addr` in the current tokio runtime.
+pub async fn start_with(games: Arc<Games>, addr: SocketAddr) -> Result<Server, ServeError> {
+    let listener = match tokio::net::TcpListener::bind(addr).await {
+        Ok(l) => l,
+        Err(e) => {
+            // Nothing is served: give the database back.
+            let _ = games.close().await;
+            return Err(e.into());
+        }
+    };
     let addr = listener.local_addr()?;
     let (tx, rx) = tokio::sync::watch::channel(false);
     let shared = api::Shared {
-        app,
+        games: Arc::clone(&games),
         shutdown: rx.clone(),
     };
     let router = api::router(shared);
@@ -155,8 +227,10 @@ pub async fn start_with(app: Arc<App>, addr: SocketAddr) -> Result<Server, Serve
             })
             .await
     });
+    tracing::info!("listening on http://{addr}/");
     Ok(Server {
         addr,
+        games,
         shutdown: tx,
         task,
     })

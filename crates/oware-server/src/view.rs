@@ -1,11 +1,38 @@
 //! The JSON the page receives: game state, move details, analysis events. Everything here is
 //! computed by the rules core; the page only draws it.
 
-use oware_core::{ogn, BySide, EndReason, Move, MoveDetail, Position, Side};
+use oware_core::{ogn, BySide, EndReason, Game, Move, MoveDetail, PlayError, Position, Side};
 use serde::Serialize;
 
-use crate::app::{explain_error, Entry, Opponent};
-use crate::egdb_view::PitValue;
+use crate::egdb_view::{PitValue, Tables};
+
+/// What a [`StateView`] is drawn from: a game and the facts around it, as plain data (the
+/// session module fills it; the view knows nothing of sessions, caches or locks).
+#[derive(Clone, Copy)]
+pub struct GameSnapshot<'a> {
+    /// The game id.
+    pub id: &'a str,
+    /// The stored version.
+    pub version: u64,
+    /// `friend` or the computer's level.
+    pub opponent: &'static str,
+    /// The token holder's side in a game against the computer, `None` with a friend.
+    pub human: Option<Side>,
+    /// The players' names.
+    pub names: &'a BySide<String>,
+    /// The game.
+    pub game: &'a Game,
+    /// How many undone moves redo could replay.
+    pub redo_len: usize,
+    /// Whether the computer is thinking.
+    pub thinking: bool,
+    /// Whether the computer is to move.
+    pub computer_to_move: bool,
+    /// Why the computer's last reply failed, if it did (cleared by the next change).
+    pub engine_error: Option<&'a str>,
+    /// The endgame tables, if the server has them.
+    pub egdb: Option<&'a Tables>,
+}
 
 /// A value per side, written `{"S": …, "N": …}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -154,6 +181,9 @@ pub struct StateView {
     pub outcome: Option<OutcomeView>,
     /// Whether the computer is thinking.
     pub thinking: bool,
+    /// Why the computer's last reply failed (`null` normally); asking for the state again
+    /// retries it.
+    pub engine_error: Option<String>,
     /// Whether the computer is to move.
     pub computer_to_move: bool,
     /// Whether undo would do something.
@@ -177,10 +207,10 @@ pub struct RuleOptions {
     pub cycle_seeds: String,
 }
 
-/// The detail of move `m` played in `before`.
-pub fn move_detail(before: &Position, m: Move, d: &MoveDetail) -> MoveDetailView {
+/// The detail of move `m` played in `before`, the game's move number `ply` (1 for the first).
+pub fn move_detail(ply: usize, before: &Position, m: Move, d: &MoveDetail) -> MoveDetailView {
     MoveDetailView {
-        ply: 0,
+        ply,
         side: before.turn(),
         letter: m.letter(before.turn()),
         from: d.from,
@@ -193,22 +223,68 @@ pub fn move_detail(before: &Position, m: Move, d: &MoveDetail) -> MoveDetailView
     }
 }
 
+/// Says why a move cannot be played, in words for the page: a short code and a sentence. The
+/// reason itself comes from the rules core; `you` is the token holder's side in a game against
+/// the computer (addressed as "you").
+pub fn explain_error(
+    e: &PlayError,
+    names: &BySide<String>,
+    you: Option<Side>,
+) -> (&'static str, String) {
+    let row = |side: Side| {
+        if side == Side::South {
+            "A–F"
+        } else {
+            "a–f"
+        }
+    };
+    match e {
+        PlayError::GameOver => ("game-over", "The game is over.".to_string()),
+        PlayError::EmptyPit { pit } => ("empty-pit", format!("Pit {pit} is empty.")),
+        PlayError::MustFeed { opponent } if you == Some(*opponent) => (
+            "must-feed",
+            "You have no seeds: the computer must play a pit that gives you seeds.".to_string(),
+        ),
+        PlayError::MustFeed { opponent } => (
+            "must-feed",
+            format!(
+                "{} has no seeds: you must play a pit that gives {} seeds.",
+                names[*opponent], names[*opponent]
+            ),
+        ),
+        PlayError::GrandSlam => (
+            "grand-slam",
+            "That would capture every seed of your opponent (a grand slam), which these rules \
+             forbid while another move exists."
+                .to_string(),
+        ),
+        PlayError::WrongSide { turn } if you == Some(*turn) => (
+            "wrong-side",
+            format!("It is your turn: play one of your pits ({}).", row(*turn)),
+        ),
+        PlayError::WrongSide { turn } => (
+            "wrong-side",
+            format!("It is {}'s turn (pits {}).", names[*turn], row(*turn)),
+        ),
+    }
+}
+
 /// The OGN record of a game.
-pub fn ogn_text(e: &Entry) -> String {
+pub fn ogn_text(game: &Game, names: &BySide<String>) -> String {
     let record = ogn::Record::from_game(
-        &e.game,
+        game,
         &[
             ("Site", "oware serve"),
-            ("South", &e.names.south),
-            ("North", &e.names.north),
+            ("South", &names.south),
+            ("North", &names.north),
         ],
     );
     record.to_string()
 }
 
-/// The state of a live game.
-pub fn state(e: &Entry) -> StateView {
-    let game = &e.game;
+/// The state of a game.
+pub fn state(e: &GameSnapshot<'_>) -> StateView {
+    let game = e.game;
     let rules = game.rules();
     let pos = *game.position();
     let positions = game.positions();
@@ -225,7 +301,7 @@ pub fn state(e: &Entry) -> StateView {
             let (code, reason) = match &check {
                 Ok(()) => (None, None),
                 Err(err) => {
-                    let (c, r) = explain_error(err, &e.names);
+                    let (c, r) = explain_error(err, e.names, e.human);
                     (Some(c), Some(r))
                 }
             };
@@ -258,11 +334,10 @@ pub fn state(e: &Entry) -> StateView {
     let last = game.moves().last().and_then(|&m| {
         let n = game.moves().len();
         let before = &positions[n - 1];
-        before.explain(m, rules).ok().map(|d| {
-            let mut v = move_detail(before, m, &d);
-            v.ply = n;
-            v
-        })
+        before
+            .explain(m, rules)
+            .ok()
+            .map(|d| move_detail(n, before, m, &d))
     });
     let outcome = game.outcome().map(|o| {
         let left = pos.seeds_on_board();
@@ -281,25 +356,24 @@ pub fn state(e: &Entry) -> StateView {
             },
         }
     });
-    let computer = matches!(e.opponent, Opponent::Computer(_));
-    let can_undo = if computer {
-        positions[..game.moves().len()]
+    let can_undo = match e.human {
+        Some(human) => positions[..game.moves().len()]
             .iter()
-            .any(|p| p.turn() == e.human)
-    } else {
-        !game.moves().is_empty()
+            .any(|p| p.turn() == human),
+        None => !game.moves().is_empty(),
     };
     let egdb = if over {
         None
     } else {
-        crate::app::egdb_tables(e).and_then(|t| crate::egdb_view::pit_values(&t, &pos, rules))
+        e.egdb
+            .and_then(|t| crate::egdb_view::pit_values(t, &pos, rules))
     };
     StateView {
-        id: e.id.clone(),
+        id: e.id.to_string(),
         version: e.version,
-        opponent: e.opponent.name(),
-        human: computer.then_some(e.human),
-        view_side: if computer { e.human } else { Side::South },
+        opponent: e.opponent,
+        human: e.human,
+        view_side: e.human.unwrap_or(Side::South),
         rules: rules.to_string(),
         rule_options: RuleOptions {
             grand_slam: rules.grand_slam.to_string(),
@@ -315,10 +389,11 @@ pub fn state(e: &Entry) -> StateView {
         last,
         outcome,
         thinking: e.thinking,
-        computer_to_move: e.computer_to_move(),
+        engine_error: e.engine_error.map(str::to_string),
+        computer_to_move: e.computer_to_move,
         can_undo,
-        can_redo: !e.redo.is_empty() && !e.computer_to_move(),
-        ogn: ogn_text(e),
+        can_redo: e.redo_len > 0 && !e.computer_to_move,
+        ogn: ogn_text(game, e.names),
         egdb,
     }
 }
@@ -338,7 +413,8 @@ pub struct AnalysisEvent {
     pub depth: u32,
     /// Score in centi-seeds for the side to move.
     pub score: i32,
-    /// The score for people, e.g. `+1.5 seeds`.
+    /// The score for people ([`score_text`]): `+1.50` (seeds ahead), `win in 7` / `loss in 4`
+    /// (plies to the end the search found) or `proven win` / `proven loss` (endgame databases).
     pub score_text: String,
     /// Nodes searched.
     pub nodes: u64,
@@ -350,11 +426,13 @@ pub struct AnalysisEvent {
     pub done: bool,
     /// The best move when finished.
     pub best: Option<char>,
-    /// The line for people: `C d E` with the side names.
+    /// The line for people: its letters separated by spaces, e.g. `C d E` (South's pits in
+    /// capitals, North's in small letters).
     pub line_text: String,
 }
 
-/// The score for people, from the side to move's view (the engine's wording).
+/// The score for people, from the side to move's view, in the engine's wording: `+1.50`
+/// (seeds), `win in 7` / `loss in 4` (plies), `proven win` / `proven loss`.
 pub fn score_text(score: i32) -> String {
     oware_engine::score_to_text(score)
 }
@@ -367,7 +445,6 @@ pub fn analysis_event(
     side: Side,
     info: &oware_engine::Info,
     best: Option<Option<Move>>,
-    names: &BySide<String>,
 ) -> AnalysisEvent {
     let mut s = side;
     let pv: Vec<char> = info
@@ -380,7 +457,6 @@ pub fn analysis_event(
         })
         .collect();
     let line_text = pv.iter().map(char::to_string).collect::<Vec<_>>().join(" ");
-    let _ = names;
     AnalysisEvent {
         seq,
         purpose,

@@ -1,8 +1,14 @@
 //! The JSON API against the real server on a loopback port, with a real SQLite file.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
-use oware_server::{start, Server, ServerConfig};
+use oware_server::{
+    start, start_with, EngineJobs, GameRow, GameUpdate, Games, Server, ServerConfig, SqliteStore,
+    Store, StoreError, StoreFuture,
+};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
@@ -90,6 +96,73 @@ impl Api {
             .await;
         assert_eq!(s, StatusCode::OK);
         v
+    }
+}
+
+/// Reads a game's server-sent events one at a time.
+struct Events {
+    resp: reqwest::Response,
+    buf: String,
+}
+
+impl Events {
+    async fn open(api: &Api, id: &str) -> Events {
+        let resp = api
+            .client
+            .get(format!("{}/api/games/{id}/events", api.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(
+            resp.headers()["content-type"].to_str().unwrap(),
+            "text/event-stream"
+        );
+        Events {
+            resp,
+            buf: String::new(),
+        }
+    }
+
+    /// The next event's name and JSON data (keep-alive comments skipped). A guard of a minute
+    /// turns a missing event into a failure instead of a hang.
+    async fn next(&mut self) -> (String, Value) {
+        loop {
+            if let Some(end) = self.buf.find("\n\n") {
+                let block: String = self.buf.drain(..end + 2).collect();
+                let (mut name, mut data) = (String::new(), String::new());
+                for line in block.lines() {
+                    if let Some(v) = line.strip_prefix("event:") {
+                        name = v.trim().to_string();
+                    } else if let Some(v) = line.strip_prefix("data:") {
+                        data.push_str(v.strip_prefix(' ').unwrap_or(v));
+                    }
+                }
+                if name.is_empty() {
+                    continue;
+                }
+                return (
+                    name,
+                    serde_json::from_str(&data).expect("event data is JSON"),
+                );
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(60), self.resp.chunk())
+                .await
+                .expect("an event within a minute")
+                .unwrap()
+                .expect("the stream stays open");
+            self.buf.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+
+    /// Skips events until one named `name` whose data passes `pred`.
+    async fn until(&mut self, name: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let (n, v) = self.next().await;
+            if n == name && pred(&v) {
+                return v;
+            }
+        }
     }
 }
 
@@ -376,6 +449,7 @@ async fn computer_starts_when_asked_and_analysis_answers() {
         state = api.wait(&id, v).await;
     }
     assert_eq!(state["position"]["turn"], "N");
+    let mut events = Events::open(&api, &id).await;
     let (sa, ba) = api
         .post(
             &format!("/api/games/{id}/analysis"),
@@ -384,7 +458,26 @@ async fn computer_starts_when_asked_and_analysis_answers() {
         )
         .await;
     assert_eq!(sa, StatusCode::ACCEPTED);
-    assert!(ba["seq"].as_u64().unwrap() >= 1);
+    let seq = ba["seq"].as_u64().unwrap();
+    assert!(seq >= 1);
+    // The analysis answers on the event stream: reports by depth, then the final one.
+    let done = events
+        .until("analysis", |v| v["seq"] == seq && v["done"] == true)
+        .await;
+    assert_eq!(done["purpose"], "hint");
+    assert_eq!(done["ply"], 1);
+    assert_eq!(done["side"], "N");
+    assert!(done["depth"].as_u64().unwrap() >= 1, "{done}");
+    assert!(!done["score_text"].as_str().unwrap().is_empty(), "{done}");
+    let best = done["best"].as_str().expect("a best move").to_string();
+    let legal: Vec<&str> = state["pits_info"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["legal"] == true)
+        .map(|p| p["letter"].as_str().unwrap())
+        .collect();
+    assert!(legal.contains(&best.as_str()), "{best} in {legal:?}");
     let (sb, bb) = api
         .post(
             &format!("/api/games/{id}/analysis"),
@@ -546,5 +639,241 @@ async fn must_feed_is_explained() {
         b["error"],
         "North has no seeds: you must play a pit that gives North seeds."
     );
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn sse_update_events_carry_the_move_as_the_http_reply_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite")).await;
+    let api = Api::new(&s);
+    let (_, created) = api
+        .create(json!({ "opponent": "easy", "starts": "you" }))
+        .await;
+    let (id, token) = ids(&created);
+    let mut events = Events::open(&api, &id).await;
+    let (name, first) = events.next().await;
+    assert_eq!(name, "update");
+    assert_eq!(first["cause"], "connect");
+    assert_eq!(first["state"]["ply"], 0);
+
+    let (st, reply) = api.play(&id, &token, "F").await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(reply["detail"]["ply"], 1);
+    let mine = events.until("update", |v| v["cause"] == "move").await;
+    assert_eq!(
+        mine["detail"], reply["detail"],
+        "the event's detail is the reply's"
+    );
+    assert_eq!(mine["detail"]["ply"], 1);
+    assert_eq!(mine["state"]["version"], reply["state"]["version"]);
+    assert_eq!(mine["state"]["ply"], 1);
+
+    let theirs = events.until("update", |v| v["cause"] == "computer").await;
+    assert_eq!(theirs["detail"]["ply"], 2);
+    assert_eq!(theirs["detail"]["side"], "N");
+    assert_eq!(theirs["state"]["ply"], 2);
+    assert_eq!(theirs["state"]["last"], theirs["detail"]);
+    drop(events);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_second_server_on_the_same_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let first = server(&db).await;
+    let config = ServerConfig {
+        port: 0,
+        db: db.clone(),
+        ..ServerConfig::default()
+    };
+    let Err(e) = start(&config).await else {
+        panic!("a second server started on the same database file");
+    };
+    let message = e.to_string();
+    assert!(
+        message.contains("in use by another oware server"),
+        "{message}"
+    );
+    assert!(message.contains(&db.display().to_string()), "{message}");
+    // The first one is unharmed, and once it stops the file is free again.
+    let api = Api::new(&first);
+    assert_eq!(api.get("/api/health").await.0, StatusCode::OK);
+    first.shutdown().await.unwrap();
+    let again = start(&config)
+        .await
+        .expect("the file is free after shutdown");
+    again.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_write_from_a_stale_copy_is_a_409_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let s = server(&db).await;
+    let api = Api::new(&s);
+    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
+    let (id, token) = ids(&created);
+    assert_eq!(api.play(&id, &token, "C").await.0, StatusCode::OK);
+    // Another writer (as another server instance on a shared database would) plays b.
+    let other = rusqlite::Connection::open(&db).unwrap();
+    other.busy_timeout(Duration::from_secs(10)).unwrap();
+    let changed = other
+        .execute(
+            "UPDATE games SET moves = 'Cb', version = version + 1 WHERE id = ?1",
+            [&id],
+        )
+        .unwrap();
+    assert_eq!(changed, 1);
+    let stored = |c: &rusqlite::Connection| -> (String, i64) {
+        c.query_row(
+            "SELECT moves, version FROM games WHERE id = ?1",
+            [&id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap()
+    };
+    let before = stored(&other);
+
+    // This server's copy is one version behind: its write is refused.
+    let (st, body) = api.play(&id, &token, "a").await;
+    assert_error(st, &body, StatusCode::CONFLICT, "conflict");
+    assert_eq!(stored(&other), before, "the refused write changed nothing");
+
+    // The stale copy is dropped: the next read shows the other writer's move, and play goes on.
+    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["ply"], 2);
+    assert_eq!(state["moves"][1]["letter"], "b");
+    assert_eq!(api.play(&id, &token, "A").await.0, StatusCode::OK);
+    assert_eq!(stored(&other).0, "CbA");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn wrong_side_moves_are_worded_for_the_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite")).await;
+    let api = Api::new(&s);
+    let (_, created) = api
+        .create(json!({ "opponent": "easy", "starts": "you" }))
+        .await;
+    let (id, token) = ids(&created);
+    let (st, b) = api.play(&id, &token, "a").await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "wrong-side");
+    assert_eq!(b["error"], "It is your turn: play one of your pits (A–F).");
+    let (_, friend) = api.create(json!({ "opponent": "friend" })).await;
+    let (fid, ftoken) = ids(&friend);
+    let (st, b) = api.play(&fid, &ftoken, "a").await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "wrong-side");
+    assert_eq!(b["error"], "It is South's turn (pits A–F).");
+    s.shutdown().await.unwrap();
+}
+
+/// A store whose updates fail after a given number of successes (a full disk, a lost
+/// database), to see what the server does then.
+struct FlakyStore {
+    inner: SqliteStore,
+    updates_left: AtomicU64,
+}
+
+impl Store for FlakyStore {
+    fn describe(&self) -> String {
+        "flaky test store".into()
+    }
+    fn insert(&self, game: GameRow) -> StoreFuture<'_, ()> {
+        self.inner.insert(game)
+    }
+    fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
+        self.inner.load(id)
+    }
+    fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()> {
+        let ok = self
+            .updates_left
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok();
+        if ok {
+            self.inner.update(update)
+        } else {
+            Box::pin(async {
+                Err(StoreError::Failed {
+                    resource: "flaky test store".into(),
+                    message: "disk full".into(),
+                })
+            })
+        }
+    }
+    fn count(&self) -> StoreFuture<'_, u64> {
+        self.inner.count()
+    }
+    fn close(&self) -> StoreFuture<'_, ()> {
+        self.inner.close()
+    }
+}
+
+#[tokio::test]
+async fn a_computer_reply_that_cannot_be_stored_is_reported_and_retried() {
+    let store = Arc::new(FlakyStore {
+        inner: SqliteStore::in_memory().unwrap(),
+        updates_left: AtomicU64::new(1),
+    });
+    let games = Games::new(store.clone(), EngineJobs::new(1), None);
+    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let api = Api::new(&s);
+    let (_, created) = api
+        .create(json!({ "opponent": "easy", "starts": "you" }))
+        .await;
+    let (id, token) = ids(&created);
+    let mut events = Events::open(&api, &id).await;
+    // The player's move is stored (the one update allowed); the computer's reply is not.
+    assert_eq!(api.play(&id, &token, "F").await.0, StatusCode::OK);
+    let failed = events
+        .until("thinking", |v| {
+            v["thinking"] == false && !v["error"].is_null()
+        })
+        .await;
+    let error = failed["error"].as_str().unwrap();
+    assert!(error.contains("could not be saved"), "{error}");
+    // The state says so too (not stuck on "thinking"), and a write refused by storage is a 503.
+    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["ply"], 1);
+    assert_eq!(state["computer_to_move"], true);
+    assert!(!state["engine_error"].is_null(), "{state}");
+    // Storage is back: asking for the state retries the reply, which now lands.
+    store.updates_left.store(u64::MAX, Ordering::SeqCst);
+    let mut state = api.get(&format!("/api/games/{id}")).await.1;
+    while state["ply"] != 2 {
+        state = api.wait(&id, state["version"].as_u64().unwrap()).await;
+        if state["ply"] != 2 && !state["engine_error"].is_null() {
+            state = api.get(&format!("/api/games/{id}")).await.1;
+        }
+    }
+    assert!(state["engine_error"].is_null(), "{state}");
+    assert_eq!(state["last"]["side"], "N");
+    drop(events);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_move_refused_by_storage_is_a_503_and_changes_nothing() {
+    let store = Arc::new(FlakyStore {
+        inner: SqliteStore::in_memory().unwrap(),
+        updates_left: AtomicU64::new(0),
+    });
+    let games = Games::new(store, EngineJobs::new(1), None);
+    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let api = Api::new(&s);
+    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
+    let (id, token) = ids(&created);
+    let (st, b) = api.play(&id, &token, "C").await;
+    assert_error(st, &b, StatusCode::SERVICE_UNAVAILABLE, "storage");
+    assert!(!b["error"].as_str().unwrap().contains("disk full"), "{b}");
+    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["ply"], 0);
+    assert_eq!(state["version"], created["state"]["version"]);
     s.shutdown().await.unwrap();
 }

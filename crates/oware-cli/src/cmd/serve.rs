@@ -1,5 +1,6 @@
 //! `oware serve`: hosts the web game.
 
+use std::io::IsTerminal;
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,8 +41,23 @@ impl Default for Args {
     }
 }
 
+/// Logs to standard error with `tracing-subscriber`: `RUST_LOG` chooses what (default `info`:
+/// start-up lines, warnings, errors; `RUST_LOG=debug` adds every request with its status and
+/// time), colours only on a terminal.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Already set (e.g. by an embedding program): keep theirs.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
+}
+
 /// Runs the command: serves until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    init_logging();
     let egdb_dir = args.egdb.clone().or_else(|| {
         let dir = std::env::var_os("OWARE_EGDB_DIR")
             .map(PathBuf::from)
@@ -73,6 +89,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.db.display()
         );
     })
-    .with_context(|| format!("serving on {}:{}", args.bind, args.port))?;
+    .with_context(|| format!("oware serve on {}:{}", args.bind, args.port))?;
     Ok(ExitCode::SUCCESS)
 }

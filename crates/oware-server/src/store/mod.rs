@@ -1,0 +1,154 @@
+//! Where games live between requests: the [`Store`] interface and its backends.
+//!
+//! The rest of the server sees only [`Store`]: plain rows of text in, plain rows out, each
+//! operation an `async` call that never blocks a tokio worker. A backend is picked at start
+//! ([`SqliteStore`] today; a PostgreSQL backend can sit beside it) and shared as
+//! `Arc<dyn Store>`.
+//!
+//! **Versions.** Every game row carries a version, bumped by every change. A write names the
+//! version it read ([`GameUpdate::from_version`]) and succeeds only if the row still has it
+//! (`UPDATE … WHERE id = ? AND version = ?`); otherwise it changes nothing and answers
+//! [`StoreError::Conflict`]. That check, not a lock in one process, is what keeps two writers
+//! (two tabs, two server instances on one database) from overwriting each other's moves.
+
+mod sqlite;
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+
+pub use sqlite::SqliteStore;
+
+/// The future a [`Store`] operation returns: boxed so that the trait stays object-safe
+/// (`Arc<dyn Store>`), `Send` so that handlers can await it on any worker.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// The storage interface: one implementation per database.
+///
+/// Implementations must be safe to call from many tasks at once; each call is one atomic step
+/// (a transaction where the database has them).
+pub trait Store: Send + Sync + 'static {
+    /// What this store is, for logs and start-up lines, e.g. `SQLite file games.sqlite`.
+    fn describe(&self) -> String;
+
+    /// Stores a new game (its `version` as given).
+    fn insert(&self, game: GameRow) -> StoreFuture<'_, ()>;
+
+    /// Loads a game, `None` when there is none with this id.
+    fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>>;
+
+    /// Writes a game's moves if the stored row still has `from_version`, setting the version to
+    /// `from_version + 1`. A row at another version is left unchanged and answers
+    /// [`StoreError::Conflict`]; an unknown id answers [`StoreError::Missing`].
+    fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()>;
+
+    /// The number of stored games (also the health check: it answers only if the database does).
+    fn count(&self) -> StoreFuture<'_, u64>;
+
+    /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
+    fn close(&self) -> StoreFuture<'_, ()>;
+}
+
+/// One stored game, as plain text fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    /// The public id.
+    pub id: String,
+    /// The secret seat token.
+    pub token: String,
+    /// `friend` or a level name.
+    pub opponent: String,
+    /// The human's side against the computer (`S` or `N`).
+    pub human: String,
+    /// The rules' text form.
+    pub rules: String,
+    /// The start position text.
+    pub start: String,
+    /// The moves played, as letters.
+    pub moves: String,
+    /// Moves taken back that redo can replay, as letters, next one first.
+    pub redo: String,
+    /// Bumped on every change.
+    pub version: u64,
+    /// South's name.
+    pub south_name: String,
+    /// North's name.
+    pub north_name: String,
+}
+
+/// A change of a game's moves, checked against the version it was computed from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameUpdate {
+    /// The game.
+    pub id: String,
+    /// The version the writer read; the row is written only if it still has it.
+    pub from_version: u64,
+    /// The moves played, as letters.
+    pub moves: String,
+    /// The moves redo can replay, as letters, next one first.
+    pub redo: String,
+}
+
+/// Why a storage operation failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreError {
+    /// The game is no longer at the version the writer read: someone else changed it first.
+    /// Nothing was written.
+    Conflict {
+        /// The game.
+        id: String,
+        /// The version the writer expected.
+        expected: u64,
+    },
+    /// An update named a game that is not stored.
+    Missing {
+        /// The game.
+        id: String,
+    },
+    /// Another server process already uses this database file.
+    Locked {
+        /// The database file.
+        path: String,
+        /// The lock file held by the other process.
+        lock: String,
+    },
+    /// The database cannot be written (a read-only file, folder or file system).
+    ReadOnly {
+        /// The database file.
+        path: String,
+        /// What the database said.
+        reason: String,
+    },
+    /// The database failed (disk, file, schema, a closed store).
+    Failed {
+        /// Which database, e.g. `SQLite file games.sqlite`.
+        resource: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Conflict { id, expected } => write!(
+                f,
+                "game {id} changed meanwhile (it is no longer at version {expected})"
+            ),
+            StoreError::Missing { id } => write!(f, "game {id} is not in the database"),
+            StoreError::Locked { path, lock } => write!(
+                f,
+                "the database {path} is in use by another oware server (lock file {lock}); \
+                 stop that server or pass another --db"
+            ),
+            StoreError::ReadOnly { path, reason } => write!(
+                f,
+                "the database {path} cannot be written ({reason}); check the file's and its \
+                 folder's permissions or pass another --db"
+            ),
+            StoreError::Failed { resource, message } => write!(f, "{resource}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}

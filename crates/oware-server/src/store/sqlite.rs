@@ -1,0 +1,520 @@
+//! The SQLite backend: one file in WAL mode, schema versions in `PRAGMA user_version`.
+//!
+//! A game is one row: its settings, its start position and its moves as letters (`FcAd…`). The
+//! row is rewritten (in one small transaction) for every accepted move, undo or redo, before the
+//! server answers, so a reload or a restart finds the game exactly where it was.
+//!
+//! One thread owns the connection and runs every statement in turn: writes are short (WAL, no
+//! fsync per commit) and go one at a time in SQLite anyway, and the async workers only await a
+//! reply. One server process per file: at start the store takes an exclusive lock on
+//! `FILE.lock` (`flock` through `fs4`), refuses to start when another process holds it, and
+//! makes a real write so that a read-only file fails at start rather than at the first move.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{params, Connection, OptionalExtension};
+use tokio::sync::oneshot;
+
+use super::{GameRow, GameUpdate, Store, StoreError, StoreFuture};
+
+/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
+const MIGRATIONS: &[&str] = &[
+    // 1: games.
+    "CREATE TABLE games (
+        id       TEXT PRIMARY KEY NOT NULL,
+        token    TEXT NOT NULL,
+        opponent TEXT NOT NULL,
+        human    TEXT NOT NULL,
+        rules    TEXT NOT NULL,
+        start    TEXT NOT NULL,
+        moves    TEXT NOT NULL DEFAULT '',
+        redo     TEXT NOT NULL DEFAULT '',
+        version  INTEGER NOT NULL DEFAULT 0,
+        created  INTEGER NOT NULL,
+        updated  INTEGER NOT NULL
+    );",
+    // 2: player names (shown on the board and written to OGN exports).
+    "ALTER TABLE games ADD COLUMN south_name TEXT NOT NULL DEFAULT '';
+     ALTER TABLE games ADD COLUMN north_name TEXT NOT NULL DEFAULT '';",
+    // 3: facts about the database itself (the last start, written at every start).
+    "CREATE TABLE meta (
+        key   TEXT PRIMARY KEY NOT NULL,
+        value TEXT NOT NULL
+    );",
+];
+
+/// A piece of work for the database thread.
+type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+
+/// Games in one SQLite file (or in memory, for tests and benchmarks).
+pub struct SqliteStore {
+    /// The database thread's queue; `None` once closed.
+    jobs: Mutex<Option<mpsc::Sender<Job>>>,
+    /// Signalled when the thread has dropped the connection and the lock.
+    done: Mutex<Option<oneshot::Receiver<()>>>,
+    resource: String,
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// The lock file beside the database: `games.sqlite` → `games.sqlite.lock`.
+pub(crate) fn lock_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path`, takes its lock, checks that it can be
+    /// written and brings its schema up to date. Blocking: call it before serving or on the
+    /// blocking pool.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let resource = format!("SQLite file {}", path.display());
+        let failed = |message: String| StoreError::Failed {
+            resource: resource.clone(),
+            message,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if dir.exists() && !dir.is_dir() {
+                return Err(failed(format!("{} is not a folder", dir.display())));
+            }
+            std::fs::create_dir_all(dir)
+                .map_err(|e| failed(format!("cannot create the folder {}: {e}", dir.display())))?;
+        }
+        if path.is_dir() {
+            return Err(failed("this is a folder, not a database file".into()));
+        }
+        let lock = take_lock(path)?;
+        let conn = Connection::open(path).map_err(|e| failed(e.to_string()))?;
+        SqliteStore::start(conn, Some(lock), path, resource)
+    }
+
+    /// A database in memory (tests and benchmarks).
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        let resource = "SQLite in memory".to_string();
+        let conn = Connection::open_in_memory().map_err(|e| StoreError::Failed {
+            resource: resource.clone(),
+            message: e.to_string(),
+        })?;
+        SqliteStore::start(conn, None, Path::new(":memory:"), resource)
+    }
+
+    fn start(
+        mut conn: Connection,
+        lock: Option<File>,
+        path: &Path,
+        resource: String,
+    ) -> Result<SqliteStore, StoreError> {
+        prepare(&mut conn, path).map_err(|e| match e {
+            Prepare::Store(e) => e,
+            Prepare::Sql(e) => StoreError::Failed {
+                resource: resource.clone(),
+                message: e.to_string(),
+            },
+        })?;
+        let (tx, rx) = mpsc::channel::<Job>();
+        let (done_tx, done_rx) = oneshot::channel();
+        std::thread::Builder::new()
+            .name("oware-db".into())
+            .spawn(move || {
+                for job in rx {
+                    job(&mut conn);
+                }
+                drop(conn);
+                drop(lock);
+                let _ = done_tx.send(());
+            })
+            .map_err(|e| StoreError::Failed {
+                resource: resource.clone(),
+                message: format!("cannot start the database thread: {e}"),
+            })?;
+        Ok(SqliteStore {
+            jobs: Mutex::new(Some(tx)),
+            done: Mutex::new(Some(done_rx)),
+            resource,
+        })
+    }
+
+    /// Runs `f` on the database thread and awaits its answer; SQLite errors name the file.
+    fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, Sql> + Send + 'static,
+    ) -> StoreFuture<'_, T> {
+        let (tx, rx) = oneshot::channel();
+        let sent = self
+            .jobs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map(|jobs| {
+                jobs.send(Box::new(move |c: &mut Connection| {
+                    // The caller may have gone (a closed connection): nothing to answer.
+                    let _ = tx.send(f(c));
+                }))
+                .is_ok()
+            })
+            .unwrap_or(false);
+        Box::pin(async move {
+            let closed = || StoreError::Failed {
+                resource: self.resource.clone(),
+                message: "the database is closed".into(),
+            };
+            if !sent {
+                return Err(closed());
+            }
+            match rx.await {
+                Ok(Ok(v)) => Ok(v),
+                Ok(Err(Sql::Store(e))) => Err(e),
+                Ok(Err(Sql::Sqlite(e))) => Err(StoreError::Failed {
+                    resource: self.resource.clone(),
+                    message: e.to_string(),
+                }),
+                Err(_) => Err(closed()),
+            }
+        })
+    }
+}
+
+/// A failure on the database thread: SQLite's own, or one of ours.
+enum Sql {
+    Sqlite(rusqlite::Error),
+    Store(StoreError),
+}
+
+impl From<rusqlite::Error> for Sql {
+    fn from(e: rusqlite::Error) -> Self {
+        Sql::Sqlite(e)
+    }
+}
+
+enum Prepare {
+    Sql(rusqlite::Error),
+    Store(StoreError),
+}
+
+impl From<rusqlite::Error> for Prepare {
+    fn from(e: rusqlite::Error) -> Self {
+        Prepare::Sql(e)
+    }
+}
+
+/// Takes the exclusive lock that keeps a second server process off this file.
+fn take_lock(path: &Path) -> Result<File, StoreError> {
+    let lock = lock_path(path);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock)
+        .map_err(|e| StoreError::ReadOnly {
+            path: path.display().to_string(),
+            reason: format!("cannot create the lock file {}: {e}", lock.display()),
+        })?;
+    match fs4::FileExt::try_lock(&file) {
+        Ok(()) => Ok(file),
+        Err(fs4::TryLockError::WouldBlock) => Err(StoreError::Locked {
+            path: path.display().to_string(),
+            lock: lock.display().to_string(),
+        }),
+        Err(fs4::TryLockError::Error(e)) => Err(StoreError::Failed {
+            resource: format!("SQLite file {}", path.display()),
+            message: format!("cannot lock {}: {e}", lock.display()),
+        }),
+    }
+}
+
+/// Settings, the writability check and the migrations.
+fn prepare(conn: &mut Connection, path: &Path) -> Result<(), Prepare> {
+    let read_only = |reason: String| {
+        Prepare::Store(StoreError::ReadOnly {
+            path: path.display().to_string(),
+            reason,
+        })
+    };
+    if conn.is_readonly(rusqlite::MAIN_DB)? {
+        return Err(read_only("SQLite opened it read-only".into()));
+    }
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .map_err(|e| read_only(e.to_string()))?;
+    // WAL + NORMAL: a commit survives a crash of the server; only a power cut may lose the
+    // last moments. Each accepted move is committed before it is acknowledged.
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let known = MIGRATIONS.len() as i64;
+    if version > known {
+        return Err(Prepare::Store(StoreError::Failed {
+            resource: format!("SQLite file {}", path.display()),
+            message: format!(
+                "the database has schema version {version}, newer than this server's {known}"
+            ),
+        }));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        migrate(conn, sql, i as i64 + 1).map_err(|e| writable_or(e, &read_only))?;
+    }
+    // A real write now, so that a file that cannot be written fails here with a clear message
+    // rather than at the first move with a 503.
+    conn.execute(
+        "INSERT INTO meta (key, value) VALUES ('last_start', ?1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        params![now().to_string()],
+    )
+    .map_err(|e| writable_or(e, &read_only))?;
+    Ok(())
+}
+
+/// Applies one migration and records the schema version it reaches, in one transaction.
+fn migrate(conn: &mut Connection, sql: &str, version: i64) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(sql)?;
+    tx.pragma_update(None, "user_version", version)?;
+    tx.commit()
+}
+
+/// A write refused for lack of permission is "read-only"; any other failure is itself.
+fn writable_or(e: rusqlite::Error, read_only: &dyn Fn(String) -> Prepare) -> Prepare {
+    match e.sqlite_error_code() {
+        Some(
+            rusqlite::ErrorCode::ReadOnly
+            | rusqlite::ErrorCode::CannotOpen
+            | rusqlite::ErrorCode::PermissionDenied,
+        ) => read_only(e.to_string()),
+        _ => Prepare::Sql(e),
+    }
+}
+
+impl Store for SqliteStore {
+    fn describe(&self) -> String {
+        self.resource.clone()
+    }
+
+    fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            let t = now();
+            c.execute(
+                "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo,
+                                    version, created, updated, south_name, north_name)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)",
+                params![
+                    g.id,
+                    g.token,
+                    g.opponent,
+                    g.human,
+                    g.rules,
+                    g.start,
+                    g.moves,
+                    g.redo,
+                    g.version as i64,
+                    t,
+                    g.south_name,
+                    g.north_name
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
+        self.run(move |c| {
+            Ok(c.query_row(
+                "SELECT id, token, opponent, human, rules, start, moves, redo, version,
+                        south_name, north_name
+                 FROM games WHERE id = ?1",
+                params![id],
+                |r| {
+                    Ok(GameRow {
+                        id: r.get(0)?,
+                        token: r.get(1)?,
+                        opponent: r.get(2)?,
+                        human: r.get(3)?,
+                        rules: r.get(4)?,
+                        start: r.get(5)?,
+                        moves: r.get(6)?,
+                        redo: r.get(7)?,
+                        version: r.get::<_, i64>(8)?.max(0) as u64,
+                        south_name: r.get(9)?,
+                        north_name: r.get(10)?,
+                    })
+                },
+            )
+            .optional()?)
+        })
+    }
+
+    fn update(&self, u: GameUpdate) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
+            let n = c.execute(
+                "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5
+                 WHERE id = ?1 AND version = ?2",
+                params![u.id, from, u.moves, u.redo, now()],
+            )?;
+            if n == 1 {
+                return Ok(());
+            }
+            let exists: Option<i64> = c
+                .query_row("SELECT 1 FROM games WHERE id = ?1", params![u.id], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            Err(Sql::Store(match exists {
+                Some(_) => StoreError::Conflict {
+                    id: u.id,
+                    expected: u.from_version,
+                },
+                None => StoreError::Missing { id: u.id },
+            }))
+        })
+    }
+
+    fn count(&self) -> StoreFuture<'_, u64> {
+        self.run(|c| {
+            let n: i64 = c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+            Ok(n.max(0) as u64)
+        })
+    }
+
+    fn close(&self) -> StoreFuture<'_, ()> {
+        // Dropping the sender ends the thread once the queued jobs are done.
+        drop(self.jobs.lock().unwrap_or_else(|e| e.into_inner()).take());
+        let done = self.done.lock().unwrap_or_else(|e| e.into_inner()).take();
+        Box::pin(async move {
+            if let Some(done) = done {
+                let _ = done.await;
+            }
+            Ok(())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row() -> GameRow {
+        GameRow {
+            id: "g1".into(),
+            token: "t".into(),
+            opponent: "easy".into(),
+            human: "S".into(),
+            rules: "abapa".into(),
+            start: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".into(),
+            moves: String::new(),
+            redo: String::new(),
+            version: 1,
+            south_name: "You".into(),
+            north_name: "Computer".into(),
+        }
+    }
+
+    fn update(id: &str, from_version: u64, moves: &str) -> GameUpdate {
+        GameUpdate {
+            id: id.into(),
+            from_version,
+            moves: moves.into(),
+            redo: String::new(),
+        }
+    }
+
+    #[tokio::test]
+    async fn insert_update_load_reopen() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/games.sqlite");
+        {
+            let s = SqliteStore::open(&path).unwrap();
+            s.insert(row()).await.unwrap();
+            s.update(update("g1", 1, "Fc")).await.unwrap();
+            assert_eq!(
+                s.update(update("nope", 1, "")).await,
+                Err(StoreError::Missing { id: "nope".into() })
+            );
+            s.close().await.unwrap();
+        }
+        let s = SqliteStore::open(&path).unwrap();
+        let g = s.load("g1".into()).await.unwrap().unwrap();
+        assert_eq!(g.moves, "Fc");
+        assert_eq!(g.version, 2);
+        assert_eq!(g.north_name, "Computer");
+        assert_eq!(s.load("g2".into()).await.unwrap(), None);
+        assert_eq!(s.count().await.unwrap(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_write_from_a_stale_version_is_a_conflict_and_changes_nothing() {
+        let s = SqliteStore::in_memory().unwrap();
+        s.insert(row()).await.unwrap();
+        s.update(update("g1", 1, "F")).await.unwrap();
+        // A second writer that read version 1 too.
+        assert_eq!(
+            s.update(update("g1", 1, "A")).await,
+            Err(StoreError::Conflict {
+                id: "g1".into(),
+                expected: 1
+            })
+        );
+        let g = s.load("g1".into()).await.unwrap().unwrap();
+        assert_eq!((g.moves.as_str(), g.version), ("F", 2));
+    }
+
+    #[tokio::test]
+    async fn a_second_store_on_the_same_file_is_refused_until_the_first_closes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite");
+        let first = SqliteStore::open(&path).unwrap();
+        let Err(e) = SqliteStore::open(&path) else {
+            panic!("a second store opened the same file");
+        };
+        assert!(matches!(e, StoreError::Locked { .. }), "{e}");
+        assert!(e.to_string().contains("games.sqlite"), "{e}");
+        first.close().await.unwrap();
+        let again = SqliteStore::open(&path).unwrap();
+        assert_eq!(again.count().await.unwrap(), 0);
+        assert!(
+            first.count().await.is_err(),
+            "a closed store answers errors"
+        );
+    }
+
+    #[test]
+    fn a_database_sqlite_can_only_read_is_refused_at_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite");
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("CREATE TABLE t (x)")
+            .unwrap();
+        // The file system or the permissions may make SQLite open a file read-only; as the
+        // tests may run as root (who can write anything), open it read-only explicitly.
+        let conn =
+            Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+        let Err(e) = SqliteStore::start(conn, None, &path, "test".into()) else {
+            panic!("a read-only database was accepted");
+        };
+        assert!(matches!(e, StoreError::ReadOnly { .. }), "{e}");
+        assert!(e.to_string().contains("games.sqlite"), "{e}");
+    }
+
+    #[test]
+    fn a_folder_or_a_file_in_the_way_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "x").unwrap();
+        let Err(e) = SqliteStore::open(&file.join("games.sqlite")) else {
+            panic!("opened a database under a plain file");
+        };
+        assert!(e.to_string().contains("is not a folder"), "{e}");
+        let Err(e) = SqliteStore::open(dir.path()) else {
+            panic!("opened a folder as a database");
+        };
+        assert!(e.to_string().contains("a folder"), "{e}");
+    }
+}
