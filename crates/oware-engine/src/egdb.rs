@@ -6,9 +6,7 @@
 //! when even `hi` loses, a draw when both are 0. The search uses an exact result as the node's
 //! value and a one-sided one as a cut-off when it lies outside the window.
 //!
-//! A proven win scores `EGDB_WIN − ply − n`: among won positions the search prefers the one
-//! reached sooner with fewer seeds left, which keeps it capturing towards the end instead of
-//! wandering; a real game end found by the search (`MATE − ply`) still outranks it.
+//! A proven win scores `EGDB_WIN − ply − n` ([`crate::score`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -16,7 +14,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use oware_core::{Position, Rules};
 use oware_egdb::Egdb;
 
-use crate::search::EGDB_WIN;
+use crate::score;
 
 /// Endgame databases opened for the search.
 #[derive(Debug)]
@@ -62,15 +60,9 @@ impl Prober {
         let b = self.db.probe(pos).ok()??;
         let me = pos.turn();
         let stores = i32::from(pos.store(me)) - i32::from(pos.store(me.other()));
-        let win = EGDB_WIN - ply as i32 - i32::from(n);
-        let score = |d: i32| match d.cmp(&0) {
-            std::cmp::Ordering::Greater => win,
-            std::cmp::Ordering::Less => -win,
-            std::cmp::Ordering::Equal => 0,
-        };
         Some((
-            score(stores + i32::from(b.lo)),
-            score(stores + i32::from(b.hi)),
+            score::egdb_proven(stores + i32::from(b.lo), ply, n),
+            score::egdb_proven(stores + i32::from(b.hi), ply, n),
         ))
     }
 }

@@ -13,10 +13,11 @@
 //! assert_eq!(result.info.depth, 6);
 //! ```
 //!
-//! Scores are centi-seeds (100 = one seed) from the side to move's view. A proven game end is
-//! reported as `±(MATE - plies)` ([`MATE`] = 30000): `29987` is a win in 13 plies. A position the
-//! endgame databases prove won scores `±(EGDB_WIN - plies)` ([`EGDB_WIN`] = 29000). Use
-//! [`score_to_text`] to show a score.
+//! Scores are centi-seeds (100 = one seed) from the side to move's view. A game end the search
+//! found is reported as `±(MATE - plies)` ([`MATE`] = 30000): `29987` is a win in 13 plies. A
+//! position the endgame databases prove won scores `±(EGDB_WIN - plies - seeds on the board)`
+//! ([`EGDB_WIN`] = 29000); every proven score is at least [`PROVEN`] in magnitude. Use
+//! [`score_to_text`] to show a score and [`mate_moves`] for UCI's `score mate`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
@@ -30,6 +31,7 @@ pub mod eval;
 mod levels;
 mod limits;
 mod ordering;
+mod score;
 mod search;
 pub mod tt;
 pub mod tune;
@@ -53,7 +55,7 @@ const PREFETCH_MB: usize = 8;
 pub use egdb::Prober;
 pub use levels::{choose_move, choose_move_with, Level, LevelSpec, ParseLevelError, LEVELS};
 pub use limits::{Clock, Limits};
-pub use search::{EGDB_WIN, MATE, PROVEN};
+pub use score::{mate_moves, score_to_text, EGDB_WIN, MATE, PROVEN};
 
 /// Progress of a search, reported after each completed iteration.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -89,38 +91,6 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// The last completed iteration.
     pub info: Info,
-}
-
-/// Shows a score: `+1.50` (seeds), `win in 7`, `loss in 4` (plies), `proven win`/`proven loss`
-/// (by the endgame databases).
-pub fn score_to_text(score: i32) -> String {
-    match game_end_plies(score) {
-        Some(p) if score > 0 => format!("win in {p}"),
-        Some(p) => format!("loss in {p}"),
-        None if score >= PROVEN => "proven win".to_string(),
-        None if score <= -PROVEN => "proven loss".to_string(),
-        None => format!("{:+.2}", f64::from(score) / 100.0),
-    }
-}
-
-/// The plies to a game end the search found (won for the side to move when `score > 0`);
-/// `None` for an evaluation or a database-proven result.
-fn game_end_plies(score: i32) -> Option<i32> {
-    (score.abs() >= MATE - 200).then(|| MATE - score.abs())
-}
-
-/// A game end the search found, in moves as UCI's `score mate N` counts them: `Some(n)` with
-/// `n > 0` when the side to move wins in `n` of its own moves, `n < 0` when it loses after `-n`
-/// moves of the opponent, `None` for an evaluation or a database-proven result (no known
-/// distance; UCI shows those as `score cp`).
-pub fn mate_moves(score: i32) -> Option<i32> {
-    game_end_plies(score).map(|p| {
-        if score > 0 {
-            (p + 1) / 2
-        } else {
-            -((p + 1) / 2)
-        }
-    })
 }
 
 /// A search engine with its own transposition table, thread count and endgame databases: what

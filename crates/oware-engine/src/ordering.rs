@@ -4,25 +4,46 @@ use std::hint::select_unpredictable;
 
 use oware_core::{Move, Position};
 
-use crate::search::MAX_PLY;
+use crate::score::MAX_PLY;
 
 /// Killer moves (two per ply) and a history table of quiet moves that caused cut-offs.
 ///
 /// History is indexed by side, pit and the seeds in that pit (capped at 23): in Oware a pit and
 /// its seed count decide where the sowing ends, which is what makes a move good.
-pub(crate) struct Ordering {
+pub(crate) struct MoveOrder {
     killers: Box<[[Option<Move>; 2]; MAX_PLY + 1]>,
     history: Box<[[[i32; 24]; 6]; 2]>,
 }
 
-/// Base key of captures (plus seeds captured × 1000).
-pub(crate) const CAPTURE: i32 = 1 << 24;
-/// Key of the first killer (the second gets one less).
-pub(crate) const KILLER: i32 = 1 << 20;
+/// Ordering value of captures (plus seeds captured × 1000): above every quiet move's.
+const CAPTURE: i32 = 1 << 24;
+/// Ordering value of the first killer (the second gets one less): above every history value.
+const KILLER: i32 = 1 << 20;
 
-impl Ordering {
-    pub(crate) fn new() -> Ordering {
-        Ordering {
+/// The ordering key of move `i` (below 6) with ordering value `value`: the value shifted left
+/// by 3 with 7 − `i` in the low bits, so that the largest key is the best move, the first in
+/// pit order among equals, found without branches; [`key_move`] reads the move back.
+#[inline(always)]
+fn key(value: i32, i: usize) -> i32 {
+    value << 3 | (7 - i as i32)
+}
+
+/// The index of the move whose key is `key` (see [`key`]).
+#[inline(always)]
+pub(crate) fn key_move(key: i32) -> u32 {
+    7 - (key & 7) as u32
+}
+
+/// The ordering key of move `i`, a capture of `seeds` seeds: above every quiet move's key,
+/// larger captures first.
+#[inline(always)]
+pub(crate) fn capture_key(seeds: u8, i: usize) -> i32 {
+    key(CAPTURE + 1000 * i32::from(seeds), i)
+}
+
+impl MoveOrder {
+    pub(crate) fn new() -> MoveOrder {
+        MoveOrder {
             killers: Box::new([[None; 2]; MAX_PLY + 1]),
             history: Box::new([[[0; 24]; 6]; 2]),
         }
@@ -44,8 +65,8 @@ impl Ordering {
     }
 
     /// Writes the ordering key of each quiet move of `quiets` (bit i for move i) of `pos` at
-    /// `ply` into `keys[i]`: the first killer, the second, else the move's history, shifted
-    /// left by 3 with 7 − i in the low bits (the search's tie-break: pit order). Out of line: a
+    /// `ply` into `keys[i]` (see [`key`]): the first killer, the second, else the move's
+    /// history. Out of line: a
     /// node needs it only once its captures are searched, and inlined into the move loop, its
     /// set-up was hoisted before the loop, paid by every node.
     #[inline(never)]
@@ -54,10 +75,10 @@ impl Ordering {
         let history = &self.history[pos.turn().index()];
         // All six pits, without a loop over the quiet moves (how many there are is data the
         // processor cannot predict); keys of other moves are left as they are.
-        for (i, key) in keys.iter_mut().enumerate() {
+        for (i, slot) in keys.iter_mut().enumerate() {
             let seeds = ((own >> (8 * i)) as u8).min(23);
-            let k = history[i][usize::from(seeds)] << 3 | (7 - i as i32);
-            *key = select_unpredictable(quiets & (1 << i) != 0, k, *key);
+            let k = key(history[i][usize::from(seeds)], i);
+            *slot = select_unpredictable(quiets & (1 << i) != 0, k, *slot);
         }
         // The killers, second then first (a move may be both), if quiet here: written over
         // their slot whatever it holds, the slot's own value written back if not (no branch).
@@ -65,7 +86,7 @@ impl Ordering {
         for (killer, value) in [(second, KILLER - 1), (first, KILLER)] {
             let i = killer.map_or(0, Move::index);
             let quiet = killer.is_some() && quiets & (1 << i) != 0;
-            keys[i] = select_unpredictable(quiet, value << 3 | (7 - i as i32), keys[i]);
+            keys[i] = select_unpredictable(quiet, key(value, i), keys[i]);
         }
     }
 

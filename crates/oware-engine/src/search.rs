@@ -2,35 +2,25 @@
 //! transposition table, hash move / captures / killers / history ordering, late move reductions
 //! and a capture quiescence search. Several threads share the table (lazy SMP).
 //!
-//! Scores are centi-seeds from the side to move's view. A game end found by the search scores
-//! `±(MATE - ply)` (ply counted from the root), so faster wins and slower losses are preferred;
-//! a draw scores 0. Positions proven by an endgame database score `±(EGDB_WIN - ply)`.
+//! Scores are centi-seeds from the side to move's view; game ends and database-proven results
+//! have scores of their own (see [`crate::score`]).
 //!
 //! Cycles: a position that repeats one already on the path (the game's history since the last
 //! capture, then the search path) ends the game there, scored by the rules' cycle allocation
 //! (abapa: each side takes its own row). This is exact under `repetition first`; under `third`
 //! it assumes a side happy with the cycle can repeat it again.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use oware_core::{Move, Outcome, Position, Rules};
+use oware_core::{Move, Position, Rules};
 
 use crate::eval::evaluate;
 use crate::limits::TimePlan;
-use crate::ordering::{captured, Ordering, CAPTURE};
+use crate::ordering::{self, captured, MoveOrder};
+use crate::score::{self, from_tt, to_tt, INF, MATE, MAX_PLY, PROVEN};
 use crate::tt::{Bound, Key, SmallTt, Tt};
 use crate::Info;
-
-/// Maximum search ply.
-pub(crate) const MAX_PLY: usize = 128;
-/// The score of a game won at the root (a win at ply `p` scores `MATE - p`).
-pub const MATE: i32 = 30_000;
-/// The score of a position the endgame database proves won (minus the ply).
-pub const EGDB_WIN: i32 = 29_000;
-/// Scores at least this large in magnitude are proven results, not evaluations.
-pub const PROVEN: i32 = EGDB_WIN - MAX_PLY as i32 - 64;
-const INF: i32 = 31_000;
 
 /// The move of bit `k` of a move set (below 6; larger values read as move 5). The move's index
 /// is then known to be below 6, so arrays indexed by it need no bounds check, and the conversion
@@ -132,7 +122,7 @@ struct RootMove {
 /// allocated once, and only the parts whose contents matter are reset (see [`Worker::new`]).
 /// Allocating and filling about 50 KB for each search was 1 % of the bench's instructions.
 pub(crate) struct Scratch {
-    ord: Ordering,
+    ord: MoveOrder,
     path: Vec<Position>,
     on_path: Box<[u16; REP_SLOTS]>,
     kids: Box<[[Position; 6]; MAX_PLY + 1]>,
@@ -143,7 +133,7 @@ impl Scratch {
     /// Memory for one search thread.
     pub(crate) fn new() -> Scratch {
         Scratch {
-            ord: Ordering::new(),
+            ord: MoveOrder::new(),
             path: Vec::with_capacity(MAX_PLY + 64),
             on_path: Box::new([0; REP_SLOTS]),
             kids: Box::new([[Position::start(); 6]; MAX_PLY + 1]),
@@ -165,7 +155,7 @@ pub(crate) struct Worker<'a, 'b> {
     /// Nodes searched since the last addition to the shared count.
     unflushed: u64,
     seldepth: usize,
-    ord: Ordering,
+    ord: MoveOrder,
     path: Vec<Position>,
     /// How many positions of `path` fall in each slot of [`rep_slot`]: a position whose slot is
     /// empty repeats nothing, without scanning the path.
@@ -178,40 +168,6 @@ pub(crate) struct Worker<'a, 'b> {
     /// Unflushed nodes from which [`Worker::check_stop`] polls: 1024, or 0 once stopped.
     poll_at: u64,
     can_stop: bool,
-}
-
-#[inline]
-fn to_tt(s: i32, ply: usize) -> i32 {
-    if s >= PROVEN {
-        s + ply as i32
-    } else if s <= -PROVEN {
-        s - ply as i32
-    } else {
-        s
-    }
-}
-
-#[inline]
-fn from_tt(s: i32, ply: usize) -> i32 {
-    if s >= PROVEN {
-        s - ply as i32
-    } else if s <= -PROVEN {
-        s + ply as i32
-    } else {
-        s
-    }
-}
-
-/// The score of a finished game for the side to move in the position where it ended.
-#[inline]
-fn outcome_score(o: &Outcome, pos: &Position, ply: usize) -> i32 {
-    let me = pos.turn();
-    let d = i32::from(o.scores[me].halves()) - i32::from(o.scores[me.other()].halves());
-    match d.cmp(&0) {
-        std::cmp::Ordering::Greater => MATE - ply as i32,
-        std::cmp::Ordering::Less => -(MATE - ply as i32),
-        std::cmp::Ordering::Equal => 0,
-    }
 }
 
 impl<'a, 'b> Worker<'a, 'b> {
@@ -268,7 +224,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     }
 
     fn total_nodes(&self) -> u64 {
-        self.sh.nodes.load(AtomicOrdering::Relaxed) + self.unflushed
+        self.sh.nodes.load(Ordering::Relaxed) + self.unflushed
     }
 
     /// Whether the search must stop: one comparison a node, the rest every 1024 nodes, and at
@@ -285,7 +241,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     fn flush_and_poll(&mut self) -> bool {
         self.sh
             .nodes
-            .fetch_add(self.unflushed, AtomicOrdering::Relaxed);
+            .fetch_add(self.unflushed, Ordering::Relaxed);
         self.unflushed = 0;
         if !self.stopped && self.can_stop {
             self.poll();
@@ -298,21 +254,21 @@ impl<'a, 'b> Worker<'a, 'b> {
 
     /// Sets `stopped` if the stop flag is raised or a node or time limit is reached.
     fn poll(&mut self) {
-        if self.sh.halt.load(AtomicOrdering::Relaxed) || self.sh.stop.load(AtomicOrdering::Relaxed)
+        if self.sh.halt.load(Ordering::Relaxed) || self.sh.stop.load(Ordering::Relaxed)
         {
             self.stopped = true;
         } else if self.id == 0 {
             let over_nodes = self
                 .sh
                 .node_limit
-                .is_some_and(|n| self.sh.nodes.load(AtomicOrdering::Relaxed) >= n);
+                .is_some_and(|n| self.sh.nodes.load(Ordering::Relaxed) >= n);
             let over_time = self
                 .sh
                 .plan
                 .hard
                 .is_some_and(|h| self.sh.start.elapsed() >= h);
             if over_nodes || over_time {
-                self.sh.halt.store(true, AtomicOrdering::Relaxed);
+                self.sh.halt.store(true, Ordering::Relaxed);
                 self.stopped = true;
             }
         }
@@ -371,8 +327,8 @@ impl<'a, 'b> Worker<'a, 'b> {
     }
 
     /// Sows the moves of `rest` that may capture into `kids[ply]` (by move index; their bits
-    /// in the result's second part) and keys the captures among them: `CAPTURE` plus 1000 a
-    /// seed taken, packed with 7 − the move's index (see [`Worker::interior`]). Returns the
+    /// in the result's second part) and keys the captures among them
+    /// ([`ordering::capture_key`]). Returns the
     /// captures' bits and the bits of the moves sown.
     #[inline(always)]
     fn key_captures(
@@ -398,7 +354,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             let c = captured(pos, &child);
             if c > 0 {
                 captures |= 1 << k;
-                keys[k] = (CAPTURE + 1000 * i32::from(c)) << 3 | (7 - k as i32);
+                keys[k] = ordering::capture_key(c, k);
             }
         }
         (captures, sown)
@@ -481,7 +437,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.tally(ply);
         if self.is_repetition(pos) {
             let rules = &self.sh.rules;
-            return Err(outcome_score(&pos.cycle_outcome(rules), pos, ply));
+            return Err(score::game_end(&pos.cycle_outcome(rules), pos, ply));
         }
         Ok(())
     }
@@ -510,7 +466,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         if moves == 0 {
             return Err(pos
                 .outcome(rules)
-                .map_or(0, |o| outcome_score(&o, pos, ply)));
+                .map_or(0, |o| score::game_end(&o, pos, ply)));
         }
         if ply >= MAX_PLY - 2 {
             return Err(evaluate(pos));
@@ -647,7 +603,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                     unkeyed = 0;
                 }
                 let top = best_key(&keys);
-                let m = move_at(7 - (top & 7) as u32);
+                let m = move_at(ordering::key_move(top));
                 let k = m.index();
                 keys[k] = i32::MIN;
                 captures_left &= !(1 << k);
@@ -809,7 +765,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             let score = if cm == 0 {
                 -child
                     .outcome(rules)
-                    .map_or(0, |o| outcome_score(&o, &child, ply + 1))
+                    .map_or(0, |o| score::game_end(&o, &child, ply + 1))
             } else if let Some((s, _)) = self
                 .sh
                 .egdb
@@ -999,22 +955,21 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
                 // A proven result needs no deeper search (unless asked to go on).
                 if !self.sh.infinite
-                    && score.abs() >= MATE - MAX_PLY as i32
-                    && depth >= 2 + MATE - score.abs()
+                    && score::game_end_plies(score).is_some_and(|plies| depth >= 2 + plies)
                 {
                     break;
                 }
             }
-            if self.sh.halt.load(AtomicOrdering::Relaxed) {
+            if self.sh.halt.load(Ordering::Relaxed) {
                 break;
             }
             depth += 1;
         }
         self.sh
             .nodes
-            .fetch_add(self.unflushed, AtomicOrdering::Relaxed);
+            .fetch_add(self.unflushed, Ordering::Relaxed);
         self.unflushed = 0;
-        info.nodes = self.sh.nodes.load(AtomicOrdering::Relaxed);
+        info.nodes = self.sh.nodes.load(Ordering::Relaxed);
         info.time = self.sh.start.elapsed();
         (best, info)
     }
