@@ -3,11 +3,11 @@
 //! A position's key is exact: the 12 pits as the side to move sees them, 6 bits each (72
 //! bits), its store (6 bits; the other follows from the 48-seed total) and the side to move —
 //! 79 bits (see [`Key::of`]).
-//! An entry is two 64-bit words written without locks: `data` holds the score, depth, bound,
-//! move, generation and the top 15 bits of the key; `check` holds the low 64 key bits XOR
-//! `data`. A reader accepts an entry only if both parts of the key match, so a torn write by
-//! another thread (one word old, one new) is rejected rather than misread. Entries come in
-//! cache-line buckets of four.
+//! An entry (`Slot`) is two 64-bit words written without locks: `data` holds the score,
+//! depth, bound, move, generation and the top 15 bits of the key (the layout is drawn at
+//! `Data`); `check` holds the low 64 key bits XOR `data`. A reader accepts an entry only if
+//! both parts of the key match, so a torn write by another thread (one word old, one new) is
+//! rejected rather than misread. Entries come in cache-line buckets of four.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -58,8 +58,8 @@ impl Key {
     /// Whether a slot's two words, `check` and `data` (see the module docs), hold an entry for
     /// this key: both parts of the key match, and the slot is not empty.
     #[inline(always)]
-    fn holds(self, check: u64, data: u64) -> bool {
-        data != 0 && check ^ data == self.lo && (data >> KEY_SHIFT) as u16 == self.hi
+    fn holds(self, check: u64, data: Data) -> bool {
+        !data.is_empty() && check ^ data.0 == self.lo && data.key_hi() == self.hi
     }
 }
 
@@ -94,12 +94,125 @@ pub struct Entry {
     pub mv: Option<Move>,
 }
 
-#[repr(align(64))]
-struct Bucket {
-    slots: [[AtomicU64; 2]; 4],
+/// The data word of an entry. An empty slot's is 0; a stored entry's is never 0 (its bound
+/// field is 1 to 3).
+///
+/// ```text
+///  63          49 48       35 34        29 28   26 25   24 23     16 15             0
+/// +--------------+-----------+------------+-------+-------+---------+----------------+
+/// | key's top 15 | (unused)  | generation | move  | bound | depth   | score (i16)    |
+/// +--------------+-----------+------------+-------+-------+---------+----------------+
+/// ```
+///
+/// `move` is the move's index + 1 (0: none); `bound` is 1 exact, 2 lower, 3 upper;
+/// `generation` is the search that wrote it, modulo 64 ([`Tt::new_search`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Data(u64);
+
+impl Data {
+    const DEPTH_SHIFT: u32 = 16;
+    const BOUND_SHIFT: u32 = 24;
+    const MOVE_SHIFT: u32 = 26;
+    const GENERATION_SHIFT: u32 = 29;
+    const GENERATION_MASK: u64 = 63;
+    const KEY_SHIFT: u32 = 49;
+
+    /// The data word of an entry for a key whose top part is `key_hi`.
+    #[inline(always)]
+    fn new(key_hi: u16, score: i32, depth: i32, bound: Bound, mv: Option<Move>, gen: u64) -> Data {
+        let bound_bits: u64 = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let mv_bits = mv.map_or(0, |m| m.index() as u64 + 1);
+        Data(
+            u64::from(score as i16 as u16)
+                | (depth.clamp(0, 255) as u64) << Self::DEPTH_SHIFT
+                | bound_bits << Self::BOUND_SHIFT
+                | mv_bits << Self::MOVE_SHIFT
+                | gen << Self::GENERATION_SHIFT
+                | u64::from(key_hi) << Self::KEY_SHIFT,
+        )
+    }
+
+    /// Whether the slot is empty.
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The top 15 bits of the key.
+    #[inline(always)]
+    fn key_hi(self) -> u16 {
+        (self.0 >> Self::KEY_SHIFT) as u16
+    }
+
+    /// The draft in plies.
+    #[inline(always)]
+    fn depth(self) -> i32 {
+        ((self.0 >> Self::DEPTH_SHIFT) & 0xff) as i32
+    }
+
+    /// The search that wrote the entry, modulo 64.
+    #[inline(always)]
+    fn generation(self) -> u64 {
+        (self.0 >> Self::GENERATION_SHIFT) & Self::GENERATION_MASK
+    }
+
+    /// The entry it holds (not empty).
+    #[inline]
+    fn entry(self) -> Entry {
+        Entry {
+            score: i32::from(self.0 as u16 as i16),
+            depth: self.depth(),
+            bound: match (self.0 >> Self::BOUND_SHIFT) & 3 {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            mv: match (self.0 >> Self::MOVE_SHIFT) & 7 {
+                0 => None,
+                k => Move::new(k as usize - 1),
+            },
+        }
+    }
 }
 
-const KEY_SHIFT: u32 = 49;
+/// One entry's two words (see the module docs).
+#[repr(C)]
+struct Slot {
+    /// The low 64 bits of the key XOR `data`.
+    check: AtomicU64,
+    /// The entry's data word ([`Data`]).
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// Reads the two words: `(check, data)`.
+    #[inline(always)]
+    fn load(&self) -> (u64, Data) {
+        let data = Data(self.data.load(Ordering::Relaxed));
+        (self.check.load(Ordering::Relaxed), data)
+    }
+
+    /// Writes an entry for `key`.
+    #[inline]
+    fn write(&self, key: Key, score: i32, depth: i32, bound: Bound, mv: Option<Move>, gen: u64) {
+        let data = Data::new(key.hi, score, depth, bound, mv, gen);
+        self.data.store(data.0, Ordering::Relaxed);
+        self.check.store(key.lo ^ data.0, Ordering::Relaxed);
+    }
+}
+
+/// Four entries in one 64-byte cache line.
+#[repr(align(64))]
+struct Bucket {
+    slots: [Slot; 4],
+}
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64 && std::mem::align_of::<Bucket>() == 64);
 
 /// A shared transposition table.
 pub struct Tt {
@@ -140,7 +253,7 @@ impl Tt {
     }
 
     fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Relaxed) & 63
+        self.generation.load(Ordering::Relaxed) & Data::GENERATION_MASK
     }
 
     #[inline]
@@ -161,13 +274,13 @@ impl Tt {
     pub fn probe(&self, key: Key) -> Option<Entry> {
         let b = self.bucket(key);
         for s in &b.slots {
-            let data = s[1].load(Ordering::Relaxed);
-            if data == 0 {
+            let data = Data(s.data.load(Ordering::Relaxed));
+            if data.is_empty() {
                 return None;
             }
-            let check = s[0].load(Ordering::Relaxed);
+            let check = s.check.load(Ordering::Relaxed);
             if key.holds(check, data) {
-                return Some(decode(data));
+                return Some(data.entry());
             }
         }
         None
@@ -181,30 +294,29 @@ impl Tt {
         let mut victim = 0;
         let mut victim_value = i32::MAX;
         for (i, s) in b.slots.iter().enumerate() {
-            let data = s[1].load(Ordering::Relaxed);
-            let check = s[0].load(Ordering::Relaxed);
-            if data == 0 {
+            let (check, data) = s.load();
+            if data.is_empty() {
                 victim = i;
                 break;
             }
             if key.holds(check, data) {
-                let old = decode(data);
+                let old = data.entry();
                 // Keep a deeper entry of this search unless the new one is exact.
-                if old.depth > depth + 2 && bound != Bound::Exact && (data >> 29) & 63 == gen {
+                if old.depth > depth + 2 && bound != Bound::Exact && data.generation() == gen {
                     return;
                 }
                 let mv = mv.or(old.mv);
-                write(s, key, score, depth, bound, mv, gen);
+                s.write(key, score, depth, bound, mv, gen);
                 return;
             }
-            let age = ((gen + 64 - ((data >> 29) & 63)) & 63) as i32;
-            let value = ((data >> 16) & 0xff) as i32 - 8 * age;
+            let age = ((gen + 64 - data.generation()) & Data::GENERATION_MASK) as i32;
+            let value = data.depth() - 8 * age;
             if value < victim_value {
                 victim_value = value;
                 victim = i;
             }
         }
-        write(&b.slots[victim], key, score, depth, bound, mv, gen);
+        b.slots[victim].write(key, score, depth, bound, mv, gen);
     }
 
     /// Permille of sampled entries written during the current search.
@@ -214,8 +326,8 @@ impl Tt {
         let mut used = 0;
         for b in &self.buckets[..n] {
             for s in &b.slots {
-                let d = s[1].load(Ordering::Relaxed);
-                if d != 0 && (d >> 29) & 63 == gen {
+                let (_, data) = s.load();
+                if !data.is_empty() && data.generation() == gen {
                     used += 1;
                 }
             }
@@ -238,7 +350,6 @@ mod memory {
     use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
     use std::marker::PhantomData;
     use std::ptr::NonNull;
-    use std::sync::atomic::AtomicU64;
 
     /// Huge page size on x86-64 and arm64 Linux.
     const HUGE_PAGE: usize = 2 << 20;
@@ -265,7 +376,7 @@ mod memory {
     pub(super) unsafe trait Zeroable: Send + Sync {}
 
     // SAFETY: two atomic integers: all-zero is a valid value; atomics are `Send + Sync`.
-    unsafe impl Zeroable for [AtomicU64; 2] {}
+    unsafe impl Zeroable for super::Slot {}
     // SAFETY: atomic integers only (see above).
     unsafe impl Zeroable for super::Bucket {}
 
@@ -355,40 +466,13 @@ mod memory {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn write(
-    slot: &[AtomicU64; 2],
-    key: Key,
-    score: i32,
-    depth: i32,
-    bound: Bound,
-    mv: Option<Move>,
-    gen: u64,
-) {
-    let bound_bits: u64 = match bound {
-        Bound::Exact => 1,
-        Bound::Lower => 2,
-        Bound::Upper => 3,
-    };
-    let mv_bits = mv.map_or(0, |m| m.index() as u64 + 1);
-    let data = u64::from(score as i16 as u16)
-        | (depth.clamp(0, 255) as u64) << 16
-        | bound_bits << 24
-        | mv_bits << 26
-        | gen << 29
-        | u64::from(key.hi) << KEY_SHIFT;
-    slot[1].store(data, Ordering::Relaxed);
-    slot[0].store(key.lo ^ data, Ordering::Relaxed);
-}
-
 /// The table of depth-1 nodes: one entry a slot (direct-mapped), the same entry format.
 ///
 /// Every entry here has depth 1, so the main table's choice of a victim by depth would always
 /// pick the same slot of a bucket; a direct-mapped table replaces the entry whose slot the key
 /// picks, and its probe and store read one slot instead of four.
 pub struct SmallTt {
-    slots: memory::Zeroed<[AtomicU64; 2]>,
+    slots: memory::Zeroed<Slot>,
 }
 
 impl std::fmt::Debug for SmallTt {
@@ -400,7 +484,7 @@ impl std::fmt::Debug for SmallTt {
 impl SmallTt {
     /// A table of about `mb` megabytes (at least one slot).
     pub fn new(mb: usize) -> SmallTt {
-        let n = ((mb.max(1) << 20) / 16).max(1);
+        let n = ((mb.max(1) << 20) / std::mem::size_of::<Slot>()).max(1);
         SmallTt {
             slots: memory::Zeroed::new(n),
         }
@@ -412,7 +496,7 @@ impl SmallTt {
     }
 
     #[inline]
-    fn slot(&self, key: Key) -> &[AtomicU64; 2] {
+    fn slot(&self, key: Key) -> &Slot {
         self.slots.scaled(key.mixed)
     }
 
@@ -425,10 +509,8 @@ impl SmallTt {
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: Key) -> Option<Entry> {
-        let s = self.slot(key);
-        let data = s[1].load(Ordering::Relaxed);
-        let check = s[0].load(Ordering::Relaxed);
-        key.holds(check, data).then(|| decode(data))
+        let (check, data) = self.slot(key).load();
+        key.holds(check, data).then(|| data.entry())
     }
 
     /// Stores an entry for `key` in its slot (keeping the old move of the same position if the
@@ -438,30 +520,12 @@ impl SmallTt {
         let s = self.slot(key);
         let mut mv = mv;
         if mv.is_none() {
-            let data = s[1].load(Ordering::Relaxed);
-            let check = s[0].load(Ordering::Relaxed);
+            let (check, data) = s.load();
             if key.holds(check, data) {
-                mv = decode(data).mv;
+                mv = data.entry().mv;
             }
         }
-        write(s, key, score, depth, bound, mv, 0);
-    }
-}
-
-#[inline]
-fn decode(data: u64) -> Entry {
-    Entry {
-        score: i32::from(data as u16 as i16),
-        depth: ((data >> 16) & 0xff) as i32,
-        bound: match (data >> 24) & 3 {
-            1 => Bound::Exact,
-            2 => Bound::Lower,
-            _ => Bound::Upper,
-        },
-        mv: match (data >> 26) & 7 {
-            0 => None,
-            k => Move::new(k as usize - 1),
-        },
+        s.write(key, score, depth, bound, mv, 0);
     }
 }
 
@@ -584,6 +648,23 @@ mod tests {
         assert!(tt.probe(Key::of(&other)).is_none());
     }
 
+    /// Every field of the data word reads back what was written, at the ends of its range,
+    /// and no stored entry's word is the empty one.
+    #[test]
+    fn data_word_fields_round_trip() {
+        for (score, depth, bound, mv, gen, hi) in [
+            (-32768, 0, Bound::Exact, None, 0, 0),
+            (32767, 255, Bound::Upper, Move::new(5), 63, 0x7fff),
+            (-1, 7, Bound::Lower, Move::new(0), 1, 0x4000),
+        ] {
+            let d = Data::new(hi, score, depth, bound, mv, gen);
+            assert!(!d.is_empty());
+            let e = d.entry();
+            assert_eq!((e.score, e.depth, e.bound, e.mv), (score, depth, bound, mv));
+            assert_eq!((d.depth(), d.generation(), d.key_hi()), (depth, gen, hi));
+        }
+    }
+
     #[test]
     fn store_and_probe() {
         let tt = Tt::new(1);
@@ -645,17 +726,15 @@ mod tests {
             assert!(tt
                 .buckets
                 .iter()
-                .all(|b| b.slots.iter().all(
-                    |s| s[0].load(Ordering::Relaxed) == 0 && s[1].load(Ordering::Relaxed) == 0
-                )));
+                .all(|b| b.slots.iter().all(|s| s.load() == (0, Data(0)))));
             let small = SmallTt::new(mb);
             assert_eq!(small.slots.len(), (mb << 20) / 16);
             assert!(small
                 .slots
                 .iter()
-                .all(|s| s[1].load(Ordering::Relaxed) == 0));
+                .all(|s| s.load() == (0, Data(0))));
         }
-        let tiny = memory::Zeroed::<[AtomicU64; 2]>::new(3);
+        let tiny = memory::Zeroed::<Slot>::new(3);
         assert_eq!(tiny.len(), 3);
     }
 }
