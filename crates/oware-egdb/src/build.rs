@@ -194,10 +194,18 @@ pub fn build(
             n,
             positions: index::positions(n),
         });
-        let (values, rounds) = if sweeps_fit(n, options.memory) {
-            solve_sweeps(n, rules, &levels, start, &pool, on_event)?
+        let values = start_bounds(n, &pool);
+        let solving = Solving {
+            n,
+            rules,
+            lower: &levels,
+            vals: &values,
+            start,
+        };
+        let rounds = if sweeps_fit(n, options.memory) {
+            solve_sweeps(&solving, &pool, on_event)?
         } else {
-            solve_worklist(n, rules, &levels, start, &pool, on_event)?
+            solve_worklist(&solving, &pool, on_event)?
         };
         let data = pool.install(|| encode(n, Kind::of(rules), &values));
         drop(values);
@@ -279,6 +287,35 @@ impl Bits {
         pool.install(|| self.0.par_iter().for_each(|w| w.store(0, Relaxed)));
     }
 
+    /// Marks every rank below `total`.
+    fn fill(&self, pool: &rayon::ThreadPool, total: u64) {
+        pool.install(|| {
+            self.0.par_iter().enumerate().for_each(|(w, word)| {
+                let bits = (total - w as u64 * 64).min(64);
+                word.store(
+                    if bits == 64 {
+                        u64::MAX
+                    } else {
+                        (1 << bits) - 1
+                    },
+                    Relaxed,
+                );
+            })
+        });
+    }
+
+    /// Moves the marks of `self` into `other` (a union), leaving `self` empty.
+    fn move_into(&self, other: &Bits, pool: &rayon::ThreadPool) {
+        pool.install(|| {
+            self.0.par_iter().zip(&other.0).for_each(|(t, x)| {
+                let left = t.swap(0, Relaxed);
+                if left != 0 {
+                    x.fetch_or(left, Relaxed);
+                }
+            })
+        });
+    }
+
     fn count(&self, pool: &rayon::ThreadPool) -> u64 {
         pool.install(|| {
             self.0
@@ -331,210 +368,138 @@ fn start_bounds(n: u8, pool: &rayon::ThreadPool) -> Vec<AtomicU16> {
     })
 }
 
-/// The bounds of the arrangement `pits` of level `n` from its children, found by the core:
-/// same-level children from `vals`, captures from the `lower` levels (final); the own-row value
-/// when there is no legal move. With `entry`, also records the same-level children and the
-/// captures' best value there.
-fn child_bounds(
-    pits: &[u8; PITS],
+/// The level being solved: what every step reads, and the bounds it tightens.
+struct Solving<'a> {
     n: u8,
-    rules: &Rules,
-    vals: &[AtomicU16],
-    lower: &[Level],
-    mut entry: Option<&mut Open>,
-) -> Result<(i8, i8), ProbeError> {
-    let (len, children) = match expand(pits, n, rules) {
-        Expansion::Terminal(v) => return Ok((v, v)),
-        Expansion::Moves { len, children } => (len, children),
-    };
-    let (mut l, mut h) = (i8::MIN, i8::MIN);
-    let mut k = 0;
-    for child in &children[..len] {
-        let c = child.captured as i8;
-        let (cl, ch) = if child.captured == 0 {
-            if let Some(e) = entry.as_deref_mut() {
-                e.kids[k] = child.rank as u32;
-                k += 1;
-            }
-            unpack(vals[child.rank as usize].load(Relaxed))
-        } else {
-            let v = lower[usize::from(n - child.captured)].get(child.rank)?;
-            if let Some(e) = entry.as_deref_mut() {
-                e.cap_l = e.cap_l.max(c - v.1);
-                e.cap_h = e.cap_h.max(c - v.0);
-            }
-            v
-        };
-        l = l.max(c - ch);
-        h = h.max(c - cl);
-    }
-    Ok((l, h))
+    rules: &'a Rules,
+    /// The levels below, final.
+    lower: &'a [Level],
+    /// The bounds `(L, H)` of every position of the level, packed ([`pack`]).
+    vals: &'a [AtomicU16],
+    /// When the level started (for the progress reports).
+    start: Instant,
 }
 
-/// Solves level `n` by sweeps over the open positions with their children cached: the
-/// converged `(L, H)` array and the number of sweeps. Used when the level's open list fits
-/// the memory budget ([`SWEEP_BYTES_PER_POSITION`] a position at most).
+impl Solving<'_> {
+    /// The bounds of the arrangement `pits` from its children, found by the core: same-level
+    /// children from `vals`, captures from the `lower` levels (final); the own-row value when
+    /// there is no legal move. With `entry`, also records the same-level children and the
+    /// captures' best value there.
+    fn child_bounds(
+        &self,
+        pits: &[u8; PITS],
+        mut entry: Option<&mut Open>,
+    ) -> Result<(i8, i8), ProbeError> {
+        let n = self.n;
+        let (len, children) = match expand(pits, n, self.rules) {
+            Expansion::Terminal(v) => return Ok((v, v)),
+            Expansion::Moves { len, children } => (len, children),
+        };
+        let (mut l, mut h) = (i8::MIN, i8::MIN);
+        let mut k = 0;
+        for child in &children[..len] {
+            let c = child.captured as i8;
+            let (cl, ch) = if child.captured == 0 {
+                if let Some(e) = entry.as_deref_mut() {
+                    e.kids[k] = child.rank as u32;
+                    k += 1;
+                }
+                unpack(self.vals[child.rank as usize].load(Relaxed))
+            } else {
+                let v = self.lower[usize::from(n - child.captured)].get(child.rank)?;
+                if let Some(e) = entry.as_deref_mut() {
+                    e.cap_l = e.cap_l.max(c - v.1);
+                    e.cap_h = e.cap_h.max(c - v.0);
+                }
+                v
+            };
+            l = l.max(c - ch);
+            h = h.max(c - cl);
+        }
+        Ok((l, h))
+    }
+
+    /// Tightens the bounds of rank `r` by `(l, h)` (`L` only rises, `H` only falls): the
+    /// bounds now, and whether they changed. Only the task that owns rank `r` writes it.
+    #[inline]
+    fn tighten(&self, r: usize, (l, h): (i8, i8)) -> ((i8, i8), bool) {
+        let (l0, h0) = unpack(self.vals[r].load(Relaxed));
+        let (l, h) = (l.max(l0), h.min(h0));
+        let changed = (l, h) != (l0, h0);
+        if changed {
+            self.vals[r].store(pack(l, h), Relaxed);
+        }
+        ((l, h), changed)
+    }
+}
+
+/// The counts of a round (or sweep) in progress, added to by its tasks and read by the
+/// progress reports.
+#[derive(Default)]
+struct Tally {
+    /// Positions evaluated.
+    done: AtomicU64,
+    /// Positions whose bounds changed.
+    changed: AtomicU64,
+}
+
+impl Tally {
+    fn add(&self, done: u64, changed: u64) {
+        self.done.fetch_add(done, Relaxed);
+        self.changed.fetch_add(changed, Relaxed);
+    }
+
+    /// The progress event of round `round` of level `n`, `total` positions to evaluate.
+    fn progress(&self, n: u8, round: u32, total: u64, start: Instant) -> BuildEvent {
+        BuildEvent::Progress {
+            n,
+            round,
+            done: self.done.load(Relaxed),
+            total,
+            elapsed: start.elapsed(),
+        }
+    }
+}
+
+/// Solves the level by sweeps over the open positions with their children cached, leaving the
+/// converged bounds in `level.vals`: the number of sweeps. Used when the level's open list fits
+/// the memory budget ([`SWEEP_BYTES_PER_POSITION`] a position at most; ranks in 32 bits,
+/// see [`sweeps_fit`]).
 ///
-/// The first sweep expands every position with the core (legal moves, sowing, captures, ranks
-/// of the children); positions it leaves open (`L < H`) are remembered with their same-level
-/// children and the value of their captures, so that later sweeps are a few array reads per
-/// position. Later sweeps alternate direction, which shortens chains of dependencies in both
-/// orders, and drop the positions that closed.
+/// The first sweep ([`first_sweep`]) expands every position with the core; positions it
+/// leaves open (`L < H`) are remembered with their same-level children and the value of their
+/// captures, so that later sweeps ([`later_sweep`]) are a few array reads per position.
 fn solve_sweeps(
-    n: u8,
-    rules: &Rules,
-    lower: &[Level],
-    start: Instant,
+    level: &Solving,
     pool: &rayon::ThreadPool,
     on_event: &mut dyn FnMut(&BuildEvent),
-) -> Result<(Vec<AtomicU16>, u32), BuildError> {
+) -> Result<u32, BuildError> {
+    let (n, start) = (level.n, level.start);
     let total = index::positions(n);
-    let vals = start_bounds(n, pool);
-    // Ranks must fit the cache's 32 bits (levels up to 30 seeds).
-    let cache = total <= u64::from(NO_KID);
-    let chunks = total.div_ceil(CHUNK);
-    let mut sweep = 0u32;
+    // Positions changed by a later sweep, one bit each, in two alternating sets (see
+    // `later_sweep`).
+    let marks = [Bits::new(pool, total), Bits::new(pool, total)];
     let mut open_lists: Vec<Vec<Open>> = Vec::new();
-    // Positions changed by a later sweep, one bit each, in two alternating sets: sweep k
-    // marks into set (k + 1) % 2 and reads set k % 2, the marks of sweep k − 1.
-    let marked_total = if cache { total } else { 0 };
-    let marks = [Bits::new(pool, marked_total), Bits::new(pool, marked_total)];
+    let mut sweep = 0u32;
     loop {
         sweep += 1;
-        let done = AtomicU64::new(0);
-        let changed = AtomicU64::new(0);
-        let open = AtomicU64::new(0);
-        let first = sweep == 1;
-        let sweep_total = if first || !cache {
+        let tally = Tally::default();
+        let sweep_total = if sweep == 1 {
             total
         } else {
             open_lists.iter().map(|v| v.len() as u64).sum()
         };
-        let report = |on_event: &mut dyn FnMut(&BuildEvent)| {
-            on_event(&BuildEvent::Progress {
-                n,
-                round: sweep,
-                done: done.load(Relaxed),
-                total: sweep_total,
-                elapsed: start.elapsed(),
-            })
-        };
-        let result: Result<(), ProbeError> = if first || !cache {
-            let work = || {
-                (0..chunks)
-                    .into_par_iter()
-                    .map(|c| {
-                        let begin = c * CHUNK;
-                        let end = (begin + CHUNK).min(total);
-                        let mut pits =
-                            index::unrank(n, begin).expect("rank below the level's count");
-                        let (mut ch, mut op) = (0u64, 0u64);
-                        let mut list = Vec::new();
-                        for i in begin..end {
-                            if i > begin {
-                                index::advance(&mut pits);
-                            }
-                            let iu = i as usize;
-                            let (l0, h0) = unpack(vals[iu].load(Relaxed));
-                            if l0 == h0 && !first {
-                                continue;
-                            }
-                            let mut entry = Open {
-                                rank: i as u32,
-                                cap_l: i8::MIN,
-                                cap_h: i8::MIN,
-                                kids: [NO_KID; 6],
-                            };
-                            let (l, h) =
-                                child_bounds(&pits, n, rules, &vals, lower, Some(&mut entry))?;
-                            let (l, h) = (l.max(l0), h.min(h0));
-                            if (l, h) != (l0, h0) {
-                                vals[iu].store(pack(l, h), Relaxed);
-                                ch += 1;
-                            }
-                            if l < h {
-                                op += 1;
-                                // Without a same-level child the bounds are final already.
-                                if cache && entry.kids[0] != NO_KID {
-                                    list.push(entry);
-                                }
-                            }
-                        }
-                        done.fetch_add(end - begin, Relaxed);
-                        changed.fetch_add(ch, Relaxed);
-                        open.fetch_add(op, Relaxed);
-                        Ok::<Vec<Open>, ProbeError>(list)
-                    })
-                    .collect::<Result<Vec<Vec<Open>>, ProbeError>>()
-            };
-            run_with_progress(pool, work, &mut || report(on_event)).map(|lists| {
-                if cache {
-                    open_lists = lists;
-                }
-            })
+        let mut report = || on_event(&tally.progress(n, sweep, sweep_total, start));
+        if sweep == 1 {
+            open_lists = run_with_progress(pool, || first_sweep(level, &tally), &mut report)?;
         } else {
-            let backwards = sweep.is_multiple_of(2);
-            // From the third sweep on, skip positions none of whose children changed in the
-            // previous sweep or so far in this one: their bounds cannot move. (The second
-            // sweep evaluates everything, covering changes made during the first.)
-            let skip = sweep >= 3;
-            let (prev, cur) = (
-                &marks[(sweep % 2) as usize],
-                &marks[1 - (sweep % 2) as usize],
-            );
-            let marked = |r: u64| prev.get(r) || cur.get(r);
-            let work = || {
-                open_lists.par_iter_mut().for_each(|list| {
-                    let mut ch = 0u64;
-                    let len = list.len();
-                    for k in 0..len {
-                        let e = &list[if backwards { len - 1 - k } else { k }];
-                        if skip
-                            && !e
-                                .kids
-                                .iter()
-                                .take_while(|&&kid| kid != NO_KID)
-                                .any(|&kid| marked(u64::from(kid)))
-                        {
-                            continue;
-                        }
-                        let iu = e.rank as usize;
-                        let (l0, h0) = unpack(vals[iu].load(Relaxed));
-                        let (mut l, mut h) = (e.cap_l, e.cap_h);
-                        for &kid in &e.kids {
-                            if kid == NO_KID {
-                                break;
-                            }
-                            let r = kid as usize;
-                            let (kl, kh) = unpack(vals[r].load(Relaxed));
-                            l = l.max(-kh);
-                            h = h.max(-kl);
-                        }
-                        let (l, h) = (l.max(l0), h.min(h0));
-                        if (l, h) != (l0, h0) {
-                            vals[iu].store(pack(l, h), Relaxed);
-                            cur.set(iu as u64);
-                            ch += 1;
-                        }
-                    }
-                    list.retain(|e| {
-                        let r = e.rank as usize;
-                        let (l, h) = unpack(vals[r].load(Relaxed));
-                        l < h
-                    });
-                    done.fetch_add(len as u64, Relaxed);
-                    changed.fetch_add(ch, Relaxed);
-                    open.fetch_add(list.len() as u64, Relaxed);
-                })
-            };
-            run_with_progress(pool, work, &mut || report(on_event));
+            let lists = &mut open_lists;
+            let work = || later_sweep(level, lists, &marks, sweep, &tally);
+            run_with_progress(pool, work, &mut report);
             // The marks of this sweep become the previous ones; the older ones are cleared.
-            prev.clear(pool);
-            Ok(())
-        };
-        result?;
-        let changed = changed.into_inner();
-        let _ = open.into_inner();
+            marks[(sweep % 2) as usize].clear(pool);
+        }
+        let changed = tally.changed.into_inner();
         on_event(&BuildEvent::Round {
             n,
             round: sweep,
@@ -542,143 +507,137 @@ fn solve_sweeps(
             changed,
         });
         if changed == 0 {
-            return Ok((vals, sweep));
+            return Ok(sweep);
         }
     }
+}
+
+/// The first sweep of [`solve_sweeps`]: evaluates every position of the level with the core,
+/// in rank order, and returns (one list a chunk, in rank order) the positions it leaves open
+/// that have a same-level child, with those children and the best value of their captures.
+/// A position without a same-level child has its final bounds already.
+fn first_sweep(level: &Solving, tally: &Tally) -> Result<Vec<Vec<Open>>, ProbeError> {
+    index::par_chunks(level.n, CHUNK)
+        .map(|chunk| {
+            let done = chunk.len() as u64;
+            let mut changed = 0u64;
+            let mut list = Vec::new();
+            for (r, pits) in chunk {
+                let mut entry = Open {
+                    rank: r as u32,
+                    cap_l: i8::MIN,
+                    cap_h: i8::MIN,
+                    kids: [NO_KID; 6],
+                };
+                let bounds = level.child_bounds(&pits, Some(&mut entry))?;
+                let ((l, h), ch) = level.tighten(r as usize, bounds);
+                changed += u64::from(ch);
+                if l < h && entry.kids[0] != NO_KID {
+                    list.push(entry);
+                }
+            }
+            tally.add(done, changed);
+            Ok::<_, ProbeError>(list)
+        })
+        .collect()
+}
+
+/// Sweep `sweep` (≥ 2) of [`solve_sweeps`]: evaluates the open positions from their cached
+/// children and drops those that closed. Sweeps alternate direction (backwards on even
+/// sweeps), which shortens chains of dependencies in both orders. From the third sweep on, a
+/// position is skipped unless a child changed in the previous sweep or so far in this one:
+/// its bounds cannot move. (The second sweep evaluates everything, covering changes made
+/// during the first.) Sweep `k` marks its changes into `marks[(k + 1) % 2]` and reads
+/// `marks[k % 2]`, the marks of sweep `k − 1`.
+fn later_sweep(
+    level: &Solving,
+    open_lists: &mut [Vec<Open>],
+    marks: &[Bits; 2],
+    sweep: u32,
+    tally: &Tally,
+) {
+    let backwards = sweep.is_multiple_of(2);
+    let skip = sweep >= 3;
+    let (prev, cur) = (
+        &marks[(sweep % 2) as usize],
+        &marks[1 - (sweep % 2) as usize],
+    );
+    let marked = |r: u64| prev.get(r) || cur.get(r);
+    let vals = level.vals;
+    open_lists.par_iter_mut().for_each(|list| {
+        let mut changed = 0u64;
+        let len = list.len();
+        for k in 0..len {
+            let e = &list[if backwards { len - 1 - k } else { k }];
+            let kids = e.kids.iter().take_while(|&&kid| kid != NO_KID);
+            if skip && !kids.clone().any(|&kid| marked(u64::from(kid))) {
+                continue;
+            }
+            let (mut l, mut h) = (e.cap_l, e.cap_h);
+            for &kid in kids {
+                let (kl, kh) = unpack(vals[kid as usize].load(Relaxed));
+                l = l.max(-kh);
+                h = h.max(-kl);
+            }
+            if level.tighten(e.rank as usize, (l, h)).1 {
+                cur.set(u64::from(e.rank));
+                changed += 1;
+            }
+        }
+        list.retain(|e| {
+            let (l, h) = unpack(vals[e.rank as usize].load(Relaxed));
+            l < h
+        });
+        tally.add(len as u64, changed);
+    })
 }
 
 /// Bytes per position the sweeps may need: the bounds, an open-list entry (a rank, the
 /// captures' value, six children) and two bits.
 pub const SWEEP_BYTES_PER_POSITION: u64 = std::mem::size_of::<Open>() as u64 + 2 + 1;
 
-/// Solves level `n` with little memory: the converged `(L, H)` array and the number of rounds.
+/// Solves the level with little memory, leaving the converged bounds in `level.vals`: the
+/// number of rounds.
 ///
-/// Round 1 expands every position in rank order. A later round re-evaluates only the
-/// positions that have a same-level child whose bounds changed in the round before: when a
-/// position's bounds change, its same-level parents are found by undoing sowings
-/// ([`crate::step::parents`], checked forward by the core) and marked for the next round.
-/// Positions whose children did not change cannot change, so the rounds stop at the same
-/// fixpoint as full sweeps would, visiting a fraction of the level.
+/// Round 1 ([`worklist_first_round`]) expands every position in rank order. A later round
+/// ([`worklist_round`]) re-evaluates only the positions that have a same-level child whose
+/// bounds changed in the round before: when a position's bounds change, its same-level parents
+/// are found by undoing sowings ([`crate::step::parents`], checked forward by the core) and
+/// marked for the next round. Positions whose children did not change cannot change, so the
+/// rounds stop at the same fixpoint as full sweeps would, visiting a fraction of the level.
 ///
 /// Memory: two bytes per position for the bounds and two bits for the marks, nothing per
 /// edge or per open position; each evaluation sows the moves again, so this is slower than
 /// [`solve_sweeps`] where that fits.
 fn solve_worklist(
-    n: u8,
-    rules: &Rules,
-    lower: &[Level],
-    start: Instant,
+    level: &Solving,
     pool: &rayon::ThreadPool,
     on_event: &mut dyn FnMut(&BuildEvent),
-) -> Result<(Vec<AtomicU16>, u32), BuildError> {
+) -> Result<u32, BuildError> {
+    let (n, start) = (level.n, level.start);
     let total = index::positions(n);
-    let vals = start_bounds(n, pool);
     // Marks for the round running and the next one, swapped after each round.
     let mut todo = Bits::new(pool, total);
     let mut next = Bits::new(pool, total);
-    // Stores new bounds for rank `r` (arrangement `pits`) and marks its parents; `false` when
-    // they did not change.
-    let update = |pits: &[u8; PITS], r: u64, (l, h): (i8, i8), mark: &dyn Fn(u64)| -> bool {
-        let iu = r as usize;
-        let (l0, h0) = unpack(vals[iu].load(Relaxed));
-        let (l, h) = (l.max(l0), h.min(h0));
-        if (l, h) == (l0, h0) {
-            return false;
-        }
-        vals[iu].store(pack(l, h), Relaxed);
-        parents(pits, n, rules, &mut |p| mark(p));
-        true
-    };
-    let expand_bounds = |pits: &[u8; PITS]| child_bounds(pits, n, rules, &vals, lower, None);
     let mut round = 0u32;
     loop {
         round += 1;
         let first = round == 1;
         let round_total = if first { total } else { todo.count(pool) };
         if round_total == 0 {
-            return Ok((vals, round - 1));
+            return Ok(round - 1);
         }
-        let done = AtomicU64::new(0);
-        let changed = AtomicU64::new(0);
-        let work = || -> Result<(), ProbeError> {
+        let tally = Tally::default();
+        let work = || {
             if first {
-                (0..total.div_ceil(CHUNK))
-                    .into_par_iter()
-                    .try_for_each(|c| {
-                        let begin = c * CHUNK;
-                        let end = (begin + CHUNK).min(total);
-                        let mut pits =
-                            index::unrank(n, begin).expect("rank below the level's count");
-                        let mut ch = 0u64;
-                        for r in begin..end {
-                            if r > begin {
-                                index::advance(&mut pits);
-                            }
-                            let b = expand_bounds(&pits)?;
-                            // No marks: round 2 takes every position anyway (below).
-                            ch += u64::from(update(&pits, r, b, &|_| {}));
-                        }
-                        done.fetch_add(end - begin, Relaxed);
-                        changed.fetch_add(ch, Relaxed);
-                        Ok(())
-                    })
+                worklist_first_round(level, &tally)
             } else {
-                // Gauss–Seidel: a parent the round has not reached yet (ahead in this round's
-                // direction) is marked for this round, the others for the next. A mark that
-                // lands in a word already taken stays there and is carried over below.
-                let backwards = round.is_multiple_of(2);
-                let (todo, next) = (&todo, &next);
-                let mark = |r: u64| {
-                    move |p: u64| {
-                        if (p > r) != backwards && p != r {
-                            todo.set(p)
-                        } else {
-                            next.set(p)
-                        }
-                    }
-                };
-                let chunks = todo.0.len().div_ceil(CHUNK_WORDS);
-                (0..chunks).into_par_iter().try_for_each(|i| {
-                    let c = if backwards { chunks - 1 - i } else { i };
-                    let words = &todo.0[c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(todo.0.len())];
-                    let mut pits = [0u8; PITS];
-                    let mut at = None;
-                    let (mut seen, mut ch) = (0u64, 0u64);
-                    for j in 0..words.len() {
-                        let k = if backwards { words.len() - 1 - j } else { j };
-                        let mut bits = words[k].swap(0, Relaxed);
-                        let base = ((c * CHUNK_WORDS + k) * 64) as u64;
-                        while bits != 0 {
-                            let bit = if backwards {
-                                63 - bits.leading_zeros()
-                            } else {
-                                bits.trailing_zeros()
-                            };
-                            bits &= !(1u64 << bit);
-                            let r = base + u64::from(bit);
-                            seen += 1;
-                            seek(n, &mut pits, &mut at, r);
-                            let b = expand_bounds(&pits)?;
-                            ch += u64::from(update(&pits, r, b, &mark(r)));
-                        }
-                    }
-                    done.fetch_add(seen, Relaxed);
-                    changed.fetch_add(ch, Relaxed);
-                    Ok(())
-                })
+                worklist_round(level, &todo, &next, round, &tally)
             }
-        };
-        let mut report = || {
-            on_event(&BuildEvent::Progress {
-                n,
-                round,
-                done: done.load(Relaxed),
-                total: round_total,
-                elapsed: start.elapsed(),
-            })
         };
         // Small rounds (the long tail) run without a reporting thread.
         if round_total >= 1 << 20 {
+            let mut report = || on_event(&tally.progress(n, round, round_total, start));
             run_with_progress(pool, work, &mut report)?;
         } else {
             pool.install(work)?;
@@ -686,38 +645,90 @@ fn solve_worklist(
         if first {
             // Round 1 changes about half the positions, whose parents are most of the rest:
             // round 2 takes them all, without undoing a sowing per change.
-            pool.install(|| {
-                next.0.par_iter().enumerate().for_each(|(w, word)| {
-                    let begin = w as u64 * 64;
-                    let bits = (total - begin).min(64);
-                    word.store(
-                        if bits == 64 {
-                            u64::MAX
-                        } else {
-                            (1 << bits) - 1
-                        },
-                        Relaxed,
-                    );
-                })
-            });
+            next.fill(pool, total);
         }
         // Marks left in words the round had taken already belong to the next round.
-        pool.install(|| {
-            todo.0.par_iter().zip(&next.0).for_each(|(t, x)| {
-                let left = t.swap(0, Relaxed);
-                if left != 0 {
-                    x.fetch_or(left, Relaxed);
-                }
-            })
-        });
+        todo.move_into(&next, pool);
         std::mem::swap(&mut todo, &mut next);
         on_event(&BuildEvent::Round {
             n,
             round,
             visited: round_total,
-            changed: changed.into_inner(),
+            changed: tally.changed.into_inner(),
         });
     }
+}
+
+/// Round 1 of [`solve_worklist`]: evaluates every position of the level, in rank order. It
+/// marks nothing: round 2 takes every position anyway.
+fn worklist_first_round(level: &Solving, tally: &Tally) -> Result<(), ProbeError> {
+    index::par_chunks(level.n, CHUNK).try_for_each(|chunk| {
+        let done = chunk.len() as u64;
+        let mut changed = 0u64;
+        for (r, pits) in chunk {
+            let bounds = level.child_bounds(&pits, None)?;
+            changed += u64::from(level.tighten(r as usize, bounds).1);
+        }
+        tally.add(done, changed);
+        Ok(())
+    })
+}
+
+/// Round `round` (≥ 2) of [`solve_worklist`]: evaluates the positions marked in `todo`
+/// (clearing them), forwards on odd rounds and backwards on even ones; when a position's
+/// bounds change, its same-level parents are marked. Gauss–Seidel: a parent the round has not
+/// reached yet (ahead in this round's direction) is marked in `todo` for this round, the others
+/// in `next` for the next. A mark that lands in a word already taken stays there; the caller
+/// carries it over.
+fn worklist_round(
+    level: &Solving,
+    todo: &Bits,
+    next: &Bits,
+    round: u32,
+    tally: &Tally,
+) -> Result<(), ProbeError> {
+    let n = level.n;
+    let backwards = round.is_multiple_of(2);
+    let mark = |r: u64| {
+        move |p: u64| {
+            if (p > r) != backwards && p != r {
+                todo.set(p)
+            } else {
+                next.set(p)
+            }
+        }
+    };
+    let chunks = todo.0.len().div_ceil(CHUNK_WORDS);
+    (0..chunks).into_par_iter().try_for_each(|i| {
+        let c = if backwards { chunks - 1 - i } else { i };
+        let words = &todo.0[c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(todo.0.len())];
+        let mut pits = [0u8; PITS];
+        let mut at = None;
+        let (mut seen, mut changed) = (0u64, 0u64);
+        for j in 0..words.len() {
+            let k = if backwards { words.len() - 1 - j } else { j };
+            let mut bits = words[k].swap(0, Relaxed);
+            let base = ((c * CHUNK_WORDS + k) * 64) as u64;
+            while bits != 0 {
+                let bit = if backwards {
+                    63 - bits.leading_zeros()
+                } else {
+                    bits.trailing_zeros()
+                };
+                bits &= !(1u64 << bit);
+                let r = base + u64::from(bit);
+                seen += 1;
+                seek(n, &mut pits, &mut at, r);
+                let bounds = level.child_bounds(&pits, None)?;
+                if level.tighten(r as usize, bounds).1 {
+                    parents(&pits, n, level.rules, &mut mark(r));
+                    changed += 1;
+                }
+            }
+        }
+        tally.add(seen, changed);
+        Ok(())
+    })
 }
 
 /// Runs `work` on `pool` from a helper thread while this thread calls `report` every 250 ms.

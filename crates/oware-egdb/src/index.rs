@@ -13,7 +13,10 @@
 //! has every seed in North's `f` (pit 11), the last rank every seed in South's `A` (pit 0). The
 //! scheme is part of the file format (version 1) and will not change within it.
 
+use std::ops::Range;
+
 use oware_core::PITS;
+use rayon::prelude::*;
 
 /// The largest seed count the index supports (the whole game).
 pub const MAX_SEEDS: u8 = 48;
@@ -118,6 +121,65 @@ pub fn advance(pits: &mut [u8; PITS]) -> bool {
     false
 }
 
+/// The arrangements of `n` seeds whose ranks lie in `ranks`, in rank order, each with its
+/// rank: the first found by [`unrank`], each next one by [`advance`] (a few instructions).
+/// Ranks from [`positions`]`(n)` on are left out (all of them when `n` > [`MAX_SEEDS`]).
+pub fn arrangements(n: u8, ranks: Range<u64>) -> Arrangements {
+    let end = if n > MAX_SEEDS {
+        0
+    } else {
+        ranks.end.min(positions(n))
+    };
+    let start = ranks.start.min(end);
+    Arrangements {
+        pits: unrank(n, start).unwrap_or([0; PITS]),
+        rank: start,
+        end,
+    }
+}
+
+/// The iterator of [`arrangements`]: `(rank, pits)` in rank order.
+#[derive(Debug, Clone)]
+pub struct Arrangements {
+    /// The arrangement of `rank` (unspecified once `rank == end`).
+    pits: [u8; PITS],
+    rank: u64,
+    end: u64,
+}
+
+impl Iterator for Arrangements {
+    type Item = (u64, [u8; PITS]);
+
+    #[inline]
+    fn next(&mut self) -> Option<(u64, [u8; PITS])> {
+        if self.rank >= self.end {
+            return None;
+        }
+        let item = (self.rank, self.pits);
+        self.rank += 1;
+        if self.rank < self.end {
+            advance(&mut self.pits);
+        }
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.end - self.rank).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Arrangements {}
+
+/// Level `n` cut into chunks of `size` consecutive ranks, the chunks in parallel (rayon), each
+/// walked in rank order: how the builder, the statistics and the verifier go over a level.
+pub(crate) fn par_chunks(n: u8, size: u64) -> impl ParallelIterator<Item = Arrangements> {
+    let total = positions(n);
+    (0..total.div_ceil(size))
+        .into_par_iter()
+        .map(move |c| arrangements(n, c * size..(c + 1) * size))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +213,18 @@ mod tests {
             }
             assert_eq!(after, positions_after_move(n));
             assert_eq!(unrank(n, positions(n)), None);
+        }
+        // The iterator walks the same arrangements, from any rank, chunked or not.
+        for n in [0u8, 3, 6] {
+            let all: Vec<_> = arrangements(n, 0..u64::MAX).collect();
+            assert_eq!(all.len() as u64, positions(n));
+            for (r, pits) in &all {
+                assert_eq!(unrank(n, *r), Some(*pits));
+            }
+            let chunked: Vec<_> = par_chunks(n, 7).flatten_iter().collect();
+            assert_eq!(chunked, all);
+            let middle: Vec<_> = arrangements(n, 5..9).collect();
+            assert_eq!(middle, all[5.min(all.len())..9.min(all.len())]);
         }
         let mut last = [0u8; PITS];
         last[0] = 48;

@@ -56,22 +56,15 @@ pub(crate) fn level_stats_of(
     let total = index::positions(n);
     const CHUNK: u64 = 1 << 14;
     let width = 2 * usize::from(n) + 1;
-    let acc = (0..total.div_ceil(CHUNK))
-        .into_par_iter()
-        .map(|c| {
-            let begin = c * CHUNK;
-            let end = (begin + CHUNK).min(total);
-            let mut pits = index::unrank(n, begin).expect("rank below the level's count");
+    let acc = index::par_chunks(n, CHUNK)
+        .map(|chunk| {
             let mut a = Acc {
                 exact: 0,
                 exact_all: 0,
                 after: 0,
                 hist: vec![0; width],
             };
-            for i in begin..end {
-                if i > begin {
-                    index::advance(&mut pits);
-                }
+            for (i, pits) in chunk {
                 let (l, h) = level.get(i)?;
                 let after = index::is_after_move(&pits);
                 a.exact_all += u64::from(l == h);

@@ -31,19 +31,11 @@ pub fn verify_level(egdb: &Egdb, n: u8) -> Result<VerifyReport, ProbeError> {
     for k in 0..n {
         egdb.level(k)?;
     }
-    let total = index::positions(n);
     const CHUNK: u64 = 1 << 13;
-    let (checked, failed, mut failures) = (0..total.div_ceil(CHUNK))
-        .into_par_iter()
-        .map(|c| {
-            let begin = c * CHUNK;
-            let end = (begin + CHUNK).min(total);
-            let mut pits = index::unrank(n, begin).expect("rank below the level's count");
+    let (checked, failed, mut failures) = index::par_chunks(n, CHUNK)
+        .map(|chunk| {
             let (mut checked, mut failed, mut failures) = (0u64, 0u64, Vec::new());
-            for i in begin..end {
-                if i > begin {
-                    index::advance(&mut pits);
-                }
+            for (i, pits) in chunk {
                 let stored = level.get(i)?;
                 let want = match expand(&pits, n, rules) {
                     Expansion::Terminal(v) => (v, v),
