@@ -28,7 +28,6 @@ mod side;
 pub mod fen;
 pub mod movetext;
 pub mod ogn;
-pub mod zobrist;
 
 pub use game::Game;
 pub use moves::{Move, MoveList};

@@ -144,9 +144,29 @@ pub fn write_list(moves: &[MoveText]) -> String {
     moves.iter().map(|m| m.letter()).collect()
 }
 
+/// The letters of a line of moves played in turn, the first by `first` (`F`, `c`, `A`, …):
+/// how a search's principal variation or a game's moves are shown. Collect them into a
+/// `String` for the concatenated form (`FcA`).
+pub fn letters(first: Side, moves: impl IntoIterator<Item = Move>) -> impl Iterator<Item = char> {
+    let mut side = first;
+    moves.into_iter().map(move |m| {
+        let c = m.letter(side);
+        side = side.other();
+        c
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn letters_alternate_sides() {
+        let line = [5, 2, 0, 3].map(|i| Move::new(i).unwrap());
+        assert_eq!(letters(Side::South, line).collect::<String>(), "FcAd");
+        assert_eq!(letters(Side::North, line).collect::<String>(), "fCaD");
+        assert_eq!(letters(Side::South, []).count(), 0);
+    }
 
     #[test]
     fn lists() {

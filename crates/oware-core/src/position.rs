@@ -2,7 +2,7 @@ use std::fmt;
 
 use crate::outcome::{EndReason, Outcome, Score};
 use crate::rules::{CycleSeeds, GrandSlam, Rules};
-use crate::{zobrist, BySide, Move, MoveList, Side};
+use crate::{BySide, Move, MoveList, Side};
 
 /// The number of pits on the board.
 pub const PITS: usize = 12;
@@ -468,12 +468,6 @@ impl Position {
         Position {
             board: self.board ^ (1 << TURN_AT | 1 << (TURN_AT + 64)),
         }
-    }
-
-    /// A 64-bit Zobrist key of pits, stores and side to move (fixed seed: deterministic).
-    pub fn hash(&self) -> u64 {
-        let stores = self.stores();
-        zobrist::hash(&self.pits(), [stores.south, stores.north], self.turn())
     }
 
     /// Sows `m` (a non-empty pit of the mover) and finds its capture chain.

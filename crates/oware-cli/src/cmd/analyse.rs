@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::Context;
-use oware_core::{fen, ogn, Game, Move, Side};
+use oware_core::{fen, movetext, ogn, Game, Move, Side};
 use oware_engine::{score_to_text, Engine, Limits, Prober, MATE};
 
 use crate::common::RulesArgs;
@@ -70,15 +70,7 @@ fn read_game(args: &Args) -> anyhow::Result<Game> {
 }
 
 fn line(first: Side, moves: &[Move]) -> String {
-    let mut side = first;
-    moves
-        .iter()
-        .map(|m| {
-            let c = m.letter(side);
-            side = side.other();
-            c
-        })
-        .collect()
+    movetext::letters(first, moves.iter().copied()).collect()
 }
 
 /// Runs the command.

@@ -61,16 +61,7 @@ struct Session {
 /// `info depth D seldepth S score cp X nodes N nps N time T pv FcA…`; a game end found by the
 /// search shows as `score mate N` (moves, negative when losing), as Aualé's parser accepts.
 fn info_line(info: &Info, root: Side) -> String {
-    let mut side = root;
-    let pv: String = info
-        .pv
-        .iter()
-        .map(|m| {
-            let c = m.letter(side);
-            side = side.other();
-            c
-        })
-        .collect();
+    let pv: String = movetext::letters(root, info.pv.iter().copied()).collect();
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
         info.depth,
