@@ -1,12 +1,13 @@
 //! `oware egdb`: build, probe, verify and describe the endgame databases.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
 use oware_core::{fen, Rules};
 use oware_egdb::{
     build, default_dir, level_stats, verify_level, BuildEvent, BuildOptions, Egdb, LevelStats,
@@ -120,8 +121,15 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
         threads: args.threads,
         memory,
     };
-    let tty = std::io::stderr().is_terminal();
+    // A bar on a terminal (indicatif, on standard error: its width, redraw rate and the round's
+    // ETA from a smoothed rate); where standard error is not a terminal (CI logs) the bar is
+    // hidden and a plain line is written every 5 s instead.
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template("{prefix} [{bar:30}] {percent:>3}%  round ETA {eta:<4} {msg}")?
+            .progress_chars("#>-"),
+    );
     let mut last_line = Instant::now();
+    let mut bar_round = None;
     let started = Instant::now();
     let mut total_positions = 0u64;
     // Positions evaluated in the finished rounds of the current level, for the rate.
@@ -138,7 +146,7 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             .map_or("none".to_string(), |n| n.to_string())
     );
     let mut on_event = |e: &BuildEvent| match e {
-        BuildEvent::Kept { n } => println!("n={n:<2} kept (already built)"),
+        BuildEvent::Kept { n } => bar.suspend(|| println!("n={n:<2} kept (already built)")),
         BuildEvent::Started { .. } => visited = 0,
         BuildEvent::Progress {
             n,
@@ -147,56 +155,50 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             total,
             elapsed,
         } => {
-            // A live bar on a terminal, a line every 5 s otherwise.
-            if !tty && last_line.elapsed() < Duration::from_secs(5) {
-                return;
-            }
-            last_line = Instant::now();
-            let frac = *done as f64 / (*total).max(1) as f64;
-            let width = 30;
-            let filled = (frac * width as f64) as usize;
             let secs = elapsed.as_secs_f64();
             let rate = if secs > 0.0 {
                 (visited + *done) as f64 / secs
             } else {
                 0.0
             };
-            let round_eta = if rate > 0.0 {
-                (*total - *done) as f64 / rate
-            } else {
-                0.0
-            };
-            let mut bar = format!(
-                "n={n:<2} round {round:<3} [{}{}] {:5.1}% {:>8} pos/s  round ETA {:.0}s",
-                "#".repeat(filled),
-                " ".repeat(width - filled),
-                100.0 * frac,
-                human(rate),
-                round_eta
-            );
+            let mut etas = String::new();
             if let Some((level, all)) = eta.remaining(*n, secs) {
-                bar.push_str(&format!(
-                    "  level ETA ~{}  build ETA ~{}",
-                    clock(level),
-                    clock(all)
-                ));
+                etas = format!("  level ETA ~{}  build ETA ~{}", clock(level), clock(all));
             }
-            if tty {
-                eprint!("\r{bar}\x1b[K");
+            if bar.is_hidden() {
+                if last_line.elapsed() < Duration::from_secs(5) {
+                    return;
+                }
+                last_line = Instant::now();
+                let round_eta = if rate > 0.0 {
+                    (*total - *done) as f64 / rate
+                } else {
+                    0.0
+                };
+                eprintln!(
+                    "n={n:<2} round {round:<3} {:5.1}% {:>8} pos/s  round ETA {round_eta:.0}s{etas}",
+                    100.0 * *done as f64 / (*total).max(1) as f64,
+                    human(rate),
+                );
             } else {
-                eprintln!("{bar}");
+                if bar_round != Some((*n, *round)) {
+                    // A new round: a new length, and the rate estimate starts again.
+                    bar_round = Some((*n, *round));
+                    bar.reset();
+                    bar.set_length(*total);
+                    bar.set_prefix(format!("n={n:<2} round {round:<3}"));
+                }
+                bar.set_message(format!("{:>8} pos/s{etas}", human(rate)));
+                bar.set_position(*done);
             }
-            let _ = std::io::stderr().flush();
         }
         BuildEvent::Round { visited: v, .. } => visited += v,
         BuildEvent::Finished(s) => {
-            if tty {
-                eprint!("\r\x1b[K");
-            }
             total_positions += s.stats.all;
             let secs = s.time.as_secs_f64();
             eta.finished(s.stats.n, secs);
-            println!(
+            bar.suspend(|| {
+                println!(
                 "n={:<2} positions {:>11}  rounds {:>3}  {:>8.2} s  {:>8} pos/s  {:>11} bytes  peak {:>6} MB  {}",
                 s.stats.n,
                 s.stats.all,
@@ -206,11 +208,13 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
                 s.file_bytes,
                 peak_memory().map_or("?".to_string(), |b| (b >> 20).to_string()),
                 summary_text(&s.stats)
-            );
+            )
+            });
         }
     };
-    build(&dir, &rules, &options, &mut on_event)
-        .with_context(|| format!("building in {}", dir.display()))?;
+    let built = build(&dir, &rules, &options, &mut on_event);
+    bar.finish_and_clear();
+    built.with_context(|| format!("building in {}", dir.display()))?;
     let secs = started.elapsed().as_secs_f64();
     println!(
         "done: {total_positions} positions solved in {secs:.2} s ({} pos/s)",

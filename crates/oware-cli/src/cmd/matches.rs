@@ -4,7 +4,7 @@
 //! or oversteps its clock loses that game and the match goes on.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
 use oware_core::movetext::{self, MoveText};
 use oware_core::ogn::Record;
 use oware_core::{fen, BySide, Game, Move, Position, Rules, Side};
@@ -512,7 +513,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
-    let tty = std::io::stderr().is_terminal();
+    // A bar on a terminal (indicatif, on standard error); where standard error is not a
+    // terminal (CI logs) it is hidden and a line is written every 10 games instead.
+    let bar = ProgressBar::new(args.games as u64).with_style(
+        ProgressStyle::with_template("[{bar:30}] {pos}/{len} {msg} ({elapsed}, ETA {eta})")?
+            .progress_chars("#>-"),
+    );
     let started = Instant::now();
     eprintln!(
         "{} vs {}: {} games, {} at a time, rules {rules}",
@@ -538,30 +544,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     all.push(r);
                     let done = all.len();
                     let pts: f64 = all.iter().map(|r| r.first_points).sum();
-                    let width = 30;
-                    let filled = done * width / args.games;
-                    let line = format!(
-                        "[{}{}] {done}/{} {} {pts} - {} {} ({:.0}s)",
-                        "#".repeat(filled),
-                        ".".repeat(width - filled),
-                        args.games,
-                        names[0],
-                        done as f64 - pts,
-                        names[1],
-                        started.elapsed().as_secs_f64()
-                    );
-                    if tty {
-                        eprint!("\r{line}");
-                    } else if done.is_multiple_of(10) || done == args.games {
-                        eprintln!("{line}");
+                    let score = format!("{} {pts} - {} {}", names[0], done as f64 - pts, names[1]);
+                    if bar.is_hidden() {
+                        if done.is_multiple_of(10) || done == args.games {
+                            let secs = started.elapsed().as_secs_f64();
+                            eprintln!("{done}/{} {score} ({secs:.0}s)", args.games);
+                        }
+                    } else {
+                        bar.set_message(score);
+                        bar.inc(1);
                     }
                 }
             });
         }
     });
-    if tty {
-        eprintln!();
-    }
+    bar.finish();
     let mut all = results.into_inner().unwrap_or_else(|e| e.into_inner());
     all.sort_by_key(|r| r.index);
     let wins = all.iter().filter(|r| r.first_points == 1.0).count();
