@@ -20,7 +20,8 @@ use oware_core::{Position, Side};
 /// The number of features.
 pub const FEATURES: usize = 7;
 
-/// Feature names, in the order of [`features`] and [`WEIGHTS`].
+/// Feature names, in the order of [`features`] and [`WEIGHTS`] (the `tune` example prints the
+/// fitted weights by these names).
 pub const FEATURE_NAMES: [&str; FEATURES] = [
     "row",
     "vulnerable",

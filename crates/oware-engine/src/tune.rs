@@ -11,7 +11,9 @@
 //! 3. The fitted weights, rounded, were written into `WEIGHTS`; then the ladder match
 //!    (`oware match`) checked that the new evaluation is not weaker than the old one.
 //!
-//! The run is reproducible: `tune::self_play(…)` is deterministic for a seed and depth.
+//! The run is reproducible: `tune::self_play(…)` is deterministic for a seed and depth. The
+//! example `tune` runs all of it and prints the fitted weights by feature name:
+//! `cargo run --release -p oware-engine --example tune -- --games 4000 --depth 7 --seed 2024`.
 
 use std::sync::atomic::AtomicBool;
 

@@ -32,13 +32,22 @@ fn takes_the_winning_capture() {
 
 #[test]
 fn grand_slam_captures_nothing_under_abapa() {
-    // E would take both of North's pits (a grand slam): under abapa it captures nothing, so
-    // South prefers A, which wins the 2 seeds in a for sure... under awari rules E is illegal.
+    // E (3 seeds) sows F, a, b: a = 2 and b = 3 are all North has, a grand slam. Had it taken
+    // those 5 seeds, South would have 24 and North, without a seed, could not move: South would
+    // win at once. Under abapa it captures nothing, so the search must not see a win in 1;
+    // under awari E is illegal and South plays A.
     let pos = "1-0-0-0-3-0-1-2-0-0-0-0-19-22-S";
+    let rules = Rules::default();
+    let after_e = fen::parse(pos)
+        .unwrap()
+        .play(Move::new(4).unwrap(), &rules)
+        .unwrap();
+    assert_eq!(fen::write(&after_e), "1-0-0-0-0-1-2-3-0-0-0-0-19-22-N");
+    let abapa = run(pos, rules, 8);
+    assert_ne!(abapa.info.score, MATE - 1, "{}", score_to_text(abapa.info.score));
+    assert!(abapa.info.score < PROVEN, "{}", score_to_text(abapa.info.score));
     let awari = run(pos, Rules::AWARI, 8);
     assert_eq!(letter(&awari, pos), 'A');
-    let abapa = run(pos, Rules::default(), 8);
-    assert!(abapa.best.is_some());
 }
 
 #[test]
@@ -156,8 +165,22 @@ fn agrees_with_brute_force_on_small_endgames() {
 
 #[test]
 fn prefers_the_faster_win() {
-    // Both A and F end up winning; the immediate capture must be chosen.
-    let pos = "0-0-0-0-3-1-1-2-4-4-4-4-23-2-S";
-    let r = run(pos, Rules::default(), 12);
-    assert_eq!(r.best, Move::new(4));
+    // No capture now; A and B both win, B sooner. A comes first in pit order, so a search that
+    // scored every win alike would keep A.
+    let pos = "1-1-0-0-0-1-0-0-0-0-1-0-22-22-S";
+    let rules = Rules::default();
+    // South's result after move `i`, as the root would score it (one ply more).
+    let after = |i: usize| {
+        let child = fen::parse(pos)
+            .unwrap()
+            .play(Move::new(i).unwrap(), &rules)
+            .unwrap();
+        let r = run(&fen::write(&child), rules, 15);
+        score_to_text(-r.info.score - 1)
+    };
+    assert_eq!(after(0), "win in 15");
+    assert_eq!(after(1), "win in 12");
+    let r = run(pos, rules, 16);
+    assert_eq!(r.best, Move::new(1));
+    assert_eq!(score_to_text(r.info.score), "win in 12");
 }
