@@ -11,13 +11,13 @@
 //! (see the crate docs for what they mean). Two ways to reach them, chosen per level by the
 //! memory budget:
 //!
-//! - **Sweeps** ([`solve_sweeps`]), when the level fits: the first sweep expands every position
+//! - **Sweeps** ([`Solving::by_sweeps`]), when the level fits: the first sweep expands every position
 //!   with the core and keeps, for each position still open, its same-level children and the
 //!   value of its captures (32 bytes); later sweeps read only those, alternating direction, and
 //!   from the third on skip a position unless a child changed in the previous sweep or so far
 //!   in this one (one bit per position and sweep). The fastest here: the open list is read in
 //!   order and the change bits stay in cache.
-//! - **Worklist** ([`solve_worklist`]), for levels too big for that: two bytes and two bits per
+//! - **Worklist** ([`Solving::by_worklist`]), for levels too big for that: two bytes and two bits per
 //!   position. When a position's bounds change its same-level parents (found by undoing
 //!   sowings, each checked forward by the core) are marked, and only marked positions are
 //!   evaluated again, re-expanded by the core each time.
@@ -201,11 +201,12 @@ pub fn build(
             lower: &levels,
             vals: &values,
             start,
+            pool: &pool,
         };
         let rounds = if sweeps_fit(n, options.memory) {
-            solve_sweeps(&solving, &pool, on_event)?
+            solving.by_sweeps(on_event)?
         } else {
-            solve_worklist(&solving, &pool, on_event)?
+            solving.by_worklist(on_event)?
         };
         let data = pool.install(|| encode(n, Kind::of(rules), &values));
         drop(values);
@@ -378,6 +379,8 @@ struct Solving<'a> {
     vals: &'a [AtomicU16],
     /// When the level started (for the progress reports).
     start: Instant,
+    /// The worker threads.
+    pool: &'a rayon::ThreadPool,
 }
 
 impl Solving<'_> {
@@ -433,6 +436,114 @@ impl Solving<'_> {
     }
 }
 
+impl Solving<'_> {
+    /// Solves the level by sweeps over the open positions with their children cached, leaving the
+    /// converged bounds in `level.vals`: the number of sweeps. Used when the level's open list fits
+    /// the memory budget ([`SWEEP_BYTES_PER_POSITION`] a position at most; ranks in 32 bits,
+    /// see [`sweeps_fit`]).
+    ///
+    /// The first sweep ([`first_sweep`]) expands every position with the core; positions it
+    /// leaves open (`L < H`) are remembered with their same-level children and the value of their
+    /// captures, so that later sweeps ([`later_sweep`]) are a few array reads per position.
+    fn by_sweeps(&self, on_event: &mut dyn FnMut(&BuildEvent)) -> Result<u32, BuildError> {
+        let (level, n, start, pool) = (self, self.n, self.start, self.pool);
+        let total = index::positions(n);
+        // Positions changed by a later sweep, one bit each, in two alternating sets (see
+        // `later_sweep`).
+        let marks = [Bits::new(pool, total), Bits::new(pool, total)];
+        let mut open_lists: Vec<Vec<Open>> = Vec::new();
+        let mut sweep = 0u32;
+        loop {
+            sweep += 1;
+            let tally = Tally::default();
+            let sweep_total = if sweep == 1 {
+                total
+            } else {
+                open_lists.iter().map(|v| v.len() as u64).sum()
+            };
+            let mut report = || on_event(&tally.progress(n, sweep, sweep_total, start));
+            if sweep == 1 {
+                open_lists = run_with_progress(pool, || first_sweep(level, &tally), &mut report)?;
+            } else {
+                let lists = &mut open_lists;
+                let work = || later_sweep(level, lists, &marks, sweep, &tally);
+                run_with_progress(pool, work, &mut report);
+                // The marks of this sweep become the previous ones; the older ones are cleared.
+                marks[(sweep % 2) as usize].clear(pool);
+            }
+            let changed = tally.changed.into_inner();
+            on_event(&BuildEvent::Round {
+                n,
+                round: sweep,
+                visited: sweep_total,
+                changed,
+            });
+            if changed == 0 {
+                return Ok(sweep);
+            }
+        }
+    }
+
+    /// Solves the level with little memory, leaving the converged bounds in `level.vals`: the
+    /// number of rounds.
+    ///
+    /// Round 1 ([`worklist_first_round`]) expands every position in rank order. A later round
+    /// ([`worklist_round`]) re-evaluates only the positions that have a same-level child whose
+    /// bounds changed in the round before: when a position's bounds change, its same-level parents
+    /// are found by undoing sowings ([`crate::step::parents`], checked forward by the core) and
+    /// marked for the next round. Positions whose children did not change cannot change, so the
+    /// rounds stop at the same fixpoint as full sweeps would, visiting a fraction of the level.
+    ///
+    /// Memory: two bytes per position for the bounds and two bits for the marks, nothing per
+    /// edge or per open position; each evaluation sows the moves again, so this is slower than
+    /// [`Solving::by_sweeps`] where that fits.
+    fn by_worklist(&self, on_event: &mut dyn FnMut(&BuildEvent)) -> Result<u32, BuildError> {
+        let (level, n, start, pool) = (self, self.n, self.start, self.pool);
+        let total = index::positions(n);
+        // Marks for the round running and the next one, swapped after each round.
+        let mut todo = Bits::new(pool, total);
+        let mut next = Bits::new(pool, total);
+        let mut round = 0u32;
+        loop {
+            round += 1;
+            let first = round == 1;
+            let round_total = if first { total } else { todo.count(pool) };
+            if round_total == 0 {
+                return Ok(round - 1);
+            }
+            let tally = Tally::default();
+            let work = || {
+                if first {
+                    worklist_first_round(level, &tally)
+                } else {
+                    worklist_round(level, &todo, &next, round, &tally)
+                }
+            };
+            // Small rounds (the long tail) run without a reporting thread.
+            if round_total >= 1 << 20 {
+                let mut report = || on_event(&tally.progress(n, round, round_total, start));
+                run_with_progress(pool, work, &mut report)?;
+            } else {
+                pool.install(work)?;
+            }
+            if first {
+                // Round 1 changes about half the positions, whose parents are most of the rest:
+                // round 2 takes them all, without undoing a sowing per change.
+                next.fill(pool, total);
+            }
+            // Marks left in words the round had taken already belong to the next round.
+            todo.move_into(&next, pool);
+            std::mem::swap(&mut todo, &mut next);
+            on_event(&BuildEvent::Round {
+                n,
+                round,
+                visited: round_total,
+                changed: tally.changed.into_inner(),
+            });
+        }
+    }
+}
+
 /// The counts of a round (or sweep) in progress, added to by its tasks and read by the
 /// progress reports.
 #[derive(Default)]
@@ -461,58 +572,7 @@ impl Tally {
     }
 }
 
-/// Solves the level by sweeps over the open positions with their children cached, leaving the
-/// converged bounds in `level.vals`: the number of sweeps. Used when the level's open list fits
-/// the memory budget ([`SWEEP_BYTES_PER_POSITION`] a position at most; ranks in 32 bits,
-/// see [`sweeps_fit`]).
-///
-/// The first sweep ([`first_sweep`]) expands every position with the core; positions it
-/// leaves open (`L < H`) are remembered with their same-level children and the value of their
-/// captures, so that later sweeps ([`later_sweep`]) are a few array reads per position.
-fn solve_sweeps(
-    level: &Solving,
-    pool: &rayon::ThreadPool,
-    on_event: &mut dyn FnMut(&BuildEvent),
-) -> Result<u32, BuildError> {
-    let (n, start) = (level.n, level.start);
-    let total = index::positions(n);
-    // Positions changed by a later sweep, one bit each, in two alternating sets (see
-    // `later_sweep`).
-    let marks = [Bits::new(pool, total), Bits::new(pool, total)];
-    let mut open_lists: Vec<Vec<Open>> = Vec::new();
-    let mut sweep = 0u32;
-    loop {
-        sweep += 1;
-        let tally = Tally::default();
-        let sweep_total = if sweep == 1 {
-            total
-        } else {
-            open_lists.iter().map(|v| v.len() as u64).sum()
-        };
-        let mut report = || on_event(&tally.progress(n, sweep, sweep_total, start));
-        if sweep == 1 {
-            open_lists = run_with_progress(pool, || first_sweep(level, &tally), &mut report)?;
-        } else {
-            let lists = &mut open_lists;
-            let work = || later_sweep(level, lists, &marks, sweep, &tally);
-            run_with_progress(pool, work, &mut report);
-            // The marks of this sweep become the previous ones; the older ones are cleared.
-            marks[(sweep % 2) as usize].clear(pool);
-        }
-        let changed = tally.changed.into_inner();
-        on_event(&BuildEvent::Round {
-            n,
-            round: sweep,
-            visited: sweep_total,
-            changed,
-        });
-        if changed == 0 {
-            return Ok(sweep);
-        }
-    }
-}
-
-/// The first sweep of [`solve_sweeps`]: evaluates every position of the level with the core,
+/// The first sweep of [`Solving::by_sweeps`]: evaluates every position of the level with the core,
 /// in rank order, and returns (one list a chunk, in rank order) the positions it leaves open
 /// that have a same-level child, with those children and the best value of their captures.
 /// A position without a same-level child has its final bounds already.
@@ -542,7 +602,7 @@ fn first_sweep(level: &Solving, tally: &Tally) -> Result<Vec<Vec<Open>>, ProbeEr
         .collect()
 }
 
-/// Sweep `sweep` (≥ 2) of [`solve_sweeps`]: evaluates the open positions from their cached
+/// Sweep `sweep` (≥ 2) of [`Solving::by_sweeps`]: evaluates the open positions from their cached
 /// children and drops those that closed. Sweeps alternate direction (backwards on even
 /// sweeps), which shortens chains of dependencies in both orders. From the third sweep on, a
 /// position is skipped unless a child changed in the previous sweep or so far in this one:
@@ -596,70 +656,7 @@ fn later_sweep(
 /// captures' value, six children) and two bits.
 pub const SWEEP_BYTES_PER_POSITION: u64 = std::mem::size_of::<Open>() as u64 + 2 + 1;
 
-/// Solves the level with little memory, leaving the converged bounds in `level.vals`: the
-/// number of rounds.
-///
-/// Round 1 ([`worklist_first_round`]) expands every position in rank order. A later round
-/// ([`worklist_round`]) re-evaluates only the positions that have a same-level child whose
-/// bounds changed in the round before: when a position's bounds change, its same-level parents
-/// are found by undoing sowings ([`crate::step::parents`], checked forward by the core) and
-/// marked for the next round. Positions whose children did not change cannot change, so the
-/// rounds stop at the same fixpoint as full sweeps would, visiting a fraction of the level.
-///
-/// Memory: two bytes per position for the bounds and two bits for the marks, nothing per
-/// edge or per open position; each evaluation sows the moves again, so this is slower than
-/// [`solve_sweeps`] where that fits.
-fn solve_worklist(
-    level: &Solving,
-    pool: &rayon::ThreadPool,
-    on_event: &mut dyn FnMut(&BuildEvent),
-) -> Result<u32, BuildError> {
-    let (n, start) = (level.n, level.start);
-    let total = index::positions(n);
-    // Marks for the round running and the next one, swapped after each round.
-    let mut todo = Bits::new(pool, total);
-    let mut next = Bits::new(pool, total);
-    let mut round = 0u32;
-    loop {
-        round += 1;
-        let first = round == 1;
-        let round_total = if first { total } else { todo.count(pool) };
-        if round_total == 0 {
-            return Ok(round - 1);
-        }
-        let tally = Tally::default();
-        let work = || {
-            if first {
-                worklist_first_round(level, &tally)
-            } else {
-                worklist_round(level, &todo, &next, round, &tally)
-            }
-        };
-        // Small rounds (the long tail) run without a reporting thread.
-        if round_total >= 1 << 20 {
-            let mut report = || on_event(&tally.progress(n, round, round_total, start));
-            run_with_progress(pool, work, &mut report)?;
-        } else {
-            pool.install(work)?;
-        }
-        if first {
-            // Round 1 changes about half the positions, whose parents are most of the rest:
-            // round 2 takes them all, without undoing a sowing per change.
-            next.fill(pool, total);
-        }
-        // Marks left in words the round had taken already belong to the next round.
-        todo.move_into(&next, pool);
-        std::mem::swap(&mut todo, &mut next);
-        on_event(&BuildEvent::Round {
-            n,
-            round,
-            visited: round_total,
-            changed: tally.changed.into_inner(),
-        });
-    }
-}
-
-/// Round 1 of [`solve_worklist`]: evaluates every position of the level, in rank order. It
+/// Round 1 of [`Solving::by_worklist`]: evaluates every position of the level, in rank order. It
 /// marks nothing: round 2 takes every position anyway.
 fn worklist_first_round(level: &Solving, tally: &Tally) -> Result<(), ProbeError> {
     index::par_chunks(level.n, CHUNK).try_for_each(|chunk| {
@@ -674,7 +671,7 @@ fn worklist_first_round(level: &Solving, tally: &Tally) -> Result<(), ProbeError
     })
 }
 
-/// Round `round` (≥ 2) of [`solve_worklist`]: evaluates the positions marked in `todo`
+/// Round `round` (≥ 2) of [`Solving::by_worklist`]: evaluates the positions marked in `todo`
 /// (clearing them), forwards on odd rounds and backwards on even ones; when a position's
 /// bounds change, its same-level parents are marked. Gauss–Seidel: a parent the round has not
 /// reached yet (ahead in this round's direction) is marked in `todo` for this round, the others

@@ -32,9 +32,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        let value = it
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let bad = |e: std::num::ParseIntError| format!("{flag} {value}: {e}");
         match flag.as_str() {
             "--games" => s.games = value.parse().map_err(bad)?,

@@ -239,9 +239,7 @@ impl<'a, 'b> Worker<'a, 'b> {
     #[cold]
     #[inline(never)]
     fn flush_and_poll(&mut self) -> bool {
-        self.sh
-            .nodes
-            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.sh.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
         self.unflushed = 0;
         if !self.stopped && self.can_stop {
             self.poll();
@@ -254,8 +252,7 @@ impl<'a, 'b> Worker<'a, 'b> {
 
     /// Sets `stopped` if the stop flag is raised or a node or time limit is reached.
     fn poll(&mut self) {
-        if self.sh.halt.load(Ordering::Relaxed) || self.sh.stop.load(Ordering::Relaxed)
-        {
+        if self.sh.halt.load(Ordering::Relaxed) || self.sh.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         } else if self.id == 0 {
             let over_nodes = self
@@ -965,9 +962,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
             depth += 1;
         }
-        self.sh
-            .nodes
-            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.sh.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
         self.unflushed = 0;
         info.nodes = self.sh.nodes.load(Ordering::Relaxed);
         info.time = self.sh.start.elapsed();

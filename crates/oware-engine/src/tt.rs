@@ -729,10 +729,7 @@ mod tests {
                 .all(|b| b.slots.iter().all(|s| s.load() == (0, Data(0)))));
             let small = SmallTt::new(mb);
             assert_eq!(small.slots.len(), (mb << 20) / 16);
-            assert!(small
-                .slots
-                .iter()
-                .all(|s| s.load() == (0, Data(0))));
+            assert!(small.slots.iter().all(|s| s.load() == (0, Data(0))));
         }
         let tiny = memory::Zeroed::<Slot>::new(3);
         assert_eq!(tiny.len(), 3);

@@ -44,8 +44,17 @@ fn grand_slam_captures_nothing_under_abapa() {
         .unwrap();
     assert_eq!(fen::write(&after_e), "1-0-0-0-0-1-2-3-0-0-0-0-19-22-N");
     let abapa = run(pos, rules, 8);
-    assert_ne!(abapa.info.score, MATE - 1, "{}", score_to_text(abapa.info.score));
-    assert!(abapa.info.score < PROVEN, "{}", score_to_text(abapa.info.score));
+    assert_ne!(
+        abapa.info.score,
+        MATE - 1,
+        "{}",
+        score_to_text(abapa.info.score)
+    );
+    assert!(
+        abapa.info.score < PROVEN,
+        "{}",
+        score_to_text(abapa.info.score)
+    );
     let awari = run(pos, Rules::AWARI, 8);
     assert_eq!(letter(&awari, pos), 'A');
 }

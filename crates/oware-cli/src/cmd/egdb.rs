@@ -125,9 +125,14 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     // ETA from a smoothed rate); where standard error is not a terminal (CI logs) the bar is
     // hidden and a plain line is written every 5 s instead.
     let bar = ProgressBar::new(0).with_style(
-        ProgressStyle::with_template("{prefix} [{bar:30}] {percent:>3}%  round ETA {eta:<4} {msg}")?
-            .progress_chars("#>-"),
+        ProgressStyle::with_template(
+            "{prefix} [{bar:30}] {percent:>3}%  round ETA {eta:<4} {msg}",
+        )?
+        .progress_chars("#>-"),
     );
+    // Drawn only while a round runs: finished (and cleared) between levels, so that the
+    // summary lines are printed on a clean line.
+    bar.finish_and_clear();
     let mut last_line = Instant::now();
     let mut bar_round = None;
     let started = Instant::now();
@@ -146,7 +151,7 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             .map_or("none".to_string(), |n| n.to_string())
     );
     let mut on_event = |e: &BuildEvent| match e {
-        BuildEvent::Kept { n } => bar.suspend(|| println!("n={n:<2} kept (already built)")),
+        BuildEvent::Kept { n } => println!("n={n:<2} kept (already built)"),
         BuildEvent::Started { .. } => visited = 0,
         BuildEvent::Progress {
             n,
@@ -184,9 +189,9 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
                 if bar_round != Some((*n, *round)) {
                     // A new round: a new length, and the rate estimate starts again.
                     bar_round = Some((*n, *round));
-                    bar.reset();
                     bar.set_length(*total);
                     bar.set_prefix(format!("n={n:<2} round {round:<3}"));
+                    bar.reset();
                 }
                 bar.set_message(format!("{:>8} pos/s{etas}", human(rate)));
                 bar.set_position(*done);
@@ -197,8 +202,8 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             total_positions += s.stats.all;
             let secs = s.time.as_secs_f64();
             eta.finished(s.stats.n, secs);
-            bar.suspend(|| {
-                println!(
+            bar.finish_and_clear();
+            println!(
                 "n={:<2} positions {:>11}  rounds {:>3}  {:>8.2} s  {:>8} pos/s  {:>11} bytes  peak {:>6} MB  {}",
                 s.stats.n,
                 s.stats.all,
@@ -208,8 +213,7 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
                 s.file_bytes,
                 peak_memory().map_or("?".to_string(), |b| (b >> 20).to_string()),
                 summary_text(&s.stats)
-            )
-            });
+            );
         }
     };
     let built = build(&dir, &rules, &options, &mut on_event);

@@ -559,6 +559,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     });
     bar.finish();
+    if !bar.is_hidden() {
+        // The bar stays on its line; what follows starts on the next.
+        eprintln!();
+    }
     let mut all = results.into_inner().unwrap_or_else(|e| e.into_inner());
     all.sort_by_key(|r| r.index);
     let wins = all.iter().filter(|r| r.first_points == 1.0).count();
