@@ -42,7 +42,12 @@ fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     let after = stat.rsplit(')').next().unwrap_or("");
     let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     // Fields 14 and 15 of the file (utime, stime), counted after the command name's `)`.
     (ticks(11) + ticks(12)) / 100.0
 }
@@ -102,7 +107,10 @@ fn main() {
     for (a, b) in fast.iter().zip(&slow) {
         for (x, y) in a.moves.iter().zip(&b.moves) {
             // One line a move, for trying other thresholds on the same searches.
-            println!("lost {} {} {} {}", x.lost, y.lost, x.missed_win, y.missed_win);
+            println!(
+                "lost {} {} {} {}",
+                x.lost, y.lost, x.missed_win, y.missed_win
+            );
             if y.class >= Class::Mistake {
                 flagged_deep += 1;
             }

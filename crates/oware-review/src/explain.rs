@@ -188,7 +188,11 @@ pub fn forced_feed_sentence(pos: &Position, rules: &Rules) -> Option<String> {
     }
     let legal = pos.legal_moves(rules);
     let letters: Vec<String> = legal.iter().map(|m| m.letter(me).to_string()).collect();
-    let verb = if letters.len() == 1 { "reaches" } else { "reach" };
+    let verb = if letters.len() == 1 {
+        "reaches"
+    } else {
+        "reach"
+    };
     Some(format!(
         "{opp}'s row was empty: {me} had to feed it, and only {} {verb} it",
         and_list(&letters)
@@ -294,7 +298,10 @@ pub(crate) fn explain(f: &Facts<'_>) -> Vec<Note> {
         add(NoteKind::ForcedFeed, s);
     }
     if f.legal == 1 {
-        add(NoteKind::OnlyMove, format!("{played} was the only legal move"));
+        add(
+            NoteKind::OnlyMove,
+            format!("{played} was the only legal move"),
+        );
     } else if let Some(margin) = f.only_move_margin {
         add(
             NoteKind::OnlyMove,
@@ -345,7 +352,10 @@ mod tests {
         assert_eq!(s, "F, a kroo of 13 seeds, captures b: 3 seeds");
         let (kind, k) = kroo_sentence(&p, mv('F'), &Rules::default()).unwrap();
         assert_eq!(kind, NoteKind::KrooSown);
-        assert_eq!(k, "F sowed a kroo of 13 seeds round the board, capturing 3 seeds");
+        assert_eq!(
+            k,
+            "F sowed a kroo of 13 seeds round the board, capturing 3 seeds"
+        );
     }
 
     #[test]
@@ -384,6 +394,9 @@ mod tests {
             s,
             "North's row was empty: South had to feed it, and only E and F reach it"
         );
-        assert_eq!(forced_feed_sentence(&Position::start(), &Rules::default()), None);
+        assert_eq!(
+            forced_feed_sentence(&Position::start(), &Rules::default()),
+            None
+        );
     }
 }

@@ -38,7 +38,7 @@ pub use report::{
     ReviewJson, SummaryBySide, SummaryJson, ValueJson, COMMENT_MARK,
 };
 pub use review::{
-    review, MoveReview, MoveValue, Options, PlayerSummary, Progress, Review, ReviewError,
-    Tables, DEFAULT_DEPTH, DEFAULT_HASH_MB,
+    review, MoveReview, MoveValue, Options, PlayerSummary, Progress, Review, ReviewError, Tables,
+    DEFAULT_DEPTH, DEFAULT_HASH_MB,
 };
 pub use value::Value;

@@ -61,9 +61,8 @@ pub fn table(review: &Review) -> String {
 
 /// "accuracy 87.5 %, 20 moves: 9 best, 6 good, 3 inaccuracies, 1 mistake, 1 blunder".
 pub fn summary_text(s: &PlayerSummary) -> String {
-    let plural = |n: usize, one: &str, many: &str| {
-        format!("{n} {}", if n == 1 { one } else { many })
-    };
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let c = s.counts;
     let mut text = format!(
         "accuracy {:.1} %, {}: {} best, {} good, {}, {}, {}",
@@ -76,7 +75,11 @@ pub fn summary_text(s: &PlayerSummary) -> String {
         plural(c[4], "blunder", "blunders"),
     );
     if s.missed_wins > 0 {
-        let _ = write!(text, ", {}", plural(s.missed_wins, "missed win", "missed wins"));
+        let _ = write!(
+            text,
+            ", {}",
+            plural(s.missed_wins, "missed win", "missed wins")
+        );
     }
     text
 }

@@ -115,7 +115,12 @@ impl fmt::Display for Value {
             Value::Eval(cs) => f.write_str(&seeds_text(cs)),
             Value::Exact(0) => f.write_str("0 exact"),
             Value::Exact(h) if h % 2 == 0 => write!(f, "{:+} exact", h / 2),
-            Value::Exact(h) => write!(f, "{}{}.5 exact", if h < 0 { "-" } else { "+" }, h.abs() / 2),
+            Value::Exact(h) => write!(
+                f,
+                "{}{}.5 exact",
+                if h < 0 { "-" } else { "+" },
+                h.abs() / 2
+            ),
             Value::Win(Some(p)) => write!(f, "win in {p}"),
             Value::Loss(Some(p)) => write!(f, "loss in {p}"),
             Value::Win(None) => f.write_str("win"),

@@ -113,7 +113,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!();
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&ReviewJson::from(&result))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&ReviewJson::from(&result))?
+        );
     } else {
         println!(
             "review of {} moves, {}{}",
