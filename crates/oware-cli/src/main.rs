@@ -39,6 +39,8 @@ enum Command {
     Egdb(cmd::egdb::Args),
     /// Play in the terminal against the engine or a friend.
     Play(cmd::play::Args),
+    /// Review a game: every move's value, class and explanation; writes them into the OGN.
+    Review(cmd::review::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Analyse(a) => cmd::analyse::run(a),
         Command::Egdb(a) => cmd::egdb::run(a),
         Command::Play(a) => cmd::play::run(a),
+        Command::Review(a) => cmd::review::run(a),
     };
     match result {
         Ok(code) => code,

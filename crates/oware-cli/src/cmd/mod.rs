@@ -7,6 +7,7 @@ pub mod matches;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod review;
 pub mod serve;
 pub mod show;
 pub mod uci;
