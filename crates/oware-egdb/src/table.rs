@@ -619,16 +619,17 @@ impl Egdb {
     }
 
     /// Loads and checks every level now (instead of at its first probe); the first error.
-    /// [`Egdb::status`] then tells every level's state.
+    /// Then looks at the folder again ([`Egdb::refresh`]), so that [`Egdb::max_seeds`] stops
+    /// below the first damaged level and [`Egdb::status`] says why.
     pub fn load_all(&self) -> Result<(), ProbeError> {
         let mut first = Ok(());
         for n in 0..self.count.load(Ordering::Acquire) {
             if let Err(e) = self.with_level(n as u8, |_| Ok(())) {
-                if first.is_ok() {
-                    first = Err(e);
-                }
+                first = Err(e);
+                break;
             }
         }
+        self.refresh();
         first
     }
 

@@ -147,9 +147,11 @@ fn status_tells_missing_folder_damaged_and_usable_levels_apart() {
     assert!(egdb.load_all().is_err());
     let s = egdb.status();
     assert!(matches!(&s.levels[4].state, LevelState::Damaged(why) if why.contains("checksum")));
+    assert!(s.to_string().contains("0–3 seeds"), "{s}");
     assert!(s.to_string().contains("level 4 damaged: checksum"), "{s}");
     assert_eq!(s.problems().len(), 1);
-    assert!(s.levels[5].state.is_usable());
+    assert_eq!(egdb.max_seeds(), Some(3));
+    assert_eq!(s.levels.len(), 5);
 
     // A bad header in level 5: usable levels stop below it, and the status says why.
     let path = dir.path().join("abapa-05.egdb");

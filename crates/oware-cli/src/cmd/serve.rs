@@ -23,7 +23,8 @@ pub struct Args {
     /// Searches that may run at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
-    /// Where the endgame databases are (default: $OWARE_EGDB_DIR, else ./data/egdb when present).
+    /// Where the endgame databases are (default: $OWARE_EGDB_DIR, else the per-user data
+    /// folder, e.g. ~/.local/share/oware/egdb).
     #[arg(long)]
     pub egdb: Option<PathBuf>,
 }
@@ -58,12 +59,7 @@ fn init_logging() {
 /// Runs the command: serves until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     init_logging();
-    let egdb_dir = args.egdb.clone().or_else(|| {
-        let dir = std::env::var_os("OWARE_EGDB_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from("data/egdb"));
-        dir.is_dir().then_some(dir)
-    });
+    let egdb_dir = Some(oware_egdb::locate(args.egdb.as_deref()).dir);
     let config = ServerConfig {
         bind: args.bind,
         port: args.port,
