@@ -27,6 +27,13 @@ pub struct Args {
     /// folder, e.g. ~/.local/share/oware/egdb).
     #[arg(long)]
     pub egdb: Option<PathBuf>,
+    /// Do not build missing endgame tables in the background.
+    #[arg(long)]
+    pub no_egdb_build: bool,
+    /// The largest level (seeds on the board) the background build makes.
+    #[arg(long, default_value_t = oware_egdb::DEFAULT_MAX_SEEDS,
+          value_parser = clap::value_parser!(u8).range(0..=48))]
+    pub egdb_build_max: u8,
 }
 
 impl Default for Args {
@@ -38,6 +45,8 @@ impl Default for Args {
             db: PathBuf::from("oware.sqlite"),
             engine_threads: None,
             egdb: None,
+            no_egdb_build: false,
+            egdb_build_max: oware_egdb::DEFAULT_MAX_SEEDS,
         }
     }
 }
@@ -68,6 +77,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .engine_threads
             .unwrap_or_else(oware_server::default_engine_threads),
         egdb_dir,
+        egdb_build: (!args.no_egdb_build).then(|| oware_egdb::BackgroundOptions {
+            max_seeds: args.egdb_build_max,
+            ..oware_egdb::BackgroundOptions::default()
+        }),
     };
     oware_server::serve(config, |addr| {
         let host = if addr.ip().is_unspecified() {
