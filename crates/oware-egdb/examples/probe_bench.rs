@@ -1,16 +1,22 @@
-//! Probe latency: `cargo run --release -p oware-egdb --example probe_bench -- DIR RULES N`
-//! probes a million pseudo-random positions of level N (already mapped) and prints ns/probe.
+//! Probe latency: `cargo run --release -p oware-egdb --example probe_bench -- DIR RULES N [file]`
+//! probes a million pseudo-random positions of level N (already loaded) and prints ns/probe.
+//! With `file`, the level is read entry by entry from its file (as levels above
+//! `OpenOptions::in_memory_max` are) instead of from memory.
 use std::time::Instant;
 
 use oware_core::{BySide, Position, Rules, Setup, Side};
-use oware_egdb::{index, Egdb};
+use oware_egdb::{index, Egdb, OpenOptions};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let dir = std::path::PathBuf::from(&args[1]);
     let rules: Rules = args[2].parse().expect("rules");
     let n: u8 = args[3].parse().expect("n");
-    let egdb = Egdb::open(&dir, &rules).expect("open");
+    let options = match args.get(4).map(String::as_str) {
+        Some("file") => OpenOptions { in_memory_max: 0 },
+        _ => OpenOptions::default(),
+    };
+    let egdb = Egdb::open_with(&dir, &rules, options).expect("open");
     let total = index::positions(n);
     // A fixed pseudo-random sequence of positions (xorshift), built before timing.
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
@@ -29,7 +35,7 @@ fn main() {
             .expect("48 seeds")
         })
         .collect();
-    egdb.probe(&positions[0]).expect("probe"); // map and check the level
+    egdb.probe(&positions[0]).expect("probe"); // load and check the level
     let t = Instant::now();
     let mut sum = 0i64;
     for p in &positions {

@@ -235,38 +235,96 @@ impl Header {
 }
 
 /// The checksum of a table's entries: a 64-bit multiply–rotate hash over little-endian words,
-/// the tail bytes zero-padded, and the length mixed in last.
+/// the tail bytes zero-padded, and the length mixed in last. [`Checksum`] computes the same
+/// piece by piece.
 pub fn checksum(data: &[u8]) -> u64 {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut lanes = [
-        0x243f_6a88_85a3_08d3u64,
-        0x1319_8a2e_0370_7344,
-        0xa409_3822_299f_31d0,
-        0x082e_fa98_ec4e_6c89,
-    ];
-    let mut chunks = data.chunks_exact(32);
-    for c in &mut chunks {
-        for (i, lane) in lanes.iter_mut().enumerate() {
+    let mut c = Checksum::new();
+    c.update(data);
+    c.finish()
+}
+
+const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// [`checksum`] over data that comes in pieces (a file read in chunks).
+#[derive(Debug, Clone)]
+pub struct Checksum {
+    lanes: [u64; 4],
+    len: u64,
+    pending: [u8; 32],
+    pending_len: usize,
+}
+
+impl Default for Checksum {
+    fn default() -> Self {
+        Checksum::new()
+    }
+}
+
+impl Checksum {
+    /// Nothing hashed yet.
+    pub fn new() -> Checksum {
+        Checksum {
+            lanes: [
+                0x243f_6a88_85a3_08d3u64,
+                0x1319_8a2e_0370_7344,
+                0xa409_3822_299f_31d0,
+                0x082e_fa98_ec4e_6c89,
+            ],
+            len: 0,
+            pending: [0; 32],
+            pending_len: 0,
+        }
+    }
+
+    fn block(&mut self, c: &[u8]) {
+        for (i, lane) in self.lanes.iter_mut().enumerate() {
             let mut w = [0u8; 8];
             w.copy_from_slice(&c[8 * i..8 * i + 8]);
             *lane = (*lane ^ u64::from_le_bytes(w))
-                .wrapping_mul(K)
+                .wrapping_mul(MIX)
                 .rotate_left(29);
         }
     }
-    let mut tail = [0u8; 32];
-    let rest = chunks.remainder();
-    tail[..rest.len()].copy_from_slice(rest);
-    let mut h = data.len() as u64;
-    for (i, lane) in lanes.iter().enumerate() {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&tail[8 * i..8 * i + 8]);
-        let l = (*lane ^ u64::from_le_bytes(w))
-            .wrapping_mul(K)
-            .rotate_left(29);
-        h = (h ^ l).wrapping_mul(K).rotate_left(31);
+
+    /// Hashes the next piece.
+    pub fn update(&mut self, mut data: &[u8]) {
+        self.len += data.len() as u64;
+        if self.pending_len > 0 {
+            let k = (32 - self.pending_len).min(data.len());
+            self.pending[self.pending_len..self.pending_len + k].copy_from_slice(&data[..k]);
+            self.pending_len += k;
+            data = &data[k..];
+            if self.pending_len < 32 {
+                return;
+            }
+            let block = self.pending;
+            self.block(&block);
+            self.pending_len = 0;
+        }
+        let mut chunks = data.chunks_exact(32);
+        for c in &mut chunks {
+            self.block(c);
+        }
+        let rest = chunks.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.pending_len = rest.len();
     }
-    h ^ (h >> 32)
+
+    /// The checksum of everything hashed.
+    pub fn finish(&self) -> u64 {
+        let mut tail = [0u8; 32];
+        tail[..self.pending_len].copy_from_slice(&self.pending[..self.pending_len]);
+        let mut h = self.len;
+        for (i, lane) in self.lanes.iter().enumerate() {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&tail[8 * i..8 * i + 8]);
+            let l = (*lane ^ u64::from_le_bytes(w))
+                .wrapping_mul(MIX)
+                .rotate_left(29);
+            h = (h ^ l).wrapping_mul(MIX).rotate_left(31);
+        }
+        h ^ (h >> 32)
+    }
 }
 
 #[cfg(test)]
@@ -301,5 +359,21 @@ mod tests {
             assert_ne!(checksum(&d), base);
         }
         assert_ne!(checksum(&data[..999]), base);
+    }
+
+    #[test]
+    fn checksum_in_pieces_is_the_same() {
+        let data: Vec<u8> = (0..1000u32).map(|i| (i * 13 + 5) as u8).collect();
+        let whole = checksum(&data);
+        for cuts in [&[0usize][..], &[1, 2, 40], &[31, 32, 33, 999], &[500]] {
+            let mut c = Checksum::new();
+            let mut at = 0;
+            for &cut in cuts {
+                c.update(&data[at..cut]);
+                at = cut;
+            }
+            c.update(&data[at..]);
+            assert_eq!(c.finish(), whole, "cuts {cuts:?}");
+        }
     }
 }

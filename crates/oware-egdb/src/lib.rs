@@ -1,5 +1,6 @@
 //! Endgame databases for Oware: perfect knowledge of every position with few seeds on the
-//! board, built by retrograde analysis, stored one file per seed count and memory-mapped.
+//! board, built by retrograde analysis, stored one file per seed count, read into memory (or
+//! entry by entry from the file for the biggest levels).
 //!
 //! ```no_run
 //! use oware_core::{fen, Rules};
@@ -79,31 +80,26 @@
 
 #![deny(unsafe_code)]
 
+mod background;
 mod build;
 pub mod format;
 pub mod index;
+mod location;
 mod stats;
 mod step;
 mod table;
 mod verify;
 
-use std::path::PathBuf;
-
+pub use background::{
+    Background, BackgroundOptions, BuildStatus, Phase, DEFAULT_MAX_SEEDS, DEFAULT_MEMORY,
+};
 pub use build::{
     build, sweeps_fit, BuildError, BuildEvent, BuildOptions, LevelSummary, SWEEP_BYTES_PER_POSITION,
 };
+pub use location::{default_dir, locate, user_dir, Location, Source, ENV_VAR};
 pub use stats::{level_stats, LevelStats};
-pub use table::{Egdb, OpenError, ProbeError};
+pub use table::{Egdb, LevelState, LevelStatus, OpenError, OpenOptions, ProbeError, Status};
 pub use verify::{verify_level, VerifyReport};
-
-/// The default database directory: `$OWARE_EGDB_DIR` if set (and not empty), else
-/// `./data/egdb`.
-pub fn default_dir() -> PathBuf {
-    match std::env::var_os("OWARE_EGDB_DIR") {
-        Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => PathBuf::from("data").join("egdb"),
-    }
-}
 
 /// Bounds on the final difference (mover's seeds minus opponent's seeds) of the `n` seeds now
 /// on the board, under perfect play, from the side to move's view: `−n <= lo <= hi <= n`; exact

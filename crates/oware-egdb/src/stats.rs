@@ -38,7 +38,7 @@ impl LevelStats {
 
 /// The statistics of level `n` (which must be present: `n <= egdb.max_seeds()`).
 pub fn level_stats(egdb: &Egdb, n: u8) -> Result<LevelStats, ProbeError> {
-    level_stats_of(egdb.level(n)?, egdb.rules(), n)
+    level_stats_of(&*egdb.level(n)?, egdb.rules(), n)
 }
 
 struct Acc {

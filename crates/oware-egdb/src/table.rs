@@ -1,37 +1,46 @@
 //! Opening and probing: [`Egdb`].
+//!
+//! # Reading a file that may change under us
+//!
+//! Nothing stops someone from truncating or rewriting a table file while a process probes it
+//! (`cp` onto it truncates first). A memory map of a file that shrinks turns the next read of a
+//! lost page into `SIGBUS`, which kills the process, and no check before the read can rule that
+//! out (the file can shrink between the check and the read). So the tables are never mapped:
+//!
+//! - a level of at most [`OpenOptions::in_memory_max`] bytes (256 MiB by default: every level
+//!   up to 21 seeds) is read whole into memory the first time it is probed, and its checksum
+//!   checked. Whatever happens to the file afterwards, probes answer from the copy: the old data.
+//! - a larger level stays on disk; its checksum is checked by a streaming read at the first
+//!   probe and each probe reads its entry with a positioned read (`pread`) of one or two bytes.
+//!   A file that shrank gives a short read, which is an error value ([`ProbeError::Io`]); a file
+//!   that was rewritten gives the new file's bytes, still range-checked (a valid table of the same
+//!   rules and level has the same bytes: the builder is deterministic).
+//!
+//! Levels appear while a process runs (a background build) and damaged ones are rebuilt:
+//! [`Egdb::refresh`] looks at the folder again, and a level that failed is tried again once its
+//! file has changed.
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
-use memmap2::Mmap;
+use arc_swap::ArcSwapOption;
 use oware_core::{Position, Rules, Side, PITS};
 
 use crate::format::{self, Header, Kind, HEADER_LEN};
 use crate::index::{self, MAX_SEEDS};
 use crate::Bounds;
 
-/// Why a database directory could not be opened.
-#[derive(Debug)]
+/// Why tables could not be opened. Files are not looked at here: a missing folder, missing or
+/// damaged levels are reported by [`Egdb::status`] instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OpenError {
     /// The rules have no databases (the `to-opponent` grand slam rule).
     UnsupportedRules(Rules),
-    /// A file or the directory could not be read.
-    Io {
-        /// The path concerned.
-        path: PathBuf,
-        /// The underlying error.
-        source: io::Error,
-    },
-    /// A file's header is wrong: not a table, another format version, rules or seed count.
-    Corrupt {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        reason: String,
-    },
 }
 
 impl fmt::Display for OpenError {
@@ -43,34 +52,24 @@ impl fmt::Display for OpenError {
                     "no endgame databases for rules {r} (grand slam to-opponent)"
                 )
             }
-            OpenError::Io { path, source } => write!(f, "cannot read {}: {source}", path.display()),
-            OpenError::Corrupt { path, reason } => {
-                write!(f, "corrupt endgame database {}: {reason}", path.display())
-            }
         }
     }
 }
 
-impl std::error::Error for OpenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            OpenError::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+impl std::error::Error for OpenError {}
 
-/// Why a probe failed. Errors are remembered: a level that failed to map fails every probe.
+/// Why a probe failed. Errors are remembered: a level that failed to load fails every probe
+/// until its file changes and [`Egdb::refresh`] runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProbeError {
-    /// The level's file could not be read or mapped.
+    /// The level's file could not be read (or shrank while in use).
     Io {
         /// The file.
         path: PathBuf,
         /// The underlying error, as text.
         message: String,
     },
-    /// The level's file is damaged: wrong length, checksum or an invalid entry.
+    /// The level's file is damaged: wrong header, length, checksum or an invalid entry.
     Corrupt {
         /// The file.
         path: PathBuf,
@@ -94,18 +93,74 @@ impl fmt::Display for ProbeError {
 
 impl std::error::Error for ProbeError {}
 
-/// One mapped, checked level.
+/// How [`Egdb::open_with`] reads levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenOptions {
+    /// Levels whose entries take at most this many bytes are read into memory at their first
+    /// probe; bigger ones are read entry by entry from the file. Default 256 MiB (every level
+    /// up to 21 seeds, 226 MB in all up to 20).
+    pub in_memory_max: u64,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        OpenOptions {
+            in_memory_max: 256 << 20,
+        }
+    }
+}
+
+/// Where a level's entries are read from.
+enum Data {
+    /// A copy in memory.
+    Memory(Box<[u8]>),
+    /// The open file, read entry by entry with positioned reads.
+    File(File),
+}
+
+/// One loaded, checked level.
 pub(crate) struct Level {
     path: PathBuf,
     n: u8,
     entry_bytes: usize,
-    map: Mmap,
+    data: Data,
     table: Box<[Option<(i8, i8)>; 256]>,
 }
 
+/// Reads into `buf` at `offset` until it is full or the file ends; the bytes read.
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        #[cfg(unix)]
+        let k = std::os::unix::fs::FileExt::read_at(file, &mut buf[got..], offset + got as u64);
+        #[cfg(windows)]
+        let k =
+            std::os::windows::fs::FileExt::seek_read(file, &mut buf[got..], offset + got as u64);
+        match k {
+            Ok(0) => break,
+            Ok(k) => got += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
+}
+
 impl Level {
-    /// Maps a level file and checks its header, length and checksum.
+    /// Reads a level file whole into memory and checks its header, length and checksum (what
+    /// the builder uses for the levels below the one it solves).
     pub(crate) fn map(path: &Path, rules: &Rules, n: u8) -> Result<Level, ProbeError> {
+        Level::load(path, rules, n, u64::MAX)
+    }
+
+    /// Opens a level file and checks its header, length and checksum; reads it into memory
+    /// when its entries take at most `in_memory_max` bytes.
+    pub(crate) fn load(
+        path: &Path,
+        rules: &Rules,
+        n: u8,
+        in_memory_max: u64,
+    ) -> Result<Level, ProbeError> {
         let io_err = |e: io::Error| ProbeError::Io {
             path: path.to_path_buf(),
             message: e.to_string(),
@@ -115,16 +170,46 @@ impl Level {
             reason,
         };
         let file = File::open(path).map_err(io_err)?;
-        let map = map_file(&file).map_err(io_err)?;
-        let header = Header::parse(&map, rules, n).map_err(|e| corrupt(e.0))?;
-        let want = HEADER_LEN as u64 + header.data_len();
-        if map.len() as u64 != want {
+        let mut head = [0u8; HEADER_LEN];
+        let got = read_at(&file, &mut head, 0).map_err(io_err)?;
+        let header = Header::parse(&head[..got], rules, n).map_err(|e| corrupt(e.0))?;
+        let want = header.data_len();
+        let len = file.metadata().map_err(io_err)?.len();
+        if len != HEADER_LEN as u64 + want {
             return Err(corrupt(format!(
-                "length {} bytes, expected {want}",
-                map.len()
+                "length {len} bytes, expected {}",
+                HEADER_LEN as u64 + want
             )));
         }
-        let sum = format::checksum(&map[HEADER_LEN..]);
+        let shrank = |got: u64| {
+            corrupt(format!(
+                "file shrank while being read: {got} of {want} entry bytes"
+            ))
+        };
+        let (data, sum) = if want <= in_memory_max {
+            let size = usize::try_from(want).map_err(|_| corrupt("too big for memory".into()))?;
+            let mut buf = vec![0u8; size];
+            let got = read_at(&file, &mut buf, HEADER_LEN as u64).map_err(io_err)?;
+            if got < size {
+                return Err(shrank(got as u64));
+            }
+            let sum = format::checksum(&buf);
+            (Data::Memory(buf.into_boxed_slice()), sum)
+        } else {
+            let mut hasher = format::Checksum::new();
+            let mut buf = vec![0u8; 1 << 20];
+            let mut at = 0u64;
+            while at < want {
+                let k = (want - at).min(buf.len() as u64) as usize;
+                let got = read_at(&file, &mut buf[..k], HEADER_LEN as u64 + at).map_err(io_err)?;
+                if got < k {
+                    return Err(shrank(at + got as u64));
+                }
+                hasher.update(&buf[..k]);
+                at += k as u64;
+            }
+            (Data::File(file), hasher.finish())
+        };
         if sum != header.checksum {
             return Err(corrupt(format!(
                 "checksum {sum:016x}, header says {:016x}",
@@ -135,25 +220,51 @@ impl Level {
             path: path.to_path_buf(),
             n,
             entry_bytes: usize::from(header.entry_bytes),
-            map,
+            data,
             table: format::decode_table(Kind::of(rules), n),
         })
+    }
+
+    /// Whether the entries are in memory (rather than read from the file at each probe).
+    pub(crate) fn in_memory(&self) -> bool {
+        matches!(self.data, Data::Memory(_))
     }
 
     /// The (lower, upper) difference bounds of entry `i`.
     #[inline]
     pub(crate) fn get(&self, i: u64) -> Result<(i8, i8), ProbeError> {
-        let data = &self.map[HEADER_LEN..];
-        let i = i as usize;
-        let decoded = if self.entry_bytes == 1 {
-            data.get(i).and_then(|&b| self.table[usize::from(b)])
-        } else {
-            match data.get(2 * i..2 * i + 2) {
-                Some(&[lo, lo_opp]) if u16::from(lo) + u16::from(lo_opp) <= u16::from(self.n) => {
-                    Some(format::diff_bounds(self.n, lo, lo_opp))
-                }
-                _ => None,
+        let mut pair = [0u8; 2];
+        let bytes: &[u8] = match &self.data {
+            Data::Memory(data) => {
+                let at = i as usize * self.entry_bytes;
+                data.get(at..at + self.entry_bytes).unwrap_or(&[])
             }
+            Data::File(file) => {
+                let buf = &mut pair[..self.entry_bytes];
+                let offset = HEADER_LEN as u64 + i * self.entry_bytes as u64;
+                match read_at(file, buf, offset) {
+                    Ok(k) if k == buf.len() => buf,
+                    Ok(_) => {
+                        return Err(ProbeError::Io {
+                            path: self.path.clone(),
+                            message: format!("entry {i} is past the end: the file shrank"),
+                        })
+                    }
+                    Err(e) => {
+                        return Err(ProbeError::Io {
+                            path: self.path.clone(),
+                            message: format!("reading entry {i}: {e}"),
+                        })
+                    }
+                }
+            }
+        };
+        let decoded = match *bytes {
+            [b] => self.table[usize::from(b)],
+            [lo, lo_opp] if u16::from(lo) + u16::from(lo_opp) <= u16::from(self.n) => {
+                Some(format::diff_bounds(self.n, lo, lo_opp))
+            }
+            _ => None,
         };
         decoded.ok_or_else(|| ProbeError::Corrupt {
             path: self.path.clone(),
@@ -162,29 +273,151 @@ impl Level {
     }
 }
 
-#[allow(unsafe_code)]
-fn map_file(file: &File) -> io::Result<Mmap> {
-    // SAFETY: the mapping is read-only and tables are never written in place: the builder
-    // writes a temporary file and renames it over the old one, so a mapped file's contents do
-    // not change under us unless someone edits a table by hand while it is in use. Every byte
-    // read through the map is validated (checksum at open, range check at each probe).
-    unsafe { Mmap::map(file) }
+/// What a level's file looked like: its length and modification time. A failed level is tried
+/// again when this changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl Stamp {
+    fn of(path: &Path) -> Option<Stamp> {
+        let m = std::fs::metadata(path).ok()?;
+        Some(Stamp {
+            len: m.len(),
+            modified: m.modified().ok(),
+        })
+    }
+}
+
+/// A level that was loaded, or why it could not be.
+struct Loaded {
+    level: Result<Arc<Level>, ProbeError>,
+    stamp: Option<Stamp>,
 }
 
 struct Slot {
     path: PathBuf,
-    level: OnceLock<Result<Level, ProbeError>>,
+    /// `None` until the first probe (or after a failed level's file changed).
+    loaded: ArcSwapOption<Loaded>,
+    /// Held while the level is being read, so that it is read once.
+    loading: Mutex<()>,
+    /// What the last look at the folder found for this level's header.
+    found: Mutex<Found>,
+}
+
+/// What a look at the folder found for one level's file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Found {
+    Missing,
+    Header,
+    BadHeader(String),
+    Unreadable(String),
+}
+
+/// What one level looks like now (see [`Egdb::status`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LevelState {
+    /// No file.
+    Missing,
+    /// The file's header is right; the entries are checked at the first probe.
+    Found,
+    /// Loaded and checked: probes answer.
+    Loaded {
+        /// Whether the entries are in memory (else read from the file at each probe).
+        in_memory: bool,
+    },
+    /// The file is damaged (header, length, checksum): probes of this level fail.
+    Damaged(String),
+    /// The file cannot be read.
+    Unreadable(String),
+}
+
+impl LevelState {
+    /// Whether probes of this level can answer (or will, once loaded).
+    pub fn is_usable(&self) -> bool {
+        matches!(self, LevelState::Found | LevelState::Loaded { .. })
+    }
+}
+
+/// One level's file and state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelStatus {
+    /// Seeds on the board.
+    pub n: u8,
+    /// Its file.
+    pub path: PathBuf,
+    /// What was found.
+    pub state: LevelState,
+}
+
+/// What a table folder holds for one rule set: see [`Egdb::status`]. Its `Display` is one line
+/// for logs and status bars, e.g. `abapa tables 0–12 seeds in /x/egdb; level 13 damaged: …`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Whether the folder exists.
+    pub dir_exists: bool,
+    /// The rules.
+    pub rules: Rules,
+    /// The levels probes use: `0..=max_seeds`.
+    pub max_seeds: Option<u8>,
+    /// Levels `0..=max_seeds`, then the first level that is not usable (missing, damaged or
+    /// unreadable) if any.
+    pub levels: Vec<LevelStatus>,
+}
+
+impl Status {
+    /// The levels whose files are there but cannot be used, with why.
+    pub fn problems(&self) -> Vec<&LevelStatus> {
+        self.levels
+            .iter()
+            .filter(|l| matches!(l.state, LevelState::Damaged(_) | LevelState::Unreadable(_)))
+            .collect()
+    }
+
+    /// Whether there is something to warn about: no folder, no tables, or a damaged level.
+    pub fn is_degraded(&self) -> bool {
+        !self.dir_exists || self.max_seeds.is_none() || !self.problems().is_empty()
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dir = self.dir.display();
+        let rules = format::tag(&self.rules);
+        match self.max_seeds {
+            _ if !self.dir_exists => write!(f, "no {rules} endgame tables: {dir} does not exist")?,
+            None => write!(f, "no {rules} endgame tables in {dir}")?,
+            Some(max) => write!(f, "{rules} endgame tables 0–{max} seeds in {dir}")?,
+        }
+        for l in self.problems() {
+            match &l.state {
+                LevelState::Damaged(why) => write!(f, "; level {} damaged: {why}", l.n)?,
+                LevelState::Unreadable(why) => write!(f, "; level {} unreadable: {why}", l.n)?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The endgame databases of one rule set in one directory. `Send + Sync`: share it freely.
 ///
 /// [`Egdb::open`] reads the headers of the levels present (`<rules>-00.egdb`, `<rules>-01.egdb`,
-/// …, stopping at the first missing one); each level is mapped and its checksum checked the
-/// first time it is probed.
+/// …, stopping at the first missing or damaged one); each level is loaded and its checksum
+/// checked the first time it is probed. [`Egdb::refresh`] picks up levels added since.
 pub struct Egdb {
     dir: PathBuf,
     rules: Rules,
+    options: OpenOptions,
+    /// Levels `0..count` are probed; above, probes answer `Ok(None)`.
+    count: AtomicUsize,
     slots: Vec<Slot>,
+    /// Serialises [`Egdb::refresh`].
+    refreshing: Mutex<()>,
 }
 
 impl fmt::Debug for Egdb {
@@ -197,45 +430,89 @@ impl fmt::Debug for Egdb {
     }
 }
 
+/// Reads a level file's header and checks it.
+fn look(path: &Path, rules: &Rules, n: u8) -> Found {
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Found::Missing,
+        Err(e) => return Found::Unreadable(e.to_string()),
+    };
+    let mut head = [0u8; HEADER_LEN];
+    match read_at(&file, &mut head, 0) {
+        Ok(got) => match Header::parse(&head[..got], rules, n) {
+            Ok(_) => Found::Header,
+            Err(e) => Found::BadHeader(e.0),
+        },
+        Err(e) => Found::Unreadable(e.to_string()),
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 impl Egdb {
-    /// Opens the tables for `rules` in `dir`. An empty or missing directory is not an error:
-    /// [`Egdb::max_seeds`] is then `None`.
+    /// Opens the tables for `rules` in `dir`. A missing, empty or partly damaged directory is
+    /// not an error: [`Egdb::max_seeds`] covers the levels that are usable and
+    /// [`Egdb::status`] says what was found.
     pub fn open(dir: &Path, rules: &Rules) -> Result<Egdb, OpenError> {
+        Egdb::open_with(dir, rules, OpenOptions::default())
+    }
+
+    /// [`Egdb::open`] with options.
+    pub fn open_with(dir: &Path, rules: &Rules, options: OpenOptions) -> Result<Egdb, OpenError> {
         if !format::supports(rules) {
             return Err(OpenError::UnsupportedRules(*rules));
         }
-        let mut slots = Vec::new();
-        for n in 0..=MAX_SEEDS {
-            let path = dir.join(format::file_name(rules, n));
-            let mut bytes = [0u8; HEADER_LEN];
-            let read = File::open(&path).and_then(|mut f| {
-                let mut got = 0;
-                while got < HEADER_LEN {
-                    match f.read(&mut bytes[got..])? {
-                        0 => break,
-                        k => got += k,
-                    }
-                }
-                Ok(got)
-            });
-            let got = match read {
-                Ok(got) => got,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => break,
-                Err(source) => return Err(OpenError::Io { path, source }),
-            };
-            if let Err(e) = Header::parse(&bytes[..got], rules, n) {
-                return Err(OpenError::Corrupt { path, reason: e.0 });
-            }
-            slots.push(Slot {
-                path,
-                level: OnceLock::new(),
-            });
-        }
-        Ok(Egdb {
+        let slots = (0..=MAX_SEEDS)
+            .map(|n| Slot {
+                path: dir.join(format::file_name(rules, n)),
+                loaded: ArcSwapOption::empty(),
+                loading: Mutex::new(()),
+                found: Mutex::new(Found::Missing),
+            })
+            .collect();
+        let egdb = Egdb {
             dir: dir.to_path_buf(),
             rules: *rules,
+            options,
+            count: AtomicUsize::new(0),
             slots,
-        })
+            refreshing: Mutex::new(()),
+        };
+        egdb.refresh();
+        Ok(egdb)
+    }
+
+    /// Looks at the folder again: levels written since (by a build) become usable, a level
+    /// whose file disappeared or broke stops being probed unless it is loaded already (a loaded
+    /// level in memory keeps answering from its copy), and a level that failed is tried again
+    /// at its next probe if its file changed. Returns whether [`Egdb::max_seeds`] changed.
+    pub fn refresh(&self) -> bool {
+        let _guard = lock(&self.refreshing);
+        let before = self.count.load(Ordering::Acquire);
+        let mut count = 0;
+        for (n, slot) in self.slots.iter().enumerate() {
+            let n = n as u8;
+            let found = look(&slot.path, &self.rules, n);
+            if let Some(loaded) = slot.loaded.load_full() {
+                if loaded.level.is_err() && loaded.stamp != Stamp::of(&slot.path) {
+                    slot.loaded.store(None);
+                }
+            }
+            let usable = match slot.loaded.load().as_deref() {
+                Some(Loaded { level: Ok(l), .. }) => l.in_memory() || found == Found::Header,
+                Some(Loaded { level: Err(_), .. }) => false,
+                None => found == Found::Header,
+            };
+            *lock(&slot.found) = found;
+            if !usable {
+                break;
+            }
+            count += 1;
+        }
+        self.count.store(count, Ordering::Release);
+        count != before
     }
 
     /// The directory the tables were opened from.
@@ -253,36 +530,147 @@ impl Egdb {
         Kind::of(&self.rules) == Kind::Exact
     }
 
-    /// The largest `n` such that the levels `0..=n` are all present.
+    /// The largest `n` such that the levels `0..=n` are all present (as of the last
+    /// [`Egdb::refresh`]).
     pub fn max_seeds(&self) -> Option<u8> {
-        self.slots.len().checked_sub(1).map(|n| n as u8)
+        self.count
+            .load(Ordering::Acquire)
+            .checked_sub(1)
+            .map(|n| n as u8)
     }
 
-    pub(crate) fn level(&self, n: u8) -> Result<&Level, ProbeError> {
-        let slot = &self.slots[usize::from(n)];
-        slot.level
-            .get_or_init(|| Level::map(&slot.path, &self.rules, n))
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    /// Maps and checks every level now (instead of at its first probe).
-    pub fn load_all(&self) -> Result<(), ProbeError> {
-        for n in 0..self.slots.len() {
-            self.level(n as u8)?;
+    /// What the folder holds: the usable levels, the first one that is not and why. Reflects
+    /// the last [`Egdb::refresh`] and the levels loaded since; [`Egdb::load_all`] first checks
+    /// every level's entries.
+    pub fn status(&self) -> Status {
+        let count = self.count.load(Ordering::Acquire);
+        let mut levels = Vec::new();
+        for (n, slot) in self.slots.iter().enumerate() {
+            let state = match slot.loaded.load().as_deref() {
+                Some(Loaded { level: Ok(l), .. }) => LevelState::Loaded {
+                    in_memory: l.in_memory(),
+                },
+                Some(Loaded {
+                    level: Err(ProbeError::Corrupt { reason, .. }),
+                    ..
+                }) => LevelState::Damaged(reason.clone()),
+                Some(Loaded {
+                    level: Err(ProbeError::Io { message, .. }),
+                    ..
+                }) => LevelState::Unreadable(message.clone()),
+                None => match &*lock(&slot.found) {
+                    Found::Missing => LevelState::Missing,
+                    Found::Header => LevelState::Found,
+                    Found::BadHeader(why) => LevelState::Damaged(why.clone()),
+                    Found::Unreadable(why) => LevelState::Unreadable(why.clone()),
+                },
+            };
+            let stop = n >= count;
+            if !(stop && state == LevelState::Missing) {
+                levels.push(LevelStatus {
+                    n: n as u8,
+                    path: slot.path.clone(),
+                    state,
+                });
+            }
+            if stop {
+                break;
+            }
         }
-        Ok(())
+        Status {
+            dir: self.dir.clone(),
+            dir_exists: self.dir.is_dir(),
+            rules: self.rules,
+            max_seeds: self.max_seeds(),
+            levels,
+        }
+    }
+
+    /// Level `n`, loaded (and checked) at the first call.
+    pub(crate) fn level(&self, n: u8) -> Result<Arc<Level>, ProbeError> {
+        let slot = &self.slots[usize::from(n)];
+        if let Some(loaded) = slot.loaded.load_full() {
+            return loaded.level.clone();
+        }
+        self.load_slot(n);
+        match slot.loaded.load_full() {
+            Some(loaded) => loaded.level.clone(),
+            None => Err(ProbeError::Io {
+                path: slot.path.clone(),
+                message: "level unloaded while in use".into(),
+            }),
+        }
+    }
+
+    /// Reads level `n` into its slot (once, whoever asks first).
+    #[cold]
+    fn load_slot(&self, n: u8) {
+        let slot = &self.slots[usize::from(n)];
+        let _guard = lock(&slot.loading);
+        if slot.loaded.load().is_none() {
+            let stamp = Stamp::of(&slot.path);
+            let level =
+                Level::load(&slot.path, &self.rules, n, self.options.in_memory_max).map(Arc::new);
+            if let Err(e) = &level {
+                tracing::warn!("endgame table level {n} unusable: {e}");
+            }
+            slot.loaded.store(Some(Arc::new(Loaded { level, stamp })));
+        }
+    }
+
+    /// Loads and checks every level now (instead of at its first probe); the first error.
+    /// Then looks at the folder again ([`Egdb::refresh`]), so that [`Egdb::max_seeds`] stops
+    /// below the first damaged level and [`Egdb::status`] says why.
+    pub fn load_all(&self) -> Result<(), ProbeError> {
+        let mut first = Ok(());
+        for n in 0..self.count.load(Ordering::Acquire) {
+            if let Err(e) = self.with_level(n as u8, |_| Ok(())) {
+                first = Err(e);
+                break;
+            }
+        }
+        self.refresh();
+        first
+    }
+
+    /// Runs `f` on level `n`, loading it first if needed.
+    #[inline]
+    fn with_level<T>(
+        &self,
+        n: u8,
+        f: impl FnOnce(&Level) -> Result<T, ProbeError>,
+    ) -> Result<T, ProbeError> {
+        let slot = &self.slots[usize::from(n)];
+        {
+            let guard = slot.loaded.load();
+            if let Some(loaded) = guard.as_deref() {
+                return match &loaded.level {
+                    Ok(level) => f(level),
+                    Err(e) => Err(e.clone()),
+                };
+            }
+        }
+        self.load_slot(n);
+        let guard = slot.loaded.load();
+        match guard.as_deref().map(|l| &l.level) {
+            Some(Ok(level)) => f(level),
+            Some(Err(e)) => Err(e.clone()),
+            None => Err(ProbeError::Io {
+                path: slot.path.clone(),
+                message: "level unloaded while in use".into(),
+            }),
+        }
     }
 
     /// The bounds of a position's value, or `Ok(None)` when it has more seeds on the board than
     /// [`Egdb::max_seeds`]. Stores do not matter.
     pub fn probe(&self, pos: &Position) -> Result<Option<Bounds>, ProbeError> {
-        let pits = south_to_move_pits(pos);
         let n = pos.seeds_on_board();
-        if usize::from(n) >= self.slots.len() {
+        if usize::from(n) >= self.count.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        let (lo, hi) = self.level(n)?.get(index::rank(&pits))?;
+        let pits = south_to_move_pits(pos);
+        let (lo, hi) = self.with_level(n, |l| l.get(index::rank(&pits)))?;
         Ok(Some(Bounds { lo, hi }))
     }
 
@@ -290,10 +678,10 @@ impl Egdb {
     /// [`Egdb::max_seeds`]. `pits` must hold `n` seeds.
     pub fn probe_pits(&self, pits: &[u8; PITS]) -> Result<Option<Bounds>, ProbeError> {
         let n: u32 = pits.iter().map(|&p| u32::from(p)).sum();
-        if n as usize >= self.slots.len() {
+        if n as usize >= self.count.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        let (lo, hi) = self.level(n as u8)?.get(index::rank(pits))?;
+        let (lo, hi) = self.with_level(n as u8, |l| l.get(index::rank(pits)))?;
         Ok(Some(Bounds { lo, hi }))
     }
 }

@@ -1,10 +1,11 @@
-//! Missing, damaged and partial files: errors, never panics or wrong answers; resumed builds.
+//! Missing, damaged and partial files: errors or unused levels, never panics or wrong answers;
+//! resumed builds.
 
 use std::fs;
 use std::path::Path;
 
 use oware_core::{fen, Rules};
-use oware_egdb::{build, BuildEvent, BuildOptions, Egdb, OpenError, ProbeError};
+use oware_egdb::{build, BuildEvent, BuildOptions, Egdb, LevelState, OpenError, ProbeError};
 
 fn build_to(dir: &Path, rules: &Rules, max: u8) -> Vec<BuildEvent> {
     let mut events = Vec::new();
@@ -79,19 +80,22 @@ fn damaged_entries_header_and_length_are_errors() {
     let err = egdb.probe(&five_seeds()).unwrap_err();
     assert!(err.to_string().contains("length"), "{err}");
 
-    // Bad magic or a header for another level: an error at open.
+    // Bad magic or a header for another level: found at open, the level and those above
+    // unused, the status says why.
     let mut bad = good.clone();
     bad[0] = b'X';
     fs::write(&path, &bad).unwrap();
+    let egdb = Egdb::open(dir.path(), &Rules::ABAPA).unwrap();
+    assert_eq!(egdb.max_seeds(), Some(4));
+    assert_eq!(egdb.probe(&five_seeds()), Ok(None));
     assert!(matches!(
-        Egdb::open(dir.path(), &Rules::ABAPA),
-        Err(OpenError::Corrupt { .. })
+        egdb.status().levels[5].state,
+        LevelState::Damaged(_)
     ));
     fs::copy(dir.path().join("abapa-04.egdb"), &path).unwrap();
-    assert!(matches!(
-        Egdb::open(dir.path(), &Rules::ABAPA),
-        Err(OpenError::Corrupt { .. })
-    ));
+    let egdb = Egdb::open(dir.path(), &Rules::ABAPA).unwrap();
+    assert_eq!(egdb.max_seeds(), Some(4));
+    assert!(egdb.status().to_string().contains("level 5 damaged"));
 
     // A build repairs the damaged level and keeps the others.
     let events = build_to(dir.path(), &Rules::ABAPA, 5);

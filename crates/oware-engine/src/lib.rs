@@ -52,7 +52,7 @@ const SHALLOW_MB: usize = 1;
 /// the children never searched cost more than the misses saved).
 const PREFETCH_MB: usize = 8;
 
-pub use egdb::Prober;
+pub use egdb::{open_egdb, Prober};
 pub use levels::{choose_move, choose_move_with, Level, LevelSpec, ParseLevelError, LEVELS};
 pub use limits::{Clock, Limits};
 pub use score::{mate_moves, score_to_text, EGDB_WIN, MATE, PROVEN};

@@ -11,6 +11,9 @@
 //! and the server's peak memory (VmHWM). Bounded: at most `--max-plies` plies a game and
 //! `--deadline` seconds in all. `--think-ms` (default 1000) is each player's mean think time before
 //! a move; `--think-ms 0` hammers the server in a closed loop (latency is then mostly queueing).
+//! `--egdb-build N` gives the server an empty endgame table folder (in the run's temporary
+//! folder) and has it build levels up to N in the background while the games are played: the
+//! latency cost of the background build.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -25,6 +28,7 @@ struct Opts {
     level: String,
     deadline: Duration,
     think: Duration,
+    egdb_build: Option<u8>,
 }
 
 fn parse_opts() -> Opts {
@@ -34,6 +38,7 @@ fn parse_opts() -> Opts {
         level: "easy".into(),
         deadline: Duration::from_secs(300),
         think: Duration::from_millis(1000),
+        egdb_build: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -45,7 +50,8 @@ fn parse_opts() -> Opts {
             "--level" => o.level = v,
             "--think-ms" => o.think = Duration::from_millis(v.parse().expect("--think-ms N")),
             "--deadline" => o.deadline = Duration::from_secs(v.parse().expect("--deadline SECONDS")),
-            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms)"),
+            "--egdb-build" => o.egdb_build = Some(v.parse().expect("--egdb-build N")),
+            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build)"),
         }
         i += 2;
     }
@@ -53,9 +59,18 @@ fn parse_opts() -> Opts {
 }
 
 fn child_server(db: &str) {
+    let build = std::env::var("OWARE_LOAD_CHILD_EGDB_BUILD")
+        .ok()
+        .and_then(|n| n.parse().ok());
+    let db = std::path::PathBuf::from(db);
     let config = oware_server::ServerConfig {
         port: 0,
-        db: db.into(),
+        egdb_dir: build.and(db.parent().map(|d| d.join("egdb"))),
+        egdb_build: build.map(|max_seeds| oware_egdb::BackgroundOptions {
+            max_seeds,
+            ..oware_egdb::BackgroundOptions::default()
+        }),
+        db,
         ..oware_server::ServerConfig::default()
     };
     oware_server::serve(config, |addr| println!("LISTENING {addr}")).expect("server runs");
@@ -193,7 +208,11 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("oware-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let db = dir.join("games.sqlite");
-    let mut child = Command::new(std::env::current_exe().expect("own path"))
+    let mut child = Command::new(std::env::current_exe().expect("own path"));
+    if let Some(n) = opts.egdb_build {
+        child.env("OWARE_LOAD_CHILD_EGDB_BUILD", n.to_string());
+    }
+    let mut child = child
         .env("OWARE_LOAD_CHILD_DB", &db)
         .stdout(Stdio::piped())
         .spawn()

@@ -82,7 +82,9 @@ fn token(headers: &HeaderMap) -> Option<&str> {
 
 async fn health(State(s): State<Shared>) -> Result<Json<serde_json::Value>, ApiError> {
     let games = s.games.stored_games().await?;
-    Ok(Json(serde_json::json!({ "ok": true, "games": games })))
+    Ok(Json(
+        serde_json::json!({ "ok": true, "games": games, "egdb": s.games.egdb_health() }),
+    ))
 }
 
 /// `POST /api/games` body.

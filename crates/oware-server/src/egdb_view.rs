@@ -21,12 +21,57 @@ pub trait Probe: Send + Sync {
 pub struct Tables {
     rules: Rules,
     probe: Arc<dyn Probe>,
+    /// The same tables for the engine's searches (games under rules these tables are for).
+    prober: Option<Arc<oware_engine::Prober>>,
+    /// A background build filling the folder, if one was started.
+    build: Option<Arc<oware_egdb::Background>>,
 }
 
 impl Tables {
     /// Tables for `rules` answered by `probe`.
     pub fn new(rules: Rules, probe: Arc<dyn Probe>) -> Tables {
-        Tables { rules, probe }
+        Tables {
+            rules,
+            probe,
+            prober: None,
+            build: None,
+        }
+    }
+
+    /// Tables read from `egdb` (which a background build may be filling: new levels are used at
+    /// once), for the page and the engine.
+    pub fn from_egdb(egdb: Arc<oware_egdb::Egdb>) -> Tables {
+        Tables {
+            rules: *egdb.rules(),
+            probe: Arc::clone(&egdb) as Arc<dyn Probe>,
+            prober: Some(Arc::new(oware_engine::Prober::shared(egdb))),
+            build: None,
+        }
+    }
+
+    /// These tables with the background build that fills them.
+    pub fn with_build(mut self, build: Arc<oware_egdb::Background>) -> Tables {
+        self.build = Some(build);
+        self
+    }
+
+    /// The prober for the engine's search of a game under `rules`, when these tables are for
+    /// them (`abapa` tables serve `playstrategy` too: the repetition rule does not change them).
+    pub fn prober_for(&self, rules: &Rules) -> Option<Arc<oware_engine::Prober>> {
+        let same = oware_egdb::format::tag(rules) == oware_egdb::format::tag(&self.rules);
+        self.prober.clone().filter(|_| same)
+    }
+
+    /// What `/api/health` says about the tables: the levels available and the build's state.
+    pub fn health(&self) -> serde_json::Value {
+        let build = self.build.as_ref().map(|b| b.status());
+        serde_json::json!({
+            "rules": self.rules.to_string(),
+            "max_seeds": self.max_seeds(),
+            "building": build.as_ref().is_some_and(|b| !b.is_finished()),
+            "target": build.as_ref().map(|b| b.target),
+            "status": build.as_ref().map(|b| b.to_string()),
+        })
     }
 
     /// The rules the tables were built for.
@@ -51,27 +96,6 @@ impl Probe for oware_egdb::Egdb {
     fn max_seeds(&self) -> Option<u8> {
         oware_egdb::Egdb::max_seeds(self)
     }
-}
-
-/// Opens the endgame databases in `dir` for the default (abapa) rules, or says why they cannot
-/// be used (no such folder, no tables in it, a damaged table); the page then shows no database
-/// values.
-pub fn open_default(dir: &std::path::Path) -> Result<Tables, String> {
-    let rules = Rules::default();
-    if !dir.exists() {
-        return Err(format!("{}: no such folder", dir.display()));
-    }
-    if !dir.is_dir() {
-        return Err(format!("{}: not a folder", dir.display()));
-    }
-    let egdb = oware_egdb::Egdb::open(dir, &rules).map_err(|e| e.to_string())?;
-    if egdb.max_seeds().is_none() {
-        return Err(format!(
-            "{}: no endgame tables for the {rules} rules in this folder",
-            dir.display()
-        ));
-    }
-    Ok(Tables::new(rules, Arc::new(egdb)))
 }
 
 /// The database value of one move.

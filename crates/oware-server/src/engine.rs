@@ -39,6 +39,8 @@ impl std::error::Error for EngineError {}
 
 /// The engine's slots.
 pub struct EngineJobs {
+    /// The server's endgame tables, for the replies' searches.
+    egdb: Option<Arc<crate::egdb_view::Tables>>,
     replies: Arc<Semaphore>,
     /// Analyses and hints have their own slots, so that they never delay a computer's reply.
     analyses: Arc<Semaphore>,
@@ -58,9 +60,16 @@ impl EngineJobs {
     /// At most `threads` replies and `threads` analyses at once.
     pub fn new(threads: usize) -> EngineJobs {
         EngineJobs {
+            egdb: None,
             replies: Arc::new(Semaphore::new(threads.max(1))),
             analyses: Arc::new(Semaphore::new(threads.max(1))),
         }
+    }
+
+    /// These slots, searching with the server's endgame tables (else the default folder's).
+    pub fn with_egdb(mut self, tables: Option<Arc<crate::egdb_view::Tables>>) -> EngineJobs {
+        self.egdb = tables;
+        self
     }
 
     /// The computer's move in `game` at `level` (reproducible from `seed`); waits for a slot.
@@ -69,9 +78,13 @@ impl EngineJobs {
             .acquire_owned()
             .await
             .map_err(|_| EngineError::Closed)?;
+        let prober = self.egdb.as_ref().and_then(|t| t.prober_for(game.rules()));
         let chosen = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            oware_engine::choose_move(&game, level, seed)
+            match prober {
+                Some(p) => oware_engine::choose_move_with(&game, &level.spec(), seed, 1.0, Some(p)),
+                None => oware_engine::choose_move(&game, level, seed),
+            }
         })
         .await
         .map_err(|e| EngineError::Failed(e.to_string()))?;

@@ -74,6 +74,9 @@ pub struct ServerConfig {
     pub engine_threads: usize,
     /// Where the endgame databases are, if any.
     pub egdb_dir: Option<PathBuf>,
+    /// Build the missing levels in `egdb_dir` in the background (default: no; `oware serve`
+    /// turns it on).
+    pub egdb_build: Option<oware_egdb::BackgroundOptions>,
 }
 
 impl Default for ServerConfig {
@@ -84,6 +87,7 @@ impl Default for ServerConfig {
             db: PathBuf::from("oware.sqlite"),
             engine_threads: default_engine_threads(),
             egdb_dir: None,
+            egdb_build: None,
         }
     }
 }
@@ -173,21 +177,7 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
             tracing::info!("endgame tables: none (no --egdb folder given or found)");
             None
         }
-        Some(dir) => match egdb_view::open_default(dir) {
-            Ok(t) => {
-                tracing::info!(
-                    "endgame tables: {}, positions with 0 to {} seeds on the board ({} rules)",
-                    dir.display(),
-                    t.max_seeds().unwrap_or(0),
-                    t.rules()
-                );
-                Some(t)
-            }
-            Err(why) => {
-                tracing::warn!("endgame tables: not used: {why}");
-                None
-            }
-        },
+        Some(dir) => open_tables(dir, config.egdb_build),
     };
     tracing::info!(
         threads = config.engine_threads,
@@ -196,10 +186,46 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
     );
     let games = Games::new(
         Arc::new(store),
-        EngineJobs::new(config.engine_threads),
+        EngineJobs::new(config.engine_threads).with_egdb(tables.clone().map(Arc::new)),
         tables,
     );
     start_with(games, SocketAddr::new(config.bind, config.port)).await
+}
+
+/// Opens the endgame tables in `dir` for the default rules, logs what they hold (a warning for a
+/// missing folder or a damaged level when nothing will build them), and starts the background
+/// build of the missing levels when `build` says so.
+fn open_tables(
+    dir: &std::path::Path,
+    build: Option<oware_egdb::BackgroundOptions>,
+) -> Option<Tables> {
+    let rules = oware_core::Rules::default();
+    let egdb = match oware_egdb::Egdb::open(dir, &rules) {
+        Ok(e) => Arc::new(e),
+        Err(e) => {
+            tracing::warn!("endgame tables: not used: {e}");
+            return None;
+        }
+    };
+    let status = egdb.status();
+    let tables = Tables::from_egdb(Arc::clone(&egdb));
+    match build {
+        Some(options) if egdb.max_seeds() < Some(options.max_seeds) => {
+            tracing::info!(
+                "endgame tables: {status}; building the missing levels up to {} seeds in the background (--no-egdb-build turns this off)",
+                options.max_seeds
+            );
+            Some(tables.with_build(Arc::new(oware_egdb::Background::start(egdb, options))))
+        }
+        _ if status.is_degraded() => {
+            tracing::warn!("endgame tables: {status}");
+            Some(tables)
+        }
+        _ => {
+            tracing::info!("endgame tables: {status}");
+            Some(tables)
+        }
+    }
 }
 
 /// Starts serving `games` on `addr` in the current tokio runtime.

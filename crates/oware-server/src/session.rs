@@ -933,6 +933,13 @@ impl Games {
         Ok(())
     }
 
+    /// What `/api/health` says about the endgame tables (`null` without a folder).
+    pub fn egdb_health(&self) -> serde_json::Value {
+        self.egdb
+            .as_ref()
+            .map_or(serde_json::Value::Null, |t| t.health())
+    }
+
     /// The number of stored games (answers only if the store does).
     pub async fn stored_games(&self) -> Result<u64, GameError> {
         Ok(self.store.count().await?)

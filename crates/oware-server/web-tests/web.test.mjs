@@ -26,7 +26,7 @@ let tmp;
 
 function startServer(db) {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(bin, ["serve", "--port", "0", "--db", db, "--egdb", join(tmp, "egdb")], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(bin, ["serve", "--port", "0", "--db", db, "--egdb", join(tmp, "egdb"), "--no-egdb-build"], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
     child.stdout.on("data", (d) => {

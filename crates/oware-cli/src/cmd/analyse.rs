@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use oware_core::{fen, movetext, ogn, Game, Move, Side};
-use oware_engine::{score_to_text, Engine, Limits, Prober, MATE};
+use oware_engine::{score_to_text, Engine, Limits, MATE};
 
 use crate::common::RulesArgs;
 
@@ -87,10 +87,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut engine = Engine::new(args.hash.clamp(1, 65536));
     engine.set_threads(args.threads.max(1));
-    match Prober::open(args.egdb_path.as_deref(), game.rules()) {
-        Ok(p) => engine.set_egdb(p.map(std::sync::Arc::new)),
-        Err(e) => eprintln!("endgame databases not used: {e}"),
-    }
+    let (prober, egdb_line) = oware_engine::open_egdb(args.egdb_path.as_deref(), game.rules());
+    eprintln!("{egdb_line}");
+    engine.set_egdb(prober.map(std::sync::Arc::new));
     println!("position {}  ({} to move)", fen::write(&pos), pos.turn());
     if let Some(o) = game.outcome() {
         println!(

@@ -36,7 +36,8 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct DirArg {
-    /// Database directory [default: $OWARE_EGDB_DIR, else ./data/egdb].
+    /// Database directory [default: $OWARE_EGDB_DIR, else the per-user data folder,
+    /// e.g. ~/.local/share/oware/egdb].
     #[arg(long)]
     dir: Option<PathBuf>,
 }

@@ -23,9 +23,17 @@ pub struct Args {
     /// Searches that may run at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
-    /// Where the endgame databases are (default: $OWARE_EGDB_DIR, else ./data/egdb when present).
+    /// Where the endgame databases are (default: $OWARE_EGDB_DIR, else the per-user data
+    /// folder, e.g. ~/.local/share/oware/egdb).
     #[arg(long)]
     pub egdb: Option<PathBuf>,
+    /// Do not build missing endgame tables in the background.
+    #[arg(long)]
+    pub no_egdb_build: bool,
+    /// The largest level (seeds on the board) the background build makes.
+    #[arg(long, default_value_t = oware_egdb::DEFAULT_MAX_SEEDS,
+          value_parser = clap::value_parser!(u8).range(0..=48))]
+    pub egdb_build_max: u8,
 }
 
 impl Default for Args {
@@ -37,6 +45,8 @@ impl Default for Args {
             db: PathBuf::from("oware.sqlite"),
             engine_threads: None,
             egdb: None,
+            no_egdb_build: false,
+            egdb_build_max: oware_egdb::DEFAULT_MAX_SEEDS,
         }
     }
 }
@@ -58,12 +68,7 @@ fn init_logging() {
 /// Runs the command: serves until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     init_logging();
-    let egdb_dir = args.egdb.clone().or_else(|| {
-        let dir = std::env::var_os("OWARE_EGDB_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from("data/egdb"));
-        dir.is_dir().then_some(dir)
-    });
+    let egdb_dir = Some(oware_egdb::locate(args.egdb.as_deref()).dir);
     let config = ServerConfig {
         bind: args.bind,
         port: args.port,
@@ -72,6 +77,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .engine_threads
             .unwrap_or_else(oware_server::default_engine_threads),
         egdb_dir,
+        egdb_build: (!args.no_egdb_build).then(|| oware_egdb::BackgroundOptions {
+            max_seeds: args.egdb_build_max,
+            ..oware_egdb::BackgroundOptions::default()
+        }),
     };
     oware_server::serve(config, |addr| {
         let host = if addr.ip().is_unspecified() {

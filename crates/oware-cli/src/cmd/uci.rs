@@ -193,18 +193,9 @@ impl Session {
     }
 
     fn load_egdb(&mut self) {
-        let prober = oware_engine::Prober::open(self.egdb_path.as_deref(), &self.rules);
-        match prober {
-            Ok(Some(p)) => {
-                say(&format!("info string endgame databases: {}", p.describe()));
-                lock(&self.engine).set_egdb(Some(Arc::new(p)));
-            }
-            Ok(None) => lock(&self.engine).set_egdb(None),
-            Err(e) => {
-                say(&format!("info string endgame databases not used: {e}"));
-                lock(&self.engine).set_egdb(None);
-            }
-        }
+        let (prober, line) = oware_engine::open_egdb(self.egdb_path.as_deref(), &self.rules);
+        say(&format!("info string {line}"));
+        lock(&self.engine).set_egdb(prober.map(Arc::new));
     }
 
     fn go(&mut self, rest: &[&str]) {

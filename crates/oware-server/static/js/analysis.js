@@ -16,6 +16,7 @@ export function createAnalysis(st, { board }) {
     nodes: $("#analysis-nodes"),
     egdb: $("#egdb"),
     egdbList: $("#egdb-list"),
+    egdbBuild: $("#egdb-build"),
   };
 
   /** Empties the panel, with `text` in place of the best line. */
@@ -105,5 +106,17 @@ export function createAnalysis(st, { board }) {
   }
 
   el.button.addEventListener("click", toggle);
-  return { hint, start, refresh, toggle, idle, onEvent, render };
+  /** While the server builds its endgame tables, says so in the panel and looks again every 5 s. */
+  async function watchTables() {
+    let e = null;
+    try { e = (await api.getHealth()).egdb; } catch { /* said nothing: try no more */ }
+    const building = !!(e && e.building);
+    el.egdbBuild.hidden = !building;
+    if (!building) return;
+    const ready = e.max_seeds === null ? "" : ` (0–${e.max_seeds} seeds ready)`;
+    el.egdbBuild.textContent = `endgame database: building (up to ${e.target} seeds)${ready}`;
+    setTimeout(watchTables, 5000);
+  }
+
+  return { hint, start, refresh, toggle, idle, onEvent, render, watchTables };
 }

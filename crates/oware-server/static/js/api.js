@@ -33,6 +33,8 @@ const game = (id) => `/api/games/${id}`;
 
 /** Creates a game: `{opponent, starts?, human?, rules?, names?, ogn?}` → `{id, token, state}`. */
 export const createGame = (body) => request("POST", "/api/games", { body });
+/** The server's health: `{ ok, games, egdb: { max_seeds, building, target, status } | null }`. */
+export const getHealth = () => request("GET", "/api/health");
 /** The game's state. */
 export const getGame = (id, token) => request("GET", game(id), { token });
 /** The game's state once its version is above `version` (long poll). */

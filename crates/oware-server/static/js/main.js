@@ -64,6 +64,7 @@ const dialogs = createDialogs(st, { game });
 const controls = createControls(st, { game, analysis, dialogs });
 
 async function boot() {
+  analysis.watchTables();
   screen.all();
   if (await game.restore()) return;
   screen.all();
