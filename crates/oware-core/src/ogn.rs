@@ -447,4 +447,35 @@ mod tests {
         let r = parse("[FEN \"1-2-3\"]\n1. A").unwrap();
         assert!(matches!(r.to_game(), Err(OgnError::Fen(_))));
     }
+
+    #[test]
+    fn a_wrong_capture_suffix_is_an_illegal_move() {
+        let r = parse("1. C+2").unwrap();
+        let err = r.to_game().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                OgnError::IllegalMove {
+                    ply: 1,
+                    error: PlayError::WrongCapture {
+                        written: 2,
+                        actual: 0,
+                        ..
+                    },
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("captures 0 seeds"), "{err}");
+        // A record written by `from_game` carries the right suffixes and replays.
+        let mut g = Game::new(Rules::default());
+        while !g.is_over() && g.moves().len() < 60 {
+            let m = *g.legal_moves().last().unwrap();
+            g.play(m).unwrap();
+        }
+        let text = Record::from_game(&g, &[]).to_string();
+        assert!(text.contains('+'), "the game has a capture: {text}");
+        assert_eq!(parse(&text).unwrap().to_game().unwrap(), g);
+    }
 }

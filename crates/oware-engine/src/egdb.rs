@@ -37,6 +37,12 @@ impl Prober {
         Ok(db.max_seeds().map(|max_seeds| Prober { db, max_seeds }))
     }
 
+    /// Maps every table now and checks its length and checksum, so that a damaged table is
+    /// reported once instead of failing each of its probes in silence.
+    pub fn verify(&self) -> Result<(), String> {
+        self.db.load_all().map_err(|e| e.to_string())
+    }
+
     /// The largest number of seeds on the board the databases cover.
     pub fn max_seeds(&self) -> u8 {
         self.max_seeds

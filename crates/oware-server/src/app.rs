@@ -291,6 +291,7 @@ pub(crate) fn explain_error(e: &PlayError, names: &BySide<String>) -> (&'static 
                 .to_string(),
         ),
         PlayError::WrongSide { turn } => ("wrong-side", format!("It is {}'s turn.", names[*turn])),
+        PlayError::WrongCapture { .. } => ("wrong-capture", format!("{e}.")),
     }
 }
 
@@ -602,7 +603,7 @@ impl App {
                         err.to_string(),
                     )
                 })?;
-                mt.to_move(&pos).map_err(|err| illegal(&err, &e.names))?
+                mt.to_move(&pos, e.game.rules()).map_err(|err| illegal(&err, &e.names))?
             }
             (None, Some(p)) => usize::try_from(p).ok().and_then(Move::new).ok_or_else(|| {
                 ApiError::new(
