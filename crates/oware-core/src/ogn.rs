@@ -180,8 +180,12 @@ impl Record {
     }
 }
 
+/// A tag value as written: `\` and `"` escaped, line breaks as spaces (a value is one line).
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
 }
 
 impl fmt::Display for Record {
@@ -352,7 +356,10 @@ fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String
     let mut value = String::new();
     let mut escaped = false;
     for (k, c) in chars {
-        if escaped {
+        if c == '\n' {
+            // A value is on one line, escaped or not: the writer never breaks one.
+            break;
+        } else if escaped {
             value.push(c);
             escaped = false;
         } else if c == '\\' {
@@ -364,8 +371,6 @@ fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String
             }
             let consumed = text.len() - tail.len() + 1;
             return Ok((name.to_string(), value, consumed));
-        } else if c == '\n' {
-            break;
         } else {
             value.push(c);
         }
@@ -446,6 +451,18 @@ mod tests {
         ));
         let r = parse("[FEN \"1-2-3\"]\n1. A").unwrap();
         assert!(matches!(r.to_game(), Err(OgnError::Fen(_))));
+    }
+
+    #[test]
+    fn a_tag_value_never_spans_lines() {
+        // Found by the `ogn` fuzz target: an escaped line break was read into the value, which
+        // the writer then wrote as a line break that cannot be read back.
+        let text = "[S \"a\\\nb\"]\n1. F";
+        assert!(matches!(parse(text), Err(OgnError::Syntax { .. })));
+        let mut r = parse("1. F").unwrap();
+        r.set_tag("Event", "two\nlines\r");
+        let written = r.to_string();
+        assert_eq!(parse(&written).unwrap().tag("Event"), Some("two lines "));
     }
 
     #[test]

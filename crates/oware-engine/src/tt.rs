@@ -713,7 +713,7 @@ mod tests {
                 .iter()
                 .all(|s| s[1].load(Ordering::Relaxed) == 0));
         }
-        let tiny = memory::Zeroed::<[AtomicU64; 2]>::new(3);
+        let tiny = memory::Zeroed::<[AtomicU64; 2]>::try_new(3).unwrap();
         assert_eq!(tiny.len(), 3);
     }
 }
