@@ -209,7 +209,10 @@ fn a_hash_the_machine_refuses_keeps_the_engine_running() {
     let mut e = Uci::start_limited("--hash 65536");
     let lines = e.expect("info string Hash");
     assert!(
-        lines.last().unwrap().contains("cannot allocate a 65536 MB table; using 64 MB"),
+        lines
+            .last()
+            .unwrap()
+            .contains("cannot allocate a 65536 MB table; using 64 MB"),
         "{lines:?}"
     );
     e.send("setoption name Hash value 16");
@@ -242,11 +245,16 @@ fn junk_is_not_echoed_back_whole() {
     let longest = lines.iter().map(String::len).max().unwrap();
     assert!(longest < 400, "a line of {longest} bytes");
     assert!(
-        lines.iter().any(|l| l.contains(&format!("a line of {} bytes ignored", (20 << 20) + 1))
-            || l.contains(&format!("a line of {} bytes ignored", 20 << 20))),
+        lines.iter().any(
+            |l| l.contains(&format!("a line of {} bytes ignored", (20 << 20) + 1))
+                || l.contains(&format!("a line of {} bytes ignored", 20 << 20))
+        ),
         "{lines:?}"
     );
-    assert!(lines.iter().any(|l| l.contains("(500000 bytes)")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("(500000 bytes)")),
+        "{lines:?}"
+    );
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
@@ -259,17 +267,36 @@ fn says_which_endgame_tables_are_used_or_why_none() {
     cmd.args(["uci", "--hash", "1", "--egdb-path", dir.to_str().unwrap()]);
     let mut e = Uci::start_command(cmd);
     let lines = e.expect("info string endgame databases");
-    assert!(lines.last().unwrap().contains("is not a directory"), "{lines:?}");
+    assert!(
+        lines.last().unwrap().contains("is not a directory"),
+        "{lines:?}"
+    );
     // Tables of the playstrategy rules (uci's default), one of them then damaged.
     let built = Command::new(env!("CARGO_BIN_EXE_oware"))
-        .args(["egdb", "build", "--rules", "playstrategy", "--max-seeds", "4", "--threads", "1"])
+        .args([
+            "egdb",
+            "build",
+            "--rules",
+            "playstrategy",
+            "--max-seeds",
+            "4",
+            "--threads",
+            "1",
+        ])
         .args(["--dir", dir.to_str().unwrap()])
         .output()
         .unwrap();
-    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     e.send(&format!("setoption name EgdbPath value {}", dir.display()));
     let lines = e.expect("info string endgame databases");
-    assert!(lines.last().unwrap().contains("(0 to 4 seeds)"), "{lines:?}");
+    assert!(
+        lines.last().unwrap().contains("(0 to 4 seeds)"),
+        "{lines:?}"
+    );
     let table = std::fs::read_dir(&dir)
         .unwrap()
         .map(|f| f.unwrap().path())

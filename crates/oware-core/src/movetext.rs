@@ -196,8 +196,14 @@ mod tests {
         let rules = Rules::default();
         let start = Position::start();
         let c = Move::new(2).unwrap();
-        assert_eq!("C".parse::<MoveText>().unwrap().to_move(&start, &rules), Ok(c));
-        assert_eq!("C+0".parse::<MoveText>().unwrap().to_move(&start, &rules), Ok(c));
+        assert_eq!(
+            "C".parse::<MoveText>().unwrap().to_move(&start, &rules),
+            Ok(c)
+        );
+        assert_eq!(
+            "C+0".parse::<MoveText>().unwrap().to_move(&start, &rules),
+            Ok(c)
+        );
         let err = "C+9".parse::<MoveText>().unwrap().to_move(&start, &rules);
         assert_eq!(
             err,

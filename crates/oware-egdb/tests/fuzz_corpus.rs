@@ -23,7 +23,11 @@ fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
             found.push((path, bytes));
         }
     }
-    assert!(!found.is_empty(), "no corpus for {target} under {}", root.display());
+    assert!(
+        !found.is_empty(),
+        "no corpus for {target} under {}",
+        root.display()
+    );
     found
 }
 

@@ -289,8 +289,12 @@ mod memory {
         #[cfg(target_os = "linux")]
         {
             // SAFETY: `sysconf` only reads system configuration.
-            let (pages, page) =
-                unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+            let (pages, page) = unsafe {
+                (
+                    libc::sysconf(libc::_SC_PHYS_PAGES),
+                    libc::sysconf(libc::_SC_PAGESIZE),
+                )
+            };
             let pages = usize::try_from(pages).ok()?;
             let page = usize::try_from(page).ok()?;
             pages.checked_mul(page)
@@ -683,7 +687,10 @@ mod tests {
     #[test]
     fn sizes_that_cannot_be_had_are_errors_not_aborts() {
         // Overflows the address space in bytes.
-        assert_eq!(Tt::try_new(usize::MAX).unwrap_err(), TableSizeError { mb: usize::MAX });
+        assert_eq!(
+            Tt::try_new(usize::MAX).unwrap_err(),
+            TableSizeError { mb: usize::MAX }
+        );
         // 2^60 bytes: more than any machine has; refused by the allocator or the memory check.
         assert!(Tt::try_new(1 << 40).is_err());
         let mut engine = crate::Engine::new(1);

@@ -142,11 +142,7 @@ fn position(rest: &[&str]) -> Result<Command, CommandError> {
                 .map_err(|e| error(format!("bad position text {}: {e}", quote(text))))?;
             (p, after)
         }
-        _ => {
-            return Err(error(
-                "position: expected 'startpos' or 'fen TEXT'".into(),
-            ))
-        }
+        _ => return Err(error("position: expected 'startpos' or 'fen TEXT'".into())),
     };
     let moves_text = match after.split_first() {
         None => String::new(),
@@ -188,10 +184,16 @@ fn setoption(rest: &[&str]) -> Result<EngineOption, CommandError> {
                 .map_err(|_| error(format!("Level: {} is not a level", quote(value))))?,
         ),
         "repetition" => EngineOption::Repetition(value.parse().map_err(|_| {
-            error(format!("Repetition: {} is not a repetition rule", quote(value)))
+            error(format!(
+                "Repetition: {} is not a repetition rule",
+                quote(value)
+            ))
         })?),
         "grandslam" => EngineOption::GrandSlam(value.parse().map_err(|_| {
-            error(format!("GrandSlam: {} is not a grand slam rule", quote(value)))
+            error(format!(
+                "GrandSlam: {} is not a grand slam rule",
+                quote(value)
+            ))
         })?),
         "egdbpath" => EngineOption::EgdbPath((!value.is_empty()).then(|| value.into())),
         "ownbook" | "engineturn" => EngineOption::Ignored,
@@ -217,7 +219,9 @@ fn go(rest: &[&str]) -> Result<Limits, CommandError> {
             ("btime", Some(v)) => (clock.time.north, has_clock) = (ms(v), true),
             ("winc", Some(v)) => clock.inc.south = ms(v),
             ("binc", Some(v)) => clock.inc.north = ms(v),
-            ("movestogo", Some(v)) => clock.movestogo = Some(v.clamp(1, i64::from(u32::MAX)) as u32),
+            ("movestogo", Some(v)) => {
+                clock.movestogo = Some(v.clamp(1, i64::from(u32::MAX)) as u32)
+            }
             ("infinite", _) => {
                 limits.infinite = true;
                 takes_value = false;
@@ -260,8 +264,7 @@ mod tests {
             parse("setoption name Level value hard"),
             Ok(Some(Command::SetOption(EngineOption::Level(Level::Hard))))
         );
-        let Ok(Some(Command::Position { start, moves })) =
-            parse("position startpos moves Fc Ad")
+        let Ok(Some(Command::Position { start, moves })) = parse("position startpos moves Fc Ad")
         else {
             panic!("a position");
         };
@@ -317,6 +320,9 @@ mod tests {
         assert_eq!(quote("abc"), "'abc'");
         let long = "é".repeat(50);
         let q = quote(&long);
-        assert!(q.starts_with(&format!("'{}…'", "é".repeat(QUOTE_CHARS))), "{q}");
+        assert!(
+            q.starts_with(&format!("'{}…'", "é".repeat(QUOTE_CHARS))),
+            "{q}"
+        );
     }
 }

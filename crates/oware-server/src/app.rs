@@ -603,7 +603,8 @@ impl App {
                         err.to_string(),
                     )
                 })?;
-                mt.to_move(&pos, e.game.rules()).map_err(|err| illegal(&err, &e.names))?
+                mt.to_move(&pos, e.game.rules())
+                    .map_err(|err| illegal(&err, &e.names))?
             }
             (None, Some(p)) => usize::try_from(p).ok().and_then(Move::new).ok_or_else(|| {
                 ApiError::new(

@@ -114,7 +114,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.threads
     );
     if let Some(d) = args.depth {
-        anyhow::ensure!((1..=100).contains(&d), "--depth must be from 1 to 100, not {d}");
+        anyhow::ensure!(
+            (1..=100).contains(&d),
+            "--depth must be from 1 to 100, not {d}"
+        );
     }
     let mut engine = Engine::try_new(args.hash)
         .map_err(|e| anyhow::anyhow!("--hash {}: {e}; try a smaller size", args.hash))?;

@@ -158,7 +158,11 @@ impl UciEngine {
             .map_err(|err| {
                 // Give a failed start's own words a moment to arrive.
                 std::thread::sleep(Duration::from_millis(100));
-                let said = e.errors.lock().unwrap_or_else(|e| e.into_inner()).join("; ");
+                let said = e
+                    .errors
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .join("; ");
                 if said.is_empty() {
                     err
                 } else {

@@ -270,7 +270,11 @@ const MAX_LINE: usize = 1 << 20;
 
 /// Reads one line into `line` (without its end), at most `max` bytes of it: `Ok(None)` at the
 /// end of input, `Ok(Some(n))` with the line's full length `n` (the line was cut if `n > max`).
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> std::io::Result<Option<usize>> {
+fn read_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<usize>> {
     line.clear();
     let mut total = 0;
     loop {
@@ -299,7 +303,7 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> std::i
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let hash = args.hash.clamp(1, uci::MAX_HASH_MB);
-    let engine = match Engine::try_new(hash) {
+    let mut engine = match Engine::try_new(hash) {
         Ok(e) => e,
         Err(e) => {
             let fallback = Args::DEFAULT_HASH_MB;
@@ -307,7 +311,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Engine::try_new(fallback)?
         }
     };
-    let mut engine = engine;
     engine.set_threads(args.threads.clamp(1, uci::MAX_THREADS));
     let mut s = Session {
         engine: Arc::new(Mutex::new(engine)),
