@@ -157,3 +157,24 @@ fn awari_stats_and_corruption() {
     let out = oware(&["egdb", "verify", "--rules", "awari", "--dir", dir]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn build_caps_threads_at_one_per_core_and_says_so() {
+    let dir = TempDir::new("threads");
+    let out = oware(&[
+        "egdb",
+        "build",
+        "--max-seeds",
+        "3",
+        "--dir",
+        dir.path().to_str().unwrap(),
+        "--threads",
+        "100000",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("--threads 100000: using") && err.contains("one per core"),
+        "{err}"
+    );
+}

@@ -112,3 +112,123 @@ fn an_engine_sending_illegal_moves_forfeits() {
     assert_eq!(text.matches("forfeits").count(), 2, "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn match_refuses_time_scales_it_cannot_use() {
+    for scale in ["inf", "1e300", "NaN", "0"] {
+        let (ok, _, err) = oware(&["match", "easy", "easy", "--level-time-scale", scale]);
+        assert!(!ok, "{scale}");
+        assert!(err.contains("--level-time-scale must be"), "{scale}: {err}");
+        assert!(!err.contains("panicked"), "{scale}: {err}");
+    }
+    let (ok, _, err) = oware(&[
+        "match",
+        "easy",
+        "easy",
+        "--movetime",
+        "18446744073709551615",
+    ]);
+    assert!(!ok && err.contains("--movetime must be at most"), "{err}");
+    let (ok, _, err) = oware(&["match", "easy", "easy", "--concurrency", "100000"]);
+    assert!(!ok && err.contains("--concurrency must be"), "{err}");
+}
+
+#[test]
+fn match_fails_when_an_engine_cannot_start() {
+    let dir = std::env::temp_dir().join(format!("oware-nostart-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ogn = dir.join("games.ogn");
+    let (ok, _, err) = oware(&[
+        "match",
+        "easy",
+        "--engine",
+        "/nonexistent/engine",
+        "--games",
+        "2",
+        "--ogn",
+        ogn.to_str().unwrap(),
+    ]);
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains("engine '/nonexistent/engine' does not start") && err.contains("not found"),
+        "{err}"
+    );
+    assert!(!ogn.exists(), "no games were played");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_engine_that_never_answers_is_ended_with_what_it_started() {
+    let dir = std::env::temp_dir().join(format!("oware-hang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pid_file = dir.join("sleep.pid");
+    // Answers the handshake, then on `go` waits on a child of its own and reads nothing more.
+    let script = dir.join("hang.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+             go*) sleep 600 & echo $! > {}; wait;; esac; done\n",
+            pid_file.display()
+        ),
+    )
+    .unwrap();
+    let me = env!("CARGO_BIN_EXE_oware");
+    let (ok, _, err) = oware(&[
+        "match",
+        "--engine",
+        &format!("sh {}", script.display()),
+        "--engine",
+        &format!("{me} uci --hash 1"),
+        "--games",
+        "1",
+        "--movetime",
+        "10",
+        "--ogn",
+        dir.join("games.ogn").to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(dir.join("games.ogn")).unwrap();
+    assert!(text.contains("forfeits"), "{text}");
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let pid = pid.trim();
+    let alive = |pid: &str| std::path::Path::new(&format!("/proc/{pid}")).exists();
+    // The kill is sent before `oware match` exits; the kernel may take a moment to reap.
+    let mut left = alive(pid);
+    for _ in 0..50 {
+        if !left {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        left = alive(pid)
+            && !std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .unwrap_or_default()
+                .contains(") Z ");
+    }
+    if left {
+        // Clean up the process this test started before failing.
+        let _ = Command::new("kill").arg(pid).status();
+    }
+    assert!(!left, "the engine's child {pid} outlived the match");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn analyse_refuses_a_ply_beyond_the_game() {
+    let (ok, _, err) = oware(&["analyse", "1. F c 2. A d", "--ply", "99", "--depth", "2"]);
+    assert!(!ok);
+    assert!(err.contains("--ply 99: the game has 4 moves"), "{err}");
+    let (ok, out, err) = oware(&["analyse", "1. F c 2. A d", "--ply", "2", "--depth", "2"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("(South to move)") || out.contains("to move"),
+        "{out}"
+    );
+    let (ok, _, err) = oware(&[
+        "analyse",
+        "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+        "--hash",
+        "1000000",
+    ]);
+    assert!(!ok && err.contains("--hash must be"), "{err}");
+}

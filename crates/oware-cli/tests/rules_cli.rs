@@ -49,6 +49,18 @@ fn replay_prints_every_position() {
 }
 
 #[test]
+fn replay_refuses_a_capture_suffix_the_move_does_not_make() {
+    let out = oware(&["replay", "C+9"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("ply 1") && err.contains("C+9") && err.contains("captures 0 seeds"),
+        "{err}"
+    );
+    assert!(oware(&["replay", "C+0"], None).status.success());
+}
+
+#[test]
 fn replay_reports_an_illegal_move_after_the_good_ones() {
     let out = oware(&["replay", "FcAc"], None);
     assert_eq!(out.status.code(), Some(1));

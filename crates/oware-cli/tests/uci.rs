@@ -15,8 +15,27 @@ struct Uci {
 
 impl Uci {
     fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
-            .args(["uci", "--hash", "4"])
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_oware"));
+        cmd.args(["uci", "--hash", "4"]);
+        Uci::start_command(cmd)
+    }
+
+    /// `oware uci ARGS` with its address space limited to 8 GB (`ulimit -v`), so that a 64 GB
+    /// table is refused on any machine.
+    fn start_limited(args: &str) -> Uci {
+        let mut cmd = Command::new("sh");
+        cmd.args([
+            "-c",
+            &format!(
+                "ulimit -v 8000000 && exec {} uci {args}",
+                env!("CARGO_BIN_EXE_oware")
+            ),
+        ]);
+        Uci::start_command(cmd)
+    }
+
+    fn start_command(mut cmd: Command) -> Uci {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -183,4 +202,114 @@ fn stop_isready_and_bad_input() {
     e.expect("bestmove");
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn a_hash_the_machine_refuses_keeps_the_engine_running() {
+    let mut e = Uci::start_limited("--hash 65536");
+    let lines = e.expect("info string Hash");
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .contains("cannot allocate a 65536 MB table; using 64 MB"),
+        "{lines:?}"
+    );
+    e.send("setoption name Hash value 16");
+    e.send("setoption name Hash value 65536");
+    e.send("isready");
+    let lines = e.expect("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("cannot allocate a 65536 MB table; the 16 MB table is kept")),
+        "{lines:?}"
+    );
+    e.send("position startpos");
+    e.send("go depth 4");
+    e.expect("bestmove");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn junk_is_not_echoed_back_whole() {
+    let mut e = Uci::start();
+    let junk = "x".repeat(20 << 20);
+    // A 20 MB line: skipped with its length.
+    e.send(&junk);
+    // A 500 KB token: quoted in part.
+    e.send(&format!("position fen {}", &junk[..500_000]));
+    e.send("isready");
+    let lines = e.expect("readyok");
+    let longest = lines.iter().map(String::len).max().unwrap();
+    assert!(longest < 400, "a line of {longest} bytes");
+    assert!(
+        lines.iter().any(
+            |l| l.contains(&format!("a line of {} bytes ignored", (20 << 20) + 1))
+                || l.contains(&format!("a line of {} bytes ignored", 20 << 20))
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("(500000 bytes)")),
+        "{lines:?}"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn says_which_endgame_tables_are_used_or_why_none() {
+    let dir = std::env::temp_dir().join(format!("oware-uci-egdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_oware"));
+    cmd.args(["uci", "--hash", "1", "--egdb-path", dir.to_str().unwrap()]);
+    let mut e = Uci::start_command(cmd);
+    let lines = e.expect("info string endgame databases");
+    assert!(
+        lines.last().unwrap().contains("is not a directory"),
+        "{lines:?}"
+    );
+    // Tables of the playstrategy rules (uci's default), one of them then damaged.
+    let built = Command::new(env!("CARGO_BIN_EXE_oware"))
+        .args([
+            "egdb",
+            "build",
+            "--rules",
+            "playstrategy",
+            "--max-seeds",
+            "4",
+            "--threads",
+            "1",
+        ])
+        .args(["--dir", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    e.send(&format!("setoption name EgdbPath value {}", dir.display()));
+    let lines = e.expect("info string endgame databases");
+    assert!(
+        lines.last().unwrap().contains("(0 to 4 seeds)"),
+        "{lines:?}"
+    );
+    let table = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with("-03.egdb"))
+        .expect("the 3-seed table");
+    let mut bytes = std::fs::read(&table).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&table, bytes).unwrap();
+    e.send(&format!("setoption name EgdbPath value {}", dir.display()));
+    let lines = e.expect("info string endgame databases");
+    assert!(lines.last().unwrap().contains("not used"), "{lines:?}");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -101,9 +101,13 @@ impl Game {
         Ok(self.position())
     }
 
-    /// Plays a move given as text, checking that the letter belongs to the side to move.
+    /// Plays a move given as text, checked by [`MoveText::to_move`]: the letter belongs to the
+    /// side to move and a capture suffix is the count the move captures.
     pub fn play_text(&mut self, m: &MoveText) -> Result<&Position, PlayError> {
-        let mv = m.to_move(self.position())?;
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let mv = m.to_move(self.position(), &self.rules)?;
         self.play(mv)
     }
 

@@ -3,12 +3,13 @@
 //! spaces or commas (`F c, A d`).
 //!
 //! Parsing is in two stages: the text (`"c".parse::<MoveText>()`), then legality against a
-//! position ([`MoveText::to_move`] checks the side; `Position::play` checks the rest).
+//! position: [`MoveText::to_move`] is the one check of a move text against a position (the
+//! side, the move's legality and the capture suffix).
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Move, PlayError, Position, Side};
+use crate::{Move, PlayError, Position, Rules, Side};
 
 /// A move as written: whose pit, which pit, and an optional capture count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -48,13 +49,25 @@ impl MoveText {
         }
     }
 
-    /// The move, if the letter belongs to the side to move in `pos`.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, PlayError> {
-        if self.side == pos.turn() {
-            Ok(self.mv)
-        } else {
-            Err(PlayError::WrongSide { turn: pos.turn() })
+    /// The move, if the letter belongs to the side to move in `pos`, the move is legal under
+    /// `rules` and a capture suffix, if written, is the number of seeds the move takes into the
+    /// mover's store ([`PlayError::WrongCapture`] otherwise, with the actual count).
+    pub fn to_move(&self, pos: &Position, rules: &Rules) -> Result<Move, PlayError> {
+        if self.side != pos.turn() {
+            return Err(PlayError::WrongSide { turn: pos.turn() });
         }
+        let after = pos.play(self.mv, rules)?;
+        if let Some(written) = self.captured {
+            let actual = after.store(self.side) - pos.store(self.side);
+            if actual != written {
+                return Err(PlayError::WrongCapture {
+                    pit: self.letter(),
+                    written,
+                    actual,
+                });
+            }
+        }
+        Ok(self.mv)
     }
 
     /// The letter, without suffix.
@@ -193,8 +206,65 @@ mod tests {
     fn side_check() {
         let m: MoveText = "a".parse().unwrap();
         assert_eq!(
-            m.to_move(&Position::start()),
+            m.to_move(&Position::start(), &Rules::default()),
             Err(PlayError::WrongSide { turn: Side::South })
+        );
+    }
+
+    #[test]
+    fn a_wrong_capture_suffix_is_an_error_with_the_actual_count() {
+        let rules = Rules::default();
+        let start = Position::start();
+        let c = Move::new(2).unwrap();
+        assert_eq!(
+            "C".parse::<MoveText>().unwrap().to_move(&start, &rules),
+            Ok(c)
+        );
+        assert_eq!(
+            "C+0".parse::<MoveText>().unwrap().to_move(&start, &rules),
+            Ok(c)
+        );
+        let err = "C+9".parse::<MoveText>().unwrap().to_move(&start, &rules);
+        assert_eq!(
+            err,
+            Err(PlayError::WrongCapture {
+                pit: 'C',
+                written: 9,
+                actual: 0
+            })
+        );
+        assert!(err.unwrap_err().to_string().contains("C captures 0 seeds"));
+        // A real capture: the first capturing move met when always playing the last legal
+        // move from the start.
+        let mut pos = start;
+        let (pos, m) = loop {
+            let legal = pos.legal_moves(&rules);
+            let m = *legal.last().expect("a live game");
+            let next = pos.play(m, &rules).unwrap();
+            if next.store(pos.turn()) > pos.store(pos.turn()) {
+                break (pos, m);
+            }
+            pos = next;
+        };
+        let side = pos.turn();
+        let got = pos.play(m, &rules).unwrap().store(side) - pos.store(side);
+        let right = MoveText {
+            side,
+            mv: m,
+            captured: Some(got),
+        };
+        assert_eq!(right.to_move(&pos, &rules), Ok(m));
+        let wrong = MoveText {
+            captured: Some(got + 1),
+            ..right
+        };
+        assert_eq!(
+            wrong.to_move(&pos, &rules),
+            Err(PlayError::WrongCapture {
+                pit: right.letter(),
+                written: got + 1,
+                actual: got
+            })
         );
     }
 }

@@ -180,8 +180,12 @@ impl Record {
     }
 }
 
+/// A tag value as written: `\` and `"` escaped, line breaks as spaces (a value is one line).
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
 }
 
 impl fmt::Display for Record {
@@ -352,7 +356,10 @@ fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String
     let mut value = String::new();
     let mut escaped = false;
     for (k, c) in chars {
-        if escaped {
+        if c == '\n' {
+            // A value is on one line, escaped or not: the writer never breaks one.
+            break;
+        } else if escaped {
             value.push(c);
             escaped = false;
         } else if c == '\\' {
@@ -364,8 +371,6 @@ fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String
             }
             let consumed = text.len() - tail.len() + 1;
             return Ok((name.to_string(), value, consumed));
-        } else if c == '\n' {
-            break;
         } else {
             value.push(c);
         }
@@ -446,5 +451,48 @@ mod tests {
         ));
         let r = parse("[FEN \"1-2-3\"]\n1. A").unwrap();
         assert!(matches!(r.to_game(), Err(OgnError::Fen(_))));
+    }
+
+    #[test]
+    fn a_tag_value_never_spans_lines() {
+        // Found by the `ogn` fuzz target: an escaped line break was read into the value, which
+        // the writer then wrote as a line break that cannot be read back.
+        let text = "[S \"a\\\nb\"]\n1. F";
+        assert!(matches!(parse(text), Err(OgnError::Syntax { .. })));
+        let mut r = parse("1. F").unwrap();
+        r.set_tag("Event", "two\nlines\r");
+        let written = r.to_string();
+        assert_eq!(parse(&written).unwrap().tag("Event"), Some("two lines "));
+    }
+
+    #[test]
+    fn a_wrong_capture_suffix_is_an_illegal_move() {
+        let r = parse("1. C+2").unwrap();
+        let err = r.to_game().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                OgnError::IllegalMove {
+                    ply: 1,
+                    error: PlayError::WrongCapture {
+                        written: 2,
+                        actual: 0,
+                        ..
+                    },
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("captures 0 seeds"), "{err}");
+        // A record written by `from_game` carries the right suffixes and replays.
+        let mut g = Game::new(Rules::default());
+        while !g.is_over() && g.moves().len() < 60 {
+            let m = *g.legal_moves().last().unwrap();
+            g.play(m).unwrap();
+        }
+        let text = Record::from_game(&g, &[]).to_string();
+        assert!(text.contains('+'), "the game has a capture: {text}");
+        assert_eq!(parse(&text).unwrap().to_game().unwrap(), g);
     }
 }

@@ -84,6 +84,16 @@ pub enum PlayError {
         /// The side to move.
         turn: Side,
     },
+    /// The move text's capture suffix (`C+2`) differs from what the move captures: the record
+    /// was probably played under other rules.
+    WrongCapture {
+        /// The move's letter.
+        pit: char,
+        /// The count the text gives.
+        written: u8,
+        /// The seeds the move takes into the mover's store.
+        actual: u8,
+    },
 }
 
 impl fmt::Display for PlayError {
@@ -96,6 +106,16 @@ impl fmt::Display for PlayError {
                 "a grand slam (capturing every opponent seed) is illegal while another move exists",
             ),
             PlayError::WrongSide { turn } => write!(f, "it is {turn}'s turn"),
+            PlayError::WrongCapture {
+                pit,
+                written,
+                actual,
+            } => write!(
+                f,
+                "{pit}+{written} is written, but {pit} captures {actual} seed{} here \
+                 (a record played under other rules?)",
+                if *actual == 1 { "" } else { "s" }
+            ),
         }
     }
 }

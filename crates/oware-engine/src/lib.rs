@@ -35,6 +35,7 @@ mod score;
 mod search;
 pub mod tt;
 pub mod tune;
+pub mod uci;
 
 /// Size of the table of depth-1 nodes, in MB: small enough to stay in a core's L2 cache. About
 /// half the nodes that probe a table are at depth 1; with their own table their probes hit the
@@ -112,15 +113,22 @@ pub struct Engine {
 impl Engine {
     /// An engine with a `hash_mb` MB table (and the 1 MB table of depth-1 nodes) and one
     /// thread.
+    /// Aborts if the table's memory cannot be had: for a size that comes from input, use
+    /// [`Engine::try_new`].
     pub fn new(hash_mb: usize) -> Engine {
-        Engine {
-            tt: tt::Tt::new(hash_mb),
+        Engine::try_new(hash_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An engine with a `hash_mb` MB table, or an error if that memory cannot be had.
+    pub fn try_new(hash_mb: usize) -> Result<Engine, tt::TableSizeError> {
+        Ok(Engine {
+            tt: tt::Tt::try_new(hash_mb)?,
             shallow: tt::SmallTt::new(SHALLOW_MB),
             threads: 1,
             egdb: None,
             prefetch_override: None,
             scratch: Vec::new(),
-        }
+        })
     }
 
     /// Whether the search prefetches its children's table entries: from a `PREFETCH_MB` table.
@@ -129,9 +137,11 @@ impl Engine {
             .unwrap_or(self.tt.mb() >= PREFETCH_MB)
     }
 
-    /// Resizes (and clears) the transposition table.
-    pub fn set_hash(&mut self, mb: usize) {
-        self.tt = tt::Tt::new(mb);
+    /// Resizes (and clears) the transposition table; if the new size cannot be had, the old
+    /// table stays as it was and the error says so.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), tt::TableSizeError> {
+        self.tt = tt::Tt::try_new(mb)?;
+        Ok(())
     }
 
     /// The table size in MB.

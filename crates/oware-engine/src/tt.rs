@@ -226,14 +226,40 @@ impl std::fmt::Debug for Tt {
     }
 }
 
+/// A table size the machine refused to give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableSizeError {
+    /// The size asked for, in MB.
+    pub mb: usize,
+}
+
+impl std::fmt::Display for TableSizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate a {} MB table", self.mb)
+    }
+}
+
+impl std::error::Error for TableSizeError {}
+
 impl Tt {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket). Aborts, as `Vec` does, if the
+    /// memory cannot be had: use [`Tt::try_new`] for a size that comes from input.
     pub fn new(mb: usize) -> Tt {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        Tt {
-            buckets: memory::Zeroed::new(n),
+        Tt::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes (at least one bucket), or an error if the size overflows
+    /// the address space or the allocator refuses it.
+    pub fn try_new(mb: usize) -> Result<Tt, TableSizeError> {
+        let bytes = mb
+            .max(1)
+            .checked_mul(1 << 20)
+            .ok_or(TableSizeError { mb })?;
+        let n = bytes / std::mem::size_of::<Bucket>();
+        Ok(Tt {
+            buckets: memory::Zeroed::try_new(n).ok_or(TableSizeError { mb })?,
             generation: AtomicU64::new(0),
-        }
+        })
     }
 
     /// The size in megabytes.
@@ -347,7 +373,7 @@ impl Tt {
 /// on normal pages.
 #[allow(unsafe_code)]
 mod memory {
-    use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
+    use std::alloc::{alloc, dealloc, Layout};
     use std::marker::PhantomData;
     use std::ptr::NonNull;
 
@@ -367,6 +393,25 @@ mod memory {
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = x;
+    }
+
+    /// The machine's physical memory in bytes, where known.
+    fn physical_memory() -> Option<usize> {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: `sysconf` only reads system configuration.
+            let (pages, page) = unsafe {
+                (
+                    libc::sysconf(libc::_SC_PHYS_PAGES),
+                    libc::sysconf(libc::_SC_PAGESIZE),
+                )
+            };
+            let pages = usize::try_from(pages).ok()?;
+            let page = usize::try_from(page).ok()?;
+            pages.checked_mul(page)
+        }
+        #[cfg(not(target_os = "linux"))]
+        None
     }
 
     /// Types made of atomic integers only, for which all-zero bytes are a valid (empty) value.
@@ -394,22 +439,26 @@ mod memory {
     unsafe impl<T: Zeroable> Sync for Zeroed<T> {}
 
     impl<T: Zeroable> Zeroed<T> {
-        /// `len` (≥ 1) empty values.
-        pub(super) fn new(len: usize) -> Zeroed<T> {
+        /// `len` (≥ 1) empty values, or `None` if the size overflows or the allocator refuses
+        /// it (the caller reports it; nothing aborts).
+        pub(super) fn try_new(len: usize) -> Option<Zeroed<T>> {
             let len = len.max(1);
-            let used = len * std::mem::size_of::<T>();
+            let used = len.checked_mul(std::mem::size_of::<T>())?;
             let huge = used >= HUGE_PAGE / 2;
             let (size, align) = if huge {
-                (used.next_multiple_of(HUGE_PAGE), HUGE_PAGE)
+                (used.checked_next_multiple_of(HUGE_PAGE)?, HUGE_PAGE)
             } else {
                 (used, std::mem::align_of::<T>())
             };
-            let layout = Layout::from_size_align(size, align).expect("table size fits in memory");
+            if physical_memory().is_some_and(|m| size > m) {
+                // The allocator might grant it (memory is overcommitted), but touching it all
+                // below would bring the kernel's out-of-memory killer.
+                return None;
+            }
+            let layout = Layout::from_size_align(size, align).ok()?;
             // SAFETY: `layout` has a non-zero size.
             let raw = unsafe { alloc(layout) };
-            let Some(ptr) = NonNull::new(raw.cast::<T>()) else {
-                handle_alloc_error(layout)
-            };
+            let ptr = NonNull::new(raw.cast::<T>())?;
             #[cfg(target_os = "linux")]
             if huge {
                 // SAFETY: the range is the allocation just made; the advice only changes how
@@ -422,12 +471,12 @@ mod memory {
             // SAFETY: the allocation is at least `used` bytes; all-zero bytes are valid values
             // of `T` (`Zeroable`), so after this the memory holds `len` initialised values.
             unsafe { raw.write_bytes(0, used) };
-            Zeroed {
+            Some(Zeroed {
                 ptr,
                 len,
                 layout,
                 owns: PhantomData,
-            }
+            })
         }
 
         /// Empties every value (all bytes zero again).
@@ -486,7 +535,8 @@ impl SmallTt {
     pub fn new(mb: usize) -> SmallTt {
         let n = ((mb.max(1) << 20) / std::mem::size_of::<Slot>()).max(1);
         SmallTt {
-            slots: memory::Zeroed::new(n),
+            slots: memory::Zeroed::try_new(n)
+                .unwrap_or_else(|| panic!("{}", TableSizeError { mb })),
         }
     }
 
@@ -716,6 +766,21 @@ mod tests {
     }
 
     #[test]
+    fn sizes_that_cannot_be_had_are_errors_not_aborts() {
+        // Overflows the address space in bytes.
+        assert_eq!(
+            Tt::try_new(usize::MAX).unwrap_err(),
+            TableSizeError { mb: usize::MAX }
+        );
+        // 2^60 bytes: more than any machine has; refused by the allocator or the memory check.
+        assert!(Tt::try_new(1 << 40).is_err());
+        let mut engine = crate::Engine::new(1);
+        assert!(engine.set_hash(1 << 40).is_err());
+        assert_eq!(engine.hash_mb(), 1, "the old table is kept");
+        assert!(crate::Engine::try_new(1 << 40).is_err());
+    }
+
+    #[test]
     fn tables_have_the_size_asked_for_and_start_empty() {
         // Sizes below, at and above the 2 MB pages (the allocation is rounded up to whole
         // pages from 1 MB on; the tables use only what was asked for).
@@ -731,7 +796,7 @@ mod tests {
             assert_eq!(small.slots.len(), (mb << 20) / 16);
             assert!(small.slots.iter().all(|s| s.load() == (0, Data(0))));
         }
-        let tiny = memory::Zeroed::<Slot>::new(3);
+        let tiny = memory::Zeroed::<Slot>::try_new(3).unwrap();
         assert_eq!(tiny.len(), 3);
     }
 }

@@ -266,6 +266,7 @@ pub fn explain_error(
             "wrong-side",
             format!("It is {}'s turn (pits {}).", names[*turn], row(*turn)),
         ),
+        PlayError::WrongCapture { .. } => ("wrong-capture", format!("{e}.")),
     }
 }
 

@@ -875,5 +875,19 @@ async fn a_move_refused_by_storage_is_a_503_and_changes_nothing() {
     let (_, state) = api.get(&format!("/api/games/{id}")).await;
     assert_eq!(state["ply"], 0);
     assert_eq!(state["version"], created["state"]["version"]);
+
+async fn a_wrong_capture_suffix_is_refused_with_the_actual_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite")).await;
+    let api = Api::new(&s);
+    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
+    let (id, token) = ids(&created);
+    let (st, b) = api.play(&id, &token, "C+9").await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "wrong-capture");
+    let message = b["error"].as_str().unwrap();
+    assert!(message.contains("C captures 0 seeds"), "{message}");
+    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["ply"], 0);
+    assert_eq!(api.play(&id, &token, "C+0").await.0, StatusCode::OK);
     s.shutdown().await.unwrap();
 }

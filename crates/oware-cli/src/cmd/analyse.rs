@@ -17,7 +17,7 @@ pub struct Args {
     /// Position text (`4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`), OGN text, or an OGN file; for a game, its
     /// last position (or the one after `--ply` moves).
     pub input: String,
-    /// Analyse the game after this many moves.
+    /// Analyse the game after this many moves (0 to the game's length).
     #[arg(long)]
     pub ply: Option<usize>,
     /// Search depth for each move (default 14 unless --movetime is given).
@@ -64,7 +64,15 @@ fn read_game(args: &Args) -> anyhow::Result<Game> {
         }
     };
     Ok(match args.ply {
-        Some(p) => game.truncated(p),
+        Some(p) => {
+            let moves = game.moves().len();
+            anyhow::ensure!(
+                p <= moves,
+                "--ply {p}: the game has {moves} move{}, so --ply must be 0 to {moves}",
+                if moves == 1 { "" } else { "s" }
+            );
+            game.truncated(p)
+        }
         None => game,
     })
 }
@@ -85,8 +93,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         movetime: args.movetime.map(Duration::from_millis),
         ..Limits::default()
     };
-    let mut engine = Engine::new(args.hash.clamp(1, 65536));
-    engine.set_threads(args.threads.max(1));
+    anyhow::ensure!(
+        (1..=oware_engine::uci::MAX_HASH_MB).contains(&args.hash),
+        "--hash must be from 1 to {} MB, not {}",
+        oware_engine::uci::MAX_HASH_MB,
+        args.hash
+    );
+    anyhow::ensure!(
+        (1..=oware_engine::uci::MAX_THREADS).contains(&args.threads),
+        "--threads must be from 1 to {}, not {}",
+        oware_engine::uci::MAX_THREADS,
+        args.threads
+    );
+    if let Some(d) = args.depth {
+        anyhow::ensure!(
+            (1..=100).contains(&d),
+            "--depth must be from 1 to 100, not {d}"
+        );
+    }
+    let mut engine = Engine::try_new(args.hash)
+        .map_err(|e| anyhow::anyhow!("--hash {}: {e}; try a smaller size", args.hash))?;
+    engine.set_threads(args.threads);
     let (prober, egdb_line) = oware_engine::open_egdb(args.egdb_path.as_deref(), game.rules());
     eprintln!("{egdb_line}");
     engine.set_egdb(prober.map(std::sync::Arc::new));

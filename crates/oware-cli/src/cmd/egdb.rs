@@ -53,7 +53,7 @@ struct BuildArgs {
     /// The largest seed count to build.
     #[arg(long)]
     max_seeds: u8,
-    /// Worker threads; 0 for one per core.
+    /// Worker threads; 0 for one per core (more than one per core is capped to that).
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Memory in MB a level may use while it is solved: a level that fits (35 bytes a
@@ -117,9 +117,20 @@ fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
         Some(mb) => mb.saturating_mul(1 << 20),
         None => available_memory().map_or(4 << 30, |b| b / 4 * 3),
     };
+    // More workers than cores only adds waiting: each sweep ends on a barrier of all workers.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = if args.threads > cores {
+        eprintln!(
+            "--threads {}: using {cores}, one per core (more threads than cores only slow the build)",
+            args.threads
+        );
+        cores
+    } else {
+        args.threads
+    };
     let options = BuildOptions {
         max_seeds: args.max_seeds,
-        threads: args.threads,
+        threads,
         memory,
     };
     // A bar on a terminal (indicatif, on standard error: its width, redraw rate and the round's

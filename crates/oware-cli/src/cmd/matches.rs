@@ -4,7 +4,8 @@
 //! or oversteps its clock loses that game and the match goes on.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -28,6 +29,13 @@ pub const OPENINGS: &[&str] = &[
     "Ea", "Ee", "Ef", "Fa", "Fc", "Fd", "Fe", "Ff",
 ];
 
+/// The largest `--level-time-scale`: the levels' 1 s budget becomes at most 1,000 s.
+const MAX_TIME_SCALE: f64 = 1000.0;
+/// The largest `--movetime`, in milliseconds (10^9 ms, about 11 days; as `--tc`'s 10^6 s).
+const MAX_MOVETIME_MS: u64 = 1_000_000_000;
+/// The most games played at once per core (`--concurrency`).
+const MAX_GAMES_PER_CORE: usize = 4;
+
 /// Arguments of `oware match`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -39,16 +47,18 @@ pub struct Args {
     /// Number of games (colours alternate; each opening is played once with each colour).
     #[arg(long, default_value_t = 100)]
     pub games: usize,
-    /// Time per move in milliseconds (for levels it replaces their own time budget).
+    /// Time per move in milliseconds (for levels it replaces their own time budget), at most
+    /// 10^9.
     #[arg(long)]
     pub movetime: Option<u64>,
     /// A clock for each side: `BASE+INC` in seconds, e.g. `10+0.1`.
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
-    /// Multiplies the levels' own time budgets (when neither --movetime nor --tc is given).
+    /// Multiplies the levels' own time budgets (when neither --movetime nor --tc is given):
+    /// above 0, at most 1000.
     #[arg(long, default_value_t = 1.0)]
     pub level_time_scale: f64,
-    /// Games played at once (default: one per core).
+    /// Games played at once (default: one per core; at most four per core).
     #[arg(long)]
     pub concurrency: Option<usize>,
     /// Where to write every game as OGN.
@@ -97,17 +107,36 @@ struct UciEngine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// The last lines of its standard error.
+    errors: Arc<Mutex<Vec<String>>>,
 }
 
 impl UciEngine {
     fn start(cmd: &str, rules: &Rules) -> anyhow::Result<UciEngine> {
+        // Its own process group, so that ending it also ends whatever the command started
+        // (a script's children, `sh -c` running a compound command).
         let mut child = Command::new("sh")
             .args(["-c", cmd])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
+            .process_group(0)
             .spawn()
             .with_context(|| format!("cannot start engine '{cmd}'"))?;
+        // Keep the last lines of its error output for the message if it fails.
+        let stderr = child.stderr.take().context("engine stderr")?;
+        let errors = Arc::new(Mutex::new(Vec::<String>::new()));
+        let keep = Arc::clone(&errors);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                let mut k = keep.lock().unwrap_or_else(|e| e.into_inner());
+                if k.len() == 3 {
+                    k.remove(0);
+                }
+                k.push(line.chars().take(200).collect());
+            }
+        });
         let stdin = child.stdin.take().context("engine stdin")?;
         let stdout = child.stdout.take().context("engine stdout")?;
         let (tx, lines) = channel();
@@ -123,9 +152,24 @@ impl UciEngine {
             child,
             stdin,
             lines,
+            errors,
         };
-        e.send("uci")?;
-        e.wait_for("uciok", Duration::from_secs(10))?;
+        e.send("uci")
+            .and_then(|()| e.wait_for("uciok", Duration::from_secs(10)))
+            .map_err(|err| {
+                // Give a failed start's own words a moment to arrive.
+                std::thread::sleep(Duration::from_millis(100));
+                let said = e
+                    .errors
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .join("; ");
+                if said.is_empty() {
+                    err
+                } else {
+                    err.context(format!("it said: {said}"))
+                }
+            })?;
         e.send(&format!(
             "setoption name Repetition value {}",
             rules.repetition
@@ -170,15 +214,24 @@ impl UciEngine {
 }
 
 impl Drop for UciEngine {
+    /// Asks the engine to quit, then ends its whole process group: an engine that hangs, and
+    /// anything it started, never outlives its game.
     fn drop(&mut self) {
         let _ = self.send("quit");
         let deadline = Instant::now() + Duration::from_millis(500);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
+        // The group's id is the shell's pid (`process_group(0)`); the group may outlive the
+        // shell. `kill` is the portable way to signal a group without unsafe code.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -290,13 +343,8 @@ impl Player {
                 let text: MoveText = reply
                     .parse()
                     .map_err(|_| format!("sent 'bestmove {reply}', not a move"))?;
-                let m = text
-                    .to_move(game.position())
-                    .map_err(|err| format!("sent illegal move {reply}: {err}"))?;
-                game.position()
-                    .check_move(m, game.rules())
-                    .map_err(|err| format!("sent illegal move {reply}: {err}"))?;
-                Ok(m)
+                text.to_move(game.position(), game.rules())
+                    .map_err(|err| format!("sent illegal move {reply}: {err}"))
             }
         }
     }
@@ -480,15 +528,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         specs.len()
     );
     anyhow::ensure!(args.games >= 1, "--games must be at least 1");
+    anyhow::ensure!(
+        args.level_time_scale > 0.0 && args.level_time_scale <= MAX_TIME_SCALE,
+        "--level-time-scale must be a number above 0 and at most {MAX_TIME_SCALE}, not {}",
+        args.level_time_scale
+    );
+    if let Some(ms) = args.movetime {
+        anyhow::ensure!(
+            ms <= MAX_MOVETIME_MS,
+            "--movetime must be at most {MAX_MOVETIME_MS} ms (about 11 days), not {ms}"
+        );
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max_concurrency = MAX_GAMES_PER_CORE * cores;
+    if let Some(c) = args.concurrency {
+        anyhow::ensure!(
+            (1..=max_concurrency).contains(&c),
+            "--concurrency must be from 1 to {max_concurrency} ({MAX_GAMES_PER_CORE} games a core), not {c}"
+        );
+    }
     let tc = match (&args.movetime, &args.tc) {
         (Some(_), Some(_)) => anyhow::bail!("give --movetime or --tc, not both"),
         (Some(ms), None) => TimeControl::MoveTime(Duration::from_millis((*ms).max(1))),
         (None, Some(t)) => parse_tc(t)?,
         (None, None) => {
-            anyhow::ensure!(
-                args.level_time_scale > 0.0,
-                "--level-time-scale must be positive"
-            );
             if specs.iter().any(|s| matches!(s, PlayerSpec::Uci(_))) {
                 TimeControl::MoveTime(Duration::from_millis(1000))
             } else {
@@ -496,6 +559,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     };
+    // An engine that cannot start is a mistake in the command line, not a match of forfeits.
+    for spec in &specs {
+        if let PlayerSpec::Uci(cmd) = spec {
+            UciEngine::start(cmd, &rules)
+                .with_context(|| format!("engine '{cmd}' does not start as a UCI engine"))?;
+        }
+    }
     let egdb = match Prober::open(args.egdb_path.as_deref(), &rules) {
         Ok(p) => p.map(Arc::new),
         Err(e) => {
@@ -504,10 +574,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let names = [specs[0].name(), specs[1].name()];
-    let concurrency = args
-        .concurrency
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, args.games);
+    let concurrency = args.concurrency.unwrap_or(cores).clamp(1, args.games);
     let ogn = Mutex::new(
         File::create(&args.ogn).with_context(|| format!("cannot write {}", args.ogn.display()))?,
     );

@@ -85,7 +85,7 @@ fn replay(
         let mover = game.position().turn();
         let before = game.position().store(mover);
         if let Err(e) = game.play_text(m) {
-            anyhow::bail!("ply {}: illegal move {}: {e}", i + 1, m.letter());
+            anyhow::bail!("ply {}: illegal move {m}: {e}", i + 1);
         }
         let captured = game.position().store(mover) - before;
         write_line(out, &game, Some((m.letter(), captured)), game_no)?;

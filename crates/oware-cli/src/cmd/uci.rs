@@ -6,9 +6,11 @@
 //! [moves M]` (moves concatenated `FcAd` or separated by spaces), `go [movetime N] [depth N]
 //! [nodes N] [wtime N] [btime N] [winc N] [binc N] [movestogo N] [infinite]`, `stop`, `quit`.
 //!
-//! The search runs on its own thread, so `isready` and `stop` are answered while it thinks. A bad
-//! command is reported as `info string …` and ignored: nothing on standard input ends the engine
-//! but `quit` or the end of input.
+//! Lines are read by [`oware_engine::uci::parse`] (pure, fuzzed). The search runs on its own
+//! thread, so `isready` and `stop` are answered while it thinks. A bad command is reported as
+//! `info string …` (quoting at most 40 characters of it) and ignored; a line longer than 1 MB is
+//! skipped; a `Hash` the machine cannot give keeps the old table: nothing on standard input ends
+//! the engine but `quit` or the end of input.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -17,15 +19,17 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use oware_core::movetext::{self, MoveText};
-use oware_core::{fen, Game, GrandSlam, Position, Repetition, Rules, Side};
-use oware_engine::{Clock, Engine, Info, Level, Limits};
+use oware_core::movetext::MoveText;
+use oware_core::{Game, Position, Rules, Side};
+use oware_engine::uci::{self, Command, EngineOption};
+use oware_engine::{Engine, Info, Level, Limits};
 
 /// Arguments of `oware uci`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Transposition table size in MB (the `Hash` option's default).
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size in MB (the `Hash` option's default), 1 to 65536; a size the
+    /// machine refuses falls back to 64 MB with a message.
+    #[arg(long, default_value_t = Args::DEFAULT_HASH_MB)]
     pub hash: usize,
     /// Search threads (the `Threads` option's default).
     #[arg(long, default_value_t = 1)]
@@ -36,6 +40,11 @@ pub struct Args {
     /// Endgame database directory (the `EgdbPath` option's default; default: the standard one).
     #[arg(long)]
     pub egdb_path: Option<std::path::PathBuf>,
+}
+
+impl Args {
+    /// The `Hash` option's default, in MB.
+    pub const DEFAULT_HASH_MB: usize = 64;
 }
 
 /// Writes one line to standard output and flushes it.
@@ -101,32 +110,8 @@ impl Session {
         }
     }
 
-    fn position(&mut self, rest: &[&str]) {
-        let (start, after) = match rest.first() {
-            Some(&"startpos") => (Position::start(), &rest[1..]),
-            Some(&"fen") => {
-                let Some(text) = rest.get(1) else {
-                    return say("info string position fen: missing position text");
-                };
-                // Position text has no spaces, but tolerate it split at the side letter.
-                match fen::parse(text) {
-                    Ok(p) => (p, &rest[2..]),
-                    Err(e) => return say(&format!("info string bad position text '{text}': {e}")),
-                }
-            }
-            _ => return say("info string position: expected 'startpos' or 'fen TEXT'"),
-        };
-        let moves_text = match after.first() {
-            None => String::new(),
-            Some(&"moves") => after[1..].join(" "),
-            Some(other) => {
-                return say(&format!("info string position: unexpected '{other}'"));
-            }
-        };
-        let moves = match movetext::parse_list(&moves_text) {
-            Ok(m) => m,
-            Err(e) => return say(&format!("info string bad moves '{moves_text}': {e}")),
-        };
+    /// Sets up a position; moves that cannot be played are dropped with a message.
+    fn position(&mut self, start: Position, moves: Vec<MoveText>) {
         self.start = start;
         self.moves = moves;
         if let Err(e) = self.game() {
@@ -146,101 +131,44 @@ impl Session {
         }
     }
 
-    fn setoption(&mut self, rest: &[&str]) {
-        // setoption name N [value V]; names may contain spaces.
-        let joined = rest.join(" ");
-        let Some(body) = joined.strip_prefix("name ") else {
-            return say("info string setoption: expected 'name'");
-        };
-        let (name, value) = match body.split_once(" value ") {
-            Some((n, v)) => (n.trim(), v.trim()),
-            None => (body.trim(), ""),
-        };
-        let number = |v: &str| v.parse::<usize>().ok().filter(|&n| n >= 1);
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => match number(value) {
-                Some(mb) if mb <= 65536 => lock(&self.engine).set_hash(mb),
-                _ => say(&format!("info string Hash: '{value}' is not a size in MB")),
-            },
-            "threads" => match number(value) {
-                Some(n) if n <= 256 => lock(&self.engine).set_threads(n),
-                _ => say(&format!(
-                    "info string Threads: '{value}' is not a thread count"
-                )),
-            },
-            "level" => match value.parse::<Level>() {
-                Ok(l) => self.level = l,
-                Err(e) => say(&format!("info string Level: {e}")),
-            },
-            "repetition" => match value.parse::<Repetition>() {
-                Ok(r) => self.rules.repetition = r,
-                Err(e) => say(&format!("info string Repetition: {e}")),
-            },
-            "grandslam" => match value.parse::<GrandSlam>() {
-                Ok(g) => {
-                    self.rules.grand_slam = g;
-                    self.load_egdb();
+    fn setoption(&mut self, option: EngineOption) {
+        match option {
+            EngineOption::Hash(mb) => {
+                let mut engine = lock(&self.engine);
+                if let Err(e) = engine.set_hash(mb) {
+                    say(&format!(
+                        "info string Hash: {e}; the {} MB table is kept",
+                        engine.hash_mb()
+                    ));
                 }
-                Err(e) => say(&format!("info string GrandSlam: {e}")),
-            },
-            "egdbpath" => {
-                self.egdb_path = (!value.is_empty()).then(|| value.into());
+            }
+            EngineOption::Threads(n) => lock(&self.engine).set_threads(n),
+            EngineOption::Level(l) => self.level = l,
+            EngineOption::Repetition(r) => self.rules.repetition = r,
+            EngineOption::GrandSlam(g) => {
+                self.rules.grand_slam = g;
                 self.load_egdb();
             }
-            "ownbook" | "engineturn" => {}
-            _ => say(&format!("info string unknown option '{name}'")),
+            EngineOption::EgdbPath(path) => {
+                self.egdb_path = path;
+                self.load_egdb();
+            }
+            EngineOption::Ignored => {}
         }
     }
 
+    /// Opens the endgame databases for the current rules and says which are used, or why none.
     fn load_egdb(&mut self) {
         let (prober, line) = oware_engine::open_egdb(self.egdb_path.as_deref(), &self.rules);
         say(&format!("info string {line}"));
         lock(&self.engine).set_egdb(prober.map(Arc::new));
     }
 
-    fn go(&mut self, rest: &[&str]) {
+    fn go(&mut self, mut limits: Limits) {
         let game = match self.game() {
             Ok(g) => g,
             Err(e) => return say(&format!("info string {e}")),
         };
-        let mut limits = Limits::default();
-        let mut clock = Clock::default();
-        let mut has_clock = false;
-        let mut i = 0;
-        while i < rest.len() {
-            let key = rest[i];
-            let arg = rest.get(i + 1).and_then(|v| v.parse::<i64>().ok());
-            let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
-            let mut takes_value = true;
-            match (key, arg) {
-                ("movetime", Some(v)) => limits.movetime = Some(ms(v)),
-                ("depth", Some(v)) => limits.depth = Some(v.clamp(1, 100) as u32),
-                ("nodes", Some(v)) => limits.nodes = Some(v.max(1) as u64),
-                ("wtime", Some(v)) => (clock.time.south, has_clock) = (ms(v), true),
-                ("btime", Some(v)) => (clock.time.north, has_clock) = (ms(v), true),
-                ("winc", Some(v)) => clock.inc.south = ms(v),
-                ("binc", Some(v)) => clock.inc.north = ms(v),
-                ("movestogo", Some(v)) => clock.movestogo = Some(v.max(1) as u32),
-                ("infinite", _) => {
-                    limits.infinite = true;
-                    takes_value = false;
-                }
-                ("ponder", _) => takes_value = false,
-                (k, _) => {
-                    let v = rest.get(i + 1).copied().unwrap_or("");
-                    return say(&format!(
-                        "info string go: bad or unknown '{k} {v}'; command ignored"
-                    ));
-                }
-            }
-            i += if takes_value { 2 } else { 1 };
-        }
-        if has_clock {
-            limits.clock = Some(clock);
-        }
-        if limits == Limits::default() {
-            limits.infinite = true;
-        }
         let level = self.level;
         let mut random_move = None;
         if level != Level::Expert {
@@ -298,10 +226,54 @@ fn lock(engine: &Mutex<Engine>) -> std::sync::MutexGuard<'_, Engine> {
     engine.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The longest input line read, in bytes; a longer one is skipped with a message (a `position`
+/// line of a 2,000-move game is about 4 KB).
+const MAX_LINE: usize = 1 << 20;
+
+/// Reads one line into `line` (without its end), at most `max` bytes of it: `Ok(None)` at the
+/// end of input, `Ok(Some(n))` with the line's full length `n` (the line was cut if `n > max`).
+fn read_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<usize>> {
+    line.clear();
+    let mut total = 0;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok((total > 0).then_some(total));
+        }
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        let room = max.saturating_sub(line.len());
+        line.extend_from_slice(&part[..part.len().min(room)]);
+        total += part.len();
+        input.consume(used);
+        if done {
+            return Ok(Some(total));
+        }
+    }
+}
+
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut engine = Engine::new(args.hash.clamp(1, 65536));
-    engine.set_threads(args.threads.max(1));
+    let hash = args.hash.clamp(1, uci::MAX_HASH_MB);
+    let mut engine = match Engine::try_new(hash) {
+        Ok(e) => e,
+        Err(e) => {
+            let fallback = Args::DEFAULT_HASH_MB;
+            say(&format!("info string Hash: {e}; using {fallback} MB"));
+            Engine::try_new(fallback)?
+        }
+    };
+    engine.set_threads(args.threads.clamp(1, uci::MAX_THREADS));
     let mut s = Session {
         engine: Arc::new(Mutex::new(engine)),
         rules: Rules::PLAYSTRATEGY,
@@ -315,29 +287,46 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map_or(1, |d| d.as_nanos() as u64),
     };
     s.load_egdb();
-    let stdin = std::io::stdin();
+    let mut stdin = std::io::stdin().lock();
     let mut bytes = Vec::new();
     loop {
-        bytes.clear();
-        match stdin.lock().read_until(b'\n', &mut bytes) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let len = match read_line(&mut stdin, &mut bytes, MAX_LINE) {
+            Ok(None) => break,
+            Ok(Some(len)) => len,
             Err(e) => {
                 say(&format!("info string cannot read input: {e}"));
                 break;
             }
+        };
+        if len > MAX_LINE {
+            say(&format!(
+                "info string a line of {len} bytes ignored (at most {MAX_LINE})"
+            ));
+            continue;
         }
         // Bytes that are not UTF-8 become U+FFFD: the command is then unknown, not fatal.
         let line = String::from_utf8_lossy(&bytes);
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some(&cmd) = tokens.first() else { continue };
-        let rest = &tokens[1..];
-        match cmd {
-            "uci" => {
+        let command = match uci::parse(&line) {
+            Ok(Some(c)) => c,
+            Ok(None) => continue,
+            Err(e) => {
+                say(&format!("info string {e}"));
+                continue;
+            }
+        };
+        match command {
+            Command::Uci => {
                 say(&format!("id name Oware {}", env!("CARGO_PKG_VERSION")));
                 say("id author the oware authors");
-                say("option name Hash type spin default 64 min 1 max 65536");
-                say("option name Threads type spin default 1 min 1 max 256");
+                say(&format!(
+                    "option name Hash type spin default {} min 1 max {}",
+                    Args::DEFAULT_HASH_MB,
+                    uci::MAX_HASH_MB
+                ));
+                say(&format!(
+                    "option name Threads type spin default 1 min 1 max {}",
+                    uci::MAX_THREADS
+                ));
                 say("option name OwnBook type check default false");
                 say("option name Level type combo default expert var easy var medium var hard var expert");
                 say("option name Repetition type combo default first var first var third");
@@ -345,29 +334,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 say("option name EgdbPath type string default <default>");
                 say("uciok");
             }
-            "isready" => say("readyok"),
-            "debug" | "register" | "ponderhit" => {}
-            "ucinewgame" => {
+            Command::IsReady => say("readyok"),
+            Command::Ignored => {}
+            Command::NewGame => {
                 s.finish_search();
                 lock(&s.engine).clear();
                 s.start = Position::start();
                 s.moves.clear();
             }
-            "setoption" => {
+            Command::SetOption(option) => {
                 s.finish_search();
-                s.setoption(rest);
+                s.setoption(option);
             }
-            "position" => {
+            Command::Position { start, moves } => {
                 s.finish_search();
-                s.position(rest);
+                s.position(start, moves);
             }
-            "go" => {
+            Command::Go(limits) => {
                 s.finish_search();
-                s.go(rest);
+                s.go(limits);
             }
-            "stop" => s.finish_search(),
-            "quit" => break,
-            other => say(&format!("info string unknown command '{other}'")),
+            Command::Stop => s.finish_search(),
+            Command::Quit => break,
         }
     }
     s.finish_search();
@@ -379,6 +367,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 mod tests {
     use super::*;
     use oware_core::Move;
+
+    #[test]
+    fn read_line_cuts_long_lines_and_reports_their_length() {
+        let text = format!("uci\n{}\r\nisready\nlast", "x".repeat(100));
+        let mut input = std::io::BufReader::with_capacity(7, text.as_bytes());
+        let mut line = Vec::new();
+        let mut read = || {
+            read_line(&mut input, &mut line, 10)
+                .unwrap()
+                .map(|n| (n, String::from_utf8_lossy(&line).into_owned()))
+        };
+        assert_eq!(read(), Some((3, "uci".into())));
+        assert_eq!(read(), Some((101, "x".repeat(10))));
+        assert_eq!(read(), Some((7, "isready".into())));
+        assert_eq!(read(), Some((4, "last".into())));
+        assert_eq!(read(), None);
+    }
 
     #[test]
     fn info_line_writes_the_pv_with_alternating_sides() {
