@@ -15,7 +15,8 @@ fn oware(args: &[&str]) -> (bool, String, String) {
     )
 }
 
-const GAME: &str = "[Variant \"Oware Abapa\"]\n[FEN \"2-2-5-0-0-1-3-3-3-4-1-0-12-12-S\"]\n\n1. F {my move} d *\n";
+const GAME: &str =
+    "[Variant \"Oware Abapa\"]\n[FEN \"2-2-5-0-0-1-3-3-3-4-1-0-12-12-S\"]\n\n1. F {my move} d *\n";
 
 #[test]
 fn review_prints_the_table_and_writes_the_comments_back() {

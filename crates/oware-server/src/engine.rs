@@ -82,7 +82,7 @@ impl EngineJobs {
         let chosen = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             match prober {
-                Some(p) => oware_engine::choose_move_with(&game, &level.spec(), seed, 1.0, Some(p)),
+                Some(p) => oware_engine::choose_move_with(&game, level.spec(), seed, 1.0, Some(p)),
                 None => oware_engine::choose_move(&game, level, seed),
             }
         })

@@ -687,7 +687,8 @@ impl Games {
                 let mt: MoveText = t.trim().parse().map_err(|e: movetext::ParseMoveError| {
                     GameError::invalid("bad-move", e.to_string())
                 })?;
-                mt.to_move(&pos, s.game.rules()).map_err(|e| s.illegal(&e))?
+                mt.to_move(&pos, s.game.rules())
+                    .map_err(|e| s.illegal(&e))?
             }
             MoveInput::Pit(p) => usize::try_from(p).ok().and_then(Move::new).ok_or_else(|| {
                 GameError::invalid(

@@ -875,7 +875,10 @@ async fn a_move_refused_by_storage_is_a_503_and_changes_nothing() {
     let (_, state) = api.get(&format!("/api/games/{id}")).await;
     assert_eq!(state["ply"], 0);
     assert_eq!(state["version"], created["state"]["version"]);
+    s.shutdown().await.unwrap();
+}
 
+#[tokio::test]
 async fn a_wrong_capture_suffix_is_refused_with_the_actual_count() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir.path().join("games.sqlite")).await;

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use oware_core::movetext::MoveText;
+use oware_core::movetext::{self, MoveText};
 use oware_core::{Game, Position, Rules, Side};
 use oware_engine::uci::{self, Command, EngineOption};
 use oware_engine::{Engine, Info, Level, Limits};
