@@ -23,7 +23,7 @@
 //! the moves compare like with like and the review is the same on every run. A move's cost is
 //! the best move's value minus its own on a scale clamped at ±12 seeds, where a proven win
 //! counts 12 and a proven loss −12 (see [`value::DECISIVE`]); the classes' thresholds are in
-//! [`class`]. `docs/review.md` says why these numbers.
+//! [`INACCURACY`], [`MISTAKE`] and [`BLUNDER`]. `docs/review.md` says why these numbers.
 
 mod class;
 pub mod explain;
