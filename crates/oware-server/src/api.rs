@@ -8,12 +8,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use oware_core::BySide;
 use serde::Deserialize;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, TraceLayer};
 use tower_http::LatencyUnit;
 use tracing::Level;
@@ -48,7 +49,18 @@ pub fn router(shared: Shared) -> Router {
         )
         .route("/api/{*rest}", get(api_404).post(api_404).delete(api_404))
         .fallback(get(assets::asset))
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(256 * 1024))
+        // Every answer, API and page alike, says: do not guess content types, and send no
+        // referrer to other sites. (The page's own answers add their CSP in `assets`.)
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
         .layer(
             // A span per request; its end is logged with the status and the time taken
             // (debug; `RUST_LOG=tower_http=debug` shows them), 5xx answers at error.
@@ -63,6 +75,14 @@ pub fn router(shared: Shared) -> Router {
                 .on_failure(DefaultOnFailure::new().level(Level::ERROR)),
         )
         .with_state(shared)
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method-not-allowed",
+        format!("{} does not answer {method}", uri.path()),
+    )
 }
 
 async fn api_404(uri: Uri) -> ApiError {
@@ -89,19 +109,20 @@ async fn health(State(s): State<Shared>) -> Result<Json<serde_json::Value>, ApiE
 
 /// `POST /api/games` body.
 #[derive(Debug, Deserialize)]
-struct CreateReq {
+#[serde(deny_unknown_fields)]
+pub struct CreateReq {
     /// `easy` (default), `medium`, `hard`, `expert` or `friend`.
-    opponent: Option<String>,
+    pub opponent: Option<String>,
     /// The human's side, `S` or `N`.
-    human: Option<String>,
+    pub human: Option<String>,
     /// Who starts: `you` or `computer` (another way to say `human`).
-    starts: Option<String>,
+    pub starts: Option<String>,
     /// The rules' text form.
-    rules: Option<String>,
+    pub rules: Option<String>,
     /// An OGN record to continue from.
-    ogn: Option<String>,
+    pub ogn: Option<String>,
     /// Player names.
-    names: Option<HashMap<String, String>>,
+    pub names: Option<HashMap<String, String>>,
 }
 
 async fn create(
@@ -109,7 +130,14 @@ async fn create(
     ApiJson(req): ApiJson<CreateReq>,
 ) -> Result<Response, ApiError> {
     let human = match (req.human.as_deref(), req.starts.as_deref()) {
-        (Some(h), _) => Some(h.to_string()),
+        (Some(_), Some(_)) => {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "conflicting-options",
+                "give either \"human\" or \"starts\", not both",
+            ))
+        }
+        (Some(h), None) => Some(h.to_string()),
         (None, Some("you")) => Some("S".to_string()),
         (None, Some("computer")) => Some("N".to_string()),
         (None, Some(other)) => {
@@ -173,12 +201,13 @@ async fn events(State(s): State<Shared>, Path(id): Path<String>) -> Result<Respo
 
 /// `POST /api/games/{id}/moves` body: a letter or a pit number.
 #[derive(Debug, Deserialize)]
-struct MoveReq {
+#[serde(deny_unknown_fields)]
+pub struct MoveReq {
     /// A move letter of the side to move, e.g. `"C"`.
     #[serde(rename = "move")]
-    text: Option<String>,
+    pub text: Option<String>,
     /// The side to move's pit, 0–5 from its left.
-    pit: Option<i64>,
+    pub pit: Option<i64>,
 }
 
 async fn play(
@@ -240,18 +269,20 @@ async fn ogn(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response
 
 /// `POST /api/games/{id}/analysis` body.
 #[derive(Debug, Default, Deserialize)]
-struct AnalysisReq {
+#[serde(deny_unknown_fields)]
+pub struct AnalysisReq {
     /// The ply to analyse (default: the current position).
-    ply: Option<usize>,
+    pub ply: Option<usize>,
     /// Thinking time in milliseconds (default 2000, at most 20000).
-    movetime_ms: Option<u64>,
+    pub movetime_ms: Option<u64>,
     /// `hint` or `analysis`.
-    purpose: Option<String>,
+    pub purpose: Option<String>,
 }
 
 async fn analyse(
     State(s): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     ApiJson(req): ApiJson<AnalysisReq>,
 ) -> Result<Response, ApiError> {
     let ms = req.movetime_ms.unwrap_or(2000).clamp(50, 20_000);
@@ -259,6 +290,7 @@ async fn analyse(
         .games
         .analyse(
             &id,
+            token(&headers),
             req.ply,
             Duration::from_millis(ms),
             req.purpose.as_deref().unwrap_or("analysis"),
@@ -274,7 +306,8 @@ async fn analyse(
 async fn stop_analysis(
     State(s): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    s.games.stop_analysis(&id).await?;
+    s.games.stop_analysis(&id, token(&headers)).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -32,8 +32,8 @@
 //! | `POST /api/games/{id}/moves` `{"move":"C"}` or `{"pit":2}` + `X-Seat-Token` | plays a move: `{detail, state}` |
 //! | `POST /api/games/{id}/undo`, `/redo` + `X-Seat-Token` | takes back / replays |
 //! | `GET /api/games/{id}/ogn` | the OGN record |
-//! | `POST /api/games/{id}/analysis` `{"ply":N,"movetime_ms":2000,"purpose":"hint"}` | `202 {seq}`, then `analysis` events |
-//! | `DELETE /api/games/{id}/analysis` | stops the game's analysis: `204` |
+//! | `POST /api/games/{id}/analysis` `{"ply":N,"movetime_ms":2000,"purpose":"hint"}` + `X-Seat-Token` | `202 {seq}`, then `analysis` events |
+//! | `DELETE /api/games/{id}/analysis` + `X-Seat-Token` | stops the game's analysis: `204` |
 //! | `GET /api/health` | `{"ok":true,"games":N}` (503 when the store does not answer) |
 #![forbid(unsafe_code)]
 
@@ -52,6 +52,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use api::{AnalysisReq, CreateReq, MoveReq};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs};
 pub use error::ApiError;

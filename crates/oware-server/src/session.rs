@@ -413,13 +413,36 @@ fn default_names(opponent: Opponent, human: Side) -> BySide<String> {
     }
 }
 
+/// The longest name kept, in characters.
+const NAME_MAX: usize = 40;
+
+/// A player's name without control characters and at most [`NAME_MAX`] characters, cut at the
+/// last space that fits (a single word longer than that is cut at the limit).
 fn clean_name(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_control())
-        .take(40)
-        .collect::<String>()
-        .trim()
-        .to_string()
+    let clean: String = s.chars().filter(|c| !c.is_control()).collect();
+    let clean = clean.trim();
+    if clean.chars().count() <= NAME_MAX {
+        return clean.to_string();
+    }
+    let head: String = clean.chars().take(NAME_MAX + 1).collect();
+    let cut = match head.rfind(char::is_whitespace) {
+        Some(i) if i > 0 => head[..i].to_string(),
+        _ => head.chars().take(NAME_MAX).collect(),
+    };
+    cut.trim_end().to_string()
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::clean_name;
+
+    #[test]
+    fn long_names_are_cut_at_a_word_boundary() {
+        let n = clean_name("Kwame Nkrumah Asantehene of the Golden Stool Ashanti");
+        assert_eq!(n, "Kwame Nkrumah Asantehene of the Golden");
+        assert_eq!(clean_name(&"x".repeat(50)).chars().count(), 40);
+        assert_eq!(clean_name("  Ama\u{7}  "), "Ama");
+    }
 }
 
 /// A reproducible seed per game and move: FNV-1a of the id, mixed with the ply.
@@ -862,10 +885,12 @@ impl Games {
     }
 
     /// Starts an analysis of game `id` at `ply` (default: now), streaming `analysis` events; a
-    /// new analysis of the same game stops the previous one. Answers the analysis number.
+    /// new analysis of the same game stops the previous one. Answers the analysis number. Only
+    /// the seat holder may ask (engine time is theirs to spend): `token` must be the game's.
     pub async fn analyse(
         self: &Arc<Self>,
         id: &str,
+        token: Option<&str>,
         ply: Option<usize>,
         movetime: Duration,
         purpose: &str,
@@ -873,6 +898,7 @@ impl Games {
         let live = self.live(id).await?;
         let (game, seq, stop, events) = {
             let mut s = live.lock().await;
+            s.authorize(token)?;
             let played = s.game.moves().len();
             let ply = ply.unwrap_or(played);
             if ply > played {
@@ -924,10 +950,15 @@ impl Games {
         Ok(seq)
     }
 
-    /// Stops the running analysis of game `id`, if any.
-    pub async fn stop_analysis(self: &Arc<Self>, id: &str) -> Result<(), GameError> {
+    /// Stops the running analysis of game `id`, if any; only the seat holder (`token`) may.
+    pub async fn stop_analysis(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<(), GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
+        s.authorize(token)?;
         if let Some(stop) = s.analysis.take() {
             stop.store(true, Ordering::Relaxed);
         }

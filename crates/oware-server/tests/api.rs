@@ -440,7 +440,7 @@ async fn computer_starts_when_asked_and_analysis_answers() {
     let (_, created) = api
         .create(json!({ "opponent": "easy", "starts": "computer" }))
         .await;
-    let (id, _) = ids(&created);
+    let (id, token) = ids(&created);
     assert_eq!(created["state"]["human"], "N");
     assert_eq!(created["state"]["view_side"], "N");
     let mut state = created["state"].clone();
@@ -453,7 +453,7 @@ async fn computer_starts_when_asked_and_analysis_answers() {
     let (sa, ba) = api
         .post(
             &format!("/api/games/{id}/analysis"),
-            None,
+            Some(&token),
             Some(json!({ "movetime_ms": 100, "purpose": "hint" })),
         )
         .await;
@@ -481,7 +481,7 @@ async fn computer_starts_when_asked_and_analysis_answers() {
     let (sb, bb) = api
         .post(
             &format!("/api/games/{id}/analysis"),
-            None,
+            Some(&token),
             Some(json!({ "ply": 99 })),
         )
         .await;
