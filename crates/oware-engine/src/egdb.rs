@@ -26,7 +26,7 @@ pub struct Prober {
 impl Prober {
     /// Opens the databases in `dir` (where [`oware_egdb::locate`] says when `None`: the flag,
     /// `$OWARE_EGDB_DIR`, else the per-user data folder) for `rules`; `Ok(None)` when no level
-    /// is usable. [`open_checked`] also says why.
+    /// is usable. [`open_egdb`] also says why.
     pub fn open(dir: Option<&Path>, rules: &Rules) -> Result<Option<Prober>, String> {
         let location = oware_egdb::locate(dir);
         let db = Egdb::open(&location.dir, rules)

@@ -432,19 +432,6 @@ fn clean_name(s: &str) -> String {
     cut.trim_end().to_string()
 }
 
-#[cfg(test)]
-mod name_tests {
-    use super::clean_name;
-
-    #[test]
-    fn long_names_are_cut_at_a_word_boundary() {
-        let n = clean_name("Kwame Nkrumah Asantehene of the Golden Stool Ashanti");
-        assert_eq!(n, "Kwame Nkrumah Asantehene of the Golden");
-        assert_eq!(clean_name(&"x".repeat(50)).chars().count(), 40);
-        assert_eq!(clean_name("  Ama\u{7}  "), "Ama");
-    }
-}
-
 /// A reproducible seed per game and move: FNV-1a of the id, mixed with the ply.
 fn reply_seed(id: &str, ply: usize) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -985,5 +972,18 @@ impl Games {
     /// Closes the store (pending writes finish; its lock is released).
     pub async fn close(&self) -> Result<(), GameError> {
         Ok(self.store.close().await?)
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::clean_name;
+
+    #[test]
+    fn long_names_are_cut_at_a_word_boundary() {
+        let n = clean_name("Kwame Nkrumah Asantehene of the Golden Stool Ashanti");
+        assert_eq!(n, "Kwame Nkrumah Asantehene of the Golden");
+        assert_eq!(clean_name(&"x".repeat(50)).chars().count(), 40);
+        assert_eq!(clean_name("  Ama\u{7}  "), "Ama");
     }
 }
