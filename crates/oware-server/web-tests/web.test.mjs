@@ -343,7 +343,8 @@ test("keys: ← → replay, U undo, R redo, A analysis, N new game; Rematch swap
   await page.locator("#btn-rematch").click();
   await page.locator("#dlg-end").waitFor({ state: "hidden" });
   await page.waitForFunction((old) => JSON.parse(localStorage.getItem("oware.game")).id !== old, finished);
-  assert.match(await page.locator("#message").textContent(), /New game against the computer \(Easy\)\. The computer starts\./);
+  // The sentence is said just after the new game is saved, so wait for it in the live region (which keeps the last six).
+  await page.waitForFunction(() => /New game against the computer \(Easy\)\. The computer starts\./.test(document.querySelector("#live").textContent), null, { timeout: 10000 });
   await waitMoves(page, 1);
   await waitYourTurn(page);
   assert.equal(await page.locator("#row-bottom .pit").first().getAttribute("data-pit"), "6");
