@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -22,7 +22,7 @@ use tracing::Level;
 use crate::assets;
 use crate::error::{ApiError, ApiJson};
 use crate::events;
-use crate::session::{GameError, Games, MoveInput, NewGame};
+use crate::session::{GameError, Games, MoveInput, NewGame, NewOnline, OfferKind, SeatReply};
 use crate::view;
 
 /// The router state: the games and a signal that ends open event streams at shutdown.
@@ -37,8 +37,19 @@ pub fn router(shared: Shared) -> Router {
     Router::new()
         .route("/api/health", get(health))
         .route("/api/games", post(create))
-        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}", get(state).delete(cancel))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/lobby", get(lobby))
+        .route("/api/lobby/events", get(lobby_events))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/abort", post(abort))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/takeback", post(takeback))
+        .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/seat", post(seat))
+        .route("/api/games/{id}/presence", post(presence))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/redo", post(redo))
@@ -123,12 +134,42 @@ pub struct CreateReq {
     pub ogn: Option<String>,
     /// Player names.
     pub names: Option<HashMap<String, String>>,
+    /// Online: the clock, `null` or `{"initial_s", "increment_s"}`.
+    pub clock: Option<serde_json::Value>,
+    /// Online: the creator's side, `random`, `S` or `N`.
+    pub color: Option<String>,
+    /// Online: the creator's name.
+    pub name: Option<String>,
+    /// Online: list the challenge in the lobby.
+    pub lobby: Option<bool>,
 }
 
 async fn create(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     ApiJson(req): ApiJson<CreateReq>,
 ) -> Result<Response, ApiError> {
+    if req
+        .opponent
+        .as_deref()
+        .is_some_and(|o| o.trim().eq_ignore_ascii_case("online"))
+    {
+        let new = NewOnline::parse(
+            req.rules.as_deref(),
+            req.clock.as_ref(),
+            req.color.as_deref(),
+            req.name.as_deref(),
+            req.lobby.unwrap_or(false),
+            s.games.min_initial_s(),
+        )?;
+        let created = s.games.create_online(new, Some(peer.ip())).await?;
+        let body = serde_json::json!({
+            "id": created.id,
+            "token": created.token,
+            "state": created.state,
+        });
+        return Ok((StatusCode::CREATED, Json(body)).into_response());
+    }
     let human = match (req.human.as_deref(), req.starts.as_deref()) {
         (Some(_), Some(_)) => {
             return Err(ApiError::new(
@@ -170,10 +211,11 @@ async fn create(
 async fn state(
     State(s): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<view::StateView>, ApiError> {
     match q.get("since") {
-        None => Ok(Json(s.games.state(&id).await?)),
+        None => Ok(Json(s.games.state_for(&id, token(&headers)).await?)),
         Some(v) => {
             let since: u64 = v
                 .parse()
@@ -194,9 +236,165 @@ async fn state(
     }
 }
 
-async fn events(State(s): State<Shared>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let (first, rx) = s.games.subscribe(&id).await?;
-    Ok(events::sse(first, rx, s.shutdown.clone()).into_response())
+async fn events(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let (first, rx, guard) = s
+        .games
+        .subscribe_present(&id, q.get("presence").map(String::as_str))
+        .await?;
+    Ok(events::sse_held(first, rx, s.shutdown.clone(), guard).into_response())
+}
+
+async fn lobby(State(s): State<Shared>) -> Json<serde_json::Value> {
+    Json(s.games.lobby())
+}
+
+async fn lobby_events(State(s): State<Shared>) -> Response {
+    let (first, rx) = s.games.subscribe_lobby();
+    events::sse(first, rx, s.shutdown.clone()).into_response()
+}
+
+fn seat_body(r: SeatReply) -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "id": r.id, "token": r.token, "state": r.state }))
+}
+
+/// `POST /api/games/{id}/join` body.
+#[derive(Debug, Default, Deserialize)]
+struct JoinReq {
+    /// The joiner's name.
+    name: Option<String>,
+}
+
+async fn join(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    // The body is optional (a joiner without a name).
+    let req: JoinReq = if body.iter().all(u8::is_ascii_whitespace) {
+        JoinReq::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad-json",
+                format!("bad JSON: {e}"),
+            )
+        })?
+    };
+    let r = s
+        .games
+        .join(&id, token(&headers), req.name.as_deref().unwrap_or(""))
+        .await?;
+    Ok(seat_body(r))
+}
+
+async fn cancel(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(s.games.cancel(&id, token(&headers)).await?))
+}
+
+async fn resign(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(s.games.resign(&id, token(&headers)).await?))
+}
+
+async fn abort(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(s.games.abort(&id, token(&headers)).await?))
+}
+
+/// Body of the offers (`draw`, `takeback`, `rematch`).
+#[derive(Debug, Deserialize)]
+struct OfferReq {
+    /// `offer`, `accept`, `decline` or `withdraw`.
+    action: String,
+}
+
+async fn draw(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<OfferReq>,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(
+        s.games
+            .offer(&id, token(&headers), OfferKind::Draw, &req.action)
+            .await?,
+    ))
+}
+
+async fn takeback(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<OfferReq>,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(
+        s.games
+            .offer(&id, token(&headers), OfferKind::Takeback, &req.action)
+            .await?,
+    ))
+}
+
+/// `POST /api/games/{id}/claim` body.
+#[derive(Debug, Deserialize)]
+struct ClaimReq {
+    /// `win` or `draw`.
+    result: String,
+}
+
+async fn claim(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<ClaimReq>,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(
+        s.games.claim(&id, token(&headers), &req.result).await?,
+    ))
+}
+
+async fn rematch(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<OfferReq>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    match s.games.rematch(&id, token(&headers), &req.action).await? {
+        (Some(seat), _) => Ok(seat_body(seat)),
+        (None, state) => Ok(Json(serde_json::json!(state))),
+    }
+}
+
+async fn seat(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    Ok(seat_body(s.games.seat(&id, token(&headers)).await?))
+}
+
+async fn presence(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let key = s.games.presence_key(&id, token(&headers)).await?;
+    Ok(Json(serde_json::json!({ "key": key })))
 }
 
 /// `POST /api/games/{id}/moves` body: a letter or a pit number.

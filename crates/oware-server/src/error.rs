@@ -5,7 +5,8 @@
 //! | --- | --- | --- |
 //! | bad request, bad JSON, bad field | 400 / 415 / 422 | debug |
 //! | illegal move, bad settings ([`GameError::Invalid`]) | 422 | debug |
-//! | no / wrong seat token | 401 / 403 | info |
+//! | no / wrong seat token, not a player of this game | 401 / 403 | info |
+//! | too many games created from one address ([`GameError::TooMany`]) | 429 | info |
 //! | unknown game or route | 404 | debug |
 //! | not your turn, nothing to undo ([`GameError::Refused`]) | 409 | debug |
 //! | lost a race with another writer ([`GameError::Conflict`]) | 409 | info |
@@ -59,7 +60,8 @@ impl From<GameError> for ApiError {
             GameError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             GameError::NotFound => StatusCode::NOT_FOUND,
             GameError::NoToken => StatusCode::UNAUTHORIZED,
-            GameError::WrongToken => StatusCode::FORBIDDEN,
+            GameError::WrongToken | GameError::Forbidden { .. } => StatusCode::FORBIDDEN,
+            GameError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             GameError::Refused { .. } | GameError::Conflict => StatusCode::CONFLICT,
             GameError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
             GameError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -86,7 +88,7 @@ impl IntoResponse for ApiError {
                 tracing::warn!(status, code, detail, "{message}");
             }
             s if s.is_server_error() => tracing::error!(status, code, detail, "{message}"),
-            StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => {
+            StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN | StatusCode::TOO_MANY_REQUESTS => {
                 tracing::info!(status, code, "{message}");
             }
             StatusCode::CONFLICT if self.code == "conflict" => {

@@ -81,7 +81,18 @@ impl Channel {
 pub fn sse(
     first: Event,
     rx: broadcast::Receiver<Event>,
+    shutdown: watch::Receiver<bool>,
+) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
+    sse_held(first, rx, shutdown, ())
+}
+
+/// [`sse`] holding `guard` for as long as the stream is open (a player's presence, a
+/// spectator's count): dropping the stream drops the guard.
+pub fn sse_held<G: Send + Sync + 'static>(
+    first: Event,
+    rx: broadcast::Receiver<Event>,
     mut shutdown: watch::Receiver<bool>,
+    guard: G,
 ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
     let initial = stream::once(async move { first });
     let rest = BroadcastStream::new(rx).filter_map(|r| async move {
@@ -98,7 +109,10 @@ pub fn sse(
     };
     let events = initial
         .chain(rest)
-        .map(|ev| Ok(SseEvent::default().event(ev.name).data(&*ev.data)))
+        .map(move |ev| {
+            let _held = &guard;
+            Ok(SseEvent::default().event(ev.name).data(&*ev.data))
+        })
         .take_until(ended);
     Sse::new(events).keep_alive(KeepAlive::default())
 }

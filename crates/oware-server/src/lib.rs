@@ -13,6 +13,7 @@
 //! | --- | --- |
 //! | `api` | the routes: thin handlers (read the request, call [`Games`], answer), request spans |
 //! | `error` | the one place where errors become HTTP answers ([`ApiError`]), with a log level per kind |
+//! | `online` | online play: seats, clocks, offers, the end reasons, the lobby's entries ([`OnlineError`]); no HTTP, no storage |
 //! | `session` | game sessions: create, play, undo/redo, the computer's turn, analyses, the cache; [`GameError`]; no HTTP |
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, each kind with its own slots |
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on |
@@ -43,6 +44,7 @@ mod egdb_view;
 mod engine;
 mod error;
 mod events;
+mod online;
 mod session;
 mod store;
 mod view;
@@ -57,7 +59,11 @@ pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs};
 pub use error::ApiError;
 pub use events::{Channel, Event};
-pub use session::{Created, GameError, Games, MoveInput, MoveReply, NewGame, Opponent};
+pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
+pub use session::{
+    Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
+    PresenceGuard, SeatReply,
+};
 pub use store::{GameRow, GameUpdate, SqliteStore, Store, StoreError, StoreFuture};
 pub use view::{score_text, GameSnapshot, StateView};
 
@@ -78,6 +84,8 @@ pub struct ServerConfig {
     /// Build the missing levels in `egdb_dir` in the background (default: no; `oware serve`
     /// turns it on).
     pub egdb_build: Option<oware_egdb::BackgroundOptions>,
+    /// Online games: claim delays, the smallest clock, the creation limit per address.
+    pub online: OnlineConfig,
 }
 
 impl Default for ServerConfig {
@@ -89,6 +97,7 @@ impl Default for ServerConfig {
             engine_threads: default_engine_threads(),
             egdb_dir: None,
             egdb_build: None,
+            online: OnlineConfig::default(),
         }
     }
 }
@@ -185,10 +194,11 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         "engine: {} searches at once (replies), as many for analyses",
         config.engine_threads
     );
-    let games = Games::new(
+    let games = Games::with_online(
         Arc::new(store),
         EngineJobs::new(config.engine_threads).with_egdb(tables.clone().map(Arc::new)),
         tables,
+        config.online.clone(),
     );
     start_with(games, SocketAddr::new(config.bind, config.port)).await
 }
@@ -240,6 +250,13 @@ pub async fn start_with(games: Arc<Games>, addr: SocketAddr) -> Result<Server, S
         }
     };
     let addr = listener.local_addr()?;
+    match games.resume_online().await {
+        Ok(0) => {}
+        Ok(n) => {
+            tracing::info!("online games: {n} clocks resumed (the downtime charged to nobody)")
+        }
+        Err(e) => tracing::warn!("online games could not be resumed: {e}"),
+    }
     let (tx, rx) = tokio::sync::watch::channel(false);
     let shared = api::Shared {
         games: Arc::clone(&games),
@@ -248,11 +265,14 @@ pub async fn start_with(games: Arc<Games>, addr: SocketAddr) -> Result<Server, S
     let router = api::router(shared);
     let mut stop = rx;
     let task = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                let _ = stop.wait_for(|down| *down).await;
-            })
-            .await
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = stop.wait_for(|down| *down).await;
+        })
+        .await
     });
     tracing::info!("listening on http://{addr}/");
     Ok(Server {

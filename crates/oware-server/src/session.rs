@@ -22,6 +22,10 @@ use tokio::sync::{broadcast, Mutex};
 use crate::egdb_view::Tables;
 use crate::engine::{AnalysisJob, EngineJobs};
 use crate::events::{Channel, Event};
+use crate::online::{
+    Claim, LobbyEntry, OfferAction, Online, OnlineConfig, OnlineError, OnlineErrorKind, Presence,
+    Status, TimeControl,
+};
 use crate::store::{GameRow, GameUpdate, Store, StoreError};
 use crate::view::{self, GameSnapshot, MoveDetailView, StateView};
 
@@ -52,6 +56,15 @@ pub enum GameError {
         /// A sentence for people.
         message: String,
     },
+    /// The request's token holds no seat allowed to do this (a spectator, the other seat).
+    Forbidden {
+        /// The reason's code.
+        code: &'static str,
+        /// A sentence for people.
+        message: String,
+    },
+    /// Too many games created from one address in a short time.
+    TooMany(String),
     /// Someone else changed the game first (another tab, another server instance); nothing
     /// was changed.
     Conflict,
@@ -66,7 +79,10 @@ impl GameError {
     pub fn code(&self) -> &'static str {
         match self {
             GameError::BadRequest(_) => "bad-request",
-            GameError::Invalid { code, .. } | GameError::Refused { code, .. } => code,
+            GameError::Invalid { code, .. }
+            | GameError::Refused { code, .. }
+            | GameError::Forbidden { code, .. } => code,
+            GameError::TooMany(_) => "too-many-games",
             GameError::NotFound => "unknown-game",
             GameError::NoToken => "no-token",
             GameError::WrongToken => "wrong-token",
@@ -95,10 +111,12 @@ impl fmt::Display for GameError {
     /// The sentence the page shows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::BadRequest(m) | GameError::Internal(m) => write!(f, "{m}"),
-            GameError::Invalid { message, .. } | GameError::Refused { message, .. } => {
-                write!(f, "{message}")
+            GameError::BadRequest(m) | GameError::Internal(m) | GameError::TooMany(m) => {
+                write!(f, "{m}")
             }
+            GameError::Invalid { message, .. }
+            | GameError::Refused { message, .. }
+            | GameError::Forbidden { message, .. } => write!(f, "{message}"),
             GameError::NotFound => write!(f, "there is no game with this id"),
             GameError::NoToken => {
                 write!(f, "this needs the game's seat token (header X-Seat-Token)")
@@ -120,6 +138,17 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+impl From<OnlineError> for GameError {
+    fn from(e: OnlineError) -> Self {
+        let (code, message) = (e.code, e.message);
+        match e.kind {
+            OnlineErrorKind::Invalid => GameError::Invalid { code, message },
+            OnlineErrorKind::Forbidden => GameError::Forbidden { code, message },
+            OnlineErrorKind::Refused => GameError::Refused { code, message },
+        }
+    }
+}
+
 impl From<StoreError> for GameError {
     fn from(e: StoreError) -> Self {
         match e {
@@ -136,6 +165,8 @@ pub enum Opponent {
     Computer(Level),
     /// A friend on the same device: the token holder plays both sides.
     Friend,
+    /// A person on another device (see `online.rs`).
+    Online,
 }
 
 impl Opponent {
@@ -144,12 +175,16 @@ impl Opponent {
         match self {
             Opponent::Computer(l) => l.name(),
             Opponent::Friend => "friend",
+            Opponent::Online => "online",
         }
     }
 
     fn parse(s: &str) -> Result<Opponent, GameError> {
         if s.trim().eq_ignore_ascii_case("friend") {
             return Ok(Opponent::Friend);
+        }
+        if s.trim().eq_ignore_ascii_case("online") {
+            return Ok(Opponent::Online);
         }
         s.parse::<Level>().map(Opponent::Computer).map_err(|_| {
             GameError::invalid(
@@ -253,6 +288,12 @@ pub struct Session {
     analysis: Option<Arc<AtomicBool>>,
     analysis_seq: u64,
     channel: Channel,
+    /// The online part (seats, clock, offers), `None` for a game on one device.
+    online: Option<Online>,
+    /// Who has an event stream open (online games).
+    presence: Presence,
+    /// Presence keys handed out, and their sides.
+    presence_keys: HashMap<String, Side>,
 }
 
 impl Session {
@@ -264,12 +305,23 @@ impl Session {
             .human
             .parse()
             .map_err(|_| GameError::Internal("stored game has a bad side".into()))?;
+        let online: Option<Online> = if row.online.is_empty() {
+            None
+        } else {
+            Some(serde_json::from_str(&row.online).map_err(|e| {
+                tracing::error!(game = %row.id, "stored game has a damaged online part: {e}");
+                GameError::Internal("the stored game has a damaged online part".into())
+            })?)
+        };
         let mut names = default_names(opponent, human);
         if !row.south_name.is_empty() {
             names.south = row.south_name.clone();
         }
         if !row.north_name.is_empty() {
             names.north = row.north_name.clone();
+        }
+        if let Some(o) = &online {
+            names = online_names(o);
         }
         Ok(Session {
             id: row.id.clone(),
@@ -285,6 +337,9 @@ impl Session {
             analysis: None,
             analysis_seq: 0,
             channel: Channel::new(row.version),
+            online,
+            presence: Presence::new(now_ms()),
+            presence_keys: HashMap::new(),
         })
     }
 
@@ -313,6 +368,37 @@ impl Session {
             self.against_computer().then_some(self.human),
         );
         GameError::invalid(code, message)
+    }
+
+    /// Refuses what online games do not have (undo, redo).
+    fn not_online(&self) -> Result<(), GameError> {
+        if self.online.is_some() {
+            return Err(GameError::refused(
+                "not-in-online-games",
+                "online games have no undo or redo: ask your opponent for a takeback",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The move the request names, in the current position.
+    fn parse_move(&self, input: MoveInput<'_>) -> Result<Move, GameError> {
+        let pos = *self.game.position();
+        Ok(match input {
+            MoveInput::Text(t) => {
+                let mt: MoveText = t.trim().parse().map_err(|e: movetext::ParseMoveError| {
+                    GameError::invalid("bad-move", e.to_string())
+                })?;
+                mt.to_move(&pos, self.game.rules())
+                    .map_err(|e| self.illegal(&e))?
+            }
+            MoveInput::Pit(p) => usize::try_from(p).ok().and_then(Move::new).ok_or_else(|| {
+                GameError::invalid(
+                    "bad-move",
+                    format!("pit must be 0 to 5 (from the mover's left), not {p}"),
+                )
+            })?,
+        })
     }
 
     fn not_your_turn() -> GameError {
@@ -352,6 +438,14 @@ impl Session {
         }
     }
 
+    /// The OGN record (with the clock and the end of an online game).
+    fn ogn(&self) -> String {
+        match &self.online {
+            None => view::ogn_text(&self.game, &self.names),
+            Some(o) => view::ogn_text_with(&self.game, &self.names, &o.ogn_tags(), o.result_tag()),
+        }
+    }
+
     fn publish_thinking(&self) {
         let data = serde_json::json!({
             "thinking": self.thinking,
@@ -360,6 +454,13 @@ impl Session {
         });
         self.channel.publish("thinking", data.to_string());
     }
+}
+
+/// Milliseconds since the Unix epoch.
+pub(crate) fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -377,6 +478,13 @@ pub struct Games {
     engine: EngineJobs,
     cache: std::sync::Mutex<HashMap<String, Live>>,
     egdb: Option<Arc<Tables>>,
+    online: OnlineConfig,
+    /// The open challenges posted to the lobby, by id.
+    lobby: std::sync::Mutex<HashMap<String, LobbyEntry>>,
+    /// `lobby` events to the lobby's watchers.
+    lobby_events: broadcast::Sender<Event>,
+    /// When each address created its recent online games.
+    creations: std::sync::Mutex<HashMap<std::net::IpAddr, std::collections::VecDeque<u64>>>,
 }
 
 /// Replays stored move letters.
@@ -401,7 +509,9 @@ fn plausible_id(id: &str) -> bool {
 
 fn default_names(opponent: Opponent, human: Side) -> BySide<String> {
     match opponent {
-        Opponent::Friend => BySide::new("South".to_string(), "North".to_string()),
+        Opponent::Friend | Opponent::Online => {
+            BySide::new("South".to_string(), "North".to_string())
+        }
         Opponent::Computer(level) => {
             let mut l = level.name().to_string();
             l[..1].make_ascii_uppercase();
@@ -445,11 +555,25 @@ impl Games {
     /// The games kept in `store`, with `engine` for the computer and analyses and the endgame
     /// tables `egdb` for the page's values.
     pub fn new(store: Arc<dyn Store>, engine: EngineJobs, egdb: Option<Tables>) -> Arc<Games> {
+        Games::with_online(store, engine, egdb, OnlineConfig::default())
+    }
+
+    /// [`Games::new`] with the settings of online games.
+    pub fn with_online(
+        store: Arc<dyn Store>,
+        engine: EngineJobs,
+        egdb: Option<Tables>,
+        online: OnlineConfig,
+    ) -> Arc<Games> {
         Arc::new(Games {
             store,
             engine,
             cache: std::sync::Mutex::new(HashMap::new()),
             egdb: egdb.map(Arc::new),
+            online,
+            lobby: std::sync::Mutex::new(HashMap::new()),
+            lobby_events: broadcast::channel(64).0,
+            creations: std::sync::Mutex::new(HashMap::new()),
         })
     }
 
@@ -478,7 +602,25 @@ impl Games {
     }
 
     fn view(&self, s: &Session) -> StateView {
-        view::state(&s.snapshot(self.egdb.as_deref()))
+        self.view_for(s, None)
+    }
+
+    /// The state as the holder of `you`'s seat sees it (`None`: anyone, e.g. a broadcast).
+    fn view_for(&self, s: &Session, you: Option<Side>) -> StateView {
+        let mut v = view::state(&s.snapshot(self.egdb.as_deref()));
+        if let Some(o) = &s.online {
+            v.online = Some(o.view(
+                &s.game,
+                &s.presence,
+                you,
+                o.claim_delay(&self.online),
+                now_ms(),
+            ));
+            v.can_undo = false;
+            v.can_redo = false;
+            v.ogn = s.ogn();
+        }
+        v
     }
 
     /// Tells the watchers about a change (the new state and, for a move, what it did).
@@ -504,8 +646,13 @@ impl Games {
         s.channel.set_version(s.version);
     }
 
-    /// Creates a game.
+    /// Creates a game on one device (against the computer or a friend).
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, GameError> {
+        if req.opponent == Opponent::Online {
+            return Err(GameError::Internal(
+                "online games are created by create_online".into(),
+            ));
+        }
         let bad_ogn = |e: &dyn fmt::Display| GameError::invalid("bad-ogn", e.to_string());
         let game = match &req.ogn {
             Some(text) => {
@@ -544,6 +691,8 @@ impl Games {
             version: 1,
             south_name: names.south.clone(),
             north_name: names.north.clone(),
+            online: String::new(),
+            online_status: String::new(),
         };
         self.store.insert(row.clone()).await?;
         // Normalise: a game from a record is the same whether fresh or reloaded.
@@ -652,16 +801,38 @@ impl Games {
     /// Stores `game` and `redo` as the next version of `s`, then (only then) applies them in
     /// memory. A lost race drops the cached copy and answers [`GameError::Conflict`].
     async fn persist(&self, s: &mut Session, game: Game, redo: Vec<Move>) -> Result<(), GameError> {
+        let online = s.online.clone();
+        self.persist_all(s, game, redo, online).await
+    }
+
+    /// [`Games::persist`] with a new online part.
+    async fn persist_all(
+        &self,
+        s: &mut Session,
+        game: Game,
+        redo: Vec<Move>,
+        online: Option<Online>,
+    ) -> Result<(), GameError> {
+        let (online_text, online_status) = match &online {
+            Some(o) => (
+                serde_json::to_string(o).map_err(|e| GameError::Internal(e.to_string()))?,
+                o.status.name().to_string(),
+            ),
+            None => (String::new(), String::new()),
+        };
         let update = GameUpdate {
             id: s.id.clone(),
             from_version: s.version,
             moves: Session::row_moves(&game),
             redo: Session::row_redo(&game, &redo),
+            online: online_text,
+            online_status,
         };
         match self.store.update(update).await {
             Ok(()) => {
                 s.game = game;
                 s.redo = redo;
+                s.online = online;
                 s.version += 1;
                 s.engine_error = None;
                 Ok(())
@@ -684,6 +855,9 @@ impl Games {
     ) -> Result<MoveReply, GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
+        if s.online.is_some() {
+            return self.play_online(&live, &mut s, token, input).await;
+        }
         s.authorize(token)?;
         let pos = *s.game.position();
         if s.game.is_over() {
@@ -692,21 +866,7 @@ impl Games {
         if s.computer_to_move() {
             return Err(Session::not_your_turn());
         }
-        let m = match input {
-            MoveInput::Text(t) => {
-                let mt: MoveText = t.trim().parse().map_err(|e: movetext::ParseMoveError| {
-                    GameError::invalid("bad-move", e.to_string())
-                })?;
-                mt.to_move(&pos, s.game.rules())
-                    .map_err(|e| s.illegal(&e))?
-            }
-            MoveInput::Pit(p) => usize::try_from(p).ok().and_then(Move::new).ok_or_else(|| {
-                GameError::invalid(
-                    "bad-move",
-                    format!("pit must be 0 to 5 (from the mover's left), not {p}"),
-                )
-            })?,
-        };
+        let m = s.parse_move(input)?;
         let explained = pos.explain(m, s.game.rules()).map_err(|e| s.illegal(&e))?;
         let mut game = s.game.clone();
         game.play(m).map_err(|e| s.illegal(&e))?;
@@ -729,6 +889,7 @@ impl Games {
     ) -> Result<StateView, GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
+        s.not_online()?;
         s.authorize(token)?;
         let mut game = s.game.clone();
         let mut redo = s.redo.clone();
@@ -762,6 +923,7 @@ impl Games {
     ) -> Result<StateView, GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
+        s.not_online()?;
         s.authorize(token)?;
         if s.redo.is_empty() {
             return Err(GameError::refused(
@@ -798,7 +960,7 @@ impl Games {
     pub async fn ogn(self: &Arc<Self>, id: &str) -> Result<String, GameError> {
         let live = self.live(id).await?;
         let s = live.lock().await;
-        Ok(view::ogn_text(&s.game, &s.names))
+        Ok(s.ogn())
     }
 
     /// Starts the computer's reply in the background.
@@ -874,6 +1036,7 @@ impl Games {
     /// Starts an analysis of game `id` at `ply` (default: now), streaming `analysis` events; a
     /// new analysis of the same game stops the previous one. Answers the analysis number. Only
     /// the seat holder may ask (engine time is theirs to spend): `token` must be the game's.
+    /// Online games: refused to their players while the game runs; spectators (no token) may.
     pub async fn analyse(
         self: &Arc<Self>,
         id: &str,
@@ -885,7 +1048,17 @@ impl Games {
         let live = self.live(id).await?;
         let (game, seq, stop, events) = {
             let mut s = live.lock().await;
-            s.authorize(token)?;
+            match &s.online {
+                Some(o) => {
+                    if o.is_live() && o.side_of(token).is_some() {
+                        return Err(GameError::Forbidden {
+                            code: "no-analysis-during-play",
+                            message: "no analysis for the players while the game runs".into(),
+                        });
+                    }
+                }
+                None => s.authorize(token)?,
+            }
             let played = s.game.moves().len();
             let ply = ply.unwrap_or(played);
             if ply > played {
@@ -973,6 +1146,765 @@ impl Games {
     pub async fn close(&self) -> Result<(), GameError> {
         Ok(self.store.close().await?)
     }
+}
+
+/// An online game to create (already parsed from the request).
+#[derive(Debug, Clone)]
+pub struct NewOnline {
+    /// The rules; `None` = abapa.
+    pub rules: Option<Rules>,
+    /// The clock, `None` for none.
+    pub clock: Option<TimeControl>,
+    /// The creator's side, `None` = drawn at random.
+    pub color: Option<Side>,
+    /// The creator's name.
+    pub name: String,
+    /// Whether to list the challenge in the lobby.
+    pub lobby: bool,
+}
+
+/// A seat taken: its token and the game's state as its holder sees it.
+pub struct SeatReply {
+    /// The game.
+    pub id: String,
+    /// The seat's secret token.
+    pub token: String,
+    /// The state.
+    pub state: StateView,
+}
+
+/// An action on an offer, by kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferKind {
+    /// A draw.
+    Draw,
+    /// A takeback.
+    Takeback,
+}
+
+/// Keeps a player's or spectator's presence while its event stream is open.
+pub struct PresenceGuard {
+    games: Arc<Games>,
+    live: Live,
+    side: Option<Side>,
+}
+
+impl Drop for PresenceGuard {
+    fn drop(&mut self) {
+        let Ok(rt) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let games = Arc::clone(&self.games);
+        let live = Arc::clone(&self.live);
+        let side = self.side;
+        rt.spawn(async move {
+            let mut s = live.lock().await;
+            s.presence.close(side, now_ms());
+            games.publish_update(&s, None, "presence", None);
+        });
+    }
+}
+
+impl NewOnline {
+    /// Parses the request's fields; `clock` is the JSON value (`null` = no clock).
+    pub fn parse(
+        rules: Option<&str>,
+        clock: Option<&serde_json::Value>,
+        color: Option<&str>,
+        name: Option<&str>,
+        lobby: bool,
+        min_initial_s: u64,
+    ) -> Result<NewOnline, GameError> {
+        let rules = rules
+            .map(|r| {
+                r.parse::<Rules>()
+                    .map_err(|e| GameError::invalid("bad-rules", e.to_string()))
+            })
+            .transpose()?;
+        let clock = match clock {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::Object(m)) => {
+                let num = |k: &str| -> Result<Option<f64>, GameError> {
+                    match m.get(k) {
+                        None | Some(serde_json::Value::Null) => Ok(None),
+                        Some(v) => v.as_f64().map(Some).ok_or_else(|| {
+                            GameError::invalid("bad-clock", format!("{k} must be a number"))
+                        }),
+                    }
+                };
+                Some(TimeControl::checked(
+                    num("initial_s")?,
+                    num("increment_s")?,
+                    min_initial_s,
+                )?)
+            }
+            Some(_) => {
+                return Err(GameError::invalid(
+                    "bad-clock",
+                    "clock must be null or {\"initial_s\": N, \"increment_s\": M}",
+                ))
+            }
+        };
+        let color = match color.unwrap_or("random") {
+            "random" => None,
+            c => Some(c.parse::<Side>().map_err(|_| {
+                GameError::invalid(
+                    "bad-color",
+                    format!("color must be random, S or N, not \"{c}\""),
+                )
+            })?),
+        };
+        Ok(NewOnline {
+            rules,
+            clock,
+            color,
+            name: clean_name(name.unwrap_or("")),
+            lobby,
+        })
+    }
+}
+
+fn online_of(s: &Session) -> Result<&Online, GameError> {
+    s.online.as_ref().ok_or_else(|| {
+        GameError::refused(
+            "not-online",
+            "this game is played on one device, not online",
+        )
+    })
+}
+
+impl Games {
+    /// The smallest initial time a clock may have, in seconds.
+    pub fn min_initial_s(&self) -> u64 {
+        self.online.min_initial_s
+    }
+
+    /// Counts a creation by `ip`; refuses beyond the limit in the window.
+    fn count_creation(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
+        let Some(ip) = ip else { return Ok(()) };
+        let now = now_ms();
+        let window = self.online.create_window.as_millis() as u64;
+        let mut map = self.creations.lock().unwrap_or_else(|e| e.into_inner());
+        map.retain(|_, q| q.back().is_some_and(|&t| now.saturating_sub(t) < window));
+        let q = map.entry(ip).or_default();
+        while q.front().is_some_and(|&t| now.saturating_sub(t) >= window) {
+            q.pop_front();
+        }
+        if q.len() >= self.online.create_limit {
+            let wait = q
+                .front()
+                .map_or(0, |&t| (t + window).saturating_sub(now) / 1000 + 1);
+            return Err(GameError::TooMany(format!(
+                "you have created {} online games in the last {} minutes; wait {wait} s before \
+                 creating another",
+                q.len(),
+                window / 60_000
+            )));
+        }
+        q.push_back(now);
+        Ok(())
+    }
+
+    /// Creates an open online game (a challenge) for a creator at address `ip`.
+    pub async fn create_online(
+        self: &Arc<Self>,
+        req: NewOnline,
+        ip: Option<std::net::IpAddr>,
+    ) -> Result<Created, GameError> {
+        self.count_creation(ip)?;
+        let side = match req.color {
+            Some(s) => s,
+            None => {
+                let mut b = [0u8; 1];
+                getrandom::fill(&mut b).map_err(|e| GameError::Internal(format!("random: {e}")))?;
+                if b[0] & 1 == 0 {
+                    Side::South
+                } else {
+                    Side::North
+                }
+            }
+        };
+        let token = random_hex(24)?;
+        let name = if req.name.is_empty() {
+            "Anonymous".to_string()
+        } else {
+            req.name
+        };
+        let online = Online::new(side, name, token.clone(), req.clock, req.lobby, now_ms());
+        let game = Game::new(req.rules.unwrap_or_default());
+        let id = random_hex(16)?;
+        self.insert_online(&id, &token, game, online).await?;
+        let live = self.live(&id).await?;
+        let s = live.lock().await;
+        self.sync_lobby(&s);
+        tracing::debug!(game = %id, "online game created");
+        Ok(Created {
+            id,
+            token,
+            state: self.view_for(&s, Some(side)),
+        })
+    }
+
+    async fn insert_online(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        game: Game,
+        online: Online,
+    ) -> Result<(), GameError> {
+        let names = online_names(&online);
+        let row = GameRow {
+            id: id.to_string(),
+            token: token.to_string(),
+            opponent: Opponent::Online.name().to_string(),
+            human: online.creator.char().to_string(),
+            rules: game.rules().to_string(),
+            start: fen::write(game.start()),
+            moves: String::new(),
+            redo: String::new(),
+            version: 1,
+            south_name: names.south,
+            north_name: names.north,
+            online: serde_json::to_string(&online)
+                .map_err(|e| GameError::Internal(e.to_string()))?,
+            online_status: online.status.name().to_string(),
+        };
+        self.store.insert(row).await?;
+        Ok(())
+    }
+
+    /// Keeps the lobby in step with game `s` and tells its watchers when it changed.
+    fn sync_lobby(&self, s: &Session) {
+        let Some(o) = &s.online else { return };
+        let listed = o.status == Status::Open && o.lobby;
+        let changed = {
+            let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+            if listed && !lobby.contains_key(&s.id) {
+                lobby.insert(s.id.clone(), LobbyEntry::of(&s.id, o, s.game.rules()));
+                true
+            } else if !listed {
+                lobby.remove(&s.id).is_some()
+            } else {
+                false
+            }
+        };
+        if changed {
+            let _ = self.lobby_events.send(self.lobby_event());
+        }
+    }
+
+    /// The lobby: open challenges, oldest first.
+    pub fn lobby(&self) -> serde_json::Value {
+        let mut list: Vec<LobbyEntry> = self
+            .lobby
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        list.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
+        serde_json::json!({ "challenges": list })
+    }
+
+    fn lobby_event(&self) -> Event {
+        Event {
+            name: "lobby",
+            data: self.lobby().to_string().into(),
+        }
+    }
+
+    /// The lobby now as a first event, and a subscription to its changes.
+    pub fn subscribe_lobby(&self) -> (Event, broadcast::Receiver<Event>) {
+        let rx = self.lobby_events.subscribe();
+        (self.lobby_event(), rx)
+    }
+
+    /// After a stored online change: tell the watchers, keep the lobby, arm the flag's timer.
+    fn online_changed(self: &Arc<Self>, live: &Live, s: &Session, cause: &str) {
+        self.publish_update(s, None, cause, None);
+        self.sync_lobby(s);
+        self.arm_clock(live, s);
+    }
+
+    /// Starts the timer that ends the game when the running side's flag falls (unless the
+    /// game changes first: the next change arms a new timer).
+    fn arm_clock(self: &Arc<Self>, live: &Live, s: &Session) {
+        let Some(deadline) = s
+            .online
+            .as_ref()
+            .filter(|o| o.status == Status::Playing)
+            .and_then(|o| o.clock.as_ref())
+            .and_then(|c| c.deadline())
+        else {
+            return;
+        };
+        let version = s.version;
+        let games = Arc::clone(self);
+        let live = Arc::clone(live);
+        tokio::spawn(async move {
+            let mut deadline = deadline;
+            loop {
+                let wait = deadline.saturating_sub(now_ms());
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+                let mut s = live.lock().await;
+                if s.version != version {
+                    return;
+                }
+                let Some(mut o) = s.online.clone() else {
+                    return;
+                };
+                if !o.check_flag(now_ms()) {
+                    match o.clock.as_ref().and_then(|c| c.deadline()) {
+                        Some(d) => {
+                            deadline = d;
+                            continue;
+                        }
+                        None => return,
+                    }
+                }
+                let game = s.game.clone();
+                match games.persist_all(&mut s, game, Vec::new(), Some(o)).await {
+                    Ok(()) => {
+                        tracing::debug!(game = %s.id, "a flag fell");
+                        games.online_changed(&live, &s, "time");
+                        return;
+                    }
+                    Err(GameError::Conflict) => return,
+                    Err(e) => {
+                        tracing::warn!(game = %s.id, "the fallen flag could not be stored, retrying in 1 s: {e}");
+                        deadline = now_ms() + 1000;
+                    }
+                }
+            }
+        });
+    }
+
+    /// At start: resumes the clocks of the online games still going, without charging the
+    /// time the server was down (the running side's turn starts again now), and rebuilds the
+    /// lobby. Answers how many games were resumed.
+    pub async fn resume_online(self: &Arc<Self>) -> Result<usize, GameError> {
+        let rows = self.store.live_online().await?;
+        let mut resumed = 0;
+        for row in rows {
+            let live = match self.live(&row.id).await {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::warn!(game = %row.id, "an online game could not be resumed: {e}");
+                    continue;
+                }
+            };
+            let mut s = live.lock().await;
+            let Some(mut o) = s.online.clone() else {
+                continue;
+            };
+            if let Some(c) = o.clock.as_mut().filter(|c| c.running.is_some()) {
+                c.turn_started_ms = now_ms();
+                let game = s.game.clone();
+                if let Err(e) = self.persist_all(&mut s, game, Vec::new(), Some(o)).await {
+                    tracing::warn!(game = %row.id, "a clock could not be resumed: {e}");
+                    continue;
+                }
+                resumed += 1;
+                self.arm_clock(&live, &s);
+            }
+            self.sync_lobby(&s);
+        }
+        Ok(resumed)
+    }
+
+    /// Plays a move of an online game (the token's side, on its turn, before its flag falls).
+    async fn play_online(
+        self: &Arc<Self>,
+        live: &Live,
+        s: &mut Session,
+        token: Option<&str>,
+        input: MoveInput<'_>,
+    ) -> Result<MoveReply, GameError> {
+        let now = now_ms();
+        let mut o = online_of(s)?.clone();
+        let side = o.player(token)?;
+        if o.check_flag(now) {
+            let game = s.game.clone();
+            self.persist_all(s, game, Vec::new(), Some(o)).await?;
+            self.online_changed(live, s, "time");
+            return Err(GameError::refused(
+                "game-over",
+                "your time ran out before this move: the game is over",
+            ));
+        }
+        o.may_move(side, &s.game)?;
+        let m = s.parse_move(input)?;
+        let pos = *s.game.position();
+        let explained = pos.explain(m, s.game.rules()).map_err(|e| s.illegal(&e))?;
+        let mut game = s.game.clone();
+        game.play(m).map_err(|e| s.illegal(&e))?;
+        o.after_move(side, &game, now);
+        let ply = game.moves().len();
+        self.persist_all(s, game, Vec::new(), Some(o)).await?;
+        let detail = view::move_detail(ply, &pos, m, &explained);
+        self.publish_update(s, Some(&detail), "move", None);
+        self.sync_lobby(s);
+        self.arm_clock(live, s);
+        Ok(MoveReply {
+            detail,
+            state: self.view_for(s, Some(side)),
+        })
+    }
+
+    /// Runs `f` on a copy of game `id`'s online part for the token's side (after the flag is
+    /// checked), stores the copy, tells the watchers and answers the state for that side.
+    async fn online_action<R>(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        cause: &str,
+        f: impl FnOnce(&mut Online, Side, &Session, u64) -> Result<R, OnlineError>,
+    ) -> Result<(R, StateView), GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let now = now_ms();
+        let mut o = online_of(&s)?.clone();
+        let side = o.player(token)?;
+        if o.check_flag(now) {
+            let game = s.game.clone();
+            self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+            self.online_changed(&live, &s, "time");
+            return Err(OnlineError::game_over().into());
+        }
+        let r = f(&mut o, side, &s, now)?;
+        let game = s.game.clone();
+        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+        self.online_changed(&live, &s, cause);
+        Ok((r, self.view_for(&s, Some(side))))
+    }
+
+    /// Takes the free seat of open game `id` (a token of another game is fine; the creator's
+    /// own is refused). Of two racing joiners one gets the seat: the write is checked against
+    /// the version read, so even two server instances cannot both fill it.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        name: &str,
+    ) -> Result<SeatReply, GameError> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.join_once(id, token, name).await {
+                // Another writer changed the game: read it again and decide on what it is now.
+                Err(GameError::Conflict) if tries < 3 => continue,
+                r => return r,
+            }
+        }
+    }
+
+    async fn join_once(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        name: &str,
+    ) -> Result<SeatReply, GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let mut o = online_of(&s)?.clone();
+        let new_token = random_hex(24)?;
+        let name = match clean_name(name) {
+            n if n.is_empty() => "Anonymous".to_string(),
+            n => n,
+        };
+        let side = o.join(token, name, new_token.clone(), now_ms())?;
+        let game = s.game.clone();
+        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+        s.names = online_names(online_of(&s)?);
+        // Both sides are "gone" from now until their streams open.
+        s.presence.gone_since[usize::from(side == Side::North)] = now_ms();
+        self.online_changed(&live, &s, "join");
+        Ok(SeatReply {
+            id: id.to_string(),
+            token: new_token,
+            state: self.view_for(&s, Some(side)),
+        })
+    }
+
+    /// The creator cancels their open challenge.
+    pub async fn cancel(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<StateView, GameError> {
+        Ok(self
+            .online_action(id, token, "cancel", |o, side, _, _| o.cancel(side))
+            .await?
+            .1)
+    }
+
+    /// The token's side resigns.
+    pub async fn resign(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<StateView, GameError> {
+        Ok(self
+            .online_action(id, token, "resign", |o, side, _, now| o.resign(side, now))
+            .await?
+            .1)
+    }
+
+    /// The token's side aborts the game (before both sides have moved).
+    pub async fn abort(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<StateView, GameError> {
+        Ok(self
+            .online_action(id, token, "abort", |o, side, s, now| {
+                o.abort(side, &s.game, now)
+            })
+            .await?
+            .1)
+    }
+
+    /// A step of a draw offer or a takeback.
+    pub async fn offer(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        kind: OfferKind,
+        action: &str,
+    ) -> Result<StateView, GameError> {
+        let action = OfferAction::parse(action)?;
+        match kind {
+            OfferKind::Draw => Ok(self
+                .online_action(id, token, "draw", |o, side, _, now| {
+                    o.draw(side, action, now)
+                })
+                .await?
+                .1),
+            OfferKind::Takeback => self.takeback(id, token, action).await,
+        }
+    }
+
+    async fn takeback(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: OfferAction,
+    ) -> Result<StateView, GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let now = now_ms();
+        let mut o = online_of(&s)?.clone();
+        let side = o.player(token)?;
+        if o.check_flag(now) {
+            let game = s.game.clone();
+            self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+            self.online_changed(&live, &s, "time");
+            return Err(OnlineError::game_over().into());
+        }
+        let mut game = s.game.clone();
+        if let Some(n) = o.takeback(side, action, &game)? {
+            for _ in 0..n {
+                game.undo();
+            }
+            o.after_takeback(&game, now);
+        }
+        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+        self.online_changed(&live, &s, "takeback");
+        Ok(self.view_for(&s, Some(side)))
+    }
+
+    /// The token's side claims the win or a draw against an opponent who left.
+    pub async fn claim(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        result: &str,
+    ) -> Result<StateView, GameError> {
+        let claim = match result {
+            "win" => Claim::Win,
+            "draw" => Claim::Draw,
+            other => {
+                return Err(GameError::invalid(
+                    "bad-claim",
+                    format!("result must be win or draw, not \"{other}\""),
+                ))
+            }
+        };
+        let cfg = self.online.clone();
+        Ok(self
+            .online_action(id, token, "claim", |o, side, s, now| {
+                let gone = s.presence.gone_ms(s.game.position().turn(), now);
+                let delay = o.claim_delay(&cfg).as_millis() as u64;
+                o.claim(side, claim, &s.game, gone, delay, now)
+            })
+            .await?
+            .1)
+    }
+
+    /// A rematch step. Accepted: the new game is created (colours swapped, same settings) and
+    /// the accepter's seat in it is answered; the offerer takes theirs with [`Games::seat`].
+    pub async fn rematch(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: &str,
+    ) -> Result<(Option<SeatReply>, StateView), GameError> {
+        let action = OfferAction::parse(action)?;
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let now = now_ms();
+        let mut o = online_of(&s)?.clone();
+        let side = o.player(token)?;
+        if !o.rematch(side, action)? {
+            let game = s.game.clone();
+            self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+            self.online_changed(&live, &s, "rematch");
+            return Ok((None, self.view_for(&s, Some(side))));
+        }
+        let (south_next, north_next) = (random_hex(24)?, random_hex(24)?);
+        let new = o.rematch_game(id, (south_next.clone(), north_next.clone()), now);
+        let new_id = random_hex(16)?;
+        let game = Game::from_position(*s.game.start(), *s.game.rules());
+        let creator_token = new.seat(new.creator).token.clone().unwrap_or_default();
+        self.insert_online(&new_id, &creator_token, game, new)
+            .await?;
+        o.rematch_id = Some(new_id.clone());
+        let game = s.game.clone();
+        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+        self.online_changed(&live, &s, "rematch");
+        let old_state = self.view_for(&s, Some(side));
+        drop(s);
+        let new_live = self.live(&new_id).await?;
+        let ns = new_live.lock().await;
+        let token = match side {
+            Side::South => south_next,
+            Side::North => north_next,
+        };
+        Ok((
+            Some(SeatReply {
+                id: new_id,
+                token,
+                state: self.view_for(&ns, Some(side.other())),
+            }),
+            old_state,
+        ))
+    }
+
+    /// The seat in rematch `id` of the holder of `old_token`, a player of the previous game.
+    pub async fn seat(
+        self: &Arc<Self>,
+        id: &str,
+        old_token: Option<&str>,
+    ) -> Result<SeatReply, GameError> {
+        let live = self.live(id).await?;
+        let previous = {
+            let s = live.lock().await;
+            online_of(&s)?.rematch_of.clone()
+        };
+        let Some(previous) = previous else {
+            return Err(OnlineError::not_your_seat().into());
+        };
+        let old_side = {
+            let old = self.live(&previous).await?;
+            let s = old.lock().await;
+            online_of(&s)?.player(old_token)?
+        };
+        let s = live.lock().await;
+        let side = old_side.other();
+        let token = online_of(&s)?
+            .seat(side)
+            .token
+            .clone()
+            .ok_or_else(OnlineError::not_your_seat)?;
+        Ok(SeatReply {
+            id: id.to_string(),
+            token,
+            state: self.view_for(&s, Some(side)),
+        })
+    }
+
+    /// A presence key for the token's seat: the page opens the events with `?presence=KEY`.
+    pub async fn presence_key(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<String, GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let side = online_of(&s)?.player(token)?;
+        let key = random_hex(12)?;
+        s.presence_keys.insert(key.clone(), side);
+        Ok(key)
+    }
+
+    /// The state of game `id` as the holder of `token` sees it (`you` set for a player).
+    pub async fn state_for(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<StateView, GameError> {
+        if token.is_none() {
+            return self.state(id).await;
+        }
+        let live = self.live(id).await?;
+        let s = live.lock().await;
+        let you = s.online.as_ref().and_then(|o| o.side_of(token));
+        Ok(self.view_for(&s, you))
+    }
+
+    /// Subscribes to game `id`'s events as a player (presence `key`) or a spectator: the
+    /// stream counts as connected until the guard is dropped (the page left).
+    pub async fn subscribe_present(
+        self: &Arc<Self>,
+        id: &str,
+        key: Option<&str>,
+    ) -> Result<(Event, broadcast::Receiver<Event>, Option<PresenceGuard>), GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        if s.online.is_none() {
+            drop(s);
+            let (first, rx) = self.subscribe(id).await?;
+            return Ok((first, rx, None));
+        }
+        let side = match key {
+            None => None,
+            Some(k) => Some(*s.presence_keys.get(k).ok_or_else(|| GameError::Forbidden {
+                code: "bad-presence-key",
+                message: "this presence key is not one of this game's (ask for a new one)".into(),
+            })?),
+        };
+        s.presence.open(side);
+        let rx = s.channel.subscribe();
+        self.publish_update(&s, None, "presence", None);
+        let first =
+            serde_json::json!({ "cause": "connect", "detail": null, "state": self.view(&s) });
+        let first = Event {
+            name: "update",
+            data: first.to_string().into(),
+        };
+        Ok((
+            first,
+            rx,
+            Some(PresenceGuard {
+                games: Arc::clone(self),
+                live: Arc::clone(&live),
+                side,
+            }),
+        ))
+    }
+}
+
+/// The names shown for an online game's seats.
+fn online_names(o: &Online) -> BySide<String> {
+    let name = |side: Side, fallback: &str| {
+        let n = &o.seat(side).name;
+        if n.is_empty() {
+            fallback.to_string()
+        } else {
+            n.clone()
+        }
+    };
+    BySide::new(name(Side::South, "South"), name(Side::North, "North"))
 }
 
 #[cfg(test)]

@@ -194,6 +194,9 @@ pub struct StateView {
     pub ogn: String,
     /// Endgame database values of the legal moves, when the databases cover them.
     pub egdb: Option<Vec<PitValue>>,
+    /// Online games only: seats, clock, offers, presence, the end (see `online.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub online: Option<crate::online::OnlineView>,
 }
 
 /// The rule options of a game.
@@ -268,6 +271,28 @@ pub fn explain_error(
         ),
         PlayError::WrongCapture { .. } => ("wrong-capture", format!("{e}.")),
     }
+}
+
+/// The OGN record of an online game: extra tags (`TimeControl`, `Termination`) and, for an end
+/// the rules did not make (time, resignation, …), its result.
+pub fn ogn_text_with(
+    game: &Game,
+    names: &BySide<String>,
+    extra: &[(&str, String)],
+    result: Option<&str>,
+) -> String {
+    let mut tags: Vec<(&str, &str)> = vec![
+        ("Site", "oware serve"),
+        ("South", &names.south),
+        ("North", &names.north),
+    ];
+    tags.extend(extra.iter().map(|(n, v)| (*n, v.as_str())));
+    let mut record = ogn::Record::from_game(game, &tags);
+    if let Some(r) = result {
+        record.set_tag("Result", r);
+        record.result = Some(r.to_string());
+    }
+    record.to_string()
 }
 
 /// The OGN record of a game.
@@ -396,6 +421,7 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
         can_redo: e.redo_len > 0 && !e.computer_to_move,
         ogn: ogn_text(game, e.names),
         egdb,
+        online: None,
     }
 }
 

@@ -1,186 +1,18 @@
 //! The JSON API against the real server on a loopback port, with a real SQLite file.
 
-use std::path::Path;
+mod common;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::{assert_error, ids, server, server_with, Api, Events};
 use oware_server::{
-    start, start_with, EngineJobs, GameRow, GameUpdate, Games, Server, ServerConfig, SqliteStore,
-    Store, StoreError, StoreFuture,
+    start, start_with, EngineJobs, GameRow, GameUpdate, Games, ServerConfig, SqliteStore, Store,
+    StoreError, StoreFuture,
 };
-use reqwest::{Client, StatusCode};
-use serde_json::{json, Value};
-
-async fn server(db: &Path) -> Server {
-    server_with(db, None).await
-}
-
-async fn server_with(db: &Path, egdb: Option<&Path>) -> Server {
-    let config = ServerConfig {
-        port: 0,
-        db: db.to_path_buf(),
-        engine_threads: 2,
-        egdb_dir: egdb.map(Path::to_path_buf),
-        ..ServerConfig::default()
-    };
-    start(&config).await.expect("server starts")
-}
-
-struct Api {
-    client: Client,
-    base: String,
-}
-
-impl Api {
-    fn new(s: &Server) -> Api {
-        Api {
-            client: Client::new(),
-            base: format!("http://{}", s.addr()),
-        }
-    }
-
-    async fn create(&self, body: Value) -> (StatusCode, Value) {
-        let r = self
-            .client
-            .post(format!("{}/api/games", self.base))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        (r.status(), r.json().await.unwrap())
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        let r = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap();
-        let status = r.status();
-        (status, r.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn post(
-        &self,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> (StatusCode, Value) {
-        let mut req = self.client.post(format!("{}{path}", self.base));
-        if let Some(t) = token {
-            req = req.header("x-seat-token", t);
-        }
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let r = req.send().await.unwrap();
-        let status = r.status();
-        (status, r.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn play(&self, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
-        self.post(
-            &format!("/api/games/{id}/moves"),
-            Some(token),
-            Some(json!({ "move": mv })),
-        )
-        .await
-    }
-
-    /// Waits (long poll) until the game's version is above `since`.
-    async fn wait(&self, id: &str, since: u64) -> Value {
-        let (s, v) = self
-            .get(&format!("/api/games/{id}?since={since}&wait_ms=20000"))
-            .await;
-        assert_eq!(s, StatusCode::OK);
-        v
-    }
-}
-
-/// Reads a game's server-sent events one at a time.
-struct Events {
-    resp: reqwest::Response,
-    buf: String,
-}
-
-impl Events {
-    async fn open(api: &Api, id: &str) -> Events {
-        let resp = api
-            .client
-            .get(format!("{}/api/games/{id}/events", api.base))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(resp.status(), StatusCode::OK);
-        assert_eq!(
-            resp.headers()["content-type"].to_str().unwrap(),
-            "text/event-stream"
-        );
-        Events {
-            resp,
-            buf: String::new(),
-        }
-    }
-
-    /// The next event's name and JSON data (keep-alive comments skipped). A guard of a minute
-    /// turns a missing event into a failure instead of a hang.
-    async fn next(&mut self) -> (String, Value) {
-        loop {
-            if let Some(end) = self.buf.find("\n\n") {
-                let block: String = self.buf.drain(..end + 2).collect();
-                let (mut name, mut data) = (String::new(), String::new());
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event:") {
-                        name = v.trim().to_string();
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.strip_prefix(' ').unwrap_or(v));
-                    }
-                }
-                if name.is_empty() {
-                    continue;
-                }
-                return (
-                    name,
-                    serde_json::from_str(&data).expect("event data is JSON"),
-                );
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(60), self.resp.chunk())
-                .await
-                .expect("an event within a minute")
-                .unwrap()
-                .expect("the stream stays open");
-            self.buf.push_str(&String::from_utf8_lossy(&chunk));
-        }
-    }
-
-    /// Skips events until one named `name` whose data passes `pred`.
-    async fn until(&mut self, name: &str, pred: impl Fn(&Value) -> bool) -> Value {
-        loop {
-            let (n, v) = self.next().await;
-            if n == name && pred(&v) {
-                return v;
-            }
-        }
-    }
-}
-
-fn ids(v: &Value) -> (String, String) {
-    (
-        v["id"].as_str().unwrap().to_string(),
-        v["token"].as_str().unwrap().to_string(),
-    )
-}
-
-fn assert_error(status: StatusCode, body: &Value, want: StatusCode, code: &str) {
-    assert_eq!(status, want, "{body}");
-    assert_eq!(body["code"], code, "{body}");
-    assert!(
-        !body["error"].as_str().unwrap_or_default().is_empty(),
-        "{body}"
-    );
-}
+use reqwest::StatusCode;
+use serde_json::json;
 
 #[tokio::test]
 async fn illegal_moves_and_bad_requests_change_nothing() {
@@ -802,6 +634,9 @@ impl Store for FlakyStore {
                 })
             })
         }
+    }
+    fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
+        self.inner.live_online()
     }
     fn count(&self) -> StoreFuture<'_, u64> {
         self.inner.count()

@@ -81,6 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             max_seeds: args.egdb_build_max,
             ..oware_egdb::BackgroundOptions::default()
         }),
+        ..ServerConfig::default()
     };
     oware_server::serve(config, |addr| {
         let host = if addr.ip().is_unspecified() {

@@ -42,6 +42,10 @@ pub trait Store: Send + Sync + 'static {
     /// [`StoreError::Conflict`]; an unknown id answers [`StoreError::Missing`].
     fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()>;
 
+    /// The online games still going (status `open` or `playing`), to resume their clocks and
+    /// rebuild the lobby at start.
+    fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>>;
+
     /// The number of stored games (also the health check: it answers only if the database does).
     fn count(&self) -> StoreFuture<'_, u64>;
 
@@ -74,6 +78,10 @@ pub struct GameRow {
     pub south_name: String,
     /// North's name.
     pub north_name: String,
+    /// The online part (seats, clock, offers) as JSON; empty for a game on one device.
+    pub online: String,
+    /// The online status (`open`, `playing`, `over`, …); empty for a game on one device.
+    pub online_status: String,
 }
 
 /// A change of a game's moves, checked against the version it was computed from.
@@ -87,6 +95,10 @@ pub struct GameUpdate {
     pub moves: String,
     /// The moves redo can replay, as letters, next one first.
     pub redo: String,
+    /// The online part as JSON (empty for a game on one device).
+    pub online: String,
+    /// The online status (empty for a game on one device).
+    pub online_status: String,
 }
 
 /// Why a storage operation failed.

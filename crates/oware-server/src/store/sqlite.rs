@@ -45,6 +45,11 @@ const MIGRATIONS: &[&str] = &[
         key   TEXT PRIMARY KEY NOT NULL,
         value TEXT NOT NULL
     );",
+    // 4: online games: their seats, clock and offers (JSON written by `online.rs`), and their
+    // status as a column for the start-up query of the games still going.
+    "ALTER TABLE games ADD COLUMN online TEXT NOT NULL DEFAULT '';
+     ALTER TABLE games ADD COLUMN online_status TEXT NOT NULL DEFAULT '';
+     CREATE INDEX games_online_status ON games (online_status) WHERE online_status != '';",
 ];
 
 /// A piece of work for the database thread.
@@ -292,6 +297,28 @@ fn writable_or(e: rusqlite::Error, read_only: &dyn Fn(String) -> Prepare) -> Pre
     }
 }
 
+/// The columns [`read_row`] reads, in its order.
+const COLUMNS: &str = "id, token, opponent, human, rules, start, moves, redo, version, \
+                       south_name, north_name, online, online_status";
+
+fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        token: r.get(1)?,
+        opponent: r.get(2)?,
+        human: r.get(3)?,
+        rules: r.get(4)?,
+        start: r.get(5)?,
+        moves: r.get(6)?,
+        redo: r.get(7)?,
+        version: r.get::<_, i64>(8)?.max(0) as u64,
+        south_name: r.get(9)?,
+        north_name: r.get(10)?,
+        online: r.get(11)?,
+        online_status: r.get(12)?,
+    })
+}
+
 impl Store for SqliteStore {
     fn describe(&self) -> String {
         self.resource.clone()
@@ -302,8 +329,9 @@ impl Store for SqliteStore {
             let t = now();
             c.execute(
                 "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo,
-                                    version, created, updated, south_name, north_name)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)",
+                                    version, created, updated, south_name, north_name,
+                                    online, online_status)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14)",
                 params![
                     g.id,
                     g.token,
@@ -316,7 +344,9 @@ impl Store for SqliteStore {
                     g.version as i64,
                     t,
                     g.south_name,
-                    g.north_name
+                    g.north_name,
+                    g.online,
+                    g.online_status
                 ],
             )?;
             Ok(())
@@ -326,27 +356,22 @@ impl Store for SqliteStore {
     fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
         self.run(move |c| {
             Ok(c.query_row(
-                "SELECT id, token, opponent, human, rules, start, moves, redo, version,
-                        south_name, north_name
-                 FROM games WHERE id = ?1",
+                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
                 params![id],
-                |r| {
-                    Ok(GameRow {
-                        id: r.get(0)?,
-                        token: r.get(1)?,
-                        opponent: r.get(2)?,
-                        human: r.get(3)?,
-                        rules: r.get(4)?,
-                        start: r.get(5)?,
-                        moves: r.get(6)?,
-                        redo: r.get(7)?,
-                        version: r.get::<_, i64>(8)?.max(0) as u64,
-                        south_name: r.get(9)?,
-                        north_name: r.get(10)?,
-                    })
-                },
+                read_row,
             )
             .optional()?)
+        })
+    }
+
+    fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
+        self.run(|c| {
+            let mut st = c.prepare(&format!(
+                "SELECT {COLUMNS} FROM games WHERE online_status IN ('open', 'playing')
+                 ORDER BY created"
+            ))?;
+            let rows = st.query_map([], read_row)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
     }
 
@@ -354,9 +379,18 @@ impl Store for SqliteStore {
         self.run(move |c| {
             let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
             let n = c.execute(
-                "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5
+                "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5,
+                                  online = ?6, online_status = ?7
                  WHERE id = ?1 AND version = ?2",
-                params![u.id, from, u.moves, u.redo, now()],
+                params![
+                    u.id,
+                    from,
+                    u.moves,
+                    u.redo,
+                    now(),
+                    u.online,
+                    u.online_status
+                ],
             )?;
             if n == 1 {
                 return Ok(());
@@ -413,6 +447,8 @@ mod tests {
             version: 1,
             south_name: "You".into(),
             north_name: "Computer".into(),
+            online: String::new(),
+            online_status: String::new(),
         }
     }
 
@@ -422,6 +458,8 @@ mod tests {
             from_version,
             moves: moves.into(),
             redo: String::new(),
+            online: String::new(),
+            online_status: String::new(),
         }
     }
 

@@ -1,0 +1,552 @@
+//! Online play through the JSON API: the real server on a loopback port with a real SQLite
+//! file, two players and spectators as separate clients.
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::{assert_error, ids, Api, Events};
+use oware_server::{start, OnlineConfig, Server, ServerConfig};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// Online settings for tests: one-second clocks allowed, a one-second claim delay.
+fn test_online() -> OnlineConfig {
+    OnlineConfig {
+        claim_delay: Duration::from_secs(1),
+        fast_claim_delay: Duration::from_secs(1),
+        min_initial_s: 1,
+        create_limit: 1000,
+        ..OnlineConfig::default()
+    }
+}
+
+async fn server(db: &Path, online: OnlineConfig) -> Server {
+    let config = ServerConfig {
+        port: 0,
+        db: db.to_path_buf(),
+        engine_threads: 1,
+        online,
+        ..ServerConfig::default()
+    };
+    start(&config).await.expect("server starts")
+}
+
+/// A game between Ama (South, the creator) and Kofi (North): (id, Ama's token, Kofi's token).
+async fn started(api: &Api, clock: Value) -> (String, String, String) {
+    let (st, created) = api
+        .create(json!({ "opponent": "online", "clock": clock, "color": "S", "name": "Ama" }))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let (id, south) = ids(&created);
+    let (st, joined) = api
+        .post(
+            &format!("/api/games/{id}/join"),
+            None,
+            Some(json!({ "name": "Kofi" })),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{joined}");
+    assert_eq!(joined["state"]["online"]["you"], "N");
+    (id, south, joined["token"].as_str().unwrap().to_string())
+}
+
+async fn act(api: &Api, id: &str, what: &str, token: &str, body: Value) -> (StatusCode, Value) {
+    api.post(&format!("/api/games/{id}/{what}"), Some(token), Some(body))
+        .await
+}
+
+async fn state(api: &Api, id: &str) -> Value {
+    api.get(&format!("/api/games/{id}")).await.1
+}
+
+#[tokio::test]
+async fn join_race_gives_one_seat_and_tokens_stay_private() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let mut lobby = Events::open_path(&api, "/api/lobby/events").await;
+    assert_eq!(lobby.next().await.1["challenges"], json!([]));
+    let (st, created) = api
+        .create(
+            json!({ "opponent": "online", "clock": {"initial_s": 300, "increment_s": 3},
+                        "color": "random", "name": "Ama", "lobby": true }),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let (id, token) = ids(&created);
+    let online = &created["state"]["online"];
+    assert_eq!(online["status"], "open");
+    let creator = online["you"].as_str().unwrap().to_string();
+    assert!(creator == "S" || creator == "N");
+    let listed = lobby.next().await.1;
+    assert_eq!(listed["challenges"][0]["id"], id.as_str());
+    assert_eq!(listed["challenges"][0]["name"], "Ama");
+    assert_eq!(listed["challenges"][0]["clock"]["initial_s"], 300);
+    assert!(
+        !listed.to_string().contains(&token),
+        "the lobby shows no token"
+    );
+    assert_eq!(api.get("/api/lobby").await.1, listed);
+
+    // Accepting your own challenge is refused.
+    let (st, b) = api
+        .post(&format!("/api/games/{id}/join"), Some(&token), None)
+        .await;
+    assert_error(st, &b, StatusCode::CONFLICT, "own-challenge");
+
+    // Two joiners at once: one seat, one "taken".
+    let mut spectator = Events::open(&api, &id).await;
+    let join = |name: &'static str| {
+        let api = Api {
+            client: reqwest::Client::new(),
+            base: api.base.clone(),
+        };
+        let id = id.clone();
+        async move {
+            api.post(
+                &format!("/api/games/{id}/join"),
+                None,
+                Some(json!({ "name": name })),
+            )
+            .await
+        }
+    };
+    let (a, b) = tokio::join!(join("Kofi"), join("Esi"));
+    let mut answers = [a, b];
+    answers.sort_by_key(|(st, _)| st.as_u16());
+    assert_eq!(answers[0].0, StatusCode::OK, "{}", answers[0].1);
+    assert_error(
+        answers[1].0,
+        &answers[1].1,
+        StatusCode::CONFLICT,
+        "seat-taken",
+    );
+    let joiner = answers[0].1["token"].as_str().unwrap().to_string();
+    let joiner_side = answers[0].1["state"]["online"]["you"].as_str().unwrap();
+    assert_ne!(joiner_side, creator);
+    assert_eq!(lobby.next().await.1["challenges"], json!([]));
+    // A third joiner finds the game full.
+    let (st, b) = api.post(&format!("/api/games/{id}/join"), None, None).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "seat-taken");
+
+    // The broadcast state carries no token and no "you".
+    let ev = spectator.until("update", |v| v["cause"] == "join").await;
+    let text = ev.to_string();
+    assert!(!text.contains(&token) && !text.contains(&joiner), "{text}");
+    assert_eq!(ev["state"]["online"]["you"], Value::Null);
+    assert_eq!(ev["state"]["online"]["status"], "playing");
+    assert_eq!(ev["state"]["online"]["spectators"], 1);
+    let plain = state(&api, &id).await;
+    assert!(!plain.to_string().contains(&token));
+    assert_eq!(plain["online"]["you"], Value::Null);
+
+    // South moves first: the move of the wrong seat, of a spectator, of nobody.
+    let (south, north) = if creator == "S" {
+        (token.clone(), joiner.clone())
+    } else {
+        (joiner.clone(), token.clone())
+    };
+    let (st, b) = api.play(&id, &north, "a").await;
+    assert_error(st, &b, StatusCode::CONFLICT, "not-your-turn");
+    let (st, b) = api.play(&id, "0123456789abcdef", "C").await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "not-your-seat");
+    let (st, b) = api
+        .post(
+            &format!("/api/games/{id}/moves"),
+            None,
+            Some(json!({"move": "C"})),
+        )
+        .await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "not-your-seat");
+    assert_eq!(state(&api, &id).await["ply"], 0, "nothing changed");
+    let (st, b) = api.play(&id, &south, "C").await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(b["state"]["online"]["you"], "S");
+    // Undo does not exist online; analysis is refused to players while the game runs.
+    let (st, b) = api
+        .post(&format!("/api/games/{id}/undo"), Some(&south), None)
+        .await;
+    assert_error(st, &b, StatusCode::CONFLICT, "not-in-online-games");
+    let (st, b) = act(&api, &id, "analysis", &north, json!({"movetime_ms": 50})).await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "no-analysis-during-play");
+    let (st, _) = api
+        .post(
+            &format!("/api/games/{id}/analysis"),
+            None,
+            Some(json!({"movetime_ms": 50})),
+        )
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "spectators may analyse");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn absurd_clock_settings_and_bad_colours_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), OnlineConfig::default()).await;
+    let api = Api::new(&s);
+    for clock in [
+        json!({"initial_s": 0}),
+        json!({"initial_s": 10}),
+        json!({"initial_s": 10801, "increment_s": 0}),
+        json!({"initial_s": 300, "increment_s": 181}),
+        json!({"initial_s": -60, "increment_s": 0}),
+        json!({"initial_s": 1.5e300}),
+        json!({"initial_s": "ten"}),
+        json!({"increment_s": 3}),
+        json!(300),
+    ] {
+        let (st, b) = api
+            .create(json!({ "opponent": "online", "clock": clock }))
+            .await;
+        assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-clock");
+    }
+    let (st, b) = api
+        .create(json!({ "opponent": "online", "color": "E" }))
+        .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-color");
+    assert_eq!(api.get("/api/health").await.1["games"], 0, "nothing stored");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn creating_too_many_games_from_one_address_is_a_429() {
+    let dir = tempfile::tempdir().unwrap();
+    let online = OnlineConfig {
+        create_limit: 2,
+        ..test_online()
+    };
+    let s = server(&dir.path().join("games.sqlite"), online).await;
+    let api = Api::new(&s);
+    for _ in 0..2 {
+        assert_eq!(
+            api.create(json!({"opponent": "online"})).await.0,
+            StatusCode::CREATED
+        );
+    }
+    let (st, b) = api.create(json!({"opponent": "online"})).await;
+    assert_error(st, &b, StatusCode::TOO_MANY_REQUESTS, "too-many-games");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_flag_falls_with_nobody_calling_and_a_late_move_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let (id, south, north) = started(&api, json!({"initial_s": 1, "increment_s": 0})).await;
+    let mut events = Events::open(&api, &id).await;
+    // The first two moves charge nothing; then South's clock runs.
+    assert_eq!(api.play(&id, &south, "C").await.0, StatusCode::OK);
+    let (_, b) = api.play(&id, &north, "c").await;
+    assert_eq!(b["state"]["online"]["clock"]["running"], "S");
+    assert_eq!(b["state"]["online"]["clock"]["remaining_ms"]["N"], 1000);
+    // Nobody calls: the server's timer ends the game and tells the watchers.
+    let ev = events
+        .until("update", |v| v["state"]["online"]["end"] == "time")
+        .await;
+    assert_eq!(ev["cause"], "time");
+    assert_eq!(ev["state"]["online"]["status"], "over");
+    assert_eq!(ev["state"]["online"]["winner"], "N");
+    assert_eq!(ev["state"]["online"]["clock"]["remaining_ms"]["S"], 0);
+    assert_eq!(ev["state"]["online"]["clock"]["running"], Value::Null);
+    let (st, b) = api.play(&id, &south, "D").await;
+    assert_error(st, &b, StatusCode::CONFLICT, "game-over");
+    let (st, b) = act(&api, &id, "resign", &north, json!({})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "game-over");
+    let ogn = api
+        .client
+        .get(format!("{}/api/games/{id}/ogn", api.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(ogn.contains("[TimeControl \"1+0\"]"), "{ogn}");
+    assert!(ogn.contains("[Termination \"time\"]"), "{ogn}");
+    assert!(ogn.contains("[Result \"0-1\"]"), "{ogn}");
+    // Finished: the players may analyse now.
+    let (st, _) = act(&api, &id, "analysis", &south, json!({"movetime_ms": 50})).await;
+    assert_eq!(st, StatusCode::ACCEPTED);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_restart_resumes_the_clock_without_charging_the_downtime() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let s = server(&db, test_online()).await;
+    let api = Api::new(&s);
+    let (id, south, north) = started(&api, json!({"initial_s": 60, "increment_s": 2})).await;
+    assert_eq!(api.play(&id, &south, "C").await.0, StatusCode::OK);
+    assert_eq!(api.play(&id, &north, "c").await.0, StatusCode::OK);
+    let (_, b) = api.play(&id, &south, "D").await;
+    let south_left = b["state"]["online"]["clock"]["remaining_ms"]["S"]
+        .as_u64()
+        .unwrap();
+    assert!(south_left > 60_000, "the increment was added: {south_left}");
+    s.shutdown().await.unwrap();
+
+    // Down for two seconds while North's clock was running.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let s = server(&db, test_online()).await;
+    let api = Api::new(&s);
+    let after = state(&api, &id).await;
+    let clock = &after["online"]["clock"];
+    assert_eq!(clock["running"], "N");
+    let north_left = clock["remaining_ms"]["N"].as_u64().unwrap();
+    assert!(
+        north_left > 59_000,
+        "the downtime was charged to North: {north_left} ms left"
+    );
+    assert_eq!(clock["remaining_ms"]["S"].as_u64().unwrap(), south_left);
+    // Play goes on with the same tokens.
+    assert_eq!(api.play(&id, &north, "d").await.0, StatusCode::OK);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn draw_offers_are_accepted_declined_withdrawn_and_lapse() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let (id, south, north) = started(&api, Value::Null).await;
+    let draw = |token: &str, action: &str| {
+        let (api, id, token, action) = (&api, id.clone(), token.to_string(), action.to_string());
+        async move { act(api, &id, "draw", &token, json!({"action": action})).await }
+    };
+    // Offer, accept one's own (refused), decline.
+    let (st, b) = draw(&south, "offer").await;
+    assert_eq!(
+        (st, &b["online"]["draw_offer"]),
+        (StatusCode::OK, &json!("S"))
+    );
+    let (st, b) = draw(&south, "accept").await;
+    assert_error(st, &b, StatusCode::CONFLICT, "no-offer");
+    let (_, b) = draw(&north, "decline").await;
+    assert_eq!(b["online"]["draw_offer"], Value::Null);
+    // Withdrawn: cannot be accepted.
+    draw(&south, "offer").await;
+    draw(&south, "withdraw").await;
+    let (st, b) = draw(&north, "accept").await;
+    assert_error(st, &b, StatusCode::CONFLICT, "no-offer");
+    // Lapsed: the offerer moved.
+    draw(&south, "offer").await;
+    assert_eq!(api.play(&id, &south, "C").await.0, StatusCode::OK);
+    assert_eq!(state(&api, &id).await["online"]["draw_offer"], Value::Null);
+    let (st, b) = draw(&north, "accept").await;
+    assert_error(st, &b, StatusCode::CONFLICT, "no-offer");
+    // A spectator cannot offer; a real offer accepted ends the game.
+    let (st, b) = api
+        .post(
+            &format!("/api/games/{id}/draw"),
+            None,
+            Some(json!({"action": "offer"})),
+        )
+        .await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "not-your-seat");
+    draw(&north, "offer").await;
+    let (st, b) = draw(&south, "accept").await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(b["online"]["end"], "agreement");
+    assert_eq!(b["online"]["winner"], Value::Null);
+    let (st, b) = act(&api, &id, "resign", &south, json!({})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "game-over");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_takeback_accepted_takes_back_the_askers_move_and_the_reply() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let (id, south, north) = started(&api, json!({"initial_s": 60})).await;
+    let (st, b) = act(&api, &id, "takeback", &south, json!({"action": "offer"})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "nothing-to-take-back");
+    api.play(&id, &south, "C").await;
+    api.play(&id, &north, "c").await;
+    api.play(&id, &south, "D").await;
+    // North declines South's request; South asks again, North accepts.
+    act(&api, &id, "takeback", &south, json!({"action": "offer"})).await;
+    let (st, b) = act(&api, &id, "takeback", &south, json!({"action": "accept"})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "no-offer");
+    let (_, b) = act(&api, &id, "takeback", &north, json!({"action": "decline"})).await;
+    assert_eq!(b["ply"], 3);
+    act(&api, &id, "takeback", &south, json!({"action": "offer"})).await;
+    let (st, b) = act(&api, &id, "takeback", &north, json!({"action": "accept"})).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(b["ply"], 2, "South's D is taken back");
+    assert_eq!(b["online"]["takeback_offer"], Value::Null);
+    assert_eq!(b["online"]["clock"]["running"], "S");
+    // North asks to take back c: South's reply is none, so only c goes.
+    act(&api, &id, "takeback", &north, json!({"action": "offer"})).await;
+    let (_, b) = act(&api, &id, "takeback", &south, json!({"action": "accept"})).await;
+    assert_eq!(b["ply"], 1);
+    assert_eq!(
+        b["online"]["clock"]["running"],
+        Value::Null,
+        "fewer than two moves"
+    );
+    // Stored: a reload shows the same.
+    assert_eq!(state(&api, &id).await["ply"], 1);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn abort_only_before_both_sides_moved_and_cancel_only_while_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let (id, south, north) = started(&api, Value::Null).await;
+    api.play(&id, &south, "C").await;
+    let (st, b) = act(&api, &id, "abort", &north, json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(b["online"]["status"], "aborted");
+    assert_eq!(b["online"]["end"], "aborted");
+    let (st, b) = api.play(&id, &north, "c").await;
+    assert_error(st, &b, StatusCode::CONFLICT, "game-over");
+
+    let (id, south, north) = started(&api, Value::Null).await;
+    api.play(&id, &south, "C").await;
+    api.play(&id, &north, "c").await;
+    let (st, b) = act(&api, &id, "abort", &south, json!({})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "cannot-abort");
+    let (st, b) = api.delete(&format!("/api/games/{id}"), Some(&south)).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "not-open");
+
+    // An open challenge: only its creator cancels it; then nobody can join.
+    let (_, created) = api
+        .create(json!({"opponent": "online", "lobby": true}))
+        .await;
+    let (open, creator) = ids(&created);
+    let (st, b) = api
+        .delete(&format!("/api/games/{open}"), Some(&north))
+        .await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "not-your-seat");
+    let (st, b) = api
+        .delete(&format!("/api/games/{open}"), Some(&creator))
+        .await;
+    assert_eq!(
+        (st, &b["online"]["status"]),
+        (StatusCode::OK, &json!("cancelled"))
+    );
+    assert_eq!(api.get("/api/lobby").await.1["challenges"], json!([]));
+    let (st, b) = api
+        .post(&format!("/api/games/{open}/join"), None, None)
+        .await;
+    assert_error(st, &b, StatusCode::CONFLICT, "not-open");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_opponent_of_a_player_who_left_may_claim_after_the_delay() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let (id, south, north) = started(&api, json!({"initial_s": 600})).await;
+    let key = |token: &str| {
+        let (api, id, token) = (&api, id.clone(), token.to_string());
+        async move {
+            let (st, b) = api
+                .post(&format!("/api/games/{id}/presence"), Some(&token), None)
+                .await;
+            assert_eq!(st, StatusCode::OK, "{b}");
+            b["key"].as_str().unwrap().to_string()
+        }
+    };
+    let (st, b) = api
+        .post(&format!("/api/games/{id}/presence"), None, None)
+        .await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "not-your-seat");
+    let south_key = key(&south).await;
+    let north_key = key(&north).await;
+    let mut south_events = Events::open_path(
+        &api,
+        &format!("/api/games/{id}/events?presence={south_key}"),
+    )
+    .await;
+    let north_events = Events::open_path(
+        &api,
+        &format!("/api/games/{id}/events?presence={north_key}"),
+    )
+    .await;
+    south_events
+        .until("update", |v| {
+            v["state"]["online"]["seats"]["N"]["connected"] == true
+        })
+        .await;
+    api.play(&id, &south, "C").await;
+    // North (to move) is connected: no claim.
+    let (st, b) = act(&api, &id, "claim", &south, json!({"result": "win"})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "cannot-claim");
+    // North leaves; South sees it, and may claim once the delay has passed.
+    drop(north_events);
+    south_events
+        .until("update", |v| {
+            v["state"]["online"]["seats"]["N"]["connected"] == false
+        })
+        .await;
+    let (st, b) = act(&api, &id, "claim", &north, json!({"result": "win"})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "cannot-claim");
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let claimable = state(&api, &id).await["online"]["claimable_ms"].clone();
+    assert_eq!(claimable, 0);
+    let (st, b) = act(&api, &id, "claim", &south, json!({"result": "win"})).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(b["online"]["end"], "abandon");
+    assert_eq!(b["online"]["winner"], "S");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_rematch_swaps_colours_and_each_player_gets_a_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let (id, south, north) = started(&api, json!({"initial_s": 300, "increment_s": 5})).await;
+    let (st, b) = act(&api, &id, "rematch", &south, json!({"action": "offer"})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "not-over");
+    api.play(&id, &south, "C").await;
+    act(&api, &id, "resign", &north, json!({})).await;
+    // Nobody offered: nothing to accept.
+    let (st, b) = act(&api, &id, "rematch", &north, json!({"action": "accept"})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "no-offer");
+    let (_, b) = act(&api, &id, "rematch", &north, json!({"action": "offer"})).await;
+    assert_eq!(b["online"]["rematch_offer"], "N");
+    let (st, b) = act(&api, &id, "rematch", &south, json!({"action": "accept"})).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    let (new_id, south_new) = ids(&b);
+    assert_ne!(new_id, id);
+    assert_eq!(b["state"]["online"]["you"], "N", "Ama plays North now");
+    assert_eq!(b["state"]["online"]["status"], "playing");
+    assert_eq!(b["state"]["online"]["seats"]["S"]["name"], "Kofi");
+    assert_eq!(b["state"]["online"]["clock"]["increment_ms"], 5000);
+    assert_eq!(
+        state(&api, &id).await["online"]["rematch_id"],
+        new_id.as_str()
+    );
+    // The offerer takes the seat with the old token; a stranger cannot.
+    let (st, b) = api
+        .post(
+            &format!("/api/games/{new_id}/seat"),
+            Some("feedfacefeedface"),
+            None,
+        )
+        .await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "not-your-seat");
+    let (st, b) = api
+        .post(&format!("/api/games/{new_id}/seat"), Some(&north), None)
+        .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(b["state"]["online"]["you"], "S");
+    let north_new = b["token"].as_str().unwrap().to_string();
+    assert_ne!(north_new, south_new);
+    // Kofi (South now) starts.
+    assert_eq!(api.play(&new_id, &north_new, "C").await.0, StatusCode::OK);
+    let (st, b) = act(&api, &id, "rematch", &north, json!({"action": "offer"})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "rematch-made");
+    s.shutdown().await.unwrap();
+}
