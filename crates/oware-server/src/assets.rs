@@ -40,6 +40,7 @@ const ASSETS: &[Asset] = &[
     js!("controls"),
     js!("dialogs"),
     js!("game"),
+    js!("qr"),
     Asset {
         path: "/style.css",
         mime: "text/css; charset=utf-8",
