@@ -30,7 +30,7 @@ export function createOffers(st, { online }) {
     inviteLink: $("#invite-link"),
     inviteNote: $("#invite-note"),
     qr: $("#invite-qr"),
-    join: $("#join-box"),
+    join: $("#form-join"),
     joinText: $("#join-text"),
     joinName: $("#join-name"),
     presence: $("#presence"),
