@@ -231,6 +231,16 @@ test("online: invite link, a spectator sees every move, a reload keeps the seat,
   await a.page.locator("#btn-draw-withdraw").waitFor({ state: "detached", ...WAIT });
   await a.page.locator("#btn-draw").waitFor(WAIT);
 
+  // Ama plays, then asks to take her move back; Kofi accepts: the move is gone for everyone.
+  await playFirst(a.page);
+  for (const p of [a.page, b.page, c.page]) await waitMoves(p, 7);
+  await a.page.locator("#btn-takeback").click();
+  await b.page.locator("#btn-takeback-accept").waitFor(WAIT);
+  assert.match(await b.page.locator("#offers").textContent(), /Ama asks to take back their last move/);
+  await b.page.locator("#btn-takeback-accept").click();
+  for (const p of [a.page, b.page, c.page]) await waitMoves(p, 6);
+  await waitStatus(a.page, /^Your move/);
+
   // Kofi resigns (after confirming); everyone sees the end with the reason in words.
   await b.page.locator("#btn-resign").click();
   await b.page.locator("#dlg-confirm[open]").waitFor();
@@ -242,9 +252,24 @@ test("online: invite link, a spectator sees every move, a reload keeps the seat,
   for (const p of [a.page, b.page, c.page]) assert.equal(await p.locator("#end-reason").textContent(), "Kofi resigned.");
   assert.ok(await c.page.locator("#btn-rematch").isHidden(), "a spectator has no Rematch");
   await a.page.screenshot({ path: join(artifacts, "online-resigned.png") });
-  // A finished game may be analysed by its players.
   await a.page.locator("#btn-end-close").click();
   await waitStatus(a.page, /Game over: You win/);
+
+  // Rematch: Ama offers it from the panel, Kofi accepts from the end panel; both go to the new game with
+  // the colours swapped (Kofi now South, to move); the spectator is offered the new address.
+  await a.page.locator("#btn-rematch-online").click();
+  await b.page.locator("#btn-rematch-accept").waitFor(WAIT);
+  // Kofi's end panel is still open: its button now accepts.
+  await b.page.waitForFunction(() => document.querySelector("#btn-rematch").textContent === "Accept the rematch", null, WAIT);
+  await b.page.locator("#btn-rematch").click();
+  await b.page.waitForURL((u) => /\/game\//.test(u.pathname) && !u.pathname.endsWith(id), WAIT);
+  const next = new URL(b.page.url()).pathname.split("/").pop();
+  await a.page.waitForURL(new RegExp(`/game/${next}$`), WAIT);
+  await waitStatus(b.page, /^Your move/);
+  await waitStatus(a.page, /Waiting for Kofi to move/);
+  assert.equal(await a.page.locator("#name-bottom").textContent(), "Ama");
+  await c.page.locator("#link-rematch").waitFor(WAIT);
+  assert.equal(await c.page.locator("#link-rematch").getAttribute("href"), `/game/${next}`);
 
   for (const x of [a, b, c]) assert.deepEqual(x.errors, []);
   for (const x of [a, b, c]) await x.context.close();

@@ -3,7 +3,7 @@
 // the running clock down from the moment the state arrived (so the two machines' clocks need not agree)
 // and trusts the next state; at zero it shows 0:00 and waits for the server to end the game.
 import { $ } from "./dom.js";
-import { other, viewSide, sideName } from "./state.js";
+import { other, viewSide, sideName, endOf } from "./state.js";
 
 const LOW_MS = 20000; // below this the clock is drawn as low on time
 const TENTHS_MS = 10000; // below this tenths of a second are shown
@@ -29,7 +29,7 @@ export function createClock(st) {
   function remaining(side) {
     const c = base.clock;
     const ms = c.remaining_ms[side];
-    return c.running === side && !st.game.outcome ? ms - (performance.now() - base.at) : ms;
+    return c.running === side && !endOf(st) ? ms - (performance.now() - base.at) : ms;
   }
 
   function draw() {
@@ -41,7 +41,7 @@ export function createClock(st) {
       e.hidden = false;
       const ms = remaining(side);
       e.textContent = formatClock(ms);
-      const running = c.running === side && !g.outcome;
+      const running = c.running === side && !endOf(st);
       e.classList.toggle("running", running);
       e.classList.toggle("low", ms < LOW_MS);
       e.classList.toggle("flagged", ms <= 0);
@@ -55,7 +55,7 @@ export function createClock(st) {
     if (!c) base = null;
     else if (!base || base.clock !== c) base = { clock: c, at: performance.now() };
     draw();
-    const ticking = !!(base && base.clock.running && !g.outcome);
+    const ticking = !!(base && base.clock.running && !endOf(st));
     if (ticking && !timer) timer = setInterval(draw, 100);
     if (!ticking && timer) { clearInterval(timer); timer = null; }
   }

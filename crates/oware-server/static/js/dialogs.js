@@ -3,7 +3,7 @@
 // the reason in words and Rematch. Local games are created through the game controller (`game.create`),
 // online ones through `online.create`, which goes to the new game's address.
 import { $ } from "./dom.js";
-import { fmt, other, sideName, isComputerGame, viewSide } from "./state.js";
+import { fmt, other, sideName, isComputerGame, viewSide, endOf } from "./state.js";
 import { saveSettings } from "./storage.js";
 import { say, announce } from "./status.js";
 
@@ -116,12 +116,13 @@ export function createDialogs(st, { game, online, offers }) {
   function gameOver() {
     const g = st.game;
     if (!g || st.view !== null) return;
-    const aborted = g.online && g.online.status === "aborted";
-    if (!g.outcome && !aborted) return;
+    const end = endOf(st);
+    if (!end) return;
+    const aborted = end.reason === "aborted";
     const key = g.id + ":" + (g.online ? "end" : g.version);
     if (endShownFor === key) return;
     endShownFor = key;
-    const o = g.outcome || { winner: null, reason: "aborted", scores: g.position.stores, captured: g.position.stores };
+    const o = end;
     const v = viewSide(st);
     const n = (side) => sideName(st, side);
     let title;
@@ -132,8 +133,7 @@ export function createDialogs(st, { game, online, offers }) {
     else title = `${n(o.winner)} wins!`;
     $("#end-title").textContent = title;
     $("#end-score").textContent = `${fmt(o.scores[v])} – ${fmt(o.scores[other(v)])}`;
-    const why = (g.online && g.online.end) || o.reason;
-    const reason = (REASONS[why] || (() => ""))(o, n, g);
+    const reason = (REASONS[o.reason] || (() => ""))(o, n, g);
     $("#end-reason").textContent = reason;
     const rows = $("#end-rows");
     rows.textContent = "";

@@ -4,7 +4,7 @@
 // stand (accept, decline, withdraw). What is offered and allowed comes from the server's state; the buttons
 // only send requests through the online controller.
 import { $ } from "./dom.js";
-import { other, sideName } from "./state.js";
+import { other, sideName, endOf } from "./state.js";
 import { qrSvg } from "./qr.js";
 import { gameUrl } from "./online.js";
 import { say } from "./status.js";
@@ -128,7 +128,7 @@ export function createOffers(st, { online }) {
 
   function renderActions(g, o) {
     const me = st.seat;
-    const playing = o.status === "playing" && !g.outcome;
+    const playing = o.status === "playing" && !endOf(st);
     const over = !playing && o.status !== "open";
     const claimIn = me && playing && g.position.turn !== me && o.claimable_ms !== null && o.claimable_ms !== undefined ? o.claimable_ms : null;
     const key = JSON.stringify([me, o.status, !!g.outcome, g.ply, o.draw_offer, o.takeback_offer, o.rematch_offer, o.rematch_id, claimIn, g.version]);
@@ -169,7 +169,7 @@ export function createOffers(st, { online }) {
       a.id = "link-rematch";
       a.textContent = me ? "Go to the rematch" : "Watch the rematch";
       el.actions.append(a);
-    } else if (me && over && (o.status === "over" || g.outcome) && !o.rematch_offer) {
+    } else if (me && over && o.status === "over" && !o.rematch_offer) {
       el.actions.append(button("btn-rematch-online", "Rematch", () => online.offer("rematch", "offer"), true));
     }
     if (over || !me) {
@@ -191,6 +191,10 @@ export function createOffers(st, { online }) {
     renderPresence(o);
     renderOffers(o);
     renderActions(g, o);
+    // The end panel's Rematch button accepts an offer that stands.
+    const endButton = $("#btn-rematch");
+    endButton.textContent = st.seat && o.rematch_offer === other(st.seat) ? "Accept the rematch" : o.rematch_offer === st.seat ? "Rematch offered" : "Rematch";
+    endButton.disabled = !!st.seat && o.rematch_offer === st.seat;
   }
 
   /** The Rematch button of the end panel: offer (or accept the opponent's offer). */

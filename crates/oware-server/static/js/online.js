@@ -140,6 +140,13 @@ export function createOnlineGame(st, { board, analysis, screen }) {
     try {
       const r = await request();
       st.busy = false;
+      if (r && r.id && r.token && r.id !== st.id) {
+        // An accepted rematch: the answer is this browser's seat in the new game.
+        rememberSeat(r.id, r.token);
+        if (!followingRematch) location.assign(`/game/${r.id}`);
+        followingRematch = true;
+        return;
+      }
       const state = r && r.state ? r.state : r;
       if (state && state.id) await applyUpdate(state, r && r.detail);
       if (words) { say(words, "info"); announce(words); }

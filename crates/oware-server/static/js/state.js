@@ -34,6 +34,22 @@ export function isPlayingOnline(st) {
   return isOnline(st) && !!st.seat && (st.game.online.status === "playing" || st.game.online.status === "open") && !st.game.outcome;
 }
 
+/**
+ * How the game on screen ended, or null while it runs: the server's `outcome`, completed for the endings
+ * of online games (resign, time, agreement, abandon, aborted) from `online.end` and `online.winner`.
+ */
+export function endOf(st) {
+  const g = st.game;
+  if (!g) return null;
+  const on = g.online;
+  if (on && on.end) {
+    const base = g.outcome || { scores: g.position.stores, captured: g.position.stores };
+    const winner = on.winner !== undefined ? on.winner : g.outcome ? g.outcome.winner : null;
+    return { ...base, reason: on.end, winner };
+  }
+  return g.outcome || null;
+}
+
 /** The other side. */
 export function other(side) { return side === "S" ? "N" : "S"; }
 /** The side a pit belongs to (board geometry: South's row is pits 0–5). */

@@ -2,7 +2,7 @@
 // region read by screen readers. The sentences about moves are built from the server's move detail and
 // reasons; none of them decides a rule.
 import { $ } from "./dom.js";
-import { LETTERS, fmt, other, owner, sideName, isComputerGame, viewSide, pitInfo } from "./state.js";
+import { LETTERS, fmt, other, owner, sideName, isComputerGame, viewSide, pitInfo, endOf } from "./state.js";
 
 const statusEl = $("#status");
 const messageEl = $("#message");
@@ -31,7 +31,8 @@ export function renderStatus(st) {
     statusEl.textContent = st.view === 0 ? "Replay: start position" : `Replay: position after move ${st.view}`;
     return;
   }
-  if (g.online && !g.outcome) {
+  const end = endOf(st);
+  if (g.online && !end) {
     const o = g.online;
     const turn = g.position.turn;
     if (o.status === "open") statusEl.textContent = st.seat ? "Waiting for an opponent: send the invite link" : "A seat is free: take it to play";
@@ -42,8 +43,9 @@ export function renderStatus(st) {
     else statusEl.textContent = `${sideName(st, turn)} to move · you are watching`;
     return;
   }
-  if (g.outcome) {
-    const o = g.outcome;
+  if (end && end.reason === "aborted") { statusEl.textContent = "Game aborted"; return; }
+  if (end) {
+    const o = end;
     const vs = viewSide(st);
     const winner = o.winner && sideName(st, o.winner);
     const w = o.winner ? (g.online && st.seat === o.winner ? "You win" : `${winner} ${winner === "You" ? "win" : "wins"}`) : "Draw";
