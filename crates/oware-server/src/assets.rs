@@ -80,7 +80,11 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
 /// reads the id from the address.
 fn is_game_page(path: &str) -> bool {
     path.strip_prefix("/game/").is_some_and(|id| {
-        !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        !id.is_empty()
+            && id.len() <= 64
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     })
 }
 
@@ -120,7 +124,14 @@ mod tests {
     fn game_addresses_serve_the_page_and_nothing_else_does() {
         assert!(is_game_page("/game/4f2a9c1e"));
         assert!(is_game_page("/game/a-b_C9"));
-        for p in ["/game/", "/game", "/game/a/b", "/game/a.js", "/games/a", "/game/%2e%2e"] {
+        for p in [
+            "/game/",
+            "/game",
+            "/game/a/b",
+            "/game/a.js",
+            "/games/a",
+            "/game/%2e%2e",
+        ] {
             assert!(!is_game_page(p), "{p}");
         }
     }
