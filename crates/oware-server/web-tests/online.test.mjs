@@ -287,7 +287,7 @@ test("online: a challenge posted to the lobby is accepted from another browser; 
   await b.page.locator("#btn-new-cancel").click();
   const row = b.page.locator(`#lobby-list li[data-id="${id}"]`);
   await row.waitFor(WAIT);
-  assert.match(await row.textContent(), /Esi.*3\+2 · plays North/);
+  assert.match(await row.textContent(), /Esi.*3\+2 · plays North · abapa/);
   await b.page.screenshot({ path: join(artifacts, "online-lobby.png") });
   // A third visitor watches the lobby: the challenge disappears when it is accepted.
   const c = await person();
@@ -340,6 +340,10 @@ test("online: a whole game played to its end by moves on phone-sized screens", a
   assert.ok(ply < 600, "the game ended");
   for (const p of [a.page, b.page]) await p.locator("#dlg-end[open]").waitFor(WAIT);
   const reason = await a.page.locator("#end-reason").textContent();
+  const [mine, theirs] = (await a.page.locator("#end-score").textContent()).split(" – ").map(Number);
+  const title = await a.page.locator("#end-title").textContent();
+  assert.equal(title, mine === theirs ? "A draw" : mine > theirs ? "You win!" : "Kwame wins", `${title} with ${mine}–${theirs}`);
+  assert.doesNotMatch(reason, /\b(North|South)\b/, "the reason names the players");
   assert.match(reason, /more than half|24 seeds|could not move|same position came back/);
   assert.equal(await a.page.locator("#end-score").textContent(), (await b.page.locator("#end-score").textContent()).split(" – ").reverse().join(" – "));
   await b.page.screenshot({ path: join(artifacts, "online-phone-end.png") });

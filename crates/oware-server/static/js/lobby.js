@@ -14,7 +14,10 @@ export function createLobby(st) {
 
   function describe(c) {
     const clock = c.clock ? `${Math.round(c.clock.initial_s / 60)}+${c.clock.increment_s}` : "no clock";
-    const rules = c.rules && c.rules !== "abapa" ? `rules: ${c.rules}` : "abapa";
+    // Only the options that differ from abapa's defaults are named.
+    const defaults = ["grand-slam=no-capture", "repetition=third", "cycle-seeds=own-row"];
+    const changed = (c.rules || "abapa").split(",").filter((o) => o !== "abapa" && !defaults.includes(o));
+    const rules = changed.length ? `rules: ${changed.join(", ")}` : "abapa";
     return `${clock} · ${COLOR[c.color] || c.color} · ${rules}`;
   }
 

@@ -44,7 +44,8 @@ export function endOf(st) {
   const on = g.online;
   if (on && on.end) {
     const base = g.outcome || { scores: g.position.stores, captured: g.position.stores };
-    const winner = on.winner !== undefined ? on.winner : g.outcome ? g.outcome.winner : null;
+    // A board ending's winner is the outcome's; the online endings name theirs in `online.winner`.
+    const winner = g.outcome ? g.outcome.winner : on.winner || null;
     return { ...base, reason: on.end, winner };
   }
   return g.outcome || null;
