@@ -10,7 +10,7 @@ if [ -f crates/oware-server/web-tests/package.json ]; then
     echo "installing Debian's chromium for the browser tests"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
-  (cd crates/oware-server/web-tests && { [ -d node_modules ] || npm ci --no-audit --no-fund --silent; })
+  (cd crates/oware-server/web-tests && { { [ -d node_modules/playwright-core ] && [ -d node_modules/jsqr ]; } || npm ci --no-audit --no-fund --silent; })
 fi
 
 # --- terminal test prerequisite (owned by the terminal game; see crates/oware-cli/tests/play_tmux.rs) ---
@@ -30,5 +30,5 @@ if [ -f crates/oware-server/web-tests/package.json ]; then
   command -v chromium >/dev/null 2>&1 || { echo "chromium is missing: the browser tests cannot run" >&2; exit 1; }
   cargo build -p oware-cli --quiet
   OWARE_BIN="${CARGO_TARGET_DIR:-target}/debug/oware" CHROMIUM="$(command -v chromium)" \
-    node --test --test-concurrency=1 crates/oware-server/web-tests/web.test.mjs
+    node --test --test-concurrency=1 crates/oware-server/web-tests/*.test.mjs
 fi

@@ -40,6 +40,11 @@ const ASSETS: &[Asset] = &[
     js!("controls"),
     js!("dialogs"),
     js!("game"),
+    js!("qr"),
+    js!("online"),
+    js!("clock"),
+    js!("offers"),
+    js!("lobby"),
     Asset {
         path: "/style.css",
         mime: "text/css; charset=utf-8",
@@ -71,11 +76,24 @@ const ASSETS: &[Asset] = &[
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
                    script-src 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-/// Serves an embedded file (`/index.html` and `/rules.html` style names work too).
+/// Whether `path` is an online game's address, `/game/{id}` (the invite and spectator link): the page
+/// reads the id from the address.
+fn is_game_page(path: &str) -> bool {
+    path.strip_prefix("/game/").is_some_and(|id| {
+        !id.is_empty()
+            && id.len() <= 64
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    })
+}
+
+/// Serves an embedded file (`/index.html` and `/rules.html` style names work too; `/game/{id}` is the page).
 pub async fn asset(uri: Uri) -> Response {
     let path = uri.path();
     let path = match path {
         "/index.html" => "/",
+        p if is_game_page(p) => "/",
         p => p.strip_suffix(".html").unwrap_or(p),
     };
     match ASSETS.iter().find(|a| a.path == path) {
@@ -100,7 +118,23 @@ pub async fn asset(uri: Uri) -> Response {
 
 #[cfg(test)]
 mod tests {
-    use super::ASSETS;
+    use super::{is_game_page, ASSETS};
+
+    #[test]
+    fn game_addresses_serve_the_page_and_nothing_else_does() {
+        assert!(is_game_page("/game/4f2a9c1e"));
+        assert!(is_game_page("/game/a-b_C9"));
+        for p in [
+            "/game/",
+            "/game",
+            "/game/a/b",
+            "/game/a.js",
+            "/games/a",
+            "/game/%2e%2e",
+        ] {
+            assert!(!is_game_page(p), "{p}");
+        }
+    }
 
     /// The quoted strings that follow `marker` in `text`.
     fn quoted_after<'a>(text: &'a str, marker: &str) -> Vec<&'a str> {

@@ -1,8 +1,9 @@
 // The engine's help: the hint (one pit marked on the board) and the Analysis panel (score, best line,
 // depth, nodes, streamed by `analysis` events) with the endgame database values of the live position.
-// Both ask the server, which runs the engine; this module shows its answers.
+// Both ask the server, which runs the engine; this module shows its answers. In an online game there is no
+// hint, and the panel is off for the players while the game runs (spectators and finished games only).
 import { $ } from "./dom.js";
-import { LETTERS, sideName, canMoveNow } from "./state.js";
+import { LETTERS, sideName, canMoveNow, isOnline, isPlayingOnline } from "./state.js";
 import * as api from "./api.js";
 import { say, announce } from "./status.js";
 
@@ -29,7 +30,7 @@ export function createAnalysis(st, { board }) {
 
   /** Asks for a hint for the live position; the answer marks a pit (see `onEvent`). */
   async function hint() {
-    if (!canMoveNow(st)) return;
+    if (!canMoveNow(st) || isOnline(st)) return;
     say("Looking for a good move…", "info");
     try {
       const r = await api.startAnalysis(st.id, st.token, { purpose: "hint", movetime_ms: 1200 });
@@ -52,11 +53,13 @@ export function createAnalysis(st, { board }) {
 
   /** Analyses again if the panel is on (after a move, undo, or a replay step). */
   function refresh() {
+    if (st.analysis.on && isPlayingOnline(st)) { toggle(); idle("No analysis for the players while the game runs."); return; }
     if (st.analysis.on) start();
   }
 
   /** Turns the panel on or off. */
   function toggle() {
+    if (!st.analysis.on && isPlayingOnline(st)) { idle("No analysis for the players while the game runs."); return; }
     st.analysis.on = !st.analysis.on;
     el.button.setAttribute("aria-pressed", String(st.analysis.on));
     el.button.textContent = st.analysis.on ? "Stop" : "Analyse";
@@ -93,8 +96,8 @@ export function createAnalysis(st, { board }) {
   /** The Analyse button's state and the endgame database list of the live position. */
   function render() {
     const g = st.game;
-    el.button.disabled = !g || (st.view === null && !!g.outcome) || (st.view !== null && st.view === g.ply && !!g.outcome);
-    if (!g || !g.egdb || st.view !== null) { el.egdb.hidden = true; return; }
+    el.button.disabled = !g || isPlayingOnline(st) || (st.view === null && !!g.outcome) || (st.view !== null && st.view === g.ply && !!g.outcome);
+    if (!g || !g.egdb || st.view !== null || isPlayingOnline(st)) { el.egdb.hidden = true; return; }
     el.egdb.hidden = false;
     el.egdbList.textContent = "";
     const who = sideName(st, g.position.turn);

@@ -52,12 +52,42 @@ export const stopAnalysis = (id, token) => request("DELETE", `${game(id)}/analys
 /** Where the OGN record downloads from. */
 export const ognUrl = (id) => `${game(id)}/ogn`;
 
+// ----- Online games (docs/web.md): every action carries the seat token in its header -----
+
+/** The open challenges posted to the lobby → `{challenges}`. */
+export const getLobby = () => request("GET", "/api/lobby");
+/** Takes the free seat of online game `id` → `{token, state}`. */
+export const joinGame = (id, name) => request("POST", `${game(id)}/join`, { body: { name } });
+/** Cancels an open challenge (its creator's token). */
+export const cancelGame = (id, token) => request("DELETE", game(id), { token });
+/** An online action without a body (`resign`, `abort`) → the state. */
+export const act = (id, token, action) => request("POST", `${game(id)}/${action}`, { token });
+/** An offer (`draw`, `takeback`, `rematch`) with `action` offer, accept, decline or withdraw → the state. */
+export const offer = (id, token, kind, action) => request("POST", `${game(id)}/${kind}`, { token, body: { action } });
+/** Claims the win or a draw (`result`) when the opponent has been away too long → the state. */
+export const claim = (id, token, result) => request("POST", `${game(id)}/claim`, { token, body: { result } });
+/** A presence key for the seat, to put on the event stream's address → `{key}`. */
+export const presenceKey = (id, token) => request("POST", `${game(id)}/presence`, { token });
+/** The seat in a rematch game `id`, given the token of the game it follows → `{token}`. */
+export const rematchSeat = (id, oldToken) => request("POST", `${game(id)}/seat`, { token: oldToken });
+
+/** Listens to the lobby: `onLobby({challenges})` on connect and on every change. Returns `{close()}`. */
+export function subscribeLobby(onLobby) {
+  const es = new EventSource("/api/lobby/events");
+  es.addEventListener("lobby", (m) => {
+    let data;
+    try { data = JSON.parse(m.data); } catch { return; }
+    onLobby(data);
+  });
+  return { close: () => es.close() };
+}
+
 /**
  * Listens to a game's events. `on` maps event names (`update`, `thinking`, `analysis`) to handlers of the
- * parsed JSON; a message that is not JSON is dropped. Returns `{close(), open}` (`open`: the stream is up).
+ * parsed JSON; a message that is not JSON is dropped. `presence` (online games): the seat's presence key. Returns `{close(), open}` (`open`: the stream is up).
  */
-export function subscribe(id, on) {
-  const es = new EventSource(`${game(id)}/events`);
+export function subscribe(id, on, presence) {
+  const es = new EventSource(`${game(id)}/events${presence ? `?presence=${encodeURIComponent(presence)}` : ""}`);
   for (const [name, handler] of Object.entries(on)) {
     es.addEventListener(name, (m) => {
       let data;

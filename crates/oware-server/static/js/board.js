@@ -2,7 +2,7 @@
 // captures, hint, endgame database values) and the sowing animation. It draws what the server sent; the
 // pits a person may press and why not come from `st.game.pits_info`.
 import { $, sleep, reducedMotion, replayClass } from "./dom.js";
-import { LETTERS, other, owner, sideName, viewSide, pitInfo, canMoveNow, shownPosition } from "./state.js";
+import { LETTERS, other, owner, sideName, viewSide, pitInfo, canMoveNow, shownPosition, endOf } from "./state.js";
 
 const START = { pits: Array(12).fill(4), stores: { S: 0, N: 0 }, turn: "S" };
 const MAX_DRAWN = 24; // seeds drawn in a pit; the count says the rest
@@ -192,7 +192,7 @@ export function createBoard(st, { onPit }) {
     el.nameBottom.textContent = sideName(st, vs);
     el.nameTop.textContent = sideName(st, other(vs));
     const shownTurn = shown ? shown.turn : turn;
-    const over = g && g.outcome && live;
+    const over = endOf(st) && live;
     el.nameBottom.classList.toggle("to-move", !over && shownTurn === vs);
     el.nameTop.classList.toggle("to-move", !over && shownTurn !== vs);
     el.rowBottom.setAttribute("aria-label", `${sideName(st, vs)}'s pits`);

@@ -1,7 +1,8 @@
 // The game's controls: Undo, Redo, Hint and the animation speed under the board, the replay bar and the
-// replay buttons under the move list, and the keyboard shortcuts (1–6, U, R, H, A, N, ← →).
+// replay buttons under the move list, and the keyboard shortcuts (1–6, U, R, H, A, N, ← →). Online games
+// have no Undo, Redo or Hint: the buttons are hidden (body.online) and the keys do nothing.
 import { $ } from "./dom.js";
-import { canMoveNow, isComputerGame } from "./state.js";
+import { canMoveNow, isComputerGame, isOnline } from "./state.js";
 import { saveSettings } from "./storage.js";
 
 /**
@@ -38,11 +39,11 @@ export function createControls(st, { game, analysis, dialogs }) {
       if (!g) return;
       // Keys are the pits of the side to move from its own left (the bottom row, left to right, for you).
       const turn = st.view === null ? g.position.turn : g.view_side;
-      const side = isComputerGame(st) ? g.human : turn;
+      const side = st.seat || (isComputerGame(st) ? g.human : turn);
       game.pressPit((side === "S" ? 0 : 6) + Number(k) - 1);
     } else if (k === "u" || k === "U") { ev.preventDefault(); game.undo(); }
     else if (k === "r" || k === "R") { ev.preventDefault(); game.redo(); }
-    else if (k === "h" || k === "H") { ev.preventDefault(); analysis.hint(); }
+    else if ((k === "h" || k === "H") && !isOnline(st)) { ev.preventDefault(); analysis.hint(); }
     else if ((k === "a" || k === "A") && st.game) { ev.preventDefault(); analysis.toggle(); }
     else if (k === "n" || k === "N") { ev.preventDefault(); dialogs.openNew(); }
     else if (k === "ArrowLeft" && st.game) { ev.preventDefault(); back(); }
@@ -53,9 +54,11 @@ export function createControls(st, { game, analysis, dialogs }) {
     const g = st.game;
     const idle = g && !st.busy;
     const ply = g ? st.view ?? g.ply : 0;
-    el.undo.disabled = !(idle && g.can_undo && !g.thinking);
-    el.redo.disabled = !(idle && g.can_redo);
-    el.hint.disabled = !(g && !g.outcome && canMoveNow(st));
+    const online = isOnline(st);
+    document.body.classList.toggle("online", online);
+    el.undo.disabled = online || !(idle && g.can_undo && !g.thinking);
+    el.redo.disabled = online || !(idle && g.can_redo);
+    el.hint.disabled = online || !(g && !g.outcome && canMoveNow(st));
     el.first.disabled = !g || ply === 0;
     el.prev.disabled = !g || ply === 0;
     el.next.disabled = !g || st.view === null;

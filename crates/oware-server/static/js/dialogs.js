@@ -1,8 +1,9 @@
-// The dialogs: New game (opponent, who starts, names, rule options; the choices are remembered), Import
-// OGN, and the end-of-game panel with the reason in words and Rematch. Games are created through the game
-// controller (`game.create`), which shows them.
+// The dialogs: New game (opponent, who starts, names, rule options, and for a person online the time
+// control, colour, name and lobby; the choices are remembered), Import OGN, and the end-of-game panel with
+// the reason in words and Rematch. Local games are created through the game controller (`game.create`),
+// online ones through `online.create`, which goes to the new game's address.
 import { $ } from "./dom.js";
-import { fmt, other, sideName, isComputerGame, viewSide } from "./state.js";
+import { fmt, other, sideName, isComputerGame, viewSide, endOf } from "./state.js";
 import { saveSettings } from "./storage.js";
 import { say, announce } from "./status.js";
 
@@ -12,10 +13,16 @@ const REASONS = {
   draw: () => "Both players captured 24 seeds.",
   "no-feed": (o, n, g) => `${n(g.position.turn)} could not move, or could not give the other side any seeds. Each player takes the seeds left on their own row.`,
   cycle: (o, n, g) => `The same position came back${g.rule_options.repetition === "first" ? "" : " a third time"}, so the game ended. ${o.allocation === "even" ? "The seeds left were split evenly." : "Each player takes the seeds left on their own row."}`,
+  // Online games end in these ways too (`online.end`).
+  time: (o, n) => `${n(other(o.winner))} ran out of time.`,
+  resign: (o, n) => `${n(other(o.winner))} resigned.`,
+  agreement: () => "The players agreed a draw.",
+  abandon: (o, n) => (o.winner ? `${n(other(o.winner))} left the game, and ${n(o.winner)} claimed the win.` : "A player left the game, and the other called it a draw."),
+  aborted: () => "The game was aborted before both players had moved: it does not count.",
 };
 
 /** Wires the dialogs; returns `openNew()` and `gameOver()` (shows the end panel once per finished state). */
-export function createDialogs(st, { game }) {
+export function createDialogs(st, { game, online, offers }) {
   const el = {
     dlgNew: $("#dlg-new"),
     formNew: $("#form-new"),
@@ -30,9 +37,10 @@ export function createDialogs(st, { game }) {
 
   // ----- New game -----
   function syncStarts() {
-    const friend = el.formNew.elements.opponent.value === "friend";
-    $("#starts-field").hidden = friend;
-    $("#names-field").hidden = !friend;
+    const opponent = el.formNew.elements.opponent.value;
+    $("#starts-field").hidden = opponent === "friend" || opponent === "online";
+    $("#names-field").hidden = opponent !== "friend";
+    $("#online-field").hidden = opponent !== "online";
   }
 
   function openNew() {
@@ -58,6 +66,19 @@ export function createDialogs(st, { game }) {
     s.cycle_seeds = f.cycle_seeds.value;
     saveSettings(s);
     const rules = `grand-slam=${s.grand_slam},repetition=${s.repetition},cycle-seeds=${s.cycle_seeds}`;
+    if (s.opponent === "online") {
+      s.clock = f.clock.value;
+      s.color = f.color.value;
+      s.name = f.name.value.trim();
+      s.lobby = f.lobby.value;
+      saveSettings(s);
+      try {
+        await online.create(s, rules);
+      } catch (e) {
+        el.newError.textContent = e.message;
+      }
+      return;
+    }
     try {
       const body = { opponent: s.opponent, starts: s.starts, rules };
       if (s.opponent === "friend") {
@@ -94,15 +115,20 @@ export function createDialogs(st, { game }) {
   // ----- End of the game -----
   function gameOver() {
     const g = st.game;
-    if (!g || !g.outcome || st.view !== null) return;
-    const key = g.id + ":" + g.version;
+    if (!g || st.view !== null) return;
+    const end = endOf(st);
+    if (!end) return;
+    const aborted = end.reason === "aborted";
+    const key = g.id + ":" + (g.online ? "end" : g.version);
     if (endShownFor === key) return;
     endShownFor = key;
-    const o = g.outcome;
+    const o = end;
     const v = viewSide(st);
     const n = (side) => sideName(st, side);
     let title;
-    if (!o.winner) title = "A draw";
+    if (aborted) title = "Game aborted";
+    else if (!o.winner) title = "A draw";
+    else if (g.online) title = st.seat ? (o.winner === st.seat ? "You win!" : `${n(o.winner)} wins`) : `${n(o.winner)} wins!`;
     else if (isComputerGame(st)) title = o.winner === g.human ? "You win!" : "The computer wins";
     else title = `${n(o.winner)} wins!`;
     $("#end-title").textContent = title;
@@ -121,6 +147,7 @@ export function createDialogs(st, { game }) {
       }
       rows.appendChild(tr);
     }
+    $("#btn-rematch").hidden = !!g.online && (!st.seat || aborted);
     announce(`Game over. ${title} ${fmt(o.scores[v])} to ${fmt(o.scores[other(v)])}. ${reason}`);
     if (!el.dlgEnd.open) el.dlgEnd.showModal();
   }
@@ -130,6 +157,7 @@ export function createDialogs(st, { game }) {
     const g = st.game;
     el.dlgEnd.close();
     if (!g) return openNew();
+    if (g.online) return offers.rematch();
     const body = { opponent: g.opponent, rules: g.rules };
     if (g.opponent !== "friend") body.human = other(g.human); // swap who starts
     else if (g.names.S !== "South" || g.names.N !== "North") body.names = { S: g.names.N, N: g.names.S }; // the other player starts

@@ -7,13 +7,12 @@ import { rememberGame, savedGame } from "./storage.js";
 import { say, announce, describeMove, explainPit } from "./status.js";
 
 /**
- * The local game controller. `screen` draws: `all()` everything from `st`, `flags()` the marks, status and
- * buttons after a flag (thinking) changed, `controls()` the buttons only, `gameOver()` the end panel if the
- * shown game just ended. `board` and `analysis` are the modules of those names.
+ * The update path shared by the local and the online game: `applyUpdate(state, detail)` applies a state from
+ * the server in order (queued), drops older versions, animates `detail` when it follows what is shown, then
+ * redraws through `screen` (`all()`, `flags()` for a same-version change, `controls()`, `gameOver()`).
  */
-export function createLocalGame(st, { board, analysis, screen }) {
+export function createUpdater(st, { board, analysis, screen }) {
   let queue = Promise.resolve(); // states are applied one after the other, animations included
-  let events = null; // the game's event stream
 
   /** Applies a state from the server, animating `detail` when it follows what is shown. */
   function applyUpdate(state, detail) {
@@ -22,7 +21,7 @@ export function createLocalGame(st, { board, analysis, screen }) {
       const prev = st.game;
       if (prev && state.id === prev.id && state.version < prev.version) return;
       if (prev && state.id === prev.id && state.version === prev.version && !detail) {
-        // Same version: only flags (thinking) may differ.
+        // Same version: only flags may differ (thinking; online: presence, spectators, offers).
         st.game = state;
         screen.flags();
         return;
@@ -47,6 +46,18 @@ export function createLocalGame(st, { board, analysis, screen }) {
     });
     return queue;
   }
+
+  return applyUpdate;
+}
+
+/**
+ * The local game controller. `screen` draws: `all()` everything from `st`, `flags()` the marks, status and
+ * buttons after a flag (thinking) changed, `controls()` the buttons only, `gameOver()` the end panel if the
+ * shown game just ended. `board` and `analysis` are the modules of those names.
+ */
+export function createLocalGame(st, { board, analysis, screen }) {
+  const applyUpdate = createUpdater(st, { board, analysis, screen });
+  let events = null; // the game's event stream
 
   function connect() {
     if (events) events.close();

@@ -14,7 +14,14 @@
 //   record.js    the Record panel (position text, OGN download and copy, rules)
 //   controls.js  buttons under the board, replay buttons, keyboard shortcuts
 //   dialogs.js   New game, Import OGN, the end-of-game panel
-//   game.js      the local game controller: the only writer of the game fields of `st`
+//   game.js      the local game controller: the only writer of the game fields of `st` on the home page
+//   online.js    the online game controller (the address /game/{id}): the writer of those fields there
+//   clock.js     the two clocks of an online game
+//   offers.js    the online panel: invite link and QR code, free seat, presence, actions and offers
+//   lobby.js     the open challenges on the home page
+//
+// The address chooses the screen: /game/{id} is an online game (as a player with this browser's seat
+// token, else as a spectator); anything else is the home page with the local game and the lobby.
 import { createState } from "./state.js";
 import { loadSettings } from "./storage.js";
 import { renderStatus } from "./status.js";
@@ -25,6 +32,19 @@ import { createRecord } from "./record.js";
 import { createControls } from "./controls.js";
 import { createDialogs } from "./dialogs.js";
 import { createLocalGame } from "./game.js";
+import { createOnlineGame, createOnline } from "./online.js";
+import { createClock } from "./clock.js";
+import { createOffers } from "./offers.js";
+import { createLobby } from "./lobby.js";
+import { createGame } from "./api.js";
+import { rememberGame } from "./storage.js";
+import { say } from "./status.js";
+
+/** The online game's id when the address is /game/{id}, else null. */
+const onlineId = (() => {
+  const m = /^\/game\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
+  return m ? m[1] : null;
+})();
 
 const st = createState(loadSettings());
 
@@ -48,6 +68,8 @@ const screen = {
     controls.render();
     analysis.render();
     record.render();
+    clock.render();
+    offers.render();
   },
   /** The end panel, when the shown game has just ended. */
   gameOver() {
@@ -59,13 +81,30 @@ const board = createBoard(st, { onPit: (p) => game.pressPit(p) });
 const moves = createMoveList(st, { onSelect: (ply) => game.showPly(ply) });
 const analysis = createAnalysis(st, { board });
 const record = createRecord(st);
-const game = createLocalGame(st, { board, analysis, screen });
-const dialogs = createDialogs(st, { game });
+const online = onlineId ? createOnlineGame(st, { board, analysis, screen }) : null;
+// On an online game's address a new local game is created and then shown on the home page.
+const game = online || createLocalGame(st, { board, analysis, screen });
+const local = online
+  ? { create: async (body) => { const r = await createGame(body); rememberGame(r.id, r.token); location.assign("/"); } }
+  : game;
+const clock = createClock(st);
+const offers = createOffers(st, { online: online || {} });
+const dialogs = createDialogs(st, { game: local, online: { create: createOnline }, offers });
 const controls = createControls(st, { game, analysis, dialogs });
 
 async function boot() {
   analysis.watchTables();
   screen.all();
+  if (online) {
+    document.body.classList.add("online");
+    try {
+      await online.open(onlineId);
+    } catch (e) {
+      say(`${e.message} Start a new game or pick a challenge from the lobby on the home page.`);
+    }
+    return;
+  }
+  createLobby(st).start();
   if (await game.restore()) return;
   screen.all();
   dialogs.openNew();

@@ -3,9 +3,10 @@
 //
 // Who writes which field:
 //   settings         dialogs.js (New game), controls.js (animation speed); saved through storage.js
-//   id, token, game  game.js (from the server's answers and events only)
+//   id, token, game  game.js or online.js (from the server's answers and events only)
 //   view, busy       game.js (replay position; a request or an animation is running)
 //   analysis         analysis.js (panel on/off, the sequence numbers of the running analysis and hint)
+//   seat             online.js (the side this browser holds a seat token for)
 // Every other module only reads it. Module-private details (the drawn position, the event stream, the
 // update queue) stay inside their module.
 
@@ -22,7 +23,32 @@ export function createState(settings) {
     view: null, // the ply shown in replay, null = the live position
     busy: false, // a request or an animation is running
     analysis: { on: false, seq: 0, hintSeq: 0 },
+    seat: null, // online: the side this browser plays ("S", "N"), null for a spectator or a local game
   };
+}
+
+/** Whether the game on screen is an online game between two people. */
+export function isOnline(st) { return !!st.game && !!st.game.online; }
+/** Online: whether this browser plays in it (holds a seat) and the game runs. */
+export function isPlayingOnline(st) {
+  return isOnline(st) && !!st.seat && (st.game.online.status === "playing" || st.game.online.status === "open") && !st.game.outcome;
+}
+
+/**
+ * How the game on screen ended, or null while it runs: the server's `outcome`, completed for the endings
+ * of online games (resign, time, agreement, abandon, aborted) from `online.end` and `online.winner`.
+ */
+export function endOf(st) {
+  const g = st.game;
+  if (!g) return null;
+  const on = g.online;
+  if (on && on.end) {
+    const base = g.outcome || { scores: g.position.stores, captured: g.position.stores };
+    // A board ending's winner is the outcome's; the online endings name theirs in `online.winner`.
+    const winner = g.outcome ? g.outcome.winner : on.winner || null;
+    return { ...base, reason: on.end, winner };
+  }
+  return g.outcome || null;
 }
 
 /** The other side. */
@@ -33,13 +59,21 @@ export function owner(pit) { return pit < 6 ? "S" : "N"; }
 export function fmt(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 
 /** The name shown for a side ("You", "Computer (Easy)", a friend's name...). */
-export function sideName(st, side) { return st.game ? st.game.names[side] : side === "S" ? "South" : "North"; }
+export function sideName(st, side) {
+  const plain = side === "S" ? "South" : "North";
+  if (!st.game) return plain;
+  if (st.game.online) {
+    const seat = st.game.online.seats && st.game.online.seats[side];
+    return (seat && seat.name) || st.game.names[side] || plain;
+  }
+  return st.game.names[side];
+}
 /** Whether the computer plays one side. */
-export function isComputerGame(st) { return !!st.game && st.game.opponent !== "friend"; }
+export function isComputerGame(st) { return !!st.game && st.game.opponent !== "friend" && !st.game.online; }
 /** The computer's level with a capital ("Easy"). */
 export function levelName(st) { return st.game ? st.game.opponent[0].toUpperCase() + st.game.opponent.slice(1) : ""; }
 /** The side drawn on the bottom row. */
-export function viewSide(st) { return st.game ? st.game.view_side : "S"; }
+export function viewSide(st) { return st.seat || (st.game ? st.game.view_side : "S"); }
 
 /** The position on screen: the live one or the replayed one. */
 export function shownPosition(st) {
@@ -59,5 +93,6 @@ export function canMoveNow(st) {
   const g = st.game;
   if (!g || g.outcome || st.view !== null) return false;
   if (g.computer_to_move || g.thinking) return false;
+  if (g.online) return g.online.status === "playing" && st.seat === g.position.turn;
   return true;
 }

@@ -2,7 +2,7 @@
 // region read by screen readers. The sentences about moves are built from the server's move detail and
 // reasons; none of them decides a rule.
 import { $ } from "./dom.js";
-import { LETTERS, fmt, other, owner, sideName, isComputerGame, viewSide, pitInfo } from "./state.js";
+import { LETTERS, fmt, other, owner, sideName, isComputerGame, viewSide, pitInfo, endOf } from "./state.js";
 
 const statusEl = $("#status");
 const messageEl = $("#message");
@@ -31,11 +31,24 @@ export function renderStatus(st) {
     statusEl.textContent = st.view === 0 ? "Replay: start position" : `Replay: position after move ${st.view}`;
     return;
   }
-  if (g.outcome) {
-    const o = g.outcome;
+  const end = endOf(st);
+  if (g.online && !end) {
+    const o = g.online;
+    const turn = g.position.turn;
+    if (o.status === "open") statusEl.textContent = st.seat ? "Waiting for an opponent: send the invite link" : "A seat is free: take it to play";
+    else if (o.status === "aborted") statusEl.textContent = "Game aborted";
+    else if (o.status === "cancelled") statusEl.textContent = "This challenge was cancelled";
+    else if (st.seat === turn) { statusEl.textContent = "Your move"; statusEl.classList.add("your-turn"); }
+    else if (st.seat) statusEl.textContent = `Waiting for ${sideName(st, turn)} to move`;
+    else statusEl.textContent = `${sideName(st, turn)} to move · you are watching`;
+    return;
+  }
+  if (end && end.reason === "aborted") { statusEl.textContent = "Game aborted"; return; }
+  if (end) {
+    const o = end;
     const vs = viewSide(st);
     const winner = o.winner && sideName(st, o.winner);
-    const w = o.winner ? `${winner} ${winner === "You" ? "win" : "wins"}` : "Draw";
+    const w = o.winner ? (g.online && st.seat === o.winner ? "You win" : `${winner} ${winner === "You" ? "win" : "wins"}`) : "Draw";
     statusEl.textContent = `Game over: ${w}, ${fmt(o.scores[vs])}–${fmt(o.scores[other(vs)])}`;
     return;
   }
@@ -54,7 +67,7 @@ export function renderStatus(st) {
 
 /** A move in words, from the server's detail: "You played C: 4 seeds sown, capturing 3 from d." */
 export function describeMove(st, d) {
-  const who = sideName(st, d.side);
+  const who = st.seat === d.side ? "You" : sideName(st, d.side);
   const verb = who === "You" ? "played" : "plays";
   let text = `${who} ${verb} ${d.letter}: ${d.sown.length} seed${d.sown.length === 1 ? "" : "s"} sown`;
   if (d.captured > 0) {

@@ -1,8 +1,10 @@
-// What the browser remembers between visits (localStorage): the last game's id and seat token, and the
-// New game dialog's choices. Every access survives a browser that refuses storage (private mode).
+// What the browser remembers between visits (localStorage): the last game's id and seat token, the seat
+// tokens of online games (`oware.seats`: {id: token}), and the New game dialog's choices. Every access survives a browser that refuses storage (private mode).
 
 const GAME_KEY = "oware.game";
 const SETTINGS_KEY = "oware.settings";
+const SEATS_KEY = "oware.seats";
+const MAX_SEATS = 50; // the oldest online seats are forgotten beyond this
 
 const DEFAULT_SETTINGS = {
   opponent: "easy",
@@ -11,6 +13,10 @@ const DEFAULT_SETTINGS = {
   repetition: "third",
   cycle_seeds: "own-row",
   speed: "auto",
+  clock: "5+3", // online: minutes + seconds a move, or "none"
+  color: "random", // online: the creator's side (random, S, N)
+  name: "", // online: the display name
+  lobby: "lobby", // online: "lobby" (post the challenge) or "invite" (invite link only)
 };
 
 /** The remembered settings over the defaults (a fresh object). */
@@ -40,4 +46,29 @@ export function savedGame() {
   } catch {
     return null;
   }
+}
+
+function seats() {
+  try {
+    const s = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+    return s && typeof s === "object" ? s : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The seat token this browser holds in online game `id`, or null. */
+export function seatToken(id) {
+  const t = seats()[id];
+  return typeof t === "string" ? t : null;
+}
+
+/** Remembers this browser's seat token in online game `id` (`null` forgets it). */
+export function rememberSeat(id, token) {
+  const s = seats();
+  delete s[id];
+  if (token) s[id] = token;
+  const ids = Object.keys(s);
+  for (const old of ids.slice(0, Math.max(0, ids.length - MAX_SEATS))) delete s[old];
+  try { localStorage.setItem(SEATS_KEY, JSON.stringify(s)); } catch { /* private mode */ }
 }

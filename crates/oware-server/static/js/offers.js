@@ -1,0 +1,229 @@
+// The online game's panel: the invite link and its QR code while the creator waits, the free seat offered
+// to a visitor, who is connected and how many watch, the players' actions (resign with a confirmation,
+// abort, offer a draw, ask for a takeback, claim when the opponent has gone, rematch) and the offers that
+// stand (accept, decline, withdraw). What is offered and allowed comes from the server's state; the buttons
+// only send requests through the online controller.
+import { $ } from "./dom.js";
+import { other, sideName, endOf } from "./state.js";
+import { qrSvg } from "./qr.js";
+import { gameUrl } from "./online.js";
+import { say } from "./status.js";
+
+const SIDE = { S: "South", N: "North" };
+
+/** Creates a button with `text` that calls `onClick`; `id` for tests and labels. */
+function button(id, text, onClick, primary) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.className = "btn btn-small" + (primary ? " btn-primary" : "");
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** The online panel; `render()` after every state. `online` is the online controller. */
+export function createOffers(st, { online }) {
+  const el = {
+    panel: $("#online-panel"),
+    invite: $("#invite"),
+    inviteLink: $("#invite-link"),
+    inviteNote: $("#invite-note"),
+    qr: $("#invite-qr"),
+    join: $("#form-join"),
+    joinText: $("#join-text"),
+    joinName: $("#join-name"),
+    presence: $("#presence"),
+    spectators: $("#spectators"),
+    offers: $("#offers"),
+    actions: $("#online-actions"),
+    confirm: $("#dlg-confirm"),
+    confirmText: $("#confirm-text"),
+  };
+  let qrFor = null; // the link the QR code shows
+  let offersKey = null; // what the offer rows were built for (rebuilt only when it changes, keeping focus)
+  let actionsKey = null;
+  let claimTimer = null;
+  let confirmAction = null;
+
+  function confirm(text, action) {
+    el.confirmText.textContent = text;
+    confirmAction = action;
+    el.confirm.showModal();
+  }
+
+  function renderInvite(g, o) {
+    const mine = !!st.seat && o.status === "open";
+    el.invite.hidden = !mine;
+    if (!mine) return;
+    const url = gameUrl(g.id);
+    el.inviteLink.value = url;
+    el.inviteNote.textContent = o.lobby === false
+      ? "Send this link to the person you want to play. Only someone with the link can join."
+      : "Send this link, or wait: the challenge is also listed in the lobby on the home page.";
+    if (qrFor !== url) {
+      qrFor = url;
+      el.qr.textContent = "";
+      try { el.qr.appendChild(qrSvg(url, "QR code of the invite link, for a phone's camera")); } catch { /* too long: the link suffices */ }
+    }
+  }
+
+  function renderJoin(o) {
+    const free = Object.entries(o.seats).find(([, s]) => !s.taken);
+    const show = !st.seat && o.status === "open" && !!free;
+    el.join.hidden = !show;
+    if (!show) return;
+    const creator = other(free[0]);
+    el.joinText.textContent = `${o.seats[creator].name || SIDE[creator]} invites you to play. You would play ${SIDE[free[0]]}${o.clock ? `, ${Math.round(o.clock.initial_ms / 60000)}+${Math.round(o.clock.increment_ms / 1000)}` : ", without a clock"}.`;
+    if (!el.joinName.value) el.joinName.value = st.settings.name || "";
+  }
+
+  function renderPresence(o) {
+    el.presence.textContent = "";
+    for (const side of ["S", "N"]) {
+      const s = o.seats[side];
+      const li = document.createElement("li");
+      const dot = document.createElement("span");
+      dot.className = "dot " + (s.taken ? (s.connected ? "on" : "off") : "free");
+      dot.setAttribute("aria-hidden", "true");
+      li.append(dot, `${s.taken ? sideName(st, side) : "Free seat"} (${SIDE[side]}${st.seat === side ? ", you" : ""}): ${!s.taken ? "waiting for a player" : s.connected ? "connected" : "not connected"}`);
+      li.dataset.side = side;
+      el.presence.appendChild(li);
+    }
+    const n = o.spectators || 0;
+    el.spectators.textContent = n === 0 ? "Nobody is watching." : `${n} watching.`;
+  }
+
+  /** One standing offer as a sentence with its buttons. */
+  function offerRow(kind, by) {
+    const me = st.seat;
+    const words = { draw: "a draw", takeback: "to take back their last move", rematch: "a rematch" };
+    const p = document.createElement("p");
+    p.className = "offer";
+    p.dataset.kind = kind;
+    if (me && by === me) {
+      p.append(kind === "takeback" ? "You asked to take back your last move." : `You offered ${words[kind]}.`);
+      if (kind !== "rematch") p.append(" ", button(`btn-${kind}-withdraw`, "Withdraw", () => online.offer(kind, "withdraw")));
+    } else if (me) {
+      const who = sideName(st, by);
+      p.append(kind === "takeback" ? `${who} asks to take back their last move.` : `${who} offers ${words[kind]}.`, " ",
+        button(`btn-${kind}-accept`, "Accept", () => online.offer(kind, "accept"), true), " ",
+        button(`btn-${kind}-decline`, "Decline", () => online.offer(kind, "decline")));
+    } else {
+      p.append(`${sideName(st, by)} ${kind === "takeback" ? "asks for a takeback" : `offers ${words[kind]}`}.`);
+    }
+    return p;
+  }
+
+  function renderOffers(o) {
+    const key = JSON.stringify([st.seat, o.draw_offer, o.takeback_offer, o.rematch_offer, o.seats.S.name, o.seats.N.name]);
+    if (key === offersKey) return;
+    offersKey = key;
+    el.offers.textContent = "";
+    for (const kind of ["draw", "takeback", "rematch"]) {
+      const by = o[`${kind}_offer`];
+      if (by) el.offers.appendChild(offerRow(kind, by));
+    }
+  }
+
+  function renderActions(g, o) {
+    const me = st.seat;
+    const playing = o.status === "playing" && !endOf(st);
+    const over = !playing && o.status !== "open";
+    const claimIn = me && playing && g.position.turn !== me && o.claimable_ms !== null && o.claimable_ms !== undefined ? o.claimable_ms : null;
+    const key = JSON.stringify([me, o.status, !!g.outcome, g.ply, o.draw_offer, o.takeback_offer, o.rematch_offer, o.rematch_id, claimIn, g.version]);
+    if (key === actionsKey) return;
+    actionsKey = key;
+    el.actions.textContent = "";
+    if (claimTimer) { clearTimeout(claimTimer); claimTimer = null; }
+    if (me && o.status === "open") {
+      el.actions.append(button("btn-cancel-challenge", "Cancel the challenge", online.cancel));
+    }
+    if (me && playing) {
+      if (g.ply < 2) el.actions.append(button("btn-abort", "Abort", () => online.abort()));
+      el.actions.append(button("btn-resign", "Resign", () => confirm("Resign this game? Your opponent wins.", online.resign)));
+      if (!o.draw_offer) el.actions.append(button("btn-draw", "Offer a draw", () => online.offer("draw", "offer")));
+      if (!o.takeback_offer && g.ply > 0) el.actions.append(button("btn-takeback", "Ask for a takeback", () => online.offer("takeback", "offer")));
+      if (claimIn !== null) {
+        const opp = sideName(st, other(me));
+        if (claimIn <= 0) {
+          const p = document.createElement("p");
+          p.className = "claim";
+          p.append(`${opp} has left the game. `,
+            button("btn-claim-win", "Claim the win", () => online.claim("win"), true), " ",
+            button("btn-claim-draw", "Call it a draw", () => online.claim("draw")));
+          el.actions.append(p);
+        } else {
+          const p = document.createElement("p");
+          p.className = "claim";
+          p.textContent = `${opp} is not connected. If they do not come back within ${Math.ceil(claimIn / 1000)} s you may claim the game.`;
+          el.actions.append(p);
+          claimTimer = setTimeout(() => { actionsKey = null; o.claimable_ms = 0; renderActions(g, o); }, claimIn);
+        }
+      }
+    }
+    if (over && o.rematch_id) {
+      const a = document.createElement("a");
+      a.href = `/game/${o.rematch_id}`;
+      a.className = "btn btn-small";
+      a.id = "link-rematch";
+      a.textContent = me ? "Go to the rematch" : "Watch the rematch";
+      el.actions.append(a);
+    } else if (me && over && o.status === "over" && !o.rematch_offer) {
+      el.actions.append(button("btn-rematch-online", "Rematch", () => online.offer("rematch", "offer"), true));
+    }
+    if (over || !me) {
+      const home = document.createElement("a");
+      home.href = "/";
+      home.className = "btn btn-small";
+      home.textContent = "Home and lobby";
+      el.actions.append(home);
+    }
+  }
+
+  function render() {
+    const g = st.game;
+    const o = g && g.online;
+    el.panel.hidden = !o;
+    if (!o) return;
+    renderInvite(g, o);
+    renderJoin(o);
+    renderPresence(o);
+    renderOffers(o);
+    renderActions(g, o);
+    // The end panel's Rematch button accepts an offer that stands.
+    const endButton = $("#btn-rematch");
+    endButton.textContent = st.seat && o.rematch_offer === other(st.seat) ? "Accept the rematch" : o.rematch_offer === st.seat ? "Rematch offered" : "Rematch";
+    endButton.disabled = !!st.seat && o.rematch_offer === st.seat;
+  }
+
+  /** The Rematch button of the end panel: offer (or accept the opponent's offer). */
+  function rematch() {
+    const o = st.game && st.game.online;
+    if (!o || !st.seat) return;
+    online.offer("rematch", o.rematch_offer && o.rematch_offer !== st.seat ? "accept" : "offer");
+  }
+
+  $("#btn-copy-invite").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(el.inviteLink.value);
+      say("Invite link copied.", "info");
+    } catch {
+      el.inviteLink.select();
+      say("Select the link and copy it (the browser did not allow copying).");
+    }
+  });
+  $("#form-join").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const name = el.joinName.value.trim();
+    online.join(name);
+  });
+  $("#btn-confirm-yes").addEventListener("click", () => {
+    el.confirm.close();
+    if (confirmAction) confirmAction();
+    confirmAction = null;
+  });
+  $("#btn-confirm-no").addEventListener("click", () => { el.confirm.close(); confirmAction = null; });
+
+  return { render, rematch };
+}

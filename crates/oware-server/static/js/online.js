@@ -1,0 +1,229 @@
+// An online game between two people, on its own address `/game/{id}` (the invite link and the spectator
+// link at once). Like game.js it is the only writer of st.id, st.token, st.game, st.view, st.busy, and it
+// also writes st.seat. The seat token of each game this browser plays is kept in storage.js, so that
+// reopening the link gives the seat back; a browser without a token watches, or may take a free seat.
+// The server decides everything (whose move, the clocks, which offers stand, the end); this module sends
+// the person's requests and applies the states that come back or arrive as events.
+import { canMoveNow, pitInfo, sideName, other } from "./state.js";
+import * as api from "./api.js";
+import { rememberSeat, seatToken, saveSettings } from "./storage.js";
+import { createUpdater } from "./game.js";
+import { say, announce, explainPit } from "./status.js";
+
+/** The address of online game `id` (its invite link). */
+export const gameUrl = (id) => `${location.origin}/game/${id}`;
+
+/** The clock settings for `POST /api/games` from a "M+S" choice ("none" = no clock). */
+export function clockBody(choice) {
+  const m = /^(\d+)\+(\d+)$/.exec(choice || "");
+  return m ? { initial_s: Number(m[1]) * 60, increment_s: Number(m[2]) } : null;
+}
+
+/**
+ * Creates an online game (`settings` from the New game dialog: rules, clock, color, name, lobby) and goes to
+ * its address. Rejects with the server's error.
+ */
+export async function createOnline(settings, rules) {
+  const r = await api.createGame({
+    opponent: "online",
+    rules,
+    clock: clockBody(settings.clock),
+    color: settings.color,
+    name: settings.name,
+    lobby: settings.lobby === "lobby",
+  });
+  rememberSeat(r.id, r.token);
+  location.assign(`/game/${r.id}`);
+}
+
+/**
+ * Takes the free seat of game `id` under `name`, remembers the token and goes to the game. Rejects with the
+ * server's error (the seat was taken, the challenge is gone...).
+ */
+export async function joinOnline(id, name) {
+  const r = await api.joinGame(id, name);
+  rememberSeat(id, r.token);
+  return r;
+}
+
+/**
+ * The online game controller: `open(id)`, `pressPit`, `showPly` (the names the board, move list and
+ * controls call), `join(name)`, and the actions `resign`, `abort`, `cancel`, `offer(kind, action)`,
+ * `claim(result)`. `screen` is main.js's redraw object.
+ */
+export function createOnlineGame(st, { board, analysis, screen }) {
+  const applyUpdate = createUpdater(st, { board, analysis, screen });
+  let events = null;
+  let followingRematch = false;
+
+  /** Listens to the game; a player first gets a presence key so the opponent sees them connected. */
+  async function connect() {
+    if (events) events.close();
+    let key = null;
+    if (st.token) {
+      try { key = (await api.presenceKey(st.id, st.token)).key; } catch { key = null; }
+    }
+    events = api.subscribe(st.id, {
+      update: (d) => applyUpdate(d.state, d.detail).then(followRematch),
+      analysis: (d) => analysis.onEvent(d),
+    }, key);
+  }
+
+  /** Shows online game `id`: with this browser's seat if it holds one, else as a spectator. */
+  async function open(id) {
+    st.id = id;
+    st.view = null;
+    st.game = null;
+    st.token = seatToken(id);
+    let state;
+    try {
+      state = await api.getGame(id, st.token);
+    } catch (e) {
+      if (st.token && (e.status === 401 || e.status === 403)) {
+        // A token the server does not know for this game: forget it and watch.
+        rememberSeat(id, null);
+        st.token = null;
+        state = await api.getGame(id, null);
+      } else {
+        throw e;
+      }
+    }
+    if (!state.online) throw new api.ApiError("This address is not an online game.", 404, "not-online");
+    st.seat = state.online.you || null;
+    if (!st.seat && st.token) { rememberSeat(id, null); st.token = null; }
+    board.relayout();
+    board.clearHint();
+    analysis.idle();
+    await applyUpdate(state, null);
+    await connect();
+    if (st.seat && state.online.status !== "open") {
+      const msg = `Welcome back: you play ${st.seat === "S" ? "South" : "North"}.`;
+      say(msg, "info");
+      announce(msg);
+    } else if (!st.seat && state.online.status === "playing") {
+      announce("You are watching this game.");
+    }
+    return state;
+  }
+
+  /** Takes the free seat under `name` (remembered for next time). */
+  async function join(name) {
+    st.settings.name = name;
+    saveSettings(st.settings);
+    try {
+      const r = await joinOnline(st.id, name);
+      st.token = r.token;
+      st.seat = r.state.online.you || (await api.getGame(st.id, st.token)).online.you || null;
+      board.relayout();
+      await applyUpdate(r.state, null);
+      screen.all();
+      await connect();
+      const msg = `You play ${st.seat === "S" ? "South" : "North"} against ${sideName(st, other(st.seat))}.`;
+      say(msg, "info");
+      announce(msg);
+    } catch (e) {
+      say(e.message);
+      announce(e.message);
+      await refresh();
+    }
+  }
+
+  async function refresh() {
+    try { await applyUpdate(await api.getGame(st.id, st.token), null); } catch (e) { say(e.message); }
+  }
+
+  /** Sends one request that answers with a state (or `{state}`), and applies it. */
+  async function send(request, words) {
+    if (!st.game || st.busy) return;
+    st.busy = true;
+    screen.controls();
+    try {
+      const r = await request();
+      st.busy = false;
+      if (r && r.id && r.token && r.id !== st.id) {
+        // An accepted rematch: the answer is this browser's seat in the new game.
+        rememberSeat(r.id, r.token);
+        if (!followingRematch) location.assign(`/game/${r.id}`);
+        followingRematch = true;
+        return;
+      }
+      const state = r && r.state ? r.state : r;
+      if (state && state.id) await applyUpdate(state, r && r.detail);
+      if (words) { say(words, "info"); announce(words); }
+      followRematch();
+    } catch (e) {
+      st.busy = false;
+      say(e.message);
+      announce(e.message);
+      if (e.status === 409 || e.status === 422) await refresh();
+    } finally {
+      st.busy = false;
+      screen.controls();
+    }
+  }
+
+  /** A pit was pressed: play it if it is this browser's move, or say why not. */
+  async function pressPit(p) {
+    if (st.busy) return;
+    const g = st.game;
+    const info = pitInfo(st, p);
+    if (!canMoveNow(st) || !info || !info.legal) {
+      let why;
+      if (g && g.online && !st.seat && !g.outcome) why = "You are watching: only the players move.";
+      else if (g && g.online && g.online.status === "open") why = "Wait for an opponent to join.";
+      else if (g && g.online && g.online.status === "playing" && st.seat && g.position.turn !== st.seat) why = `Wait: it is ${sideName(st, g.position.turn)}'s move.`;
+      else why = explainPit(st, p);
+      say(why);
+      if (why) announce(why);
+      board.shake(p);
+      return;
+    }
+    await send(() => api.playMove(st.id, st.token, info.letter));
+  }
+
+  /** Shows the position after `ply` (the current ply or more: back to the live game). */
+  function showPly(ply) {
+    const g = st.game;
+    if (!g) return;
+    board.clearHint();
+    st.view = ply >= g.ply ? null : Math.max(0, ply);
+    screen.all();
+    analysis.refresh();
+  }
+
+  /** When a rematch was agreed: a player takes their seat in the new game and goes there. */
+  async function followRematch() {
+    const g = st.game;
+    const next = g && g.online && g.online.rematch_id;
+    if (!next || !st.seat || followingRematch) return;
+    followingRematch = true;
+    try {
+      if (!seatToken(next)) rememberSeat(next, (await api.rematchSeat(next, st.token)).token);
+      location.assign(`/game/${next}`);
+    } catch (e) {
+      followingRematch = false;
+      say(e.message);
+    }
+  }
+
+  return {
+    open,
+    join,
+    pressPit,
+    showPly,
+    /** Online games have no undo or redo (controls.js hides the buttons; the keys do nothing). */
+    undo() {},
+    redo() {},
+    resign: () => send(() => api.act(st.id, st.token, "resign"), "You resigned."),
+    abort: () => send(() => api.act(st.id, st.token, "abort"), "Game aborted."),
+    cancel: async () => {
+      try {
+        await api.cancelGame(st.id, st.token);
+        rememberSeat(st.id, null);
+        location.assign("/");
+      } catch (e) { say(e.message); await refresh(); }
+    },
+    offer: (kind, action) => send(() => api.offer(st.id, st.token, kind, action)),
+    claim: (result) => send(() => api.claim(st.id, st.token, result)),
+  };
+}

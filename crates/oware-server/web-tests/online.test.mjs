@@ -1,0 +1,352 @@
+// Browser tests of online play between people (issue 15): several browser contexts (separate profiles, so
+// separate seat tokens) on the real `oware serve`, Debian's Chromium driven by playwright-core. Every wait
+// is for a text or a state on the page, never a fixed time. Screenshots go to <repo>/test-artifacts/.
+//
+// Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/online.test.mjs
+// Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium),
+//      OWARE_URL (use a server that is already running instead of starting one).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import jsQR from "jsqr";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../../..");
+const bin = process.env.OWARE_BIN || join(root, "target/debug/oware");
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const artifacts = join(root, "test-artifacts");
+mkdirSync(artifacts, { recursive: true });
+const WAIT = { timeout: 20000 };
+
+let server;
+let base;
+let browser;
+let tmp;
+
+function startServer(db) {
+  return new Promise((resolveStart, reject) => {
+    const child = spawn(bin, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) { clearTimeout(timer); resolveStart({ child, url: m[0] }); }
+    });
+    child.stderr.on("data", (d) => { out += d; });
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}): ${out}`)); });
+  });
+}
+
+before(async () => {
+  assert.ok(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}: apt-get install chromium`);
+  if (process.env.OWARE_URL) {
+    base = process.env.OWARE_URL.replace(/\/?$/, "/");
+  } else {
+    assert.ok(existsSync(bin), `the oware binary is missing at ${bin}: run cargo build -p oware-cli first`);
+    tmp = mkdtempSync(join(tmpdir(), "oware-online-"));
+    const s = await startServer(join(tmp, "games.sqlite"));
+    server = s.child;
+    base = s.url;
+  }
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill("SIGTERM");
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A fresh browser profile (its own localStorage, so its own seat tokens) with one page. */
+async function person(viewport = { width: 1280, height: 860 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  // No sowing animation: the tests wait for states, and the moves follow each other quickly.
+  await context.addInitScript(() => {
+    const s = JSON.parse(localStorage.getItem("oware.settings") || "{}");
+    if (!s.speed) localStorage.setItem("oware.settings", JSON.stringify({ ...s, speed: "off" }));
+  });
+  return { context, page, errors };
+}
+
+const statusText = (page) => page.locator("#status").textContent();
+async function waitStatus(page, re) {
+  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#status").textContent), re.source, WAIT);
+}
+async function waitMoves(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll("#move-list button").length === k, n, WAIT);
+}
+const moveTexts = (page) => page.locator("#move-list button").allTextContents();
+
+/** Creates an online game from the New game dialog; resolves to its id once the page is at /game/{id}. */
+async function createOnline(page, { clock = "5+3", color = "S", name = "Ama", lobby = "invite" } = {}) {
+  await page.goto(base);
+  await page.locator("#dlg-new[open]").waitFor();
+  await page.locator("#form-new input[name=opponent][value=online]").check();
+  await page.locator("#online-field").waitFor();
+  assert.ok(await page.locator("#starts-field").isHidden(), "Who starts? is not asked online");
+  await page.locator(`#form-new input[name=clock][value="${clock}"]`).check();
+  await page.locator(`#form-new input[name=color][value=${color}]`).check();
+  await page.locator("#form-new input[name=name]").fill(name);
+  await page.locator(`#form-new input[name=lobby][value=${lobby}]`).check();
+  await page.locator("#btn-new-start").click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/, WAIT);
+  await waitStatus(page, /Waiting for an opponent/);
+  return new URL(page.url()).pathname.split("/").pop();
+}
+
+/** Opens the invite link and takes the free seat under `name`. */
+async function joinByLink(page, id, name) {
+  await page.goto(`${base}game/${id}`);
+  await page.locator("#form-join:not([hidden])").waitFor(WAIT);
+  await page.locator("#join-name").fill(name);
+  await page.locator("#btn-join").click();
+  await page.locator("#form-join").waitFor({ state: "hidden", ...WAIT });
+}
+
+/** The player to move plays its first playable pit (left to right on its own row); returns its letter. */
+async function playFirst(page) {
+  const pit = page.locator("#row-bottom .pit.playable").first();
+  await pit.waitFor(WAIT);
+  const letter = await pit.locator(".letter").textContent();
+  await pit.click();
+  return letter;
+}
+
+/** Decodes the QR code drawn in `#invite-qr` (its SVG rendered on a canvas in the page) with jsQR. */
+async function decodeInviteQr(page) {
+  const img = await page.evaluate(async () => {
+    const svg = document.querySelector("#invite-qr svg");
+    const xml = new XMLSerializer().serializeToString(svg);
+    const image = new Image();
+    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(xml);
+    await image.decode();
+    const side = 400;
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = side;
+    const ctx = canvas.getContext("2d");
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(image, 0, 0, side, side);
+    return { side, data: Array.from(ctx.getImageData(0, 0, side, side).data) };
+  });
+  const found = jsQR(new Uint8ClampedArray(img.data), img.side, img.side);
+  return found && found.data;
+}
+
+test("online: invite link, a spectator sees every move, a reload keeps the seat, draw declined, resign", async () => {
+  const a = await person();
+  const b = await person();
+  const c = await person();
+  const id = await createOnline(a.page, { clock: "5+3", color: "S", name: "Ama", lobby: "invite" });
+
+  // The creator sees the invite link and a QR code of it (decoded here by an independent decoder).
+  const link = await a.page.locator("#invite-link").inputValue();
+  assert.equal(link, `${base}game/${id}`);
+  assert.equal(await decodeInviteQr(a.page), link);
+  assert.match(await a.page.locator("#invite-note").textContent(), /Only someone with the link/);
+  assert.ok(await a.page.locator("#btn-undo").isHidden(), "no Undo online");
+  assert.ok(await a.page.locator("#btn-hint").isHidden(), "no Hint online");
+  const seats = await a.page.evaluate(() => JSON.parse(localStorage.getItem("oware.seats")));
+  assert.equal(typeof seats[id], "string");
+  await a.page.screenshot({ path: join(artifacts, "online-invite.png") });
+
+  // Kofi opens the link: the free seat (North) is offered.
+  await b.page.goto(link);
+  await b.page.locator("#form-join:not([hidden])").waitFor(WAIT);
+  assert.match(await b.page.locator("#join-text").textContent(), /Ama invites you to play\. You would play North, 5\+3/);
+  await b.page.screenshot({ path: join(artifacts, "online-join.png") });
+  await b.page.locator("#join-name").fill("Kofi");
+  await b.page.locator("#btn-join").click();
+  await waitStatus(b.page, /Waiting for Ama to move/);
+  await waitStatus(a.page, /^Your move/);
+  assert.equal(await a.page.locator("#name-top").textContent(), "Kofi");
+  assert.equal(await b.page.locator("#name-bottom").textContent(), "Kofi");
+  assert.equal(await b.page.locator("#name-top").textContent(), "Ama");
+  // The clocks show the time control; neither runs before both sides have moved.
+  assert.equal(await a.page.locator("#clock-bottom").textContent(), "5:00");
+  assert.equal(await a.page.locator("#clock-top").textContent(), "5:00");
+
+  // A spectator opens the same link: no seat, no join form; the players see the count.
+  await c.page.goto(link);
+  await waitStatus(c.page, /Ama to move · you are watching/);
+  assert.ok(await c.page.locator("#form-join").isHidden());
+  await a.page.waitForFunction(() => document.querySelector("#spectators").textContent === "1 watching.", null, WAIT);
+  await a.page.waitForFunction(() => /Kofi \(North\): connected/.test(document.querySelector("#presence").textContent), null, WAIT);
+  // Pressing a pit as a spectator explains itself and plays nothing.
+  await c.page.locator('.pit[data-pit="2"]').click({ force: true });
+  assert.equal(await c.page.locator("#message").textContent(), "You are watching: only the players move.");
+
+  // Six moves; after each the other player and the spectator have it at once (no reload).
+  const players = [a.page, b.page];
+  const played = [];
+  for (let ply = 0; ply < 6; ply++) {
+    const mover = players[ply % 2];
+    played.push(await playFirst(mover));
+    for (const p of [a.page, b.page, c.page]) await waitMoves(p, ply + 1);
+    assert.deepEqual((await moveTexts(c.page)).map((t) => t[0]), played, `spectator's move list after ply ${ply + 1}`);
+    assert.deepEqual(await moveTexts(c.page), await moveTexts(players[(ply + 1) % 2]));
+  }
+  await waitStatus(a.page, /^Your move/);
+  // Both have moved: South's clock runs now.
+  await a.page.locator("#clock-bottom.running").waitFor(WAIT);
+  assert.ok(await a.page.locator("#btn-abort").count() === 0, "no Abort once both have moved");
+  // No analysis for a player while the game runs; the spectator may analyse.
+  assert.ok(await a.page.locator("#btn-analyse").isDisabled());
+  assert.ok(await c.page.locator("#btn-analyse").isEnabled());
+  await a.page.screenshot({ path: join(artifacts, "online-playing.png") });
+  await c.page.screenshot({ path: join(artifacts, "online-spectator.png") });
+
+  // Kofi reloads: the page finds the seat token and gives the seat back.
+  await b.page.reload();
+  await waitMoves(b.page, 6);
+  await waitStatus(b.page, /Waiting for Ama to move/);
+  assert.match(await b.page.locator("#message").textContent(), /Welcome back: you play North/);
+  assert.ok(await b.page.locator("#form-join").isHidden());
+  await a.page.waitForFunction(() => /Kofi \(North\): connected/.test(document.querySelector("#presence").textContent), null, WAIT);
+
+  // Ama offers a draw; Kofi sees it and declines; the offer disappears for both.
+  await a.page.locator("#btn-draw").click();
+  await a.page.locator("#btn-draw-withdraw").waitFor(WAIT);
+  await b.page.locator("#btn-draw-decline").waitFor(WAIT);
+  assert.match(await b.page.locator("#offers").textContent(), /Ama offers a draw/);
+  await b.page.screenshot({ path: join(artifacts, "online-draw-offer.png") });
+  await b.page.locator("#btn-draw-decline").click();
+  await a.page.locator("#btn-draw-withdraw").waitFor({ state: "detached", ...WAIT });
+  await a.page.locator("#btn-draw").waitFor(WAIT);
+
+  // Ama plays, then asks to take her move back; Kofi accepts: the move is gone for everyone.
+  await playFirst(a.page);
+  for (const p of [a.page, b.page, c.page]) await waitMoves(p, 7);
+  await a.page.locator("#btn-takeback").click();
+  await b.page.locator("#btn-takeback-accept").waitFor(WAIT);
+  assert.match(await b.page.locator("#offers").textContent(), /Ama asks to take back their last move/);
+  await b.page.locator("#btn-takeback-accept").click();
+  for (const p of [a.page, b.page, c.page]) await waitMoves(p, 6);
+  await waitStatus(a.page, /^Your move/);
+
+  // Kofi resigns (after confirming); everyone sees the end with the reason in words.
+  await b.page.locator("#btn-resign").click();
+  await b.page.locator("#dlg-confirm[open]").waitFor();
+  await b.page.locator("#btn-confirm-yes").click();
+  for (const p of [a.page, b.page, c.page]) await p.locator("#dlg-end[open]").waitFor(WAIT);
+  assert.equal(await a.page.locator("#end-title").textContent(), "You win!");
+  assert.equal(await b.page.locator("#end-title").textContent(), "Ama wins");
+  assert.equal(await c.page.locator("#end-title").textContent(), "Ama wins!");
+  for (const p of [a.page, b.page, c.page]) assert.equal(await p.locator("#end-reason").textContent(), "Kofi resigned.");
+  assert.ok(await c.page.locator("#btn-rematch").isHidden(), "a spectator has no Rematch");
+  await a.page.screenshot({ path: join(artifacts, "online-resigned.png") });
+  await a.page.locator("#btn-end-close").click();
+  await waitStatus(a.page, /Game over: You win/);
+
+  // Rematch: Ama offers it from the panel, Kofi accepts from the end panel; both go to the new game with
+  // the colours swapped (Kofi now South, to move); the spectator is offered the new address.
+  await a.page.locator("#btn-rematch-online").click();
+  await b.page.locator("#btn-rematch-accept").waitFor(WAIT);
+  // Kofi's end panel is still open: its button now accepts.
+  await b.page.waitForFunction(() => document.querySelector("#btn-rematch").textContent === "Accept the rematch", null, WAIT);
+  await b.page.locator("#btn-rematch").click();
+  await b.page.waitForURL((u) => /\/game\//.test(u.pathname) && !u.pathname.endsWith(id), WAIT);
+  const next = new URL(b.page.url()).pathname.split("/").pop();
+  await a.page.waitForURL(new RegExp(`/game/${next}$`), WAIT);
+  await waitStatus(b.page, /^Your move/);
+  await waitStatus(a.page, /Waiting for Kofi to move/);
+  assert.equal(await a.page.locator("#name-bottom").textContent(), "Ama");
+  await c.page.locator("#link-rematch").waitFor(WAIT);
+  assert.equal(await c.page.locator("#link-rematch").getAttribute("href"), `/game/${next}`);
+
+  for (const x of [a, b, c]) assert.deepEqual(x.errors, []);
+  for (const x of [a, b, c]) await x.context.close();
+});
+
+test("online: a challenge posted to the lobby is accepted from another browser; abort before both moved", async () => {
+  const a = await person();
+  const b = await person();
+  const id = await createOnline(a.page, { clock: "3+2", color: "N", name: "Esi", lobby: "lobby" });
+  assert.match(await a.page.locator("#invite-note").textContent(), /lobby/);
+
+  // Another person on the home page sees the challenge (live) and accepts it.
+  await b.page.goto(base);
+  await b.page.locator("#dlg-new[open]").waitFor();
+  await b.page.locator("#btn-new-cancel").click();
+  const row = b.page.locator(`#lobby-list li[data-id="${id}"]`);
+  await row.waitFor(WAIT);
+  assert.match(await row.textContent(), /Esi.*3\+2 · plays North · abapa/);
+  await b.page.screenshot({ path: join(artifacts, "online-lobby.png") });
+  // A third visitor watches the lobby: the challenge disappears when it is accepted.
+  const c = await person();
+  await c.page.goto(base);
+  await c.page.locator(`#lobby-list li[data-id="${id}"]`).waitFor(WAIT);
+  await b.page.locator("#lobby-name").fill("Yaw");
+  await row.locator("button").click();
+  await b.page.waitForURL(new RegExp(`/game/${id}$`), WAIT);
+  await waitStatus(b.page, /^Your move/); // Yaw plays South and starts
+  await waitStatus(a.page, /Waiting for Yaw to move/);
+  await c.page.locator(`#lobby-list li[data-id="${id}"]`).waitFor({ state: "detached", ...WAIT });
+
+  // Accepting one's own challenge is not offered (it is shown as yours).
+  // Abort is offered before both have moved; Esi aborts after Yaw's first move.
+  await playFirst(b.page);
+  await waitMoves(a.page, 1);
+  await a.page.locator("#btn-abort").waitFor(WAIT);
+  await a.page.locator("#btn-abort").click();
+  for (const p of [a.page, b.page]) await p.locator("#dlg-end[open]").waitFor(WAIT);
+  assert.equal(await b.page.locator("#end-title").textContent(), "Game aborted");
+  assert.match(await b.page.locator("#end-reason").textContent(), /aborted before both players had moved/);
+  for (const x of [a, b, c]) assert.deepEqual(x.errors, []);
+  for (const x of [a, b, c]) await x.context.close();
+});
+
+test("online: a whole game played to its end by moves on phone-sized screens", async () => {
+  const phone = { width: 375, height: 740 };
+  const a = await person(phone);
+  const b = await person(phone);
+  const id = await createOnline(a.page, { clock: "none", color: "S", name: "Abena", lobby: "invite" });
+  await a.page.screenshot({ path: join(artifacts, "online-phone-invite.png"), fullPage: true });
+  await joinByLink(b.page, id, "Kwame");
+  await waitStatus(a.page, /^Your move/);
+  // No clock: the clocks are not drawn.
+  assert.ok(await a.page.locator("#clock-bottom").isHidden());
+  // Nothing is wider than the phone.
+  for (const p of [a.page, b.page]) assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 375));
+  // Each side plays its first playable pit until the server ends the game.
+  let ply = 0;
+  for (; ply < 600; ply++) {
+    const over = await a.page.evaluate(() => /Game over/.test(document.querySelector("#status").textContent));
+    if (over) break;
+    const mover = ply % 2 === 0 ? a.page : b.page;
+    await waitStatus(mover, /^Your move|Game over/);
+    if (/Game over/.test(await statusText(mover))) break;
+    await playFirst(mover);
+    await waitMoves(a.page, ply + 1);
+    if (ply === 9) await a.page.screenshot({ path: join(artifacts, "online-phone-playing.png"), fullPage: true });
+  }
+  assert.ok(ply < 600, "the game ended");
+  for (const p of [a.page, b.page]) await p.locator("#dlg-end[open]").waitFor(WAIT);
+  const reason = await a.page.locator("#end-reason").textContent();
+  const [mine, theirs] = (await a.page.locator("#end-score").textContent()).split(" – ").map(Number);
+  const title = await a.page.locator("#end-title").textContent();
+  assert.equal(title, mine === theirs ? "A draw" : mine > theirs ? "You win!" : "Kwame wins", `${title} with ${mine}–${theirs}`);
+  assert.doesNotMatch(reason, /\b(North|South)\b/, "the reason names the players");
+  assert.match(reason, /more than half|24 seeds|could not move|same position came back/);
+  assert.equal(await a.page.locator("#end-score").textContent(), (await b.page.locator("#end-score").textContent()).split(" – ").reverse().join(" – "));
+  await b.page.screenshot({ path: join(artifacts, "online-phone-end.png") });
+  for (const x of [a, b]) assert.deepEqual(x.errors, []);
+  for (const x of [a, b]) await x.context.close();
+});
