@@ -26,6 +26,10 @@ pub struct OnlineConfig {
     pub create_limit: usize,
     /// The window of `create_limit` (default 10 minutes).
     pub create_window: Duration,
+    /// How long a lobby challenge stays listed after its creator's page closed its event stream
+    /// (or, for a new challenge, before it opens one): a reload keeps it, a creator who left
+    /// takes it off the lobby (default 30 s).
+    pub lobby_grace: Duration,
 }
 
 impl Default for OnlineConfig {
@@ -36,6 +40,7 @@ impl Default for OnlineConfig {
             min_initial_s: 30,
             create_limit: 20,
             create_window: Duration::from_secs(600),
+            lobby_grace: Duration::from_secs(30),
         }
     }
 }

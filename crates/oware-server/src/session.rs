@@ -1201,6 +1201,9 @@ impl Drop for PresenceGuard {
             let mut s = live.lock().await;
             s.presence.close(side, now_ms());
             games.publish_update(&s, None, "presence", None);
+            if side.is_some() {
+                games.recheck_lobby_later(&live);
+            }
         });
     }
 }
@@ -1337,6 +1340,9 @@ impl Games {
         let live = self.live(&id).await?;
         let s = live.lock().await;
         self.sync_lobby(&s);
+        if s.online.as_ref().is_some_and(|o| o.lobby) {
+            self.recheck_lobby_later(&live);
+        }
         tracing::debug!(game = %id, "online game created");
         Ok(Created {
             id,
@@ -1376,7 +1382,12 @@ impl Games {
     /// Keeps the lobby in step with game `s` and tells its watchers when it changed.
     fn sync_lobby(&self, s: &Session) {
         let Some(o) = &s.online else { return };
-        let listed = o.status == Status::Open && o.lobby;
+        let grace = self.online.lobby_grace.as_millis() as u64;
+        let creator_here = s
+            .presence
+            .gone_ms(o.creator, now_ms())
+            .is_none_or(|gone| gone < grace);
+        let listed = o.status == Status::Open && o.lobby && creator_here;
         let changed = {
             let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
             if listed && !lobby.contains_key(&s.id) {
@@ -1391,6 +1402,19 @@ impl Games {
         if changed {
             let _ = self.lobby_events.send(self.lobby_event());
         }
+    }
+
+    /// Looks at game `live`'s lobby entry again once the creator's grace has run out, so that a
+    /// challenge whose creator left (or never opened the page) leaves the lobby.
+    fn recheck_lobby_later(self: &Arc<Self>, live: &Live) {
+        let games = Arc::clone(self);
+        let live = Arc::clone(live);
+        let wait = self.online.lobby_grace + Duration::from_millis(10);
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let s = live.lock().await;
+            games.sync_lobby(&s);
+        });
     }
 
     /// The lobby: open challenges, oldest first.
@@ -1508,6 +1532,9 @@ impl Games {
                 self.arm_clock(&live, &s);
             }
             self.sync_lobby(&s);
+            if s.online.as_ref().is_some_and(|o| o.lobby) {
+                self.recheck_lobby_later(&live);
+            }
         }
         Ok(resumed)
     }
@@ -1876,6 +1903,7 @@ impl Games {
         s.presence.open(side);
         let rx = s.channel.subscribe();
         self.publish_update(&s, None, "presence", None);
+        self.sync_lobby(&s);
         let first =
             serde_json::json!({ "cause": "connect", "detail": null, "state": self.view(&s) });
         let first = Event {

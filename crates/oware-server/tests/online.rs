@@ -550,3 +550,72 @@ async fn a_rematch_swaps_colours_and_each_player_gets_a_seat() {
     assert_error(st, &b, StatusCode::CONFLICT, "rematch-made");
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let online = OnlineConfig {
+        lobby_grace: Duration::from_millis(300),
+        ..test_online()
+    };
+    let s = server(&dir.path().join("games.sqlite"), online).await;
+    let api = Api::new(&s);
+    let mut lobby = Events::open_path(&api, "/api/lobby/events").await;
+    assert_eq!(lobby.next().await.1["challenges"], json!([]));
+
+    // A challenge whose creator never opens the game's page is listed for the grace, then not.
+    let (st, created) = api
+        .create(json!({"opponent": "online", "lobby": true, "name": "Kofi"}))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let (never, _) = ids(&created);
+    let listed = lobby.until("lobby", |v| v["challenges"][0]["id"] == never.as_str());
+    listed.await;
+    lobby.until("lobby", |v| v["challenges"] == json!([])).await;
+    assert_eq!(api.get("/api/lobby").await.1["challenges"], json!([]));
+
+    // A creator who keeps the page open keeps the challenge listed past the grace.
+    let (st, created) = api
+        .create(json!({"opponent": "online", "lobby": true, "name": "Esi"}))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let (id, token) = ids(&created);
+    lobby
+        .until("lobby", |v| v["challenges"][0]["id"] == id.as_str())
+        .await;
+    let (st, b) = api
+        .post(&format!("/api/games/{id}/presence"), Some(&token), None)
+        .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    let key = b["key"].as_str().unwrap().to_string();
+    let page = Events::open_path(&api, &format!("/api/games/{id}/events?presence={key}")).await;
+    // A later challenge, created and then left: its removal comes after the grace, so once
+    // it is gone the first one has outlived its own grace with its creator present.
+    let (_, other) = api
+        .create(json!({"opponent": "online", "lobby": true, "name": "Yaw"}))
+        .await;
+    let (other, _) = ids(&other);
+    lobby
+        .until("lobby", |v| v["challenges"].as_array().unwrap().len() == 2)
+        .await;
+    let left = lobby
+        .until("lobby", |v| v["challenges"].as_array().unwrap().len() == 1)
+        .await;
+    assert_eq!(left["challenges"][0]["id"], id.as_str(), "{left}");
+    assert_ne!(left["challenges"][0]["id"], other.as_str());
+
+    // The creator closes the page: the challenge leaves the lobby once the grace has passed.
+    drop(page);
+    lobby.until("lobby", |v| v["challenges"] == json!([])).await;
+    // The game itself stays open: the invite link still works, and coming back relists it.
+    assert_eq!(state(&api, &id).await["online"]["status"], "open");
+    let (_, b) = api
+        .post(&format!("/api/games/{id}/presence"), Some(&token), None)
+        .await;
+    let key = b["key"].as_str().unwrap().to_string();
+    let _page = Events::open_path(&api, &format!("/api/games/{id}/events?presence={key}")).await;
+    lobby
+        .until("lobby", |v| v["challenges"][0]["id"] == id.as_str())
+        .await;
+    s.shutdown().await.unwrap();
+}
