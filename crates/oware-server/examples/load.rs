@@ -71,6 +71,14 @@ fn child_server(db: &str) {
             ..oware_egdb::BackgroundOptions::default()
         }),
         db,
+        // Every simulated player comes from 127.0.0.1: the per-client limits and the engine's
+        // queue bound (which would refuse them with 429/503) are lifted to measure throughput.
+        limits: oware_server::ServerLimits {
+            engine_starts: usize::MAX,
+            engine_queue: usize::MAX,
+            streams_per_client: usize::MAX,
+            ..oware_server::ServerLimits::default()
+        },
         ..oware_server::ServerConfig::default()
     };
     oware_server::serve(config, |addr| println!("LISTENING {addr}")).expect("server runs");

@@ -20,7 +20,7 @@ use oware_engine::Level;
 use tokio::sync::{broadcast, Mutex};
 
 use crate::egdb_view::Tables;
-use crate::engine::{AnalysisJob, EngineJobs};
+use crate::engine::{AnalysisJob, EngineError, EngineJobs};
 use crate::events::{Channel, Event};
 use crate::online::{
     Claim, LobbyEntry, OfferAction, Online, OnlineConfig, OnlineError, OnlineErrorKind, Presence,
@@ -64,7 +64,19 @@ pub enum GameError {
         message: String,
     },
     /// Too many games created from one address in a short time.
-    TooMany(String),
+    TooMany {
+        /// A sentence for people.
+        message: String,
+        /// When to try again, in seconds.
+        retry_after_s: u64,
+    },
+    /// The engine's queue for this work is full; nothing was changed.
+    Busy {
+        /// A sentence for people.
+        message: String,
+        /// When to try again, in seconds.
+        retry_after_s: u64,
+    },
     /// Someone else changed the game first (another tab, another server instance); nothing
     /// was changed.
     Conflict,
@@ -82,7 +94,8 @@ impl GameError {
             GameError::Invalid { code, .. }
             | GameError::Refused { code, .. }
             | GameError::Forbidden { code, .. } => code,
-            GameError::TooMany(_) => "too-many-games",
+            GameError::TooMany { .. } => "too-many-games",
+            GameError::Busy { .. } => "engine-busy",
             GameError::NotFound => "unknown-game",
             GameError::NoToken => "no-token",
             GameError::WrongToken => "wrong-token",
@@ -111,8 +124,9 @@ impl fmt::Display for GameError {
     /// The sentence the page shows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::BadRequest(m) | GameError::Internal(m) | GameError::TooMany(m) => {
-                write!(f, "{m}")
+            GameError::BadRequest(m) | GameError::Internal(m) => write!(f, "{m}"),
+            GameError::TooMany { message, .. } | GameError::Busy { message, .. } => {
+                write!(f, "{message}")
             }
             GameError::Invalid { message, .. }
             | GameError::Refused { message, .. }
@@ -487,6 +501,14 @@ pub struct Games {
     creations: std::sync::Mutex<HashMap<std::net::IpAddr, std::collections::VecDeque<u64>>>,
 }
 
+/// A job the engine refused because its queue is full, as the answer to the request.
+fn busy(e: EngineError) -> GameError {
+    GameError::Busy {
+        retry_after_s: e.retry_after_s(),
+        message: e.to_string(),
+    }
+}
+
 /// Replays stored move letters.
 fn replay(start: Position, rules: Rules, moves: &str) -> Result<Game, String> {
     let mut game = Game::from_position(start, rules);
@@ -676,6 +698,12 @@ impl Games {
             let n = clean_name(&req.names[side]);
             if !n.is_empty() {
                 names[side] = n;
+            }
+        }
+        if let Opponent::Computer(level) = req.opponent {
+            // The computer moves first: its reply needs a place in the engine's queue.
+            if game.position().turn() != human && !game.is_over() {
+                self.engine.reply_room(level).map_err(busy)?;
             }
         }
         // An imported record keeps its moves (so they can be replayed and undone).
@@ -870,6 +898,12 @@ impl Games {
         let explained = pos.explain(m, s.game.rules()).map_err(|e| s.illegal(&e))?;
         let mut game = s.game.clone();
         game.play(m).map_err(|e| s.illegal(&e))?;
+        if let Opponent::Computer(level) = s.opponent {
+            // The reply must have a place in the engine's queue, else the move is refused.
+            if !game.is_over() {
+                self.engine.reply_room(level).map_err(busy)?;
+            }
+        }
         let ply = game.moves().len();
         self.persist(&mut s, game, Vec::new()).await?;
         let detail = view::move_detail(ply, &pos, m, &explained);
@@ -1046,6 +1080,8 @@ impl Games {
         purpose: &str,
     ) -> Result<u64, GameError> {
         let live = self.live(id).await?;
+        // A place in the analyses' queue first: a full queue changes nothing.
+        let ticket = self.engine.analysis_ticket().map_err(busy)?;
         let (game, seq, stop, events) = {
             let mut s = live.lock().await;
             match &s.online {
@@ -1100,6 +1136,7 @@ impl Games {
             }
         };
         self.engine.analyse(
+            ticket,
             AnalysisJob {
                 game,
                 movetime,
@@ -1297,12 +1334,15 @@ impl Games {
             let wait = q
                 .front()
                 .map_or(0, |&t| (t + window).saturating_sub(now) / 1000 + 1);
-            return Err(GameError::TooMany(format!(
-                "you have created {} online games in the last {} minutes; wait {wait} s before \
-                 creating another",
-                q.len(),
-                window / 60_000
-            )));
+            return Err(GameError::TooMany {
+                message: format!(
+                    "you have created {} online games in the last {} minutes; wait {wait} s \
+                     before creating another",
+                    q.len(),
+                    window / 60_000
+                ),
+                retry_after_s: wait,
+            });
         }
         q.push_back(now);
         Ok(())
