@@ -25,7 +25,8 @@
 //! | `assets` | the embedded page files |
 //!
 //! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status, or
-//! 503 when the store fails):
+//! 503 when the store fails or the engine's queue is full; limits per client address answer 429
+//! with `Retry-After`, see [`ServerLimits`]):
 //!
 //! | request | what it does |
 //! | --- | --- |

@@ -296,7 +296,11 @@ pub struct Session {
     redo: Vec<Move>,
     /// The stored version this copy is at.
     version: u64,
+    /// What the page is told: the computer is working on its move.
     thinking: bool,
+    /// A reply of this game is in the engine (perhaps a stale one, after an undo): at most one
+    /// at a time, so a move/undo loop cannot fill the engine's queue.
+    reply_running: bool,
     /// Why the computer's last reply failed; cleared by the next change.
     engine_error: Option<String>,
     analysis: Option<Arc<AtomicBool>>,
@@ -347,6 +351,7 @@ impl Session {
             redo,
             version: row.version,
             thinking: false,
+            reply_running: false,
             engine_error: None,
             analysis: None,
             analysis_seq: 0,
@@ -1006,27 +1011,43 @@ impl Games {
     /// Computes, stores and publishes the computer's reply. A failure is logged and published
     /// (`thinking` off with an `error`, the same in the state), and the next request for the
     /// state tries again: the game is never left "thinking" with nobody working on it.
+    /// A game has at most one reply in the engine: while a stale one (the game changed under
+    /// it) still searches, the next is started when it ends.
     async fn computer_turn(self: Arc<Self>, live: Live) {
-        let (game, level, seed, version, id) = {
-            let mut s = live.lock().await;
-            let Opponent::Computer(level) = s.opponent else {
-                return;
+        let (chosen, mut s, id) = loop {
+            let (game, level, seed, version, id) = {
+                let mut s = live.lock().await;
+                let Opponent::Computer(level) = s.opponent else {
+                    return;
+                };
+                if !s.computer_to_move() {
+                    return;
+                }
+                if s.reply_running {
+                    // The running search's end starts this one.
+                    if !s.thinking {
+                        s.thinking = true;
+                        s.publish_thinking();
+                    }
+                    return;
+                }
+                s.thinking = true;
+                s.reply_running = true;
+                s.engine_error = None;
+                s.publish_thinking();
+                let seed = reply_seed(&s.id, s.game.moves().len());
+                (s.game.clone(), level, seed, s.version, s.id.clone())
             };
-            if s.thinking || !s.computer_to_move() {
-                return;
+            let chosen = self.engine.reply(game, level, seed).await;
+            let mut s = live.lock().await;
+            s.reply_running = false;
+            if s.version != version {
+                tracing::debug!(game = %id, "the computer's reply is stale (the game changed), dropped");
+                // The game may need a reply to its new position: the loop starts it.
+                continue;
             }
-            s.thinking = true;
-            s.engine_error = None;
-            s.publish_thinking();
-            let seed = reply_seed(&s.id, s.game.moves().len());
-            (s.game.clone(), level, seed, s.version, s.id.clone())
+            break (chosen, s, id);
         };
-        let chosen = self.engine.reply(game, level, seed).await;
-        let mut s = live.lock().await;
-        if s.version != version {
-            tracing::debug!(game = %id, "the computer's reply is stale (the game changed), dropped");
-            return;
-        }
         s.thinking = false;
         let failed = |s: &mut Session, what: String| {
             tracing::warn!(game = %id, "the computer's reply failed: {what}");

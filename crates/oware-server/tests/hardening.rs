@@ -634,3 +634,65 @@ async fn a_body_that_stops_arriving_is_answered_408() {
     assert_eq!(stored_games(&s).await, before);
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_move_undo_loop_keeps_one_reply_per_game_in_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        engine_queue: 1,
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, 1, limits).await;
+    let (st, _, v) = send(
+        &s,
+        Method::POST,
+        "/api/games",
+        None,
+        Some(json!({ "opponent": "expert", "starts": "you" })),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let (id, token) = (
+        v["id"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+    );
+    let moves = format!("/api/games/{id}/moves");
+    let undo = format!("/api/games/{id}/undo");
+    // Each move asks for a 2 s expert reply and each undo makes it stale; the stale searches
+    // must not pile up in the engine's queue (one slot, one place waiting) and refuse moves.
+    for round in 0..4 {
+        let (st, _, v) = send(
+            &s,
+            Method::POST,
+            &moves,
+            Some(&token),
+            Some(json!({ "move": "C" })),
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "move of round {round}: {v}");
+        if round < 3 {
+            let (st, _, v) = send(&s, Method::POST, &undo, Some(&token), None).await;
+            assert_eq!(st, StatusCode::OK, "undo of round {round}: {v}");
+            assert_eq!(v["ply"], 0, "{v}");
+        }
+    }
+    // The last move gets its reply once the stale search ends.
+    let mut version = 0;
+    loop {
+        let (st, _, v) = send(
+            &s,
+            Method::GET,
+            &format!("/api/games/{id}?since={version}&wait_ms=30000"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert!(v["engine_error"].is_null(), "{v}");
+        if v["ply"] == 2 {
+            break;
+        }
+        version = v["version"].as_u64().unwrap();
+    }
+    s.shutdown().await.unwrap();
+}
