@@ -500,7 +500,19 @@ async fn streams_and_long_polls_beyond_the_per_client_cap_get_429() {
     // Plain reads are not streams.
     let (st, _, _) = send(&s, Method::GET, &format!("/api/games/{id}"), None, None).await;
     assert_eq!(st, StatusCode::OK);
-    drop((first, lobby));
+    // A page that leaves closes its stream: the server notices and frees the place.
+    drop(first);
+    let mut reopened = None;
+    for _ in 0..200 {
+        let r = client.get(&events).send().await.unwrap();
+        if r.status() == StatusCode::OK {
+            reopened = Some(r);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(reopened.is_some(), "a closed stream kept its place");
+    drop((reopened, lobby));
     s.shutdown().await.unwrap();
 }
 
