@@ -103,10 +103,17 @@ fn child_server(db: &str) {
             ..oware_egdb::BackgroundOptions::default()
         }),
         db,
-        // One address plays every simulated person: no per-address creation limit here.
+        // Every simulated player comes from 127.0.0.1: the per-client limits and the engine's
+        // queue bound (which would refuse them with 429/503) are lifted to measure throughput.
         online: oware_server::OnlineConfig {
             create_limit: usize::MAX,
             ..oware_server::OnlineConfig::default()
+        },
+        limits: oware_server::ServerLimits {
+            engine_starts: usize::MAX,
+            engine_queue: usize::MAX,
+            streams_per_client: usize::MAX,
+            ..oware_server::ServerLimits::default()
         },
         ..oware_server::ServerConfig::default()
     };

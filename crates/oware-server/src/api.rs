@@ -1,13 +1,15 @@
 //! The HTTP routes: the JSON API, the event stream and the page's files. Handlers are thin:
 //! they read the request, call a [`Games`] operation and let `error.rs` turn its error into an
 //! answer. Every request runs in a `tracing` span (method, path) that logs its status and
-//! duration (`tower_http::trace`).
+//! duration (`tower_http::trace`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
+//! axum's extractors, whose refusals are JSON like every other error; requests that start
+//! engine work or hold a stream open ask `limits.rs` first (per client address).
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,9 +22,12 @@ use tower_http::LatencyUnit;
 use tracing::Level;
 
 use crate::assets;
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, Bytes, Path, Query};
 use crate::events;
-use crate::session::{GameError, Games, MoveInput, NewGame, NewOnline, OfferKind, SeatReply};
+use crate::limits::ClientLimits;
+use crate::session::{
+    GameError, Games, MoveInput, NewGame, NewOnline, OfferKind, Opponent, SeatReply,
+};
 use crate::view;
 
 /// The router state: the games and a signal that ends open event streams at shutdown.
@@ -30,10 +35,12 @@ use crate::view;
 pub struct Shared {
     pub(crate) games: Arc<Games>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
+    /// The per-client limits.
+    pub(crate) limits: Arc<ClientLimits>,
 }
 
-/// The whole site.
-pub fn router(shared: Shared) -> Router {
+/// The whole site; request bodies that stop arriving for `body_timeout` are cut (408).
+pub fn router(shared: Shared, body_timeout: Duration) -> Router {
     Router::new()
         .route("/api/health", get(health))
         .route("/api/games", post(create))
@@ -62,6 +69,9 @@ pub fn router(shared: Shared) -> Router {
         .fallback(get(assets::asset))
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(256 * 1024))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            body_timeout,
+        ))
         // Every answer, API and page alike, says: do not guess content types, and send no
         // referrer to other sites. (The page's own answers add their CSP in `assets`.)
         .layer(SetResponseHeaderLayer::overriding(
@@ -144,61 +154,86 @@ pub struct CreateReq {
     pub lobby: Option<bool>,
 }
 
+/// What a `POST /api/games` body asks for, read and checked by [`CreateReq::parse`].
+#[derive(Debug)]
+pub enum NewRequest {
+    /// A game on one device (against the computer or a friend).
+    Game(NewGame),
+    /// An online game (a challenge).
+    Online(NewOnline),
+}
+
+impl CreateReq {
+    /// Reads the fields into a game to create: the `human`/`starts` pair, the rules, the
+    /// clock (at least `min_initial_s` seconds), the names. Every refusal is a 4xx.
+    pub fn parse(self, min_initial_s: u64) -> Result<NewRequest, ApiError> {
+        let req = self;
+        if req
+            .opponent
+            .as_deref()
+            .is_some_and(|o| o.trim().eq_ignore_ascii_case("online"))
+        {
+            return Ok(NewRequest::Online(NewOnline::parse(
+                req.rules.as_deref(),
+                req.clock.as_ref(),
+                req.color.as_deref(),
+                req.name.as_deref(),
+                req.lobby.unwrap_or(false),
+                min_initial_s,
+            )?));
+        }
+        let human = match (req.human.as_deref(), req.starts.as_deref()) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "conflicting-options",
+                    "give either \"human\" or \"starts\", not both",
+                ))
+            }
+            (Some(h), None) => Some(h.to_string()),
+            (None, Some("you")) => Some("S".to_string()),
+            (None, Some("computer")) => Some("N".to_string()),
+            (None, Some(other)) => {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "bad-starts",
+                    format!("starts must be \"you\" or \"computer\", not \"{other}\""),
+                ))
+            }
+            (None, None) => None,
+        };
+        let names = req.names.unwrap_or_default();
+        let pick = |k: &str| names.get(k).cloned().unwrap_or_default();
+        Ok(NewRequest::Game(NewGame::parse(
+            req.opponent.as_deref().unwrap_or("easy"),
+            human.as_deref(),
+            req.rules.as_deref(),
+            req.ogn,
+            BySide::new(pick("S"), pick("N")),
+        )?))
+    }
+}
+
 async fn create(
     State(s): State<Shared>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     ApiJson(req): ApiJson<CreateReq>,
 ) -> Result<Response, ApiError> {
-    if req
-        .opponent
-        .as_deref()
-        .is_some_and(|o| o.trim().eq_ignore_ascii_case("online"))
-    {
-        let new = NewOnline::parse(
-            req.rules.as_deref(),
-            req.clock.as_ref(),
-            req.color.as_deref(),
-            req.name.as_deref(),
-            req.lobby.unwrap_or(false),
-            s.games.min_initial_s(),
-        )?;
-        let created = s.games.create_online(new, Some(peer.ip())).await?;
-        let body = serde_json::json!({
-            "id": created.id,
-            "token": created.token,
-            "state": created.state,
-        });
-        return Ok((StatusCode::CREATED, Json(body)).into_response());
-    }
-    let human = match (req.human.as_deref(), req.starts.as_deref()) {
-        (Some(_), Some(_)) => {
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "conflicting-options",
-                "give either \"human\" or \"starts\", not both",
-            ))
+    let new = match req.parse(s.games.min_initial_s())? {
+        NewRequest::Game(new) => new,
+        NewRequest::Online(new) => {
+            let created = s.games.create_online(new, Some(peer.ip())).await?;
+            let body = serde_json::json!({
+                "id": created.id,
+                "token": created.token,
+                "state": created.state,
+            });
+            return Ok((StatusCode::CREATED, Json(body)).into_response());
         }
-        (Some(h), None) => Some(h.to_string()),
-        (None, Some("you")) => Some("S".to_string()),
-        (None, Some("computer")) => Some("N".to_string()),
-        (None, Some(other)) => {
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "bad-starts",
-                format!("starts must be \"you\" or \"computer\", not \"{other}\""),
-            ))
-        }
-        (None, None) => None,
     };
-    let names = req.names.unwrap_or_default();
-    let pick = |k: &str| names.get(k).cloned().unwrap_or_default();
-    let new = NewGame::parse(
-        req.opponent.as_deref().unwrap_or("easy"),
-        human.as_deref(),
-        req.rules.as_deref(),
-        req.ogn,
-        BySide::new(pick("S"), pick("N")),
-    )?;
+    if let Opponent::Computer(_) = new.opponent {
+        s.limits.start_engine_job(peer.ip())?;
+    }
     let created = s.games.create(new).await?;
     let body = serde_json::json!({
         "id": created.id,
@@ -210,6 +245,7 @@ async fn create(
 
 async fn state(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
@@ -227,6 +263,7 @@ async fn state(
                 .map_err(|_| ApiError::bad_request("wait_ms must be a number"))?
                 .unwrap_or(25_000)
                 .min(60_000);
+            let _slot = s.limits.open_stream(peer.ip())?;
             Ok(Json(
                 s.games
                     .wait_state(&id, since, Duration::from_millis(wait))
@@ -238,23 +275,29 @@ async fn state(
 
 async fn events(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
+    let slot = s.limits.open_stream(peer.ip())?;
     let (first, rx, guard) = s
         .games
         .subscribe_present(&id, q.get("presence").map(String::as_str))
         .await?;
-    Ok(events::sse_held(first, rx, s.shutdown.clone(), guard).into_response())
+    Ok(events::sse_held(first, rx, s.shutdown.clone(), (guard, slot)).into_response())
 }
 
 async fn lobby(State(s): State<Shared>) -> Json<serde_json::Value> {
     Json(s.games.lobby())
 }
 
-async fn lobby_events(State(s): State<Shared>) -> Response {
+async fn lobby_events(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+) -> Result<Response, ApiError> {
+    let slot = s.limits.open_stream(peer.ip())?;
     let (first, rx) = s.games.subscribe_lobby();
-    events::sse(first, rx, s.shutdown.clone()).into_response()
+    Ok(events::sse_held(first, rx, s.shutdown.clone(), slot).into_response())
 }
 
 fn seat_body(r: SeatReply) -> Json<serde_json::Value> {
@@ -272,7 +315,7 @@ async fn join(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    Bytes(body): Bytes,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     // The body is optional (a joiner without a name).
     let req: JoinReq = if body.iter().all(u8::is_ascii_whitespace) {
@@ -408,22 +451,27 @@ pub struct MoveReq {
     pub pit: Option<i64>,
 }
 
+impl MoveReq {
+    /// The move asked for: exactly one of `move` and `pit`, else a 400.
+    pub fn input(&self) -> Result<MoveInput<'_>, ApiError> {
+        match (self.text.as_deref(), self.pit) {
+            (Some(t), None) => Ok(MoveInput::Text(t)),
+            (None, Some(p)) => Ok(MoveInput::Pit(p)),
+            _ => Err(GameError::BadRequest(
+                "give either \"move\" (a letter like \"C\") or \"pit\" (0 to 5)".into(),
+            )
+            .into()),
+        }
+    }
+}
+
 async fn play(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<MoveReq>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let input = match (req.text.as_deref(), req.pit) {
-        (Some(t), None) => MoveInput::Text(t),
-        (None, Some(p)) => MoveInput::Pit(p),
-        _ => {
-            return Err(GameError::BadRequest(
-                "give either \"move\" (a letter like \"C\") or \"pit\" (0 to 5)".into(),
-            )
-            .into())
-        }
-    };
+    let input = req.input()?;
     let reply = s.games.play(&id, token(&headers), input).await?;
     Ok(Json(
         serde_json::json!({ "detail": reply.detail, "state": reply.state }),
@@ -477,20 +525,28 @@ pub struct AnalysisReq {
     pub purpose: Option<String>,
 }
 
+impl AnalysisReq {
+    /// The thinking time: `movetime_ms` (default 2000) within 50 ms to 20 s.
+    pub fn movetime(&self) -> Duration {
+        Duration::from_millis(self.movetime_ms.unwrap_or(2000).clamp(50, 20_000))
+    }
+}
+
 async fn analyse(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<AnalysisReq>,
 ) -> Result<Response, ApiError> {
-    let ms = req.movetime_ms.unwrap_or(2000).clamp(50, 20_000);
+    s.limits.start_engine_job(peer.ip())?;
     let seq = s
         .games
         .analyse(
             &id,
             token(&headers),
             req.ply,
-            Duration::from_millis(ms),
+            req.movetime(),
             req.purpose.as_deref().unwrap_or("analysis"),
         )
         .await?;

@@ -1,18 +1,28 @@
-//! Engine jobs: the computer's replies and the analyses, each kind with its own limit of
-//! searches running at once, on tokio's blocking pool (never on an async worker).
+//! Engine jobs: the computer's replies and the analyses, on tokio's blocking pool (never on an
+//! async worker), in three lanes, each with its own search slots and a bounded queue:
+//!
+//! | lane | work | why its own |
+//! | --- | --- | --- |
+//! | quick | easy and medium replies (2- and 4-ply searches, milliseconds) | never wait behind deep searches |
+//! | deep | hard and expert replies (1 s and 2 s) | |
+//! | analyses | analyses and hints | never delay a computer's reply |
+//!
+//! A lane runs `threads` searches at once and lets at most `queue` more wait; beyond that a
+//! job is refused at once ([`EngineError::Busy`]) rather than queued without end. Callers
+//! that must answer a request first ask [`EngineJobs::reply_room`] or take a [`Ticket`], so
+//! that a full queue is a 503 with a message and nothing changed.
 //!
 //! Nothing here knows of games in the cache, HTTP or events: a job gets a [`Game`] and gives
-//! back a move or a stream of search reports. Limits on queues and per-client work belong
-//! here, in front of the semaphores.
+//! back a move or a stream of search reports. Per-client limits are in `limits.rs`, in front.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use oware_core::{Game, Move};
 use oware_engine::{Info, Level, Limits};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Why an engine job gave no answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +33,23 @@ pub enum EngineError {
     Failed(String),
     /// The position has no move (the game is over).
     NoMove,
+    /// The lane's queue is full; the job was not started.
+    Busy {
+        /// `quick`, `deep` or `analyses`.
+        lane: &'static str,
+        /// How many jobs were waiting.
+        waiting: usize,
+    },
+}
+
+impl EngineError {
+    /// Seconds after which a refused job is worth trying again.
+    pub fn retry_after_s(&self) -> u64 {
+        match self {
+            EngineError::Busy { lane: "quick", .. } => 1,
+            _ => 3,
+        }
+    }
 }
 
 impl fmt::Display for EngineError {
@@ -31,20 +58,130 @@ impl fmt::Display for EngineError {
             EngineError::Closed => write!(f, "the engine is shutting down"),
             EngineError::Failed(m) => write!(f, "the search failed: {m}"),
             EngineError::NoMove => write!(f, "the engine found no move to play"),
+            EngineError::Busy { lane, waiting } => {
+                let what = match *lane {
+                    "analyses" => "analyses and hints",
+                    "quick" => "easy and medium moves",
+                    _ => "hard and expert moves",
+                };
+                write!(
+                    f,
+                    "the engine is busy: {waiting} {what} are already waiting; try again in a \
+                     few seconds"
+                )
+            }
         }
     }
 }
 
 impl std::error::Error for EngineError {}
 
-/// The engine's slots.
+/// One lane: its search slots and how many jobs wait for one.
+struct Lane {
+    name: &'static str,
+    slots: Arc<Semaphore>,
+    waiting: Arc<AtomicUsize>,
+    queue: usize,
+}
+
+/// A job's place in a lane: a search slot, or a place in its queue.
+pub struct Ticket {
+    lane: &'static str,
+    slots: Arc<Semaphore>,
+    permit: Option<OwnedSemaphorePermit>,
+    waiting: Option<Arc<AtomicUsize>>,
+}
+
+impl Ticket {
+    /// Waits for the search slot (at once when the ticket already holds one).
+    async fn slot(mut self) -> Result<OwnedSemaphorePermit, EngineError> {
+        if let Some(p) = self.permit.take() {
+            return Ok(p);
+        }
+        let got = Arc::clone(&self.slots).acquire_owned().await;
+        // `Drop` leaves the queue.
+        got.map_err(|_| EngineError::Closed)
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        if let Some(w) = self.waiting.take() {
+            w.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+}
+
+impl fmt::Debug for Ticket {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ticket")
+            .field("lane", &self.lane)
+            .field("queued", &self.waiting.is_some())
+            .finish()
+    }
+}
+
+impl Lane {
+    fn new(name: &'static str, threads: usize, queue: usize) -> Lane {
+        Lane {
+            name,
+            slots: Arc::new(Semaphore::new(threads.max(1))),
+            waiting: Arc::new(AtomicUsize::new(0)),
+            queue,
+        }
+    }
+
+    /// A free slot, else a place in the queue, else [`EngineError::Busy`].
+    fn ticket(&self) -> Result<Ticket, EngineError> {
+        let mut ticket = Ticket {
+            lane: self.name,
+            slots: Arc::clone(&self.slots),
+            permit: None,
+            waiting: None,
+        };
+        if let Ok(p) = Arc::clone(&self.slots).try_acquire_owned() {
+            ticket.permit = Some(p);
+            return Ok(ticket);
+        }
+        let before = self.waiting.fetch_add(1, Ordering::Relaxed);
+        ticket.waiting = Some(Arc::clone(&self.waiting));
+        if before >= self.queue {
+            return Err(EngineError::Busy {
+                lane: self.name,
+                waiting: before,
+            });
+        }
+        Ok(ticket)
+    }
+
+    /// Whether a job would be taken now.
+    fn room(&self) -> Result<(), EngineError> {
+        let waiting = self.waiting.load(Ordering::Relaxed);
+        if self.slots.available_permits() > 0 || waiting < self.queue {
+            Ok(())
+        } else {
+            Err(EngineError::Busy {
+                lane: self.name,
+                waiting,
+            })
+        }
+    }
+}
+
+/// The engine's lanes.
 pub struct EngineJobs {
     /// The server's endgame tables, for the replies' searches.
     egdb: Option<Arc<crate::egdb_view::Tables>>,
-    replies: Arc<Semaphore>,
+    /// Easy and medium replies.
+    quick: Lane,
+    /// Hard and expert replies.
+    deep: Lane,
     /// Analyses and hints have their own slots, so that they never delay a computer's reply.
-    analyses: Arc<Semaphore>,
+    analyses: Lane,
 }
+
+/// Jobs that may wait in each lane unless [`EngineJobs::with_queue`] says otherwise.
+pub const DEFAULT_QUEUE: usize = 32;
 
 /// What one analysis searches.
 pub struct AnalysisJob {
@@ -57,13 +194,39 @@ pub struct AnalysisJob {
 }
 
 impl EngineJobs {
-    /// At most `threads` replies and `threads` analyses at once.
+    /// At most `threads` searches at once in each lane, [`DEFAULT_QUEUE`] more waiting.
     pub fn new(threads: usize) -> EngineJobs {
+        EngineJobs::with_queue(threads, DEFAULT_QUEUE)
+    }
+
+    /// At most `threads` searches at once in each lane and `queue` more waiting.
+    pub fn with_queue(threads: usize, queue: usize) -> EngineJobs {
         EngineJobs {
             egdb: None,
-            replies: Arc::new(Semaphore::new(threads.max(1))),
-            analyses: Arc::new(Semaphore::new(threads.max(1))),
+            quick: Lane::new("quick", threads, queue),
+            deep: Lane::new("deep", threads, queue),
+            analyses: Lane::new("analyses", threads, queue),
         }
+    }
+
+    fn reply_lane(&self, level: Level) -> &Lane {
+        match level {
+            Level::Easy | Level::Medium => &self.quick,
+            Level::Hard | Level::Expert => &self.deep,
+        }
+    }
+
+    /// Whether a reply at `level` would be taken now ([`EngineError::Busy`] when its lane's
+    /// queue is full): asked before a move is accepted, so that a full queue refuses the move
+    /// rather than leaving the game waiting.
+    pub fn reply_room(&self, level: Level) -> Result<(), EngineError> {
+        self.reply_lane(level).room()
+    }
+
+    /// A place for one analysis, or [`EngineError::Busy`]; taken before anything changes, and
+    /// given to [`EngineJobs::analyse`].
+    pub fn analysis_ticket(&self) -> Result<Ticket, EngineError> {
+        self.analyses.ticket()
     }
 
     /// These slots, searching with the server's endgame tables (else the default folder's).
@@ -72,12 +235,10 @@ impl EngineJobs {
         self
     }
 
-    /// The computer's move in `game` at `level` (reproducible from `seed`); waits for a slot.
+    /// The computer's move in `game` at `level` (reproducible from `seed`); waits for a slot
+    /// in its lane, or is refused at once when the lane's queue is full.
     pub async fn reply(&self, game: Game, level: Level, seed: u64) -> Result<Move, EngineError> {
-        let permit = Arc::clone(&self.replies)
-            .acquire_owned()
-            .await
-            .map_err(|_| EngineError::Closed)?;
+        let permit = self.reply_lane(level).ticket()?.slot().await?;
         let prober = self.egdb.as_ref().and_then(|t| t.prober_for(game.rules()));
         let chosen = tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -91,20 +252,25 @@ impl EngineJobs {
         chosen.ok_or(EngineError::NoMove)
     }
 
-    /// Starts an analysis in the background: `report` gets each completed depth with `None`,
-    /// then the final report with `Some(best)`. A watchdog stops a search that overruns its
-    /// time by half a second.
+    /// Starts an analysis in the background once `ticket` gets its slot: `report` gets each
+    /// completed depth with `None`, then the final report with `Some(best)`. A job stopped
+    /// while it waited is dropped without searching. A watchdog stops a search that overruns
+    /// its time by half a second.
     pub fn analyse(
         &self,
+        ticket: Ticket,
         job: AnalysisJob,
         mut report: impl FnMut(&Info, Option<Option<Move>>) + Send + 'static,
     ) {
-        let slots = Arc::clone(&self.analyses);
         tokio::spawn(async move {
-            let Ok(permit) = slots.acquire_owned().await else {
+            let Ok(permit) = ticket.slot().await else {
                 tracing::warn!("analysis dropped: the engine is shutting down");
                 return;
             };
+            if job.stop.load(Ordering::Relaxed) {
+                // A newer analysis or a stop came while this one waited.
+                return;
+            }
             let searched = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
                 let AnalysisJob {

@@ -6,16 +6,19 @@
 //! | bad request, bad JSON, bad field | 400 / 415 / 422 | debug |
 //! | illegal move, bad settings ([`GameError::Invalid`]) | 422 | debug |
 //! | no / wrong seat token, not a player of this game | 401 / 403 | info |
-//! | too many games created from one address ([`GameError::TooMany`]) | 429 | info |
+//! | too many games created from one address ([`GameError::TooMany`]), too many engine jobs or open streams from one address | 429 + `Retry-After` | info |
+//! | a request body that stops arriving | 408 | info |
 //! | unknown game or route | 404 | debug |
 //! | not your turn, nothing to undo ([`GameError::Refused`]) | 409 | debug |
 //! | lost a race with another writer ([`GameError::Conflict`]) | 409 | info |
 //! | storage failed ([`GameError::Storage`]) | 503 | warn, naming the database |
+//! | the engine's queue is full ([`GameError::Busy`]) | 503 + `Retry-After` | warn |
 //! | our own bug or damaged data ([`GameError::Internal`]) | 500 | error |
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
@@ -34,6 +37,9 @@ pub struct ApiError {
     /// What the log gets beyond the message (e.g. the database file and its error); never
     /// sent to the client.
     pub detail: Option<String>,
+    /// Seconds after which the request may be tried again (the `Retry-After` header of a 429
+    /// or 503).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -44,7 +50,14 @@ impl ApiError {
             code,
             message: message.into(),
             detail: None,
+            retry_after: None,
         }
+    }
+
+    /// This error, telling the client to try again after `seconds` (`Retry-After`).
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// 400: the request is malformed.
@@ -61,7 +74,8 @@ impl From<GameError> for ApiError {
             GameError::NotFound => StatusCode::NOT_FOUND,
             GameError::NoToken => StatusCode::UNAUTHORIZED,
             GameError::WrongToken | GameError::Forbidden { .. } => StatusCode::FORBIDDEN,
-            GameError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            GameError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
+            GameError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             GameError::Refused { .. } | GameError::Conflict => StatusCode::CONFLICT,
             GameError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
             GameError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -70,11 +84,18 @@ impl From<GameError> for ApiError {
             GameError::Storage(se) => Some(se.to_string()),
             _ => None,
         };
+        let retry_after = match &e {
+            GameError::TooMany { retry_after_s, .. } | GameError::Busy { retry_after_s, .. } => {
+                Some(*retry_after_s)
+            }
+            _ => None,
+        };
         ApiError {
             status,
             code: e.code(),
             message: e.to_string(),
             detail,
+            retry_after,
         }
     }
 }
@@ -88,7 +109,10 @@ impl IntoResponse for ApiError {
                 tracing::warn!(status, code, detail, "{message}");
             }
             s if s.is_server_error() => tracing::error!(status, code, detail, "{message}"),
-            StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN | StatusCode::TOO_MANY_REQUESTS => {
+            StatusCode::UNAUTHORIZED
+            | StatusCode::FORBIDDEN
+            | StatusCode::TOO_MANY_REQUESTS
+            | StatusCode::REQUEST_TIMEOUT => {
                 tracing::info!(status, code, "{message}");
             }
             StatusCode::CONFLICT if self.code == "conflict" => {
@@ -97,7 +121,13 @@ impl IntoResponse for ApiError {
             _ => tracing::debug!(status, code, "{message}"),
         }
         let body = serde_json::json!({ "error": self.message, "code": self.code });
-        (self.status, axum::Json(body)).into_response()
+        let mut response = (self.status, axum::Json(body)).into_response();
+        if let Some(s) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        response
     }
 }
 
@@ -122,6 +152,9 @@ where
 }
 
 fn json_error(rejection: JsonRejection) -> ApiError {
+    if let Some(e) = body_timeout(&rejection) {
+        return e;
+    }
     let status = rejection.status();
     let status = if status.is_client_error() {
         status
@@ -135,4 +168,97 @@ fn json_error(rejection: JsonRejection) -> ApiError {
         _ => "bad-body",
     };
     ApiError::new(status, code, rejection.body_text())
+}
+
+/// A 408 when `rejection` comes from a request body that stopped arriving (tower-http's
+/// `RequestBodyTimeoutLayer` cut it).
+pub(crate) fn body_timeout(rejection: &(dyn std::error::Error + 'static)) -> Option<ApiError> {
+    let mut e: Option<&(dyn std::error::Error + 'static)> = Some(rejection);
+    while let Some(err) = e {
+        if err.is::<tower_http::timeout::TimeoutError>() {
+            return Some(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "body-timeout",
+                "the request body stopped arriving before it was complete",
+            ));
+        }
+        e = err.source();
+    }
+    None
+}
+
+/// axum's `Path`, with its rejections (a segment that is not valid UTF-8, not the expected
+/// type) answered as [`ApiError`]s. `api.rs` imports it under axum's name, so that every
+/// handler gets it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Path<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Path<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Send,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(v)) => Ok(Path(v)),
+            Err(rejection) => Err(path_error(rejection)),
+        }
+    }
+}
+
+fn path_error(rejection: PathRejection) -> ApiError {
+    let status = match rejection.status() {
+        s if s.is_client_error() => s,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    ApiError::new(status, "bad-path", rejection.body_text())
+}
+
+/// axum's `Query`, with its rejections answered as [`ApiError`]s (see [`Path`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Query<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Query<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(v)) => Ok(Query(v)),
+            Err(rejection) => Err(query_error(rejection)),
+        }
+    }
+}
+
+fn query_error(rejection: QueryRejection) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, "bad-query", rejection.body_text())
+}
+
+/// The raw body, with its rejections (too large, stopped arriving) answered as [`ApiError`]s.
+#[derive(Debug, Clone, Default)]
+pub struct Bytes(pub axum::body::Bytes);
+
+impl<S> FromRequest<S> for Bytes
+where
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match axum::body::Bytes::from_request(req, state).await {
+            Ok(b) => Ok(Bytes(b)),
+            Err(rejection) => Err(body_timeout(&rejection).unwrap_or_else(|| {
+                let status = match rejection.status() {
+                    s if s.is_client_error() => s,
+                    _ => StatusCode::BAD_REQUEST,
+                };
+                ApiError::new(status, "bad-body", rejection.body_text())
+            })),
+        }
+    }
 }

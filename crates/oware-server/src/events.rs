@@ -77,17 +77,9 @@ impl Channel {
 }
 
 /// The SSE answer: `first` (the state on connecting), then the game's events until the page
-/// leaves or the server shuts down, with keep-alive comments in between.
-pub fn sse(
-    first: Event,
-    rx: broadcast::Receiver<Event>,
-    shutdown: watch::Receiver<bool>,
-) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
-    sse_held(first, rx, shutdown, ())
-}
-
-/// [`sse`] holding `guard` for as long as the stream is open (a player's presence, a
-/// spectator's count): dropping the stream drops the guard.
+/// leaves or the server shuts down, with keep-alive comments in between. The stream holds
+/// `guard` for as long as it is open (a player's presence, a spectator's count, the client's
+/// place among its open streams): dropping the stream drops the guard.
 pub fn sse_held<G: Send + Sync + 'static>(
     first: Event,
     rx: broadcast::Receiver<Event>,

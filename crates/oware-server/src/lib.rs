@@ -15,7 +15,9 @@
 //! | `error` | the one place where errors become HTTP answers ([`ApiError`]), with a log level per kind |
 //! | `online` | online play: seats, clocks, offers, the end reasons, the lobby's entries ([`OnlineError`]); no HTTP, no storage |
 //! | `session` | game sessions: create, play, undo/redo, the computer's turn, analyses, the cache; [`GameError`]; no HTTP |
-//! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, each kind with its own slots |
+//! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues |
+//! | `limits` | per-client limits (engine jobs started, open streams) and the connection timeouts ([`ServerLimits`]) |
+//! | `http` | the listener: hyper's HTTP/1 connections with a header read timeout |
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on |
 //! | `store` | the [`Store`] interface (versioned writes) and its SQLite backend [`SqliteStore`] |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) |
@@ -23,7 +25,8 @@
 //! | `assets` | the embedded page files |
 //!
 //! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status, or
-//! 503 when the store fails):
+//! 503 when the store fails or the engine's queue is full; limits per client address answer 429
+//! with `Retry-After`, see [`ServerLimits`]):
 //!
 //! | request | what it does |
 //! | --- | --- |
@@ -44,6 +47,8 @@ mod egdb_view;
 mod engine;
 mod error;
 mod events;
+mod http;
+mod limits;
 mod online;
 mod session;
 mod store;
@@ -54,11 +59,12 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use api::{AnalysisReq, CreateReq, MoveReq};
+pub use api::{AnalysisReq, CreateReq, MoveReq, NewRequest};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
-pub use engine::{EngineError, EngineJobs};
+pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use error::ApiError;
 pub use events::{Channel, Event};
+pub use limits::{ClientLimits, ServerLimits, StreamSlot};
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
 pub use session::{
     Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
@@ -86,6 +92,8 @@ pub struct ServerConfig {
     pub egdb_build: Option<oware_egdb::BackgroundOptions>,
     /// Online games: claim delays, the smallest clock, the creation limit per address.
     pub online: OnlineConfig,
+    /// Limits per client address, on the engine's queues and on connections.
+    pub limits: ServerLimits,
 }
 
 impl Default for ServerConfig {
@@ -98,6 +106,7 @@ impl Default for ServerConfig {
             egdb_dir: None,
             egdb_build: None,
             online: OnlineConfig::default(),
+            limits: ServerLimits::default(),
         }
     }
 }
@@ -189,18 +198,30 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         }
         Some(dir) => open_tables(dir, config.egdb_build),
     };
+    let l = &config.limits;
     tracing::info!(
         threads = config.engine_threads,
-        "engine: {} searches at once (replies), as many for analyses",
-        config.engine_threads
+        queue = l.engine_queue,
+        "engine: {} searches at once in each lane (quick replies, deep replies, analyses), \
+         {} more waiting; {} engine jobs a client per {} s",
+        config.engine_threads,
+        l.engine_queue,
+        l.engine_starts,
+        l.engine_window.as_secs()
     );
     let games = Games::with_online(
         Arc::new(store),
-        EngineJobs::new(config.engine_threads).with_egdb(tables.clone().map(Arc::new)),
+        EngineJobs::with_queue(config.engine_threads, l.engine_queue)
+            .with_egdb(tables.clone().map(Arc::new)),
         tables,
         config.online.clone(),
     );
-    start_with(games, SocketAddr::new(config.bind, config.port)).await
+    start_with_limits(
+        games,
+        SocketAddr::new(config.bind, config.port),
+        config.limits.clone(),
+    )
+    .await
 }
 
 /// Opens the endgame tables in `dir` for the default rules, logs what they hold (a warning for a
@@ -239,8 +260,19 @@ fn open_tables(
     }
 }
 
-/// Starts serving `games` on `addr` in the current tokio runtime.
+/// Starts serving `games` on `addr` in the current tokio runtime, with the default
+/// [`ServerLimits`].
 pub async fn start_with(games: Arc<Games>, addr: SocketAddr) -> Result<Server, ServeError> {
+    start_with_limits(games, addr, ServerLimits::default()).await
+}
+
+/// Starts serving `games` on `addr` in the current tokio runtime, with these limits per
+/// client and connection timeouts (the engine's queue is `games`' own).
+pub async fn start_with_limits(
+    games: Arc<Games>,
+    addr: SocketAddr,
+    limits: ServerLimits,
+) -> Result<Server, ServeError> {
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(l) => l,
         Err(e) => {
@@ -258,22 +290,15 @@ pub async fn start_with(games: Arc<Games>, addr: SocketAddr) -> Result<Server, S
         Err(e) => tracing::warn!("online games could not be resumed: {e}"),
     }
     let (tx, rx) = tokio::sync::watch::channel(false);
+    let header_timeout = limits.header_timeout;
+    let body_timeout = limits.body_timeout;
     let shared = api::Shared {
         games: Arc::clone(&games),
         shutdown: rx.clone(),
+        limits: Arc::new(ClientLimits::new(limits)),
     };
-    let router = api::router(shared);
-    let mut stop = rx;
-    let task = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = stop.wait_for(|down| *down).await;
-        })
-        .await
-    });
+    let router = api::router(shared, body_timeout);
+    let task = tokio::spawn(http::serve(listener, router, header_timeout, rx));
     tracing::info!("listening on http://{addr}/");
     Ok(Server {
         addr,

@@ -20,7 +20,7 @@ use oware_engine::Level;
 use tokio::sync::{broadcast, Mutex};
 
 use crate::egdb_view::Tables;
-use crate::engine::{AnalysisJob, EngineJobs};
+use crate::engine::{AnalysisJob, EngineError, EngineJobs};
 use crate::events::{Channel, Event};
 use crate::online::{
     Claim, LobbyEntry, OfferAction, Online, OnlineConfig, OnlineError, OnlineErrorKind, Presence,
@@ -64,7 +64,19 @@ pub enum GameError {
         message: String,
     },
     /// Too many games created from one address in a short time.
-    TooMany(String),
+    TooMany {
+        /// A sentence for people.
+        message: String,
+        /// When to try again, in seconds.
+        retry_after_s: u64,
+    },
+    /// The engine's queue for this work is full; nothing was changed.
+    Busy {
+        /// A sentence for people.
+        message: String,
+        /// When to try again, in seconds.
+        retry_after_s: u64,
+    },
     /// Someone else changed the game first (another tab, another server instance); nothing
     /// was changed.
     Conflict,
@@ -82,7 +94,8 @@ impl GameError {
             GameError::Invalid { code, .. }
             | GameError::Refused { code, .. }
             | GameError::Forbidden { code, .. } => code,
-            GameError::TooMany(_) => "too-many-games",
+            GameError::TooMany { .. } => "too-many-games",
+            GameError::Busy { .. } => "engine-busy",
             GameError::NotFound => "unknown-game",
             GameError::NoToken => "no-token",
             GameError::WrongToken => "wrong-token",
@@ -111,8 +124,9 @@ impl fmt::Display for GameError {
     /// The sentence the page shows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::BadRequest(m) | GameError::Internal(m) | GameError::TooMany(m) => {
-                write!(f, "{m}")
+            GameError::BadRequest(m) | GameError::Internal(m) => write!(f, "{m}"),
+            GameError::TooMany { message, .. } | GameError::Busy { message, .. } => {
+                write!(f, "{message}")
             }
             GameError::Invalid { message, .. }
             | GameError::Refused { message, .. }
@@ -282,7 +296,11 @@ pub struct Session {
     redo: Vec<Move>,
     /// The stored version this copy is at.
     version: u64,
+    /// What the page is told: the computer is working on its move.
     thinking: bool,
+    /// A reply of this game is in the engine (perhaps a stale one, after an undo): at most one
+    /// at a time, so a move/undo loop cannot fill the engine's queue.
+    reply_running: bool,
     /// Why the computer's last reply failed; cleared by the next change.
     engine_error: Option<String>,
     analysis: Option<Arc<AtomicBool>>,
@@ -333,6 +351,7 @@ impl Session {
             redo,
             version: row.version,
             thinking: false,
+            reply_running: false,
             engine_error: None,
             analysis: None,
             analysis_seq: 0,
@@ -485,6 +504,14 @@ pub struct Games {
     lobby_events: broadcast::Sender<Event>,
     /// When each address created its recent online games.
     creations: std::sync::Mutex<HashMap<std::net::IpAddr, std::collections::VecDeque<u64>>>,
+}
+
+/// A job the engine refused because its queue is full, as the answer to the request.
+fn busy(e: EngineError) -> GameError {
+    GameError::Busy {
+        retry_after_s: e.retry_after_s(),
+        message: e.to_string(),
+    }
 }
 
 /// Replays stored move letters.
@@ -676,6 +703,12 @@ impl Games {
             let n = clean_name(&req.names[side]);
             if !n.is_empty() {
                 names[side] = n;
+            }
+        }
+        if let Opponent::Computer(level) = req.opponent {
+            // The computer moves first: its reply needs a place in the engine's queue.
+            if game.position().turn() != human && !game.is_over() {
+                self.engine.reply_room(level).map_err(busy)?;
             }
         }
         // An imported record keeps its moves (so they can be replayed and undone).
@@ -870,6 +903,12 @@ impl Games {
         let explained = pos.explain(m, s.game.rules()).map_err(|e| s.illegal(&e))?;
         let mut game = s.game.clone();
         game.play(m).map_err(|e| s.illegal(&e))?;
+        if let Opponent::Computer(level) = s.opponent {
+            // The reply must have a place in the engine's queue, else the move is refused.
+            if !game.is_over() {
+                self.engine.reply_room(level).map_err(busy)?;
+            }
+        }
         let ply = game.moves().len();
         self.persist(&mut s, game, Vec::new()).await?;
         let detail = view::move_detail(ply, &pos, m, &explained);
@@ -972,27 +1011,43 @@ impl Games {
     /// Computes, stores and publishes the computer's reply. A failure is logged and published
     /// (`thinking` off with an `error`, the same in the state), and the next request for the
     /// state tries again: the game is never left "thinking" with nobody working on it.
+    /// A game has at most one reply in the engine: while a stale one (the game changed under
+    /// it) still searches, the next is started when it ends.
     async fn computer_turn(self: Arc<Self>, live: Live) {
-        let (game, level, seed, version, id) = {
-            let mut s = live.lock().await;
-            let Opponent::Computer(level) = s.opponent else {
-                return;
+        let (chosen, mut s, id) = loop {
+            let (game, level, seed, version, id) = {
+                let mut s = live.lock().await;
+                let Opponent::Computer(level) = s.opponent else {
+                    return;
+                };
+                if !s.computer_to_move() {
+                    return;
+                }
+                if s.reply_running {
+                    // The running search's end starts this one.
+                    if !s.thinking {
+                        s.thinking = true;
+                        s.publish_thinking();
+                    }
+                    return;
+                }
+                s.thinking = true;
+                s.reply_running = true;
+                s.engine_error = None;
+                s.publish_thinking();
+                let seed = reply_seed(&s.id, s.game.moves().len());
+                (s.game.clone(), level, seed, s.version, s.id.clone())
             };
-            if s.thinking || !s.computer_to_move() {
-                return;
+            let chosen = self.engine.reply(game, level, seed).await;
+            let mut s = live.lock().await;
+            s.reply_running = false;
+            if s.version != version {
+                tracing::debug!(game = %id, "the computer's reply is stale (the game changed), dropped");
+                // The game may need a reply to its new position: the loop starts it.
+                continue;
             }
-            s.thinking = true;
-            s.engine_error = None;
-            s.publish_thinking();
-            let seed = reply_seed(&s.id, s.game.moves().len());
-            (s.game.clone(), level, seed, s.version, s.id.clone())
+            break (chosen, s, id);
         };
-        let chosen = self.engine.reply(game, level, seed).await;
-        let mut s = live.lock().await;
-        if s.version != version {
-            tracing::debug!(game = %id, "the computer's reply is stale (the game changed), dropped");
-            return;
-        }
         s.thinking = false;
         let failed = |s: &mut Session, what: String| {
             tracing::warn!(game = %id, "the computer's reply failed: {what}");
@@ -1046,6 +1101,8 @@ impl Games {
         purpose: &str,
     ) -> Result<u64, GameError> {
         let live = self.live(id).await?;
+        // A place in the analyses' queue first: a full queue changes nothing.
+        let ticket = self.engine.analysis_ticket().map_err(busy)?;
         let (game, seq, stop, events) = {
             let mut s = live.lock().await;
             match &s.online {
@@ -1100,6 +1157,7 @@ impl Games {
             }
         };
         self.engine.analyse(
+            ticket,
             AnalysisJob {
                 game,
                 movetime,
@@ -1297,12 +1355,15 @@ impl Games {
             let wait = q
                 .front()
                 .map_or(0, |&t| (t + window).saturating_sub(now) / 1000 + 1);
-            return Err(GameError::TooMany(format!(
-                "you have created {} online games in the last {} minutes; wait {wait} s before \
-                 creating another",
-                q.len(),
-                window / 60_000
-            )));
+            return Err(GameError::TooMany {
+                message: format!(
+                    "you have created {} online games in the last {} minutes; wait {wait} s \
+                     before creating another",
+                    q.len(),
+                    window / 60_000
+                ),
+                retry_after_s: wait,
+            });
         }
         q.push_back(now);
         Ok(())

@@ -1,15 +1,23 @@
 //! Hardening of the HTTP API against the real server on a loopback port: who may spend engine
-//! time, strict request bodies, JSON for every refusal, and the security headers.
+//! time, per-client limits and bounded engine queues, connection timeouts (raw TCP), strict
+//! request bodies, JSON for every refusal, and the security headers.
 
-use oware_server::{start, Server, ServerConfig};
+use std::time::Duration;
+
+use oware_server::{start, Server, ServerConfig, ServerLimits};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 
 async fn server(dir: &tempfile::TempDir) -> Server {
+    server_with(dir, 1, ServerLimits::default()).await
+}
+
+async fn server_with(dir: &tempfile::TempDir, threads: usize, limits: ServerLimits) -> Server {
     let config = ServerConfig {
         port: 0,
         db: dir.path().join("games.sqlite"),
-        engine_threads: 1,
+        engine_threads: threads,
+        limits,
         ..ServerConfig::default()
     };
     start(&config).await.expect("server starts")
@@ -177,5 +185,526 @@ async fn every_answer_carries_the_security_headers() {
         h.contains_key("content-security-policy"),
         "the page keeps its CSP"
     );
+    s.shutdown().await.unwrap();
+}
+
+/// The number of games the store holds.
+async fn stored_games(s: &Server) -> u64 {
+    let (_, _, v) = send(s, Method::GET, "/api/health", None, None).await;
+    v["games"].as_u64().unwrap()
+}
+
+/// Checks a 429 or 503: the JSON error shape with `code`, and a `Retry-After` in seconds.
+fn assert_retry(
+    st: StatusCode,
+    h: &reqwest::header::HeaderMap,
+    v: &Value,
+    want: StatusCode,
+    code: &str,
+) {
+    assert_eq!(st, want, "{v}");
+    assert_eq!(v["code"], code, "{v}");
+    assert!(!v["error"].as_str().unwrap().is_empty(), "{v}");
+    let secs: u64 = h["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!(secs >= 1, "Retry-After: {secs}");
+}
+
+#[tokio::test]
+async fn engine_work_beyond_the_per_client_limit_gets_429_with_retry_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        engine_starts: 3,
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, 1, limits).await;
+    let (id, token) = new_game(&s).await; // a friend game starts no engine work
+    let path = format!("/api/games/{id}/analysis");
+    let hint = json!({ "movetime_ms": 50, "purpose": "hint" });
+    for _ in 0..2 {
+        let (st, _, v) = send(&s, Method::POST, &path, Some(&token), Some(hint.clone())).await;
+        assert_eq!(st, StatusCode::ACCEPTED, "{v}");
+    }
+    // A game against the computer is engine work too: the third start.
+    let (st, _, v) = send(
+        &s,
+        Method::POST,
+        "/api/games",
+        None,
+        Some(json!({ "opponent": "easy" })),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let before = stored_games(&s).await;
+    let (st, h, v) = send(&s, Method::POST, &path, Some(&token), Some(hint)).await;
+    assert_retry(
+        st,
+        &h,
+        &v,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-engine-jobs",
+    );
+    let (st, h, v) = send(
+        &s,
+        Method::POST,
+        "/api/games",
+        None,
+        Some(json!({ "opponent": "easy" })),
+    )
+    .await;
+    assert_retry(
+        st,
+        &h,
+        &v,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-engine-jobs",
+    );
+    assert_eq!(
+        stored_games(&s).await,
+        before,
+        "the refused game was not created"
+    );
+    // Friend games and moves are not engine work.
+    new_game(&s).await;
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_full_analysis_queue_answers_503_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        engine_queue: 1,
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, 1, limits).await;
+    // Long analyses of three games: one searches, one waits, the third finds the queue full.
+    let long = json!({ "movetime_ms": 20_000 });
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push(new_game(&s).await);
+    }
+    for (id, token) in &games[..2] {
+        let path = format!("/api/games/{id}/analysis");
+        let (st, _, v) = send(&s, Method::POST, &path, Some(token), Some(long.clone())).await;
+        assert_eq!(st, StatusCode::ACCEPTED, "{v}");
+    }
+    let (id, token) = &games[2];
+    let path = format!("/api/games/{id}/analysis");
+    let (st, h, v) = send(&s, Method::POST, &path, Some(token), Some(long.clone())).await;
+    assert_retry(st, &h, &v, StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
+    assert!(v["error"].as_str().unwrap().contains("busy"), "{v}");
+    // Stopping the running analyses frees the lane (the waiting one is dropped unsearched).
+    for (id, token) in &games[..2] {
+        let path = format!("/api/games/{id}/analysis");
+        let (st, _, _) = send(&s, Method::DELETE, &path, Some(token), None).await;
+        assert_eq!(st, StatusCode::NO_CONTENT);
+    }
+    let mut accepted = false;
+    for _ in 0..200 {
+        let (st, _, _) = send(
+            &s,
+            Method::POST,
+            &path,
+            Some(token),
+            Some(json!({ "movetime_ms": 50 })),
+        )
+        .await;
+        if st == StatusCode::ACCEPTED {
+            accepted = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(accepted, "the lane never had room again");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_full_reply_queue_refuses_new_computer_games_and_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        engine_queue: 1,
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, 1, limits).await;
+    // An expert game where the person moves first: no engine work yet.
+    let (st, _, v) = send(
+        &s,
+        Method::POST,
+        "/api/games",
+        None,
+        Some(json!({ "opponent": "expert", "starts": "you" })),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let (mine, token) = (
+        v["id"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+    );
+    // Expert games where the computer starts: each reply searches 2 s, one at a time, one more
+    // may wait; the next is refused (a loop, in case a search ends between two requests).
+    let mut refused = None;
+    for _ in 0..8 {
+        let before = stored_games(&s).await;
+        let (st, h, v) = send(
+            &s,
+            Method::POST,
+            "/api/games",
+            None,
+            Some(json!({ "opponent": "expert", "starts": "computer" })),
+        )
+        .await;
+        if st == StatusCode::SERVICE_UNAVAILABLE {
+            assert_retry(st, &h, &v, StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
+            assert_eq!(
+                stored_games(&s).await,
+                before,
+                "the refused game was not created"
+            );
+            // While the queue is full, a move that needs a reply is refused too.
+            let (st, h, v) = send(
+                &s,
+                Method::POST,
+                &format!("/api/games/{mine}/moves"),
+                Some(&token),
+                Some(json!({ "move": "C" })),
+            )
+            .await;
+            refused = Some((st, h, v));
+            break;
+        }
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+    }
+    let (st, h, v) = refused.expect("a full queue refuses a new game");
+    assert_retry(st, &h, &v, StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
+    let (_, _, state) = send(&s, Method::GET, &format!("/api/games/{mine}"), None, None).await;
+    assert_eq!(state["ply"], 0, "the refused move was not played: {state}");
+    s.shutdown().await.unwrap();
+}
+
+/// Waits (long poll) until game `id` has moved past version 1: the computer's first reply.
+async fn wait_first_reply(s: &Server, id: &str) {
+    loop {
+        let (st, _, v) = send(
+            s,
+            Method::GET,
+            &format!("/api/games/{id}?since=1&wait_ms=30000"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        if v["ply"].as_u64() > Some(0) {
+            return;
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_easy_reply_does_not_wait_behind_expert_searches() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server_with(&dir, 1, ServerLimits::default()).await;
+    // Three expert replies queued on one search slot: 2 s each.
+    let mut experts = Vec::new();
+    for _ in 0..3 {
+        let (st, _, v) = send(
+            &s,
+            Method::POST,
+            "/api/games",
+            None,
+            Some(json!({ "opponent": "expert", "starts": "computer" })),
+        )
+        .await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        experts.push(v["id"].as_str().unwrap().to_string());
+    }
+    let (st, _, v) = send(
+        &s,
+        Method::POST,
+        "/api/games",
+        None,
+        Some(json!({ "opponent": "easy", "starts": "computer" })),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    wait_first_reply(&s, v["id"].as_str().unwrap()).await;
+    // The easy reply came while expert searches were still queued: the second and third
+    // expert games have not moved (with one queue for all, the easy reply came 2 s after the
+    // second expert's).
+    for id in &experts[1..] {
+        let (_, _, g) = send(&s, Method::GET, &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(g["ply"], 0, "{g}");
+    }
+    for id in &experts {
+        wait_first_reply(&s, id).await;
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn streams_and_long_polls_beyond_the_per_client_cap_get_429() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        streams_per_client: 2,
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, 1, limits).await;
+    let (id, _) = new_game(&s).await;
+    let client = Client::new();
+    let events = format!("http://{}/api/games/{id}/events", s.addr());
+    let first = client.get(&events).send().await.unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    // A long poll that ends gives its place back.
+    for _ in 0..3 {
+        let (st, _, v) = send(
+            &s,
+            Method::GET,
+            &format!("/api/games/{id}?since=1&wait_ms=10"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+    }
+    let lobby = client
+        .get(format!("http://{}/api/lobby/events", s.addr()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(lobby.status(), StatusCode::OK);
+    // Two open: a third stream and a long poll are refused.
+    let r = client.get(&events).send().await.unwrap();
+    let (st, h) = (r.status(), r.headers().clone());
+    let v: Value = r.json().await.unwrap();
+    assert_retry(
+        st,
+        &h,
+        &v,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-streams",
+    );
+    let (st, h, v) = send(
+        &s,
+        Method::GET,
+        &format!("/api/games/{id}?since=1&wait_ms=10"),
+        None,
+        None,
+    )
+    .await;
+    assert_retry(
+        st,
+        &h,
+        &v,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-streams",
+    );
+    // Plain reads are not streams.
+    let (st, _, _) = send(&s, Method::GET, &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    // A page that leaves closes its stream: the server notices and frees the place.
+    drop(first);
+    let mut reopened = None;
+    for _ in 0..200 {
+        let r = client.get(&events).send().await.unwrap();
+        if r.status() == StatusCode::OK {
+            reopened = Some(r);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(reopened.is_some(), "a closed stream kept its place");
+    drop((reopened, lobby));
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn path_and_body_rejections_are_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir).await;
+    // A path segment that is not UTF-8.
+    let (st, _, v) = send(&s, Method::GET, "/api/games/%FF%FE", None, None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["code"], "bad-path", "{v}");
+    // A raw body over the limit (join reads its optional body itself).
+    let (id, _) = new_game(&s).await;
+    let r = Client::new()
+        .post(format!("http://{}/api/games/{id}/join", s.addr()))
+        .body(vec![b' '; 300 * 1024])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["code"], "bad-body", "{v}");
+    s.shutdown().await.unwrap();
+}
+
+/// Reads what the server sends on `stream` until it closes the connection (a guard of 60 s
+/// fails the test rather than hanging it).
+fn read_until_closed(stream: &mut std::net::TcpStream) -> String {
+    use std::io::Read;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break,
+            Err(e) => panic!("the server kept the connection open: {e}"),
+        }
+    }
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+fn timeouts() -> ServerLimits {
+    ServerLimits {
+        header_timeout: Duration::from_millis(300),
+        body_timeout: Duration::from_millis(300),
+        ..ServerLimits::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_that_sends_nothing_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server_with(&dir, 1, timeouts()).await;
+    let addr = s.addr();
+    let got = tokio::task::spawn_blocking(move || {
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        read_until_closed(&mut stream)
+    })
+    .await
+    .unwrap();
+    assert!(!got.contains("200 OK"), "{got}");
+    // The server still answers others.
+    let (st, _, _) = send(&s, Method::GET, "/api/health", None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn trickled_headers_are_cut_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server_with(&dir, 1, timeouts()).await;
+    let addr = s.addr();
+    let (got, lines) = tokio::task::spawn_blocking(move || {
+        use std::io::Write;
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        let mut reader = stream.try_clone().unwrap();
+        let reading = std::thread::spawn(move || read_until_closed(&mut reader));
+        // One header line every 50 ms, never the blank line that ends them, until the server
+        // hangs up (or 600 lines, 30 s).
+        stream
+            .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+            .unwrap();
+        let mut lines = 0;
+        while lines < 600
+            && stream
+                .write_all(format!("X-Slow-{lines}: 1\r\n").as_bytes())
+                .is_ok()
+        {
+            lines += 1;
+            if reading.is_finished() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        (reading.join().unwrap(), lines)
+    })
+    .await
+    .unwrap();
+    assert!(!got.contains("200 OK"), "{got}");
+    assert!(lines < 600, "the server read {lines} trickled header lines");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_that_stops_arriving_is_answered_408() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server_with(&dir, 1, timeouts()).await;
+    let addr = s.addr();
+    let before = stored_games(&s).await;
+    let got = tokio::task::spawn_blocking(move || {
+        use std::io::Write;
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        // 5 of the 1,000 bytes announced, then nothing.
+        stream
+            .write_all(
+                b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                  Content-Length: 1000\r\n\r\n{\"opp",
+            )
+            .unwrap();
+        read_until_closed(&mut stream)
+    })
+    .await
+    .unwrap();
+    assert!(got.starts_with("HTTP/1.1 408"), "{got}");
+    let body: Value = serde_json::from_str(&got[got.find("\r\n\r\n").unwrap() + 4..]).unwrap();
+    assert_eq!(body["code"], "body-timeout", "{body}");
+    assert_eq!(stored_games(&s).await, before);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_move_undo_loop_keeps_one_reply_per_game_in_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        engine_queue: 1,
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, 1, limits).await;
+    let (st, _, v) = send(
+        &s,
+        Method::POST,
+        "/api/games",
+        None,
+        Some(json!({ "opponent": "expert", "starts": "you" })),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let (id, token) = (
+        v["id"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+    );
+    let moves = format!("/api/games/{id}/moves");
+    let undo = format!("/api/games/{id}/undo");
+    // Each move asks for a 2 s expert reply and each undo makes it stale; the stale searches
+    // must not pile up in the engine's queue (one slot, one place waiting) and refuse moves.
+    for round in 0..4 {
+        let (st, _, v) = send(
+            &s,
+            Method::POST,
+            &moves,
+            Some(&token),
+            Some(json!({ "move": "C" })),
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "move of round {round}: {v}");
+        if round < 3 {
+            let (st, _, v) = send(&s, Method::POST, &undo, Some(&token), None).await;
+            assert_eq!(st, StatusCode::OK, "undo of round {round}: {v}");
+            assert_eq!(v["ply"], 0, "{v}");
+        }
+    }
+    // The last move gets its reply once the stale search ends.
+    let mut version = 0;
+    loop {
+        let (st, _, v) = send(
+            &s,
+            Method::GET,
+            &format!("/api/games/{id}?since={version}&wait_ms=30000"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert!(v["engine_error"].is_null(), "{v}");
+        if v["ply"] == 2 {
+            break;
+        }
+        version = v["version"].as_u64().unwrap();
+    }
     s.shutdown().await.unwrap();
 }

@@ -1,0 +1,81 @@
+//! The listener: accepts connections and serves the router on each with hyper's HTTP/1
+//! connection, whose header read timeout closes a socket that sends nothing, or trickles its
+//! headers, for longer than [`ServerLimits::header_timeout`](crate::ServerLimits).
+//!
+//! `axum::serve` gives no access to hyper's connection settings, so this is the small loop
+//! axum's own "serve with hyper" example shows: hyper-util's tokio glue (`TokioIo`,
+//! `TokioTimer`), the client's address as axum's `ConnectInfo`, and a graceful shutdown that
+//! lets requests in flight finish. HTTP/1 only (hyper-util's auto-detecting builder reads the
+//! HTTP/2 preface without a timeout).
+
+use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower::ServiceExt;
+
+/// Serves `router` on `listener` until `shutdown` turns true, then waits for the open
+/// connections to finish their requests (event streams end on the same signal).
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    header_timeout: Duration,
+    mut shutdown: watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    // Each connection holds a receiver; the loop waits for all of them to be dropped.
+    let (open_tx, open_rx) = watch::channel(());
+    loop {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            _ = shutdown.wait_for(|down| *down) => break,
+        };
+        let (stream, peer) = match accepted {
+            Ok(a) => a,
+            Err(e) => {
+                // Out of file descriptors and the like: wait a little rather than spin.
+                tracing::warn!("accepting a connection failed: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let router = router.clone();
+        let mut stop = shutdown.clone();
+        let open = open_rx.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(peer));
+                router.clone().oneshot(req.map(axum::body::Body::new))
+            });
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(TokioIo::new(stream), service);
+            tokio::pin!(conn);
+            let mut stopping = false;
+            loop {
+                tokio::select! {
+                    r = conn.as_mut() => {
+                        if let Err(e) = r {
+                            // Timeouts, resets, bad requests: the client's doing.
+                            tracing::debug!(%peer, "connection ended: {e}");
+                        }
+                        break;
+                    }
+                    _ = stop.wait_for(|down| *down), if !stopping => {
+                        stopping = true;
+                        conn.as_mut().graceful_shutdown();
+                    }
+                }
+            }
+            drop(open);
+        });
+    }
+    drop(listener);
+    drop(open_rx);
+    open_tx.closed().await;
+    Ok(())
+}
