@@ -314,6 +314,9 @@ fn a_terminal_player_and_a_browser_player_see_each_others_moves_and_resign_ends_
     t.keys(&[&nonempty_north_key(&s)]);
     let st = ama.wait_event("Kofi's second move", |s| s["ply"] == 4);
     assert_eq!(st["online"]["clock"]["running"], "S", "{st}");
+    t.wait_for("the second move on the terminal", |s| {
+        s.contains("  2. ") && s.contains("Ama's move (South)")
+    });
 
     // Kofi resigns from the terminal (x, then y): both sides see the end.
     t.keys(&["x"]);
@@ -380,8 +383,10 @@ fn a_lost_server_is_reconnected_to_and_the_kept_token_gives_the_seat_back() {
     // Leaving keeps the seat: the same command takes it back.
     t.keys(&["q"]);
     let s = t.wait_for("the shell", |s| s.contains("takes your seat back"));
+    // The pane wraps long lines at 80 columns.
+    let unwrapped: String = s.lines().collect();
     assert!(
-        s.contains(&format!("oware play --online {}", ama.link())),
+        unwrapped.contains(&format!("oware play --online {} takes", ama.link())),
         "{s}"
     );
     t.type_line(&play_online(&ama.link()));

@@ -646,6 +646,10 @@ impl App {
                 && game.moves().starts_with(self.game.moves());
             self.game = game;
             self.redo.clear();
+            if let Some(o) = &mut self.online {
+                // A question asked about the position before is dropped with it.
+                o.confirm = Confirm::None;
+            }
             fx = self.changed(extends);
         } else if before != after {
             self.refresh_values();

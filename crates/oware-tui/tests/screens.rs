@@ -798,6 +798,11 @@ mod online {
         assert!(app.status.1.starts_with("Resign this game? y resigns"));
         assert!(press(&mut app, 'k').is_empty());
         assert!(app.status.1.starts_with("Not resigned."));
+        // A move arriving meanwhile drops the question: y then resigns nothing.
+        let mut app2 = app.clone();
+        assert!(press(&mut app2, 'x').is_empty());
+        app2.on_net(NetEvent::State(Box::new(state(6, "CfAa", json!({})))));
+        assert!(press(&mut app2, 'y').is_empty());
         assert!(press(&mut app, 'x').is_empty());
         let fx = press(&mut app, 'y');
         assert!(matches!(fx.as_slice(), [Effect::Net(Request::Resign)]));
