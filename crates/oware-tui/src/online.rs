@@ -560,10 +560,7 @@ impl App {
                     let rival = o.name(seat.other());
                     self.status = (
                         Tone::Info,
-                        format!(
-                            "Rematch: you play {seat} against {rival}. {}",
-                            self.turn_text()
-                        ),
+                        format!("Rematch: you play {seat} against {rival}."),
                     );
                 }
                 fx
