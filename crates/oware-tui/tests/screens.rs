@@ -833,6 +833,90 @@ mod online {
     }
 
     #[test]
+    fn an_absent_opponent_can_be_claimed_against_once_the_server_allows() {
+        let mut app = kofi();
+        let s = state(
+            5,
+            "Ca",
+            json!({"claimable_ms": 1500,
+                   "seats": {"S": {"name": "Ama", "taken": true, "connected": false},
+                             "N": {"name": "Kofi", "taken": true, "connected": true}}}),
+        );
+        app.on_net(NetEvent::State(Box::new(s)));
+        assert!(screen(&app).contains("South: Ama - away"));
+        assert!(press(&mut app, 'w').is_empty(), "not yet");
+        let start = app.online.as_ref().unwrap().received;
+        app.set_now(start + Duration::from_millis(1500));
+        assert!(screen(&app).contains("Ama is away: w claims the win, = a draw"));
+        let fx = press(&mut app, 'w');
+        assert!(matches!(
+            fx.as_slice(),
+            [Effect::Net(Request::Claim { win: true })]
+        ));
+    }
+
+    #[test]
+    fn every_end_the_server_decides_is_said_in_words() {
+        let cases = [
+            (
+                json!({"end": "time", "winner": "N"}),
+                "Kofi (North) wins",
+                "South ran out of time",
+            ),
+            (
+                json!({"end": "agreement", "winner": null}),
+                "Draw",
+                "drawn by agreement",
+            ),
+            (
+                json!({"end": "abandon", "winner": "S"}),
+                "Ama (South) wins",
+                "North left and South claimed the win",
+            ),
+            (
+                json!({"end": "abandon", "winner": null}),
+                "Draw",
+                "a player left; the other claimed a draw",
+            ),
+            (
+                json!({"status": "aborted", "end": "aborted", "winner": null}),
+                "Game aborted",
+                "no result",
+            ),
+            (
+                json!({"status": "cancelled"}),
+                "Challenge cancelled",
+                "the game never started",
+            ),
+        ];
+        for (online, result, why) in cases {
+            let mut online = online;
+            if online.get("status").is_none() {
+                online["status"] = json!("over");
+            }
+            let s = state(7, "C", online.clone());
+            let mut app = App::new_online(
+                config(Opponent::Online),
+                &s,
+                Some(Side::North),
+                LINK,
+                no_tables(),
+            )
+            .unwrap();
+            assert_eq!(
+                app.end_lines(),
+                Some((result.to_string(), why.to_string())),
+                "{online}"
+            );
+            assert!(screen(&app).contains(&format!("Game over: {result}")));
+            // No move, offer or resignation once it has ended.
+            assert!(press(&mut app, '1').is_empty());
+            assert!(press(&mut app, 'd').is_empty());
+            assert!(press(&mut app, 'x').is_empty());
+        }
+    }
+
+    #[test]
     fn an_agreed_rematch_takes_the_players_seat_in_the_new_game() {
         let mut app = kofi();
         let s = state(
