@@ -5,16 +5,11 @@
 //!
 //! Also here: the bad input `oware play` refuses before it takes the terminal.
 
-use std::path::PathBuf;
-use std::process::Command;
-use std::time::{Duration, Instant};
+mod tmux;
 
-const PROMPT: &str = "READY> ";
-/// The prompt as capture-pane shows it (trailing blanks dropped).
-const PROMPT_SEEN: &str = "READY>";
-/// The longest wait for a screen: far above what any step needs (the computer's easy move is a
-/// 2-ply search), so only a real failure reaches it.
-const PATIENCE: Duration = Duration::from_secs(30);
+use std::process::Command;
+
+use tmux::{have_tmux, Tmux, PROMPT_SEEN};
 
 fn oware(args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_oware"))
@@ -26,132 +21,6 @@ fn oware(args: &[&str]) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-fn have_tmux() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// A tmux server of our own (its own socket) with one 80×24 pane running `sh`; killed on drop.
-struct Tmux {
-    socket: PathBuf,
-    dir: PathBuf,
-}
-
-impl Tmux {
-    fn start(name: &str) -> Tmux {
-        let dir = std::env::temp_dir().join(format!("oware-play-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let t = Tmux {
-            socket: dir.join("tmux.sock"),
-            dir,
-        };
-        let shell = format!(
-            "cd '{}' && env -u NO_COLOR PS1='{PROMPT}' TERM=xterm-256color sh",
-            t.dir.display()
-        );
-        t.run(&[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-x",
-            "80",
-            "-y",
-            "24",
-            "-s",
-            "t",
-            &shell,
-        ]);
-        t.wait_for("the shell prompt", |s| s.contains(PROMPT_SEEN));
-        t
-    }
-
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        assert!(
-            out.status.success(),
-            "tmux {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-t", "t"])
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "t"];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-
-    fn type_line(&self, line: &str) {
-        self.run(&["send-keys", "-t", "t", "-l", line]);
-        self.keys(&["Enter"]);
-    }
-
-    fn format(&self, f: &str) -> String {
-        self.run(&["display-message", "-p", "-t", "t", f])
-            .trim()
-            .to_string()
-    }
-
-    /// Polls the screen until `ok` holds; fails with the screen after [`PATIENCE`].
-    fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if ok(&s) {
-                return s;
-            }
-            if start.elapsed() > PATIENCE {
-                panic!("waited {PATIENCE:?} for {what}; the screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// The pane is back to the shell: main screen, cursor shown, cooked mode.
-    fn check_restored(&self) {
-        assert_eq!(self.format("#{alternate_on}"), "0", "alternate screen left");
-        assert_eq!(self.format("#{cursor_flag}"), "1", "cursor visible");
-        assert_eq!(self.format("#{mouse_any_flag}"), "0", "mouse reports off");
-        self.type_line(
-            "echo \"MODES: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')\"",
-        );
-        let s = self.wait_for("stty's answer", |s| {
-            s.lines().any(|l| l.starts_with("MODES:"))
-        });
-        let line = s.lines().find(|l| l.starts_with("MODES:")).unwrap();
-        let words: Vec<&str> = line.split_whitespace().skip(1).collect();
-        assert!(words.contains(&"icanon"), "canonical mode back:\n{s}");
-        assert!(words.contains(&"echo"), "echo back:\n{s}");
-        assert!(
-            !words.contains(&"-icanon") && !words.contains(&"-echo"),
-            "{s}"
-        );
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
-            .arg("kill-server")
-            .output();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }
 
 /// The position text on the screen (`position 4-4-…-S`).

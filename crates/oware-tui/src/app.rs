@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use oware_core::{fen, ogn, EndReason, Game, Move, MoveDetail, Position, Rules, Side};
 use oware_egdb::{Bounds, Egdb};
-use oware_engine::{Info, Level};
+use oware_engine::{Info, Level, Prober};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -31,6 +31,8 @@ pub enum Opponent {
     },
     /// Two people at one keyboard.
     Friend,
+    /// A person on another device, through `oware serve` ([`App::online`] holds the seat).
+    Online,
 }
 
 /// How a game is set up: everything `oware play`'s flags say.
@@ -63,7 +65,7 @@ pub enum Tables {
         /// The directory looked in.
         dir: PathBuf,
     },
-    /// The directory has tables that could not be opened.
+    /// The directory has no usable tables (none for these rules, or damaged ones).
     Failed {
         /// Why.
         error: String,
@@ -71,26 +73,34 @@ pub enum Tables {
 }
 
 impl Tables {
-    /// Opens the tables of `dir` for `rules`.
-    pub fn open(dir: &Path, rules: &Rules) -> Tables {
+    /// Opens the tables of `dir` for `rules`, once for the whole game
+    /// ([`oware_engine::open_egdb`]: every level is checked now, so a damaged one is reported
+    /// at the start). The prober returned shares the same handle: the engine's searches (the
+    /// computer, hints, the analysis) probe the tables this pane describes.
+    pub fn open(dir: &Path, rules: &Rules) -> (Tables, Option<Arc<Prober>>) {
         if !dir.is_dir() {
-            return Tables::Absent {
-                dir: dir.to_path_buf(),
-            };
-        }
-        match Egdb::open(dir, rules) {
-            Ok(egdb) => match egdb.max_seeds() {
-                Some(max_seeds) => Tables::Present {
-                    egdb: Arc::new(egdb),
-                    max_seeds,
-                },
-                None => Tables::Absent {
+            return (
+                Tables::Absent {
                     dir: dir.to_path_buf(),
                 },
-            },
-            Err(e) => Tables::Failed {
-                error: format!("{}: {e}", dir.display()),
-            },
+                None,
+            );
+        }
+        match oware_engine::open_egdb(Some(dir), rules) {
+            (Some(prober), _) => (
+                Tables::Present {
+                    egdb: Arc::clone(prober.egdb()),
+                    max_seeds: prober.max_seeds(),
+                },
+                Some(Arc::new(prober)),
+            ),
+            (None, line) => {
+                let error = line
+                    .strip_prefix("endgame tables not used: ")
+                    .unwrap_or(&line)
+                    .to_string();
+                (Tables::Failed { error }, None)
+            }
         }
     }
 
@@ -103,7 +113,7 @@ impl Tables {
             Tables::Absent { dir } => {
                 format!("none in {}: oware egdb build", dir.display())
             }
-            Tables::Failed { error } => format!("unusable: {error}"),
+            Tables::Failed { error } => error.clone(),
         }
     }
 }
@@ -142,6 +152,8 @@ pub enum Effect {
     },
     /// Put this text on the terminal's clipboard (OSC 52).
     Copy(String),
+    /// Send this request to the online game's server.
+    Net(crate::net::Request),
     /// Leave the program.
     Quit,
 }
@@ -311,6 +323,8 @@ pub struct App {
     pub copied: Option<String>,
     /// Set once the program should end.
     pub quit: bool,
+    /// The online game's seat, clocks, offers and connection (`oware play --online`).
+    pub online: Option<crate::online::Online>,
 }
 
 /// How a game ended, in two short lines: the result with the final allocation
@@ -366,6 +380,7 @@ impl App {
             pit_values: [None; 6],
             copied: None,
             quit: false,
+            online: None,
         };
         app.last = app.last_move();
         app.refresh_values();
@@ -373,8 +388,12 @@ impl App {
         app
     }
 
-    /// The first effects: the computer's move if it is to play.
+    /// The first effects: the computer's move if it is to play (none in an online game).
     pub fn start(&mut self) -> Vec<Effect> {
+        if self.online.is_some() {
+            // Nothing to start: the server and the other player move the game on.
+            return Vec::new();
+        }
         self.changed(false)
     }
 
@@ -383,6 +402,7 @@ impl App {
         match self.config.opponent {
             Opponent::Computer { human, .. } => Some(human),
             Opponent::Friend => None,
+            Opponent::Online => self.online.as_ref().and_then(|o| o.seat),
         }
     }
 
@@ -393,6 +413,9 @@ impl App {
 
     /// Whether it is a person's turn to choose a pit.
     pub fn humans_turn(&self) -> bool {
+        if let Some(o) = &self.online {
+            return self.online_can_move(o);
+        }
         !self.game.is_over()
             && self
                 .human()
@@ -405,10 +428,18 @@ impl App {
             Opponent::Computer { human, .. } if human == side => "you".to_string(),
             Opponent::Computer { level, .. } => format!("computer ({level})"),
             Opponent::Friend => "player".to_string(),
+            Opponent::Online => match &self.online {
+                Some(o) if o.seat == Some(side) => format!("{} (you)", o.name(side)),
+                Some(o) => o.name(side),
+                None => "player".to_string(),
+            },
         }
     }
 
-    fn turn_text(&self) -> String {
+    pub(crate) fn turn_text(&self) -> String {
+        if let Some(o) = &self.online {
+            return self.online_turn_text(o);
+        }
         if let Some(t) = outcome_text(&self.game) {
             return format!("Game over: {t}");
         }
@@ -421,10 +452,11 @@ impl App {
                 "Your move: keys 1-6, arrows and Enter, or click a pit".to_string()
             }
             Opponent::Friend => format!("{turn} to move: keys 1-6, arrows and Enter, or a click"),
+            Opponent::Online => String::new(),
         }
     }
 
-    fn last_move(&self) -> Option<LastMove> {
+    pub(crate) fn last_move(&self) -> Option<LastMove> {
         let positions = self.game.positions();
         let &m = self.game.moves().last()?;
         let before = positions[positions.len() - 2];
@@ -438,14 +470,18 @@ impl App {
         })
     }
 
-    fn refresh_values(&mut self) {
+    pub(crate) fn refresh_values(&mut self) {
         self.pit_values = [None; 6];
+        if !self.values_allowed() {
+            return;
+        }
         let Tables::Present { egdb, max_seeds } = &self.tables else {
             return;
         };
         let pos = *self.game.position();
         let n = pos.seeds_on_board();
-        if self.game.is_over() || n > *max_seeds {
+        // Tables answer for their own rules only (a game loaded with other rules has none).
+        if self.game.is_over() || n > *max_seeds || egdb.rules() != self.game.rules() {
             return;
         }
         let rules = self.game.rules();
@@ -460,7 +496,7 @@ impl App {
 
     /// After any change of the game: new request id, highlights, database values, and the
     /// searches the new position needs. `animate` sows the last move on screen.
-    fn changed(&mut self, animate: bool) -> Vec<Effect> {
+    pub(crate) fn changed(&mut self, animate: bool) -> Vec<Effect> {
         self.request += 1;
         self.thinking = false;
         self.hint = None;
@@ -514,6 +550,9 @@ impl App {
     /// Plays the mover's pit `index` (0–5 from their left) for the person to move; an illegal
     /// pit is explained in the status line and changes nothing.
     pub fn play_pit(&mut self, index: usize) -> Vec<Effect> {
+        if self.online.is_some() {
+            return self.play_pit_online(index);
+        }
         if self.game.is_over() {
             self.status = (
                 Tone::Error,
@@ -636,10 +675,11 @@ impl App {
 
     /// The game as an OGN record, with the players named.
     pub fn record_text(&self) -> String {
-        let name = |side| match self.config.opponent {
-            Opponent::Computer { human, .. } if human == side => "human".to_string(),
-            Opponent::Computer { level, .. } => format!("oware {level}"),
-            Opponent::Friend => format!("{side} player"),
+        let name = |side| match (self.config.opponent, &self.online) {
+            (Opponent::Computer { human, .. }, _) if human == side => "human".to_string(),
+            (Opponent::Computer { level, .. }, _) => format!("oware {level}"),
+            (Opponent::Online, Some(o)) => o.name(side),
+            _ => format!("{side} player"),
         };
         let south = name(Side::South);
         let north = name(Side::North);
@@ -780,12 +820,34 @@ impl App {
         }
         // A key during the sowing animation shows the result at once.
         self.animation = None;
+        if self.online.is_some() {
+            return self.on_key_online(key);
+        }
+        match key.code {
+            KeyCode::Char(c @ '1'..='6') => self.play_pit(c as usize - '1' as usize),
+            KeyCode::Enter | KeyCode::Char(' ') => self.play_pit(self.cursor),
+            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
+            KeyCode::Char('r') => self.redo(),
+            KeyCode::Char('h') => self.ask_hint(),
+            KeyCode::Char('n') => self.rematch(),
+            KeyCode::Char('o') => {
+                self.overlay = Overlay::Prompt(Prompt {
+                    kind: PromptKind::Open,
+                    text: self.config.save_path.display().to_string(),
+                });
+                Vec::new()
+            }
+            _ => self.on_key_common(key),
+        }
+    }
+
+    /// The keys local and online games share: quit, the cursor, analysis, copy, save, help.
+    pub(crate) fn on_key_common(&mut self, key: KeyEvent) -> Vec<Effect> {
         match key.code {
             KeyCode::Char('q') => {
                 self.quit = true;
                 vec![Effect::Quit]
             }
-            KeyCode::Char(c @ '1'..='6') => self.play_pit(c as usize - '1' as usize),
             KeyCode::Left => {
                 self.move_cursor(false);
                 Vec::new()
@@ -794,24 +856,12 @@ impl App {
                 self.move_cursor(true);
                 Vec::new()
             }
-            KeyCode::Enter | KeyCode::Char(' ') => self.play_pit(self.cursor),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
-            KeyCode::Char('r') => self.redo(),
-            KeyCode::Char('h') => self.ask_hint(),
             KeyCode::Char('a') => self.toggle_analysis(),
             KeyCode::Esc if self.analysis.on => self.toggle_analysis(),
             KeyCode::Char('c') => self.copy(),
-            KeyCode::Char('n') => self.rematch(),
             KeyCode::Char('s') => {
                 self.overlay = Overlay::Prompt(Prompt {
                     kind: PromptKind::Save,
-                    text: self.config.save_path.display().to_string(),
-                });
-                Vec::new()
-            }
-            KeyCode::Char('o') => {
-                self.overlay = Overlay::Prompt(Prompt {
-                    kind: PromptKind::Open,
                     text: self.config.save_path.display().to_string(),
                 });
                 Vec::new()

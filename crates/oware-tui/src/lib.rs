@@ -15,6 +15,10 @@
 //! - [`render`]: draws the screen from the state alone.
 //! - [`worker`]: runs the computer's move, the analysis and hints on their own threads.
 //! - [`term`]: the terminal set-up and restore (every exit path, panics included) and the loop.
+//! - [`online`]: an online game of `oware serve` (`oware play --online URL`): seat, clocks,
+//!   presence, offers, the end; [`net`] talks to the server (requests, server-sent events,
+//!   reconnection, seat tokens kept per game) on a thread of its own; [`wire`] is the server's
+//!   JSON as read here.
 //!
 //! No rule is decided here: moves, their legality and the reasons a pit cannot be played, the
 //! sowing shown seed by seed, game ends and OGN all come from `oware-core`; levels and the search
@@ -22,8 +26,11 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod net;
+pub mod online;
 pub mod render;
 pub mod term;
+pub mod wire;
 pub mod worker;
 
 pub use app::{read_game, App, Config, Effect, EngineEvent, Opponent, Tables};

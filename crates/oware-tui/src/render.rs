@@ -23,7 +23,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::app::{outcome_lines, App, Overlay, PromptKind, Tone};
+use crate::app::{App, Overlay, PromptKind, Tone};
+use crate::online::{Connection, Online};
 
 /// The smallest screen the game is drawn in.
 pub const MIN_WIDTH: u16 = 80;
@@ -37,6 +38,23 @@ const CELL: u16 = 6;
 /// The keys line at the bottom (at most 80 columns).
 pub const KEYS: &str =
     "1-6 play  u undo  r redo  h hint  a analyse  c copy  s save  ? help  q quit";
+/// The keys line of a player in an online game.
+pub const ONLINE_KEYS: &str =
+    "1-6 play  d draw  t takeback  x resign  y/n answer  s save  ? help  q quit";
+/// The keys line of a player whose online game is over.
+pub const ONLINE_OVER_KEYS: &str =
+    "n rematch  y/n answer  a analyse  c copy  s save  ? help  q quit";
+/// The keys line of a spectator.
+pub const WATCH_KEYS: &str = "watching:  a analyse  c copy  s save  ? help  q quit";
+
+fn keys_line(app: &App) -> &'static str {
+    match &app.online {
+        None => KEYS,
+        Some(o) if o.seat.is_none() => WATCH_KEYS,
+        Some(o) if o.view.is_playing() => ONLINE_KEYS,
+        Some(_) => ONLINE_OVER_KEYS,
+    }
+}
 
 /// Whether `area` is large enough for the game.
 pub fn fits(area: Rect) -> bool {
@@ -163,7 +181,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         Rect::new(area.x, area.bottom() - 2, area.width, 1),
     );
     frame.render_widget(
-        Paragraph::new(Line::from(Span::styled(format!(" {KEYS}"), theme.dim()))),
+        Paragraph::new(Line::from(Span::styled(
+            format!(" {}", keys_line(app)),
+            theme.dim(),
+        ))),
         Rect::new(area.x, area.bottom() - 1, area.width, 1),
     );
     match &app.overlay {
@@ -194,6 +215,25 @@ fn draw_title(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
             format!("you ({human}) vs computer ({level})")
         }
         crate::Opponent::Friend => "two players".to_string(),
+        crate::Opponent::Online => match &app.online {
+            Some(o) => {
+                let mut t = format!(
+                    "online  {} vs {}",
+                    short(&o.name(Side::South), 14),
+                    short(&o.name(Side::North), 14)
+                );
+                if let Some(c) = &o.view.clock {
+                    let initial = if c.initial_ms % 60_000 == 0 {
+                        (c.initial_ms / 60_000).to_string()
+                    } else {
+                        format!("{}s", c.initial_ms / 1000)
+                    };
+                    t.push_str(&format!("  {initial}+{}", c.increment_ms / 1000));
+                }
+                t
+            }
+            None => "online".to_string(),
+        },
     };
     let text = format!(" Oware  {opponent}  rules {}", app.game.rules());
     let pad = usize::from(area.width).saturating_sub(text.chars().count() + 8);
@@ -214,6 +254,16 @@ fn value_text(b: &Bounds) -> String {
     } else {
         format!("{:+}..{:+}", b.lo, b.hi)
     }
+}
+
+/// `s` cut to `width` characters, with `…` when cut.
+fn short(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        return s.to_string();
+    }
+    let mut t: String = s.chars().take(width.saturating_sub(1)).collect();
+    t.push('…');
+    t
 }
 
 fn centered(s: &str, width: usize) -> String {
@@ -299,22 +349,50 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
         Line::from(s)
     };
     let label = |side: Side| -> Line {
-        let mut t = format!(" {side}: {}", app.player_name(side));
-        if side == turn && !app.game.is_over() {
+        let mut t = format!(" {side}: {}", short(&app.player_name(side), 22));
+        let over = app.game.is_over() || app.online.as_ref().is_some_and(|o| o.view.is_finished());
+        if let Some(o) = &app.online {
+            let seat = o.view.seats.get(side);
+            if !seat.taken {
+                t.push_str(" - seat free");
+            } else if !seat.connected && o.seat != Some(side) {
+                t.push_str(" - away");
+            }
+        }
+        if side == turn && !over {
             t.push_str(if app.thinking && !humans_turn {
                 "  (thinking...)"
             } else {
                 "  (to move)"
             });
         }
-        Line::from(Span::styled(
-            t,
-            if side == turn {
-                Style::default().add_modifier(Modifier::BOLD)
-            } else {
-                Style::default()
-            },
-        ))
+        let name_style = if side == turn {
+            Style::default().add_modifier(Modifier::BOLD)
+        } else {
+            Style::default()
+        };
+        let clock = app
+            .online
+            .as_ref()
+            .and_then(|o| Some((o.remaining_ms(side)?, o.clock_running(side))));
+        let Some((ms, running)) = clock else {
+            return Line::from(Span::styled(t, name_style));
+        };
+        let text = format!(" {} ", crate::online::format_clock(ms));
+        let mut style = Style::default();
+        if running {
+            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+        }
+        if ms < 20_000 {
+            style = style.patch(theme.error());
+        }
+        let inner = usize::from(BOARD_WIDTH) - 2;
+        let pad = inner.saturating_sub(t.chars().count() + text.chars().count() + 1);
+        Line::from(vec![
+            Span::styled(t, name_style),
+            Span::raw(" ".repeat(pad)),
+            Span::styled(text, style),
+        ])
     };
     let store = |side: Side| format!("[{:>2}]", stores_pos.store(side));
     let stores_line = Line::from(vec![
@@ -364,18 +442,26 @@ fn line_text(first: Side, pv: &[Move]) -> String {
 fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     let pos = app.game.position();
     let mut lines = Vec::new();
-    if let Some((result, why)) = outcome_lines(&app.game).filter(|_| app.animation.is_none()) {
+    if let Some((result, why)) = app.end_lines().filter(|_| app.animation.is_none()) {
         lines.push(Line::from(Span::styled(
             format!("Game over: {result}"),
             theme.title(),
         )));
         lines.push(Line::from(Span::styled(why, theme.title())));
-        lines.push(Line::from("n: rematch  u: take back  s: save  q: quit"));
+        lines.push(Line::from(match &app.online {
+            None => "n: rematch  u: take back  s: save  q: quit",
+            Some(o) if o.seat.is_some() => "n: rematch  s: save  q: quit",
+            Some(_) => "s: save  q: quit",
+        }));
     }
-    lines.extend([
-        Line::from(format!("position {}", fen::write(pos))),
-        Line::from(format!("tables   {}", app.tables.describe())),
-    ]);
+    if let Some(o) = &app.online {
+        online_lines(app, o, &mut lines, theme);
+    } else {
+        lines.extend([
+            Line::from(format!("position {}", fen::write(pos))),
+            Line::from(format!("tables   {}", app.tables.describe())),
+        ]);
+    }
     if let Some(c) = &app.copied {
         lines.push(Line::from(format!("copied   {c}")));
     }
@@ -409,6 +495,8 @@ fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
             None => lines.push(Line::from(format!("analysis {state}"))),
         }
         " Analysis "
+    } else if app.online.is_some() {
+        " Online game "
     } else {
         lines.push(Line::from(Span::styled(
             "analysis off (a: analyse this position)",
@@ -425,6 +513,49 @@ fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
         ),
         area,
     );
+}
+
+/// The online game's lines of the info pane: offers, a claim, the seat, the connection, the
+/// link and the position.
+fn online_lines(app: &App, o: &Online, lines: &mut Vec<Line>, theme: &Theme) {
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    for l in o.offer_lines() {
+        lines.push(Line::from(Span::styled(l, bold)));
+    }
+    if o.can_claim() {
+        let away = o.name(app.game.position().turn());
+        lines.push(Line::from(Span::styled(
+            format!("{away} is away: w claims the win, = a draw"),
+            bold,
+        )));
+    }
+    let watching = match o.view.spectators {
+        0 => String::new(),
+        1 => ", 1 watching".to_string(),
+        n => format!(", {n} watching"),
+    };
+    lines.push(Line::from(match o.seat {
+        Some(s) => format!("you      play {s}{watching}"),
+        None => format!("you      watch{watching}"),
+    }));
+    lines.push(match &o.connection {
+        Connection::Connecting => Line::from("server   connecting..."),
+        Connection::Up => Line::from("server   connected"),
+        Connection::Lost { error, .. } => Line::from(Span::styled(
+            format!("server   connection lost ({error}), reconnecting"),
+            theme.error(),
+        )),
+    });
+    // The link on one line, without its label when both do not fit.
+    lines.push(Line::from(if o.link.chars().count() + 9 <= 46 {
+        format!("link     {}", o.link)
+    } else {
+        o.link.clone()
+    }));
+    lines.push(Line::from(format!(
+        "position {}",
+        fen::write(app.game.position())
+    )));
 }
 
 fn draw_moves(app: &App, frame: &mut Frame, area: Rect, _theme: &Theme) {
@@ -487,10 +618,28 @@ q or Ctrl-C quit. Under your row: endgame database values (your final seed
 difference of the seeds on the board) when tables cover the position.
 Press Esc, ? or q to close this help.";
 
+/// The keys of an online game, in place of the local game's on the help screen.
+pub const ONLINE_HELP_KEYS: &str = "\
+Online: 1-6, arrows and Enter, or a click send your move to the server.
+d offers a draw (again: withdraws), t asks to take back your last move,
+x resigns (y confirms; a aborts before both sides have moved); y accepts,
+n declines the opponent's offer; after the game n offers a rematch.
+w claims the win (= a draw) when your opponent, to move, has been away.
+Clocks are the server's, counted down here. a analyses after the game or
+when watching; s saves (OGN), c copies the position; q leaves, the game
+goes on: the same oware play --online LINK takes your seat back.
+Press Esc, ? or q to close this help.";
+
 fn draw_help(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     let r = Rect::new(area.x, area.y + 1, area.width, area.height - 3);
     frame.render_widget(Clear, r);
-    let mut lines: Vec<Line> = HELP.lines().map(Line::from).collect();
+    let text = if app.online.is_some() {
+        let rules = HELP.split("\n\nKeys:").next().unwrap_or(HELP);
+        format!("{rules}\n\n{ONLINE_HELP_KEYS}")
+    } else {
+        HELP.to_string()
+    };
+    let mut lines: Vec<Line> = text.lines().map(|l| Line::from(l.to_string())).collect();
     lines.insert(
         0,
         Line::from(Span::styled(

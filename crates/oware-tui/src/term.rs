@@ -3,9 +3,10 @@
 //! keys, clicks, resizes, engine reports and animation ticks to the state.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
+
+use oware_engine::Prober;
 
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
@@ -17,6 +18,7 @@ use ratatui::layout::Rect;
 use ratatui::Terminal;
 
 use crate::app::{App, Effect};
+use crate::net::{Net, NetEvent};
 use crate::render::render;
 use crate::worker::Workers;
 
@@ -24,6 +26,16 @@ use crate::worker::Workers;
 const FRAME: Duration = Duration::from_millis(60);
 /// A screen slower than this to draw turns the animation off.
 const SLOW_DRAW: Duration = Duration::from_millis(150);
+/// Time between two redraws of an online game's clocks.
+const CLOCK_FRAME: Duration = Duration::from_millis(100);
+
+/// An online game's network thread and its reports.
+pub struct Online {
+    /// The thread's handle (requests go in).
+    pub net: Net,
+    /// Its reports.
+    pub events: mpsc::Receiver<NetEvent>,
+}
 
 /// Puts the terminal back as it was: cooked mode, the main screen, no mouse reports, a cursor.
 /// Safe to call more than once.
@@ -83,8 +95,9 @@ pub fn osc52(text: &str) -> String {
 }
 
 /// Runs the game in the terminal until the player quits; returns the final state. The engine
-/// probes the endgame tables of `egdb_dir`.
-pub fn run(mut app: App, egdb_dir: PathBuf) -> io::Result<App> {
+/// probes the endgame tables `egdb` (opened once: [`crate::Tables::open`]); an online game
+/// talks to its server through `online`.
+pub fn run(mut app: App, egdb: Option<Arc<Prober>>, online: Option<Online>) -> io::Result<App> {
     install_panic_hook();
     enable_raw_mode()?;
     let _guard = Guard;
@@ -92,10 +105,11 @@ pub fn run(mut app: App, egdb_dir: PathBuf) -> io::Result<App> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
     let (tx, rx) = mpsc::channel();
-    let mut workers = Workers::new(tx, egdb_dir);
+    let mut workers = Workers::new(tx, egdb);
     let mut effects = app.start();
     let mut dirty = true;
     let mut last_frame = Instant::now();
+    let mut last_clock = Instant::now();
     loop {
         for fx in effects.drain(..) {
             match fx {
@@ -112,6 +126,11 @@ pub fn run(mut app: App, egdb_dir: PathBuf) -> io::Result<App> {
                     let mut out = io::stdout();
                     out.write_all(osc52(&text).as_bytes())?;
                     out.flush()?;
+                }
+                Effect::Net(request) => {
+                    if let Some(o) = &online {
+                        o.net.send(request);
+                    }
                 }
                 Effect::Quit => app.quit = true,
             }
@@ -144,6 +163,18 @@ pub fn run(mut app: App, egdb_dir: PathBuf) -> io::Result<App> {
         while let Ok(ev) = rx.try_recv() {
             effects.extend(app.on_engine(ev));
             dirty = true;
+        }
+        if let Some(o) = &online {
+            // States arriving now start their clocks from now.
+            app.set_now(Instant::now());
+            while let Ok(ev) = o.events.try_recv() {
+                effects.extend(app.on_net(ev));
+                dirty = true;
+            }
+            if last_clock.elapsed() >= CLOCK_FRAME {
+                last_clock = Instant::now();
+                dirty = true;
+            }
         }
         if app.animation.is_some() && last_frame.elapsed() >= FRAME {
             app.tick();

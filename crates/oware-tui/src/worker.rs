@@ -2,7 +2,6 @@
 //! a thread of their own and report through a channel, so the screen keeps answering keys
 //! while they think.
 
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
@@ -19,37 +18,37 @@ const ANALYSIS_HASH_MB: usize = 32;
 /// Runs the engine's jobs and keeps the one analysis that may be running.
 pub struct Workers {
     tx: Sender<EngineEvent>,
-    egdb_dir: PathBuf,
+    egdb: Option<Arc<Prober>>,
     analysis: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
     others: Vec<JoinHandle<()>>,
 }
 
 impl Workers {
-    /// Workers reporting to `tx`, probing the endgame tables of `egdb_dir` where a level or
-    /// the analysis uses them.
-    pub fn new(tx: Sender<EngineEvent>, egdb_dir: PathBuf) -> Workers {
+    /// Workers reporting to `tx`, probing the endgame tables `egdb` (opened once, at the
+    /// start: [`crate::Tables::open`]) where a level or the analysis uses them.
+    pub fn new(tx: Sender<EngineEvent>, egdb: Option<Arc<Prober>>) -> Workers {
         Workers {
             tx,
-            egdb_dir,
+            egdb,
             analysis: None,
             others: Vec::new(),
         }
     }
 
-    fn prober(dir: &std::path::Path, game: &Game) -> Option<Arc<Prober>> {
-        Prober::open(Some(dir), game.rules())
-            .ok()
-            .flatten()
-            .map(Arc::new)
+    /// The tables for `game`: the opened ones when they are for its rules (a game loaded with
+    /// other rules is searched without tables).
+    fn prober(&self, game: &Game) -> Option<Arc<Prober>> {
+        self.egdb
+            .clone()
+            .filter(|p| p.egdb().rules() == game.rules())
     }
 
     /// Chooses the computer's move exactly as the level defines it (`choose_move_with`, the
     /// level's own search limits and random choices).
     pub fn think(&mut self, id: u64, game: Game, level: Level, seed: u64) {
         let tx = self.tx.clone();
-        let dir = self.egdb_dir.clone();
+        let egdb = self.prober(&game);
         self.spawn(move || {
-            let egdb = Workers::prober(&dir, &game);
             let mv = choose_move_with(&game, level.spec(), seed, 1.0, egdb);
             let _ = tx.send(EngineEvent::ComputerMove { id, mv });
         });
@@ -61,10 +60,10 @@ impl Workers {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let tx = self.tx.clone();
-        let dir = self.egdb_dir.clone();
+        let egdb = self.prober(&game);
         let handle = std::thread::spawn(move || {
             let mut engine = Engine::new(ANALYSIS_HASH_MB);
-            engine.set_egdb(Workers::prober(&dir, &game));
+            engine.set_egdb(egdb);
             engine.search(&game, &Limits::default(), &flag, &mut |info| {
                 let _ = tx.send(EngineEvent::Info {
                     id,
@@ -87,11 +86,11 @@ impl Workers {
     /// Finds a hint: the `hard` level's search (no random moves).
     pub fn hint(&mut self, id: u64, game: Game) {
         let tx = self.tx.clone();
-        let dir = self.egdb_dir.clone();
+        let egdb = self.prober(&game);
         self.spawn(move || {
             let spec = Level::Hard.spec();
             let mut engine = Engine::new(spec.hash_mb);
-            engine.set_egdb(Workers::prober(&dir, &game));
+            engine.set_egdb(egdb);
             let r = engine.search(
                 &game,
                 &spec.limits(1.0),

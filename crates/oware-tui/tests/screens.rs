@@ -569,12 +569,17 @@ fn egdb_values_per_pit_when_tables_are_present() {
         memory: 0,
     };
     oware_egdb::build(&dir, &rules, &options, &mut |_| {}).unwrap();
-    let tables = Tables::open(&dir, &rules);
+    let (tables, prober) = Tables::open(&dir, &rules);
     assert!(
         tables.describe().ends_with("(0 to 4 seeds)"),
         "{}",
         tables.describe()
     );
+    // Opened once: the engine's prober and the pane share the one handle.
+    let (Tables::Present { egdb, .. }, Some(prober)) = (&tables, prober) else {
+        panic!("tables present and a prober");
+    };
+    assert!(std::sync::Arc::ptr_eq(egdb, prober.egdb()));
     // 4 seeds on the board: South's F (1) captures a's 1, or plays A.
     let game = from_fen("1-0-0-0-0-1-1-1-0-0-0-0-24-20-S");
     let app = App::new(config(Opponent::Friend), game.clone(), tables);
@@ -592,8 +597,400 @@ fn egdb_values_per_pit_when_tables_are_present() {
     let app = App::new(
         config(Opponent::Friend),
         Game::new(rules),
-        Tables::open(&dir, &rules),
+        Tables::open(&dir, &rules).0,
     );
     assert!(app.pit_values.iter().all(Option::is_none));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// ----- Online games (`oware play --online`): states as the server sends them -----
+
+mod online {
+    use super::*;
+    use oware_tui::net::{NetEvent, OfferAction, OfferKind, Request};
+    use oware_tui::wire::GameState;
+    use serde_json::{json, Value};
+    use std::time::Duration;
+
+    const LINK: &str = "http://127.0.0.1:8080/game/0123456789abcdef";
+
+    /// A state of game `0123…` after `moves` (letters), with `online` over a playing game
+    /// between Ama (South) and Kofi (North), both connected, 5+3 clocks.
+    fn state(version: u64, moves: &str, online: Value) -> GameState {
+        let mut o = json!({
+            "status": "playing",
+            "seats": {"S": {"name": "Ama", "taken": true, "connected": true},
+                      "N": {"name": "Kofi", "taken": true, "connected": true}},
+            "you": null,
+            "clock": {"initial_ms": 300000, "increment_ms": 3000,
+                      "remaining_ms": {"S": 300000, "N": 300000}, "running": null, "as_of_ms": 1},
+            "draw_offer": null, "takeback_offer": null, "rematch_offer": null, "rematch_id": null,
+            "spectators": 0, "claimable_ms": null, "end": null, "winner": null
+        });
+        for (k, v) in online.as_object().unwrap() {
+            o[k] = v.clone();
+        }
+        let moves: Vec<Value> = moves.chars().map(|c| json!({ "letter": c })).collect();
+        serde_json::from_value(json!({
+            "id": "0123456789abcdef", "version": version, "rules": "abapa",
+            "names": {"S": "Ama", "N": "Kofi"}, "moves": moves,
+            "history": [{"text": "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}], "online": o
+        }))
+        .unwrap()
+    }
+
+    /// Kofi's terminal (North) after Ama's first move C; North's clock is not running yet
+    /// (the first two moves are free), the event stream is up.
+    fn kofi() -> App {
+        let s = state(3, "C", json!({}));
+        let mut app = App::new_online(
+            config(Opponent::Online),
+            &s,
+            Some(Side::North),
+            LINK,
+            no_tables(),
+        )
+        .unwrap();
+        app.on_net(NetEvent::Connected);
+        app
+    }
+
+    #[test]
+    fn online_clock_counts_the_running_side_down_from_the_servers_figure() {
+        let mut app = kofi();
+        let s = state(
+            5,
+            "Cf",
+            json!({"clock": {"initial_ms": 300000, "increment_ms": 3000,
+                   "remaining_ms": {"S": 283000, "N": 300000}, "running": "S", "as_of_ms": 9}}),
+        );
+        assert!(app.on_net(NetEvent::State(Box::new(s))).is_empty());
+        let start = app.online.as_ref().unwrap().received;
+        // 3.2 s later (the loop moves the time on; nothing else changes the figures).
+        app.set_now(start + Duration::from_millis(3200));
+        check_screen(&app, "online_clock");
+        let o = app.online.as_ref().unwrap();
+        assert_eq!(o.remaining_ms(Side::South), Some(279_800));
+        assert_eq!(o.remaining_ms(Side::North), Some(300_000), "not running");
+        // Under ten seconds: tenths; never below zero (the server ends the game by time).
+        app.set_now(start + Duration::from_millis(274_000));
+        assert!(screen(&app).contains(" 0:09.0 "), "{}", screen(&app));
+        app.set_now(start + Duration::from_secs(400));
+        assert!(screen(&app).contains(" 0:00.0 "));
+    }
+
+    #[test]
+    fn a_move_is_sent_and_shown_when_the_server_answers() {
+        let mut app = kofi();
+        // North's pit a is key 1 (the player's row from their left).
+        let fx = press(&mut app, '1');
+        assert!(
+            matches!(fx.as_slice(), [Effect::Net(Request::Move('a'))]),
+            "{fx:?}"
+        );
+        assert_eq!(
+            app.game.moves().len(),
+            1,
+            "not played before the server says so"
+        );
+        assert_eq!(app.status.1, "Sending a...");
+        // A second key meanwhile is not sent.
+        assert!(press(&mut app, '2').is_empty());
+        let s = state(4, "Ca", json!({}));
+        app.on_net(NetEvent::Answered {
+            request: Request::Move('a'),
+            state: Box::new(s),
+        });
+        assert_eq!(app.game.moves().len(), 2);
+        assert_eq!(app.status.1, "Ama's move (South)");
+        // Not the player's move now: explained, nothing sent.
+        assert!(press(&mut app, '3').is_empty());
+        assert_eq!(app.status, (Tone::Error, "Wait: it is Ama's move".into()));
+    }
+
+    #[test]
+    fn an_illegal_pit_is_explained_by_the_core_and_a_refusal_in_the_servers_words() {
+        // South sowed into North's row; North's pits after "A": all 4 except...; use a
+        // position where North has an empty pit: after C f A, North's f is empty.
+        let s = state(6, "CfA", json!({}));
+        let mut app = App::new_online(
+            config(Opponent::Online),
+            &s,
+            Some(Side::North),
+            LINK,
+            no_tables(),
+        )
+        .unwrap();
+        assert!(press(&mut app, '6').is_empty());
+        assert_eq!(
+            app.status,
+            (Tone::Error, "Cannot play f: pit f is empty".into())
+        );
+        let fx = press(&mut app, '2');
+        assert!(matches!(fx.as_slice(), [Effect::Net(Request::Move('b'))]));
+        app.on_net(NetEvent::Refused {
+            request: Request::Move('b'),
+            message: "the game is over".into(),
+        });
+        assert_eq!(app.status, (Tone::Error, "Move b: the game is over".into()));
+        assert!(
+            !app.online.as_ref().unwrap().busy,
+            "a refusal frees the keys"
+        );
+        check_screen(&app, "online_refused");
+    }
+
+    #[test]
+    fn an_offer_is_shown_and_answered_with_y_and_n() {
+        let mut app = kofi();
+        let s = state(4, "C", json!({"draw_offer": "S"}));
+        app.on_net(NetEvent::State(Box::new(s)));
+        assert_eq!(
+            app.status,
+            (Tone::Info, "Ama offers a draw: y accept, n decline".into())
+        );
+        check_screen(&app, "online_offer");
+        let fx = press(&mut app, 'n');
+        assert!(matches!(
+            fx.as_slice(),
+            [Effect::Net(Request::Offer(
+                OfferKind::Draw,
+                OfferAction::Decline
+            ))]
+        ));
+        app.on_net(NetEvent::Refused {
+            request: Request::Offer(OfferKind::Draw, OfferAction::Decline),
+            message: "x".into(),
+        });
+        let fx = press(&mut app, 'y');
+        assert!(matches!(
+            fx.as_slice(),
+            [Effect::Net(Request::Offer(
+                OfferKind::Draw,
+                OfferAction::Accept
+            ))]
+        ));
+        // The player's own offer: d withdraws it.
+        let s = state(5, "C", json!({"draw_offer": "N"}));
+        app.on_net(NetEvent::Answered {
+            request: Request::Offer(OfferKind::Draw, OfferAction::Offer),
+            state: Box::new(s),
+        });
+        assert_eq!(app.status.1, "You offered a draw (d withdraws)");
+        assert!(screen(&app).contains("You offered a draw: d withdraws"));
+        let fx = press(&mut app, 'd');
+        assert!(matches!(
+            fx.as_slice(),
+            [Effect::Net(Request::Offer(
+                OfferKind::Draw,
+                OfferAction::Withdraw
+            ))]
+        ));
+    }
+
+    #[test]
+    fn resigning_asks_first_and_the_end_gives_the_reason() {
+        let mut app = kofi();
+        let s = state(5, "CfA", json!({}));
+        app.on_net(NetEvent::State(Box::new(s)));
+        // x, then any other key: nothing happens.
+        assert!(press(&mut app, 'x').is_empty());
+        assert!(app.status.1.starts_with("Resign this game? y resigns"));
+        assert!(press(&mut app, 'k').is_empty());
+        assert!(app.status.1.starts_with("Not resigned."));
+        // A move arriving meanwhile drops the question: y then resigns nothing.
+        let mut app2 = app.clone();
+        assert!(press(&mut app2, 'x').is_empty());
+        app2.on_net(NetEvent::State(Box::new(state(6, "CfAa", json!({})))));
+        assert!(press(&mut app2, 'y').is_empty());
+        assert!(press(&mut app, 'x').is_empty());
+        let fx = press(&mut app, 'y');
+        assert!(matches!(fx.as_slice(), [Effect::Net(Request::Resign)]));
+        let s = state(
+            6,
+            "CfA",
+            json!({"status": "over", "end": "resign", "winner": "S",
+                   "clock": {"initial_ms": 300000, "increment_ms": 3000,
+                   "remaining_ms": {"S": 290000, "N": 271000}, "running": null, "as_of_ms": 9}}),
+        );
+        app.on_net(NetEvent::Answered {
+            request: Request::Resign,
+            state: Box::new(s),
+        });
+        check_screen(&app, "online_resign");
+        assert_eq!(app.status.1, "Game over: Ama (South) wins: North resigned");
+        // Moves are refused now, and n offers a rematch.
+        assert!(press(&mut app, '1').is_empty());
+        assert_eq!(app.status.0, Tone::Error);
+        let fx = press(&mut app, 'n');
+        assert!(matches!(
+            fx.as_slice(),
+            [Effect::Net(Request::Offer(
+                OfferKind::Rematch,
+                OfferAction::Offer
+            ))]
+        ));
+    }
+
+    #[test]
+    fn an_absent_opponent_can_be_claimed_against_once_the_server_allows() {
+        let mut app = kofi();
+        let s = state(
+            5,
+            "Ca",
+            json!({"claimable_ms": 1500,
+                   "seats": {"S": {"name": "Ama", "taken": true, "connected": false},
+                             "N": {"name": "Kofi", "taken": true, "connected": true}}}),
+        );
+        app.on_net(NetEvent::State(Box::new(s)));
+        assert!(screen(&app).contains("South: Ama - away"));
+        assert!(press(&mut app, 'w').is_empty(), "not yet");
+        let start = app.online.as_ref().unwrap().received;
+        app.set_now(start + Duration::from_millis(1500));
+        assert!(screen(&app).contains("Ama is away: w claims the win, = a draw"));
+        let fx = press(&mut app, 'w');
+        assert!(matches!(
+            fx.as_slice(),
+            [Effect::Net(Request::Claim { win: true })]
+        ));
+    }
+
+    #[test]
+    fn every_end_the_server_decides_is_said_in_words() {
+        let cases = [
+            (
+                json!({"end": "time", "winner": "N"}),
+                "Kofi (North) wins",
+                "South ran out of time",
+            ),
+            (
+                json!({"end": "agreement", "winner": null}),
+                "Draw",
+                "drawn by agreement",
+            ),
+            (
+                json!({"end": "abandon", "winner": "S"}),
+                "Ama (South) wins",
+                "North left and South claimed the win",
+            ),
+            (
+                json!({"end": "abandon", "winner": null}),
+                "Draw",
+                "a player left; the other claimed a draw",
+            ),
+            (
+                json!({"status": "aborted", "end": "aborted", "winner": null}),
+                "Game aborted",
+                "no result",
+            ),
+            (
+                json!({"status": "cancelled"}),
+                "Challenge cancelled",
+                "the game never started",
+            ),
+        ];
+        for (online, result, why) in cases {
+            let mut online = online;
+            if online.get("status").is_none() {
+                online["status"] = json!("over");
+            }
+            let s = state(7, "C", online.clone());
+            let mut app = App::new_online(
+                config(Opponent::Online),
+                &s,
+                Some(Side::North),
+                LINK,
+                no_tables(),
+            )
+            .unwrap();
+            assert_eq!(
+                app.end_lines(),
+                Some((result.to_string(), why.to_string())),
+                "{online}"
+            );
+            assert!(screen(&app).contains(&format!("Game over: {result}")));
+            // No move, offer or resignation once it has ended.
+            assert!(press(&mut app, '1').is_empty());
+            assert!(press(&mut app, 'd').is_empty());
+            assert!(press(&mut app, 'x').is_empty());
+        }
+    }
+
+    #[test]
+    fn an_agreed_rematch_takes_the_players_seat_in_the_new_game() {
+        let mut app = kofi();
+        let s = state(
+            9,
+            "C",
+            json!({"status": "over", "end": "resign", "winner": "S", "rematch_id": "fedcba9876543210"}),
+        );
+        let fx = app.on_net(NetEvent::State(Box::new(s)));
+        assert!(
+            matches!(fx.as_slice(), [Effect::Net(Request::FollowRematch(id))] if id == "fedcba9876543210"),
+            "{fx:?}"
+        );
+        // The new game: colours swapped, a fresh board, the link follows.
+        let mut s = state(1, "", json!({"you": "S"}));
+        s.id = "fedcba9876543210".into();
+        app.on_net(NetEvent::Switched {
+            state: Box::new(s),
+            seat: Side::South,
+        });
+        let o = app.online.as_ref().unwrap();
+        assert_eq!(o.seat, Some(Side::South));
+        assert_eq!(o.link, "http://127.0.0.1:8080/game/fedcba9876543210");
+        assert!(app.game.moves().is_empty());
+        assert!(app
+            .status
+            .1
+            .starts_with("Rematch: you play South against Kofi."));
+    }
+
+    #[test]
+    fn a_lost_connection_is_said_and_a_reconnection_too_and_old_states_are_ignored() {
+        let mut app = kofi();
+        app.on_net(NetEvent::Lost {
+            error: "the server closed the connection".into(),
+            retry: Duration::from_secs(2),
+        });
+        assert_eq!(
+            app.status,
+            (
+                Tone::Error,
+                "Connection lost (the server closed the connection): trying again in 2 s".into()
+            )
+        );
+        assert!(screen(&app).contains("server   connection lost"));
+        app.on_net(NetEvent::Connected);
+        assert!(app.status.1.starts_with("Reconnected."), "{:?}", app.status);
+        // A state older than the one shown changes nothing.
+        let s = state(1, "", json!({}));
+        app.on_net(NetEvent::State(Box::new(s)));
+        assert_eq!(app.game.moves().len(), 1);
+    }
+
+    #[test]
+    fn a_spectator_sees_the_game_but_cannot_move() {
+        let s = state(
+            3,
+            "C",
+            json!({"spectators": 2,
+            "seats": {"S": {"name": "Ama", "taken": true, "connected": true},
+                      "N": {"name": "Kofi", "taken": true, "connected": false}}}),
+        );
+        let mut app =
+            App::new_online(config(Opponent::Online), &s, None, LINK, no_tables()).unwrap();
+        assert!(press(&mut app, '1').is_empty());
+        assert_eq!(
+            app.status,
+            (
+                Tone::Error,
+                "You are watching: only the players move".into()
+            )
+        );
+        let text = screen(&app);
+        assert!(text.contains("North: Kofi - away"), "{text}");
+        assert!(text.contains("you      watch, 2 watching"), "{text}");
+        assert!(text.contains(" watching:  a analyse"), "{text}");
+    }
 }

@@ -1,5 +1,6 @@
 //! `oware play [GAME.ogn]`: the terminal game (crate `oware-tui`). This module only reads the
 //! flags and the game file, checks there is a terminal, and prints the game on the way out.
+//! `oware play --online URL` takes a seat in (or watches) an online game of `oware serve`.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -33,15 +34,28 @@ pub struct Args {
     /// Show moves at once instead of sowing them seed by seed.
     #[arg(long)]
     pub no_animation: bool,
-    /// Endgame database directory [default: $OWARE_EGDB_DIR, else ./data/egdb].
+    /// Endgame database directory [default: $OWARE_EGDB_DIR, else the per-user data folder].
     #[arg(long)]
     pub egdb_path: Option<PathBuf>,
+    /// Play an online game of `oware serve`: its invite link (http://HOST:PORT/game/ID). Takes
+    /// the free seat (or the seat this user already holds), else watches.
+    #[arg(long, value_name = "URL", conflicts_with_all = ["game", "friend", "computer_first"])]
+    pub online: Option<String>,
+    /// The name shown to the opponent in an online game.
+    #[arg(long, requires = "online", default_value = "")]
+    pub name: String,
+    /// Watch the online game without taking a free seat.
+    #[arg(long, requires = "online")]
+    pub watch: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(url) = &args.online {
+        return run_online(&args, url);
+    }
     let rules = args.rules.rules();
     let (game, save_path) = match &args.game {
         Some(path) => {
@@ -74,23 +88,85 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let egdb_dir = args.egdb_path.unwrap_or_else(oware_egdb::default_dir);
-    let tables = Tables::open(&egdb_dir, game.rules());
+    let (tables, prober) = Tables::open(&egdb_dir, game.rules());
     let config = Config {
         opponent,
         seed,
         animation: !args.no_animation,
-        color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        color: color(),
         save_path,
     };
-    let app =
-        oware_tui::run(App::new(config, game, tables), egdb_dir).context("the terminal failed")?;
-    // The game is never lost: its moves and position stay on the screen after the program.
+    let app = oware_tui::run(App::new(config, game, tables), prober, None)
+        .context("the terminal failed")?;
+    print_game(&app);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Colours unless `NO_COLOR` is set (and not empty).
+fn color() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// `oware play --online URL`: finds the game and a seat before taking the terminal (so a bad
+/// address or an unreachable server is a plain message), then plays.
+fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
+    use oware_tui::net::{join_now, Net, Seats};
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        anyhow::bail!("oware play needs a terminal (standard input and output must be one)");
+    }
+    let seats = Seats::user();
+    let (runtime, joined) =
+        join_now(url, args.name.trim(), args.watch, &seats).map_err(anyhow::Error::msg)?;
+    let game = joined.state.to_game().map_err(anyhow::Error::msg)?;
+    let egdb_dir = args
+        .egdb_path
+        .clone()
+        .unwrap_or_else(oware_egdb::default_dir);
+    let (tables, prober) = Tables::open(&egdb_dir, game.rules());
+    let link = joined.target.link();
+    let config = Config {
+        opponent: Opponent::Online,
+        seed: 0,
+        animation: !args.no_animation,
+        color: color(),
+        save_path: PathBuf::from(format!(
+            "oware-online-{}.ogn",
+            joined.target.id.chars().take(8).collect::<String>()
+        )),
+    };
+    let mut app = App::new_online(config, &joined.state, joined.seat, &link, tables)
+        .map_err(anyhow::Error::msg)?;
+    app.status.1 = format!("{} {}", joined.note, app.status.1)
+        .trim()
+        .to_string();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let net = Net::start(runtime, &joined, seats, tx);
+    let online = oware_tui::term::Online { net, events: rx };
+    let app = oware_tui::run(app, prober, Some(online)).context("the terminal failed")?;
+    print_game(&app);
+    if let Some(o) = &app.online {
+        if o.seat.is_some() && !o.view.is_finished() {
+            println!(
+                "The game goes on at {}: oware play --online {} takes your seat back.",
+                o.link, o.link
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game is never lost: its moves and position stay on the screen after the program.
+fn print_game(app: &App) {
     let game = &app.game;
     let n = game.moves().len();
+    let end = match (&app.online, app.end_lines()) {
+        (Some(_), Some((result, why))) => Some(format!("{result}: {why}")),
+        _ => oware_tui::app::outcome_text(game),
+    };
     println!(
         "oware play: {n} move{}{}",
         if n == 1 { "" } else { "s" },
-        match oware_tui::app::outcome_text(game) {
+        match end {
             Some(t) => format!(", {t}"),
             None => String::new(),
         }
@@ -100,5 +176,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         println!("moves:    {}", moves.join(" "));
     }
     println!("position: {}", fen::write(game.position()));
-    Ok(ExitCode::SUCCESS)
 }

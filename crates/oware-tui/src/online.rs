@@ -1,0 +1,685 @@
+//! An online game of `oware serve` in the terminal (`oware play --online URL`): the state the
+//! screen needs (seat, clocks, presence, offers, connection) and what keys and the server's
+//! reports do to it.
+//!
+//! The server is the authority: a move is sent and shown only once the server's state comes
+//! back (its answer or the `update` event), refusals are shown in the status line in the
+//! server's words, and the clocks, offers and the end are the server's. The rules core is used
+//! locally only for display, as in a local game: the board, the move list and the highlights
+//! are the server's moves replayed by `oware-core`, and an illegal pit is explained at once by
+//! the core before anything is sent. Like the other handlers, nothing here touches the network:
+//! requests leave as [`Effect::Net`] and the network thread's reports come back through
+//! [`App::on_net`].
+
+use std::time::{Duration, Instant};
+
+use oware_core::{Game, Move, Side};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use crate::app::{outcome_lines, Analysis, App, Config, Effect, Tables, Tone};
+use crate::net::{NetEvent, OfferAction, OfferKind, Request};
+use crate::wire::{GameState, OnlineView, Pair};
+
+/// The event stream's state, as the screen shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Connection {
+    /// Opening the stream.
+    Connecting,
+    /// Connected: the opponent's moves arrive as they are played.
+    Up,
+    /// The stream broke; the next attempt is due.
+    Lost {
+        /// Why.
+        error: String,
+        /// When the next attempt is, after the break.
+        retry: Duration,
+    },
+}
+
+/// What a resignation key is waiting for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirm {
+    /// Nothing.
+    None,
+    /// `y` resigns (or `a` aborts while that is possible); any other key keeps playing.
+    Resign,
+}
+
+/// The online part of the state.
+#[derive(Debug, Clone)]
+pub struct Online {
+    /// The invite link (also where a spectator watches).
+    pub link: String,
+    /// The game id.
+    pub id: String,
+    /// The player's side, `None` when watching.
+    pub seat: Option<Side>,
+    /// The server's `online` object of the latest state.
+    pub view: OnlineView,
+    /// The players' names.
+    pub names: Pair<String>,
+    /// The latest state's version (older states are ignored).
+    pub version: u64,
+    /// When the latest state arrived (the clocks count down from it).
+    pub received: Instant,
+    /// The time shown: the loop moves it on; tests set it.
+    pub now: Instant,
+    /// The event stream.
+    pub connection: Connection,
+    /// A request is on its way (a second move is not sent meanwhile).
+    pub busy: bool,
+    /// A key waiting for confirmation.
+    pub confirm: Confirm,
+    /// Taking the seat in the rematch is under way.
+    pub following: bool,
+}
+
+/// `4:05`, `0:09.3` below ten seconds, `1:02:00` from an hour (as on the web page).
+pub fn format_clock(ms: u64) -> String {
+    if ms < 10_000 {
+        return format!("0:0{}.{}", ms / 1000, (ms % 1000) / 100);
+    }
+    let s = ms.div_ceil(1000);
+    let (h, m, s) = (s / 3600, (s % 3600) / 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+impl Online {
+    /// The name of `side`'s player (the side itself when the seat has no name).
+    pub fn name(&self, side: Side) -> String {
+        let n = self.names.get(side);
+        if n.is_empty() {
+            side.to_string()
+        } else {
+            n.clone()
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.now
+            .saturating_duration_since(self.received)
+            .as_millis() as u64
+    }
+
+    /// `side`'s time left now (counted down locally from the server's figure), `None` without
+    /// a clock.
+    pub fn remaining_ms(&self, side: Side) -> Option<u64> {
+        let c = self.view.clock.as_ref()?;
+        let ms = *c.remaining_ms.get(side);
+        if c.running == Some(side) && !self.view.is_finished() {
+            Some(ms.saturating_sub(self.elapsed_ms()))
+        } else {
+            Some(ms)
+        }
+    }
+
+    /// Whether `side`'s clock runs now.
+    pub fn clock_running(&self, side: Side) -> bool {
+        self.view
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.running == Some(side))
+            && !self.view.is_finished()
+    }
+
+    /// Whether the player may claim now: the opponent, to move, has been away long enough.
+    pub fn can_claim(&self) -> bool {
+        self.seat.is_some()
+            && self.view.is_playing()
+            && self
+                .view
+                .claimable_ms
+                .is_some_and(|ms| self.elapsed_ms() >= ms)
+    }
+
+    /// The opponent's standing offer: the first of takeback, draw and rematch.
+    pub fn offer_to_answer(&self) -> Option<OfferKind> {
+        let seat = self.seat?;
+        let theirs = |o: Option<Side>| o.is_some_and(|s| s != seat);
+        if theirs(self.view.takeback_offer) {
+            Some(OfferKind::Takeback)
+        } else if theirs(self.view.draw_offer) {
+            Some(OfferKind::Draw)
+        } else if theirs(self.view.rematch_offer) {
+            Some(OfferKind::Rematch)
+        } else {
+            None
+        }
+    }
+
+    /// The offers standing, one sentence each, with the keys that answer them.
+    pub fn offer_lines(&self) -> Vec<String> {
+        let offers = [
+            (
+                self.view.takeback_offer,
+                "asks to take back their last move",
+                "You asked to take back your last move: t withdraws",
+            ),
+            (
+                self.view.draw_offer,
+                "offers a draw",
+                "You offered a draw: d withdraws",
+            ),
+            (
+                self.view.rematch_offer,
+                "offers a rematch",
+                "You offered a rematch: waiting for the answer",
+            ),
+        ];
+        let mut lines = Vec::new();
+        for (by, theirs, own) in offers {
+            match by {
+                None => {}
+                Some(by) if Some(by) == self.seat => lines.push(own.to_string()),
+                Some(by) if self.seat.is_some() => {
+                    lines.push(format!("{} {theirs}: y accept, n decline", self.name(by)))
+                }
+                Some(by) => lines.push(format!("{} {theirs}", self.name(by))),
+            }
+        }
+        lines
+    }
+
+    /// How the game ended, in two short lines, for the ends the server decides (time,
+    /// resignation, agreement, abandon, abort); `None` while it goes on or when the rules core
+    /// ended it (its own words are used then).
+    fn server_end(&self) -> Option<(String, String)> {
+        let v = &self.view;
+        let Some(end) = v.end.as_deref() else {
+            return match v.status.as_str() {
+                "aborted" => Some(("Game aborted".into(), "no result".into())),
+                "cancelled" => Some((
+                    "Challenge cancelled".into(),
+                    "the game never started".into(),
+                )),
+                _ => None,
+            };
+        };
+        if matches!(end, "capture" | "draw" | "no-feed" | "cycle") {
+            return None;
+        }
+        let result = match v.winner {
+            Some(w) => format!("{} ({w}) wins", self.name(w)),
+            None if end == "aborted" => "Game aborted".into(),
+            None => "Draw".into(),
+        };
+        let loser = v.winner.map(Side::other);
+        let why = match (end, loser) {
+            ("time", Some(l)) => format!("{l} ran out of time"),
+            ("resign", Some(l)) => format!("{l} resigned"),
+            ("agreement", _) => "drawn by agreement".into(),
+            ("abandon", Some(l)) => format!("{l} left and {} claimed the win", l.other()),
+            ("abandon", None) => "a player left; the other claimed a draw".into(),
+            ("aborted", _) => "no result".into(),
+            (other, _) => other.replace('-', " "),
+        };
+        Some((result, why))
+    }
+}
+
+impl App {
+    /// An online game's state, from the server's state of the game at `link`, played from
+    /// `seat` (`None`: watching). Fails when the server's moves cannot be replayed.
+    pub fn new_online(
+        mut config: Config,
+        state: &GameState,
+        seat: Option<Side>,
+        link: &str,
+        tables: Tables,
+    ) -> Result<App, String> {
+        let game = state.to_game()?;
+        let view = state
+            .online
+            .clone()
+            .ok_or("not an online game (it is played on one device)")?;
+        config.opponent = crate::Opponent::Online;
+        let now = Instant::now();
+        let online = Online {
+            link: link.to_string(),
+            id: state.id.clone(),
+            seat,
+            view,
+            names: state.names.clone(),
+            version: state.version,
+            received: now,
+            now,
+            connection: Connection::Connecting,
+            busy: false,
+            confirm: Confirm::None,
+            following: false,
+        };
+        let mut app = App::new(config, game, tables);
+        app.online = Some(online);
+        app.last = app.last_move();
+        app.refresh_values();
+        app.status = (Tone::Info, app.turn_text());
+        Ok(app)
+    }
+
+    /// Moves the clocks shown to `now` (the loop calls it; tests give made-up instants).
+    pub fn set_now(&mut self, now: Instant) {
+        if let Some(o) = &mut self.online {
+            o.now = now;
+        }
+    }
+
+    /// Whether the database values may be shown: not to a player during their online game
+    /// (the server refuses players an analysis while the game runs, for the same reason).
+    pub(crate) fn values_allowed(&self) -> bool {
+        self.online
+            .as_ref()
+            .is_none_or(|o| o.seat.is_none() || !o.view.is_playing())
+    }
+
+    /// How the game ended, with the server's reasons where the server ended it.
+    pub fn end_lines(&self) -> Option<(String, String)> {
+        if let Some(o) = &self.online {
+            if let Some(end) = o.server_end() {
+                return Some(end);
+            }
+        }
+        outcome_lines(&self.game)
+    }
+
+    /// The online status line.
+    pub(crate) fn online_turn_text(&self, o: &Online) -> String {
+        if let Some((result, why)) = self.end_lines() {
+            return format!("Game over: {result}: {why}");
+        }
+        let turn = self.game.position().turn();
+        match (o.view.status.as_str(), o.seat) {
+            ("open", Some(_)) => "Waiting for an opponent to join (give them the link)".into(),
+            ("open", None) => "Waiting for the second player".into(),
+            (_, Some(s)) if s == turn => {
+                "Your move: keys 1-6, arrows and Enter, or click a pit".into()
+            }
+            (_, Some(_)) => format!("{}'s move ({turn})", o.name(turn)),
+            (_, None) => format!("Watching: {} ({turn}) to move", o.name(turn)),
+        }
+    }
+
+    /// Whether the person may move now in the online game.
+    pub(crate) fn online_can_move(&self, o: &Online) -> bool {
+        o.view.is_playing() && !self.game.is_over() && o.seat == Some(self.game.position().turn())
+    }
+
+    /// Plays pit `index` in the online game: explained at once when it cannot be played,
+    /// otherwise sent to the server (shown when the server's state comes back).
+    pub(crate) fn play_pit_online(&mut self, index: usize) -> Vec<Effect> {
+        let Some(o) = &self.online else {
+            return Vec::new();
+        };
+        let turn = self.game.position().turn();
+        let refuse = |app: &mut App, why: String| {
+            app.status = (Tone::Error, why);
+            Vec::new()
+        };
+        if self.end_lines().is_some() || o.view.is_finished() {
+            return refuse(self, "The game is over: n offers a rematch".into());
+        }
+        let Some(seat) = o.seat else {
+            return refuse(self, "You are watching: only the players move".into());
+        };
+        if o.view.status == "open" {
+            return refuse(self, "Wait for an opponent to join".into());
+        }
+        if turn != seat {
+            let why = format!("Wait: it is {}'s move", o.name(turn));
+            return refuse(self, why);
+        }
+        if o.busy {
+            return refuse(self, "Wait: your last request is on its way".into());
+        }
+        let Some(m) = Move::new(index) else {
+            return Vec::new();
+        };
+        self.cursor = index;
+        if let Err(e) = self.game.position().play(m, self.game.rules()) {
+            return refuse(self, format!("Cannot play {}: {e}", m.letter(turn)));
+        }
+        let letter = m.letter(turn);
+        self.status = (Tone::Info, format!("Sending {letter}..."));
+        self.send(Request::Move(letter))
+    }
+
+    fn send(&mut self, r: Request) -> Vec<Effect> {
+        if let Some(o) = &mut self.online {
+            o.busy = true;
+            if r == Request::Offer(OfferKind::Rematch, OfferAction::Accept) {
+                // The answer carries the new seat: no need to follow the rematch separately.
+                o.following = true;
+            }
+        }
+        vec![Effect::Net(r)]
+    }
+
+    /// A key in an online game (after the help and file prompts had their turn).
+    pub(crate) fn on_key_online(&mut self, key: KeyEvent) -> Vec<Effect> {
+        let Some(o) = &mut self.online else {
+            return Vec::new();
+        };
+        if o.confirm == Confirm::Resign {
+            o.confirm = Confirm::None;
+            return match key.code {
+                KeyCode::Char('y') => {
+                    self.status = (Tone::Info, "Resigning...".into());
+                    self.send(Request::Resign)
+                }
+                KeyCode::Char('a') if self.game.moves().len() < 2 => {
+                    self.status = (Tone::Info, "Aborting...".into());
+                    self.send(Request::Abort)
+                }
+                _ => {
+                    self.status = (Tone::Info, format!("Not resigned. {}", self.turn_text()));
+                    Vec::new()
+                }
+            };
+        }
+        let player = o.seat.is_some();
+        let playing = o.view.is_playing();
+        let can_claim = o.can_claim();
+        match key.code {
+            KeyCode::Char(c @ '1'..='6') => self.play_pit(c as usize - '1' as usize),
+            KeyCode::Enter | KeyCode::Char(' ') => self.play_pit(self.cursor),
+            KeyCode::Char('x') if player && playing => {
+                o.confirm = Confirm::Resign;
+                self.status = (
+                    Tone::Info,
+                    if self.game.moves().len() < 2 {
+                        "Resign? y resigns, a aborts (no result), any other key keeps playing"
+                    } else {
+                        "Resign this game? y resigns, any other key keeps playing"
+                    }
+                    .into(),
+                );
+                Vec::new()
+            }
+            KeyCode::Char('d') if player && playing => self.toggle_offer(OfferKind::Draw),
+            KeyCode::Char('t') if player && playing => self.toggle_offer(OfferKind::Takeback),
+            KeyCode::Char('y') => self.answer_offer(true),
+            KeyCode::Char('n') => self.answer_offer(false),
+            KeyCode::Char('w') if can_claim => self.send(Request::Claim { win: true }),
+            KeyCode::Char('=') if can_claim => self.send(Request::Claim { win: false }),
+            KeyCode::Char('x' | 'd' | 't' | 'w' | '=') => {
+                let why = if !player {
+                    "You are watching: only the players can do this"
+                } else if !playing {
+                    "Not now: the game is not under way"
+                } else {
+                    "Nothing to claim: your opponent is here or not to move"
+                };
+                self.status = (Tone::Error, why.into());
+                Vec::new()
+            }
+            KeyCode::Char('u' | 'r') | KeyCode::Backspace => {
+                self.status = (
+                    Tone::Error,
+                    "No undo in an online game: t asks to take back your last move".into(),
+                );
+                Vec::new()
+            }
+            KeyCode::Char('h') => {
+                self.status = (
+                    Tone::Error,
+                    "No hints in an online game (they are for games against the computer)".into(),
+                );
+                Vec::new()
+            }
+            KeyCode::Char('a') if player && playing => {
+                self.status = (
+                    Tone::Error,
+                    "No analysis during your own game: a works once it is over".into(),
+                );
+                Vec::new()
+            }
+            KeyCode::Char('o') => {
+                self.status = (
+                    Tone::Error,
+                    "Leave the online game first (q), then oware play GAME.ogn".into(),
+                );
+                Vec::new()
+            }
+            _ => self.on_key_common(key),
+        }
+    }
+
+    /// `d` or `t`: makes the offer, or withdraws one's own.
+    fn toggle_offer(&mut self, kind: OfferKind) -> Vec<Effect> {
+        let Some(o) = &self.online else {
+            return Vec::new();
+        };
+        let standing = match kind {
+            OfferKind::Draw => o.view.draw_offer,
+            OfferKind::Takeback => o.view.takeback_offer,
+            OfferKind::Rematch => o.view.rematch_offer,
+        };
+        match standing {
+            Some(s) if Some(s) == o.seat => self.send(Request::Offer(kind, OfferAction::Withdraw)),
+            Some(s) => {
+                self.status = (
+                    Tone::Info,
+                    format!("{} already offers it: y accepts, n declines", o.name(s)),
+                );
+                Vec::new()
+            }
+            None => self.send(Request::Offer(kind, OfferAction::Offer)),
+        }
+    }
+
+    /// `y` or `n`: answers the opponent's offer; `n` with none, after the game, offers a
+    /// rematch.
+    fn answer_offer(&mut self, accept: bool) -> Vec<Effect> {
+        let Some(o) = &self.online else {
+            return Vec::new();
+        };
+        if let Some(kind) = o.offer_to_answer() {
+            let action = if accept {
+                OfferAction::Accept
+            } else {
+                OfferAction::Decline
+            };
+            return self.send(Request::Offer(kind, action));
+        }
+        let finished = o.view.is_finished() || self.game.is_over();
+        if !accept && o.seat.is_some() && finished && o.view.rematch_offer.is_none() {
+            return self.send(Request::Offer(OfferKind::Rematch, OfferAction::Offer));
+        }
+        self.status = (
+            Tone::Error,
+            if o.seat.is_none() {
+                "You are watching: only the players answer offers"
+            } else {
+                "No offer to answer"
+            }
+            .into(),
+        );
+        Vec::new()
+    }
+
+    /// Handles a report of the network thread.
+    pub fn on_net(&mut self, ev: NetEvent) -> Vec<Effect> {
+        let Some(o) = &mut self.online else {
+            return Vec::new();
+        };
+        match ev {
+            NetEvent::State(state) => self.apply_state(*state),
+            NetEvent::Answered { request, state } => {
+                o.busy = false;
+                let fx = self.apply_state(*state);
+                let said = match &request {
+                    Request::Move(_) | Request::Claim { .. } | Request::Resign | Request::Abort => {
+                        None
+                    }
+                    Request::Offer(kind, action) => Some(match (kind, action) {
+                        (OfferKind::Draw, OfferAction::Offer) => "You offered a draw (d withdraws)",
+                        (OfferKind::Takeback, OfferAction::Offer) => {
+                            "You asked to take back your last move (t withdraws)"
+                        }
+                        (OfferKind::Rematch, OfferAction::Offer) => "You offered a rematch",
+                        (_, OfferAction::Accept) => "Accepted",
+                        (_, OfferAction::Decline) => "Declined",
+                        (_, OfferAction::Withdraw) => "Withdrawn",
+                    }),
+                    Request::FollowRematch(_) => None,
+                };
+                if let Some(s) = said {
+                    self.status = (Tone::Info, s.to_string());
+                }
+                fx
+            }
+            NetEvent::Refused { request, message } => {
+                o.busy = false;
+                if matches!(
+                    request,
+                    Request::FollowRematch(_) | Request::Offer(OfferKind::Rematch, _)
+                ) {
+                    o.following = false;
+                }
+                self.status = (Tone::Error, format!("{}: {message}", request.describe()));
+                Vec::new()
+            }
+            NetEvent::Switched { state, seat } => {
+                o.id = state.id.clone();
+                o.link = match o.link.rsplit_once("/game/") {
+                    Some((base, _)) => format!("{base}/game/{}", state.id),
+                    None => o.link.clone(),
+                };
+                o.seat = Some(seat);
+                o.version = 0;
+                o.following = false;
+                o.busy = false;
+                o.confirm = Confirm::None;
+                self.game = Game::new(*self.game.rules());
+                self.analysis = Analysis::default();
+                let fx = self.apply_state(*state);
+                if let Some(o) = &self.online {
+                    let rival = o.name(seat.other());
+                    self.status = (
+                        Tone::Info,
+                        format!("Rematch: you play {seat} against {rival}."),
+                    );
+                }
+                fx
+            }
+            NetEvent::Connected => {
+                let was_lost = matches!(o.connection, Connection::Lost { .. });
+                o.connection = Connection::Up;
+                if was_lost {
+                    self.status = (Tone::Info, format!("Reconnected. {}", self.turn_text()));
+                }
+                Vec::new()
+            }
+            NetEvent::Lost { error, retry } => {
+                self.status = (
+                    Tone::Error,
+                    format!(
+                        "Connection lost ({error}): trying again in {} s",
+                        retry.as_secs().max(1)
+                    ),
+                );
+                o.connection = Connection::Lost { error, retry };
+                Vec::new()
+            }
+        }
+    }
+
+    /// Takes a state of the server: the moves (replayed by the core, the new one sown on
+    /// screen), the clocks, presence and offers. Older states and other games' are ignored.
+    fn apply_state(&mut self, state: GameState) -> Vec<Effect> {
+        let Some(o) = &mut self.online else {
+            return Vec::new();
+        };
+        if state.id != o.id || state.version < o.version {
+            return Vec::new();
+        }
+        let Some(view) = state.online.clone() else {
+            return Vec::new();
+        };
+        let game = match state.to_game() {
+            Ok(g) => g,
+            Err(e) => {
+                self.status = (
+                    Tone::Error,
+                    format!("The server's game cannot be shown: {e}"),
+                );
+                return Vec::new();
+            }
+        };
+        let before = (
+            o.view.status.clone(),
+            o.view.end.clone(),
+            o.view.draw_offer,
+            o.view.takeback_offer,
+            o.view.rematch_offer,
+        );
+        o.version = state.version;
+        o.names = state.names.clone();
+        o.received = o.now;
+        o.view = view;
+        if let Some(you) = o.view.you {
+            o.seat = Some(you);
+        }
+        let after = (
+            o.view.status.clone(),
+            o.view.end.clone(),
+            o.view.draw_offer,
+            o.view.takeback_offer,
+            o.view.rematch_offer,
+        );
+        let follow = match (&o.view.rematch_id, o.seat, o.following) {
+            (Some(next), Some(_), false) if *next != o.id => {
+                o.following = true;
+                Some(next.clone())
+            }
+            _ => None,
+        };
+        let mut fx = Vec::new();
+        if game.moves() != self.game.moves() || game.rules() != self.game.rules() {
+            let extends = game.moves().len() == self.game.moves().len() + 1
+                && game.moves().starts_with(self.game.moves());
+            self.game = game;
+            self.redo.clear();
+            if let Some(o) = &mut self.online {
+                // A question asked about the position before is dropped with it.
+                o.confirm = Confirm::None;
+            }
+            fx = self.changed(extends);
+        } else if before != after {
+            self.refresh_values();
+            self.status = (Tone::Info, self.turn_text());
+        }
+        if before != after {
+            if let Some(line) = self.online.as_ref().and_then(|o| {
+                o.offer_lines()
+                    .into_iter()
+                    .find(|l| l.ends_with("y accept, n decline"))
+            }) {
+                self.status = (Tone::Info, line);
+            }
+        }
+        if let Some(next) = follow {
+            self.status = (Tone::Info, "Rematch agreed: taking your seat...".into());
+            fx.push(Effect::Net(Request::FollowRematch(next)));
+        }
+        fx
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_read_as_on_the_page() {
+        assert_eq!(format_clock(300_000), "5:00");
+        assert_eq!(format_clock(245_001), "4:06");
+        assert_eq!(format_clock(10_000), "0:10");
+        assert_eq!(format_clock(9_349), "0:09.3");
+        assert_eq!(format_clock(0), "0:00.0");
+        assert_eq!(format_clock(3_720_000), "1:02:00");
+    }
+}
