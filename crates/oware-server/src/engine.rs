@@ -44,6 +44,11 @@ pub struct EngineJobs {
     replies: Arc<Semaphore>,
     /// Analyses and hints have their own slots, so that they never delay a computer's reply.
     analyses: Arc<Semaphore>,
+    /// Game reviews have theirs too (`review.rs`): a review takes one slot per position it
+    /// searches at once, so a long review never delays a reply, a hint or an analysis.
+    reviews: Arc<Semaphore>,
+    /// The number of review slots.
+    review_threads: usize,
 }
 
 /// What one analysis searches.
@@ -63,7 +68,22 @@ impl EngineJobs {
             egdb: None,
             replies: Arc::new(Semaphore::new(threads.max(1))),
             analyses: Arc::new(Semaphore::new(threads.max(1))),
+            reviews: Arc::new(Semaphore::new(threads.max(1))),
+            review_threads: threads.max(1),
         }
+    }
+
+    /// The game reviews' slots (one per search thread of a review) and how many there are.
+    pub(crate) fn review_slots(&self) -> (Arc<Semaphore>, usize) {
+        (Arc::clone(&self.reviews), self.review_threads)
+    }
+
+    /// The endgame tables the searches use, for a game under `rules`.
+    pub(crate) fn prober_for(
+        &self,
+        rules: &oware_core::Rules,
+    ) -> Option<Arc<oware_engine::Prober>> {
+        self.egdb.as_ref().and_then(|t| t.prober_for(rules))
     }
 
     /// These slots, searching with the server's endgame tables (else the default folder's).

@@ -7,6 +7,7 @@
 //! | illegal move, bad settings ([`GameError::Invalid`]) | 422 | debug |
 //! | no / wrong seat token, not a player of this game | 401 / 403 | info |
 //! | too many games created from one address ([`GameError::TooMany`]) | 429 | info |
+//! | a client's engine work over its limit ([`GameError::Limited`]) | 429 | info |
 //! | unknown game or route | 404 | debug |
 //! | not your turn, nothing to undo ([`GameError::Refused`]) | 409 | debug |
 //! | lost a race with another writer ([`GameError::Conflict`]) | 409 | info |
@@ -61,7 +62,7 @@ impl From<GameError> for ApiError {
             GameError::NotFound => StatusCode::NOT_FOUND,
             GameError::NoToken => StatusCode::UNAUTHORIZED,
             GameError::WrongToken | GameError::Forbidden { .. } => StatusCode::FORBIDDEN,
-            GameError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            GameError::TooMany(_) | GameError::Limited { .. } => StatusCode::TOO_MANY_REQUESTS,
             GameError::Refused { .. } | GameError::Conflict => StatusCode::CONFLICT,
             GameError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
             GameError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -16,6 +16,7 @@
 //! | `online` | online play: seats, clocks, offers, the end reasons, the lobby's entries ([`OnlineError`]); no HTTP, no storage |
 //! | `session` | game sessions: create, play, undo/redo, the computer's turn, analyses, the cache; [`GameError`]; no HTTP |
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, each kind with its own slots |
+//! | `review` | game reviews: the background job on the engine's review slots, its progress events, the stored result |
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on |
 //! | `store` | the [`Store`] interface (versioned writes) and its SQLite backend [`SqliteStore`] |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) |
@@ -29,12 +30,14 @@
 //! | --- | --- |
 //! | `POST /api/games` `{"opponent":"easy","starts":"you","rules":"abapa","ogn":null}` | new game: `201 {id, token, state}` |
 //! | `GET /api/games/{id}` (`?since=V&wait_ms=N` waits for a newer version) | the state |
-//! | `GET /api/games/{id}/events` | server-sent events: `update`, `thinking`, `analysis` |
+//! | `GET /api/games/{id}/events` | server-sent events: `update`, `thinking`, `analysis`, `review` |
 //! | `POST /api/games/{id}/moves` `{"move":"C"}` or `{"pit":2}` + `X-Seat-Token` | plays a move: `{detail, state}` |
 //! | `POST /api/games/{id}/undo`, `/redo` + `X-Seat-Token` | takes back / replays |
 //! | `GET /api/games/{id}/ogn` | the OGN record |
 //! | `POST /api/games/{id}/analysis` `{"ply":N,"movetime_ms":2000,"purpose":"hint"}` + `X-Seat-Token` | `202 {seq}`, then `analysis` events |
 //! | `DELETE /api/games/{id}/analysis` + `X-Seat-Token` | stops the game's analysis: `204` |
+//! | `POST /api/games/{id}/review` `{"depth":16}` (optional) + `X-Seat-Token` (local games) | starts the game's review: `202` with its progress, or `200` with the stored one; `review` events follow |
+//! | `GET /api/games/{id}/review` | the review: `none`, `running` (progress), `done` (the result, stored with the game) or `failed` |
 //! | `GET /api/health` | `{"ok":true,"games":N}` (503 when the store does not answer) |
 #![forbid(unsafe_code)]
 
@@ -45,6 +48,7 @@ mod engine;
 mod error;
 mod events;
 mod online;
+mod review;
 mod session;
 mod store;
 mod view;
@@ -54,12 +58,13 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use api::{AnalysisReq, CreateReq, MoveReq};
+pub use api::{AnalysisReq, CreateReq, MoveReq, ReviewReq};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs};
 pub use error::ApiError;
 pub use events::{Channel, Event};
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
+pub use review::{ReviewView, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT};
 pub use session::{
     Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
     PresenceGuard, SeatReply,
