@@ -182,3 +182,27 @@ test("review an imported game: progress, graph, symbols, a blunder explained, ju
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a finished game is reviewed from the end panel", async () => {
+  const { context, page, errors } = await newPage();
+  await page.goto(base);
+  await page.locator("#dlg-new[open]").waitFor();
+  await page.locator("#btn-new-cancel").click();
+  await page.locator("#btn-import").click();
+  // North plays f, then South's F captures 3 and reaches 25: the game ends, the end panel opens.
+  await page.locator("#import-text").fill('[FEN "0-0-0-0-1-1-2-1-0-0-0-1-22-20-N"]\n\n1... f 2. F *');
+  await page.selectOption("#import-opponent", "friend");
+  await page.locator("#btn-import-go").click();
+  await page.locator("#dlg-end[open]").waitFor();
+  await page.locator("#btn-end-review").click();
+  await page.locator("#dlg-end").waitFor({ state: "hidden" });
+  await page.locator("#review-graph svg.eval-graph").waitFor(LONG);
+  const r = await apiReview(page);
+  assert.equal(r.status, "done");
+  assert.equal(r.review.moves.length, 2);
+  assert.equal(await page.locator("#review-summary tbody tr").count(), 2);
+  await page.locator("#move-list button").nth(1).click();
+  await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Move 2: South played F"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
