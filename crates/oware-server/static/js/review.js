@@ -206,7 +206,8 @@ export function createReview(st, { showPly, screen }) {
     const g = d.graph;
     const n = g.length - 1;
     if (n < 1) return;
-    const x = (k) => (k * W) / n;
+    const PAD = 3; // room for the dots at the ends
+    const x = (k) => PAD + (k * (W - 2 * PAD)) / n;
     const y = (v) => H / 2 - (Math.max(-CLAMP, Math.min(CLAMP, v)) / CLAMP) * (H / 2 - 3);
     const svg = el2("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", class: "eval-graph", role: "img" });
     svg.setAttribute("aria-label", `Evaluation graph: ${sideName(st, "S")}'s advantage in seeds after each move, above the middle line; ${sideName(st, "N")}'s below. Click to see a move.`);
@@ -229,7 +230,7 @@ export function createReview(st, { showPly, screen }) {
     });
     svg.addEventListener("click", (ev) => {
       const box = svg.getBoundingClientRect();
-      const k = Math.round(((ev.clientX - box.left) / box.width) * n);
+      const k = Math.round((((ev.clientX - box.left) / box.width) * W - PAD) / (W - 2 * PAD) * n);
       select(Math.max(1, k) - 1);
     });
     el.graph.appendChild(svg);
