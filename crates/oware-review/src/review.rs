@@ -8,7 +8,6 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use oware_core::{BySide, Game, Move, Position, Rules, Side};
-use oware_egdb::Egdb;
 use oware_engine::{Engine, Limits, Prober};
 
 use crate::class::{Class, MISTAKE};
@@ -28,7 +27,6 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// for exact values.
 #[derive(Debug)]
 pub struct Tables {
-    egdb: Egdb,
     prober: Arc<Prober>,
 }
 
@@ -39,12 +37,13 @@ impl Tables {
         let Some(prober) = Prober::open(dir, rules)? else {
             return Ok(None);
         };
-        let dir = dir.map_or_else(oware_egdb::default_dir, Path::to_path_buf);
-        let egdb = Egdb::open(&dir, rules).map_err(|e| format!("{}: {e}", dir.display()))?;
-        Ok(Some(Tables {
-            egdb,
-            prober: Arc::new(prober),
-        }))
+        Ok(Some(Tables::from_prober(Arc::new(prober))))
+    }
+
+    /// The tables an already open prober reads (a server's, shared with its other searches and
+    /// with a background build that adds levels).
+    pub fn from_prober(prober: Arc<Prober>) -> Tables {
+        Tables { prober }
     }
 
     /// A one-line description: directory and seed counts covered.
@@ -55,7 +54,7 @@ impl Tables {
     /// The value of the move that led to `child` (its mover's view), when the tables prove it:
     /// an exact margin, or a win or loss.
     fn value_of_child(&self, child: &Position) -> Option<Value> {
-        let bounds = self.egdb.probe(child).ok()??;
+        let bounds = self.prober.egdb().probe(child).ok()??;
         // The opponent's stores lead, then the bounds on the seeds left, both from the side to
         // move of `child`; the mover's final margin is the negation.
         let opp = child.turn();

@@ -65,6 +65,7 @@ pub fn router(shared: Shared, body_timeout: Duration) -> Router {
             "/api/games/{id}/analysis",
             post(analyse).delete(stop_analysis),
         )
+        .route("/api/games/{id}/review", get(review_state).post(review))
         .route("/api/{*rest}", get(api_404).post(api_404).delete(api_404))
         .fallback(get(assets::asset))
         .method_not_allowed_fallback(method_not_allowed)
@@ -564,4 +565,54 @@ async fn stop_analysis(
 ) -> Result<StatusCode, ApiError> {
     s.games.stop_analysis(&id, token(&headers)).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/games/{id}/review` body (optional).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewReq {
+    /// The review's depth in plies (default 16, from 2 to 18).
+    pub depth: Option<i64>,
+}
+
+async fn review(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    // The body is optional: no body asks for the default depth.
+    let req: ReviewReq = if body.iter().all(u8::is_ascii_whitespace) {
+        ReviewReq::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| {
+            let (status, code) = match e.classify() {
+                serde_json::error::Category::Data => {
+                    (StatusCode::UNPROCESSABLE_ENTITY, "bad-field")
+                }
+                _ => (StatusCode::BAD_REQUEST, "bad-json"),
+            };
+            ApiError::new(status, code, format!("bad review request: {e}"))
+        })?
+    };
+    let depth = crate::review::parse_depth(req.depth)?;
+    s.limits.start_engine_job(peer.ip())?;
+    let (started, view) = s
+        .games
+        .start_review(&id, token(&headers), depth, Some(peer.ip()))
+        .await?;
+    let status = if started || view.status == "running" {
+        StatusCode::ACCEPTED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(view)).into_response())
+}
+
+async fn review_state(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::review::ReviewView>, ApiError> {
+    Ok(Json(s.games.review_state(&id).await?))
 }

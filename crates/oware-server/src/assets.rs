@@ -45,6 +45,7 @@ const ASSETS: &[Asset] = &[
     js!("clock"),
     js!("offers"),
     js!("lobby"),
+    js!("review"),
     Asset {
         path: "/style.css",
         mime: "text/css; charset=utf-8",

@@ -178,6 +178,11 @@ pub struct EngineJobs {
     deep: Lane,
     /// Analyses and hints have their own slots, so that they never delay a computer's reply.
     analyses: Lane,
+    /// Game reviews have theirs too (`review.rs`): a review takes one slot per position it
+    /// searches at once, so a long review never delays a reply, a hint or an analysis.
+    reviews: Arc<Semaphore>,
+    /// The number of review slots.
+    review_threads: usize,
 }
 
 /// Jobs that may wait in each lane unless [`EngineJobs::with_queue`] says otherwise.
@@ -206,6 +211,8 @@ impl EngineJobs {
             quick: Lane::new("quick", threads, queue),
             deep: Lane::new("deep", threads, queue),
             analyses: Lane::new("analyses", threads, queue),
+            reviews: Arc::new(Semaphore::new(threads.max(1))),
+            review_threads: threads.max(1),
         }
     }
 
@@ -227,6 +234,19 @@ impl EngineJobs {
     /// given to [`EngineJobs::analyse`].
     pub fn analysis_ticket(&self) -> Result<Ticket, EngineError> {
         self.analyses.ticket()
+    }
+
+    /// The game reviews' slots (one per search thread of a review) and how many there are.
+    pub(crate) fn review_slots(&self) -> (Arc<Semaphore>, usize) {
+        (Arc::clone(&self.reviews), self.review_threads)
+    }
+
+    /// The endgame tables the searches use, for a game under `rules`.
+    pub(crate) fn prober_for(
+        &self,
+        rules: &oware_core::Rules,
+    ) -> Option<Arc<oware_engine::Prober>> {
+        self.egdb.as_ref().and_then(|t| t.prober_for(rules))
     }
 
     /// These slots, searching with the server's endgame tables (else the default folder's).

@@ -8,6 +8,7 @@
 //! | no / wrong seat token, not a player of this game | 401 / 403 | info |
 //! | too many games created from one address ([`GameError::TooMany`]), too many engine jobs or open streams from one address | 429 + `Retry-After` | info |
 //! | a request body that stops arriving | 408 | info |
+//! | a client's engine work over its limit ([`GameError::Limited`], e.g. reviews) | 429 | info |
 //! | unknown game or route | 404 | debug |
 //! | not your turn, nothing to undo ([`GameError::Refused`]) | 409 | debug |
 //! | lost a race with another writer ([`GameError::Conflict`]) | 409 | info |
@@ -74,7 +75,7 @@ impl From<GameError> for ApiError {
             GameError::NotFound => StatusCode::NOT_FOUND,
             GameError::NoToken => StatusCode::UNAUTHORIZED,
             GameError::WrongToken | GameError::Forbidden { .. } => StatusCode::FORBIDDEN,
-            GameError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
+            GameError::TooMany { .. } | GameError::Limited { .. } => StatusCode::TOO_MANY_REQUESTS,
             GameError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             GameError::Refused { .. } | GameError::Conflict => StatusCode::CONFLICT,
             GameError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,

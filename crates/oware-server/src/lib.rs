@@ -18,6 +18,7 @@
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues |
 //! | `limits` | per-client limits (engine jobs started, open streams) and the connection timeouts ([`ServerLimits`]) |
 //! | `http` | the listener: hyper's HTTP/1 connections with a header read timeout |
+//! | `review` | game reviews: the background job on the engine's review slots, its progress events, the stored result |
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on |
 //! | `store` | the [`Store`] interface (versioned writes) and its SQLite backend [`SqliteStore`] |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) |
@@ -32,12 +33,14 @@
 //! | --- | --- |
 //! | `POST /api/games` `{"opponent":"easy","starts":"you","rules":"abapa","ogn":null}` | new game: `201 {id, token, state}` |
 //! | `GET /api/games/{id}` (`?since=V&wait_ms=N` waits for a newer version) | the state |
-//! | `GET /api/games/{id}/events` | server-sent events: `update`, `thinking`, `analysis` |
+//! | `GET /api/games/{id}/events` | server-sent events: `update`, `thinking`, `analysis`, `review` |
 //! | `POST /api/games/{id}/moves` `{"move":"C"}` or `{"pit":2}` + `X-Seat-Token` | plays a move: `{detail, state}` |
 //! | `POST /api/games/{id}/undo`, `/redo` + `X-Seat-Token` | takes back / replays |
 //! | `GET /api/games/{id}/ogn` | the OGN record |
 //! | `POST /api/games/{id}/analysis` `{"ply":N,"movetime_ms":2000,"purpose":"hint"}` + `X-Seat-Token` | `202 {seq}`, then `analysis` events |
 //! | `DELETE /api/games/{id}/analysis` + `X-Seat-Token` | stops the game's analysis: `204` |
+//! | `POST /api/games/{id}/review` `{"depth":16}` (optional) + `X-Seat-Token` (local games) | starts the game's review: `202` with its progress, or `200` with the stored one; `review` events follow |
+//! | `GET /api/games/{id}/review` | the review: `none`, `running` (progress), `done` (the result, stored with the game) or `failed` |
 //! | `GET /api/health` | `{"ok":true,"games":N}` (503 when the store does not answer) |
 #![forbid(unsafe_code)]
 
@@ -50,6 +53,7 @@ mod events;
 mod http;
 mod limits;
 mod online;
+mod review;
 mod session;
 mod store;
 mod view;
@@ -59,13 +63,14 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use api::{AnalysisReq, CreateReq, MoveReq, NewRequest};
+pub use api::{AnalysisReq, CreateReq, MoveReq, NewRequest, ReviewReq};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use error::ApiError;
 pub use events::{Channel, Event};
 pub use limits::{ClientLimits, ServerLimits, StreamSlot};
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
+pub use review::{ReviewView, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT};
 pub use session::{
     Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
     PresenceGuard, SeatReply,

@@ -26,6 +26,7 @@ use crate::online::{
     Claim, LobbyEntry, OfferAction, Online, OnlineConfig, OnlineError, OnlineErrorKind, Presence,
     Status, TimeControl,
 };
+use crate::review::Reviews;
 use crate::store::{GameRow, GameUpdate, Store, StoreError};
 use crate::view::{self, GameSnapshot, MoveDetailView, StateView};
 
@@ -77,6 +78,13 @@ pub enum GameError {
         /// When to try again, in seconds.
         retry_after_s: u64,
     },
+    /// A limit on one client's engine work (e.g. reviews running at once); `code` names it.
+    Limited {
+        /// The limit's code, e.g. `too-many-reviews`.
+        code: &'static str,
+        /// A sentence for people.
+        message: String,
+    },
     /// Someone else changed the game first (another tab, another server instance); nothing
     /// was changed.
     Conflict,
@@ -93,7 +101,8 @@ impl GameError {
             GameError::BadRequest(_) => "bad-request",
             GameError::Invalid { code, .. }
             | GameError::Refused { code, .. }
-            | GameError::Forbidden { code, .. } => code,
+            | GameError::Forbidden { code, .. }
+            | GameError::Limited { code, .. } => code,
             GameError::TooMany { .. } => "too-many-games",
             GameError::Busy { .. } => "engine-busy",
             GameError::NotFound => "unknown-game",
@@ -130,7 +139,8 @@ impl fmt::Display for GameError {
             }
             GameError::Invalid { message, .. }
             | GameError::Refused { message, .. }
-            | GameError::Forbidden { message, .. } => write!(f, "{message}"),
+            | GameError::Forbidden { message, .. }
+            | GameError::Limited { message, .. } => write!(f, "{message}"),
             GameError::NotFound => write!(f, "there is no game with this id"),
             GameError::NoToken => {
                 write!(f, "this needs the game's seat token (header X-Seat-Token)")
@@ -504,6 +514,8 @@ pub struct Games {
     lobby_events: broadcast::Sender<Event>,
     /// When each address created its recent online games.
     creations: std::sync::Mutex<HashMap<std::net::IpAddr, std::collections::VecDeque<u64>>>,
+    /// The game reviews running (`review.rs`).
+    reviews: Reviews,
 }
 
 /// A job the engine refused because its queue is full, as the answer to the request.
@@ -601,6 +613,7 @@ impl Games {
             lobby: std::sync::Mutex::new(HashMap::new()),
             lobby_events: broadcast::channel(64).0,
             creations: std::sync::Mutex::new(HashMap::new()),
+            reviews: Reviews::default(),
         })
     }
 
@@ -1200,10 +1213,73 @@ impl Games {
         self.store.describe()
     }
 
+    /// Game `id` as a review sees it: a copy of its moves and its event sender. With `ask`
+    /// (starting a review, which spends engine time), the same access rules as an analysis: a
+    /// game on one device needs its seat token; an online game is reviewed only once it is
+    /// over, by anyone who may watch it. A game without moves has nothing to review.
+    pub(crate) async fn review_target(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        ask: bool,
+    ) -> Result<ReviewTarget, GameError> {
+        let live = self.live(id).await?;
+        let s = live.lock().await;
+        if ask {
+            match &s.online {
+                Some(o) if o.is_live() => {
+                    return Err(GameError::refused(
+                        "review-after-the-game",
+                        "an online game is reviewed once it is over",
+                    ))
+                }
+                Some(_) => {}
+                None => s.authorize(token)?,
+            }
+            if s.game.moves().is_empty() {
+                return Err(GameError::invalid(
+                    "nothing-to-review",
+                    "the game has no moves to review yet",
+                ));
+            }
+        }
+        Ok(ReviewTarget {
+            game: s.game.clone(),
+            moves: Session::row_moves(&s.game),
+            events: s.channel.sender(),
+        })
+    }
+
+    /// The store (for the reviews, which keep their results with the game).
+    pub(crate) fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// The engine's slots.
+    pub(crate) fn engine(&self) -> &EngineJobs {
+        &self.engine
+    }
+
+    /// The reviews running.
+    pub(crate) fn reviews(&self) -> &Reviews {
+        &self.reviews
+    }
+
     /// Closes the store (pending writes finish; its lock is released).
     pub async fn close(&self) -> Result<(), GameError> {
+        self.reviews.stop_all();
         Ok(self.store.close().await?)
     }
+}
+
+/// What a review gets of a game (see [`Games::review_target`]).
+pub(crate) struct ReviewTarget {
+    /// The game as it is now.
+    pub(crate) game: Game,
+    /// Its moves as the store writes them (what a stored review is compared with).
+    pub(crate) moves: String,
+    /// Its event channel.
+    pub(crate) events: broadcast::Sender<Event>,
 }
 
 /// An online game to create (already parsed from the request).

@@ -638,6 +638,12 @@ impl Store for FlakyStore {
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
         self.inner.live_online()
     }
+    fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
+        self.inner.save_review(id, review)
+    }
+    fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>> {
+        self.inner.load_review(id)
+    }
     fn count(&self) -> StoreFuture<'_, u64> {
         self.inner.count()
     }

@@ -46,6 +46,14 @@ pub trait Store: Send + Sync + 'static {
     /// rebuild the lobby at start.
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>>;
 
+    /// Stores the review of game `id` (JSON text, written and read by `review.rs`), replacing
+    /// the one stored before. An unknown id answers [`StoreError::Missing`]. Not versioned: a
+    /// review says itself which moves it judged.
+    fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()>;
+
+    /// The review stored for game `id`, `None` when there is none.
+    fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>>;
+
     /// The number of stored games (also the health check: it answers only if the database does).
     fn count(&self) -> StoreFuture<'_, u64>;
 

@@ -50,6 +50,13 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN online TEXT NOT NULL DEFAULT '';
      ALTER TABLE games ADD COLUMN online_status TEXT NOT NULL DEFAULT '';
      CREATE INDEX games_online_status ON games (online_status) WHERE online_status != '';",
+    // 5: game reviews (JSON written by `review.rs`), one per game, kept apart from the game's
+    // row so that storing one never touches the game's version.
+    "CREATE TABLE reviews (
+        game_id TEXT PRIMARY KEY NOT NULL,
+        review  TEXT NOT NULL,
+        updated INTEGER NOT NULL
+    );",
 ];
 
 /// A piece of work for the database thread.
@@ -410,6 +417,37 @@ impl Store for SqliteStore {
         })
     }
 
+    fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            let exists: Option<i64> = c
+                .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            if exists.is_none() {
+                return Err(Sql::Store(StoreError::Missing { id }));
+            }
+            c.execute(
+                "INSERT INTO reviews (game_id, review, updated) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (game_id) DO UPDATE SET review = excluded.review,
+                                                     updated = excluded.updated",
+                params![id, review, now()],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>> {
+        self.run(move |c| {
+            Ok(c.query_row(
+                "SELECT review FROM reviews WHERE game_id = ?1",
+                params![id],
+                |r| r.get(0),
+            )
+            .optional()?)
+        })
+    }
+
     fn count(&self) -> StoreFuture<'_, u64> {
         self.run(|c| {
             let n: i64 = c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
@@ -484,6 +522,36 @@ mod tests {
         assert_eq!(g.north_name, "Computer");
         assert_eq!(s.load("g2".into()).await.unwrap(), None);
         assert_eq!(s.count().await.unwrap(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_review_is_stored_replaced_and_kept_across_a_reopen() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite");
+        {
+            let s = SqliteStore::open(&path).unwrap();
+            s.insert(row()).await.unwrap();
+            assert_eq!(s.load_review("g1".into()).await.unwrap(), None);
+            s.save_review("g1".into(), "{\"a\":1}".into())
+                .await
+                .unwrap();
+            s.save_review("g1".into(), "{\"a\":2}".into())
+                .await
+                .unwrap();
+            assert_eq!(
+                s.save_review("nope".into(), "{}".into()).await,
+                Err(StoreError::Missing { id: "nope".into() })
+            );
+            // The game's row and version are untouched.
+            assert_eq!(s.load("g1".into()).await.unwrap().unwrap().version, 1);
+            s.close().await.unwrap();
+        }
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(
+            s.load_review("g1".into()).await.unwrap().as_deref(),
+            Some("{\"a\":2}")
+        );
+        assert_eq!(s.load_review("nope".into()).await.unwrap(), None);
     }
 
     #[tokio::test]

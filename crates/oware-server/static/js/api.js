@@ -49,6 +49,10 @@ export const redoMove = (id, token) => request("POST", `${game(id)}/redo`, { tok
 export const startAnalysis = (id, token, body) => request("POST", `${game(id)}/analysis`, { token, body });
 /** Stops the game's analysis. */
 export const stopAnalysis = (id, token) => request("DELETE", `${game(id)}/analysis`, { token });
+/** Starts the game's review (the stored one when it already judged these moves) → a `ReviewView`; `review` events follow. */
+export const startReview = (id, token) => request("POST", `${game(id)}/review`, { token });
+/** The game's review: `{status: none|running|done|failed, done, total, current, computed_at, review}`. */
+export const getReview = (id) => request("GET", `${game(id)}/review`);
 /** Where the OGN record downloads from. */
 export const ognUrl = (id) => `${game(id)}/ogn`;
 
@@ -83,7 +87,7 @@ export function subscribeLobby(onLobby) {
 }
 
 /**
- * Listens to a game's events. `on` maps event names (`update`, `thinking`, `analysis`) to handlers of the
+ * Listens to a game's events. `on` maps event names (`update`, `thinking`, `analysis`, `review`) to handlers of the
  * parsed JSON; a message that is not JSON is dropped. `presence` (online games): the seat's presence key. Returns `{close(), open}` (`open`: the stream is up).
  */
 export function subscribe(id, on, presence) {

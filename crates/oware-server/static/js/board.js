@@ -2,7 +2,7 @@
 // captures, hint, endgame database values) and the sowing animation. It draws what the server sent; the
 // pits a person may press and why not come from `st.game.pits_info`.
 import { $, sleep, reducedMotion, replayClass } from "./dom.js";
-import { LETTERS, other, owner, sideName, viewSide, pitInfo, canMoveNow, shownPosition, endOf } from "./state.js";
+import { LETTERS, other, owner, sideName, viewSide, pitInfo, canMoveNow, shownPosition, endOf, reviewedMove } from "./state.js";
 
 const START = { pits: Array(12).fill(4), stores: { S: 0, N: 0 }, turn: "S" };
 const MAX_DRAWN = 24; // seeds drawn in a pit; the count says the rest
@@ -121,6 +121,8 @@ export function createBoard(st, { onPit }) {
     let label = `${who === "You" ? "Your" : who + "'s"} pit ${LETTERS[p]}, ${n} seed${n === 1 ? "" : "s"}`;
     const info = pitInfo(st, p);
     if (info && !info.legal && info.reason && !st.game.outcome) label += ` (cannot play: ${info.reason})`;
+    if (pits[p].classList.contains("review-played")) label += ", the move played";
+    if (pits[p].classList.contains("review-best")) label += ", the review's best move";
     pits[p].setAttribute("aria-label", label);
   }
 
@@ -162,6 +164,7 @@ export function createBoard(st, { onPit }) {
     const turn = g ? g.position.turn : "S";
     const last = live && g && !st.busy ? g.last : null;
     const egdb = live && g && g.egdb ? g.egdb : null;
+    const reviewed = reviewedMove(st); // the review's selected move: its played and best pits are marked
     for (let p = 0; p < 12; p++) {
       const b = pits[p];
       const info = pitInfo(st, p);
@@ -175,6 +178,8 @@ export function createBoard(st, { onPit }) {
       b.classList.toggle("last-to", !!(last && last.sown.length && last.sown[last.sown.length - 1] === p));
       if (!st.busy) b.classList.toggle("captured", !!(last && last.captured_pits.includes(p)));
       b.classList.remove("hint");
+      b.classList.toggle("review-played", !!(reviewed && LETTERS.indexOf(reviewed.played) === p));
+      b.classList.toggle("review-best", !!(reviewed && reviewed.best !== reviewed.played && LETTERS.indexOf(reviewed.best) === p));
       let tag = b.querySelector(".egdb-tag");
       const v = egdb && mover && egdb.find((e) => e.pit + (turn === "S" ? 0 : 6) === p);
       if (v) {

@@ -1,5 +1,6 @@
 // The game's controls: Undo, Redo, Hint and the animation speed under the board, the replay bar and the
-// replay buttons under the move list, and the keyboard shortcuts (1–6, U, R, H, A, N, ← →). Online games
+// replay buttons under the move list, and the keyboard shortcuts (1–6, U, R, H, A, N, ← →; with the game's
+// review open, ← → step through the reviewed moves). Online games
 // have no Undo, Redo or Hint: the buttons are hidden (body.online) and the keys do nothing.
 import { $ } from "./dom.js";
 import { canMoveNow, isComputerGame, isOnline } from "./state.js";
@@ -9,7 +10,7 @@ import { saveSettings } from "./storage.js";
  * Wires the controls to `game` (pressPit, undo, redo, showPly), `analysis` (hint, toggle) and `dialogs`
  * (openNew). `render()` enables what can be used now.
  */
-export function createControls(st, { game, analysis, dialogs }) {
+export function createControls(st, { game, analysis, dialogs, review }) {
   const el = {
     undo: $("#btn-undo"),
     redo: $("#btn-redo"),
@@ -46,6 +47,7 @@ export function createControls(st, { game, analysis, dialogs }) {
     else if ((k === "h" || k === "H") && !isOnline(st)) { ev.preventDefault(); analysis.hint(); }
     else if ((k === "a" || k === "A") && st.game) { ev.preventDefault(); analysis.toggle(); }
     else if (k === "n" || k === "N") { ev.preventDefault(); dialogs.openNew(); }
+    else if ((k === "ArrowLeft" || k === "ArrowRight") && review.active()) { ev.preventDefault(); review.step(k === "ArrowLeft" ? -1 : 1); }
     else if (k === "ArrowLeft" && st.game) { ev.preventDefault(); back(); }
     else if (k === "ArrowRight" && st.game && st.view !== null) { ev.preventDefault(); forward(); }
   }

@@ -1,6 +1,6 @@
 // The dialogs: New game (opponent, who starts, names, rule options, and for a person online the time
 // control, colour, name and lobby; the choices are remembered), Import OGN, and the end-of-game panel with
-// the reason in words and Rematch. Local games are created through the game controller (`game.create`),
+// the reason in words, Review the game and Rematch. Local games are created through the game controller (`game.create`),
 // online ones through `online.create`, which goes to the new game's address.
 import { $ } from "./dom.js";
 import { fmt, other, sideName, isComputerGame, viewSide, endOf } from "./state.js";
@@ -22,7 +22,7 @@ const REASONS = {
 };
 
 /** Wires the dialogs; returns `openNew()` and `gameOver()` (shows the end panel once per finished state). */
-export function createDialogs(st, { game, online, offers }) {
+export function createDialogs(st, { game, online, offers, review }) {
   const el = {
     dlgNew: $("#dlg-new"),
     formNew: $("#form-new"),
@@ -172,6 +172,7 @@ export function createDialogs(st, { game, online, offers }) {
   $("#form-import").addEventListener("submit", submitImport);
   $("#btn-import-cancel").addEventListener("click", () => el.dlgImport.close());
   $("#btn-end-close").addEventListener("click", () => el.dlgEnd.close());
+  $("#btn-end-review").addEventListener("click", () => { el.dlgEnd.close(); review.start(); });
   $("#btn-rematch").addEventListener("click", rematch);
 
   return { openNew, gameOver };

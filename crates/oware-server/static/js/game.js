@@ -55,7 +55,7 @@ export function createUpdater(st, { board, analysis, screen }) {
  * buttons after a flag (thinking) changed, `controls()` the buttons only, `gameOver()` the end panel if the
  * shown game just ended. `board` and `analysis` are the modules of those names.
  */
-export function createLocalGame(st, { board, analysis, screen }) {
+export function createLocalGame(st, { board, analysis, review, screen }) {
   const applyUpdate = createUpdater(st, { board, analysis, screen });
   let events = null; // the game's event stream
 
@@ -70,6 +70,7 @@ export function createLocalGame(st, { board, analysis, screen }) {
         }
       },
       analysis: (d) => analysis.onEvent(d),
+      review: (d) => review.onEvent(d),
     });
   }
 
@@ -85,6 +86,7 @@ export function createLocalGame(st, { board, analysis, screen }) {
     analysis.idle();
     await applyUpdate(state, null);
     connect();
+    review.load();
   }
 
   /** Creates a game on the server (`body` as `POST /api/games` takes it) and shows it. Rejects with its error. */

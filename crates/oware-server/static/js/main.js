@@ -19,6 +19,7 @@
 //   clock.js     the two clocks of an online game
 //   offers.js    the online panel: invite link and QR code, free seat, presence, actions and offers
 //   lobby.js     the open challenges on the home page
+//   review.js    the game's review: progress, evaluation graph, summary, the selected move explained
 //
 // The address chooses the screen: /game/{id} is an online game (as a player with this browser's seat
 // token, else as a spectator); anything else is the home page with the local game and the lobby.
@@ -36,6 +37,7 @@ import { createOnlineGame, createOnline } from "./online.js";
 import { createClock } from "./clock.js";
 import { createOffers } from "./offers.js";
 import { createLobby } from "./lobby.js";
+import { createReview } from "./review.js";
 import { createGame } from "./api.js";
 import { rememberGame } from "./storage.js";
 import { say } from "./status.js";
@@ -56,6 +58,7 @@ const screen = {
     renderStatus(st);
     moves.render();
     screen.controls();
+    review.render();
   },
   /** After a flag changed (the computer is thinking) but not the position. */
   flags() {
@@ -78,19 +81,21 @@ const screen = {
 };
 
 const board = createBoard(st, { onPit: (p) => game.pressPit(p) });
-const moves = createMoveList(st, { onSelect: (ply) => game.showPly(ply) });
+// With the review open, a move in the list selects that move's review (the board before it).
+const moves = createMoveList(st, { onSelect: (ply) => (review.active() ? review.select(ply - 1) : game.showPly(ply)) });
+const review = createReview(st, { showPly: (ply) => game.showPly(ply), screen });
 const analysis = createAnalysis(st, { board });
 const record = createRecord(st);
-const online = onlineId ? createOnlineGame(st, { board, analysis, screen }) : null;
+const online = onlineId ? createOnlineGame(st, { board, analysis, review, screen }) : null;
 // On an online game's address a new local game is created and then shown on the home page.
-const game = online || createLocalGame(st, { board, analysis, screen });
+const game = online || createLocalGame(st, { board, analysis, review, screen });
 const local = online
   ? { create: async (body) => { const r = await createGame(body); rememberGame(r.id, r.token); location.assign("/"); } }
   : game;
 const clock = createClock(st);
 const offers = createOffers(st, { online: online || {} });
-const dialogs = createDialogs(st, { game: local, online: { create: createOnline }, offers });
-const controls = createControls(st, { game, analysis, dialogs });
+const dialogs = createDialogs(st, { game: local, online: { create: createOnline }, offers, review });
+const controls = createControls(st, { game, analysis, dialogs, review });
 
 async function boot() {
   analysis.watchTables();

@@ -1,7 +1,8 @@
 // The move list (OGN numbering, the server's move texts with capture suffixes): one button per move that
-// shows the position after it.
+// shows the position after it, or with the game's review open, that move's review (with the review's class
+// symbol, ?! ? ??, after the move).
 import { $ } from "./dom.js";
-import { sideName } from "./state.js";
+import { sideName, reviewFits, reviewedMove } from "./state.js";
 
 /** The list in `#move-list`; `onSelect(ply)` is called when a move is pressed. */
 export function createMoveList(st, { onSelect }) {
@@ -17,7 +18,10 @@ export function createMoveList(st, { onSelect }) {
       list.appendChild(li);
       return;
     }
-    const current = st.view === null ? g.ply : st.view;
+    // With the review's selected move on the board (the position before it), that move is the current one.
+    const reviewed = reviewedMove(st);
+    const current = reviewed ? reviewed.ply + 1 : st.view === null ? g.ply : st.view;
+    const judged = st.review && st.review.open && reviewFits(st) ? st.review.data.moves : null;
     const startTurn = g.history[0].turn;
     let num = 1;
     let li = null;
@@ -38,7 +42,15 @@ export function createMoveList(st, { onSelect }) {
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = m.text;
-      b.setAttribute("aria-label", `Move ${m.ply}: ${sideName(st, m.side)} played ${m.text}. Show this position.`);
+      const verdict = judged && judged[m.ply - 1];
+      if (verdict && verdict.symbol) {
+        const sym = document.createElement("span");
+        sym.className = `review-sym class-${verdict.class}`;
+        sym.textContent = verdict.symbol;
+        b.appendChild(sym);
+      }
+      const said = verdict ? ` ${verdict.class[0].toUpperCase()}${verdict.class.slice(1)}.` : "";
+      b.setAttribute("aria-label", `Move ${m.ply}: ${sideName(st, m.side)} played ${m.text}.${said} ${judged ? "Show the review of this move." : "Show this position."}`);
       if (m.ply === current) { b.classList.add("current"); b.setAttribute("aria-current", "step"); }
       b.addEventListener("click", () => onSelect(m.ply));
       li.appendChild(b);

@@ -51,7 +51,7 @@ export async function joinOnline(id, name) {
  * controls call), `join(name)`, and the actions `resign`, `abort`, `cancel`, `offer(kind, action)`,
  * `claim(result)`. `screen` is main.js's redraw object.
  */
-export function createOnlineGame(st, { board, analysis, screen }) {
+export function createOnlineGame(st, { board, analysis, review, screen }) {
   const applyUpdate = createUpdater(st, { board, analysis, screen });
   let events = null;
   let followingRematch = false;
@@ -66,6 +66,7 @@ export function createOnlineGame(st, { board, analysis, screen }) {
     events = api.subscribe(st.id, {
       update: (d) => applyUpdate(d.state, d.detail).then(followRematch),
       analysis: (d) => analysis.onEvent(d),
+      review: (d) => review.onEvent(d),
     }, key);
   }
 
@@ -96,6 +97,7 @@ export function createOnlineGame(st, { board, analysis, screen }) {
     analysis.idle();
     await applyUpdate(state, null);
     await connect();
+    review.load();
     if (st.seat && state.online.status !== "open") {
       const msg = `Welcome back: you play ${st.seat === "S" ? "South" : "North"}.`;
       say(msg, "info");

@@ -7,6 +7,7 @@
 //   view, busy       game.js (replay position; a request or an animation is running)
 //   analysis         analysis.js (panel on/off, the sequence numbers of the running analysis and hint)
 //   seat             online.js (the side this browser holds a seat token for)
+//   review           review.js (the game's review as the server sent it, the selected move, panel open)
 // Every other module only reads it. Module-private details (the drawn position, the event stream, the
 // update queue) stay inside their module.
 
@@ -24,6 +25,7 @@ export function createState(settings) {
     busy: false, // a request or an animation is running
     analysis: { on: false, seq: 0, hintSeq: 0 },
     seat: null, // online: the side this browser plays ("S", "N"), null for a spectator or a local game
+    review: null, // {id, status, done, total, data, current, computedAt, error, selected, open}, see review.js
   };
 }
 
@@ -95,4 +97,20 @@ export function canMoveNow(st) {
   if (g.computer_to_move || g.thinking) return false;
   if (g.online) return g.online.status === "playing" && st.seat === g.position.turn;
   return true;
+}
+
+/** Whether the review on screen judges exactly the moves of the game on screen (same start, same moves). */
+export function reviewFits(st) {
+  const r = st.review, g = st.game;
+  if (!r || !r.data || !g || r.id !== g.id) return false;
+  const moves = r.data.moves;
+  if (moves.length !== g.moves.length) return false;
+  return moves.every((m, i) => m.played === g.moves[i].letter && (i > 0 || m.before === g.history[0].text));
+}
+
+/** The reviewed move whose position the board shows (the review open, that move selected), or null. */
+export function reviewedMove(st) {
+  const r = st.review;
+  if (!r || !r.open || r.selected === null || st.view !== r.selected || !reviewFits(st)) return null;
+  return r.data.moves[r.selected];
 }

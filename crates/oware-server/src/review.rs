@@ -1,0 +1,374 @@
+//! Game reviews on the server: the computer's verdict on every move of a game (`oware-review`),
+//! computed in the background on the engine's review slots, its progress sent as `review`
+//! events on the game's stream, and its result stored with the game so that a reload or a
+//! restart shows it without searching again.
+//!
+//! One review per game runs at a time; a client (an address) has at most
+//! [`REVIEWS_PER_CLIENT`] running at once. A review takes one slot per position it searches
+//! at once: it waits for one, then takes as many more as are free (up to the server's
+//! `engine_threads`), so two reviews share the slots and never delay a reply or an analysis
+//! (those have their own).
+//!
+//! A stored review says which moves it judged (the game's moves as the store writes them) and
+//! at which depth: asking again for the same moves and depth answers the stored one; a game
+//! that went on since (a local game in progress) is reviewed again when asked.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use oware_core::Game;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use crate::events::Event;
+use crate::session::{now_ms, GameError, Games};
+
+/// Reviews one client (address) may have running at once.
+pub const REVIEWS_PER_CLIENT: usize = 2;
+
+/// The deepest review a request may ask for (depth 18: about 2 s of two cores for 60 moves).
+pub const MAX_DEPTH: u32 = 18;
+
+/// The shallowest.
+pub const MIN_DEPTH: u32 = 2;
+
+/// The running reviews, by game id.
+#[derive(Default)]
+pub struct Reviews {
+    jobs: Mutex<HashMap<String, Arc<Job>>>,
+}
+
+/// One review in the background.
+struct Job {
+    /// The moves it judges (the store's text).
+    moves: String,
+    depth: u32,
+    /// Who asked (for the per-client limit).
+    client: Option<IpAddr>,
+    done: AtomicUsize,
+    total: usize,
+    /// Why it failed, once it has.
+    failed: Mutex<Option<String>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Job {
+    fn failure(&self) -> Option<String> {
+        self.failed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    fn view(&self, current_moves: &str) -> ReviewView {
+        match self.failure() {
+            Some(error) => ReviewView {
+                status: "failed",
+                error: Some(error),
+                ..ReviewView::none()
+            },
+            None => ReviewView {
+                status: "running",
+                done: self.done.load(Ordering::Relaxed),
+                total: self.total,
+                depth: Some(self.depth),
+                plies: Some(self.total),
+                current: self.moves == current_moves,
+                ..ReviewView::none()
+            },
+        }
+    }
+}
+
+impl Reviews {
+    fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Job>>> {
+        self.jobs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stops every running review (the server is shutting down).
+    pub fn stop_all(&self) {
+        for job in self.jobs().values() {
+            job.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A review as the store keeps it (JSON text).
+#[derive(Debug, Serialize, Deserialize)]
+struct Stored {
+    /// The moves judged, as the store writes a game's moves.
+    moves: String,
+    /// The review's depth.
+    depth: u32,
+    /// When it finished, in milliseconds since the Unix epoch.
+    computed_at: u64,
+    /// `oware_review::ReviewJson`.
+    review: serde_json::Value,
+}
+
+/// What `GET /api/games/{id}/review` answers (and `POST` too).
+#[derive(Debug, Clone, Serialize)]
+pub struct ReviewView {
+    /// `none`, `running`, `done` or `failed`.
+    pub status: &'static str,
+    /// Positions reviewed so far.
+    pub done: usize,
+    /// Positions to review.
+    pub total: usize,
+    /// The review's depth.
+    pub depth: Option<u32>,
+    /// The number of moves it judges.
+    pub plies: Option<usize>,
+    /// Whether it judges the game's moves as they are now (false once the game went on or
+    /// moves were taken back).
+    pub current: bool,
+    /// When it finished (milliseconds since the Unix epoch).
+    pub computed_at: Option<u64>,
+    /// Why it failed.
+    pub error: Option<String>,
+    /// The review itself (`status` `done`): see `docs/review.md`, "JSON".
+    pub review: Option<serde_json::Value>,
+}
+
+impl ReviewView {
+    fn none() -> ReviewView {
+        ReviewView {
+            status: "none",
+            done: 0,
+            total: 0,
+            depth: None,
+            plies: None,
+            current: false,
+            computed_at: None,
+            error: None,
+            review: None,
+        }
+    }
+
+    fn stored(s: Stored, current_moves: &str) -> ReviewView {
+        let plies = s.review["moves"].as_array().map_or(0, Vec::len);
+        ReviewView {
+            status: "done",
+            done: plies,
+            total: plies,
+            depth: Some(s.depth),
+            plies: Some(plies),
+            current: s.moves == current_moves,
+            computed_at: Some(s.computed_at),
+            review: Some(s.review),
+            ..ReviewView::none()
+        }
+    }
+}
+
+/// Checks a requested depth.
+pub fn parse_depth(depth: Option<i64>) -> Result<u32, GameError> {
+    match depth {
+        None => Ok(oware_review::DEFAULT_DEPTH.min(MAX_DEPTH)),
+        Some(d) if (i64::from(MIN_DEPTH)..=i64::from(MAX_DEPTH)).contains(&d) => Ok(d as u32),
+        Some(d) => Err(GameError::Invalid {
+            code: "bad-depth",
+            message: format!(
+                "depth must be {MIN_DEPTH} to {MAX_DEPTH} plies, not {d} (default {})",
+                oware_review::DEFAULT_DEPTH
+            ),
+        }),
+    }
+}
+
+/// Sends a `review` event (nobody watching is fine).
+fn publish(events: &broadcast::Sender<Event>, data: serde_json::Value) {
+    let _ = events.send(Event {
+        name: "review",
+        data: data.to_string().into(),
+    });
+}
+
+impl Games {
+    /// The stored review of game `id`, if any (a damaged one is logged and treated as none).
+    async fn stored_review(&self, id: &str) -> Result<Option<Stored>, GameError> {
+        let Some(text) = self.store().load_review(id.to_string()).await? else {
+            return Ok(None);
+        };
+        match serde_json::from_str(&text) {
+            Ok(s) => Ok(Some(s)),
+            Err(e) => {
+                tracing::warn!(game = %id, "a stored review is damaged and is ignored: {e}");
+                Ok(None)
+            }
+        }
+    }
+
+    /// The review of game `id`: running (with its progress), done (with the result), failed,
+    /// or none. Anyone who may see the game may see its review.
+    pub async fn review_state(self: &Arc<Self>, id: &str) -> Result<ReviewView, GameError> {
+        let target = self.review_target(id, None, false).await?;
+        let job = self.reviews().jobs().get(id).cloned();
+        if let Some(job) = job {
+            return Ok(job.view(&target.moves));
+        }
+        Ok(match self.stored_review(id).await? {
+            Some(s) => ReviewView::stored(s, &target.moves),
+            None => ReviewView::none(),
+        })
+    }
+
+    /// Starts a review of game `id` at `depth` for the holder of `token` asking from `client`,
+    /// unless one is running (answered as it is) or the stored one already judges these moves
+    /// at this depth (answered without searching again). `true` with the view when a review
+    /// was started.
+    pub async fn start_review(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        depth: u32,
+        client: Option<IpAddr>,
+    ) -> Result<(bool, ReviewView), GameError> {
+        let target = self.review_target(id, token, true).await?;
+        if let Some(job) = self.reviews().jobs().get(id).cloned() {
+            if job.failure().is_none() {
+                return Ok((false, job.view(&target.moves)));
+            }
+        }
+        if let Some(s) = self.stored_review(id).await? {
+            if s.moves == target.moves && s.depth == depth {
+                return Ok((false, ReviewView::stored(s, &target.moves)));
+            }
+        }
+        let job = {
+            let mut jobs = self.reviews().jobs();
+            if let Some(job) = jobs.get(id).filter(|j| j.failure().is_none()) {
+                return Ok((false, job.view(&target.moves)));
+            }
+            if let Some(ip) = client {
+                let running = jobs
+                    .values()
+                    .filter(|j| j.client == Some(ip) && j.failure().is_none())
+                    .count();
+                if running >= REVIEWS_PER_CLIENT {
+                    return Err(GameError::Limited {
+                        code: "too-many-reviews",
+                        message: format!(
+                            "{REVIEWS_PER_CLIENT} reviews of yours are running already: wait \
+                             for one to finish"
+                        ),
+                    });
+                }
+            }
+            let job = Arc::new(Job {
+                moves: target.moves.clone(),
+                depth,
+                client,
+                done: AtomicUsize::new(0),
+                total: target.game.moves().len(),
+                failed: Mutex::new(None),
+                stop: Arc::new(AtomicBool::new(false)),
+            });
+            jobs.insert(id.to_string(), Arc::clone(&job));
+            job
+        };
+        let view = job.view(&target.moves);
+        publish(
+            &target.events,
+            serde_json::json!({ "status": "running", "done": 0, "total": job.total }),
+        );
+        tracing::debug!(game = %id, depth, plies = job.total, "review started");
+        let games = Arc::clone(self);
+        let id = id.to_string();
+        tokio::spawn(async move {
+            games.run_review(id, target.game, job, target.events).await;
+        });
+        Ok((true, view))
+    }
+
+    /// Runs a review to its end: searches, stores, tells the watchers.
+    async fn run_review(
+        self: Arc<Self>,
+        id: String,
+        game: Game,
+        job: Arc<Job>,
+        events: broadcast::Sender<Event>,
+    ) {
+        let fail = |why: String| {
+            tracing::warn!(game = %id, "a review failed: {why}");
+            *job.failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(why.clone());
+            publish(
+                &events,
+                serde_json::json!({ "status": "failed", "error": why }),
+            );
+        };
+        let (slots, max) = self.engine().review_slots();
+        let Ok(first) = Arc::clone(&slots).acquire_owned().await else {
+            return fail("the engine is shutting down".into());
+        };
+        let mut permits = vec![first];
+        while permits.len() < max.min(job.total) {
+            match Arc::clone(&slots).try_acquire_owned() {
+                Ok(p) => permits.push(p),
+                Err(_) => break,
+            }
+        }
+        let options = oware_review::Options {
+            depth: Some(job.depth),
+            threads: permits.len(),
+            tables: self
+                .engine()
+                .prober_for(game.rules())
+                .map(|p| Arc::new(oware_review::Tables::from_prober(p))),
+            ..oware_review::Options::default()
+        };
+        let worker_job = Arc::clone(&job);
+        let worker_events = events.clone();
+        let searched = tokio::task::spawn_blocking(move || {
+            let _permits = permits;
+            let total = worker_job.total;
+            let r = oware_review::review(&game, &options, &worker_job.stop, &mut |p| {
+                worker_job.done.store(p.done, Ordering::Relaxed);
+                publish(
+                    &worker_events,
+                    serde_json::json!({ "status": "running", "done": p.done, "total": total }),
+                );
+            });
+            r.map(|r| oware_review::ReviewJson::from(&r))
+        })
+        .await;
+        let review = match searched {
+            Ok(Ok(r)) => r,
+            Ok(Err(e)) => return fail(e.to_string()),
+            Err(e) => return fail(format!("the review's search failed: {e}")),
+        };
+        let stored = Stored {
+            moves: job.moves.clone(),
+            depth: job.depth,
+            computed_at: now_ms(),
+            review: match serde_json::to_value(&review) {
+                Ok(v) => v,
+                Err(e) => return fail(format!("the review could not be written: {e}")),
+            },
+        };
+        let computed_at = stored.computed_at;
+        let text = match serde_json::to_string(&stored) {
+            Ok(t) => t,
+            Err(e) => return fail(format!("the review could not be written: {e}")),
+        };
+        if let Err(e) = self.store().save_review(id.clone(), text).await {
+            tracing::warn!(game = %id, "a review could not be stored: {e}");
+            return fail("the review could not be saved (storage failed); ask again".into());
+        }
+        // Stored first, then forgotten: a reader sees the job or the stored review, never
+        // neither.
+        self.reviews().jobs().remove(&id);
+        tracing::debug!(game = %id, "review stored");
+        publish(
+            &events,
+            serde_json::json!({
+                "status": "done",
+                "done": job.total,
+                "total": job.total,
+                "computed_at": computed_at,
+            }),
+        );
+    }
+}

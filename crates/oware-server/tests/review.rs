@@ -1,0 +1,333 @@
+//! Game reviews through the JSON API: the real server on a loopback port with a real SQLite
+//! file; the review's lifecycle (start, progress events, result stored, fetched again after a
+//! restart), who may ask, bad requests, and the per-client limit.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{assert_error, ids, server, Api, Events};
+use oware_server::{
+    start_with, EngineJobs, GameRow, GameUpdate, Games, SqliteStore, Store, StoreFuture,
+    REVIEWS_PER_CLIENT,
+};
+use reqwest::StatusCode;
+use serde_json::json;
+
+/// Ten moves from the start.
+const GAME: &str = "1. F f 2. A a 3. E e 4. B b 5. D d *";
+
+async fn imported(api: &Api, ogn: &str) -> (String, String) {
+    let (st, created) = api
+        .create(json!({ "opponent": "friend", "ogn": ogn }))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    ids(&created)
+}
+
+fn review_path(id: &str) -> String {
+    format!("/api/games/{id}/review")
+}
+
+#[tokio::test]
+async fn a_review_runs_reports_progress_is_stored_and_kept_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let s = server(&db).await;
+    let api = Api::new(&s);
+    let (id, token) = imported(&api, GAME).await;
+
+    let (st, none) = api.get(&review_path(&id)).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(none["status"], "none");
+
+    let mut events = Events::open(&api, &id).await;
+    let (st, started) = api
+        .post(&review_path(&id), Some(&token), Some(json!({ "depth": 8 })))
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{started}");
+    assert_eq!(started["status"], "running");
+    assert_eq!(started["total"], 10);
+    assert_eq!(started["depth"], 8);
+
+    // Progress events count the positions up to 10, then one says done.
+    let mut seen = Vec::new();
+    let done = loop {
+        let ev = events.until("review", |_| true).await;
+        match ev["status"].as_str().unwrap() {
+            "running" => seen.push(ev["done"].as_u64().unwrap()),
+            "done" => break ev,
+            other => panic!("unexpected review event {other}: {ev}"),
+        }
+    };
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+    assert_eq!(seen.last(), Some(&10), "{seen:?}");
+    assert_eq!(done["total"], 10);
+    let computed_at = done["computed_at"].as_u64().unwrap();
+
+    let (st, r) = api.get(&review_path(&id)).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(r["status"], "done");
+    assert_eq!(r["current"], true);
+    assert_eq!(r["computed_at"], computed_at);
+    let review = &r["review"];
+    assert_eq!(review["moves"].as_array().unwrap().len(), 10);
+    assert_eq!(review["graph"].as_array().unwrap().len(), 11);
+    assert_eq!(review["moves"][0]["played"], "F");
+    assert_eq!(review["moves"][1]["played"], "f");
+    assert_eq!(review["summary"]["south"]["moves"], 5);
+    assert!(review["settings"].as_str().unwrap().contains("depth 8"));
+
+    // Asked again for the same moves and depth: the stored review, not a new search.
+    let (st, again) = api
+        .post(&review_path(&id), Some(&token), Some(json!({ "depth": 8 })))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{again}");
+    assert_eq!(again["computed_at"], computed_at);
+    s.shutdown().await.unwrap();
+
+    // A restart finds it in the database.
+    let s = server(&db).await;
+    let api = Api::new(&s);
+    let (_, r) = api.get(&review_path(&id)).await;
+    assert_eq!(r["status"], "done");
+    assert_eq!(r["computed_at"], computed_at);
+    assert_eq!(r["review"], *review);
+    let (st, again) = api
+        .post(&review_path(&id), Some(&token), Some(json!({ "depth": 8 })))
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(again["computed_at"], computed_at);
+
+    // The game goes on: the stored review no longer covers it, and asking again reviews anew.
+    assert_eq!(api.play(&id, &token, "C").await.0, StatusCode::OK);
+    let (_, r) = api.get(&review_path(&id)).await;
+    assert_eq!(r["status"], "done");
+    assert_eq!(r["current"], false);
+    let mut events = Events::open(&api, &id).await;
+    let (st, started) = api
+        .post(&review_path(&id), Some(&token), Some(json!({ "depth": 8 })))
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{started}");
+    assert_eq!(started["total"], 11);
+    events.until("review", |e| e["status"] == "done").await;
+    let (_, r) = api.get(&review_path(&id)).await;
+    assert_eq!(r["current"], true);
+    assert_eq!(r["review"]["moves"].as_array().unwrap().len(), 11);
+    assert!(r["computed_at"].as_u64().unwrap() >= computed_at);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn review_requests_are_checked_and_refusals_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite")).await;
+    let api = Api::new(&s);
+    let (id, token) = imported(&api, GAME).await;
+    let path = review_path(&id);
+
+    let (st, b) = api
+        .post("/api/games/nosuchgame/review", Some(&token), None)
+        .await;
+    assert_error(st, &b, StatusCode::NOT_FOUND, "unknown-game");
+    let (st, b) = api.get("/api/games/nosuchgame/review").await;
+    assert_error(st, &b, StatusCode::NOT_FOUND, "unknown-game");
+    let (st, b) = api.post(&path, None, None).await;
+    assert_error(st, &b, StatusCode::UNAUTHORIZED, "no-token");
+    let (st, b) = api.post(&path, Some("not-the-token"), None).await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "wrong-token");
+    for depth in [json!(1), json!(19), json!(-3), json!(100000000000i64)] {
+        let (st, b) = api
+            .post(&path, Some(&token), Some(json!({ "depth": depth })))
+            .await;
+        assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-depth");
+        assert!(b["error"].as_str().unwrap().contains("2 to 18"), "{b}");
+    }
+    let (st, b) = api
+        .post(&path, Some(&token), Some(json!({ "depth": "deep" })))
+        .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-field");
+    let (st, b) = api
+        .post(&path, Some(&token), Some(json!({ "movetime": 100 })))
+        .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-field");
+    assert!(b["error"].as_str().unwrap().contains("movetime"), "{b}");
+    let r = api
+        .client
+        .post(format!("{}{path}", api.base))
+        .header("x-seat-token", &token)
+        .header("content-type", "application/json")
+        .body("{\"depth\": ")
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    assert_error(
+        status,
+        &r.json().await.unwrap(),
+        StatusCode::BAD_REQUEST,
+        "bad-json",
+    );
+    // Nothing was started by any of these.
+    assert_eq!(api.get(&path).await.1["status"], "none");
+
+    // A game without moves has nothing to review.
+    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
+    let (fresh, fresh_token) = ids(&created);
+    let (st, b) = api
+        .post(&review_path(&fresh), Some(&fresh_token), None)
+        .await;
+    assert_error(
+        st,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "nothing-to-review",
+    );
+
+    // An online game: not while it runs (even for its players), anyone once it is over.
+    let (_, created) = api
+        .create(json!({ "opponent": "online", "color": "S", "name": "Ama" }))
+        .await;
+    let (online, south) = ids(&created);
+    let (st, joined) = api
+        .post(
+            &format!("/api/games/{online}/join"),
+            None,
+            Some(json!({ "name": "Kofi" })),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{joined}");
+    let north = joined["token"].as_str().unwrap().to_string();
+    assert_eq!(api.play(&online, &south, "F").await.0, StatusCode::OK);
+    assert_eq!(api.play(&online, &north, "f").await.0, StatusCode::OK);
+    let (st, b) = api.post(&review_path(&online), Some(&south), None).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "review-after-the-game");
+    let (st, b) = api.post(&review_path(&online), None, None).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "review-after-the-game");
+    let (st, b) = api
+        .post(
+            &format!("/api/games/{online}/resign"),
+            Some(&north),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    let mut events = Events::open(&api, &online).await;
+    let (st, b) = api
+        .post(&review_path(&online), None, Some(json!({ "depth": 4 })))
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    assert_eq!(b["total"], 2);
+    events.until("review", |e| e["status"] == "done").await;
+    assert_eq!(api.get(&review_path(&online)).await.1["status"], "done");
+    s.shutdown().await.unwrap();
+}
+
+/// A store whose reviews are written only when the test lets them (so that reviews stay
+/// "running" for as long as the test needs, without timing).
+struct GatedStore {
+    inner: SqliteStore,
+    gate: Arc<tokio::sync::Semaphore>,
+}
+
+impl Store for GatedStore {
+    fn describe(&self) -> String {
+        "gated test store".into()
+    }
+    fn insert(&self, game: GameRow) -> StoreFuture<'_, ()> {
+        self.inner.insert(game)
+    }
+    fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
+        self.inner.load(id)
+    }
+    fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()> {
+        self.inner.update(update)
+    }
+    fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
+        self.inner.live_online()
+    }
+    fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
+        let gate = Arc::clone(&self.gate);
+        Box::pin(async move {
+            gate.acquire().await.expect("the gate stays open").forget();
+            self.inner.save_review(id, review).await
+        })
+    }
+    fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>> {
+        self.inner.load_review(id)
+    }
+    fn count(&self) -> StoreFuture<'_, u64> {
+        self.inner.count()
+    }
+    fn close(&self) -> StoreFuture<'_, ()> {
+        self.inner.close()
+    }
+}
+
+#[tokio::test]
+async fn one_review_per_game_and_a_limit_per_client() {
+    let gate = Arc::new(tokio::sync::Semaphore::new(0));
+    let store = Arc::new(GatedStore {
+        inner: SqliteStore::in_memory().unwrap(),
+        gate: Arc::clone(&gate),
+    });
+    let games = Games::new(store, EngineJobs::new(2), None);
+    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let api = Api::new(&s);
+    let mut games = Vec::new();
+    for _ in 0..=REVIEWS_PER_CLIENT {
+        games.push(imported(&api, GAME).await);
+    }
+    let mut streams = Vec::new();
+    for (id, _) in &games[..REVIEWS_PER_CLIENT] {
+        streams.push(Events::open(&api, id).await);
+    }
+    let (first, first_token) = &games[0];
+    let (st, b) = api
+        .post(
+            &review_path(first),
+            Some(first_token),
+            Some(json!({ "depth": 4 })),
+        )
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    // Asking again while it runs answers the running review; no second one starts.
+    let (st, b) = api
+        .post(
+            &review_path(first),
+            Some(first_token),
+            Some(json!({ "depth": 4 })),
+        )
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    assert_eq!(b["status"], "running");
+    for (id, token) in &games[1..REVIEWS_PER_CLIENT] {
+        let (st, b) = api
+            .post(&review_path(id), Some(token), Some(json!({ "depth": 4 })))
+            .await;
+        assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    }
+    // The searches end, but the reviews stay running until they are stored.
+    let last = streams[0].until("review", |e| e["done"] == 10).await;
+    assert_eq!(last["status"], "running");
+    let (id, token) = &games[REVIEWS_PER_CLIENT];
+    let (st, b) = api
+        .post(&review_path(id), Some(token), Some(json!({ "depth": 4 })))
+        .await;
+    assert_error(st, &b, StatusCode::TOO_MANY_REQUESTS, "too-many-reviews");
+    assert_eq!(api.get(&review_path(id)).await.1["status"], "none");
+
+    // Once they are stored, the client may start another.
+    gate.add_permits(REVIEWS_PER_CLIENT);
+    for events in &mut streams {
+        events.until("review", |e| e["status"] == "done").await;
+    }
+    let (st, b) = api
+        .post(&review_path(id), Some(token), Some(json!({ "depth": 4 })))
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    gate.add_permits(1);
+    s.shutdown().await.unwrap();
+}

@@ -1,0 +1,208 @@
+// Browser test of the game review: the real `oware serve` on a free loopback port, Debian's Chromium
+// driven by playwright-core. A short game with known blunders is imported, reviewed from the menu; the
+// progress, the evaluation graph, the symbols in the move list, the explanation of a blunder, selecting
+// moves by the list, the graph and the arrow keys, and a reload that shows the stored review without
+// searching again. Screenshots go to <repo>/test-artifacts/.
+//
+// Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/review.test.mjs
+// Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../../..");
+const bin = process.env.OWARE_BIN || join(root, "target/debug/oware");
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const artifacts = join(root, "test-artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+// Reviewed at the default depth (16), the same on every run: move 7, South's D, is a blunder (12.27 seeds:
+// it gives up E's capture of 3 and leaves A to North's b); move 8, North's d, a mistake.
+const GAME = "1. B e 2. A c 3. A d 4. D d *";
+// A review of a debug build's search can take a while on a busy machine: generous waits, no timing checks.
+const LONG = { timeout: 240000 };
+
+let server;
+let base;
+let browser;
+let tmp;
+
+function startServer(db) {
+  return new Promise((resolveStart, reject) => {
+    // An empty endgame folder: the review uses no tables (none would reach these positions anyway).
+    const child = spawn(bin, ["serve", "--port", "0", "--db", db, "--egdb", join(tmp, "no-egdb"), "--no-egdb-build"], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) { clearTimeout(timer); resolveStart({ child, url: m[0] }); }
+    });
+    child.stderr.on("data", (d) => { out += d; });
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}): ${out}`)); });
+  });
+}
+
+before(async () => {
+  assert.ok(existsSync(bin), `the oware binary is missing at ${bin}: run cargo build -p oware-cli first`);
+  assert.ok(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}: apt-get install chromium`);
+  tmp = mkdtempSync(join(tmpdir(), "oware-review-"));
+  mkdirSync(join(tmp, "no-egdb"));
+  const s = await startServer(join(tmp, "games.sqlite"));
+  server = s.child;
+  base = s.url;
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill("SIGTERM");
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  return { context, page, errors };
+}
+
+/** The game's review as the API gives it. */
+const apiReview = (page) => page.evaluate(async () => {
+  const id = JSON.parse(localStorage.getItem("oware.game")).id;
+  return (await fetch(`/api/games/${id}/review`)).json();
+});
+
+const detail = (page) => page.locator("#review-detail").textContent();
+
+test("review an imported game: progress, graph, symbols, a blunder explained, jumps, and a reload", async () => {
+  const { context, page, errors } = await newPage();
+  await page.goto(base);
+  await page.locator("#dlg-new[open]").waitFor();
+  await page.locator("#btn-new-cancel").click();
+  await page.locator("#btn-import").click();
+  await page.locator("#import-text").fill(GAME);
+  await page.selectOption("#import-opponent", "friend");
+  await page.locator("#btn-import-go").click();
+  await page.waitForFunction(() => document.querySelectorAll("#move-list button").length === 8);
+  assert.ok(await page.locator("#review-panel").isHidden(), "no review yet, no panel");
+  assert.equal((await apiReview(page)).status, "none");
+
+  // Every progress text the page shows is recorded, to see the bar count up to the end.
+  await page.evaluate(() => {
+    window.progressSeen = [];
+    const t = document.querySelector("#review-progress-text");
+    new MutationObserver(() => window.progressSeen.push(t.textContent)).observe(t, { childList: true, characterData: true, subtree: true });
+  });
+  await page.locator("#btn-review").click();
+  await page.locator("#review-panel").waitFor();
+  await page.locator("#review-graph svg.eval-graph").waitFor(LONG);
+  assert.ok(await page.locator("#review-progress").isHidden(), "the bar goes once the review is done");
+  const seen = await page.evaluate(() => window.progressSeen);
+  assert.ok(seen.includes("Reviewing: 8 of 8 moves"), `progress seen: ${JSON.stringify(seen)}`);
+  assert.match(await page.locator("#message").textContent(), /Review ready\. Accuracy: South [\d.]+ %, North [\d.]+ %/);
+
+  // The graph: one point per position (start + 8 moves), marks on the costly moves.
+  const points = await page.locator("#review-graph polyline.eval-line").getAttribute("points");
+  assert.equal(points.trim().split(/\s+/).length, 9);
+  assert.ok(await page.locator("#review-graph circle.mark-blunder").count() >= 1);
+  // Symbols in the move list: move 7 (South's D) is a blunder, move 8 (North's d) a mistake.
+  const moveButtons = page.locator("#move-list button");
+  assert.equal(await moveButtons.nth(6).locator(".review-sym").textContent(), "??");
+  assert.equal(await moveButtons.nth(7).locator(".review-sym").textContent(), "?");
+  assert.match(await moveButtons.nth(6).getAttribute("aria-label"), /Blunder\./);
+  // Per-player summary: accuracy and counts, South with 2 blunders.
+  const south = page.locator('#review-summary tr[data-side="S"]');
+  assert.match(await south.textContent(), /South\s*[\d.]+ %/);
+  assert.equal(await south.locator("td").nth(5).textContent(), "2");
+
+  // Clicking move 7 in the list: the board before it, D (played) and E (best) marked, the explanation.
+  await moveButtons.nth(6).click();
+  await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Move 7"));
+  assert.match(await detail(page), /Move 7: South played D \?\?\. Blunder\./);
+  assert.match(await detail(page), /12\.27 seeds lost/);
+  assert.match(await detail(page), /E captures e: 3 seeds\./);
+  assert.match(await detail(page), /D left A with 1 seed: North can capture 2 with b\./);
+  assert.match(await page.locator("#status").textContent(), /position after move 6/);
+  assert.ok(await page.locator('.pit[data-pit="3"]').evaluate((e) => e.classList.contains("review-played")));
+  assert.ok(await page.locator('.pit[data-pit="4"]').evaluate((e) => e.classList.contains("review-best")));
+  assert.match(await page.locator('.pit[data-pit="4"]').getAttribute("aria-label"), /the review's best move/);
+  assert.ok(await moveButtons.nth(6).evaluate((e) => e.classList.contains("current")));
+  await page.screenshot({ path: join(artifacts, "review-blunder.png") });
+
+  // ← → step through the moves.
+  await page.locator("body").press("ArrowLeft");
+  await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Move 6"));
+  assert.match(await page.locator("#status").textContent(), /position after move 5/);
+  await page.locator("body").press("ArrowRight");
+  await page.locator("body").press("ArrowRight");
+  await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Move 8"));
+
+  // Clicking the graph jumps to the move under the pointer: 3/8 of the way along is move 3.
+  const box = await page.locator("#review-graph svg").boundingBox();
+  await page.mouse.click(box.x + (box.width * 3) / 8, box.y + box.height / 2);
+  await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Move 3"));
+  assert.ok(await moveButtons.nth(2).evaluate((e) => e.classList.contains("current")));
+
+  // A reload shows the stored review: same status and time computed, nothing searched again.
+  const stored = await apiReview(page);
+  assert.equal(stored.status, "done");
+  assert.equal(stored.current, true);
+  await page.reload();
+  await page.locator("#review-graph svg.eval-graph").waitFor();
+  assert.equal(await page.locator("#move-list button").nth(6).locator(".review-sym").textContent(), "??");
+  const again = await apiReview(page);
+  assert.equal(again.status, "done");
+  assert.equal(again.computed_at, stored.computed_at);
+  // Asking again from the menu answers the stored review too.
+  await page.locator("#btn-review").click();
+  await page.waitForFunction(() => /Review ready/.test(document.querySelector("#message").textContent));
+  assert.equal((await apiReview(page)).computed_at, stored.computed_at);
+  // Closing the review goes back to the game.
+  await page.locator("#move-list button").nth(6).click();
+  await page.locator("#btn-review-close").click();
+  assert.ok(await page.locator("#review-panel").isHidden());
+  assert.equal(await page.locator(".pit.review-played").count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a finished game is reviewed from the end panel", async () => {
+  const { context, page, errors } = await newPage();
+  await page.goto(base);
+  await page.locator("#dlg-new[open]").waitFor();
+  await page.locator("#btn-new-cancel").click();
+  await page.locator("#btn-import").click();
+  // North plays f, then South's F captures 3 and reaches 25: the game ends, the end panel opens.
+  await page.locator("#import-text").fill('[FEN "0-0-0-0-1-1-2-1-0-0-0-1-22-20-N"]\n\n1... f 2. F *');
+  await page.selectOption("#import-opponent", "friend");
+  await page.locator("#btn-import-go").click();
+  await page.locator("#dlg-end[open]").waitFor();
+  await page.locator("#btn-end-review").click();
+  await page.locator("#dlg-end").waitFor({ state: "hidden" });
+  await page.locator("#review-graph svg.eval-graph").waitFor(LONG);
+  const r = await apiReview(page);
+  assert.equal(r.status, "done");
+  assert.equal(r.review.moves.length, 2);
+  assert.equal(await page.locator("#review-summary tbody tr").count(), 2);
+  await page.locator("#move-list button").nth(1).click();
+  await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Move 2: South played F"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
