@@ -211,26 +211,10 @@ async fn play_game(
             }
             continue;
         }
-        let legal: Vec<String> = state["pits_info"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter(|p| p["legal"] == true)
-                    .filter_map(|p| p["letter"].as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
-        if legal.is_empty() {
+        let Some(mv) = pick_and_think(&state, &mut rng, think).await else {
             return Ok(());
-        }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let mv = &legal[(rng % legal.len() as u64) as usize];
-        if !think.is_zero() {
-            // A person's think time: 50% to 150% of --think-ms.
-            tokio::time::sleep(think.mul_f64(0.5 + (rng % 1000) as f64 / 1000.0)).await;
-        }
+        };
+        let mv = &mv;
         let t = Instant::now();
         let resp = client
             .post(format!("{base}/api/games/{id}/moves"))
@@ -252,6 +236,28 @@ async fn play_game(
         }
     }
     Ok(())
+}
+
+/// A random legal move of the state's side to move (the server's `pits_info`), after a
+/// person's think time (50% to 150% of `think`); `None` when there is none.
+async fn pick_and_think(state: &Value, rng: &mut u64, think: Duration) -> Option<String> {
+    let legal: Vec<&str> = state["pits_info"]
+        .as_array()?
+        .iter()
+        .filter(|p| p["legal"] == true)
+        .filter_map(|p| p["letter"].as_str())
+        .collect();
+    if legal.is_empty() {
+        return None;
+    }
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    let mv = legal[(*rng % legal.len() as u64) as usize].to_string();
+    if !think.is_zero() {
+        tokio::time::sleep(think.mul_f64(0.5 + (*rng % 1000) as f64 / 1000.0)).await;
+    }
+    Some(mv)
 }
 
 /// One player's event stream: `update` events' states, read as they come.
@@ -387,26 +393,11 @@ async fn play_online(
         if ply as usize >= opts.max_plies {
             return Ok(());
         }
-        let legal: Vec<String> = state["pits_info"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter(|p| p["legal"] == true)
-                    .filter_map(|p| p["letter"].as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
-        if legal.is_empty() {
+        let Some(mv) = pick_and_think(&state, &mut rng, think).await else {
             return Ok(());
-        }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let mv = &legal[(rng % legal.len() as u64) as usize];
-        if !think.is_zero() {
-            tokio::time::sleep(think.mul_f64(0.5 + (rng % 1000) as f64 / 1000.0)).await;
-        }
-        let mover = usize::from(state["turn"] == "N");
+        };
+        let mv = &mv;
+        let mover = usize::from(state["position"]["turn"] == "N");
         let t = Instant::now();
         let resp = client
             .post(format!("{base}/api/games/{id}/moves"))

@@ -6,18 +6,11 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, existsSync, rmSync } from "node:fs";
+import { mkdtempSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { join } from "node:path";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "../../..");
-const bin = process.env.OWARE_BIN || join(root, "target/debug/oware");
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
-const artifacts = join(root, "test-artifacts");
-mkdirSync(artifacts, { recursive: true });
+import { bin, chromiumPath, artifacts, startServer as startHarnessServer, launchBrowser } from "./harness.mjs";
 
 let server;
 let base;
@@ -25,18 +18,7 @@ let browser;
 let tmp;
 
 function startServer(db) {
-  return new Promise((resolveStart, reject) => {
-    const child = spawn(bin, ["serve", "--port", "0", "--db", db, "--egdb", join(tmp, "egdb"), "--no-egdb-build"], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) { clearTimeout(timer); resolveStart({ child, url: m[0] }); }
-    });
-    child.stderr.on("data", (d) => { out += d; });
-    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}): ${out}`)); });
-  });
+  return startHarnessServer(["--db", db, "--egdb", join(tmp, "egdb"), "--no-egdb-build"]);
 }
 
 before(async () => {
@@ -51,13 +33,7 @@ before(async () => {
   const s = await startServer(join(tmp, "games.sqlite"));
   server = s.child;
   base = s.url;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {
