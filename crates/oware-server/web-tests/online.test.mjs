@@ -288,14 +288,17 @@ test("online: a challenge posted to the lobby is accepted from another browser; 
   for (const x of [a, b, c]) await x.context.close();
 });
 
-test("online: a whole game played to its end by moves on phone-sized screens", async () => {
+test("online: a whole game played to its end on phone-sized screens while a third browser watches every move", async () => {
   const phone = { width: 375, height: 740 };
   const a = await person(phone);
   const b = await person(phone);
+  const c = await person();
   const id = await createOnline(a.page, { clock: "none", color: "S", name: "Abena", lobby: "invite" });
   await a.page.screenshot({ path: join(artifacts, "online-phone-invite.png"), fullPage: true });
   await joinByLink(b.page, id, "Kwame");
   await waitStatus(a.page, /^Your move/);
+  await c.page.goto(`${base}game/${id}`);
+  await waitStatus(c.page, /Abena to move · you are watching/);
   // No clock: the clocks are not drawn.
   assert.ok(await a.page.locator("#clock-bottom").isHidden());
   // Nothing is wider than the phone.
@@ -309,7 +312,9 @@ test("online: a whole game played to its end by moves on phone-sized screens", a
     await waitStatus(mover, /^Your move|Game over/);
     if (/Game over/.test(await statusText(mover))) break;
     await playFirst(mover);
-    await waitMoves(a.page, ply + 1);
+    // Each move reaches the other player and the spectator without a reload, the same move list on all three.
+    for (const p of [a.page, b.page, c.page]) await waitMoves(p, ply + 1);
+    assert.deepEqual(await moveTexts(c.page), await moveTexts(a.page), `spectator's move list after ply ${ply + 1}`);
     if (ply === 9) await a.page.screenshot({ path: join(artifacts, "online-phone-playing.png"), fullPage: true });
   }
   assert.ok(ply < 600, "the game ended");
@@ -322,6 +327,9 @@ test("online: a whole game played to its end by moves on phone-sized screens", a
   assert.match(reason, /more than half|24 seeds|could not move|same position came back/);
   assert.equal(await a.page.locator("#end-score").textContent(), (await b.page.locator("#end-score").textContent()).split(" – ").reverse().join(" – "));
   await b.page.screenshot({ path: join(artifacts, "online-phone-end.png") });
-  for (const x of [a, b]) assert.deepEqual(x.errors, []);
-  for (const x of [a, b]) await x.context.close();
+  // The spectator sees the end too, with the same moves as the players.
+  await waitStatus(c.page, /Game over/);
+  assert.deepEqual(await moveTexts(c.page), await moveTexts(b.page));
+  for (const x of [a, b, c]) assert.deepEqual(x.errors, []);
+  for (const x of [a, b, c]) await x.context.close();
 });
