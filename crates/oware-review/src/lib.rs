@@ -20,7 +20,9 @@
 //!
 //! How it judges: every legal move of a position is searched to the same depth (one ply less
 //! than the review's depth) with a table cleared for each position, so that the values of
-//! the moves compare like with like and the review is the same on every run. A move's cost is
+//! the moves compare like with like and the review is the same on every run. When the played
+//! move's loss lies near the mistake or the blunder line, all the moves are searched again two
+//! plies deeper (up to [`DEFAULT_REFINE`] times) before it is classed. A move's cost is
 //! the best move's value minus its own on a scale clamped at ±12 seeds, where a proven win
 //! counts 12 and a proven loss −12 (see [`value::DECISIVE`]); the classes' thresholds are in
 //! [`INACCURACY`], [`MISTAKE`] and [`BLUNDER`]. `docs/review.md` says why these numbers.
@@ -39,6 +41,6 @@ pub use report::{
 };
 pub use review::{
     review, MoveReview, MoveValue, Options, PlayerSummary, Progress, Review, ReviewError, Tables,
-    DEFAULT_DEPTH, DEFAULT_HASH_MB,
+    DEFAULT_DEPTH, DEFAULT_HASH_MB, DEFAULT_REFINE, DEFAULT_REFINE_MARGIN,
 };
 pub use value::Value;

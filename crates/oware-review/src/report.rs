@@ -206,6 +206,10 @@ pub struct MoveReviewJson {
     pub played: String,
     /// The best move's letter.
     pub best: String,
+    /// The depth of the values (more than the review's when the move was near a class line
+    /// and searched again); absent for a review by time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
     /// The played move's value.
     pub played_value: ValueJson,
     /// The best move's value.
@@ -316,6 +320,7 @@ impl From<&MoveReview> for MoveReviewJson {
             before: fen::write(&m.before),
             played: m.played.letter(me).to_string(),
             best: m.best.letter(me).to_string(),
+            depth: m.depth,
             played_value: m.played_value.into(),
             best_value: m.best_value.into(),
             lost: m.lost,

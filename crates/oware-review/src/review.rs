@@ -10,7 +10,7 @@ use std::time::Duration;
 use oware_core::{BySide, Game, Move, Position, Rules, Side};
 use oware_engine::{Engine, Limits, Prober};
 
-use crate::class::{Class, MISTAKE};
+use crate::class::{Class, BLUNDER, MISTAKE};
 use crate::explain::{self, Facts, Note};
 use crate::value::{Value, DECISIVE};
 
@@ -19,6 +19,16 @@ use crate::value::{Value, DECISIVE};
 /// mistakes and blunders agree with a search ten times longer on 87.5 % of the moves (see
 /// `docs/review.md`: depth 18 did not agree better).
 pub const DEFAULT_DEPTH: u32 = 16;
+
+/// How many times, by default, a move whose loss lies near a class line is searched again,
+/// two plies deeper each time (see [`Options::refine`]).
+pub const DEFAULT_REFINE: u32 = 2;
+
+/// How near a class line (in centi-seeds) a move's loss must lie to be searched again deeper:
+/// 1.25 seeds, the 90th percentile of how far a loss of a seed or more moves between a search
+/// and one two plies deeper (125 from depth 16 to 18, 137 from 18 to 20, on self-play games
+/// kept apart from the agreement benchmark; see `docs/review.md`).
+pub const DEFAULT_REFINE_MARGIN: i32 = 125;
 
 /// The default transposition table of each worker, in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -88,6 +98,13 @@ pub struct Options {
     pub hash_mb: usize,
     /// Endgame databases, if any.
     pub tables: Option<Arc<Tables>>,
+    /// Adaptive depth: when the played move's loss lies within [`Options::refine_margin`] of
+    /// the mistake or the blunder line, every legal move of the position is searched again two
+    /// plies deeper, up to this many times, before the move is classed. Only for a review by
+    /// depth (with a movetime there is no depth to add to).
+    pub refine: u32,
+    /// How near a line (in centi-seeds) a loss must be to be searched again.
+    pub refine_margin: i32,
 }
 
 impl Default for Options {
@@ -98,6 +115,8 @@ impl Default for Options {
             threads: 2,
             hash_mb: DEFAULT_HASH_MB,
             tables: None,
+            refine: DEFAULT_REFINE,
+            refine_margin: DEFAULT_REFINE_MARGIN,
         }
     }
 }
@@ -111,18 +130,30 @@ impl Options {
         }
     }
 
-    /// The limits of each legal move's search.
-    fn child_limits(&self) -> Limits {
+    /// The limits of each legal move's search, `extra` plies deeper than the review's depth.
+    fn child_limits(&self, extra: u32) -> Limits {
         Limits {
-            depth: self.effective_depth().map(|d| d - 1),
+            depth: self.effective_depth().map(|d| (d + extra - 1).min(63)),
             movetime: self.movetime,
             ..Limits::default()
         }
     }
 
-    /// `depth 16`, `movetime 200 ms`, or both.
+    /// How many deeper searches a move near a line gets: none for a review by time.
+    fn refine_steps(&self) -> u32 {
+        if self.movetime.is_some() {
+            0
+        } else {
+            self.refine.min(8)
+        }
+    }
+
+    /// `depth 16`, `depth 16 (to 20 near a line)`, `movetime 200 ms`, or both.
     pub fn describe(&self) -> String {
         match (self.effective_depth(), self.movetime) {
+            (Some(d), None) if self.refine_steps() > 0 => {
+                format!("depth {d} (to {} near a line)", d + 2 * self.refine_steps())
+            }
             (Some(d), None) => format!("depth {d}"),
             (None, Some(t)) => format!("movetime {} ms", t.as_millis()),
             (Some(d), Some(t)) => format!("depth {d}, movetime {} ms", t.as_millis()),
@@ -144,6 +175,13 @@ pub struct MoveValue {
     pub from_tables: bool,
 }
 
+impl MoveValue {
+    /// Whether a deeper search could change the value: an evaluation, not a proven result.
+    fn open(&self) -> bool {
+        !self.from_tables && !self.value.is_proven()
+    }
+}
+
 /// The review of one move of the game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveReview {
@@ -153,6 +191,9 @@ pub struct MoveReview {
     pub before: Position,
     /// The move played.
     pub played: Move,
+    /// The depth the moves' values come from: the review's, or more when the loss was near a
+    /// class line and the moves were searched again (`None` for a review by time).
+    pub depth: Option<u32>,
     /// The best move (the played one when it is as good as any).
     pub best: Move,
     /// The played move's value.
@@ -372,6 +413,39 @@ fn rank(v: Value) -> (i32, i32) {
     (v.scale(), tie)
 }
 
+/// Searches the position after `m` (not over) and turns the result to the mover's view, with
+/// the line from `m`.
+fn search_child(
+    engine: &mut Engine,
+    after: &Game,
+    m: Move,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> (Value, Vec<Move>) {
+    let r = engine.search(after, limits, stop, &mut |_| {});
+    let mut line = vec![m];
+    line.extend(r.info.pv);
+    (Value::from_child_score(r.info.score), line)
+}
+
+/// Best first; among equals, the move played.
+fn sort_moves(moves: &mut [MoveValue], played: Move) {
+    moves.sort_by(|a, b| {
+        rank(b.value)
+            .cmp(&rank(a.value))
+            .then((b.mv == played).cmp(&(a.mv == played)))
+    });
+}
+
+/// The seeds `played` costs against the best of `moves` (sorted best first), in centi-seeds.
+fn loss_of(moves: &[MoveValue], played: Move) -> i32 {
+    let played_scale = moves
+        .iter()
+        .find(|v| v.mv == played)
+        .map_or(0, |v| v.value.scale());
+    (moves[0].value.scale() - played_scale).max(0)
+}
+
 /// Reviews the move at `ply`: searches every legal move's position, then judges the played one.
 fn review_move(
     engine: &mut Engine,
@@ -387,9 +461,9 @@ fn review_move(
     let before = *before_game.position();
     let rules = *game.rules();
     let played = game.moves()[ply];
-    let limits = options.child_limits();
     let legal = before_game.legal_moves();
     let mut moves: Vec<MoveValue> = Vec::with_capacity(legal.len());
+    let limits = options.child_limits(0);
     for &m in legal.iter() {
         let mut g = before_game.clone();
         g.play(m).expect("a legal move plays");
@@ -399,12 +473,7 @@ fn review_move(
                 let h = i32::from(o.scores[me].halves()) - i32::from(o.scores[me.other()].halves());
                 (Value::Exact(h), vec![m])
             }
-            None => {
-                let r = engine.search(&g, &limits, stop, &mut |_| {});
-                let mut line = vec![m];
-                line.extend(r.info.pv);
-                (Value::from_child_score(r.info.score), line)
-            }
+            None => search_child(engine, &g, m, &limits, stop),
         };
         let mut from_tables = false;
         if !g.is_over() {
@@ -425,19 +494,39 @@ fn review_move(
             from_tables,
         });
     }
-    // Best first; among equals, the move played.
-    moves.sort_by(|a, b| {
-        rank(b.value)
-            .cmp(&rank(a.value))
-            .then((b.mv == played).cmp(&(a.mv == played)))
-    });
+    sort_moves(&mut moves, played);
+    // Adaptive depth: a loss near the mistake or the blunder line is where a deeper search
+    // most often changes the class, so every move still open is searched again two plies
+    // deeper, until the loss is clear of the lines or the steps run out. The same engine and
+    // table go on (a deterministic sequence of searches for this position alone).
+    let mut depth = options.effective_depth();
+    for step in 1..=options.refine_steps() {
+        let lost = loss_of(&moves, played);
+        let near = [MISTAKE, BLUNDER]
+            .iter()
+            .any(|&line| (lost - line).abs() < options.refine_margin);
+        if !near || !moves.iter().any(MoveValue::open) {
+            break;
+        }
+        let limits = options.child_limits(2 * step);
+        for v in moves.iter_mut().filter(|v| v.open()) {
+            let mut g = before_game.clone();
+            g.play(v.mv).expect("a legal move plays");
+            let (value, mut line) = search_child(engine, &g, v.mv, &limits, stop);
+            line.truncate(12);
+            v.value = value;
+            v.line = line;
+        }
+        sort_moves(&mut moves, played);
+        depth = depth.map(|d| d + 2);
+    }
     let best_entry = moves[0].clone();
     let played_entry = moves
         .iter()
         .find(|v| v.mv == played)
         .cloned()
         .expect("the played move is legal");
-    let lost = (best_entry.value.scale() - played_entry.value.scale()).max(0);
+    let lost = loss_of(&moves, played);
     let best = if lost == 0 { played } else { best_entry.mv };
     let missed_win = best_entry.value.is_proven_win()
         && !played_entry.value.is_proven_win()
@@ -476,6 +565,7 @@ fn review_move(
         ply,
         before,
         played,
+        depth,
         best,
         played_value: played_entry.value,
         best_value: best_entry.value,

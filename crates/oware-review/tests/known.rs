@@ -9,7 +9,8 @@ use std::sync::Arc;
 use oware_core::{fen, movetext, ogn, BySide, Game, Position, Rules, Setup, Side};
 use oware_egdb::{build, BuildOptions, Egdb};
 use oware_review::{
-    annotate, review, Class, NoteKind, Options, Review, ReviewJson, Tables, Value, COMMENT_MARK,
+    annotate, review, Class, NoteKind, Options, Review, ReviewJson, Tables, Value, BLUNDER,
+    COMMENT_MARK, MISTAKE,
 };
 
 fn game_from(start: &str, moves: &str) -> Game {
@@ -89,6 +90,59 @@ fn one_thread_or_two_give_the_same_review() {
     );
     assert_eq!(one, two);
     assert_eq!(one.graph().len(), 7);
+}
+
+/// The adaptive depth: a move whose loss at the review's depth lies within the margin of the
+/// mistake or the blunder line is searched again two plies deeper (at most twice), until it is
+/// clear of the lines; every other move keeps the values of a plain review at that depth.
+#[test]
+fn moves_near_a_class_line_are_searched_deeper_and_only_those() {
+    let g = game_from(
+        "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+        "AbDbFfBdAeBfBcDaAfEcAeAfDbAdAcCf",
+    );
+    let plain = run(
+        &g,
+        &Options {
+            refine: 0,
+            ..depth(6)
+        },
+    );
+    let adaptive = depth(6);
+    assert_eq!(adaptive.refine, 2);
+    let margin = adaptive.refine_margin;
+    let refined = run(&g, &adaptive);
+    let near = |lost: i32| {
+        [MISTAKE, BLUNDER]
+            .iter()
+            .any(|&l| (lost - l).abs() < margin)
+    };
+    let open = |m: &oware_review::MoveReview| {
+        m.moves
+            .iter()
+            .any(|v| !v.from_tables && !v.value.is_proven())
+    };
+    let mut deeper = 0;
+    for (p, r) in plain.moves.iter().zip(&refined.moves) {
+        assert_eq!(p.depth, Some(6));
+        if near(p.lost) && open(p) {
+            deeper += 1;
+            let d = r.depth.expect("a review by depth");
+            assert!(d == 8 || d == 10, "ply {}: depth {d}", r.ply);
+            if d == 8 {
+                assert!(
+                    !near(r.lost) || !open(r),
+                    "ply {}: still near a line ({}) after one step",
+                    r.ply,
+                    r.lost
+                );
+            }
+        } else {
+            assert_eq!(p, r, "ply {}: clear of the lines, searched once", p.ply);
+        }
+    }
+    assert!(deeper > 0, "no move of the game was near a line at depth 6");
+    assert!(refined.settings.contains("depth 6 (to 10 near a line)"));
 }
 
 /// Tables for abapa up to `n` seeds, built in `dir`.

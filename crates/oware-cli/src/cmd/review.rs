@@ -100,6 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         threads: args.threads.clamp(1, 64),
         hash_mb: args.hash.clamp(1, 4096),
         tables,
+        ..Options::default()
     };
     let show_progress = std::io::stderr().is_terminal();
     let mut stderr = std::io::stderr();
