@@ -65,6 +65,7 @@ fn run(games: &[Game], depth: u32, refine: u32, margin: i32) -> (Vec<Review>, Du
         depth: Some(depth),
         refine,
         refine_margin: margin,
+        refine_all: std::env::args().any(|a| a == "--all"),
         ..Options::default()
     };
     let start = Instant::now();
@@ -115,7 +116,7 @@ fn list(text: &str, usage: &str) -> Vec<u32> {
 }
 
 fn main() {
-    let usage = "review_bench [GAMES] [PLIES] [DEPTH[,DEPTH…]] [DEEP_DEPTH] [--seed FIRST] [--refine STEPS[,STEPS…]] [--margin CENTISEEDS]";
+    let usage = "review_bench [GAMES] [PLIES] [DEPTH[,DEPTH…]] [DEEP_DEPTH] [--seed FIRST] [--refine STEPS[,STEPS…]] [--margin CENTISEEDS] [--all]";
     let mut positional: Vec<String> = Vec::new();
     let mut seed = 0u64;
     let mut refines = vec![DEFAULT_REFINE];
@@ -130,6 +131,7 @@ fn main() {
             "--seed" => seed = u64::from(list(&value(), usage)[0]),
             "--refine" => refines = list(&value(), usage),
             "--margin" => margin = list(&value(), usage)[0] as i32,
+            "--all" => {}
             _ => positional.push(a),
         }
     }

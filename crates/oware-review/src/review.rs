@@ -22,7 +22,7 @@ pub const DEFAULT_DEPTH: u32 = 16;
 
 /// How many times, by default, a move whose loss lies near a class line is searched again,
 /// two plies deeper each time (see [`Options::refine`]).
-pub const DEFAULT_REFINE: u32 = 2;
+pub const DEFAULT_REFINE: u32 = 3;
 
 /// How near a class line (in centi-seeds) a move's loss must lie to be searched again deeper:
 /// 1.25 seeds, the 90th percentile of how far a loss of a seed or more moves between a search
@@ -99,12 +99,15 @@ pub struct Options {
     /// Endgame databases, if any.
     pub tables: Option<Arc<Tables>>,
     /// Adaptive depth: when the played move's loss lies within [`Options::refine_margin`] of
-    /// the mistake or the blunder line, every legal move of the position is searched again two
-    /// plies deeper, up to this many times, before the move is classed. Only for a review by
+    /// the mistake or the blunder line, the played and the best move (every legal move with
+    /// [`Options::refine_all`]) are searched again two plies deeper, up to this many times,
+    /// before the move is classed. Only for a review by
     /// depth (with a movetime there is no depth to add to).
     pub refine: u32,
     /// How near a line (in centi-seeds) a loss must be to be searched again.
     pub refine_margin: i32,
+    /// Search every legal move again near a line, not only the played and the best one.
+    pub refine_all: bool,
 }
 
 impl Default for Options {
@@ -117,6 +120,7 @@ impl Default for Options {
             tables: None,
             refine: DEFAULT_REFINE,
             refine_margin: DEFAULT_REFINE_MARGIN,
+            refine_all: false,
         }
     }
 }
@@ -496,28 +500,52 @@ fn review_move(
     }
     sort_moves(&mut moves, played);
     // Adaptive depth: a loss near the mistake or the blunder line is where a deeper search
-    // most often changes the class, so every move still open is searched again two plies
-    // deeper, until the loss is clear of the lines or the steps run out. The same engine and
-    // table go on (a deterministic sequence of searches for this position alone).
+    // most often changes the class, so the played and the best move (unless proven) are
+    // searched again two plies deeper, until the loss is clear of the lines or the steps run
+    // out. The same engine and table go on (a deterministic sequence of searches for this
+    // position alone).
     let mut depth = options.effective_depth();
     for step in 1..=options.refine_steps() {
         let lost = loss_of(&moves, played);
         let near = [MISTAKE, BLUNDER]
             .iter()
             .any(|&line| (lost - line).abs() < options.refine_margin);
-        if !near || !moves.iter().any(MoveValue::open) {
+        if !near {
             break;
         }
         let limits = options.child_limits(2 * step);
-        for v in moves.iter_mut().filter(|v| v.open()) {
-            let mut g = before_game.clone();
-            g.play(v.mv).expect("a legal move plays");
-            let (value, mut line) = search_child(engine, &g, v.mv, &limits, stop);
-            line.truncate(12);
-            v.value = value;
-            v.line = line;
+        // Every open move, or (by default) the played and the best one, and then whichever
+        // move comes out on top, until the best and the played move are both of this depth.
+        let mut done: Vec<Move> = Vec::new();
+        loop {
+            let targets: Vec<Move> = if options.refine_all {
+                moves.iter().map(|v| v.mv).collect()
+            } else {
+                vec![moves[0].mv, played]
+            };
+            let mut searched = false;
+            for v in moves.iter_mut() {
+                if !v.open() || !targets.contains(&v.mv) || done.contains(&v.mv) {
+                    continue;
+                }
+                let mut g = before_game.clone();
+                g.play(v.mv).expect("a legal move plays");
+                let (value, mut line) = search_child(engine, &g, v.mv, &limits, stop);
+                line.truncate(12);
+                v.value = value;
+                v.line = line;
+                done.push(v.mv);
+                searched = true;
+            }
+            sort_moves(&mut moves, played);
+            if !searched {
+                break;
+            }
         }
-        sort_moves(&mut moves, played);
+        if done.is_empty() {
+            // Both values are proven: nothing a deeper search would change.
+            break;
+        }
         depth = depth.map(|d| d + 2);
     }
     let best_entry = moves[0].clone();
