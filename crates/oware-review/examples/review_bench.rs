@@ -23,7 +23,7 @@ use oware_core::{Game, Rules};
 use oware_engine::{choose_move_with, Level};
 use oware_review::{
     review, Class, Options, Review, BLUNDER, DEFAULT_DEPTH, DEFAULT_REFINE, DEFAULT_REFINE_MARGIN,
-    INACCURACY,
+    DEFAULT_SURE_MARGIN, INACCURACY,
 };
 
 fn self_play(seed: u64, plies: usize) -> Game {
@@ -60,12 +60,19 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
-fn run(games: &[Game], depth: u32, refine: u32, margin: i32) -> (Vec<Review>, Duration, f64) {
+fn run(
+    games: &[Game],
+    depth: u32,
+    refine: u32,
+    margin: i32,
+    sure_margin: i32,
+) -> (Vec<Review>, Duration, f64) {
     let options = Options {
         depth: Some(depth),
         refine,
         refine_margin: margin,
         refine_all: std::env::args().any(|a| a == "--all"),
+        sure_margin,
         ..Options::default()
     };
     let start = Instant::now();
@@ -108,6 +115,17 @@ fn percentile(xs: &[i32], p: usize) -> i32 {
     xs[rank - 1]
 }
 
+/// `--sure CENTISEEDS` (the review's margin of error), else the library's default; the deep
+/// review is always plain (no margin).
+fn sure() -> i32 {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == "--sure")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_SURE_MARGIN)
+}
+
 /// Numbers separated by commas: `16,18`.
 fn list(text: &str, usage: &str) -> Vec<u32> {
     text.split(',')
@@ -116,7 +134,7 @@ fn list(text: &str, usage: &str) -> Vec<u32> {
 }
 
 fn main() {
-    let usage = "review_bench [GAMES] [PLIES] [DEPTH[,DEPTH…]] [DEEP_DEPTH] [--seed FIRST] [--refine STEPS[,STEPS…]] [--margin CENTISEEDS] [--all]";
+    let usage = "review_bench [GAMES] [PLIES] [DEPTH[,DEPTH…]] [DEEP_DEPTH] [--seed FIRST] [--refine STEPS[,STEPS…]] [--margin CENTISEEDS] [--sure CENTISEEDS] [--all]";
     let mut positional: Vec<String> = Vec::new();
     let mut seed = 0u64;
     let mut refines = vec![DEFAULT_REFINE];
@@ -132,6 +150,9 @@ fn main() {
             "--refine" => refines = list(&value(), usage),
             "--margin" => margin = list(&value(), usage)[0] as i32,
             "--all" => {}
+            "--sure" => {
+                value();
+            }
             _ => positional.push(a),
         }
     }
@@ -149,7 +170,7 @@ fn main() {
     let reference = deep.map(|d| (d, deep_review(&games, seed, plies, d)));
     for &depth in &depths {
         for &refine in &refines {
-            let (fast, _, cpu_fast) = run(&games, depth, refine, margin);
+            let (fast, _, cpu_fast) = run(&games, depth, refine, margin, sure());
             if let Some((deep, (slow, cpu_slow))) = &reference {
                 compare(
                     &fast,
@@ -205,7 +226,7 @@ fn deep_review(
             return (verdicts, cpu);
         }
     }
-    let (reviews, _, cpu) = run(games, deep, 0, 0);
+    let (reviews, _, cpu) = run(games, deep, 0, 0, 0);
     let verdicts: Vec<Vec<(i32, Class)>> = reviews
         .iter()
         .map(|r| r.moves.iter().map(|m| (m.lost, m.class)).collect())

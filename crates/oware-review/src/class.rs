@@ -46,6 +46,17 @@ impl Class {
         }
     }
 
+    /// The class of a move that cost `lost` centi-seeds, given only when the loss passes the
+    /// mistake or the blunder line by `margin` (the review's margin of error): a loss of 2.20
+    /// seeds with a margin of 0.50 is an inaccuracy, 4.20 a mistake. The inaccuracy line is
+    /// kept as it is.
+    pub fn of_loss_with_margin(lost: i32, margin: i32) -> Class {
+        match Class::of_loss(lost) {
+            c if c >= Class::Mistake => Class::of_loss(lost - margin.max(0)).max(Class::Inaccuracy),
+            c => c,
+        }
+    }
+
     /// `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -94,6 +105,19 @@ mod tests {
         assert_eq!(Class::of_loss(200), Class::Mistake);
         assert_eq!(Class::of_loss(400), Class::Blunder);
         assert_eq!(Class::of_loss(2400), Class::Blunder);
+    }
+
+    #[test]
+    fn a_margin_of_error_gives_the_milder_class_just_past_a_line() {
+        assert_eq!(Class::of_loss_with_margin(150, 50), Class::Inaccuracy);
+        assert_eq!(Class::of_loss_with_margin(200, 50), Class::Inaccuracy);
+        assert_eq!(Class::of_loss_with_margin(249, 50), Class::Inaccuracy);
+        assert_eq!(Class::of_loss_with_margin(250, 50), Class::Mistake);
+        assert_eq!(Class::of_loss_with_margin(449, 50), Class::Mistake);
+        assert_eq!(Class::of_loss_with_margin(450, 50), Class::Blunder);
+        assert_eq!(Class::of_loss_with_margin(99, 50), Class::Good);
+        assert_eq!(Class::of_loss_with_margin(0, 50), Class::Best);
+        assert_eq!(Class::of_loss_with_margin(200, 0), Class::Mistake);
     }
 
     #[test]

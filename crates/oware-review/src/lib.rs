@@ -22,7 +22,9 @@
 //! than the review's depth) with a table cleared for each position, so that the values of
 //! the moves compare like with like and the review is the same on every run. When the played
 //! move's loss lies near the mistake or the blunder line, all the moves are searched again two
-//! plies deeper (up to [`DEFAULT_REFINE`] times) before it is classed. A move's cost is
+//! plies deeper (up to [`DEFAULT_REFINE`] times) before it is classed, and a loss must pass
+//! the mistake or the blunder line by a margin of error ([`DEFAULT_SURE_MARGIN`]) to get
+//! that class. A move's cost is
 //! the best move's value minus its own on a scale clamped at ±12 seeds, where a proven win
 //! counts 12 and a proven loss −12 (see [`value::DECISIVE`]); the classes' thresholds are in
 //! [`INACCURACY`], [`MISTAKE`] and [`BLUNDER`]. `docs/review.md` says why these numbers.
@@ -41,6 +43,6 @@ pub use report::{
 };
 pub use review::{
     review, MoveReview, MoveValue, Options, PlayerSummary, Progress, Review, ReviewError, Tables,
-    DEFAULT_DEPTH, DEFAULT_HASH_MB, DEFAULT_REFINE, DEFAULT_REFINE_MARGIN,
+    DEFAULT_DEPTH, DEFAULT_HASH_MB, DEFAULT_REFINE, DEFAULT_REFINE_MARGIN, DEFAULT_SURE_MARGIN,
 };
 pub use value::Value;

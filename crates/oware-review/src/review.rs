@@ -30,6 +30,13 @@ pub const DEFAULT_REFINE: u32 = 3;
 /// kept apart from the agreement benchmark; see `docs/review.md`).
 pub const DEFAULT_REFINE_MARGIN: i32 = 125;
 
+/// The review's margin of error, in centi-seeds: a loss must pass the mistake or the blunder
+/// line by half a seed to get that class, else it gets the milder one. Half a seed is about
+/// the median change of a loss of a seed or more from a search to one two plies deeper (54
+/// and 57 centi-seeds; see `docs/review.md`): a loss closer to the line than that is as
+/// likely as not to fall back under it with a deeper search.
+pub const DEFAULT_SURE_MARGIN: i32 = 50;
+
 /// The default transposition table of each worker, in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
 
@@ -108,6 +115,9 @@ pub struct Options {
     pub refine_margin: i32,
     /// Search every legal move again near a line, not only the played and the best one.
     pub refine_all: bool,
+    /// The margin of error (centi-seeds) by which a loss must pass the mistake or the blunder
+    /// line to get that class (see [`Class::of_loss_with_margin`]).
+    pub sure_margin: i32,
 }
 
 impl Default for Options {
@@ -121,6 +131,7 @@ impl Default for Options {
             refine: DEFAULT_REFINE,
             refine_margin: DEFAULT_REFINE_MARGIN,
             refine_all: false,
+            sure_margin: DEFAULT_SURE_MARGIN,
         }
     }
 }
@@ -559,7 +570,7 @@ fn review_move(
     let missed_win = best_entry.value.is_proven_win()
         && !played_entry.value.is_proven_win()
         && played_entry.value.scale() <= 0;
-    let mut class = Class::of_loss(lost);
+    let mut class = Class::of_loss_with_margin(lost, options.sure_margin);
     if missed_win {
         class = Class::Blunder;
     }
