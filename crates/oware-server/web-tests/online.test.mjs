@@ -7,6 +7,7 @@
 //      OWARE_URL (use a server that is already running instead of starting one).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import jsQR from "jsqr";
 
 import { artifacts, useServer, openPage } from "./harness.mjs";

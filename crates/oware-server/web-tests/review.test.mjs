@@ -8,6 +8,7 @@
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 
 import { artifacts, useServer, openPage } from "./harness.mjs";
 
