@@ -591,13 +591,7 @@ impl App {
                 return Vec::new();
             }
         };
-        let before = (
-            o.view.status.clone(),
-            o.view.end.clone(),
-            o.view.draw_offer,
-            o.view.takeback_offer,
-            o.view.rematch_offer,
-        );
+        let before = o.view.said();
         o.version = state.version;
         o.names = state.names.clone();
         o.received = o.now;
@@ -605,13 +599,7 @@ impl App {
         if let Some(you) = o.view.you {
             o.seat = Some(you);
         }
-        let after = (
-            o.view.status.clone(),
-            o.view.end.clone(),
-            o.view.draw_offer,
-            o.view.takeback_offer,
-            o.view.rematch_offer,
-        );
+        let after = o.view.said();
         let follow = match (&o.view.rematch_id, o.seat, o.following) {
             (Some(next), Some(_), false) if *next != o.id => {
                 o.following = true;
