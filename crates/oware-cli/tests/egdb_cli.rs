@@ -22,28 +22,6 @@ fn ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempDir(std::path::PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let p = std::env::temp_dir().join(format!("oware-egdb-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn build(dir: &Path, rules: &str, max: u8) -> String {
     ok(&[
         "egdb",
@@ -61,7 +39,7 @@ fn build(dir: &Path, rules: &str, max: u8) -> String {
 
 #[test]
 fn build_probe_verify_stats() {
-    let tmp = TempDir::new("abapa");
+    let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().to_str().unwrap();
     let summary = build(tmp.path(), "abapa", 8);
     assert!(summary.contains("n=8"), "{summary}");
@@ -125,7 +103,7 @@ fn build_probe_verify_stats() {
 
 #[test]
 fn awari_stats_and_corruption() {
-    let tmp = TempDir::new("awari");
+    let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().to_str().unwrap();
     build(tmp.path(), "awari", 6);
     let stats = ok(&["egdb", "stats", "--rules", "awari", "--dir", dir, "--json"]);
@@ -160,7 +138,7 @@ fn awari_stats_and_corruption() {
 
 #[test]
 fn build_caps_threads_at_one_per_core_and_says_so() {
-    let dir = TempDir::new("threads");
+    let dir = tempfile::tempdir().unwrap();
     let out = oware(&[
         "egdb",
         "build",

@@ -38,29 +38,6 @@ fn uci_info(dir: &Path) -> String {
         .join("\n")
 }
 
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempDir(std::path::PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let p =
-            std::env::temp_dir().join(format!("oware-egdb-status-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn build(dir: &Path, max: u8) {
     let out = oware(
         &[
@@ -80,7 +57,7 @@ fn build(dir: &Path, max: u8) {
 
 #[test]
 fn uci_tells_good_missing_and_damaged_tables_apart() {
-    let tmp = TempDir::new("uci");
+    let tmp = tempfile::tempdir().unwrap();
     let missing = uci_info(&tmp.path().join("nonexistent"));
     assert!(
         missing.contains("endgame tables not used")
@@ -112,7 +89,7 @@ fn uci_tells_good_missing_and_damaged_tables_apart() {
 
 #[test]
 fn analyse_says_when_it_has_no_tables() {
-    let tmp = TempDir::new("analyse");
+    let tmp = tempfile::tempdir().unwrap();
     let out = oware(
         &[
             "analyse",

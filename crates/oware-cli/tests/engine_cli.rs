@@ -1,18 +1,10 @@
 //! `oware bench`, `oware analyse` and `oware match` run as the user runs them.
 
+mod run;
+
 use std::process::Command;
 
-fn oware(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_oware"))
-        .args(args)
-        .output()
-        .expect("oware runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use run::oware;
 
 #[test]
 fn bench_prints_nodes_last_and_is_deterministic() {

@@ -5,23 +5,11 @@
 //!
 //! Also here: the bad input `oware play` refuses before it takes the terminal.
 
+mod run;
 mod tmux;
 
-use std::process::Command;
-
+use run::oware_code as oware;
 use tmux::{have_tmux, Tmux, PROMPT_SEEN};
-
-fn oware(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_oware"))
-        .args(args)
-        .output()
-        .expect("oware runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The position text on the screen (`position 4-4-…-S`).
 fn position(screen: &str) -> String {

@@ -1,19 +1,9 @@
 //! `oware review` run as the user runs it: the table, the game written back with comments, the
 //! JSON, and bad input that changes nothing.
 
-use std::process::Command;
+mod run;
 
-fn oware(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_oware"))
-        .args(args)
-        .output()
-        .expect("oware runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use run::oware;
 
 const GAME: &str =
     "[Variant \"Oware Abapa\"]\n[FEN \"2-2-5-0-0-1-3-3-3-4-1-0-12-12-S\"]\n\n1. F {my move} d *\n";

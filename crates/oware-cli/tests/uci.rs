@@ -43,13 +43,10 @@ impl Uci {
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = channel();
+        // Read on a thread of its own, so that a wait for a line can time out.
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
+            let mut lines = BufReader::new(stdout).lines().map_while(Result::ok);
+            lines.try_for_each(|line| tx.send(line))
         });
         Uci {
             child,

@@ -184,7 +184,7 @@ pub fn build(
     let mut summaries = Vec::new();
     for n in 0..=options.max_seeds {
         let path = dir.join(format::file_name(rules, n));
-        if let Ok(level) = Level::map(&path, rules, n) {
+        if let Ok(level) = Level::read(&path, rules, n) {
             on_event(&BuildEvent::Kept { n });
             levels.push(level);
             continue;
@@ -216,7 +216,7 @@ pub fn build(
             &data,
         )?;
         drop(data);
-        let level = Level::map(&path, rules, n)?;
+        let level = Level::read(&path, rules, n)?;
         let stats = pool.install(|| level_stats_of(&level, rules, n))?;
         let summary = LevelSummary {
             stats,

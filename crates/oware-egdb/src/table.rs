@@ -149,7 +149,7 @@ fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
 impl Level {
     /// Reads a level file whole into memory and checks its header, length and checksum (what
     /// the builder uses for the levels below the one it solves).
-    pub(crate) fn map(path: &Path, rules: &Rules, n: u8) -> Result<Level, ProbeError> {
+    pub(crate) fn read(path: &Path, rules: &Rules, n: u8) -> Result<Level, ProbeError> {
         Level::load(path, rules, n, u64::MAX)
     }
 

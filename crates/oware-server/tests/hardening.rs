@@ -2,36 +2,41 @@
 //! time, per-client limits and bounded engine queues, connection timeouts (raw TCP), strict
 //! request bodies, JSON for every refusal, and the security headers.
 
+use std::future::Future;
 use std::time::Duration;
 
 use oware_server::{start, Server, ServerConfig, ServerLimits};
+use reqwest::header::HeaderMap;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 
 async fn server(dir: &tempfile::TempDir) -> Server {
-    server_with(dir, 1, ServerLimits::default()).await
+    server_with(dir, ServerLimits::default()).await
 }
 
-async fn server_with(dir: &tempfile::TempDir, threads: usize, limits: ServerLimits) -> Server {
+/// The server with one search thread and `limits`.
+async fn server_with(dir: &tempfile::TempDir, limits: ServerLimits) -> Server {
     let config = ServerConfig {
         port: 0,
         db: dir.path().join("games.sqlite"),
-        engine_threads: threads,
+        engine_threads: 1,
         limits,
         ..ServerConfig::default()
     };
     start(&config).await.expect("server starts")
 }
 
-/// Sends `method path` with an optional seat token and JSON body: the status, the headers and
-/// the body as JSON (`Null` when it is not JSON).
+/// An answer: the status, the headers and the body as JSON (`Null` when it is not JSON).
+type Reply = (StatusCode, HeaderMap, Value);
+
+/// Sends `method path` with an optional seat token and JSON body.
 async fn send(
     s: &Server,
     method: Method,
     path: &str,
     token: Option<&str>,
     body: Option<Value>,
-) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+) -> Reply {
     let mut req = Client::new().request(method, format!("http://{}{path}", s.addr()));
     if let Some(t) = token {
         req = req.header("x-seat-token", t);
@@ -44,20 +49,54 @@ async fn send(
     (status, headers, r.json().await.unwrap_or(Value::Null))
 }
 
-async fn new_game(s: &Server) -> (String, String) {
-    let (st, _, v) = send(
+async fn get(s: &Server, path: &str) -> Reply {
+    send(s, Method::GET, path, None, None).await
+}
+
+/// A long poll of game `id`: its state once it has moved past `version` (or after `wait_ms`).
+async fn poll(s: &Server, id: &str, version: u64, wait_ms: u64) -> Reply {
+    get(
         s,
-        Method::POST,
-        "/api/games",
-        None,
-        Some(json!({ "opponent": "friend" })),
+        &format!("/api/games/{id}?since={version}&wait_ms={wait_ms}"),
     )
-    .await;
+    .await
+}
+
+/// `POST path` with a seat token and a JSON body.
+async fn post(s: &Server, path: &str, token: &str, body: Value) -> Reply {
+    send(s, Method::POST, path, Some(token), Some(body)).await
+}
+
+/// Asks `attempt` up to 200 times, 50 ms apart, until it answers `Some`: for what the server
+/// does soon but not at once (a lane freed, a closed stream noticed).
+async fn eventually<T, F: Future<Output = Option<T>>>(mut attempt: impl FnMut() -> F) -> Option<T> {
+    for _ in 0..200 {
+        if let Some(t) = attempt().await {
+            return Some(t);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    None
+}
+
+/// `POST /api/games` with `body`.
+async fn create(s: &Server, body: Value) -> Reply {
+    send(s, Method::POST, "/api/games", None, Some(body)).await
+}
+
+/// Creates a game from `body`: its id and seat token.
+async fn created(s: &Server, body: Value) -> (String, String) {
+    let (st, _, v) = create(s, body).await;
     assert_eq!(st, StatusCode::CREATED, "{v}");
     (
         v["id"].as_str().unwrap().to_string(),
         v["token"].as_str().unwrap().to_string(),
     )
+}
+
+/// A game between friends (no engine work): its id and seat token.
+async fn new_game(s: &Server) -> (String, String) {
+    created(s, json!({ "opponent": "friend" })).await
 }
 
 #[tokio::test]
@@ -80,7 +119,7 @@ async fn analysis_and_hints_need_the_seat_token() {
     let (st, _, v) = send(&s, Method::DELETE, &path, Some("0123"), None).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
     // The seat holder may.
-    let (st, _, v) = send(&s, Method::POST, &path, Some(&token), Some(body)).await;
+    let (st, _, v) = post(&s, &path, &token, body).await;
     assert_eq!(st, StatusCode::ACCEPTED, "{v}");
     let (st, _, _) = send(&s, Method::DELETE, &path, Some(&token), None).await;
     assert_eq!(st, StatusCode::NO_CONTENT);
@@ -91,40 +130,21 @@ async fn analysis_and_hints_need_the_seat_token() {
 async fn unknown_fields_are_refused_naming_the_field() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir).await;
-    let (st, _, v) = send(
-        &s,
-        Method::POST,
-        "/api/games",
-        None,
-        Some(json!({ "oponent": "hard" })),
-    )
-    .await;
+    let (st, _, v) = create(&s, json!({ "oponent": "hard" })).await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert_eq!(v["code"], "bad-field");
     assert!(v["error"].as_str().unwrap().contains("oponent"), "{v}");
     let (id, token) = new_game(&s).await;
-    let (st, _, v) = send(
-        &s,
-        Method::POST,
-        &format!("/api/games/{id}/moves"),
-        Some(&token),
-        Some(json!({ "move": "C", "pits": 2 })),
-    )
-    .await;
-    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("pits"), "{v}");
-    let (st, _, v) = send(
-        &s,
-        Method::POST,
-        &format!("/api/games/{id}/analysis"),
-        Some(&token),
-        Some(json!({ "movetime": 100 })),
-    )
-    .await;
-    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("movetime"), "{v}");
+    for (path, body, field) in [
+        ("moves", json!({ "move": "C", "pits": 2 }), "pits"),
+        ("analysis", json!({ "movetime": 100 }), "movetime"),
+    ] {
+        let (st, _, v) = post(&s, &format!("/api/games/{id}/{path}"), &token, body).await;
+        assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert!(v["error"].as_str().unwrap().contains(field), "{v}");
+    }
     // Nothing was played.
-    let (_, _, state) = send(&s, Method::GET, &format!("/api/games/{id}"), None, None).await;
+    let (_, _, state) = get(&s, &format!("/api/games/{id}")).await;
     assert_eq!(state["ply"], 0, "{state}");
     s.shutdown().await.unwrap();
 }
@@ -133,12 +153,9 @@ async fn unknown_fields_are_refused_naming_the_field() {
 async fn human_and_starts_together_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir).await;
-    let (st, _, v) = send(
+    let (st, _, v) = create(
         &s,
-        Method::POST,
-        "/api/games",
-        None,
-        Some(json!({ "opponent": "easy", "human": "S", "starts": "computer" })),
+        json!({ "opponent": "easy", "human": "S", "starts": "computer" }),
     )
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
@@ -180,7 +197,7 @@ async fn every_answer_carries_the_security_headers() {
         assert_eq!(h["x-content-type-options"], "nosniff", "{method} {path}");
         assert_eq!(h["referrer-policy"], "no-referrer", "{method} {path}");
     }
-    let (_, h, _) = send(&s, Method::GET, "/", None, None).await;
+    let (_, h, _) = get(&s, "/").await;
     assert!(
         h.contains_key("content-security-policy"),
         "the page keeps its CSP"
@@ -190,19 +207,25 @@ async fn every_answer_carries_the_security_headers() {
 
 /// The number of games the store holds.
 async fn stored_games(s: &Server) -> u64 {
-    let (_, _, v) = send(s, Method::GET, "/api/health", None, None).await;
+    let (_, _, v) = get(s, "/api/health").await;
     v["games"].as_u64().unwrap()
 }
 
-/// Checks a 429 or 503: the JSON error shape with `code`, and a `Retry-After` in seconds.
-fn assert_retry(
-    st: StatusCode,
-    h: &reqwest::header::HeaderMap,
-    v: &Value,
-    want: StatusCode,
-    code: &str,
-) {
-    assert_eq!(st, want, "{v}");
+/// Limits where one engine search may run and one more wait.
+fn queue_of_one() -> ServerLimits {
+    ServerLimits {
+        engine_queue: 1,
+        ..ServerLimits::default()
+    }
+}
+
+/// What a full engine queue answers.
+const BUSY: (StatusCode, &str) = (StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
+
+/// Checks a 429 or 503: the status and the JSON error shape with `code`, and a `Retry-After` in
+/// seconds.
+fn assert_retry((st, h, v): &Reply, (want, code): (StatusCode, &str)) {
+    assert_eq!(*st, want, "{v}");
     assert_eq!(v["code"], code, "{v}");
     assert!(!v["error"].as_str().unwrap().is_empty(), "{v}");
     let secs: u64 = h["retry-after"].to_str().unwrap().parse().unwrap();
@@ -216,48 +239,20 @@ async fn engine_work_beyond_the_per_client_limit_gets_429_with_retry_after() {
         engine_starts: 3,
         ..ServerLimits::default()
     };
-    let s = server_with(&dir, 1, limits).await;
+    let s = server_with(&dir, limits).await;
     let (id, token) = new_game(&s).await; // a friend game starts no engine work
     let path = format!("/api/games/{id}/analysis");
     let hint = json!({ "movetime_ms": 50, "purpose": "hint" });
     for _ in 0..2 {
-        let (st, _, v) = send(&s, Method::POST, &path, Some(&token), Some(hint.clone())).await;
+        let (st, _, v) = post(&s, &path, &token, hint.clone()).await;
         assert_eq!(st, StatusCode::ACCEPTED, "{v}");
     }
     // A game against the computer is engine work too: the third start.
-    let (st, _, v) = send(
-        &s,
-        Method::POST,
-        "/api/games",
-        None,
-        Some(json!({ "opponent": "easy" })),
-    )
-    .await;
-    assert_eq!(st, StatusCode::CREATED, "{v}");
+    created(&s, json!({ "opponent": "easy" })).await;
     let before = stored_games(&s).await;
-    let (st, h, v) = send(&s, Method::POST, &path, Some(&token), Some(hint)).await;
-    assert_retry(
-        st,
-        &h,
-        &v,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-engine-jobs",
-    );
-    let (st, h, v) = send(
-        &s,
-        Method::POST,
-        "/api/games",
-        None,
-        Some(json!({ "opponent": "easy" })),
-    )
-    .await;
-    assert_retry(
-        st,
-        &h,
-        &v,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-engine-jobs",
-    );
+    let too_many = (StatusCode::TOO_MANY_REQUESTS, "too-many-engine-jobs");
+    assert_retry(&post(&s, &path, &token, hint).await, too_many);
+    assert_retry(&create(&s, json!({ "opponent": "easy" })).await, too_many);
     assert_eq!(
         stored_games(&s).await,
         before,
@@ -271,112 +266,68 @@ async fn engine_work_beyond_the_per_client_limit_gets_429_with_retry_after() {
 #[tokio::test]
 async fn a_full_analysis_queue_answers_503_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let limits = ServerLimits {
-        engine_queue: 1,
-        ..ServerLimits::default()
-    };
-    let s = server_with(&dir, 1, limits).await;
+    let s = server_with(&dir, queue_of_one()).await;
     // Long analyses of three games: one searches, one waits, the third finds the queue full.
     let long = json!({ "movetime_ms": 20_000 });
     let mut games = Vec::new();
     for _ in 0..3 {
-        games.push(new_game(&s).await);
+        let (id, token) = new_game(&s).await;
+        games.push((format!("/api/games/{id}/analysis"), token));
     }
-    for (id, token) in &games[..2] {
-        let path = format!("/api/games/{id}/analysis");
-        let (st, _, v) = send(&s, Method::POST, &path, Some(token), Some(long.clone())).await;
+    for (path, token) in &games[..2] {
+        let (st, _, v) = post(&s, path, token, long.clone()).await;
         assert_eq!(st, StatusCode::ACCEPTED, "{v}");
     }
-    let (id, token) = &games[2];
-    let path = format!("/api/games/{id}/analysis");
-    let (st, h, v) = send(&s, Method::POST, &path, Some(token), Some(long.clone())).await;
-    assert_retry(st, &h, &v, StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
-    assert!(v["error"].as_str().unwrap().contains("busy"), "{v}");
+    let (path, token) = &games[2];
+    let refused = post(&s, path, token, long.clone()).await;
+    assert_retry(&refused, BUSY);
+    assert!(
+        refused.2["error"].as_str().unwrap().contains("busy"),
+        "{refused:?}"
+    );
     // Stopping the running analyses frees the lane (the waiting one is dropped unsearched).
-    for (id, token) in &games[..2] {
-        let path = format!("/api/games/{id}/analysis");
-        let (st, _, _) = send(&s, Method::DELETE, &path, Some(token), None).await;
+    for (path, token) in &games[..2] {
+        let (st, _, _) = send(&s, Method::DELETE, path, Some(token), None).await;
         assert_eq!(st, StatusCode::NO_CONTENT);
     }
-    let mut accepted = false;
-    for _ in 0..200 {
-        let (st, _, _) = send(
-            &s,
-            Method::POST,
-            &path,
-            Some(token),
-            Some(json!({ "movetime_ms": 50 })),
-        )
-        .await;
-        if st == StatusCode::ACCEPTED {
-            accepted = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(accepted, "the lane never had room again");
+    let short = json!({ "movetime_ms": 50 });
+    let accepted = eventually(|| async {
+        let (st, _, _) = post(&s, path, token, short.clone()).await;
+        (st == StatusCode::ACCEPTED).then_some(())
+    })
+    .await;
+    assert!(accepted.is_some(), "the lane never had room again");
     s.shutdown().await.unwrap();
 }
 
 #[tokio::test]
 async fn a_full_reply_queue_refuses_new_computer_games_and_moves() {
     let dir = tempfile::tempdir().unwrap();
-    let limits = ServerLimits {
-        engine_queue: 1,
-        ..ServerLimits::default()
-    };
-    let s = server_with(&dir, 1, limits).await;
+    let s = server_with(&dir, queue_of_one()).await;
     // An expert game where the person moves first: no engine work yet.
-    let (st, _, v) = send(
-        &s,
-        Method::POST,
-        "/api/games",
-        None,
-        Some(json!({ "opponent": "expert", "starts": "you" })),
-    )
-    .await;
-    assert_eq!(st, StatusCode::CREATED, "{v}");
-    let (mine, token) = (
-        v["id"].as_str().unwrap().to_string(),
-        v["token"].as_str().unwrap().to_string(),
-    );
+    let (mine, token) = created(&s, json!({ "opponent": "expert", "starts": "you" })).await;
     // Expert games where the computer starts: each reply searches 2 s, one at a time, one more
     // may wait; the next is refused (a loop, in case a search ends between two requests).
     let mut refused = None;
     for _ in 0..8 {
         let before = stored_games(&s).await;
-        let (st, h, v) = send(
-            &s,
-            Method::POST,
-            "/api/games",
-            None,
-            Some(json!({ "opponent": "expert", "starts": "computer" })),
-        )
-        .await;
-        if st == StatusCode::SERVICE_UNAVAILABLE {
-            assert_retry(st, &h, &v, StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
+        let reply = create(&s, json!({ "opponent": "expert", "starts": "computer" })).await;
+        if reply.0 == StatusCode::SERVICE_UNAVAILABLE {
+            assert_retry(&reply, BUSY);
             assert_eq!(
                 stored_games(&s).await,
                 before,
                 "the refused game was not created"
             );
             // While the queue is full, a move that needs a reply is refused too.
-            let (st, h, v) = send(
-                &s,
-                Method::POST,
-                &format!("/api/games/{mine}/moves"),
-                Some(&token),
-                Some(json!({ "move": "C" })),
-            )
-            .await;
-            refused = Some((st, h, v));
+            let moves = format!("/api/games/{mine}/moves");
+            refused = Some(post(&s, &moves, &token, json!({ "move": "C" })).await);
             break;
         }
-        assert_eq!(st, StatusCode::CREATED, "{v}");
+        assert_eq!(reply.0, StatusCode::CREATED, "{reply:?}");
     }
-    let (st, h, v) = refused.expect("a full queue refuses a new game");
-    assert_retry(st, &h, &v, StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
-    let (_, _, state) = send(&s, Method::GET, &format!("/api/games/{mine}"), None, None).await;
+    assert_retry(&refused.expect("a full queue refuses a new game"), BUSY);
+    let (_, _, state) = get(&s, &format!("/api/games/{mine}")).await;
     assert_eq!(state["ply"], 0, "the refused move was not played: {state}");
     s.shutdown().await.unwrap();
 }
@@ -384,14 +335,7 @@ async fn a_full_reply_queue_refuses_new_computer_games_and_moves() {
 /// Waits (long poll) until game `id` has moved past version 1: the computer's first reply.
 async fn wait_first_reply(s: &Server, id: &str) {
     loop {
-        let (st, _, v) = send(
-            s,
-            Method::GET,
-            &format!("/api/games/{id}?since=1&wait_ms=30000"),
-            None,
-            None,
-        )
-        .await;
+        let (st, _, v) = poll(s, id, 1, 30_000).await;
         assert_eq!(st, StatusCode::OK, "{v}");
         if v["ply"].as_u64() > Some(0) {
             return;
@@ -402,36 +346,20 @@ async fn wait_first_reply(s: &Server, id: &str) {
 #[tokio::test]
 async fn an_easy_reply_does_not_wait_behind_expert_searches() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server_with(&dir, 1, ServerLimits::default()).await;
+    let s = server(&dir).await;
     // Three expert replies queued on one search slot: 2 s each.
     let mut experts = Vec::new();
     for _ in 0..3 {
-        let (st, _, v) = send(
-            &s,
-            Method::POST,
-            "/api/games",
-            None,
-            Some(json!({ "opponent": "expert", "starts": "computer" })),
-        )
-        .await;
-        assert_eq!(st, StatusCode::CREATED, "{v}");
-        experts.push(v["id"].as_str().unwrap().to_string());
+        let expert = json!({ "opponent": "expert", "starts": "computer" });
+        experts.push(created(&s, expert).await.0);
     }
-    let (st, _, v) = send(
-        &s,
-        Method::POST,
-        "/api/games",
-        None,
-        Some(json!({ "opponent": "easy", "starts": "computer" })),
-    )
-    .await;
-    assert_eq!(st, StatusCode::CREATED, "{v}");
-    wait_first_reply(&s, v["id"].as_str().unwrap()).await;
+    let (easy, _) = created(&s, json!({ "opponent": "easy", "starts": "computer" })).await;
+    wait_first_reply(&s, &easy).await;
     // The easy reply came while expert searches were still queued: the second and third
     // expert games have not moved (with one queue for all, the easy reply came 2 s after the
     // second expert's).
     for id in &experts[1..] {
-        let (_, _, g) = send(&s, Method::GET, &format!("/api/games/{id}"), None, None).await;
+        let (_, _, g) = get(&s, &format!("/api/games/{id}")).await;
         assert_eq!(g["ply"], 0, "{g}");
     }
     for id in &experts {
@@ -447,7 +375,7 @@ async fn streams_and_long_polls_beyond_the_per_client_cap_get_429() {
         streams_per_client: 2,
         ..ServerLimits::default()
     };
-    let s = server_with(&dir, 1, limits).await;
+    let s = server_with(&dir, limits).await;
     let (id, _) = new_game(&s).await;
     let client = Client::new();
     let events = format!("http://{}/api/games/{id}/events", s.addr());
@@ -455,14 +383,7 @@ async fn streams_and_long_polls_beyond_the_per_client_cap_get_429() {
     assert_eq!(first.status(), StatusCode::OK);
     // A long poll that ends gives its place back.
     for _ in 0..3 {
-        let (st, _, v) = send(
-            &s,
-            Method::GET,
-            &format!("/api/games/{id}?since=1&wait_ms=10"),
-            None,
-            None,
-        )
-        .await;
+        let (st, _, v) = poll(&s, &id, 1, 10).await;
         assert_eq!(st, StatusCode::OK, "{v}");
     }
     let lobby = client
@@ -472,45 +393,21 @@ async fn streams_and_long_polls_beyond_the_per_client_cap_get_429() {
         .unwrap();
     assert_eq!(lobby.status(), StatusCode::OK);
     // Two open: a third stream and a long poll are refused.
+    let too_many = (StatusCode::TOO_MANY_REQUESTS, "too-many-streams");
     let r = client.get(&events).send().await.unwrap();
     let (st, h) = (r.status(), r.headers().clone());
-    let v: Value = r.json().await.unwrap();
-    assert_retry(
-        st,
-        &h,
-        &v,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-streams",
-    );
-    let (st, h, v) = send(
-        &s,
-        Method::GET,
-        &format!("/api/games/{id}?since=1&wait_ms=10"),
-        None,
-        None,
-    )
-    .await;
-    assert_retry(
-        st,
-        &h,
-        &v,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-streams",
-    );
+    assert_retry(&(st, h, r.json().await.unwrap()), too_many);
+    assert_retry(&poll(&s, &id, 1, 10).await, too_many);
     // Plain reads are not streams.
-    let (st, _, _) = send(&s, Method::GET, &format!("/api/games/{id}"), None, None).await;
+    let (st, _, _) = get(&s, &format!("/api/games/{id}")).await;
     assert_eq!(st, StatusCode::OK);
     // A page that leaves closes its stream: the server notices and frees the place.
     drop(first);
-    let mut reopened = None;
-    for _ in 0..200 {
+    let reopened = eventually(|| async {
         let r = client.get(&events).send().await.unwrap();
-        if r.status() == StatusCode::OK {
-            reopened = Some(r);
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        (r.status() == StatusCode::OK).then_some(r)
+    })
+    .await;
     assert!(reopened.is_some(), "a closed stream kept its place");
     drop((reopened, lobby));
     s.shutdown().await.unwrap();
@@ -521,7 +418,7 @@ async fn path_and_body_rejections_are_json() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir).await;
     // A path segment that is not UTF-8.
-    let (st, _, v) = send(&s, Method::GET, "/api/games/%FF%FE", None, None).await;
+    let (st, _, v) = get(&s, "/api/games/%FF%FE").await;
     assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
     assert_eq!(v["code"], "bad-path", "{v}");
     // A raw body over the limit (join reads its optional body itself).
@@ -569,7 +466,7 @@ fn timeouts() -> ServerLimits {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_socket_that_sends_nothing_is_closed() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server_with(&dir, 1, timeouts()).await;
+    let s = server_with(&dir, timeouts()).await;
     let addr = s.addr();
     let got = tokio::task::spawn_blocking(move || {
         let mut stream = std::net::TcpStream::connect(addr).unwrap();
@@ -579,7 +476,7 @@ async fn a_socket_that_sends_nothing_is_closed() {
     .unwrap();
     assert!(!got.contains("200 OK"), "{got}");
     // The server still answers others.
-    let (st, _, _) = send(&s, Method::GET, "/api/health", None, None).await;
+    let (st, _, _) = get(&s, "/api/health").await;
     assert_eq!(st, StatusCode::OK);
     s.shutdown().await.unwrap();
 }
@@ -587,7 +484,7 @@ async fn a_socket_that_sends_nothing_is_closed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn trickled_headers_are_cut_off() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server_with(&dir, 1, timeouts()).await;
+    let s = server_with(&dir, timeouts()).await;
     let addr = s.addr();
     let (got, lines) = tokio::task::spawn_blocking(move || {
         use std::io::Write;
@@ -623,7 +520,7 @@ async fn trickled_headers_are_cut_off() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_body_that_stops_arriving_is_answered_408() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server_with(&dir, 1, timeouts()).await;
+    let s = server_with(&dir, timeouts()).await;
     let addr = s.addr();
     let before = stored_games(&s).await;
     let got = tokio::task::spawn_blocking(move || {
@@ -650,37 +547,14 @@ async fn a_body_that_stops_arriving_is_answered_408() {
 #[tokio::test]
 async fn a_move_undo_loop_keeps_one_reply_per_game_in_the_engine() {
     let dir = tempfile::tempdir().unwrap();
-    let limits = ServerLimits {
-        engine_queue: 1,
-        ..ServerLimits::default()
-    };
-    let s = server_with(&dir, 1, limits).await;
-    let (st, _, v) = send(
-        &s,
-        Method::POST,
-        "/api/games",
-        None,
-        Some(json!({ "opponent": "expert", "starts": "you" })),
-    )
-    .await;
-    assert_eq!(st, StatusCode::CREATED, "{v}");
-    let (id, token) = (
-        v["id"].as_str().unwrap().to_string(),
-        v["token"].as_str().unwrap().to_string(),
-    );
+    let s = server_with(&dir, queue_of_one()).await;
+    let (id, token) = created(&s, json!({ "opponent": "expert", "starts": "you" })).await;
     let moves = format!("/api/games/{id}/moves");
     let undo = format!("/api/games/{id}/undo");
     // Each move asks for a 2 s expert reply and each undo makes it stale; the stale searches
     // must not pile up in the engine's queue (one slot, one place waiting) and refuse moves.
     for round in 0..4 {
-        let (st, _, v) = send(
-            &s,
-            Method::POST,
-            &moves,
-            Some(&token),
-            Some(json!({ "move": "C" })),
-        )
-        .await;
+        let (st, _, v) = post(&s, &moves, &token, json!({ "move": "C" })).await;
         assert_eq!(st, StatusCode::OK, "move of round {round}: {v}");
         if round < 3 {
             let (st, _, v) = send(&s, Method::POST, &undo, Some(&token), None).await;
@@ -691,14 +565,7 @@ async fn a_move_undo_loop_keeps_one_reply_per_game_in_the_engine() {
     // The last move gets its reply once the stale search ends.
     let mut version = 0;
     loop {
-        let (st, _, v) = send(
-            &s,
-            Method::GET,
-            &format!("/api/games/{id}?since={version}&wait_ms=30000"),
-            None,
-            None,
-        )
-        .await;
+        let (st, _, v) = poll(&s, &id, version, 30_000).await;
         assert_eq!(st, StatusCode::OK, "{v}");
         assert!(v["engine_error"].is_null(), "{v}");
         if v["ply"] == 2 {

@@ -1,7 +1,12 @@
 // What every browser test file needs: where the binary, Chromium and the screenshots are, a real
-// `oware serve` on a free loopback port, and a headless Chromium. Not a test file itself.
+// `oware serve` on a free loopback port, and a headless Chromium, started before a file's tests and
+// stopped after them (`useServer`), and pages that collect their script errors (`openPage`). Not a test
+// file itself.
+import { before, after } from "node:test";
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -38,4 +43,52 @@ export function launchBrowser() {
       "--disable-background-networking", "--disable-component-update", "--disable-sync",
     ],
   });
+}
+
+/**
+ * Registers the test file's set-up and tear-down: before its tests, a temporary folder, `prepare(tmp)` if
+ * given, `oware serve` on a SQLite file there (with an endgame folder `tmp/egdb` that nothing builds into
+ * unless `prepare` did) and Chromium; after them, all stopped and removed. With `external` set and
+ * `OWARE_URL` in the environment, that server is used instead of starting one. Answers an object whose
+ * `base` (the server's address, ending in `/`), `browser` and `tmp` are set once the set-up has run.
+ */
+export function useServer({ name, prepare, external = false }) {
+  const env = { base: null, browser: null, tmp: null };
+  let server = null;
+  before(async () => {
+    assert.ok(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}: apt-get install chromium`);
+    if (external && process.env.OWARE_URL) {
+      env.base = process.env.OWARE_URL.replace(/\/?$/, "/");
+    } else {
+      assert.ok(existsSync(bin), `the oware binary is missing at ${bin}: run cargo build -p oware-cli first`);
+      env.tmp = mkdtempSync(join(tmpdir(), `oware-${name}-`));
+      mkdirSync(join(env.tmp, "egdb"));
+      if (prepare) await prepare(env.tmp);
+      const s = await startServer(["--db", join(env.tmp, "games.sqlite"), "--egdb", join(env.tmp, "egdb"), "--no-egdb-build"]);
+      server = s.child;
+      env.base = s.url;
+    }
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (server) server.kill("SIGTERM");
+    if (env.tmp) rmSync(env.tmp, { recursive: true, force: true });
+  });
+  return env;
+}
+
+/**
+ * A fresh browser profile (its own localStorage) with one page, whose script errors are collected in
+ * `errors`: expected 4xx answers show up as "Failed to load resource", so only other errors count.
+ */
+export async function openPage(browser, viewport = { width: 1280, height: 860 }, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  return { context, page, errors };
 }

@@ -5,54 +5,19 @@
 // Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/online.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium),
 //      OWARE_URL (use a server that is already running instead of starting one).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, existsSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import jsQR from "jsqr";
 
-import { bin, chromiumPath, artifacts, startServer as startHarnessServer, launchBrowser } from "./harness.mjs";
+import { artifacts, useServer, openPage } from "./harness.mjs";
 const WAIT = { timeout: 20000 };
 
-let server;
-let base;
-let browser;
-let tmp;
-
-function startServer(db) {
-  return startHarnessServer(["--db", db]);
-}
-
-before(async () => {
-  assert.ok(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}: apt-get install chromium`);
-  if (process.env.OWARE_URL) {
-    base = process.env.OWARE_URL.replace(/\/?$/, "/");
-  } else {
-    assert.ok(existsSync(bin), `the oware binary is missing at ${bin}: run cargo build -p oware-cli first`);
-    tmp = mkdtempSync(join(tmpdir(), "oware-online-"));
-    const s = await startServer(join(tmp, "games.sqlite"));
-    server = s.child;
-    base = s.url;
-  }
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill("SIGTERM");
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const env = useServer({ name: "online", external: true });
 
 /** A fresh browser profile (its own localStorage, so its own seat tokens) with one page. */
-async function person(viewport = { width: 1280, height: 860 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
-  });
+async function person(viewport) {
+  const { context, page, errors } = await openPage(env.browser, viewport);
   // No sowing animation: the tests wait for states, and the moves follow each other quickly.
   await context.addInitScript(() => {
     const s = JSON.parse(localStorage.getItem("oware.settings") || "{}");
@@ -72,7 +37,7 @@ const moveTexts = (page) => page.locator("#move-list button").allTextContents();
 
 /** Creates an online game from the New game dialog; resolves to its id once the page is at /game/{id}. */
 async function createOnline(page, { clock = "5+3", color = "S", name = "Ama", lobby = "invite" } = {}) {
-  await page.goto(base);
+  await page.goto(env.base);
   await page.locator("#dlg-new[open]").waitFor();
   await page.locator("#form-new input[name=opponent][value=online]").check();
   await page.locator("#online-field").waitFor();
@@ -89,7 +54,7 @@ async function createOnline(page, { clock = "5+3", color = "S", name = "Ama", lo
 
 /** Opens the invite link and takes the free seat under `name`. */
 async function joinByLink(page, id, name) {
-  await page.goto(`${base}game/${id}`);
+  await page.goto(`${env.base}game/${id}`);
   await page.locator("#form-join:not([hidden])").waitFor(WAIT);
   await page.locator("#join-name").fill(name);
   await page.locator("#btn-join").click();
@@ -133,7 +98,7 @@ test("online: invite link, a spectator sees every move, a reload keeps the seat,
 
   // The creator sees the invite link and a QR code of it (decoded here by an independent decoder).
   const link = await a.page.locator("#invite-link").inputValue();
-  assert.equal(link, `${base}game/${id}`);
+  assert.equal(link, `${env.base}game/${id}`);
   assert.equal(await decodeInviteQr(a.page), link);
   assert.match(await a.page.locator("#invite-note").textContent(), /Only someone with the link/);
   assert.ok(await a.page.locator("#btn-undo").isHidden(), "no Undo online");
@@ -257,7 +222,7 @@ test("online: a challenge posted to the lobby is accepted from another browser; 
   assert.match(await a.page.locator("#invite-note").textContent(), /lobby/);
 
   // Another person on the home page sees the challenge (live) and accepts it.
-  await b.page.goto(base);
+  await b.page.goto(env.base);
   await b.page.locator("#dlg-new[open]").waitFor();
   await b.page.locator("#btn-new-cancel").click();
   const row = b.page.locator(`#lobby-list li[data-id="${id}"]`);
@@ -266,7 +231,7 @@ test("online: a challenge posted to the lobby is accepted from another browser; 
   await b.page.screenshot({ path: join(artifacts, "online-lobby.png") });
   // A third visitor watches the lobby: the challenge disappears when it is accepted.
   const c = await person();
-  await c.page.goto(base);
+  await c.page.goto(env.base);
   await c.page.locator(`#lobby-list li[data-id="${id}"]`).waitFor(WAIT);
   await b.page.locator("#lobby-name").fill("Yaw");
   await row.locator("button").click();
@@ -297,7 +262,7 @@ test("online: a whole game played to its end on phone-sized screens while a thir
   await a.page.screenshot({ path: join(artifacts, "online-phone-invite.png"), fullPage: true });
   await joinByLink(b.page, id, "Kwame");
   await waitStatus(a.page, /^Your move/);
-  await c.page.goto(`${base}game/${id}`);
+  await c.page.goto(`${env.base}game/${id}`);
   await waitStatus(c.page, /Abena to move · you are watching/);
   // No clock: the clocks are not drawn.
   assert.ok(await a.page.locator("#clock-bottom").isHidden());

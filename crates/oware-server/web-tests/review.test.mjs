@@ -6,13 +6,11 @@
 //
 // Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/review.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, existsSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { bin, chromiumPath, artifacts, startServer as startHarnessServer, launchBrowser } from "./harness.mjs";
+import { artifacts, useServer, openPage } from "./harness.mjs";
 
 // Reviewed at the default depth (16), the same on every run: move 7, South's D, is a blunder (12.27 seeds:
 // it gives up E's capture of 3 and leaves A to North's b); move 8, North's d, a mistake.
@@ -20,42 +18,8 @@ const GAME = "1. B e 2. A c 3. A d 4. D d *";
 // A review of a debug build's search can take a while on a busy machine: generous waits, no timing checks.
 const LONG = { timeout: 240000 };
 
-let server;
-let base;
-let browser;
-let tmp;
-
-function startServer(db) {
-  return startHarnessServer(["--db", db, "--egdb", join(tmp, "no-egdb"), "--no-egdb-build"]);
-}
-
-before(async () => {
-  assert.ok(existsSync(bin), `the oware binary is missing at ${bin}: run cargo build -p oware-cli first`);
-  assert.ok(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}: apt-get install chromium`);
-  tmp = mkdtempSync(join(tmpdir(), "oware-review-"));
-  mkdirSync(join(tmp, "no-egdb"));
-  const s = await startServer(join(tmp, "games.sqlite"));
-  server = s.child;
-  base = s.url;
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill("SIGTERM");
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
-
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
-  });
-  return { context, page, errors };
-}
+const env = useServer({ name: "review" });
+const newPage = () => openPage(env.browser, { width: 1280, height: 900 });
 
 /** The game's review as the API gives it. */
 const apiReview = (page) => page.evaluate(async () => {
@@ -63,17 +27,22 @@ const apiReview = (page) => page.evaluate(async () => {
   return (await fetch(`/api/games/${id}/review`)).json();
 });
 
+/** Opens the page and imports `ogn` from the menu as a game between friends. */
+async function importGame(page, ogn) {
+  await page.goto(env.base);
+  await page.locator("#dlg-new[open]").waitFor();
+  await page.locator("#btn-new-cancel").click();
+  await page.locator("#btn-import").click();
+  await page.locator("#import-text").fill(ogn);
+  await page.selectOption("#import-opponent", "friend");
+  await page.locator("#btn-import-go").click();
+}
+
 const detail = (page) => page.locator("#review-detail").textContent();
 
 test("review an imported game: progress, graph, symbols, a blunder explained, jumps, and a reload", async () => {
   const { context, page, errors } = await newPage();
-  await page.goto(base);
-  await page.locator("#dlg-new[open]").waitFor();
-  await page.locator("#btn-new-cancel").click();
-  await page.locator("#btn-import").click();
-  await page.locator("#import-text").fill(GAME);
-  await page.selectOption("#import-opponent", "friend");
-  await page.locator("#btn-import-go").click();
+  await importGame(page, GAME);
   await page.waitForFunction(() => document.querySelectorAll("#move-list button").length === 8);
   assert.ok(await page.locator("#review-panel").isHidden(), "no review yet, no panel");
   assert.equal((await apiReview(page)).status, "none");
@@ -159,14 +128,8 @@ test("review an imported game: progress, graph, symbols, a blunder explained, ju
 
 test("a finished game is reviewed from the end panel", async () => {
   const { context, page, errors } = await newPage();
-  await page.goto(base);
-  await page.locator("#dlg-new[open]").waitFor();
-  await page.locator("#btn-new-cancel").click();
-  await page.locator("#btn-import").click();
   // North plays f, then South's F captures 3 and reaches 25: the game ends, the end panel opens.
-  await page.locator("#import-text").fill('[FEN "0-0-0-0-1-1-2-1-0-0-0-1-22-20-N"]\n\n1... f 2. F *');
-  await page.selectOption("#import-opponent", "friend");
-  await page.locator("#btn-import-go").click();
+  await importGame(page, '[FEN "0-0-0-0-1-1-2-1-0-0-0-1-22-20-N"]\n\n1... f 2. F *');
   await page.locator("#dlg-end[open]").waitFor();
   await page.locator("#btn-end-review").click();
   await page.locator("#dlg-end").waitFor({ state: "hidden" });

@@ -3,57 +3,24 @@
 //
 // Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/web.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, existsSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { bin, chromiumPath, artifacts, startServer as startHarnessServer, launchBrowser } from "./harness.mjs";
+import { bin, artifacts, useServer, openPage } from "./harness.mjs";
 
-let server;
-let base;
-let browser;
-let tmp;
-
-function startServer(db) {
-  return startHarnessServer(["--db", db, "--egdb", join(tmp, "egdb"), "--no-egdb-build"]);
-}
-
-before(async () => {
-  assert.ok(existsSync(bin), `the oware binary is missing at ${bin}: run cargo build -p oware-cli first`);
-  assert.ok(existsSync(chromiumPath), `Chromium is missing at ${chromiumPath}: apt-get install chromium`);
-  tmp = mkdtempSync(join(tmpdir(), "oware-web-"));
-  // Small endgame databases (up to 6 seeds on the board: well under a second).
-  await new Promise((ok, fail) => {
+// Small endgame databases (up to 6 seeds on the board: well under a second).
+const env = useServer({
+  name: "web",
+  prepare: (tmp) => new Promise((ok, fail) => {
     const b = spawn(bin, ["egdb", "build", "--max-seeds", "6", "--threads", "1", "--dir", join(tmp, "egdb")], { stdio: "ignore" });
     b.on("exit", (code) => (code === 0 ? ok() : fail(new Error(`oware egdb build exited ${code}`))));
-  });
-  const s = await startServer(join(tmp, "games.sqlite"));
-  server = s.child;
-  base = s.url;
-  browser = await launchBrowser();
+  }),
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill("SIGTERM");
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
-
-async function newPage(viewport = { width: 1280, height: 860 }, options = {}) {
-  // A fresh profile per context: each test starts with empty localStorage.
-  const context = await browser.newContext({ viewport, ...options });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  // Expected 4xx answers show up as "Failed to load resource": only script errors count.
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
-  });
-  return { context, page, errors };
-}
+/** A fresh profile per context: each test starts with empty localStorage. */
+const newPage = (viewport, options) => openPage(env.browser, viewport, options);
 
 const moveCount = (page) => page.locator("#move-list button").count();
 async function waitMoves(page, n) {
@@ -63,7 +30,7 @@ async function waitYourTurn(page) {
   await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Your turn"), null, { timeout: 20000 });
 }
 async function startGame(page, opponent, speed = "fast") {
-  await page.goto(base);
+  await page.goto(env.base);
   await page.locator("#dlg-new[open]").waitFor();
   await page.locator(`#form-new input[name=opponent][value=${opponent}]`).check();
   await page.locator("#btn-new-start").click();
@@ -187,7 +154,7 @@ test("import an OGN near the end, finish the game and see the result", async () 
 
 test("when the computer starts you play North, from the bottom row", async () => {
   const { context, page, errors } = await newPage();
-  await page.goto(base);
+  await page.goto(env.base);
   await page.locator("#dlg-new[open]").waitFor();
   await page.locator("#form-new input[name=starts][value=computer]").check();
   await page.locator(".rule-options summary").click();
@@ -209,7 +176,7 @@ test("when the computer starts you play North, from the bottom row", async () =>
 
 test("phone-sized viewport (375 px) with a friend on this device", async () => {
   const { context, page, errors } = await newPage({ width: 375, height: 740 });
-  await page.goto(base);
+  await page.goto(env.base);
   await page.locator("#dlg-new[open]").waitFor();
   await page.locator("#form-new input[name=opponent][value=friend]").check();
   await page.locator("#form-new input[name=name_s]").fill("Ama");
@@ -248,10 +215,10 @@ test("keyboard only, with reduced motion: tab to a pit and press Enter; the help
   await page.keyboard.press("Enter");
   await waitMoves(page, 2);
   for (const [path, heading] of [["/rules", "How to play Oware"], ["/strategy", "Strategy tips"], ["/faq", "Questions and answers"]]) {
-    await page.goto(base.replace(/\/$/, "") + path);
+    await page.goto(env.base.replace(/\/$/, "") + path);
     assert.equal(await page.locator("h1").textContent(), heading);
   }
-  await page.goto(base.replace(/\/$/, "") + "/rules");
+  await page.goto(env.base.replace(/\/$/, "") + "/rules");
   await page.screenshot({ path: join(artifacts, "rules.png") });
   assert.deepEqual(errors, []);
   await context.close();

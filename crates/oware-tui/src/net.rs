@@ -490,63 +490,57 @@ pub async fn join(url: &str, name: &str, watch: bool, seats: &Seats) -> Result<J
             n.clone()
         }
     };
-    if let Some(s) = seat {
-        let note = format!(
+    let note = if let Some(s) = seat {
+        format!(
             "Welcome back: you play {s} against {}.",
             other_name(&state, s)
-        );
-        return Ok(Joined {
-            api,
-            target,
-            token,
-            seat,
-            state,
-            note,
-        });
-    }
-    let free = !online.seats.south.taken || !online.seats.north.taken;
-    let mut note = match online.status.as_str() {
-        "playing" => "You are watching: both seats are taken.".to_string(),
-        "open" if watch => "You are watching: the seat stays free.".to_string(),
-        "open" => String::new(),
-        _ => "You are watching: the game has ended.".to_string(),
-    };
-    if online.status == "open" && free && !watch {
-        let body = json!({ "name": name });
-        match api
-            .request(
-                reqwest::Method::POST,
-                &format!("/api/games/{}/join", target.id),
-                None,
-                Some(body),
-            )
-            .await
-            .and_then(parse_answer)
-        {
-            Ok(a) => {
-                let t = a.token.ok_or_else(|| {
-                    "the server's answer to joining has no seat token".to_string()
-                })?;
-                if let Err(e) = seats.save(&target, &t) {
-                    note = format!("{e}. ");
+        )
+    } else {
+        let free = !online.seats.south.taken || !online.seats.north.taken;
+        let mut note = match online.status.as_str() {
+            "playing" => "You are watching: both seats are taken.".to_string(),
+            "open" if watch => "You are watching: the seat stays free.".to_string(),
+            "open" => String::new(),
+            _ => "You are watching: the game has ended.".to_string(),
+        };
+        if online.status == "open" && free && !watch {
+            let body = json!({ "name": name });
+            match api
+                .request(
+                    reqwest::Method::POST,
+                    &format!("/api/games/{}/join", target.id),
+                    None,
+                    Some(body),
+                )
+                .await
+                .and_then(parse_answer)
+            {
+                Ok(a) => {
+                    let t = a.token.ok_or_else(|| {
+                        "the server's answer to joining has no seat token".to_string()
+                    })?;
+                    if let Err(e) = seats.save(&target, &t) {
+                        note = format!("{e}. ");
+                    }
+                    let s = match a.state.online.as_ref().and_then(|o| o.you) {
+                        Some(s) => s,
+                        None => api
+                            .state(&target.id, Some(&t))
+                            .await
+                            .ok()
+                            .and_then(|st| st.online.and_then(|o| o.you))
+                            .ok_or("the server did not say which seat was taken")?,
+                    };
+                    seat = Some(s);
+                    note = format!("{note}You play {s} against {}.", other_name(&a.state, s));
+                    state = a.state;
+                    token = Some(t);
                 }
-                let s = match a.state.online.as_ref().and_then(|o| o.you) {
-                    Some(s) => s,
-                    None => api
-                        .state(&target.id, Some(&t))
-                        .await
-                        .ok()
-                        .and_then(|st| st.online.and_then(|o| o.you))
-                        .ok_or("the server did not say which seat was taken")?,
-                };
-                seat = Some(s);
-                note = format!("{note}You play {s} against {}.", other_name(&a.state, s));
-                state = a.state;
-                token = Some(t);
+                Err(e) => note = format!("You are watching: {}.", e.message),
             }
-            Err(e) => note = format!("You are watching: {}.", e.message),
         }
-    }
+        note
+    };
     Ok(Joined {
         api,
         target,

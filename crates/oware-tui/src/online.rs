@@ -307,6 +307,12 @@ impl App {
         o.view.is_playing() && !self.game.is_over() && o.seat == Some(self.game.position().turn())
     }
 
+    /// Says why a key does nothing now; nothing is sent.
+    fn refuse(&mut self, why: impl Into<String>) -> Vec<Effect> {
+        self.status = (Tone::Error, why.into());
+        Vec::new()
+    }
+
     /// Plays pit `index` in the online game: explained at once when it cannot be played,
     /// otherwise sent to the server (shown when the server's state comes back).
     pub(crate) fn play_pit_online(&mut self, index: usize) -> Vec<Effect> {
@@ -314,32 +320,28 @@ impl App {
             return Vec::new();
         };
         let turn = self.game.position().turn();
-        let refuse = |app: &mut App, why: String| {
-            app.status = (Tone::Error, why);
-            Vec::new()
-        };
         if self.end_lines().is_some() || o.view.is_finished() {
-            return refuse(self, "The game is over: n offers a rematch".into());
+            return self.refuse("The game is over: n offers a rematch");
         }
         let Some(seat) = o.seat else {
-            return refuse(self, "You are watching: only the players move".into());
+            return self.refuse("You are watching: only the players move");
         };
         if o.view.status == "open" {
-            return refuse(self, "Wait for an opponent to join".into());
+            return self.refuse("Wait for an opponent to join");
         }
         if turn != seat {
             let why = format!("Wait: it is {}'s move", o.name(turn));
-            return refuse(self, why);
+            return self.refuse(why);
         }
         if o.busy {
-            return refuse(self, "Wait: your last request is on its way".into());
+            return self.refuse("Wait: your last request is on its way");
         }
         let Some(m) = Move::new(index) else {
             return Vec::new();
         };
         self.cursor = index;
         if let Err(e) = self.game.position().play(m, self.game.rules()) {
-            return refuse(self, format!("Cannot play {}: {e}", m.letter(turn)));
+            return self.refuse(format!("Cannot play {}: {e}", m.letter(turn)));
         }
         let letter = m.letter(turn);
         self.status = (Tone::Info, format!("Sending {letter}..."));
@@ -404,44 +406,24 @@ impl App {
             KeyCode::Char('n') => self.answer_offer(false),
             KeyCode::Char('w') if can_claim => self.send(Request::Claim { win: true }),
             KeyCode::Char('=') if can_claim => self.send(Request::Claim { win: false }),
-            KeyCode::Char('x' | 'd' | 't' | 'w' | '=') => {
-                let why = if !player {
-                    "You are watching: only the players can do this"
-                } else if !playing {
-                    "Not now: the game is not under way"
-                } else {
-                    "Nothing to claim: your opponent is here or not to move"
-                };
-                self.status = (Tone::Error, why.into());
-                Vec::new()
-            }
+            KeyCode::Char('x' | 'd' | 't' | 'w' | '=') => self.refuse(if !player {
+                "You are watching: only the players can do this"
+            } else if !playing {
+                "Not now: the game is not under way"
+            } else {
+                "Nothing to claim: your opponent is here or not to move"
+            }),
             KeyCode::Char('u' | 'r') | KeyCode::Backspace => {
-                self.status = (
-                    Tone::Error,
-                    "No undo in an online game: t asks to take back your last move".into(),
-                );
-                Vec::new()
+                self.refuse("No undo in an online game: t asks to take back your last move")
             }
             KeyCode::Char('h') => {
-                self.status = (
-                    Tone::Error,
-                    "No hints in an online game (they are for games against the computer)".into(),
-                );
-                Vec::new()
+                self.refuse("No hints in an online game (they are for games against the computer)")
             }
             KeyCode::Char('a') if player && playing => {
-                self.status = (
-                    Tone::Error,
-                    "No analysis during your own game: a works once it is over".into(),
-                );
-                Vec::new()
+                self.refuse("No analysis during your own game: a works once it is over")
             }
             KeyCode::Char('o') => {
-                self.status = (
-                    Tone::Error,
-                    "Leave the online game first (q), then oware play GAME.ogn".into(),
-                );
-                Vec::new()
+                self.refuse("Leave the online game first (q), then oware play GAME.ogn")
             }
             _ => self.on_key_common(key),
         }
@@ -609,13 +591,7 @@ impl App {
                 return Vec::new();
             }
         };
-        let before = (
-            o.view.status.clone(),
-            o.view.end.clone(),
-            o.view.draw_offer,
-            o.view.takeback_offer,
-            o.view.rematch_offer,
-        );
+        let before = o.view.said();
         o.version = state.version;
         o.names = state.names.clone();
         o.received = o.now;
@@ -623,13 +599,7 @@ impl App {
         if let Some(you) = o.view.you {
             o.seat = Some(you);
         }
-        let after = (
-            o.view.status.clone(),
-            o.view.end.clone(),
-            o.view.draw_offer,
-            o.view.takeback_offer,
-            o.view.rematch_offer,
-        );
+        let after = o.view.said();
         let follow = match (&o.view.rematch_id, o.seat, o.following) {
             (Some(next), Some(_), false) if *next != o.id => {
                 o.following = true;

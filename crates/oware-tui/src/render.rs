@@ -14,7 +14,7 @@
 //!  keys
 //! ```
 
-use oware_core::{fen, Move, Side};
+use oware_core::{fen, movetext, Move, Side};
 use oware_egdb::Bounds;
 use oware_engine::score_to_text;
 use ratatui::layout::Rect;
@@ -427,14 +427,10 @@ fn nodes_text(n: u64) -> String {
     }
 }
 
+/// A line of moves as letters separated by spaces (`C d E`).
 fn line_text(first: Side, pv: &[Move]) -> String {
-    let mut side = first;
-    pv.iter()
-        .map(|m| {
-            let c = m.letter(side);
-            side = side.other();
-            c.to_string()
-        })
+    movetext::letters(first, pv.iter().copied())
+        .map(String::from)
         .collect::<Vec<_>>()
         .join(" ")
 }

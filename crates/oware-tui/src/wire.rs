@@ -163,6 +163,26 @@ pub struct OnlineView {
 }
 
 impl OnlineView {
+    /// What the status line says about the game beside the moves (its status, its end, the
+    /// offers standing): a change of these is announced.
+    pub fn said(
+        &self,
+    ) -> (
+        String,
+        Option<String>,
+        Option<Side>,
+        Option<Side>,
+        Option<Side>,
+    ) {
+        (
+            self.status.clone(),
+            self.end.clone(),
+            self.draw_offer,
+            self.takeback_offer,
+            self.rematch_offer,
+        )
+    }
+
     /// Whether moves and offers are still possible.
     pub fn is_playing(&self) -> bool {
         self.status == "playing" && self.end.is_none()

@@ -35,6 +35,11 @@ fn no_tables() -> Tables {
     }
 }
 
+/// A game between two people at this terminal, from `game`, without tables.
+fn friends(game: Game) -> App {
+    App::new(config(Opponent::Friend), game, no_tables())
+}
+
 fn vs_easy(game: Game) -> App {
     App::new(
         config(Opponent::Computer {
@@ -124,11 +129,7 @@ fn start_screen() {
 #[test]
 fn capture_screen_highlights_the_move_and_the_captured_pit() {
     // South's F (1 seed) reaches North's a (1 seed): 2 there, captured.
-    let mut app = App::new(
-        config(Opponent::Friend),
-        from_fen("4-4-4-4-4-1-1-4-4-4-4-4-3-3-S"),
-        no_tables(),
-    );
+    let mut app = friends(from_fen("4-4-4-4-4-1-1-4-4-4-4-4-3-3-S"));
     app.start();
     assert!(press(&mut app, '6').is_empty());
     assert_eq!(app.game.position().store(Side::South), 5);
@@ -190,11 +191,7 @@ fn illegal_pit_is_explained_and_changes_nothing() {
 #[test]
 fn must_feed_is_explained() {
     // North has no seeds; South's A (1 seed) does not reach them, F does.
-    let mut app = App::new(
-        config(Opponent::Friend),
-        from_fen("1-0-0-0-0-3-0-0-0-0-0-0-22-22-S"),
-        no_tables(),
-    );
+    let mut app = friends(from_fen("1-0-0-0-0-3-0-0-0-0-0-0-22-22-S"));
     app.start();
     press(&mut app, '1');
     assert_eq!(
@@ -263,11 +260,7 @@ fn analysis_pane_shows_the_live_search_and_stops() {
 
 #[test]
 fn analysis_restarts_after_a_move() {
-    let mut app = App::new(
-        config(Opponent::Friend),
-        Game::new(Rules::default()),
-        no_tables(),
-    );
+    let mut app = friends(Game::new(Rules::default()));
     app.start();
     press(&mut app, 'a');
     let fx = press(&mut app, '3');
@@ -308,11 +301,7 @@ fn end_screen_gives_the_reason_and_the_allocation() {
 fn no_feed_end_allocates_each_row() {
     // North has no seeds and South's lone seed in A cannot reach them: over at once, each
     // keeps their row.
-    let app = App::new(
-        config(Opponent::Friend),
-        from_fen("1-0-0-0-0-0-0-0-0-0-0-0-24-23-S"),
-        no_tables(),
-    );
+    let app = friends(from_fen("1-0-0-0-0-0-0-0-0-0-0-0-24-23-S"));
     let text = outcome_text(&app.game).unwrap();
     assert_eq!(
         text,
@@ -346,11 +335,7 @@ fn small_terminal_gets_a_message_not_a_panic() {
 
 #[test]
 fn a_click_on_a_pit_plays_it() {
-    let mut app = App::new(
-        config(Opponent::Friend),
-        Game::new(Rules::default()),
-        no_tables(),
-    );
+    let mut app = friends(Game::new(Rules::default()));
     app.start();
     let area = Rect::new(0, 0, 80, 24);
     // Find where South's C is drawn.
@@ -374,11 +359,7 @@ fn a_click_on_a_pit_plays_it() {
 
 #[test]
 fn arrows_and_enter_play_the_selected_pit() {
-    let mut app = App::new(
-        config(Opponent::Friend),
-        Game::new(Rules::default()),
-        no_tables(),
-    );
+    let mut app = friends(Game::new(Rules::default()));
     app.start();
     app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
     app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
@@ -423,11 +404,7 @@ fn undo_takes_back_the_reply_too_and_redo_replays() {
 
 #[test]
 fn hint_highlights_a_pit_that_enter_plays() {
-    let mut app = App::new(
-        config(Opponent::Friend),
-        Game::new(Rules::default()),
-        no_tables(),
-    );
+    let mut app = friends(Game::new(Rules::default()));
     app.start();
     let fx = press(&mut app, 'h');
     let Some(Effect::Hint { id, .. }) = fx.first().cloned() else {
@@ -448,11 +425,7 @@ fn save_and_open_round_trip_and_a_bad_file_changes_nothing() {
     let dir = std::env::temp_dir().join(format!("oware-tui-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("g.ogn");
-    let mut app = App::new(
-        config(Opponent::Friend),
-        Game::new(Rules::default()),
-        no_tables(),
-    );
+    let mut app = friends(Game::new(Rules::default()));
     app.start();
     for c in ['3', '2', '6'] {
         press(&mut app, c);
@@ -519,11 +492,7 @@ fn help_screen_lists_rules_and_keys_and_closes() {
 
 #[test]
 fn no_color_draws_no_colour() {
-    let mut app = App::new(
-        config(Opponent::Friend),
-        from_fen("4-4-4-4-4-1-1-4-4-4-4-4-3-3-S"),
-        no_tables(),
-    );
+    let mut app = friends(from_fen("4-4-4-4-4-1-1-4-4-4-4-4-3-3-S"));
     press(&mut app, '6');
     let t = draw(&app, 80, 24);
     let buf = t.backend().buffer();
@@ -535,11 +504,7 @@ fn no_color_draws_no_colour() {
 
 #[test]
 fn sowing_animation_shows_the_seeds_one_by_one() {
-    let mut app = App::new(
-        config(Opponent::Friend),
-        Game::new(Rules::default()),
-        no_tables(),
-    );
+    let mut app = friends(Game::new(Rules::default()));
     app.config.animation = true;
     press(&mut app, '3');
     let a = app.animation.clone().expect("animating");
@@ -639,20 +604,25 @@ mod online {
         .unwrap()
     }
 
+    /// The terminal of the player of `seat` (`None`: a spectator) showing `s`.
+    fn open(s: &GameState, seat: Option<Side>) -> App {
+        App::new_online(config(Opponent::Online), s, seat, LINK, no_tables()).unwrap()
+    }
+
     /// Kofi's terminal (North) after Ama's first move C; North's clock is not running yet
     /// (the first two moves are free), the event stream is up.
     fn kofi() -> App {
-        let s = state(3, "C", json!({}));
-        let mut app = App::new_online(
-            config(Opponent::Online),
-            &s,
-            Some(Side::North),
-            LINK,
-            no_tables(),
-        )
-        .unwrap();
+        let mut app = open(&state(3, "C", json!({})), Some(Side::North));
         app.on_net(NetEvent::Connected);
         app
+    }
+
+    /// The request the effects send to the server, when they are exactly one.
+    fn sent(fx: &[Effect]) -> Option<&Request> {
+        match fx {
+            [Effect::Net(r)] => Some(r),
+            _ => None,
+        }
     }
 
     #[test]
@@ -684,10 +654,7 @@ mod online {
         let mut app = kofi();
         // North's pit a is key 1 (the player's row from their left).
         let fx = press(&mut app, '1');
-        assert!(
-            matches!(fx.as_slice(), [Effect::Net(Request::Move('a'))]),
-            "{fx:?}"
-        );
+        assert_eq!(sent(&fx), Some(&Request::Move('a')), "{fx:?}");
         assert_eq!(
             app.game.moves().len(),
             1,
@@ -713,21 +680,14 @@ mod online {
         // South sowed into North's row; North's pits after "A": all 4 except...; use a
         // position where North has an empty pit: after C f A, North's f is empty.
         let s = state(6, "CfA", json!({}));
-        let mut app = App::new_online(
-            config(Opponent::Online),
-            &s,
-            Some(Side::North),
-            LINK,
-            no_tables(),
-        )
-        .unwrap();
+        let mut app = open(&s, Some(Side::North));
         assert!(press(&mut app, '6').is_empty());
         assert_eq!(
             app.status,
             (Tone::Error, "Cannot play f: pit f is empty".into())
         );
         let fx = press(&mut app, '2');
-        assert!(matches!(fx.as_slice(), [Effect::Net(Request::Move('b'))]));
+        assert_eq!(sent(&fx), Some(&Request::Move('b')));
         app.on_net(NetEvent::Refused {
             request: Request::Move('b'),
             message: "the game is over".into(),
@@ -751,25 +711,19 @@ mod online {
         );
         check_screen(&app, "online_offer");
         let fx = press(&mut app, 'n');
-        assert!(matches!(
-            fx.as_slice(),
-            [Effect::Net(Request::Offer(
-                OfferKind::Draw,
-                OfferAction::Decline
-            ))]
-        ));
+        assert_eq!(
+            sent(&fx),
+            Some(&Request::Offer(OfferKind::Draw, OfferAction::Decline))
+        );
         app.on_net(NetEvent::Refused {
             request: Request::Offer(OfferKind::Draw, OfferAction::Decline),
             message: "x".into(),
         });
         let fx = press(&mut app, 'y');
-        assert!(matches!(
-            fx.as_slice(),
-            [Effect::Net(Request::Offer(
-                OfferKind::Draw,
-                OfferAction::Accept
-            ))]
-        ));
+        assert_eq!(
+            sent(&fx),
+            Some(&Request::Offer(OfferKind::Draw, OfferAction::Accept))
+        );
         // The player's own offer: d withdraws it.
         let s = state(5, "C", json!({"draw_offer": "N"}));
         app.on_net(NetEvent::Answered {
@@ -779,13 +733,10 @@ mod online {
         assert_eq!(app.status.1, "You offered a draw (d withdraws)");
         assert!(screen(&app).contains("You offered a draw: d withdraws"));
         let fx = press(&mut app, 'd');
-        assert!(matches!(
-            fx.as_slice(),
-            [Effect::Net(Request::Offer(
-                OfferKind::Draw,
-                OfferAction::Withdraw
-            ))]
-        ));
+        assert_eq!(
+            sent(&fx),
+            Some(&Request::Offer(OfferKind::Draw, OfferAction::Withdraw))
+        );
     }
 
     #[test]
@@ -805,7 +756,7 @@ mod online {
         assert!(press(&mut app2, 'y').is_empty());
         assert!(press(&mut app, 'x').is_empty());
         let fx = press(&mut app, 'y');
-        assert!(matches!(fx.as_slice(), [Effect::Net(Request::Resign)]));
+        assert_eq!(sent(&fx), Some(&Request::Resign));
         let s = state(
             6,
             "CfA",
@@ -823,13 +774,10 @@ mod online {
         assert!(press(&mut app, '1').is_empty());
         assert_eq!(app.status.0, Tone::Error);
         let fx = press(&mut app, 'n');
-        assert!(matches!(
-            fx.as_slice(),
-            [Effect::Net(Request::Offer(
-                OfferKind::Rematch,
-                OfferAction::Offer
-            ))]
-        ));
+        assert_eq!(
+            sent(&fx),
+            Some(&Request::Offer(OfferKind::Rematch, OfferAction::Offer))
+        );
     }
 
     #[test]
@@ -849,10 +797,7 @@ mod online {
         app.set_now(start + Duration::from_millis(1500));
         assert!(screen(&app).contains("Ama is away: w claims the win, = a draw"));
         let fx = press(&mut app, 'w');
-        assert!(matches!(
-            fx.as_slice(),
-            [Effect::Net(Request::Claim { win: true })]
-        ));
+        assert_eq!(sent(&fx), Some(&Request::Claim { win: true }));
     }
 
     #[test]
@@ -895,14 +840,7 @@ mod online {
                 online["status"] = json!("over");
             }
             let s = state(7, "C", online.clone());
-            let mut app = App::new_online(
-                config(Opponent::Online),
-                &s,
-                Some(Side::North),
-                LINK,
-                no_tables(),
-            )
-            .unwrap();
+            let mut app = open(&s, Some(Side::North));
             assert_eq!(
                 app.end_lines(),
                 Some((result.to_string(), why.to_string())),
@@ -925,10 +863,8 @@ mod online {
             json!({"status": "over", "end": "resign", "winner": "S", "rematch_id": "fedcba9876543210"}),
         );
         let fx = app.on_net(NetEvent::State(Box::new(s)));
-        assert!(
-            matches!(fx.as_slice(), [Effect::Net(Request::FollowRematch(id))] if id == "fedcba9876543210"),
-            "{fx:?}"
-        );
+        let follow = Request::FollowRematch("fedcba9876543210".into());
+        assert_eq!(sent(&fx), Some(&follow), "{fx:?}");
         // The new game: colours swapped, a fresh board, the link follows.
         let mut s = state(1, "", json!({"you": "S"}));
         s.id = "fedcba9876543210".into();
@@ -978,8 +914,7 @@ mod online {
             "seats": {"S": {"name": "Ama", "taken": true, "connected": true},
                       "N": {"name": "Kofi", "taken": true, "connected": false}}}),
         );
-        let mut app =
-            App::new_online(config(Opponent::Online), &s, None, LINK, no_tables()).unwrap();
+        let mut app = open(&s, None);
         assert!(press(&mut app, '1').is_empty());
         assert_eq!(
             app.status,

@@ -48,6 +48,25 @@ impl DirArg {
     }
 }
 
+/// Which tables: the folder and the rules they are for.
+#[derive(clap::Args, Debug)]
+struct TablesArgs {
+    #[command(flatten)]
+    dir: DirArg,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+impl TablesArgs {
+    fn dir(&self) -> PathBuf {
+        self.dir.dir()
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules.rules()
+    }
+}
+
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The largest seed count to build.
@@ -62,9 +81,7 @@ struct BuildArgs {
     #[arg(long, value_name = "MB")]
     memory: Option<u64>,
     #[command(flatten)]
-    dir: DirArg,
-    #[command(flatten)]
-    rules: RulesArgs,
+    tables: TablesArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -75,9 +92,7 @@ struct ProbeArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    dir: DirArg,
-    #[command(flatten)]
-    rules: RulesArgs,
+    tables: TablesArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -95,9 +110,7 @@ struct StatsArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    dir: DirArg,
-    #[command(flatten)]
-    rules: RulesArgs,
+    tables: TablesArgs,
 }
 
 /// Runs the command.
@@ -111,8 +124,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn run_build(args: BuildArgs) -> anyhow::Result<ExitCode> {
-    let rules = args.rules.rules();
-    let dir = args.dir.dir();
+    let rules = args.tables.rules();
+    let dir = args.tables.dir();
     let memory = match args.memory {
         Some(mb) => mb.saturating_mul(1 << 20),
         None => available_memory().map_or(4 << 30, |b| b / 4 * 3),
@@ -357,9 +370,9 @@ fn open(dir: &std::path::Path, rules: &Rules) -> anyhow::Result<Egdb> {
 }
 
 fn run_probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
-    let rules = args.rules.rules();
+    let rules = args.tables.rules();
     let pos = fen::parse(&args.fen).with_context(|| format!("bad position '{}'", args.fen))?;
-    let dir = args.dir.dir();
+    let dir = args.tables.dir();
     let egdb = open(&dir, &rules)?;
     let n = pos.seeds_on_board();
     let Some(b) = egdb.probe(&pos)? else {
@@ -488,8 +501,8 @@ fn run_verify(args: VerifyArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_stats(args: StatsArgs) -> anyhow::Result<ExitCode> {
-    let rules = args.rules.rules();
-    let dir = args.dir.dir();
+    let rules = args.tables.rules();
+    let dir = args.tables.dir();
     let egdb = open(&dir, &rules)?;
     let Some(max) = egdb.max_seeds() else {
         anyhow::bail!("no {rules} tables in {}", dir.display());

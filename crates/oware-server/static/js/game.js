@@ -9,7 +9,8 @@ import { say, announce, describeMove, explainPit } from "./status.js";
 /**
  * The update path shared by the local and the online game: `applyUpdate(state, detail)` applies a state from
  * the server in order (queued), drops older versions, animates `detail` when it follows what is shown, then
- * redraws through `screen` (`all()`, `flags()` for a same-version change, `controls()`, `gameOver()`).
+ * redraws through `screen` (`all()`, `flags()` for a same-version change, `controls()`, `gameOver()`);
+ * `showPly(ply)` shows an earlier position of the game, or the live one again.
  */
 export function createUpdater(st, { board, analysis, screen }) {
   let queue = Promise.resolve(); // states are applied one after the other, animations included
@@ -47,7 +48,47 @@ export function createUpdater(st, { board, analysis, screen }) {
     return queue;
   }
 
-  return applyUpdate;
+  /** Shows the position after `ply` (0 = the start; the current ply or more = back to the live game). */
+  function showPly(ply) {
+    const g = st.game;
+    if (!g) return;
+    board.clearHint();
+    st.view = ply >= g.ply ? null : Math.max(0, ply);
+    screen.all();
+    analysis.refresh();
+  }
+
+  return { applyUpdate, showPly };
+}
+
+/**
+ * Sends `request` (a function answering a promise) with the page busy: presses are ignored and the buttons
+ * off until it is answered; then `apply(answer)`. A refusal is said and read out, and after a conflict or a
+ * refused move (409, 422) `refresh()` shows the server's state again. Shared by the local and online games.
+ */
+export async function whileBusy(st, screen, request, refresh, apply) {
+  st.busy = true;
+  screen.controls();
+  try {
+    const r = await request();
+    st.busy = false;
+    await apply(r);
+  } catch (e) {
+    st.busy = false;
+    say(e.message);
+    announce(e.message);
+    if (e.status === 409 || e.status === 422) await refresh();
+  } finally {
+    st.busy = false;
+    screen.controls();
+  }
+}
+
+/** Says why pit `p` cannot be played (`why`, empty when there is nothing to say) and shakes it. */
+export function refusePit(board, p, why) {
+  say(why);
+  if (why) announce(why);
+  board.shake(p);
 }
 
 /**
@@ -56,7 +97,7 @@ export function createUpdater(st, { board, analysis, screen }) {
  * shown game just ended. `board` and `analysis` are the modules of those names.
  */
 export function createLocalGame(st, { board, analysis, review, screen }) {
-  const applyUpdate = createUpdater(st, { board, analysis, screen });
+  const { applyUpdate, showPly } = createUpdater(st, { board, analysis, screen });
   let events = null; // the game's event stream
 
   function connect() {
@@ -128,11 +169,7 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
   }
 
   async function play(letter) {
-    st.busy = true;
-    screen.controls();
-    try {
-      const r = await api.playMove(st.id, st.token, letter);
-      st.busy = false;
+    await whileBusy(st, screen, () => api.playMove(st.id, st.token, letter), refresh, async (r) => {
       await applyUpdate(r.state, r.detail);
       if (r.state.computer_to_move && !(events && events.open)) {
         // No event stream (a proxy may block it): wait for the reply with a long poll instead.
@@ -140,15 +177,7 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
           .then((s) => applyUpdate(s, s.last && s.last.before.text === r.state.position.text ? s.last : null))
           .catch(() => {});
       }
-    } catch (e) {
-      st.busy = false;
-      say(e.message);
-      announce(e.message);
-      if (e.status === 409 || e.status === 422) await refresh();
-    } finally {
-      st.busy = false;
-      screen.controls();
-    }
+    });
   }
 
   /** A pit was pressed (by click, tap, Enter or a number key): play it, or say why not. */
@@ -156,10 +185,7 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     if (st.busy) return;
     const info = pitInfo(st, p);
     if (!canMoveNow(st) || !info || !info.legal) {
-      const why = explainPit(st, p);
-      say(why);
-      if (why) announce(why);
-      board.shake(p);
+      refusePit(board, p, explainPit(st, p));
       return;
     }
     await play(info.letter);
@@ -179,16 +205,6 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
   const undo = () => takeBack(api.undoMove, "Move taken back.");
   /** Replays an undone move. */
   const redo = () => takeBack(api.redoMove, "Move replayed.");
-
-  /** Shows the position after `ply` (0 = the start; the current ply or more = back to the live game). */
-  function showPly(ply) {
-    const g = st.game;
-    if (!g) return;
-    board.clearHint();
-    st.view = ply >= g.ply ? null : Math.max(0, ply);
-    screen.all();
-    analysis.refresh();
-  }
 
   return { create, restore, pressPit, undo, redo, showPly };
 }

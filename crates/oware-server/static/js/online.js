@@ -7,7 +7,7 @@
 import { canMoveNow, pitInfo, sideName, other } from "./state.js";
 import * as api from "./api.js";
 import { rememberSeat, seatToken, saveSettings } from "./storage.js";
-import { createUpdater } from "./game.js";
+import { createUpdater, whileBusy, refusePit } from "./game.js";
 import { say, announce, explainPit } from "./status.js";
 
 /** The address of online game `id` (its invite link). */
@@ -52,7 +52,7 @@ export async function joinOnline(id, name) {
  * `claim(result)`. `screen` is main.js's redraw object.
  */
 export function createOnlineGame(st, { board, analysis, review, screen }) {
-  const applyUpdate = createUpdater(st, { board, analysis, screen });
+  const { applyUpdate, showPly } = createUpdater(st, { board, analysis, screen });
   let events = null;
   let followingRematch = false;
 
@@ -137,11 +137,7 @@ export function createOnlineGame(st, { board, analysis, review, screen }) {
   /** Sends one request that answers with a state (or `{state}`), and applies it. */
   async function send(request, words) {
     if (!st.game || st.busy) return;
-    st.busy = true;
-    screen.controls();
-    try {
-      const r = await request();
-      st.busy = false;
+    await whileBusy(st, screen, request, refresh, async (r) => {
       if (r && r.id && r.token && r.id !== st.id) {
         // An accepted rematch: the answer is this browser's seat in the new game.
         rememberSeat(r.id, r.token);
@@ -153,15 +149,7 @@ export function createOnlineGame(st, { board, analysis, review, screen }) {
       if (state && state.id) await applyUpdate(state, r && r.detail);
       if (words) { say(words, "info"); announce(words); }
       followRematch();
-    } catch (e) {
-      st.busy = false;
-      say(e.message);
-      announce(e.message);
-      if (e.status === 409 || e.status === 422) await refresh();
-    } finally {
-      st.busy = false;
-      screen.controls();
-    }
+    });
   }
 
   /** A pit was pressed: play it if it is this browser's move, or say why not. */
@@ -175,22 +163,10 @@ export function createOnlineGame(st, { board, analysis, review, screen }) {
       else if (g && g.online && g.online.status === "open") why = "Wait for an opponent to join.";
       else if (g && g.online && g.online.status === "playing" && st.seat && g.position.turn !== st.seat) why = `Wait: it is ${sideName(st, g.position.turn)}'s move.`;
       else why = explainPit(st, p);
-      say(why);
-      if (why) announce(why);
-      board.shake(p);
+      refusePit(board, p, why);
       return;
     }
     await send(() => api.playMove(st.id, st.token, info.letter));
-  }
-
-  /** Shows the position after `ply` (the current ply or more: back to the live game). */
-  function showPly(ply) {
-    const g = st.game;
-    if (!g) return;
-    board.clearHint();
-    st.view = ply >= g.ply ? null : Math.max(0, ply);
-    screen.all();
-    analysis.refresh();
   }
 
   /** When a rematch was agreed: a player takes their seat in the new game and goes there. */
