@@ -20,9 +20,46 @@ if ! command -v tmux >/dev/null 2>&1; then
     echo "tmux could not be installed: the terminal tests of 'oware play' will skip" >&2
 fi
 
+# --- PostgreSQL: a throwaway cluster for the server's tests on its second backend ---
+# (owned by the PostgreSQL storage; see docs/deploy.md). Debian's package puts the programs in
+# /usr/lib/postgresql/VERSION/bin. The cluster lives in a temporary folder, listens on a free
+# loopback port, and is stopped and removed when this script ends.
+pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+if [ -z "$(pg_bin)" ]; then
+  echo "installing Debian's postgresql for the server's tests on PostgreSQL"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+PG_BIN="$(pg_bin)"
+[ -x "$PG_BIN/initdb" ] || { echo "postgresql is missing: the PostgreSQL tests cannot run" >&2; exit 1; }
+PG_DIR="$(mktemp -d /tmp/oware-pg.XXXXXX)"
+PG_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+# initdb refuses to run as root: as root, the cluster belongs to the postgres user (made by
+# Debian's package) or, failing that, to nobody.
+as_pg() { "$@"; }
+if [ "$(id -u)" = 0 ]; then
+  PG_OWNER=postgres; id -u postgres >/dev/null 2>&1 || PG_OWNER=nobody
+  chown "$PG_OWNER" "$PG_DIR"
+  as_pg() { runuser -u "$PG_OWNER" -- "$@"; }
+fi
+stop_pg() {
+  as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$PG_DIR"
+}
+trap stop_pg EXIT
+as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U oware --auth=trust -E UTF8 --no-sync >/dev/null
+as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w \
+  -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400" \
+  start >/dev/null || { cat "$PG_DIR/log" >&2; exit 1; }
+export OWARE_TEST_PG_URL="postgres://oware@127.0.0.1:$PG_PORT/postgres"
+export OWARE_TEST_PG_BIN="$PG_BIN"
+echo "PostgreSQL test cluster on 127.0.0.1:$PG_PORT ($PG_DIR)"
+
 # --- Rust: unit, integration, vector, protocol, API, terminal (tmux) and browser tests ---
+# (the server's API tests and the tests of several instances run on PostgreSQL too: below)
 cargo test --workspace --all-targets
 cargo test --workspace --doc
+# The server's API suite again, every server on PostgreSQL (tests/common/mod.rs picks the backend).
+OWARE_TEST_BACKEND=postgres cargo test -p oware-server --test api --test online
 
 # --- browser tests: Debian's chromium driven by playwright-core against the real `oware serve` ---
 # (crates/oware-server/web-tests; screenshots in test-artifacts/). A missing chromium fails the run.

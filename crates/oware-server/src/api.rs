@@ -122,11 +122,42 @@ fn token(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
-async fn health(State(s): State<Shared>) -> Result<Json<serde_json::Value>, ApiError> {
-    let games = s.games.stored_games().await?;
-    Ok(Json(
-        serde_json::json!({ "ok": true, "games": games, "egdb": s.games.egdb_health() }),
-    ))
+/// `GET /api/health`: 200 `{"ok": true, "games": N, "database": {...}, ...}` while the
+/// database answers; 503 `{"ok": false, "database": {"ok": false, ...}}` when it does not (a
+/// load balancer takes the instance out of rotation until it answers again).
+async fn health(State(s): State<Shared>) -> Response {
+    let database = |ok: bool| {
+        serde_json::json!({
+            "ok": ok,
+            "kind": if s.games.store_shared() { "postgresql" } else { "sqlite" },
+            "shared": s.games.store_shared(),
+        })
+    };
+    match s.games.stored_games().await {
+        Ok(games) => Json(serde_json::json!({
+            "ok": true,
+            "games": games,
+            "database": database(true),
+            "engine": { "replies": s.games.replies_searched() },
+            "egdb": s.games.egdb_health(),
+        }))
+        .into_response(),
+        Err(e) => {
+            tracing::warn!("health check: the database does not answer: {e:?}");
+            let mut db = database(false);
+            db["error"] = "the database does not answer".into();
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(serde_json::json!({
+                    "ok": false,
+                    "error": "the database does not answer",
+                    "code": "storage",
+                    "database": db,
+                })),
+            )
+                .into_response()
+        }
+    }
 }
 
 /// `POST /api/games` body.

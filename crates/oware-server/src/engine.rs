@@ -16,7 +16,7 @@
 //! back a move or a stream of search reports. Per-client limits are in `limits.rs`, in front.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -183,6 +183,9 @@ pub struct EngineJobs {
     reviews: Arc<Semaphore>,
     /// The number of review slots.
     review_threads: usize,
+    /// Replies searched since start (`/api/health` shows it; tests of several instances
+    /// count that each reply is searched once).
+    replies_started: AtomicU64,
 }
 
 /// Jobs that may wait in each lane unless [`EngineJobs::with_queue`] says otherwise.
@@ -213,7 +216,13 @@ impl EngineJobs {
             analyses: Lane::new("analyses", threads, queue),
             reviews: Arc::new(Semaphore::new(threads.max(1))),
             review_threads: threads.max(1),
+            replies_started: AtomicU64::new(0),
         }
+    }
+
+    /// The number of replies searched since start.
+    pub fn replies_started(&self) -> u64 {
+        self.replies_started.load(Ordering::Relaxed)
     }
 
     fn reply_lane(&self, level: Level) -> &Lane {
@@ -259,6 +268,7 @@ impl EngineJobs {
     /// in its lane, or is refused at once when the lane's queue is full.
     pub async fn reply(&self, game: Game, level: Level, seed: u64) -> Result<Move, EngineError> {
         let permit = self.reply_lane(level).ticket()?.slot().await?;
+        self.replies_started.fetch_add(1, Ordering::Relaxed);
         let prober = self.egdb.as_ref().and_then(|t| t.prober_for(game.rules()));
         let chosen = tokio::task::spawn_blocking(move || {
             let _permit = permit;

@@ -1,5 +1,5 @@
 //! The Oware web game: an axum server with a JSON API, a live event stream (server-sent events)
-//! for the computer's moves and the engine's analysis, games kept in a store (SQLite), and the
+//! for the computer's moves and the engine's analysis, games kept in a store (SQLite or PostgreSQL), and the
 //! page itself embedded in the binary.
 //!
 //! ```no_run
@@ -20,7 +20,7 @@
 //! | `http` | the listener: hyper's HTTP/1 connections with a header read timeout |
 //! | `review` | game reviews: the background job on the engine's review slots, its progress events, the stored result |
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on |
-//! | `store` | the [`Store`] interface (versioned writes) and its SQLite backend [`SqliteStore`] |
+//! | `store` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) |
 //! | `egdb_view` | endgame table values per legal move |
 //! | `assets` | the embedded page files |
@@ -75,7 +75,9 @@ pub use session::{
     Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
     PresenceGuard, SeatReply,
 };
-pub use store::{GameRow, GameUpdate, SqliteStore, Store, StoreError, StoreFuture};
+pub use store::{
+    GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError, StoreFuture,
+};
 pub use view::{score_text, GameSnapshot, StateView};
 
 /// How to run the server.
@@ -85,8 +87,9 @@ pub struct ServerConfig {
     pub bind: IpAddr,
     /// The port (default 8080; 0 picks a free one).
     pub port: u16,
-    /// The SQLite file (default `oware.sqlite`); created on first start. One server process
-    /// per file (a lock file `FILE.lock` keeps a second one out).
+    /// Where the games are kept: a SQLite file (default `oware.sqlite`; created on first
+    /// start; one server process per file, a lock file `FILE.lock` keeps a second one out), or
+    /// a `postgres://USER@HOST/DB` URL (any number of instances on one database).
     pub db: PathBuf,
     /// Searches running at once (default: the number of cores).
     pub engine_threads: usize,
@@ -114,6 +117,12 @@ impl Default for ServerConfig {
             limits: ServerLimits::default(),
         }
     }
+}
+
+/// `db` (a [`ServerConfig::db`]) as it may be shown: a SQLite path, or a PostgreSQL URL
+/// without its password.
+pub fn db_display(db: &std::path::Path) -> String {
+    store::display(&db.to_string_lossy())
 }
 
 /// The number of cores, at least 1.
@@ -186,16 +195,21 @@ impl Server {
 /// Opens the database, binds and starts serving in the current tokio runtime. Logs one line
 /// per resource: the database, and the endgame tables (their range, or why there are none).
 pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
-    let db = config.db.clone();
-    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&db))
-        .await
-        .map_err(|e| ServeError::Io(std::io::Error::other(e.to_string())))??;
+    let store = store::open(&config.db.to_string_lossy()).await?;
     let games_stored = store.count().await?;
-    tracing::info!(
-        games = games_stored,
-        "database: {} (locked for this process)",
-        store.describe()
-    );
+    if store.shared() {
+        tracing::info!(
+            games = games_stored,
+            "database: {} (shared: other instances may serve the same games)",
+            store.describe()
+        );
+    } else {
+        tracing::info!(
+            games = games_stored,
+            "database: {} (locked for this process)",
+            store.describe()
+        );
+    }
     let tables = match config.egdb_dir.as_deref() {
         None => {
             tracing::info!("endgame tables: none (no --egdb folder given or found)");
@@ -215,7 +229,7 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         l.engine_window.as_secs()
     );
     let games = Games::with_online(
-        Arc::new(store),
+        store,
         EngineJobs::with_queue(config.engine_threads, l.engine_queue)
             .with_egdb(tables.clone().map(Arc::new)),
         tables,
@@ -287,6 +301,7 @@ pub async fn start_with_limits(
         }
     };
     let addr = listener.local_addr()?;
+    games.follow_notices();
     match games.resume_online().await {
         Ok(0) => {}
         Ok(n) => {

@@ -27,7 +27,7 @@ use crate::online::{
     Status, TimeControl,
 };
 use crate::review::Reviews;
-use crate::store::{GameRow, GameUpdate, Store, StoreError};
+use crate::store::{GameRow, GameUpdate, Notice, Store, StoreError};
 use crate::view::{self, GameSnapshot, MoveDetailView, StateView};
 
 /// Why a game operation was refused or failed. Each kind has a code for the page; `error.rs`
@@ -320,8 +320,9 @@ pub struct Session {
     online: Option<Online>,
     /// Who has an event stream open (online games).
     presence: Presence,
-    /// Presence keys handed out, and their sides.
-    presence_keys: HashMap<String, Side>,
+    /// Streams open on other instances (a shared store): their counts (South, North,
+    /// spectators) by instance, and when each was last heard of.
+    remote: HashMap<String, ([u32; 3], u64)>,
 }
 
 impl Session {
@@ -368,7 +369,7 @@ impl Session {
             channel: Channel::new(row.version),
             online,
             presence: Presence::new(now_ms()),
-            presence_keys: HashMap::new(),
+            remote: HashMap::new(),
         })
     }
 
@@ -475,6 +476,49 @@ impl Session {
         }
     }
 
+    /// Who is connected now, on this instance and (as last heard) on the others: an instance
+    /// not heard of for [`REMOTE_PRESENCE_TTL_MS`] (it died) counts no more from then on.
+    fn presence_now(&self, now: u64) -> Presence {
+        let mut p = self.presence.clone();
+        for (counts, at) in self.remote.values() {
+            let until = at + REMOTE_PRESENCE_TTL_MS;
+            for (i, &n) in counts.iter().take(2).enumerate() {
+                if n == 0 {
+                    continue;
+                }
+                if now < until {
+                    p.connected[i] += n;
+                } else {
+                    p.gone_since[i] = p.gone_since[i].max(until);
+                }
+            }
+            if now < until {
+                p.spectators += counts[2];
+            }
+        }
+        p
+    }
+
+    /// The key that lets the holder of `side`'s seat open the event stream as that player
+    /// (`?presence=KEY`, as an event stream cannot send the token in a header): derived from
+    /// the seat's token with SHA-256, so every instance can check it and the key does not
+    /// give the token away.
+    fn presence_key_of(&self, side: Side) -> Option<String> {
+        use sha2::Digest;
+        let token = self.online.as_ref()?.seat(side).token.as_ref()?;
+        let mut h = sha2::Sha256::new();
+        h.update(b"oware presence key\0");
+        h.update(self.id.as_bytes());
+        h.update(b"\0");
+        h.update(token.as_bytes());
+        Some(
+            h.finalize()[..12]
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+        )
+    }
+
     fn publish_thinking(&self) {
         let data = serde_json::json!({
             "thinking": self.thinking,
@@ -495,6 +539,13 @@ pub(crate) fn now_ms() -> u64 {
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
+
+/// How long another instance's count of open streams holds without news (it re-announces
+/// them every [`PRESENCE_HEARTBEAT`]).
+const REMOTE_PRESENCE_TTL_MS: u64 = 30_000;
+
+/// How often an instance re-announces the streams it holds (a shared store).
+const PRESENCE_HEARTBEAT: Duration = Duration::from_secs(10);
 
 /// Games kept in memory before idle ones are dropped from the cache.
 const CACHE_GAMES: usize = 20_000;
@@ -533,6 +584,34 @@ fn replay(start: Position, rules: Rules, moves: &str) -> Result<Game, String> {
         game.play_text(&m).map_err(|e| e.to_string())?;
     }
     Ok(game)
+}
+
+/// The game and the redo list a stored row holds (a damaged row is an internal error, logged).
+fn game_of_row(row: &GameRow) -> Result<(Game, Vec<Move>), GameError> {
+    let damaged = |what: &str, e: &dyn fmt::Display| {
+        tracing::error!(game = %row.id, "stored game has a damaged {what}: {e}");
+        GameError::Internal(format!("the stored game has a damaged {what}"))
+    };
+    let rules: Rules = row.rules.parse().map_err(|e| damaged("rule set", &e))?;
+    let start = fen::parse(&row.start).map_err(|e| damaged("start position", &e))?;
+    let game = replay(start, rules, &row.moves).map_err(|e| damaged("move list", &e))?;
+    let mut redo_game = game.clone();
+    let mut redo = Vec::new();
+    let stored_redo = movetext::parse_list(&row.redo).unwrap_or_else(|e| {
+        tracing::warn!(game = %row.id, "stored redo list unreadable, dropped: {e}");
+        Vec::new()
+    });
+    for m in stored_redo {
+        match redo_game.play_text(&m) {
+            Ok(_) => redo.push(m.mv),
+            Err(e) => {
+                tracing::warn!(game = %row.id, "stored redo list cut at an illegal move: {e}");
+                break;
+            }
+        }
+    }
+    redo.reverse();
+    Ok((game, redo))
 }
 
 fn random_hex(bytes: usize) -> Result<String, GameError> {
@@ -651,7 +730,7 @@ impl Games {
         if let Some(o) = &s.online {
             v.online = Some(o.view(
                 &s.game,
-                &s.presence,
+                &s.presence_now(now_ms()),
                 you,
                 o.claim_delay(&self.online),
                 now_ms(),
@@ -759,41 +838,25 @@ impl Games {
     }
 
     /// The live game `id`, loaded from the store when needed (resuming the computer's turn).
+    /// With a shared store (several instances) a cached copy is first checked against the
+    /// stored version and refreshed when another instance changed the game.
     async fn live(self: &Arc<Self>, id: &str) -> Result<Live, GameError> {
         if !plausible_id(id) {
             return Err(GameError::NotFound);
         }
-        if let Some(e) = self.cache().get(id) {
-            return Ok(Arc::clone(e));
+        let cached = self.cache().get(id).cloned();
+        if let Some(live) = cached {
+            if self.store.shared() {
+                self.check_fresh(&live).await?;
+            }
+            return Ok(live);
         }
         let row = self
             .store
             .load(id.to_string())
             .await?
             .ok_or(GameError::NotFound)?;
-        let damaged = |what: &str, e: &dyn fmt::Display| {
-            tracing::error!(game = %row.id, "stored game has a damaged {what}: {e}");
-            GameError::Internal(format!("the stored game has a damaged {what}"))
-        };
-        let rules: Rules = row.rules.parse().map_err(|e| damaged("rule set", &e))?;
-        let start = fen::parse(&row.start).map_err(|e| damaged("start position", &e))?;
-        let game = replay(start, rules, &row.moves).map_err(|e| damaged("move list", &e))?;
-        let mut redo_game = game.clone();
-        let mut redo = Vec::new();
-        let stored_redo = movetext::parse_list(&row.redo).unwrap_or_else(|e| {
-            tracing::warn!(game = %row.id, "stored redo list unreadable, dropped: {e}");
-            Vec::new()
-        });
-        for m in stored_redo {
-            match redo_game.play_text(&m) {
-                Ok(_) => redo.push(m.mv),
-                Err(e) => {
-                    tracing::warn!(game = %row.id, "stored redo list cut at an illegal move: {e}");
-                    break;
-                }
-            }
-        }
-        redo.reverse();
+        let (game, redo) = game_of_row(&row)?;
         let session = Session::from_row(&row, game, redo)?;
         let computer = session.computer_to_move();
         let live = self.remember(id.to_string(), Arc::new(Mutex::new(session)));
@@ -801,6 +864,231 @@ impl Games {
             self.spawn_computer(Arc::clone(&live));
         }
         Ok(live)
+    }
+
+    /// Refreshes cached game `live` if the store has a newer version of it.
+    async fn check_fresh(self: &Arc<Self>, live: &Live) -> Result<(), GameError> {
+        let (id, version) = {
+            let s = live.lock().await;
+            (s.id.clone(), s.version)
+        };
+        match self.store.version(id).await? {
+            Some(v) if v > version => {
+                let mut s = live.lock().await;
+                self.reload_into(live, &mut s).await
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Reads game `s` again from the store and, if the stored copy is newer, takes it over in
+    /// place (the channel, presence and analysis stay), tells this instance's watchers and
+    /// picks up the work the new state needs (the clock's timer, the computer's reply).
+    async fn reload_into(self: &Arc<Self>, live: &Live, s: &mut Session) -> Result<(), GameError> {
+        let Some(row) = self.store.load(s.id.clone()).await? else {
+            return Ok(());
+        };
+        if row.version <= s.version {
+            return Ok(());
+        }
+        let (game, redo) = game_of_row(&row)?;
+        let fresh = Session::from_row(&row, game, redo)?;
+        // A move added by another instance: describe it as the page's animation wants.
+        let before = s.game.clone();
+        let detail = (fresh.game.moves().len() == before.moves().len() + 1
+            && fresh.game.moves()[..before.moves().len()] == *before.moves())
+        .then(|| {
+            let m = *fresh.game.moves().last()?;
+            let pos = *before.position();
+            let explained = pos.explain(m, before.rules()).ok()?;
+            Some(view::move_detail(
+                fresh.game.moves().len(),
+                &pos,
+                m,
+                &explained,
+            ))
+        })
+        .flatten();
+        tracing::debug!(game = %s.id, from = s.version, to = row.version, "refreshed from the store");
+        s.game = fresh.game;
+        s.redo = fresh.redo;
+        s.online = fresh.online;
+        s.names = fresh.names;
+        s.version = fresh.version;
+        s.thinking = false;
+        s.engine_error = None;
+        let cause = if detail.is_some() { "move" } else { "sync" };
+        self.publish_update(s, detail.as_ref(), cause, None);
+        self.sync_lobby(s);
+        self.arm_clock(live, s);
+        if s.computer_to_move() {
+            self.spawn_computer(Arc::clone(live));
+        }
+        Ok(())
+    }
+
+    /// Follows other instances' changes (a shared store): cached games are refreshed (their
+    /// watchers here get the update), new open challenges join this instance's lobby. Ends
+    /// when the games are dropped.
+    pub(crate) fn follow_notices(self: &Arc<Self>) {
+        let Some(mut rx) = self.store.notices() else {
+            return;
+        };
+        self.presence_heartbeat();
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let notice = match rx.recv().await {
+                    Ok(n) => n,
+                    Err(broadcast::error::RecvError::Lagged(n)) => {
+                        tracing::warn!(
+                            skipped = n,
+                            "fell behind other instances' notices; resyncing"
+                        );
+                        Notice::Resync
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(games) = weak.upgrade() else { return };
+                match notice {
+                    Notice::Changed { id, version } => games.on_changed(&id, version).await,
+                    Notice::Presence {
+                        instance,
+                        id,
+                        counts,
+                    } => games.on_presence(instance, &id, counts).await,
+                    Notice::Resync => games.resync().await,
+                }
+            }
+        });
+    }
+
+    /// Tells the other instances (a shared store) how many streams of online game `s` this
+    /// one holds.
+    fn announce_presence(&self, s: &Session) {
+        if !self.store.shared() || s.online.is_none() {
+            return;
+        }
+        let p = &s.presence;
+        let message = format!(
+            "presence {} {} {} {}",
+            s.id, p.connected[0], p.connected[1], p.spectators
+        );
+        let store = Arc::clone(&self.store);
+        tokio::spawn(async move {
+            if let Err(e) = store.announce(message).await {
+                tracing::warn!("presence could not be announced: {e}");
+            }
+        });
+    }
+
+    /// Re-announces the streams this instance holds, and lets the lobby forget creators whose
+    /// instance went quiet, every [`PRESENCE_HEARTBEAT`]. Ends when the games are dropped.
+    fn presence_heartbeat(self: &Arc<Self>) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(PRESENCE_HEARTBEAT).await;
+                let Some(games) = weak.upgrade() else { return };
+                let cached: Vec<Live> = games.cache().values().cloned().collect();
+                for live in cached {
+                    let s = live.lock().await;
+                    if s.online.is_none() {
+                        continue;
+                    }
+                    let p = &s.presence;
+                    if p.connected.iter().sum::<u32>() + p.spectators > 0 {
+                        games.announce_presence(&s);
+                    }
+                    games.sync_lobby(&s);
+                }
+            }
+        });
+    }
+
+    async fn on_presence(self: &Arc<Self>, instance: String, id: &str, counts: [u32; 3]) {
+        let cached = self.cache().get(id).cloned();
+        let Some(live) = cached else { return };
+        let mut s = live.lock().await;
+        let before = s.remote.get(&instance).map(|r| r.0);
+        s.remote.insert(instance, (counts, now_ms()));
+        if before != Some(counts) {
+            self.publish_update(&s, None, "presence", None);
+        }
+        self.sync_lobby(&s);
+    }
+
+    async fn on_changed(self: &Arc<Self>, id: &str, version: u64) {
+        let cached = self.cache().get(id).cloned();
+        let result = match cached {
+            Some(live) => {
+                let mut s = live.lock().await;
+                if s.version >= version {
+                    return;
+                }
+                self.reload_into(&live, &mut s).await
+            }
+            None => {
+                // Not cached here: it matters only if it is (or may become) an open challenge
+                // in the lobby. The row tells.
+                match self.store.load(id.to_string()).await {
+                    Ok(Some(row)) if row.online_status == Status::Open.name() => {
+                        self.live(id).await.map(|_| ())
+                    }
+                    Ok(Some(_)) => {
+                        self.unlist(id);
+                        Ok(())
+                    }
+                    Ok(None) => Ok(()),
+                    Err(e) => Err(e.into()),
+                }
+            }
+        };
+        if let Err(e) = result {
+            tracing::warn!(game = %id, "another instance's change could not be followed: {e}");
+        }
+        let cached = self.cache().get(id).cloned();
+        if let Some(live) = cached {
+            let s = live.lock().await;
+            self.sync_lobby(&s);
+        }
+    }
+
+    /// Checks every cached game and the lobby against the store (after notices were lost).
+    async fn resync(self: &Arc<Self>) {
+        let cached: Vec<Live> = self.cache().values().cloned().collect();
+        for live in cached {
+            if let Err(e) = self.check_fresh(&live).await {
+                tracing::warn!("a cached game could not be checked: {e}");
+            }
+        }
+        match self.store.live_online().await {
+            Ok(rows) => {
+                for row in rows
+                    .iter()
+                    .filter(|r| r.online_status == Status::Open.name())
+                {
+                    if let Ok(live) = self.live(&row.id).await {
+                        let s = live.lock().await;
+                        self.sync_lobby(&s);
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("the lobby could not be rebuilt: {e}"),
+        }
+    }
+
+    /// Takes game `id` out of this instance's lobby (it is no longer open).
+    fn unlist(&self, id: &str) {
+        let removed = self
+            .lobby
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id)
+            .is_some();
+        if removed {
+            let _ = self.lobby_events.send(self.lobby_event());
+        }
     }
 
     /// The state of game `id`. Retries the computer's reply if the last attempt failed.
@@ -882,6 +1170,12 @@ impl Games {
                 s.version += 1;
                 s.engine_error = None;
                 Ok(())
+            }
+            Err(e @ StoreError::Conflict { .. }) if self.store.shared() => {
+                // Another instance wrote first: its notice (or the next request's version
+                // check) refreshes this copy in place, keeping its watchers.
+                tracing::info!(game = %s.id, "{e}");
+                Err(e.into())
             }
             Err(e @ StoreError::Conflict { .. }) => {
                 tracing::info!(game = %s.id, "{e}; the cached copy is dropped");
@@ -1051,6 +1345,11 @@ impl Games {
                 let seed = reply_seed(&s.id, s.game.moves().len());
                 (s.game.clone(), level, seed, s.version, s.id.clone())
             };
+            if self.store.shared() && !self.claim_reply(&live, &id, version).await {
+                // Another instance searches it (or the claim failed): nothing runs here.
+                live.lock().await.reply_running = false;
+                return;
+            }
             let chosen = self.engine.reply(game, level, seed).await;
             let mut s = live.lock().await;
             s.reply_running = false;
@@ -1099,6 +1398,46 @@ impl Games {
         }
         let detail = view::move_detail(ply, &pos, m, &explained);
         self.publish_update(&s, Some(&detail), "computer", None);
+    }
+
+    /// With several instances: claims the computer's reply to game `id` at `version` in the
+    /// database, so that one instance searches it. Another instance's claim: this one waits
+    /// for its move (a notice) and takes the work over if the claim runs out first (its
+    /// claimer died). Answers whether to search here.
+    async fn claim_reply(self: &Arc<Self>, live: &Live, id: &str, version: u64) -> bool {
+        let lease = self.online.work_lease;
+        match self
+            .store
+            .claim(format!("reply {id} {version}"), lease)
+            .await
+        {
+            Ok(true) => true,
+            Ok(false) => {
+                tracing::debug!(game = %id, "another instance computes the reply");
+                let games = Arc::clone(self);
+                let live = Arc::clone(live);
+                tokio::spawn(async move {
+                    tokio::time::sleep(lease + Duration::from_millis(100)).await;
+                    let mut s = live.lock().await;
+                    if s.version == version && s.thinking {
+                        tracing::info!(game = %s.id, "the reply's claim ran out: taking it over");
+                        s.thinking = false;
+                        drop(s);
+                        games.spawn_computer(live);
+                    }
+                });
+                false
+            }
+            Err(e) => {
+                let mut s = live.lock().await;
+                if s.version == version {
+                    s.thinking = false;
+                    s.engine_error = Some(format!("its move could not be claimed: {e}"));
+                    s.publish_thinking();
+                }
+                false
+            }
+        }
     }
 
     /// Starts an analysis of game `id` at `ply` (default: now), streaming `analysis` events; a
@@ -1206,6 +1545,16 @@ impl Games {
     /// The number of stored games (answers only if the store does).
     pub async fn stored_games(&self) -> Result<u64, GameError> {
         Ok(self.store.count().await?)
+    }
+
+    /// Replies the computer searched on this instance since start.
+    pub fn replies_searched(&self) -> u64 {
+        self.engine.replies_started()
+    }
+
+    /// Whether the store is shared with other server instances.
+    pub fn store_shared(&self) -> bool {
+        self.store.shared()
     }
 
     /// What the store is, for logs.
@@ -1335,6 +1684,7 @@ impl Drop for PresenceGuard {
             let mut s = live.lock().await;
             s.presence.close(side, now_ms());
             games.publish_update(&s, None, "presence", None);
+            games.announce_presence(&s);
             if side.is_some() {
                 games.recheck_lobby_later(&live);
             }
@@ -1521,7 +1871,7 @@ impl Games {
         let Some(o) = &s.online else { return };
         let grace = self.online.lobby_grace.as_millis() as u64;
         let creator_here = s
-            .presence
+            .presence_now(now_ms())
             .gone_ms(o.creator, now_ms())
             .is_none_or(|gone| gone < grace);
         let listed = o.status == Status::Open && o.lobby && creator_here;
@@ -1658,6 +2008,12 @@ impl Games {
             let Some(mut o) = s.online.clone() else {
                 continue;
             };
+            if self.store.shared() {
+                // Other instances may be serving these games right now: their clocks run on.
+                self.arm_clock(&live, &s);
+                self.sync_lobby(&s);
+                continue;
+            }
             if let Some(c) = o.clock.as_mut().filter(|c| c.running.is_some()) {
                 c.turn_started_ms = now_ms();
                 let game = s.game.clone();
@@ -1897,7 +2253,7 @@ impl Games {
         let cfg = self.online.clone();
         Ok(self
             .online_action(id, token, "claim", |o, side, s, now| {
-                let gone = s.presence.gone_ms(s.game.position().turn(), now);
+                let gone = s.presence_now(now).gone_ms(s.game.position().turn(), now);
                 let delay = o.claim_delay(&cfg).as_millis() as u64;
                 o.claim(side, claim, &s.game, gone, delay, now)
             })
@@ -1994,11 +2350,10 @@ impl Games {
         token: Option<&str>,
     ) -> Result<String, GameError> {
         let live = self.live(id).await?;
-        let mut s = live.lock().await;
+        let s = live.lock().await;
         let side = online_of(&s)?.player(token)?;
-        let key = random_hex(12)?;
-        s.presence_keys.insert(key.clone(), side);
-        Ok(key)
+        s.presence_key_of(side)
+            .ok_or_else(|| GameError::Internal("a seat without a token".into()))
     }
 
     /// The state of game `id` as the holder of `token` sees it (`you` set for a player).
@@ -2032,14 +2387,24 @@ impl Games {
         }
         let side = match key {
             None => None,
-            Some(k) => Some(*s.presence_keys.get(k).ok_or_else(|| GameError::Forbidden {
-                code: "bad-presence-key",
-                message: "this presence key is not one of this game's (ask for a new one)".into(),
-            })?),
+            Some(k) => Some(
+                Side::ALL
+                    .into_iter()
+                    .find(|&side| {
+                        s.presence_key_of(side)
+                            .is_some_and(|want| constant_time_eq(k.as_bytes(), want.as_bytes()))
+                    })
+                    .ok_or_else(|| GameError::Forbidden {
+                        code: "bad-presence-key",
+                        message: "this presence key is not one of this game's (ask for a new one)"
+                            .into(),
+                    })?,
+            ),
         };
         s.presence.open(side);
         let rx = s.channel.subscribe();
         self.publish_update(&s, None, "presence", None);
+        self.announce_presence(&s);
         self.sync_lobby(&s);
         let first =
             serde_json::json!({ "cause": "connect", "detail": null, "state": self.view(&s) });

@@ -17,9 +17,14 @@ pub struct Args {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     pub bind: IpAddr,
-    /// The SQLite file that keeps the games (created on first start).
-    #[arg(long, default_value = "oware.sqlite")]
+    /// Where the games are kept: a SQLite file (created on first start; one server per file),
+    /// or a PostgreSQL URL `postgres://USER[:PASSWORD]@HOST[:PORT]/DB` (several `oware serve`
+    /// instances may share it; see docs/deploy.md).
+    #[arg(long, env = "OWARE_DATABASE_URL", default_value = "oware.sqlite")]
     pub db: PathBuf,
+    /// The smallest initial time, in seconds, an online game's clock may have.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10_800))]
+    pub min_clock_s: u64,
     /// Searches that may run at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
@@ -37,12 +42,16 @@ pub struct Args {
 }
 
 impl Default for Args {
-    /// The same values as the command-line defaults: `oware` alone serves on 127.0.0.1:8080.
+    /// The same values as the command-line defaults: `oware` alone serves on 127.0.0.1:8080
+    /// (games in `$OWARE_DATABASE_URL` when set, else `oware.sqlite`).
     fn default() -> Self {
         Args {
             port: 8080,
             bind: IpAddr::from([127, 0, 0, 1]),
-            db: PathBuf::from("oware.sqlite"),
+            db: std::env::var_os("OWARE_DATABASE_URL")
+                .filter(|v| !v.is_empty())
+                .map_or_else(|| PathBuf::from("oware.sqlite"), PathBuf::from),
+            min_clock_s: 30,
             engine_threads: None,
             egdb: None,
             no_egdb_build: false,
@@ -81,8 +90,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             max_seeds: args.egdb_build_max,
             ..oware_egdb::BackgroundOptions::default()
         }),
+        online: oware_server::OnlineConfig {
+            min_initial_s: args.min_clock_s,
+            ..oware_server::OnlineConfig::default()
+        },
         ..ServerConfig::default()
     };
+    let db_shown = oware_server::db_display(&args.db);
     oware_server::serve(config, |addr| {
         let host = if addr.ip().is_unspecified() {
             "127.0.0.1".to_string()
@@ -94,10 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             format!("http://{host}:{}/", addr.port())
         };
-        println!(
-            "Oware is ready: open {url}  (games kept in {}; Ctrl-C stops)",
-            args.db.display()
-        );
+        println!("Oware is ready: open {url}  (games kept in {db_shown}; Ctrl-C stops)");
     })
     .with_context(|| format!("oware serve on {}:{}", args.bind, args.port))?;
     Ok(ExitCode::SUCCESS)

@@ -2,8 +2,8 @@
 //!
 //! The rest of the server sees only [`Store`]: plain rows of text in, plain rows out, each
 //! operation an `async` call that never blocks a tokio worker. A backend is picked at start
-//! ([`SqliteStore`] today; a PostgreSQL backend can sit beside it) and shared as
-//! `Arc<dyn Store>`.
+//! ([`SqliteStore`] for a file, [`PostgresStore`] for a `postgres://` URL: see [`open`]) and
+//! shared as `Arc<dyn Store>`.
 //!
 //! **Versions.** Every game row carries a version, bumped by every change. A write names the
 //! version it read ([`GameUpdate::from_version`]) and succeeds only if the row still has it
@@ -11,13 +11,68 @@
 //! [`StoreError::Conflict`]. That check, not a lock in one process, is what keeps two writers
 //! (two tabs, two server instances on one database) from overwriting each other's moves.
 
+mod postgres;
 mod sqlite;
 
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
 
+use tokio::sync::broadcast;
+
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
+
+/// Opens the store `db` names: a `postgres://` or `postgresql://` URL is a PostgreSQL
+/// database (shared with other instances); anything else is a SQLite file (this process only).
+pub async fn open(db: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if postgres::is_url(db) {
+        return Ok(Arc::new(PostgresStore::open(db).await?));
+    }
+    let path = std::path::PathBuf::from(db);
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
+        .await
+        .map_err(|e| StoreError::Failed {
+            resource: format!("SQLite file {db}"),
+            message: e.to_string(),
+        })??;
+    Ok(Arc::new(store))
+}
+
+/// `db` as it may be shown in logs: a PostgreSQL URL loses its password.
+pub(crate) fn display(db: &str) -> String {
+    if postgres::is_url(db) {
+        postgres::redact(db)
+    } else {
+        db.to_string()
+    }
+}
+
+/// What another server instance did to the database, as a store that is shared tells it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// Game `id` was written and is now at `version` (a new game, a move, any change).
+    Changed {
+        /// The game.
+        id: String,
+        /// Its version now.
+        version: u64,
+    },
+    /// Another instance's count of the event streams it holds for online game `id`.
+    Presence {
+        /// The instance (its name in notices).
+        instance: String,
+        /// The game.
+        id: String,
+        /// Streams of South's seat, of North's seat, and of spectators.
+        counts: [u32; 3],
+    },
+    /// Notices may have been missed (the listening connection was lost and is back): check
+    /// every cached game against the database.
+    Resync,
+}
 
 /// The future a [`Store`] operation returns: boxed so that the trait stays object-safe
 /// (`Arc<dyn Store>`), `Send` so that handlers can await it on any worker.
@@ -59,6 +114,38 @@ pub trait Store: Send + Sync + 'static {
 
     /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
     fn close(&self) -> StoreFuture<'_, ()>;
+
+    /// The version of game `id` as stored now (`None`: no such game). Cheaper than
+    /// [`Store::load`] where it matters; by default it loads the row.
+    fn version(&self, id: String) -> StoreFuture<'_, Option<u64>> {
+        Box::pin(async move { Ok(self.load(id).await?.map(|g| g.version)) })
+    }
+
+    /// Whether other server processes may write this database at the same time (so a cached
+    /// game may be stale). `false` by default: one process per database.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// Other instances' changes, for a shared store (`None`: no other instance can exist).
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        None
+    }
+
+    /// Sends `message` (one line, no newline) to the other instances sharing the store (a
+    /// [`Notice`] there); nothing by default, where there are none.
+    fn announce(&self, message: String) -> StoreFuture<'_, ()> {
+        let _ = message;
+        Box::pin(async { Ok(()) })
+    }
+
+    /// Claims the work named `key` for this process for `lease` (or extends its own claim):
+    /// `true` if it is ours now, `false` if another live process holds it. A claim that ran
+    /// out may be taken by anyone. By default every claim is granted: one process per store.
+    fn claim(&self, key: String, lease: Duration) -> StoreFuture<'_, bool> {
+        let _ = (key, lease);
+        Box::pin(async { Ok(true) })
+    }
 }
 
 /// One stored game, as plain text fields.

@@ -1,8 +1,14 @@
-//! Scaffolding shared by the API test files: the server on a loopback port with a real SQLite
-//! file, a small JSON client and a reader of server-sent events.
+//! Scaffolding shared by the API test files: the server on a loopback port with a real
+//! database, a small JSON client and a reader of server-sent events.
+//!
+//! **Backends.** One suite, two databases: by default a test's server keeps its games in a real
+//! SQLite file; with `OWARE_TEST_BACKEND=postgres` (as `scripts/test.sh` runs the suite a
+//! second time) in a PostgreSQL database of its own, created on the cluster that
+//! `OWARE_TEST_PG_URL` names (test.sh starts a throwaway one). Asking for PostgreSQL without
+//! that URL fails loudly rather than skipping.
 #![allow(dead_code)] // each test file uses its own part
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use oware_server::{start, Server, ServerConfig};
@@ -13,10 +19,90 @@ pub async fn server(db: &Path) -> Server {
     server_with(db, None).await
 }
 
+/// Whether this run puts the servers' games in PostgreSQL (`OWARE_TEST_BACKEND=postgres`).
+pub fn postgres() -> bool {
+    match std::env::var("OWARE_TEST_BACKEND").as_deref() {
+        Ok("postgres") => true,
+        Ok("sqlite") | Err(_) => false,
+        Ok(other) => panic!("OWARE_TEST_BACKEND must be sqlite or postgres, not {other}"),
+    }
+}
+
+/// The URL of the PostgreSQL cluster the tests may create databases on.
+pub fn pg_admin_url() -> String {
+    std::env::var("OWARE_TEST_PG_URL").expect(
+        "OWARE_TEST_PG_URL must name a PostgreSQL database the tests may create databases \
+         from (scripts/test.sh starts a throwaway cluster and sets it)",
+    )
+}
+
+/// `url` with its database name replaced by `name`.
+pub fn pg_url_with_db(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let host_end = base[scheme_end..]
+        .find('/')
+        .map_or(base.len(), |i| scheme_end + i);
+    let mut out = format!("{}/{name}", &base[..host_end]);
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    out
+}
+
+/// A fresh PostgreSQL database named after `key` (the same key, the same database: a test
+/// that restarts its server finds its games), as a URL for `--db`.
+pub async fn pg_database(key: &str) -> String {
+    let admin = pg_admin_url();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in key.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let name = format!("oware_t_{h:016x}");
+    let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| panic!("cannot reach OWARE_TEST_PG_URL: {e}"));
+    tokio::spawn(conn);
+    let exists = client
+        .query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&name])
+        .await
+        .unwrap()
+        .is_some();
+    if !exists {
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .unwrap();
+    }
+    pg_url_with_db(&admin, &name)
+}
+
+/// The `db` a test's server gets for the SQLite file `path`: the file itself, or on the
+/// PostgreSQL run a database of its own.
+pub async fn db(path: &Path) -> PathBuf {
+    if postgres() {
+        PathBuf::from(pg_database(&path.to_string_lossy()).await)
+    } else {
+        path.to_path_buf()
+    }
+}
+
+/// `true` (and a note) on the PostgreSQL run, for the few tests about SQLite's file itself.
+pub fn sqlite_only(why: &str) -> bool {
+    if postgres() {
+        eprintln!("not run on PostgreSQL: {why}");
+    }
+    postgres()
+}
+
 pub async fn server_with(db: &Path, egdb: Option<&Path>) -> Server {
     let config = ServerConfig {
         port: 0,
-        db: db.to_path_buf(),
+        db: self::db(db).await,
         engine_threads: 2,
         egdb_dir: egdb.map(Path::to_path_buf),
         ..ServerConfig::default()

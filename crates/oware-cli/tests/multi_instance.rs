@@ -1,0 +1,545 @@
+//! Several real `oware serve` processes on one PostgreSQL database: players on different
+//! instances see each other's moves live, racing moves, a computer reply searched once, an
+//! instance killed mid-game, a flag that falls once; and a bad or unreachable database at start.
+//!
+//! They need a PostgreSQL cluster: `OWARE_TEST_PG_URL` names one where the tests may create
+//! databases (scripts/test.sh starts a throwaway one and sets it). Without it they are skipped
+//! with a note on a developer's machine, and fail in CI (`CI` set), where it must be there.
+
+#[path = "../../oware-server/tests/common/mod.rs"]
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::Duration;
+
+use common::{ids, Api, Events};
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+
+/// The cluster's URL, or `None` (after a note) where there is none outside CI.
+fn cluster() -> Option<String> {
+    match std::env::var("OWARE_TEST_PG_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("OWARE_TEST_PG_URL is not set: scripts/test.sh starts a PostgreSQL cluster for these tests")
+        }
+        _ => {
+            eprintln!("skipped: OWARE_TEST_PG_URL is not set (scripts/test.sh sets it)");
+            None
+        }
+    }
+}
+
+/// One `oware serve` process, killed when dropped.
+struct Instance {
+    child: Child,
+    _stdout: BufReader<ChildStdout>,
+    api: Api,
+    _dir: tempfile::TempDir,
+}
+
+impl Instance {
+    fn start(db: &str) -> Instance {
+        let dir = tempfile::tempdir().unwrap();
+        let log = std::fs::File::create(dir.path().join("log")).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
+            .args([
+                "serve",
+                "--port",
+                "0",
+                "--engine-threads",
+                "1",
+                "--min-clock-s",
+                "1",
+            ])
+            .args(["--no-egdb-build", "--egdb"])
+            .arg(dir.path().join("no-tables"))
+            .args(["--db", db])
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(log)
+            .spawn()
+            .expect("oware serve starts");
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let Some(url) = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .map(|u| u.trim_end_matches('/').to_string())
+        else {
+            let _ = child.kill();
+            let log = std::fs::read_to_string(dir.path().join("log")).unwrap_or_default();
+            panic!("oware serve did not start: {line}\n{log}");
+        };
+        Instance {
+            child,
+            _stdout: stdout,
+            api: Api {
+                client: Client::new(),
+                base: url,
+            },
+            _dir: dir,
+        }
+    }
+
+    /// Ends the process at once, as `kill -9` does (no shutdown of any kind).
+    fn kill_9(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    async fn replies_searched(&self) -> u64 {
+        let (st, h) = self.api.get("/api/health").await;
+        assert_eq!(st, StatusCode::OK, "{h}");
+        h["engine"]["replies"].as_u64().unwrap()
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A fresh database on the cluster for one test.
+async fn database(name: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    common::pg_database(&format!("{}-{name}", dir.path().display())).await
+}
+
+/// An online game created on `a` by Ama (South) and joined on `b` by Kofi (North), with an
+/// optional clock: (id, Ama's token, Kofi's token).
+async fn online_game(a: &Api, b: &Api, clock: Value) -> (String, String, String) {
+    let (st, created) = a
+        .create(json!({ "opponent": "online", "clock": clock, "color": "S", "name": "Ama" }))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let (id, south) = ids(&created);
+    let (st, joined) = b
+        .post(
+            &format!("/api/games/{id}/join"),
+            None,
+            Some(json!({ "name": "Kofi" })),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{joined}");
+    (id, south, joined["token"].as_str().unwrap().to_string())
+}
+
+fn ply(update: &Value) -> u64 {
+    update["state"]["ply"].as_u64().unwrap()
+}
+
+#[tokio::test]
+async fn players_on_two_instances_and_a_spectator_on_a_third_see_every_move_live() {
+    let Some(_) = cluster() else { return };
+    let db = database("live").await;
+    let (a, b, c) = (
+        Instance::start(&db),
+        Instance::start(&db),
+        Instance::start(&db),
+    );
+    let (id, south, north) = online_game(&a.api, &b.api, Value::Null).await;
+    let mut south_events = Events::open(&a.api, &id).await;
+    let mut north_events = Events::open(&b.api, &id).await;
+    let mut spectator = Events::open(&c.api, &id).await;
+    // Each side moves on its own instance; the others' streams get the move with its detail.
+    let moves = [
+        ("C", &a, &south),
+        ("c", &b, &north),
+        ("D", &a, &south),
+        ("f", &b, &north),
+    ];
+    for (n, (mv, inst, token)) in moves.iter().enumerate() {
+        let (st, r) = inst.api.play(&id, token, mv).await;
+        assert_eq!(st, StatusCode::OK, "{r}");
+        let want = n as u64 + 1;
+        for events in [&mut south_events, &mut north_events, &mut spectator] {
+            let u = events.until("update", |v| ply(v) == want).await;
+            assert_eq!(u["state"]["version"], r["state"]["version"], "{u}");
+            if u["cause"] == "move" {
+                assert_eq!(u["detail"]["ply"], want, "{u}");
+            }
+        }
+    }
+    // The three instances answer the same state.
+    let path = format!("/api/games/{id}");
+    let mut seen = Vec::new();
+    for inst in [&a, &b, &c] {
+        let (st, v) = inst.api.get(&path).await;
+        assert_eq!(st, StatusCode::OK);
+        seen.push((
+            v["ply"].clone(),
+            v["version"].clone(),
+            v["position"].clone(),
+        ));
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:?}");
+}
+
+#[tokio::test]
+async fn racing_moves_on_two_instances_give_one_success_and_one_409() {
+    let Some(_) = cluster() else { return };
+    let db = database("race").await;
+    let (a, b) = (Instance::start(&db), Instance::start(&db));
+    for round in 0..4 {
+        let (id, south, _) = online_game(&a.api, &b.api, Value::Null).await;
+        // Both instances hold the game before the race.
+        let _ = a.api.get(&format!("/api/games/{id}")).await;
+        let _ = b.api.get(&format!("/api/games/{id}")).await;
+        let (ra, rb) = tokio::join!(a.api.play(&id, &south, "C"), b.api.play(&id, &south, "D"));
+        let mut statuses = [ra.0, rb.0];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [StatusCode::OK, StatusCode::CONFLICT],
+            "round {round}: {ra:?} {rb:?}"
+        );
+        let loser = if ra.0 == StatusCode::OK { &rb.1 } else { &ra.1 };
+        // A lost race ("conflict") or, when the second came just after, not its turn.
+        assert!(
+            loser["code"] == "conflict" || loser["code"] == "not-your-turn",
+            "{loser}"
+        );
+        assert!(!loser["error"].as_str().unwrap().is_empty());
+        for inst in [&a, &b] {
+            let (_, v) = inst.api.get(&format!("/api/games/{id}")).await;
+            assert_eq!(v["ply"], 1, "one move stored: {v}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_computer_reply_is_searched_once_with_both_instances_watching() {
+    let Some(_) = cluster() else { return };
+    let db = database("computer").await;
+    let (a, b) = (Instance::start(&db), Instance::start(&db));
+    let (st, created) = a
+        .api
+        .create(json!({ "opponent": "easy", "starts": "you" }))
+        .await;
+    assert_eq!(st, StatusCode::CREATED);
+    let (id, token) = ids(&created);
+    let mut on_a = Events::open(&a.api, &id).await;
+    let mut on_b = Events::open(&b.api, &id).await;
+    let mut expected_ply = 0;
+    for mv in ["C", "D", "E"] {
+        let (st, r) = a.api.play(&id, &token, mv).await;
+        if st != StatusCode::OK {
+            // The computer's reply may have emptied that pit: take another.
+            assert_eq!(r["code"], "empty-pit", "{r}");
+            continue;
+        }
+        expected_ply += 2;
+        for events in [&mut on_a, &mut on_b] {
+            events.until("update", |v| ply(v) == expected_ply).await;
+        }
+    }
+    assert!(expected_ply >= 2);
+    let searched = a.replies_searched().await + b.replies_searched().await;
+    assert_eq!(
+        searched,
+        expected_ply / 2,
+        "each reply searched once in all (a: {}, b: {})",
+        a.replies_searched().await,
+        b.replies_searched().await
+    );
+}
+
+#[tokio::test]
+async fn an_instance_killed_mid_game_loses_nothing_and_the_game_goes_on_through_the_other() {
+    let Some(_) = cluster() else { return };
+    let db = database("kill").await;
+    let (mut a, b) = (Instance::start(&db), Instance::start(&db));
+    let (id, south, north) =
+        online_game(&a.api, &b.api, json!({"initial_s": 300, "increment_s": 0})).await;
+    assert_eq!(a.api.play(&id, &south, "C").await.0, StatusCode::OK);
+    assert_eq!(b.api.play(&id, &north, "c").await.0, StatusCode::OK);
+    assert_eq!(a.api.play(&id, &south, "D").await.0, StatusCode::OK);
+    a.kill_9();
+    // South reconnects to the other instance and plays on; nothing was lost.
+    let mut events = Events::open(&b.api, &id).await;
+    let (_, first) = events.next().await;
+    assert_eq!(ply(&first), 3, "{first}");
+    assert_eq!(b.api.play(&id, &north, "f").await.0, StatusCode::OK);
+    let (st, r) = b.api.play(&id, &south, "E").await;
+    assert_eq!(st, StatusCode::OK, "{r}");
+    assert_eq!(r["state"]["ply"], 5);
+    assert_eq!(r["state"]["online"]["status"], "playing");
+    // A third instance started now sees the same game.
+    let c = Instance::start(&db);
+    let (_, v) = c.api.get(&format!("/api/games/{id}")).await;
+    assert_eq!(v["ply"], 5);
+}
+
+#[tokio::test]
+async fn a_flag_falls_once_with_two_instances_holding_the_game() {
+    let Some(_) = cluster() else { return };
+    let db = database("flag").await;
+    let (a, b) = (Instance::start(&db), Instance::start(&db));
+    let (id, south, north) =
+        online_game(&a.api, &b.api, json!({"initial_s": 2, "increment_s": 0})).await;
+    let mut on_a = Events::open(&a.api, &id).await;
+    let mut on_b = Events::open(&b.api, &id).await;
+    // Both sides move, so both clocks have started; then South lets the time run out.
+    assert_eq!(a.api.play(&id, &south, "C").await.0, StatusCode::OK);
+    let (st, r) = b.api.play(&id, &north, "c").await;
+    assert_eq!(st, StatusCode::OK, "{r}");
+    let before = r["state"]["version"].as_u64().unwrap();
+    let over = |v: &Value| v["state"]["online"]["status"] != "playing";
+    let ended_a = on_a.until("update", over).await;
+    let ended_b = on_b.until("update", over).await;
+    for ended in [&ended_a, &ended_b] {
+        assert_eq!(ended["state"]["online"]["end"], "time", "{ended}");
+        assert_eq!(ended["state"]["version"], before + 1, "one write: {ended}");
+    }
+    // Nothing more is written afterwards by either timer.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for inst in [&a, &b] {
+        let (_, v) = inst.api.get(&format!("/api/games/{id}")).await;
+        assert_eq!(v["version"], before + 1, "{v}");
+    }
+}
+
+#[test]
+fn a_bad_or_unreachable_database_url_is_a_clear_error_and_exit_status_1() {
+    for (url, says) in [
+        ("postgres://u@h:notaport/db", "not a usable database URL"),
+        (
+            "postgres://u:secret@127.0.0.1:1/db?connect_timeout=2",
+            "PostgreSQL postgres://u:***@127.0.0.1:1/db",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_oware"))
+            .args(["serve", "--port", "0", "--no-egdb-build", "--db", url])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(!err.contains("secret"), "the password is not shown: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// A PostgreSQL cluster of this test's own (it is stopped and started again), in a temporary
+/// folder on a free loopback port; stopped and removed when dropped.
+struct OwnCluster {
+    bin: std::path::PathBuf,
+    dir: tempfile::TempDir,
+    port: u16,
+}
+
+impl OwnCluster {
+    /// `None` (after a note) without `OWARE_TEST_PG_BIN` outside CI.
+    fn start() -> Option<OwnCluster> {
+        let bin = match std::env::var_os("OWARE_TEST_PG_BIN") {
+            Some(b) => std::path::PathBuf::from(b),
+            None if std::env::var_os("CI").is_some() => {
+                panic!("OWARE_TEST_PG_BIN is not set: scripts/test.sh sets it")
+            }
+            None => {
+                eprintln!("skipped: OWARE_TEST_PG_BIN is not set (scripts/test.sh sets it)");
+                return None;
+            }
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let c = OwnCluster { bin, dir, port };
+        if OwnCluster::root() {
+            // initdb refuses root: the cluster belongs to the postgres user.
+            let ok = Command::new("chown")
+                .arg("postgres")
+                .arg(c.dir.path())
+                .status()
+                .unwrap()
+                .success();
+            assert!(ok, "chown postgres");
+        }
+        let data = c.dir.path().join("data");
+        c.run(
+            "initdb",
+            &[
+                "-D",
+                data.to_str().unwrap(),
+                "-U",
+                "oware",
+                "--auth=trust",
+                "--no-sync",
+            ],
+        );
+        c.pg_ctl("start");
+        Some(c)
+    }
+
+    fn root() -> bool {
+        Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+    }
+
+    fn run(&self, program: &str, args: &[&str]) {
+        let out = self.output(program, args);
+        assert!(
+            out.status.success(),
+            "{program}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    fn output(&self, program: &str, args: &[&str]) -> std::process::Output {
+        let path = self.bin.join(program);
+        if OwnCluster::root() {
+            Command::new("runuser")
+                .args(["-u", "postgres", "--"])
+                .arg(&path)
+                .args(args)
+                .output()
+        } else {
+            Command::new(&path).args(args).output()
+        }
+        .unwrap()
+    }
+
+    fn pg_ctl(&self, what: &str) {
+        let data = self.dir.path().join("data");
+        let log = self.dir.path().join("log");
+        let opts = format!(
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off",
+            self.port,
+            self.dir.path().display()
+        );
+        let mut args = vec!["-D", data.to_str().unwrap(), "-w", "-m", "fast"];
+        if what == "start" {
+            args.extend(["-l", log.to_str().unwrap(), "-o", &opts]);
+        }
+        args.push(what);
+        self.run("pg_ctl", &args);
+    }
+
+    fn url(&self) -> String {
+        format!(
+            "postgres://oware@127.0.0.1:{}/postgres?connect_timeout=2",
+            self.port
+        )
+    }
+}
+
+impl Drop for OwnCluster {
+    fn drop(&mut self) {
+        let data = self.dir.path().join("data");
+        let _ = self.output(
+            "pg_ctl",
+            &["-D", data.to_str().unwrap(), "-m", "immediate", "stop"],
+        );
+    }
+}
+
+#[tokio::test]
+async fn losing_the_database_gives_503s_and_everything_recovers_when_it_is_back() {
+    let Some(pg) = OwnCluster::start() else {
+        return;
+    };
+    let (a, b) = (Instance::start(&pg.url()), Instance::start(&pg.url()));
+    let (id, south, north) = online_game(&a.api, &b.api, Value::Null).await;
+    let mut on_b = Events::open(&b.api, &id).await;
+    assert_eq!(a.api.play(&id, &south, "C").await.0, StatusCode::OK);
+    on_b.until("update", |v| ply(v) == 1).await;
+
+    pg.pg_ctl("stop");
+    let (st, h) = a.api.get("/api/health").await;
+    assert_eq!(st, StatusCode::SERVICE_UNAVAILABLE, "{h}");
+    assert_eq!(h["database"]["ok"], false, "{h}");
+    let (st, r) = b.api.play(&id, &north, "c").await;
+    assert_eq!(st, StatusCode::SERVICE_UNAVAILABLE, "{r}");
+    assert_eq!(r["code"], "storage", "{r}");
+    assert!(!r["error"].as_str().unwrap().is_empty());
+
+    pg.pg_ctl("start");
+    // Bounded wait for the pools to reconnect (they do on the next request).
+    let mut healthy = false;
+    for _ in 0..100 {
+        if a.api.get("/api/health").await.0 == StatusCode::OK
+            && b.api.get("/api/health").await.0 == StatusCode::OK
+        {
+            healthy = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(
+        healthy,
+        "the instances answer again once the database is back"
+    );
+    // Nothing was lost, the refused move can be made now, and B's listener is back: a move on
+    // A reaches the stream held by B (opened before the outage).
+    let (st, r) = b.api.play(&id, &north, "c").await;
+    assert_eq!(st, StatusCode::OK, "{r}");
+    assert_eq!(r["state"]["ply"], 2);
+    let mut delivered = false;
+    for _ in 0..50 {
+        // The listener may still be reconnecting: wait until a move made on A reaches B.
+        let (st, _) = a.api.play(&id, &south, "D").await;
+        if st == StatusCode::OK {
+            delivered = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(delivered);
+    on_b.until("update", |v| ply(v) == 3).await;
+}
+
+#[tokio::test]
+async fn a_player_connected_to_one_instance_counts_as_connected_on_the_others() {
+    let Some(_) = cluster() else { return };
+    let db = database("presence").await;
+    let (a, b) = (Instance::start(&db), Instance::start(&db));
+    let (id, _south, north) = online_game(&a.api, &b.api, Value::Null).await;
+    // The presence key comes from one instance and is good on the other (the proxy may send
+    // the page's event stream anywhere).
+    let (st, k) = a
+        .api
+        .post(&format!("/api/games/{id}/presence"), Some(&north), None)
+        .await;
+    assert_eq!(st, StatusCode::OK, "{k}");
+    let key = k["key"].as_str().unwrap();
+    let mut watcher = Events::open(&a.api, &id).await;
+    let north_page =
+        Events::open_path(&b.api, &format!("/api/games/{id}/events?presence={key}")).await;
+    // A, which holds no stream of North's, learns that North is connected (through B)...
+    watcher
+        .until("update", |v| {
+            v["state"]["online"]["seats"]["N"]["connected"] == true
+        })
+        .await;
+    let (_, v) = a.api.get(&format!("/api/games/{id}")).await;
+    assert_eq!(v["online"]["seats"]["N"]["connected"], true, "{v}");
+    // ...and that North left when the page closes.
+    drop(north_page);
+    watcher
+        .until("update", |v| {
+            v["state"]["online"]["seats"]["N"]["connected"] == false
+        })
+        .await;
+    // A key of another game, or made up, is refused everywhere.
+    let r = b
+        .api
+        .client
+        .get(format!(
+            "{}/api/games/{id}/events?presence=00ff",
+            b.api.base
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+}

@@ -1,0 +1,665 @@
+//! The PostgreSQL backend: several server instances on one database.
+//!
+//! The driver is `tokio-postgres` (async, maintained with the `postgres` crate family, no
+//! compile-time database needed, unlike `sqlx`'s checked queries) behind a `deadpool-postgres`
+//! pool (a small pool that hands out connections, checks them on reuse and caches prepared
+//! statements per connection). Every operation is one statement in autocommit, so a pooled
+//! connection is never held across an `await` of ours.
+//!
+//! **Migrations** are numbered like SQLite's and recorded in `oware_migrations`; they run at
+//! start in one transaction that first takes a transaction-scoped advisory lock, so two
+//! instances starting at once apply them once (the second waits, then finds nothing to do).
+//!
+//! **Versions.** `UPDATE games … WHERE id = $1 AND version = $2` is the optimistic check; the
+//! same statement sends `pg_notify('oware_games', 'INSTANCE ID VERSION')` when (and only when)
+//! it changed the row, so the notification goes out on commit and never for a lost race.
+//!
+//! **Notifications.** A dedicated connection (outside the pool) runs `LISTEN oware_games` and
+//! hands each notification from another instance to [`Store::notices`] subscribers. When that
+//! connection drops it reconnects with a growing pause, then sends [`Notice::Resync`]: the
+//! notifications of the gap are lost, so subscribers check what they hold.
+//!
+//! **Claims** (work that must happen once, e.g. the computer's reply) are rows of
+//! `oware_claims` with an owner and an expiry: an insert that wins, or takes over an expired
+//! row, holds the claim; a claimer that dies lets it expire and another instance takes over.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
+use futures_util::StreamExt;
+use tokio::sync::broadcast;
+use tokio_postgres::{AsyncMessage, NoTls};
+
+use super::{GameRow, GameUpdate, Notice, Store, StoreError, StoreFuture};
+
+/// The notification channel.
+const CHANNEL: &str = "oware_games";
+
+/// The advisory lock key that serialises migrations (any fixed number; "oware" in ASCII).
+const MIGRATION_LOCK: i64 = 0x6f_7761_7265;
+
+/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
+const MIGRATIONS: &[&str] = &[
+    // 1: games (the same columns as SQLite's schema after its four migrations), facts about
+    // the database, and claims on work that must happen once.
+    "CREATE TABLE games (
+        id            TEXT PRIMARY KEY,
+        token         TEXT NOT NULL,
+        opponent      TEXT NOT NULL,
+        human         TEXT NOT NULL,
+        rules         TEXT NOT NULL,
+        start         TEXT NOT NULL,
+        moves         TEXT NOT NULL DEFAULT '',
+        redo          TEXT NOT NULL DEFAULT '',
+        version       BIGINT NOT NULL DEFAULT 0,
+        created       BIGINT NOT NULL,
+        updated       BIGINT NOT NULL,
+        south_name    TEXT NOT NULL DEFAULT '',
+        north_name    TEXT NOT NULL DEFAULT '',
+        online        TEXT NOT NULL DEFAULT '',
+        online_status TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX games_online_status ON games (online_status) WHERE online_status <> '';
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE oware_claims (
+        key      TEXT PRIMARY KEY,
+        owner    TEXT NOT NULL,
+        until_ms BIGINT NOT NULL
+    );",
+];
+
+/// Connections in the pool (requests beyond wait for one).
+const POOL_SIZE: usize = 16;
+
+/// How long a request waits for a connection, or for a new one to open, before it is a 503.
+const POOL_WAIT: Duration = Duration::from_secs(5);
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Games in a PostgreSQL database shared by any number of server instances.
+pub struct PostgresStore {
+    pool: Pool,
+    config: tokio_postgres::Config,
+    resource: String,
+    /// This process's name in notifications and claims (random per start).
+    instance: String,
+    notices: broadcast::Sender<Notice>,
+    closed: Arc<AtomicBool>,
+}
+
+/// The URL without its password, for logs and messages.
+pub(crate) fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, host) = match rest.rsplit_once('@') {
+        Some((a, h)) => (Some(a), h),
+        None => (None, rest),
+    };
+    match auth {
+        Some(a) => {
+            let user = a.split(':').next().unwrap_or("");
+            if a.contains(':') {
+                format!("{scheme}://{user}:***@{host}")
+            } else {
+                format!("{scheme}://{user}@{host}")
+            }
+        }
+        None => url.to_string(),
+    }
+}
+
+/// Whether `db` names a PostgreSQL database rather than a SQLite file.
+pub(crate) fn is_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+fn random_instance() -> String {
+    let mut b = [0u8; 6];
+    // Without random numbers two instances could share a name; the process id keeps them
+    // apart on one machine, which is the case tests have.
+    if getrandom::fill(&mut b).is_err() {
+        return format!("p{}", std::process::id());
+    }
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+impl PostgresStore {
+    /// Connects to the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`, or
+    /// `host=/socket/dir` among the query parameters), applies the migrations (one instance
+    /// at a time) and starts listening for other instances' changes.
+    pub async fn open(url: &str) -> Result<PostgresStore, StoreError> {
+        let resource = format!("PostgreSQL {}", redact(url));
+        let failed = |message: String| StoreError::Failed {
+            resource: resource.clone(),
+            message,
+        };
+        let mut config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| failed(format!("not a usable database URL: {e}")))?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(POOL_WAIT);
+        }
+        config.application_name("oware");
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(Runtime::Tokio1)
+            .wait_timeout(Some(POOL_WAIT))
+            .create_timeout(Some(POOL_WAIT))
+            .recycle_timeout(Some(POOL_WAIT))
+            .build()
+            .map_err(|e| failed(format!("cannot make the connection pool: {e}")))?;
+        let store = PostgresStore {
+            pool,
+            config,
+            resource,
+            instance: random_instance(),
+            notices: broadcast::channel(1024).0,
+            closed: Arc::new(AtomicBool::new(false)),
+        };
+        store.migrate().await?;
+        store.listen().await?;
+        Ok(store)
+    }
+
+    fn failed(&self, e: impl std::fmt::Display) -> StoreError {
+        StoreError::Failed {
+            resource: self.resource.clone(),
+            message: e.to_string(),
+        }
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        if self.closed.load(Ordering::Relaxed) {
+            return Err(self.failed("the database is closed"));
+        }
+        self.pool
+            .get()
+            .await
+            .map_err(|e| self.failed(pool_error(&e)))
+    }
+
+    /// Applies the missing migrations under the advisory lock, then records this start.
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(|e| self.failed(e))?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .await
+            .map_err(|e| self.failed(e))?;
+        tx.batch_execute(
+            "CREATE TABLE IF NOT EXISTS oware_migrations (
+                version    INTEGER PRIMARY KEY,
+                applied_ms BIGINT NOT NULL
+            )",
+        )
+        .await
+        .map_err(|e| self.failed(e))?;
+        let row = tx
+            .query_one(
+                "SELECT COALESCE(MAX(version), 0) FROM oware_migrations",
+                &[],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+        let version: i32 = row.get(0);
+        let known = MIGRATIONS.len() as i32;
+        if version > known {
+            return Err(self.failed(format!(
+                "the database has schema version {version}, newer than this server's {known}"
+            )));
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version.max(0) as usize) {
+            tx.batch_execute(sql)
+                .await
+                .map_err(|e| self.failed(format!("migration {}: {e}", i + 1)))?;
+            tx.execute(
+                "INSERT INTO oware_migrations (version, applied_ms) VALUES ($1, $2)",
+                &[&(i as i32 + 1), &now_ms()],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            tracing::info!("{}: schema migration {} applied", self.resource, i + 1);
+        }
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES ('last_start', $1)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            &[&now().to_string()],
+        )
+        .await
+        .map_err(|e| self.failed(e))?;
+        tx.commit().await.map_err(|e| self.failed(e))
+    }
+
+    /// Opens the listening connection (an error if it cannot at start) and keeps it open.
+    async fn listen(&self) -> Result<(), StoreError> {
+        let first = listen_once(&self.config, &self.instance, &self.notices)
+            .await
+            .map_err(|e| self.failed(format!("cannot listen for notifications: {e}")))?;
+        let (config, instance, notices, closed, resource) = (
+            self.config.clone(),
+            self.instance.clone(),
+            self.notices.clone(),
+            Arc::clone(&self.closed),
+            self.resource.clone(),
+        );
+        tokio::spawn(async move {
+            let mut done = first;
+            loop {
+                // Wait for the connection to end.
+                let _ = (&mut done).await;
+                if closed.load(Ordering::Relaxed) {
+                    return;
+                }
+                tracing::warn!("{resource}: the notification connection dropped; reconnecting");
+                let mut pause = Duration::from_millis(200);
+                loop {
+                    tokio::time::sleep(pause).await;
+                    if closed.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    match listen_once(&config, &instance, &notices).await {
+                        Ok(d) => {
+                            done = d;
+                            tracing::info!("{resource}: listening for notifications again");
+                            let _ = notices.send(Notice::Resync);
+                            break;
+                        }
+                        Err(e) => {
+                            tracing::debug!("{resource}: cannot listen yet: {e}");
+                            pause = (pause * 2).min(Duration::from_secs(5));
+                        }
+                    }
+                }
+            }
+        });
+        Ok(())
+    }
+}
+
+/// Connects, subscribes, and forwards notifications until the connection ends (the returned
+/// receiver then resolves).
+async fn listen_once(
+    config: &tokio_postgres::Config,
+    instance: &str,
+    notices: &broadcast::Sender<Notice>,
+) -> Result<tokio::sync::oneshot::Receiver<()>, tokio_postgres::Error> {
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+    let notices = notices.clone();
+    let me = instance.to_string();
+    tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(m) = messages.next().await {
+            match m {
+                Ok(AsyncMessage::Notification(n)) => {
+                    if let Some(notice) = parse_notice(n.payload(), &me) {
+                        let _ = notices.send(notice);
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::debug!("notification connection: {e}");
+                    break;
+                }
+            }
+        }
+        let _ = done_tx.send(());
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    // The client must live as long as the connection: the task below holds it until then.
+    let (relay_tx, relay_rx) = tokio::sync::oneshot::channel();
+    tokio::spawn(async move {
+        let _ = done_rx.await;
+        drop(client);
+        let _ = relay_tx.send(());
+    });
+    Ok(relay_rx)
+}
+
+/// `INSTANCE ID VERSION` from another instance → a change, `INSTANCE presence ID S N SPEC`
+/// → its streams; our own → nothing.
+fn parse_notice(payload: &str, me: &str) -> Option<Notice> {
+    let mut parts = payload.split(' ');
+    let (from, id, version) = (parts.next()?, parts.next()?, parts.next()?);
+    if from == me {
+        return None;
+    }
+    if id == "presence" {
+        let mut n = || parts.next()?.parse::<u32>().ok();
+        return Some(Notice::Presence {
+            instance: from.to_string(),
+            id: version.to_string(),
+            counts: [n()?, n()?, n()?],
+        });
+    }
+    Some(Notice::Changed {
+        id: id.to_string(),
+        version: version.parse().ok()?,
+    })
+}
+
+fn pool_error(e: &deadpool_postgres::PoolError) -> String {
+    match e {
+        deadpool_postgres::PoolError::Timeout(_) => {
+            "the database did not answer in time (is it running and reachable?)".into()
+        }
+        deadpool_postgres::PoolError::Backend(e) => e.to_string(),
+        e => e.to_string(),
+    }
+}
+
+/// The columns [`read_row`] reads, in its order.
+const COLUMNS: &str = "id, token, opponent, human, rules, start, moves, redo, version, \
+                       south_name, north_name, online, online_status";
+
+fn read_row(r: &tokio_postgres::Row) -> GameRow {
+    GameRow {
+        id: r.get(0),
+        token: r.get(1),
+        opponent: r.get(2),
+        human: r.get(3),
+        rules: r.get(4),
+        start: r.get(5),
+        moves: r.get(6),
+        redo: r.get(7),
+        version: r.get::<_, i64>(8).max(0) as u64,
+        south_name: r.get(9),
+        north_name: r.get(10),
+        online: r.get(11),
+        online_status: r.get(12),
+    }
+}
+
+impl Store for PostgresStore {
+    fn describe(&self) -> String {
+        self.resource.clone()
+    }
+
+    fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let st = c
+                .prepare_cached(
+                    "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo,
+                                        version, created, updated, south_name, north_name,
+                                        online, online_status)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14)",
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            c.execute(
+                &st,
+                &[
+                    &g.id,
+                    &g.token,
+                    &g.opponent,
+                    &g.human,
+                    &g.rules,
+                    &g.start,
+                    &g.moves,
+                    &g.redo,
+                    &(g.version as i64),
+                    &now(),
+                    &g.south_name,
+                    &g.north_name,
+                    &g.online,
+                    &g.online_status,
+                ],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            // Other instances learn of new online games (the lobby) from this.
+            if !g.online.is_empty() {
+                let payload = format!("{} {} {}", self.instance, g.id, g.version);
+                c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+                    .await
+                    .map_err(|e| self.failed(e))?;
+            }
+            Ok(())
+        })
+    }
+
+    fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let st = c
+                .prepare_cached(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
+                .await
+                .map_err(|e| self.failed(e))?;
+            let row = c.query_opt(&st, &[&id]).await.map_err(|e| self.failed(e))?;
+            Ok(row.as_ref().map(read_row))
+        })
+    }
+
+    fn version(&self, id: String) -> StoreFuture<'_, Option<u64>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let st = c
+                .prepare_cached("SELECT version FROM games WHERE id = $1")
+                .await
+                .map_err(|e| self.failed(e))?;
+            let row = c.query_opt(&st, &[&id]).await.map_err(|e| self.failed(e))?;
+            Ok(row.map(|r| r.get::<_, i64>(0).max(0) as u64))
+        })
+    }
+
+    fn update(&self, u: GameUpdate) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
+            let payload = format!("{} {} {}", self.instance, u.id, u.from_version + 1);
+            // One statement: the write and its notification commit together, or neither.
+            let st = c
+                .prepare_cached(
+                    "WITH changed AS (
+                         UPDATE games SET moves = $3, redo = $4, version = $2 + 1, updated = $5,
+                                          online = $6, online_status = $7
+                         WHERE id = $1 AND version = $2
+                         RETURNING id)
+                     SELECT pg_notify($8, $9) FROM changed",
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            let n = c
+                .query(
+                    &st,
+                    &[
+                        &u.id,
+                        &from,
+                        &u.moves,
+                        &u.redo,
+                        &now(),
+                        &u.online,
+                        &u.online_status,
+                        &CHANNEL,
+                        &payload,
+                    ],
+                )
+                .await
+                .map_err(|e| self.failed(e))?
+                .len();
+            if n == 1 {
+                return Ok(());
+            }
+            let exists = c
+                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&u.id])
+                .await
+                .map_err(|e| self.failed(e))?;
+            Err(match exists {
+                Some(_) => StoreError::Conflict {
+                    id: u.id,
+                    expected: u.from_version,
+                },
+                None => StoreError::Missing { id: u.id },
+            })
+        })
+    }
+
+    fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let rows = c
+                .query(
+                    &format!(
+                        "SELECT {COLUMNS} FROM games WHERE online_status IN ('open', 'playing')
+                         ORDER BY created, id"
+                    ),
+                    &[],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            Ok(rows.iter().map(read_row).collect())
+        })
+    }
+
+    fn count(&self) -> StoreFuture<'_, u64> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let row = c
+                .query_one("SELECT COUNT(*) FROM games", &[])
+                .await
+                .map_err(|e| self.failed(e))?;
+            Ok(row.get::<_, i64>(0).max(0) as u64)
+        })
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        Some(self.notices.subscribe())
+    }
+
+    fn announce(&self, message: String) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let payload = format!("{} {message}", self.instance);
+            c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+                .await
+                .map_err(|e| self.failed(e))?;
+            Ok(())
+        })
+    }
+
+    fn claim(&self, key: String, lease: Duration) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let now = now_ms();
+            let until = now.saturating_add(i64::try_from(lease.as_millis()).unwrap_or(i64::MAX));
+            let st = c
+                .prepare_cached(
+                    "INSERT INTO oware_claims (key, owner, until_ms) VALUES ($1, $2, $3)
+                     ON CONFLICT (key) DO UPDATE SET owner = excluded.owner,
+                                                     until_ms = excluded.until_ms
+                     WHERE oware_claims.until_ms < $4 OR oware_claims.owner = excluded.owner
+                     RETURNING owner",
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            let won = c
+                .query_opt(&st, &[&key, &self.instance, &until, &now])
+                .await
+                .map_err(|e| self.failed(e))?
+                .is_some();
+            // Old claims are of no use: drop those long expired now and then.
+            if won && now % 64 == 0 {
+                let _ = c
+                    .execute(
+                        "DELETE FROM oware_claims WHERE until_ms < $1",
+                        &[&(now - 3_600_000)],
+                    )
+                    .await;
+            }
+            Ok(won)
+        })
+    }
+
+    fn close(&self) -> StoreFuture<'_, ()> {
+        self.closed.store(true, Ordering::Relaxed);
+        self.pool.close();
+        Box::pin(async { Ok(()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_told_from_paths_and_passwords_are_hidden() {
+        assert!(is_url("postgres://u@h/db"));
+        assert!(is_url("postgresql://u@h/db"));
+        assert!(!is_url("oware.sqlite"));
+        assert!(!is_url("/var/lib/postgres/x.sqlite"));
+        assert_eq!(
+            redact("postgres://u:secret@h:5/db"),
+            "postgres://u:***@h:5/db"
+        );
+        assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(redact("postgres://h/db"), "postgres://h/db");
+    }
+
+    #[test]
+    fn notices_from_this_instance_are_ignored() {
+        assert_eq!(parse_notice("me g1 3", "me"), None);
+        assert_eq!(
+            parse_notice("you g1 3", "me"),
+            Some(Notice::Changed {
+                id: "g1".into(),
+                version: 3
+            })
+        );
+        assert_eq!(parse_notice("junk", "me"), None);
+        assert_eq!(
+            parse_notice("you presence g1 1 0 2", "me"),
+            Some(Notice::Presence {
+                instance: "you".into(),
+                id: "g1".into(),
+                counts: [1, 0, 2]
+            })
+        );
+        assert_eq!(parse_notice("you presence g1 1 x 2", "me"), None);
+    }
+
+    #[tokio::test]
+    async fn a_bad_url_or_an_unreachable_database_is_a_clear_error() {
+        let Err(e) = PostgresStore::open("postgres://u@h:notaport/db").await else {
+            panic!("a bad URL was accepted");
+        };
+        assert!(e.to_string().contains("not a usable database URL"), "{e}");
+        // Port 1 on loopback: nothing listens there.
+        let Err(e) = PostgresStore::open("postgres://u:pw@127.0.0.1:1/db?connect_timeout=2").await
+        else {
+            panic!("an unreachable database was accepted");
+        };
+        let text = e.to_string();
+        assert!(
+            text.contains("PostgreSQL postgres://u:***@127.0.0.1:1/db"),
+            "{text}"
+        );
+        assert!(!text.contains("pw"), "{text}");
+    }
+}
