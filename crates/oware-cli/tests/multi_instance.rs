@@ -543,3 +543,57 @@ async fn a_player_connected_to_one_instance_counts_as_connected_on_the_others() 
         .unwrap();
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn a_review_asked_on_two_instances_at_once_is_searched_once_and_seen_on_both() {
+    let Some(_) = cluster() else { return };
+    let db = database("review").await;
+    let (a, b) = (Instance::start(&db), Instance::start(&db));
+    let (st, created) = a
+        .api
+        .create(json!({ "opponent": "friend", "ogn": "1. F f 2. A a 3. E e 4. B b 5. D d *" }))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let (id, token) = ids(&created);
+    let mut on_a = Events::open(&a.api, &id).await;
+    let mut on_b = Events::open(&b.api, &id).await;
+    let path = format!("/api/games/{id}/review");
+    let body = || Some(json!({ "depth": 8 }));
+    let (ra, rb) = tokio::join!(
+        a.api.post(&path, Some(&token), body()),
+        b.api.post(&path, Some(&token), body())
+    );
+    for (st, r) in [&ra, &rb] {
+        // Started, running (here or on the other instance), or already done there.
+        assert!(
+            *st == StatusCode::ACCEPTED || *st == StatusCode::OK,
+            "{st} {r}"
+        );
+        assert!(r["status"] == "running" || r["status"] == "done", "{r}");
+    }
+    // Both instances' streams hear that it is done, wherever it ran.
+    for events in [&mut on_a, &mut on_b] {
+        events.until("review", |e| e["status"] == "done").await;
+    }
+    let reviews = |h: Value| h["engine"]["reviews"].as_u64().unwrap();
+    let (searched_a, searched_b) = (
+        reviews(a.api.get("/api/health").await.1),
+        reviews(b.api.get("/api/health").await.1),
+    );
+    assert_eq!(
+        searched_a + searched_b,
+        1,
+        "searched once in all (a: {searched_a}, b: {searched_b})"
+    );
+    // Both answer the same stored review, and asking again searches nothing.
+    let (_, va) = a.api.get(&path).await;
+    let (_, vb) = b.api.get(&path).await;
+    assert_eq!(va["status"], "done", "{va}");
+    assert_eq!(va["review"], vb["review"]);
+    let (st, again) = b.api.post(&path, Some(&token), body()).await;
+    assert_eq!(st, StatusCode::OK, "{again}");
+    assert_eq!(
+        reviews(a.api.get("/api/health").await.1) + reviews(b.api.get("/api/health").await.1),
+        1
+    );
+}

@@ -26,6 +26,13 @@
 //! cargo run --release -p oware-server --example load -- --online --games 1000 --think-ms 3000 --max-plies 60
 //! ```
 //!
+//! `--db postgres://USER@HOST/DB` keeps the games in that PostgreSQL database (emptied first)
+//! instead of a fresh SQLite file; `--instances N` (PostgreSQL only) starts N servers on it,
+//! and in each online game South plays through one instance and North through the next, so
+//! every move reaches the opponent through another process (PostgreSQL's `NOTIFY`). Memory and
+//! CPU are reported per server. The machine's load average (1 minute) is sampled through the
+//! run, as the figures mean little when other work shares the cores.
+//!
 //! 1,000 games need about 4,000 sockets on this machine (client and server side): raise
 //! `ulimit -n` first if it is 1024.
 
@@ -45,6 +52,8 @@ struct Opts {
     egdb_build: Option<u8>,
     online: bool,
     clock: Option<(u64, u64)>,
+    db: Option<String>,
+    instances: usize,
 }
 
 fn parse_opts() -> Opts {
@@ -57,6 +66,8 @@ fn parse_opts() -> Opts {
         egdb_build: None,
         online: false,
         clock: Some((600, 5)),
+        db: None,
+        instances: 1,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -78,14 +89,20 @@ fn parse_opts() -> Opts {
                     )
                 })
             }
+            "--db" => o.db = Some(v),
+            "--instances" => o.instances = v.parse().expect("--instances N"),
             "--online" => {
                 o.online = true;
                 i += 1;
                 continue;
             }
-            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build, --online, --clock)"),
+            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build, --online, --clock, --db, --instances)"),
         }
         i += 2;
+    }
+    if o.instances == 0 || (o.instances > 1 && o.db.is_none()) {
+        eprintln!("--instances N needs N >= 1, and more than one needs --db postgres://… (a SQLite file belongs to one server)");
+        std::process::exit(2);
     }
     o
 }
@@ -95,9 +112,10 @@ fn child_server(db: &str) {
         .ok()
         .and_then(|n| n.parse().ok());
     let db = std::path::PathBuf::from(db);
+    let egdb_parent = std::env::var_os("OWARE_LOAD_CHILD_DIR").map(std::path::PathBuf::from);
     let config = oware_server::ServerConfig {
         port: 0,
-        egdb_dir: build.and(db.parent().map(|d| d.join("egdb"))),
+        egdb_dir: build.and(egdb_parent.map(|d| d.join("egdb"))),
         egdb_build: build.map(|max_seeds| oware_egdb::BackgroundOptions {
             max_seeds,
             ..oware_egdb::BackgroundOptions::default()
@@ -150,6 +168,39 @@ fn cpu_s(pid: u32) -> Option<f64> {
     Some(ticks / 100.0)
 }
 
+/// The machine's 1-minute load average.
+fn loadavg() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Creates a game (`POST /api/games` with `body`) and records how long it took.
+async fn create_game(
+    client: &reqwest::Client,
+    base: &str,
+    body: Value,
+    stats: &Mutex<Stats>,
+) -> Result<Value, reqwest::Error> {
+    let t = Instant::now();
+    let r: Value = client
+        .post(format!("{base}/api/games"))
+        .json(&body)
+        .send()
+        .await?
+        .json()
+        .await?;
+    stats
+        .lock()
+        .unwrap()
+        .create_ms
+        .push(t.elapsed().as_secs_f64() * 1e3);
+    Ok(r)
+}
+
 fn peak_kib(pid: u32) -> Option<u64> {
     let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     s.lines()
@@ -173,19 +224,7 @@ async fn play_game(
     if !think.is_zero() {
         tokio::time::sleep(think.mul_f64((seed % 1000) as f64 / 1000.0)).await;
     }
-    let t = Instant::now();
-    let r: Value = client
-        .post(format!("{base}/api/games"))
-        .json(&json!({ "opponent": level }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    stats
-        .lock()
-        .unwrap()
-        .create_ms
-        .push(t.elapsed().as_secs_f64() * 1e3);
+    let r = create_game(&client, &base, json!({ "opponent": level }), &stats).await?;
     let id = r["id"].as_str().unwrap_or_default().to_string();
     let token = r["token"].as_str().unwrap_or_default().to_string();
     let mut state = r["state"].clone();
@@ -315,10 +354,11 @@ impl Stream {
     }
 }
 
-/// One online game between two simulated people, each holding the game's event stream.
+/// One online game between two simulated people, each holding the game's event stream:
+/// South on server `bases[0]`, North on `bases[1]` (the same one with a single instance).
 async fn play_online(
     client: reqwest::Client,
-    base: String,
+    bases: [String; 2],
     opts: Arc<Opts>,
     seed: u64,
     deadline: Instant,
@@ -334,26 +374,15 @@ async fn play_online(
         }
         None => Value::Null,
     };
-    let t = Instant::now();
-    let r: Value = client
-        .post(format!("{base}/api/games"))
-        .json(&json!({ "opponent": "online", "clock": clock, "color": "S", "name": "South" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    stats
-        .lock()
-        .unwrap()
-        .create_ms
-        .push(t.elapsed().as_secs_f64() * 1e3);
+    let body = json!({ "opponent": "online", "clock": clock, "color": "S", "name": "South" });
+    let r = create_game(&client, &bases[0], body, &stats).await?;
     let (Some(id), Some(south)) = (r["id"].as_str(), r["token"].as_str()) else {
         stats.lock().unwrap().errors += 1;
         return Ok(());
     };
     let id = id.to_string();
     let joined: Value = client
-        .post(format!("{base}/api/games/{id}/join"))
+        .post(format!("{}/api/games/{id}/join", bases[1]))
         .json(&json!({ "name": "North" }))
         .send()
         .await?
@@ -365,7 +394,7 @@ async fn play_online(
     };
     let tokens = [south.to_string(), north.to_string()];
     let mut streams = Vec::new();
-    for token in &tokens {
+    for (token, base) in tokens.iter().zip(&bases) {
         let k: Value = client
             .post(format!("{base}/api/games/{id}/presence"))
             .header("x-seat-token", token)
@@ -400,7 +429,7 @@ async fn play_online(
         let mover = usize::from(state["position"]["turn"] == "N");
         let t = Instant::now();
         let resp = client
-            .post(format!("{base}/api/games/{id}/moves"))
+            .post(format!("{}/api/games/{id}/moves", bases[mover]))
             .header("x-seat-token", &tokens[mover])
             .json(&json!({ "move": mv }))
             .send()
@@ -438,25 +467,30 @@ async fn play_online(
     Ok(())
 }
 
-fn main() {
-    if let Ok(db) = std::env::var("OWARE_LOAD_CHILD_DB") {
-        child_server(&db);
-        return;
-    }
-    let opts = Arc::new(parse_opts());
-    let dir = std::env::temp_dir().join(format!("oware-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let db = dir.join("games.sqlite");
+/// Empties the PostgreSQL database at `url` of games, reviews and claims (a benchmark starts
+/// from nothing; a fresh database has no tables yet, and the first server makes them).
+async fn empty_pg(url: &str) {
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .expect("the benchmark's database answers");
+    tokio::spawn(conn);
+    let _ = client
+        .batch_execute("TRUNCATE games, reviews, oware_claims")
+        .await;
+}
+
+/// Starts one server as a child process on `db`: the child and its address.
+fn start_child(opts: &Opts, db: &str, dir: &std::path::Path) -> (std::process::Child, String) {
     let mut child = Command::new(std::env::current_exe().expect("own path"));
     if let Some(n) = opts.egdb_build {
         child.env("OWARE_LOAD_CHILD_EGDB_BUILD", n.to_string());
     }
     let mut child = child
-        .env("OWARE_LOAD_CHILD_DB", &db)
+        .env("OWARE_LOAD_CHILD_DB", db)
+        .env("OWARE_LOAD_CHILD_DIR", dir)
         .stdout(Stdio::piped())
         .spawn()
         .expect("server starts");
-    let pid = child.id();
     let mut line = String::new();
     BufReader::new(child.stdout.take().expect("stdout"))
         .read_line(&mut line)
@@ -466,9 +500,41 @@ fn main() {
         .strip_prefix("LISTENING ")
         .expect("LISTENING addr")
         .to_string();
-    let base = format!("http://{addr}");
+    (child, format!("http://{addr}"))
+}
+
+fn main() {
+    if let Ok(db) = std::env::var("OWARE_LOAD_CHILD_DB") {
+        child_server(&db);
+        return;
+    }
+    let opts = Arc::new(parse_opts());
+    let dir = std::env::temp_dir().join(format!("oware-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let sqlite = dir.join("games.sqlite");
+    let db = match &opts.db {
+        Some(url) => {
+            let rt = tokio::runtime::Runtime::new().expect("runtime");
+            rt.block_on(empty_pg(url));
+            url.clone()
+        }
+        None => sqlite.display().to_string(),
+    };
+    // One at a time: the first applies the migrations, the others find them done.
+    let (mut children, bases): (Vec<_>, Vec<_>) = (0..opts.instances)
+        .map(|_| start_child(&opts, &db, &dir))
+        .unzip();
+    let pids: Vec<u32> = children.iter().map(std::process::Child::id).collect();
     println!(
-        "server pid {pid} on {base}; {} games vs {}, at most {} plies each, think {} ms",
+        "{} server(s) (pid {:?}) on {} at {:?}; {} games vs {}, at most {} plies each, think {} ms",
+        pids.len(),
+        pids,
+        if opts.db.is_some() {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        },
+        bases,
         opts.games,
         if opts.online {
             "each other online"
@@ -487,6 +553,21 @@ fn main() {
     let stats = Arc::new(Mutex::new(Stats::default()));
     let started = Instant::now();
     let deadline = started + opts.deadline;
+    let load_start = loadavg();
+    let load_max = Arc::new(Mutex::new(load_start.unwrap_or(0.0)));
+    let running = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let sampler = {
+        let (load_max, running) = (Arc::clone(&load_max), Arc::clone(&running));
+        std::thread::spawn(move || {
+            while running.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_secs(1));
+                if let Some(l) = loadavg() {
+                    let mut m = load_max.lock().unwrap();
+                    *m = m.max(l);
+                }
+            }
+        })
+    };
     runtime.block_on(async {
         let client = reqwest::Client::builder()
             .pool_max_idle_per_host(opts.games)
@@ -494,19 +575,15 @@ fn main() {
             .expect("client");
         let mut tasks = Vec::new();
         for g in 0..opts.games {
-            let play = if opts.online {
-                |c, b, o, s, d, st| tokio::spawn(play_online(c, b, o, s, d, st))
+            let seed = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(g as u64 + 1);
+            let home = bases[g % bases.len()].clone();
+            let (c, o, st) = (client.clone(), Arc::clone(&opts), Arc::clone(&stats));
+            tasks.push(if opts.online {
+                let away = bases[(g + 1) % bases.len()].clone();
+                tokio::spawn(play_online(c, [home, away], o, seed, deadline, st))
             } else {
-                |c, b, o, s, d, st| tokio::spawn(play_game(c, b, o, s, d, st))
-            };
-            tasks.push(play(
-                client.clone(),
-                base.clone(),
-                Arc::clone(&opts),
-                0x9e37_79b9_7f4a_7c15u64.wrapping_mul(g as u64 + 1),
-                deadline,
-                Arc::clone(&stats),
-            ));
+                tokio::spawn(play_game(c, home, o, seed, deadline, st))
+            });
         }
         for t in tasks {
             if !matches!(t.await, Ok(Ok(()))) {
@@ -515,16 +592,20 @@ fn main() {
         }
     });
     let wall = started.elapsed().as_secs_f64();
-    let peak = peak_kib(pid);
-    let cpu = cpu_s(pid);
-    let _ = child.kill();
-    let _ = child.wait();
-    let db_size = std::fs::metadata(&db).map(|m| m.len()).unwrap_or(0)
+    running.store(false, std::sync::atomic::Ordering::Relaxed);
+    let _ = sampler.join();
+    let load_end = loadavg();
+    let peaks: Vec<Option<u64>> = pids.iter().map(|&p| peak_kib(p)).collect();
+    let cpus: Vec<Option<f64>> = pids.iter().map(|&p| cpu_s(p)).collect();
+    for child in &mut children {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    let db_size = std::fs::metadata(&sqlite).map(|m| m.len()).unwrap_or(0)
         + std::fs::metadata(dir.join("games.sqlite-wal"))
             .map(|m| m.len())
             .unwrap_or(0);
     let _ = std::fs::remove_dir_all(&dir);
-
     let mut s = stats.lock().unwrap();
     let total = s.human_moves + s.computer_moves;
     let (p50, p99, max) = {
@@ -557,15 +638,25 @@ fn main() {
         let (r50, r99) = (percentile(v, 0.50), percentile(v, 0.99));
         println!("relay (move sent -> the opponent's stream delivers it), {n} moves: p50 {r50:.2} ms, p99 {r99:.2} ms");
     }
-    if let Some(c) = cpu {
-        println!(
-            "server CPU: {c:.1} s in {wall:.1} s = {:.0} % of one core",
-            100.0 * c / wall
-        );
+    for (i, (cpu, peak)) in cpus.iter().zip(&peaks).enumerate() {
+        let cpu = match cpu {
+            Some(c) => format!("CPU {c:.1} s = {:.0} % of one core", 100.0 * c / wall),
+            None => "CPU unknown (no /proc)".into(),
+        };
+        let peak = match peak {
+            Some(k) => format!("peak memory (VmHWM) {:.1} MiB", *k as f64 / 1024.0),
+            None => "peak memory unknown (no /proc)".into(),
+        };
+        println!("server {}: {cpu}, {peak}", i + 1);
     }
-    match peak {
-        Some(k) => println!("server peak memory (VmHWM): {:.1} MiB", k as f64 / 1024.0),
-        None => println!("server peak memory: unknown (no /proc)"),
+    let load = |l: Option<f64>| l.map_or("?".to_string(), |l| format!("{l:.2}"));
+    println!(
+        "machine load average (1 min): {} at start, {:.2} at most during the run, {} at the end",
+        load(load_start),
+        *load_max.lock().unwrap(),
+        load(load_end)
+    );
+    if opts.db.is_none() {
+        println!("database: {:.1} MiB", db_size as f64 / 1048576.0);
     }
-    println!("database: {:.1} MiB", db_size as f64 / 1048576.0);
 }

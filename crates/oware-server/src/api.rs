@@ -138,7 +138,10 @@ async fn health(State(s): State<Shared>) -> Response {
             "ok": true,
             "games": games,
             "database": database(true),
-            "engine": { "replies": s.games.replies_searched() },
+            "engine": {
+                "replies": s.games.replies_searched(),
+                "reviews": s.games.reviews_searched(),
+            },
             "egdb": s.games.egdb_health(),
         }))
         .into_response(),

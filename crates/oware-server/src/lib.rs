@@ -76,7 +76,8 @@ pub use session::{
     PresenceGuard, SeatReply,
 };
 pub use store::{
-    GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError, StoreFuture,
+    open as open_store, GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError,
+    StoreFuture,
 };
 pub use view::{score_text, GameSnapshot, StateView};
 

@@ -9,6 +9,13 @@
 //! `engine_threads`), so two reviews share the slots and never delay a reply or an analysis
 //! (those have their own).
 //!
+//! **Several instances** (a shared store): a review is claimed in the database (`review ID`,
+//! [`REVIEW_LEASE`]) before it starts, so one instance runs it; asked on another instance
+//! meanwhile, the answer is "running". Its `review` events are announced to the other
+//! instances, which pass them to the streams they hold and remember the progress for
+//! `GET …/review`; the result is read from the store by any instance. A claimer that dies
+//! leaves the claim to run out, and the next request starts the review again.
+//!
 //! A stored review says which moves it judged (the game's moves as the store writes them) and
 //! at which depth: asking again for the same moves and depth answers the stored one; a game
 //! that went on since (a local game in progress) is reviewed again when asked.
@@ -17,6 +24,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use oware_core::Game;
 use serde::{Deserialize, Serialize};
@@ -24,6 +32,7 @@ use tokio::sync::broadcast;
 
 use crate::events::Event;
 use crate::session::{now_ms, GameError, Games};
+use crate::store::Store;
 
 /// Reviews one client (address) may have running at once.
 pub const REVIEWS_PER_CLIENT: usize = 2;
@@ -34,10 +43,23 @@ pub const MAX_DEPTH: u32 = 18;
 /// The shallowest.
 pub const MIN_DEPTH: u32 = 2;
 
+/// How long a review's claim holds with several instances: far longer than the deepest
+/// review of the longest game takes, so that only a claimer that died lets it run out.
+pub const REVIEW_LEASE: Duration = Duration::from_secs(600);
+
+/// How long another instance's last progress of a review counts as "running" without news
+/// (it sends one at every position reviewed).
+const REMOTE_PROGRESS_TTL_MS: u64 = 60_000;
+
 /// The running reviews, by game id.
 #[derive(Default)]
 pub struct Reviews {
     jobs: Mutex<HashMap<String, Arc<Job>>>,
+    /// Reviews running on other instances (a shared store): the last progress heard,
+    /// `(done, total, when)`, by game id.
+    remote: Mutex<HashMap<String, (usize, usize, u64)>>,
+    /// Reviews this instance started searching since start (`/api/health`).
+    started: AtomicUsize,
 }
 
 /// One review in the background.
@@ -85,6 +107,15 @@ impl Job {
 impl Reviews {
     fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Job>>> {
         self.jobs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn remote(&self) -> std::sync::MutexGuard<'_, HashMap<String, (usize, usize, u64)>> {
+        self.remote.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Reviews this instance started searching since start.
+    pub fn started(&self) -> usize {
+        self.started.load(Ordering::Relaxed)
     }
 
     /// Stops every running review (the server is shutting down).
@@ -178,12 +209,32 @@ pub fn parse_depth(depth: Option<i64>) -> Result<u32, GameError> {
     }
 }
 
-/// Sends a `review` event (nobody watching is fine).
-fn publish(events: &broadcast::Sender<Event>, data: serde_json::Value) {
+/// Sends a `review` event (nobody watching is fine) and, with a shared store, announces it
+/// to the other instances (from any thread: `runtime` runs the announcement).
+fn publish(
+    events: &broadcast::Sender<Event>,
+    relay: &Option<(tokio::runtime::Handle, Arc<dyn Store>, String)>,
+    data: serde_json::Value,
+) {
+    let text = data.to_string();
+    if let Some((runtime, store, id)) = relay {
+        let store = Arc::clone(store);
+        let message = format!("review {id} {text}");
+        runtime.spawn(async move {
+            if let Err(e) = store.announce(message).await {
+                tracing::warn!("a review's progress could not be announced: {e}");
+            }
+        });
+    }
     let _ = events.send(Event {
         name: "review",
-        data: data.to_string().into(),
+        data: text.into(),
     });
+}
+
+/// The claim key of game `id`'s review.
+fn claim_key(id: &str) -> String {
+    format!("review {id}")
 }
 
 impl Games {
@@ -208,6 +259,9 @@ impl Games {
         let job = self.reviews().jobs().get(id).cloned();
         if let Some(job) = job {
             return Ok(job.view(&target.moves));
+        }
+        if let Some(view) = self.remote_review(id) {
+            return Ok(view);
         }
         Ok(match self.stored_review(id).await? {
             Some(s) => ReviewView::stored(s, &target.moves),
@@ -237,6 +291,27 @@ impl Games {
                 return Ok((false, ReviewView::stored(s, &target.moves)));
             }
         }
+        let shared = self.store().shared();
+        if shared && !self.reviews().jobs().contains_key(id) {
+            if !self.store().claim(claim_key(id), REVIEW_LEASE).await? {
+                // Another instance runs this game's review: answered as running, its
+                // progress comes through the notices.
+                let view = self.remote_review(id).unwrap_or_else(|| ReviewView {
+                    status: "running",
+                    total: target.game.moves().len(),
+                    ..ReviewView::none()
+                });
+                return Ok((false, view));
+            }
+            // Claimed: another instance may have stored this very review just before it gave
+            // the claim back (it stores first, then releases).
+            if let Some(s) = self.stored_review(id).await? {
+                if s.moves == target.moves && s.depth == depth {
+                    self.release_review_claim(id);
+                    return Ok((false, ReviewView::stored(s, &target.moves)));
+                }
+            }
+        }
         let job = {
             let mut jobs = self.reviews().jobs();
             if let Some(job) = jobs.get(id).filter(|j| j.failure().is_none()) {
@@ -248,6 +323,9 @@ impl Games {
                     .filter(|j| j.client == Some(ip) && j.failure().is_none())
                     .count();
                 if running >= REVIEWS_PER_CLIENT {
+                    if shared {
+                        self.release_review_claim(id);
+                    }
                     return Err(GameError::Limited {
                         code: "too-many-reviews",
                         message: format!(
@@ -270,15 +348,29 @@ impl Games {
             job
         };
         let view = job.view(&target.moves);
+        self.reviews().started.fetch_add(1, Ordering::Relaxed);
+        let relay = shared.then(|| {
+            (
+                tokio::runtime::Handle::current(),
+                Arc::clone(self.store()),
+                id.to_string(),
+            )
+        });
         publish(
             &target.events,
+            &relay,
             serde_json::json!({ "status": "running", "done": 0, "total": job.total }),
         );
         tracing::debug!(game = %id, depth, plies = job.total, "review started");
         let games = Arc::clone(self);
         let id = id.to_string();
         tokio::spawn(async move {
-            games.run_review(id, target.game, job, target.events).await;
+            Arc::clone(&games)
+                .run_review(id.clone(), target.game, job, target.events, relay)
+                .await;
+            if shared {
+                games.release_review_claim(&id);
+            }
         });
         Ok((true, view))
     }
@@ -290,12 +382,14 @@ impl Games {
         game: Game,
         job: Arc<Job>,
         events: broadcast::Sender<Event>,
+        relay: Option<(tokio::runtime::Handle, Arc<dyn Store>, String)>,
     ) {
         let fail = |why: String| {
             tracing::warn!(game = %id, "a review failed: {why}");
             *job.failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(why.clone());
             publish(
                 &events,
+                &relay,
                 serde_json::json!({ "status": "failed", "error": why }),
             );
         };
@@ -321,6 +415,7 @@ impl Games {
         };
         let worker_job = Arc::clone(&job);
         let worker_events = events.clone();
+        let worker_relay = relay.clone();
         let searched = tokio::task::spawn_blocking(move || {
             let _permits = permits;
             let total = worker_job.total;
@@ -328,6 +423,7 @@ impl Games {
                 worker_job.done.store(p.done, Ordering::Relaxed);
                 publish(
                     &worker_events,
+                    &worker_relay,
                     serde_json::json!({ "status": "running", "done": p.done, "total": total }),
                 );
             });
@@ -363,6 +459,7 @@ impl Games {
         tracing::debug!(game = %id, "review stored");
         publish(
             &events,
+            &relay,
             serde_json::json!({
                 "status": "done",
                 "done": job.total,
@@ -370,5 +467,54 @@ impl Games {
                 "computed_at": computed_at,
             }),
         );
+    }
+}
+
+impl Games {
+    /// A review running on another instance, as last heard (`None`: none heard of lately).
+    fn remote_review(&self, id: &str) -> Option<ReviewView> {
+        let (done, total, at) = *self.reviews().remote().get(id)?;
+        (now_ms().saturating_sub(at) < REMOTE_PROGRESS_TTL_MS).then(|| ReviewView {
+            status: "running",
+            done,
+            total,
+            plies: Some(total),
+            ..ReviewView::none()
+        })
+    }
+
+    /// Gives the claim on game `id`'s review back (it ended here), in the background.
+    fn release_review_claim(&self, id: &str) {
+        let store = Arc::clone(self.store());
+        let key = claim_key(id);
+        tokio::spawn(async move {
+            if let Err(e) = store.release(key).await {
+                tracing::warn!("a review's claim could not be given back (it runs out): {e}");
+            }
+        });
+    }
+
+    /// Another instance's `review` event for game `id`: remembered for `GET …/review`, and
+    /// passed to the streams this instance holds for the game.
+    pub(crate) async fn on_review_notice(self: &Arc<Self>, id: &str, data: String) {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(&data) else {
+            tracing::warn!(game = %id, "an unreadable review notice was ignored");
+            return;
+        };
+        {
+            let mut remote = self.reviews().remote();
+            if v["status"] == "running" {
+                let n = |k: &str| v[k].as_u64().unwrap_or(0) as usize;
+                remote.insert(id.to_string(), (n("done"), n("total"), now_ms()));
+            } else {
+                remote.remove(id);
+            }
+        }
+        if let Some(events) = self.cached_events(id).await {
+            let _ = events.send(Event {
+                name: "review",
+                data: data.into(),
+            });
+        }
     }
 }

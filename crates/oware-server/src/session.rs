@@ -957,6 +957,7 @@ impl Games {
                         id,
                         counts,
                     } => games.on_presence(instance, &id, counts).await,
+                    Notice::Review { id, data } => games.on_review_notice(&id, data).await,
                     Notice::Resync => games.resync().await,
                 }
             }
@@ -1547,6 +1548,18 @@ impl Games {
         Ok(self.store.count().await?)
     }
 
+    /// The event sender of game `id` if this instance holds it in its cache.
+    pub(crate) async fn cached_events(&self, id: &str) -> Option<broadcast::Sender<Event>> {
+        let live = self.cache().get(id).cloned()?;
+        let s = live.lock().await;
+        Some(s.channel.sender())
+    }
+
+    /// Reviews this instance started searching since start.
+    pub fn reviews_searched(&self) -> usize {
+        self.reviews.started()
+    }
+
     /// Replies the computer searched on this instance since start.
     pub fn replies_searched(&self) -> u64 {
         self.engine.replies_started()
@@ -1971,6 +1984,29 @@ impl Games {
                             continue;
                         }
                         None => return,
+                    }
+                }
+                if games.store.shared() {
+                    // Every instance holding the game has this timer: one writes the fall
+                    // (claimed in the database; the version check would refuse a second
+                    // write anyway). Another's claim: look again once it could have run out
+                    // (its writer's notice ends this timer before then).
+                    let lease = games.online.work_lease;
+                    match games
+                        .store
+                        .claim(format!("flag {} {version}", s.id), lease)
+                        .await
+                    {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            deadline = now_ms() + lease.as_millis() as u64 + 100;
+                            continue;
+                        }
+                        Err(e) => {
+                            tracing::warn!(game = %s.id, "the fallen flag could not be claimed, retrying in 1 s: {e}");
+                            deadline = now_ms() + 1000;
+                            continue;
+                        }
                     }
                 }
                 let game = s.game.clone();

@@ -1,6 +1,9 @@
 //! Hardening of the HTTP API against the real server on a loopback port: who may spend engine
 //! time, per-client limits and bounded engine queues, connection timeouts (raw TCP), strict
-//! request bodies, JSON for every refusal, and the security headers.
+//! request bodies, JSON for every refusal, and the security headers. On SQLite, or on
+//! PostgreSQL with `OWARE_TEST_BACKEND=postgres` (see `common`).
+
+mod common;
 
 use std::future::Future;
 use std::time::Duration;
@@ -18,7 +21,7 @@ async fn server(dir: &tempfile::TempDir) -> Server {
 async fn server_with(dir: &tempfile::TempDir, limits: ServerLimits) -> Server {
     let config = ServerConfig {
         port: 0,
-        db: dir.path().join("games.sqlite"),
+        db: common::db(&dir.path().join("games.sqlite")).await,
         engine_threads: 1,
         limits,
         ..ServerConfig::default()

@@ -1,5 +1,6 @@
 //! Game reviews through the JSON API: the real server on a loopback port with a real SQLite
-//! file; the review's lifecycle (start, progress events, result stored, fetched again after a
+//! file (or, with `OWARE_TEST_BACKEND=postgres`, a PostgreSQL database: see `common`); the
+//! review's lifecycle (start, progress events, result stored, fetched again after a
 //! restart), who may ask, bad requests, and the per-client limit.
 
 mod common;
@@ -8,7 +9,7 @@ use std::sync::Arc;
 
 use common::{assert_error, ids, server, Api, Events};
 use oware_server::{
-    start_with, EngineJobs, GameRow, GameUpdate, Games, SqliteStore, Store, StoreFuture,
+    open_store, start_with, EngineJobs, GameRow, GameUpdate, Games, Store, StoreFuture,
     REVIEWS_PER_CLIENT,
 };
 use reqwest::StatusCode;
@@ -226,7 +227,7 @@ async fn review_requests_are_checked_and_refusals_change_nothing() {
 /// A store whose reviews are written only when the test lets them (so that reviews stay
 /// "running" for as long as the test needs, without timing).
 struct GatedStore {
-    inner: SqliteStore,
+    inner: Arc<dyn Store>,
     gate: Arc<tokio::sync::Semaphore>,
 }
 
@@ -267,8 +268,10 @@ impl Store for GatedStore {
 #[tokio::test]
 async fn one_review_per_game_and_a_limit_per_client() {
     let gate = Arc::new(tokio::sync::Semaphore::new(0));
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::db(&dir.path().join("games.sqlite")).await;
     let store = Arc::new(GatedStore {
-        inner: SqliteStore::in_memory().unwrap(),
+        inner: open_store(&db.to_string_lossy()).await.unwrap(),
         gate: Arc::clone(&gate),
     });
     let games = Games::new(store, EngineJobs::new(2), None);

@@ -69,6 +69,14 @@ pub enum Notice {
         /// Streams of South's seat, of North's seat, and of spectators.
         counts: [u32; 3],
     },
+    /// Another instance's `review` event for game `id` (a review it runs: progress, the end,
+    /// a failure), as the JSON text of the event.
+    Review {
+        /// The game.
+        id: String,
+        /// The event's data.
+        data: String,
+    },
     /// Notices may have been missed (the listening connection was lost and is back): check
     /// every cached game against the database.
     Resync,
@@ -145,6 +153,13 @@ pub trait Store: Send + Sync + 'static {
     fn claim(&self, key: String, lease: Duration) -> StoreFuture<'_, bool> {
         let _ = (key, lease);
         Box::pin(async { Ok(true) })
+    }
+
+    /// Gives up this process's claim on `key` (the work is done) so that the work may be
+    /// claimed again at once; nothing if the claim is not ours. Nothing by default.
+    fn release(&self, key: String) -> StoreFuture<'_, ()> {
+        let _ = key;
+        Box::pin(async { Ok(()) })
     }
 }
 

@@ -71,6 +71,13 @@ const MIGRATIONS: &[&str] = &[
         owner    TEXT NOT NULL,
         until_ms BIGINT NOT NULL
     );",
+    // 2: game reviews (JSON written by `review.rs`), one per game, as SQLite's migration 5:
+    // kept apart from the game's row so that storing one never touches the game's version.
+    "CREATE TABLE reviews (
+        game_id TEXT PRIMARY KEY REFERENCES games (id),
+        review  TEXT NOT NULL,
+        updated BIGINT NOT NULL
+    );",
 ];
 
 /// Connections in the pool (requests beyond wait for one).
@@ -339,8 +346,22 @@ async fn listen_once(
 }
 
 /// `INSTANCE ID VERSION` from another instance → a change, `INSTANCE presence ID S N SPEC`
-/// → its streams; our own → nothing.
+/// → its streams, `INSTANCE review ID JSON` → a review's event; our own → nothing.
 fn parse_notice(payload: &str, me: &str) -> Option<Notice> {
+    if let Some(rest) = payload.strip_prefix(me) {
+        if rest.starts_with(' ') {
+            return None;
+        }
+    }
+    let mut review = payload.splitn(4, ' ');
+    if let (Some(_), Some("review"), Some(id), Some(data)) =
+        (review.next(), review.next(), review.next(), review.next())
+    {
+        return Some(Notice::Review {
+            id: id.to_string(),
+            data: data.to_string(),
+        });
+    }
     let mut parts = payload.split(' ');
     let (from, id, version) = (parts.next()?, parts.next()?, parts.next()?);
     if from == me {
@@ -534,6 +555,44 @@ impl Store for PostgresStore {
         })
     }
 
+    fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            // One statement: the row is written only if the game exists (no row comes back
+            // otherwise), and replaces the review stored before.
+            let st = c
+                .prepare_cached(
+                    "INSERT INTO reviews (game_id, review, updated)
+                     SELECT id, $2, $3 FROM games WHERE id = $1
+                     ON CONFLICT (game_id) DO UPDATE SET review = excluded.review,
+                                                         updated = excluded.updated
+                     RETURNING game_id",
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            let written = c
+                .query_opt(&st, &[&id, &review, &now()])
+                .await
+                .map_err(|e| self.failed(e))?;
+            match written {
+                Some(_) => Ok(()),
+                None => Err(StoreError::Missing { id }),
+            }
+        })
+    }
+
+    fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let st = c
+                .prepare_cached("SELECT review FROM reviews WHERE game_id = $1")
+                .await
+                .map_err(|e| self.failed(e))?;
+            let row = c.query_opt(&st, &[&id]).await.map_err(|e| self.failed(e))?;
+            Ok(row.map(|r| r.get(0)))
+        })
+    }
+
     fn count(&self) -> StoreFuture<'_, u64> {
         Box::pin(async move {
             let c = self.client().await?;
@@ -597,6 +656,19 @@ impl Store for PostgresStore {
         })
     }
 
+    fn release(&self, key: String) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            c.execute(
+                "DELETE FROM oware_claims WHERE key = $1 AND owner = $2",
+                &[&key, &self.instance],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            Ok(())
+        })
+    }
+
     fn close(&self) -> StoreFuture<'_, ()> {
         self.closed.store(true, Ordering::Relaxed);
         self.pool.close();
@@ -642,6 +714,17 @@ mod tests {
             })
         );
         assert_eq!(parse_notice("you presence g1 1 x 2", "me"), None);
+        assert_eq!(
+            parse_notice(
+                "you review g1 {\"status\":\"failed\",\"error\":\"a b\"}",
+                "me"
+            ),
+            Some(Notice::Review {
+                id: "g1".into(),
+                data: "{\"status\":\"failed\",\"error\":\"a b\"}".into()
+            })
+        );
+        assert_eq!(parse_notice("me review g1 {}", "me"), None);
     }
 
     #[tokio::test]
