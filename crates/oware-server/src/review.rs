@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use oware_core::Game;
 use serde::{Deserialize, Serialize};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 
 use crate::events::Event;
 use crate::session::{now_ms, GameError, Games};
@@ -209,22 +209,30 @@ pub fn parse_depth(depth: Option<i64>) -> Result<u32, GameError> {
     }
 }
 
-/// Sends a `review` event (nobody watching is fine) and, with a shared store, announces it
-/// to the other instances (from any thread: `runtime` runs the announcement).
-fn publish(
-    events: &broadcast::Sender<Event>,
-    relay: &Option<(tokio::runtime::Handle, Arc<dyn Store>, String)>,
-    data: serde_json::Value,
-) {
-    let text = data.to_string();
-    if let Some((runtime, store, id)) = relay {
-        let store = Arc::clone(store);
-        let message = format!("review {id} {text}");
-        runtime.spawn(async move {
+/// With a shared store: the queue of a review's announcements (`review ID JSON`), sent to
+/// the other instances one after the other, in order, by [`start_relay`]'s task.
+type Relay = Option<(mpsc::UnboundedSender<String>, String)>;
+
+/// Starts the task that announces review `id`'s events to the other instances in the order
+/// they were published (ends when the review's last sender is dropped).
+fn start_relay(store: Arc<dyn Store>, id: &str) -> Relay {
+    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    tokio::spawn(async move {
+        while let Some(message) = rx.recv().await {
             if let Err(e) = store.announce(message).await {
                 tracing::warn!("a review's progress could not be announced: {e}");
             }
-        });
+        }
+    });
+    Some((tx, id.to_string()))
+}
+
+/// Sends a `review` event (nobody watching is fine) and, with a shared store, queues it for
+/// the other instances (from any thread).
+fn publish(events: &broadcast::Sender<Event>, relay: &Relay, data: serde_json::Value) {
+    let text = data.to_string();
+    if let Some((tx, id)) = relay {
+        let _ = tx.send(format!("review {id} {text}"));
     }
     let _ = events.send(Event {
         name: "review",
@@ -349,13 +357,11 @@ impl Games {
         };
         let view = job.view(&target.moves);
         self.reviews().started.fetch_add(1, Ordering::Relaxed);
-        let relay = shared.then(|| {
-            (
-                tokio::runtime::Handle::current(),
-                Arc::clone(self.store()),
-                id.to_string(),
-            )
-        });
+        let relay = if shared {
+            start_relay(Arc::clone(self.store()), id)
+        } else {
+            None
+        };
         publish(
             &target.events,
             &relay,
@@ -382,7 +388,7 @@ impl Games {
         game: Game,
         job: Arc<Job>,
         events: broadcast::Sender<Event>,
-        relay: Option<(tokio::runtime::Handle, Arc<dyn Store>, String)>,
+        relay: Relay,
     ) {
         let fail = |why: String| {
             tracing::warn!(game = %id, "a review failed: {why}");
