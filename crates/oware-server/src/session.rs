@@ -951,7 +951,13 @@ impl Games {
                 };
                 let Some(games) = weak.upgrade() else { return };
                 match notice {
-                    Notice::Changed { id, version } => games.on_changed(&id, version).await,
+                    // A change costs a read of the game's row: each is followed in a task of its
+                    // own, so one game's read does not hold up the others' (the game's lock and
+                    // its version keep one game's changes in order; an older one finds the newer
+                    // already loaded and does nothing).
+                    Notice::Changed { id, version } => {
+                        tokio::spawn(async move { games.on_changed(&id, version).await });
+                    }
                     Notice::Presence {
                         instance,
                         id,
