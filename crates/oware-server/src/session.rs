@@ -443,13 +443,7 @@ impl Session {
     }
 
     fn row_redo(game: &Game, redo: &[Move]) -> String {
-        let mut side = game.position().turn();
-        let mut out = String::new();
-        for m in redo.iter().rev() {
-            out.push(m.letter(side));
-            side = side.other();
-        }
-        out
+        movetext::letters(game.position().turn(), redo.iter().rev().copied()).collect()
     }
 
     fn snapshot<'a>(&'a self, egdb: Option<&'a Tables>) -> GameSnapshot<'a> {

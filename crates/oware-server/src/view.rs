@@ -473,16 +473,7 @@ pub fn analysis_event(
     info: &oware_engine::Info,
     best: Option<Option<Move>>,
 ) -> AnalysisEvent {
-    let mut s = side;
-    let pv: Vec<char> = info
-        .pv
-        .iter()
-        .map(|m| {
-            let c = m.letter(s);
-            s = s.other();
-            c
-        })
-        .collect();
+    let pv: Vec<char> = oware_core::movetext::letters(side, info.pv.iter().copied()).collect();
     let line_text = pv.iter().map(char::to_string).collect::<Vec<_>>().join(" ");
     AnalysisEvent {
         seq,
