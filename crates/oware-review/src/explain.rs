@@ -201,14 +201,7 @@ pub fn forced_feed_sentence(pos: &Position, rules: &Rules) -> Option<String> {
 
 /// A line of moves as letters from the side to move of `pos`: `DfBa`.
 pub fn line_text(pos: &Position, line: &[Move]) -> String {
-    let mut side = pos.turn();
-    line.iter()
-        .map(|m| {
-            let c = m.letter(side);
-            side = side.other();
-            c
-        })
-        .collect()
+    oware_core::movetext::letters(pos.turn(), line.iter().copied()).collect()
 }
 
 /// Everything the review knows about one move, for its explanation.
