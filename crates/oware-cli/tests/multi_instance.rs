@@ -13,7 +13,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
-use common::{ids, Api, Events};
+use common::{ids, online_game, Api, Events};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
@@ -108,25 +108,6 @@ impl Drop for Instance {
 async fn database(name: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     common::pg_database(&format!("{}-{name}", dir.path().display())).await
-}
-
-/// An online game created on `a` by Ama (South) and joined on `b` by Kofi (North), with an
-/// optional clock: (id, Ama's token, Kofi's token).
-async fn online_game(a: &Api, b: &Api, clock: Value) -> (String, String, String) {
-    let (st, created) = a
-        .create(json!({ "opponent": "online", "clock": clock, "color": "S", "name": "Ama" }))
-        .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
-    let (id, south) = ids(&created);
-    let (st, joined) = b
-        .post(
-            &format!("/api/games/{id}/join"),
-            None,
-            Some(json!({ "name": "Kofi" })),
-        )
-        .await;
-    assert_eq!(st, StatusCode::OK, "{joined}");
-    (id, south, joined["token"].as_str().unwrap().to_string())
 }
 
 fn ply(update: &Value) -> u64 {

@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::{assert_error, ids, Api, Events};
+use common::{assert_error, ids, online_game, Api, Events};
 use oware_server::{start, OnlineConfig, Server, ServerConfig};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -31,25 +31,6 @@ async fn server(db: &Path, online: OnlineConfig) -> Server {
         ..ServerConfig::default()
     };
     start(&config).await.expect("server starts")
-}
-
-/// A game between Ama (South, the creator) and Kofi (North): (id, Ama's token, Kofi's token).
-async fn started(api: &Api, clock: Value) -> (String, String, String) {
-    let (st, created) = api
-        .create(json!({ "opponent": "online", "clock": clock, "color": "S", "name": "Ama" }))
-        .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
-    let (id, south) = ids(&created);
-    let (st, joined) = api
-        .post(
-            &format!("/api/games/{id}/join"),
-            None,
-            Some(json!({ "name": "Kofi" })),
-        )
-        .await;
-    assert_eq!(st, StatusCode::OK, "{joined}");
-    assert_eq!(joined["state"]["online"]["you"], "N");
-    (id, south, joined["token"].as_str().unwrap().to_string())
 }
 
 async fn act(api: &Api, id: &str, what: &str, token: &str, body: Value) -> (StatusCode, Value) {
@@ -236,7 +217,8 @@ async fn a_flag_falls_with_nobody_calling_and_a_late_move_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir.path().join("games.sqlite"), test_online()).await;
     let api = Api::new(&s);
-    let (id, south, north) = started(&api, json!({"initial_s": 1, "increment_s": 0})).await;
+    let (id, south, north) =
+        online_game(&api, &api, json!({"initial_s": 1, "increment_s": 0})).await;
     let mut events = Events::open(&api, &id).await;
     // The first two moves charge nothing; then South's clock runs.
     assert_eq!(api.play(&id, &south, "C").await.0, StatusCode::OK);
@@ -285,7 +267,8 @@ async fn a_restart_resumes_the_clock_without_charging_the_downtime() {
     let db = dir.path().join("games.sqlite");
     let s = server(&db, test_online()).await;
     let api = Api::new(&s);
-    let (id, south, north) = started(&api, json!({"initial_s": 60, "increment_s": 2})).await;
+    let (id, south, north) =
+        online_game(&api, &api, json!({"initial_s": 60, "increment_s": 2})).await;
     assert_eq!(api.play(&id, &south, "C").await.0, StatusCode::OK);
     assert_eq!(api.play(&id, &north, "c").await.0, StatusCode::OK);
     let (_, b) = api.play(&id, &south, "D").await;
@@ -318,7 +301,7 @@ async fn draw_offers_are_accepted_declined_withdrawn_and_lapse() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir.path().join("games.sqlite"), test_online()).await;
     let api = Api::new(&s);
-    let (id, south, north) = started(&api, Value::Null).await;
+    let (id, south, north) = online_game(&api, &api, Value::Null).await;
     let draw = |token: &str, action: &str| {
         let (api, id, token, action) = (&api, id.clone(), token.to_string(), action.to_string());
         async move { act(api, &id, "draw", &token, json!({"action": action})).await }
@@ -368,7 +351,7 @@ async fn a_takeback_accepted_takes_back_the_askers_move_and_the_reply() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir.path().join("games.sqlite"), test_online()).await;
     let api = Api::new(&s);
-    let (id, south, north) = started(&api, json!({"initial_s": 60})).await;
+    let (id, south, north) = online_game(&api, &api, json!({"initial_s": 60})).await;
     let (st, b) = act(&api, &id, "takeback", &south, json!({"action": "offer"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "nothing-to-take-back");
     api.play(&id, &south, "C").await;
@@ -405,7 +388,7 @@ async fn abort_only_before_both_sides_moved_and_cancel_only_while_open() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir.path().join("games.sqlite"), test_online()).await;
     let api = Api::new(&s);
-    let (id, south, north) = started(&api, Value::Null).await;
+    let (id, south, north) = online_game(&api, &api, Value::Null).await;
     api.play(&id, &south, "C").await;
     let (st, b) = act(&api, &id, "abort", &north, json!({})).await;
     assert_eq!(st, StatusCode::OK, "{b}");
@@ -414,7 +397,7 @@ async fn abort_only_before_both_sides_moved_and_cancel_only_while_open() {
     let (st, b) = api.play(&id, &north, "c").await;
     assert_error(st, &b, StatusCode::CONFLICT, "game-over");
 
-    let (id, south, north) = started(&api, Value::Null).await;
+    let (id, south, north) = online_game(&api, &api, Value::Null).await;
     api.play(&id, &south, "C").await;
     api.play(&id, &north, "c").await;
     let (st, b) = act(&api, &id, "abort", &south, json!({})).await;
@@ -451,7 +434,7 @@ async fn the_opponent_of_a_player_who_left_may_claim_after_the_delay() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir.path().join("games.sqlite"), test_online()).await;
     let api = Api::new(&s);
-    let (id, south, north) = started(&api, json!({"initial_s": 600})).await;
+    let (id, south, north) = online_game(&api, &api, json!({"initial_s": 600})).await;
     let key = |token: &str| {
         let (api, id, token) = (&api, id.clone(), token.to_string());
         async move {
@@ -511,7 +494,8 @@ async fn a_rematch_swaps_colours_and_each_player_gets_a_seat() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir.path().join("games.sqlite"), test_online()).await;
     let api = Api::new(&s);
-    let (id, south, north) = started(&api, json!({"initial_s": 300, "increment_s": 5})).await;
+    let (id, south, north) =
+        online_game(&api, &api, json!({"initial_s": 300, "increment_s": 5})).await;
     let (st, b) = act(&api, &id, "rematch", &south, json!({"action": "offer"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "not-over");
     api.play(&id, &south, "C").await;

@@ -186,19 +186,7 @@ async fn review_requests_are_checked_and_refusals_change_nothing() {
     );
 
     // An online game: not while it runs (even for its players), anyone once it is over.
-    let (_, created) = api
-        .create(json!({ "opponent": "online", "color": "S", "name": "Ama" }))
-        .await;
-    let (online, south) = ids(&created);
-    let (st, joined) = api
-        .post(
-            &format!("/api/games/{online}/join"),
-            None,
-            Some(json!({ "name": "Kofi" })),
-        )
-        .await;
-    assert_eq!(st, StatusCode::OK, "{joined}");
-    let north = joined["token"].as_str().unwrap().to_string();
+    let (online, south, north) = common::online_game(&api, &api, serde_json::Value::Null).await;
     assert_eq!(api.play(&online, &south, "F").await.0, StatusCode::OK);
     assert_eq!(api.play(&online, &north, "f").await.0, StatusCode::OK);
     let (st, b) = api.post(&review_path(&online), Some(&south), None).await;

@@ -264,6 +264,27 @@ impl Events {
     }
 }
 
+/// An online game created through `creator` by Ama (South) and joined through `joiner` by Kofi
+/// (North; the two may be one server or two instances), with a clock or `Value::Null` for none:
+/// (id, Ama's token, Kofi's token).
+pub async fn online_game(creator: &Api, joiner: &Api, clock: Value) -> (String, String, String) {
+    let (st, created) = creator
+        .create(json!({ "opponent": "online", "clock": clock, "color": "S", "name": "Ama" }))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let (id, south) = ids(&created);
+    let (st, joined) = joiner
+        .post(
+            &format!("/api/games/{id}/join"),
+            None,
+            Some(json!({ "name": "Kofi" })),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{joined}");
+    assert_eq!(joined["state"]["online"]["you"], "N");
+    (id, south, joined["token"].as_str().unwrap().to_string())
+}
+
 pub fn ids(v: &Value) -> (String, String) {
     (
         v["id"].as_str().unwrap().to_string(),
