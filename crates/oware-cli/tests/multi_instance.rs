@@ -162,6 +162,39 @@ async fn players_on_two_instances_and_a_spectator_on_a_third_see_every_move_live
 }
 
 #[tokio::test]
+async fn a_move_stored_without_its_notice_still_reaches_the_other_instances_watchers() {
+    let Some(_) = cluster() else { return };
+    let db = database("lost-notice").await;
+    let (a, b) = (Instance::start(&db), Instance::start(&db));
+    let (id, south, _north) = online_game(&a.api, &b.api, Value::Null).await;
+    let mut on_b = Events::open(&b.api, &id).await;
+    assert_eq!(a.api.play(&id, &south, "C").await.0, StatusCode::OK);
+    on_b.until("update", |v| ply(v) == 1).await;
+    // North's reply written as an instance that died between its write and its notice leaves
+    // it: the row and its version changed, no notification sent.
+    let (client, conn) = tokio_postgres::connect(&db, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let n = client
+        .execute(
+            "UPDATE games SET moves = moves || 'c', version = version + 1 WHERE id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap();
+    assert_eq!(n, 1);
+    // B's heartbeat (every 10 s) reads the versions of the games watched there and catches up.
+    let u = tokio::time::timeout(
+        Duration::from_secs(30),
+        on_b.until("update", |v| ply(v) == 2),
+    )
+    .await
+    .expect("the watcher on B gets the move within a heartbeat or two");
+    assert_eq!(u["state"]["moves"].as_array().map(Vec::len), Some(2), "{u}");
+}
+
+#[tokio::test]
 async fn racing_moves_on_two_instances_give_one_success_and_one_409() {
     let Some(_) = cluster() else { return };
     let db = database("race").await;

@@ -541,6 +541,19 @@ const REMOTE_PRESENCE_TTL_MS: u64 = 30_000;
 /// How often an instance re-announces the streams it holds (a shared store).
 const PRESENCE_HEARTBEAT: Duration = Duration::from_secs(10);
 
+/// The longest presence notification sent (PostgreSQL refuses payloads of 8,000 bytes).
+const PRESENCE_MESSAGE_BYTES: usize = 7_000;
+
+/// One game's entry in a presence notice: `ID S N SPEC`, the streams this instance holds for
+/// South's seat, North's seat and spectators.
+fn presence_entry(s: &Session) -> String {
+    let p = &s.presence;
+    format!(
+        "{} {} {} {}",
+        s.id, p.connected[0], p.connected[1], p.spectators
+    )
+}
+
 /// Games kept in memory before idle ones are dropped from the cache.
 const CACHE_GAMES: usize = 20_000;
 
@@ -970,21 +983,39 @@ impl Games {
         if !self.store.shared() || s.online.is_none() {
             return;
         }
-        let p = &s.presence;
-        let message = format!(
-            "presence {} {} {} {}",
-            s.id, p.connected[0], p.connected[1], p.spectators
-        );
+        self.announce_presences(vec![presence_entry(s)]);
+    }
+
+    /// Sends presence `entries` ([`presence_entry`]) to the other instances, as few
+    /// notifications as fit (PostgreSQL takes payloads under 8,000 bytes).
+    fn announce_presences(&self, entries: Vec<String>) {
+        let mut messages = Vec::new();
+        let mut message = String::new();
+        for entry in entries {
+            if !message.is_empty() && message.len() + 1 + entry.len() > PRESENCE_MESSAGE_BYTES {
+                messages.push(std::mem::take(&mut message));
+            }
+            message.push_str(if message.is_empty() { "presence " } else { ";" });
+            message.push_str(&entry);
+        }
+        if !message.is_empty() {
+            messages.push(message);
+        }
         let store = Arc::clone(&self.store);
         tokio::spawn(async move {
-            if let Err(e) = store.announce(message).await {
-                tracing::warn!("presence could not be announced: {e}");
+            for message in messages {
+                if let Err(e) = store.announce(message).await {
+                    tracing::warn!("presence could not be announced: {e}");
+                }
             }
         });
     }
 
-    /// Re-announces the streams this instance holds, and lets the lobby forget creators whose
-    /// instance went quiet, every [`PRESENCE_HEARTBEAT`]. Ends when the games are dropped.
+    /// Every [`PRESENCE_HEARTBEAT`]: re-announces the streams this instance holds (in a few
+    /// notifications for all games), lets the lobby forget creators whose instance went quiet,
+    /// and checks the stored versions of the games watched here in one query, so that a change
+    /// whose notice was lost (its instance died between the write and the notice) still
+    /// reaches the watchers. Ends when the games are dropped.
     fn presence_heartbeat(self: &Arc<Self>) {
         let weak = Arc::downgrade(self);
         tokio::spawn(async move {
@@ -992,6 +1023,8 @@ impl Games {
                 tokio::time::sleep(PRESENCE_HEARTBEAT).await;
                 let Some(games) = weak.upgrade() else { return };
                 let cached: Vec<Live> = games.cache().values().cloned().collect();
+                let mut entries = Vec::new();
+                let mut watched = HashMap::new();
                 for live in cached {
                     let s = live.lock().await;
                     if s.online.is_none() {
@@ -999,9 +1032,26 @@ impl Games {
                     }
                     let p = &s.presence;
                     if p.connected.iter().sum::<u32>() + p.spectators > 0 {
-                        games.announce_presence(&s);
+                        entries.push(presence_entry(&s));
+                        watched.insert(s.id.clone(), s.version);
                     }
                     games.sync_lobby(&s);
+                }
+                games.announce_presences(entries);
+                if watched.is_empty() {
+                    continue;
+                }
+                let ids = watched.keys().cloned().collect();
+                match games.store.versions(ids).await {
+                    Ok(stored) => {
+                        for (id, version) in stored {
+                            if watched.get(&id).is_some_and(|&held| version > held) {
+                                let games = Arc::clone(&games);
+                                tokio::spawn(async move { games.on_changed(&id, version).await });
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!("the watched games' versions could not be read: {e}"),
                 }
             }
         });

@@ -129,6 +129,20 @@ pub trait Store: Send + Sync + 'static {
         Box::pin(async move { Ok(self.load(id).await?.map(|g| g.version)) })
     }
 
+    /// The stored versions of those of games `ids` that exist (in any order): one query where
+    /// the database allows it; by default one [`Store::version`] each.
+    fn versions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>> {
+        Box::pin(async move {
+            let mut found = Vec::with_capacity(ids.len());
+            for id in ids {
+                if let Some(v) = self.version(id.clone()).await? {
+                    found.push((id, v));
+                }
+            }
+            Ok(found)
+        })
+    }
+
     /// Whether other server processes may write this database at the same time (so a cached
     /// game may be stale). `false` by default: one process per database.
     fn shared(&self) -> bool {

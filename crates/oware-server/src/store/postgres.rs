@@ -10,9 +10,20 @@
 //! start in one transaction that first takes a transaction-scoped advisory lock, so two
 //! instances starting at once apply them once (the second waits, then finds nothing to do).
 //!
-//! **Versions.** `UPDATE games … WHERE id = $1 AND version = $2` is the optimistic check; the
-//! same statement sends `pg_notify('oware_games', 'INSTANCE ID VERSION')` when (and only when)
-//! it changed the row, so the notification goes out on commit and never for a lost race.
+//! **Versions.** `UPDATE games … WHERE id = $1 AND version = $2` is the optimistic check.
+//! When (and only when) it changed the row, a second statement on the same connection sends
+//! `pg_notify('oware_games', 'INSTANCE ID VERSION')`, so a lost race is never announced.
+//!
+//! The notification is sent **after** the write commits, in a transaction of its own, and not
+//! inside the write: PostgreSQL serialises the commits of notifying transactions with one
+//! database-wide lock, and a writing transaction holds it while its WAL is flushed. With the
+//! notification inside the write, every move of every instance waited in that one line (at
+//! 1,000 online games, samples of `pg_stat_activity` showed most busy sessions waiting on
+//! `Lock:object`, and the relay's p99 was about 1 s). A notifying transaction that writes
+//! nothing has no WAL to flush, so it holds the lock only for a moment. The price is a window
+//! of one round trip in which an instance that dies has stored a move and not announced it:
+//! the presence heartbeat (every 10 s, with each watched game's version) catches the
+//! other instances' watchers up, and any request checks the version it holds.
 //!
 //! **Notifications.** A dedicated connection (outside the pool) runs `LISTEN oware_games` and
 //! hands each notification from another instance to [`Store::notices`] subscribers. When that
@@ -198,6 +209,21 @@ impl PostgresStore {
         }
     }
 
+    /// Sends `payload` on the channel, in a transaction of its own. It writes nothing, so its
+    /// commit has no WAL to flush and holds NOTIFY's database-wide queue lock only for a moment;
+    /// a NOTIFY inside a writing transaction would hold that lock through the flush and so
+    /// serialise every instance's writes (see the module's notes).
+    async fn notify(&self, c: &deadpool_postgres::Object, payload: &str) -> Result<(), StoreError> {
+        let st = c
+            .prepare_cached("SELECT pg_notify($1, $2)")
+            .await
+            .map_err(|e| self.failed(e))?;
+        c.execute(&st, &[&CHANNEL, &payload])
+            .await
+            .map_err(|e| self.failed(e))?;
+        Ok(())
+    }
+
     async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
         if self.closed.load(Ordering::Relaxed) {
             return Err(self.failed("the database is closed"));
@@ -321,7 +347,7 @@ async fn listen_once(
         while let Some(m) = messages.next().await {
             match m {
                 Ok(AsyncMessage::Notification(n)) => {
-                    if let Some(notice) = parse_notice(n.payload(), &me) {
+                    for notice in parse_notice(n.payload(), &me) {
                         let _ = notices.send(notice);
                     }
                 }
@@ -346,39 +372,48 @@ async fn listen_once(
 }
 
 /// `INSTANCE ID VERSION` from another instance → a change, `INSTANCE presence ID S N SPEC`
-/// → its streams, `INSTANCE review ID JSON` → a review's event; our own → nothing.
-fn parse_notice(payload: &str, me: &str) -> Option<Notice> {
-    if let Some(rest) = payload.strip_prefix(me) {
-        if rest.starts_with(' ') {
-            return None;
-        }
-    }
-    let mut review = payload.splitn(4, ' ');
-    if let (Some(_), Some("review"), Some(id), Some(data)) =
-        (review.next(), review.next(), review.next(), review.next())
-    {
-        return Some(Notice::Review {
-            id: id.to_string(),
-            data: data.to_string(),
-        });
-    }
-    let mut parts = payload.split(' ');
-    let (from, id, version) = (parts.next()?, parts.next()?, parts.next()?);
+/// (or several `ID S N SPEC` entries joined by `;`) → its streams, `INSTANCE review ID JSON` →
+/// a review's event; our own → nothing. A malformed part is skipped.
+fn parse_notice(payload: &str, me: &str) -> Vec<Notice> {
+    let Some((from, rest)) = payload.split_once(' ') else {
+        return Vec::new();
+    };
     if from == me {
-        return None;
+        return Vec::new();
     }
-    if id == "presence" {
-        let mut n = || parts.next()?.parse::<u32>().ok();
-        return Some(Notice::Presence {
-            instance: from.to_string(),
-            id: version.to_string(),
-            counts: [n()?, n()?, n()?],
-        });
+    if let Some(rest) = rest.strip_prefix("review ") {
+        return match rest.split_once(' ') {
+            Some((id, data)) => vec![Notice::Review {
+                id: id.to_string(),
+                data: data.to_string(),
+            }],
+            None => Vec::new(),
+        };
     }
-    Some(Notice::Changed {
-        id: id.to_string(),
-        version: version.parse().ok()?,
-    })
+    if let Some(entries) = rest.strip_prefix("presence ") {
+        return entries
+            .split(';')
+            .filter_map(|entry| {
+                let mut parts = entry.split(' ');
+                let id = parts.next()?;
+                let mut n = || parts.next()?.parse::<u32>().ok();
+                let counts = [n()?, n()?, n()?];
+                Some(Notice::Presence {
+                    instance: from.to_string(),
+                    id: id.to_string(),
+                    counts,
+                })
+            })
+            .collect();
+    }
+    let mut parts = rest.split(' ');
+    match (parts.next(), parts.next().and_then(|v| v.parse().ok())) {
+        (Some(id), Some(version)) if !id.is_empty() => vec![Notice::Changed {
+            id: id.to_string(),
+            version,
+        }],
+        _ => Vec::new(),
+    }
 }
 
 fn pool_error(e: &deadpool_postgres::PoolError) -> String {
@@ -454,9 +489,7 @@ impl Store for PostgresStore {
             // Other instances learn of new online games (the lobby) from this.
             if !g.online.is_empty() {
                 let payload = format!("{} {} {}", self.instance, g.id, g.version);
-                c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-                    .await
-                    .map_err(|e| self.failed(e))?;
+                self.notify(&c, &payload).await?;
             }
             Ok(())
         })
@@ -486,25 +519,35 @@ impl Store for PostgresStore {
         })
     }
 
+    fn versions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let st = c
+                .prepare_cached("SELECT id, version FROM games WHERE id = ANY($1)")
+                .await
+                .map_err(|e| self.failed(e))?;
+            let rows = c.query(&st, &[&ids]).await.map_err(|e| self.failed(e))?;
+            Ok(rows
+                .iter()
+                .map(|r| (r.get(0), r.get::<_, i64>(1).max(0) as u64))
+                .collect())
+        })
+    }
+
     fn update(&self, u: GameUpdate) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let c = self.client().await?;
             let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
-            let payload = format!("{} {} {}", self.instance, u.id, u.from_version + 1);
-            // One statement: the write and its notification commit together, or neither.
             let st = c
                 .prepare_cached(
-                    "WITH changed AS (
-                         UPDATE games SET moves = $3, redo = $4, version = $2 + 1, updated = $5,
-                                          online = $6, online_status = $7
-                         WHERE id = $1 AND version = $2
-                         RETURNING id)
-                     SELECT pg_notify($8, $9) FROM changed",
+                    "UPDATE games SET moves = $3, redo = $4, version = $2 + 1, updated = $5,
+                                      online = $6, online_status = $7
+                     WHERE id = $1 AND version = $2",
                 )
                 .await
                 .map_err(|e| self.failed(e))?;
             let n = c
-                .query(
+                .execute(
                     &st,
                     &[
                         &u.id,
@@ -514,14 +557,18 @@ impl Store for PostgresStore {
                         &now(),
                         &u.online,
                         &u.online_status,
-                        &CHANNEL,
-                        &payload,
                     ],
                 )
                 .await
-                .map_err(|e| self.failed(e))?
-                .len();
+                .map_err(|e| self.failed(e))?;
             if n == 1 {
+                // Committed (and flushed): now the other instances may hear of it. A
+                // notification that cannot be sent is not the writer's failure: the move is
+                // stored, and the presence heartbeat carries versions that catch it up.
+                let payload = format!("{} {} {}", self.instance, u.id, u.from_version + 1);
+                if let Err(e) = self.notify(&c, &payload).await {
+                    tracing::warn!(game = %u.id, "the change could not be announced: {e}");
+                }
                 return Ok(());
             }
             let exists = c
@@ -615,11 +662,8 @@ impl Store for PostgresStore {
     fn announce(&self, message: String) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let c = self.client().await?;
-            let payload = format!("{} {message}", self.instance);
-            c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            self.notify(&c, &format!("{} {message}", self.instance))
                 .await
-                .map_err(|e| self.failed(e))?;
-            Ok(())
         })
     }
 
@@ -695,36 +739,44 @@ mod tests {
     }
 
     #[test]
-    fn notices_from_this_instance_are_ignored() {
-        assert_eq!(parse_notice("me g1 3", "me"), None);
+    fn notices_from_this_instance_are_ignored_and_bad_parts_skipped() {
+        assert_eq!(parse_notice("me g1 3", "me"), vec![]);
         assert_eq!(
             parse_notice("you g1 3", "me"),
-            Some(Notice::Changed {
+            vec![Notice::Changed {
                 id: "g1".into(),
                 version: 3
-            })
+            }]
         );
-        assert_eq!(parse_notice("junk", "me"), None);
+        assert_eq!(parse_notice("junk", "me"), vec![]);
+        assert_eq!(parse_notice("you g1 x", "me"), vec![]);
+        let presence = |id: &str, counts| Notice::Presence {
+            instance: "you".into(),
+            id: id.into(),
+            counts,
+        };
         assert_eq!(
             parse_notice("you presence g1 1 0 2", "me"),
-            Some(Notice::Presence {
-                instance: "you".into(),
-                id: "g1".into(),
-                counts: [1, 0, 2]
-            })
+            vec![presence("g1", [1, 0, 2])]
         );
-        assert_eq!(parse_notice("you presence g1 1 x 2", "me"), None);
+        assert_eq!(parse_notice("you presence g1 1 x 2", "me"), vec![]);
+        // A heartbeat's batch: each good entry counts, a bad one is skipped.
+        assert_eq!(
+            parse_notice("you presence g1 1 0 2;g2 oops;g3 0 1 0", "me"),
+            vec![presence("g1", [1, 0, 2]), presence("g3", [0, 1, 0])]
+        );
+        assert_eq!(parse_notice("me presence g1 1 0 2", "me"), vec![]);
         assert_eq!(
             parse_notice(
                 "you review g1 {\"status\":\"failed\",\"error\":\"a b\"}",
                 "me"
             ),
-            Some(Notice::Review {
+            vec![Notice::Review {
                 id: "g1".into(),
                 data: "{\"status\":\"failed\",\"error\":\"a b\"}".into()
-            })
+            }]
         );
-        assert_eq!(parse_notice("me review g1 {}", "me"), None);
+        assert_eq!(parse_notice("me review g1 {}", "me"), vec![]);
     }
 
     #[tokio::test]
