@@ -142,6 +142,8 @@ fn child_server(db: &str) {
 struct Stats {
     move_ms: Vec<f64>,
     relay_ms: Vec<f64>,
+    /// When each relayed move was sent, in the order of `relay_ms` (for the timeline).
+    relay_sent: Vec<Instant>,
     create_ms: Vec<f64>,
     human_moves: u64,
     computer_moves: u64,
@@ -456,6 +458,7 @@ async fn play_online(
             let mut s = stats.lock().unwrap();
             s.move_ms.push(answered);
             s.relay_ms.push(relay);
+            s.relay_sent.push(t);
             s.human_moves += 1;
         }
         state = if next["ply"] == body["state"]["ply"] {
@@ -633,10 +636,31 @@ fn main() {
     println!("move request latency (stored + answered, no engine time): p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
     println!("new game latency: p50 {c50:.2} ms, p99 {c99:.2} ms");
     if opts.online {
+        // Where the tail lies in time (a burst, a stall, or spread evenly): p99 per 10 s.
+        let mut windows: Vec<Vec<f64>> = Vec::new();
+        if let Some(first) = s.relay_sent.iter().min().copied() {
+            for (sent, ms) in s.relay_sent.iter().zip(&s.relay_ms) {
+                let w = (sent.duration_since(first).as_secs() / 10) as usize;
+                if windows.len() <= w {
+                    windows.resize_with(w + 1, Vec::new);
+                }
+                windows[w].push(*ms);
+            }
+        }
         let v = &mut s.relay_ms;
         let n = v.len();
         let (r50, r99) = (percentile(v, 0.50), percentile(v, 0.99));
         println!("relay (move sent -> the opponent's stream delivers it), {n} moves: p50 {r50:.2} ms, p99 {r99:.2} ms");
+        let timeline: Vec<String> = windows
+            .iter_mut()
+            .enumerate()
+            .filter(|(_, w)| !w.is_empty())
+            .map(|(i, w)| format!("{}s {:.0}", i * 10, percentile(w, 0.99)))
+            .collect();
+        println!(
+            "relay p99 (ms) per 10 s from the first move: {}",
+            timeline.join(", ")
+        );
     }
     for (i, (cpu, peak)) in cpus.iter().zip(&peaks).enumerate() {
         let cpu = match cpu {
