@@ -486,10 +486,14 @@ impl Store for PostgresStore {
             )
             .await
             .map_err(|e| self.failed(e))?;
-            // Other instances learn of new online games (the lobby) from this.
+            // Other instances learn of new online games (the lobby) from this. The game is
+            // stored: a notice that cannot be sent is logged, not the creator's failure (an
+            // error here would have them create the game again).
             if !g.online.is_empty() {
                 let payload = format!("{} {} {}", self.instance, g.id, g.version);
-                self.notify(&c, &payload).await?;
+                if let Err(e) = self.notify(&c, &payload).await {
+                    tracing::warn!(game = %g.id, "the new game could not be announced: {e}");
+                }
             }
             Ok(())
         })

@@ -522,6 +522,11 @@ mod tests {
         assert_eq!(g.north_name, "Computer");
         assert_eq!(s.load("g2".into()).await.unwrap(), None);
         assert_eq!(s.count().await.unwrap(), 1);
+        // The versions of the games that exist, the others left out.
+        assert_eq!(
+            s.versions(vec!["g2".into(), "g1".into()]).await.unwrap(),
+            vec![("g1".to_string(), 2)]
+        );
     }
 
     #[tokio::test]
