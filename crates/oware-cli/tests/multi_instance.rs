@@ -8,13 +8,14 @@
 
 #[path = "../../oware-server/tests/common/mod.rs"]
 mod common;
+mod run;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use common::{ids, online_game, Api, Events};
 use reqwest::{Client, StatusCode};
+use run::Serve;
 use serde_json::{json, Value};
 
 /// The cluster's URL, or `None` (after a note) where there is none outside CI.
@@ -31,10 +32,9 @@ fn cluster() -> Option<String> {
     }
 }
 
-/// One `oware serve` process, killed when dropped.
+/// One `oware serve` process on database `db`, killed when dropped.
 struct Instance {
-    child: Child,
-    _stdout: BufReader<ChildStdout>,
+    serve: Serve,
     api: Api,
     _dir: tempfile::TempDir,
 }
@@ -42,65 +42,36 @@ struct Instance {
 impl Instance {
     fn start(db: &str) -> Instance {
         let dir = tempfile::tempdir().unwrap();
-        let log = std::fs::File::create(dir.path().join("log")).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
-            .args([
-                "serve",
-                "--port",
-                "0",
-                "--engine-threads",
-                "1",
-                "--min-clock-s",
-                "1",
-            ])
-            .args(["--no-egdb-build", "--egdb"])
-            .arg(dir.path().join("no-tables"))
-            .args(["--db", db])
-            .env("RUST_LOG", "info")
-            .stdout(Stdio::piped())
-            .stderr(log)
-            .spawn()
-            .expect("oware serve starts");
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        let Some(url) = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .map(|u| u.trim_end_matches('/').to_string())
-        else {
-            let _ = child.kill();
-            let log = std::fs::read_to_string(dir.path().join("log")).unwrap_or_default();
-            panic!("oware serve did not start: {line}\n{log}");
+        let serve = Serve::start(
+            0,
+            &[
+                "--min-clock-s".as_ref(),
+                "1".as_ref(),
+                "--db".as_ref(),
+                db.as_ref(),
+            ],
+            &dir.path().join("log"),
+        );
+        let api = Api {
+            client: Client::new(),
+            base: serve.base.clone(),
         };
         Instance {
-            child,
-            _stdout: stdout,
-            api: Api {
-                client: Client::new(),
-                base: url,
-            },
+            serve,
+            api,
             _dir: dir,
         }
     }
 
     /// Ends the process at once, as `kill -9` does (no shutdown of any kind).
     fn kill_9(&mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
+        self.serve.kill_9();
     }
 
     async fn replies_searched(&self) -> u64 {
         let (st, h) = self.api.get("/api/health").await;
         assert_eq!(st, StatusCode::OK, "{h}");
         h["engine"]["replies"].as_u64().unwrap()
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -261,6 +232,60 @@ async fn a_computer_reply_is_searched_once_with_both_instances_watching() {
         a.replies_searched().await,
         b.replies_searched().await
     );
+}
+
+#[tokio::test]
+async fn a_reply_whose_instance_dies_mid_search_is_taken_over_by_the_other() {
+    let Some(_) = cluster() else { return };
+    let db = database("reply-takeover").await;
+    let mut insts = [Instance::start(&db), Instance::start(&db)];
+    // Expert searches for 2 s: time enough to kill its instance in the middle.
+    let (st, created) = insts[0]
+        .api
+        .create(json!({ "opponent": "expert", "starts": "you" }))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let (id, token) = ids(&created);
+    let mut watchers = [
+        Events::open(&insts[0].api, &id).await,
+        Events::open(&insts[1].api, &id).await,
+    ];
+    let (st, r) = insts[0].api.play(&id, &token, "C").await;
+    assert_eq!(st, StatusCode::OK, "{r}");
+    for w in &mut watchers {
+        w.until("update", |v| ply(v) == 1).await;
+    }
+    // Whichever instance won the claim is searching: find it and kill it mid-search.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let searcher = loop {
+        let started = [
+            insts[0].replies_searched().await,
+            insts[1].replies_searched().await,
+        ];
+        if let Some(i) = started.iter().position(|&n| n == 1) {
+            assert_eq!(started.iter().sum::<u64>(), 1, "one search: {started:?}");
+            break i;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no instance started the reply"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    insts[searcher].kill_9();
+    let other = 1 - searcher;
+    // The survivor's claim waits out the dead one's lease (15 s), then it searches and plays.
+    let reply = tokio::time::timeout(
+        Duration::from_secs(45),
+        watchers[other].until("update", |v| ply(v) == 2),
+    )
+    .await
+    .expect("the other instance plays the reply after the lease runs out");
+    assert_eq!(reply["cause"], "computer", "{reply}");
+    assert_eq!(insts[other].replies_searched().await, 1);
+    let (_, v) = insts[other].api.get(&format!("/api/games/{id}")).await;
+    assert_eq!(v["ply"], 2, "{v}");
+    assert_eq!(v["computer_to_move"], false, "your turn again: {v}");
 }
 
 #[tokio::test]

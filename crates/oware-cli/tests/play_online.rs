@@ -7,58 +7,26 @@
 //! tmux comes from Debian's packages (`scripts/test.sh` installs it when missing); without it
 //! these tests say so and skip.
 
+#[path = "run/mod.rs"]
+mod run;
 mod tmux;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use run::Serve;
 use serde_json::{json, Value};
 use tmux::{have_tmux, Tmux, PATIENCE, PROMPT_SEEN};
 
-/// A real `oware serve` on loopback, killed on drop.
-struct Server {
-    child: Child,
-    base: String,
-    port: u16,
-}
-
-impl Server {
-    /// Starts the server on `port` (0: a free one) with the games in `db`; returns once it
-    /// says it is ready.
-    fn start(db: &Path, port: u16) -> Server {
-        let log = std::fs::File::create(db.with_extension(format!("{port}.log"))).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
-            .args(["serve", "--port", &port.to_string(), "--db"])
-            .arg(db)
-            .args(["--no-egdb-build", "--engine-threads", "1", "--egdb"])
-            .arg(db.with_file_name("no-tables"))
-            .stdout(Stdio::piped())
-            .stderr(log)
-            .spawn()
-            .expect("oware serve starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let ready = lines.next().expect("oware serve says it is ready").unwrap();
-        // Keep reading what it prints, so that it never writes into a closed pipe.
-        std::thread::spawn(move || for _ in lines {});
-        let url = ready
-            .split("open ")
-            .nth(1)
-            .and_then(|r| r.split_whitespace().next())
-            .unwrap_or_else(|| panic!("no address in '{ready}'"));
-        let base = url.trim_end_matches('/').to_string();
-        let port = base.rsplit(':').next().unwrap().parse().unwrap();
-        Server { child, base, port }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Starts the server on `port` (0: a free one) with the games in `db`; returns once it says
+/// it is ready.
+fn start_server(db: &Path, port: u16) -> Serve {
+    Serve::start(
+        port,
+        &["--db".as_ref(), db.as_os_str()],
+        &db.with_extension(format!("{port}.log")),
+    )
 }
 
 /// The other player, as the web page would be: requests with its seat token, and the game's
@@ -271,7 +239,7 @@ fn a_terminal_player_and_a_browser_player_see_each_others_moves_and_resign_ends_
         return;
     }
     let dir = test_dir("play");
-    let server = Server::start(&dir.join("games.sqlite"), 0);
+    let server = start_server(&dir.join("games.sqlite"), 0);
     let ama = Browser::create(&server.base);
     ama.listen();
     ama.wait_event("Ama's stream", |s| {
@@ -354,7 +322,7 @@ fn a_lost_server_is_reconnected_to_and_the_kept_token_gives_the_seat_back() {
     }
     let dir = test_dir("reconnect");
     let db = dir.join("games.sqlite");
-    let server = Server::start(&db, 0);
+    let server = start_server(&db, 0);
     let port = server.port;
     let ama = Browser::create(&server.base);
     let data = dir.join("data");
@@ -367,7 +335,7 @@ fn a_lost_server_is_reconnected_to_and_the_kept_token_gives_the_seat_back() {
     // The server goes away: the terminal says so and keeps trying.
     drop(server);
     t.wait_for("the lost connection", |s| s.contains("Connection lost"));
-    let server = Server::start(&db, port);
+    let server = start_server(&db, port);
     t.wait_for("the reconnection", |s| {
         s.contains("Reconnected.") && s.contains("server   connected")
     });
@@ -424,7 +392,7 @@ fn a_bad_address_or_a_missing_game_gets_a_clear_message() {
         return;
     }
     let dir = test_dir("bad");
-    let server = Server::start(&dir.join("games.sqlite"), 0);
+    let server = start_server(&dir.join("games.sqlite"), 0);
     let t = Tmux::start_with("badlink", &format!("XDG_DATA_HOME='{}'", dir.display()));
     t.type_line(&play_online("http://127.0.0.1/games/12"));
     t.wait_for("the bad link", |s| {

@@ -4,10 +4,13 @@
 //!
 //! `axum::serve` gives no access to hyper's connection settings, so this is the small loop
 //! axum's own "serve with hyper" example shows: hyper-util's tokio glue (`TokioIo`,
-//! `TokioTimer`), the client's address as axum's `ConnectInfo`, and a graceful shutdown that
+//! `TokioTimer`), the client's address as axum's `ConnectInfo` (behind a trusted proxy, the one
+//! its `X-Forwarded-For` names: `proxy.rs`), and a graceful shutdown that
 //! lets requests in flight finish. HTTP/1 only (hyper-util's auto-detecting builder reads the
 //! HTTP/2 preface without a timeout).
 
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
@@ -18,12 +21,15 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
+use crate::proxy::TrustedProxies;
+
 /// Serves `router` on `listener` until `shutdown` turns true, then waits for the open
 /// connections to finish their requests (event streams end on the same signal).
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     header_timeout: Duration,
+    proxies: Arc<TrustedProxies>,
     mut shutdown: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     // Each connection holds a receiver; the loop waits for all of them to be dropped.
@@ -45,9 +51,12 @@ pub async fn serve(
         let router = router.clone();
         let mut stop = shutdown.clone();
         let open = open_rx.clone();
+        let proxies = Arc::clone(&proxies);
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
-                req.extensions_mut().insert(ConnectInfo(peer));
+                let client = proxies.client(peer.ip(), req.headers());
+                req.extensions_mut()
+                    .insert(ConnectInfo(SocketAddr::new(client, peer.port())));
                 router.clone().oneshot(req.map(axum::body::Body::new))
             });
             let conn = hyper::server::conn::http1::Builder::new()

@@ -53,6 +53,7 @@ mod events;
 mod http;
 mod limits;
 mod online;
+mod proxy;
 mod review;
 mod session;
 mod store;
@@ -70,6 +71,7 @@ pub use error::ApiError;
 pub use events::{Channel, Event};
 pub use limits::{ClientLimits, ServerLimits, StreamSlot};
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
+pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
 pub use review::{ReviewView, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT};
 pub use session::{
     Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
@@ -313,13 +315,14 @@ pub async fn start_with_limits(
     let (tx, rx) = tokio::sync::watch::channel(false);
     let header_timeout = limits.header_timeout;
     let body_timeout = limits.body_timeout;
+    let proxies = Arc::new(limits.trusted_proxies.clone());
     let shared = api::Shared {
         games: Arc::clone(&games),
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::new(limits)),
     };
     let router = api::router(shared, body_timeout);
-    let task = tokio::spawn(http::serve(listener, router, header_timeout, rx));
+    let task = tokio::spawn(http::serve(listener, router, header_timeout, proxies, rx));
     tracing::info!("listening on http://{addr}/");
     Ok(Server {
         addr,

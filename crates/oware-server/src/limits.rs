@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 
 use crate::error::ApiError;
+use crate::proxy::TrustedProxies;
 
 /// The limits of one server: per client (IP address), on the engine's queues and on the
 /// connections. [`ServerLimits::default`] suits a public server; tests use small ones.
@@ -33,6 +34,9 @@ pub struct ServerLimits {
     /// How long a request body may go without sending data (default 15 s); then the request
     /// is answered 408.
     pub body_timeout: Duration,
+    /// The reverse proxies whose `X-Forwarded-For` names the client these limits count
+    /// (default none: the connection's address is the client).
+    pub trusted_proxies: TrustedProxies,
 }
 
 impl Default for ServerLimits {
@@ -44,6 +48,7 @@ impl Default for ServerLimits {
             streams_per_client: 16,
             header_timeout: Duration::from_secs(15),
             body_timeout: Duration::from_secs(15),
+            trusted_proxies: TrustedProxies::default(),
         }
     }
 }

@@ -8,7 +8,7 @@ mod common;
 use std::future::Future;
 use std::time::Duration;
 
-use oware_server::{start, Server, ServerConfig, ServerLimits};
+use oware_server::{start, ProxyNet, Server, ServerConfig, ServerLimits, TrustedProxies};
 use reqwest::header::HeaderMap;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
@@ -413,6 +413,55 @@ async fn streams_and_long_polls_beyond_the_per_client_cap_get_429() {
     .await;
     assert!(reopened.is_some(), "a closed stream kept its place");
     drop((reopened, lobby));
+    s.shutdown().await.unwrap();
+}
+
+/// Opens game `id`'s event stream as a request that says it was forwarded for `client`.
+async fn stream_for(s: &Server, id: &str, client: &str) -> reqwest::Response {
+    Client::new()
+        .get(format!("http://{}/api/games/{id}/events", s.addr()))
+        .header("x-forwarded-for", client)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_allowance() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        streams_per_client: 1,
+        trusted_proxies: TrustedProxies::new(["127.0.0.1".parse::<ProxyNet>().unwrap()]),
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, limits).await;
+    let (id, _) = new_game(&s).await;
+    // The test connects from 127.0.0.1, the trusted proxy: two clients, one stream each.
+    let a = stream_for(&s, &id, "203.0.113.1").await;
+    let b = stream_for(&s, &id, "198.51.100.1, 203.0.113.2").await;
+    assert_eq!((a.status(), b.status()), (StatusCode::OK, StatusCode::OK));
+    // A second stream of the first client is over its own allowance.
+    let again = stream_for(&s, &id, "203.0.113.1").await;
+    assert_eq!(again.status(), StatusCode::TOO_MANY_REQUESTS);
+    drop((a, b));
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn without_a_trusted_proxy_a_forwarded_header_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        streams_per_client: 1,
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, limits).await;
+    let (id, _) = new_game(&s).await;
+    // Whatever the header claims, both requests come from 127.0.0.1: one allowance.
+    let a = stream_for(&s, &id, "203.0.113.1").await;
+    assert_eq!(a.status(), StatusCode::OK);
+    let b = stream_for(&s, &id, "203.0.113.2").await;
+    assert_eq!(b.status(), StatusCode::TOO_MANY_REQUESTS);
+    drop(a);
     s.shutdown().await.unwrap();
 }
 

@@ -39,6 +39,11 @@ pub struct Args {
     #[arg(long, default_value_t = oware_egdb::DEFAULT_MAX_SEEDS,
           value_parser = clap::value_parser!(u8).range(0..=48))]
     pub egdb_build_max: u8,
+    /// A reverse proxy (address or network, e.g. 127.0.0.1 or 10.0.0.0/24) whose
+    /// `X-Forwarded-For` names the client; may be given again for more. Behind a proxy, give
+    /// its address, or every player shares the per-client limits (docs/deploy.md).
+    #[arg(long = "trusted-proxy", value_name = "ADDR")]
+    pub trusted_proxy: Vec<oware_server::ProxyNet>,
 }
 
 impl Default for Args {
@@ -56,6 +61,7 @@ impl Default for Args {
             egdb: None,
             no_egdb_build: false,
             egdb_build_max: oware_egdb::DEFAULT_MAX_SEEDS,
+            trusted_proxy: Vec::new(),
         }
     }
 }
@@ -94,7 +100,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             min_initial_s: args.min_clock_s,
             ..oware_server::OnlineConfig::default()
         },
-        ..ServerConfig::default()
+        limits: oware_server::ServerLimits {
+            trusted_proxies: oware_server::TrustedProxies::new(args.trusted_proxy.iter().copied()),
+            ..oware_server::ServerLimits::default()
+        },
     };
     let db_shown = oware_server::db_display(&args.db);
     oware_server::serve(config, |addr| {

@@ -22,3 +22,65 @@ pub fn oware(args: &[&str]) -> (bool, String, String) {
     let (code, out, err) = oware_code(args);
     (code == Some(0), out, err)
 }
+
+/// A real `oware serve` on loopback, killed (as `kill -9` does) when dropped.
+pub struct Serve {
+    /// The process.
+    pub child: std::process::Child,
+    /// Its address, e.g. `http://127.0.0.1:41234` (no trailing slash).
+    pub base: String,
+    /// Its port.
+    pub port: u16,
+}
+
+impl Serve {
+    /// Starts `oware serve --port PORT` (0: a free one) with one search thread, no endgame
+    /// tables (an empty folder beside `log`) and `args` (`--db …` and the like), its standard
+    /// error in the file `log`; returns once it says it is ready, or panics with its log.
+    pub fn start(port: u16, args: &[&std::ffi::OsStr], log: &std::path::Path) -> Serve {
+        use std::io::{BufRead, BufReader};
+        let no_tables = log.with_extension("no-tables");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
+            .args(["serve", "--port", &port.to_string()])
+            .args(["--no-egdb-build", "--engine-threads", "1", "--egdb"])
+            .arg(&no_tables)
+            .args(args)
+            .env("RUST_LOG", "info")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::fs::File::create(log).expect("a log file"))
+            .spawn()
+            .expect("oware serve starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let ready = lines.next().and_then(Result::ok).unwrap_or_default();
+        // Keep reading what it prints, so that it never writes into a closed pipe.
+        std::thread::spawn(move || for _ in lines {});
+        let Some(base) = ready
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .map(|u| u.trim_end_matches('/').to_string())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            let log = std::fs::read_to_string(log).unwrap_or_default();
+            panic!("oware serve did not start: {ready}\n{log}");
+        };
+        let port = base
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap();
+        Serve { child, base, port }
+    }
+
+    /// Ends the process at once, as `kill -9` does (no shutdown of any kind).
+    pub fn kill_9(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        self.kill_9();
+    }
+}
