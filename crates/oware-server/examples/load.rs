@@ -129,6 +129,7 @@ fn child_server(db: &str) {
         },
         limits: oware_server::ServerLimits {
             engine_starts: usize::MAX,
+            games_created: usize::MAX,
             engine_queue: usize::MAX,
             streams_per_client: usize::MAX,
             ..oware_server::ServerLimits::default()

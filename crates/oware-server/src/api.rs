@@ -266,6 +266,7 @@ async fn create(
             return Ok((StatusCode::CREATED, Json(body)).into_response());
         }
     };
+    s.limits.create_game(peer.ip())?;
     if let Opponent::Computer(_) = new.opponent {
         s.limits.start_engine_job(peer.ip())?;
     }

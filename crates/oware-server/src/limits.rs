@@ -1,6 +1,6 @@
 //! Limits per client (per IP address) and of the HTTP connections: how much engine work one
-//! address may start, how many event streams and long polls it may hold open, and how long a
-//! connection may take to send its request. The settings are [`ServerLimits`]; the HTTP
+//! address may start, how many games it may create, how many event streams and long polls it
+//! may hold open, and how long a connection may take to send its request. The settings are [`ServerLimits`]; the HTTP
 //! stack applies the timeouts (hyper's header read timeout, tower-http's body timeout), the
 //! handlers ask [`ClientLimits`] before starting work.
 
@@ -23,6 +23,13 @@ pub struct ServerLimits {
     pub engine_starts: usize,
     /// The window of `engine_starts` (default one minute).
     pub engine_window: Duration,
+    /// Games on one device (with a friend or against the computer) one address may create
+    /// within `games_window` (default 100: one every 6 s for 10 minutes; a person starting
+    /// game after game stays well under it). Online games have their own limit
+    /// (`OnlineConfig::create_limit`).
+    pub games_created: usize,
+    /// The window of `games_created` (default 10 minutes).
+    pub games_window: Duration,
     /// Jobs that may wait for a search slot in each of the engine's lanes (quick replies,
     /// deep replies, analyses) before new work is refused with 503 (default 32).
     pub engine_queue: usize,
@@ -44,6 +51,8 @@ impl Default for ServerLimits {
         ServerLimits {
             engine_starts: 120,
             engine_window: Duration::from_secs(60),
+            games_created: 100,
+            games_window: Duration::from_secs(600),
             engine_queue: 32,
             streams_per_client: 16,
             header_timeout: Duration::from_secs(15),
@@ -53,11 +62,69 @@ impl Default for ServerLimits {
     }
 }
 
+/// Events per address in a sliding window: at most `limit` of one address within `window`.
+pub(crate) struct RateWindow {
+    limit: usize,
+    window: Duration,
+    /// When each address's recent events happened, oldest first.
+    seen: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+}
+
+/// An event refused by a [`RateWindow`]: how many the address had in the window, and in how
+/// many whole seconds the oldest of them leaves it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OverLimit {
+    pub held: usize,
+    pub wait_s: u64,
+}
+
+impl RateWindow {
+    pub(crate) fn new(limit: usize, window: Duration) -> RateWindow {
+        RateWindow {
+            limit,
+            window,
+            seen: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts one event of `ip` now, or refuses it (counting nothing) when `ip` is at the limit.
+    pub(crate) fn take(&self, ip: IpAddr) -> Result<(), OverLimit> {
+        let now = Instant::now();
+        let window = self.window;
+        let mut map = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        // Forget addresses that have been quiet for a whole window.
+        map.retain(|_, q| q.back().is_some_and(|&t| now.duration_since(t) < window));
+        let q = map.entry(ip).or_default();
+        while q.front().is_some_and(|&t| now.duration_since(t) >= window) {
+            q.pop_front();
+        }
+        if q.len() >= self.limit {
+            let wait = q
+                .front()
+                .map_or(window, |&t| (t + window).duration_since(now));
+            return Err(OverLimit {
+                held: q.len(),
+                wait_s: wait.as_secs() + 1,
+            });
+        }
+        q.push_back(now);
+        Ok(())
+    }
+
+    /// The window's length.
+    pub(crate) fn window(&self) -> Duration {
+        self.window
+    }
+}
+
 /// The per-address counters the handlers consult.
 pub struct ClientLimits {
-    limits: ServerLimits,
-    /// When each address started its recent engine jobs.
-    engine_starts: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// Recent engine jobs of each address.
+    engine_starts: RateWindow,
+    /// Recent games (on one device) created by each address.
+    games_created: RateWindow,
+    /// Event streams and long polls one address may hold.
+    streams_per_client: usize,
     /// How many streams and long polls each address holds open.
     streams: Arc<Mutex<HashMap<IpAddr, usize>>>,
 }
@@ -84,8 +151,9 @@ impl ClientLimits {
     /// Counters for these limits.
     pub fn new(limits: ServerLimits) -> ClientLimits {
         ClientLimits {
-            limits,
-            engine_starts: Mutex::new(HashMap::new()),
+            engine_starts: RateWindow::new(limits.engine_starts, limits.engine_window),
+            games_created: RateWindow::new(limits.games_created, limits.games_window),
+            streams_per_client: limits.streams_per_client,
             streams: Arc::new(Mutex::new(HashMap::new())),
         }
     }
@@ -93,34 +161,39 @@ impl ClientLimits {
     /// Counts an engine job started by `ip`; beyond the limit within the window, a 429
     /// saying when the next one will be allowed (also in `Retry-After`).
     pub fn start_engine_job(&self, ip: IpAddr) -> Result<(), ApiError> {
-        let now = Instant::now();
-        let window = self.limits.engine_window;
-        let mut map = self.engine_starts.lock().unwrap_or_else(|e| e.into_inner());
-        // Forget addresses that have been quiet for a whole window.
-        map.retain(|_, q| q.back().is_some_and(|&t| now.duration_since(t) < window));
-        let q = map.entry(ip).or_default();
-        while q.front().is_some_and(|&t| now.duration_since(t) >= window) {
-            q.pop_front();
-        }
-        if q.len() >= self.limits.engine_starts {
-            let wait = q
-                .front()
-                .map_or(window, |&t| (t + window).duration_since(now));
-            let wait_s = wait.as_secs() + 1;
-            return Err(ApiError::new(
+        self.engine_starts.take(ip).map_err(|o| {
+            ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too-many-engine-jobs",
                 format!(
                     "this address has started {} engine searches (games against the computer, \
-                     analyses, hints) in the last {} s, the most allowed; wait {wait_s} s",
-                    q.len(),
-                    window.as_secs()
+                     analyses, hints) in the last {} s, the most allowed; wait {} s",
+                    o.held,
+                    self.engine_starts.window().as_secs(),
+                    o.wait_s
                 ),
             )
-            .retry_after(wait_s));
-        }
-        q.push_back(now);
-        Ok(())
+            .retry_after(o.wait_s)
+        })
+    }
+
+    /// Counts a game on one device (with a friend or against the computer) created by `ip`;
+    /// beyond the limit within the window, a 429 saying when the next one will be allowed.
+    pub fn create_game(&self, ip: IpAddr) -> Result<(), ApiError> {
+        self.games_created.take(ip).map_err(|o| {
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too-many-games",
+                format!(
+                    "this address has created {} games in the last {} minutes, the most \
+                     allowed; wait {} s, or go on with one of them",
+                    o.held,
+                    self.games_created.window().as_secs() / 60,
+                    o.wait_s
+                ),
+            )
+            .retry_after(o.wait_s)
+        })
     }
 
     /// A place for one more event stream or long poll of `ip`, or a 429 when it holds as
@@ -128,7 +201,7 @@ impl ClientLimits {
     pub fn open_stream(&self, ip: IpAddr) -> Result<StreamSlot, ApiError> {
         let mut map = self.streams.lock().unwrap_or_else(|e| e.into_inner());
         let n = map.entry(ip).or_default();
-        if *n >= self.limits.streams_per_client {
+        if *n >= self.streams_per_client {
             let held = *n;
             return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -178,6 +251,38 @@ mod tests {
             l.start_engine_job(b).is_ok(),
             "another address is not limited"
         );
+    }
+
+    #[test]
+    fn games_created_are_counted_per_address_and_a_refusal_counts_nothing() {
+        let l = ClientLimits::new(ServerLimits {
+            games_created: 2,
+            ..ServerLimits::default()
+        });
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        assert!(l.create_game(a).is_ok());
+        assert!(l.create_game(a).is_ok());
+        for _ in 0..3 {
+            let e = l.create_game(a).unwrap_err();
+            assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
+            assert_eq!(e.code, "too-many-games");
+            assert!(e.message.contains("created 2 games"), "{e:?}");
+        }
+        assert!(l.create_game("10.0.0.2".parse().unwrap()).is_ok());
+        // Engine jobs are another count.
+        assert!(l.start_engine_job(a).is_ok());
+    }
+
+    #[test]
+    fn a_window_lets_an_address_in_again_once_its_oldest_event_has_left() {
+        let w = RateWindow::new(1, Duration::from_millis(30));
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        assert!(w.take(a).is_ok());
+        let over = w.take(a).unwrap_err();
+        assert_eq!(over.held, 1);
+        assert_eq!(over.wait_s, 1, "rounded up to whole seconds");
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(w.take(a).is_ok());
     }
 
     #[test]

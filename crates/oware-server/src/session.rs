@@ -570,8 +570,8 @@ pub struct Games {
     lobby: std::sync::Mutex<HashMap<String, LobbyEntry>>,
     /// `lobby` events to the lobby's watchers.
     lobby_events: broadcast::Sender<Event>,
-    /// When each address created its recent online games.
-    creations: std::sync::Mutex<HashMap<std::net::IpAddr, std::collections::VecDeque<u64>>>,
+    /// The online games each address created recently.
+    creations: crate::limits::RateWindow,
     /// The game reviews running (`review.rs`).
     reviews: Reviews,
 }
@@ -695,10 +695,10 @@ impl Games {
             engine,
             cache: std::sync::Mutex::new(HashMap::new()),
             egdb: egdb.map(Arc::new),
-            online,
             lobby: std::sync::Mutex::new(HashMap::new()),
             lobby_events: broadcast::channel(64).0,
-            creations: std::sync::Mutex::new(HashMap::new()),
+            creations: crate::limits::RateWindow::new(online.create_limit, online.create_window),
+            online,
             reviews: Reviews::default(),
         })
     }
@@ -1832,30 +1832,16 @@ impl Games {
     /// Counts a creation by `ip`; refuses beyond the limit in the window.
     fn count_creation(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
         let Some(ip) = ip else { return Ok(()) };
-        let now = now_ms();
-        let window = self.online.create_window.as_millis() as u64;
-        let mut map = self.creations.lock().unwrap_or_else(|e| e.into_inner());
-        map.retain(|_, q| q.back().is_some_and(|&t| now.saturating_sub(t) < window));
-        let q = map.entry(ip).or_default();
-        while q.front().is_some_and(|&t| now.saturating_sub(t) >= window) {
-            q.pop_front();
-        }
-        if q.len() >= self.online.create_limit {
-            let wait = q
-                .front()
-                .map_or(0, |&t| (t + window).saturating_sub(now) / 1000 + 1);
-            return Err(GameError::TooMany {
-                message: format!(
-                    "you have created {} online games in the last {} minutes; wait {wait} s \
-                     before creating another",
-                    q.len(),
-                    window / 60_000
-                ),
-                retry_after_s: wait,
-            });
-        }
-        q.push_back(now);
-        Ok(())
+        self.creations.take(ip).map_err(|o| GameError::TooMany {
+            message: format!(
+                "you have created {} online games in the last {} minutes; wait {} s before \
+                 creating another",
+                o.held,
+                self.creations.window().as_secs() / 60,
+                o.wait_s
+            ),
+            retry_after_s: o.wait_s,
+        })
     }
 
     /// Creates an open online game (a challenge) for a creator at address `ip`.

@@ -267,6 +267,36 @@ async fn engine_work_beyond_the_per_client_limit_gets_429_with_retry_after() {
 }
 
 #[tokio::test]
+async fn games_created_beyond_the_per_client_limit_get_429_and_are_not_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        games_created: 2,
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, limits).await;
+    new_game(&s).await;
+    created(&s, json!({ "opponent": "easy" })).await;
+    let before = stored_games(&s).await;
+    let too_many = (StatusCode::TOO_MANY_REQUESTS, "too-many-games");
+    for body in [
+        json!({ "opponent": "friend" }),
+        json!({ "opponent": "easy" }),
+    ] {
+        let reply = create(&s, body).await;
+        assert_retry(&reply, too_many);
+        assert!(
+            reply.2["error"]
+                .as_str()
+                .unwrap()
+                .contains("created 2 games"),
+            "{reply:?}"
+        );
+    }
+    assert_eq!(stored_games(&s).await, before, "nothing was created");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn a_full_analysis_queue_answers_503_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let s = server_with(&dir, queue_of_one()).await;
