@@ -636,3 +636,66 @@ async fn a_review_asked_on_two_instances_at_once_is_searched_once_and_seen_on_bo
         1
     );
 }
+
+#[tokio::test]
+async fn a_review_whose_instance_dies_is_run_by_the_other_once_its_claim_runs_out() {
+    let Some(_) = cluster() else { return };
+    let db = database("review-takeover").await;
+    let mut a = Instance::start(&db);
+    let b = Instance::start(&db);
+    // A friend game of 40 plies, each the last legal pit: long enough at depth 18 to kill
+    // the reviewing instance in the middle.
+    let (st, created) = a.api.create(json!({ "opponent": "friend" })).await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let (id, token) = ids(&created);
+    let mut state = created["state"].clone();
+    for _ in 0..40 {
+        if !state["outcome"].is_null() {
+            break;
+        }
+        let pits = state["pits_info"].as_array().unwrap();
+        let pit = pits.iter().rev().find(|p| p["legal"] == true).unwrap();
+        let (st, r) = a
+            .api
+            .play(&id, &token, pit["letter"].as_str().unwrap())
+            .await;
+        assert_eq!(st, StatusCode::OK, "{r}");
+        state = r["state"].clone();
+    }
+    let path = format!("/api/games/{id}/review");
+    let body = || Some(json!({ "depth": 18 }));
+    let mut on_a = Events::open(&a.api, &id).await;
+    let (st, r) = a.api.post(&path, Some(&token), body()).await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{r}");
+    on_a.until("review", |e| {
+        e["status"] == "running" && e["done"].as_u64() >= Some(1)
+    })
+    .await;
+    a.kill_9();
+    // Asked on B while A's claim still holds: running (elsewhere), nothing searched here.
+    let reviews = |h: Value| h["engine"]["reviews"].as_u64().unwrap();
+    let (st, r) = b.api.post(&path, Some(&token), body()).await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{r}");
+    assert_eq!(r["status"], "running", "{r}");
+    assert_eq!(reviews(b.api.get("/api/health").await.1), 0);
+    // Once the claim has run out (30 s, no longer renewed), asking again starts it on B.
+    let mut on_b = Events::open(&b.api, &id).await;
+    let started = tokio::time::Instant::now();
+    while reviews(b.api.get("/api/health").await.1) == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(45),
+            "the dead instance's claim still holds after 45 s"
+        );
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let (st, r) = b.api.post(&path, Some(&token), body()).await;
+        assert_eq!(
+            (st, &r["status"]),
+            (StatusCode::ACCEPTED, &json!("running")),
+            "{r}"
+        );
+    }
+    on_b.until("review", |e| e["status"] == "done").await;
+    let (_, v) = b.api.get(&path).await;
+    assert_eq!(v["status"], "done", "{v}");
+    assert_eq!(reviews(b.api.get("/api/health").await.1), 1);
+}

@@ -13,8 +13,9 @@
 //! [`REVIEW_LEASE`]) before it starts, so one instance runs it; asked on another instance
 //! meanwhile, the answer is "running". Its `review` events are announced to the other
 //! instances, which pass them to the streams they hold and remember the progress for
-//! `GET …/review`; the result is read from the store by any instance. A claimer that dies
-//! leaves the claim to run out, and the next request starts the review again.
+//! `GET …/review`; the result is read from the store by any instance. The claimer renews its
+//! claim while the review runs; one that dies leaves it to run out ([`REVIEW_LEASE`], 30 s),
+//! and the next request starts the review again on another instance.
 //!
 //! A stored review says which moves it judged (the game's moves as the store writes them) and
 //! at which depth: asking again for the same moves and depth answers the stored one; a game
@@ -44,13 +45,18 @@ pub const MAX_DEPTH: u32 = 18;
 /// The shallowest.
 pub const MIN_DEPTH: u32 = 2;
 
-/// How long a review's claim holds with several instances: far longer than the deepest
-/// review of the longest game takes, so that only a claimer that died lets it run out.
-pub const REVIEW_LEASE: Duration = Duration::from_secs(600);
+/// How long a review's claim holds with several instances without being renewed. The
+/// instance running the review renews it every [`REVIEW_RENEW`], so only a claimer that died
+/// lets it run out, and then another instance may run the review when it is asked again.
+pub const REVIEW_LEASE: Duration = Duration::from_secs(30);
+
+/// How often the instance running a review renews its claim.
+pub const REVIEW_RENEW: Duration = Duration::from_secs(10);
 
 /// How long another instance's last progress of a review counts as "running" without news
-/// (it sends one at every position reviewed).
-const REMOTE_PROGRESS_TTL_MS: u64 = 60_000;
+/// (it sends one at every position reviewed, a few seconds apart at most): as long as a
+/// claim holds unrenewed.
+const REMOTE_PROGRESS_TTL_MS: u64 = REVIEW_LEASE.as_millis() as u64;
 
 /// The running reviews, by game id.
 #[derive(Default)]
@@ -371,12 +377,14 @@ impl Games {
         tracing::debug!(game = %id, depth, plies = job.total, "review started");
         let games = Arc::clone(self);
         let id = id.to_string();
+        let claim = shared.then(|| games.hold_review_claim(&id));
         tokio::spawn(async move {
             Arc::clone(&games)
                 .run_review(id.clone(), target.game, job, target.events, relay)
                 .await;
-            if shared {
-                games.release_review_claim(&id);
+            if let Some(ended) = claim {
+                // The holder gives the claim back once it has stopped renewing it.
+                let _ = ended.send(());
             }
         });
         Ok((true, view))
@@ -488,6 +496,35 @@ impl Games {
             plies: Some(total),
             ..ReviewView::none()
         })
+    }
+
+    /// Keeps this instance's claim on game `id`'s review, renewing it every [`REVIEW_RENEW`],
+    /// until the sender returned is used or dropped (the review ended); then gives it back.
+    /// In one task, so that no renewal can come after the release.
+    fn hold_review_claim(&self, id: &str) -> tokio::sync::oneshot::Sender<()> {
+        let (ended, mut until) = tokio::sync::oneshot::channel::<()>();
+        let store = Arc::clone(self.store());
+        let key = claim_key(id);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(REVIEW_RENEW);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            tick.tick().await; // the first tick is at once: the claim was just taken
+            loop {
+                tokio::select! {
+                    _ = &mut until => break,
+                    _ = tick.tick() => match store.claim(key.clone(), REVIEW_LEASE).await {
+                        Ok(true) => {}
+                        Ok(false) => tracing::warn!(%key, "a review's claim was lost (renewed too late); \
+                                                           another instance may run it too"),
+                        Err(e) => tracing::warn!(%key, "a review's claim could not be renewed: {e}"),
+                    },
+                }
+            }
+            if let Err(e) = store.release(key).await {
+                tracing::warn!("a review's claim could not be given back (it runs out): {e}");
+            }
+        });
+        ended
     }
 
     /// Gives the claim on game `id`'s review back (it ended here), in the background.
