@@ -699,3 +699,56 @@ async fn a_review_whose_instance_dies_is_run_by_the_other_once_its_claim_runs_ou
     assert_eq!(v["status"], "done", "{v}");
     assert_eq!(reviews(b.api.get("/api/health").await.1), 1);
 }
+
+#[tokio::test]
+async fn instances_started_at_once_on_an_empty_database_apply_each_migration_once() {
+    let Some(_) = cluster() else { return };
+    let db = database("migrate").await;
+    // Three processes at once on a database with no tables: one migrates under the lock, the
+    // others wait for it and find the schema current.
+    let insts: Vec<Instance> = std::thread::scope(|scope| {
+        let starting: Vec<_> = (0..3)
+            .map(|_| scope.spawn(|| Instance::start(&db)))
+            .collect();
+        starting.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    let (client, conn) = tokio_postgres::connect(&db, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let versions: Vec<i32> = client
+        .query("SELECT version FROM oware_migrations ORDER BY version", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(versions, [1, 2], "each migration recorded once");
+    for inst in &insts {
+        let (st, h) = inst.api.get("/api/health").await;
+        assert_eq!(st, StatusCode::OK, "{h}");
+        assert_eq!(h["database"]["kind"], "postgresql", "{h}");
+    }
+    // A schema newer than this server's is refused at start, with a message, changing nothing.
+    drop(insts);
+    client
+        .execute(
+            "INSERT INTO oware_migrations (version, applied_ms) VALUES (99, 0)",
+            &[],
+        )
+        .await
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_oware"))
+        .args(["serve", "--port", "0", "--no-egdb-build", "--db", &db])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("schema version 99, newer than"), "{err}");
+    let n: i64 = client
+        .query_one("SELECT count(*) FROM oware_migrations", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(n, 3);
+}
