@@ -402,8 +402,125 @@ fn a_bad_address_or_a_missing_game_gets_a_clear_message() {
     t.wait_for("the unknown game", |s| {
         s.contains(&format!("there is no game 00ff on {}", server.base))
     });
+    // A new game's flags are read before anything is created.
+    t.type_line(&play_online(&format!("{} --new --clock 5", server.base)));
+    t.wait_for("the bad clock", |s| {
+        s.contains("'5' is not a clock: give MINUTES+SECONDS")
+    });
+    t.type_line(&play_online(&format!("{} --new --side east", server.base)));
+    t.wait_for("the bad side", |s| {
+        s.contains("--side must be S, N or random, not 'east'")
+    });
     assert!(!t.screen().contains("panicked"));
     t.check_restored();
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `oware play ARGS` with no animation and no tables, as typed at the shell.
+fn play_with(args: &str) -> String {
+    format!(
+        "{} play {args} --no-animation --egdb-path ./no-tables",
+        env!("CARGO_BIN_EXE_oware")
+    )
+}
+
+/// Waits until the server's lobby lists a challenge (its creator's stream is open).
+fn wait_for_lobby(base: &str) -> Value {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        let lobby: Value = rt.block_on(async {
+            reqwest::get(format!("{base}/api/lobby"))
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap()
+        });
+        if lobby["challenges"]
+            .as_array()
+            .is_some_and(|c| !c.is_empty())
+        {
+            return lobby;
+        }
+        assert!(start.elapsed() < PATIENCE, "the lobby stays empty: {lobby}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_game_created_in_one_terminal_is_taken_from_the_lobby_in_another() {
+    if !have_tmux() {
+        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
+        return;
+    }
+    let dir = test_dir("lobby");
+    let server = start_server(&dir.join("games.sqlite"), 0);
+    // Ama creates a game from her terminal: no lobby prompt with --new.
+    let ama_data = dir.join("ama");
+    let ama = Tmux::start_with(
+        "lobby-ama",
+        &format!("XDG_DATA_HOME='{}'", ama_data.display()),
+    );
+    ama.type_line(&play_with(&format!(
+        "--online {} --new --clock none --side S --name Ama",
+        server.base
+    )));
+    let s = ama.wait_for("Ama's open game", |s| {
+        s.contains("New game, in the lobby. Waiting for an opponent")
+            && s.contains("South: Ama (you)")
+    });
+    assert!(
+        s.contains(&format!("{}/game/", server.base)),
+        "the link:\n{s}"
+    );
+    assert_eq!(kept_tokens(&ama_data).len(), 1, "Ama's seat token is kept");
+    let lobby = wait_for_lobby(&server.base);
+    assert_eq!(lobby["challenges"][0]["name"], "Ama", "{lobby}");
+    assert_eq!(lobby["challenges"][0]["clock"], Value::Null, "{lobby}");
+
+    // Kofi opens the server's address: the lobby's prompt lists Ama's game.
+    let kofi_data = dir.join("kofi");
+    let kofi = Tmux::start_with(
+        "lobby-kofi",
+        &format!("XDG_DATA_HOME='{}'", kofi_data.display()),
+    );
+    kofi.type_line(&play_with(&format!("--online {} --name Kofi", server.base)));
+    kofi.wait_for("the lobby", |s| {
+        s.contains("1. Ama plays South · no clock · abapa (you play North)")
+            && s.contains("1: take it, n: a new game")
+    });
+    // A wrong answer is explained and asked again; then Kofi takes the challenge.
+    kofi.type_line("7");
+    kofi.wait_for("the explanation", |s| {
+        s.contains("there are 1 challenges: give a number from 1 to 1.")
+    });
+    kofi.type_line("1");
+    let s = kofi.wait_for("Kofi's seat", |s| {
+        s.contains("You play North against Ama.") && s.contains(" Board ")
+    });
+    assert!(s.contains("North: Kofi (you)"), "{s}");
+    // Ama's screen sees him join; she moves, his screen shows it.
+    ama.wait_for("Kofi on Ama's screen", |s| {
+        s.contains("North: Kofi") && s.contains("Your move")
+    });
+    ama.keys(&["3"]);
+    kofi.wait_for("Ama's move on Kofi's screen", |s| {
+        s.contains("  1. C") && s.contains("Your move")
+    });
+    ama.wait_for("the move on Ama's screen", |s| s.contains("  1. C"));
+    // Both leave; the game goes on at its link.
+    for t in [&kofi, &ama] {
+        t.keys(&["q"]);
+        t.wait_for("the shell", |s| {
+            s.contains("takes your seat back.") && s.trim_end().ends_with(PROMPT_SEEN)
+        });
+        t.check_restored();
+    }
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -288,13 +288,13 @@ fn parse_state(v: Value) -> Result<GameState, ApiError> {
 }
 
 /// An answer that may carry a seat: `{token, id?, state}` or a bare state.
-struct Answer {
-    state: GameState,
-    token: Option<String>,
-    id: Option<String>,
+pub(crate) struct Answer {
+    pub(crate) state: GameState,
+    pub(crate) token: Option<String>,
+    pub(crate) id: Option<String>,
 }
 
-fn parse_answer(mut v: Value) -> Result<Answer, ApiError> {
+pub(crate) fn parse_answer(mut v: Value) -> Result<Answer, ApiError> {
     let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
     if v.get("state").is_some_and(Value::is_object) {
         let token = text(&v, "token");
@@ -559,12 +559,18 @@ pub fn join_now(
     watch: bool,
     seats: &Seats,
 ) -> Result<(tokio::runtime::Runtime, Joined), String> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the network thread: {e}"))?;
+    let runtime = runtime()?;
     let joined = runtime.block_on(join(url, name, watch, seats))?;
     Ok((runtime, joined))
+}
+
+/// The small runtime the network work runs on: block on it to find or make the game, then
+/// hand it to [`Net::start`].
+pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the network thread: {e}"))
 }
 
 /// The handle of the network thread: requests go in, [`NetEvent`]s come out of the channel

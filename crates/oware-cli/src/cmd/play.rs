@@ -1,6 +1,7 @@
 //! `oware play [GAME.ogn]`: the terminal game (crate `oware-tui`). This module only reads the
 //! flags and the game file, checks there is a terminal, and prints the game on the way out.
-//! `oware play --online URL` takes a seat in (or watches) an online game of `oware serve`.
+//! `oware play --online URL` takes a seat in (or watches) an online game of `oware serve`; given
+//! the server's address alone, it lists the server's lobby or creates a new online game.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -37,16 +38,29 @@ pub struct Args {
     /// Endgame database directory [default: $OWARE_EGDB_DIR, else the per-user data folder].
     #[arg(long)]
     pub egdb_path: Option<PathBuf>,
-    /// Play an online game of `oware serve`: its invite link (http://HOST:PORT/game/ID). Takes
-    /// the free seat (or the seat this user already holds), else watches.
+    /// Play an online game of `oware serve`: its invite link (http://HOST:PORT/game/ID) takes
+    /// the free seat (or the seat this user already holds), else watches; the server's address
+    /// alone (http://HOST:PORT) lists its lobby to take a challenge or create a game.
     #[arg(long, value_name = "URL", conflicts_with_all = ["game", "friend", "computer_first"])]
     pub online: Option<String>,
     /// The name shown to the opponent in an online game.
     #[arg(long, requires = "online", default_value = "")]
     pub name: String,
     /// Watch the online game without taking a free seat.
-    #[arg(long, requires = "online")]
+    #[arg(long, requires = "online", conflicts_with = "new")]
     pub watch: bool,
+    /// With the server's address: create a new online game at once (no lobby prompt).
+    #[arg(long, requires = "online")]
+    pub new: bool,
+    /// A new online game's clock: MINUTES+SECONDS added a move (3+2, 5+3, 10+5) or none.
+    #[arg(long, requires = "online", default_value = "5+3")]
+    pub clock: String,
+    /// Your side in a new online game: S, N or random.
+    #[arg(long, requires = "online", default_value = "random")]
+    pub side: String,
+    /// A new online game stays out of the lobby: only its invite link finds it.
+    #[arg(long, requires = "online")]
+    pub private: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
@@ -107,16 +121,47 @@ fn color() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
-/// `oware play --online URL`: finds the game and a seat before taking the terminal (so a bad
-/// address or an unreachable server is a plain message), then plays.
+/// `oware play --online URL`: finds or makes the game and a seat before taking the terminal
+/// (so a bad address or an unreachable server is a plain message), then plays.
 fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
-    use oware_tui::net::{join_now, Net, Seats};
+    use oware_tui::lobby::{self, Address};
+    use oware_tui::net::{join, runtime, Net, Seats};
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         anyhow::bail!("oware play needs a terminal (standard input and output must be one)");
     }
+    let address = Address::parse(url).map_err(anyhow::Error::msg)?;
     let seats = Seats::user();
-    let (runtime, joined) =
-        join_now(url, args.name.trim(), args.watch, &seats).map_err(anyhow::Error::msg)?;
+    let runtime = runtime().map_err(anyhow::Error::msg)?;
+    let name = args.name.trim();
+    let joined = match address {
+        Address::Game(target) => {
+            if args.new {
+                anyhow::bail!(
+                    "--new creates a game on a server: give the server's address ({}), not a \
+                     game's link",
+                    target.base
+                );
+            }
+            runtime.block_on(join(&target.link(), name, args.watch, &seats))
+        }
+        Address::Server(base) => {
+            if args.watch {
+                anyhow::bail!("--watch needs a game's link (http://HOST:PORT/game/ID)");
+            }
+            let new = new_challenge(args)?;
+            if args.new {
+                runtime.block_on(lobby::create(&base, &new, &seats))
+            } else {
+                let (input, output) = (std::io::stdin().lock(), std::io::stdout());
+                match lobby::choose(&runtime, &base, &new, name, &seats, input, output) {
+                    Ok(Some(joined)) => Ok(joined),
+                    Ok(None) => return Ok(ExitCode::SUCCESS),
+                    Err(e) => Err(e),
+                }
+            }
+        }
+    }
+    .map_err(anyhow::Error::msg)?;
     let game = joined.state.to_game().map_err(anyhow::Error::msg)?;
     let egdb_dir = args
         .egdb_path
@@ -153,6 +198,25 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The new online game the flags describe (used by `--new` and by `n` at the lobby's prompt).
+fn new_challenge(args: &Args) -> anyhow::Result<oware_tui::lobby::NewChallenge> {
+    let clock = oware_tui::lobby::Clock::parse(&args.clock).map_err(anyhow::Error::msg)?;
+    let color =
+        match args.side.trim().to_ascii_lowercase().as_str() {
+            "random" => None,
+            other => Some(other.parse::<Side>().map_err(|_| {
+                anyhow::anyhow!("--side must be S, N or random, not '{}'", args.side)
+            })?),
+        };
+    Ok(oware_tui::lobby::NewChallenge {
+        clock,
+        color,
+        name: args.name.trim().to_string(),
+        rules: args.rules.rules(),
+        lobby: !args.private,
+    })
 }
 
 /// The game is never lost: its moves and position stay on the screen after the program.

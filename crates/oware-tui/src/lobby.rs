@@ -1,0 +1,442 @@
+//! Finding or making an online game from the terminal. `oware play --online http://HOST:PORT`
+//! (a server's address rather than a game's) lists the server's lobby (`GET /api/lobby`) and
+//! takes the challenge the player picks, or creates a new online game (`POST /api/games` with
+//! `"opponent": "online"`) whose invite link the screen shows while it waits for an opponent.
+//!
+//! The choosing happens on plain lines before the full screen starts ([`Choice::read`],
+//! [`list_text`]), so a typo or an empty lobby is an ordinary prompt, and a script can answer it.
+
+use std::fmt;
+
+use oware_core::{Rules, Side};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::net::{parse_answer, Api, Joined, Seats, Target};
+
+/// What `oware play --online` was given: a game's invite link, or a server's address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Address {
+    /// `http://HOST[:PORT][/PREFIX]/game/ID`: that game.
+    Game(Target),
+    /// `http://HOST[:PORT]` (no path): the server, for its lobby or a new game.
+    Server(String),
+}
+
+impl Address {
+    /// Reads an invite link or a server's address (a query or fragment is ignored).
+    pub fn parse(url: &str) -> Result<Address, String> {
+        if let Ok(t) = Target::parse(url) {
+            return Ok(Address::Game(t));
+        }
+        let server = reqwest::Url::parse(url.trim()).ok().filter(|u| {
+            matches!(u.scheme(), "http" | "https")
+                && u.host_str().is_some()
+                && u.path_segments().is_none_or(|mut s| s.all(str::is_empty))
+        });
+        match server {
+            Some(u) => {
+                let mut base = format!("{}://{}", u.scheme(), u.host_str().unwrap_or(""));
+                if let Some(port) = u.port() {
+                    base.push_str(&format!(":{port}"));
+                }
+                Ok(Address::Server(base))
+            }
+            // The invite link's explanation, with the other form added.
+            None => Err(Target::parse(url).err().map_or_else(String::new, |e| {
+                format!("{e} (or the server's address alone, e.g. http://127.0.0.1:8080, for its lobby)")
+            })),
+        }
+    }
+}
+
+/// A clock setting: minutes each and seconds added per move, written `5+3`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    /// Seconds each side starts with.
+    pub initial_s: u64,
+    /// Seconds added after each move.
+    pub increment_s: u64,
+}
+
+impl Clock {
+    /// Reads `MINUTES+SECONDS` (`5+3`, `0.5+0`, `10+5`) or `none` (no clock). The server
+    /// checks the bounds (30 s to 3 hours, at most 180 s added).
+    pub fn parse(text: &str) -> Result<Option<Clock>, String> {
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("none") {
+            return Ok(None);
+        }
+        let bad =
+            || format!("'{t}' is not a clock: give MINUTES+SECONDS (e.g. 5+3, 0.5+2) or none");
+        let (m, s) = t.split_once('+').ok_or_else(bad)?;
+        let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
+        let increment_s: u64 = s.trim().parse().map_err(|_| bad())?;
+        if !minutes.is_finite() || minutes <= 0.0 || minutes > 24.0 * 60.0 {
+            return Err(bad());
+        }
+        Ok(Some(Clock {
+            initial_s: (minutes * 60.0).round() as u64,
+            increment_s,
+        }))
+    }
+}
+
+impl fmt::Display for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.initial_s.is_multiple_of(60) {
+            write!(f, "{}+{}", self.initial_s / 60, self.increment_s)
+        } else {
+            write!(f, "{}+{}", self.initial_s as f64 / 60.0, self.increment_s)
+        }
+    }
+}
+
+/// An open challenge of the lobby.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Challenge {
+    /// The game.
+    pub id: String,
+    /// The creator's name (may be empty).
+    #[serde(default)]
+    pub name: String,
+    /// The creator's side: the one who takes the challenge plays the other.
+    pub color: Side,
+    /// The clock, `None` for none.
+    pub clock: Option<ClockSetting>,
+    /// The rules' text form.
+    pub rules: String,
+}
+
+/// A clock as the lobby gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct ClockSetting {
+    /// Seconds each.
+    pub initial_s: u64,
+    /// Seconds added per move.
+    pub increment_s: u64,
+}
+
+impl Challenge {
+    /// The challenge in one line: `Ama plays South · 5+3 · abapa (you play North)`.
+    pub fn describe(&self) -> String {
+        let who = if self.name.trim().is_empty() {
+            "Someone"
+        } else {
+            self.name.trim()
+        };
+        let clock = self.clock.map_or("no clock".to_string(), |c| {
+            Clock {
+                initial_s: c.initial_s,
+                increment_s: c.increment_s,
+            }
+            .to_string()
+        });
+        format!(
+            "{who} plays {} · {clock} · {} (you play {})",
+            self.color,
+            self.rules,
+            self.color.other()
+        )
+    }
+}
+
+/// The lobby's open challenges, oldest first.
+pub async fn challenges(api: &Api) -> Result<Vec<Challenge>, String> {
+    #[derive(Deserialize)]
+    struct Lobby {
+        challenges: Vec<Challenge>,
+    }
+    let v = api
+        .request(reqwest::Method::GET, "/api/lobby", None, None)
+        .await
+        .map_err(|e| e.message)?;
+    serde_json::from_value::<Lobby>(v)
+        .map(|l| l.challenges)
+        .map_err(|e| format!("the server's lobby is not the expected JSON: {e}"))
+}
+
+/// The lobby as lines for the prompt: a numbered line per challenge, or that there is none.
+pub fn list_text(base: &str, challenges: &[Challenge]) -> String {
+    if challenges.is_empty() {
+        return format!("No open challenges on {base}.\n");
+    }
+    let mut out = format!("Open challenges on {base}:\n");
+    for (i, c) in challenges.iter().enumerate() {
+        out.push_str(&format!("  {}. {}\n", i + 1, c.describe()));
+    }
+    out
+}
+
+/// What the player answered at the lobby's prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    /// Take challenge `n` (from 0).
+    Take(usize),
+    /// Create a new game.
+    New,
+    /// Read the lobby again.
+    Refresh,
+    /// Leave.
+    Quit,
+}
+
+impl Choice {
+    /// The prompt's question for a lobby of `n` challenges.
+    pub fn question(n: usize) -> String {
+        match n {
+            0 => "n: a new game, r or Enter: look again, q: quit > ".into(),
+            1 => "1: take it, n: a new game, r or Enter: look again, q: quit > ".into(),
+            n => format!("1-{n}: take one, n: a new game, r or Enter: look again, q: quit > "),
+        }
+    }
+
+    /// Reads an answer to [`Choice::question`] for a lobby of `n` challenges.
+    pub fn read(line: &str, n: usize) -> Result<Choice, String> {
+        let a = line.trim();
+        match a.to_ascii_lowercase().as_str() {
+            "" | "r" => return Ok(Choice::Refresh),
+            "n" | "new" => return Ok(Choice::New),
+            "q" | "quit" => return Ok(Choice::Quit),
+            _ => {}
+        }
+        match a.parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => Ok(Choice::Take(k - 1)),
+            Ok(_) if n == 0 => Err("there is no challenge to take".into()),
+            Ok(_) => Err(format!(
+                "there are {n} challenges: give a number from 1 to {n}"
+            )),
+            Err(_) => Err(format!("'{a}' is not one of the choices")),
+        }
+    }
+}
+
+/// A new online game as the player asks for it.
+#[derive(Debug, Clone)]
+pub struct NewChallenge {
+    /// The clock, `None` for none.
+    pub clock: Option<Clock>,
+    /// The creator's side, `None` for the server to draw it.
+    pub color: Option<Side>,
+    /// The creator's name.
+    pub name: String,
+    /// The rules.
+    pub rules: Rules,
+    /// Whether to list it in the lobby (else only the invite link finds it).
+    pub lobby: bool,
+}
+
+impl NewChallenge {
+    /// The body of `POST /api/games`.
+    fn body(&self) -> Value {
+        json!({
+            "opponent": "online",
+            "rules": self.rules.to_string(),
+            "clock": self.clock.map(|c| json!({ "initial_s": c.initial_s, "increment_s": c.increment_s })),
+            "color": self.color.map_or(json!("random"), |s| json!(s)),
+            "name": self.name,
+            "lobby": self.lobby,
+        })
+    }
+}
+
+/// Creates the online game `new` on the server at `base` and keeps its seat token, so that a
+/// later `oware play --online LINK` gives the seat back.
+pub async fn create(base: &str, new: &NewChallenge, seats: &Seats) -> Result<Joined, String> {
+    let api = Api::new(base)?;
+    let v = api
+        .request(reqwest::Method::POST, "/api/games", None, Some(new.body()))
+        .await
+        .map_err(|e| e.message)?;
+    let answer = parse_answer(v).map_err(|e| e.message)?;
+    let (Some(id), Some(token)) = (answer.id, answer.token) else {
+        return Err("the server's answer to creating a game has no id or seat token".into());
+    };
+    let target = Target {
+        base: base.to_string(),
+        id,
+    };
+    let mut note = String::new();
+    if let Err(e) = seats.save(&target, &token) {
+        note = format!("{e}. ");
+    }
+    let seat = answer
+        .state
+        .online
+        .as_ref()
+        .and_then(|o| o.you)
+        .or(new.color)
+        .ok_or("the server did not say which side you play")?;
+    note.push_str(if new.lobby {
+        "New game, in the lobby."
+    } else {
+        "New game, not in the lobby."
+    });
+    Ok(Joined {
+        api,
+        target,
+        token: Some(token),
+        seat: Some(seat),
+        state: answer.state,
+        note,
+    })
+}
+
+/// The lobby's prompt on plain lines (`input`, `output`: the terminal before the full screen):
+/// lists the open challenges of the server at `base` and reads the player's choice until a seat
+/// is had, taken from a challenge (as `name`) or created as `new`; `None` when they quit (or the
+/// input ends). A challenge taken by someone else meanwhile is said, and the list shown again.
+pub fn choose(
+    runtime: &tokio::runtime::Runtime,
+    base: &str,
+    new: &NewChallenge,
+    name: &str,
+    seats: &Seats,
+    mut input: impl std::io::BufRead,
+    mut output: impl std::io::Write,
+) -> Result<Option<Joined>, String> {
+    let api = Api::new(base)?;
+    let io = |e: std::io::Error| format!("the terminal failed: {e}");
+    loop {
+        let list = runtime.block_on(challenges(&api))?;
+        write!(
+            output,
+            "{}{}",
+            list_text(base, &list),
+            Choice::question(list.len())
+        )
+        .and_then(|()| output.flush())
+        .map_err(io)?;
+        let mut line = String::new();
+        if input.read_line(&mut line).map_err(io)? == 0 {
+            writeln!(output).map_err(io)?;
+            return Ok(None);
+        }
+        match Choice::read(&line, list.len()) {
+            Err(e) => writeln!(output, "{e}.").map_err(io)?,
+            Ok(Choice::Refresh) => {}
+            Ok(Choice::Quit) => return Ok(None),
+            Ok(Choice::New) => return runtime.block_on(create(base, new, seats)).map(Some),
+            Ok(Choice::Take(i)) => {
+                let link = Target {
+                    base: base.to_string(),
+                    id: list[i].id.clone(),
+                }
+                .link();
+                let joined = runtime.block_on(crate::net::join(&link, name, false, seats))?;
+                if joined.seat.is_some() {
+                    return Ok(Some(joined));
+                }
+                writeln!(output, "That challenge is no longer open. {}", joined.note)
+                    .map_err(io)?;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_is_a_game_or_a_server() {
+        assert_eq!(
+            Address::parse("http://127.0.0.1:8080/game/ab12").unwrap(),
+            Address::Game(Target {
+                base: "http://127.0.0.1:8080".into(),
+                id: "ab12".into()
+            })
+        );
+        for server in [
+            "http://127.0.0.1:8080",
+            "http://127.0.0.1:8080/",
+            " https://h/?x#y",
+        ] {
+            let Address::Server(base) = Address::parse(server).unwrap() else {
+                panic!("{server} is a server");
+            };
+            assert!(
+                base == "http://127.0.0.1:8080" || base == "https://h",
+                "{base}"
+            );
+        }
+        for bad in ["http://h/games/12", "ftp://h", "127.0.0.1:8080", ""] {
+            let e = Address::parse(bad).unwrap_err();
+            assert!(e.contains("not an online game's address"), "{bad}: {e}");
+            assert!(e.contains("the server's address alone"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn clocks_are_minutes_plus_seconds_or_none() {
+        let c = |i, s| {
+            Some(Clock {
+                initial_s: i,
+                increment_s: s,
+            })
+        };
+        assert_eq!(Clock::parse("5+3"), Ok(c(300, 3)));
+        assert_eq!(Clock::parse(" 0.5 + 2 "), Ok(c(30, 2)));
+        assert_eq!(Clock::parse("NONE"), Ok(None));
+        for bad in [
+            "5", "5+", "+3", "x+3", "5+-1", "0+3", "-1+0", "inf+0", "5+3.5",
+        ] {
+            let e = Clock::parse(bad).unwrap_err();
+            assert!(e.contains("is not a clock"), "{bad}: {e}");
+        }
+        assert_eq!(c(300, 3).unwrap().to_string(), "5+3");
+        assert_eq!(c(30, 0).unwrap().to_string(), "0.5+0");
+    }
+
+    #[test]
+    fn the_lobby_prompt_reads_numbers_and_letters_and_explains_the_rest() {
+        assert_eq!(Choice::read("2\n", 3), Ok(Choice::Take(1)));
+        assert_eq!(Choice::read(" N ", 3), Ok(Choice::New));
+        assert_eq!(Choice::read("", 0), Ok(Choice::Refresh));
+        assert_eq!(Choice::read("r", 2), Ok(Choice::Refresh));
+        assert_eq!(Choice::read("quit", 2), Ok(Choice::Quit));
+        assert!(Choice::read("4", 3).unwrap_err().contains("from 1 to 3"));
+        assert!(Choice::read("0", 3).unwrap_err().contains("from 1 to 3"));
+        assert!(Choice::read("1", 0).unwrap_err().contains("no challenge"));
+        assert!(Choice::read("yes", 1)
+            .unwrap_err()
+            .contains("not one of the choices"));
+    }
+
+    #[test]
+    fn challenges_are_listed_one_a_line_with_the_side_left_to_take() {
+        let lobby: Value = json!({ "challenges": [
+            { "id": "aa", "name": "Ama", "color": "S", "clock": { "initial_s": 300, "increment_s": 3 },
+              "rules": "abapa", "created_ms": 1 },
+            { "id": "bb", "name": "", "color": "N", "clock": null, "rules": "awari", "created_ms": 2 }
+        ]});
+        let list: Vec<Challenge> = serde_json::from_value(lobby["challenges"].clone()).unwrap();
+        assert_eq!(
+            list_text("http://h:1", &list),
+            "Open challenges on http://h:1:\n\
+             \x20 1. Ama plays South · 5+3 · abapa (you play North)\n\
+             \x20 2. Someone plays North · no clock · awari (you play South)\n"
+        );
+        assert_eq!(
+            list_text("http://h:1", &[]),
+            "No open challenges on http://h:1.\n"
+        );
+    }
+
+    #[test]
+    fn a_new_challenge_is_the_body_the_server_reads() {
+        let new = NewChallenge {
+            clock: Clock::parse("3+2").unwrap(),
+            color: None,
+            name: "Kofi".into(),
+            rules: Rules::default(),
+            lobby: true,
+        };
+        assert_eq!(
+            new.body(),
+            json!({ "opponent": "online", "rules": "abapa",
+                    "clock": { "initial_s": 180, "increment_s": 2 },
+                    "color": "random", "name": "Kofi", "lobby": true })
+        );
+    }
+}
