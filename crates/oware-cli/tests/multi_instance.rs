@@ -664,14 +664,19 @@ async fn a_review_whose_instance_dies_is_run_by_the_other_once_its_claim_runs_ou
     }
     let path = format!("/api/games/{id}/review");
     let body = || Some(json!({ "depth": 18 }));
-    let mut on_a = Events::open(&a.api, &id).await;
+    let mut on_b = Events::open(&b.api, &id).await;
     let (st, r) = a.api.post(&path, Some(&token), body()).await;
     assert_eq!(st, StatusCode::ACCEPTED, "{r}");
-    on_a.until("review", |e| {
+    // A's progress reaches B's stream through the database's notices.
+    on_b.until("review", |e| {
         e["status"] == "running" && e["done"].as_u64() >= Some(1)
     })
     .await;
     a.kill_9();
+    // B heard A's progress: it answers the review as running there.
+    let (_, v) = b.api.get(&path).await;
+    assert_eq!(v["status"], "running", "{v}");
+    assert!(v["done"].as_u64() >= Some(1), "{v}");
     // Asked on B while A's claim still holds: running (elsewhere), nothing searched here.
     let reviews = |h: Value| h["engine"]["reviews"].as_u64().unwrap();
     let (st, r) = b.api.post(&path, Some(&token), body()).await;
@@ -679,7 +684,6 @@ async fn a_review_whose_instance_dies_is_run_by_the_other_once_its_claim_runs_ou
     assert_eq!(r["status"], "running", "{r}");
     assert_eq!(reviews(b.api.get("/api/health").await.1), 0);
     // Once the claim has run out (30 s, no longer renewed), asking again starts it on B.
-    let mut on_b = Events::open(&b.api, &id).await;
     let started = tokio::time::Instant::now();
     while reviews(b.api.get("/api/health").await.1) == 0 {
         assert!(

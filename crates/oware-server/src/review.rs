@@ -278,10 +278,21 @@ impl Games {
         if let Some(view) = self.remote_review(id) {
             return Ok(view);
         }
-        Ok(match self.stored_review(id).await? {
-            Some(s) => ReviewView::stored(s, &target.moves),
-            None => ReviewView::none(),
-        })
+        if let Some(s) = self.stored_review(id).await? {
+            return Ok(ReviewView::stored(s, &target.moves));
+        }
+        if self.remote_state(id) == Remote::Stopped {
+            return Ok(ReviewView {
+                status: "failed",
+                error: Some(
+                    "the server running this review stopped before it ended; ask for the \
+                     review again"
+                        .into(),
+                ),
+                ..ReviewView::none()
+            });
+        }
+        Ok(ReviewView::none())
     }
 
     /// Starts a review of game `id` at `depth` for the holder of `token` asking from `client`,
@@ -485,17 +496,48 @@ impl Games {
     }
 }
 
+/// What this instance knows of a review on another instance: its last progress `heard`
+/// (`(done, total, when)`) as of `now` (epoch ms).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Remote {
+    /// None heard of.
+    Unknown,
+    /// Running, with news within [`REMOTE_PROGRESS_TTL_MS`].
+    Running { done: usize, total: usize },
+    /// Heard running, then nothing for as long as a claim holds unrenewed: its instance
+    /// stopped before the end.
+    Stopped,
+}
+
+impl Remote {
+    fn of(heard: Option<(usize, usize, u64)>, now: u64) -> Remote {
+        match heard {
+            None => Remote::Unknown,
+            Some((done, total, at)) if now.saturating_sub(at) < REMOTE_PROGRESS_TTL_MS => {
+                Remote::Running { done, total }
+            }
+            Some(_) => Remote::Stopped,
+        }
+    }
+}
+
 impl Games {
     /// A review running on another instance, as last heard (`None`: none heard of lately).
     fn remote_review(&self, id: &str) -> Option<ReviewView> {
-        let (done, total, at) = *self.reviews().remote().get(id)?;
-        (now_ms().saturating_sub(at) < REMOTE_PROGRESS_TTL_MS).then(|| ReviewView {
-            status: "running",
-            done,
-            total,
-            plies: Some(total),
-            ..ReviewView::none()
-        })
+        match self.remote_state(id) {
+            Remote::Running { done, total } => Some(ReviewView {
+                status: "running",
+                done,
+                total,
+                plies: Some(total),
+                ..ReviewView::none()
+            }),
+            Remote::Unknown | Remote::Stopped => None,
+        }
+    }
+
+    fn remote_state(&self, id: &str) -> Remote {
+        Remote::of(self.reviews().remote().get(id).copied(), now_ms())
     }
 
     /// Keeps this instance's claim on game `id`'s review, renewing it every [`REVIEW_RENEW`],
@@ -560,5 +602,30 @@ impl Games {
                 data: data.into(),
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_remote_review_is_running_while_news_comes_and_stopped_after_a_lease_of_silence() {
+        assert_eq!(Remote::of(None, 1_000_000), Remote::Unknown);
+        let heard = Some((3, 40, 1_000_000));
+        assert_eq!(
+            Remote::of(heard, 1_000_000 + REMOTE_PROGRESS_TTL_MS - 1),
+            Remote::Running { done: 3, total: 40 }
+        );
+        assert_eq!(
+            Remote::of(heard, 1_000_000 + REMOTE_PROGRESS_TTL_MS),
+            Remote::Stopped
+        );
+        // A clock that went back counts as news just heard.
+        assert_eq!(
+            Remote::of(heard, 999_000),
+            Remote::Running { done: 3, total: 40 }
+        );
+        assert_eq!(REMOTE_PROGRESS_TTL_MS, REVIEW_LEASE.as_millis() as u64);
     }
 }
