@@ -84,16 +84,21 @@ impl TrustedProxies {
     /// the headers' entries, in order). A list that runs out, or an entry that is not an
     /// address, ends the walk at the last trusted hop.
     pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        let values = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok());
+        self.client_of(peer, values)
+    }
+
+    /// [`TrustedProxies::client`] with the `X-Forwarded-For` header values as text, in the
+    /// order they came (a value that is not text is left out by the caller).
+    pub fn client_of<'a>(&self, peer: IpAddr, values: impl IntoIterator<Item = &'a str>) -> IpAddr {
         let mut client = peer.to_canonical();
         if !self.trusts(client) {
             return client;
         }
-        let entries: Vec<&str> = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .collect();
+        let entries: Vec<&str> = values.into_iter().flat_map(|v| v.split(',')).collect();
         for entry in entries.iter().rev() {
             let Some(ip) = parse_entry(entry) else {
                 break;
@@ -104,6 +109,11 @@ impl TrustedProxies {
             }
         }
         client
+    }
+
+    /// Whether `ip` is one of the trusted proxies (an IPv4-mapped address as its IPv4).
+    pub fn is_trusted(&self, ip: IpAddr) -> bool {
+        self.trusts(ip.to_canonical())
     }
 }
 
