@@ -266,10 +266,8 @@ async fn create(
             return Ok((StatusCode::CREATED, Json(body)).into_response());
         }
     };
-    s.limits.create_game(peer.ip())?;
-    if let Opponent::Computer(_) = new.opponent {
-        s.limits.start_engine_job(peer.ip())?;
-    }
+    let engine_job = matches!(new.opponent, Opponent::Computer(_));
+    s.limits.create_game(peer.ip(), engine_job)?;
     let created = s.games.create(new).await?;
     let body = serde_json::json!({
         "id": created.id,

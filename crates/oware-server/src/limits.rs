@@ -89,6 +89,15 @@ impl RateWindow {
 
     /// Counts one event of `ip` now, or refuses it (counting nothing) when `ip` is at the limit.
     pub(crate) fn take(&self, ip: IpAddr) -> Result<(), OverLimit> {
+        self.look(ip, true)
+    }
+
+    /// Whether [`RateWindow::take`] would count an event of `ip` now, counting nothing.
+    pub(crate) fn check(&self, ip: IpAddr) -> Result<(), OverLimit> {
+        self.look(ip, false)
+    }
+
+    fn look(&self, ip: IpAddr, count: bool) -> Result<(), OverLimit> {
         let now = Instant::now();
         let window = self.window;
         let mut map = self.seen.lock().unwrap_or_else(|e| e.into_inner());
@@ -107,7 +116,9 @@ impl RateWindow {
                 wait_s: wait.as_secs() + 1,
             });
         }
-        q.push_back(now);
+        if count {
+            q.push_back(now);
+        }
         Ok(())
     }
 
@@ -161,25 +172,20 @@ impl ClientLimits {
     /// Counts an engine job started by `ip`; beyond the limit within the window, a 429
     /// saying when the next one will be allowed (also in `Retry-After`).
     pub fn start_engine_job(&self, ip: IpAddr) -> Result<(), ApiError> {
-        self.engine_starts.take(ip).map_err(|o| {
-            ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too-many-engine-jobs",
-                format!(
-                    "this address has started {} engine searches (games against the computer, \
-                     analyses, hints) in the last {} s, the most allowed; wait {} s",
-                    o.held,
-                    self.engine_starts.window().as_secs(),
-                    o.wait_s
-                ),
-            )
-            .retry_after(o.wait_s)
-        })
+        self.engine_starts
+            .take(ip)
+            .map_err(|o| self.too_many_engine_jobs(o))
     }
 
-    /// Counts a game on one device (with a friend or against the computer) created by `ip`;
-    /// beyond the limit within the window, a 429 saying when the next one will be allowed.
-    pub fn create_game(&self, ip: IpAddr) -> Result<(), ApiError> {
+    /// Counts a game on one device (with a friend or, with `engine_job`, against the computer,
+    /// which is an engine job too) created by `ip`; beyond either limit within its window, a
+    /// 429 saying when the next one will be allowed. A refusal counts nothing.
+    pub fn create_game(&self, ip: IpAddr, engine_job: bool) -> Result<(), ApiError> {
+        if engine_job {
+            self.engine_starts
+                .check(ip)
+                .map_err(|o| self.too_many_engine_jobs(o))?;
+        }
         self.games_created.take(ip).map_err(|o| {
             ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -193,7 +199,26 @@ impl ClientLimits {
                 ),
             )
             .retry_after(o.wait_s)
-        })
+        })?;
+        if engine_job {
+            self.start_engine_job(ip)?;
+        }
+        Ok(())
+    }
+
+    fn too_many_engine_jobs(&self, o: OverLimit) -> ApiError {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too-many-engine-jobs",
+            format!(
+                "this address has started {} engine searches (games against the computer, \
+                 analyses, hints) in the last {} s, the most allowed; wait {} s",
+                o.held,
+                self.engine_starts.window().as_secs(),
+                o.wait_s
+            ),
+        )
+        .retry_after(o.wait_s)
     }
 
     /// A place for one more event stream or long poll of `ip`, or a 429 when it holds as
@@ -260,17 +285,45 @@ mod tests {
             ..ServerLimits::default()
         });
         let a: IpAddr = "10.0.0.1".parse().unwrap();
-        assert!(l.create_game(a).is_ok());
-        assert!(l.create_game(a).is_ok());
-        for _ in 0..3 {
-            let e = l.create_game(a).unwrap_err();
+        assert!(l.create_game(a, false).is_ok());
+        assert!(l.create_game(a, false).is_ok());
+        for engine_job in [false, true, false] {
+            let e = l.create_game(a, engine_job).unwrap_err();
             assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
             assert_eq!(e.code, "too-many-games");
             assert!(e.message.contains("created 2 games"), "{e:?}");
         }
-        assert!(l.create_game("10.0.0.2".parse().unwrap()).is_ok());
-        // Engine jobs are another count.
+        assert!(l.create_game("10.0.0.2".parse().unwrap(), false).is_ok());
+        // The refused game against the computer counted no engine job.
+        let b: IpAddr = "10.0.0.3".parse().unwrap();
+        let l = ClientLimits::new(ServerLimits {
+            games_created: 1,
+            engine_starts: 1,
+            ..ServerLimits::default()
+        });
+        assert!(l.create_game(b, false).is_ok());
+        assert!(l.create_game(b, true).is_err());
+        assert!(
+            l.start_engine_job(b).is_ok(),
+            "the engine job was not counted"
+        );
+    }
+
+    #[test]
+    fn a_game_refused_for_engine_work_counts_no_creation() {
+        let l = ClientLimits::new(ServerLimits {
+            games_created: 1,
+            engine_starts: 1,
+            ..ServerLimits::default()
+        });
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
         assert!(l.start_engine_job(a).is_ok());
+        let e = l.create_game(a, true).unwrap_err();
+        assert_eq!(e.code, "too-many-engine-jobs");
+        assert!(
+            l.create_game(a, false).is_ok(),
+            "the creation was not counted"
+        );
     }
 
     #[test]
