@@ -52,6 +52,9 @@ as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w \
   start >/dev/null || { cat "$PG_DIR/log" >&2; exit 1; }
 export OWARE_TEST_PG_URL="postgres://oware@127.0.0.1:$PG_PORT/postgres"
 export OWARE_TEST_PG_BIN="$PG_BIN"
+# The browser test of several instances (web-tests/multi-instance.test.mjs) plays on a database of its own.
+"$PG_BIN/psql" -q -X "$OWARE_TEST_PG_URL" -c "CREATE DATABASE oware_browser" >/dev/null
+export OWARE_TEST_PG_BROWSER_URL="postgres://oware@127.0.0.1:$PG_PORT/oware_browser"
 echo "PostgreSQL test cluster on 127.0.0.1:$PG_PORT ($PG_DIR)"
 
 # --- Rust: unit, integration, vector, protocol, API, terminal (tmux) and browser tests ---

@@ -10,65 +10,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import jsQR from "jsqr";
 
-import { artifacts, useServer, openPage } from "./harness.mjs";
-const WAIT = { timeout: 20000 };
+import { artifacts, useServer } from "./harness.mjs";
+import { WAIT, onlineHelpers } from "./online-helpers.mjs";
 
 const env = useServer({ name: "online", external: true });
-
-/** A fresh browser profile (its own localStorage, so its own seat tokens) with one page. */
-async function person(viewport) {
-  const { context, page, errors } = await openPage(env.browser, viewport);
-  // No sowing animation: the tests wait for states, and the moves follow each other quickly.
-  await context.addInitScript(() => {
-    const s = JSON.parse(localStorage.getItem("oware.settings") || "{}");
-    if (!s.speed) localStorage.setItem("oware.settings", JSON.stringify({ ...s, speed: "off" }));
-  });
-  return { context, page, errors };
-}
-
-const statusText = (page) => page.locator("#status").textContent();
-async function waitStatus(page, re) {
-  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#status").textContent), re.source, WAIT);
-}
-async function waitMoves(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll("#move-list button").length === k, n, WAIT);
-}
-const moveTexts = (page) => page.locator("#move-list button").allTextContents();
-
-/** Creates an online game from the New game dialog; resolves to its id once the page is at /game/{id}. */
-async function createOnline(page, { clock = "5+3", color = "S", name = "Ama", lobby = "invite" } = {}) {
-  await page.goto(env.base);
-  await page.locator("#dlg-new[open]").waitFor();
-  await page.locator("#form-new input[name=opponent][value=online]").check();
-  await page.locator("#online-field").waitFor();
-  assert.ok(await page.locator("#starts-field").isHidden(), "Who starts? is not asked online");
-  await page.locator(`#form-new input[name=clock][value="${clock}"]`).check();
-  await page.locator(`#form-new input[name=color][value=${color}]`).check();
-  await page.locator("#form-new input[name=name]").fill(name);
-  await page.locator(`#form-new input[name=lobby][value=${lobby}]`).check();
-  await page.locator("#btn-new-start").click();
-  await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/, WAIT);
-  await waitStatus(page, /Waiting for an opponent/);
-  return new URL(page.url()).pathname.split("/").pop();
-}
-
-/** Opens the invite link and takes the free seat under `name`. */
-async function joinByLink(page, id, name) {
-  await page.goto(`${env.base}game/${id}`);
-  await page.locator("#form-join:not([hidden])").waitFor(WAIT);
-  await page.locator("#join-name").fill(name);
-  await page.locator("#btn-join").click();
-  await page.locator("#form-join").waitFor({ state: "hidden", ...WAIT });
-}
-
-/** The player to move plays its first playable pit (left to right on its own row); returns its letter. */
-async function playFirst(page) {
-  const pit = page.locator("#row-bottom .pit.playable").first();
-  await pit.waitFor(WAIT);
-  const letter = await pit.locator(".letter").textContent();
-  await pit.click();
-  return letter;
-}
+const { person, statusText, waitStatus, waitMoves, moveTexts, createOnline, joinByLink, playFirst } = onlineHelpers(env);
 
 /** Decodes the QR code drawn in `#invite-qr` (its SVG rendered on a canvas in the page) with jsQR. */
 async function decodeInviteQr(page) {
