@@ -20,6 +20,19 @@ if ! command -v tmux >/dev/null 2>&1; then
     echo "tmux could not be installed: the terminal tests of 'oware play' will skip" >&2
 fi
 
+# --- nginx: the reverse proxy of docs/deploy.md, run by a test of several instances ---
+# (crates/oware-cli/tests/multi_instance.rs starts it with its own configuration). Debian's package
+# would start a server on port 80 as it installs: policy-rc.d tells it not to.
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  echo "installing Debian's nginx-light for the reverse-proxy test"
+  no_start=0
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && no_start=1
+  fi
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+  if [ "$no_start" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
+fi
+
 # --- PostgreSQL: a throwaway cluster for the server's tests on its second backend ---
 # (owned by the PostgreSQL storage; see docs/deploy.md). Debian's package puts the programs in
 # /usr/lib/postgresql/VERSION/bin. The cluster lives in a temporary folder, listens on a free

@@ -1,6 +1,9 @@
 //! Several real `oware serve` processes on one PostgreSQL database: players on different
 //! instances see each other's moves live, racing moves, a computer reply searched once, an
 //! instance killed mid-game, a flag that falls once; and a bad or unreachable database at start.
+//! The nginx configuration of `docs/deploy.md`, run for real in front of two instances, relays
+//! the moves and the event streams, fails over when an instance dies, and passes the client's
+//! address to the per-client limits (nginx from Debian's packages: `scripts/test.sh` installs it).
 //!
 //! They need a PostgreSQL cluster: `OWARE_TEST_PG_URL` names one where the tests may create
 //! databases (scripts/test.sh starts a throwaway one and sets it). Without it they are skipped
@@ -41,17 +44,20 @@ struct Instance {
 
 impl Instance {
     fn start(db: &str) -> Instance {
+        Instance::start_with(db, &[])
+    }
+
+    /// [`Instance::start`] with more options for `oware serve`.
+    fn start_with(db: &str, more: &[&str]) -> Instance {
         let dir = tempfile::tempdir().unwrap();
-        let serve = Serve::start(
-            0,
-            &[
-                "--min-clock-s".as_ref(),
-                "1".as_ref(),
-                "--db".as_ref(),
-                db.as_ref(),
-            ],
-            &dir.path().join("log"),
-        );
+        let mut args: Vec<&std::ffi::OsStr> = vec![
+            "--min-clock-s".as_ref(),
+            "1".as_ref(),
+            "--db".as_ref(),
+            db.as_ref(),
+        ];
+        args.extend(more.iter().map(|a| std::ffi::OsStr::new(*a)));
+        let serve = Serve::start(0, &args, &dir.path().join("log"));
         let api = Api {
             client: Client::new(),
             base: serve.base.clone(),
@@ -755,4 +761,164 @@ async fn instances_started_at_once_on_an_empty_database_apply_each_migration_onc
         .unwrap()
         .get(0);
     assert_eq!(n, 3);
+}
+
+/// nginx, run with the configuration `docs/deploy.md` shows, in front of instances on `ports`;
+/// stopped when dropped.
+struct Nginx {
+    child: std::process::Child,
+    base: String,
+    _dir: tempfile::TempDir,
+}
+
+/// The address nginx connects to the instances from (`proxy_bind`), the only one they trust:
+/// the tests' own requests come from 127.0.0.1 (or another loopback address), so the proxy and
+/// the clients have addresses of their own.
+const PROXY_FROM: &str = "127.0.0.3";
+
+impl Nginx {
+    /// The nginx binary, or `None` (after a note) where there is none outside CI.
+    fn binary() -> Option<&'static str> {
+        let found = ["/usr/sbin/nginx", "/usr/bin/nginx"]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).exists());
+        if found.is_none() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "nginx is missing: scripts/test.sh installs Debian's nginx-light"
+            );
+            eprintln!("skipped: nginx is not installed (scripts/test.sh installs it)");
+        }
+        found
+    }
+
+    fn start(nginx: &str, ports: [u16; 2]) -> Nginx {
+        let doc = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/deploy.md"),
+        )
+        .unwrap();
+        let block = doc
+            .split("```nginx\n")
+            .nth(1)
+            .and_then(|rest| rest.split("\n```").next())
+            .expect("docs/deploy.md shows an nginx configuration");
+        let listen = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listen.local_addr().unwrap().port();
+        drop(listen);
+        // The documented configuration with this machine's addresses; nothing else changed.
+        let site = block
+            .replace("10.0.0.11:8080", &format!("127.0.0.1:{}", ports[0]))
+            .replace("10.0.0.12:8080", &format!("127.0.0.1:{}", ports[1]))
+            .replace("listen 443 ssl;", &format!("listen 127.0.0.1:{port};"));
+        assert!(
+            site.contains(&format!("127.0.0.1:{}", ports[1])) && site.contains("proxy_pass"),
+            "the documented configuration changed shape:\n{block}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().display();
+        let conf = format!(
+            "daemon off;\nmaster_process off;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\n\
+             events {{ worker_connections 256; }}\n\
+             http {{\n access_log off;\n client_body_temp_path {d}/body;\n proxy_temp_path {d}/proxy;\n\
+             fastcgi_temp_path {d}/fastcgi;\n uwsgi_temp_path {d}/uwsgi;\n scgi_temp_path {d}/scgi;\n\
+             proxy_bind {PROXY_FROM};\n{site}\n}}\n"
+        );
+        std::fs::write(dir.path().join("nginx.conf"), conf).unwrap();
+        let child = Command::new(nginx)
+            .arg("-p")
+            .arg(dir.path())
+            .arg("-e")
+            .arg(dir.path().join("error.log"))
+            .arg("-c")
+            .arg(dir.path().join("nginx.conf"))
+            .spawn()
+            .expect("nginx starts");
+        let nginx = Nginx {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            _dir: dir,
+        };
+        for _ in 0..200 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return nginx;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        let log = std::fs::read_to_string(nginx._dir.path().join("error.log")).unwrap_or_default();
+        panic!("nginx did not start: {log}");
+    }
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The next event of `events` within 5 s: an event held back by a buffering proxy fails here.
+async fn promptly(events: &mut Events, pred: impl Fn(&Value) -> bool) -> Value {
+    tokio::time::timeout(Duration::from_secs(5), events.until("update", pred))
+        .await
+        .expect("the event arrives through the proxy at once")
+}
+
+#[tokio::test]
+async fn behind_the_documented_nginx_moves_and_streams_pass_an_instance_may_die_and_clients_are_told_apart(
+) {
+    let Some(_) = cluster() else { return };
+    let Some(nginx) = Nginx::binary() else { return };
+    let db = database("nginx").await;
+    let trust = ["--trusted-proxy", PROXY_FROM];
+    let mut a = Instance::start_with(&db, &trust);
+    let b = Instance::start_with(&db, &trust);
+    let proxy = Nginx::start(nginx, [a.serve.port, b.serve.port]);
+    let via = Api {
+        client: Client::new(),
+        base: proxy.base.clone(),
+    };
+    // A game created, joined and played through the proxy, each player's stream through it too:
+    // whichever instances nginx picks, every move reaches both streams without delay.
+    let (id, south, north) = online_game(&via, &via, Value::Null).await;
+    let mut streams = [Events::open(&via, &id).await, Events::open(&via, &id).await];
+    let moves = [("C", &south), ("c", &north), ("D", &south), ("f", &north)];
+    for (n, (mv, token)) in moves.iter().enumerate() {
+        let (st, r) = via.play(&id, token, mv).await;
+        assert_eq!(st, StatusCode::OK, "{r}");
+        for s in &mut streams {
+            promptly(s, |v| ply(v) == n as u64 + 1).await;
+        }
+    }
+    // One instance dies: the proxy sends everything to the other, and the game goes on.
+    a.kill_9();
+    let mut after = Events::open(&via, &id).await;
+    for (n, (mv, token)) in [("E", &south), ("e", &north)].iter().enumerate() {
+        let (st, r) = via.play(&id, token, mv).await;
+        assert_eq!(st, StatusCode::OK, "{r}");
+        promptly(&mut after, |v| ply(v) == 5 + n as u64).await;
+    }
+    // The per-client limits count the client the proxy names, not the proxy, and not what a
+    // client wrote itself: from 127.0.0.1, streams up to the default allowance of 16 (the one
+    // or three it holds already included), then 429s, whatever X-Forwarded-For it claims; from
+    // 127.0.0.4, a stream of its own still opens.
+    let events = format!("{}/api/games/{id}/events", proxy.base);
+    let open = |client: &Client, claim: String| {
+        client.get(&events).header("x-forwarded-for", claim).send()
+    };
+    let one = Client::new();
+    let mut replies = Vec::new();
+    for i in 0..17 {
+        replies.push(open(&one, format!("198.51.100.{i}")).await.unwrap());
+    }
+    let statuses: Vec<u16> = replies.iter().map(|r| r.status().as_u16()).collect();
+    let opened = statuses.iter().take_while(|s| **s == 200).count();
+    assert!((13..=15).contains(&opened), "{statuses:?}");
+    assert!(statuses[opened..].iter().all(|s| *s == 429), "{statuses:?}");
+    let other = Client::builder()
+        .local_address("127.0.0.4".parse::<std::net::IpAddr>().unwrap())
+        .build()
+        .unwrap();
+    let theirs = open(&other, "198.51.100.1".into()).await.unwrap();
+    assert_eq!(theirs.status(), StatusCode::OK);
+    drop((after, streams, replies, theirs, b, proxy));
 }
