@@ -411,6 +411,14 @@ fn a_bad_address_or_a_missing_game_gets_a_clear_message() {
     t.wait_for("the bad side", |s| {
         s.contains("--side must be S, N or random, not 'east'")
     });
+    // A new game's options with a game's link are refused, not ignored.
+    t.type_line(&play_online(&format!(
+        "{}/game/00ff --clock 3+2",
+        server.base
+    )));
+    t.wait_for("the misplaced option", |s| {
+        s.contains("--new, --clock, --side and --private are for a new game")
+    });
     assert!(!t.screen().contains("panicked"));
     t.check_restored();
     drop(server);

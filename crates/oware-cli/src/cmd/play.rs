@@ -52,12 +52,13 @@ pub struct Args {
     /// With the server's address: create a new online game at once (no lobby prompt).
     #[arg(long, requires = "online")]
     pub new: bool,
-    /// A new online game's clock: MINUTES+SECONDS added a move (3+2, 5+3, 10+5) or none.
-    #[arg(long, requires = "online", default_value = "5+3")]
-    pub clock: String,
-    /// Your side in a new online game: S, N or random.
-    #[arg(long, requires = "online", default_value = "random")]
-    pub side: String,
+    /// A new online game's clock: MINUTES+SECONDS added a move (3+2, 5+3, 10+5) or none
+    /// [default: 5+3].
+    #[arg(long, requires = "online")]
+    pub clock: Option<String>,
+    /// Your side in a new online game: S, N or random [default: random].
+    #[arg(long, requires = "online")]
+    pub side: Option<String>,
     /// A new online game stays out of the lobby: only its invite link finds it.
     #[arg(long, requires = "online")]
     pub private: bool,
@@ -135,10 +136,10 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
     let name = args.name.trim();
     let joined = match address {
         Address::Game(target) => {
-            if args.new {
+            if args.new || args.clock.is_some() || args.side.is_some() || args.private {
                 anyhow::bail!(
-                    "--new creates a game on a server: give the server's address ({}), not a \
-                     game's link",
+                    "--new, --clock, --side and --private are for a new game: give the server's \
+                     address ({}), not a game's link",
                     target.base
                 );
             }
@@ -202,14 +203,17 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
 
 /// The new online game the flags describe (used by `--new` and by `n` at the lobby's prompt).
 fn new_challenge(args: &Args) -> anyhow::Result<oware_tui::lobby::NewChallenge> {
-    let clock = oware_tui::lobby::Clock::parse(&args.clock).map_err(anyhow::Error::msg)?;
-    let color =
-        match args.side.trim().to_ascii_lowercase().as_str() {
-            "random" => None,
-            other => Some(other.parse::<Side>().map_err(|_| {
-                anyhow::anyhow!("--side must be S, N or random, not '{}'", args.side)
-            })?),
-        };
+    let clock = oware_tui::lobby::Clock::parse(args.clock.as_deref().unwrap_or("5+3"))
+        .map_err(anyhow::Error::msg)?;
+    let side = args.side.as_deref().unwrap_or("random");
+    let color = match side.trim().to_ascii_lowercase().as_str() {
+        "random" => None,
+        other => Some(
+            other
+                .parse::<Side>()
+                .map_err(|_| anyhow::anyhow!("--side must be S, N or random, not '{side}'"))?,
+        ),
+    };
     Ok(oware_tui::lobby::NewChallenge {
         clock,
         color,
