@@ -1,8 +1,8 @@
 //! Limits per client (per IP address) and of the HTTP connections: how much engine work one
 //! address may start, how many games it may create, how many event streams and long polls it
-//! may hold open, and how long a connection may take to send its request. The settings are [`ServerLimits`]; the HTTP
-//! stack applies the timeouts (hyper's header read timeout, tower-http's body timeout), the
-//! handlers ask [`ClientLimits`] before starting work.
+//! may hold open, and how long a connection may take to send its request. The settings are
+//! [`ServerLimits`]; the HTTP stack applies the timeouts (hyper's header read timeout,
+//! tower-http's body timeout), the handlers ask [`ClientLimits`] before starting work.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;

@@ -75,10 +75,6 @@ impl TrustedProxies {
         self.0.is_empty()
     }
 
-    fn trusts(&self, ip: IpAddr) -> bool {
-        self.0.iter().any(|n| n.contains(&ip))
-    }
-
     /// The client's address for a connection from `peer` with `headers`: `peer` itself unless
     /// it is a trusted proxy; then the rightmost `X-Forwarded-For` entry that is not one (all
     /// the headers' entries, in order). A list that runs out, or an entry that is not an
@@ -95,7 +91,7 @@ impl TrustedProxies {
     /// order they came (a value that is not text is left out by the caller).
     pub fn client_of<'a>(&self, peer: IpAddr, values: impl IntoIterator<Item = &'a str>) -> IpAddr {
         let mut client = peer.to_canonical();
-        if !self.trusts(client) {
+        if !self.is_trusted(client) {
             return client;
         }
         let entries: Vec<&str> = values.into_iter().flat_map(|v| v.split(',')).collect();
@@ -104,7 +100,7 @@ impl TrustedProxies {
                 break;
             };
             client = ip.to_canonical();
-            if !self.trusts(client) {
+            if !self.is_trusted(client) {
                 break;
             }
         }
@@ -113,7 +109,8 @@ impl TrustedProxies {
 
     /// Whether `ip` is one of the trusted proxies (an IPv4-mapped address as its IPv4).
     pub fn is_trusted(&self, ip: IpAddr) -> bool {
-        self.trusts(ip.to_canonical())
+        let ip = ip.to_canonical();
+        self.0.iter().any(|n| n.contains(&ip))
     }
 }
 

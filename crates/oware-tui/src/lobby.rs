@@ -9,10 +9,10 @@
 use std::fmt;
 
 use oware_core::{Rules, Side};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::net::{parse_answer, Api, Joined, Seats, Target};
+use crate::net::{origin, parse_answer, Api, Joined, Seats, Target};
 
 /// What `oware play --online` was given: a game's invite link, or a server's address.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,32 +26,28 @@ pub enum Address {
 impl Address {
     /// Reads an invite link or a server's address (a query or fragment is ignored).
     pub fn parse(url: &str) -> Result<Address, String> {
-        if let Ok(t) = Target::parse(url) {
-            return Ok(Address::Game(t));
-        }
+        let not_a_link = match Target::parse(url) {
+            Ok(t) => return Ok(Address::Game(t)),
+            Err(e) => e,
+        };
         let server = reqwest::Url::parse(url.trim()).ok().filter(|u| {
             matches!(u.scheme(), "http" | "https")
                 && u.host_str().is_some()
                 && u.path_segments().is_none_or(|mut s| s.all(str::is_empty))
         });
         match server {
-            Some(u) => {
-                let mut base = format!("{}://{}", u.scheme(), u.host_str().unwrap_or(""));
-                if let Some(port) = u.port() {
-                    base.push_str(&format!(":{port}"));
-                }
-                Ok(Address::Server(base))
-            }
+            Some(u) => Ok(Address::Server(origin(&u))),
             // The invite link's explanation, with the other form added.
-            None => Err(Target::parse(url).err().map_or_else(String::new, |e| {
-                format!("{e} (or the server's address alone, e.g. http://127.0.0.1:8080, for its lobby)")
-            })),
+            None => Err(format!(
+                "{not_a_link} (or the server's address alone, e.g. http://127.0.0.1:8080, for its lobby)"
+            )),
         }
     }
 }
 
-/// A clock setting: minutes each and seconds added per move, written `5+3`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A clock setting: minutes each and seconds added per move, written `5+3`; in the server's
+/// JSON `{"initial_s", "increment_s"}` (the lobby's challenges, a new game's request).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     /// Seconds each side starts with.
     pub initial_s: u64,
@@ -103,18 +99,9 @@ pub struct Challenge {
     /// The creator's side: the one who takes the challenge plays the other.
     pub color: Side,
     /// The clock, `None` for none.
-    pub clock: Option<ClockSetting>,
+    pub clock: Option<Clock>,
     /// The rules' text form.
     pub rules: String,
-}
-
-/// A clock as the lobby gives it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-pub struct ClockSetting {
-    /// Seconds each.
-    pub initial_s: u64,
-    /// Seconds added per move.
-    pub increment_s: u64,
 }
 
 impl Challenge {
@@ -125,13 +112,7 @@ impl Challenge {
         } else {
             self.name.trim()
         };
-        let clock = self.clock.map_or("no clock".to_string(), |c| {
-            Clock {
-                initial_s: c.initial_s,
-                increment_s: c.increment_s,
-            }
-            .to_string()
-        });
+        let clock = self.clock.map_or("no clock".to_string(), |c| c.to_string());
         format!(
             "{who} plays {} · {clock} · {} (you play {})",
             self.color,
@@ -232,7 +213,7 @@ impl NewChallenge {
         json!({
             "opponent": "online",
             "rules": self.rules.to_string(),
-            "clock": self.clock.map(|c| json!({ "initial_s": c.initial_s, "increment_s": c.increment_s })),
+            "clock": self.clock,
             "color": self.color.map_or(json!("random"), |s| json!(s)),
             "name": self.name,
             "lobby": self.lobby,

@@ -65,10 +65,7 @@ impl Target {
         if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Err(bad("the game id is letters and digits"));
         }
-        let mut base = format!("{}://{}", parsed.scheme(), parsed.host_str().unwrap_or(""));
-        if let Some(port) = parsed.port() {
-            base.push_str(&format!(":{port}"));
-        }
+        let mut base = origin(&parsed);
         for p in prefix {
             base.push('/');
             base.push_str(p);
@@ -91,6 +88,15 @@ impl Target {
             id: id.to_string(),
         }
     }
+}
+
+/// `SCHEME://HOST[:PORT]` of `url`: where a server is, without a path.
+pub(crate) fn origin(url: &reqwest::Url) -> String {
+    let mut base = format!("{}://{}", url.scheme(), url.host_str().unwrap_or(""));
+    if let Some(port) = url.port() {
+        base.push_str(&format!(":{port}"));
+    }
+    base
 }
 
 /// The seat tokens of the online games this user plays, one small file per game (server and
@@ -551,21 +557,9 @@ pub async fn join(url: &str, name: &str, watch: bool, seats: &Seats) -> Result<J
     })
 }
 
-/// [`join`] on a small runtime of its own, returned to be handed to [`Net::start`] (the
-/// connections made while joining are kept for the game).
-pub fn join_now(
-    url: &str,
-    name: &str,
-    watch: bool,
-    seats: &Seats,
-) -> Result<(tokio::runtime::Runtime, Joined), String> {
-    let runtime = runtime()?;
-    let joined = runtime.block_on(join(url, name, watch, seats))?;
-    Ok((runtime, joined))
-}
-
-/// The small runtime the network work runs on: block on it to find or make the game, then
-/// hand it to [`Net::start`].
+/// The small runtime the network work runs on: block on it to find or make the game ([`join`],
+/// `lobby::create`), then hand it to [`Net::start`] (the connections made meanwhile are kept for
+/// the game).
 pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
