@@ -128,12 +128,31 @@ test("review an imported game: progress, graph, symbols, a blunder explained, ju
 
 test("a finished game is reviewed from the end panel", async () => {
   const { context, page, errors } = await newPage();
+  // The page's first look at the game's review (as the game opens) is answered late, after the player
+  // has asked for the review: that old "none" must not close the review asked for.
+  let held = false;
+  let delivered;
+  const lateAnswer = new Promise((r) => { delivered = r; });
+  await page.route(/\/api\/games\/[^/]+\/review$/, async (route) => {
+    if (route.request().method() !== "GET" || held) return route.continue();
+    held = true;
+    const answer = await route.fetch();
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response: answer });
+    delivered();
+  });
   // North plays f, then South's F captures 3 and reaches 25: the game ends, the end panel opens.
   await importGame(page, '[FEN "0-0-0-0-1-1-2-1-0-0-0-1-22-20-N"]\n\n1... f 2. F *');
   await page.locator("#dlg-end[open]").waitFor();
   await page.locator("#btn-end-review").click();
   await page.locator("#dlg-end").waitFor({ state: "hidden" });
   await page.locator("#review-graph svg.eval-graph").waitFor(LONG);
+  assert.ok(held, "the first look was held back");
+  // Still shown once the late answer has come and the page has had time to read it (a check that
+  // nothing changes can only wait).
+  await lateAnswer;
+  await page.waitForTimeout(500);
+  assert.ok(await page.locator("#review-graph svg.eval-graph").isVisible());
   const r = await apiReview(page);
   assert.equal(r.status, "done");
   assert.equal(r.review.moves.length, 2);

@@ -34,6 +34,7 @@ export function createReview(st, { showPly, screen }) {
     menu: $("#btn-review"),
   };
   let poll = null; // the timer looking at a running review (in case events do not arrive)
+  let asked = 0; // reviews asked for on this page: a load's answer older than one is stale
 
   /** A fresh review state for the game on screen. */
   function blank() {
@@ -88,9 +89,11 @@ export function createReview(st, { showPly, screen }) {
     render();
     const id = st.id;
     if (!id) return;
+    const before = asked;
     try {
       const v = await api.getReview(id);
-      if (id !== st.id) return;
+      // Another game opened meanwhile, or a review was asked for: this answer is out of date.
+      if (id !== st.id || asked !== before) return;
       take(v);
       st.review.open = v.status === "done" || v.status === "running";
     } catch { return; }
@@ -103,6 +106,7 @@ export function createReview(st, { showPly, screen }) {
     if (!st.review || st.review.id !== st.id) st.review = blank();
     st.review.open = true;
     st.review.error = null;
+    asked += 1;
     render();
     const before = st.review.computedAt;
     try {
