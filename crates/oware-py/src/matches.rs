@@ -83,9 +83,9 @@ impl MatchResult {
     pub fn wdl(&self) -> (usize, usize, usize) {
         let mut wdl = (0, 0, 0);
         for g in &self.games {
-            match g.a_points() {
-                p if p == 1.0 => wdl.0 += 1,
-                p if p == 0.0 => wdl.2 += 1,
+            match g.game.outcome().map(|o| o.winner()) {
+                Some(Some(s)) if s == g.a_side => wdl.0 += 1,
+                Some(Some(_)) => wdl.2 += 1,
                 _ => wdl.1 += 1,
             }
         }
@@ -94,7 +94,7 @@ impl MatchResult {
 }
 
 fn play_game(options: &MatchOptions, index: usize) -> MatchGame {
-    let a_side = if index % 2 == 0 {
+    let a_side = if index.is_multiple_of(2) {
         Side::South
     } else {
         Side::North

@@ -1,0 +1,79 @@
+"""Random playouts per second: oware (one action at a time from Python, and in bulk in Rust)
+side by side with OpenSpiel's ``oware`` (pyspiel) in the same run, when it is installed.
+
+    python crates/oware-py/bench/playouts.py [--seconds 3] [--bulk-games 200000] [--threads 0]
+
+Not a test: it prints a table. The rules are the same for both (playstrategy = OpenSpiel's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import time
+
+import oware
+
+
+def one_at_a_time(game, seconds: float, seed: int) -> tuple[float, float]:
+    """Games and plies per second of a Python loop over apply_action with random.choice."""
+    rng = random.Random(seed)
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            plies += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, plies / elapsed
+
+
+def bulk(games: int, threads: int, record: bool) -> tuple[float, float]:
+    start = time.perf_counter()
+    out = oware.playouts(games, seed=1, rules="playstrategy", threads=threads, record=record)
+    elapsed = time.perf_counter() - start
+    return games / elapsed, int(out["lengths"].sum()) / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per one-at-a-time run")
+    parser.add_argument("--bulk-games", type=int, default=200_000)
+    parser.add_argument("--threads", type=int, default=0, help="bulk threads, 0 = one per core")
+    args = parser.parse_args()
+
+    rows = []
+    try:
+        import pyspiel  # type: ignore
+
+        spiel_games, spiel_plies = one_at_a_time(pyspiel.load_game("oware"), args.seconds, 1)
+        rows.append(("pyspiel oware, one at a time", spiel_games, spiel_plies))
+    except ImportError:
+        spiel_games = None
+        print("open_spiel is not installed: no pyspiel row (pip install open_spiel)")
+
+    ours = one_at_a_time(oware.openspiel.load_game("oware"), args.seconds, 1)
+    rows.append(("oware, one at a time (Python loop)", *ours))
+    rows.append(("oware.playouts, bulk, 1 thread", *bulk(args.bulk_games, 1, True)))
+    threads = args.threads or os.cpu_count() or 1
+    if threads > 1:
+        rows.append(
+            (f"oware.playouts, bulk, {threads} threads", *bulk(args.bulk_games, threads, True))
+        )
+    rows.append(
+        (f"oware.playouts, bulk, {threads} thr., no record", *bulk(args.bulk_games, threads, False))
+    )
+
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+    print(f"{'':44} {'games/s':>12} {'plies/s':>14} {'vs pyspiel':>10}")
+    for name, g, p in rows:
+        ratio = f"{g / spiel_games:9.1f}x" if spiel_games else "        -"
+        print(f"{name:44} {g:12,.0f} {p:14,.0f} {ratio}")
+
+
+if __name__ == "__main__":
+    main()
