@@ -20,6 +20,8 @@ echo "== python package: venv $venv"
 if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
+# The maturin build hook runs `maturin` from PATH: the venv's own.
+export PATH="$venv/bin:$PATH"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" numpy pytest
 # open_spiel has wheels for some platforms only: without one the agreement test is skipped
