@@ -18,7 +18,9 @@
 //! - [`online`]: an online game of `oware serve` (`oware play --online URL`): seat, clocks,
 //!   presence, offers, the end; [`net`] talks to the server (requests, server-sent events,
 //!   reconnection, seat tokens kept per game) on a thread of its own; [`wire`] is the server's
-//!   JSON as read here; [`lobby`] lists a server's open challenges and creates new online games.
+//!   JSON as read here; [`lobby`] lists a server's open challenges and creates new online games;
+//!   [`checked`] is what is accepted from a server (ids, tokens, text, sizes), which is trusted
+//!   no more than any other input.
 //!
 //! No rule is decided here: moves, their legality and the reasons a pit cannot be played, the
 //! sowing shown seed by seed, game ends and OGN all come from `oware-core`; levels and the search
@@ -26,6 +28,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod checked;
 pub mod lobby;
 pub mod net;
 pub mod online;

@@ -12,6 +12,7 @@ use oware_core::{Rules, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::checked::{self, GameId};
 use crate::net::{origin, parse_answer, Api, Joined, Seats, Target};
 
 /// What `oware play --online` was given: a game's invite link, or a server's address.
@@ -88,19 +89,21 @@ impl fmt::Display for Clock {
     }
 }
 
-/// An open challenge of the lobby.
+/// An open challenge of the lobby (its texts cleaned and its id checked when read: see
+/// [`crate::checked`]).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Challenge {
     /// The game.
-    pub id: String,
+    pub id: GameId,
     /// The creator's name (may be empty).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "checked::text")]
     pub name: String,
     /// The creator's side: the one who takes the challenge plays the other.
     pub color: Side,
     /// The clock, `None` for none.
     pub clock: Option<Clock>,
     /// The rules' text form.
+    #[serde(deserialize_with = "checked::text")]
     pub rules: String,
 }
 
@@ -134,7 +137,12 @@ pub async fn challenges(api: &Api) -> Result<Vec<Challenge>, String> {
         .map_err(|e| e.message)?;
     serde_json::from_value::<Lobby>(v)
         .map(|l| l.challenges)
-        .map_err(|e| format!("the server's lobby is not the expected JSON: {e}"))
+        .map_err(|e| {
+            format!(
+                "the server's lobby is refused: {}",
+                checked::clean(&e.to_string())
+            )
+        })
 }
 
 /// The lobby as lines for the prompt: a numbered line per challenge, or that there is none.
@@ -230,6 +238,8 @@ pub async fn create(base: &str, new: &NewChallenge, seats: &Seats) -> Result<Joi
         .await
         .map_err(|e| e.message)?;
     let answer = parse_answer(v).map_err(|e| e.message)?;
+    // Both checked by `parse_answer`: the token is kept under the id's name only if both are
+    // letters and digits.
     let (Some(id), Some(token)) = (answer.id, answer.token) else {
         return Err("the server's answer to creating a game has no id or seat token".into());
     };
@@ -325,7 +335,7 @@ mod tests {
             Address::parse("http://127.0.0.1:8080/game/ab12").unwrap(),
             Address::Game(Target {
                 base: "http://127.0.0.1:8080".into(),
-                id: "ab12".into()
+                id: GameId::new("ab12").unwrap()
             })
         );
         for server in [

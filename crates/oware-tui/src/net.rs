@@ -7,6 +7,11 @@
 //! without OpenSSL. The event stream is read from the streaming body and cut into events by
 //! [`SseParser`] (a few lines of our own: no second client just for SSE).
 //!
+//! The server is not trusted ([`crate::checked`]): an answer larger than [`MAX_ANSWER`] is
+//! refused while it is read, an event line or event larger than [`MAX_EVENT`] drops the
+//! connection, ids and tokens are checked before they name a file or a URL, and the server's
+//! texts are cleaned before they are shown.
+//!
 //! Everything runs on one thread of its own with a small tokio runtime: the requests one after
 //! the other in the order the player made them, and the event stream beside them. The screen's
 //! thread sends [`Request`]s and receives [`NetEvent`]s through channels and never waits.
@@ -19,6 +24,7 @@ use oware_core::Side;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, watch};
 
+use crate::checked::{self, GameId, SeatToken, MAX_ANSWER, MAX_EVENT};
 use crate::wire::{ErrorBody, GameState};
 
 /// The longest silence on the event stream before the connection counts as lost (the server
@@ -35,7 +41,7 @@ pub struct Target {
     /// `http://host:port` (and a path prefix, if the server sits under one), no trailing `/`.
     pub base: String,
     /// The game id.
-    pub id: String,
+    pub id: GameId,
 }
 
 impl Target {
@@ -62,18 +68,13 @@ impl Target {
         let [prefix @ .., "game", id] = segments.as_slice() else {
             return Err(bad("its path must end in /game/ID"));
         };
-        if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return Err(bad("the game id is letters and digits"));
-        }
+        let id = GameId::new(id).map_err(|_| bad("the game id is letters and digits"))?;
         let mut base = origin(&parsed);
         for p in prefix {
             base.push('/');
             base.push_str(p);
         }
-        Ok(Target {
-            base,
-            id: id.to_string(),
-        })
+        Ok(Target { base, id })
     }
 
     /// The invite link of the game.
@@ -82,10 +83,10 @@ impl Target {
     }
 
     /// The same server, another game.
-    pub fn with_id(&self, id: &str) -> Target {
+    pub fn with_id(&self, id: &GameId) -> Target {
         Target {
             base: self.base.clone(),
-            id: id.to_string(),
+            id: id.clone(),
         }
     }
 }
@@ -102,7 +103,9 @@ pub(crate) fn origin(url: &reqwest::Url) -> String {
 /// The seat tokens of the online games this user plays, one small file per game (server and
 /// id) in the per-user data folder (`~/.local/share/oware/seats` on Linux), as the web page
 /// keeps them in the browser's storage: running `oware play --online URL` again gives the seat
-/// back.
+/// back. The folder is made readable by this user only (mode 700, the files 600); a file's
+/// name is the server's address with everything but ASCII letters and digits replaced by `_`,
+/// a `-` and the game id ([`GameId`]: letters and digits), so no name leaves the folder.
 #[derive(Debug, Clone)]
 pub struct Seats {
     dir: Option<PathBuf>,
@@ -130,26 +133,36 @@ impl Seats {
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
-        Some(self.dir.as_ref()?.join(format!("{server}-{}", t.id)))
+        // Letters, digits, `_` and `-` only: one name inside the folder, whatever the server.
+        let name = format!("{server}-{}", t.id);
+        debug_assert!(name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'));
+        Some(self.dir.as_ref()?.join(name))
     }
 
     /// The token kept for `t`.
-    pub fn load(&self, t: &Target) -> Option<String> {
+    pub fn load(&self, t: &Target) -> Option<SeatToken> {
         let text = std::fs::read_to_string(self.file(t)?).ok()?;
-        let token = text.trim();
-        (!token.is_empty() && token.chars().all(|c| c.is_ascii_alphanumeric()))
-            .then(|| token.to_string())
+        SeatToken::new(text.trim()).ok()
     }
 
-    /// Keeps `token` for `t` (readable by this user only).
-    pub fn save(&self, t: &Target, token: &str) -> Result<(), String> {
+    /// Keeps `token` for `t` (the folder made with mode 700, the file 600).
+    pub fn save(&self, t: &Target, token: &SeatToken) -> Result<(), String> {
         let Some(path) = self.file(t) else {
             return Err("no per-user data folder to keep the seat token in".into());
         };
         let fail =
             |e: std::io::Error| format!("cannot keep the seat token in {}: {e}", path.display());
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(fail)?;
+            let mut builder = std::fs::DirBuilder::new();
+            builder.recursive(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::DirBuilderExt;
+                builder.mode(0o700);
+            }
+            builder.create(dir).map_err(fail)?;
         }
         let mut options = std::fs::OpenOptions::new();
         options.write(true).create(true).truncate(true);
@@ -159,7 +172,7 @@ impl Seats {
             options.mode(0o600);
         }
         let mut f = options.open(&path).map_err(fail)?;
-        std::io::Write::write_all(&mut f, format!("{token}\n").as_bytes()).map_err(fail)
+        std::io::Write::write_all(&mut f, format!("{}\n", token.as_str()).as_bytes()).map_err(fail)
     }
 
     /// Forgets the token of `t` (the server does not know it).
@@ -198,7 +211,8 @@ fn unreachable(base: &str, e: &reqwest::Error) -> ApiError {
     let what = if e.is_timeout() {
         "did not answer in time".to_string()
     } else {
-        format!("cannot be reached ({why})")
+        // hyper's words may quote the server's bytes.
+        format!("cannot be reached ({})", checked::clean(&why))
     };
     ApiError {
         status: None,
@@ -228,12 +242,13 @@ impl Api {
         })
     }
 
-    /// One JSON request; `Ok` with the body of a 2xx answer.
+    /// One JSON request; `Ok` with the body of a 2xx answer. A body larger than
+    /// [`MAX_ANSWER`] is refused while it is read (the rest is never read).
     pub async fn request(
         &self,
         method: reqwest::Method,
         path: &str,
-        token: Option<&str>,
+        token: Option<&SeatToken>,
         body: Option<Value>,
     ) -> Result<Value, ApiError> {
         let mut r = self
@@ -241,7 +256,7 @@ impl Api {
             .request(method, format!("{}{path}", self.base))
             .timeout(REQUEST_TIMEOUT);
         if let Some(t) = token {
-            r = r.header("x-seat-token", t);
+            r = r.header("x-seat-token", t.as_str());
         }
         if let Some(b) = body {
             r = r
@@ -250,12 +265,15 @@ impl Api {
         }
         let res = r.send().await.map_err(|e| unreachable(&self.base, &e))?;
         let status = res.status();
-        let bytes = res.bytes().await.map_err(|e| unreachable(&self.base, &e))?;
+        let bytes = read_capped(res, &self.base).await?;
         if status.is_success() {
             return serde_json::from_slice(&bytes).map_err(|e| ApiError {
                 status: Some(status.as_u16()),
                 code: None,
-                message: format!("the server's answer is not the expected JSON: {e}"),
+                message: format!(
+                    "the server's answer is not the expected JSON: {}",
+                    checked::clean(&e.to_string())
+                ),
             });
         }
         Err(match serde_json::from_slice::<ErrorBody>(&bytes) {
@@ -272,7 +290,7 @@ impl Api {
         })
     }
 
-    async fn state(&self, id: &str, token: Option<&str>) -> Result<GameState, ApiError> {
+    async fn state(&self, id: &GameId, token: Option<&SeatToken>) -> Result<GameState, ApiError> {
         let v = self
             .request(
                 reqwest::Method::GET,
@@ -285,28 +303,65 @@ impl Api {
     }
 }
 
+/// The body of `res`, read chunk by chunk and refused past [`MAX_ANSWER`] bytes.
+async fn read_capped(mut res: reqwest::Response, base: &str) -> Result<Vec<u8>, ApiError> {
+    let too_large = ApiError {
+        status: Some(res.status().as_u16()),
+        code: None,
+        message: format!(
+            "the server's answer is larger than {} MiB: refused",
+            MAX_ANSWER >> 20
+        ),
+    };
+    if res.content_length().is_some_and(|n| n > MAX_ANSWER as u64) {
+        return Err(too_large);
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = res.chunk().await.map_err(|e| unreachable(base, &e))? {
+        if body.len() + chunk.len() > MAX_ANSWER {
+            return Err(too_large);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
 fn parse_state(v: Value) -> Result<GameState, ApiError> {
     serde_json::from_value(v).map_err(|e| ApiError {
         status: None,
         code: None,
-        message: format!("the server's game state is not the expected JSON: {e}"),
+        message: format!(
+            "the server's game state is refused: {}",
+            checked::clean(&e.to_string())
+        ),
     })
 }
 
-/// An answer that may carry a seat: `{token, id?, state}` or a bare state.
-pub(crate) struct Answer {
-    pub(crate) state: GameState,
-    pub(crate) token: Option<String>,
-    pub(crate) id: Option<String>,
+/// An answer that may carry a seat: `{token, id?, state}` or a bare state. The token and the id
+/// are checked here, before anything keeps or follows them.
+#[derive(Debug, serde::Deserialize)]
+pub struct Answer {
+    /// The game's state.
+    pub state: GameState,
+    /// The seat's token, when the answer gives a seat.
+    #[serde(default)]
+    pub token: Option<SeatToken>,
+    /// The game of the seat, when it is another one (a rematch).
+    #[serde(default)]
+    pub id: Option<GameId>,
 }
 
-pub(crate) fn parse_answer(mut v: Value) -> Result<Answer, ApiError> {
-    let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+/// Reads an answer of the server ([`Answer`]): a bad id, token or state refuses it whole.
+pub fn parse_answer(v: Value) -> Result<Answer, ApiError> {
     if v.get("state").is_some_and(Value::is_object) {
-        let token = text(&v, "token");
-        let id = text(&v, "id");
-        let state = parse_state(v["state"].take())?;
-        Ok(Answer { state, token, id })
+        serde_json::from_value(v).map_err(|e| ApiError {
+            status: None,
+            code: None,
+            message: format!(
+                "the server's answer is refused ({}); nothing was kept",
+                checked::clean(&e.to_string())
+            ),
+        })
     } else {
         Ok(Answer {
             state: parse_state(v)?,
@@ -380,7 +435,7 @@ pub enum Request {
         win: bool,
     },
     /// Take this player's seat in the agreed rematch (game id).
-    FollowRematch(String),
+    FollowRematch(GameId),
 }
 
 impl Request {
@@ -430,6 +485,9 @@ pub enum NetEvent {
         /// The player's side in it.
         seat: Side,
     },
+    /// The server sent an update that is refused (not a valid state: a bad id, a control
+    /// character where a letter belongs, …); the sentence says why.
+    Rejected(String),
     /// The event stream is open.
     Connected,
     /// The event stream broke; another attempt follows after `retry`.
@@ -449,7 +507,7 @@ pub struct Joined {
     /// The game.
     pub target: Target,
     /// The seat token, if the player has a seat.
-    pub token: Option<String>,
+    pub token: Option<SeatToken>,
     /// The player's side, `None` when watching.
     pub seat: Option<Side>,
     /// The state now.
@@ -468,7 +526,7 @@ pub async fn join(url: &str, name: &str, watch: bool, seats: &Seats) -> Result<J
         Some(404) => format!("there is no game {} on {}", target.id, target.base),
         _ => e.message,
     };
-    let mut state = match api.state(&target.id, token.as_deref()).await {
+    let mut state = match api.state(&target.id, token.as_ref()).await {
         Ok(s) => s,
         Err(e) if token.is_some() && matches!(e.status, Some(401 | 403)) => {
             seats.forget(&target);
@@ -601,7 +659,7 @@ impl Net {
 async fn work(
     api: Api,
     target: Target,
-    token: Option<String>,
+    token: Option<SeatToken>,
     seats: Seats,
     mut requests: mpsc::UnboundedReceiver<Request>,
     tx: Sender<NetEvent>,
@@ -644,7 +702,7 @@ async fn work(
             ),
         };
         let answer = api
-            .request(method, &path, token.as_deref(), body)
+            .request(method, &path, token.as_ref(), body)
             .await
             .and_then(parse_answer);
         let event = match answer {
@@ -657,6 +715,7 @@ async fn work(
                 match (next, a.token) {
                     (Some(next), Some(t)) => {
                         let nt = target.with_id(&next);
+                        // Best effort: the seat is played now even if it cannot be kept.
                         let _ = seats.save(&nt, &t);
                         let seat = a.state.online.as_ref().and_then(|o| o.you);
                         let _ = current.send((nt, Some(t)));
@@ -693,14 +752,14 @@ async fn work(
 /// when the game changes (a rematch).
 async fn events(
     api: Api,
-    mut current: watch::Receiver<(Target, Option<String>)>,
+    mut current: watch::Receiver<(Target, Option<SeatToken>)>,
     tx: Sender<NetEvent>,
 ) {
     let mut failures: u32 = 0;
     loop {
         let (target, token) = current.borrow_and_update().clone();
         let result = tokio::select! {
-            r = stream_once(&api, &target, token.as_deref(), &tx, &mut failures) => r,
+            r = stream_once(&api, &target, token.as_ref(), &tx, &mut failures) => r,
             changed = current.changed() => {
                 if changed.is_err() {
                     return;
@@ -732,12 +791,13 @@ async fn events(
 async fn stream_once(
     api: &Api,
     target: &Target,
-    token: Option<&str>,
+    token: Option<&SeatToken>,
     tx: &Sender<NetEvent>,
     failures: &mut u32,
 ) -> Result<(), String> {
     let id = &target.id;
-    let mut path = format!("{}/api/games/{id}/events", api.base);
+    let mut path = reqwest::Url::parse(&format!("{}/api/games/{id}/events", api.base))
+        .map_err(|e| format!("the server's address {}: {e}", api.base))?;
     if let Some(t) = token {
         // A presence key makes the stream count as this player being connected.
         let v = api
@@ -750,12 +810,13 @@ async fn stream_once(
             .await
             .map_err(|e| e.message)?;
         if let Some(key) = v.get("key").and_then(Value::as_str) {
-            path.push_str(&format!("?presence={key}"));
+            // Encoded as a query value: the server's key cannot change the URL's shape.
+            path.query_pairs_mut().append_pair("presence", key);
         }
     }
     let mut res = api
         .client
-        .get(&path)
+        .get(path)
         .header("accept", "text/event-stream")
         .send()
         .await
@@ -775,22 +836,25 @@ async fn stream_once(
             Ok(Ok(None)) => return Err("the server closed the connection".into()),
             Ok(Ok(Some(c))) => c,
         };
-        for ev in parser.push(&chunk) {
+        let events = parser
+            .push(&chunk)
+            .map_err(|e| format!("{e}: the connection is dropped"))?;
+        for ev in events {
             if ev.name != "update" {
                 continue;
             }
-            let Ok(v) = serde_json::from_str::<Value>(&ev.data) else {
-                continue;
+            #[derive(serde::Deserialize)]
+            struct Update {
+                state: GameState,
+            }
+            let report = match serde_json::from_str::<Update>(&ev.data) {
+                Ok(u) => NetEvent::State(Box::new(u.state)),
+                Err(e) => NetEvent::Rejected(format!(
+                    "Refused the server's update: {}",
+                    checked::clean(&e.to_string())
+                )),
             };
-            let Ok(state) = v
-                .get("state")
-                .cloned()
-                .ok_or(())
-                .and_then(|s| serde_json::from_value::<GameState>(s).map_err(|_| ()))
-            else {
-                continue;
-            };
-            if tx.send(NetEvent::State(Box::new(state))).is_err() {
+            if tx.send(report).is_err() {
                 return Ok(());
             }
         }
@@ -806,62 +870,132 @@ pub struct SseEvent {
     pub data: String,
 }
 
-/// Cuts a byte stream into server-sent events (the `text/event-stream` format: `event:` and
-/// `data:` fields, comments starting with `:`, a blank line ending each event), whatever the
-/// chunks' boundaries.
+/// Why an event stream is given up: it breaks the limits of [`MAX_EVENT`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SseError {
+    /// A line (a field) longer than [`MAX_EVENT`] bytes, or with no end in sight past it.
+    LineTooLong,
+    /// An event whose data lines add up to more than [`MAX_EVENT`] bytes.
+    EventTooLarge,
+}
+
+impl std::fmt::Display for SseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = match self {
+            SseError::LineTooLong => "an event line",
+            SseError::EventTooLarge => "an event",
+        };
+        write!(
+            f,
+            "the server sent {what} larger than {} MiB",
+            MAX_EVENT >> 20
+        )
+    }
+}
+
+impl std::error::Error for SseError {}
+
+/// The event being read: its name and data lines so far.
 #[derive(Debug, Default)]
-pub struct SseParser {
-    buf: Vec<u8>,
+struct Pending {
     name: String,
     data: String,
     has_data: bool,
 }
 
+/// Cuts a byte stream into server-sent events (the `text/event-stream` format: `event:` and
+/// `data:` fields, comments starting with `:`, a blank line ending each event), whatever the
+/// chunks' boundaries.
+///
+/// Linear in the bytes fed: each byte is looked at once for a line end (the scan goes on where
+/// the last one stopped, [`SseParser::scanned`] counts it) and moved at most once when the
+/// lines read are dropped from the buffer. A line or an event larger than [`MAX_EVENT`] is an
+/// error, after which the parser is not to be fed again.
+#[derive(Debug, Default)]
+pub struct SseParser {
+    buf: Vec<u8>,
+    /// How much of `buf` has been looked at for a line end.
+    seen: usize,
+    pending: Pending,
+    scanned: u64,
+}
+
 impl SseParser {
     /// Feeds bytes; returns the events they complete.
-    pub fn push(&mut self, bytes: &[u8]) -> Vec<SseEvent> {
+    pub fn push(&mut self, bytes: &[u8]) -> Result<Vec<SseEvent>, SseError> {
         self.buf.extend_from_slice(bytes);
         let mut out = Vec::new();
-        while let Some(end) = self.buf.iter().position(|&b| b == b'\n') {
-            let raw: Vec<u8> = self.buf.drain(..=end).collect();
-            let line = String::from_utf8_lossy(&raw[..raw.len() - 1]);
-            let line = line.strip_suffix('\r').unwrap_or(&line);
-            if line.is_empty() {
-                if self.has_data {
-                    out.push(SseEvent {
-                        name: if self.name.is_empty() {
-                            "message".into()
-                        } else {
-                            std::mem::take(&mut self.name)
-                        },
-                        data: std::mem::take(&mut self.data),
-                    });
-                }
-                self.name.clear();
-                self.data.clear();
-                self.has_data = false;
-                continue;
-            }
-            if line.starts_with(':') {
-                continue;
-            }
-            let (field, value) = match line.split_once(':') {
-                Some((f, v)) => (f, v.strip_prefix(' ').unwrap_or(v)),
-                None => (line, ""),
+        // The start of the line being read.
+        let mut start = 0;
+        loop {
+            let from = self.seen;
+            let Some(at) = self.buf[from..].iter().position(|&b| b == b'\n') else {
+                self.scanned += (self.buf.len() - from) as u64;
+                self.seen = self.buf.len();
+                break;
             };
-            match field {
-                "event" => self.name = value.to_string(),
-                "data" => {
-                    if self.has_data {
-                        self.data.push('\n');
-                    }
-                    self.data.push_str(value);
-                    self.has_data = true;
-                }
-                _ => {}
+            self.scanned += (at + 1) as u64;
+            let end = from + at;
+            if end - start > MAX_EVENT {
+                return Err(SseError::LineTooLong);
             }
+            Self::line(&mut self.pending, &mut out, &self.buf[start..end])?;
+            start = end + 1;
+            self.seen = start;
         }
-        out
+        // One move of the rest (the partial line) per call, not one per line.
+        self.buf.drain(..start);
+        self.seen -= start;
+        if self.buf.len() > MAX_EVENT {
+            return Err(SseError::LineTooLong);
+        }
+        Ok(out)
+    }
+
+    /// The bytes looked at for a line end so far: never more than the bytes fed.
+    pub fn scanned(&self) -> u64 {
+        self.scanned
+    }
+
+    fn line(p: &mut Pending, out: &mut Vec<SseEvent>, raw: &[u8]) -> Result<(), SseError> {
+        let line = String::from_utf8_lossy(raw);
+        let line = line.strip_suffix('\r').unwrap_or(&line);
+        if line.is_empty() {
+            if p.has_data {
+                out.push(SseEvent {
+                    name: if p.name.is_empty() {
+                        "message".into()
+                    } else {
+                        std::mem::take(&mut p.name)
+                    },
+                    data: std::mem::take(&mut p.data),
+                });
+            }
+            *p = Pending::default();
+            return Ok(());
+        }
+        if line.starts_with(':') {
+            return Ok(());
+        }
+        let (field, value) = match line.split_once(':') {
+            Some((f, v)) => (f, v.strip_prefix(' ').unwrap_or(v)),
+            None => (line, ""),
+        };
+        match field {
+            "event" => p.name = value.to_string(),
+            "data" => {
+                if p.data.len() + value.len() + 1 > MAX_EVENT {
+                    return Err(SseError::EventTooLarge);
+                }
+                if p.has_data {
+                    p.data.push('\n');
+                }
+                p.data.push_str(value);
+                p.has_data = true;
+            }
+            _ => {}
+        }
+        Ok(())
     }
 }
 
@@ -894,7 +1028,7 @@ mod tests {
     #[test]
     fn events_are_cut_whatever_the_chunks() {
         let stream = b": keep-alive\n\nevent: update\ndata: {\"a\":1}\n\nevent: thinking\r\ndata: x\r\ndata: y\r\n\r\ndata: plain\n\n";
-        let whole = SseParser::default().push(stream);
+        let whole = SseParser::default().push(stream).unwrap();
         assert_eq!(
             whole,
             vec![
@@ -914,7 +1048,10 @@ mod tests {
         );
         for size in 1..7 {
             let mut p = SseParser::default();
-            let got: Vec<SseEvent> = stream.chunks(size).flat_map(|c| p.push(c)).collect();
+            let got: Vec<SseEvent> = stream
+                .chunks(size)
+                .flat_map(|c| p.push(c).unwrap())
+                .collect();
             assert_eq!(got, whole, "chunks of {size}");
         }
     }
@@ -926,11 +1063,107 @@ mod tests {
         let a = Target::parse("http://127.0.0.1:8080/game/aa").unwrap();
         let b = Target::parse("http://127.0.0.1:9090/game/aa").unwrap();
         assert_eq!(seats.load(&a), None);
-        seats.save(&a, "0123abcd").unwrap();
-        assert_eq!(seats.load(&a).as_deref(), Some("0123abcd"));
+        seats
+            .save(&a, &SeatToken::new("0123abcd").unwrap())
+            .unwrap();
+        assert_eq!(
+            seats.load(&a).as_ref().map(SeatToken::as_str),
+            Some("0123abcd")
+        );
         assert_eq!(seats.load(&b), None);
         seats.forget(&a);
         assert_eq!(seats.load(&a), None);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_event_parser_looks_at_each_byte_once() {
+        // Line-less input in small chunks: the old parser rescanned its whole buffer on each
+        // chunk (n²/2 bytes looked at); this one goes on where it stopped.
+        let mut p = SseParser::default();
+        let chunk = [b'x'; 1000];
+        for _ in 0..1000 {
+            assert_eq!(p.push(&chunk), Ok(vec![]));
+        }
+        assert_eq!(p.scanned(), 1_000_000);
+        // Many short lines in one chunk, then the end of the line-less one: still each byte once.
+        let mut lines = b"\n".to_vec();
+        for i in 0..10_000 {
+            lines.extend_from_slice(format!("data: {i}\n\n").as_bytes());
+        }
+        let got = p.push(&lines).unwrap();
+        assert_eq!(got.len(), 10_000);
+        assert_eq!(got[9_999].data, "9999");
+        assert_eq!(p.scanned(), 1_000_000 + lines.len() as u64);
+    }
+
+    #[test]
+    fn an_event_line_or_event_past_the_limit_is_an_error() {
+        let mut p = SseParser::default();
+        let chunk = vec![b'a'; 64 * 1024];
+        let mut fed = 0;
+        let err = loop {
+            match p.push(&chunk) {
+                Ok(events) => assert!(events.is_empty()),
+                Err(e) => break e,
+            }
+            fed += chunk.len();
+            assert!(fed <= MAX_EVENT, "{fed} bytes kept without a line end");
+        };
+        assert_eq!(err, SseError::LineTooLong);
+        assert_eq!(
+            err.to_string(),
+            "the server sent an event line larger than 1 MiB"
+        );
+        // A line just under the limit is read.
+        let line = format!("data: {}\n\n", "b".repeat(MAX_EVENT - 7));
+        let got = SseParser::default().push(line.as_bytes()).unwrap();
+        assert_eq!(got[0].data.len(), MAX_EVENT - 7);
+        // Data lines that add up past the limit.
+        let mut p = SseParser::default();
+        let half = format!("data: {}\n", "c".repeat(MAX_EVENT / 2));
+        assert_eq!(p.push(half.as_bytes()), Ok(vec![]));
+        assert_eq!(p.push(half.as_bytes()), Err(SseError::EventTooLarge));
+    }
+
+    #[test]
+    fn an_answer_with_a_bad_id_or_token_is_refused_whole() {
+        let state = json!({ "id": "ab", "version": 1, "rules": "abapa" });
+        let ok = parse_answer(json!({ "id": "cd01", "token": "ff00", "state": state })).unwrap();
+        assert_eq!(ok.id, Some(GameId::new("cd01").unwrap()));
+        assert_eq!(ok.token, Some(SeatToken::new("ff00").unwrap()));
+        for bad in [
+            json!({ "id": "../../x", "token": "ff00", "state": state }),
+            json!({ "id": "cd01", "token": "ff00\nexport X=1", "state": state }),
+            json!({ "id": "cd01", "token": "ff00", "state": { "id": "../x", "version": 1, "rules": "abapa" } }),
+            json!({ "token": "ff00", "state": { "id": "ab", "version": 1, "rules": "abapa",
+                    "online": { "status": "over", "rematch_id": "../../../x" } } }),
+        ] {
+            let e = parse_answer(bad.clone()).unwrap_err();
+            assert!(e.message.contains("refused"), "{bad}: {}", e.message);
+            assert!(e.message.contains("must be 1 to"), "{bad}: {}", e.message);
+        }
+    }
+
+    #[test]
+    fn a_seat_file_never_leaves_the_folder() {
+        let dir = std::env::temp_dir().join(format!("oware-seats-safe-{}", std::process::id()));
+        let seats = Seats::in_dir(dir.join("seats"));
+        let t = Target::parse("http://[::1]:8080/a%2F..%2F/game/ab12").unwrap();
+        seats.save(&t, &SeatToken::new("0123").unwrap()).unwrap();
+        let files: Vec<_> = std::fs::read_dir(dir.join("seats"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert_eq!(files.len(), 1, "{files:?}");
+        assert!(files[0].ends_with("-ab12"), "{files:?}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode();
+            assert_eq!(mode(&dir.join("seats")) & 0o777, 0o700);
+            assert_eq!(mode(&dir.join("seats").join(&files[0])) & 0o777, 0o600);
+        }
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -17,6 +17,7 @@ use oware_core::{Game, Move, Side};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::app::{outcome_lines, Analysis, App, Config, Effect, Tables, Tone};
+use crate::checked::GameId;
 use crate::net::{NetEvent, OfferAction, OfferKind, Request};
 use crate::wire::{GameState, OnlineView, Pair};
 
@@ -51,7 +52,7 @@ pub struct Online {
     /// The invite link (also where a spectator watches).
     pub link: String,
     /// The game id.
-    pub id: String,
+    pub id: GameId,
     /// The player's side, `None` when watching.
     pub seat: Option<Side>,
     /// The server's `online` object of the latest state.
@@ -546,6 +547,10 @@ impl App {
                     );
                 }
                 fx
+            }
+            NetEvent::Rejected(message) => {
+                self.status = (Tone::Error, message);
+                Vec::new()
             }
             NetEvent::Connected => {
                 let was_lost = matches!(o.connection, Connection::Lost { .. });

@@ -5,10 +5,17 @@
 //! letters ([`GameState::to_game`]): the terminal draws the board, the move list and the
 //! highlights exactly as for a local game, while the server stays the authority on what was
 //! played, the clocks, the offers and the end.
+//!
+//! A server is not trusted (`crate::checked`): every string field is read through
+//! [`checked::clean`] (no control, format or bidi characters, bounded length), game ids are
+//! [`GameId`]s and move letters ASCII letters, so a state that would put anything else on the
+//! screen or on disk is refused as a whole when it is read.
 
 use oware_core::movetext::MoveText;
 use oware_core::{fen, Game, Rules, Side};
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
+
+use crate::checked::{self, GameId};
 
 /// A value per side, `{"S": …, "N": …}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -34,14 +41,36 @@ impl<T> Pair<T> {
 /// A move of the move list.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct MoveEntry {
-    /// Its letter (`A`–`F` South, `a`–`f` North).
+    /// Its letter (`A`–`F` South, `a`–`f` North; an ASCII letter, else the state is refused).
+    #[serde(deserialize_with = "letter")]
     pub letter: char,
+}
+
+fn letter<'de, D: Deserializer<'de>>(d: D) -> Result<char, D::Error> {
+    let c = char::deserialize(d)?;
+    if c.is_ascii_alphabetic() {
+        Ok(c)
+    } else {
+        Err(serde::de::Error::custom(
+            "a move letter must be an ASCII letter",
+        ))
+    }
+}
+
+/// The players' names, each through [`checked::clean`].
+fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Pair<String>, D::Error> {
+    let p = Pair::<String>::deserialize(d)?;
+    Ok(Pair {
+        south: checked::clean(&p.south),
+        north: checked::clean(&p.north),
+    })
 }
 
 /// A position of the history.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct PositionEntry {
     /// The position text.
+    #[serde(deserialize_with = "checked::text")]
     pub text: String,
 }
 
@@ -49,13 +78,14 @@ pub struct PositionEntry {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct GameState {
     /// The game id.
-    pub id: String,
+    pub id: GameId,
     /// Bumped on every change: a state with a lower version is stale.
     pub version: u64,
     /// The rules' text form.
+    #[serde(deserialize_with = "checked::text")]
     pub rules: String,
     /// The players' names.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "names")]
     pub names: Pair<String>,
     /// The moves played.
     #[serde(default)]
@@ -98,7 +128,7 @@ impl GameState {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 pub struct SeatView {
     /// The player's name.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "checked::text")]
     pub name: String,
     /// Whether a player holds it.
     #[serde(default)]
@@ -125,6 +155,7 @@ pub struct ClockView {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 pub struct OnlineView {
     /// `open`, `playing`, `over`, `aborted` or `cancelled`.
+    #[serde(deserialize_with = "checked::text")]
     pub status: String,
     /// The seats.
     #[serde(default)]
@@ -146,7 +177,7 @@ pub struct OnlineView {
     pub rematch_offer: Option<Side>,
     /// The rematch's game id, once agreed.
     #[serde(default)]
-    pub rematch_id: Option<String>,
+    pub rematch_id: Option<GameId>,
     /// Watchers without a seat.
     #[serde(default)]
     pub spectators: u32,
@@ -155,7 +186,7 @@ pub struct OnlineView {
     pub claimable_ms: Option<u64>,
     /// Why it ended: `capture`, `draw`, `no-feed`, `cycle`, `time`, `resign`, `agreement`,
     /// `abandon` or `aborted`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "checked::opt_text")]
     pub end: Option<String>,
     /// The winner, with `end`; `None` for a draw or no result.
     #[serde(default)]
@@ -198,9 +229,10 @@ impl OnlineView {
 #[derive(Debug, Clone, Deserialize)]
 pub struct ErrorBody {
     /// The sentence to show.
+    #[serde(deserialize_with = "checked::text")]
     pub error: String,
     /// The machine-readable code.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "checked::opt_text")]
     pub code: Option<String>,
 }
 
@@ -238,5 +270,31 @@ mod tests {
         let s: GameState = serde_json::from_str(json).unwrap();
         let e = s.to_game().unwrap_err();
         assert!(e.contains("move 2 (C)"), "{e}");
+    }
+
+    #[test]
+    fn the_servers_texts_are_cleaned_and_bad_ids_or_letters_refused() {
+        let json = r#"{"id":"ab","version":1,"rules":"abapa\u001b[2J",
+            "names":{"S":"\u001b]0;pwned\u0007Ama\u202e","N":"Kofi\nrm -rf ~"},
+            "online":{"status":"over\u009b","seats":{"S":{"name":"\u001b[31mAma","taken":true},"N":{}},
+            "end":"resign\u2066"}}"#;
+        let s: GameState = serde_json::from_str(json).unwrap();
+        assert_eq!(s.rules, "abapa[2J");
+        assert_eq!(s.names.south, "]0;pwnedAma");
+        assert_eq!(s.names.north, "Kofi rm -rf ~");
+        let o = s.online.unwrap();
+        assert_eq!(o.status, "over");
+        assert_eq!(o.seats.south.name, "[31mAma");
+        assert_eq!(o.end.as_deref(), Some("resign"));
+        let e = serde_json::from_str::<ErrorBody>(r#"{"error":"no\u001b[2J","code":"x\u0000"}"#)
+            .unwrap();
+        assert_eq!((e.error.as_str(), e.code.as_deref()), ("no[2J", Some("x")));
+        for bad in [
+            r#"{"id":"../../x","version":1,"rules":"abapa"}"#,
+            r#"{"id":"ab","version":1,"rules":"abapa","online":{"status":"over","rematch_id":"a/b"}}"#,
+            r#"{"id":"ab","version":1,"rules":"abapa","moves":[{"letter":"\u001b"}]}"#,
+        ] {
+            assert!(serde_json::from_str::<GameState>(bad).is_err(), "{bad}");
+        }
     }
 }

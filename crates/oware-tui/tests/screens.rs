@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use oware_core::{fen, Game, Move, Rules, Side};
 use oware_engine::{Info, Level};
 use oware_tui::app::{outcome_text, Overlay, Tone};
+use oware_tui::checked::GameId;
 use oware_tui::render::render;
 use oware_tui::{App, Config, Effect, EngineEvent, Opponent, Tables};
 use ratatui::backend::TestBackend;
@@ -863,11 +864,11 @@ mod online {
             json!({"status": "over", "end": "resign", "winner": "S", "rematch_id": "fedcba9876543210"}),
         );
         let fx = app.on_net(NetEvent::State(Box::new(s)));
-        let follow = Request::FollowRematch("fedcba9876543210".into());
+        let follow = Request::FollowRematch(GameId::new("fedcba9876543210").unwrap());
         assert_eq!(sent(&fx), Some(&follow), "{fx:?}");
         // The new game: colours swapped, a fresh board, the link follows.
         let mut s = state(1, "", json!({"you": "S"}));
-        s.id = "fedcba9876543210".into();
+        s.id = GameId::new("fedcba9876543210").unwrap();
         app.on_net(NetEvent::Switched {
             state: Box::new(s),
             seat: Side::South,

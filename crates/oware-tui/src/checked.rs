@@ -1,0 +1,257 @@
+//! What the terminal client accepts from a server: a server is not trusted. Game ids and seat
+//! tokens are checked by the only constructors of [`GameId`] and [`SeatToken`] (ASCII letters
+//! and digits, bounded length), whether they come from a link the player typed or from a
+//! server's answer; every text a server sends is passed through [`clean`] once, when the
+//! server's JSON is read ([`crate::wire`]) or when an error describing its bytes is worded, so
+//! no escape sequence, control character or bidi override reaches the terminal; answers and
+//! event lines are read up to the limits below and refused past them.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer};
+
+/// The largest answer body read from a server (a game's state with hundreds of moves is a few
+/// tens of kilobytes).
+pub const MAX_ANSWER: usize = 1 << 20;
+/// The longest line, and the largest event, read from a server's event stream.
+pub const MAX_EVENT: usize = 1 << 20;
+/// The longest text kept from a server's field (a name, a status, an error sentence), in
+/// characters; longer ones are cut and end in `…`.
+pub const MAX_TEXT: usize = 400;
+/// The longest game id.
+pub const MAX_ID: usize = 64;
+/// The longest seat token.
+pub const MAX_TOKEN: usize = 128;
+
+/// Whether `c` may reach the terminal: not a control character (C0, DEL, C1) and not an
+/// invisible format character (bidi embeddings, overrides and isolates, zero-width characters,
+/// the byte order mark, tags, interlinear annotations, soft hyphen, line and paragraph
+/// separators: Unicode's `Cc`, `Cf`, `Zl` and `Zp`).
+pub fn is_shown(c: char) -> bool {
+    !(c.is_control()
+        || matches!(c,
+            '\u{00AD}'
+            | '\u{0600}'..='\u{0605}'
+            | '\u{061C}'
+            | '\u{06DD}'
+            | '\u{070F}'
+            | '\u{0890}'..='\u{0891}'
+            | '\u{08E2}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{110BD}'
+            | '\u{110CD}'
+            | '\u{13430}'..='\u{1343F}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0001}'
+            | '\u{E0020}'..='\u{E007F}'))
+}
+
+/// A server's text made safe to show: line breaks and tabs become spaces, every other character
+/// that is not [`is_shown`] is dropped, and the text is cut to [`MAX_TEXT`] characters.
+pub fn clean(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * MAX_TEXT));
+    let mut kept = 0;
+    for c in text.chars() {
+        let c = match c {
+            '\t' | '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}' => ' ',
+            c if is_shown(c) => c,
+            _ => continue,
+        };
+        if kept == MAX_TEXT {
+            out.push('…');
+            break;
+        }
+        out.push(c);
+        kept += 1;
+    }
+    out
+}
+
+/// Deserialises a server's string through [`clean`] (for `#[serde(deserialize_with)]`).
+pub(crate) fn text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    String::deserialize(d).map(|s| clean(&s))
+}
+
+/// [`text`] for an optional string.
+pub(crate) fn opt_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Option::<String>::deserialize(d).map(|s| s.map(|s| clean(&s)))
+}
+
+/// A value that is not 1 to `max` ASCII letters and digits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BadValue {
+    what: &'static str,
+    max: usize,
+}
+
+impl fmt::Display for BadValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} must be 1 to {} ASCII letters and digits",
+            self.what, self.max
+        )
+    }
+}
+
+impl std::error::Error for BadValue {}
+
+fn letters_and_digits(s: &str, max: usize, what: &'static str) -> Result<(), BadValue> {
+    if (1..=max).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        Ok(())
+    } else {
+        Err(BadValue { what, max })
+    }
+}
+
+/// A game id: 1 to [`MAX_ID`] ASCII letters and digits, from a link or a server alike. The
+/// only way to make one is [`GameId::new`] (serde goes through it), so an id can name a file or
+/// a URL path segment as it is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize)]
+#[serde(try_from = "String")]
+pub struct GameId(String);
+
+impl GameId {
+    /// Checks `id`.
+    pub fn new(id: &str) -> Result<GameId, BadValue> {
+        letters_and_digits(id, MAX_ID, "a game id")?;
+        Ok(GameId(id.to_string()))
+    }
+
+    /// The id.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for GameId {
+    type Error = BadValue;
+    fn try_from(id: String) -> Result<GameId, BadValue> {
+        letters_and_digits(&id, MAX_ID, "a game id")?;
+        Ok(GameId(id))
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq<str> for GameId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for GameId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+/// A seat token: 1 to [`MAX_TOKEN`] ASCII letters and digits (one line of a file, one HTTP
+/// header value). The only way to make one is [`SeatToken::new`] (serde goes through it).
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
+pub struct SeatToken(String);
+
+impl SeatToken {
+    /// Checks `token`.
+    pub fn new(token: &str) -> Result<SeatToken, BadValue> {
+        letters_and_digits(token, MAX_TOKEN, "a seat token")?;
+        Ok(SeatToken(token.to_string()))
+    }
+
+    /// The token.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for SeatToken {
+    type Error = BadValue;
+    fn try_from(token: String) -> Result<SeatToken, BadValue> {
+        letters_and_digits(&token, MAX_TOKEN, "a seat token")?;
+        Ok(SeatToken(token))
+    }
+}
+
+/// Not printed: a token is a secret.
+impl fmt::Debug for SeatToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SeatToken(…)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_format_and_bidi_characters_are_stripped() {
+        let hostile = "A\u{1b}[2J\u{1b}]0;title\u{7}m\u{9b}31m\u{7f}a\u{202E}txt.exe\u{2066}\u{200B}\u{FEFF}\u{0}!";
+        assert_eq!(clean(hostile), "A[2J]0;titlem31matxt.exe!");
+        assert_eq!(
+            clean("two\nlines\r\tand\u{2028}more"),
+            "two lines  and more"
+        );
+        assert_eq!(clean("Ama Kɔfi 🙂 Ɔware"), "Ama Kɔfi 🙂 Ɔware");
+        for c in clean(hostile).chars() {
+            assert!(is_shown(c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn long_texts_are_cut() {
+        let long = "x".repeat(10 * MAX_TEXT);
+        let cut = clean(&long);
+        assert_eq!(cut.chars().count(), MAX_TEXT + 1);
+        assert!(cut.ends_with('…'));
+        assert_eq!(clean(&"y".repeat(MAX_TEXT)), "y".repeat(MAX_TEXT));
+    }
+
+    #[test]
+    fn ids_and_tokens_are_letters_and_digits_of_bounded_length() {
+        assert_eq!(GameId::new("0a1B2c").unwrap().as_str(), "0a1B2c");
+        assert!(SeatToken::new(&"f".repeat(MAX_TOKEN)).is_ok());
+        for bad in [
+            "",
+            "../../x",
+            "..",
+            "a/b",
+            "a\\b",
+            "a b",
+            "ab\n",
+            "é",
+            "a\u{0}",
+            &"a".repeat(MAX_ID + 1),
+        ] {
+            let e = GameId::new(bad).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "a game id must be 1 to 64 ASCII letters and digits"
+            );
+        }
+        for bad in ["", "abc\nexport X=1", "t o k", &"f".repeat(MAX_TOKEN + 1)] {
+            assert!(SeatToken::new(bad).is_err(), "{bad:?}");
+        }
+        // serde goes through the same check.
+        assert!(serde_json::from_str::<GameId>("\"../../x\"").is_err());
+        assert!(serde_json::from_str::<SeatToken>("\"a\\nb\"").is_err());
+        assert_eq!(
+            serde_json::from_str::<GameId>("\"ff00\"").unwrap(),
+            GameId::new("ff00").unwrap()
+        );
+        assert_eq!(
+            format!("{:?}", SeatToken::new("secret").unwrap()),
+            "SeatToken(…)"
+        );
+    }
+}
