@@ -4,6 +4,11 @@
 //! duration (`tower_http::trace`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
 //! axum's extractors, whose refusals are JSON like every other error; requests that start
 //! engine work or hold a stream open ask `limits.rs` first (per client address).
+//!
+//! Bodies are strict: every body type denies unknown fields, the routes that take no body
+//! refuse one with fields ([`NoBody`]), `POST /api/games` refuses the options that do not
+//! apply to the kind of game asked for. In front of every route: the `Host` check (`host.rs`)
+//! and the body size limit (413 `body-too-large` from the `Content-Length`, or while reading).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -11,8 +16,9 @@ use std::time::Duration;
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use oware_core::BySide;
 use serde::Deserialize;
@@ -22,9 +28,10 @@ use tower_http::LatencyUnit;
 use tracing::Level;
 
 use crate::assets;
-use crate::error::{ApiError, ApiJson, Bytes, Path, Query};
+use crate::error::{self, ApiError, ApiJson, OptionalJson, Path, Query};
 use crate::events;
-use crate::limits::ClientLimits;
+use crate::host::AllowedHosts;
+use crate::limits::{ClientKey, ClientLimits};
 use crate::session::{
     GameError, Games, MoveInput, NewGame, NewOnline, OfferKind, Opponent, SeatReply,
 };
@@ -39,8 +46,9 @@ pub struct Shared {
     pub(crate) limits: Arc<ClientLimits>,
 }
 
-/// The whole site; request bodies that stop arriving for `body_timeout` are cut (408).
-pub fn router(shared: Shared, body_timeout: Duration) -> Router {
+/// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests
+/// for a host name not in `hosts` are refused (421).
+pub fn router(shared: Shared, body_timeout: Duration, hosts: Arc<AllowedHosts>) -> Router {
     Router::new()
         .route("/api/health", get(health))
         .route("/api/games", post(create))
@@ -66,13 +74,16 @@ pub fn router(shared: Shared, body_timeout: Duration) -> Router {
             post(analyse).delete(stop_analysis),
         )
         .route("/api/games/{id}/review", get(review_state).post(review))
-        .route("/api/{*rest}", get(api_404).post(api_404).delete(api_404))
-        .fallback(get(assets::asset))
+        .route("/api", any(api_404))
+        .route("/api/{*rest}", any(api_404))
+        .fallback(get(assets::asset).fallback(method_not_allowed))
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(DefaultBodyLimit::max(256 * 1024))
+        .layer(DefaultBodyLimit::max(error::BODY_LIMIT))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             body_timeout,
         ))
+        .layer(middleware::from_fn(refuse_large_bodies))
+        .layer(middleware::from_fn_with_state(hosts, crate::host::check))
         // Every answer, API and page alike, says: do not guess content types, and send no
         // referrer to other sites. (The page's own answers add their CSP in `assets`.)
         .layer(SetResponseHeaderLayer::overriding(
@@ -97,6 +108,30 @@ pub fn router(shared: Shared, body_timeout: Duration) -> Router {
                 .on_failure(DefaultOnFailure::new().level(Level::ERROR)),
         )
         .with_state(shared)
+}
+
+/// 413 for a body announced larger than the limit, on every route (also those that never
+/// read their body); a body without a length is cut by `DefaultBodyLimit` as it is read.
+async fn refuse_large_bodies(req: axum::extract::Request, next: Next) -> Response {
+    let length = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if length.is_some_and(|n| n > error::BODY_LIMIT as u64) {
+        return error::body_too_large().into_response();
+    }
+    next.run(req).await
+}
+
+/// The body of a route that takes none: nothing, white space or `{}`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoBody {}
+
+/// The key the per-client limits of `Games` count `peer` under (an IPv6 client by its /64).
+fn client(peer: std::net::SocketAddr) -> std::net::IpAddr {
+    ClientKey::of(peer.ip()).addr()
 }
 
 async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
@@ -208,14 +243,36 @@ impl CreateReq {
             .as_deref()
             .is_some_and(|o| o.trim().eq_ignore_ascii_case("online"))
         {
-            return Ok(NewRequest::Online(NewOnline::parse(
+            if let Some(serde_json::Value::Object(clock)) = &req.clock {
+                if let Some(k) = clock
+                    .keys()
+                    .find(|k| !matches!(k.as_str(), "initial_s" | "increment_s"))
+                {
+                    return Err(ApiError::new(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        "bad-clock",
+                        format!("clock takes \"initial_s\" and \"increment_s\", not \"{k}\""),
+                    ));
+                }
+            }
+            let new = NewOnline::parse(
                 req.rules.as_deref(),
                 req.clock.as_ref(),
                 req.color.as_deref(),
                 req.name.as_deref(),
                 req.lobby.unwrap_or(false),
                 min_initial_s,
-            )?));
+            )?;
+            not_applicable(
+                "an online game",
+                &[
+                    ("human", req.human.is_some()),
+                    ("starts", req.starts.is_some()),
+                    ("ogn", req.ogn.is_some()),
+                    ("names", req.names.is_some()),
+                ],
+            )?;
+            return Ok(NewRequest::Online(new));
         }
         let human = match (req.human.as_deref(), req.starts.as_deref()) {
             (Some(_), Some(_)) => {
@@ -238,15 +295,57 @@ impl CreateReq {
             (None, None) => None,
         };
         let names = req.names.unwrap_or_default();
+        if let Some(k) = names.keys().find(|k| !matches!(k.as_str(), "S" | "N")) {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad-field",
+                format!("names takes \"S\" and \"N\", not \"{k}\""),
+            ));
+        }
         let pick = |k: &str| names.get(k).cloned().unwrap_or_default();
-        Ok(NewRequest::Game(NewGame::parse(
+        let new = NewGame::parse(
             req.opponent.as_deref().unwrap_or("easy"),
             human.as_deref(),
             req.rules.as_deref(),
             req.ogn,
             BySide::new(pick("S"), pick("N")),
-        )?))
+        )?;
+        let kind = match new.opponent {
+            Opponent::Computer(_) => "a game against the computer",
+            _ => "a game on one device",
+        };
+        not_applicable(
+            kind,
+            &[
+                ("clock", req.clock.is_some()),
+                ("color", req.color.is_some()),
+                ("name", req.name.is_some()),
+                ("lobby", req.lobby.is_some()),
+            ],
+        )?;
+        Ok(NewRequest::Game(new))
     }
+}
+
+/// 422 `not-applicable` naming the `options` given (`true`) that `kind` has no use for.
+fn not_applicable(kind: &str, options: &[(&str, bool)]) -> Result<(), ApiError> {
+    let given: Vec<String> = options
+        .iter()
+        .filter(|(_, given)| *given)
+        .map(|(name, _)| format!("\"{name}\""))
+        .collect();
+    if given.is_empty() {
+        return Ok(());
+    }
+    let verb = if given.len() == 1 { "does" } else { "do" };
+    Err(ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not-applicable",
+        format!(
+            "{} {verb} not apply to {kind}; leave it out",
+            given.join(" and ")
+        ),
+    ))
 }
 
 async fn create(
@@ -257,7 +356,7 @@ async fn create(
     let new = match req.parse(s.games.min_initial_s())? {
         NewRequest::Game(new) => new,
         NewRequest::Online(new) => {
-            let created = s.games.create_online(new, Some(peer.ip())).await?;
+            let created = s.games.create_online(new, Some(client(peer))).await?;
             let body = serde_json::json!({
                 "id": created.id,
                 "token": created.token,
@@ -338,8 +437,9 @@ fn seat_body(r: SeatReply) -> Json<serde_json::Value> {
     Json(serde_json::json!({ "id": r.id, "token": r.token, "state": r.state }))
 }
 
-/// `POST /api/games/{id}/join` body.
+/// `POST /api/games/{id}/join` body (optional).
 #[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct JoinReq {
     /// The joiner's name.
     name: Option<String>,
@@ -349,20 +449,8 @@ async fn join(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Bytes(body): Bytes,
+    OptionalJson(req): OptionalJson<JoinReq>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    // The body is optional (a joiner without a name).
-    let req: JoinReq = if body.iter().all(u8::is_ascii_whitespace) {
-        JoinReq::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|e| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad-json",
-                format!("bad JSON: {e}"),
-            )
-        })?
-    };
     let r = s
         .games
         .join(&id, token(&headers), req.name.as_deref().unwrap_or(""))
@@ -374,6 +462,7 @@ async fn cancel(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<view::StateView>, ApiError> {
     Ok(Json(s.games.cancel(&id, token(&headers)).await?))
 }
@@ -382,6 +471,7 @@ async fn resign(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<view::StateView>, ApiError> {
     Ok(Json(s.games.resign(&id, token(&headers)).await?))
 }
@@ -390,12 +480,14 @@ async fn abort(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<view::StateView>, ApiError> {
     Ok(Json(s.games.abort(&id, token(&headers)).await?))
 }
 
 /// Body of the offers (`draw`, `takeback`, `rematch`).
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct OfferReq {
     /// `offer`, `accept`, `decline` or `withdraw`.
     action: String,
@@ -429,6 +521,7 @@ async fn takeback(
 
 /// `POST /api/games/{id}/claim` body.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ClaimReq {
     /// `win` or `draw`.
     result: String,
@@ -461,6 +554,7 @@ async fn seat(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     Ok(seat_body(s.games.seat(&id, token(&headers)).await?))
 }
@@ -469,6 +563,7 @@ async fn presence(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let key = s.games.presence_key(&id, token(&headers)).await?;
     Ok(Json(serde_json::json!({ "key": key })))
@@ -516,6 +611,7 @@ async fn undo(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<view::StateView>, ApiError> {
     Ok(Json(s.games.undo(&id, token(&headers)).await?))
 }
@@ -524,6 +620,7 @@ async fn redo(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<view::StateView>, ApiError> {
     Ok(Json(s.games.redo(&id, token(&headers)).await?))
 }
@@ -595,6 +692,7 @@ async fn stop_analysis(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<StatusCode, ApiError> {
     s.games.stop_analysis(&id, token(&headers)).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -613,27 +711,14 @@ async fn review(
     Path(id): Path<String>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Result<Response, ApiError> {
     // The body is optional: no body asks for the default depth.
-    let req: ReviewReq = if body.iter().all(u8::is_ascii_whitespace) {
-        ReviewReq::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|e| {
-            let (status, code) = match e.classify() {
-                serde_json::error::Category::Data => {
-                    (StatusCode::UNPROCESSABLE_ENTITY, "bad-field")
-                }
-                _ => (StatusCode::BAD_REQUEST, "bad-json"),
-            };
-            ApiError::new(status, code, format!("bad review request: {e}"))
-        })?
-    };
+    OptionalJson(req): OptionalJson<ReviewReq>,
+) -> Result<Response, ApiError> {
     let depth = crate::review::parse_depth(req.depth)?;
     s.limits.start_engine_job(peer.ip())?;
     let (started, view) = s
         .games
-        .start_review(&id, token(&headers), depth, Some(peer.ip()))
+        .start_review(&id, token(&headers), depth, Some(client(peer)))
         .await?;
     let status = if started || view.status == "running" {
         StatusCode::ACCEPTED

@@ -1,11 +1,12 @@
 //! Engine jobs: the computer's replies and the analyses, on tokio's blocking pool (never on an
-//! async worker), in three lanes, each with its own search slots and a bounded queue:
+//! async worker), in lanes, each with its own search slots and a bounded queue:
 //!
 //! | lane | work | why its own |
 //! | --- | --- | --- |
 //! | quick | easy and medium replies (2- and 4-ply searches, milliseconds) | never wait behind deep searches |
 //! | deep | hard and expert replies (1 s and 2 s) | |
 //! | analyses | analyses and hints | never delay a computer's reply |
+//! | reviews | game reviews (`review.rs`; one review may take several slots) | a long review never delays the rest |
 //!
 //! A lane runs `threads` searches at once and lets at most `queue` more wait; beyond that a
 //! job is refused at once ([`EngineError::Busy`]) rather than queued without end. Callers
@@ -35,7 +36,7 @@ pub enum EngineError {
     NoMove,
     /// The lane's queue is full; the job was not started.
     Busy {
-        /// `quick`, `deep` or `analyses`.
+        /// `quick`, `deep`, `analyses` or `reviews`.
         lane: &'static str,
         /// How many jobs were waiting.
         waiting: usize,
@@ -62,6 +63,7 @@ impl fmt::Display for EngineError {
                 let what = match *lane {
                     "analyses" => "analyses and hints",
                     "quick" => "easy and medium moves",
+                    "reviews" => "game reviews",
                     _ => "hard and expert moves",
                 };
                 write!(
@@ -94,7 +96,7 @@ pub struct Ticket {
 
 impl Ticket {
     /// Waits for the search slot (at once when the ticket already holds one).
-    async fn slot(mut self) -> Result<OwnedSemaphorePermit, EngineError> {
+    pub(crate) async fn slot(mut self) -> Result<OwnedSemaphorePermit, EngineError> {
         if let Some(p) = self.permit.take() {
             return Ok(p);
         }
@@ -180,7 +182,7 @@ pub struct EngineJobs {
     analyses: Lane,
     /// Game reviews have theirs too (`review.rs`): a review takes one slot per position it
     /// searches at once, so a long review never delays a reply, a hint or an analysis.
-    reviews: Arc<Semaphore>,
+    reviews: Lane,
     /// The number of review slots.
     review_threads: usize,
     /// Replies searched since start (`/api/health` shows it; tests of several instances
@@ -214,7 +216,7 @@ impl EngineJobs {
             quick: Lane::new("quick", threads, queue),
             deep: Lane::new("deep", threads, queue),
             analyses: Lane::new("analyses", threads, queue),
-            reviews: Arc::new(Semaphore::new(threads.max(1))),
+            reviews: Lane::new("reviews", threads, queue),
             review_threads: threads.max(1),
             replies_started: AtomicU64::new(0),
         }
@@ -245,9 +247,16 @@ impl EngineJobs {
         self.analyses.ticket()
     }
 
-    /// The game reviews' slots (one per search thread of a review) and how many there are.
+    /// A place for one review (its first slot, or a place in the review lane's queue), or
+    /// [`EngineError::Busy`]; taken before the review is started.
+    pub fn review_ticket(&self) -> Result<Ticket, EngineError> {
+        self.reviews.ticket()
+    }
+
+    /// The game reviews' slots (a review takes more, when free, beside its ticket's) and how
+    /// many there are.
     pub(crate) fn review_slots(&self) -> (Arc<Semaphore>, usize) {
-        (Arc::clone(&self.reviews), self.review_threads)
+        (Arc::clone(&self.reviews.slots), self.review_threads)
     }
 
     /// The endgame tables the searches use, for a game under `rules`.

@@ -8,6 +8,8 @@
 //! | no / wrong seat token, not a player of this game | 401 / 403 | info |
 //! | too many games created from one address ([`GameError::TooMany`]), too many engine jobs or open streams from one address | 429 + `Retry-After` | info |
 //! | a request body that stops arriving | 408 | info |
+//! | a request body over [`BODY_LIMIT`] (any route) | 413 `body-too-large` | debug |
+//! | a `Host` the server does not answer to (`host.rs`) | 421 `unknown-host` | debug |
 //! | a client's engine work over its limit ([`GameError::Limited`], e.g. reviews) | 429 | info |
 //! | unknown game or route | 404 | debug |
 //! | not your turn, nothing to undo ([`GameError::Refused`]) | 409 | debug |
@@ -24,6 +26,22 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
 use crate::session::GameError;
+
+/// The largest request body any route reads (axum's `DefaultBodyLimit` in `api.rs`, and the
+/// `Content-Length` check in front of every route).
+pub(crate) const BODY_LIMIT: usize = 256 * 1024;
+
+/// 413 `body-too-large`, on every route.
+pub(crate) fn body_too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "body-too-large",
+        format!(
+            "the request body is larger than the {} KiB the server accepts",
+            BODY_LIMIT / 1024
+        ),
+    )
+}
 
 /// An error answer: `{"error": message, "code": code}` with a 4xx (the user's mistake) or 5xx
 /// (ours) status.
@@ -157,6 +175,9 @@ fn json_error(rejection: JsonRejection) -> ApiError {
         return e;
     }
     let status = rejection.status();
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        return body_too_large();
+    }
     let status = if status.is_client_error() {
         status
     } else {
@@ -255,11 +276,46 @@ where
             Ok(b) => Ok(Bytes(b)),
             Err(rejection) => Err(body_timeout(&rejection).unwrap_or_else(|| {
                 let status = match rejection.status() {
+                    StatusCode::PAYLOAD_TOO_LARGE => return body_too_large(),
                     s if s.is_client_error() => s,
                     _ => StatusCode::BAD_REQUEST,
                 };
                 ApiError::new(status, "bad-body", rejection.body_text())
             })),
         }
+    }
+}
+
+/// A JSON body that may be left out (nothing, or only white space, gives `T::default()`),
+/// read without asking for a content type: the optional bodies (`join`, `review`) and the
+/// routes that take none (their `T` is an empty struct that denies unknown fields, so `{}`
+/// passes and `{"x": 1}` does not). Refusals as [`ApiJson`]'s: 400 `bad-json` for bad syntax,
+/// 422 `bad-field` for a wrong or unknown field, 413 `body-too-large`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OptionalJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for OptionalJson<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Default,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let Bytes(body) = Bytes::from_request(req, state).await?;
+        if body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(OptionalJson(T::default()));
+        }
+        serde_json::from_slice(&body)
+            .map(OptionalJson)
+            .map_err(|e| {
+                let (status, code) = match e.classify() {
+                    serde_json::error::Category::Data => {
+                        (StatusCode::UNPROCESSABLE_ENTITY, "bad-field")
+                    }
+                    _ => (StatusCode::BAD_REQUEST, "bad-json"),
+                };
+                ApiError::new(status, code, format!("bad request body: {e}"))
+            })
     }
 }

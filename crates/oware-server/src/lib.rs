@@ -16,7 +16,9 @@
 //! | `online` | online play: seats, clocks, offers, the end reasons, the lobby's entries ([`OnlineError`]); no HTTP, no storage |
 //! | `session` | game sessions: create, play, undo/redo, the computer's turn, analyses, the cache; [`GameError`]; no HTTP |
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues |
-//! | `limits` | per-client limits (engine jobs started, open streams) and the connection timeouts ([`ServerLimits`]) |
+//! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]) and the connection timeouts ([`ServerLimits`]) |
+//! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]) |
+//! | `host` | the `Host` check against DNS rebinding: loopback names, the bound address and `--public-host` names ([`HostName`]); others 421 |
 //! | `http` | the listener: hyper's HTTP/1 connections with a header read timeout |
 //! | `review` | game reviews: the background job on the engine's review slots, its progress events, the stored result |
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on |
@@ -50,8 +52,10 @@ mod egdb_view;
 mod engine;
 mod error;
 mod events;
+mod host;
 mod http;
 mod limits;
+mod names;
 mod online;
 mod proxy;
 mod review;
@@ -69,7 +73,9 @@ pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use error::ApiError;
 pub use events::{Channel, Event};
-pub use limits::{ClientLimits, ServerLimits, StreamSlot};
+pub use host::{BadHostName, HostName};
+pub use limits::{ClientKey, ClientLimits, ServerLimits, StreamSlot};
+pub use names::{clean as clean_name, NAME_MAX};
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
 pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
 pub use review::{ReviewView, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT};
@@ -105,6 +111,10 @@ pub struct ServerConfig {
     pub online: OnlineConfig,
     /// Limits per client address, on the engine's queues and on connections.
     pub limits: ServerLimits,
+    /// Host names the server answers to besides the loopback names and its bound address
+    /// (`oware serve --public-host`): its public name behind a reverse proxy or on a network.
+    /// A request for any other `Host` is refused with 421 (DNS rebinding, see `host.rs`).
+    pub public_hosts: Vec<HostName>,
 }
 
 impl Default for ServerConfig {
@@ -118,6 +128,7 @@ impl Default for ServerConfig {
             egdb_build: None,
             online: OnlineConfig::default(),
             limits: ServerLimits::default(),
+            public_hosts: Vec::new(),
         }
     }
 }
@@ -238,10 +249,11 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         tables,
         config.online.clone(),
     );
-    start_with_limits(
+    start_on(
         games,
         SocketAddr::new(config.bind, config.port),
         config.limits.clone(),
+        &config.public_hosts,
     )
     .await
 }
@@ -289,11 +301,21 @@ pub async fn start_with(games: Arc<Games>, addr: SocketAddr) -> Result<Server, S
 }
 
 /// Starts serving `games` on `addr` in the current tokio runtime, with these limits per
-/// client and connection timeouts (the engine's queue is `games`' own).
+/// client and connection timeouts (the engine's queue is `games`' own); it answers to the
+/// loopback names and `addr`'s address only.
 pub async fn start_with_limits(
     games: Arc<Games>,
     addr: SocketAddr,
     limits: ServerLimits,
+) -> Result<Server, ServeError> {
+    start_on(games, addr, limits, &[]).await
+}
+
+async fn start_on(
+    games: Arc<Games>,
+    addr: SocketAddr,
+    limits: ServerLimits,
+    public_hosts: &[HostName],
 ) -> Result<Server, ServeError> {
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(l) => l,
@@ -321,7 +343,12 @@ pub async fn start_with_limits(
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::new(limits)),
     };
-    let router = api::router(shared, body_timeout);
+    let hosts = Arc::new(host::AllowedHosts::new(addr.ip(), public_hosts));
+    if !public_hosts.is_empty() {
+        let names: Vec<String> = public_hosts.iter().map(ToString::to_string).collect();
+        tracing::info!("public host names: {}", names.join(", "));
+    }
+    let router = api::router(shared, body_timeout, hosts);
     let task = tokio::spawn(http::serve(listener, router, header_timeout, proxies, rx));
     tracing::info!("listening on http://{addr}/");
     Ok(Server {

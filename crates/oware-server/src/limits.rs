@@ -1,11 +1,11 @@
-//! Limits per client (per IP address) and of the HTTP connections: how much engine work one
-//! address may start, how many games it may create, how many event streams and long polls it
+//! Limits per client (per IP address; an IPv6 client is its /64, see [`ClientKey`]) and of the
+//! HTTP connections: how much engine work one client may start, how many games it may create, how many event streams and long polls it
 //! may hold open, and how long a connection may take to send its request. The settings are
 //! [`ServerLimits`]; the HTTP stack applies the timeouts (hyper's header read timeout,
 //! tower-http's body timeout), the handlers ask [`ClientLimits`] before starting work.
 
 use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -62,12 +62,42 @@ impl Default for ServerLimits {
     }
 }
 
-/// Events per address in a sliding window: at most `limit` of one address within `window`.
+/// Who a per-client limit counts: an IPv4 address (an IPv4-mapped IPv6 address is the IPv4
+/// address it maps), or an IPv6 client's /64 network. One subscriber or host usually gets a
+/// whole /64 and may use any address in it (privacy extensions pick a new one every day, a
+/// script a new one per request), so keying on the full IPv6 address would give one client
+/// 2^64 allowances. Every limit keyed by address goes through [`ClientKey::of`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClientKey(IpAddr);
+
+impl ClientKey {
+    /// The key of a client at `ip`.
+    pub fn of(ip: IpAddr) -> ClientKey {
+        match ip {
+            IpAddr::V4(v4) => ClientKey(IpAddr::V4(v4)),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => ClientKey(IpAddr::V4(v4)),
+                None => {
+                    let net = u128::from(v6) & !u128::from(u64::MAX);
+                    ClientKey(IpAddr::V6(Ipv6Addr::from(net)))
+                }
+            },
+        }
+    }
+
+    /// The key as an address: the IPv4 address, or the first address of the IPv6 /64 (for
+    /// what compares clients by address, e.g. the reviews one client may run).
+    pub fn addr(self) -> IpAddr {
+        self.0
+    }
+}
+
+/// Events per client in a sliding window: at most `limit` of one address within `window`.
 pub(crate) struct RateWindow {
     limit: usize,
     window: Duration,
-    /// When each address's recent events happened, oldest first.
-    seen: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// When each client's recent events happened, oldest first.
+    seen: Mutex<HashMap<ClientKey, VecDeque<Instant>>>,
 }
 
 /// An event refused by a [`RateWindow`]: how many the address had in the window, and in how
@@ -103,7 +133,7 @@ impl RateWindow {
         let mut map = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         // Forget addresses that have been quiet for a whole window.
         map.retain(|_, q| q.back().is_some_and(|&t| now.duration_since(t) < window));
-        let q = map.entry(ip).or_default();
+        let q = map.entry(ClientKey::of(ip)).or_default();
         while q.front().is_some_and(|&t| now.duration_since(t) >= window) {
             q.pop_front();
         }
@@ -137,22 +167,22 @@ pub struct ClientLimits {
     /// Event streams and long polls one address may hold.
     streams_per_client: usize,
     /// How many streams and long polls each address holds open.
-    streams: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    streams: Arc<Mutex<HashMap<ClientKey, usize>>>,
 }
 
-/// One open stream or long poll of an address; dropping it frees the place.
+/// One open stream or long poll of a client; dropping it frees the place.
 pub struct StreamSlot {
-    ip: IpAddr,
-    streams: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    key: ClientKey,
+    streams: Arc<Mutex<HashMap<ClientKey, usize>>>,
 }
 
 impl Drop for StreamSlot {
     fn drop(&mut self) {
         let mut map = self.streams.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = map.get_mut(&self.ip) {
+        if let Some(n) = map.get_mut(&self.key) {
             *n = n.saturating_sub(1);
             if *n == 0 {
-                map.remove(&self.ip);
+                map.remove(&self.key);
             }
         }
     }
@@ -225,7 +255,8 @@ impl ClientLimits {
     /// many as allowed.
     pub fn open_stream(&self, ip: IpAddr) -> Result<StreamSlot, ApiError> {
         let mut map = self.streams.lock().unwrap_or_else(|e| e.into_inner());
-        let n = map.entry(ip).or_default();
+        let key = ClientKey::of(ip);
+        let n = map.entry(key).or_default();
         if *n >= self.streams_per_client {
             let held = *n;
             return Err(ApiError::new(
@@ -240,7 +271,7 @@ impl ClientLimits {
         }
         *n += 1;
         Ok(StreamSlot {
-            ip,
+            key,
             streams: Arc::clone(&self.streams),
         })
     }
@@ -336,6 +367,62 @@ mod tests {
         assert_eq!(over.wait_s, 1, "rounded up to whole seconds");
         std::thread::sleep(Duration::from_millis(40));
         assert!(w.take(a).is_ok());
+    }
+
+    #[test]
+    fn an_ipv6_client_is_its_64_and_a_mapped_ipv4_address_is_the_ipv4_one() {
+        let key = |s: &str| ClientKey::of(s.parse().unwrap());
+        assert_eq!(
+            key("2001:db8:1:2::1"),
+            key("2001:db8:1:2:ffff:ffff:ffff:ffff")
+        );
+        assert_eq!(
+            key("2001:db8:1:2:abcd::7").addr().to_string(),
+            "2001:db8:1:2::"
+        );
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::ffff:10.0.0.1"), key("10.0.0.1"));
+        assert_eq!(key("::ffff:10.0.0.1").addr().to_string(), "10.0.0.1");
+        assert_ne!(key("10.0.0.1"), key("10.0.0.2"));
+        assert_eq!(key("::1"), key("::2"), "loopback is one /64 too");
+    }
+
+    #[test]
+    fn every_limit_counts_a_64_once() {
+        let l = ClientLimits::new(ServerLimits {
+            engine_starts: 1,
+            games_created: 1,
+            streams_per_client: 1,
+            ..ServerLimits::default()
+        });
+        let ip = |i: u32| -> IpAddr { format!("2001:db8:7:7:{i:x}::{i:x}").parse().unwrap() };
+        let started = (1..=100)
+            .filter(|&i| l.start_engine_job(ip(i)).is_ok())
+            .count();
+        assert_eq!(started, 1, "engine jobs: one allowance for the /64");
+        let created = (1..=100)
+            .filter(|&i| l.create_game(ip(i), false).is_ok())
+            .count();
+        assert_eq!(created, 1, "games: one allowance for the /64");
+        let slot = l.open_stream(ip(1)).unwrap();
+        assert!(
+            l.open_stream(ip(2)).is_err(),
+            "streams: one place for the /64"
+        );
+        drop(slot);
+        assert!(
+            l.open_stream(ip(3)).is_ok(),
+            "the place is freed for the /64"
+        );
+        assert!(l
+            .start_engine_job("2001:db8:7:8::1".parse().unwrap())
+            .is_ok());
+        let w = RateWindow::new(1, Duration::from_secs(60));
+        assert!(w.take("::ffff:192.0.2.1".parse().unwrap()).is_ok());
+        assert!(
+            w.check("192.0.2.1".parse().unwrap()).is_err(),
+            "mapped = plain IPv4"
+        );
     }
 
     #[test]

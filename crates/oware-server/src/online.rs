@@ -30,6 +30,10 @@ pub struct OnlineConfig {
     /// (or, for a new challenge, before it opens one): a reload keeps it, a creator who left
     /// takes it off the lobby (default 30 s).
     pub lobby_grace: Duration,
+    /// The most challenges the lobby lists; one more is refused (default 200, `lobby.rs`).
+    pub lobby_max: usize,
+    /// The most challenges one address has listed in the lobby at once (default 3).
+    pub lobby_per_client: usize,
     /// With several instances on one database: how long an instance's claim on work that must
     /// happen once (the computer's reply) holds before another instance may take it over, in
     /// case the claimer died (default 15 s; a reply takes at most a few seconds).
@@ -45,6 +49,8 @@ impl Default for OnlineConfig {
             create_limit: 20,
             create_window: Duration::from_secs(600),
             lobby_grace: Duration::from_secs(30),
+            lobby_max: 200,
+            lobby_per_client: 3,
             work_lease: Duration::from_secs(15),
         }
     }

@@ -18,8 +18,15 @@
 //! and the next request starts the review again on another instance.
 //!
 //! A stored review says which moves it judged (the game's moves as the store writes them) and
-//! at which depth: asking again for the same moves and depth answers the stored one; a game
-//! that went on since (a local game in progress) is reviewed again when asked.
+//! at which depth: asking again for the same moves at that depth or a shallower one answers the
+//! stored one (so nobody replaces a deep review with a shallow one); a deeper request reviews
+//! again, and its result replaces the stored one only once it is finished. A game that went on
+//! since (a local game in progress) is reviewed again when asked.
+//!
+//! **The engine's review lane** (`engine.rs`) has a bounded queue like the other lanes: a
+//! review is given its place (a slot, or one in the queue) before it starts, and when the queue
+//! is full the request is refused at once (503 `engine-busy`, as for replies and analyses)
+//! rather than left waiting behind all the others.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -31,6 +38,7 @@ use oware_core::Game;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, mpsc};
 
+use crate::engine::Ticket;
 use crate::events::Event;
 use crate::session::{now_ms, GameError, Games};
 use crate::store::Store;
@@ -144,6 +152,14 @@ struct Stored {
     computed_at: u64,
     /// `oware_review::ReviewJson`.
     review: serde_json::Value,
+}
+
+impl Stored {
+    /// Whether it answers a request for `moves` at `depth`: the same moves, judged at least
+    /// that deep.
+    fn covers(&self, moves: &str, depth: u32) -> bool {
+        self.moves == moves && self.depth >= depth
+    }
 }
 
 /// What `GET /api/games/{id}/review` answers (and `POST` too).
@@ -297,8 +313,9 @@ impl Games {
 
     /// Starts a review of game `id` at `depth` for the holder of `token` asking from `client`,
     /// unless one is running (answered as it is) or the stored one already judges these moves
-    /// at this depth (answered without searching again). `true` with the view when a review
-    /// was started.
+    /// at this depth or deeper (answered without searching again). Refused when the client has
+    /// [`REVIEWS_PER_CLIENT`] running, or the engine's review lane is full. `true` with the view
+    /// when a review was started.
     pub async fn start_review(
         self: &Arc<Self>,
         id: &str,
@@ -313,7 +330,7 @@ impl Games {
             }
         }
         if let Some(s) = self.stored_review(id).await? {
-            if s.moves == target.moves && s.depth == depth {
+            if s.covers(&target.moves, depth) {
                 return Ok((false, ReviewView::stored(s, &target.moves)));
             }
         }
@@ -332,13 +349,13 @@ impl Games {
             // Claimed: another instance may have stored this very review just before it gave
             // the claim back (it stores first, then releases).
             if let Some(s) = self.stored_review(id).await? {
-                if s.moves == target.moves && s.depth == depth {
+                if s.covers(&target.moves, depth) {
                     self.release_review_claim(id);
                     return Ok((false, ReviewView::stored(s, &target.moves)));
                 }
             }
         }
-        let job = {
+        let (job, ticket) = {
             let mut jobs = self.reviews().jobs();
             if let Some(job) = jobs.get(id).filter(|j| j.failure().is_none()) {
                 return Ok((false, job.view(&target.moves)));
@@ -361,6 +378,18 @@ impl Games {
                     });
                 }
             }
+            let ticket = match self.engine().review_ticket() {
+                Ok(t) => t,
+                Err(e) => {
+                    if shared {
+                        self.release_review_claim(id);
+                    }
+                    return Err(GameError::Busy {
+                        retry_after_s: e.retry_after_s(),
+                        message: e.to_string(),
+                    });
+                }
+            };
             let job = Arc::new(Job {
                 moves: target.moves.clone(),
                 depth,
@@ -371,7 +400,7 @@ impl Games {
                 stop: Arc::new(AtomicBool::new(false)),
             });
             jobs.insert(id.to_string(), Arc::clone(&job));
-            job
+            (job, ticket)
         };
         let view = job.view(&target.moves);
         self.reviews().started.fetch_add(1, Ordering::Relaxed);
@@ -391,7 +420,7 @@ impl Games {
         let claim = shared.then(|| games.hold_review_claim(&id));
         tokio::spawn(async move {
             Arc::clone(&games)
-                .run_review(id.clone(), target.game, job, target.events, relay)
+                .run_review(id.clone(), target.game, job, ticket, target.events, relay)
                 .await;
             if let Some(ended) = claim {
                 // The holder gives the claim back once it has stopped renewing it.
@@ -407,6 +436,7 @@ impl Games {
         id: String,
         game: Game,
         job: Arc<Job>,
+        ticket: Ticket,
         events: broadcast::Sender<Event>,
         relay: Relay,
     ) {
@@ -420,7 +450,7 @@ impl Games {
             );
         };
         let (slots, max) = self.engine().review_slots();
-        let Ok(first) = Arc::clone(&slots).acquire_owned().await else {
+        let Ok(first) = ticket.slot().await else {
             return fail("the engine is shutting down".into());
         };
         let mut permits = vec![first];

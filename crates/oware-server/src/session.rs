@@ -648,23 +648,9 @@ fn default_names(opponent: Opponent, human: Side) -> BySide<String> {
     }
 }
 
-/// The longest name kept, in characters.
-const NAME_MAX: usize = 40;
-
-/// A player's name without control characters and at most [`NAME_MAX`] characters, cut at the
-/// last space that fits (a single word longer than that is cut at the limit).
+/// A player's name as the server keeps it: see [`crate::names::clean`].
 fn clean_name(s: &str) -> String {
-    let clean: String = s.chars().filter(|c| !c.is_control()).collect();
-    let clean = clean.trim();
-    if clean.chars().count() <= NAME_MAX {
-        return clean.to_string();
-    }
-    let head: String = clean.chars().take(NAME_MAX + 1).collect();
-    let cut = match head.rfind(char::is_whitespace) {
-        Some(i) if i > 0 => head[..i].to_string(),
-        _ => head.chars().take(NAME_MAX).collect(),
-    };
-    cut.trim_end().to_string()
+    crate::names::clean(s)
 }
 
 /// A reproducible seed per game and move: FNV-1a of the id, mixed with the ply.

@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::{assert_error, ids, online_game, Api, Events};
+use common::{assert_error, ids, online_game, Api, Events, LobbyWatch};
 use oware_server::{start, OnlineConfig, Server, ServerConfig};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -47,8 +47,8 @@ async fn join_race_gives_one_seat_and_tokens_stay_private() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(&dir.path().join("games.sqlite"), test_online()).await;
     let api = Api::new(&s);
-    let mut lobby = Events::open_path(&api, "/api/lobby/events").await;
-    assert_eq!(lobby.next().await.1["challenges"], json!([]));
+    let mut lobby = LobbyWatch::open(&api).await;
+    assert_eq!(lobby.next().await["challenges"], json!([]));
     let (st, created) = api
         .create(
             json!({ "opponent": "online", "clock": {"initial_s": 300, "increment_s": 3},
@@ -61,7 +61,7 @@ async fn join_race_gives_one_seat_and_tokens_stay_private() {
     assert_eq!(online["status"], "open");
     let creator = online["you"].as_str().unwrap().to_string();
     assert!(creator == "S" || creator == "N");
-    let listed = lobby.next().await.1;
+    let listed = lobby.next().await;
     assert_eq!(listed["challenges"][0]["id"], id.as_str());
     assert_eq!(listed["challenges"][0]["name"], "Ama");
     assert_eq!(listed["challenges"][0]["clock"]["initial_s"], 300);
@@ -107,7 +107,7 @@ async fn join_race_gives_one_seat_and_tokens_stay_private() {
     let joiner = answers[0].1["token"].as_str().unwrap().to_string();
     let joiner_side = answers[0].1["state"]["online"]["you"].as_str().unwrap();
     assert_ne!(joiner_side, creator);
-    assert_eq!(lobby.next().await.1["challenges"], json!([]));
+    assert_eq!(lobby.next().await["challenges"], json!([]));
     // A third joiner finds the game full.
     let (st, b) = api.post(&format!("/api/games/{id}/join"), None, None).await;
     assert_error(st, &b, StatusCode::CONFLICT, "seat-taken");
@@ -549,8 +549,8 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     };
     let s = server(&dir.path().join("games.sqlite"), online).await;
     let api = Api::new(&s);
-    let mut lobby = Events::open_path(&api, "/api/lobby/events").await;
-    assert_eq!(lobby.next().await.1["challenges"], json!([]));
+    let mut lobby = LobbyWatch::open(&api).await;
+    assert_eq!(lobby.next().await["challenges"], json!([]));
 
     // A challenge whose creator never opens the game's page is listed for the grace, then not.
     let (st, created) = api
@@ -558,9 +558,9 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
         .await;
     assert_eq!(st, StatusCode::CREATED, "{created}");
     let (never, _) = ids(&created);
-    let listed = lobby.until("lobby", |v| v["challenges"][0]["id"] == never.as_str());
+    let listed = lobby.until(|v| v["challenges"][0]["id"] == never.as_str());
     listed.await;
-    lobby.until("lobby", |v| v["challenges"] == json!([])).await;
+    lobby.until(|v| v["challenges"] == json!([])).await;
     assert_eq!(api.get("/api/lobby").await.1["challenges"], json!([]));
 
     // A creator who keeps the page open keeps the challenge listed past the grace.
@@ -570,7 +570,7 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     assert_eq!(st, StatusCode::CREATED, "{created}");
     let (id, token) = ids(&created);
     lobby
-        .until("lobby", |v| v["challenges"][0]["id"] == id.as_str())
+        .until(|v| v["challenges"][0]["id"] == id.as_str())
         .await;
     let (st, b) = api
         .post(&format!("/api/games/{id}/presence"), Some(&token), None)
@@ -585,17 +585,17 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
         .await;
     let (other, _) = ids(&other);
     lobby
-        .until("lobby", |v| v["challenges"].as_array().unwrap().len() == 2)
+        .until(|v| v["challenges"].as_array().unwrap().len() == 2)
         .await;
     let left = lobby
-        .until("lobby", |v| v["challenges"].as_array().unwrap().len() == 1)
+        .until(|v| v["challenges"].as_array().unwrap().len() == 1)
         .await;
     assert_eq!(left["challenges"][0]["id"], id.as_str(), "{left}");
     assert_ne!(left["challenges"][0]["id"], other.as_str());
 
     // The creator closes the page: the challenge leaves the lobby once the grace has passed.
     drop(page);
-    lobby.until("lobby", |v| v["challenges"] == json!([])).await;
+    lobby.until(|v| v["challenges"] == json!([])).await;
     // The game itself stays open: the invite link still works, and coming back relists it.
     assert_eq!(state(&api, &id).await["online"]["status"], "open");
     let (_, b) = api
@@ -604,7 +604,7 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     let key = b["key"].as_str().unwrap().to_string();
     let _page = Events::open_path(&api, &format!("/api/games/{id}/events?presence={key}")).await;
     lobby
-        .until("lobby", |v| v["challenges"][0]["id"] == id.as_str())
+        .until(|v| v["challenges"][0]["id"] == id.as_str())
         .await;
     s.shutdown().await.unwrap();
 }

@@ -322,3 +322,122 @@ async fn one_review_per_game_and_a_limit_per_client() {
     gate.add_permits(1);
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_full_review_lane_refuses_a_review_at_once_with_engine_busy() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::db(&dir.path().join("games.sqlite")).await;
+    // One review slot and one place in the queue, both held by the test: the lane is full.
+    let engine = EngineJobs::with_queue(1, 1);
+    let held = (
+        engine.review_ticket().unwrap(),
+        engine.review_ticket().unwrap(),
+    );
+    let games = Games::new(
+        open_store(&db.to_string_lossy()).await.unwrap(),
+        engine,
+        None,
+    );
+    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let api = Api::new(&s);
+    let (id, token) = imported(&api, GAME).await;
+    let r = api
+        .client
+        .post(format!("{}{}", api.base, review_path(&id)))
+        .header("x-seat-token", &token)
+        .json(&json!({ "depth": 4 }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["retry-after"], "3");
+    let status = r.status();
+    let b: serde_json::Value = r.json().await.unwrap();
+    assert_error(status, &b, StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
+    assert!(b["error"].as_str().unwrap().contains("game reviews"), "{b}");
+    // Nothing was started (nor counted against the client).
+    assert_eq!(api.get(&review_path(&id)).await.1["status"], "none");
+
+    // Once the lane has room, the same request runs.
+    drop(held);
+    let mut events = Events::open(&api, &id).await;
+    let (st, b) = api
+        .post(&review_path(&id), Some(&token), Some(json!({ "depth": 4 })))
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    events.until("review", |e| e["status"] == "done").await;
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_stored_review_is_kept_against_shallower_requests_and_replaced_by_a_deeper_one_once_done()
+{
+    let gate = Arc::new(tokio::sync::Semaphore::new(0));
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::db(&dir.path().join("games.sqlite")).await;
+    let inner = open_store(&db.to_string_lossy()).await.unwrap();
+    let store = Arc::new(GatedStore {
+        inner: Arc::clone(&inner),
+        gate: Arc::clone(&gate),
+    });
+    let games = Games::new(store, EngineJobs::new(2), None);
+    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let api = Api::new(&s);
+    // A finished online game, which anyone may have reviewed.
+    let (id, south, north) = common::online_game(&api, &api, serde_json::Value::Null).await;
+    assert_eq!(api.play(&id, &south, "F").await.0, StatusCode::OK);
+    assert_eq!(api.play(&id, &north, "f").await.0, StatusCode::OK);
+    let resign = format!("/api/games/{id}/resign");
+    assert_eq!(
+        api.post(&resign, Some(&north), None).await.0,
+        StatusCode::OK
+    );
+    let path = review_path(&id);
+    let mut events = Events::open(&api, &id).await;
+
+    // A player has it reviewed at depth 8.
+    gate.add_permits(1);
+    let (st, b) = api
+        .post(&path, Some(&south), Some(json!({ "depth": 8 })))
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    let done = events.until("review", |e| e["status"] == "done").await;
+    let computed_at = done["computed_at"].as_u64().unwrap();
+
+    // A stranger asking for less gets the stored review, unchanged.
+    for depth in [4, 8] {
+        let (st, b) = api.post(&path, None, Some(json!({ "depth": depth }))).await;
+        assert_eq!(st, StatusCode::OK, "depth {depth}: {b}");
+        assert_eq!(b["status"], "done");
+        assert_eq!(b["depth"], 8);
+        assert_eq!(b["computed_at"], computed_at);
+    }
+    let (_, r) = api.get(&path).await;
+    assert_eq!(
+        (&r["depth"], &r["computed_at"]),
+        (&json!(8), &json!(computed_at))
+    );
+
+    // A deeper request reviews again; until it is stored, the stored one stays the depth-8 one.
+    let (st, b) = api.post(&path, None, Some(json!({ "depth": 10 }))).await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    assert_eq!(b["depth"], 10);
+    events
+        .until("review", |e| e["status"] == "running" && e["done"] == 2)
+        .await;
+    let kept: serde_json::Value =
+        serde_json::from_str(&inner.load_review(id.clone()).await.unwrap().unwrap()).unwrap();
+    assert_eq!(kept["depth"], 8);
+    gate.add_permits(1);
+    events.until("review", |e| e["status"] == "done").await;
+    let (_, r) = api.get(&path).await;
+    assert_eq!(r["depth"], 10);
+    assert!(r["computed_at"].as_u64().unwrap() >= computed_at);
+    // And now a depth-8 request answers the depth-10 review.
+    let (st, b) = api.post(&path, None, Some(json!({ "depth": 8 }))).await;
+    assert_eq!((st, &b["depth"]), (StatusCode::OK, &json!(10)), "{b}");
+    s.shutdown().await.unwrap();
+}

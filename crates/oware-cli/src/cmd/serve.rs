@@ -44,6 +44,12 @@ pub struct Args {
     /// its address, or every player shares the per-client limits (docs/deploy.md).
     #[arg(long = "trusted-proxy", value_name = "ADDR")]
     pub trusted_proxy: Vec<oware_server::ProxyNet>,
+    /// A host name the server answers to (e.g. oware.example.org, its public name behind a
+    /// reverse proxy); may be given again for more. Without it only localhost, 127.x.y.z, [::1]
+    /// and the --bind address (any IP address when bound to 0.0.0.0 or ::) are answered; other
+    /// names get 421, which keeps pages of other sites out through DNS rebinding.
+    #[arg(long = "public-host", value_name = "NAME")]
+    pub public_host: Vec<oware_server::HostName>,
 }
 
 impl Default for Args {
@@ -62,6 +68,7 @@ impl Default for Args {
             no_egdb_build: false,
             egdb_build_max: oware_egdb::DEFAULT_MAX_SEEDS,
             trusted_proxy: Vec::new(),
+            public_host: Vec::new(),
         }
     }
 }
@@ -104,6 +111,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             trusted_proxies: oware_server::TrustedProxies::new(args.trusted_proxy.iter().copied()),
             ..oware_server::ServerLimits::default()
         },
+        public_hosts: args.public_host.clone(),
     };
     let db_shown = oware_server::db_display(&args.db);
     oware_server::serve(config, |addr| {

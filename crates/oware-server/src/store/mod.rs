@@ -245,7 +245,8 @@ pub enum StoreError {
     Locked {
         /// The database file.
         path: String,
-        /// The lock file held by the other process.
+        /// The file the other process holds locked: the database's canonical path (a hard link
+        /// may be another name of it).
         lock: String,
     },
     /// The database cannot be written (a read-only file, folder or file system).
@@ -272,11 +273,17 @@ impl fmt::Display for StoreError {
                 "game {id} changed meanwhile (it is no longer at version {expected})"
             ),
             StoreError::Missing { id } => write!(f, "game {id} is not in the database"),
-            StoreError::Locked { path, lock } => write!(
-                f,
-                "the database {path} is in use by another oware server (lock file {lock}); \
-                 stop that server or pass another --db"
-            ),
+            StoreError::Locked { path, lock } => {
+                write!(f, "the database {path} ")?;
+                if lock != path {
+                    write!(f, "(the file {lock}) ")?;
+                }
+                write!(
+                    f,
+                    "is in use by another oware server, maybe under another name (a hard link \
+                     or a symlink of the same file); stop that server or pass another --db"
+                )
+            }
             StoreError::ReadOnly { path, reason } => write!(
                 f,
                 "the database {path} cannot be written ({reason}); check the file's and its \

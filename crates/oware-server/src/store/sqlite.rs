@@ -6,12 +6,15 @@
 //!
 //! One thread owns the connection and runs every statement in turn: writes are short (WAL, no
 //! fsync per commit) and go one at a time in SQLite anyway, and the async workers only await a
-//! reply. One server process per file: at start the store takes an exclusive lock on
-//! `FILE.lock` (`flock` through `fs4`), refuses to start when another process holds it, and
-//! makes a real write so that a read-only file fails at start rather than at the first move.
+//! reply. One server process per file: at start the store takes an exclusive `flock` (through
+//! `fs4`) on the database file itself, so that the lock follows the file and not its name (a
+//! hard link or a symlink of a served file is refused like the file), refuses to start when
+//! another process holds it, and makes a real write so that a read-only file fails at start
+//! rather than at the first move.
 
+use std::collections::BTreeSet;
 use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -77,13 +80,6 @@ fn now() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
-/// The lock file beside the database: `games.sqlite` → `games.sqlite.lock`.
-pub(crate) fn lock_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".lock");
-    PathBuf::from(name)
-}
-
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path`, takes its lock, checks that it can be
     /// written and brings its schema up to date. Blocking: call it before serving or on the
@@ -121,7 +117,7 @@ impl SqliteStore {
 
     fn start(
         mut conn: Connection,
-        lock: Option<File>,
+        lock: Option<FileLock>,
         path: &Path,
         resource: String,
     ) -> Result<SqliteStore, StoreError> {
@@ -218,28 +214,121 @@ impl From<rusqlite::Error> for Prepare {
     }
 }
 
-/// Takes the exclusive lock that keeps a second server process off this file.
-fn take_lock(path: &Path) -> Result<File, StoreError> {
-    let lock = lock_path(path);
-    let file = std::fs::OpenOptions::new()
+/// A file's identity: its device and inode on Unix (what hard links and symlinks share), its
+/// canonical path elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct FileId(
+    #[cfg(unix)] (u64, u64),
+    #[cfg(not(unix))] std::path::PathBuf,
+);
+
+/// The database files this process holds, by identity. A second store in the same process is
+/// refused from this set before it opens the file: closing a descriptor of a file drops every
+/// POSIX lock the process holds on it, SQLite's own included.
+static HELD: Mutex<BTreeSet<FileId>> = Mutex::new(BTreeSet::new());
+
+/// The exclusive hold of this process on a database file; dropped after the connection.
+pub(crate) struct FileLock {
+    /// The locked file (Unix: the database itself; elsewhere `FILE.lock` beside its canonical
+    /// path, as Windows locks are mandatory and would stop SQLite's own reads).
+    _file: File,
+    id: FileId,
+}
+
+impl Drop for FileLock {
+    fn drop(&mut self) {
+        HELD.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.id);
+    }
+}
+
+#[cfg(unix)]
+fn file_id(meta: &std::fs::Metadata, _canonical: &Path) -> FileId {
+    use std::os::unix::fs::MetadataExt;
+    FileId((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_meta: &std::fs::Metadata, canonical: &Path) -> FileId {
+    FileId(canonical.to_path_buf())
+}
+
+/// Takes the exclusive lock that keeps a second server off this database file, under any of
+/// its names. On Unix the lock is a `flock` of the database file itself (creating it, empty,
+/// when it does not exist yet; SQLite takes an empty file as a new database): `flock` locks are
+/// separate from the POSIX locks SQLite uses, so the two never interfere, and a hard link or a
+/// symlink reaches the same inode and so the same lock.
+fn take_lock(path: &Path) -> Result<FileLock, StoreError> {
+    let shown = path.display().to_string();
+    let locked = |canonical: &Path| StoreError::Locked {
+        path: shown.clone(),
+        lock: canonical.display().to_string(),
+    };
+    // Before any descriptor is opened: the same file held by this process already.
+    if let (Ok(meta), Ok(canonical)) = (std::fs::metadata(path), path.canonicalize()) {
+        if HELD
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(&file_id(&meta, &canonical))
+        {
+            return Err(locked(&canonical));
+        }
+    }
+    let db = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
         .create(true)
         .truncate(false)
-        .write(true)
-        .open(&lock)
+        .open(path)
+        .or_else(|e| match e.kind() {
+            // A file that exists but cannot be written: SQLite's check says so clearly.
+            std::io::ErrorKind::PermissionDenied if path.is_file() => File::open(path),
+            _ => Err(e),
+        })
         .map_err(|e| StoreError::ReadOnly {
-            path: path.display().to_string(),
-            reason: format!("cannot create the lock file {}: {e}", lock.display()),
+            path: shown.clone(),
+            reason: format!("cannot create or open it: {e}"),
         })?;
+    let failed = |message: String| StoreError::Failed {
+        resource: format!("SQLite file {shown}"),
+        message,
+    };
+    let canonical = path
+        .canonicalize()
+        .map_err(|e| failed(format!("cannot resolve its path: {e}")))?;
+    let meta = db
+        .metadata()
+        .map_err(|e| failed(format!("cannot read its metadata: {e}")))?;
+    let id = file_id(&meta, &canonical);
+    #[cfg(unix)]
+    let file = db;
+    #[cfg(not(unix))]
+    let file = {
+        drop(db);
+        let mut name = canonical.as_os_str().to_owned();
+        name.push(".lock");
+        std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(std::path::PathBuf::from(name))
+            .map_err(|e| StoreError::ReadOnly {
+                path: shown.clone(),
+                reason: format!("cannot create its lock file: {e}"),
+            })?
+    };
+    let mut held = HELD.lock().unwrap_or_else(|e| e.into_inner());
+    if held.contains(&id) {
+        return Err(locked(&canonical));
+    }
     match fs4::FileExt::try_lock(&file) {
-        Ok(()) => Ok(file),
-        Err(fs4::TryLockError::WouldBlock) => Err(StoreError::Locked {
-            path: path.display().to_string(),
-            lock: lock.display().to_string(),
-        }),
-        Err(fs4::TryLockError::Error(e)) => Err(StoreError::Failed {
-            resource: format!("SQLite file {}", path.display()),
-            message: format!("cannot lock {}: {e}", lock.display()),
-        }),
+        Ok(()) => {
+            held.insert(id.clone());
+            Ok(FileLock { _file: file, id })
+        }
+        Err(fs4::TryLockError::WouldBlock) => Err(locked(&canonical)),
+        Err(fs4::TryLockError::Error(e)) => Err(failed(format!("cannot lock it: {e}"))),
     }
 }
 

@@ -264,6 +264,57 @@ impl Events {
     }
 }
 
+/// The lobby's event stream with the list kept up to date from its changes (`lobby` on connect,
+/// then `lobby-add` and `lobby-remove`): each event answers the list as `GET /api/lobby` gives
+/// it, `{"challenges": [...]}`, oldest first.
+pub struct LobbyWatch {
+    events: Events,
+    list: Vec<Value>,
+    v: u64,
+}
+
+impl LobbyWatch {
+    pub async fn open(api: &Api) -> LobbyWatch {
+        LobbyWatch {
+            events: Events::open_path(api, "/api/lobby/events").await,
+            list: Vec::new(),
+            v: 0,
+        }
+    }
+
+    /// The list after the next event (each change's `v` follows the one before).
+    pub async fn next(&mut self) -> Value {
+        let (name, ev) = self.events.next().await;
+        let v = ev["v"].as_u64().expect("lobby events have a v");
+        match name.as_str() {
+            "lobby" => self.list = ev["challenges"].as_array().unwrap().clone(),
+            "lobby-add" => {
+                assert_eq!(v, self.v + 1, "{ev}");
+                self.list.push(ev["challenge"].clone());
+                let key = |c: &Value| (c["created_ms"].as_u64(), c["id"].to_string());
+                self.list.sort_by_key(key);
+            }
+            "lobby-remove" => {
+                assert_eq!(v, self.v + 1, "{ev}");
+                self.list.retain(|c| c["id"] != ev["id"]);
+            }
+            other => panic!("unexpected lobby event {other}: {ev}"),
+        }
+        self.v = v;
+        json!({ "challenges": self.list })
+    }
+
+    /// Reads events until the list passes `pred`.
+    pub async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let list = self.next().await;
+            if pred(&list) {
+                return list;
+            }
+        }
+    }
+}
+
 /// An online game created through `creator` by Ama (South) and joined through `joiner` by Kofi
 /// (North; the two may be one server or two instances), with a clock or `Value::Null` for none:
 /// (id, Ama's token, Kofi's token).
