@@ -164,8 +164,13 @@ test("online: invite link, a spectator sees every move, a reload keeps the seat,
 test("online: a challenge posted to the lobby is accepted from another browser; abort before both moved", async () => {
   const a = await person();
   const b = await person();
+  // A visitor already on the home page (its lobby stream up) gets the new challenge as a change.
+  const c = await person();
+  await c.page.goto(env.base);
+  await c.page.locator("#lobby-list[data-v]").waitFor({ state: "attached", ...WAIT });
   const id = await createOnline(a.page, { clock: "3+2", color: "N", name: "Esi", lobby: "lobby" });
   assert.match(await a.page.locator("#invite-note").textContent(), /lobby/);
+  await c.page.locator(`#lobby-list li[data-id="${id}"]`).waitFor(WAIT);
 
   // Another person on the home page sees the challenge (live) and accepts it.
   await b.page.goto(env.base);
@@ -175,10 +180,7 @@ test("online: a challenge posted to the lobby is accepted from another browser; 
   await row.waitFor(WAIT);
   assert.match(await row.textContent(), /Esi.*3\+2 · plays North · abapa/);
   await b.page.screenshot({ path: join(artifacts, "online-lobby.png") });
-  // A third visitor watches the lobby: the challenge disappears when it is accepted.
-  const c = await person();
-  await c.page.goto(env.base);
-  await c.page.locator(`#lobby-list li[data-id="${id}"]`).waitFor(WAIT);
+  // The visitor watching the lobby: the challenge disappears when it is accepted.
   await b.page.locator("#lobby-name").fill("Yaw");
   await row.locator("button").click();
   await b.page.waitForURL(new RegExp(`/game/${id}$`), WAIT);

@@ -75,14 +75,20 @@ export const presenceKey = (id, token) => request("POST", `${game(id)}/presence`
 /** The seat in a rematch game `id`, given the token of the game it follows → `{token}`. */
 export const rematchSeat = (id, oldToken) => request("POST", `${game(id)}/seat`, { token: oldToken });
 
-/** Listens to the lobby: `onLobby({challenges})` on connect and on every change. Returns `{close()}`. */
-export function subscribeLobby(onLobby) {
+/**
+ * Listens to the lobby (docs/web.md): `on.list({v, challenges})` on connect (and again after the browser reconnects),
+ * then `on.add({v, challenge})` and `on.remove({v, id})` for each change, `v` one more each time. Returns `{close()}`.
+ */
+export function subscribeLobby(on) {
   const es = new EventSource("/api/lobby/events");
-  es.addEventListener("lobby", (m) => {
-    let data;
-    try { data = JSON.parse(m.data); } catch { return; }
-    onLobby(data);
-  });
+  const handlers = { lobby: on.list, "lobby-add": on.add, "lobby-remove": on.remove };
+  for (const [name, handler] of Object.entries(handlers)) {
+    es.addEventListener(name, (m) => {
+      let data;
+      try { data = JSON.parse(m.data); } catch { return; }
+      handler(data);
+    });
+  }
   return { close: () => es.close() };
 }
 

@@ -1,6 +1,7 @@
 // The lobby on the home page: the open challenges other people posted, updated live by the server's
-// lobby event stream, each with an Accept button (the name to play under is remembered). Accepting takes
-// the free seat and goes to the game's address; a challenge this browser posted itself is shown as such.
+// lobby event stream (the whole list once, then each challenge added or removed), each with an Accept
+// button (the name to play under is remembered). Accepting takes the free seat and goes to the game's
+// address; a challenge this browser posted itself is shown as such.
 import { $ } from "./dom.js";
 import * as api from "./api.js";
 import { saveSettings, seatToken } from "./storage.js";
@@ -36,16 +37,25 @@ export function createLobby(st) {
     }
   }
 
-  function render(challenges) {
+  // The open challenges by id, as of the lobby's change `v` (`null`: no whole list yet).
+  let challenges = new Map();
+  let v = null;
+  let sub = null;
+
+  function render() {
     el.list.textContent = "";
-    if (!challenges.length) {
+    // The change the list is at (the browser tests wait for it: the stream is up).
+    if (v === null) delete el.list.dataset.v;
+    else el.list.dataset.v = v;
+    if (!challenges.size) {
       const li = document.createElement("li");
       li.className = "empty";
       li.textContent = "No open challenges. Post one: New game → A person online.";
       el.list.appendChild(li);
       return;
     }
-    for (const c of challenges) {
+    const oldestFirst = [...challenges.values()].sort((a, b) => a.created_ms - b.created_ms || (a.id < b.id ? -1 : 1));
+    for (const c of oldestFirst) {
       const li = document.createElement("li");
       li.dataset.id = c.id;
       const who = document.createElement("b");
@@ -72,11 +82,43 @@ export function createLobby(st) {
     }
   }
 
+  // A change applies on top of the list it follows; one that skips some (the stream fell behind) starts again
+  // from a whole list.
+  function change(d, apply) {
+    if (v === null || d.v <= v) return;
+    if (d.v !== v + 1) {
+      sub.close();
+      follow();
+      return;
+    }
+    v = d.v;
+    apply();
+    render();
+  }
+
+  function follow() {
+    v = null;
+    sub = api.subscribeLobby({
+      list: (d) => {
+        v = d.v;
+        challenges = new Map((d.challenges || []).map((c) => [c.id, c]));
+        render();
+      },
+      add: (d) => change(d, () => challenges.set(d.challenge.id, d.challenge)),
+      remove: (d) => change(d, () => challenges.delete(d.id)),
+    });
+  }
+
   function start() {
     el.panel.hidden = false;
     el.name.value = st.settings.name || "";
-    api.getLobby().then((d) => render(d.challenges || [])).catch(() => {});
-    api.subscribeLobby((d) => render(d.challenges || []));
+    // Shown at once where the stream is slow to come (or blocked); its first event replaces it.
+    api.getLobby().then((d) => {
+      if (v !== null) return;
+      challenges = new Map((d.challenges || []).map((c) => [c.id, c]));
+      render();
+    }).catch(() => {});
+    follow();
   }
 
   return { start };
