@@ -127,14 +127,19 @@ impl Challenge {
 
 /// The lobby's open challenges, oldest first.
 pub async fn challenges(api: &Api) -> Result<Vec<Challenge>, String> {
-    #[derive(Deserialize)]
-    struct Lobby {
-        challenges: Vec<Challenge>,
-    }
     let v = api
         .request(reqwest::Method::GET, "/api/lobby", None, None)
         .await
         .map_err(|e| e.message)?;
+    parse_lobby(v)
+}
+
+/// Reads the lobby's answer `{"challenges": […]}`: a bad id in one refuses it whole.
+pub fn parse_lobby(v: Value) -> Result<Vec<Challenge>, String> {
+    #[derive(Deserialize)]
+    struct Lobby {
+        challenges: Vec<Challenge>,
+    }
     serde_json::from_value::<Lobby>(v)
         .map(|l| l.challenges)
         .map_err(|e| {

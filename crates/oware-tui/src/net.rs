@@ -843,22 +843,32 @@ async fn stream_once(
             if ev.name != "update" {
                 continue;
             }
-            #[derive(serde::Deserialize)]
-            struct Update {
-                state: GameState,
-            }
-            let report = match serde_json::from_str::<Update>(&ev.data) {
-                Ok(u) => NetEvent::State(Box::new(u.state)),
-                Err(e) => NetEvent::Rejected(format!(
-                    "Refused the server's update: {}",
-                    checked::clean(&e.to_string())
-                )),
+            let report = match parse_update(&ev.data) {
+                Ok(state) => NetEvent::State(Box::new(state)),
+                Err(e) => NetEvent::Rejected(e),
             };
             if tx.send(report).is_err() {
                 return Ok(());
             }
         }
     }
+}
+
+/// Reads the data of an `update` event, `{"state": …}`; the error is a sentence for the status
+/// line.
+pub fn parse_update(data: &str) -> Result<GameState, String> {
+    #[derive(serde::Deserialize)]
+    struct Update {
+        state: GameState,
+    }
+    serde_json::from_str::<Update>(data)
+        .map(|u| u.state)
+        .map_err(|e| {
+            format!(
+                "Refused the server's update: {}",
+                checked::clean(&e.to_string())
+            )
+        })
 }
 
 /// One server-sent event.
