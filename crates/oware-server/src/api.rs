@@ -157,6 +157,14 @@ fn token(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
+/// A spectator's stream handle (`X-Watcher`), which their own analysis goes to.
+fn watcher(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get("x-watcher")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+}
+
 /// `GET /api/health`: 200 `{"ok": true, "games": N, "database": {...}, ...}` while the
 /// database answers; 503 `{"ok": false, "database": {"ok": false, ...}}` when it does not (a
 /// load balancer takes the instance out of rotation until it answers again).
@@ -540,11 +548,17 @@ async fn claim(
 
 async fn rematch(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<OfferReq>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    match s.games.rematch(&id, token(&headers), &req.action).await? {
+    let ip = Some(client(peer));
+    match s
+        .games
+        .rematch(&id, token(&headers), &req.action, ip)
+        .await?
+    {
         (Some(seat), _) => Ok(seat_body(seat)),
         (None, state) => Ok(Json(serde_json::json!(state))),
     }
@@ -676,6 +690,7 @@ async fn analyse(
         .analyse(
             &id,
             token(&headers),
+            watcher(&headers),
             req.ply,
             req.movetime(),
             req.purpose.as_deref().unwrap_or("analysis"),
@@ -694,7 +709,9 @@ async fn stop_analysis(
     headers: HeaderMap,
     OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<StatusCode, ApiError> {
-    s.games.stop_analysis(&id, token(&headers)).await?;
+    s.games
+        .stop_analysis(&id, token(&headers), watcher(&headers))
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -14,6 +14,7 @@
 //! | `api` | the routes: thin handlers (read the request, call [`Games`], answer), request spans |
 //! | `error` | the one place where errors become HTTP answers ([`ApiError`]), with a log level per kind |
 //! | `online` | online play: seats, clocks, offers, the end reasons, the lobby's entries ([`OnlineError`]); no HTTP, no storage |
+//! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers |
 //! | `session` | game sessions: create, play, undo/redo, the computer's turn, analyses, the cache; [`GameError`]; no HTTP |
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues |
 //! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]) and the connection timeouts ([`ServerLimits`]) |
@@ -43,6 +44,8 @@
 //! | `DELETE /api/games/{id}/analysis` + `X-Seat-Token` | stops the game's analysis: `204` |
 //! | `POST /api/games/{id}/review` `{"depth":16}` (optional) + `X-Seat-Token` (local games) | starts the game's review: `202` with its progress, or `200` with the stored one; `review` events follow |
 //! | `GET /api/games/{id}/review` | the review: `none`, `running` (progress), `done` (the result, stored with the game) or `failed` |
+//! | `GET /api/lobby` | the open challenges: `{"challenges": [...]}`, oldest first |
+//! | `GET /api/lobby/events` | server-sent events: `lobby` `{v, challenges}` on connect, then one per change, `lobby-add` `{v, challenge}` or `lobby-remove` `{v, id}` (`v` one more each time) |
 //! | `GET /api/health` | `{"ok":true,"games":N}` (503 when the store does not answer) |
 #![forbid(unsafe_code)]
 
@@ -55,6 +58,7 @@ mod events;
 mod host;
 mod http;
 mod limits;
+mod lobby;
 mod names;
 mod online;
 mod proxy;

@@ -70,6 +70,8 @@ pub struct OnlineError {
     pub code: &'static str,
     /// A sentence for people.
     pub message: String,
+    /// For [`OnlineErrorKind::TooSoon`]: the seconds to wait.
+    pub retry_after_s: u64,
 }
 
 /// The kinds of [`OnlineError`].
@@ -81,6 +83,9 @@ pub enum OnlineErrorKind {
     Forbidden,
     /// Not now: the game's state does not allow it.
     Refused,
+    /// Not yet: the same request was made too recently (an offer again soon after it was
+    /// declined or withdrawn); [`OnlineError::retry_after_s`] says when it may be made.
+    TooSoon,
 }
 
 impl OnlineError {
@@ -89,6 +94,7 @@ impl OnlineError {
             kind,
             code,
             message: message.into(),
+            retry_after_s: 0,
         }
     }
 
@@ -360,6 +366,85 @@ pub struct Online {
     pub winner: Option<Side>,
     /// When the game was created (epoch ms).
     pub created_ms: u64,
+    /// When both seats were taken (epoch ms): an absence counts from then at the earliest.
+    #[serde(default)]
+    pub started_ms: Option<u64>,
+    /// When each side may make each kind of offer again after one was declined or withdrawn.
+    #[serde(default)]
+    pub cooldowns: OfferCooldowns,
+}
+
+/// How long a side waits before making an offer again once it was declined or withdrawn: an
+/// offer is a write and a message to both players, so it cannot be repeated in a loop.
+pub const OFFER_COOLDOWN_MS: u64 = 30_000;
+
+/// The kinds of offers, for [`OfferCooldowns`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferTopic {
+    /// A draw.
+    Draw,
+    /// A takeback.
+    Takeback,
+    /// A rematch.
+    Rematch,
+}
+
+impl OfferTopic {
+    fn word(self) -> &'static str {
+        match self {
+            OfferTopic::Draw => "draw",
+            OfferTopic::Takeback => "takeback",
+            OfferTopic::Rematch => "rematch",
+        }
+    }
+}
+
+/// Until when (epoch ms) each side may not make each kind of offer, indexed South, North.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferCooldowns {
+    /// Draw offers.
+    #[serde(default)]
+    pub draw: [u64; 2],
+    /// Takeback requests.
+    #[serde(default)]
+    pub takeback: [u64; 2],
+    /// Rematch offers.
+    #[serde(default)]
+    pub rematch: [u64; 2],
+}
+
+impl OfferCooldowns {
+    fn slot(&mut self, topic: OfferTopic, side: Side) -> &mut u64 {
+        let pair = match topic {
+            OfferTopic::Draw => &mut self.draw,
+            OfferTopic::Takeback => &mut self.takeback,
+            OfferTopic::Rematch => &mut self.rematch,
+        };
+        &mut pair[usize::from(side == Side::North)]
+    }
+
+    /// Refuses an offer of `topic` by `side` at `now` while its cool-down runs.
+    fn check(&mut self, topic: OfferTopic, side: Side, now: u64) -> Result<(), OnlineError> {
+        let until = *self.slot(topic, side);
+        if now >= until {
+            return Ok(());
+        }
+        let wait_s = (until - now).div_ceil(1000);
+        Err(OnlineError {
+            kind: OnlineErrorKind::TooSoon,
+            code: "offer-too-soon",
+            message: format!(
+                "your last {} offer was declined or withdrawn: you may offer again in {wait_s} s",
+                topic.word()
+            ),
+            retry_after_s: wait_s,
+        })
+    }
+
+    /// Starts `side`'s cool-down for `topic` at `now`.
+    fn start(&mut self, topic: OfferTopic, side: Side, now: u64) {
+        *self.slot(topic, side) = now + OFFER_COOLDOWN_MS;
+    }
 }
 
 /// The answer to a takeback accepted: how many moves to take back.
@@ -394,6 +479,8 @@ impl Online {
             end: None,
             winner: None,
             created_ms: now,
+            started_ms: None,
+            cooldowns: OfferCooldowns::default(),
         };
         *o.seat_mut(side) = Seat {
             name,
@@ -473,7 +560,7 @@ impl Online {
             token: Some(new_token),
         };
         self.status = Status::Playing;
-        let _ = now;
+        self.started_ms = Some(now);
         Ok(side)
     }
 
@@ -610,7 +697,7 @@ impl Online {
     pub fn draw(&mut self, side: Side, action: OfferAction, now: u64) -> Result<(), OnlineError> {
         self.playing()?;
         let offer = self.draw_offer;
-        match offer_step(offer, side, action, "draw")? {
+        match self.offer_step(OfferTopic::Draw, offer, side, action, now)? {
             Step::Set(v) => self.draw_offer = v,
             Step::Accepted => self.finish("agreement", None, now),
         }
@@ -625,6 +712,7 @@ impl Online {
         side: Side,
         action: OfferAction,
         game: &Game,
+        now: u64,
     ) -> Result<Option<Takeback>, OnlineError> {
         self.playing()?;
         if action == OfferAction::Offer && game.moves().is_empty() {
@@ -644,7 +732,7 @@ impl Online {
             }
         }
         let offer = self.takeback_offer;
-        match offer_step(offer, side, action, "takeback")? {
+        match self.offer_step(OfferTopic::Takeback, offer, side, action, now)? {
             Step::Set(v) => {
                 self.takeback_offer = v;
                 Ok(None)
@@ -693,7 +781,10 @@ impl Online {
         if game.position().turn() == side {
             return Err(cannot("it is your turn: only the player waiting may claim"));
         }
-        match gone_ms {
+        // Away counts from the start of the game at the earliest: a challenge's creator who
+        // left before anyone joined has not kept an opponent waiting.
+        let since_start = now.saturating_sub(self.started_ms.unwrap_or(self.created_ms));
+        match gone_ms.map(|ms| ms.min(since_start)) {
             None => return Err(cannot("your opponent is connected")),
             Some(ms) if ms < delay_ms => {
                 return Err(cannot(&format!(
@@ -703,6 +794,12 @@ impl Online {
                 )))
             }
             Some(_) => {}
+        }
+        if game.moves().len() < 2 {
+            // Before both sides have moved nothing is at stake: the game is aborted, no result.
+            self.finish("aborted", None, now);
+            self.status = Status::Aborted;
+            return Ok(());
         }
         let winner = match claim {
             Claim::Win => Some(side),
@@ -714,7 +811,12 @@ impl Online {
 
     /// A rematch's step by `side` after the end. `Ok(true)`: accepted (the caller creates the
     /// new game and sets [`Online::rematch_id`]).
-    pub fn rematch(&mut self, side: Side, action: OfferAction) -> Result<bool, OnlineError> {
+    pub fn rematch(
+        &mut self,
+        side: Side,
+        action: OfferAction,
+        now: u64,
+    ) -> Result<bool, OnlineError> {
         if !matches!(self.status, Status::Over | Status::Aborted) {
             return Err(OnlineError::refused(
                 "not-over",
@@ -727,7 +829,8 @@ impl Online {
                 "the rematch has already been arranged",
             ));
         }
-        match offer_step(self.rematch_offer, side, action, "rematch")? {
+        let offer = self.rematch_offer;
+        match self.offer_step(OfferTopic::Rematch, offer, side, action, now)? {
             Step::Set(v) => {
                 self.rematch_offer = v;
                 Ok(false)
@@ -764,6 +867,8 @@ impl Online {
             end: None,
             winner: None,
             created_ms: now,
+            started_ms: Some(now),
+            cooldowns: OfferCooldowns::default(),
         }
     }
 
@@ -808,6 +913,32 @@ impl Online {
 enum Step {
     Set(Option<Side>),
     Accepted,
+}
+
+impl Online {
+    /// One step of an offer of `topic` (currently `current`) by `side`, with its cool-down: a
+    /// side whose offer was declined, or who withdrew it, waits [`OFFER_COOLDOWN_MS`] before
+    /// offering the same again.
+    fn offer_step(
+        &mut self,
+        topic: OfferTopic,
+        current: Option<Side>,
+        side: Side,
+        action: OfferAction,
+        now: u64,
+    ) -> Result<Step, OnlineError> {
+        if action == OfferAction::Offer && current.is_none() {
+            self.cooldowns.check(topic, side, now)?;
+        }
+        let step = offer_step(current, side, action, topic.word())?;
+        match (action, current) {
+            (OfferAction::Decline, Some(offerer)) | (OfferAction::Withdraw, Some(offerer)) => {
+                self.cooldowns.start(topic, offerer, now);
+            }
+            _ => {}
+        }
+        Ok(step)
+    }
 }
 
 fn offer_step(
@@ -1126,6 +1257,108 @@ mod tests {
         assert_eq!(e.code, "no-offer");
         let e = o.draw(Side::South, OfferAction::Accept, 0).unwrap_err();
         assert_eq!(e.code, "no-offer");
+    }
+
+    #[test]
+    fn a_claim_before_both_moved_aborts_and_absence_counts_from_the_join() {
+        // The creator left an hour before anyone joined; the joiner claims at once.
+        let mut o = Online::new(Side::South, "A".into(), "ta".into(), None, true, 0);
+        o.join(None, "B".into(), "tb".into(), 3_600_000).unwrap();
+        let g = Game::new(Rules::default());
+        let gone_since_creation = Some(3_600_000);
+        let e = o
+            .claim(
+                Side::North,
+                Claim::Win,
+                &g,
+                gone_since_creation,
+                60_000,
+                3_600_000,
+            )
+            .unwrap_err();
+        assert_eq!(e.code, "cannot-claim", "{e}");
+        assert_eq!(o.status, Status::Playing);
+        // A minute after the join: allowed, but nobody has moved: aborted, no result.
+        o.claim(
+            Side::North,
+            Claim::Win,
+            &g,
+            Some(3_660_000),
+            60_000,
+            3_660_000,
+        )
+        .unwrap();
+        assert_eq!(o.status, Status::Aborted);
+        assert_eq!((o.end.as_deref(), o.winner), (Some("aborted"), None));
+        assert_eq!(o.result_tag(), Some("*"));
+    }
+
+    #[test]
+    fn a_claim_after_both_moved_wins_by_abandon() {
+        let mut o = playing(None);
+        let mut g = Game::new(Rules::default());
+        play(&mut o, &mut g, 0, 1_000);
+        play(&mut o, &mut g, 0, 2_000);
+        // South to move and away since 2 s; North claims after the 60 s delay.
+        let e = o
+            .claim(Side::North, Claim::Win, &g, Some(30_000), 60_000, 32_000)
+            .unwrap_err();
+        assert_eq!(e.code, "cannot-claim");
+        o.claim(Side::North, Claim::Win, &g, Some(60_000), 60_000, 62_000)
+            .unwrap();
+        assert_eq!(
+            (o.status, o.end.as_deref(), o.winner),
+            (Status::Over, Some("abandon"), Some(Side::North))
+        );
+    }
+
+    #[test]
+    fn an_offer_declined_or_withdrawn_cannot_be_made_again_during_the_cool_down() {
+        let mut o = playing(None);
+        let mut g = Game::new(Rules::default());
+        play(&mut o, &mut g, 0, 0);
+        play(&mut o, &mut g, 0, 0);
+        o.draw(Side::South, OfferAction::Offer, 1_000).unwrap();
+        o.draw(Side::North, OfferAction::Decline, 2_000).unwrap();
+        let e = o.draw(Side::South, OfferAction::Offer, 3_000).unwrap_err();
+        assert_eq!(
+            (e.kind, e.code),
+            (OnlineErrorKind::TooSoon, "offer-too-soon")
+        );
+        assert_eq!(e.retry_after_s, 29, "{e}");
+        assert_eq!(o.draw_offer, None, "the refused offer changed nothing");
+        // The other side was not refused anything, and another kind of offer is free.
+        o.draw(Side::North, OfferAction::Offer, 3_000).unwrap();
+        o.draw(Side::North, OfferAction::Withdraw, 3_500).unwrap();
+        assert_eq!(
+            o.draw(Side::North, OfferAction::Offer, 4_000)
+                .unwrap_err()
+                .code,
+            "offer-too-soon"
+        );
+        assert!(o
+            .takeback(Side::South, OfferAction::Offer, &g, 4_000)
+            .is_ok());
+        // Once the cool-down has run: allowed again.
+        o.draw(Side::South, OfferAction::Offer, 2_000 + OFFER_COOLDOWN_MS)
+            .unwrap();
+        assert_eq!(o.draw_offer, Some(Side::South));
+        // Stored with the game: a reload keeps it.
+        let back: Online = serde_json::from_str(&serde_json::to_string(&o).unwrap()).unwrap();
+        assert_eq!(back.cooldowns, o.cooldowns);
+    }
+
+    #[test]
+    fn a_rematch_offer_declined_cools_down_too() {
+        let mut o = playing(None);
+        o.resign(Side::South, 0).unwrap();
+        assert!(!o.rematch(Side::South, OfferAction::Offer, 0).unwrap());
+        assert!(!o.rematch(Side::North, OfferAction::Decline, 10).unwrap());
+        let e = o.rematch(Side::South, OfferAction::Offer, 20).unwrap_err();
+        assert_eq!(e.code, "offer-too-soon");
+        assert!(!o
+            .rematch(Side::South, OfferAction::Offer, 10 + OFFER_COOLDOWN_MS)
+            .unwrap());
     }
 
     #[test]

@@ -22,9 +22,10 @@ use tokio::sync::{broadcast, Mutex};
 use crate::egdb_view::Tables;
 use crate::engine::{AnalysisJob, EngineError, EngineJobs};
 use crate::events::{Channel, Event};
+use crate::lobby::Lobby;
 use crate::online::{
-    Claim, LobbyEntry, OfferAction, Online, OnlineConfig, OnlineError, OnlineErrorKind, Presence,
-    Status, TimeControl,
+    Claim, OfferAction, Online, OnlineConfig, OnlineError, OnlineErrorKind, Presence, Status,
+    TimeControl,
 };
 use crate::review::Reviews;
 use crate::store::{GameRow, GameUpdate, Notice, Store, StoreError};
@@ -64,8 +65,11 @@ pub enum GameError {
         /// A sentence for people.
         message: String,
     },
-    /// Too many games created from one address in a short time.
+    /// Too many of something in a short time: games created from one address
+    /// (`too-many-games`), offers made again soon after a refusal (`offer-too-soon`).
     TooMany {
+        /// The limit's code.
+        code: &'static str,
         /// A sentence for people.
         message: String,
         /// When to try again, in seconds.
@@ -102,8 +106,8 @@ impl GameError {
             GameError::Invalid { code, .. }
             | GameError::Refused { code, .. }
             | GameError::Forbidden { code, .. }
-            | GameError::Limited { code, .. } => code,
-            GameError::TooMany { .. } => "too-many-games",
+            | GameError::Limited { code, .. }
+            | GameError::TooMany { code, .. } => code,
             GameError::Busy { .. } => "engine-busy",
             GameError::NotFound => "unknown-game",
             GameError::NoToken => "no-token",
@@ -169,6 +173,11 @@ impl From<OnlineError> for GameError {
             OnlineErrorKind::Invalid => GameError::Invalid { code, message },
             OnlineErrorKind::Forbidden => GameError::Forbidden { code, message },
             OnlineErrorKind::Refused => GameError::Refused { code, message },
+            OnlineErrorKind::TooSoon => GameError::TooMany {
+                code,
+                message,
+                retry_after_s: e.retry_after_s,
+            },
         }
     }
 }
@@ -323,6 +332,39 @@ pub struct Session {
     /// Streams open on other instances (a shared store): their counts (South, North,
     /// spectators) by instance, and when each was last heard of.
     remote: HashMap<String, ([u32; 3], u64)>,
+    /// The one timer that ends the game when the running side's flag falls: replaced (the old
+    /// one cancelled) by every change, cancelled when the game ends, so a finished game is
+    /// held by no timer.
+    flag_timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
+    /// The spectators' streams open here (online games), by their handle.
+    watchers: HashMap<String, Watcher>,
+}
+
+/// A spectator's event stream of an online game. It has a channel of its own, fed with the
+/// game's events by a small task, so that what is meant for this spectator alone (the
+/// analysis they asked for) reaches nobody else: not the players, not other spectators.
+struct Watcher {
+    /// The stream's own channel.
+    events: broadcast::Sender<Event>,
+    /// The task copying the game's events into `events`.
+    forwarder: tokio::task::AbortHandle,
+    /// The spectator's running analysis.
+    analysis: Option<Arc<AtomicBool>>,
+}
+
+impl Watcher {
+    fn stop_analysis(&mut self) {
+        if let Some(stop) = self.analysis.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        self.forwarder.abort();
+        self.stop_analysis();
+    }
 }
 
 impl Session {
@@ -370,6 +412,8 @@ impl Session {
             online,
             presence: Presence::new(now_ms()),
             remote: HashMap::new(),
+            flag_timer: std::sync::Mutex::new(None),
+            watchers: HashMap::new(),
         })
     }
 
@@ -513,6 +557,33 @@ impl Session {
         )
     }
 
+    /// The stream handle `given` by a spectator, if it is one of this game's open here.
+    fn watcher_handle(&self, given: Option<&str>) -> Result<String, GameError> {
+        let given = given.ok_or_else(Session::no_watcher)?;
+        self.watchers
+            .keys()
+            .find(|h| constant_time_eq(h.as_bytes(), given.as_bytes()))
+            .cloned()
+            .ok_or_else(Session::no_watcher)
+    }
+
+    fn no_watcher() -> GameError {
+        GameError::Forbidden {
+            code: "no-watcher",
+            message: "a spectator's analysis goes to their own event stream: open the game's \
+                      events and send the handle its first event gives (X-Watcher header)"
+                .into(),
+        }
+    }
+
+    /// Tells the watchers how many spectators there are now: a few bytes, where a player's
+    /// connection changes the state (and sends it whole).
+    fn publish_spectators(&self) {
+        let n = self.presence_now(now_ms()).spectators;
+        let data = serde_json::json!({ "spectators": n, "version": self.version });
+        self.channel.publish("spectators", data.to_string());
+    }
+
     fn publish_thinking(&self) {
         let data = serde_json::json!({
             "thinking": self.thinking,
@@ -564,12 +635,13 @@ pub struct Games {
     store: Arc<dyn Store>,
     engine: EngineJobs,
     cache: std::sync::Mutex<HashMap<String, Live>>,
+    /// The cache's size at which idle games are next looked for (at least [`CACHE_GAMES`]):
+    /// raised after each sweep, so a cache full of busy games is not scanned on every insert.
+    sweep_at: std::sync::atomic::AtomicUsize,
     egdb: Option<Arc<Tables>>,
     online: OnlineConfig,
-    /// The open challenges posted to the lobby, by id.
-    lobby: std::sync::Mutex<HashMap<String, LobbyEntry>>,
-    /// `lobby` events to the lobby's watchers.
-    lobby_events: broadcast::Sender<Event>,
+    /// The open challenges posted to the lobby and their watchers (`lobby.rs`).
+    lobby: Lobby,
     /// The online games each address created recently.
     creations: crate::limits::RateWindow,
     /// The game reviews running (`review.rs`).
@@ -680,9 +752,9 @@ impl Games {
             store,
             engine,
             cache: std::sync::Mutex::new(HashMap::new()),
+            sweep_at: std::sync::atomic::AtomicUsize::new(CACHE_GAMES),
             egdb: egdb.map(Arc::new),
-            lobby: std::sync::Mutex::new(HashMap::new()),
-            lobby_events: broadcast::channel(64).0,
+            lobby: Lobby::new(&online),
             creations: crate::limits::RateWindow::new(online.create_limit, online.create_window),
             online,
             reviews: Reviews::default(),
@@ -697,13 +769,18 @@ impl Games {
     /// when the cache is full: they are all in the store and come back on the next request.
     fn remember(&self, id: String, entry: Live) -> Live {
         let mut cache = self.cache();
-        if cache.len() >= CACHE_GAMES && !cache.contains_key(&id) {
+        if cache.len() >= self.sweep_at.load(Ordering::Relaxed) && !cache.contains_key(&id) {
             cache.retain(|_, e| {
-                // Busy: someone holds it (a request, a search, an event stream).
+                // Busy: someone holds it (a request, a search, an event stream, a running
+                // clock's timer).
                 Arc::strong_count(e) > 1
                     || e.try_lock()
                         .map_or(true, |g| g.thinking || g.channel.watched())
             });
+            // The next sweep once a tenth more games came in: inserting is amortised O(1)
+            // even when most cached games are busy.
+            let next = (cache.len() + CACHE_GAMES / 10).max(CACHE_GAMES);
+            self.sweep_at.store(next, Ordering::Relaxed);
         }
         Arc::clone(cache.entry(id).or_insert(entry))
     }
@@ -1049,8 +1126,11 @@ impl Games {
         let mut s = live.lock().await;
         let before = s.remote.get(&instance).map(|r| r.0);
         s.remote.insert(instance, (counts, now_ms()));
-        if before != Some(counts) {
+        let players = |c: Option<[u32; 3]>| c.map(|c| [c[0], c[1]]);
+        if players(before) != players(Some(counts)) {
             self.publish_update(&s, None, "presence", None);
+        } else if before != Some(counts) {
+            s.publish_spectators();
         }
         self.sync_lobby(&s);
     }
@@ -1117,15 +1197,7 @@ impl Games {
 
     /// Takes game `id` out of this instance's lobby (it is no longer open).
     fn unlist(&self, id: &str) {
-        let removed = self
-            .lobby
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(id)
-            .is_some();
-        if removed {
-            let _ = self.lobby_events.send(self.lobby_event());
-        }
+        self.lobby.remove(id);
     }
 
     /// The state of game `id`. Retries the computer's reply if the last attempt failed.
@@ -1481,10 +1553,15 @@ impl Games {
     /// new analysis of the same game stops the previous one. Answers the analysis number. Only
     /// the seat holder may ask (engine time is theirs to spend): `token` must be the game's.
     /// Online games: refused to their players while the game runs; spectators (no token) may.
+    ///
+    /// In an online game a spectator's analysis goes to that spectator's stream alone
+    /// (`watcher`: the handle its first event gave); the players get none while the game
+    /// runs, and once it is over theirs goes to the game's stream.
     pub async fn analyse(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
+        watcher: Option<&str>,
         ply: Option<usize>,
         movetime: Duration,
         purpose: &str,
@@ -1494,17 +1571,22 @@ impl Games {
         let ticket = self.engine.analysis_ticket().map_err(busy)?;
         let (game, seq, stop, events) = {
             let mut s = live.lock().await;
-            match &s.online {
-                Some(o) => {
-                    if o.is_live() && o.side_of(token).is_some() {
+            let spectator = match &s.online {
+                Some(o) => match o.side_of(token) {
+                    Some(_) if o.is_live() => {
                         return Err(GameError::Forbidden {
                             code: "no-analysis-during-play",
                             message: "no analysis for the players while the game runs".into(),
-                        });
+                        })
                     }
+                    Some(_) => None,
+                    None => Some(s.watcher_handle(watcher)?),
+                },
+                None => {
+                    s.authorize(token)?;
+                    None
                 }
-                None => s.authorize(token)?,
-            }
+            };
             let played = s.game.moves().len();
             let ply = ply.unwrap_or(played);
             if ply > played {
@@ -1517,13 +1599,28 @@ impl Games {
             if game.is_over() {
                 return Err(s.illegal(&PlayError::GameOver));
             }
-            if let Some(old) = s.analysis.take() {
-                old.store(true, Ordering::Relaxed);
-            }
             let stop = Arc::new(AtomicBool::new(false));
-            s.analysis = Some(Arc::clone(&stop));
             s.analysis_seq += 1;
-            (game, s.analysis_seq, stop, s.channel.sender())
+            let seq = s.analysis_seq;
+            let events = match spectator {
+                Some(handle) => {
+                    let w = s
+                        .watchers
+                        .get_mut(&handle)
+                        .ok_or_else(Session::no_watcher)?;
+                    w.stop_analysis();
+                    w.analysis = Some(Arc::clone(&stop));
+                    w.events.clone()
+                }
+                None => {
+                    if let Some(old) = s.analysis.take() {
+                        old.store(true, Ordering::Relaxed);
+                    }
+                    s.analysis = Some(Arc::clone(&stop));
+                    s.channel.sender()
+                }
+            };
+            (game, seq, stop, events)
         };
         let purpose = if purpose == "hint" {
             "hint"
@@ -1557,15 +1654,28 @@ impl Games {
         Ok(seq)
     }
 
-    /// Stops the running analysis of game `id`, if any; only the seat holder (`token`) may.
+    /// Stops the running analysis of game `id`, if any: the seat holder's (`token`; a player
+    /// of an online game), or in an online game a spectator's own (`watcher`, its stream's
+    /// handle), never someone else's.
     pub async fn stop_analysis(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
+        watcher: Option<&str>,
     ) -> Result<(), GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
-        s.authorize(token)?;
+        match &s.online {
+            Some(o) if o.side_of(token).is_some() => {}
+            Some(_) => {
+                let handle = s.watcher_handle(watcher)?;
+                if let Some(w) = s.watchers.get_mut(&handle) {
+                    w.stop_analysis();
+                }
+                return Ok(());
+            }
+            None => s.authorize(token)?,
+        }
         if let Some(stop) = s.analysis.take() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -1719,6 +1829,8 @@ pub struct PresenceGuard {
     games: Arc<Games>,
     live: Live,
     side: Option<Side>,
+    /// A spectator's stream handle.
+    watcher: Option<String>,
 }
 
 impl Drop for PresenceGuard {
@@ -1729,10 +1841,19 @@ impl Drop for PresenceGuard {
         let games = Arc::clone(&self.games);
         let live = Arc::clone(&self.live);
         let side = self.side;
+        let watcher = self.watcher.take();
         rt.spawn(async move {
             let mut s = live.lock().await;
             s.presence.close(side, now_ms());
-            games.publish_update(&s, None, "presence", None);
+            if let Some(handle) = watcher {
+                // Its forwarder and analysis stop with it.
+                s.watchers.remove(&handle);
+            }
+            if side.is_some() {
+                games.publish_update(&s, None, "presence", None);
+            } else {
+                s.publish_spectators();
+            }
             games.announce_presence(&s);
             if side.is_some() {
                 games.recheck_lobby_later(&live);
@@ -1819,6 +1940,7 @@ impl Games {
     fn count_creation(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
         let Some(ip) = ip else { return Ok(()) };
         self.creations.take(ip).map_err(|o| GameError::TooMany {
+            code: "too-many-games",
             message: format!(
                 "you have created {} online games in the last {} minutes; wait {} s before \
                  creating another",
@@ -1836,6 +1958,11 @@ impl Games {
         req: NewOnline,
         ip: Option<std::net::IpAddr>,
     ) -> Result<Created, GameError> {
+        let place = req.lobby.then(|| self.lobby.reserve(ip)).transpose();
+        let place = place.map_err(|r| GameError::Limited {
+            code: r.code,
+            message: r.message,
+        })?;
         self.count_creation(ip)?;
         let side = match req.color {
             Some(s) => s,
@@ -1861,6 +1988,9 @@ impl Games {
         self.insert_online(&id, &token, game, online).await?;
         let live = self.live(&id).await?;
         let s = live.lock().await;
+        if let Some(place) = place {
+            self.lobby.assign(place, &id);
+        }
         self.sync_lobby(&s);
         if s.online.as_ref().is_some_and(|o| o.lobby) {
             self.recheck_lobby_later(&live);
@@ -1903,66 +2033,33 @@ impl Games {
 
     /// Keeps the lobby in step with game `s` and tells its watchers when it changed.
     fn sync_lobby(&self, s: &Session) {
-        let Some(o) = &s.online else { return };
-        let grace = self.online.lobby_grace.as_millis() as u64;
-        let creator_here = s
-            .presence_now(now_ms())
-            .gone_ms(o.creator, now_ms())
-            .is_none_or(|gone| gone < grace);
-        let listed = o.status == Status::Open && o.lobby && creator_here;
-        let changed = {
-            let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
-            if listed && !lobby.contains_key(&s.id) {
-                lobby.insert(s.id.clone(), LobbyEntry::of(&s.id, o, s.game.rules()));
-                true
-            } else if !listed {
-                lobby.remove(&s.id).is_some()
-            } else {
-                false
-            }
-        };
-        if changed {
-            let _ = self.lobby_events.send(self.lobby_event());
+        if let Some(o) = &s.online {
+            self.lobby.sync(
+                &s.id,
+                o,
+                s.game.rules(),
+                &s.presence_now(now_ms()),
+                now_ms(),
+            );
         }
     }
 
     /// Looks at game `live`'s lobby entry again once the creator's grace has run out, so that a
     /// challenge whose creator left (or never opened the page) leaves the lobby.
     fn recheck_lobby_later(self: &Arc<Self>, live: &Live) {
-        let games = Arc::clone(self);
-        let live = Arc::clone(live);
-        let wait = self.online.lobby_grace + Duration::from_millis(10);
-        tokio::spawn(async move {
-            tokio::time::sleep(wait).await;
-            let s = live.lock().await;
-            games.sync_lobby(&s);
-        });
+        let (games, live) = (Arc::clone(self), Arc::clone(live));
+        self.lobby
+            .after_grace(async move { games.sync_lobby(&*live.lock().await) });
     }
 
     /// The lobby: open challenges, oldest first.
     pub fn lobby(&self) -> serde_json::Value {
-        let mut list: Vec<LobbyEntry> = self
-            .lobby
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .cloned()
-            .collect();
-        list.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
-        serde_json::json!({ "challenges": list })
+        self.lobby.list_json()
     }
 
-    fn lobby_event(&self) -> Event {
-        Event {
-            name: "lobby",
-            data: self.lobby().to_string().into(),
-        }
-    }
-
-    /// The lobby now as a first event, and a subscription to its changes.
+    /// The lobby now as a first event, and a subscription to its changes (`lobby.rs`).
     pub fn subscribe_lobby(&self) -> (Event, broadcast::Receiver<Event>) {
-        let rx = self.lobby_events.subscribe();
-        (self.lobby_event(), rx)
+        self.lobby.subscribe()
     }
 
     /// After a stored online change: tell the watchers, keep the lobby, arm the flag's timer.
@@ -1972,9 +2069,14 @@ impl Games {
         self.arm_clock(live, s);
     }
 
-    /// Starts the timer that ends the game when the running side's flag falls (unless the
-    /// game changes first: the next change arms a new timer).
+    /// Starts the timer that ends the game when the running side's flag falls, cancelling the
+    /// game's previous timer (a game has at most one; one that has ended or whose clock is
+    /// stopped has none).
     fn arm_clock(self: &Arc<Self>, live: &Live, s: &Session) {
+        let mut timer = s.flag_timer.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(old) = timer.take() {
+            old.abort();
+        }
         let Some(deadline) = s
             .online
             .as_ref()
@@ -1987,7 +2089,7 @@ impl Games {
         let version = s.version;
         let games = Arc::clone(self);
         let live = Arc::clone(live);
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             let mut deadline = deadline;
             loop {
                 let wait = deadline.saturating_sub(now_ms());
@@ -2046,6 +2148,7 @@ impl Games {
                 }
             }
         });
+        *timer = Some(task.abort_handle());
     }
 
     /// At start: resumes the clocks of the online games still going, without charging the
@@ -2280,7 +2383,7 @@ impl Games {
             return Err(OnlineError::game_over().into());
         }
         let mut game = s.game.clone();
-        if let Some(n) = o.takeback(side, action, &game)? {
+        if let Some(n) = o.takeback(side, action, &game, now)? {
             for _ in 0..n {
                 game.undo();
             }
@@ -2319,36 +2422,74 @@ impl Games {
             .1)
     }
 
-    /// A rematch step. Accepted: the new game is created (colours swapped, same settings) and
-    /// the accepter's seat in it is answered; the offerer takes theirs with [`Games::seat`].
+    /// A rematch step by a player at address `ip`. Accepted: the new game is created (colours
+    /// swapped, same settings; it counts as a creation by `ip`, so rematch chains cannot get
+    /// round the creation limit) and the accepter's seat in it is answered; the offerer takes
+    /// theirs with [`Games::seat`]. An accept that lost a race to another (a second tab,
+    /// another instance) answers the seat of the rematch the winner made.
     pub async fn rematch(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
         action: &str,
+        ip: Option<std::net::IpAddr>,
     ) -> Result<(Option<SeatReply>, StateView), GameError> {
         let action = OfferAction::parse(action)?;
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.rematch_once(id, token, action, ip).await {
+                Err(GameError::Conflict) if tries < 3 => continue,
+                r => return r,
+            }
+        }
+    }
+
+    async fn rematch_once(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: OfferAction,
+        ip: Option<std::net::IpAddr>,
+    ) -> Result<(Option<SeatReply>, StateView), GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
         let now = now_ms();
         let mut o = online_of(&s)?.clone();
         let side = o.player(token)?;
-        if !o.rematch(side, action)? {
+        if let (Some(next), OfferAction::Offer | OfferAction::Accept) = (&o.rematch_id, action) {
+            // Already made (by this player's other request, or the opponent's): its seat.
+            let next = next.clone();
+            let state = self.view_for(&s, Some(side));
+            drop(s);
+            return Ok((Some(self.seat(&next, token).await?), state));
+        }
+        if !o.rematch(side, action, now)? {
             let game = s.game.clone();
             self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
             self.online_changed(&live, &s, "rematch");
             return Ok((None, self.view_for(&s, Some(side))));
         }
+        self.count_creation(ip)?;
         let (south_next, north_next) = (random_hex(24)?, random_hex(24)?);
         let new = o.rematch_game(id, (south_next.clone(), north_next.clone()), now);
         let new_id = random_hex(16)?;
         let game = Game::from_position(*s.game.start(), *s.game.rules());
         let creator_token = new.seat(new.creator).token.clone().unwrap_or_default();
-        self.insert_online(&new_id, &creator_token, game, new)
-            .await?;
+        // The old game's versioned write first: of two racing accepts (two tabs, two
+        // instances) only the winner goes on to create the new game, so no orphan is left.
         o.rematch_id = Some(new_id.clone());
-        let game = s.game.clone();
-        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+        let before = s.online.clone();
+        let old_game = s.game.clone();
+        self.persist_all(&mut s, old_game.clone(), Vec::new(), Some(o))
+            .await?;
+        if let Err(e) = self.insert_online(&new_id, &creator_token, game, new).await {
+            tracing::warn!(game = %id, "the rematch could not be stored; the offer is undone: {e}");
+            if let Err(undo) = self.persist_all(&mut s, old_game, Vec::new(), before).await {
+                tracing::warn!(game = %id, "the rematch's link could not be undone: {undo}");
+            }
+            return Err(e);
+        }
         self.online_changed(&live, &s, "rematch");
         let old_state = self.view_for(&s, Some(side));
         drop(s);
@@ -2460,12 +2601,52 @@ impl Games {
             ),
         };
         s.presence.open(side);
-        let rx = s.channel.subscribe();
-        self.publish_update(&s, None, "presence", None);
+        let (rx, watcher) = match side {
+            Some(_) => {
+                self.publish_update(&s, None, "presence", None);
+                (s.channel.subscribe(), None)
+            }
+            None => {
+                // A spectator: a stream of its own (see [`Watcher`]), and only the count
+                // changes for the others.
+                s.publish_spectators();
+                let handle = random_hex(12)?;
+                let (own, rx) = broadcast::channel(64);
+                let mut game_events = s.channel.subscribe();
+                let to = own.clone();
+                let forwarder = tokio::spawn(async move {
+                    loop {
+                        match game_events.recv().await {
+                            Ok(ev) => {
+                                if to.send(ev).is_err() {
+                                    return;
+                                }
+                            }
+                            Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                            Err(broadcast::error::RecvError::Closed) => return,
+                        }
+                    }
+                })
+                .abort_handle();
+                s.watchers.insert(
+                    handle.clone(),
+                    Watcher {
+                        events: own,
+                        forwarder,
+                        analysis: None,
+                    },
+                );
+                (rx, Some(handle))
+            }
+        };
         self.announce_presence(&s);
         self.sync_lobby(&s);
-        let first =
-            serde_json::json!({ "cause": "connect", "detail": null, "state": self.view(&s) });
+        let first = serde_json::json!({
+            "cause": "connect",
+            "detail": null,
+            "state": self.view(&s),
+            "watcher": watcher,
+        });
         let first = Event {
             name: "update",
             data: first.to_string().into(),
@@ -2477,6 +2658,7 @@ impl Games {
                 games: Arc::clone(self),
                 live: Arc::clone(&live),
                 side,
+                watcher,
             }),
         ))
     }
@@ -2505,5 +2687,60 @@ mod name_tests {
         assert_eq!(n, "Kwame Nkrumah Asantehene of the Golden");
         assert_eq!(clean_name(&"x".repeat(50)).chars().count(), 40);
         assert_eq!(clean_name("  Ama\u{7}  "), "Ama");
+    }
+}
+
+#[cfg(test)]
+mod timer_tests {
+    use super::*;
+    use crate::store::SqliteStore;
+
+    /// The references to a cached game other than the cache's own and the caller's, once
+    /// the cancelled timers have been dropped by the runtime.
+    async fn holders(games: &Games, id: &str) -> usize {
+        for _ in 0..20 {
+            tokio::task::yield_now().await;
+        }
+        let live = games.cache().get(id).cloned().expect("cached");
+        Arc::strong_count(&live) - 2
+    }
+
+    #[tokio::test]
+    async fn a_clocked_game_has_one_flag_timer_and_none_once_it_ended() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("games.sqlite")).unwrap();
+        let games = Games::new(Arc::new(store), EngineJobs::new(1), None);
+        let body = serde_json::json!({ "initial_s": 600, "increment_s": 5 });
+        let new = NewOnline::parse(None, Some(&body), Some("S"), Some("Ama"), false, 30).unwrap();
+        let created = games.create_online(new, None).await.unwrap();
+        let (id, south) = (created.id, created.token);
+        let north = games.join(&id, None, "Kofi").await.unwrap().token;
+        // Moves, a declined draw offer: each change re-arms the clock.
+        for (token, pit) in [(&south, "C"), (&north, "c"), (&south, "D"), (&north, "d")] {
+            games
+                .play(&id, Some(token), MoveInput::Text(pit))
+                .await
+                .unwrap();
+        }
+        games
+            .offer(&id, Some(&south), OfferKind::Draw, "offer")
+            .await
+            .unwrap();
+        games
+            .offer(&id, Some(&north), OfferKind::Draw, "decline")
+            .await
+            .unwrap();
+        assert_eq!(
+            holders(&games, &id).await,
+            1,
+            "one timer while the clock runs"
+        );
+        games.resign(&id, Some(&south)).await.unwrap();
+        assert_eq!(
+            holders(&games, &id).await,
+            0,
+            "a finished game is held by no timer: the cache may drop it"
+        );
+        games.close().await.unwrap();
     }
 }

@@ -152,14 +152,111 @@ async fn join_race_gives_one_seat_and_tokens_stay_private() {
     assert_error(st, &b, StatusCode::CONFLICT, "not-in-online-games");
     let (st, b) = act(&api, &id, "analysis", &north, json!({"movetime_ms": 50})).await;
     assert_error(st, &b, StatusCode::FORBIDDEN, "no-analysis-during-play");
-    let (st, _) = api
-        .post(
-            &format!("/api/games/{id}/analysis"),
-            None,
-            Some(json!({"movetime_ms": 50})),
-        )
+    s.shutdown().await.unwrap();
+}
+
+/// `POST path` with an `X-Watcher` handle (a spectator's stream).
+async fn as_watcher(
+    api: &Api,
+    path: &str,
+    watcher: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let mut req = api
+        .client
+        .post(format!("{}{path}", api.base))
+        .header("x-watcher", watcher);
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn a_spectators_analysis_reaches_that_spectator_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let (id, south, north) = online_game(&api, &api, Value::Null).await;
+    api.play(&id, &south, "C").await;
+    let path = format!("/api/games/{id}/analysis");
+    let body = json!({"movetime_ms": 50});
+    // A player leaving out the token is a stranger without a stream: refused.
+    let (st, b) = api.post(&path, None, Some(body.clone())).await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "no-watcher");
+    let (st, b) = as_watcher(&api, &path, "00112233445566778899aabb", Some(body.clone())).await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, "no-watcher");
+    // A player's stream, and two spectators'.
+    let presence = api
+        .post(&format!("/api/games/{id}/presence"), Some(&north), None)
+        .await
+        .1["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut player =
+        Events::open_path(&api, &format!("/api/games/{id}/events?presence={presence}")).await;
+    let (_, first) = player.next().await;
+    assert_eq!(
+        first["watcher"],
+        Value::Null,
+        "a player's stream has no handle"
+    );
+    let mut watcher = Events::open(&api, &id).await;
+    let (_, first) = watcher.next().await;
+    let handle = first["watcher"]
+        .as_str()
+        .expect("a spectator's handle")
+        .to_string();
+    let mut other = Events::open(&api, &id).await;
+    let (_, first) = other.next().await;
+    let other_handle = first["watcher"].as_str().unwrap().to_string();
+    assert_ne!(handle, other_handle);
+    let (st, b) = as_watcher(&api, &path, &handle, Some(body.clone())).await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{b}");
+    let seq = b["seq"].clone();
+    let done = watcher
+        .until("analysis", |v| v["seq"] == seq && v["done"] == true)
         .await;
-    assert_eq!(st, StatusCode::ACCEPTED, "spectators may analyse");
+    assert!(done["best"].is_string(), "{done}");
+    // The others' streams carry no analysis: a move follows, and no analysis came before it.
+    api.play(&id, &north, "c").await;
+    for stream in [&mut player, &mut other] {
+        loop {
+            let (name, v) = stream.next().await;
+            assert_ne!(name, "analysis", "{v}");
+            if name == "update" && v["cause"] == "move" {
+                break;
+            }
+        }
+    }
+    // Stopping needs the spectator's own handle: a player's token stops nothing of theirs.
+    let (st, b) = api.delete(&path, Some(&south)).await;
+    assert_eq!(st, StatusCode::NO_CONTENT, "{b}");
+    let (st, _) = api.delete(&path, None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn spectators_coming_and_going_send_a_count_not_the_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let (id, _south, _north) = online_game(&api, &api, Value::Null).await;
+    let mut first = Events::open(&api, &id).await;
+    first.next().await;
+    let second = Events::open(&api, &id).await;
+    let v = first.until("spectators", |v| v["spectators"] == 2).await;
+    assert!(v.get("state").is_none(), "{v}");
+    assert!(v.to_string().len() < 100, "a few bytes: {v}");
+    drop(second);
+    let v = first.until("spectators", |v| v["spectators"] == 1).await;
+    assert!(v.to_string().len() < 100, "{v}");
+    // The state still counts them.
+    assert_eq!(state(&api, &id).await["online"]["spectators"], 1);
     s.shutdown().await.unwrap();
 }
 
@@ -357,29 +454,36 @@ async fn a_takeback_accepted_takes_back_the_askers_move_and_the_reply() {
     api.play(&id, &south, "C").await;
     api.play(&id, &north, "c").await;
     api.play(&id, &south, "D").await;
-    // North declines South's request; South asks again, North accepts.
+    // South asks, North accepts.
     act(&api, &id, "takeback", &south, json!({"action": "offer"})).await;
     let (st, b) = act(&api, &id, "takeback", &south, json!({"action": "accept"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "no-offer");
-    let (_, b) = act(&api, &id, "takeback", &north, json!({"action": "decline"})).await;
-    assert_eq!(b["ply"], 3);
-    act(&api, &id, "takeback", &south, json!({"action": "offer"})).await;
     let (st, b) = act(&api, &id, "takeback", &north, json!({"action": "accept"})).await;
     assert_eq!(st, StatusCode::OK, "{b}");
     assert_eq!(b["ply"], 2, "South's D is taken back");
     assert_eq!(b["online"]["takeback_offer"], Value::Null);
     assert_eq!(b["online"]["clock"]["running"], "S");
-    // North asks to take back c: South's reply is none, so only c goes.
+    // North asks to take back c; South declines, and North cannot ask again at once.
     act(&api, &id, "takeback", &north, json!({"action": "offer"})).await;
-    let (_, b) = act(&api, &id, "takeback", &south, json!({"action": "accept"})).await;
-    assert_eq!(b["ply"], 1);
+    let (_, b) = act(&api, &id, "takeback", &south, json!({"action": "decline"})).await;
+    assert_eq!(b["ply"], 2);
+    let (st, b) = act(&api, &id, "takeback", &north, json!({"action": "offer"})).await;
+    assert_error(st, &b, StatusCode::TOO_MANY_REQUESTS, "offer-too-soon");
+    assert_eq!(
+        state(&api, &id).await["online"]["takeback_offer"],
+        Value::Null
+    );
+    // South asks to take back C: North's reply c goes with it.
+    act(&api, &id, "takeback", &south, json!({"action": "offer"})).await;
+    let (_, b) = act(&api, &id, "takeback", &north, json!({"action": "accept"})).await;
+    assert_eq!(b["ply"], 0);
     assert_eq!(
         b["online"]["clock"]["running"],
         Value::Null,
         "fewer than two moves"
     );
     // Stored: a reload shows the same.
-    assert_eq!(state(&api, &id).await["ply"], 1);
+    assert_eq!(state(&api, &id).await["ply"], 0);
     s.shutdown().await.unwrap();
 }
 
@@ -467,6 +571,8 @@ async fn the_opponent_of_a_player_who_left_may_claim_after_the_delay() {
         })
         .await;
     api.play(&id, &south, "C").await;
+    api.play(&id, &north, "c").await;
+    api.play(&id, &south, "D").await;
     // North (to move) is connected: no claim.
     let (st, b) = act(&api, &id, "claim", &south, json!({"result": "win"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "cannot-claim");
@@ -535,9 +641,115 @@ async fn a_rematch_swaps_colours_and_each_player_gets_a_seat() {
     assert_ne!(north_new, south_new);
     // Kofi (South now) starts.
     assert_eq!(api.play(&new_id, &north_new, "C").await.0, StatusCode::OK);
+    // Offering again once it is made answers the seat in it (a second tab, a late click).
     let (st, b) = act(&api, &id, "rematch", &north, json!({"action": "offer"})).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(
+        (b["id"].as_str(), b["token"].as_str()),
+        (Some(new_id.as_str()), Some(north_new.as_str()))
+    );
+    let (st, b) = act(&api, &id, "rematch", &north, json!({"action": "withdraw"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "rematch-made");
     s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_rematch_counts_as_a_creation_so_chains_meet_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let online = OnlineConfig {
+        create_limit: 3,
+        ..test_online()
+    };
+    let s = server(&dir.path().join("games.sqlite"), online).await;
+    let api = Api::new(&s);
+    // One client plays both seats: join its own challenge, abort, rematch, accept, again.
+    let (id, south, north) = online_game(&api, &api, Value::Null).await;
+    let (mut id, mut tokens) = (id, [south, north]);
+    for round in 0.. {
+        let (st, b) = act(&api, &id, "abort", &tokens[0], json!({})).await;
+        assert_eq!(st, StatusCode::OK, "{b}");
+        let (st, b) = act(&api, &id, "rematch", &tokens[0], json!({"action": "offer"})).await;
+        assert_eq!(st, StatusCode::OK, "{b}");
+        let (st, b) = act(
+            &api,
+            &id,
+            "rematch",
+            &tokens[1],
+            json!({"action": "accept"}),
+        )
+        .await;
+        if round == 2 {
+            // The challenge and two rematches were this address's three creations.
+            assert_error(st, &b, StatusCode::TOO_MANY_REQUESTS, "too-many-games");
+            let after = state(&api, &id).await;
+            assert_eq!(
+                after["online"]["rematch_id"],
+                Value::Null,
+                "nothing was made"
+            );
+            break;
+        }
+        assert_eq!(st, StatusCode::OK, "{b}");
+        let (next, accepter) = ids(&b);
+        let offerer = api
+            .post(&format!("/api/games/{next}/seat"), Some(&tokens[0]), None)
+            .await
+            .1["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        // Whoever is South in the new game aborts next.
+        let south_is_accepter = b["state"]["online"]["you"] == "S";
+        tokens = if south_is_accepter {
+            [accepter, offerer]
+        } else {
+            [offerer, accepter]
+        };
+        id = next;
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn racing_rematch_accepts_make_one_game_and_leave_no_orphan() {
+    // Two instances on PostgreSQL; on SQLite two requests to the one server.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let a = server(&db, test_online()).await;
+    let b = if common::postgres() {
+        Some(server(&db, test_online()).await)
+    } else {
+        None
+    };
+    let api_a = Api::new(&a);
+    let api_b = Api::new(b.as_ref().unwrap_or(&a));
+    let games = |h: Value| h["games"].as_u64().unwrap();
+    for _ in 0..10 {
+        let (id, south, north) = online_game(&api_a, &api_b, Value::Null).await;
+        act(&api_a, &id, "resign", &south, json!({})).await;
+        let (st, _) = act(&api_a, &id, "rematch", &south, json!({"action": "offer"})).await;
+        assert_eq!(st, StatusCode::OK);
+        let before = games(api_a.get("/api/health").await.1);
+        let body = json!({"action": "accept"});
+        let ((s1, r1), (s2, r2)) = tokio::join!(
+            act(&api_a, &id, "rematch", &north, body.clone()),
+            act(&api_b, &id, "rematch", &north, body.clone())
+        );
+        assert_eq!((s1, s2), (StatusCode::OK, StatusCode::OK), "{r1} {r2}");
+        assert_eq!(r1["id"], r2["id"], "both answers name the one rematch");
+        assert_eq!(r1["token"], r2["token"]);
+        assert_eq!(
+            games(api_a.get("/api/health").await.1),
+            before + 1,
+            "one new game"
+        );
+        let linked = state(&api_b, &id).await["online"]["rematch_id"].clone();
+        assert_eq!(linked, r1["id"]);
+    }
+    if let Some(b) = b {
+        b.shutdown().await.unwrap();
+    }
+    a.shutdown().await.unwrap();
 }
 
 #[tokio::test]
