@@ -96,6 +96,11 @@ test("online: invite link, a spectator sees every move, a reload keeps the seat,
   // No analysis for a player while the game runs; the spectator may analyse.
   assert.ok(await a.page.locator("#btn-analyse").isDisabled());
   assert.ok(await c.page.locator("#btn-analyse").isEnabled());
+  // The spectator's analysis fills their panel alone: the players' streams carry none of it.
+  await c.page.locator("#btn-analyse").click();
+  await c.page.waitForFunction(() => /^\d+/.test(document.querySelector("#analysis-depth").textContent), null, WAIT);
+  await c.page.locator("#btn-analyse").click();
+  for (const p of players) assert.equal(await p.locator("#analysis-depth").textContent(), "–");
   await a.page.screenshot({ path: join(artifacts, "online-playing.png") });
   await c.page.screenshot({ path: join(artifacts, "online-spectator.png") });
 

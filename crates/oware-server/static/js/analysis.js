@@ -33,7 +33,7 @@ export function createAnalysis(st, { board }) {
     if (!canMoveNow(st) || isOnline(st)) return;
     say("Looking for a good move…", "info");
     try {
-      const r = await api.startAnalysis(st.id, st.token, { purpose: "hint", movetime_ms: 1200 });
+      const r = await api.startAnalysis(st.id, st.token, { purpose: "hint", movetime_ms: 1200 }, st.watcher);
       st.analysis.hintSeq = r.seq;
     } catch (e) { say(e.message); }
   }
@@ -46,7 +46,7 @@ export function createAnalysis(st, { board }) {
     const ply = st.view === null ? g.ply : st.view;
     el.score.textContent = "…";
     try {
-      const r = await api.startAnalysis(st.id, st.token, { ply, purpose: "analysis", movetime_ms: 5000 });
+      const r = await api.startAnalysis(st.id, st.token, { ply, purpose: "analysis", movetime_ms: 5000 }, st.watcher);
       st.analysis.seq = r.seq;
     } catch (e) { idle(e.message); }
   }
@@ -65,7 +65,7 @@ export function createAnalysis(st, { board }) {
     el.button.textContent = st.analysis.on ? "Stop" : "Analyse";
     if (st.analysis.on) start();
     else {
-      if (st.id) api.stopAnalysis(st.id, st.token).catch(() => {});
+      if (st.id) api.stopAnalysis(st.id, st.token, st.watcher).catch(() => {});
       idle();
     }
   }

@@ -12,10 +12,11 @@ export class ApiError extends Error {
 }
 
 /** One JSON request. Resolves to the parsed body; rejects with an ApiError carrying the server's sentence. */
-export async function request(method, path, { body, token } = {}) {
+export async function request(method, path, { body, token, watcher } = {}) {
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers["x-seat-token"] = token;
+  if (watcher) headers["x-watcher"] = watcher; // a spectator's stream handle: their analysis goes there alone
   let res;
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -45,10 +46,13 @@ export const playMove = (id, token, letter) => request("POST", `${game(id)}/move
 export const undoMove = (id, token) => request("POST", `${game(id)}/undo`, { token });
 /** Replays an undone move → the state. */
 export const redoMove = (id, token) => request("POST", `${game(id)}/redo`, { token });
-/** Starts an analysis or a hint `{ply?, purpose, movetime_ms}` → `{seq}`; `analysis` events follow. */
-export const startAnalysis = (id, token, body) => request("POST", `${game(id)}/analysis`, { token, body });
-/** Stops the game's analysis. */
-export const stopAnalysis = (id, token) => request("DELETE", `${game(id)}/analysis`, { token });
+/**
+ * Starts an analysis or a hint `{ply?, purpose, movetime_ms}` → `{seq}`; `analysis` events follow. A spectator of an
+ * online game passes `watcher`, the handle of their event stream, which alone receives the analysis.
+ */
+export const startAnalysis = (id, token, body, watcher) => request("POST", `${game(id)}/analysis`, { token, body, watcher });
+/** Stops the game's analysis (a spectator's own, with their `watcher` handle). */
+export const stopAnalysis = (id, token, watcher) => request("DELETE", `${game(id)}/analysis`, { token, watcher });
 /** Starts the game's review (the stored one when it already judged these moves) → a `ReviewView`; `review` events follow. */
 export const startReview = (id, token) => request("POST", `${game(id)}/review`, { token });
 /** The game's review: `{status: none|running|done|failed, done, total, current, computed_at, review}`. */

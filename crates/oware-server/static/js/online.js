@@ -64,7 +64,18 @@ export function createOnlineGame(st, { board, analysis, review, screen }) {
       try { key = (await api.presenceKey(st.id, st.token)).key; } catch { key = null; }
     }
     events = api.subscribe(st.id, {
-      update: (d) => applyUpdate(d.state, d.detail).then(followRematch),
+      update: (d) => {
+        // The stream's first event: a spectator's handle (their analysis comes on this stream alone).
+        if (d.cause === "connect") st.watcher = d.watcher || null;
+        return applyUpdate(d.state, d.detail).then(followRematch);
+      },
+      // Spectators came or went: the count alone.
+      spectators: (d) => {
+        if (st.game && st.game.online && st.game.id === st.id) {
+          st.game.online.spectators = d.spectators;
+          screen.flags();
+        }
+      },
       analysis: (d) => analysis.onEvent(d),
       review: (d) => review.onEvent(d),
     }, key);

@@ -25,6 +25,7 @@ export function createState(settings) {
     busy: false, // a request or an animation is running
     analysis: { on: false, seq: 0, hintSeq: 0 },
     seat: null, // online: the side this browser plays ("S", "N"), null for a spectator or a local game
+    watcher: null, // online, a spectator: the handle of this page's event stream (its analysis comes there alone)
     review: null, // {id, status, done, total, data, current, computedAt, error, selected, open}, see review.js
   };
 }
