@@ -94,9 +94,12 @@ impl Game {
         let next = self.position().play(m, &self.rules)?;
         self.moves.push(m);
         self.positions.push(next);
+        let earlier = &self.positions[..self.positions.len() - 1];
         self.outcome = next.outcome(&self.rules).or_else(|| {
-            let needed = self.rules.repetition.earlier_occurrences();
-            (self.occurrences_before(&next) >= needed).then(|| next.cycle_outcome(&self.rules))
+            self.rules
+                .repetition
+                .is_cycle(earlier, &next)
+                .then(|| next.cycle_outcome(&self.rules))
         });
         Ok(self.position())
     }
@@ -109,17 +112,6 @@ impl Game {
         }
         let mv = m.to_move(self.position(), &self.rules)?;
         self.play(mv)
-    }
-
-    /// How often `pos` occurs among the positions before the current one, since the last capture.
-    fn occurrences_before(&self, pos: &Position) -> usize {
-        let seeds = pos.seeds_on_board();
-        self.positions[..self.positions.len() - 1]
-            .iter()
-            .rev()
-            .take_while(|p| p.seeds_on_board() == seeds)
-            .filter(|p| *p == pos)
-            .count()
     }
 
     /// Takes back the last move; `None` at the start.
@@ -189,6 +181,59 @@ mod tests {
             assert_eq!(o.scores.south, Score::from_halves(45 + 3 - 1 + 1));
         }
         assert_eq!(o.scores.south.halves() + o.scores.north.halves(), 96);
+    }
+
+    /// `Repetition::is_cycle` against the rule counted the plain way (every earlier position
+    /// since the last capture, both sides to move), on long random games from positions with few
+    /// seeds (many cycles), and given the whole history or only the positions since the capture.
+    #[test]
+    fn is_cycle_counts_as_the_rule_says() {
+        use crate::Repetition;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as usize
+        };
+        let starts = [
+            "1-0-0-0-0-0-1-0-0-0-0-0-23-23-S",
+            "2-0-1-0-0-0-1-0-0-1-0-0-22-21-N",
+            "1-1-0-0-0-0-0-1-1-0-0-0-22-22-S",
+            "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+        ];
+        let mut cycles = [0; 2];
+        for game in 0..400 {
+            let mut pos = fen::parse(starts[game % starts.len()]).unwrap();
+            let mut history = vec![pos];
+            let mut since_capture = 0;
+            for _ in 0..300 {
+                let moves = pos.legal_moves(&Rules::ABAPA);
+                if moves.is_empty() {
+                    break;
+                }
+                let after = pos.play_unchecked(moves[next() % moves.len()], &Rules::ABAPA);
+                let seeds = after.seeds_on_board();
+                let plain = history
+                    .iter()
+                    .rev()
+                    .take_while(|p| p.seeds_on_board() == seeds)
+                    .filter(|p| **p == after)
+                    .count();
+                for (k, &rule) in Repetition::ALL.iter().enumerate() {
+                    let want = plain >= rule.earlier_occurrences();
+                    assert_eq!(rule.is_cycle(&history, &after), want, "{after:?} {rule}");
+                    assert_eq!(rule.is_cycle(&history[since_capture..], &after), want);
+                    cycles[k] += usize::from(want);
+                }
+                if seeds != pos.seeds_on_board() {
+                    since_capture = history.len();
+                }
+                history.push(after);
+                pos = after;
+            }
+        }
+        assert!(cycles.iter().all(|&c| c > 100), "{cycles:?}");
     }
 
     #[test]

@@ -38,22 +38,14 @@ pub fn perft(game: &Game, depth: u32) -> PerftCounts {
         .copied()
         .collect();
     path.reverse();
-    let repeats = game.rules().repetition.earlier_occurrences();
     let rules = *game.rules();
-    walk(&mut path, 0, depth, &rules, repeats, &mut counts);
+    walk(&mut path, 0, depth, &rules, &mut counts);
     counts
 }
 
 /// Counts below the last position of `path`; `path[floor..]` are the positions since the last
 /// capture (only those can recur).
-fn walk(
-    path: &mut Vec<Position>,
-    floor: usize,
-    depth: u32,
-    rules: &Rules,
-    repeats: usize,
-    c: &mut PerftCounts,
-) {
+fn walk(path: &mut Vec<Position>, floor: usize, depth: u32, rules: &Rules, c: &mut PerftCounts) {
     let pos = *path.last().expect("path holds the current position");
     let moves = pos.legal_moves(rules);
     if moves.is_empty() {
@@ -71,35 +63,16 @@ fn walk(
             // A capture: no earlier position can recur.
             path.len()
         } else {
-            if recurs(&path[floor..], &child, repeats) {
+            if rules.repetition.is_cycle(&path[floor..], &child) {
                 c.leaves += 1;
                 continue;
             }
             floor
         };
         path.push(child);
-        walk(path, child_floor, depth - 1, rules, repeats, c);
+        walk(path, child_floor, depth - 1, rules, c);
         path.pop();
     }
-}
-
-/// Whether `child` (to be played after the last position of `segment`, all since the last
-/// capture) occurs at least `repeats` times in `segment`.
-#[inline]
-fn recurs(segment: &[Position], child: &Position, repeats: usize) -> bool {
-    // Only every second position has the child's side to move: the parent's parent, and so on.
-    let mut seen = 0;
-    let mut i = segment.len();
-    while i >= 2 {
-        i -= 2;
-        if segment[i] == *child {
-            seen += 1;
-            if seen >= repeats {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 #[cfg(test)]

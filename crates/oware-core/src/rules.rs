@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::Position;
+
 /// What happens to a move that would capture every seed on the opponent's row (a grand slam).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum GrandSlam {
@@ -88,6 +90,35 @@ impl Repetition {
             Repetition::First => 1,
             Repetition::Third => 2,
         }
+    }
+
+    /// Whether `next`, the position after a move, repeats often enough to end the game by this
+    /// rule: it occurs [`Repetition::earlier_occurrences`] times among `earlier` since the last
+    /// capture. The one place where a cycle is recognised: [`crate::Game`] and [`crate::perft`]
+    /// ask it, and so can any loop that plays [`Position`]s itself (bulk playouts).
+    ///
+    /// `earlier` is the game's positions before `next`, oldest first, one per ply (the side to
+    /// move alternating), ending with the position the move was played from. Any suffix that
+    /// holds every position since the last capture gives the same answer: earlier positions
+    /// have more seeds on the board and never match, and the scan stops at the first of them.
+    /// Only every second position has `next`'s side to move, so only those are compared.
+    #[inline]
+    pub fn is_cycle(self, earlier: &[Position], next: &Position) -> bool {
+        let seeds = next.seeds_on_board();
+        let needed = self.earlier_occurrences();
+        let mut seen = 0;
+        for p in earlier.iter().rev().skip(1).step_by(2) {
+            if p.seeds_on_board() != seeds {
+                break;
+            }
+            if p == next {
+                seen += 1;
+                if seen == needed {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }
 named_enum!(CycleSeeds, "cycle seeds rule", OwnRow => "own-row", Even => "even");
