@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use oware_core::{EndReason, Game, Outcome, Position, Rules, Side};
+use oware_core::{EndReason, Game, Move, MoveList, Outcome, Position, Rules, Side};
 use oware_engine::{Engine, Limits};
 use rayon::prelude::*;
 
@@ -34,11 +34,16 @@ pub fn observation(pos: &Position) -> [f32; OBSERVATION_SIZE] {
 }
 
 /// The pits 0–11 then South's and North's stores, as counts.
+#[inline]
 fn raw_board(pos: &Position) -> [u8; OBSERVATION_SIZE] {
+    // The core's packed pits (pit i in byte i, bytes 12-15 zero) with the stores in bytes 12-13.
+    let stores = pos.stores();
+    let word = pos.packed_pits()
+        | u128::from(stores.south) << (8 * 12)
+        | u128::from(stores.north) << (8 * 13);
+    let bytes = word.to_le_bytes();
     let mut out = [0; OBSERVATION_SIZE];
-    out[..12].copy_from_slice(&pos.pits());
-    out[12] = pos.store(Side::South);
-    out[13] = pos.store(Side::North);
+    out.copy_from_slice(&bytes[..OBSERVATION_SIZE]);
     out
 }
 
@@ -113,30 +118,62 @@ impl Playouts {
         self.lengths.iter().map(|&l| u64::from(l)).sum()
     }
 
-    fn append(&mut self, mut other: Playouts) {
-        self.boards.append(&mut other.boards);
-        self.players.append(&mut other.players);
-        self.actions.append(&mut other.actions);
-        self.lengths.append(&mut other.lengths);
-        self.reasons.append(&mut other.reasons);
-        self.returns.append(&mut other.returns);
-        self.scores.append(&mut other.scores);
-        self.final_boards.append(&mut other.final_boards);
+    /// Empties every array, keeping their room.
+    fn clear(&mut self) {
+        self.boards.clear();
+        self.players.clear();
+        self.actions.clear();
+        self.clear_results();
+    }
+
+    /// Empties the per-game arrays, keeping their room.
+    pub fn clear_results(&mut self) {
+        self.lengths.clear();
+        self.reasons.clear();
+        self.returns.clear();
+        self.scores.clear();
+        self.final_boards.clear();
+    }
+
+    /// Appends `other`'s games.
+    fn extend_from(&mut self, other: &Playouts) {
+        self.boards.extend_from_slice(&other.boards);
+        self.players.extend_from_slice(&other.players);
+        self.actions.extend_from_slice(&other.actions);
+        self.extend_results_from(other);
+    }
+
+    /// Appends `other`'s per-game arrays only.
+    pub fn extend_results_from(&mut self, other: &Playouts) {
+        self.lengths.extend_from_slice(&other.lengths);
+        self.reasons.extend_from_slice(&other.reasons);
+        self.returns.extend_from_slice(&other.returns);
+        self.scores.extend_from_slice(&other.scores);
+        self.final_boards.extend_from_slice(&other.final_boards);
     }
 
     fn push_game(&mut self, game: &Game, record: bool) {
-        let positions = game.positions();
         if record {
-            for (pos, m) in positions.iter().zip(game.moves()) {
-                self.boards.extend_from_slice(&raw_board(pos));
-                self.players.push(pos.turn().index() as u8);
-                self.actions.push(m.index() as u8);
+            for (pos, &m) in game.positions().iter().zip(game.moves()) {
+                self.push_ply(pos, m);
             }
         }
-        self.lengths.push(game.moves().len() as u32);
-        let last = game.position();
+        self.push_result(game.moves().len(), game.position(), game.outcome());
+    }
+
+    /// Records the position before a move and the move.
+    #[inline]
+    fn push_ply(&mut self, pos: &Position, m: Move) {
+        self.boards.extend_from_slice(&raw_board(pos));
+        self.players.push(pos.turn().index() as u8);
+        self.actions.push(m.index() as u8);
+    }
+
+    /// Records a game's end: its length, last position and outcome (`None` if unfinished).
+    fn push_result(&mut self, plies: usize, last: &Position, outcome: Option<&Outcome>) {
+        self.lengths.push(plies as u32);
         self.final_boards.extend_from_slice(&raw_board(last));
-        match game.outcome() {
+        match outcome {
             Some(o) => {
                 self.reasons.push(reason_code(o));
                 self.returns.push(match o.winner() {
@@ -167,6 +204,47 @@ pub(crate) fn reason_code(o: &Outcome) -> i8 {
     }
 }
 
+/// Plays game `index` of a run with uniformly random moves, as [`play_one`] would with
+/// [`Policy::Random`] — the same moves from the same random numbers, the same end — but on
+/// [`Position`]s, without a [`Game`]: no list of moves, no legality check of a move taken from
+/// the legal ones, the positions kept in `history` (reused from game to game) for the core's
+/// cycle test ([`oware_core::Repetition::is_cycle`], whose scan stops at the last capture).
+/// Records each ply into `out` if `record`; returns the game's length, last position and
+/// outcome (`None` if the ply limit stopped it).
+///
+/// The rules are all the core's, asked in the order [`Game::play`] asks them: `legal_mask`
+/// (empty exactly when the position is over by itself: [`Position::outcome`]),
+/// `play_unchecked`, then `outcome`, or `is_cycle` and `cycle_outcome`.
+#[inline(never)]
+fn play_random(
+    options: &PlayoutOptions,
+    index: u64,
+    history: &mut Vec<Position>,
+    out: &mut Playouts,
+) -> (usize, Position, Option<Outcome>) {
+    let rules = &options.rules;
+    let mut rng = Rng::new(game_seed(options.seed, index));
+    let mut pos = options.start;
+    let mut mask = pos.legal_mask(rules);
+    history.clear();
+    while mask != 0 && history.len() < options.max_plies {
+        // The legal moves in pit order, as `Game::legal_moves` lists them.
+        let legal = MoveList::from_mask(mask);
+        let m = legal[rng.below(legal.len())];
+        if options.record {
+            out.push_ply(&pos, m);
+        }
+        history.push(pos);
+        pos = pos.play_unchecked(m, rules);
+        mask = pos.legal_mask(rules);
+        if mask != 0 && rules.repetition.is_cycle(history, &pos) {
+            return (history.len(), pos, Some(pos.cycle_outcome(rules)));
+        }
+    }
+    let outcome = if mask == 0 { pos.outcome(rules) } else { None };
+    (history.len(), pos, outcome)
+}
+
 /// Plays game `index` of a run to its end (or the ply limit).
 fn play_one(options: &PlayoutOptions, index: u64, engine: Option<&mut Engine>) -> Game {
     let mut rng = Rng::new(game_seed(options.seed, index));
@@ -193,44 +271,154 @@ fn play_one(options: &PlayoutOptions, index: u64, engine: Option<&mut Engine>) -
     game
 }
 
-/// Plays games `range` of a run.
-fn play_range(options: &PlayoutOptions, range: std::ops::Range<usize>) -> Playouts {
+/// Plays games `range` of a run into `out` (emptied first, its room kept).
+fn play_range(options: &PlayoutOptions, range: std::ops::Range<usize>, out: &mut Playouts) {
+    out.clear();
+    if options.policy == Policy::Random {
+        let mut history = Vec::with_capacity(1024);
+        for i in range {
+            let (plies, last, outcome) = play_random(options, i as u64, &mut history, out);
+            out.push_result(plies, &last, outcome.as_ref());
+        }
+        return;
+    }
     let mut engine = match options.policy {
         Policy::Search { hash_mb, .. } => Some(Engine::new(hash_mb.max(1))),
         Policy::Random => None,
     };
-    let mut out = Playouts::default();
     for i in range {
         let game = play_one(options, i as u64, engine.as_mut());
         out.push_game(&game, options.record);
     }
-    out
+}
+
+/// A run of playouts played a window of work units at a time, each window in parallel, handed
+/// out in game order: the memory of a window's parts is reused by the next, so that a run's
+/// records are written once where they belong (by [`playouts`], or into NumPy's arrays by the
+/// Python module) rather than kept in pieces first.
+pub struct Run<'a> {
+    options: &'a PlayoutOptions,
+    chunks: Vec<std::ops::Range<usize>>,
+    next: usize,
+    parts: Vec<Playouts>,
+    /// How many of `parts` the last window filled.
+    window: usize,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl<'a> Run<'a> {
+    /// A run of `games` games as `options` say; nothing is played yet.
+    pub fn new(games: usize, options: &'a PlayoutOptions) -> Result<Run<'a>, String> {
+        let chunks: Vec<std::ops::Range<usize>> = (0..games)
+            .step_by(CHUNK)
+            .map(|s| s..(s + CHUNK).min(games))
+            .collect();
+        let pool = if options.threads == 1 || chunks.len() <= 1 {
+            None
+        } else {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(options.threads)
+                    .build()
+                    .map_err(|e| format!("cannot start the threads: {e}"))?,
+            )
+        };
+        let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
+        // Enough units per window to keep every thread busy to the window's end.
+        let window = (4 * threads).min(chunks.len().max(1));
+        Ok(Run {
+            options,
+            chunks,
+            next: 0,
+            parts: (0..window).map(|_| Playouts::default()).collect(),
+            window: 0,
+            pool,
+        })
+    }
+
+    /// Runs `f` on the run's threads (where `rayon`'s parallel iterators share its work).
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        match &self.pool {
+            Some(pool) => pool.install(f),
+            None => f(),
+        }
+    }
+
+    /// Plays the next window; `false` once every game is played. Its parts (consecutive
+    /// games, in order) are [`Run::window`] until the next call.
+    pub fn next_window(&mut self) -> bool {
+        if self.next >= self.chunks.len() {
+            self.window = 0;
+            return false;
+        }
+        let end = (self.next + self.parts.len()).min(self.chunks.len());
+        let chunks = &self.chunks[self.next..end];
+        let parts = &mut self.parts[..chunks.len()];
+        let options = self.options;
+        let play = |parts: &mut [Playouts]| {
+            parts
+                .par_iter_mut()
+                .zip(chunks)
+                .for_each(|(p, r)| play_range(options, r.clone(), p));
+        };
+        match &self.pool {
+            Some(pool) => pool.install(|| play(parts)),
+            None => parts
+                .iter_mut()
+                .zip(chunks)
+                .for_each(|(p, r)| play_range(options, r.clone(), p)),
+        }
+        self.window = chunks.len();
+        self.next = end;
+        true
+    }
+
+    /// The parts of the window last played, in game order.
+    pub fn window(&self) -> &[Playouts] {
+        &self.parts[..self.window]
+    }
+
+    /// The plies recorded in the window last played.
+    pub fn window_plies(&self) -> usize {
+        self.window().iter().map(|p| p.actions.len()).sum()
+    }
+
+    /// Copies the window's recorded plies into `boards`, `players` and `actions`, which hold
+    /// exactly [`Run::window_plies`] plies (`boards` 14 bytes each), on the run's threads.
+    pub fn write_window(&self, boards: &mut [u8], players: &mut [u8], actions: &mut [u8]) {
+        let mut dest = Vec::with_capacity(self.window);
+        let (mut b, mut p, mut a) = (boards, players, actions);
+        for part in self.window() {
+            let n = part.actions.len();
+            let (b0, b1) = std::mem::take(&mut b).split_at_mut(n * OBSERVATION_SIZE);
+            let (p0, p1) = std::mem::take(&mut p).split_at_mut(n);
+            let (a0, a1) = std::mem::take(&mut a).split_at_mut(n);
+            dest.push((part, b0, p0, a0));
+            (b, p, a) = (b1, p1, a1);
+        }
+        assert!(
+            b.is_empty() && p.is_empty() && a.is_empty(),
+            "slices of the window's size"
+        );
+        self.install(|| {
+            dest.into_par_iter().for_each(|(part, b, p, a)| {
+                b.copy_from_slice(&part.boards);
+                p.copy_from_slice(&part.players);
+                a.copy_from_slice(&part.actions);
+            });
+        });
+    }
 }
 
 /// Plays `games` games as `options` say, on `options.threads` threads, and returns them in game
 /// order. Reproducible: game `i` depends only on the seed, `i` and the options.
 pub fn playouts(games: usize, options: &PlayoutOptions) -> Result<Playouts, String> {
-    let chunks: Vec<std::ops::Range<usize>> = (0..games)
-        .step_by(CHUNK)
-        .map(|s| s..(s + CHUNK).min(games))
-        .collect();
-    let parts: Vec<Playouts> = if options.threads == 1 || chunks.len() <= 1 {
-        chunks.into_iter().map(|r| play_range(options, r)).collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(options.threads)
-            .build()
-            .map_err(|e| format!("cannot start the threads: {e}"))?;
-        pool.install(|| {
-            chunks
-                .into_par_iter()
-                .map(|r| play_range(options, r))
-                .collect()
-        })
-    };
+    let mut run = Run::new(games, options)?;
     let mut out = Playouts::default();
-    for p in parts {
-        out.append(p);
+    while run.next_window() {
+        for p in run.window() {
+            out.extend_from(p);
+        }
     }
     Ok(out)
 }
@@ -302,6 +490,60 @@ mod tests {
             };
             assert_eq!(p.returns[g], want);
         }
+    }
+
+    /// The random playouts of [`play_random`] are the games a [`Game`] plays ([`play_one`]) from
+    /// the same seeds: same moves, positions, ends and scores, under every grand slam rule,
+    /// both repetition rules and both cycle allocations, from the start and from positions with
+    /// few seeds (where cycles are common), with and without a ply limit that cuts games.
+    #[test]
+    fn random_playouts_are_the_games_a_game_plays() {
+        use oware_core::{fen, CycleSeeds, GrandSlam, Repetition};
+        let starts = [
+            Position::start(),
+            fen::parse("1-0-0-0-0-0-1-0-0-0-0-0-23-23-S").unwrap(),
+            fen::parse("2-1-0-0-1-0-0-1-1-0-0-2-20-20-N").unwrap(),
+            fen::parse("0-0-1-3-0-1-1-2-0-0-0-0-19-21-S").unwrap(),
+            fen::parse("3-0-0-0-0-5-0-0-2-0-0-1-17-20-S").unwrap(),
+        ];
+        let mut all_rules: Vec<Rules> = Rules::PRESETS.iter().map(|&(_, r)| r).collect();
+        for &grand_slam in GrandSlam::ALL {
+            for &repetition in Repetition::ALL {
+                for &cycle_seeds in CycleSeeds::ALL {
+                    all_rules.push(Rules {
+                        grand_slam,
+                        repetition,
+                        cycle_seeds,
+                    });
+                }
+            }
+        }
+        let mut seen = [0usize; 5];
+        for (r, &rules) in all_rules.iter().enumerate() {
+            for (k, &start) in starts.iter().enumerate() {
+                let options = PlayoutOptions {
+                    rules,
+                    start,
+                    policy: Policy::Random,
+                    max_plies: if (r + k) % 3 == 0 { 60 } else { 1000 },
+                    seed: (100 * r + k) as u64,
+                    threads: 1,
+                    record: true,
+                };
+                let games = if k == 0 { 1000 } else { 400 };
+                let fast = playouts(games, &options).unwrap();
+                let mut slow = Playouts::default();
+                for i in 0..games {
+                    slow.push_game(&play_one(&options, i as u64, None), true);
+                }
+                assert_eq!(fast, slow, "{rules} from {start:?}");
+                for &reason in &fast.reasons {
+                    seen[(reason + 1) as usize] += 1;
+                }
+            }
+        }
+        // Every kind of end came up, cycles and cut games included.
+        assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
     }
 
     #[test]

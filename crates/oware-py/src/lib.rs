@@ -22,7 +22,7 @@ mod rng;
 
 pub use analysis::{analyse, Analysis, MoveAnalysis};
 pub use bulk::{
-    observation, playouts, PlayoutOptions, Playouts, Policy, OBSERVATION_SIZE, REASON_NAMES,
+    observation, playouts, PlayoutOptions, Playouts, Policy, Run, OBSERVATION_SIZE, REASON_NAMES,
     UNFINISHED,
 };
 pub use matches::{play_match, MatchGame, MatchOptions, MatchResult};

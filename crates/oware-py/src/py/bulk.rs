@@ -11,11 +11,11 @@ use oware_core::{movetext, Game, Move, Position, Rules, Side};
 use oware_egdb::{BuildOptions, Egdb};
 use oware_engine::{score_to_text, Level, Limits, Prober};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PySlice};
 
 use super::rules::{position_arg, PyGame, PyPosition};
 use super::{egdb_error, parse_error, rules_arg, OwareError};
-use crate::{MatchOptions, PlayoutOptions, Playouts, Policy};
+use crate::{MatchOptions, PlayoutOptions, Playouts, Policy, Run};
 
 /// The largest transposition table, in MB (as the UCI option's limit).
 const MAX_HASH_MB: usize = oware_engine::uci::MAX_HASH_MB;
@@ -116,11 +116,92 @@ fn playouts<'py>(
         threads,
         record,
     };
-    let p: Playouts = py
-        .detach(|| crate::playouts(games, &options))
-        .map_err(OwareError::new_err)?;
+    let mut run = Run::new(games, &options).map_err(OwareError::new_err)?;
+    // The per-game arrays, gathered here; the per-ply ones written straight into NumPy arrays
+    // (NumPy asks large ones to be backed by huge pages: few page faults), sized after the
+    // first window by its plies per game and grown if need be, then cut to the plies played.
+    let mut results = Playouts::default();
+    let mut plies = 0usize;
+    let mut room = 0usize;
+    let mut arrays: Option<[Bound<'py, PyArray1<u8>>; 3]> = None;
+    let mut pending = false;
+    loop {
+        if pending {
+            let need = plies + run.window_plies();
+            if need > room {
+                let played = results.games().max(1);
+                let estimate =
+                    (plies + run.window_plies()) as f64 / played as f64 * games as f64 * 1.05;
+                room = need.max(estimate as usize).max(room + room / 2);
+                let grown = [room * crate::OBSERVATION_SIZE, room, room]
+                    .map(|n| PyArray1::<u8>::zeros(py, n, false));
+                if let Some(old) = &arrays {
+                    for (i, (new, old)) in grown.iter().zip(old).enumerate() {
+                        // Boards first: 14 bytes a ply.
+                        let used = if i == 0 {
+                            plies * crate::OBSERVATION_SIZE
+                        } else {
+                            plies
+                        };
+                        new.readwrite().as_slice_mut()?[..used]
+                            .copy_from_slice(&old.readonly().as_slice()?[..used]);
+                    }
+                }
+                arrays = Some(grown);
+            }
+        }
+        let Some([boards, players, actions]) = &arrays else {
+            // Nothing written yet: play the first window to learn the plies per game.
+            pending = py.detach(|| run.next_window());
+            if pending {
+                for part in run.window() {
+                    results.extend_results_from(part);
+                }
+            }
+            if !pending || run.window_plies() == 0 {
+                // Done, or no records: no room needed.
+                arrays = Some([0, 0, 0].map(|n| PyArray1::<u8>::zeros(py, n, false)));
+            }
+            continue;
+        };
+        let (mut b, mut p, mut a) = (boards.readwrite(), players.readwrite(), actions.readwrite());
+        let (b, p, a) = (b.as_slice_mut()?, p.as_slice_mut()?, a.as_slice_mut()?);
+        // Writes windows while they fit; `true` when a window waits for more room.
+        let run = &mut run;
+        let results = &mut results;
+        let plies = &mut plies;
+        let wait = py.detach(move || loop {
+            if pending {
+                let n = run.window_plies();
+                if *plies + n > p.len() {
+                    return true;
+                }
+                run.write_window(
+                    &mut b[*plies * crate::OBSERVATION_SIZE..][..n * crate::OBSERVATION_SIZE],
+                    &mut p[*plies..][..n],
+                    &mut a[*plies..][..n],
+                );
+                *plies += n;
+            }
+            if !run.next_window() {
+                return false;
+            }
+            for part in run.window() {
+                results.extend_results_from(part);
+            }
+            pending = true;
+        });
+        if !wait {
+            break;
+        }
+        pending = true;
+    }
+    let [boards, players, actions] = arrays.expect("the loop leaves arrays");
+    let cut = |a: Bound<'py, PyArray1<u8>>, n: usize| -> PyResult<Bound<'py, PyAny>> {
+        a.get_item(PySlice::new(py, 0, n as isize, 1))
+    };
+    let p = results;
     let n = p.games();
-    let plies = p.actions.len();
     let mut offsets = Vec::with_capacity(n + 1);
     let mut at = 0i64;
     offsets.push(0);
@@ -131,10 +212,11 @@ fn playouts<'py>(
     let d = PyDict::new(py);
     d.set_item(
         "boards",
-        PyArray1::from_vec(py, p.boards).reshape([plies, crate::OBSERVATION_SIZE])?,
+        cut(boards, plies * crate::OBSERVATION_SIZE)?
+            .call_method1("reshape", ((plies, crate::OBSERVATION_SIZE),))?,
     )?;
-    d.set_item("players", PyArray1::from_vec(py, p.players))?;
-    d.set_item("actions", PyArray1::from_vec(py, p.actions))?;
+    d.set_item("players", cut(players, plies)?)?;
+    d.set_item("actions", cut(actions, plies)?)?;
     d.set_item("offsets", PyArray1::from_vec(py, offsets))?;
     d.set_item("lengths", PyArray1::from_vec(py, p.lengths))?;
     d.set_item("reasons", PyArray1::from_vec(py, p.reasons))?;
