@@ -602,12 +602,15 @@ pub(crate) fn now_ms() -> u64 {
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    crate::secret::same_secret(a, b)
 }
 
 /// How long another instance's count of open streams holds without news (it re-announces
 /// them every [`PRESENCE_HEARTBEAT`]).
 const REMOTE_PRESENCE_TTL_MS: u64 = 30_000;
+
+/// How often a server records in the store that it is alive (see [`Games::resume_online`]).
+const ALIVE_EVERY: Duration = Duration::from_secs(5);
 
 /// How often an instance re-announces the streams it holds (a shared store).
 const PRESENCE_HEARTBEAT: Duration = Duration::from_secs(10);
@@ -1776,6 +1779,10 @@ impl Games {
     /// Closes the store (pending writes finish; its lock is released).
     pub async fn close(&self) -> Result<(), GameError> {
         self.reviews.stop_all();
+        // The stop's time: the next start charges no clock for what follows.
+        if let Err(e) = self.store.mark_alive(now_ms()).await {
+            tracing::warn!("the store could not record the stop's time: {e}");
+        }
         Ok(self.store.close().await?)
     }
 }
@@ -2151,10 +2158,58 @@ impl Games {
         *timer = Some(task.abort_handle());
     }
 
-    /// At start: resumes the clocks of the online games still going, without charging the
-    /// time the server was down (the running side's turn starts again now), and rebuilds the
-    /// lobby. Answers how many games were resumed.
+    /// At start: resumes the clocks of the online games still going and rebuilds the lobby;
+    /// answers how many clocks were resumed. A clock charges the time its side used up to the
+    /// stop and not the downtime: every server records in the store that it is alive (every
+    /// [`ALIVE_EVERY`] and when it stops), and a start that finds the last record older than
+    /// that moves each running turn's start forward by the time since. With several instances
+    /// on one database, a start while another instance serves (its record is recent) changes
+    /// no clock: the service was never down.
     pub async fn resume_online(self: &Arc<Self>) -> Result<usize, GameError> {
+        let now = now_ms();
+        let last = self.store.last_alive().await?;
+        let shared = self.store.shared();
+        let down = match last {
+            Some(at) if !shared || now.saturating_sub(at) > 2 * ALIVE_EVERY.as_millis() as u64 => {
+                now.saturating_sub(at)
+            }
+            _ => 0,
+        };
+        // One instance moves the clocks: the others starting meanwhile find its record.
+        let mover = down > 0
+            && (!shared
+                || self
+                    .store
+                    .claim("resume clocks".to_string(), self.online.work_lease)
+                    .await
+                    .unwrap_or(false));
+        let result = self.resume_games(if mover { down } else { 0 }).await;
+        self.store.mark_alive(now_ms()).await?;
+        if mover && shared {
+            let _ = self.store.release("resume clocks".to_string()).await;
+        }
+        self.alive_heartbeat();
+        result
+    }
+
+    /// Every [`ALIVE_EVERY`], records in the store that this server is alive. Ends when the
+    /// games are dropped.
+    fn alive_heartbeat(self: &Arc<Self>) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(ALIVE_EVERY).await;
+                let Some(games) = weak.upgrade() else { return };
+                if let Err(e) = games.store.mark_alive(now_ms()).await {
+                    tracing::warn!("the store could not record that this server is alive: {e}");
+                }
+            }
+        });
+    }
+
+    /// [`Games::resume_online`]'s work on each game: the running clocks' turns start `down` ms
+    /// later.
+    async fn resume_games(self: &Arc<Self>, down: u64) -> Result<usize, GameError> {
         let rows = self.store.live_online().await?;
         let mut resumed = 0;
         for row in rows {
@@ -2169,22 +2224,17 @@ impl Games {
             let Some(mut o) = s.online.clone() else {
                 continue;
             };
-            if self.store.shared() {
-                // Other instances may be serving these games right now: their clocks run on.
-                self.arm_clock(&live, &s);
-                self.sync_lobby(&s);
-                continue;
-            }
-            if let Some(c) = o.clock.as_mut().filter(|c| c.running.is_some()) {
-                c.turn_started_ms = now_ms();
+            let running = o.clock.as_mut().filter(|c| c.running.is_some());
+            if let Some(c) = running.filter(|_| down > 0) {
+                c.turn_started_ms = (c.turn_started_ms + down).min(now_ms());
                 let game = s.game.clone();
                 if let Err(e) = self.persist_all(&mut s, game, Vec::new(), Some(o)).await {
                     tracing::warn!(game = %row.id, "a clock could not be resumed: {e}");
                     continue;
                 }
                 resumed += 1;
-                self.arm_clock(&live, &s);
             }
+            self.arm_clock(&live, &s);
             self.sync_lobby(&s);
             if s.online.as_ref().is_some_and(|o| o.lobby) {
                 self.recheck_lobby_later(&live);

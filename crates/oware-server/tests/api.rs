@@ -625,6 +625,12 @@ impl Store for FlakyStore {
     fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
         self.inner.load(id)
     }
+    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
+        self.inner.mark_alive(now_ms)
+    }
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
+        self.inner.last_alive()
+    }
     fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()> {
         let ok = self
             .updates_left

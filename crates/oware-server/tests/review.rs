@@ -235,6 +235,12 @@ impl Store for GatedStore {
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
         self.inner.live_online()
     }
+    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
+        self.inner.mark_alive(now_ms)
+    }
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
+        self.inner.last_alive()
+    }
     fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
         let gate = Arc::clone(&self.gate);
         Box::pin(async move {

@@ -169,6 +169,13 @@ pub trait Store: Send + Sync + 'static {
         Box::pin(async { Ok(true) })
     }
 
+    /// Records that a server served this store at `now_ms` (epoch ms; a later time than the
+    /// one recorded only): the clocks' resumption after a stop measures the downtime from it.
+    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()>;
+
+    /// The last time [`Store::mark_alive`] recorded, if any.
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>>;
+
     /// Gives up this process's claim on `key` (the work is done) so that the work may be
     /// claimed again at once; nothing if the claim is not ours. Nothing by default.
     fn release(&self, key: String) -> StoreFuture<'_, ()> {

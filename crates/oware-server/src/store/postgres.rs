@@ -655,6 +655,32 @@ impl Store for PostgresStore {
         })
     }
 
+    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            c.execute(
+                "INSERT INTO meta (key, value) VALUES ('alive_ms', $1)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                 WHERE meta.value::bigint < excluded.value::bigint",
+                &[&now_ms.to_string()],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            Ok(())
+        })
+    }
+
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let row = c
+                .query_opt("SELECT value FROM meta WHERE key = 'alive_ms'", &[])
+                .await
+                .map_err(|e| self.failed(e))?;
+            Ok(row.and_then(|r| r.get::<_, String>(0).parse().ok()))
+        })
+    }
+
     fn shared(&self) -> bool {
         true
     }

@@ -544,6 +544,29 @@ impl Store for SqliteStore {
         })
     }
 
+    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO meta (key, value) VALUES ('alive_ms', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                 WHERE CAST(meta.value AS INTEGER) < CAST(excluded.value AS INTEGER)",
+                params![now_ms.to_string()],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
+        self.run(|c| {
+            let v: Option<String> = c
+                .query_row("SELECT value FROM meta WHERE key = 'alive_ms'", [], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            Ok(v.and_then(|v| v.parse().ok()))
+        })
+    }
+
     fn close(&self) -> StoreFuture<'_, ()> {
         // Dropping the sender ends the thread once the queued jobs are done.
         drop(self.jobs.lock().unwrap_or_else(|e| e.into_inner()).take());
