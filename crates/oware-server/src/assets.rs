@@ -1,77 +1,29 @@
 //! The page's files, embedded in the binary: one binary to ship, no network needed.
+//!
+//! Every file under `static/` (HTML, CSS, SVG and the `js/` modules) is embedded by rust-embed,
+//! in debug builds too, with the SHA-256 of its bytes computed at compile time. That hash is the
+//! file's `ETag`; the answers say `Cache-Control: no-cache` (the names carry no hash, so the
+//! browser must ask again each time) and a request whose `If-None-Match` holds the tag gets an
+//! empty `304 Not Modified`.
 
-use axum::http::{header, StatusCode, Uri};
+use std::borrow::Cow;
+
+use axum::body::Body;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+use rust_embed::Embed;
 
-/// An embedded file: its path, content type and bytes.
-struct Asset {
-    path: &'static str,
-    mime: &'static str,
-    body: &'static str,
-}
+/// The embedded files, named by their path under `static/` (`index.html`, `js/main.js`).
+#[derive(Embed)]
+#[folder = "static/"]
+#[include = "*.html"]
+#[include = "*.css"]
+#[include = "*.svg"]
+#[include = "js/*.js"]
+struct Static;
 
-/// A page module `static/js/NAME.js`, served at `/js/NAME.js` (an ES module: the type must be JavaScript).
-macro_rules! js {
-    ($name:literal) => {
-        Asset {
-            path: concat!("/js/", $name, ".js"),
-            mime: "text/javascript; charset=utf-8",
-            body: include_str!(concat!("../static/js/", $name, ".js")),
-        }
-    };
-}
-
-const ASSETS: &[Asset] = &[
-    Asset {
-        path: "/",
-        mime: "text/html; charset=utf-8",
-        body: include_str!("../static/index.html"),
-    },
-    js!("main"),
-    js!("api"),
-    js!("storage"),
-    js!("state"),
-    js!("dom"),
-    js!("status"),
-    js!("board"),
-    js!("movelist"),
-    js!("analysis"),
-    js!("record"),
-    js!("controls"),
-    js!("dialogs"),
-    js!("game"),
-    js!("qr"),
-    js!("online"),
-    js!("clock"),
-    js!("offers"),
-    js!("lobby"),
-    js!("review"),
-    Asset {
-        path: "/style.css",
-        mime: "text/css; charset=utf-8",
-        body: include_str!("../static/style.css"),
-    },
-    Asset {
-        path: "/favicon.svg",
-        mime: "image/svg+xml",
-        body: include_str!("../static/favicon.svg"),
-    },
-    Asset {
-        path: "/rules",
-        mime: "text/html; charset=utf-8",
-        body: include_str!("../static/rules.html"),
-    },
-    Asset {
-        path: "/strategy",
-        mime: "text/html; charset=utf-8",
-        body: include_str!("../static/strategy.html"),
-    },
-    Asset {
-        path: "/faq",
-        mime: "text/html; charset=utf-8",
-        body: include_str!("../static/faq.html"),
-    },
-];
+/// The pages served without `.html` (`/rules`, and `/rules.html` as well).
+const PAGES: [&str; 3] = ["rules", "strategy", "faq"];
 
 /// Content security: only our own files, no inline scripts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
@@ -89,37 +41,88 @@ fn is_game_page(path: &str) -> bool {
     })
 }
 
-/// Serves an embedded file (`/index.html` and `/rules.html` style names work too; `/game/{id}` is the page).
-pub async fn asset(uri: Uri) -> Response {
-    let path = uri.path();
-    let path = match path {
-        "/index.html" => "/",
-        p if is_game_page(p) => "/",
-        p => p.strip_suffix(".html").unwrap_or(p),
-    };
-    match ASSETS.iter().find(|a| a.path == path) {
-        Some(a) => (
-            [
-                (header::CONTENT_TYPE, a.mime),
-                (header::CACHE_CONTROL, "no-cache"),
-                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-                (header::CONTENT_SECURITY_POLICY, CSP),
-            ],
-            a.body,
-        )
-            .into_response(),
-        None => (
+/// The embedded file a request path names: `/`, `/index.html` and `/game/{id}` are the page,
+/// `/rules` (or `/rules.html`) a page of its own, anything else the file of that name.
+fn file_name(path: &str) -> Option<Cow<'static, str>> {
+    if path == "/" || path == "/index.html" || is_game_page(path) {
+        return Some(Cow::Borrowed("index.html"));
+    }
+    let name = path.strip_prefix('/')?;
+    if PAGES.contains(&name) {
+        return Some(Cow::Owned(format!("{name}.html")));
+    }
+    Some(Cow::Owned(name.to_owned()))
+}
+
+/// The content type by extension: the four kinds `static/` holds, text with its charset (an ES
+/// module must be JavaScript). A table of our own rather than mime_guess, which names `.js`
+/// `application/javascript` and adds no charset.
+fn content_type(name: &str) -> Option<&'static str> {
+    Some(match name.rsplit_once('.')?.1 {
+        "html" => "text/html; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "svg" => "image/svg+xml",
+        _ => return None,
+    })
+}
+
+/// The strong entity tag of a file: its SHA-256 in hex, quoted.
+fn etag(hash: &[u8; 32]) -> String {
+    let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"{hex}\"")
+}
+
+/// Whether the `If-None-Match` headers in `headers` name `tag` (or say `*`): the weak comparison
+/// RFC 9110 asks for here, so `W/"…"` matches too.
+fn not_modified(headers: &HeaderMap, tag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == tag)
+}
+
+/// Serves an embedded file (`/index.html` and `/rules.html` style names work too; `/game/{id}` is
+/// the page), or `304` when the request's `If-None-Match` already holds it.
+pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
+    let found =
+        file_name(uri.path()).and_then(|name| Some((content_type(&name)?, Static::get(&name)?)));
+    let Some((mime, file)) = found else {
+        return (
             StatusCode::NOT_FOUND,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
             "Not found. The game is at /\n",
         )
-            .into_response(),
+            .into_response();
+    };
+    let tag = etag(&file.metadata.sha256_hash());
+    let etag_value = HeaderValue::from_str(&tag).expect("a quoted hex string is a header value");
+    let cache = [
+        (header::ETAG, etag_value),
+        (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+    ];
+    if not_modified(&headers, &tag) {
+        return (StatusCode::NOT_MODIFIED, cache).into_response();
     }
+    (
+        cache,
+        [
+            (header::CONTENT_TYPE, mime),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            (header::CONTENT_SECURITY_POLICY, CSP),
+        ],
+        Body::from(file.data),
+    )
+        .into_response()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{is_game_page, ASSETS};
+    use super::{content_type, etag, file_name, is_game_page, not_modified, Static};
+    use axum::http::{header, HeaderMap, HeaderValue};
 
     #[test]
     fn game_addresses_serve_the_page_and_nothing_else_does() {
@@ -137,6 +140,61 @@ mod tests {
         }
     }
 
+    #[test]
+    fn addresses_name_the_files_the_old_table_served() {
+        let served = |p: &str| {
+            file_name(p)
+                .filter(|n| content_type(n).is_some() && Static::get(n).is_some())
+                .map(|n| n.into_owned())
+        };
+        for (path, name) in [
+            ("/", "index.html"),
+            ("/index.html", "index.html"),
+            ("/game/4f2a9c1e", "index.html"),
+            ("/rules", "rules.html"),
+            ("/rules.html", "rules.html"),
+            ("/strategy", "strategy.html"),
+            ("/faq.html", "faq.html"),
+            ("/style.css", "style.css"),
+            ("/favicon.svg", "favicon.svg"),
+            ("/js/main.js", "js/main.js"),
+        ] {
+            assert_eq!(served(path).as_deref(), Some(name), "{path}");
+        }
+        for path in [
+            "/index",
+            "/js",
+            "/js/",
+            "//style.css",
+            "/nope.js",
+            "/game/a/b",
+        ] {
+            assert_eq!(served(path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn if_none_match_names_the_tag_in_a_list_weak_or_as_a_star() {
+        let tag = etag(&[0xab; 32]);
+        assert_eq!(tag.len(), 66);
+        assert!(tag.starts_with("\"abab") && tag.ends_with("ab\""));
+        let with = |values: &[&str]| {
+            let mut h = HeaderMap::new();
+            for v in values {
+                h.append(header::IF_NONE_MATCH, HeaderValue::from_str(v).unwrap());
+            }
+            not_modified(&h, &tag)
+        };
+        assert!(with(&[&tag]));
+        assert!(with(&[&format!("W/{tag}")]));
+        assert!(with(&[&format!("\"other\", {tag}")]));
+        assert!(with(&["\"other\"", &tag]));
+        assert!(with(&["*"]));
+        assert!(!with(&[]));
+        assert!(!with(&["\"other\""]));
+        assert!(!with(&[&tag[1..65]]));
+    }
+
     /// The quoted strings that follow `marker` in `text`.
     fn quoted_after<'a>(text: &'a str, marker: &str) -> Vec<&'a str> {
         text.match_indices(marker)
@@ -147,28 +205,31 @@ mod tests {
             .collect()
     }
 
-    fn served_as_module(path: &str) -> bool {
-        ASSETS
-            .iter()
-            .any(|a| a.path == path && a.mime.starts_with("text/javascript"))
+    fn text(name: &str) -> String {
+        String::from_utf8(Static::get(name).unwrap().data.into_owned()).unwrap()
+    }
+
+    fn served_as_module(name: &str) -> bool {
+        Static::get(name).is_some()
+            && content_type(name).is_some_and(|m| m.starts_with("text/javascript"))
     }
 
     #[test]
     fn every_module_the_page_imports_is_served_as_javascript() {
-        let index = ASSETS.iter().find(|a| a.path == "/").unwrap();
-        let entries = quoted_after(index.body, "<script type=\"module\" src=\"");
-        assert_eq!(entries, ["/js/main.js"]);
+        let entries = text("index.html");
+        assert_eq!(
+            quoted_after(&entries, "<script type=\"module\" src=\""),
+            ["/js/main.js"]
+        );
         let mut checked = 0;
-        for a in ASSETS.iter().filter(|a| a.path.starts_with("/js/")) {
-            for spec in quoted_after(a.body, " from \"") {
-                let name = spec
+        for name in Static::iter().filter(|n| n.starts_with("js/")) {
+            for spec in quoted_after(&text(&name), " from \"") {
+                let module = spec
                     .strip_prefix("./")
-                    .unwrap_or_else(|| panic!("{}: import {spec:?} is not ./NAME.js", a.path));
-                let path = format!("/js/{name}");
+                    .unwrap_or_else(|| panic!("{name}: import {spec:?} is not ./NAME.js"));
                 assert!(
-                    served_as_module(&path),
-                    "{} imports {path}, not in ASSETS",
-                    a.path
+                    served_as_module(&format!("js/{module}")),
+                    "{name} imports {module}, not embedded"
                 );
                 checked += 1;
             }
@@ -177,25 +238,27 @@ mod tests {
     }
 
     #[test]
-    fn every_file_in_static_js_is_in_the_table() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static/js");
+    fn every_file_in_static_is_embedded_with_its_type() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
         let mut files = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let name = entry.unwrap().file_name().into_string().unwrap();
-            assert!(
-                name.ends_with(".js"),
-                "{name}: only modules belong in static/js"
-            );
-            assert!(
-                served_as_module(&format!("/js/{name}")),
-                "static/js/{name} is not served: add js!(\"{}\") to ASSETS",
-                name.trim_end_matches(".js")
-            );
-            files += 1;
+        for (dir, prefix) in [(root.to_owned(), ""), (format!("{root}/js"), "js/")] {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let entry = entry.unwrap();
+                if entry.file_type().unwrap().is_dir() {
+                    continue;
+                }
+                let name = format!("{prefix}{}", entry.file_name().into_string().unwrap());
+                if prefix == "js/" {
+                    assert!(
+                        served_as_module(&name),
+                        "{name}: only modules belong in js/"
+                    );
+                }
+                assert!(content_type(&name).is_some(), "{name}: no content type");
+                assert!(Static::get(&name).is_some(), "{name} is not embedded");
+                files += 1;
+            }
         }
-        assert_eq!(
-            files,
-            ASSETS.iter().filter(|a| a.path.starts_with("/js/")).count()
-        );
+        assert_eq!(files, Static::iter().count());
     }
 }

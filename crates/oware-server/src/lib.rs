@@ -26,7 +26,9 @@
 //! | `store` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) |
 //! | `egdb_view` | endgame table values per legal move |
-//! | `assets` | the embedded page files |
+//! | `assets` | the embedded page files (rust-embed), with an `ETag` per file and `304` answers |
+//! | `qr` | the invite link's QR code as SVG (`qrcodegen`) |
+//! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) |
 //!
 //! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status, or
 //! 503 when the store fails or the engine's queue is full; limits per client address answer 429
@@ -46,6 +48,7 @@
 //! | `GET /api/games/{id}/review` | the review: `none`, `running` (progress), `done` (the result, stored with the game) or `failed` |
 //! | `GET /api/lobby` | the open challenges: `{"challenges": [...]}`, oldest first |
 //! | `GET /api/lobby/events` | server-sent events: `lobby` `{v, challenges}` on connect, then one per change, `lobby-add` `{v, challenge}` or `lobby-remove` `{v, id}` (`v` one more each time) |
+//! | `GET /api/qr.svg?text=LINK` | the QR code of an http(s) link of at most 300 bytes, `image/svg+xml` (400 `bad-qr-text` otherwise) |
 //! | `GET /api/health` | `{"ok":true,"games":N}` (503 when the store does not answer) |
 #![forbid(unsafe_code)]
 
@@ -62,7 +65,9 @@ mod lobby;
 mod names;
 mod online;
 mod proxy;
+mod qr;
 mod review;
+mod secret;
 mod session;
 mod store;
 mod view;

@@ -451,7 +451,7 @@ impl OfferCooldowns {
 pub type Takeback = usize;
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    crate::secret::same_secret(a, b)
 }
 
 impl Online {

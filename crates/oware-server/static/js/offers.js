@@ -5,7 +5,6 @@
 // only send requests through the online controller.
 import { $ } from "./dom.js";
 import { other, sideName, endOf } from "./state.js";
-import { qrSvg } from "./qr.js";
 import { gameUrl } from "./online.js";
 import { say } from "./status.js";
 
@@ -64,7 +63,12 @@ export function createOffers(st, { online }) {
     if (qrFor !== url) {
       qrFor = url;
       el.qr.textContent = "";
-      try { el.qr.appendChild(qrSvg(url, "QR code of the invite link, for a phone's camera")); } catch { /* too long: the link suffices */ }
+      // The server draws it (GET /api/qr.svg); if it cannot (a link too long), the link suffices.
+      const img = document.createElement("img");
+      img.alt = "QR code of the invite link, for a phone's camera";
+      img.addEventListener("error", () => img.remove());
+      img.src = `/api/qr.svg?text=${encodeURIComponent(url)}`;
+      el.qr.appendChild(img);
     }
   }
 
