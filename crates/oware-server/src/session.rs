@@ -1259,6 +1259,19 @@ impl Games {
         redo: Vec<Move>,
         online: Option<Online>,
     ) -> Result<(), GameError> {
+        self.persist_with(s, game, redo, online, None).await
+    }
+
+    /// [`Games::persist_all`], and when `new` is given that game inserted in the same
+    /// transaction (a rematch).
+    async fn persist_with(
+        &self,
+        s: &mut Session,
+        game: Game,
+        redo: Vec<Move>,
+        online: Option<Online>,
+        new: Option<GameRow>,
+    ) -> Result<(), GameError> {
         let (online_text, online_status) = match &online {
             Some(o) => (
                 serde_json::to_string(o).map_err(|e| GameError::Internal(e.to_string()))?,
@@ -1274,7 +1287,11 @@ impl Games {
             online: online_text,
             online_status,
         };
-        match self.store.update(update).await {
+        let written = match new {
+            Some(row) => self.store.update_and_insert(update, row).await,
+            None => self.store.update(update).await,
+        };
+        match written {
             Ok(()) => {
                 s.game = game;
                 s.redo = redo;
@@ -2017,24 +2034,9 @@ impl Games {
         game: Game,
         online: Online,
     ) -> Result<(), GameError> {
-        let names = online_names(&online);
-        let row = GameRow {
-            id: id.to_string(),
-            token: token.to_string(),
-            opponent: Opponent::Online.name().to_string(),
-            human: online.creator.char().to_string(),
-            rules: game.rules().to_string(),
-            start: fen::write(game.start()),
-            moves: String::new(),
-            redo: String::new(),
-            version: 1,
-            south_name: names.south,
-            north_name: names.north,
-            online: serde_json::to_string(&online)
-                .map_err(|e| GameError::Internal(e.to_string()))?,
-            online_status: online.status.name().to_string(),
-        };
-        self.store.insert(row).await?;
+        self.store
+            .insert(online_row(id, token, &game, &online)?)
+            .await?;
         Ok(())
     }
 
@@ -2526,20 +2528,14 @@ impl Games {
         let new_id = random_hex(16)?;
         let game = Game::from_position(*s.game.start(), *s.game.rules());
         let creator_token = new.seat(new.creator).token.clone().unwrap_or_default();
-        // The old game's versioned write first: of two racing accepts (two tabs, two
-        // instances) only the winner goes on to create the new game, so no orphan is left.
+        // The old game's versioned write and the new game in one transaction: of two racing
+        // accepts (two tabs, two instances) only the winner creates a game, and nobody sees
+        // the link before the game.
         o.rematch_id = Some(new_id.clone());
-        let before = s.online.clone();
+        let row = online_row(&new_id, &creator_token, &game, &new)?;
         let old_game = s.game.clone();
-        self.persist_all(&mut s, old_game.clone(), Vec::new(), Some(o))
+        self.persist_with(&mut s, old_game, Vec::new(), Some(o), Some(row))
             .await?;
-        if let Err(e) = self.insert_online(&new_id, &creator_token, game, new).await {
-            tracing::warn!(game = %id, "the rematch could not be stored; the offer is undone: {e}");
-            if let Err(undo) = self.persist_all(&mut s, old_game, Vec::new(), before).await {
-                tracing::warn!(game = %id, "the rematch's link could not be undone: {undo}");
-            }
-            return Err(e);
-        }
         self.online_changed(&live, &s, "rematch");
         let old_state = self.view_for(&s, Some(side));
         drop(s);
@@ -2712,6 +2708,26 @@ impl Games {
             }),
         ))
     }
+}
+
+/// The stored row of a new online game `id` (creator's token `token`).
+fn online_row(id: &str, token: &str, game: &Game, online: &Online) -> Result<GameRow, GameError> {
+    let names = online_names(online);
+    Ok(GameRow {
+        id: id.to_string(),
+        token: token.to_string(),
+        opponent: Opponent::Online.name().to_string(),
+        human: online.creator.char().to_string(),
+        rules: game.rules().to_string(),
+        start: fen::write(game.start()),
+        moves: String::new(),
+        redo: String::new(),
+        version: 1,
+        south_name: names.south,
+        north_name: names.north,
+        online: serde_json::to_string(online).map_err(|e| GameError::Internal(e.to_string()))?,
+        online_status: online.status.name().to_string(),
+    })
 }
 
 /// The names shown for an online game's seats.

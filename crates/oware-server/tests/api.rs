@@ -628,6 +628,9 @@ impl Store for FlakyStore {
     fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
         self.inner.mark_alive(now_ms)
     }
+    fn update_and_insert(&self, update: GameUpdate, new: GameRow) -> StoreFuture<'_, ()> {
+        self.inner.update_and_insert(update, new)
+    }
     fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
         self.inner.last_alive()
     }

@@ -105,6 +105,11 @@ pub trait Store: Send + Sync + 'static {
     /// [`StoreError::Conflict`]; an unknown id answers [`StoreError::Missing`].
     fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()>;
 
+    /// [`Store::update`] and [`Store::insert`] in one transaction: both or neither. A rematch
+    /// links the finished game to its new one this way, so that no instance can see the link
+    /// before the game, and a losing racer leaves no game behind.
+    fn update_and_insert(&self, update: GameUpdate, new: GameRow) -> StoreFuture<'_, ()>;
+
     /// The online games still going (status `open` or `playing`), to resume their clocks and
     /// rebuild the lobby at start.
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>>;

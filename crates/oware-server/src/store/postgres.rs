@@ -48,6 +48,17 @@ use super::{GameRow, GameUpdate, Notice, Store, StoreError, StoreFuture};
 /// The notification channel.
 const CHANNEL: &str = "oware_games";
 
+/// Inserts a game row.
+const INSERT_GAME: &str = "INSERT INTO games (id, token, opponent, human, rules, start, moves,
+                                             redo, version, created, updated, south_name,
+                                             north_name, online, online_status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14)";
+
+/// Writes a game's moves and online part if its version is still `$2`.
+const UPDATE_GAME: &str = "UPDATE games SET moves = $3, redo = $4, version = $2 + 1, updated = $5,
+                                            online = $6, online_status = $7
+     WHERE id = $1 AND version = $2";
+
 /// The advisory lock key that serialises migrations (any fixed number; "oware" in ASCII).
 const MIGRATION_LOCK: i64 = 0x6f_7761_7265;
 
@@ -457,12 +468,7 @@ impl Store for PostgresStore {
         Box::pin(async move {
             let c = self.client().await?;
             let st = c
-                .prepare_cached(
-                    "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo,
-                                        version, created, updated, south_name, north_name,
-                                        online, online_status)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14)",
-                )
+                .prepare_cached(INSERT_GAME)
                 .await
                 .map_err(|e| self.failed(e))?;
             c.execute(
@@ -543,11 +549,7 @@ impl Store for PostgresStore {
             let c = self.client().await?;
             let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
             let st = c
-                .prepare_cached(
-                    "UPDATE games SET moves = $3, redo = $4, version = $2 + 1, updated = $5,
-                                      online = $6, online_status = $7
-                     WHERE id = $1 AND version = $2",
-                )
+                .prepare_cached(UPDATE_GAME)
                 .await
                 .map_err(|e| self.failed(e))?;
             let n = c
@@ -586,6 +588,69 @@ impl Store for PostgresStore {
                 },
                 None => StoreError::Missing { id: u.id },
             })
+        })
+    }
+
+    fn update_and_insert(&self, u: GameUpdate, g: GameRow) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let mut c = self.client().await?;
+            let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
+            let t = now();
+            let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+            let n = tx
+                .execute(
+                    UPDATE_GAME,
+                    &[
+                        &u.id,
+                        &from,
+                        &u.moves,
+                        &u.redo,
+                        &t,
+                        &u.online,
+                        &u.online_status,
+                    ],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            if n != 1 {
+                drop(tx); // rolled back
+                return Err(StoreError::Conflict {
+                    id: u.id,
+                    expected: u.from_version,
+                });
+            }
+            tx.execute(
+                INSERT_GAME,
+                &[
+                    &g.id,
+                    &g.token,
+                    &g.opponent,
+                    &g.human,
+                    &g.rules,
+                    &g.start,
+                    &g.moves,
+                    &g.redo,
+                    &(g.version as i64),
+                    &t,
+                    &g.south_name,
+                    &g.north_name,
+                    &g.online,
+                    &g.online_status,
+                ],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            tx.commit().await.map_err(|e| self.failed(e))?;
+            // Both are stored: the other instances may hear of them (as update and insert do).
+            for payload in [
+                format!("{} {} {}", self.instance, u.id, u.from_version + 1),
+                format!("{} {} {}", self.instance, g.id, g.version),
+            ] {
+                if let Err(e) = self.notify(&c, &payload).await {
+                    tracing::warn!(game = %u.id, "the rematch could not be announced: {e}");
+                }
+            }
+            Ok(())
         })
     }
 

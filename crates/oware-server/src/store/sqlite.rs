@@ -415,36 +415,82 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     })
 }
 
+/// Inserts game row `g`.
+fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
+    c.execute(
+        "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo,
+                            version, created, updated, south_name, north_name,
+                            online, online_status)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14)",
+        params![
+            g.id,
+            g.token,
+            g.opponent,
+            g.human,
+            g.rules,
+            g.start,
+            g.moves,
+            g.redo,
+            g.version as i64,
+            now(),
+            g.south_name,
+            g.north_name,
+            g.online,
+            g.online_status
+        ],
+    )?;
+    Ok(())
+}
+
+/// Writes `u` if the stored version is still `u.from_version`.
+fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
+    let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
+    let n = c.execute(
+        "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5,
+                          online = ?6, online_status = ?7
+         WHERE id = ?1 AND version = ?2",
+        params![
+            u.id,
+            from,
+            u.moves,
+            u.redo,
+            now(),
+            u.online,
+            u.online_status
+        ],
+    )?;
+    if n == 1 {
+        return Ok(());
+    }
+    let exists: Option<i64> = c
+        .query_row("SELECT 1 FROM games WHERE id = ?1", params![u.id], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    Err(Sql::Store(match exists {
+        Some(_) => StoreError::Conflict {
+            id: u.id,
+            expected: u.from_version,
+        },
+        None => StoreError::Missing { id: u.id },
+    }))
+}
+
 impl Store for SqliteStore {
     fn describe(&self) -> String {
         self.resource.clone()
     }
 
     fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {
+        self.run(move |c| insert_row(c, &g))
+    }
+
+    fn update_and_insert(&self, u: GameUpdate, g: GameRow) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            let t = now();
-            c.execute(
-                "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo,
-                                    version, created, updated, south_name, north_name,
-                                    online, online_status)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14)",
-                params![
-                    g.id,
-                    g.token,
-                    g.opponent,
-                    g.human,
-                    g.rules,
-                    g.start,
-                    g.moves,
-                    g.redo,
-                    g.version as i64,
-                    t,
-                    g.south_name,
-                    g.north_name,
-                    g.online,
-                    g.online_status
-                ],
-            )?;
+            let tx = c.transaction()?;
+            update_row(&tx, u)?;
+            insert_row(&tx, &g)?;
+            tx.commit()?;
             Ok(())
         })
     }
@@ -472,38 +518,7 @@ impl Store for SqliteStore {
     }
 
     fn update(&self, u: GameUpdate) -> StoreFuture<'_, ()> {
-        self.run(move |c| {
-            let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
-            let n = c.execute(
-                "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5,
-                                  online = ?6, online_status = ?7
-                 WHERE id = ?1 AND version = ?2",
-                params![
-                    u.id,
-                    from,
-                    u.moves,
-                    u.redo,
-                    now(),
-                    u.online,
-                    u.online_status
-                ],
-            )?;
-            if n == 1 {
-                return Ok(());
-            }
-            let exists: Option<i64> = c
-                .query_row("SELECT 1 FROM games WHERE id = ?1", params![u.id], |r| {
-                    r.get(0)
-                })
-                .optional()?;
-            Err(Sql::Store(match exists {
-                Some(_) => StoreError::Conflict {
-                    id: u.id,
-                    expected: u.from_version,
-                },
-                None => StoreError::Missing { id: u.id },
-            }))
-        })
+        self.run(move |c| update_row(c, u))
     }
 
     fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
