@@ -85,3 +85,7 @@ if [ -f crates/oware-server/web-tests/package.json ]; then
   OWARE_BIN="${CARGO_TARGET_DIR:-target}/debug/oware" CHROMIUM="$(command -v chromium)" \
     node --test --test-concurrency=1 crates/oware-server/web-tests/*.test.mjs
 fi
+
+# --- the Python package (crates/oware-py): its pytest suite in a virtual environment of its own ---
+# (owned by the Python package; see docs/python.md). Needs only Python 3 with venv and pip.
+bash scripts/test-python.sh
