@@ -302,7 +302,7 @@ fn a_rematch_id_with_dots_in_a_game_joined_by_its_link_is_refused_and_never_foll
     t.wait_for("the shell", |s| s.trim_end().ends_with(PROMPT_SEEN));
     // Only the seat of the game joined, with its token.
     let kept = seat_file(&server, "abc123");
-    assert_eq!(files(&dir), [kept.clone()]);
+    assert_eq!(files(&dir), std::slice::from_ref(&kept));
     assert_eq!(
         std::fs::read_to_string(dir.join(&kept)).unwrap(),
         "00ff00ff\n"
