@@ -177,7 +177,13 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
         color: color(),
         save_path: PathBuf::from(format!(
             "oware-online-{}.ogn",
-            joined.target.id.as_str().chars().take(8).collect::<String>()
+            joined
+                .target
+                .id
+                .as_str()
+                .chars()
+                .take(8)
+                .collect::<String>()
         )),
     };
     let mut app = App::new_online(config, &joined.state, joined.seat, &link, tables)
