@@ -30,11 +30,11 @@ use tracing::Level;
 use crate::assets;
 use crate::error::{self, ApiError, ApiJson, OptionalJson, Path, Query};
 use crate::events;
-use crate::host::AllowedHosts;
-use crate::limits::{ClientKey, ClientLimits};
-use crate::session::{
+use crate::games::{
     GameError, Games, MoveInput, NewGame, NewOnline, OfferKind, Opponent, SeatReply,
 };
+use crate::host::AllowedHosts;
+use crate::limits::{ClientKey, ClientLimits};
 use crate::view;
 
 /// The router state: the games and a signal that ends open event streams at shutdown.

@@ -25,7 +25,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
-use crate::session::GameError;
+use crate::games::GameError;
 
 /// The largest request body any route reads (axum's `DefaultBodyLimit` in `api.rs`, and the
 /// `Content-Length` check in front of every route).

@@ -13,9 +13,9 @@
 //! | --- | --- |
 //! | `api` | the routes: thin handlers (read the request, call [`Games`], answer), request spans |
 //! | `error` | the one place where errors become HTTP answers ([`ApiError`]), with a log level per kind |
-//! | `online` | online play: seats, clocks, offers, the end reasons, the lobby's entries ([`OnlineError`]); no HTTP, no storage |
+//! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage |
 //! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers |
-//! | `session` | game sessions: create, play, undo/redo, the computer's turn, analyses, the cache; [`GameError`]; no HTTP |
+//! | `games/` | [`Games`], the cache of live games in front of the store, and one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync; [`GameError`]; no HTTP |
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues |
 //! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]) and the connection timeouts ([`ServerLimits`]) |
 //! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]) |
@@ -58,6 +58,7 @@ mod egdb_view;
 mod engine;
 mod error;
 mod events;
+mod games;
 mod host;
 mod http;
 mod limits;
@@ -68,7 +69,6 @@ mod proxy;
 mod qr;
 mod review;
 mod secret;
-mod session;
 mod store;
 mod view;
 
@@ -82,16 +82,16 @@ pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use error::ApiError;
 pub use events::{Channel, Event};
+pub use games::{
+    Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
+    PresenceGuard, SeatReply,
+};
 pub use host::{BadHostName, HostName};
 pub use limits::{ClientKey, ClientLimits, ServerLimits, StreamSlot};
 pub use names::{clean as clean_name, NAME_MAX};
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
 pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
 pub use review::{ReviewView, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT};
-pub use session::{
-    Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
-    PresenceGuard, SeatReply,
-};
 pub use store::{
     open as open_store, GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError,
     StoreFuture,

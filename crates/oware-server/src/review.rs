@@ -40,7 +40,7 @@ use tokio::sync::{broadcast, mpsc};
 
 use crate::engine::Ticket;
 use crate::events::Event;
-use crate::session::{now_ms, GameError, Games};
+use crate::games::{now_ms, GameError, Games};
 use crate::store::Store;
 
 /// Reviews one client (address) may have running at once.

@@ -194,7 +194,7 @@ pub struct StateView {
     pub ogn: String,
     /// Endgame database values of the legal moves, when the databases cover them.
     pub egdb: Option<Vec<PitValue>>,
-    /// Online games only: seats, clock, offers, presence, the end (see `online.rs`).
+    /// Online games only: seats, clock, offers, presence, the end (see `online/`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub online: Option<crate::online::OnlineView>,
 }

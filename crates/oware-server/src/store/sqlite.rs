@@ -48,7 +48,7 @@ const MIGRATIONS: &[&str] = &[
         key   TEXT PRIMARY KEY NOT NULL,
         value TEXT NOT NULL
     );",
-    // 4: online games: their seats, clock and offers (JSON written by `online.rs`), and their
+    // 4: online games: their seats, clock and offers (JSON written by `online/`), and their
     // status as a column for the start-up query of the games still going.
     "ALTER TABLE games ADD COLUMN online TEXT NOT NULL DEFAULT '';
      ALTER TABLE games ADD COLUMN online_status TEXT NOT NULL DEFAULT '';

@@ -1,0 +1,149 @@
+//! Analyses and hints: one engine job per game (or per spectator), its results as `analysis` events.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use oware_core::{Move, PlayError};
+
+use super::error::GameError;
+use super::session::Session;
+use super::{busy, Games};
+use crate::engine::AnalysisJob;
+use crate::events::Event;
+use crate::view::{self};
+
+impl Games {
+    /// Starts an analysis of game `id` at `ply` (default: now), streaming `analysis` events; a
+    /// new analysis of the same game stops the previous one. Answers the analysis number. Only
+    /// the seat holder may ask (engine time is theirs to spend): `token` must be the game's.
+    /// Online games: refused to their players while the game runs; spectators (no token) may.
+    ///
+    /// In an online game a spectator's analysis goes to that spectator's stream alone
+    /// (`watcher`: the handle its first event gave); the players get none while the game
+    /// runs, and once it is over theirs goes to the game's stream.
+    pub async fn analyse(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        watcher: Option<&str>,
+        ply: Option<usize>,
+        movetime: Duration,
+        purpose: &str,
+    ) -> Result<u64, GameError> {
+        let live = self.live(id).await?;
+        // A place in the analyses' queue first: a full queue changes nothing.
+        let ticket = self.engine.analysis_ticket().map_err(busy)?;
+        let (game, seq, stop, events) = {
+            let mut s = live.lock().await;
+            let spectator = match &s.online {
+                Some(o) => match o.side_of(token) {
+                    Some(_) if o.is_live() => {
+                        return Err(GameError::Forbidden {
+                            code: "no-analysis-during-play",
+                            message: "no analysis for the players while the game runs".into(),
+                        })
+                    }
+                    Some(_) => None,
+                    None => Some(s.watcher_handle(watcher)?),
+                },
+                None => {
+                    s.authorize(token)?;
+                    None
+                }
+            };
+            let played = s.game.moves().len();
+            let ply = ply.unwrap_or(played);
+            if ply > played {
+                return Err(GameError::invalid(
+                    "bad-ply",
+                    format!("the game has only {played} moves"),
+                ));
+            }
+            let game = s.game.truncated(ply);
+            if game.is_over() {
+                return Err(s.illegal(&PlayError::GameOver));
+            }
+            let stop = Arc::new(AtomicBool::new(false));
+            s.analysis_seq += 1;
+            let seq = s.analysis_seq;
+            let events = match spectator {
+                Some(handle) => {
+                    let w = s
+                        .watchers
+                        .get_mut(&handle)
+                        .ok_or_else(Session::no_watcher)?;
+                    w.stop_analysis();
+                    w.analysis = Some(Arc::clone(&stop));
+                    w.events.clone()
+                }
+                None => {
+                    if let Some(old) = s.analysis.take() {
+                        old.store(true, Ordering::Relaxed);
+                    }
+                    s.analysis = Some(Arc::clone(&stop));
+                    s.channel.sender()
+                }
+            };
+            (game, seq, stop, events)
+        };
+        let purpose = if purpose == "hint" {
+            "hint"
+        } else {
+            "analysis"
+        };
+        let ply = game.moves().len();
+        let side = game.position().turn();
+        let report = move |info: &oware_engine::Info, best: Option<Option<Move>>| {
+            let ev = view::analysis_event(seq, purpose, ply, side, info, best);
+            match serde_json::to_string(&ev) {
+                Ok(data) => {
+                    // No receivers is fine: nobody is watching.
+                    let _ = events.send(Event {
+                        name: "analysis",
+                        data: data.into(),
+                    });
+                }
+                Err(e) => tracing::warn!("an analysis report could not be written: {e}"),
+            }
+        };
+        self.engine.analyse(
+            ticket,
+            AnalysisJob {
+                game,
+                movetime,
+                stop,
+            },
+            report,
+        );
+        Ok(seq)
+    }
+
+    /// Stops the running analysis of game `id`, if any: the seat holder's (`token`; a player
+    /// of an online game), or in an online game a spectator's own (`watcher`, its stream's
+    /// handle), never someone else's.
+    pub async fn stop_analysis(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        watcher: Option<&str>,
+    ) -> Result<(), GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        match &s.online {
+            Some(o) if o.side_of(token).is_some() => {}
+            Some(_) => {
+                let handle = s.watcher_handle(watcher)?;
+                if let Some(w) = s.watchers.get_mut(&handle) {
+                    w.stop_analysis();
+                }
+                return Ok(());
+            }
+            None => s.authorize(token)?,
+        }
+        if let Some(stop) = s.analysis.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+}

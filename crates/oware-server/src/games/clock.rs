@@ -1,0 +1,226 @@
+//! The clocks of online games: the one flag timer per game, and their resumption at start
+//! (the downtime charged to nobody).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::error::GameError;
+use super::session::Session;
+use super::sync::ALIVE_EVERY;
+use super::{now_ms, Games, Live};
+use crate::online::Status;
+
+impl Games {
+    /// Starts the timer that ends the game when the running side's flag falls, cancelling the
+    /// game's previous timer (a game has at most one; one that has ended or whose clock is
+    /// stopped has none).
+    pub(super) fn arm_clock(self: &Arc<Self>, live: &Live, s: &Session) {
+        let mut timer = s.flag_timer.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(old) = timer.take() {
+            old.abort();
+        }
+        let Some(deadline) = s
+            .online
+            .as_ref()
+            .filter(|o| o.status == Status::Playing)
+            .and_then(|o| o.clock.as_ref())
+            .and_then(|c| c.deadline())
+        else {
+            return;
+        };
+        let version = s.version;
+        let games = Arc::clone(self);
+        let live = Arc::clone(live);
+        let task = tokio::spawn(async move {
+            let mut deadline = deadline;
+            loop {
+                let wait = deadline.saturating_sub(now_ms());
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+                let mut s = live.lock().await;
+                if s.version != version {
+                    return;
+                }
+                let Some(mut o) = s.online.clone() else {
+                    return;
+                };
+                if !o.check_flag(now_ms()) {
+                    match o.clock.as_ref().and_then(|c| c.deadline()) {
+                        Some(d) => {
+                            deadline = d;
+                            continue;
+                        }
+                        None => return,
+                    }
+                }
+                if games.store.shared() {
+                    // Every instance holding the game has this timer: one writes the fall
+                    // (claimed in the database; the version check would refuse a second
+                    // write anyway). Another's claim: look again once it could have run out
+                    // (its writer's notice ends this timer before then).
+                    let lease = games.online.work_lease;
+                    match games
+                        .store
+                        .claim(format!("flag {} {version}", s.id), lease)
+                        .await
+                    {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            deadline = now_ms() + lease.as_millis() as u64 + 100;
+                            continue;
+                        }
+                        Err(e) => {
+                            tracing::warn!(game = %s.id, "the fallen flag could not be claimed, retrying in 1 s: {e}");
+                            deadline = now_ms() + 1000;
+                            continue;
+                        }
+                    }
+                }
+                let game = s.game.clone();
+                match games.persist_all(&mut s, game, Vec::new(), Some(o)).await {
+                    Ok(()) => {
+                        tracing::debug!(game = %s.id, "a flag fell");
+                        games.online_changed(&live, &s, "time");
+                        return;
+                    }
+                    Err(GameError::Conflict) => return,
+                    Err(e) => {
+                        tracing::warn!(game = %s.id, "the fallen flag could not be stored, retrying in 1 s: {e}");
+                        deadline = now_ms() + 1000;
+                    }
+                }
+            }
+        });
+        *timer = Some(task.abort_handle());
+    }
+}
+
+impl Games {
+    /// At start: resumes the clocks of the online games still going and rebuilds the lobby;
+    /// answers how many clocks were resumed. A clock charges the time its side used up to the
+    /// stop and not the downtime: every server records in the store that it is alive (every
+    /// [`ALIVE_EVERY`] and when it stops), and a start that finds the last record older than
+    /// that moves each running turn's start forward by the time since. With several instances
+    /// on one database, a start while another instance serves (its record is recent) changes
+    /// no clock: the service was never down.
+    pub async fn resume_online(self: &Arc<Self>) -> Result<usize, GameError> {
+        let now = now_ms();
+        let last = self.store.last_alive().await?;
+        let shared = self.store.shared();
+        let down = match last {
+            Some(at) if !shared || now.saturating_sub(at) > 2 * ALIVE_EVERY.as_millis() as u64 => {
+                now.saturating_sub(at)
+            }
+            _ => 0,
+        };
+        // One instance moves the clocks: the others starting meanwhile find its record.
+        let mover = down > 0
+            && (!shared
+                || self
+                    .store
+                    .claim("resume clocks".to_string(), self.online.work_lease)
+                    .await
+                    .unwrap_or(false));
+        let result = self.resume_games(if mover { down } else { 0 }).await;
+        self.store.mark_alive(now_ms()).await?;
+        if mover && shared {
+            let _ = self.store.release("resume clocks".to_string()).await;
+        }
+        self.alive_heartbeat();
+        result
+    }
+}
+
+impl Games {
+    /// [`Games::resume_online`]'s work on each game: the running clocks' turns start `down` ms
+    /// later.
+    pub(super) async fn resume_games(self: &Arc<Self>, down: u64) -> Result<usize, GameError> {
+        let rows = self.store.live_online().await?;
+        let mut resumed = 0;
+        for row in rows {
+            let live = match self.live(&row.id).await {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::warn!(game = %row.id, "an online game could not be resumed: {e}");
+                    continue;
+                }
+            };
+            let mut s = live.lock().await;
+            let Some(mut o) = s.online.clone() else {
+                continue;
+            };
+            let running = o.clock.as_mut().filter(|c| c.running.is_some());
+            if let Some(c) = running.filter(|_| down > 0) {
+                c.turn_started_ms = (c.turn_started_ms + down).min(now_ms());
+                let game = s.game.clone();
+                if let Err(e) = self.persist_all(&mut s, game, Vec::new(), Some(o)).await {
+                    tracing::warn!(game = %row.id, "a clock could not be resumed: {e}");
+                    continue;
+                }
+                resumed += 1;
+            }
+            self.arm_clock(&live, &s);
+            self.sync_lobby(&s);
+            if s.online.as_ref().is_some_and(|o| o.lobby) {
+                self.recheck_lobby_later(&live);
+            }
+        }
+        Ok(resumed)
+    }
+}
+
+#[cfg(test)]
+mod timer_tests {
+    use super::*;
+    use crate::engine::EngineJobs;
+    use crate::games::{MoveInput, NewOnline, OfferKind};
+    use crate::store::SqliteStore;
+
+    /// The references to a cached game other than the cache's own and the caller's, once
+    /// the cancelled timers have been dropped by the runtime.
+    async fn holders(games: &Games, id: &str) -> usize {
+        for _ in 0..20 {
+            tokio::task::yield_now().await;
+        }
+        let live = games.cache().get(id).cloned().expect("cached");
+        Arc::strong_count(&live) - 2
+    }
+
+    #[tokio::test]
+    async fn a_clocked_game_has_one_flag_timer_and_none_once_it_ended() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("games.sqlite")).unwrap();
+        let games = Games::new(Arc::new(store), EngineJobs::new(1), None);
+        let body = serde_json::json!({ "initial_s": 600, "increment_s": 5 });
+        let new = NewOnline::parse(None, Some(&body), Some("S"), Some("Ama"), false, 30).unwrap();
+        let created = games.create_online(new, None).await.unwrap();
+        let (id, south) = (created.id, created.token);
+        let north = games.join(&id, None, "Kofi").await.unwrap().token;
+        // Moves, a declined draw offer: each change re-arms the clock.
+        for (token, pit) in [(&south, "C"), (&north, "c"), (&south, "D"), (&north, "d")] {
+            games
+                .play(&id, Some(token), MoveInput::Text(pit))
+                .await
+                .unwrap();
+        }
+        games
+            .offer(&id, Some(&south), OfferKind::Draw, "offer")
+            .await
+            .unwrap();
+        games
+            .offer(&id, Some(&north), OfferKind::Draw, "decline")
+            .await
+            .unwrap();
+        assert_eq!(
+            holders(&games, &id).await,
+            1,
+            "one timer while the clock runs"
+        );
+        games.resign(&id, Some(&south)).await.unwrap();
+        assert_eq!(
+            holders(&games, &id).await,
+            0,
+            "a finished game is held by no timer: the cache may drop it"
+        );
+        games.close().await.unwrap();
+    }
+}

@@ -1,0 +1,634 @@
+//! Online play's actions on a game: create (and the lobby), join, moves, resign, abort,
+//! offers, claims, rematch, seat recovery, and each player's view of the state.
+
+use std::sync::Arc;
+
+use oware_core::{fen, Game, Rules, Side};
+use tokio::sync::broadcast;
+
+use super::error::GameError;
+use super::local::{Created, MoveInput, MoveReply, Opponent};
+use super::session::{clean_name, online_names, online_of, Session};
+use super::{now_ms, random_hex, Games, Live};
+use crate::events::Event;
+use crate::online::{Claim, OfferAction, Online, OnlineError, TimeControl};
+use crate::store::GameRow;
+use crate::view::{self, StateView};
+
+/// An online game to create (already parsed from the request).
+#[derive(Debug, Clone)]
+pub struct NewOnline {
+    /// The rules; `None` = abapa.
+    pub rules: Option<Rules>,
+    /// The clock, `None` for none.
+    pub clock: Option<TimeControl>,
+    /// The creator's side, `None` = drawn at random.
+    pub color: Option<Side>,
+    /// The creator's name.
+    pub name: String,
+    /// Whether to list the challenge in the lobby.
+    pub lobby: bool,
+}
+
+/// A seat taken: its token and the game's state as its holder sees it.
+pub struct SeatReply {
+    /// The game.
+    pub id: String,
+    /// The seat's secret token.
+    pub token: String,
+    /// The state.
+    pub state: StateView,
+}
+
+/// An action on an offer, by kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferKind {
+    /// A draw.
+    Draw,
+    /// A takeback.
+    Takeback,
+}
+
+impl NewOnline {
+    /// Parses the request's fields; `clock` is the JSON value (`null` = no clock).
+    pub fn parse(
+        rules: Option<&str>,
+        clock: Option<&serde_json::Value>,
+        color: Option<&str>,
+        name: Option<&str>,
+        lobby: bool,
+        min_initial_s: u64,
+    ) -> Result<NewOnline, GameError> {
+        let rules = rules
+            .map(|r| {
+                r.parse::<Rules>()
+                    .map_err(|e| GameError::invalid("bad-rules", e.to_string()))
+            })
+            .transpose()?;
+        let clock = match clock {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::Object(m)) => {
+                let num = |k: &str| -> Result<Option<f64>, GameError> {
+                    match m.get(k) {
+                        None | Some(serde_json::Value::Null) => Ok(None),
+                        Some(v) => v.as_f64().map(Some).ok_or_else(|| {
+                            GameError::invalid("bad-clock", format!("{k} must be a number"))
+                        }),
+                    }
+                };
+                Some(TimeControl::checked(
+                    num("initial_s")?,
+                    num("increment_s")?,
+                    min_initial_s,
+                )?)
+            }
+            Some(_) => {
+                return Err(GameError::invalid(
+                    "bad-clock",
+                    "clock must be null or {\"initial_s\": N, \"increment_s\": M}",
+                ))
+            }
+        };
+        let color = match color.unwrap_or("random") {
+            "random" => None,
+            c => Some(c.parse::<Side>().map_err(|_| {
+                GameError::invalid(
+                    "bad-color",
+                    format!("color must be random, S or N, not \"{c}\""),
+                )
+            })?),
+        };
+        Ok(NewOnline {
+            rules,
+            clock,
+            color,
+            name: clean_name(name.unwrap_or("")),
+            lobby,
+        })
+    }
+}
+
+impl Games {
+    /// The smallest initial time a clock may have, in seconds.
+    pub fn min_initial_s(&self) -> u64 {
+        self.online.min_initial_s
+    }
+
+    /// Counts a creation by `ip`; refuses beyond the limit in the window.
+    pub(super) fn count_creation(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
+        let Some(ip) = ip else { return Ok(()) };
+        self.creations.take(ip).map_err(|o| GameError::TooMany {
+            code: "too-many-games",
+            message: format!(
+                "you have created {} online games in the last {} minutes; wait {} s before \
+                 creating another",
+                o.held,
+                self.creations.window().as_secs() / 60,
+                o.wait_s
+            ),
+            retry_after_s: o.wait_s,
+        })
+    }
+
+    /// Creates an open online game (a challenge) for a creator at address `ip`.
+    pub async fn create_online(
+        self: &Arc<Self>,
+        req: NewOnline,
+        ip: Option<std::net::IpAddr>,
+    ) -> Result<Created, GameError> {
+        let place = req.lobby.then(|| self.lobby.reserve(ip)).transpose();
+        let place = place.map_err(|r| GameError::Limited {
+            code: r.code,
+            message: r.message,
+        })?;
+        self.count_creation(ip)?;
+        let side = match req.color {
+            Some(s) => s,
+            None => {
+                let mut b = [0u8; 1];
+                getrandom::fill(&mut b).map_err(|e| GameError::Internal(format!("random: {e}")))?;
+                if b[0] & 1 == 0 {
+                    Side::South
+                } else {
+                    Side::North
+                }
+            }
+        };
+        let token = random_hex(24)?;
+        let name = if req.name.is_empty() {
+            "Anonymous".to_string()
+        } else {
+            req.name
+        };
+        let online = Online::new(side, name, token.clone(), req.clock, req.lobby, now_ms());
+        let game = Game::new(req.rules.unwrap_or_default());
+        let id = random_hex(16)?;
+        self.insert_online(&id, &token, game, online).await?;
+        let live = self.live(&id).await?;
+        let s = live.lock().await;
+        if let Some(place) = place {
+            self.lobby.assign(place, &id);
+        }
+        self.sync_lobby(&s);
+        if s.online.as_ref().is_some_and(|o| o.lobby) {
+            self.recheck_lobby_later(&live);
+        }
+        tracing::debug!(game = %id, "online game created");
+        Ok(Created {
+            id,
+            token,
+            state: self.view_for(&s, Some(side)),
+        })
+    }
+
+    pub(super) async fn insert_online(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        game: Game,
+        online: Online,
+    ) -> Result<(), GameError> {
+        self.store
+            .insert(online_row(id, token, &game, &online)?)
+            .await?;
+        Ok(())
+    }
+
+    /// Keeps the lobby in step with game `s` and tells its watchers when it changed.
+    pub(super) fn sync_lobby(&self, s: &Session) {
+        if let Some(o) = &s.online {
+            self.lobby.sync(
+                &s.id,
+                o,
+                s.game.rules(),
+                &s.presence_now(now_ms()),
+                now_ms(),
+            );
+        }
+    }
+
+    /// Looks at game `live`'s lobby entry again once the creator's grace has run out, so that a
+    /// challenge whose creator left (or never opened the page) leaves the lobby.
+    pub(super) fn recheck_lobby_later(self: &Arc<Self>, live: &Live) {
+        let (games, live) = (Arc::clone(self), Arc::clone(live));
+        self.lobby
+            .after_grace(async move { games.sync_lobby(&*live.lock().await) });
+    }
+
+    /// The lobby: open challenges, oldest first.
+    pub fn lobby(&self) -> serde_json::Value {
+        self.lobby.list_json()
+    }
+
+    /// The lobby now as a first event, and a subscription to its changes (`lobby.rs`).
+    pub fn subscribe_lobby(&self) -> (Event, broadcast::Receiver<Event>) {
+        self.lobby.subscribe()
+    }
+
+    /// After a stored online change: tell the watchers, keep the lobby, arm the flag's timer.
+    pub(super) fn online_changed(self: &Arc<Self>, live: &Live, s: &Session, cause: &str) {
+        self.publish_update(s, None, cause, None);
+        self.sync_lobby(s);
+        self.arm_clock(live, s);
+    }
+}
+
+impl Games {
+    /// Plays a move of an online game (the token's side, on its turn, before its flag falls).
+    pub(super) async fn play_online(
+        self: &Arc<Self>,
+        live: &Live,
+        s: &mut Session,
+        token: Option<&str>,
+        input: MoveInput<'_>,
+    ) -> Result<MoveReply, GameError> {
+        let now = now_ms();
+        let mut o = online_of(s)?.clone();
+        let side = o.player(token)?;
+        if o.check_flag(now) {
+            let game = s.game.clone();
+            self.persist_all(s, game, Vec::new(), Some(o)).await?;
+            self.online_changed(live, s, "time");
+            return Err(GameError::refused(
+                "game-over",
+                "your time ran out before this move: the game is over",
+            ));
+        }
+        o.may_move(side, &s.game)?;
+        let m = s.parse_move(input)?;
+        let pos = *s.game.position();
+        let explained = pos.explain(m, s.game.rules()).map_err(|e| s.illegal(&e))?;
+        let mut game = s.game.clone();
+        game.play(m).map_err(|e| s.illegal(&e))?;
+        o.after_move(side, &game, now);
+        let ply = game.moves().len();
+        self.persist_all(s, game, Vec::new(), Some(o)).await?;
+        let detail = view::move_detail(ply, &pos, m, &explained);
+        self.publish_update(s, Some(&detail), "move", None);
+        self.sync_lobby(s);
+        self.arm_clock(live, s);
+        Ok(MoveReply {
+            detail,
+            state: self.view_for(s, Some(side)),
+        })
+    }
+
+    /// Runs `f` on a copy of game `id`'s online part for the token's side (after the flag is
+    /// checked), stores the copy, tells the watchers and answers the state for that side.
+    pub(super) async fn online_action<R>(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        cause: &str,
+        f: impl FnOnce(&mut Online, Side, &Session, u64) -> Result<R, OnlineError>,
+    ) -> Result<(R, StateView), GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let now = now_ms();
+        let mut o = online_of(&s)?.clone();
+        let side = o.player(token)?;
+        if o.check_flag(now) {
+            let game = s.game.clone();
+            self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+            self.online_changed(&live, &s, "time");
+            return Err(OnlineError::game_over().into());
+        }
+        let r = f(&mut o, side, &s, now)?;
+        let game = s.game.clone();
+        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+        self.online_changed(&live, &s, cause);
+        Ok((r, self.view_for(&s, Some(side))))
+    }
+
+    /// Takes the free seat of open game `id` (a token of another game is fine; the creator's
+    /// own is refused). Of two racing joiners one gets the seat: the write is checked against
+    /// the version read, so even two server instances cannot both fill it.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        name: &str,
+    ) -> Result<SeatReply, GameError> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.join_once(id, token, name).await {
+                // Another writer changed the game: read it again and decide on what it is now.
+                Err(GameError::Conflict) if tries < 3 => continue,
+                r => return r,
+            }
+        }
+    }
+
+    pub(super) async fn join_once(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        name: &str,
+    ) -> Result<SeatReply, GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let mut o = online_of(&s)?.clone();
+        let new_token = random_hex(24)?;
+        let name = match clean_name(name) {
+            n if n.is_empty() => "Anonymous".to_string(),
+            n => n,
+        };
+        let side = o.join(token, name, new_token.clone(), now_ms())?;
+        let game = s.game.clone();
+        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+        s.names = online_names(online_of(&s)?);
+        // Both sides are "gone" from now until their streams open.
+        s.presence.gone_since[usize::from(side == Side::North)] = now_ms();
+        self.online_changed(&live, &s, "join");
+        Ok(SeatReply {
+            id: id.to_string(),
+            token: new_token,
+            state: self.view_for(&s, Some(side)),
+        })
+    }
+
+    /// The creator cancels their open challenge.
+    pub async fn cancel(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<StateView, GameError> {
+        Ok(self
+            .online_action(id, token, "cancel", |o, side, _, _| o.cancel(side))
+            .await?
+            .1)
+    }
+
+    /// The token's side resigns.
+    pub async fn resign(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<StateView, GameError> {
+        Ok(self
+            .online_action(id, token, "resign", |o, side, _, now| o.resign(side, now))
+            .await?
+            .1)
+    }
+
+    /// The token's side aborts the game (before both sides have moved).
+    pub async fn abort(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<StateView, GameError> {
+        Ok(self
+            .online_action(id, token, "abort", |o, side, s, now| {
+                o.abort(side, &s.game, now)
+            })
+            .await?
+            .1)
+    }
+
+    /// A step of a draw offer or a takeback.
+    pub async fn offer(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        kind: OfferKind,
+        action: &str,
+    ) -> Result<StateView, GameError> {
+        let action = OfferAction::parse(action)?;
+        match kind {
+            OfferKind::Draw => Ok(self
+                .online_action(id, token, "draw", |o, side, _, now| {
+                    o.draw(side, action, now)
+                })
+                .await?
+                .1),
+            OfferKind::Takeback => self.takeback(id, token, action).await,
+        }
+    }
+
+    pub(super) async fn takeback(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: OfferAction,
+    ) -> Result<StateView, GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let now = now_ms();
+        let mut o = online_of(&s)?.clone();
+        let side = o.player(token)?;
+        if o.check_flag(now) {
+            let game = s.game.clone();
+            self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+            self.online_changed(&live, &s, "time");
+            return Err(OnlineError::game_over().into());
+        }
+        let mut game = s.game.clone();
+        if let Some(n) = o.takeback(side, action, &game, now)? {
+            for _ in 0..n {
+                game.undo();
+            }
+            o.after_takeback(&game, now);
+        }
+        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+        self.online_changed(&live, &s, "takeback");
+        Ok(self.view_for(&s, Some(side)))
+    }
+
+    /// The token's side claims the win or a draw against an opponent who left.
+    pub async fn claim(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        result: &str,
+    ) -> Result<StateView, GameError> {
+        let claim = match result {
+            "win" => Claim::Win,
+            "draw" => Claim::Draw,
+            other => {
+                return Err(GameError::invalid(
+                    "bad-claim",
+                    format!("result must be win or draw, not \"{other}\""),
+                ))
+            }
+        };
+        let cfg = self.online.clone();
+        Ok(self
+            .online_action(id, token, "claim", |o, side, s, now| {
+                let gone = s.presence_now(now).gone_ms(s.game.position().turn(), now);
+                let delay = o.claim_delay(&cfg).as_millis() as u64;
+                o.claim(side, claim, &s.game, gone, delay, now)
+            })
+            .await?
+            .1)
+    }
+
+    /// A rematch step by a player at address `ip`. Accepted: the new game is created (colours
+    /// swapped, same settings; it counts as a creation by `ip`, so rematch chains cannot get
+    /// round the creation limit) and the accepter's seat in it is answered; the offerer takes
+    /// theirs with [`Games::seat`]. An accept that lost a race to another (a second tab,
+    /// another instance) answers the seat of the rematch the winner made.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: &str,
+        ip: Option<std::net::IpAddr>,
+    ) -> Result<(Option<SeatReply>, StateView), GameError> {
+        let action = OfferAction::parse(action)?;
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.rematch_once(id, token, action, ip).await {
+                Err(GameError::Conflict) if tries < 3 => continue,
+                r => return r,
+            }
+        }
+    }
+
+    pub(super) async fn rematch_once(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: OfferAction,
+        ip: Option<std::net::IpAddr>,
+    ) -> Result<(Option<SeatReply>, StateView), GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let now = now_ms();
+        let mut o = online_of(&s)?.clone();
+        let side = o.player(token)?;
+        if let (Some(next), OfferAction::Offer | OfferAction::Accept) = (&o.rematch_id, action) {
+            // Already made (by this player's other request, or the opponent's): its seat.
+            let next = next.clone();
+            let state = self.view_for(&s, Some(side));
+            drop(s);
+            return Ok((Some(self.seat(&next, token).await?), state));
+        }
+        if !o.rematch(side, action, now)? {
+            let game = s.game.clone();
+            self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+            self.online_changed(&live, &s, "rematch");
+            return Ok((None, self.view_for(&s, Some(side))));
+        }
+        self.count_creation(ip)?;
+        let (south_next, north_next) = (random_hex(24)?, random_hex(24)?);
+        let new = o.rematch_game(id, (south_next.clone(), north_next.clone()), now);
+        let new_id = random_hex(16)?;
+        let game = Game::from_position(*s.game.start(), *s.game.rules());
+        let creator_token = new.seat(new.creator).token.clone().unwrap_or_default();
+        // The old game's versioned write and the new game in one transaction: of two racing
+        // accepts (two tabs, two instances) only the winner creates a game, and nobody sees
+        // the link before the game.
+        o.rematch_id = Some(new_id.clone());
+        let row = online_row(&new_id, &creator_token, &game, &new)?;
+        let old_game = s.game.clone();
+        self.persist_with(&mut s, old_game, Vec::new(), Some(o), Some(row))
+            .await?;
+        self.online_changed(&live, &s, "rematch");
+        let old_state = self.view_for(&s, Some(side));
+        drop(s);
+        let new_live = self.live(&new_id).await?;
+        let ns = new_live.lock().await;
+        let token = match side {
+            Side::South => south_next,
+            Side::North => north_next,
+        };
+        Ok((
+            Some(SeatReply {
+                id: new_id,
+                token,
+                state: self.view_for(&ns, Some(side.other())),
+            }),
+            old_state,
+        ))
+    }
+
+    /// The seat in rematch `id` of the holder of `old_token`, a player of the previous game.
+    pub async fn seat(
+        self: &Arc<Self>,
+        id: &str,
+        old_token: Option<&str>,
+    ) -> Result<SeatReply, GameError> {
+        let live = self.live(id).await?;
+        let previous = {
+            let s = live.lock().await;
+            online_of(&s)?.rematch_of.clone()
+        };
+        let Some(previous) = previous else {
+            return Err(OnlineError::not_your_seat().into());
+        };
+        let old_side = {
+            let old = self.live(&previous).await?;
+            let s = old.lock().await;
+            online_of(&s)?.player(old_token)?
+        };
+        let s = live.lock().await;
+        let side = old_side.other();
+        let token = online_of(&s)?
+            .seat(side)
+            .token
+            .clone()
+            .ok_or_else(OnlineError::not_your_seat)?;
+        Ok(SeatReply {
+            id: id.to_string(),
+            token,
+            state: self.view_for(&s, Some(side)),
+        })
+    }
+
+    /// A presence key for the token's seat: the page opens the events with `?presence=KEY`.
+    pub async fn presence_key(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<String, GameError> {
+        let live = self.live(id).await?;
+        let s = live.lock().await;
+        let side = online_of(&s)?.player(token)?;
+        s.presence_key_of(side)
+            .ok_or_else(|| GameError::Internal("a seat without a token".into()))
+    }
+}
+
+impl Games {
+    /// The state of game `id` as the holder of `token` sees it (`you` set for a player).
+    pub async fn state_for(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<StateView, GameError> {
+        if token.is_none() {
+            return self.state(id).await;
+        }
+        let live = self.live(id).await?;
+        let s = live.lock().await;
+        let you = s.online.as_ref().and_then(|o| o.side_of(token));
+        Ok(self.view_for(&s, you))
+    }
+}
+
+/// The stored row of a new online game `id` (creator's token `token`).
+pub(super) fn online_row(
+    id: &str,
+    token: &str,
+    game: &Game,
+    online: &Online,
+) -> Result<GameRow, GameError> {
+    let names = online_names(online);
+    Ok(GameRow {
+        id: id.to_string(),
+        token: token.to_string(),
+        opponent: Opponent::Online.name().to_string(),
+        human: online.creator.char().to_string(),
+        rules: game.rules().to_string(),
+        start: fen::write(game.start()),
+        moves: String::new(),
+        redo: String::new(),
+        version: 1,
+        south_name: names.south,
+        north_name: names.north,
+        online: serde_json::to_string(online).map_err(|e| GameError::Internal(e.to_string()))?,
+        online_status: online.status.name().to_string(),
+    })
+}

@@ -1,0 +1,376 @@
+//! One live game ([`Session`]): its state in memory, who may act on it, what it publishes;
+//! and the small helpers that read a session (seat names, the online part).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use oware_core::movetext::{self, MoveText};
+use oware_core::{BySide, Game, Move, PlayError, Side};
+use tokio::sync::broadcast;
+
+use super::error::GameError;
+use super::local::{MoveInput, Opponent};
+use super::now_ms;
+use super::sync::REMOTE_PRESENCE_TTL_MS;
+use crate::egdb_view::Tables;
+use crate::events::{Channel, Event};
+use crate::online::{Online, Presence};
+use crate::store::GameRow;
+use crate::view::{self, GameSnapshot};
+
+/// One live game.
+pub struct Session {
+    pub(super) id: String,
+    pub(super) token: String,
+    pub(super) opponent: Opponent,
+    /// The token holder's side against the computer (South in friend games).
+    pub(super) human: Side,
+    pub(super) names: BySide<String>,
+    pub(super) game: Game,
+    /// Moves taken back, the next one to replay last.
+    pub(super) redo: Vec<Move>,
+    /// The stored version this copy is at.
+    pub(super) version: u64,
+    /// What the page is told: the computer is working on its move.
+    pub(super) thinking: bool,
+    /// A reply of this game is in the engine (perhaps a stale one, after an undo): at most one
+    /// at a time, so a move/undo loop cannot fill the engine's queue.
+    pub(super) reply_running: bool,
+    /// Why the computer's last reply failed; cleared by the next change.
+    pub(super) engine_error: Option<String>,
+    pub(super) analysis: Option<Arc<AtomicBool>>,
+    pub(super) analysis_seq: u64,
+    pub(super) channel: Channel,
+    /// The online part (seats, clock, offers), `None` for a game on one device.
+    pub(super) online: Option<Online>,
+    /// Who has an event stream open (online games).
+    pub(super) presence: Presence,
+    /// Streams open on other instances (a shared store): their counts (South, North,
+    /// spectators) by instance, and when each was last heard of.
+    pub(super) remote: HashMap<String, ([u32; 3], u64)>,
+    /// The one timer that ends the game when the running side's flag falls: replaced (the old
+    /// one cancelled) by every change, cancelled when the game ends, so a finished game is
+    /// held by no timer.
+    pub(super) flag_timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
+    /// The spectators' streams open here (online games), by their handle.
+    pub(super) watchers: HashMap<String, Watcher>,
+}
+
+/// A spectator's event stream of an online game. It has a channel of its own, fed with the
+/// game's events by a small task, so that what is meant for this spectator alone (the
+/// analysis they asked for) reaches nobody else: not the players, not other spectators.
+pub(super) struct Watcher {
+    /// The stream's own channel.
+    pub(super) events: broadcast::Sender<Event>,
+    /// The task copying the game's events into `events`.
+    pub(super) forwarder: tokio::task::AbortHandle,
+    /// The spectator's running analysis.
+    pub(super) analysis: Option<Arc<AtomicBool>>,
+}
+
+impl Watcher {
+    pub(super) fn stop_analysis(&mut self) {
+        if let Some(stop) = self.analysis.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        self.forwarder.abort();
+        self.stop_analysis();
+    }
+}
+
+impl Session {
+    pub(super) fn from_row(
+        row: &GameRow,
+        game: Game,
+        redo: Vec<Move>,
+    ) -> Result<Session, GameError> {
+        let opponent = Opponent::parse(&row.opponent).map_err(|_| {
+            GameError::Internal(format!("stored game has opponent '{}'", row.opponent))
+        })?;
+        let human: Side = row
+            .human
+            .parse()
+            .map_err(|_| GameError::Internal("stored game has a bad side".into()))?;
+        let online: Option<Online> = if row.online.is_empty() {
+            None
+        } else {
+            Some(serde_json::from_str(&row.online).map_err(|e| {
+                tracing::error!(game = %row.id, "stored game has a damaged online part: {e}");
+                GameError::Internal("the stored game has a damaged online part".into())
+            })?)
+        };
+        let mut names = default_names(opponent, human);
+        if !row.south_name.is_empty() {
+            names.south = row.south_name.clone();
+        }
+        if !row.north_name.is_empty() {
+            names.north = row.north_name.clone();
+        }
+        if let Some(o) = &online {
+            names = online_names(o);
+        }
+        Ok(Session {
+            id: row.id.clone(),
+            token: row.token.clone(),
+            opponent,
+            human,
+            names,
+            game,
+            redo,
+            version: row.version,
+            thinking: false,
+            reply_running: false,
+            engine_error: None,
+            analysis: None,
+            analysis_seq: 0,
+            channel: Channel::new(row.version),
+            online,
+            presence: Presence::new(now_ms()),
+            remote: HashMap::new(),
+            flag_timer: std::sync::Mutex::new(None),
+            watchers: HashMap::new(),
+        })
+    }
+
+    pub(super) fn against_computer(&self) -> bool {
+        matches!(self.opponent, Opponent::Computer(_))
+    }
+
+    /// Whether the computer is to move.
+    pub(super) fn computer_to_move(&self) -> bool {
+        self.against_computer() && !self.game.is_over() && self.game.position().turn() != self.human
+    }
+
+    /// Checks the seat token (in constant time).
+    pub(super) fn authorize(&self, token: Option<&str>) -> Result<(), GameError> {
+        let token = token.ok_or(GameError::NoToken)?;
+        if !constant_time_eq(token.as_bytes(), self.token.as_bytes()) {
+            return Err(GameError::WrongToken);
+        }
+        Ok(())
+    }
+
+    pub(super) fn illegal(&self, e: &PlayError) -> GameError {
+        let (code, message) = view::explain_error(
+            e,
+            &self.names,
+            self.against_computer().then_some(self.human),
+        );
+        GameError::invalid(code, message)
+    }
+
+    /// Refuses what online games do not have (undo, redo).
+    pub(super) fn not_online(&self) -> Result<(), GameError> {
+        if self.online.is_some() {
+            return Err(GameError::refused(
+                "not-in-online-games",
+                "online games have no undo or redo: ask your opponent for a takeback",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The move the request names, in the current position.
+    pub(super) fn parse_move(&self, input: MoveInput<'_>) -> Result<Move, GameError> {
+        let pos = *self.game.position();
+        Ok(match input {
+            MoveInput::Text(t) => {
+                let mt: MoveText = t.trim().parse().map_err(|e: movetext::ParseMoveError| {
+                    GameError::invalid("bad-move", e.to_string())
+                })?;
+                mt.to_move(&pos, self.game.rules())
+                    .map_err(|e| self.illegal(&e))?
+            }
+            MoveInput::Pit(p) => usize::try_from(p).ok().and_then(Move::new).ok_or_else(|| {
+                GameError::invalid(
+                    "bad-move",
+                    format!("pit must be 0 to 5 (from the mover's left), not {p}"),
+                )
+            })?,
+        })
+    }
+
+    pub(super) fn not_your_turn() -> GameError {
+        GameError::refused(
+            "not-your-turn",
+            "it is the computer's turn: wait for its move",
+        )
+    }
+
+    pub(super) fn row_moves(game: &Game) -> String {
+        movetext::write_list(&game.move_texts()).replace(' ', "")
+    }
+
+    pub(super) fn row_redo(game: &Game, redo: &[Move]) -> String {
+        movetext::letters(game.position().turn(), redo.iter().rev().copied()).collect()
+    }
+
+    pub(super) fn snapshot<'a>(&'a self, egdb: Option<&'a Tables>) -> GameSnapshot<'a> {
+        GameSnapshot {
+            id: &self.id,
+            version: self.version,
+            opponent: self.opponent.name(),
+            human: self.against_computer().then_some(self.human),
+            names: &self.names,
+            game: &self.game,
+            redo_len: self.redo.len(),
+            thinking: self.thinking,
+            computer_to_move: self.computer_to_move(),
+            engine_error: self.engine_error.as_deref(),
+            egdb,
+        }
+    }
+
+    /// The OGN record (with the clock and the end of an online game).
+    pub(super) fn ogn(&self) -> String {
+        match &self.online {
+            None => view::ogn_text(&self.game, &self.names),
+            Some(o) => view::ogn_text_with(&self.game, &self.names, &o.ogn_tags(), o.result_tag()),
+        }
+    }
+
+    /// Who is connected now, on this instance and (as last heard) on the others: an instance
+    /// not heard of for [`REMOTE_PRESENCE_TTL_MS`] (it died) counts no more from then on.
+    pub(super) fn presence_now(&self, now: u64) -> Presence {
+        let mut p = self.presence.clone();
+        for (counts, at) in self.remote.values() {
+            let until = at + REMOTE_PRESENCE_TTL_MS;
+            for (i, &n) in counts.iter().take(2).enumerate() {
+                if n == 0 {
+                    continue;
+                }
+                if now < until {
+                    p.connected[i] += n;
+                } else {
+                    p.gone_since[i] = p.gone_since[i].max(until);
+                }
+            }
+            if now < until {
+                p.spectators += counts[2];
+            }
+        }
+        p
+    }
+
+    /// The key that lets the holder of `side`'s seat open the event stream as that player
+    /// (`?presence=KEY`, as an event stream cannot send the token in a header): derived from
+    /// the seat's token with SHA-256, so every instance can check it and the key does not
+    /// give the token away.
+    pub(super) fn presence_key_of(&self, side: Side) -> Option<String> {
+        use sha2::Digest;
+        let token = self.online.as_ref()?.seat(side).token.as_ref()?;
+        let mut h = sha2::Sha256::new();
+        h.update(b"oware presence key\0");
+        h.update(self.id.as_bytes());
+        h.update(b"\0");
+        h.update(token.as_bytes());
+        Some(
+            h.finalize()[..12]
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+        )
+    }
+
+    /// The stream handle `given` by a spectator, if it is one of this game's open here.
+    pub(super) fn watcher_handle(&self, given: Option<&str>) -> Result<String, GameError> {
+        let given = given.ok_or_else(Session::no_watcher)?;
+        self.watchers
+            .keys()
+            .find(|h| constant_time_eq(h.as_bytes(), given.as_bytes()))
+            .cloned()
+            .ok_or_else(Session::no_watcher)
+    }
+
+    pub(super) fn no_watcher() -> GameError {
+        GameError::Forbidden {
+            code: "no-watcher",
+            message: "a spectator's analysis goes to their own event stream: open the game's \
+                      events and send the handle its first event gives (X-Watcher header)"
+                .into(),
+        }
+    }
+
+    /// Tells the watchers how many spectators there are now: a few bytes, where a player's
+    /// connection changes the state (and sends it whole).
+    pub(super) fn publish_spectators(&self) {
+        let n = self.presence_now(now_ms()).spectators;
+        let data = serde_json::json!({ "spectators": n, "version": self.version });
+        self.channel.publish("spectators", data.to_string());
+    }
+
+    pub(super) fn publish_thinking(&self) {
+        let data = serde_json::json!({
+            "thinking": self.thinking,
+            "version": self.version,
+            "error": self.engine_error,
+        });
+        self.channel.publish("thinking", data.to_string());
+    }
+}
+
+pub(super) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    crate::secret::same_secret(a, b)
+}
+
+pub(super) fn online_of(s: &Session) -> Result<&Online, GameError> {
+    s.online.as_ref().ok_or_else(|| {
+        GameError::refused(
+            "not-online",
+            "this game is played on one device, not online",
+        )
+    })
+}
+
+/// The names shown for an online game's seats.
+pub(super) fn online_names(o: &Online) -> BySide<String> {
+    let name = |side: Side, fallback: &str| {
+        let n = &o.seat(side).name;
+        if n.is_empty() {
+            fallback.to_string()
+        } else {
+            n.clone()
+        }
+    };
+    BySide::new(name(Side::South, "South"), name(Side::North, "North"))
+}
+
+pub(super) fn default_names(opponent: Opponent, human: Side) -> BySide<String> {
+    match opponent {
+        Opponent::Friend | Opponent::Online => {
+            BySide::new("South".to_string(), "North".to_string())
+        }
+        Opponent::Computer(level) => {
+            let mut l = level.name().to_string();
+            l[..1].make_ascii_uppercase();
+            let mut names = BySide::new(String::new(), String::new());
+            names[human] = "You".to_string();
+            names[human.other()] = format!("Computer ({l})");
+            names
+        }
+    }
+}
+
+/// A player's name as the server keeps it: see [`crate::names::clean`].
+pub(super) fn clean_name(s: &str) -> String {
+    crate::names::clean(s)
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::clean_name;
+
+    #[test]
+    fn long_names_are_cut_at_a_word_boundary() {
+        let n = clean_name("Kwame Nkrumah Asantehene of the Golden Stool Ashanti");
+        assert_eq!(n, "Kwame Nkrumah Asantehene of the Golden");
+        assert_eq!(clean_name(&"x".repeat(50)).chars().count(), 40);
+        assert_eq!(clean_name("  Ama\u{7}  "), "Ama");
+    }
+}

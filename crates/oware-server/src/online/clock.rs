@@ -1,0 +1,136 @@
+//! Time controls and the server's clock of a game: time left, the running side, the deadline.
+
+use oware_core::Side;
+use serde::{Deserialize, Serialize};
+
+use super::error::OnlineError;
+use super::{MAX_INCREMENT_S, MAX_INITIAL_S};
+
+/// A time control as asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeControl {
+    /// The initial time of each side, in seconds.
+    pub initial_s: u64,
+    /// Seconds added after each move of the clocked part.
+    pub increment_s: u64,
+}
+
+impl TimeControl {
+    /// Checks the bounds: `min_initial_s` ≤ initial ≤ 10800, increment ≤ 180 (whole seconds;
+    /// negative, fractional or missing numbers are refused by the caller's parser or here).
+    pub fn checked(
+        initial_s: Option<f64>,
+        increment_s: Option<f64>,
+        min_initial_s: u64,
+    ) -> Result<TimeControl, OnlineError> {
+        let whole = |v: Option<f64>, what: &str| -> Result<u64, OnlineError> {
+            match v {
+                Some(x) if x.is_finite() && x >= 0.0 && x.fract() == 0.0 && x <= 1e9 => {
+                    Ok(x as u64)
+                }
+                Some(x) => Err(OnlineError::invalid(
+                    "bad-clock",
+                    format!("{what} must be a whole number of seconds, not {x}"),
+                )),
+                None => Err(OnlineError::invalid(
+                    "bad-clock",
+                    format!("the clock needs {what}"),
+                )),
+            }
+        };
+        let initial_s = whole(initial_s, "initial_s")?;
+        let increment_s = whole(increment_s.or(Some(0.0)), "increment_s")?;
+        if !(min_initial_s..=MAX_INITIAL_S).contains(&initial_s) {
+            return Err(OnlineError::invalid(
+                "bad-clock",
+                format!(
+                    "the initial time must be {min_initial_s} to {MAX_INITIAL_S} seconds, not {initial_s}"
+                ),
+            ));
+        }
+        if increment_s > MAX_INCREMENT_S {
+            return Err(OnlineError::invalid(
+                "bad-clock",
+                format!("the increment must be 0 to {MAX_INCREMENT_S} seconds, not {increment_s}"),
+            ));
+        }
+        Ok(TimeControl {
+            initial_s,
+            increment_s,
+        })
+    }
+
+    /// `300+3`, the OGN `TimeControl` tag.
+    pub fn tag(self) -> String {
+        format!("{}+{}", self.initial_s, self.increment_s)
+    }
+}
+
+/// The server's clock of a game.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Clock {
+    /// Each side's initial time.
+    pub initial_ms: u64,
+    /// Added after each clocked move.
+    pub increment_ms: u64,
+    /// South's time left at the start of the current turn (or now, when not South's turn).
+    pub south_ms: u64,
+    /// North's time left likewise.
+    pub north_ms: u64,
+    /// The side whose time runs, `None` before both sides have moved and after the end.
+    pub running: Option<Side>,
+    /// When the running side's turn began (epoch ms).
+    pub turn_started_ms: u64,
+}
+
+impl Clock {
+    pub(super) fn new(tc: TimeControl) -> Clock {
+        Clock {
+            initial_ms: tc.initial_s * 1000,
+            increment_ms: tc.increment_s * 1000,
+            south_ms: tc.initial_s * 1000,
+            north_ms: tc.initial_s * 1000,
+            running: None,
+            turn_started_ms: 0,
+        }
+    }
+
+    pub(super) fn left_mut(&mut self, side: Side) -> &mut u64 {
+        match side {
+            Side::South => &mut self.south_ms,
+            Side::North => &mut self.north_ms,
+        }
+    }
+
+    /// `side`'s time left at the start of its turn (or now when it is not running).
+    pub fn left(&self, side: Side) -> u64 {
+        match side {
+            Side::South => self.south_ms,
+            Side::North => self.north_ms,
+        }
+    }
+
+    /// `side`'s time left at `now`.
+    pub fn left_at(&self, side: Side, now: u64) -> u64 {
+        let left = self.left(side);
+        if self.running == Some(side) {
+            left.saturating_sub(now.saturating_sub(self.turn_started_ms))
+        } else {
+            left
+        }
+    }
+
+    /// When the running side's flag falls (epoch ms).
+    pub fn deadline(&self) -> Option<u64> {
+        self.running
+            .map(|side| self.turn_started_ms.saturating_add(self.left(side)))
+    }
+
+    /// The time control as asked for.
+    pub fn control(&self) -> TimeControl {
+        TimeControl {
+            initial_s: self.initial_ms / 1000,
+            increment_s: self.increment_ms / 1000,
+        }
+    }
+}

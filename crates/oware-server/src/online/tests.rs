@@ -1,0 +1,175 @@
+//! The rules of online play, step by step.
+
+use super::*;
+use super::offers::OFFER_COOLDOWN_MS;
+use oware_core::{Game, Move, Rules, Side};
+
+fn playing(clock: Option<TimeControl>) -> Online {
+    let mut o = Online::new(Side::South, "A".into(), "ta".into(), clock, true, 0);
+    o.join(None, "B".into(), "tb".into(), 0).unwrap();
+    o
+}
+
+fn play(o: &mut Online, g: &mut Game, pit: usize, now: u64) {
+    let mover = g.position().turn();
+    g.play(Move::new(pit).unwrap()).unwrap();
+    o.after_move(mover, g, now);
+}
+
+#[test]
+fn the_clock_starts_after_both_moved_and_charges_with_increment() {
+    let tc = TimeControl {
+        initial_s: 60,
+        increment_s: 2,
+    };
+    let mut o = playing(Some(tc));
+    let mut g = Game::new(Rules::default());
+    play(&mut o, &mut g, 0, 1_000);
+    assert_eq!(o.clock.as_ref().unwrap().running, None);
+    play(&mut o, &mut g, 0, 5_000);
+    let c = o.clock.as_ref().unwrap();
+    assert_eq!(
+        (c.running, c.south_ms, c.north_ms),
+        (Some(Side::South), 60_000, 60_000)
+    );
+    play(&mut o, &mut g, 1, 15_000);
+    let c = o.clock.as_ref().unwrap();
+    assert_eq!((c.running, c.south_ms), (Some(Side::North), 52_000));
+    assert!(!o.check_flag(15_000 + 59_999));
+    assert!(o.check_flag(15_000 + 60_000));
+    assert_eq!(
+        (o.end.as_deref(), o.winner),
+        (Some("time"), Some(Side::South))
+    );
+}
+
+#[test]
+fn a_draw_offer_lapses_when_the_offerer_moves_and_cannot_be_accepted_after() {
+    let mut o = playing(None);
+    let mut g = Game::new(Rules::default());
+    o.draw(Side::South, OfferAction::Offer, 0).unwrap();
+    play(&mut o, &mut g, 0, 0);
+    assert_eq!(o.draw_offer, None);
+    let e = o.draw(Side::North, OfferAction::Accept, 0).unwrap_err();
+    assert_eq!(e.code, "no-offer");
+    let e = o.draw(Side::South, OfferAction::Accept, 0).unwrap_err();
+    assert_eq!(e.code, "no-offer");
+}
+
+#[test]
+fn a_claim_before_both_moved_aborts_and_absence_counts_from_the_join() {
+    // The creator left an hour before anyone joined; the joiner claims at once.
+    let mut o = Online::new(Side::South, "A".into(), "ta".into(), None, true, 0);
+    o.join(None, "B".into(), "tb".into(), 3_600_000).unwrap();
+    let g = Game::new(Rules::default());
+    let gone_since_creation = Some(3_600_000);
+    let e = o
+        .claim(
+            Side::North,
+            Claim::Win,
+            &g,
+            gone_since_creation,
+            60_000,
+            3_600_000,
+        )
+        .unwrap_err();
+    assert_eq!(e.code, "cannot-claim", "{e}");
+    assert_eq!(o.status, Status::Playing);
+    // A minute after the join: allowed, but nobody has moved: aborted, no result.
+    o.claim(
+        Side::North,
+        Claim::Win,
+        &g,
+        Some(3_660_000),
+        60_000,
+        3_660_000,
+    )
+    .unwrap();
+    assert_eq!(o.status, Status::Aborted);
+    assert_eq!((o.end.as_deref(), o.winner), (Some("aborted"), None));
+    assert_eq!(o.result_tag(), Some("*"));
+}
+
+#[test]
+fn a_claim_after_both_moved_wins_by_abandon() {
+    let mut o = playing(None);
+    let mut g = Game::new(Rules::default());
+    play(&mut o, &mut g, 0, 1_000);
+    play(&mut o, &mut g, 0, 2_000);
+    // South to move and away since 2 s; North claims after the 60 s delay.
+    let e = o
+        .claim(Side::North, Claim::Win, &g, Some(30_000), 60_000, 32_000)
+        .unwrap_err();
+    assert_eq!(e.code, "cannot-claim");
+    o.claim(Side::North, Claim::Win, &g, Some(60_000), 60_000, 62_000)
+        .unwrap();
+    assert_eq!(
+        (o.status, o.end.as_deref(), o.winner),
+        (Status::Over, Some("abandon"), Some(Side::North))
+    );
+}
+
+#[test]
+fn an_offer_declined_or_withdrawn_cannot_be_made_again_during_the_cool_down() {
+    let mut o = playing(None);
+    let mut g = Game::new(Rules::default());
+    play(&mut o, &mut g, 0, 0);
+    play(&mut o, &mut g, 0, 0);
+    o.draw(Side::South, OfferAction::Offer, 1_000).unwrap();
+    o.draw(Side::North, OfferAction::Decline, 2_000).unwrap();
+    let e = o.draw(Side::South, OfferAction::Offer, 3_000).unwrap_err();
+    assert_eq!(
+        (e.kind, e.code),
+        (OnlineErrorKind::TooSoon, "offer-too-soon")
+    );
+    assert_eq!(e.retry_after_s, 29, "{e}");
+    assert_eq!(o.draw_offer, None, "the refused offer changed nothing");
+    // The other side was not refused anything, and another kind of offer is free.
+    o.draw(Side::North, OfferAction::Offer, 3_000).unwrap();
+    o.draw(Side::North, OfferAction::Withdraw, 3_500).unwrap();
+    assert_eq!(
+        o.draw(Side::North, OfferAction::Offer, 4_000)
+            .unwrap_err()
+            .code,
+        "offer-too-soon"
+    );
+    assert!(o
+        .takeback(Side::South, OfferAction::Offer, &g, 4_000)
+        .is_ok());
+    // Once the cool-down has run: allowed again.
+    o.draw(Side::South, OfferAction::Offer, 2_000 + OFFER_COOLDOWN_MS)
+        .unwrap();
+    assert_eq!(o.draw_offer, Some(Side::South));
+    // Stored with the game: a reload keeps it.
+    let back: Online = serde_json::from_str(&serde_json::to_string(&o).unwrap()).unwrap();
+    assert_eq!(back.cooldowns, o.cooldowns);
+}
+
+#[test]
+fn a_rematch_offer_declined_cools_down_too() {
+    let mut o = playing(None);
+    o.resign(Side::South, 0).unwrap();
+    assert!(!o.rematch(Side::South, OfferAction::Offer, 0).unwrap());
+    assert!(!o.rematch(Side::North, OfferAction::Decline, 10).unwrap());
+    let e = o.rematch(Side::South, OfferAction::Offer, 20).unwrap_err();
+    assert_eq!(e.code, "offer-too-soon");
+    assert!(!o
+        .rematch(Side::South, OfferAction::Offer, 10 + OFFER_COOLDOWN_MS)
+        .unwrap());
+}
+
+#[test]
+fn absurd_clocks_are_refused() {
+    for (i, inc) in [
+        (0.0, 0.0),
+        (10_801.0, 0.0),
+        (300.0, 181.0),
+        (-5.0, 0.0),
+        (1.5, 0.0),
+        (f64::NAN, 0.0),
+    ] {
+        let e = TimeControl::checked(Some(i), Some(inc), 30).unwrap_err();
+        assert_eq!(e.code, "bad-clock", "{i}+{inc}");
+    }
+    assert!(TimeControl::checked(Some(300.0), Some(3.0), 30).is_ok());
+}
