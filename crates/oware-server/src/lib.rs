@@ -7,66 +7,43 @@
 //! serve(ServerConfig::default(), |addr| println!("http://{addr}/")).unwrap();
 //! ```
 //!
-//! The modules, one job each:
+//! The modules, one job each, from the top down: each uses only modules below it (`use
+//! crate::…`), except `games` and `review`, which still use each other (`Games` holds the
+//! running reviews; a review reads its game through `Games`).
 //!
-//! | module | job |
-//! | --- | --- |
-//! | `api` | the routes: thin handlers (read the request, call [`Games`], answer), request spans |
-//! | `error` | the one place where errors become HTTP answers ([`ApiError`]), with a log level per kind |
-//! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage |
-//! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers |
-//! | `games/` | [`Games`], the cache of live games in front of the store, and one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync; [`GameError`]; no HTTP |
-//! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues |
-//! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]) and the connection timeouts ([`ServerLimits`]) |
-//! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]) |
-//! | `host` | the `Host` check against DNS rebinding: loopback names, the bound address and `--public-host` names ([`HostName`]); others 421 |
-//! | `http` | the listener: hyper's HTTP/1 connections with a header read timeout |
-//! | `review` | game reviews: the background job on the engine's review slots, its progress events, the stored result |
-//! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on |
-//! | `store` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) |
-//! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) |
-//! | `egdb_view` | endgame table values per legal move |
-//! | `assets` | the embedded page files (rust-embed), with an `ETag` per file and `304` answers |
-//! | `qr` | the invite link's QR code as SVG (`qrcodegen`) |
-//! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) |
+//! | module | job | uses |
+//! | --- | --- | --- |
+//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `lobby`, `review`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`) | games, review, limits, proxy, events, view |
+//! | `games/` | [`Games`], the cache of live games in front of the store, one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync; [`GameError`]; no HTTP | review, lobby, online, limits, engine, store, events, view, egdb_view, names, secret |
+//! | `review` | game reviews: the background job on the engine's review slots, its progress events, the stored result | games, engine, store, events |
+//! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers | online, events |
+//! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | secret |
+//! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]; a refusal is a [`LimitError`]) and the connection timeouts ([`ServerLimits`]) | proxy |
+//! | `proxy` | which address is the client: the connection's, or behind a trusted proxy its `X-Forwarded-For` ([`TrustedProxies`]) | |
+//! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues | egdb_view |
+//! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) | online, egdb_view |
+//! | `egdb_view` | endgame table values per legal move | |
+//! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
+//! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | |
+//! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]) | |
+//! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) | |
 //!
 //! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status, or
 //! 503 when the store fails or the engine's queue is full; limits per client address answer 429
-//! with `Retry-After`, see [`ServerLimits`]):
-//!
-//! | request | what it does |
-//! | --- | --- |
-//! | `POST /api/games` `{"opponent":"easy","starts":"you","rules":"abapa","ogn":null}` | new game: `201 {id, token, state}` |
-//! | `GET /api/games/{id}` (`?since=V&wait_ms=N` waits for a newer version) | the state |
-//! | `GET /api/games/{id}/events` | server-sent events: `update`, `thinking`, `analysis`, `review` |
-//! | `POST /api/games/{id}/moves` `{"move":"C"}` or `{"pit":2}` + `X-Seat-Token` | plays a move: `{detail, state}` |
-//! | `POST /api/games/{id}/undo`, `/redo` + `X-Seat-Token` | takes back / replays |
-//! | `GET /api/games/{id}/ogn` | the OGN record |
-//! | `POST /api/games/{id}/analysis` `{"ply":N,"movetime_ms":2000,"purpose":"hint"}` + `X-Seat-Token` | `202 {seq}`, then `analysis` events |
-//! | `DELETE /api/games/{id}/analysis` + `X-Seat-Token` | stops the game's analysis: `204` |
-//! | `POST /api/games/{id}/review` `{"depth":16}` (optional) + `X-Seat-Token` (local games) | starts the game's review: `202` with its progress, or `200` with the stored one; `review` events follow |
-//! | `GET /api/games/{id}/review` | the review: `none`, `running` (progress), `done` (the result, stored with the game) or `failed` |
-//! | `GET /api/lobby` | the open challenges: `{"challenges": [...]}`, oldest first |
-//! | `GET /api/lobby/events` | server-sent events: `lobby` `{v, challenges}` on connect, then one per change, `lobby-add` `{v, challenge}` or `lobby-remove` `{v, id}` (`v` one more each time) |
-//! | `GET /api/qr.svg?text=LINK` | the QR code of an http(s) link of at most 300 bytes, `image/svg+xml` (400 `bad-qr-text` otherwise) |
-//! | `GET /api/health` | `{"ok":true,"games":N}` (503 when the store does not answer) |
+//! with `Retry-After`, see [`ServerLimits`]): every route is in [`ROUTES`], and each is described
+//! in `docs/web.md`'s API reference (a test checks that none is missing).
 #![forbid(unsafe_code)]
 
-mod api;
-mod assets;
 mod egdb_view;
 mod engine;
-mod error;
 mod events;
 mod games;
-mod host;
 mod http;
 mod limits;
 mod lobby;
 mod names;
 mod online;
 mod proxy;
-mod qr;
 mod review;
 mod secret;
 mod store;
@@ -77,17 +54,17 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use api::{AnalysisReq, CreateReq, MoveReq, NewRequest, ReviewReq};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
-pub use error::ApiError;
 pub use events::{Channel, Event};
 pub use games::{
     Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
     PresenceGuard, SeatReply,
 };
-pub use host::{BadHostName, HostName};
-pub use limits::{ClientKey, ClientLimits, ServerLimits, StreamSlot};
+pub use http::{
+    AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,
+};
+pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
 pub use names::{clean as clean_name, NAME_MAX};
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
 pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
@@ -347,18 +324,24 @@ async fn start_on(
     let header_timeout = limits.header_timeout;
     let body_timeout = limits.body_timeout;
     let proxies = Arc::new(limits.trusted_proxies.clone());
-    let shared = api::Shared {
+    let shared = http::Shared {
         games: Arc::clone(&games),
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::new(limits)),
     };
-    let hosts = Arc::new(host::AllowedHosts::new(addr.ip(), public_hosts));
+    let hosts = Arc::new(http::host::AllowedHosts::new(addr.ip(), public_hosts));
     if !public_hosts.is_empty() {
         let names: Vec<String> = public_hosts.iter().map(ToString::to_string).collect();
         tracing::info!("public host names: {}", names.join(", "));
     }
-    let router = api::router(shared, body_timeout, hosts);
-    let task = tokio::spawn(http::serve(listener, router, header_timeout, proxies, rx));
+    let router = http::router(shared, body_timeout, hosts);
+    let task = tokio::spawn(http::listener::serve(
+        listener,
+        router,
+        header_timeout,
+        proxies,
+        rx,
+    ));
     tracing::info!("listening on http://{addr}/");
     Ok(Server {
         addr,

@@ -9,9 +9,6 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
-
-use crate::error::ApiError;
 use crate::proxy::TrustedProxies;
 
 /// The limits of one server: per client (IP address), on the engine's queues and on the
@@ -158,6 +155,19 @@ impl RateWindow {
     }
 }
 
+/// A request refused because its client is over one of its limits (`http/error.rs` answers
+/// it 429 with `Retry-After`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitError {
+    /// A short machine-readable code: `too-many-engine-jobs`, `too-many-games` or
+    /// `too-many-streams`.
+    pub code: &'static str,
+    /// A sentence for people.
+    pub message: String,
+    /// Seconds after which the request may be tried again.
+    pub retry_after_s: u64,
+}
+
 /// The per-address counters the handlers consult.
 pub struct ClientLimits {
     /// Recent engine jobs of each address.
@@ -201,7 +211,7 @@ impl ClientLimits {
 
     /// Counts an engine job started by `ip`; beyond the limit within the window, a 429
     /// saying when the next one will be allowed (also in `Retry-After`).
-    pub fn start_engine_job(&self, ip: IpAddr) -> Result<(), ApiError> {
+    pub fn start_engine_job(&self, ip: IpAddr) -> Result<(), LimitError> {
         self.engine_starts
             .take(ip)
             .map_err(|o| self.too_many_engine_jobs(o))
@@ -210,25 +220,22 @@ impl ClientLimits {
     /// Counts a game on one device (with a friend or, with `engine_job`, against the computer,
     /// which is an engine job too) created by `ip`; beyond either limit within its window, a
     /// 429 saying when the next one will be allowed. A refusal counts nothing.
-    pub fn create_game(&self, ip: IpAddr, engine_job: bool) -> Result<(), ApiError> {
+    pub fn create_game(&self, ip: IpAddr, engine_job: bool) -> Result<(), LimitError> {
         if engine_job {
             self.engine_starts
                 .check(ip)
                 .map_err(|o| self.too_many_engine_jobs(o))?;
         }
-        self.games_created.take(ip).map_err(|o| {
-            ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too-many-games",
-                format!(
-                    "this address has created {} games in the last {} minutes, the most \
+        self.games_created.take(ip).map_err(|o| LimitError {
+            code: "too-many-games",
+            message: format!(
+                "this address has created {} games in the last {} minutes, the most \
                      allowed; wait {} s, or go on with one of them",
-                    o.held,
-                    self.games_created.window().as_secs() / 60,
-                    o.wait_s
-                ),
-            )
-            .retry_after(o.wait_s)
+                o.held,
+                self.games_created.window().as_secs() / 60,
+                o.wait_s
+            ),
+            retry_after_s: o.wait_s,
         })?;
         if engine_job {
             self.start_engine_job(ip)?;
@@ -236,38 +243,36 @@ impl ClientLimits {
         Ok(())
     }
 
-    fn too_many_engine_jobs(&self, o: OverLimit) -> ApiError {
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too-many-engine-jobs",
-            format!(
+    fn too_many_engine_jobs(&self, o: OverLimit) -> LimitError {
+        LimitError {
+            code: "too-many-engine-jobs",
+            message: format!(
                 "this address has started {} engine searches (games against the computer, \
                  analyses, hints) in the last {} s, the most allowed; wait {} s",
                 o.held,
                 self.engine_starts.window().as_secs(),
                 o.wait_s
             ),
-        )
-        .retry_after(o.wait_s)
+            retry_after_s: o.wait_s,
+        }
     }
 
     /// A place for one more event stream or long poll of `ip`, or a 429 when it holds as
     /// many as allowed.
-    pub fn open_stream(&self, ip: IpAddr) -> Result<StreamSlot, ApiError> {
+    pub fn open_stream(&self, ip: IpAddr) -> Result<StreamSlot, LimitError> {
         let mut map = self.streams.lock().unwrap_or_else(|e| e.into_inner());
         let key = ClientKey::of(ip);
         let n = map.entry(key).or_default();
         if *n >= self.streams_per_client {
             let held = *n;
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too-many-streams",
-                format!(
+            return Err(LimitError {
+                code: "too-many-streams",
+                message: format!(
                     "this address already holds {held} event streams and long polls open, the \
                      most allowed; close a tab or wait for one to end"
                 ),
-            )
-            .retry_after(5));
+                retry_after_s: 5,
+            });
         }
         *n += 1;
         Ok(StreamSlot {
@@ -297,12 +302,8 @@ mod tests {
         assert!(l.start_engine_job(a).is_ok());
         assert!(l.start_engine_job(a).is_ok());
         let e = l.start_engine_job(a).unwrap_err();
-        assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(e.code, "too-many-engine-jobs");
-        assert!(
-            e.retry_after.is_some_and(|s| (1..=61).contains(&s)),
-            "{e:?}"
-        );
+        assert!((1..=61).contains(&e.retry_after_s), "{e:?}");
         assert!(
             l.start_engine_job(b).is_ok(),
             "another address is not limited"
@@ -320,7 +321,6 @@ mod tests {
         assert!(l.create_game(a, false).is_ok());
         for engine_job in [false, true, false] {
             let e = l.create_game(a, engine_job).unwrap_err();
-            assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
             assert_eq!(e.code, "too-many-games");
             assert!(e.message.contains("created 2 games"), "{e:?}");
         }

@@ -98,7 +98,7 @@ impl Games {
     /// At start: resumes the clocks of the online games still going and rebuilds the lobby;
     /// answers how many clocks were resumed. A clock charges the time its side used up to the
     /// stop and not the downtime: every server records in the store that it is alive (every
-    /// [`ALIVE_EVERY`] and when it stops), and a start that finds the last record older than
+    /// `ALIVE_EVERY` (5 s) and when it stops), and a start that finds the last record older than
     /// that moves each running turn's start forward by the time since. With several instances
     /// on one database, a start while another instance serves (its record is recent) changes
     /// no clock: the service was never down.

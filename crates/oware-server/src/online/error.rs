@@ -2,7 +2,6 @@
 
 use std::fmt;
 
-
 /// How an online request went wrong; `games` turns it into a [`crate::GameError`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OnlineError {

@@ -1,7 +1,7 @@
 //! The rules of online play, step by step.
 
-use super::*;
 use super::offers::OFFER_COOLDOWN_MS;
+use super::*;
 use oware_core::{Game, Move, Rules, Side};
 
 fn playing(clock: Option<TimeControl>) -> Online {

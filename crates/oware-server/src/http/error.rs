@@ -26,6 +26,7 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
 use crate::games::GameError;
+use crate::limits::LimitError;
 
 /// The largest request body any route reads (axum's `DefaultBodyLimit` in `api.rs`, and the
 /// `Content-Length` check in front of every route).
@@ -116,6 +117,12 @@ impl From<GameError> for ApiError {
             detail,
             retry_after,
         }
+    }
+}
+
+impl From<LimitError> for ApiError {
+    fn from(e: LimitError) -> Self {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, e.code, e.message).retry_after(e.retry_after_s)
     }
 }
 

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use qrcodegen::{QrCode, QrCodeEcc};
 use serde::Deserialize;
 
-use crate::error::{ApiError, Query};
+use super::error::{ApiError, Query};
 
 /// The longest text drawn, in bytes (an invite link is about 60).
 pub(crate) const TEXT_MAX: usize = 300;

@@ -25,7 +25,7 @@ use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::error::ApiError;
+use super::error::ApiError;
 
 /// A host name the server answers to besides the loopback names: a DNS name
 /// (`oware.example.org`) or an IP literal, without scheme or port; compared without case.

@@ -1,0 +1,375 @@
+//! The routes of a game on one device, and those every game shares: create, the state and its
+//! long poll, the event stream, moves, undo, redo, the OGN record, analyses.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use oware_core::BySide;
+use serde::Deserialize;
+
+use super::error::{ApiError, ApiJson, OptionalJson, Path, Query};
+use super::{client, token, watcher, NoBody, Shared};
+use crate::events;
+use crate::games::{GameError, MoveInput, NewGame, NewOnline, Opponent};
+use crate::view;
+
+/// `POST /api/games` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateReq {
+    /// `easy` (default), `medium`, `hard`, `expert` or `friend`.
+    pub opponent: Option<String>,
+    /// The human's side, `S` or `N`.
+    pub human: Option<String>,
+    /// Who starts: `you` or `computer` (another way to say `human`).
+    pub starts: Option<String>,
+    /// The rules' text form.
+    pub rules: Option<String>,
+    /// An OGN record to continue from.
+    pub ogn: Option<String>,
+    /// Player names.
+    pub names: Option<HashMap<String, String>>,
+    /// Online: the clock, `null` or `{"initial_s", "increment_s"}`.
+    pub clock: Option<serde_json::Value>,
+    /// Online: the creator's side, `random`, `S` or `N`.
+    pub color: Option<String>,
+    /// Online: the creator's name.
+    pub name: Option<String>,
+    /// Online: list the challenge in the lobby.
+    pub lobby: Option<bool>,
+}
+
+/// What a `POST /api/games` body asks for, read and checked by [`CreateReq::parse`].
+#[derive(Debug)]
+pub enum NewRequest {
+    /// A game on one device (against the computer or a friend).
+    Game(NewGame),
+    /// An online game (a challenge).
+    Online(NewOnline),
+}
+
+impl CreateReq {
+    /// Reads the fields into a game to create: the `human`/`starts` pair, the rules, the
+    /// clock (at least `min_initial_s` seconds), the names. Every refusal is a 4xx.
+    pub fn parse(self, min_initial_s: u64) -> Result<NewRequest, ApiError> {
+        let req = self;
+        if req
+            .opponent
+            .as_deref()
+            .is_some_and(|o| o.trim().eq_ignore_ascii_case("online"))
+        {
+            if let Some(serde_json::Value::Object(clock)) = &req.clock {
+                if let Some(k) = clock
+                    .keys()
+                    .find(|k| !matches!(k.as_str(), "initial_s" | "increment_s"))
+                {
+                    return Err(ApiError::new(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        "bad-clock",
+                        format!("clock takes \"initial_s\" and \"increment_s\", not \"{k}\""),
+                    ));
+                }
+            }
+            let new = NewOnline::parse(
+                req.rules.as_deref(),
+                req.clock.as_ref(),
+                req.color.as_deref(),
+                req.name.as_deref(),
+                req.lobby.unwrap_or(false),
+                min_initial_s,
+            )?;
+            not_applicable(
+                "an online game",
+                &[
+                    ("human", req.human.is_some()),
+                    ("starts", req.starts.is_some()),
+                    ("ogn", req.ogn.is_some()),
+                    ("names", req.names.is_some()),
+                ],
+            )?;
+            return Ok(NewRequest::Online(new));
+        }
+        let human = match (req.human.as_deref(), req.starts.as_deref()) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "conflicting-options",
+                    "give either \"human\" or \"starts\", not both",
+                ))
+            }
+            (Some(h), None) => Some(h.to_string()),
+            (None, Some("you")) => Some("S".to_string()),
+            (None, Some("computer")) => Some("N".to_string()),
+            (None, Some(other)) => {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "bad-starts",
+                    format!("starts must be \"you\" or \"computer\", not \"{other}\""),
+                ))
+            }
+            (None, None) => None,
+        };
+        let names = req.names.unwrap_or_default();
+        if let Some(k) = names.keys().find(|k| !matches!(k.as_str(), "S" | "N")) {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad-field",
+                format!("names takes \"S\" and \"N\", not \"{k}\""),
+            ));
+        }
+        let pick = |k: &str| names.get(k).cloned().unwrap_or_default();
+        let new = NewGame::parse(
+            req.opponent.as_deref().unwrap_or("easy"),
+            human.as_deref(),
+            req.rules.as_deref(),
+            req.ogn,
+            BySide::new(pick("S"), pick("N")),
+        )?;
+        let kind = match new.opponent {
+            Opponent::Computer(_) => "a game against the computer",
+            _ => "a game on one device",
+        };
+        not_applicable(
+            kind,
+            &[
+                ("clock", req.clock.is_some()),
+                ("color", req.color.is_some()),
+                ("name", req.name.is_some()),
+                ("lobby", req.lobby.is_some()),
+            ],
+        )?;
+        Ok(NewRequest::Game(new))
+    }
+}
+
+/// 422 `not-applicable` naming the `options` given (`true`) that `kind` has no use for.
+pub(super) fn not_applicable(kind: &str, options: &[(&str, bool)]) -> Result<(), ApiError> {
+    let given: Vec<String> = options
+        .iter()
+        .filter(|(_, given)| *given)
+        .map(|(name, _)| format!("\"{name}\""))
+        .collect();
+    if given.is_empty() {
+        return Ok(());
+    }
+    let verb = if given.len() == 1 { "does" } else { "do" };
+    Err(ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not-applicable",
+        format!(
+            "{} {verb} not apply to {kind}; leave it out",
+            given.join(" and ")
+        ),
+    ))
+}
+
+pub(super) async fn create(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    ApiJson(req): ApiJson<CreateReq>,
+) -> Result<Response, ApiError> {
+    let new = match req.parse(s.games.min_initial_s())? {
+        NewRequest::Game(new) => new,
+        NewRequest::Online(new) => {
+            let created = s.games.create_online(new, Some(client(peer))).await?;
+            let body = serde_json::json!({
+                "id": created.id,
+                "token": created.token,
+                "state": created.state,
+            });
+            return Ok((StatusCode::CREATED, Json(body)).into_response());
+        }
+    };
+    let engine_job = matches!(new.opponent, Opponent::Computer(_));
+    s.limits.create_game(peer.ip(), engine_job)?;
+    let created = s.games.create(new).await?;
+    let body = serde_json::json!({
+        "id": created.id,
+        "token": created.token,
+        "state": created.state,
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+pub(super) async fn state(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<view::StateView>, ApiError> {
+    match q.get("since") {
+        None => Ok(Json(s.games.state_for(&id, token(&headers)).await?)),
+        Some(v) => {
+            let since: u64 = v
+                .parse()
+                .map_err(|_| ApiError::bad_request("since must be a version number"))?;
+            let wait = q
+                .get("wait_ms")
+                .map(|w| w.parse::<u64>())
+                .transpose()
+                .map_err(|_| ApiError::bad_request("wait_ms must be a number"))?
+                .unwrap_or(25_000)
+                .min(60_000);
+            let _slot = s.limits.open_stream(peer.ip())?;
+            Ok(Json(
+                s.games
+                    .wait_state(&id, since, Duration::from_millis(wait))
+                    .await?,
+            ))
+        }
+    }
+}
+
+pub(super) async fn events(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let slot = s.limits.open_stream(peer.ip())?;
+    let (first, rx, guard) = s
+        .games
+        .subscribe_present(&id, q.get("presence").map(String::as_str))
+        .await?;
+    Ok(events::sse_held(first, rx, s.shutdown.clone(), (guard, slot)).into_response())
+}
+
+/// `POST /api/games/{id}/moves` body: a letter or a pit number.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveReq {
+    /// A move letter of the side to move, e.g. `"C"`.
+    #[serde(rename = "move")]
+    pub text: Option<String>,
+    /// The side to move's pit, 0–5 from its left.
+    pub pit: Option<i64>,
+}
+
+impl MoveReq {
+    /// The move asked for: exactly one of `move` and `pit`, else a 400.
+    pub fn input(&self) -> Result<MoveInput<'_>, ApiError> {
+        match (self.text.as_deref(), self.pit) {
+            (Some(t), None) => Ok(MoveInput::Text(t)),
+            (None, Some(p)) => Ok(MoveInput::Pit(p)),
+            _ => Err(GameError::BadRequest(
+                "give either \"move\" (a letter like \"C\") or \"pit\" (0 to 5)".into(),
+            )
+            .into()),
+        }
+    }
+}
+
+pub(super) async fn play(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<MoveReq>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let input = req.input()?;
+    let reply = s.games.play(&id, token(&headers), input).await?;
+    Ok(Json(
+        serde_json::json!({ "detail": reply.detail, "state": reply.state }),
+    ))
+}
+
+pub(super) async fn undo(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(s.games.undo(&id, token(&headers)).await?))
+}
+
+pub(super) async fn redo(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
+) -> Result<Json<view::StateView>, ApiError> {
+    Ok(Json(s.games.redo(&id, token(&headers)).await?))
+}
+
+pub(super) async fn ogn(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = s.games.ogn(&id).await?;
+    let disposition = format!(
+        "attachment; filename=\"oware-{}.ogn\"",
+        &id[..id.len().min(8)]
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// `POST /api/games/{id}/analysis` body.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisReq {
+    /// The ply to analyse (default: the current position).
+    pub ply: Option<usize>,
+    /// Thinking time in milliseconds (default 2000, at most 20000).
+    pub movetime_ms: Option<u64>,
+    /// `hint` or `analysis`.
+    pub purpose: Option<String>,
+}
+
+impl AnalysisReq {
+    /// The thinking time: `movetime_ms` (default 2000) within 50 ms to 20 s.
+    pub fn movetime(&self) -> Duration {
+        Duration::from_millis(self.movetime_ms.unwrap_or(2000).clamp(50, 20_000))
+    }
+}
+
+pub(super) async fn analyse(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<AnalysisReq>,
+) -> Result<Response, ApiError> {
+    s.limits.start_engine_job(peer.ip())?;
+    let seq = s
+        .games
+        .analyse(
+            &id,
+            token(&headers),
+            watcher(&headers),
+            req.ply,
+            req.movetime(),
+            req.purpose.as_deref().unwrap_or("analysis"),
+        )
+        .await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(serde_json::json!({ "seq": seq })),
+    )
+        .into_response())
+}
+
+pub(super) async fn stop_analysis(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
+) -> Result<StatusCode, ApiError> {
+    s.games
+        .stop_analysis(&id, token(&headers), watcher(&headers))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}

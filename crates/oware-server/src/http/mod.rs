@@ -1,0 +1,193 @@
+//! The HTTP routes: the JSON API, the event stream and the page's files. Handlers are thin:
+//! they read the request, call a [`Games`] operation and let `error.rs` turn its error into an
+//! answer. Every request runs in a `tracing` span (method, path) that logs its status and
+//! duration (`tower_http::trace`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
+//! axum's extractors, whose refusals are JSON like every other error; requests that start
+//! engine work or hold a stream open ask `limits.rs` first (per client address).
+//!
+//! Bodies are strict: every body type denies unknown fields, the routes that take no body
+//! refuse one with fields ([`NoBody`]), `POST /api/games` refuses the options that do not
+//! apply to the kind of game asked for. In front of every route: the `Host` check (`host.rs`)
+//! and the body size limit (413 `body-too-large` from the `Content-Length`, or while reading).
+
+mod assets;
+mod error;
+mod games;
+mod health;
+pub(crate) mod host;
+pub(crate) mod listener;
+mod lobby;
+mod online;
+mod qr;
+mod review;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, on, MethodFilter};
+use axum::Router;
+use serde::Deserialize;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, TraceLayer};
+use tower_http::LatencyUnit;
+use tracing::Level;
+
+use crate::games::Games;
+use crate::limits::{ClientKey, ClientLimits};
+use host::AllowedHosts;
+
+pub use error::ApiError;
+pub use games::{AnalysisReq, CreateReq, MoveReq, NewRequest};
+pub use host::{BadHostName, HostName};
+pub use review::ReviewReq;
+
+/// The router state: the games and a signal that ends open event streams at shutdown.
+#[derive(Clone)]
+pub struct Shared {
+    pub(crate) games: Arc<Games>,
+    pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
+    /// The per-client limits.
+    pub(crate) limits: Arc<ClientLimits>,
+}
+
+/// Builds [`ROUTES`] and the router holding them from one list: `METHOD "path" => handler`.
+macro_rules! route_table {
+    ($($method:ident $path:literal => $handler:expr),* $(,)?) => {
+        /// Every route of the API, `(method, path)`, in the order of the table; the router is
+        /// built from the same list, and a test (`tests/routes_documented.rs`) checks each is
+        /// in `docs/web.md`'s API reference.
+        pub const ROUTES: &[(&str, &str)] = &[$((stringify!($method), $path)),*];
+
+        /// The API's routes (without the fallbacks: unknown API paths, the page's files).
+        fn routes() -> Router<Shared> {
+            Router::new()$(.route($path, on(MethodFilter::$method, $handler)))*
+        }
+    };
+}
+
+route_table! {
+    GET "/api/health" => health::health,
+    POST "/api/games" => games::create,
+    GET "/api/games/{id}" => games::state,
+    DELETE "/api/games/{id}" => online::cancel,
+    GET "/api/games/{id}/events" => games::events,
+    GET "/api/lobby" => lobby::lobby,
+    GET "/api/lobby/events" => lobby::lobby_events,
+    GET "/api/qr.svg" => qr::invite_qr,
+    POST "/api/games/{id}/join" => online::join,
+    POST "/api/games/{id}/resign" => online::resign,
+    POST "/api/games/{id}/abort" => online::abort,
+    POST "/api/games/{id}/draw" => online::draw,
+    POST "/api/games/{id}/takeback" => online::takeback,
+    POST "/api/games/{id}/claim" => online::claim,
+    POST "/api/games/{id}/rematch" => online::rematch,
+    POST "/api/games/{id}/seat" => online::seat,
+    POST "/api/games/{id}/presence" => online::presence,
+    POST "/api/games/{id}/moves" => games::play,
+    POST "/api/games/{id}/undo" => games::undo,
+    POST "/api/games/{id}/redo" => games::redo,
+    GET "/api/games/{id}/ogn" => games::ogn,
+    POST "/api/games/{id}/analysis" => games::analyse,
+    DELETE "/api/games/{id}/analysis" => games::stop_analysis,
+    POST "/api/games/{id}/review" => review::review,
+    GET "/api/games/{id}/review" => review::review_state,
+}
+
+/// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests
+/// for a host name not in `hosts` are refused (421).
+pub fn router(shared: Shared, body_timeout: Duration, hosts: Arc<AllowedHosts>) -> Router {
+    routes()
+        .route("/api", any(api_404))
+        .route("/api/{*rest}", any(api_404))
+        .fallback(get(assets::asset).fallback(method_not_allowed))
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(error::BODY_LIMIT))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            body_timeout,
+        ))
+        .layer(middleware::from_fn(refuse_large_bodies))
+        .layer(middleware::from_fn_with_state(hosts, host::check))
+        // Every answer, API and page alike, says: do not guess content types, and send no
+        // referrer to other sites. (The page's own answers add their CSP in `assets`.)
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+        .layer(
+            // A span per request; its end is logged with the status and the time taken
+            // (debug; `RUST_LOG=tower_http=debug` shows them), 5xx answers at error.
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_request(())
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(Level::DEBUG)
+                        .latency_unit(LatencyUnit::Micros),
+                )
+                .on_failure(DefaultOnFailure::new().level(Level::ERROR)),
+        )
+        .with_state(shared)
+}
+
+/// 413 for a body announced larger than the limit, on every route (also those that never
+/// read their body); a body without a length is cut by `DefaultBodyLimit` as it is read.
+async fn refuse_large_bodies(req: axum::extract::Request, next: Next) -> Response {
+    let length = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if length.is_some_and(|n| n > error::BODY_LIMIT as u64) {
+        return error::body_too_large().into_response();
+    }
+    next.run(req).await
+}
+
+/// The body of a route that takes none: nothing, white space or `{}`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoBody {}
+
+/// The key the per-client limits of `Games` count `peer` under (an IPv6 client by its /64).
+fn client(peer: std::net::SocketAddr) -> std::net::IpAddr {
+    ClientKey::of(peer.ip()).addr()
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method-not-allowed",
+        format!("{} does not answer {method}", uri.path()),
+    )
+}
+
+async fn api_404(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not-found",
+        format!("no such API route: {}", uri.path()),
+    )
+}
+
+fn token(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get("x-seat-token")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+}
+
+/// A spectator's stream handle (`X-Watcher`), which their own analysis goes to.
+fn watcher(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get("x-watcher")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+}

@@ -1,0 +1,47 @@
+//! The routes of a game's review: start one, read it.
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+use super::error::{ApiError, OptionalJson, Path};
+use super::{client, token, Shared};
+
+/// `POST /api/games/{id}/review` body (optional).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewReq {
+    /// The review's depth in plies (default 16, from 2 to 18).
+    pub depth: Option<i64>,
+}
+
+pub(super) async fn review(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    // The body is optional: no body asks for the default depth.
+    OptionalJson(req): OptionalJson<ReviewReq>,
+) -> Result<Response, ApiError> {
+    let depth = crate::review::parse_depth(req.depth)?;
+    s.limits.start_engine_job(peer.ip())?;
+    let (started, view) = s
+        .games
+        .start_review(&id, token(&headers), depth, Some(client(peer)))
+        .await?;
+    let status = if started || view.status == "running" {
+        StatusCode::ACCEPTED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(view)).into_response())
+}
+
+pub(super) async fn review_state(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::review::ReviewView>, ApiError> {
+    Ok(Json(s.games.review_state(&id).await?))
+}
