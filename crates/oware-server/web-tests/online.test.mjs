@@ -16,15 +16,13 @@ import { WAIT, onlineHelpers } from "./online-helpers.mjs";
 const env = useServer({ name: "online", external: true });
 const { person, statusText, waitStatus, waitMoves, moveTexts, createOnline, joinByLink, playFirst } = onlineHelpers(env);
 
-/** Decodes the QR code drawn in `#invite-qr` (its SVG rendered on a canvas in the page) with jsQR. */
+/** Decodes the QR code shown in `#invite-qr` (the server's SVG, rendered on a canvas in the page) with jsQR. */
 async function decodeInviteQr(page) {
+  await page.locator("#invite-qr img").waitFor(WAIT);
   const img = await page.evaluate(async () => {
-    const svg = document.querySelector("#invite-qr svg");
-    const xml = new XMLSerializer().serializeToString(svg);
-    const image = new Image();
-    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(xml);
+    const image = document.querySelector("#invite-qr img");
     await image.decode();
-    const side = 400;
+    const side = image.naturalWidth * 2;
     const canvas = document.createElement("canvas");
     canvas.width = canvas.height = side;
     const ctx = canvas.getContext("2d");
