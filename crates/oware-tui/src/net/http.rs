@@ -1,0 +1,321 @@
+//! The server's addresses (an invite link read into a [`Target`]) and its JSON API ([`Api`]):
+//! one request at a time, the answer refused past [`MAX_ANSWER`] bytes while it is read, the
+//! server's error sentences cleaned before they are shown ([`crate::checked`]).
+//!
+//! The HTTP client is reqwest, the one the workspace already has (hyper and tokio, as the
+//! server); TLS is rustls with the webpki roots, so an `https://` invite link works without
+//! OpenSSL.
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::checked::{self, GameId, SeatToken, MAX_ANSWER};
+use crate::wire::{ErrorBody, GameState};
+
+/// The time a request may take.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Where an online game lives: the server's base address and the game's id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// `http://host:port` (and a path prefix, if the server sits under one), no trailing `/`.
+    pub base: String,
+    /// The game id.
+    pub id: GameId,
+}
+
+impl Target {
+    /// Reads an invite link `http(s)://HOST[:PORT][/PREFIX]/game/ID` (a query or fragment is
+    /// ignored).
+    pub fn parse(url: &str) -> Result<Target, String> {
+        let bad = |why: &str| {
+            format!(
+                "'{url}' is not an online game's address ({why}): give the invite link, \
+                 e.g. http://127.0.0.1:8080/game/0123abcd..."
+            )
+        };
+        let parsed = reqwest::Url::parse(url.trim()).map_err(|e| bad(&e.to_string()))?;
+        if !matches!(parsed.scheme(), "http" | "https") {
+            return Err(bad("it must start with http:// or https://"));
+        }
+        if parsed.host_str().is_none() {
+            return Err(bad("no host"));
+        }
+        let segments: Vec<&str> = parsed
+            .path_segments()
+            .map(|s| s.filter(|p| !p.is_empty()).collect())
+            .unwrap_or_default();
+        let [prefix @ .., "game", id] = segments.as_slice() else {
+            return Err(bad("its path must end in /game/ID"));
+        };
+        let id = GameId::new(id).map_err(|_| bad("the game id is letters and digits"))?;
+        let mut base = origin(&parsed);
+        for p in prefix {
+            base.push('/');
+            base.push_str(p);
+        }
+        Ok(Target { base, id })
+    }
+
+    /// The invite link of the game.
+    pub fn link(&self) -> String {
+        format!("{}/game/{}", self.base, self.id)
+    }
+
+    /// The same server, another game.
+    pub fn with_id(&self, id: &GameId) -> Target {
+        Target {
+            base: self.base.clone(),
+            id: id.clone(),
+        }
+    }
+}
+
+/// `SCHEME://HOST[:PORT]` of `url`: where a server is, without a path.
+pub(crate) fn origin(url: &reqwest::Url) -> String {
+    let mut base = format!("{}://{}", url.scheme(), url.host_str().unwrap_or(""));
+    if let Some(port) = url.port() {
+        base.push_str(&format!(":{port}"));
+    }
+    base
+}
+
+/// An answer that is not a success: the server's sentence, or why it was not reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status; `None` when the server was not reached.
+    pub status: Option<u16>,
+    /// The server's error code (`not-your-turn`, …).
+    pub code: Option<String>,
+    /// The sentence to show.
+    pub message: String,
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// What was not reached, in words: reqwest's error and its causes, briefly.
+pub(super) fn unreachable(base: &str, e: &reqwest::Error) -> ApiError {
+    let mut why = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        why = s.to_string();
+        source = s.source();
+    }
+    let what = if e.is_timeout() {
+        "did not answer in time".to_string()
+    } else {
+        // hyper's words may quote the server's bytes.
+        format!("cannot be reached ({})", checked::clean(&why))
+    };
+    ApiError {
+        status: None,
+        code: None,
+        message: format!("the server {base} {what}"),
+    }
+}
+
+/// The JSON API of one server.
+#[derive(Debug, Clone)]
+pub struct Api {
+    pub(super) client: reqwest::Client,
+    pub(super) base: String,
+}
+
+impl Api {
+    /// A client for the server at `base`.
+    pub fn new(base: &str) -> Result<Api, String> {
+        let client = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(10))
+            .user_agent(concat!("oware-play/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| format!("cannot set up the HTTP client: {e}"))?;
+        Ok(Api {
+            client,
+            base: base.to_string(),
+        })
+    }
+
+    /// One JSON request; `Ok` with the body of a 2xx answer. A body larger than
+    /// [`MAX_ANSWER`] is refused while it is read (the rest is never read).
+    pub async fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&SeatToken>,
+        body: Option<Value>,
+    ) -> Result<Value, ApiError> {
+        let mut r = self
+            .client
+            .request(method, format!("{}{path}", self.base))
+            .timeout(REQUEST_TIMEOUT);
+        if let Some(t) = token {
+            r = r.header("x-seat-token", t.as_str());
+        }
+        if let Some(b) = body {
+            r = r
+                .header("content-type", "application/json")
+                .body(b.to_string());
+        }
+        let res = r.send().await.map_err(|e| unreachable(&self.base, &e))?;
+        let status = res.status();
+        let bytes = read_capped(res, &self.base).await?;
+        if status.is_success() {
+            return serde_json::from_slice(&bytes).map_err(|e| ApiError {
+                status: Some(status.as_u16()),
+                code: None,
+                message: format!(
+                    "the server's answer is not the expected JSON: {}",
+                    checked::clean(&e.to_string())
+                ),
+            });
+        }
+        Err(match serde_json::from_slice::<ErrorBody>(&bytes) {
+            Ok(b) => ApiError {
+                status: Some(status.as_u16()),
+                code: b.code,
+                message: b.error,
+            },
+            Err(_) => ApiError {
+                status: Some(status.as_u16()),
+                code: None,
+                message: format!("the server answered {status}"),
+            },
+        })
+    }
+
+    pub(super) async fn state(
+        &self,
+        id: &GameId,
+        token: Option<&SeatToken>,
+    ) -> Result<GameState, ApiError> {
+        let v = self
+            .request(
+                reqwest::Method::GET,
+                &format!("/api/games/{id}"),
+                token,
+                None,
+            )
+            .await?;
+        parse_state(v)
+    }
+}
+
+/// The body of `res`, read chunk by chunk and refused past [`MAX_ANSWER`] bytes.
+async fn read_capped(mut res: reqwest::Response, base: &str) -> Result<Vec<u8>, ApiError> {
+    let too_large = ApiError {
+        status: Some(res.status().as_u16()),
+        code: None,
+        message: format!(
+            "the server's answer is larger than {} MiB: refused",
+            MAX_ANSWER >> 20
+        ),
+    };
+    if res.content_length().is_some_and(|n| n > MAX_ANSWER as u64) {
+        return Err(too_large);
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = res.chunk().await.map_err(|e| unreachable(base, &e))? {
+        if body.len() + chunk.len() > MAX_ANSWER {
+            return Err(too_large);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+fn parse_state(v: Value) -> Result<GameState, ApiError> {
+    serde_json::from_value(v).map_err(|e| ApiError {
+        status: None,
+        code: None,
+        message: format!(
+            "the server's game state is refused: {}",
+            checked::clean(&e.to_string())
+        ),
+    })
+}
+
+/// An answer that may carry a seat: `{token, id?, state}` or a bare state. The token and the id
+/// are checked here, before anything keeps or follows them.
+#[derive(Debug, serde::Deserialize)]
+pub struct Answer {
+    /// The game's state.
+    pub state: GameState,
+    /// The seat's token, when the answer gives a seat.
+    #[serde(default)]
+    pub token: Option<SeatToken>,
+    /// The game of the seat, when it is another one (a rematch).
+    #[serde(default)]
+    pub id: Option<GameId>,
+}
+
+/// Reads an answer of the server ([`Answer`]): a bad id, token or state refuses it whole.
+pub fn parse_answer(v: Value) -> Result<Answer, ApiError> {
+    if v.get("state").is_some_and(Value::is_object) {
+        serde_json::from_value(v).map_err(|e| ApiError {
+            status: None,
+            code: None,
+            message: format!(
+                "the server's answer is refused ({}); nothing was kept",
+                checked::clean(&e.to_string())
+            ),
+        })
+    } else {
+        Ok(Answer {
+            state: parse_state(v)?,
+            token: None,
+            id: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn invite_links_are_read_and_bad_ones_explained() {
+        let t = Target::parse("http://127.0.0.1:8080/game/0a1b2c").unwrap();
+        assert_eq!(t.base, "http://127.0.0.1:8080");
+        assert_eq!(t.id, "0a1b2c");
+        assert_eq!(t.link(), "http://127.0.0.1:8080/game/0a1b2c");
+        let t = Target::parse("https://oware.example/play/game/ff/?x=1#y").unwrap();
+        assert_eq!(t.base, "https://oware.example/play");
+        assert_eq!(t.id, "ff");
+        for bad in [
+            "",
+            "127.0.0.1:8080/game/ab",
+            "ftp://h/game/ab",
+            "http://h/games/ab",
+            "http://h/game/a-b",
+            "http://h/game/",
+        ] {
+            let e = Target::parse(bad).unwrap_err();
+            assert!(e.contains("not an online game's address"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn an_answer_with_a_bad_id_or_token_is_refused_whole() {
+        let state = json!({ "id": "ab", "version": 1, "rules": "abapa" });
+        let ok = parse_answer(json!({ "id": "cd01", "token": "ff00", "state": state })).unwrap();
+        assert_eq!(ok.id, Some(GameId::new("cd01").unwrap()));
+        assert_eq!(ok.token, Some(SeatToken::new("ff00").unwrap()));
+        for bad in [
+            json!({ "id": "../../x", "token": "ff00", "state": state }),
+            json!({ "id": "cd01", "token": "ff00\nexport X=1", "state": state }),
+            json!({ "id": "cd01", "token": "ff00", "state": { "id": "../x", "version": 1, "rules": "abapa" } }),
+            json!({ "token": "ff00", "state": { "id": "ab", "version": 1, "rules": "abapa",
+                    "online": { "status": "over", "rematch_id": "../../../x" } } }),
+        ] {
+            let e = parse_answer(bad.clone()).unwrap_err();
+            assert!(e.message.contains("refused"), "{bad}: {}", e.message);
+            assert!(e.message.contains("must be 1 to"), "{bad}: {}", e.message);
+        }
+    }
+}

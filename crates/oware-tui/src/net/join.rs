@@ -1,0 +1,127 @@
+//! How `oware play --online LINK` starts ([`join`]): the seat kept from an earlier run, else
+//! the free seat, else watching.
+
+use oware_core::Side;
+use serde_json::json;
+
+use crate::checked::SeatToken;
+use crate::wire::GameState;
+
+use super::http::{parse_answer, Api, ApiError, Target};
+use super::seats::Seats;
+
+/// How `oware play --online` starts: the seat taken or found, or watching.
+#[derive(Debug)]
+pub struct Joined {
+    /// The server's API.
+    pub api: Api,
+    /// The game.
+    pub target: Target,
+    /// The seat token, if the player has a seat.
+    pub token: Option<SeatToken>,
+    /// The player's side, `None` when watching.
+    pub seat: Option<Side>,
+    /// The state now.
+    pub state: GameState,
+    /// What happened, in one sentence ("You play North against Ama.").
+    pub note: String,
+}
+
+/// Finds the game of `url` and a seat: the token kept from an earlier run, else the free seat
+/// (joining under `name`) unless `watch`, else watching. Errors are sentences for the player.
+pub async fn join(url: &str, name: &str, watch: bool, seats: &Seats) -> Result<Joined, String> {
+    let target = Target::parse(url)?;
+    let api = Api::new(&target.base)?;
+    let mut token = seats.load(&target);
+    let not_found = |e: ApiError| match e.status {
+        Some(404) => format!("there is no game {} on {}", target.id, target.base),
+        _ => e.message,
+    };
+    let mut state = match api.state(&target.id, token.as_ref()).await {
+        Ok(s) => s,
+        Err(e) if token.is_some() && matches!(e.status, Some(401 | 403)) => {
+            seats.forget(&target);
+            token = None;
+            api.state(&target.id, None).await.map_err(not_found)?
+        }
+        Err(e) => return Err(not_found(e)),
+    };
+    let Some(online) = state.online.clone() else {
+        return Err(format!(
+            "{} is a game played on one device, not an online game",
+            target.link()
+        ));
+    };
+    let mut seat = online.you.filter(|_| token.is_some());
+    if seat.is_none() && token.is_some() {
+        seats.forget(&target);
+        token = None;
+    }
+    let other_name = |state: &GameState, side: Side| {
+        let n = state.names.get(side.other());
+        if n.is_empty() {
+            side.other().to_string()
+        } else {
+            n.clone()
+        }
+    };
+    let note = if let Some(s) = seat {
+        format!(
+            "Welcome back: you play {s} against {}.",
+            other_name(&state, s)
+        )
+    } else {
+        let free = !online.seats.south.taken || !online.seats.north.taken;
+        let mut note = match online.status.as_str() {
+            "playing" => "You are watching: both seats are taken.".to_string(),
+            "open" if watch => "You are watching: the seat stays free.".to_string(),
+            "open" => String::new(),
+            _ => "You are watching: the game has ended.".to_string(),
+        };
+        if online.status == "open" && free && !watch {
+            let body = json!({ "name": name });
+            match api
+                .request(
+                    reqwest::Method::POST,
+                    &format!("/api/games/{}/join", target.id),
+                    None,
+                    Some(body),
+                )
+                .await
+                .and_then(parse_answer)
+            {
+                Ok(a) => {
+                    let t = a.token.ok_or_else(|| {
+                        "the server's answer to joining has no seat token".to_string()
+                    })?;
+                    if let Err(e) = seats.save(&target, &t) {
+                        note = format!("{e}. ");
+                    }
+                    let s = match a.state.online.as_ref().and_then(|o| o.you) {
+                        Some(s) => s,
+                        None => api
+                            .state(&target.id, Some(&t))
+                            .await
+                            .ok()
+                            .and_then(|st| st.online.and_then(|o| o.you))
+                            .ok_or("the server did not say which seat was taken")?,
+                    };
+                    seat = Some(s);
+                    note = format!("{note}You play {s} against {}.", other_name(&a.state, s));
+                    state = a.state;
+                    token = Some(t);
+                }
+                Err(e) => note = format!("You are watching: {}.", e.message),
+            }
+        }
+        note
+    };
+    Ok(Joined {
+        api,
+        target,
+        token,
+        seat,
+        state,
+        note,
+    })
+}
