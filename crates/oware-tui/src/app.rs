@@ -17,7 +17,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 
-use crate::render;
+use crate::layout;
 
 /// Who plays the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -880,7 +880,7 @@ impl App {
         if ev.kind != MouseEventKind::Down(MouseButton::Left) || self.overlay != Overlay::None {
             return Vec::new();
         }
-        let Some(pit) = render::pit_at(self, area, ev.column, ev.row) else {
+        let Some(pit) = layout::pit_at(self.bottom(), area, ev.column, ev.row) else {
             return Vec::new();
         };
         let turn = self.game.position().turn();

@@ -29,6 +29,7 @@
 
 pub mod app;
 pub mod checked;
+pub mod layout;
 pub mod lobby;
 pub mod net;
 pub mod online;

@@ -1,18 +1,5 @@
-//! Drawing: the whole screen from the state, nothing else. The layout is made for 80×24 and
-//! grows with the terminal; below 80×24 a message asks for a larger window.
-//!
-//! ```text
-//!  title: players, rules, level                              ? help
-//! ┌ Board (50 wide, 11 high) ────────┐┌ Moves ───────────────┐
-//! │ top player's row, store on left  ││ 1. C  f              │
-//! │ bottom player's row, store right ││ 2. D  a+2            │
-//! └──────────────────────────────────┘│                      │
-//! ┌ Game / Analysis ─────────────────┐│                      │
-//! │ position text, tables, analysis  ││                      │
-//! └──────────────────────────────────┘└──────────────────────┘
-//!  status line
-//!  keys
-//! ```
+//! Drawing: the whole screen from the state, nothing else. Where each part goes is
+//! [`crate::layout`]'s; below the smallest screen a message asks for a larger window.
 
 use oware_core::{fen, movetext, Move, Side};
 use oware_egdb::Bounds;
@@ -24,16 +11,8 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::app::{App, Overlay, PromptKind, Tone};
+use crate::layout::{fits, pit_in_slot, Areas, BOARD_WIDTH, CELL, MIN_HEIGHT, MIN_WIDTH};
 use crate::online::{Connection, Online};
-
-/// The smallest screen the game is drawn in.
-pub const MIN_WIDTH: u16 = 80;
-/// The smallest screen height.
-pub const MIN_HEIGHT: u16 = 24;
-
-const BOARD_WIDTH: u16 = 50;
-const BOARD_HEIGHT: u16 = 11;
-const CELL: u16 = 6;
 
 /// The keys line at the bottom (at most 80 columns).
 pub const KEYS: &str =
@@ -53,34 +32,6 @@ fn keys_line(app: &App) -> &'static str {
         Some(o) if o.seat.is_none() => WATCH_KEYS,
         Some(o) if o.view.is_playing() => ONLINE_KEYS,
         Some(_) => ONLINE_OVER_KEYS,
-    }
-}
-
-/// Whether `area` is large enough for the game.
-pub fn fits(area: Rect) -> bool {
-    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
-}
-
-fn board_rect(area: Rect) -> Rect {
-    Rect::new(area.x, area.y + 1, BOARD_WIDTH, BOARD_HEIGHT)
-}
-
-/// The absolute pit drawn at screen column `col`, row `row` (its count or its letter), if any.
-pub fn pit_at(app: &App, area: Rect, col: u16, row: u16) -> Option<usize> {
-    if !fits(area) {
-        return None;
-    }
-    let inner = board_rect(area).inner(ratatui::layout::Margin::new(1, 1));
-    let x0 = inner.x + CELL;
-    if col < x0 || col >= x0 + 6 * CELL {
-        return None;
-    }
-    let slot = usize::from((col - x0) / CELL);
-    let bottom = app.bottom();
-    match row.checked_sub(inner.y)? {
-        2 | 3 => Some(bottom.other().first_pit() + 5 - slot),
-        5 | 6 => Some(bottom.first_pit() + slot),
-        _ => None,
     }
 }
 
@@ -158,19 +109,11 @@ pub fn render(app: &App, frame: &mut Frame) {
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     }
-    draw_title(app, frame, Rect::new(area.x, area.y, area.width, 1), &theme);
-    let board = board_rect(area);
-    draw_board(app, frame, board, &theme);
-    let middle_h = area.height - 3;
-    let info = Rect::new(area.x, board.bottom(), BOARD_WIDTH, middle_h - BOARD_HEIGHT);
-    draw_info(app, frame, info, &theme);
-    let moves = Rect::new(
-        area.x + BOARD_WIDTH,
-        area.y + 1,
-        area.width - BOARD_WIDTH,
-        middle_h,
-    );
-    draw_moves(app, frame, moves, &theme);
+    let areas = Areas::new(area);
+    draw_title(app, frame, areas.title, &theme);
+    draw_board(app, frame, areas.board, &theme);
+    draw_info(app, frame, areas.info, &theme);
+    draw_moves(app, frame, areas.moves, &theme);
     let (tone, text) = &app.status;
     let style = match tone {
         Tone::Info => Style::default(),
@@ -178,20 +121,20 @@ pub fn render(app: &App, frame: &mut Frame) {
     };
     frame.render_widget(
         Paragraph::new(Line::from(Span::styled(format!(" {text}"), style))),
-        Rect::new(area.x, area.bottom() - 2, area.width, 1),
+        areas.status,
     );
     frame.render_widget(
         Paragraph::new(Line::from(Span::styled(
             format!(" {}", keys_line(app)),
             theme.dim(),
         ))),
-        Rect::new(area.x, area.bottom() - 1, area.width, 1),
+        areas.keys,
     );
     match &app.overlay {
         Overlay::None => {}
-        Overlay::Help => draw_help(app, frame, area, &theme),
+        Overlay::Help => draw_help(app, frame, areas.help, &theme),
         Overlay::Prompt(p) => {
-            let r = Rect::new(area.x + 4, area.y + 8, area.width.min(76) - 4, 3);
+            let r = areas.prompt;
             let what = match p.kind {
                 PromptKind::Save => "Save the game (OGN) to",
                 PromptKind::Open => "Open the OGN game in",
@@ -315,7 +258,7 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     let row_line = |side: Side| -> Line {
         let mut spans = vec![Span::raw(" ".repeat(w))];
         for slot in 0..6 {
-            let i = if side == bottom { slot } else { 5 - slot };
+            let i = pit_in_slot(side, bottom, slot);
             let abs = side.first_pit() + i;
             spans.push(Span::raw(" "));
             spans.push(Span::styled(format!("[{:>2}]", pits[abs]), pit_style(abs)));
@@ -326,7 +269,7 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     let letters_line = |side: Side| -> Line {
         let mut s = " ".repeat(w);
         for slot in 0..6 {
-            let i = if side == bottom { slot } else { 5 - slot };
+            let i = pit_in_slot(side, bottom, slot);
             let m = Move::clamped(i);
             let mut label = m.letter(side).to_string();
             if side == turn && humans_turn {
@@ -342,7 +285,7 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
         }
         let mut s = centered("egdb", w);
         for slot in 0..6 {
-            let i = if side == bottom { slot } else { 5 - slot };
+            let i = pit_in_slot(side, bottom, slot);
             let t = app.pit_values[i].as_ref().map_or(String::new(), value_text);
             s.push_str(&centered(&t, w));
         }
@@ -626,8 +569,7 @@ when watching; s saves (OGN), c copies the position; q leaves, the game
 goes on: the same oware play --online LINK takes your seat back.
 Press Esc, ? or q to close this help.";
 
-fn draw_help(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
-    let r = Rect::new(area.x, area.y + 1, area.width, area.height - 3);
+fn draw_help(app: &App, frame: &mut Frame, r: Rect, theme: &Theme) {
     frame.render_widget(Clear, r);
     let text = if app.online.is_some() {
         let rules = HELP.split("\n\nKeys:").next().unwrap_or(HELP);

@@ -107,7 +107,7 @@ fn pit_cell_style(t: &Terminal<TestBackend>, app: &App, abs: usize) -> ratatui::
     let area = Rect::new(0, 0, 80, 24);
     for y in 0..24 {
         for x in 0..80 {
-            if oware_tui::render::pit_at(app, area, x, y) == Some(abs) {
+            if oware_tui::layout::pit_at(app.bottom(), area, x, y) == Some(abs) {
                 let buf = t.backend().buffer();
                 // The count row of a pit: the bracket is the cell's second column.
                 if buf[(x + 1, y)].symbol() == "[" {
@@ -342,7 +342,7 @@ fn a_click_on_a_pit_plays_it() {
     // Find where South's C is drawn.
     let (x, y) = (0..24)
         .flat_map(|y| (0..80).map(move |x| (x, y)))
-        .find(|&(x, y)| oware_tui::render::pit_at(&app, area, x, y) == Some(2))
+        .find(|&(x, y)| oware_tui::layout::pit_at(app.bottom(), area, x, y) == Some(2))
         .unwrap();
     let click = |x, y| MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
