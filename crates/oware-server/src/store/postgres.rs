@@ -54,6 +54,30 @@ const INSERT_GAME: &str = "INSERT INTO games (id, token, opponent, human, rules,
                                              north_name, online, online_status)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14)";
 
+/// The parameters of [`INSERT_GAME`] for row `g` (its version as `version`), written at `t`.
+fn insert_params<'a>(
+    g: &'a GameRow,
+    version: &'a i64,
+    t: &'a i64,
+) -> [&'a (dyn tokio_postgres::types::ToSql + Sync); 14] {
+    [
+        &g.id,
+        &g.token,
+        &g.opponent,
+        &g.human,
+        &g.rules,
+        &g.start,
+        &g.moves,
+        &g.redo,
+        version,
+        t,
+        &g.south_name,
+        &g.north_name,
+        &g.online,
+        &g.online_status,
+    ]
+}
+
 /// Writes a game's moves and online part if its version is still `$2`.
 const UPDATE_GAME: &str = "UPDATE games SET moves = $3, redo = $4, version = $2 + 1, updated = $5,
                                             online = $6, online_status = $7
@@ -471,27 +495,10 @@ impl Store for PostgresStore {
                 .prepare_cached(INSERT_GAME)
                 .await
                 .map_err(|e| self.failed(e))?;
-            c.execute(
-                &st,
-                &[
-                    &g.id,
-                    &g.token,
-                    &g.opponent,
-                    &g.human,
-                    &g.rules,
-                    &g.start,
-                    &g.moves,
-                    &g.redo,
-                    &(g.version as i64),
-                    &now(),
-                    &g.south_name,
-                    &g.north_name,
-                    &g.online,
-                    &g.online_status,
-                ],
-            )
-            .await
-            .map_err(|e| self.failed(e))?;
+            let (version, t) = (g.version as i64, now());
+            c.execute(&st, &insert_params(&g, &version, &t))
+                .await
+                .map_err(|e| self.failed(e))?;
             // Other instances learn of new online games (the lobby) from this. The game is
             // stored: a notice that cannot be sent is logged, not the creator's failure (an
             // error here would have them create the game again).
@@ -619,27 +626,10 @@ impl Store for PostgresStore {
                     expected: u.from_version,
                 });
             }
-            tx.execute(
-                INSERT_GAME,
-                &[
-                    &g.id,
-                    &g.token,
-                    &g.opponent,
-                    &g.human,
-                    &g.rules,
-                    &g.start,
-                    &g.moves,
-                    &g.redo,
-                    &(g.version as i64),
-                    &t,
-                    &g.south_name,
-                    &g.north_name,
-                    &g.online,
-                    &g.online_status,
-                ],
-            )
-            .await
-            .map_err(|e| self.failed(e))?;
+            let version = g.version as i64;
+            tx.execute(INSERT_GAME, &insert_params(&g, &version, &t))
+                .await
+                .map_err(|e| self.failed(e))?;
             tx.commit().await.map_err(|e| self.failed(e))?;
             // Both are stored: the other instances may hear of them (as update and insert do).
             for payload in [
