@@ -1,4 +1,5 @@
-"""Random playouts per second: oware (one action at a time from Python, and in bulk in Rust)
+"""Random playouts per second: oware (one action at a time from Python, one game a call, and in
+bulk in Rust)
 side by side with OpenSpiel's ``oware`` (pyspiel) in the same run, when it is installed.
 
     python crates/oware-py/bench/playouts.py [--seconds 3] [--bulk-games 200000] [--threads 0]
@@ -32,6 +33,19 @@ def one_at_a_time(game, seconds: float, seed: int) -> tuple[float, float]:
     return games / elapsed, plies / elapsed
 
 
+def one_per_call(seconds: float, record: bool) -> tuple[float, float]:
+    """Games and plies per second of one ``oware.playouts(1, ...)`` call per game (a game at a
+    time, each played in Rust)."""
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        out = oware.playouts(1, seed=games, rules="playstrategy", threads=1, record=record)
+        plies += int(out["lengths"][0])
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, plies / elapsed
+
+
 def bulk(games: int, threads: int, record: bool) -> tuple[float, float]:
     start = time.perf_counter()
     out = oware.playouts(games, seed=1, rules="playstrategy", threads=threads, record=record)
@@ -58,6 +72,8 @@ def main() -> None:
 
     ours = one_at_a_time(oware.openspiel.load_game("oware"), args.seconds, 1)
     rows.append(("oware, one at a time (Python loop)", *ours))
+    rows.append(("oware.playouts(1), a game a call", *one_per_call(args.seconds, True)))
+    rows.append(("oware.playouts(1), a game a call, no record", *one_per_call(args.seconds, False)))
     rows.append(("oware.playouts, bulk, 1 thread", *bulk(args.bulk_games, 1, True)))
     threads = args.threads or os.cpu_count() or 1
     if threads > 1:
