@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::app::{App, Overlay, PromptKind, Tone};
+use crate::app::{App, Mode, Opponent, Overlay, PromptKind, Tone};
 use crate::layout::{fits, pit_in_slot, Areas, BOARD_WIDTH, CELL, MIN_HEIGHT, MIN_WIDTH};
 use crate::online::{Connection, Online};
 
@@ -27,11 +27,11 @@ pub const ONLINE_OVER_KEYS: &str =
 pub const WATCH_KEYS: &str = "watching:  a analyse  c copy  s save  ? help  q quit";
 
 fn keys_line(app: &App) -> &'static str {
-    match &app.online {
-        None => KEYS,
-        Some(o) if o.seat.is_none() => WATCH_KEYS,
-        Some(o) if o.view.is_playing() => ONLINE_KEYS,
-        Some(_) => ONLINE_OVER_KEYS,
+    match &app.mode {
+        Mode::Local { .. } => KEYS,
+        Mode::Online(o) if o.seat.is_none() => WATCH_KEYS,
+        Mode::Online(o) if o.view.is_playing() => ONLINE_KEYS,
+        Mode::Online(_) => ONLINE_OVER_KEYS,
     }
 }
 
@@ -153,30 +153,31 @@ pub fn render(app: &App, frame: &mut Frame) {
 }
 
 fn draw_title(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
-    let opponent = match app.config.opponent {
-        crate::Opponent::Computer { level, human } => {
+    let opponent = match &app.mode {
+        Mode::Local {
+            opponent: Opponent::Computer { level, human },
+        } => {
             format!("you ({human}) vs computer ({level})")
         }
-        crate::Opponent::Friend => "two players".to_string(),
-        crate::Opponent::Online => match &app.online {
-            Some(o) => {
-                let mut t = format!(
-                    "online  {} vs {}",
-                    short(&o.name(Side::South), 14),
-                    short(&o.name(Side::North), 14)
-                );
-                if let Some(c) = &o.view.clock {
-                    let initial = if c.initial_ms % 60_000 == 0 {
-                        (c.initial_ms / 60_000).to_string()
-                    } else {
-                        format!("{}s", c.initial_ms / 1000)
-                    };
-                    t.push_str(&format!("  {initial}+{}", c.increment_ms / 1000));
-                }
-                t
+        Mode::Local {
+            opponent: Opponent::Friend,
+        } => "two players".to_string(),
+        Mode::Online(o) => {
+            let mut t = format!(
+                "online  {} vs {}",
+                short(&o.name(Side::South), 14),
+                short(&o.name(Side::North), 14)
+            );
+            if let Some(c) = &o.view.clock {
+                let initial = if c.initial_ms % 60_000 == 0 {
+                    (c.initial_ms / 60_000).to_string()
+                } else {
+                    format!("{}s", c.initial_ms / 1000)
+                };
+                t.push_str(&format!("  {initial}+{}", c.increment_ms / 1000));
             }
-            None => "online".to_string(),
-        },
+            t
+        }
     };
     let text = format!(" Oware  {opponent}  rules {}", app.game.rules());
     let pad = usize::from(area.width).saturating_sub(text.chars().count() + 8);
@@ -293,8 +294,8 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     };
     let label = |side: Side| -> Line {
         let mut t = format!(" {side}: {}", short(&app.player_name(side), 22));
-        let over = app.game.is_over() || app.online.as_ref().is_some_and(|o| o.view.is_finished());
-        if let Some(o) = &app.online {
+        let over = app.game.is_over() || app.online().is_some_and(|o| o.view.is_finished());
+        if let Some(o) = app.online() {
             let seat = o.view.seats.get(side);
             if !seat.taken {
                 t.push_str(" - seat free");
@@ -315,8 +316,7 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
             Style::default()
         };
         let clock = app
-            .online
-            .as_ref()
+            .online()
             .and_then(|o| Some((o.remaining_ms(side)?, o.clock_running(side))));
         let Some((ms, running)) = clock else {
             return Line::from(Span::styled(t, name_style));
@@ -387,13 +387,13 @@ fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
             theme.title(),
         )));
         lines.push(Line::from(Span::styled(why, theme.title())));
-        lines.push(Line::from(match &app.online {
+        lines.push(Line::from(match app.online() {
             None => "n: rematch  u: take back  s: save  q: quit",
             Some(o) if o.seat.is_some() => "n: rematch  s: save  q: quit",
             Some(_) => "s: save  q: quit",
         }));
     }
-    if let Some(o) = &app.online {
+    if let Some(o) = app.online() {
         online_lines(app, o, &mut lines, theme);
     } else {
         lines.extend([
@@ -434,7 +434,7 @@ fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
             None => lines.push(Line::from(format!("analysis {state}"))),
         }
         " Analysis "
-    } else if app.online.is_some() {
+    } else if app.online().is_some() {
         " Online game "
     } else {
         lines.push(Line::from(Span::styled(
@@ -571,7 +571,7 @@ Press Esc, ? or q to close this help.";
 
 fn draw_help(app: &App, frame: &mut Frame, r: Rect, theme: &Theme) {
     frame.render_widget(Clear, r);
-    let text = if app.online.is_some() {
+    let text = if app.online().is_some() {
         let rules = HELP.split("\n\nKeys:").next().unwrap_or(HELP);
         format!("{rules}\n\n{ONLINE_HELP_KEYS}")
     } else {

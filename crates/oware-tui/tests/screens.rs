@@ -20,9 +20,8 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
 
-fn config(opponent: Opponent) -> Config {
+fn config() -> Config {
     Config {
-        opponent,
         seed: 1,
         animation: false,
         color: false,
@@ -38,15 +37,16 @@ fn no_tables() -> Tables {
 
 /// A game between two people at this terminal, from `game`, without tables.
 fn friends(game: Game) -> App {
-    App::new(config(Opponent::Friend), game, no_tables())
+    App::new(config(), Opponent::Friend, game, no_tables())
 }
 
 fn vs_easy(game: Game) -> App {
     App::new(
-        config(Opponent::Computer {
+        config(),
+        Opponent::Computer {
             level: Level::Easy,
             human: Side::South,
-        }),
+        },
         game,
         no_tables(),
     )
@@ -548,7 +548,7 @@ fn egdb_values_per_pit_when_tables_are_present() {
     assert!(std::sync::Arc::ptr_eq(egdb, prober.egdb()));
     // 4 seeds on the board: South's F (1) captures a's 1, or plays A.
     let game = from_fen("1-0-0-0-0-1-1-1-0-0-0-0-24-20-S");
-    let app = App::new(config(Opponent::Friend), game.clone(), tables);
+    let app = App::new(config(), Opponent::Friend, game.clone(), tables);
     let legal = game.legal_moves();
     for i in 0..6 {
         assert_eq!(
@@ -561,7 +561,8 @@ fn egdb_values_per_pit_when_tables_are_present() {
     assert!(s.contains("egdb"), "{s}");
     // Not covered: the start position shows no values.
     let app = App::new(
-        config(Opponent::Friend),
+        config(),
+        Opponent::Friend,
         Game::new(rules),
         Tables::open(&dir, &rules).0,
     );
@@ -607,7 +608,7 @@ mod online {
 
     /// The terminal of the player of `seat` (`None`: a spectator) showing `s`.
     fn open(s: &GameState, seat: Option<Side>) -> App {
-        App::new_online(config(Opponent::Online), s, seat, LINK, no_tables()).unwrap()
+        App::new_online(config(), s, seat, LINK, no_tables()).unwrap()
     }
 
     /// Kofi's terminal (North) after Ama's first move C; North's clock is not running yet
@@ -636,11 +637,11 @@ mod online {
                    "remaining_ms": {"S": 283000, "N": 300000}, "running": "S", "as_of_ms": 9}}),
         );
         assert!(app.on_net(NetEvent::State(Box::new(s))).is_empty());
-        let start = app.online.as_ref().unwrap().received;
+        let start = app.online().unwrap().received;
         // 3.2 s later (the loop moves the time on; nothing else changes the figures).
         app.set_now(start + Duration::from_millis(3200));
         check_screen(&app, "online_clock");
-        let o = app.online.as_ref().unwrap();
+        let o = app.online().unwrap();
         assert_eq!(o.remaining_ms(Side::South), Some(279_800));
         assert_eq!(o.remaining_ms(Side::North), Some(300_000), "not running");
         // Under ten seconds: tenths; never below zero (the server ends the game by time).
@@ -694,10 +695,7 @@ mod online {
             message: "the game is over".into(),
         });
         assert_eq!(app.status, (Tone::Error, "Move b: the game is over".into()));
-        assert!(
-            !app.online.as_ref().unwrap().busy,
-            "a refusal frees the keys"
-        );
+        assert!(!app.online().unwrap().busy, "a refusal frees the keys");
         check_screen(&app, "online_refused");
     }
 
@@ -794,7 +792,7 @@ mod online {
         app.on_net(NetEvent::State(Box::new(s)));
         assert!(screen(&app).contains("South: Ama - away"));
         assert!(press(&mut app, 'w').is_empty(), "not yet");
-        let start = app.online.as_ref().unwrap().received;
+        let start = app.online().unwrap().received;
         app.set_now(start + Duration::from_millis(1500));
         assert!(screen(&app).contains("Ama is away: w claims the win, = a draw"));
         let fx = press(&mut app, 'w');
@@ -873,7 +871,7 @@ mod online {
             state: Box::new(s),
             seat: Side::South,
         });
-        let o = app.online.as_ref().unwrap();
+        let o = app.online().unwrap();
         assert_eq!(o.seat, Some(Side::South));
         assert_eq!(o.link, "http://127.0.0.1:8080/game/fedcba9876543210");
         assert!(app.game.moves().is_empty());

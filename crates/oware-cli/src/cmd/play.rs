@@ -105,13 +105,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let egdb_dir = args.egdb_path.unwrap_or_else(oware_egdb::default_dir);
     let (tables, prober) = Tables::open(&egdb_dir, game.rules());
     let config = Config {
-        opponent,
         seed,
         animation: !args.no_animation,
         color: color(),
         save_path,
     };
-    let app = oware_tui::run(App::new(config, game, tables), prober, None)
+    let app = oware_tui::run(App::new(config, opponent, game, tables), prober, None)
         .context("the terminal failed")?;
     print_game(&app);
     Ok(ExitCode::SUCCESS)
@@ -171,7 +170,6 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
     let (tables, prober) = Tables::open(&egdb_dir, game.rules());
     let link = joined.target.link();
     let config = Config {
-        opponent: Opponent::Online,
         seed: 0,
         animation: !args.no_animation,
         color: color(),
@@ -196,7 +194,7 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
     let online = oware_tui::term::Online { net, events: rx };
     let app = oware_tui::run(app, prober, Some(online)).context("the terminal failed")?;
     print_game(&app);
-    if let Some(o) = &app.online {
+    if let Some(o) = app.online() {
         if o.seat.is_some() && !o.view.is_finished() {
             println!(
                 "The game goes on at {}: oware play --online {} takes your seat back.",
@@ -233,7 +231,7 @@ fn new_challenge(args: &Args) -> anyhow::Result<oware_tui::lobby::NewChallenge> 
 fn print_game(app: &App) {
     let game = &app.game;
     let n = game.moves().len();
-    let end = match (&app.online, app.end_lines()) {
+    let end = match (app.online(), app.end_lines()) {
         (Some(_), Some((result, why))) => Some(format!("{result}: {why}")),
         _ => oware_tui::app::outcome_text(game),
     };

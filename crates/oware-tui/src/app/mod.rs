@@ -5,6 +5,16 @@
 //! analysis, put text on the clipboard, quit). The screen is drawn from the state alone by
 //! [`crate::render`]. So tests drive an [`App`] with keys and made-up engine reports and look at
 //! the screen it draws, with no terminal and no timing.
+//!
+//! A game is local or online, once ([`Mode`]): each handler that differs matches on the mode.
+//! This file has the state and what both share (the cursor, analysis, copy, save, the mouse,
+//! the engine's reports); `local` has a local game's keys (undo, redo, hints, rematch, open),
+//! `online` an online game's keys and the network thread's reports ([`App::on_net`]).
+
+mod local;
+mod online;
+
+pub use local::read_game;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -18,6 +28,7 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 
 use crate::layout;
+use crate::online::Online;
 
 /// Who plays the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,15 +42,24 @@ pub enum Opponent {
     },
     /// Two people at one keyboard.
     Friend,
-    /// A person on another device, through `oware serve` ([`App::online`] holds the seat).
-    Online,
+}
+
+/// Whether the game is played here or on a server: decided once, when the state is made.
+#[derive(Debug, Clone)]
+pub enum Mode {
+    /// A game on this terminal, against the computer or a friend.
+    Local {
+        /// Who plays the other side (against the computer, sides swap at each rematch).
+        opponent: Opponent,
+    },
+    /// A game of `oware serve` (`oware play --online`): the seat, clocks, offers and
+    /// connection. Made by [`App::new_online`].
+    Online(Box<Online>),
 }
 
 /// How a game is set up: everything `oware play`'s flags say.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The opponent.
-    pub opponent: Opponent,
     /// The seed of the level's random choices (the `easy` level plays some random moves).
     pub seed: u64,
     /// Whether moves are sown seed by seed on screen.
@@ -323,8 +343,8 @@ pub struct App {
     pub copied: Option<String>,
     /// Set once the program should end.
     pub quit: bool,
-    /// The online game's seat, clocks, offers and connection (`oware play --online`).
-    pub online: Option<crate::online::Online>,
+    /// Local or online, with the opponent or the online game's state.
+    pub mode: Mode,
 }
 
 /// How a game ended, in two short lines: the result with the final allocation
@@ -359,9 +379,14 @@ pub fn outcome_text(game: &Game) -> Option<String> {
 }
 
 impl App {
-    /// A new state for `game`, without starting anything: call [`App::start`] for the first
-    /// effects (the computer's move if it is to play).
-    pub fn new(config: Config, game: Game, tables: Tables) -> App {
+    /// A new local game against `opponent`, without starting anything: call [`App::start`]
+    /// for the first effects (the computer's move if it is to play).
+    pub fn new(config: Config, opponent: Opponent, game: Game, tables: Tables) -> App {
+        App::with_mode(config, Mode::Local { opponent }, game, tables)
+    }
+
+    /// A new state in `mode`.
+    fn with_mode(config: Config, mode: Mode, game: Game, tables: Tables) -> App {
         let mut app = App {
             config,
             game,
@@ -380,7 +405,7 @@ impl App {
             pit_values: [None; 6],
             copied: None,
             quit: false,
-            online: None,
+            mode,
         };
         app.last = app.last_move();
         app.refresh_values();
@@ -390,19 +415,31 @@ impl App {
 
     /// The first effects: the computer's move if it is to play (none in an online game).
     pub fn start(&mut self) -> Vec<Effect> {
-        if self.online.is_some() {
+        match self.mode {
+            Mode::Local { .. } => self.changed(false),
             // Nothing to start: the server and the other player move the game on.
-            return Vec::new();
+            Mode::Online(_) => Vec::new(),
         }
-        self.changed(false)
     }
 
-    /// The side the person plays, `None` with two people.
+    /// The online game's state, `None` in a local game.
+    pub fn online(&self) -> Option<&Online> {
+        match &self.mode {
+            Mode::Local { .. } => None,
+            Mode::Online(o) => Some(o),
+        }
+    }
+
+    /// The side the person plays, `None` with two people (or watching an online game).
     pub fn human(&self) -> Option<Side> {
-        match self.config.opponent {
-            Opponent::Computer { human, .. } => Some(human),
-            Opponent::Friend => None,
-            Opponent::Online => self.online.as_ref().and_then(|o| o.seat),
+        match &self.mode {
+            Mode::Local {
+                opponent: Opponent::Computer { human, .. },
+            } => Some(*human),
+            Mode::Local {
+                opponent: Opponent::Friend,
+            } => None,
+            Mode::Online(o) => o.seat,
         }
     }
 
@@ -413,38 +450,40 @@ impl App {
 
     /// Whether it is a person's turn to choose a pit.
     pub fn humans_turn(&self) -> bool {
-        if let Some(o) = &self.online {
-            return self.online_can_move(o);
+        match &self.mode {
+            Mode::Local { .. } => {
+                !self.game.is_over()
+                    && self
+                        .human()
+                        .is_none_or(|h| h == self.game.position().turn())
+            }
+            Mode::Online(o) => self.online_can_move(o),
         }
-        !self.game.is_over()
-            && self
-                .human()
-                .is_none_or(|h| h == self.game.position().turn())
     }
 
     /// The name shown for a side: "you", the level, or the side itself.
     pub fn player_name(&self, side: Side) -> String {
-        match self.config.opponent {
-            Opponent::Computer { human, .. } if human == side => "you".to_string(),
-            Opponent::Computer { level, .. } => format!("computer ({level})"),
-            Opponent::Friend => "player".to_string(),
-            Opponent::Online => match &self.online {
-                Some(o) if o.seat == Some(side) => format!("{} (you)", o.name(side)),
-                Some(o) => o.name(side),
-                None => "player".to_string(),
+        match &self.mode {
+            Mode::Local { opponent } => match *opponent {
+                Opponent::Computer { human, .. } if human == side => "you".to_string(),
+                Opponent::Computer { level, .. } => format!("computer ({level})"),
+                Opponent::Friend => "player".to_string(),
             },
+            Mode::Online(o) if o.seat == Some(side) => format!("{} (you)", o.name(side)),
+            Mode::Online(o) => o.name(side),
         }
     }
 
     pub(crate) fn turn_text(&self) -> String {
-        if let Some(o) = &self.online {
-            return self.online_turn_text(o);
-        }
+        let opponent = match &self.mode {
+            Mode::Local { opponent } => *opponent,
+            Mode::Online(o) => return self.online_turn_text(o),
+        };
         if let Some(t) = outcome_text(&self.game) {
             return format!("Game over: {t}");
         }
         let turn = self.game.position().turn();
-        match self.config.opponent {
+        match opponent {
             Opponent::Computer { human, level } if human != turn => {
                 format!("{level} is thinking...")
             }
@@ -452,7 +491,6 @@ impl App {
                 "Your move: keys 1-6, arrows and Enter, or click a pit".to_string()
             }
             Opponent::Friend => format!("{turn} to move: keys 1-6, arrows and Enter, or a click"),
-            Opponent::Online => String::new(),
         }
     }
 
@@ -533,7 +571,10 @@ impl App {
                 });
             }
         }
-        if let Opponent::Computer { level, human } = self.config.opponent {
+        if let Mode::Local {
+            opponent: Opponent::Computer { level, human },
+        } = self.mode
+        {
             if !self.game.is_over() && self.game.position().turn() != human {
                 self.thinking = true;
                 effects.push(Effect::Think {
@@ -547,163 +588,29 @@ impl App {
         effects
     }
 
-    /// Plays the mover's pit `index` (0–5 from their left) for the person to move; an illegal
-    /// pit is explained in the status line and changes nothing.
+    /// Plays the mover's pit `index` (0–5 from their left) for the person to move: an illegal
+    /// pit is explained in the status line and changes nothing; online, a legal one is sent to
+    /// the server.
     pub fn play_pit(&mut self, index: usize) -> Vec<Effect> {
-        if self.online.is_some() {
-            return self.play_pit_online(index);
-        }
-        if self.game.is_over() {
-            self.status = (
-                Tone::Error,
-                "The game is over: n for a rematch, u to take back".into(),
-            );
-            return Vec::new();
-        }
-        if !self.humans_turn() {
-            self.status = (Tone::Error, "Wait: the computer is thinking".into());
-            return Vec::new();
-        }
-        let Some(m) = Move::new(index) else {
-            return Vec::new();
-        };
-        let turn = self.game.position().turn();
-        match self.game.play(m) {
-            Ok(_) => {
-                self.cursor = index;
-                self.redo.clear();
-                self.changed(true)
-            }
-            Err(e) => {
-                self.cursor = index;
-                self.status = (Tone::Error, format!("Cannot play {}: {e}", m.letter(turn)));
-                Vec::new()
-            }
-        }
-    }
-
-    /// Takes back the last move (with two people) or the person's last move and the
-    /// computer's reply.
-    pub fn undo(&mut self) -> Vec<Effect> {
-        let Some(m) = self.game.undo() else {
-            self.status = (Tone::Error, "Nothing to take back".into());
-            return Vec::new();
-        };
-        self.redo.push(m);
-        if let Some(h) = self.human() {
-            while self.game.position().turn() != h {
-                match self.game.undo() {
-                    Some(m) => self.redo.push(m),
-                    None => break,
-                }
-            }
-        }
-        let n = self.redo.len();
-        let fx = self.changed(false);
-        if !self.thinking {
-            self.status = (
-                Tone::Info,
-                format!("Taken back ({n} to redo). {}", self.turn_text()),
-            );
-        }
-        fx
-    }
-
-    /// Plays again what was taken back, up to the person's next turn.
-    pub fn redo(&mut self) -> Vec<Effect> {
-        let Some(m) = self.redo.pop() else {
-            self.status = (Tone::Error, "Nothing to redo".into());
-            return Vec::new();
-        };
-        if self.game.play(m).is_err() {
-            self.redo.clear();
-            return Vec::new();
-        }
-        if let Some(h) = self.human() {
-            while self.game.position().turn() != h && !self.game.is_over() {
-                match self.redo.pop() {
-                    Some(m) if self.game.play(m).is_ok() => {}
-                    _ => break,
-                }
-            }
-        }
-        self.changed(false)
-    }
-
-    /// A new game with the same settings; against the computer the sides swap.
-    pub fn rematch(&mut self) -> Vec<Effect> {
-        if let Opponent::Computer { level, human } = self.config.opponent {
-            self.config.opponent = Opponent::Computer {
-                level,
-                human: human.other(),
-            };
-        }
-        self.config.seed = self.config.seed.wrapping_add(1);
-        self.game = Game::new(*self.game.rules());
-        self.redo.clear();
-        self.cursor = 0;
-        self.changed(false)
-    }
-
-    /// Replaces the game by the OGN record in `text` (its `Rules` tag, else the current
-    /// rules); a bad record changes nothing and is explained.
-    pub fn load_text(&mut self, name: &str, text: &str) -> Vec<Effect> {
-        match read_game(text, *self.game.rules()) {
-            Ok(game) => {
-                self.game = game;
-                self.redo.clear();
-                self.config.save_path = PathBuf::from(name);
-                let fx = self.changed(false);
-                if !self.thinking {
-                    self.status = (
-                        Tone::Info,
-                        format!(
-                            "Opened {name} ({} moves). {}",
-                            self.game.moves().len(),
-                            self.turn_text()
-                        ),
-                    );
-                }
-                fx
-            }
-            Err(e) => {
-                self.status = (Tone::Error, format!("{name}: {e}"));
-                Vec::new()
-            }
+        match self.mode {
+            Mode::Local { .. } => self.play_pit_local(index),
+            Mode::Online(_) => self.play_pit_online(index),
         }
     }
 
     /// The game as an OGN record, with the players named.
     pub fn record_text(&self) -> String {
-        let name = |side| match (self.config.opponent, &self.online) {
-            (Opponent::Computer { human, .. }, _) if human == side => "human".to_string(),
-            (Opponent::Computer { level, .. }, _) => format!("oware {level}"),
-            (Opponent::Online, Some(o)) => o.name(side),
-            _ => format!("{side} player"),
+        let name = |side| match &self.mode {
+            Mode::Local { opponent } => match *opponent {
+                Opponent::Computer { human, .. } if human == side => "human".to_string(),
+                Opponent::Computer { level, .. } => format!("oware {level}"),
+                Opponent::Friend => format!("{side} player"),
+            },
+            Mode::Online(o) => o.name(side),
         };
         let south = name(Side::South);
         let north = name(Side::North);
         ogn::Record::from_game(&self.game, &[("South", &south), ("North", &north)]).to_string()
-    }
-
-    fn save(&mut self, path: &str) {
-        match std::fs::write(path, self.record_text()) {
-            Ok(()) => {
-                self.config.save_path = PathBuf::from(path);
-                self.status = (Tone::Info, format!("Saved to {path}"));
-            }
-            Err(e) => self.status = (Tone::Error, format!("Cannot save to {path}: {e}")),
-        }
-    }
-
-    fn open(&mut self, path: &str) -> Vec<Effect> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => self.load_text(path, &text),
-            Err(e) => {
-                self.status = (Tone::Error, format!("Cannot open {path}: {e}"));
-                Vec::new()
-            }
-        }
     }
 
     /// `a`: starts the analysis, or stops it (its last report stays on screen until the
@@ -732,19 +639,6 @@ impl App {
                 game: self.game.clone(),
             },
         ]
-    }
-
-    fn ask_hint(&mut self) -> Vec<Effect> {
-        if !self.humans_turn() {
-            self.status = (Tone::Error, "No hint now: it is not your move".into());
-            return Vec::new();
-        }
-        self.hint_pending = true;
-        self.status = (Tone::Info, "Looking for a hint...".into());
-        vec![Effect::Hint {
-            id: self.request,
-            game: self.game.clone(),
-        }]
     }
 
     fn copy(&mut self) -> Vec<Effect> {
@@ -820,24 +714,9 @@ impl App {
         }
         // A key during the sowing animation shows the result at once.
         self.animation = None;
-        if self.online.is_some() {
-            return self.on_key_online(key);
-        }
-        match key.code {
-            KeyCode::Char(c @ '1'..='6') => self.play_pit(c as usize - '1' as usize),
-            KeyCode::Enter | KeyCode::Char(' ') => self.play_pit(self.cursor),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
-            KeyCode::Char('r') => self.redo(),
-            KeyCode::Char('h') => self.ask_hint(),
-            KeyCode::Char('n') => self.rematch(),
-            KeyCode::Char('o') => {
-                self.overlay = Overlay::Prompt(Prompt {
-                    kind: PromptKind::Open,
-                    text: self.config.save_path.display().to_string(),
-                });
-                Vec::new()
-            }
-            _ => self.on_key_common(key),
+        match self.mode {
+            Mode::Local { .. } => self.on_key_local(key),
+            Mode::Online(_) => self.on_key_online(key),
         }
     }
 
@@ -953,15 +832,4 @@ impl App {
         }
         false
     }
-}
-
-/// Reads an OGN record and replays it: its `Rules` tag, else `rules`.
-pub fn read_game(text: &str, rules: Rules) -> Result<Game, String> {
-    let record = ogn::parse(text).map_err(|e| format!("not an OGN game: {e}"))?;
-    let rules = if record.tag("Rules").is_some() {
-        record.rules().map_err(|e| e.to_string())?
-    } else {
-        rules
-    };
-    record.to_game_with(rules).map_err(|e| e.to_string())
 }
