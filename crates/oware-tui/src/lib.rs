@@ -8,18 +8,26 @@
 //! terminal. crossterm is ratatui's default backend: pure Rust, it reads keys, mouse clicks and
 //! resizes and switches raw mode and the alternate screen on Linux, macOS and Windows alike.
 //!
-//! The code is split so that only one module knows the terminal:
+//! One module per job. Listed top to bottom, each uses only the modules below it, so no two
+//! modules use each other:
 //!
-//! - [`app`]: the state ([`App`]) and what each key, click, engine report and animation tick
-//!   does to it. Handlers return [`Effect`]s instead of acting (start a search, copy, quit).
+//! - [`term`]: the terminal set-up and restore (every exit path, panics included) and the loop;
+//!   the only module that knows the terminal.
 //! - [`render`]: draws the screen from the state alone.
 //! - [`worker`]: runs the computer's move, the analysis and hints on their own threads.
-//! - [`term`]: the terminal set-up and restore (every exit path, panics included) and the loop.
-//! - [`online`]: an online game of `oware serve` (`oware play --online URL`): seat, clocks,
-//!   presence, offers, the end; [`net`] talks to the server (requests, server-sent events,
-//!   reconnection, seat tokens kept per game) on a thread of its own; [`wire`] is the server's
-//!   JSON as read here; [`lobby`] lists a server's open challenges and creates new online games;
-//!   [`checked`] is what is accepted from a server (ids, tokens, text, sizes), which is trusted
+//! - [`app`]: the state ([`App`]) and what each key, click, engine report, network report and
+//!   animation tick does to it. A game is local or online, once ([`Mode`]). Handlers return
+//!   [`Effect`]s instead of acting (start a search, send a request, copy, quit).
+//! - [`lobby`]: lists a server's open challenges and creates new online games.
+//! - [`online`]: an online game's state (`oware play --online URL`): seat, clocks, presence,
+//!   offers, connection, the end.
+//! - [`net`]: talks to the server on a thread of its own: requests, server-sent events,
+//!   reconnection, seat tokens kept per game.
+//! - [`wire`]: the server's JSON as read here.
+//! - [`tables`]: the endgame databases of the game.
+//! - [`layout`]: screen geometry: the screen's areas, which pit is drawn where, which pit a
+//!   click lands on.
+//! - [`checked`]: what is accepted from a server (ids, tokens, text, sizes), which is trusted
 //!   no more than any other input.
 //!
 //! No rule is decided here: moves, their legality and the reasons a pit cannot be played, the
@@ -34,9 +42,11 @@ pub mod lobby;
 pub mod net;
 pub mod online;
 pub mod render;
+pub mod tables;
 pub mod term;
 pub mod wire;
 pub mod worker;
 
-pub use app::{read_game, App, Config, Effect, EngineEvent, Opponent, Tables};
+pub use app::{read_game, App, Config, Effect, EngineEvent, Mode, Opponent};
+pub use tables::Tables;
 pub use term::run;

@@ -16,12 +16,11 @@ mod online;
 
 pub use local::read_game;
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::PathBuf;
 
-use oware_core::{fen, ogn, EndReason, Game, Move, MoveDetail, Position, Rules, Side};
-use oware_egdb::{Bounds, Egdb};
-use oware_engine::{Info, Level, Prober};
+use oware_core::{fen, ogn, EndReason, Game, Move, MoveDetail, Position, Side};
+use oware_egdb::Bounds;
+use oware_engine::{Info, Level};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -29,6 +28,7 @@ use ratatui::layout::Rect;
 
 use crate::layout;
 use crate::online::Online;
+use crate::tables::Tables;
 
 /// Who plays the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,74 +68,6 @@ pub struct Config {
     pub color: bool,
     /// Where `s` saves the game by default.
     pub save_path: PathBuf,
-}
-
-/// The endgame databases as the game found them.
-#[derive(Debug, Clone)]
-pub enum Tables {
-    /// Tables for the game's rules, up to `max_seeds` seeds on the board.
-    Present {
-        /// The opened tables.
-        egdb: Arc<Egdb>,
-        /// The largest seed count covered.
-        max_seeds: u8,
-    },
-    /// No tables for these rules in this directory.
-    Absent {
-        /// The directory looked in.
-        dir: PathBuf,
-    },
-    /// The directory has no usable tables (none for these rules, or damaged ones).
-    Failed {
-        /// Why.
-        error: String,
-    },
-}
-
-impl Tables {
-    /// Opens the tables of `dir` for `rules`, once for the whole game
-    /// ([`oware_engine::open_egdb`]: every level is checked now, so a damaged one is reported
-    /// at the start). The prober returned shares the same handle: the engine's searches (the
-    /// computer, hints, the analysis) probe the tables this pane describes.
-    pub fn open(dir: &Path, rules: &Rules) -> (Tables, Option<Arc<Prober>>) {
-        if !dir.is_dir() {
-            return (
-                Tables::Absent {
-                    dir: dir.to_path_buf(),
-                },
-                None,
-            );
-        }
-        match oware_engine::open_egdb(Some(dir), rules) {
-            (Some(prober), _) => (
-                Tables::Present {
-                    egdb: Arc::clone(prober.egdb()),
-                    max_seeds: prober.max_seeds(),
-                },
-                Some(Arc::new(prober)),
-            ),
-            (None, line) => {
-                let error = line
-                    .strip_prefix("endgame tables not used: ")
-                    .unwrap_or(&line)
-                    .to_string();
-                (Tables::Failed { error }, None)
-            }
-        }
-    }
-
-    /// One line for the info pane: which tables are used, or how to build them.
-    pub fn describe(&self) -> String {
-        match self {
-            Tables::Present { egdb, max_seeds } => {
-                format!("{} (0 to {max_seeds} seeds)", egdb.dir().display())
-            }
-            Tables::Absent { dir } => {
-                format!("none in {}: oware egdb build", dir.display())
-            }
-            Tables::Failed { error } => error.clone(),
-        }
-    }
 }
 
 /// Something the runtime must do for the state: the only way the state reaches outside.

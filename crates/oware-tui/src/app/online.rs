@@ -15,9 +15,10 @@ use std::time::Instant;
 use oware_core::{Game, Move, Side};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use super::{outcome_lines, Analysis, App, Config, Effect, Mode, Tables, Tone};
+use super::{outcome_lines, Analysis, App, Config, Effect, Mode, Tone};
 use crate::net::{NetEvent, OfferAction, OfferKind, Request};
 use crate::online::{Confirm, Connection, Online};
+use crate::tables::Tables;
 use crate::wire::GameState;
 
 impl App {
