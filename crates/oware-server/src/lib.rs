@@ -8,14 +8,15 @@
 //! ```
 //!
 //! The modules, one job each, from the top down: each uses only modules below it (`use
-//! crate::…`), except `games` and `review`, which still use each other (`Games` holds the
-//! running reviews; a review reads its game through `Games`).
+//! crate::…`), none imports one that imports it back. `games/` and `review/` do not know each
+//! other: `http/`'s state ([`Shared`](http::Shared), lila's `Env`) holds both, and a review
+//! handler asks the games for a copy of the game, then gives it to the reviews.
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `lobby`, `review`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`) | games, review, limits, proxy, events, view |
-//! | `games/` | [`Games`], the cache of live games in front of the store, one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync; [`GameError`]; no HTTP | review, lobby, online, limits, engine, store, events, view, egdb_view, names, secret |
-//! | `review` | game reviews: the background job on the engine's review slots, its progress events, the stored result | games, engine, store, events |
+//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `lobby`, `review`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`) | games, review, limits, proxy, events, view |
+//! | `games/` | [`Games`], the cache of live games in front of the store, one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync, a copy of a game for a review ([`GameCopy`]); [`GameError`]; no HTTP | lobby, online, limits, engine, store, events, view, egdb_view, names, secret |
+//! | `review/` | game reviews ([`Reviews`], a service of its own): the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`]; no HTTP, no `games` (it gets a [`ReviewTarget`]) | engine, store, events |
 //! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers | online, events |
 //! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | secret |
 //! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]; a refusal is a [`LimitError`]) and the connection timeouts ([`ServerLimits`]) | proxy |
@@ -58,7 +59,7 @@ pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
 pub use games::{
-    Created, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
+    Created, GameCopy, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind, Opponent,
     PresenceGuard, SeatReply,
 };
 pub use http::{
@@ -68,7 +69,9 @@ pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
 pub use names::{clean as clean_name, NAME_MAX};
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
 pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
-pub use review::{ReviewView, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT};
+pub use review::{
+    ReviewError, ReviewTarget, ReviewView, Reviews, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT,
+};
 pub use store::{
     open as open_store, GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError,
     StoreFuture,
@@ -166,6 +169,7 @@ impl From<std::io::Error> for ServeError {
 pub struct Server {
     addr: SocketAddr,
     games: Arc<Games>,
+    reviews: Arc<Reviews>,
     shutdown: tokio::sync::watch::Sender<bool>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -184,6 +188,7 @@ impl Server {
             Ok(r) => r.map_err(ServeError::Io),
             Err(e) => Err(ServeError::Io(std::io::Error::other(e.to_string()))),
         };
+        self.reviews.stop_all();
         if let Err(e) = self.games.close().await {
             tracing::warn!("closing the store: {e}");
         }
@@ -312,7 +317,10 @@ async fn start_on(
         }
     };
     let addr = listener.local_addr()?;
+    // The services beside the games, on the same store and engine.
+    let reviews = Reviews::new(Arc::clone(games.store()), Arc::clone(games.engine()));
     games.follow_notices();
+    reviews.follow_notices();
     match games.resume_online().await {
         Ok(0) => {}
         Ok(n) => {
@@ -326,6 +334,7 @@ async fn start_on(
     let proxies = Arc::new(limits.trusted_proxies.clone());
     let shared = http::Shared {
         games: Arc::clone(&games),
+        reviews: Arc::clone(&reviews),
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::new(limits)),
     };
@@ -346,6 +355,7 @@ async fn start_on(
     Ok(Server {
         addr,
         games,
+        reviews,
         shutdown: tx,
         task,
     })

@@ -8,8 +8,8 @@
 //! writer is a [`GameError::Conflict`]; the cached copy is then dropped so that the next
 //! request reloads the game from the store.
 //!
-//! This file holds [`Games`] (the wiring: store, engine, cache, lobby, reviews) and reading a
-//! game; the `impl Games` blocks of each job live in their own files:
+//! This file holds [`Games`] (store, engine, cache, lobby) and reading a game; the `impl Games`
+//! blocks of each job live in their own files:
 //!
 //! | file | job |
 //! | --- | --- |
@@ -22,11 +22,13 @@
 //! | `clock.rs` | the flag timer of each clocked game, clocks resumed at start |
 //! | `presence.rs` | event streams of players and spectators ([`PresenceGuard`]), presence keys |
 //! | `sync.rs` | several instances on one store: notices, presence heartbeat, resync, the alive heartbeat |
+//! | `for_review.rs` | what a review gets of a game ([`GameCopy`]), other instances' review events passed to the streams |
 
 mod analysis;
 mod clock;
 mod computer;
 mod error;
+mod for_review;
 mod local;
 mod presence;
 mod round;
@@ -48,12 +50,12 @@ use crate::engine::{EngineError, EngineJobs};
 use crate::events::Event;
 use crate::lobby::Lobby;
 use crate::online::OnlineConfig;
-use crate::review::Reviews;
 use crate::store::{GameRow, Store};
 use crate::view::{self, MoveDetailView, StateView};
 use session::Session;
 
 pub use error::GameError;
+pub use for_review::GameCopy;
 pub use local::{Created, MoveInput, MoveReply, NewGame, Opponent};
 pub use presence::PresenceGuard;
 pub use round::{NewOnline, OfferKind, SeatReply};
@@ -73,7 +75,7 @@ type Live = Arc<Mutex<Session>>;
 /// The games of this server: the cache of live sessions, the store behind it and the engine.
 pub struct Games {
     store: Arc<dyn Store>,
-    engine: EngineJobs,
+    engine: Arc<EngineJobs>,
     cache: std::sync::Mutex<HashMap<String, Live>>,
     /// The cache's size at which idle games are next looked for (at least [`CACHE_GAMES`]):
     /// raised after each sweep, so a cache full of busy games is not scanned on every insert.
@@ -84,8 +86,6 @@ pub struct Games {
     lobby: Lobby,
     /// The online games each address created recently.
     creations: crate::limits::RateWindow,
-    /// The game reviews running (`review.rs`).
-    reviews: Reviews,
 }
 
 /// A job the engine refused because its queue is full, as the answer to the request.
@@ -160,14 +160,13 @@ impl Games {
     ) -> Arc<Games> {
         Arc::new(Games {
             store,
-            engine,
+            engine: Arc::new(engine),
             cache: std::sync::Mutex::new(HashMap::new()),
             sweep_at: std::sync::atomic::AtomicUsize::new(CACHE_GAMES),
             egdb: egdb.map(Arc::new),
             lobby: Lobby::new(&online),
             creations: crate::limits::RateWindow::new(online.create_limit, online.create_window),
             online,
-            reviews: Reviews::default(),
         })
     }
 
@@ -395,11 +394,6 @@ impl Games {
         Some(s.channel.sender())
     }
 
-    /// Reviews this instance started searching since start.
-    pub fn reviews_searched(&self) -> usize {
-        self.reviews.started()
-    }
-
     /// Replies the computer searched on this instance since start.
     pub fn replies_searched(&self) -> u64 {
         self.engine.replies_started()
@@ -415,75 +409,22 @@ impl Games {
         self.store.describe()
     }
 
-    /// Game `id` as a review sees it: a copy of its moves and its event sender. With `ask`
-    /// (starting a review, which spends engine time), the same access rules as an analysis: a
-    /// game on one device needs its seat token; an online game is reviewed only once it is
-    /// over, by anyone who may watch it. A game without moves has nothing to review.
-    pub(crate) async fn review_target(
-        self: &Arc<Self>,
-        id: &str,
-        token: Option<&str>,
-        ask: bool,
-    ) -> Result<ReviewTarget, GameError> {
-        let live = self.live(id).await?;
-        let s = live.lock().await;
-        if ask {
-            match &s.online {
-                Some(o) if o.is_live() => {
-                    return Err(GameError::refused(
-                        "review-after-the-game",
-                        "an online game is reviewed once it is over",
-                    ))
-                }
-                Some(_) => {}
-                None => s.authorize(token)?,
-            }
-            if s.game.moves().is_empty() {
-                return Err(GameError::invalid(
-                    "nothing-to-review",
-                    "the game has no moves to review yet",
-                ));
-            }
-        }
-        Ok(ReviewTarget {
-            game: s.game.clone(),
-            moves: Session::row_moves(&s.game),
-            events: s.channel.sender(),
-        })
-    }
-
-    /// The store (for the reviews, which keep their results with the game).
+    /// The store (for the services wired beside the games, e.g. the reviews).
     pub(crate) fn store(&self) -> &Arc<dyn Store> {
         &self.store
     }
 
-    /// The engine's slots.
-    pub(crate) fn engine(&self) -> &EngineJobs {
+    /// The engine's lanes (shared with the services wired beside the games).
+    pub(crate) fn engine(&self) -> &Arc<EngineJobs> {
         &self.engine
-    }
-
-    /// The reviews running.
-    pub(crate) fn reviews(&self) -> &Reviews {
-        &self.reviews
     }
 
     /// Closes the store (pending writes finish; its lock is released).
     pub async fn close(&self) -> Result<(), GameError> {
-        self.reviews.stop_all();
         // The stop's time: the next start charges no clock for what follows.
         if let Err(e) = self.store.mark_alive(now_ms()).await {
             tracing::warn!("the store could not record the stop's time: {e}");
         }
         Ok(self.store.close().await?)
     }
-}
-
-/// What a review gets of a game (see [`Games::review_target`]).
-pub(crate) struct ReviewTarget {
-    /// The game as it is now.
-    pub(crate) game: Game,
-    /// Its moves as the store writes them (what a stored review is compared with).
-    pub(crate) moves: String,
-    /// Its event channel.
-    pub(crate) events: broadcast::Sender<Event>,
 }

@@ -4,18 +4,18 @@
 //! | kind | status | logged at |
 //! | --- | --- | --- |
 //! | bad request, bad JSON, bad field | 400 / 415 / 422 | debug |
-//! | illegal move, bad settings ([`GameError::Invalid`]) | 422 | debug |
+//! | illegal move, bad settings ([`GameError::Invalid`]), a review's bad depth | 422 | debug |
 //! | no / wrong seat token, not a player of this game | 401 / 403 | info |
 //! | too many games created from one address ([`GameError::TooMany`]), too many engine jobs or open streams from one address | 429 + `Retry-After` | info |
 //! | a request body that stops arriving | 408 | info |
 //! | a request body over [`BODY_LIMIT`] (any route) | 413 `body-too-large` | debug |
 //! | a `Host` the server does not answer to (`host.rs`) | 421 `unknown-host` | debug |
-//! | a client's engine work over its limit ([`GameError::Limited`], e.g. reviews) | 429 | info |
+//! | a client's engine work over its limit ([`GameError::Limited`]; [`ReviewError::TooMany`]) | 429 | info |
 //! | unknown game or route | 404 | debug |
 //! | not your turn, nothing to undo ([`GameError::Refused`]) | 409 | debug |
 //! | lost a race with another writer ([`GameError::Conflict`]) | 409 | info |
 //! | storage failed ([`GameError::Storage`]) | 503 | warn, naming the database |
-//! | the engine's queue is full ([`GameError::Busy`]) | 503 + `Retry-After` | warn |
+//! | the engine's queue is full ([`GameError::Busy`], [`ReviewError::Busy`]) | 503 + `Retry-After` | warn |
 //! | our own bug or damaged data ([`GameError::Internal`]) | 500 | error |
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
@@ -27,6 +27,7 @@ use serde::de::DeserializeOwned;
 
 use crate::games::GameError;
 use crate::limits::LimitError;
+use crate::review::ReviewError;
 
 /// The largest request body any route reads (axum's `DefaultBodyLimit` in `api.rs`, and the
 /// `Content-Length` check in front of every route).
@@ -116,6 +117,26 @@ impl From<GameError> for ApiError {
             message: e.to_string(),
             detail,
             retry_after,
+        }
+    }
+}
+
+impl From<ReviewError> for ApiError {
+    fn from(e: ReviewError) -> Self {
+        let message = e.to_string();
+        match e {
+            ReviewError::BadDepth(_) => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.code(), message)
+            }
+            ReviewError::TooMany(_) => {
+                ApiError::new(StatusCode::TOO_MANY_REQUESTS, e.code(), message)
+            }
+            ReviewError::Busy { retry_after_s, .. } => {
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.code(), message)
+                    .retry_after(retry_after_s)
+            }
+            // As a game's storage failure.
+            ReviewError::Storage(se) => GameError::from(se).into(),
         }
     }
 }

@@ -25,7 +25,7 @@ pub(super) async fn health(State(s): State<Shared>) -> Response {
             "database": database(true),
             "engine": {
                 "replies": s.games.replies_searched(),
-                "reviews": s.games.reviews_searched(),
+                "reviews": s.reviews.started(),
             },
             "egdb": s.games.egdb_health(),
         }))

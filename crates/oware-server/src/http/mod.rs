@@ -1,5 +1,5 @@
 //! The HTTP routes: the JSON API, the event stream and the page's files. Handlers are thin:
-//! they read the request, call a [`Games`] operation and let `error.rs` turn its error into an
+//! they read the request, call a domain operation ([`Games`], [`Reviews`]) and let `error.rs` turn its error into an
 //! answer. Every request runs in a `tracing` span (method, path) that logs its status and
 //! duration (`tower_http::trace`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
 //! axum's extractors, whose refusals are JSON like every other error; requests that start
@@ -38,6 +38,7 @@ use tracing::Level;
 
 use crate::games::Games;
 use crate::limits::{ClientKey, ClientLimits};
+use crate::review::Reviews;
 use host::AllowedHosts;
 
 pub use error::ApiError;
@@ -45,10 +46,14 @@ pub use games::{AnalysisReq, CreateReq, MoveReq, NewRequest};
 pub use host::{BadHostName, HostName};
 pub use review::ReviewReq;
 
-/// The router state: the games and a signal that ends open event streams at shutdown.
+/// The router state, and the one place that says who holds what (lila's `Env`): the games,
+/// the reviews beside them (sharing their store and engine, never calling them: a handler asks
+/// the games first and hands the reviews what they need), the per-client limits and a signal
+/// that ends open event streams at shutdown.
 #[derive(Clone)]
 pub struct Shared {
     pub(crate) games: Arc<Games>,
+    pub(crate) reviews: Arc<Reviews>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// The per-client limits.
     pub(crate) limits: Arc<ClientLimits>,

@@ -1,4 +1,5 @@
-//! The routes of a game's review: start one, read it.
+//! The routes of a game's review: start one, read it. The handler asks `games` for the game
+//! (which checks who may see or review it), then gives the copy to the reviews.
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -8,6 +9,8 @@ use serde::Deserialize;
 
 use super::error::{ApiError, OptionalJson, Path};
 use super::{client, token, Shared};
+use crate::games::GameCopy;
+use crate::review::{ReviewTarget, ReviewView};
 
 /// `POST /api/games/{id}/review` body (optional).
 #[derive(Debug, Default, Deserialize)]
@@ -15,6 +18,15 @@ use super::{client, token, Shared};
 pub struct ReviewReq {
     /// The review's depth in plies (default 16, from 2 to 18).
     pub depth: Option<i64>,
+}
+
+/// What the reviews get of a game.
+fn target(g: GameCopy) -> ReviewTarget {
+    ReviewTarget {
+        game: g.game,
+        moves: g.moves,
+        events: g.events,
+    }
 }
 
 pub(super) async fn review(
@@ -27,9 +39,10 @@ pub(super) async fn review(
 ) -> Result<Response, ApiError> {
     let depth = crate::review::parse_depth(req.depth)?;
     s.limits.start_engine_job(peer.ip())?;
+    let game = s.games.review_target(&id, token(&headers), true).await?;
     let (started, view) = s
-        .games
-        .start_review(&id, token(&headers), depth, Some(client(peer)))
+        .reviews
+        .start(&id, target(game), depth, Some(client(peer)))
         .await?;
     let status = if started || view.status == "running" {
         StatusCode::ACCEPTED
@@ -42,6 +55,8 @@ pub(super) async fn review(
 pub(super) async fn review_state(
     State(s): State<Shared>,
     Path(id): Path<String>,
-) -> Result<Json<crate::review::ReviewView>, ApiError> {
-    Ok(Json(s.games.review_state(&id).await?))
+) -> Result<Json<ReviewView>, ApiError> {
+    // Anyone who may see the game may see its review.
+    let game = s.games.review_target(&id, None, false).await?;
+    Ok(Json(s.reviews.state(&id, &game.moves).await?))
 }
