@@ -128,18 +128,22 @@ test("review an imported game: progress, graph, symbols, a blunder explained, ju
 
 test("a finished game is reviewed from the end panel", async () => {
   const { context, page, errors } = await newPage();
-  // The page's first look at the game's review (as the game opens) is answered late, after the player
-  // has asked for the review: that old "none" must not close the review asked for.
+  // The page's first look at the game's review (as the game opens) is held back until the review the player
+  // asks for meanwhile is on screen, and only then answered: that older "none" must not close it. The test
+  // releases it and waits for the page to say it dropped it (by its version), so the order is forced, not timed.
   let held = false;
-  let delivered;
-  const lateAnswer = new Promise((r) => { delivered = r; });
+  let release;
+  const released = new Promise((r) => { release = r; });
+  let answered;
+  const lateAnswer = new Promise((r) => { answered = r; });
   await page.route(/\/api\/games\/[^/]+\/review$/, async (route) => {
     if (route.request().method() !== "GET" || held) return route.continue();
     held = true;
     const answer = await route.fetch();
-    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal((await answer.json()).status, "none");
+    await released;
     await route.fulfill({ response: answer });
-    delivered();
+    answered();
   });
   // North plays f, then South's F captures 3 and reaches 25: the game ends, the end panel opens.
   await importGame(page, '[FEN "0-0-0-0-1-1-2-1-0-0-0-1-22-20-N"]\n\n1... f 2. F *');
@@ -148,10 +152,11 @@ test("a finished game is reviewed from the end panel", async () => {
   await page.locator("#dlg-end").waitFor({ state: "hidden" });
   await page.locator("#review-graph svg.eval-graph").waitFor(LONG);
   assert.ok(held, "the first look was held back");
-  // Still shown once the late answer has come and the page has had time to read it (a check that
-  // nothing changes can only wait).
+  // Now the old answer: the page drops it as older than the review it shows, which stays.
+  const dropped = page.waitForEvent("console", (m) => /review: an answer older than the one shown was dropped \(none /.test(m.text()));
+  release();
   await lateAnswer;
-  await page.waitForTimeout(500);
+  await dropped;
   assert.ok(await page.locator("#review-graph svg.eval-graph").isVisible());
   const r = await apiReview(page);
   assert.equal(r.status, "done");

@@ -34,16 +34,31 @@ export function createReview(st, { showPly, screen }) {
     menu: $("#btn-review"),
   };
   let poll = null; // the timer looking at a running review (in case events do not arrive)
-  let asked = 0; // reviews asked for on this page: a load's answer older than one is stale
 
-  /** A fresh review state for the game on screen. */
+  /** A fresh review state for the game on screen. `run`, `step`: the version of the newest answer or event taken. */
   function blank() {
-    return { id: st.id, status: "none", done: 0, total: 0, data: null, current: false, computedAt: null, error: null, selected: null, open: false };
+    return { id: st.id, status: "none", done: 0, total: 0, data: null, current: false, computedAt: null, error: null, selected: null, open: false, run: 0, step: 0 };
   }
 
-  /** Takes the server's answer (`ReviewView`) into `st.review`. */
+  /**
+   * Whether answer or event `v` is at least as new as what `r` shows (the server versions each by `(run, step)`,
+   * run first), and if so records its version. An older one crossed a newer one on the way: it is dropped.
+   */
+  function fresh(r, v) {
+    const run = v.run || 0, step = v.step || 0;
+    if (run < r.run || (run === r.run && step < r.step)) {
+      console.debug(`review: an answer older than the one shown was dropped (${v.status} ${run}.${step} < ${r.run}.${r.step})`);
+      return false;
+    }
+    r.run = run;
+    r.step = step;
+    return true;
+  }
+
+  /** Takes the server's answer (`ReviewView`) into `st.review`, unless it is older than what it shows: `false` then. */
   function take(v) {
     const r = st.review && st.review.id === st.id ? st.review : blank();
+    if (!fresh(r, v)) return false;
     r.status = v.status;
     r.done = v.done;
     r.total = v.total;
@@ -56,6 +71,7 @@ export function createReview(st, { showPly, screen }) {
     }
     st.review = r;
     watch();
+    return true;
   }
 
   /** Looks at a running review every few seconds: events carry it, this only makes sure. */
@@ -72,7 +88,7 @@ export function createReview(st, { showPly, screen }) {
       const v = await api.getReview(id);
       if (id !== st.id) return;
       const prevAt = st.review && st.review.id === id ? st.review.computedAt : null;
-      take(v);
+      if (!take(v)) return;
       if (v.status === "done" && v.computed_at !== prevAt) {
         finished();
         screen.all(); // the move list's symbols too
@@ -89,13 +105,14 @@ export function createReview(st, { showPly, screen }) {
     render();
     const id = st.id;
     if (!id) return;
-    const before = asked;
     try {
       const v = await api.getReview(id);
-      // Another game opened meanwhile, or a review was asked for: this answer is out of date.
-      if (id !== st.id || asked !== before) return;
+      if (id !== st.id) return; // another game opened meanwhile
+      // An answer older than one that came first (a review asked for meanwhile, its events) is dropped; either way
+      // a review done or running shows, and one asked for meanwhile stays open.
       take(v);
-      st.review.open = v.status === "done" || v.status === "running";
+      const r = st.review;
+      r.open = r.open || r.status === "done" || r.status === "running";
     } catch { return; }
     screen.all();
   }
@@ -106,15 +123,11 @@ export function createReview(st, { showPly, screen }) {
     if (!st.review || st.review.id !== st.id) st.review = blank();
     st.review.open = true;
     st.review.error = null;
-    asked += 1;
     render();
-    const before = st.review.computedAt;
     try {
       const v = await api.startReview(st.id, st.token);
-      // The events may have told the end before this answer came: keep that result.
-      const endedMeanwhile = v.status === "running" && st.review.status === "done" && st.review.computedAt !== before;
-      if (endedMeanwhile) return;
-      take(v);
+      // The events may have told more (the end) before this answer came: keep that.
+      if (!take(v)) return;
       if (v.status === "running") { say("Reviewing the game…", "info"); announce("Reviewing the game."); }
       else if (v.status === "done") finished();
     } catch (e) {
@@ -127,7 +140,7 @@ export function createReview(st, { showPly, screen }) {
 
   /** A `review` event: progress, the end (the result is fetched), or a failure. */
   function onEvent(ev) {
-    if (!st.review || st.review.id !== st.id) return;
+    if (!st.review || st.review.id !== st.id || !fresh(st.review, ev)) return;
     if (ev.status === "running") {
       st.review.status = "running";
       st.review.done = ev.done;
