@@ -9,7 +9,7 @@
 //!
 //! The modules, one job each, from the top down: each uses only modules below it (`use
 //! crate::…`), none imports one that imports it back. `games/` and `review/` do not know each
-//! other: `http/`'s state ([`Shared`](http::Shared), lila's `Env`) holds both, and a review
+//! other: `http/`'s state (`http::Shared`, lila's `Env`) holds both, and a review
 //! handler asks the games for a copy of the game, then gives it to the reviews.
 //!
 //! | module | job | uses |

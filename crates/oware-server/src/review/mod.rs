@@ -1,7 +1,7 @@
-//! Game reviews on the server, a service of their own ([`Reviews`]): the computer's verdict on every move of a game (`oware-review`),
-//! computed in the background on the engine's review slots, its progress sent as `review`
-//! events on the game's stream, and its result stored with the game so that a reload or a
-//! restart shows it without searching again.
+//! Game reviews on the server, a service of their own ([`Reviews`]): the computer's verdict on
+//! every move of a game (`oware-review`), computed in the background on the engine's review
+//! slots, its progress sent as `review` events on the game's stream, and its result stored with
+//! the game so that a reload or a restart shows it without searching again.
 //!
 //! One review per game runs at a time; a client (an address) has at most
 //! [`REVIEWS_PER_CLIENT`] running at once. A review takes one slot per position it searches
@@ -28,10 +28,11 @@
 //! is full the request is refused at once (503 `engine-busy`, as for replies and analyses)
 //! rather than left waiting behind all the others.
 
-//! **No game code here**: a review gets what it needs of a game as a [`ReviewTarget`] (a copy of
-//! its moves and its event sender), which the HTTP handler asks `games` for first; `games`
-//! knows nothing of reviews either. Every answer and event carries its version ([`ReviewView::run`],
-//! [`ReviewView::step`]), so that a client drops one older than what it shows.
+//! **No game code here**: a review gets what it needs of a game as a [`ReviewTarget`] (a copy
+//! of its moves and its event sender), which the HTTP handler asks `games` for first; `games`
+//! knows nothing of reviews either. Every answer and event carries its version
+//! ([`ReviewView::run`], [`ReviewView::step`]), so that a client drops one older than what it
+//! shows.
 //!
 //! | file | job |
 //! | --- | --- |

@@ -67,8 +67,8 @@ pub struct ReviewView {
     /// epoch, and always above the run before it on the same game (0: no review, or one
     /// running on another instance not heard of yet).
     pub run: u64,
-    /// How far the run had gone: the positions reviewed while it runs, [`ENDED`] once it is
-    /// done or failed.
+    /// How far the run had gone: the positions reviewed while it runs, `ENDED` (2³² − 1) once
+    /// it is done or failed.
     pub step: u64,
 }
 
