@@ -18,9 +18,8 @@
 //! | the engine's queue is full ([`GameError::Busy`], [`ReviewError::Busy`]) | 503 + `Retry-After` | warn |
 //! | our own bug or damaged data ([`GameError::Internal`]) | 500 | error |
 
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
@@ -179,45 +178,33 @@ impl IntoResponse for ApiError {
 }
 
 /// A JSON body whose rejections (bad JSON, wrong content type, missing fields, too large) are
-/// answered as [`ApiError`]s with the reason.
-#[derive(Debug, Clone, Copy, Default)]
+/// answered as [`ApiError`]s with the reason (`From<JsonRejection>`).
+#[derive(Debug, Clone, Copy, Default, FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
 pub struct ApiJson<T>(pub T);
 
-impl<S, T> FromRequest<S> for ApiJson<T>
-where
-    S: Send + Sync,
-    T: DeserializeOwned,
-{
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(v)) => Ok(ApiJson(v)),
-            Err(rejection) => Err(json_error(rejection)),
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        if let Some(e) = body_timeout(&rejection) {
+            return e;
         }
+        let status = rejection.status();
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            return body_too_large();
+        }
+        let status = if status.is_client_error() {
+            status
+        } else {
+            StatusCode::BAD_REQUEST
+        };
+        let code = match &rejection {
+            JsonRejection::MissingJsonContentType(_) => "content-type",
+            JsonRejection::JsonSyntaxError(_) => "bad-json",
+            JsonRejection::JsonDataError(_) => "bad-field",
+            _ => "bad-body",
+        };
+        ApiError::new(status, code, rejection.body_text())
     }
-}
-
-fn json_error(rejection: JsonRejection) -> ApiError {
-    if let Some(e) = body_timeout(&rejection) {
-        return e;
-    }
-    let status = rejection.status();
-    if status == StatusCode::PAYLOAD_TOO_LARGE {
-        return body_too_large();
-    }
-    let status = if status.is_client_error() {
-        status
-    } else {
-        StatusCode::BAD_REQUEST
-    };
-    let code = match &rejection {
-        JsonRejection::MissingJsonContentType(_) => "content-type",
-        JsonRejection::JsonSyntaxError(_) => "bad-json",
-        JsonRejection::JsonDataError(_) => "bad-field",
-        _ => "bad-body",
-    };
-    ApiError::new(status, code, rejection.body_text())
 }
 
 /// A 408 when `rejection` comes from a request body that stopped arriving (tower-http's
@@ -238,79 +225,49 @@ pub(crate) fn body_timeout(rejection: &(dyn std::error::Error + 'static)) -> Opt
 }
 
 /// axum's `Path`, with its rejections (a segment that is not valid UTF-8, not the expected
-/// type) answered as [`ApiError`]s. `api.rs` imports it under axum's name, so that every
-/// handler gets it.
-#[derive(Debug, Clone, Copy, Default)]
+/// type) answered as [`ApiError`]s (`From<PathRejection>`). `http/mod.rs`'s handlers import it
+/// under axum's name, so that every handler gets it.
+#[derive(Debug, Clone, Copy, Default, FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct Path<T>(pub T);
 
-impl<S, T> FromRequestParts<S> for Path<T>
-where
-    S: Send + Sync,
-    T: DeserializeOwned + Send,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Path(v)) => Ok(Path(v)),
-            Err(rejection) => Err(path_error(rejection)),
-        }
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        let status = match rejection.status() {
+            s if s.is_client_error() => s,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, "bad-path", rejection.body_text())
     }
-}
-
-fn path_error(rejection: PathRejection) -> ApiError {
-    let status = match rejection.status() {
-        s if s.is_client_error() => s,
-        _ => StatusCode::BAD_REQUEST,
-    };
-    ApiError::new(status, "bad-path", rejection.body_text())
 }
 
 /// axum's `Query`, with its rejections answered as [`ApiError`]s (see [`Path`]).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct Query<T>(pub T);
 
-impl<S, T> FromRequestParts<S> for Query<T>
-where
-    S: Send + Sync,
-    T: DeserializeOwned,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Query(v)) => Ok(Query(v)),
-            Err(rejection) => Err(query_error(rejection)),
-        }
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad-query", rejection.body_text())
     }
 }
 
-fn query_error(rejection: QueryRejection) -> ApiError {
-    ApiError::new(StatusCode::BAD_REQUEST, "bad-query", rejection.body_text())
-}
-
-/// The raw body, with its rejections (too large, stopped arriving) answered as [`ApiError`]s.
-#[derive(Debug, Clone, Default)]
+/// The raw body, with its rejections (too large, stopped arriving) answered as [`ApiError`]s
+/// (`From<BytesRejection>`).
+#[derive(Debug, Clone, Default, FromRequest)]
+#[from_request(rejection(ApiError))]
 pub struct Bytes(pub axum::body::Bytes);
 
-impl<S> FromRequest<S> for Bytes
-where
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match axum::body::Bytes::from_request(req, state).await {
-            Ok(b) => Ok(Bytes(b)),
-            Err(rejection) => Err(body_timeout(&rejection).unwrap_or_else(|| {
-                let status = match rejection.status() {
-                    StatusCode::PAYLOAD_TOO_LARGE => return body_too_large(),
-                    s if s.is_client_error() => s,
-                    _ => StatusCode::BAD_REQUEST,
-                };
-                ApiError::new(status, "bad-body", rejection.body_text())
-            })),
-        }
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> Self {
+        body_timeout(&rejection).unwrap_or_else(|| {
+            let status = match rejection.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => return body_too_large(),
+                s if s.is_client_error() => s,
+                _ => StatusCode::BAD_REQUEST,
+            };
+            ApiError::new(status, "bad-body", rejection.body_text())
+        })
     }
 }
 
@@ -319,6 +276,9 @@ where
 /// routes that take none (their `T` is an empty struct that denies unknown fields, so `{}`
 /// passes and `{"x": 1}` does not). Refusals as [`ApiJson`]'s: 400 `bad-json` for bad syntax,
 /// 422 `bad-field` for a wrong or unknown field, 413 `body-too-large`.
+///
+/// Written by hand, not derived `via(axum::Json)`: axum's `Json` asks for a JSON content type
+/// (415 without one) and for a body, so the same requests would be answered differently.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OptionalJson<T>(pub T);
 
