@@ -25,6 +25,7 @@
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) | online, egdb_view |
 //! | `egdb_view` | endgame table values per legal move | |
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
+//! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
 //! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | |
 //! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]) | |
 //! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) | |
@@ -48,6 +49,7 @@ mod proxy;
 mod review;
 mod secret;
 mod store;
+mod time;
 mod view;
 
 use std::fmt;
@@ -76,6 +78,7 @@ pub use store::{
     open as open_store, GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError,
     StoreFuture,
 };
+pub use time::{Clock, ManualClock, Sleep, SystemClock};
 pub use view::{score_text, GameSnapshot, StateView};
 
 /// How to run the server.
@@ -104,6 +107,10 @@ pub struct ServerConfig {
     /// (`oware serve --public-host`): its public name behind a reverse proxy or on a network.
     /// A request for any other `Host` is refused with 421 (DNS rebinding, see `host.rs`).
     pub public_hosts: Vec<HostName>,
+    /// The time of the games (default: [`SystemClock`], the system's): online clocks and
+    /// flags, claim delays, presence and the lobby's grace read it and their timers sleep on
+    /// it. A test passes a [`ManualClock`] and moves it on instead of sleeping.
+    pub clock: Arc<dyn Clock>,
 }
 
 impl Default for ServerConfig {
@@ -118,6 +125,7 @@ impl Default for ServerConfig {
             online: OnlineConfig::default(),
             limits: ServerLimits::default(),
             public_hosts: Vec::new(),
+            clock: Arc::new(SystemClock),
         }
     }
 }
@@ -233,12 +241,13 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         l.engine_starts,
         l.engine_window.as_secs()
     );
-    let games = Games::with_online(
+    let games = Games::with_clock(
         store,
         EngineJobs::with_queue(config.engine_threads, l.engine_queue)
             .with_egdb(tables.clone().map(Arc::new)),
         tables,
         config.online.clone(),
+        Arc::clone(&config.clock),
     );
     start_on(
         games,

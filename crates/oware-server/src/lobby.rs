@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::net::IpAddr;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use oware_core::Rules;
@@ -28,6 +28,7 @@ use tokio::sync::broadcast;
 
 use crate::events::Event;
 use crate::online::{LobbyEntry, Online, OnlineConfig, Presence, Status};
+use crate::time::Clock;
 
 /// Changes a slow watcher may fall behind by before it skips some (and starts again).
 const BACKLOG: usize = 256;
@@ -49,6 +50,8 @@ pub struct Lobby {
     max: usize,
     per_client: usize,
     grace: Duration,
+    /// The clock the grace is measured on.
+    clock: Arc<dyn Clock>,
 }
 
 #[derive(Debug, Default)]
@@ -100,14 +103,15 @@ impl Drop for Place<'_> {
 }
 
 impl Lobby {
-    /// An empty lobby with `config`'s limits and creator's grace.
-    pub fn new(config: &OnlineConfig) -> Lobby {
+    /// An empty lobby with `config`'s limits and creator's grace, measured on `clock`.
+    pub fn new(config: &OnlineConfig, clock: Arc<dyn Clock>) -> Lobby {
         Lobby {
             state: Mutex::new(State::default()),
             events: broadcast::channel(BACKLOG).0,
             max: config.lobby_max,
             per_client: config.lobby_per_client,
             grace: config.lobby_grace,
+            clock,
         }
     }
 
@@ -234,12 +238,16 @@ impl Lobby {
         (first, rx)
     }
 
-    /// Runs `recheck` once a creator's grace has run out (with a little margin), so that a
-    /// challenge whose creator left, or never opened its page, leaves the list.
-    pub fn after_grace(&self, recheck: impl Future<Output = ()> + Send + 'static) {
-        let wait = self.grace + Duration::from_millis(10);
+    /// Runs `recheck` once the grace of a creator gone since `since` (epoch ms on the lobby's
+    /// clock) has run out, with a little margin, so that a challenge whose creator left, or
+    /// never opened its page, leaves the list.
+    pub fn after_grace(&self, since: u64, recheck: impl Future<Output = ()> + Send + 'static) {
+        let grace = u64::try_from(self.grace.as_millis()).unwrap_or(u64::MAX);
+        let sleep = self
+            .clock
+            .sleep_until(since.saturating_add(grace).saturating_add(10));
         tokio::spawn(async move {
-            tokio::time::sleep(wait).await;
+            sleep.await;
             recheck.await;
         });
     }
@@ -250,11 +258,14 @@ mod tests {
     use super::*;
 
     fn lobby(max: usize, per_client: usize) -> Lobby {
-        Lobby::new(&OnlineConfig {
-            lobby_max: max,
-            lobby_per_client: per_client,
-            ..OnlineConfig::default()
-        })
+        Lobby::new(
+            &OnlineConfig {
+                lobby_max: max,
+                lobby_per_client: per_client,
+                ..OnlineConfig::default()
+            },
+            Arc::new(crate::time::SystemClock),
+        )
     }
 
     #[test]

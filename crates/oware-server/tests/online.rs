@@ -1,5 +1,7 @@
 //! Online play through the JSON API: the real server on a loopback port with a real SQLite
-//! file, two players and spectators as separate clients.
+//! file, two players and spectators as separate clients. Tests about time give the server a
+//! [`ManualClock`] and move it on: nothing sleeps for time to pass, and each waits for the
+//! effect (an event, the state) rather than for a while.
 
 mod common;
 
@@ -7,7 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::{assert_error, ids, online_game, Api, Events, LobbyWatch};
-use oware_server::{start, OnlineConfig, Server, ServerConfig};
+use oware_server::{start, ManualClock, OnlineConfig, Server, ServerConfig};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -28,6 +30,19 @@ async fn server(db: &Path, online: OnlineConfig) -> Server {
         db: common::db(db).await,
         engine_threads: 1,
         online,
+        ..ServerConfig::default()
+    };
+    start(&config).await.expect("server starts")
+}
+
+/// [`server`] on `clock` (a test's own time).
+async fn server_on(db: &Path, online: OnlineConfig, clock: &ManualClock) -> Server {
+    let config = ServerConfig {
+        port: 0,
+        db: common::db(db).await,
+        engine_threads: 1,
+        online,
+        clock: clock.shared(),
         ..ServerConfig::default()
     };
     start(&config).await.expect("server starts")
@@ -312,7 +327,8 @@ async fn creating_too_many_games_from_one_address_is_a_429() {
 #[tokio::test]
 async fn a_flag_falls_with_nobody_calling_and_a_late_move_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let clock = ManualClock::starting_now();
+    let s = server_on(&dir.path().join("games.sqlite"), test_online(), &clock).await;
     let api = Api::new(&s);
     let (id, south, north) =
         online_game(&api, &api, json!({"initial_s": 1, "increment_s": 0})).await;
@@ -322,7 +338,14 @@ async fn a_flag_falls_with_nobody_calling_and_a_late_move_is_refused() {
     let (_, b) = api.play(&id, &north, "c").await;
     assert_eq!(b["state"]["online"]["clock"]["running"], "S");
     assert_eq!(b["state"]["online"]["clock"]["remaining_ms"]["N"], 1000);
-    // Nobody calls: the server's timer ends the game and tells the watchers.
+    // Not yet: a moment before the flag, the game goes on.
+    clock.advance(Duration::from_millis(999));
+    let st = state(&api, &id).await;
+    assert_eq!(st["online"]["status"], "playing", "{st}");
+    assert_eq!(st["online"]["clock"]["remaining_ms"]["S"], 1);
+    // Nobody calls: once South's second is up the server's timer ends the game and tells
+    // the watchers.
+    clock.advance(Duration::from_millis(1));
     let ev = events
         .until("update", |v| v["state"]["online"]["end"] == "time")
         .await;
@@ -353,61 +376,12 @@ async fn a_flag_falls_with_nobody_calling_and_a_late_move_is_refused() {
     s.shutdown().await.unwrap();
 }
 
-/// On the database of test file `db` (either backend): sets the last sign of life of a server
-/// to `alive_ms` and changes game `id`'s stored online part with `edit`.
-async fn edit_stored(db: &Path, id: &str, alive_ms: u64, edit: impl FnOnce(&mut Value)) {
-    let target = common::db(db).await;
-    let alive = alive_ms.to_string();
-    if common::postgres() {
-        let (c, conn) = tokio_postgres::connect(&target.to_string_lossy(), tokio_postgres::NoTls)
-            .await
-            .unwrap();
-        tokio::spawn(conn);
-        let row = c
-            .query_one("SELECT online FROM games WHERE id = $1", &[&id])
-            .await
-            .unwrap();
-        let mut online: Value = serde_json::from_str(row.get(0)).unwrap();
-        edit(&mut online);
-        let text = online.to_string();
-        c.execute("UPDATE games SET online = $1 WHERE id = $2", &[&text, &id])
-            .await
-            .unwrap();
-        c.execute(
-            "UPDATE meta SET value = $1 WHERE key = 'alive_ms'",
-            &[&alive],
-        )
-        .await
-        .unwrap();
-    } else {
-        let c = rusqlite::Connection::open(&target).unwrap();
-        let text: String = c
-            .query_row("SELECT online FROM games WHERE id = ?1", [id], |r| r.get(0))
-            .unwrap();
-        let mut online: Value = serde_json::from_str(&text).unwrap();
-        edit(&mut online);
-        c.execute(
-            "UPDATE games SET online = ?1 WHERE id = ?2",
-            [online.to_string(), id.to_string()],
-        )
-        .unwrap();
-        c.execute("UPDATE meta SET value = ?1 WHERE key = 'alive_ms'", [alive])
-            .unwrap();
-    }
-}
-
-fn epoch_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64
-}
-
 #[tokio::test]
 async fn a_restart_charges_the_time_used_before_the_stop_and_not_the_downtime() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite");
-    let s = server(&db, test_online()).await;
+    let clock = ManualClock::starting_now();
+    let s = server_on(&db, test_online(), &clock).await;
     let api = Api::new(&s);
     let (id, south, north) =
         online_game(&api, &api, json!({"initial_s": 60, "increment_s": 2})).await;
@@ -417,27 +391,25 @@ async fn a_restart_charges_the_time_used_before_the_stop_and_not_the_downtime() 
     let south_left = b["state"]["online"]["clock"]["remaining_ms"]["S"]
         .as_u64()
         .unwrap();
-    assert!(south_left > 60_000, "the increment was added: {south_left}");
+    assert_eq!(south_left, 62_000, "the increment was added");
+    // North thinks 20 s, then the server stops (recording the time) and stays down for
+    // 10 minutes.
+    clock.advance(Duration::from_secs(20));
     s.shutdown().await.unwrap();
-
-    // As if North had thought 20 s before the stop and the server had then been down for
-    // 10 minutes: the stored turn began 10 min 20 s ago, the last sign of life 10 min ago.
-    let now = epoch_ms();
-    edit_stored(&db, &id, now - 600_000, |online| {
-        online["clock"]["turn_started_ms"] = json!(now - 620_000);
-    })
-    .await;
-    let s = server(&db, test_online()).await;
+    clock.advance(Duration::from_secs(600));
+    let s = server_on(&db, test_online(), &clock).await;
     let api = Api::new(&s);
     let after = state(&api, &id).await;
-    let clock = &after["online"]["clock"];
-    assert_eq!(clock["running"], "N");
-    let north_left = clock["remaining_ms"]["N"].as_u64().unwrap();
-    assert!(
-        (39_000..=40_000).contains(&north_left),
-        "North keeps 60 s less the 20 s thought before the stop, the downtime free: {north_left} ms"
+    let clock_view = &after["online"]["clock"];
+    assert_eq!(clock_view["running"], "N");
+    assert_eq!(
+        clock_view["remaining_ms"]["N"], 40_000,
+        "North keeps 60 s less the 20 s thought before the stop, the downtime free"
     );
-    assert_eq!(clock["remaining_ms"]["S"].as_u64().unwrap(), south_left);
+    assert_eq!(
+        clock_view["remaining_ms"]["S"].as_u64().unwrap(),
+        south_left
+    );
     // Play goes on with the same tokens.
     assert_eq!(api.play(&id, &north, "d").await.0, StatusCode::OK);
     s.shutdown().await.unwrap();
@@ -586,7 +558,8 @@ async fn abort_only_before_both_sides_moved_and_cancel_only_while_open() {
 #[tokio::test]
 async fn the_opponent_of_a_player_who_left_may_claim_after_the_delay() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let clock = ManualClock::starting_now();
+    let s = server_on(&dir.path().join("games.sqlite"), test_online(), &clock).await;
     let api = Api::new(&s);
     let (id, south, north) = online_game(&api, &api, json!({"initial_s": 600})).await;
     let key = |token: &str| {
@@ -635,7 +608,12 @@ async fn the_opponent_of_a_player_who_left_may_claim_after_the_delay() {
         .await;
     let (st, b) = act(&api, &id, "claim", &north, json!({"result": "win"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "cannot-claim");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    // The delay (a second here) counts from North's leaving.
+    clock.advance(Duration::from_millis(999));
+    assert_eq!(state(&api, &id).await["online"]["claimable_ms"], 1);
+    let (st, b) = act(&api, &id, "claim", &south, json!({"result": "win"})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, "cannot-claim");
+    clock.advance(Duration::from_millis(1));
     let claimable = state(&api, &id).await["online"]["claimable_ms"].clone();
     assert_eq!(claimable, 0);
     let (st, b) = act(&api, &id, "claim", &south, json!({"result": "win"})).await;
@@ -805,11 +783,13 @@ async fn racing_rematch_accepts_make_one_game_and_leave_no_orphan() {
 #[tokio::test]
 async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_them() {
     let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let grace = Duration::from_secs(30);
     let online = OnlineConfig {
-        lobby_grace: Duration::from_millis(300),
+        lobby_grace: grace,
         ..test_online()
     };
-    let s = server(&dir.path().join("games.sqlite"), online).await;
+    let s = server_on(&dir.path().join("games.sqlite"), online, &clock).await;
     let api = Api::new(&s);
     let mut lobby = LobbyWatch::open(&api).await;
     assert_eq!(lobby.next().await["challenges"], json!([]));
@@ -822,6 +802,7 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     let (never, _) = ids(&created);
     let listed = lobby.until(|v| v["challenges"][0]["id"] == never.as_str());
     listed.await;
+    clock.advance(grace + Duration::from_secs(1));
     lobby.until(|v| v["challenges"] == json!([])).await;
     assert_eq!(api.get("/api/lobby").await.1["challenges"], json!([]));
 
@@ -840,8 +821,9 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     assert_eq!(st, StatusCode::OK, "{b}");
     let key = b["key"].as_str().unwrap().to_string();
     let page = Events::open_path(&api, &format!("/api/games/{id}/events?presence={key}")).await;
-    // A later challenge, created and then left: its removal comes after the grace, so once
-    // it is gone the first one has outlived its own grace with its creator present.
+    // A later challenge, created half a grace later and then left: its removal comes after
+    // the first one's grace has run out with its creator present.
+    clock.advance(grace / 2);
     let (_, other) = api
         .create(json!({"opponent": "online", "lobby": true, "name": "Yaw"}))
         .await;
@@ -849,14 +831,31 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     lobby
         .until(|v| v["challenges"].as_array().unwrap().len() == 2)
         .await;
+    clock.advance(grace / 2 + Duration::from_secs(1));
+    clock.advance(grace / 2);
     let left = lobby
         .until(|v| v["challenges"].as_array().unwrap().len() == 1)
         .await;
     assert_eq!(left["challenges"][0]["id"], id.as_str(), "{left}");
     assert_ne!(left["challenges"][0]["id"], other.as_str());
 
-    // The creator closes the page: the challenge leaves the lobby once the grace has passed.
+    // The creator closes the page: the challenge leaves the lobby once the grace has passed
+    // (from the moment the server saw the page go, which a spectator's stream shows).
+    let mut watch = Events::open(&api, &id).await;
     drop(page);
+    watch
+        .until("update", |v| {
+            let seats = &v["state"]["online"]["seats"];
+            seats["S"]["connected"] == false && seats["N"]["connected"] == false
+        })
+        .await;
+    clock.advance(grace - Duration::from_secs(1));
+    assert_eq!(
+        api.get("/api/lobby").await.1["challenges"][0]["id"],
+        id.as_str(),
+        "listed for the grace"
+    );
+    clock.advance(Duration::from_secs(2));
     lobby.until(|v| v["challenges"] == json!([])).await;
     // The game itself stays open: the invite link still works, and coming back relists it.
     assert_eq!(state(&api, &id).await["online"]["status"], "open");

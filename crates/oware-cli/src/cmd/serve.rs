@@ -112,6 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ..oware_server::ServerLimits::default()
         },
         public_hosts: args.public_host.clone(),
+        ..ServerConfig::default()
     };
     let db_shown = oware_server::db_display(&args.db);
     oware_server::serve(config, |addr| {

@@ -7,13 +7,15 @@ use std::time::Duration;
 use super::error::GameError;
 use super::session::Session;
 use super::sync::ALIVE_EVERY;
-use super::{now_ms, Games, Live};
+use super::{Games, Live};
 use crate::online::Status;
 
 impl Games {
     /// Starts the timer that ends the game when the running side's flag falls, cancelling the
     /// game's previous timer (a game has at most one; one that has ended or whose clock is
-    /// stopped has none).
+    /// stopped has none). It sleeps on the games' clock until the flag's deadline; its retries
+    /// (another instance's claim on the fall, a failed write) wait real time: they are how
+    /// often work is tried, not a rule of the game.
     pub(super) fn arm_clock(self: &Arc<Self>, live: &Live, s: &Session) {
         let mut timer = s.flag_timer.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(old) = timer.take() {
@@ -31,11 +33,11 @@ impl Games {
         let version = s.version;
         let games = Arc::clone(self);
         let live = Arc::clone(live);
+        let sleep = self.clock.sleep_until(deadline);
         let task = tokio::spawn(async move {
-            let mut deadline = deadline;
+            let mut sleep = sleep;
             loop {
-                let wait = deadline.saturating_sub(now_ms());
-                tokio::time::sleep(Duration::from_millis(wait)).await;
+                sleep.await;
                 let mut s = live.lock().await;
                 if s.version != version {
                     return;
@@ -43,10 +45,10 @@ impl Games {
                 let Some(mut o) = s.online.clone() else {
                     return;
                 };
-                if !o.check_flag(now_ms()) {
+                if !o.check_flag(games.now()) {
                     match o.clock.as_ref().and_then(|c| c.deadline()) {
                         Some(d) => {
-                            deadline = d;
+                            sleep = games.clock.sleep_until(d);
                             continue;
                         }
                         None => return,
@@ -65,12 +67,12 @@ impl Games {
                     {
                         Ok(true) => {}
                         Ok(false) => {
-                            deadline = now_ms() + lease.as_millis() as u64 + 100;
+                            sleep = retry(lease + Duration::from_millis(100));
                             continue;
                         }
                         Err(e) => {
                             tracing::warn!(game = %s.id, "the fallen flag could not be claimed, retrying in 1 s: {e}");
-                            deadline = now_ms() + 1000;
+                            sleep = retry(Duration::from_secs(1));
                             continue;
                         }
                     }
@@ -85,13 +87,18 @@ impl Games {
                     Err(GameError::Conflict) => return,
                     Err(e) => {
                         tracing::warn!(game = %s.id, "the fallen flag could not be stored, retrying in 1 s: {e}");
-                        deadline = now_ms() + 1000;
+                        sleep = retry(Duration::from_secs(1));
                     }
                 }
             }
         });
         *timer = Some(task.abort_handle());
     }
+}
+
+/// A wait of `d` real time before work is tried again.
+fn retry(d: Duration) -> crate::time::Sleep {
+    Box::pin(tokio::time::sleep(d))
 }
 
 impl Games {
@@ -103,7 +110,7 @@ impl Games {
     /// on one database, a start while another instance serves (its record is recent) changes
     /// no clock: the service was never down.
     pub async fn resume_online(self: &Arc<Self>) -> Result<usize, GameError> {
-        let now = now_ms();
+        let now = self.now();
         let last = self.store.last_alive().await?;
         let shared = self.store.shared();
         let down = match last {
@@ -121,7 +128,7 @@ impl Games {
                     .await
                     .unwrap_or(false));
         let result = self.resume_games(if mover { down } else { 0 }).await;
-        self.store.mark_alive(now_ms()).await?;
+        self.store.mark_alive(self.now()).await?;
         if mover && shared {
             let _ = self.store.release("resume clocks".to_string()).await;
         }
@@ -150,7 +157,7 @@ impl Games {
             };
             let running = o.clock.as_mut().filter(|c| c.running.is_some());
             if let Some(c) = running.filter(|_| down > 0) {
-                c.turn_started_ms = (c.turn_started_ms + down).min(now_ms());
+                c.turn_started_ms = (c.turn_started_ms + down).min(self.now());
                 let game = s.game.clone();
                 if let Err(e) = self.persist_all(&mut s, game, Vec::new(), Some(o)).await {
                     tracing::warn!(game = %row.id, "a clock could not be resumed: {e}");
@@ -161,7 +168,7 @@ impl Games {
             self.arm_clock(&live, &s);
             self.sync_lobby(&s);
             if s.online.as_ref().is_some_and(|o| o.lobby) {
-                self.recheck_lobby_later(&live);
+                self.recheck_lobby_later(&live, &s);
             }
         }
         Ok(resumed)

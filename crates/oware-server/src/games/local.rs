@@ -184,7 +184,7 @@ impl Games {
         self.store.insert(row.clone()).await?;
         // Normalise: a game from a record is the same whether fresh or reloaded.
         let game = replay(*game.start(), *game.rules(), &row.moves).map_err(GameError::Internal)?;
-        let session = Session::from_row(&row, game, Vec::new())?;
+        let session = Session::from_row(&row, game, Vec::new(), self.now())?;
         let state = self.view(&session);
         let computer = session.computer_to_move();
         let live = self.remember(row.id.clone(), Arc::new(Mutex::new(session)));

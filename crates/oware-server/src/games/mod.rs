@@ -51,6 +51,7 @@ use crate::events::Event;
 use crate::lobby::Lobby;
 use crate::online::OnlineConfig;
 use crate::store::{GameRow, Store};
+use crate::time::{Clock, SystemClock};
 use crate::view::{self, MoveDetailView, StateView};
 use session::Session;
 
@@ -59,13 +60,6 @@ pub use for_review::GameCopy;
 pub use local::{Created, MoveInput, MoveReply, NewGame, Opponent};
 pub use presence::PresenceGuard;
 pub use round::{NewOnline, OfferKind, SeatReply};
-
-/// Milliseconds since the Unix epoch.
-pub(crate) fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
 
 /// Games kept in memory before idle ones are dropped from the cache.
 const CACHE_GAMES: usize = 20_000;
@@ -86,6 +80,8 @@ pub struct Games {
     lobby: Lobby,
     /// The online games each address created recently.
     creations: crate::limits::RateWindow,
+    /// The time of game rules and their timers (`time.rs`).
+    clock: Arc<dyn Clock>,
 }
 
 /// A job the engine refused because its queue is full, as the answer to the request.
@@ -158,16 +154,33 @@ impl Games {
         egdb: Option<Tables>,
         online: OnlineConfig,
     ) -> Arc<Games> {
+        Games::with_clock(store, engine, egdb, online, Arc::new(SystemClock))
+    }
+
+    /// [`Games::with_online`] on `clock` (a test's [`ManualClock`](crate::ManualClock)).
+    pub fn with_clock(
+        store: Arc<dyn Store>,
+        engine: EngineJobs,
+        egdb: Option<Tables>,
+        online: OnlineConfig,
+        clock: Arc<dyn Clock>,
+    ) -> Arc<Games> {
         Arc::new(Games {
             store,
             engine: Arc::new(engine),
             cache: std::sync::Mutex::new(HashMap::new()),
             sweep_at: std::sync::atomic::AtomicUsize::new(CACHE_GAMES),
             egdb: egdb.map(Arc::new),
-            lobby: Lobby::new(&online),
+            lobby: Lobby::new(&online, Arc::clone(&clock)),
             creations: crate::limits::RateWindow::new(online.create_limit, online.create_window),
             online,
+            clock,
         })
+    }
+
+    /// Now on the games' clock (epoch ms).
+    pub(crate) fn now(&self) -> u64 {
+        self.clock.now_ms()
     }
 
     fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Live>> {
@@ -207,12 +220,13 @@ impl Games {
     fn view_for(&self, s: &Session, you: Option<Side>) -> StateView {
         let mut v = view::state(&s.snapshot(self.egdb.as_deref()));
         if let Some(o) = &s.online {
+            let now = self.now();
             v.online = Some(o.view(
                 &s.game,
-                &s.presence_now(now_ms()),
+                &s.presence_now(now),
                 you,
                 o.claim_delay(&self.online),
-                now_ms(),
+                now,
             ));
             v.can_undo = false;
             v.can_redo = false;
@@ -264,7 +278,7 @@ impl Games {
             .await?
             .ok_or(GameError::NotFound)?;
         let (game, redo) = game_of_row(&row)?;
-        let session = Session::from_row(&row, game, redo)?;
+        let session = Session::from_row(&row, game, redo, self.now())?;
         let computer = session.computer_to_move();
         let live = self.remember(id.to_string(), Arc::new(Mutex::new(session)));
         if computer {
@@ -299,7 +313,7 @@ impl Games {
             return Ok(());
         }
         let (game, redo) = game_of_row(&row)?;
-        let fresh = Session::from_row(&row, game, redo)?;
+        let fresh = Session::from_row(&row, game, redo, self.now())?;
         // A move added by another instance: describe it as the page's animation wants.
         let before = s.game.clone();
         let detail = (fresh.game.moves().len() == before.moves().len() + 1
@@ -422,7 +436,7 @@ impl Games {
     /// Closes the store (pending writes finish; its lock is released).
     pub async fn close(&self) -> Result<(), GameError> {
         // The stop's time: the next start charges no clock for what follows.
-        if let Err(e) = self.store.mark_alive(now_ms()).await {
+        if let Err(e) = self.store.mark_alive(self.now()).await {
             tracing::warn!("the store could not record the stop's time: {e}");
         }
         Ok(self.store.close().await?)

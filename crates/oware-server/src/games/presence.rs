@@ -8,7 +8,7 @@ use tokio::sync::broadcast;
 
 use super::error::GameError;
 use super::session::{constant_time_eq, Watcher};
-use super::{now_ms, random_hex, Games, Live};
+use super::{random_hex, Games, Live};
 use crate::events::Event;
 
 /// Keeps a player's or spectator's presence while its event stream is open.
@@ -31,7 +31,9 @@ impl Drop for PresenceGuard {
         let watcher = self.watcher.take();
         rt.spawn(async move {
             let mut s = live.lock().await;
-            s.presence.close(side, now_ms());
+            // The creator's grace (a challenge in the lobby) counts from this time.
+            let now = games.now();
+            s.presence.close(side, now);
             if let Some(handle) = watcher {
                 // Its forwarder and analysis stop with it.
                 s.watchers.remove(&handle);
@@ -39,11 +41,11 @@ impl Drop for PresenceGuard {
             if side.is_some() {
                 games.publish_update(&s, None, "presence", None);
             } else {
-                s.publish_spectators();
+                s.publish_spectators(now);
             }
             games.announce_presence(&s);
             if side.is_some() {
-                games.recheck_lobby_later(&live);
+                games.recheck_lobby_later(&live, &s);
             }
         });
     }
@@ -89,7 +91,7 @@ impl Games {
             None => {
                 // A spectator: a stream of its own (see [`Watcher`]), and only the count
                 // changes for the others.
-                s.publish_spectators();
+                s.publish_spectators(self.now());
                 let handle = random_hex(12)?;
                 let (own, rx) = broadcast::channel(64);
                 let mut game_events = s.channel.subscribe();

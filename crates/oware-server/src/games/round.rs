@@ -9,7 +9,7 @@ use tokio::sync::broadcast;
 use super::error::GameError;
 use super::local::{Created, MoveInput, MoveReply, Opponent};
 use super::session::{clean_name, online_names, online_of, Session};
-use super::{now_ms, random_hex, Games, Live};
+use super::{random_hex, Games, Live};
 use crate::events::Event;
 use crate::online::{Claim, OfferAction, Online, OnlineError, TimeControl};
 use crate::store::GameRow;
@@ -160,7 +160,7 @@ impl Games {
         } else {
             req.name
         };
-        let online = Online::new(side, name, token.clone(), req.clock, req.lobby, now_ms());
+        let online = Online::new(side, name, token.clone(), req.clock, req.lobby, self.now());
         let game = Game::new(req.rules.unwrap_or_default());
         let id = random_hex(16)?;
         self.insert_online(&id, &token, game, online).await?;
@@ -171,7 +171,7 @@ impl Games {
         }
         self.sync_lobby(&s);
         if s.online.as_ref().is_some_and(|o| o.lobby) {
-            self.recheck_lobby_later(&live);
+            self.recheck_lobby_later(&live, &s);
         }
         tracing::debug!(game = %id, "online game created");
         Ok(Created {
@@ -197,22 +197,21 @@ impl Games {
     /// Keeps the lobby in step with game `s` and tells its watchers when it changed.
     pub(super) fn sync_lobby(&self, s: &Session) {
         if let Some(o) = &s.online {
-            self.lobby.sync(
-                &s.id,
-                o,
-                s.game.rules(),
-                &s.presence_now(now_ms()),
-                now_ms(),
-            );
+            let now = self.now();
+            self.lobby
+                .sync(&s.id, o, s.game.rules(), &s.presence_now(now), now);
         }
     }
 
     /// Looks at game `live`'s lobby entry again once the creator's grace has run out, so that a
-    /// challenge whose creator left (or never opened the page) leaves the lobby.
-    pub(super) fn recheck_lobby_later(self: &Arc<Self>, live: &Live) {
+    /// challenge whose creator left (or never opened the page) leaves the lobby. The grace
+    /// counts from the time the creator's seat has had no stream since (in `s`).
+    pub(super) fn recheck_lobby_later(self: &Arc<Self>, live: &Live, s: &Session) {
+        let Some(o) = &s.online else { return };
+        let since = s.presence.gone_since[usize::from(o.creator == Side::North)];
         let (games, live) = (Arc::clone(self), Arc::clone(live));
         self.lobby
-            .after_grace(async move { games.sync_lobby(&*live.lock().await) });
+            .after_grace(since, async move { games.sync_lobby(&*live.lock().await) });
     }
 
     /// The lobby: open challenges, oldest first.
@@ -242,7 +241,7 @@ impl Games {
         token: Option<&str>,
         input: MoveInput<'_>,
     ) -> Result<MoveReply, GameError> {
-        let now = now_ms();
+        let now = self.now();
         let mut o = online_of(s)?.clone();
         let side = o.player(token)?;
         if o.check_flag(now) {
@@ -284,7 +283,7 @@ impl Games {
     ) -> Result<(R, StateView), GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
-        let now = now_ms();
+        let now = self.now();
         let mut o = online_of(&s)?.clone();
         let side = o.player(token)?;
         if o.check_flag(now) {
@@ -334,12 +333,12 @@ impl Games {
             n if n.is_empty() => "Anonymous".to_string(),
             n => n,
         };
-        let side = o.join(token, name, new_token.clone(), now_ms())?;
+        let side = o.join(token, name, new_token.clone(), self.now())?;
         let game = s.game.clone();
         self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
         s.names = online_names(online_of(&s)?);
         // Both sides are "gone" from now until their streams open.
-        s.presence.gone_since[usize::from(side == Side::North)] = now_ms();
+        s.presence.gone_since[usize::from(side == Side::North)] = self.now();
         self.online_changed(&live, &s, "join");
         Ok(SeatReply {
             id: id.to_string(),
@@ -414,7 +413,7 @@ impl Games {
     ) -> Result<StateView, GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
-        let now = now_ms();
+        let now = self.now();
         let mut o = online_of(&s)?.clone();
         let side = o.player(token)?;
         if o.check_flag(now) {
@@ -495,7 +494,7 @@ impl Games {
     ) -> Result<(Option<SeatReply>, StateView), GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
-        let now = now_ms();
+        let now = self.now();
         let mut o = online_of(&s)?.clone();
         let side = o.player(token)?;
         if let (Some(next), OfferAction::Offer | OfferAction::Accept) = (&o.rematch_id, action) {

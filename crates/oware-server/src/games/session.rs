@@ -11,7 +11,6 @@ use tokio::sync::broadcast;
 
 use super::error::GameError;
 use super::local::{MoveInput, Opponent};
-use super::now_ms;
 use super::sync::REMOTE_PRESENCE_TTL_MS;
 use crate::egdb_view::Tables;
 use crate::events::{Channel, Event};
@@ -85,10 +84,12 @@ impl Drop for Watcher {
 }
 
 impl Session {
+    /// The live game of stored `row` (`game` and `redo` read from it), loaded at `now`.
     pub(super) fn from_row(
         row: &GameRow,
         game: Game,
         redo: Vec<Move>,
+        now: u64,
     ) -> Result<Session, GameError> {
         let opponent = Opponent::parse(&row.opponent).map_err(|_| {
             GameError::Internal(format!("stored game has opponent '{}'", row.opponent))
@@ -131,7 +132,7 @@ impl Session {
             analysis_seq: 0,
             channel: Channel::new(row.version),
             online,
-            presence: Presence::new(now_ms()),
+            presence: Presence::new(now),
             remote: HashMap::new(),
             flag_timer: std::sync::Mutex::new(None),
             watchers: HashMap::new(),
@@ -298,9 +299,9 @@ impl Session {
     }
 
     /// Tells the watchers how many spectators there are now: a few bytes, where a player's
-    /// connection changes the state (and sends it whole).
-    pub(super) fn publish_spectators(&self) {
-        let n = self.presence_now(now_ms()).spectators;
+    /// connection changes the state (and sends it whole). `now`: the games' clock.
+    pub(super) fn publish_spectators(&self, now: u64) {
+        let n = self.presence_now(now).spectators;
         let data = serde_json::json!({ "spectators": n, "version": self.version });
         self.channel.publish("spectators", data.to_string());
     }

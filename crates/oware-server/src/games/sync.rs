@@ -9,7 +9,7 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 
 use super::session::Session;
-use super::{now_ms, Games, Live};
+use super::{Games, Live};
 use crate::online::Status;
 use crate::store::Notice;
 
@@ -170,12 +170,13 @@ impl Games {
         let Some(live) = cached else { return };
         let mut s = live.lock().await;
         let before = s.remote.get(&instance).map(|r| r.0);
-        s.remote.insert(instance, (counts, now_ms()));
+        let now = self.now();
+        s.remote.insert(instance, (counts, now));
         let players = |c: Option<[u32; 3]>| c.map(|c| [c[0], c[1]]);
         if players(before) != players(Some(counts)) {
             self.publish_update(&s, None, "presence", None);
         } else if before != Some(counts) {
-            s.publish_spectators();
+            s.publish_spectators(now);
         }
         self.sync_lobby(&s);
     }
@@ -255,7 +256,7 @@ impl Games {
             loop {
                 tokio::time::sleep(ALIVE_EVERY).await;
                 let Some(games) = weak.upgrade() else { return };
-                if let Err(e) = games.store.mark_alive(now_ms()).await {
+                if let Err(e) = games.store.mark_alive(games.now()).await {
                     tracing::warn!("the store could not record that this server is alive: {e}");
                 }
             }
