@@ -1,7 +1,7 @@
 //! Online play through the JSON API: the real server on a loopback port with a real SQLite
 //! file, two players and spectators as separate clients. Tests about time give the server a
-//! [`ManualClock`] and move it on: nothing sleeps for time to pass, and each waits for the
-//! effect (an event, the state) rather than for a while.
+//! [`ManualClock`] and move it on (no real time has to pass), then wait for the effect (an
+//! event, the state), never for a while.
 
 mod common;
 
