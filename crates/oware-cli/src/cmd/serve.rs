@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long = "trusted-proxy", value_name = "ADDR")]
     pub trusted_proxy: Vec<oware_server::ProxyNet>,
     /// A host name the server answers to (e.g. oware.example.org, its public name behind a
-    /// reverse proxy); may be given again for more. Without it only localhost, 127.x.y.z, [::1]
+    /// reverse proxy); may be given again for more. Without it only localhost, 127.x.y.z, ::1
     /// and the --bind address (any IP address when bound to 0.0.0.0 or ::) are answered; other
     /// names get 421, which keeps pages of other sites out through DNS rebinding.
     #[arg(long = "public-host", value_name = "NAME")]
