@@ -9,18 +9,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::{assert_error, ids, Api};
-use oware_server::{start, OnlineConfig, Server, ServerConfig};
+use oware_server::{start, OnlineConfig, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 async fn server(db: &Path, online: OnlineConfig) -> Server {
-    let config = ServerConfig {
-        port: 0,
-        db: common::db(db).await,
-        engine_threads: 1,
-        online,
-        ..ServerConfig::default()
-    };
+    let config = common::online_config(db, online).await;
     start(&config).await.expect("server starts")
 }
 

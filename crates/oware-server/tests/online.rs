@@ -25,25 +25,15 @@ fn test_online() -> OnlineConfig {
 }
 
 async fn server(db: &Path, online: OnlineConfig) -> Server {
-    let config = ServerConfig {
-        port: 0,
-        db: common::db(db).await,
-        engine_threads: 1,
-        online,
-        ..ServerConfig::default()
-    };
+    let config = common::online_config(db, online).await;
     start(&config).await.expect("server starts")
 }
 
 /// [`server`] on `clock` (a test's own time).
 async fn server_on(db: &Path, online: OnlineConfig, clock: &ManualClock) -> Server {
     let config = ServerConfig {
-        port: 0,
-        db: common::db(db).await,
-        engine_threads: 1,
-        online,
         clock: clock.shared(),
-        ..ServerConfig::default()
+        ..common::online_config(db, online).await
     };
     start(&config).await.expect("server starts")
 }

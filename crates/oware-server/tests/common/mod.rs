@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use oware_server::{start, Server, ServerConfig};
+use oware_server::{start, OnlineConfig, Server, ServerConfig};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
@@ -97,6 +97,18 @@ pub fn sqlite_only(why: &str) -> bool {
         eprintln!("not run on PostgreSQL: {why}");
     }
     postgres()
+}
+
+/// A test server's settings on the database of `path` with the online settings `online` (one
+/// engine thread, a free port).
+pub async fn online_config(path: &Path, online: OnlineConfig) -> ServerConfig {
+    ServerConfig {
+        port: 0,
+        db: db(path).await,
+        engine_threads: 1,
+        online,
+        ..ServerConfig::default()
+    }
 }
 
 pub async fn server_with(db: &Path, egdb: Option<&Path>) -> Server {
