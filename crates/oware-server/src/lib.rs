@@ -61,8 +61,8 @@ pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
 pub use games::{
-    Created, GameCopy, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline, OfferKind,
-    Opponent, PresenceGuard, SeatReply,
+    Created, Ending, GameCopy, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline,
+    OfferKind, Opponent, PresenceGuard, SeatReply,
 };
 pub use http::{
     AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,

@@ -222,7 +222,10 @@ mod timer_tests {
             1,
             "one timer while the clock runs"
         );
-        games.resign(&id, Some(&south)).await.unwrap();
+        games
+            .end(&id, Some(&south), crate::games::Ending::Resign)
+            .await
+            .unwrap();
         assert_eq!(
             holders(&games, &id).await,
             0,

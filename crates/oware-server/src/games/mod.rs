@@ -59,7 +59,7 @@ pub use error::GameError;
 pub use for_review::GameCopy;
 pub use local::{Created, MoveInput, MoveReply, NewGame, Opponent};
 pub use presence::PresenceGuard;
-pub use round::{NewOnline, OfferKind, SeatReply};
+pub use round::{Ending, NewOnline, OfferKind, SeatReply};
 
 /// Games kept in memory before idle ones are dropped from the cache.
 const CACHE_GAMES: usize = 20_000;

@@ -40,6 +40,28 @@ pub struct SeatReply {
     pub state: StateView,
 }
 
+/// An online game ended by one player: the creator cancelling an open challenge, a player
+/// resigning or aborting (before both sides have moved).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The creator withdraws the open challenge.
+    Cancel,
+    /// The token's side resigns.
+    Resign,
+    /// The token's side aborts: no result.
+    Abort,
+}
+
+impl Ending {
+    fn name(self) -> &'static str {
+        match self {
+            Ending::Cancel => "cancel",
+            Ending::Resign => "resign",
+            Ending::Abort => "abort",
+        }
+    }
+}
+
 /// An action on an offer, by kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OfferKind {
@@ -347,39 +369,18 @@ impl Games {
         })
     }
 
-    /// The creator cancels their open challenge.
-    pub async fn cancel(
+    /// The token's side ends online game `id` as `how` says (see [`Ending`]).
+    pub async fn end(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
+        how: Ending,
     ) -> Result<StateView, GameError> {
         Ok(self
-            .online_action(id, token, "cancel", |o, side, _, _| o.cancel(side))
-            .await?
-            .1)
-    }
-
-    /// The token's side resigns.
-    pub async fn resign(
-        self: &Arc<Self>,
-        id: &str,
-        token: Option<&str>,
-    ) -> Result<StateView, GameError> {
-        Ok(self
-            .online_action(id, token, "resign", |o, side, _, now| o.resign(side, now))
-            .await?
-            .1)
-    }
-
-    /// The token's side aborts the game (before both sides have moved).
-    pub async fn abort(
-        self: &Arc<Self>,
-        id: &str,
-        token: Option<&str>,
-    ) -> Result<StateView, GameError> {
-        Ok(self
-            .online_action(id, token, "abort", |o, side, s, now| {
-                o.abort(side, &s.game, now)
+            .online_action(id, token, how.name(), |o, side, s, now| match how {
+                Ending::Cancel => o.cancel(side),
+                Ending::Resign => o.resign(side, now),
+                Ending::Abort => o.abort(side, &s.game, now),
             })
             .await?
             .1)

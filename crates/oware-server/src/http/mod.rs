@@ -36,7 +36,7 @@ use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, Tr
 use tower_http::LatencyUnit;
 use tracing::Level;
 
-use crate::games::Games;
+use crate::games::{Ending, Games, OfferKind};
 use crate::limits::{ClientKey, ClientLimits};
 use crate::review::Reviews;
 use host::AllowedHosts;
@@ -78,16 +78,16 @@ route_table! {
     GET "/api/health" => health::health,
     POST "/api/games" => games::create,
     GET "/api/games/{id}" => games::state,
-    DELETE "/api/games/{id}" => online::cancel,
+    DELETE "/api/games/{id}" => online::ending(Ending::Cancel),
     GET "/api/games/{id}/events" => games::events,
     GET "/api/lobby" => lobby::lobby,
     GET "/api/lobby/events" => lobby::lobby_events,
     GET "/api/qr.svg" => qr::invite_qr,
     POST "/api/games/{id}/join" => online::join,
-    POST "/api/games/{id}/resign" => online::resign,
-    POST "/api/games/{id}/abort" => online::abort,
-    POST "/api/games/{id}/draw" => online::draw,
-    POST "/api/games/{id}/takeback" => online::takeback,
+    POST "/api/games/{id}/resign" => online::ending(Ending::Resign),
+    POST "/api/games/{id}/abort" => online::ending(Ending::Abort),
+    POST "/api/games/{id}/draw" => online::offer(OfferKind::Draw),
+    POST "/api/games/{id}/takeback" => online::offer(OfferKind::Takeback),
     POST "/api/games/{id}/claim" => online::claim,
     POST "/api/games/{id}/rematch" => online::rematch,
     POST "/api/games/{id}/seat" => online::seat,

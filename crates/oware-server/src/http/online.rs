@@ -7,8 +7,9 @@ use serde::Deserialize;
 
 use super::error::{ApiError, ApiJson, OptionalJson, Path};
 use super::{client, token, NoBody, Shared};
-use crate::games::{OfferKind, SeatReply};
+use crate::games::{Ending, OfferKind, SeatReply};
 use crate::view;
+use futures_util::future::BoxFuture;
 
 pub(super) fn seat_body(r: SeatReply) -> Json<serde_json::Value> {
     Json(serde_json::json!({ "id": r.id, "token": r.token, "state": r.state }))
@@ -35,31 +36,21 @@ pub(super) async fn join(
     Ok(seat_body(r))
 }
 
-pub(super) async fn cancel(
-    State(s): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    OptionalJson(NoBody {}): OptionalJson<NoBody>,
-) -> Result<Json<view::StateView>, ApiError> {
-    Ok(Json(s.games.cancel(&id, token(&headers)).await?))
-}
+/// What the online actions answer: the state for the requester's seat.
+type StateAnswer = BoxFuture<'static, Result<Json<view::StateView>, ApiError>>;
 
-pub(super) async fn resign(
-    State(s): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    OptionalJson(NoBody {}): OptionalJson<NoBody>,
-) -> Result<Json<view::StateView>, ApiError> {
-    Ok(Json(s.games.resign(&id, token(&headers)).await?))
-}
-
-pub(super) async fn abort(
-    State(s): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    OptionalJson(NoBody {}): OptionalJson<NoBody>,
-) -> Result<Json<view::StateView>, ApiError> {
-    Ok(Json(s.games.abort(&id, token(&headers)).await?))
+/// The handler of `DELETE /api/games/{id}` (cancel), `POST …/resign` and `POST …/abort`: no
+/// body, the seat token, the state answered.
+pub(super) fn ending(
+    how: Ending,
+) -> impl Fn(State<Shared>, Path<String>, HeaderMap, OptionalJson<NoBody>) -> StateAnswer
+       + Clone
+       + Send
+       + Sync
+       + 'static {
+    move |State(s), Path(id), headers, OptionalJson(NoBody {})| {
+        Box::pin(async move { Ok(Json(s.games.end(&id, token(&headers), how).await?)) })
+    }
 }
 
 /// Body of the offers (`draw`, `takeback`, `rematch`).
@@ -70,30 +61,20 @@ pub(super) struct OfferReq {
     action: String,
 }
 
-pub(super) async fn draw(
-    State(s): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    ApiJson(req): ApiJson<OfferReq>,
-) -> Result<Json<view::StateView>, ApiError> {
-    Ok(Json(
-        s.games
-            .offer(&id, token(&headers), OfferKind::Draw, &req.action)
-            .await?,
-    ))
-}
-
-pub(super) async fn takeback(
-    State(s): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    ApiJson(req): ApiJson<OfferReq>,
-) -> Result<Json<view::StateView>, ApiError> {
-    Ok(Json(
-        s.games
-            .offer(&id, token(&headers), OfferKind::Takeback, &req.action)
-            .await?,
-    ))
+/// The handler of `POST /api/games/{id}/draw` and `…/takeback`: an offer's step.
+pub(super) fn offer(
+    kind: OfferKind,
+) -> impl Fn(State<Shared>, Path<String>, HeaderMap, ApiJson<OfferReq>) -> StateAnswer
+       + Clone
+       + Send
+       + Sync
+       + 'static {
+    move |State(s), Path(id), headers, ApiJson(req)| {
+        Box::pin(async move {
+            let state = s.games.offer(&id, token(&headers), kind, &req.action);
+            Ok(Json(state.await?))
+        })
+    }
 }
 
 /// `POST /api/games/{id}/claim` body.
