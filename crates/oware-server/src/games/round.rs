@@ -255,6 +255,25 @@ impl Games {
 }
 
 impl Games {
+    /// Whether the running side's flag of game `s` has fallen by `now`: if so the game's end by
+    /// time (in `o`) is stored and published, and the caller refuses its request.
+    async fn flag_fell(
+        self: &Arc<Self>,
+        live: &Live,
+        s: &mut Session,
+        o: &mut Online,
+        now: u64,
+    ) -> Result<bool, GameError> {
+        if !o.check_flag(now) {
+            return Ok(false);
+        }
+        let game = s.game.clone();
+        self.persist_all(s, game, Vec::new(), Some(o.clone()))
+            .await?;
+        self.online_changed(live, s, "time");
+        Ok(true)
+    }
+
     /// Plays a move of an online game (the token's side, on its turn, before its flag falls).
     pub(super) async fn play_online(
         self: &Arc<Self>,
@@ -266,10 +285,7 @@ impl Games {
         let now = self.now();
         let mut o = online_of(s)?.clone();
         let side = o.player(token)?;
-        if o.check_flag(now) {
-            let game = s.game.clone();
-            self.persist_all(s, game, Vec::new(), Some(o)).await?;
-            self.online_changed(live, s, "time");
+        if self.flag_fell(live, s, &mut o, now).await? {
             return Err(GameError::refused(
                 "game-over",
                 "your time ran out before this move: the game is over",
@@ -308,10 +324,7 @@ impl Games {
         let now = self.now();
         let mut o = online_of(&s)?.clone();
         let side = o.player(token)?;
-        if o.check_flag(now) {
-            let game = s.game.clone();
-            self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
-            self.online_changed(&live, &s, "time");
+        if self.flag_fell(&live, &mut s, &mut o, now).await? {
             return Err(OnlineError::game_over().into());
         }
         let r = f(&mut o, side, &s, now)?;
@@ -417,10 +430,7 @@ impl Games {
         let now = self.now();
         let mut o = online_of(&s)?.clone();
         let side = o.player(token)?;
-        if o.check_flag(now) {
-            let game = s.game.clone();
-            self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
-            self.online_changed(&live, &s, "time");
+        if self.flag_fell(&live, &mut s, &mut o, now).await? {
             return Err(OnlineError::game_over().into());
         }
         let mut game = s.game.clone();
