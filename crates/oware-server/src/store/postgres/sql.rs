@@ -1,0 +1,109 @@
+//! The SQL of the PostgreSQL store kept together: the notification channel, the schema's
+//! migrations, and the statements and row layout of a game.
+
+use super::super::GameRow;
+
+/// The notification channel.
+pub(super) const CHANNEL: &str = "oware_games";
+
+/// Inserts a game row.
+pub(super) const INSERT_GAME: &str =
+    "INSERT INTO games (id, token, opponent, human, rules, start, moves,
+                                             redo, version, created, updated, south_name,
+                                             north_name, online, online_status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14)";
+
+/// The parameters of [`INSERT_GAME`] for row `g` (its version as `version`), written at `t`.
+pub(super) fn insert_params<'a>(
+    g: &'a GameRow,
+    version: &'a i64,
+    t: &'a i64,
+) -> [&'a (dyn tokio_postgres::types::ToSql + Sync); 14] {
+    [
+        &g.id,
+        &g.token,
+        &g.opponent,
+        &g.human,
+        &g.rules,
+        &g.start,
+        &g.moves,
+        &g.redo,
+        version,
+        t,
+        &g.south_name,
+        &g.north_name,
+        &g.online,
+        &g.online_status,
+    ]
+}
+
+/// Writes a game's moves and online part if its version is still `$2`.
+pub(super) const UPDATE_GAME: &str =
+    "UPDATE games SET moves = $3, redo = $4, version = $2 + 1, updated = $5,
+                                            online = $6, online_status = $7
+     WHERE id = $1 AND version = $2";
+
+/// The advisory lock key that serialises migrations (any fixed number; "oware" in ASCII).
+pub(super) const MIGRATION_LOCK: i64 = 0x6f_7761_7265;
+
+/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
+pub(super) const MIGRATIONS: &[&str] = &[
+    // 1: games (the same columns as SQLite's schema after its four migrations), facts about
+    // the database, and claims on work that must happen once.
+    "CREATE TABLE games (
+        id            TEXT PRIMARY KEY,
+        token         TEXT NOT NULL,
+        opponent      TEXT NOT NULL,
+        human         TEXT NOT NULL,
+        rules         TEXT NOT NULL,
+        start         TEXT NOT NULL,
+        moves         TEXT NOT NULL DEFAULT '',
+        redo          TEXT NOT NULL DEFAULT '',
+        version       BIGINT NOT NULL DEFAULT 0,
+        created       BIGINT NOT NULL,
+        updated       BIGINT NOT NULL,
+        south_name    TEXT NOT NULL DEFAULT '',
+        north_name    TEXT NOT NULL DEFAULT '',
+        online        TEXT NOT NULL DEFAULT '',
+        online_status TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX games_online_status ON games (online_status) WHERE online_status <> '';
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE oware_claims (
+        key      TEXT PRIMARY KEY,
+        owner    TEXT NOT NULL,
+        until_ms BIGINT NOT NULL
+    );",
+    // 2: game reviews (JSON written by `review.rs`), one per game, as SQLite's migration 5:
+    // kept apart from the game's row so that storing one never touches the game's version.
+    "CREATE TABLE reviews (
+        game_id TEXT PRIMARY KEY REFERENCES games (id),
+        review  TEXT NOT NULL,
+        updated BIGINT NOT NULL
+    );",
+];
+
+/// The columns [`read_row`] reads, in its order.
+pub(super) const COLUMNS: &str = "id, token, opponent, human, rules, start, moves, redo, version, \
+                       south_name, north_name, online, online_status";
+
+pub(super) fn read_row(r: &tokio_postgres::Row) -> GameRow {
+    GameRow {
+        id: r.get(0),
+        token: r.get(1),
+        opponent: r.get(2),
+        human: r.get(3),
+        rules: r.get(4),
+        start: r.get(5),
+        moves: r.get(6),
+        redo: r.get(7),
+        version: r.get::<_, i64>(8).max(0) as u64,
+        south_name: r.get(9),
+        north_name: r.get(10),
+        online: r.get(11),
+        online_status: r.get(12),
+    }
+}
