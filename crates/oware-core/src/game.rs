@@ -1,5 +1,5 @@
 use crate::movetext::MoveText;
-use crate::{Move, MoveList, Outcome, PlayError, Position, Rules};
+use crate::{AgreementError, EndReason, Move, MoveList, Outcome, PlayError, Position, Rules};
 
 /// A game: a start position, the moves played, the positions they led to, and how it ended.
 ///
@@ -114,7 +114,27 @@ impl Game {
         self.play(mv)
     }
 
-    /// Takes back the last move; `None` at the start.
+    /// Ends the game by the players' agreement that it has become an endless cycle (the
+    /// opponent accepted a proposal): each player takes the seeds on their own row, with reason
+    /// [`EndReason::AgreedCycle`]. Allowed only while the game goes on and both rows hold
+    /// seeds; on error nothing changes. See [`Position::agreed_cycle_outcome`].
+    pub fn agree_cycle(&mut self) -> Result<Outcome, AgreementError> {
+        if self.is_over() {
+            return Err(AgreementError::GameOver);
+        }
+        let outcome = self.position().agreed_cycle_outcome(&self.rules)?;
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Whether the game was ended by the players' agreement ([`Game::agree_cycle`]).
+    pub fn is_agreed_cycle(&self) -> bool {
+        self.outcome
+            .is_some_and(|o| o.reason == EndReason::AgreedCycle)
+    }
+
+    /// Takes back the last move; `None` at the start. A game ended by agreement is open again
+    /// afterwards, like any other (the position before a move was never over).
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
@@ -123,11 +143,15 @@ impl Game {
         Some(m)
     }
 
-    /// The game cut back to its first `ply` moves (all of them if `ply` is larger).
+    /// The game cut back to its first `ply` moves (all of them if `ply` is larger, and then
+    /// an ending by agreement is kept).
     pub fn truncated(&self, ply: usize) -> Game {
         let mut g = Game::from_position(*self.start(), self.rules);
         for &m in self.moves.iter().take(ply) {
             g.play(m).expect("moves of a game replay");
+        }
+        if ply >= self.moves.len() && self.is_agreed_cycle() {
+            g.outcome = self.outcome;
         }
         g
     }
@@ -234,6 +258,77 @@ mod tests {
             }
         }
         assert!(cycles.iter().all(|&c| c > 100), "{cycles:?}");
+    }
+
+    #[test]
+    fn agreed_cycle_gives_each_row_to_its_owner() {
+        // The agreement gives each row to its owner under either cycle rule.
+        let start = fen::parse("3-0-4-0-5-2-1-1-6-0-2-2-10-12-S").unwrap();
+        for rules in [Rules::ABAPA, Rules::AWARI] {
+            let mut g = Game::from_position(start, rules);
+            g.play(Move::new(5).unwrap()).unwrap();
+            let pos = *g.position();
+            let o = g.agree_cycle().unwrap();
+            assert_eq!(o.reason, EndReason::AgreedCycle);
+            for side in Side::ALL {
+                assert_eq!(
+                    o.scores[side],
+                    Score::seeds(pos.store(side) + pos.row_seeds(side)),
+                    "{side} under {rules}"
+                );
+            }
+            assert_eq!(o.scores.south.halves() + o.scores.north.halves(), 96);
+            assert_eq!(g.outcome(), Some(&o));
+            assert!(g.is_over() && g.is_agreed_cycle() && g.legal_moves().is_empty());
+            assert_eq!(g.play(Move::new(0).unwrap()), Err(PlayError::GameOver));
+            // Kept when the whole game is copied, dropped when it is cut back.
+            assert_eq!(g.truncated(1), g);
+            assert!(!g.truncated(0).is_over());
+        }
+        assert_eq!(EndReason::AgreedCycle.name(), "agreed-cycle");
+        assert_eq!("agreed-cycle".parse(), Ok(EndReason::AgreedCycle));
+        for r in EndReason::ALL {
+            assert_eq!(r.name().parse(), Ok(r));
+        }
+        assert!("agreement".parse::<EndReason>().is_err());
+    }
+
+    #[test]
+    fn agreement_is_refused_with_an_empty_row() {
+        // North's row is empty but South can feed it: the game goes on, no agreement.
+        let start = fen::parse("0-0-0-0-3-4-0-0-0-0-0-0-20-21-S").unwrap();
+        let mut g = Game::from_position(start, Rules::ABAPA);
+        let before = g.clone();
+        let e = g.agree_cycle().unwrap_err();
+        assert_eq!(e, AgreementError::EmptyRow { side: Side::North });
+        assert!(e.to_string().contains("North's row is empty"), "{e}");
+        assert_eq!(g, before);
+        // South's row empty, North to move.
+        let start = fen::parse("0-0-0-0-0-0-0-0-0-0-3-4-21-20-N").unwrap();
+        let mut g = Game::from_position(start, Rules::ABAPA);
+        assert_eq!(
+            g.agree_cycle(),
+            Err(AgreementError::EmptyRow { side: Side::South })
+        );
+        assert!(!g.is_over());
+    }
+
+    #[test]
+    fn agreement_is_refused_once_the_game_is_over() {
+        let mut g = cycling_game(Rules::ABAPA);
+        let before = g.clone();
+        assert_eq!(g.agree_cycle(), Err(AgreementError::GameOver));
+        assert_eq!(AgreementError::GameOver.to_string(), "the game is over");
+        assert_eq!(g, before);
+        let mut agreed = Game::from_position(*cycling_game(Rules::ABAPA).start(), Rules::ABAPA);
+        agreed.agree_cycle().unwrap();
+        assert_eq!(agreed.agree_cycle(), Err(AgreementError::GameOver));
+        // Over by the position alone (25 captured), with seeds on both rows.
+        let won = fen::parse("1-0-0-0-0-0-1-0-0-0-0-0-25-21-S").unwrap();
+        assert_eq!(
+            won.agreed_cycle_outcome(&Rules::ABAPA),
+            Err(AgreementError::GameOver)
+        );
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub mod ogn;
 
 pub use game::Game;
 pub use moves::{Move, MoveList};
-pub use outcome::{EndReason, Outcome, Score};
+pub use outcome::{AgreementError, EndReason, Outcome, ParseEndReasonError, Score};
 pub use perft::{perft, PerftCounts};
 pub use position::{
     MoveDetail, PlayError, Position, PositionError, Setup, PITS, TOTAL_SEEDS, WINNING_SCORE,

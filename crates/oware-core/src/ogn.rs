@@ -17,7 +17,10 @@
 //! Moves are letters with an optional `+N` capture suffix, numbered every South move (`1.`, or
 //! `1...` when North moves first from a custom start); `{…}` holds a comment on the move before
 //! it; the record ends with the result, written as the final seed score (`25-19`, `23.5-24.5`)
-//! or `*` for an unfinished game.
+//! or `*` for an unfinished game. A game the players ended by agreeing that it cycles
+//! ([`Game::agree_cycle`]) has the tag `[Termination "agreed-cycle"]` (the name of
+//! [`EndReason::AgreedCycle`]), with the split as its result; reading such a record ends the
+//! replayed game the same way.
 //!
 //! The reader is relaxed: move numbers are optional and not checked, `;` starts a comment to the
 //! end of the line, and the result may be missing. The writer is canonical, and
@@ -26,7 +29,7 @@
 use std::fmt;
 
 use crate::movetext::{parse_one, MoveText, ParseMoveError};
-use crate::{fen, Game, PlayError, Position, Rules, Side};
+use crate::{fen, AgreementError, EndReason, Game, PlayError, Position, Rules, Side};
 
 /// A move with the comment written after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +76,8 @@ pub enum OgnError {
         /// Why.
         error: PlayError,
     },
+    /// The `Termination` tag says the players agreed on a cycle where they cannot.
+    Agreement(AgreementError),
 }
 
 impl fmt::Display for OgnError {
@@ -84,6 +89,7 @@ impl fmt::Display for OgnError {
             OgnError::IllegalMove { ply, text, error } => {
                 write!(f, "ply {ply}: illegal move {text}: {error}")
             }
+            OgnError::Agreement(e) => write!(f, "Termination tag: {e}"),
         }
     }
 }
@@ -125,7 +131,14 @@ impl Record {
         })
     }
 
-    /// Replays the record under `rules`, checking every move.
+    /// Whether the `Termination` tag says the players ended the game by agreeing that it cycles.
+    pub fn is_agreed_cycle(&self) -> bool {
+        self.tag("Termination")
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case(EndReason::AgreedCycle.name()))
+    }
+
+    /// Replays the record under `rules`, checking every move, and ends the game by agreement
+    /// when the `Termination` tag says so.
     pub fn to_game_with(&self, rules: Rules) -> Result<Game, OgnError> {
         let mut game = Game::from_position(self.start()?, rules);
         for (i, m) in self.moves.iter().enumerate() {
@@ -136,6 +149,9 @@ impl Record {
                     error,
                 })?;
         }
+        if self.is_agreed_cycle() {
+            game.agree_cycle().map_err(OgnError::Agreement)?;
+        }
         Ok(game)
     }
 
@@ -145,7 +161,8 @@ impl Record {
     }
 
     /// A record of `game`: tags `Variant`, the given `tags` (name, value), `Rules` when not abapa,
-    /// `FEN` when the start is not the standard one, and `Result`; moves with capture suffixes.
+    /// `FEN` when the start is not the standard one, `Termination` for a game ended by agreement
+    /// (replacing a given one), and `Result`; moves with capture suffixes.
     pub fn from_game(game: &Game, tags: &[(&str, &str)]) -> Record {
         let mut rec = Record::default();
         rec.set_tag("Variant", "Oware Abapa");
@@ -157,6 +174,9 @@ impl Record {
         }
         if *game.start() != Position::start() {
             rec.set_tag("FEN", fen::write(game.start()));
+        }
+        if game.is_agreed_cycle() {
+            rec.set_tag("Termination", EndReason::AgreedCycle.name());
         }
         let positions = game.positions();
         for (i, mut text) in game.move_texts().into_iter().enumerate() {
@@ -421,6 +441,47 @@ mod tests {
         let back = parse(&text).unwrap();
         assert_eq!(back, r);
         assert_eq!(back.to_game().unwrap(), g);
+    }
+
+    #[test]
+    fn agreed_cycle_round_trip() {
+        let start = fen::parse("1-0-0-2-0-0-1-0-3-0-0-0-20-21-S").unwrap();
+        for rules in [Rules::ABAPA, Rules::AWARI] {
+            let mut g = Game::from_position(start, rules);
+            for m in crate::movetext::parse_list("Aa").unwrap() {
+                g.play_text(&m).unwrap();
+            }
+            g.agree_cycle().unwrap();
+            let r = Record::from_game(&g, &[("South", "Ama"), ("Termination", "x")]);
+            let text = r.to_string();
+            assert!(text.contains("[Termination \"agreed-cycle\"]"), "{text}");
+            assert!(text.contains("[Result \"23-25\"]"), "{text}");
+            assert!(text.trim_end().ends_with("1. A a 23-25"), "{text}");
+            let back = parse(&text).unwrap();
+            assert_eq!(back, r);
+            let replayed = back.to_game().unwrap();
+            assert_eq!(replayed, g);
+            assert_eq!(replayed.outcome().unwrap().reason, EndReason::AgreedCycle);
+            assert_eq!(Record::from_game(&replayed, &[]).to_string(), {
+                Record::from_game(&g, &[]).to_string()
+            });
+        }
+        // A game that goes on has no Termination tag.
+        let g = Game::from_position(start, Rules::ABAPA);
+        assert!(!Record::from_game(&g, &[])
+            .to_string()
+            .contains("Termination"));
+        // An agreement the position does not allow is an error, not a silent change.
+        let text = "[FEN \"0-0-0-0-3-4-0-0-0-0-0-0-20-21-S\"]\n[Termination \"agreed-cycle\"]\n*";
+        assert_eq!(
+            parse(text).unwrap().to_game(),
+            Err(OgnError::Agreement(AgreementError::EmptyRow {
+                side: Side::North
+            }))
+        );
+        // Other terminations (a match's forfeit, an online game's time) change nothing.
+        let text = "[Termination \"South forfeits: hang\"]\n1. A";
+        assert!(!parse(text).unwrap().to_game().unwrap().is_over());
     }
 
     #[test]

@@ -14,19 +14,86 @@ pub enum EndReason {
     NoFeed,
     /// A position recurred; the seeds left are allocated by the cycle rule.
     Cycle,
+    /// The players agreed that the game had become an endless cycle and ended it while both
+    /// rows held seeds ([`crate::Game::agree_cycle`]). Each player takes the seeds on their own
+    /// row, whatever the rules' cycle allocation.
+    AgreedCycle,
 }
 
 impl EndReason {
-    /// `"capture"`, `"draw"`, `"no-feed"` or `"cycle"`.
+    /// Every reason, in the order of their codes (e.g. the Python package's `REASON_NAMES`).
+    pub const ALL: [EndReason; 5] = [
+        EndReason::Capture,
+        EndReason::Draw,
+        EndReason::NoFeed,
+        EndReason::Cycle,
+        EndReason::AgreedCycle,
+    ];
+
+    /// `"capture"`, `"draw"`, `"no-feed"`, `"cycle"` or `"agreed-cycle"`.
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::Capture => "capture",
             EndReason::Draw => "draw",
             EndReason::NoFeed => "no-feed",
             EndReason::Cycle => "cycle",
+            EndReason::AgreedCycle => "agreed-cycle",
         }
     }
 }
+
+/// Error from parsing an [`EndReason`] name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseEndReasonError(String);
+
+impl fmt::Display for ParseEndReasonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown end reason '{}' (expected capture, draw, no-feed, cycle or agreed-cycle)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseEndReasonError {}
+
+impl std::str::FromStr for EndReason {
+    type Err = ParseEndReasonError;
+    /// A name as [`EndReason::name`] writes it (case-insensitive).
+    fn from_str(s: &str) -> Result<EndReason, ParseEndReasonError> {
+        EndReason::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseEndReasonError(s.to_string()))
+    }
+}
+
+/// Why a cycle cannot be ended by agreement ([`crate::Game::agree_cycle`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AgreementError {
+    /// The game is already over.
+    GameOver,
+    /// A player has no seeds on their row: the game goes on until it ends by the rules.
+    EmptyRow {
+        /// The player whose row is empty.
+        side: Side,
+    },
+}
+
+impl fmt::Display for AgreementError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgreementError::GameOver => f.write_str("the game is over"),
+            AgreementError::EmptyRow { side } => write!(
+                f,
+                "a cycle can be ended by agreement only while both rows hold seeds: {side}'s row is empty"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AgreementError {}
 
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,6 +1,6 @@
 use std::fmt;
 
-use crate::outcome::{EndReason, Outcome, Score};
+use crate::outcome::{AgreementError, EndReason, Outcome, Score};
 use crate::rules::{CycleSeeds, GrandSlam, Rules};
 use crate::{BySide, Move, MoveList, Side};
 
@@ -832,6 +832,23 @@ impl Position {
             reason: EndReason::Cycle,
             scores,
         }
+    }
+
+    /// The outcome if the players agree here that the game cycles: each takes the seeds on
+    /// their own row (whatever `rules` say a repetition gives). Refused when the game is over
+    /// by the position alone or a row is empty (South's checked first). Cycles by repetition
+    /// depend on history: see [`crate::Game::agree_cycle`].
+    pub fn agreed_cycle_outcome(&self, rules: &Rules) -> Result<Outcome, AgreementError> {
+        if self.outcome(rules).is_some() {
+            return Err(AgreementError::GameOver);
+        }
+        if let Some(side) = Side::ALL.into_iter().find(|&s| self.row_seeds(s) == 0) {
+            return Err(AgreementError::EmptyRow { side });
+        }
+        Ok(Outcome {
+            reason: EndReason::AgreedCycle,
+            scores: self.own_row_allocation(),
+        })
     }
 }
 

@@ -38,8 +38,15 @@ impl<'de> Deserialize<'de> for Side {
 }
 
 impl Serialize for EndReason {
+    /// The reason's name: `"capture"`, …, `"agreed-cycle"`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for EndReason {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
     }
 }
 

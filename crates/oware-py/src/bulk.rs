@@ -13,7 +13,8 @@ use crate::rng::{game_seed, Rng};
 pub const OBSERVATION_SIZE: usize = 14;
 
 /// The names of the end reasons, indexed by the codes of [`Playouts::reasons`].
-pub const REASON_NAMES: [&str; 4] = ["capture", "draw", "no-feed", "cycle"];
+/// Playouts never end by agreement, but the codes cover every reason.
+pub const REASON_NAMES: [&str; 5] = ["capture", "draw", "no-feed", "cycle", "agreed-cycle"];
 
 /// The reason code of a game stopped by the ply limit before it ended.
 pub const UNFINISHED: i8 = -1;
@@ -201,6 +202,7 @@ pub(crate) fn reason_code(o: &Outcome) -> i8 {
         EndReason::Draw => 1,
         EndReason::NoFeed => 2,
         EndReason::Cycle => 3,
+        EndReason::AgreedCycle => 4,
     }
 }
 

@@ -351,7 +351,8 @@ impl From<Outcome> for PyOutcome {
 
 #[pymethods]
 impl PyOutcome {
-    /// Why the game ended: "capture", "draw", "no-feed" or "cycle".
+    /// Why the game ended: "capture", "draw", "no-feed", "cycle" (by the repetition rule) or
+    /// "agreed-cycle" (by the players' agreement).
     #[getter]
     fn reason(&self) -> &'static str {
         self.inner.reason.name()
@@ -539,6 +540,16 @@ impl PyGame {
         Ok(PyPosition {
             inner: *self.inner.position(),
         })
+    }
+
+    /// Ends the game by the players' agreement that it cycles: each takes the seeds on their
+    /// own row (reason "agreed-cycle"). Raises IllegalMoveError when the game is over or a row
+    /// is empty; then nothing changes.
+    fn agree_cycle(&mut self) -> PyResult<PyOutcome> {
+        self.inner
+            .agree_cycle()
+            .map(PyOutcome::from)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
     }
 
     /// Takes back the last move and returns its letter; None at the start.

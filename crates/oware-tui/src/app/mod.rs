@@ -299,6 +299,7 @@ pub fn outcome_lines(game: &Game) -> Option<(String, String)> {
             oware_core::CycleSeeds::Even => "repetition: the seeds left are split evenly",
         }
         .to_string(),
+        EndReason::AgreedCycle => "agreed cycle: each keeps their row's seeds".to_string(),
     };
     Some((result, why))
 }
