@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use oware_core::{Game, Move, Position, Rules};
 
+mod agreement;
 pub mod bench;
 mod egdb;
 pub mod eval;
@@ -53,6 +54,10 @@ const SHALLOW_MB: usize = 1;
 /// the children never searched cost more than the misses saved).
 const PREFETCH_MB: usize = 8;
 
+pub use agreement::{
+    answer_cycle_proposal, cycle_view, should_propose, CycleAnswer, CycleView, PlayValue,
+    EVAL_MARGIN,
+};
 pub use egdb::{open_egdb, Prober};
 pub use levels::{choose_move, choose_move_with, Level, LevelSpec, ParseLevelError, LEVELS};
 pub use limits::{Clock, Limits};
