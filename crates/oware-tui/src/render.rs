@@ -16,7 +16,9 @@ use crate::online::{Connection, Online};
 
 /// The keys line at the bottom (at most 80 columns).
 pub const KEYS: &str =
-    "1-6 play  u undo  r redo  h hint  a analyse  c copy  s save  ? help  q quit";
+    "1-6 play  u undo  r redo  h hint  a analyse  e cycle  s save  ? help  q quit";
+/// The keys line of a local game while a proposal to end it as a cycle waits for its answer.
+pub const CYCLE_KEYS: &str = "y accept: end the game as a cycle  n decline  ? help  q quit";
 /// The keys line of a player in an online game.
 pub const ONLINE_KEYS: &str =
     "1-6 play  d draw  t takeback  x resign  y/n answer  s save  ? help  q quit";
@@ -28,6 +30,7 @@ pub const WATCH_KEYS: &str = "watching:  a analyse  c copy  s save  ? help  q qu
 
 fn keys_line(app: &App) -> &'static str {
     match &app.mode {
+        Mode::Local { .. } if app.cycle_offer.is_some() => CYCLE_KEYS,
         Mode::Local { .. } => KEYS,
         Mode::Online(o) if o.seat.is_none() => WATCH_KEYS,
         Mode::Online(o) if o.view.is_playing() => ONLINE_KEYS,
@@ -547,14 +550,16 @@ pit emptied. If the last seed makes 2 or 3 in an opponent's pit, you capture
 them, and the seeds of the pits before it on that row while they hold 2 or 3.
 If your opponent has no seeds, you must give them some when you can.
 The game ends at 25 captured, at 24-24, when the player to move cannot move
-(each takes their own row), or when a position repeats (the rules options).
+(each takes their own row), when a position repeats (the rules options), or
+when both agree it cycles while both rows hold seeds (each takes their row).
 
 Keys: 1-6 play your pits from your left; arrows move the cursor, Enter plays;
 a click on a pit plays it. u undo, r redo, h hint (then Enter), a analysis
 on/off (stops the search), c copy the position text (OSC 52 clipboard),
-s save and o open an OGN game, n new game (rematch: sides swap),
-q or Ctrl-C quit. Under your row: endgame database values (your final seed
-difference of the seeds on the board) when tables cover the position.
+s save and o open an OGN game, n new game (rematch: sides swap), e proposes
+to end the game as a cycle (y/n answer), q or Ctrl-C quit. Under your row:
+endgame database values (your final seed difference of the seeds on the
+board) when tables cover the position.
 Press Esc, ? or q to close this help.";
 
 /// The keys of an online game, in place of the local game's on the help screen.

@@ -7,8 +7,11 @@ use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use oware_core::Game;
-use oware_engine::{choose_move_with, Engine, Level, Limits, Prober};
+use oware_core::{Game, Side};
+use oware_engine::{
+    answer_cycle_proposal, choose_move_with, should_propose, CycleAnswer, Engine, Level, LevelSpec,
+    Limits, Prober,
+};
 
 use crate::app::EngineEvent;
 
@@ -44,13 +47,38 @@ impl Workers {
     }
 
     /// Chooses the computer's move exactly as the level defines it (`choose_move_with`, the
-    /// level's own search limits and random choices).
-    pub fn think(&mut self, id: u64, game: Game, level: Level, seed: u64) {
+    /// level's own search limits and random choices). With `propose`, it first asks
+    /// [`should_propose`] (half the level's time) and reports a proposal to end the game as a
+    /// cycle instead of a move when a cycle is all that is left.
+    pub fn think(&mut self, id: u64, game: Game, level: Level, seed: u64, propose: bool) {
         let tx = self.tx.clone();
         let egdb = self.prober(&game);
         self.spawn(move || {
+            let side = game.position().turn();
+            if propose {
+                let (mut engine, limits) = cycle_engine(level.spec(), egdb.clone(), 0.5);
+                if should_propose(&game, side, &mut engine, &limits) {
+                    let _ = tx.send(EngineEvent::CycleProposal { id });
+                    return;
+                }
+            }
             let mv = choose_move_with(&game, level.spec(), seed, 1.0, egdb);
             let _ = tx.send(EngineEvent::ComputerMove { id, mv });
+        });
+    }
+
+    /// The computer's honest answer, at `level` playing `side`, to the person's proposal to end
+    /// the game as a cycle ([`answer_cycle_proposal`] with the level's search and tables).
+    pub fn answer_cycle(&mut self, id: u64, game: Game, level: Level, side: Side) {
+        let tx = self.tx.clone();
+        let egdb = self.prober(&game);
+        self.spawn(move || {
+            let (mut engine, limits) = cycle_engine(level.spec(), egdb, 1.0);
+            let answer = answer_cycle_proposal(&game, side, &mut engine, &limits);
+            let _ = tx.send(EngineEvent::CycleAnswer {
+                id,
+                accept: answer == CycleAnswer::Accept,
+            });
         });
     }
 
@@ -109,6 +137,17 @@ impl Workers {
         self.others.retain(|h| !h.is_finished());
         self.others.push(std::thread::spawn(f));
     }
+}
+
+/// The engine and limits of a level for a cycle agreement: its table size, threads and tables
+/// (if the level uses them), and its search limits with the time scaled by `time_scale`.
+fn cycle_engine(spec: &LevelSpec, egdb: Option<Arc<Prober>>, time_scale: f64) -> (Engine, Limits) {
+    let mut engine = Engine::new(spec.hash_mb);
+    engine.set_threads(spec.thread_count());
+    if spec.egdb {
+        engine.set_egdb(egdb);
+    }
+    (engine, spec.limits(time_scale))
 }
 
 impl Drop for Workers {

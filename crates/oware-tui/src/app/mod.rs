@@ -84,6 +84,21 @@ pub enum Effect {
         level: Level,
         /// The level's random seed.
         seed: u64,
+        /// Whether the computer may first propose to end the game as a cycle (reported as
+        /// [`EngineEvent::CycleProposal`] instead of a move).
+        propose: bool,
+    },
+    /// Answer, as the computer at `level` playing `side`, the person's proposal to end `game`
+    /// as a cycle, reported as [`EngineEvent::CycleAnswer`].
+    AnswerCycle {
+        /// Which request this is.
+        id: u64,
+        /// The game so far.
+        game: Game,
+        /// The level.
+        level: Level,
+        /// The computer's side.
+        side: Side,
     },
     /// Analyse `game` until stopped, reporting [`EngineEvent::Info`] after each depth and
     /// [`EngineEvent::AnalysisDone`] at the end.
@@ -120,6 +135,18 @@ pub enum EngineEvent {
         id: u64,
         /// The move.
         mv: Option<Move>,
+    },
+    /// The computer proposes to end the game as a cycle (instead of moving).
+    CycleProposal {
+        /// The request.
+        id: u64,
+    },
+    /// The computer's answer to the person's proposal to end the game as a cycle.
+    CycleAnswer {
+        /// The request.
+        id: u64,
+        /// Whether it accepts.
+        accept: bool,
     },
     /// The analysis finished a depth.
     Info {
@@ -277,6 +304,12 @@ pub struct App {
     pub quit: bool,
     /// Local or online, with the opponent or the online game's state.
     pub mode: Mode,
+    /// A local game's proposal to end the game as a cycle: the side that made it, until it is
+    /// answered or a move is made.
+    pub cycle_offer: Option<Side>,
+    /// The seeds on the board when the person last declined the computer's proposal: it does
+    /// not propose again until a capture changes them.
+    pub cycle_declined: Option<u8>,
 }
 
 /// How a game ended, in two short lines: the result with the final allocation
@@ -339,6 +372,8 @@ impl App {
             copied: None,
             quit: false,
             mode,
+            cycle_offer: None,
+            cycle_declined: None,
         };
         app.last = app.last_move();
         app.refresh_values();
@@ -472,6 +507,7 @@ impl App {
         self.thinking = false;
         self.hint = None;
         self.hint_pending = false;
+        self.cycle_offer = None;
         self.last = self.last_move();
         self.animation = None;
         if animate && self.config.animation {
@@ -515,6 +551,7 @@ impl App {
                     game: self.game.clone(),
                     level,
                     seed: self.config.seed,
+                    propose: self.computer_may_propose(),
                 });
             }
         }
@@ -723,6 +760,12 @@ impl App {
                         Vec::new()
                     }
                 }
+            }
+            EngineEvent::CycleProposal { id } if id == self.request && self.thinking => {
+                self.on_cycle_proposal()
+            }
+            EngineEvent::CycleAnswer { id, accept } if id == self.request => {
+                self.on_cycle_answer(accept)
             }
             EngineEvent::Info { id, info } if id == self.request && self.analysis.running => {
                 self.analysis.info = Some(info);
