@@ -1,0 +1,283 @@
+//! The accounts' routes: sign-up, log-in, log-out, the password, closing, the operator's reset
+//! link; the session cookie; and the check that refuses a cookie-bearing change from another
+//! site (CSRF).
+//!
+//! **Cookie.** `oware_session=TOKEN; Path=/; HttpOnly; SameSite=Lax; Max-Age=…`, with `Secure`
+//! when the request came over TLS (a reverse proxy's `X-Forwarded-Proto: https`): script on
+//! the page cannot read it, and other sites' forms and fetches do not send it on a POST.
+//!
+//! **CSRF** (OWASP's CSRF Prevention Cheat Sheet, "verifying origin with standard headers",
+//! on top of `SameSite`): a request that changes anything (any method but GET, HEAD and
+//! OPTIONS) and carries our cookie is refused with 403 `foreign-origin` when its `Origin`
+//! names another host than the one asked for, or, without an `Origin`, when
+//! `Sec-Fetch-Site` says `cross-site`. Programs that send no cookie (the terminal client, the
+//! tests) are not concerned.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+use super::error::{ApiError, ApiJson};
+use super::Shared;
+use crate::accounts::{AccountError, NewSession, User, COOKIE};
+
+impl From<AccountError> for ApiError {
+    fn from(e: AccountError) -> Self {
+        let message = e.to_string();
+        let (status, code) = match &e {
+            AccountError::Name(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-name"),
+            AccountError::Password(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-password"),
+            AccountError::Taken => (StatusCode::CONFLICT, "name-taken"),
+            AccountError::BadCredentials => (StatusCode::UNAUTHORIZED, "bad-credentials"),
+            AccountError::TooMany(_) => (StatusCode::TOO_MANY_REQUESTS, "too-many-attempts"),
+            AccountError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            AccountError::NotLoggedIn => (StatusCode::UNAUTHORIZED, "not-logged-in"),
+            AccountError::Unknown => (StatusCode::NOT_FOUND, "no-such-player"),
+            AccountError::BadReset => (StatusCode::UNPROCESSABLE_ENTITY, "bad-reset"),
+            AccountError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage"),
+            AccountError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+        };
+        let mut out = ApiError::new(status, code, message);
+        match e {
+            AccountError::TooMany(s) => out = out.retry_after(s),
+            AccountError::Busy => out = out.retry_after(1),
+            AccountError::Store(se) => {
+                out.message = "the database is not available: try again shortly".into();
+                out.detail = Some(se.to_string());
+            }
+            _ => {}
+        }
+        out
+    }
+}
+
+/// The session cookie's value in `headers`, if any.
+pub(crate) fn session_cookie(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.trim())
+}
+
+/// The logged-in player of this request, if any (a session that ended is no one).
+pub(crate) async fn viewer(s: &Shared, headers: &HeaderMap) -> Result<Option<User>, ApiError> {
+    match session_cookie(headers) {
+        Some(token) => Ok(s.accounts.user(token).await?),
+        None => Ok(None),
+    }
+}
+
+/// The logged-in player, or 401 `not-logged-in`.
+pub(crate) async fn logged_in(s: &Shared, headers: &HeaderMap) -> Result<User, ApiError> {
+    viewer(s, headers)
+        .await?
+        .ok_or_else(|| AccountError::NotLoggedIn.into())
+}
+
+fn over_tls(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+}
+
+fn set_cookie(value: &str, max_age_s: u64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    let text = format!("{COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}");
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// The answer to a new session: the account, and the cookie.
+fn with_session(session: NewSession, headers: &HeaderMap) -> Response {
+    let cookie = set_cookie(&session.token, session.max_age_s, over_tls(headers));
+    let body = Json(serde_json::json!({ "name": session.user.name }));
+    let mut response = body.into_response();
+    response.headers_mut().insert(header::SET_COOKIE, cookie);
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    );
+    response
+}
+
+fn cleared(headers: &HeaderMap) -> Response {
+    let mut response = Json(serde_json::json!({ "name": null })).into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, set_cookie("", 0, over_tls(headers)));
+    response
+}
+
+/// A name and a password.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// `POST /api/account/signup`.
+pub(super) async fn sign_up(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(c): ApiJson<Credentials>,
+) -> Result<Response, ApiError> {
+    let session = s.accounts.sign_up(c.name.trim(), &c.password, Some(super::client(peer))).await?;
+    end_old_session(&s, &headers).await;
+    Ok(with_session(session, &headers))
+}
+
+/// `POST /api/account/login`.
+pub(super) async fn log_in(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(c): ApiJson<Credentials>,
+) -> Result<Response, ApiError> {
+    let session = s.accounts.log_in(c.name.trim(), &c.password, Some(super::client(peer))).await?;
+    end_old_session(&s, &headers).await;
+    Ok(with_session(session, &headers))
+}
+
+/// The session the request came with ends when a new one begins (a fixed session is useless).
+async fn end_old_session(s: &Shared, headers: &HeaderMap) {
+    if let Some(old) = session_cookie(headers) {
+        if let Err(e) = s.accounts.log_out(old, false).await {
+            tracing::warn!("ending the previous session: {e}");
+        }
+    }
+}
+
+/// `POST /api/account/logout`'s body.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogOut {
+    /// Every device, not only this one.
+    #[serde(default)]
+    all: bool,
+}
+
+/// `POST /api/account/logout`.
+pub(super) async fn log_out(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    body: super::error::OptionalJson<LogOut>,
+) -> Result<Response, ApiError> {
+    let all = body.0.all;
+    if let Some(token) = session_cookie(&headers) {
+        s.accounts.log_out(token, all).await?;
+    }
+    Ok(cleared(&headers))
+}
+
+/// `GET /api/account`: who is logged in (`{"name": null}` for a guest).
+pub(super) async fn me(State(s): State<Shared>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let user = viewer(&s, &headers).await?;
+    let mut r = Json(serde_json::json!({ "name": user.map(|u| u.name) })).into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(r)
+}
+
+/// `POST /api/account/password`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewPassword {
+    current: String,
+    new: String,
+}
+
+/// `POST /api/account/password`: every other session ends; this device gets a new one.
+pub(super) async fn change_password(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    ApiJson(p): ApiJson<NewPassword>,
+) -> Result<Response, ApiError> {
+    let user = logged_in(&s, &headers).await?;
+    let session = s.accounts.change_password(&user, &p.current, &p.new).await?;
+    Ok(with_session(session, &headers))
+}
+
+/// `POST /api/account/close`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Close {
+    password: String,
+}
+
+/// `POST /api/account/close`.
+pub(super) async fn close(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    ApiJson(c): ApiJson<Close>,
+) -> Result<Response, ApiError> {
+    let user = logged_in(&s, &headers).await?;
+    s.accounts.close(&user, &c.password).await?;
+    Ok(cleared(&headers))
+}
+
+/// `POST /api/account/reset`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reset {
+    token: String,
+    password: String,
+}
+
+/// `POST /api/account/reset`: a new password with the operator's one-time link.
+pub(super) async fn reset(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(r): ApiJson<Reset>,
+) -> Result<Response, ApiError> {
+    let session = s
+        .accounts
+        .reset(r.token.trim(), &r.password, Some(super::client(peer)))
+        .await?;
+    Ok(with_session(session, &headers))
+}
+
+/// Refuses a change that carries our cookie from another site (see the module).
+pub(super) async fn same_origin(req: Request, next: Next) -> Response {
+    let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if safe || session_cookie(req.headers()).is_none() {
+        return next.run(req).await;
+    }
+    let headers = req.headers();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let foreign = match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+        Some(origin) => {
+            let origin_host = origin
+                .split_once("://")
+                .map_or("", |(_, rest)| rest.trim_end_matches('/'));
+            origin == "null" || !origin_host.eq_ignore_ascii_case(host)
+        }
+        None => headers
+            .get("sec-fetch-site")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.eq_ignore_ascii_case("cross-site")),
+    };
+    if foreign {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "foreign-origin",
+            "this request came from another site and carries your session: refused",
+        )
+        .into_response();
+    }
+    next.run(req).await
+}

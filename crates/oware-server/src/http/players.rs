@@ -1,0 +1,150 @@
+//! The players' routes: profiles, rating histories, game histories (JSON pages, or every game
+//! as OGN), leaderboards.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use oware_rating::Category;
+use serde::Deserialize;
+
+use super::error::{ApiError, Path, Query};
+use super::Shared;
+use crate::players::{HistoryFilter, Players};
+
+fn category(text: &str) -> Result<Category, ApiError> {
+    text.parse::<Category>().map_err(|_| {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad-category",
+            format!("category must be blitz, rapid or correspondence, not \"{text}\""),
+        )
+    })
+}
+
+/// `GET /api/user/{name}`.
+pub(super) async fn profile(
+    State(s): State<Shared>,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
+    Ok(Json(s.players.profile(&name).await?).into_response())
+}
+
+/// `GET /api/user/{name}/rating-history`'s query.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryCategory {
+    category: Option<String>,
+}
+
+/// `GET /api/user/{name}/rating-history`: `{category: [[epoch ms, rating], …]}` for the one
+/// category asked, or for each.
+pub(super) async fn rating_history(
+    State(s): State<Shared>,
+    Path(name): Path<String>,
+    Query(q): Query<HistoryCategory>,
+) -> Result<Response, ApiError> {
+    let cats = match q.category.as_deref() {
+        Some(c) => vec![category(c)?],
+        None => Category::ALL.to_vec(),
+    };
+    let mut out = serde_json::Map::new();
+    for c in cats {
+        let points = s.players.rating_history(&name, c).await?;
+        out.insert(c.name().to_string(), serde_json::json!(points));
+    }
+    Ok(Json(serde_json::Value::Object(out)).into_response())
+}
+
+/// `GET /api/user/{name}/games`'s query.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GamesQuery {
+    page: Option<u32>,
+    category: Option<String>,
+    result: Option<String>,
+}
+
+/// `GET /api/user/{name}/games`: a page of finished games, newest first.
+pub(super) async fn games(
+    State(s): State<Shared>,
+    Path(name): Path<String>,
+    Query(q): Query<GamesQuery>,
+) -> Result<Response, ApiError> {
+    let result = match q.result.as_deref() {
+        None => None,
+        Some(r @ ("win" | "draw" | "loss")) => Some(r.to_string()),
+        Some(other) => {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad-result",
+                format!("result must be win, draw or loss, not \"{other}\""),
+            ))
+        }
+    };
+    let page = q.page.unwrap_or(1).clamp(1, 100_000);
+    let filter = HistoryFilter {
+        page,
+        category: q.category.as_deref().map(category).transpose()?,
+        result,
+    };
+    let games = s.players.history(&name, &filter).await?;
+    Ok(Json(serde_json::json!({ "page": page, "games": games })).into_response())
+}
+
+/// `GET /api/games/user/{name}`: every finished game of the player as OGN, newest first,
+/// streamed a page at a time (a blank line between records).
+pub(super) async fn export(
+    State(s): State<Shared>,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
+    // The player must exist before the answer starts: a 404, not an empty stream.
+    s.players.profile(&name).await?;
+    let (games, players) = (Arc::clone(&s.games), Arc::clone(&s.players));
+    const BATCH: u32 = 50;
+    let stream = futures_util::stream::unfold(Some(0u32), move |offset| {
+        let (games, players, name) = (Arc::clone(&games), Arc::<Players>::clone(&players), name.clone());
+        async move {
+            let offset = offset?;
+            let page = match players.games_of(&name, offset, BATCH).await {
+                Ok(p) => p,
+                Err(e) => {
+                    tracing::warn!("exporting {name}'s games: {e}");
+                    return None;
+                }
+            };
+            if page.is_empty() {
+                return None;
+            }
+            let mut text = String::new();
+            for g in &page {
+                match games.ogn(&g.id).await {
+                    Ok(ogn) => {
+                        text.push_str(ogn.trim_end());
+                        text.push_str("\n\n");
+                    }
+                    Err(e) => tracing::warn!(game = %g.id, "not exported: {e}"),
+                }
+            }
+            let next = (page.len() == BATCH as usize).then_some(offset + BATCH);
+            Some((Ok::<_, std::io::Error>(text), next))
+        }
+    });
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        Body::from_stream(stream),
+    )
+        .into_response())
+}
+
+/// `GET /api/player`: the leaderboard of each category.
+pub(super) async fn leaderboards(State(s): State<Shared>) -> Result<Response, ApiError> {
+    let mut out = serde_json::Map::new();
+    for c in Category::ALL {
+        out.insert(c.name().to_string(), serde_json::json!(s.players.leaderboard(c).await?));
+    }
+    Ok(Json(serde_json::Value::Object(out)).into_response())
+}

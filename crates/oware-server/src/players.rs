@@ -1,0 +1,269 @@
+//! Players as others see them: a profile (ratings per category, wins, draws and losses, the
+//! rating history, the games), and the leaderboards. Read-only views over the accounts'
+//! tables; no HTTP.
+
+use std::sync::Arc;
+
+use oware_rating::{Category, ESTABLISHED_WINDOW_SECS, PROVISIONAL_DEVIATION};
+use serde::Serialize;
+
+use crate::accounts::{AccountError, Accounts};
+use crate::store::accounts::{HistoryQuery, LeaderQuery, PlayerGame};
+
+/// Games on one page of a profile's history.
+pub const PAGE_SIZE: u32 = 20;
+/// Players on a leaderboard.
+pub const BOARD_SIZE: u32 = 100;
+
+/// One category's rating on a profile.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingView {
+    /// `blitz`, `rapid` or `correspondence`.
+    pub category: String,
+    /// The rating, rounded.
+    pub rating: i32,
+    /// Its deviation now (widened by the time since the last game), rounded.
+    pub deviation: i32,
+    /// Whether it is provisional (shown with `?`).
+    pub provisional: bool,
+    /// Rated games played in the category.
+    pub games: u32,
+}
+
+/// `GET /api/user/{name}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Profile {
+    /// The name.
+    pub name: String,
+    /// Whether the account is closed (its games stay).
+    pub closed: bool,
+    /// When it was made (epoch ms).
+    pub created_ms: u64,
+    /// The ratings, one per category played (the others are 1500?).
+    pub ratings: Vec<RatingView>,
+    /// Wins, draws and losses, every game with an account seat.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses.
+    pub losses: u32,
+}
+
+/// One game of a profile's history.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryEntry {
+    /// The game (its replay is `/game/{id}`).
+    pub id: String,
+    /// The player's side, `S` or `N`.
+    pub side: String,
+    /// `win`, `draw` or `loss`.
+    pub result: &'static str,
+    /// The category, `null` for an untimed game.
+    pub category: Option<String>,
+    /// Whether it was rated.
+    pub rated: bool,
+    /// The rating change, rounded (rated games).
+    pub diff: Option<i32>,
+    /// The rating after it, rounded (rated games).
+    pub rating: Option<i32>,
+    /// When it ended (epoch ms).
+    pub ended_ms: u64,
+}
+
+fn result_name(score: f64) -> &'static str {
+    if score >= 1.0 {
+        "win"
+    } else if score <= 0.0 {
+        "loss"
+    } else {
+        "draw"
+    }
+}
+
+impl From<PlayerGame> for HistoryEntry {
+    fn from(l: PlayerGame) -> Self {
+        HistoryEntry {
+            result: result_name(l.score),
+            diff: l
+                .before
+                .zip(l.after)
+                .map(|(b, a)| a.round() as i32 - b.round() as i32),
+            rating: l.after.map(|a| a.round() as i32),
+            category: (!l.category.is_empty()).then_some(l.category),
+            id: l.game_id,
+            side: l.side,
+            rated: l.rated,
+            ended_ms: l.at_ms,
+        }
+    }
+}
+
+/// Which games of a history to list.
+#[derive(Debug, Clone, Default)]
+pub struct HistoryFilter {
+    /// Page, from 1.
+    pub page: u32,
+    /// Only this category.
+    pub category: Option<Category>,
+    /// Only `win`, `draw` or `loss`.
+    pub result: Option<String>,
+}
+
+/// One line of a leaderboard.
+#[derive(Debug, Clone, Serialize)]
+pub struct Leader {
+    /// The rank, from 1.
+    pub rank: u32,
+    /// The name.
+    pub name: String,
+    /// The rating, rounded.
+    pub rating: i32,
+    /// Rated games in the category.
+    pub games: u32,
+}
+
+/// The profile, history and leaderboard queries.
+pub struct Players {
+    accounts: Arc<Accounts>,
+}
+
+impl Players {
+    /// Views over `accounts`' tables.
+    pub fn new(accounts: Arc<Accounts>) -> Players {
+        Players { accounts }
+    }
+
+    async fn user_id(&self, name: &str) -> Result<(String, crate::store::accounts::UserRow), AccountError> {
+        let u = self.accounts.find(name).await?.ok_or(AccountError::Unknown)?;
+        Ok((u.id.clone(), u))
+    }
+
+    /// Player `name`'s profile.
+    pub async fn profile(&self, name: &str) -> Result<Profile, AccountError> {
+        let (id, u) = self.user_id(name).await?;
+        let store = self.accounts.store().accounts();
+        let now = self.accounts.clock().now_ms();
+        let ratings = store
+            .ratings(id.clone())
+            .await?
+            .into_iter()
+            .map(|(category, r)| {
+                let at = r.now(now);
+                RatingView {
+                    category,
+                    rating: at.rounded(),
+                    deviation: at.deviation.round() as i32,
+                    provisional: at.provisional(),
+                    games: r.games,
+                }
+            })
+            .collect();
+        let [wins, draws, losses] = store.counts(id).await?;
+        Ok(Profile {
+            name: u.name,
+            closed: u.closed,
+            created_ms: u.created_ms,
+            ratings,
+            wins,
+            draws,
+            losses,
+        })
+    }
+
+    /// Player `name`'s rating after each rated game of `category`: `[epoch ms, rating]`.
+    pub async fn rating_history(
+        &self,
+        name: &str,
+        category: Category,
+    ) -> Result<Vec<(u64, i32)>, AccountError> {
+        let (id, _) = self.user_id(name).await?;
+        let points = self
+            .accounts
+            .store()
+            .accounts()
+            .rating_history(id, category.name().to_string())
+            .await?;
+        Ok(points.into_iter().map(|(t, r)| (t, r.round() as i32)).collect())
+    }
+
+    /// One page of player `name`'s finished games, newest first.
+    pub async fn history(
+        &self,
+        name: &str,
+        filter: &HistoryFilter,
+    ) -> Result<Vec<HistoryEntry>, AccountError> {
+        let (id, _) = self.user_id(name).await?;
+        let score = filter.result.as_deref().map(|r| match r {
+            "win" => 1.0,
+            "loss" => 0.0,
+            _ => 0.5,
+        });
+        self.games(id, filter.category, score, filter.page.max(1).saturating_sub(1) * PAGE_SIZE, PAGE_SIZE)
+            .await
+    }
+
+    /// Every finished game of player `name`, newest first, `limit` at a time from `offset`.
+    pub async fn games_of(
+        &self,
+        name: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<HistoryEntry>, AccountError> {
+        let (id, _) = self.user_id(name).await?;
+        self.games(id, None, None, offset, limit).await
+    }
+
+    async fn games(
+        &self,
+        user: String,
+        category: Option<Category>,
+        score: Option<f64>,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<HistoryEntry>, AccountError> {
+        let lines = self
+            .accounts
+            .store()
+            .accounts()
+            .history(HistoryQuery {
+                user,
+                category: category.map(|c| c.name().to_string()),
+                score,
+                offset,
+                limit,
+            })
+            .await?;
+        Ok(lines.into_iter().map(HistoryEntry::from).collect())
+    }
+
+    /// The leaderboard of `category`: the best established ratings of players active within
+    /// the last 30 days.
+    pub async fn leaderboard(&self, category: Category) -> Result<Vec<Leader>, AccountError> {
+        let now = self.accounts.clock().now_ms();
+        let since = now.saturating_sub(ESTABLISHED_WINDOW_SECS as u64 * 1000);
+        let rows = self
+            .accounts
+            .store()
+            .accounts()
+            .leaderboard(LeaderQuery {
+                category: category.name().to_string(),
+                max_deviation: PROVISIONAL_DEVIATION,
+                since_ms: since,
+                limit: BOARD_SIZE * 2,
+            })
+            .await?;
+        // The stored deviation is as of the last game: judge it as of now.
+        Ok(rows
+            .into_iter()
+            .filter(|(_, r)| !r.provisional(now))
+            .take(BOARD_SIZE as usize)
+            .enumerate()
+            .map(|(i, (name, r))| Leader {
+                rank: i as u32 + 1,
+                name,
+                rating: r.rating.round() as i32,
+                games: r.games,
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,276 @@
+//! The accounts' part of the store: users, their sessions, one-time reset links, ratings and
+//! the record of each finished game's players. [`AccountStore`] is the interface; both
+//! backends implement it (`sqlite_accounts.rs`, `postgres/accounts.rs`) with the same tables.
+//!
+//! Secrets never reach the database in the clear: a session or a reset link is stored as the
+//! SHA-256 of its token (the token itself is 32 random bytes, so a fast hash is enough: no
+//! dictionary to try), a password as its Argon2id PHC string (made by `accounts/password.rs`).
+//!
+//! **Ratings are applied with the result.** [`AccountStore::finish`] writes the game's last
+//! update (the versioned check of [`super::Store::update`]) and, in the same transaction and
+//! only if that write won, records the players and applies the rating change. Two instances
+//! racing to finish one game both try; one write wins, the other changes nothing: a rating is
+//! applied exactly once. The `game_players` primary key (game, side) is a second guard.
+
+use serde::{Deserialize, Serialize};
+
+use super::{GameUpdate, StoreFuture};
+pub use crate::rating::RatingRow;
+
+/// The accounts' tables: one text for both backends (SQLite reads `BIGINT` as an integer and
+/// `DOUBLE PRECISION` as a real column). Names are unique by their lower case (`name_key`).
+const SCHEMA: &str = "
+    CREATE TABLE users (
+        id       TEXT PRIMARY KEY NOT NULL,
+        name     TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        created  BIGINT NOT NULL,
+        closed   BIGINT NOT NULL DEFAULT 0
+    );
+    CREATE TABLE sessions (
+        hash    TEXT PRIMARY KEY NOT NULL,
+        user_id TEXT NOT NULL,
+        expires BIGINT NOT NULL
+    );
+    CREATE INDEX sessions_user ON sessions (user_id);
+    CREATE TABLE resets (
+        hash    TEXT PRIMARY KEY NOT NULL,
+        user_id TEXT NOT NULL,
+        expires BIGINT NOT NULL
+    );
+    CREATE TABLE ratings (
+        user_id    TEXT NOT NULL,
+        category   TEXT NOT NULL,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games      BIGINT NOT NULL,
+        last       BIGINT NOT NULL,
+        PRIMARY KEY (user_id, category)
+    );
+    CREATE INDEX ratings_board ON ratings (category, rating);
+    CREATE TABLE game_players (
+        game_id  TEXT NOT NULL,
+        side     TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        category TEXT NOT NULL,
+        rated    BIGINT NOT NULL,
+        score    DOUBLE PRECISION NOT NULL,
+        at       BIGINT NOT NULL,
+        r_before DOUBLE PRECISION,
+        r_after  DOUBLE PRECISION,
+        PRIMARY KEY (game_id, side)
+    );
+    CREATE INDEX game_players_user ON game_players (user_id, at);
+";
+
+/// SQLite's migration for the accounts.
+pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
+/// PostgreSQL's migration for the accounts.
+pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
+
+/// The columns of a user row, in [`UserRow`]'s order.
+pub(super) const USER_COLUMNS: &str = "id, name, password, created, closed";
+
+/// The columns of a player line, in [`PlayerGame`]'s order.
+pub(super) const PLAYER_COLUMNS: &str =
+    "game_id, user_id, side, category, rated, score, at, r_before, r_after";
+
+/// SQL's text of a [`HistoryQuery`]'s filter after `user_id = first`, with numbered
+/// parameters from `next` on (`$n` for PostgreSQL, `?n` for SQLite).
+pub(super) fn history_filter(q: &HistoryQuery, mark: char, mut next: usize) -> String {
+    let mut sql = String::new();
+    if q.category.is_some() {
+        sql.push_str(&format!(" AND category = {mark}{next}"));
+        next += 1;
+    }
+    if q.score.is_some() {
+        sql.push_str(&format!(" AND score = {mark}{next}"));
+    }
+    sql
+}
+
+/// One account as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRow {
+    /// The account's id (random hex; games and ratings refer to it).
+    pub id: String,
+    /// The name as the player wrote it.
+    pub name: String,
+    /// The password's Argon2id PHC string; empty once the account is closed.
+    pub password: String,
+    /// When the account was made (epoch ms).
+    pub created_ms: u64,
+    /// Whether the account is closed (its games stay; it cannot log in).
+    pub closed: bool,
+}
+
+/// A finished game's end as the accounts see it: who held the seats and whether it is rated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameEnd {
+    /// The category (`blitz`, `rapid`, `correspondence`; empty for a game without one).
+    pub category: String,
+    /// Whether the ratings change.
+    pub rated: bool,
+    /// South's score: 1 a win, 0.5 a draw, 0 a loss.
+    pub south_score: f64,
+    /// South's account, if the seat was an account's.
+    pub south_user: Option<String>,
+    /// North's account.
+    pub north_user: Option<String>,
+    /// When the game ended (epoch ms).
+    pub at_ms: u64,
+}
+
+/// One player's line of a finished game (`game_players`): the history of a profile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerGame {
+    /// The game.
+    pub game_id: String,
+    /// The account.
+    pub user_id: String,
+    /// `S` or `N`.
+    pub side: String,
+    /// The category, empty for none.
+    pub category: String,
+    /// Whether the game was rated.
+    pub rated: bool,
+    /// The player's score: 1, 0.5 or 0.
+    pub score: f64,
+    /// When the game ended (epoch ms).
+    pub at_ms: u64,
+    /// The rating before the game (rated games).
+    pub before: Option<f64>,
+    /// The rating after it.
+    pub after: Option<f64>,
+}
+
+/// A session found by its token: the account and when the session ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRow {
+    /// The account.
+    pub user: UserRow,
+    /// When the session ends (epoch ms).
+    pub expires_ms: u64,
+}
+
+/// Why an account could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NewUserError {
+    /// The name is taken (regardless of case).
+    Taken,
+    /// The database failed.
+    Store(super::StoreError),
+}
+
+impl From<super::StoreError> for NewUserError {
+    fn from(e: super::StoreError) -> Self {
+        NewUserError::Store(e)
+    }
+}
+
+/// The future of [`AccountStore::create_user`].
+pub type NewUserFuture<'a> = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<(), NewUserError>> + Send + 'a>,
+>;
+
+/// The accounts' tables, in the same database as the games.
+pub trait AccountStore: Send + Sync {
+    /// Makes account `user` (its name's lower case is the unique key); [`NewUserError::Taken`]
+    /// when the name is taken in any case.
+    fn create_user(&self, user: UserRow) -> NewUserFuture<'_>;
+
+    /// The account named `name` (any case), closed ones too.
+    fn user_by_name(&self, name: String) -> StoreFuture<'_, Option<UserRow>>;
+
+    /// The account with id `id`.
+    fn user_by_id(&self, id: String) -> StoreFuture<'_, Option<UserRow>>;
+
+    /// Every account, oldest first, at most `limit` (the operator's list).
+    fn users(&self, limit: u32) -> StoreFuture<'_, Vec<UserRow>>;
+
+    /// Sets the password of account `id` (a PHC string) and ends all its sessions; `false` if
+    /// there is no open account with this id.
+    fn set_password(&self, id: String, password: String) -> StoreFuture<'_, bool>;
+
+    /// Closes account `id`: no password, no sessions, no reset links; its games stay.
+    fn close_user(&self, id: String) -> StoreFuture<'_, ()>;
+
+    /// Stores a session: the token's hash, its account, its end (epoch ms).
+    fn create_session(&self, hash: String, user: String, expires_ms: u64)
+        -> StoreFuture<'_, ()>;
+
+    /// The session with this token hash, if it exists, has not ended at `now_ms` and its
+    /// account is open.
+    fn session(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<SessionRow>>;
+
+    /// Ends the session with this hash.
+    fn delete_session(&self, hash: String) -> StoreFuture<'_, ()>;
+
+    /// Ends every session of account `user`.
+    fn delete_sessions(&self, user: String) -> StoreFuture<'_, ()>;
+
+    /// Stores a one-time reset link (its token's hash) for account `user` until `expires_ms`.
+    fn create_reset(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()>;
+
+    /// Uses up the reset link with this hash: its account if it existed and had not expired
+    /// at `now_ms` (it is gone afterwards either way).
+    fn take_reset(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>>;
+
+    /// The ratings of account `user`, per category.
+    fn ratings(&self, user: String) -> StoreFuture<'_, Vec<(String, RatingRow)>>;
+
+    /// Writes `update` (checked against its version like [`super::Store::update`]) and, in
+    /// the same transaction and only if it was written, records `end`'s players and applies
+    /// the rating change of a rated game. Answers each account's line (with the ratings
+    /// before and after).
+    fn finish(&self, update: GameUpdate, end: GameEnd) -> StoreFuture<'_, Vec<PlayerGame>>;
+
+    /// The player lines of game `id` (empty: no account played it, or it is not over).
+    fn game_players(&self, id: String) -> StoreFuture<'_, Vec<PlayerGame>>;
+
+    /// Account `user`'s finished games, newest first: `offset`, at most `limit`, only the
+    /// `category` and `score` given.
+    fn history(&self, query: HistoryQuery) -> StoreFuture<'_, Vec<PlayerGame>>;
+
+    /// Account `user`'s rating after each rated game of `category`, oldest first:
+    /// `(epoch ms, rating)`.
+    fn rating_history(&self, user: String, category: String) -> StoreFuture<'_, Vec<(u64, f64)>>;
+
+    /// Wins, draws and losses of account `user`, all categories.
+    fn counts(&self, user: String) -> StoreFuture<'_, [u32; 3]>;
+
+    /// The best ratings of `category` among accounts whose deviation is at most
+    /// `max_deviation` and who played since `since_ms`: `(name, rating)`, best first.
+    fn leaderboard(&self, query: LeaderQuery) -> StoreFuture<'_, Vec<(String, RatingRow)>>;
+}
+
+/// Which finished games of an account [`AccountStore::history`] lists.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryQuery {
+    /// The account.
+    pub user: String,
+    /// Only this category.
+    pub category: Option<String>,
+    /// Only this score (1 wins, 0.5 draws, 0 losses).
+    pub score: Option<f64>,
+    /// Games skipped (newest first).
+    pub offset: u32,
+    /// At most this many.
+    pub limit: u32,
+}
+
+/// Which ratings [`AccountStore::leaderboard`] lists.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderQuery {
+    /// The category.
+    pub category: String,
+    /// The largest deviation of an established rating.
+    pub max_deviation: f64,
+    /// Played since (epoch ms).
+    pub since_ms: u64,
+    /// At most this many.
+    pub limit: u32,
+}
+

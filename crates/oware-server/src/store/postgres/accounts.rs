@@ -1,0 +1,447 @@
+//! [`AccountStore`] on PostgreSQL: the same pool as the games. A rated game's two rating rows
+//! are locked (`FOR UPDATE`, in the order of their account ids, so two games ending at once
+//! cannot deadlock) between reading them and writing the new ratings.
+
+use tokio_postgres::types::ToSql;
+use tokio_postgres::Row;
+
+use super::sql::UPDATE_GAME;
+use super::{now, PostgresStore};
+use crate::rating::{rate_game, RatingRow, START};
+use crate::store::accounts::{
+    history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError,
+    NewUserFuture, PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
+};
+use crate::store::{GameUpdate, StoreError, StoreFuture};
+
+fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn read_user(r: &Row) -> UserRow {
+    UserRow {
+        id: r.get(0),
+        name: r.get(1),
+        password: r.get(2),
+        created_ms: r.get::<_, i64>(3).max(0) as u64,
+        closed: r.get::<_, i64>(4) != 0,
+    }
+}
+
+fn read_player(r: &Row) -> PlayerGame {
+    PlayerGame {
+        game_id: r.get(0),
+        user_id: r.get(1),
+        side: r.get(2),
+        category: r.get(3),
+        rated: r.get::<_, i64>(4) != 0,
+        score: r.get(5),
+        at_ms: r.get::<_, i64>(6).max(0) as u64,
+        before: r.get(7),
+        after: r.get(8),
+    }
+}
+
+fn read_rating(r: &Row, at: usize) -> RatingRow {
+    RatingRow {
+        rating: r.get(at),
+        deviation: r.get(at + 1),
+        volatility: r.get(at + 2),
+        games: r.get::<_, i64>(at + 3).clamp(0, i64::from(u32::MAX)) as u32,
+        last_ms: r.get::<_, i64>(at + 4).max(0) as u64,
+    }
+}
+
+const PUT_RATING: &str =
+    "INSERT INTO ratings (user_id, category, rating, deviation, volatility, games, last)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (user_id, category) DO UPDATE SET rating = excluded.rating,
+         deviation = excluded.deviation, volatility = excluded.volatility,
+         games = excluded.games, last = excluded.last";
+
+impl PostgresStore {
+    /// Runs one statement and maps its rows.
+    async fn rows<T>(
+        &self,
+        sql: &str,
+        args: &[&(dyn ToSql + Sync)],
+        f: impl Fn(&Row) -> T,
+    ) -> Result<Vec<T>, StoreError> {
+        let c = self.client().await?;
+        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
+        let rows = c.query(&st, args).await.map_err(|e| self.failed(e))?;
+        Ok(rows.iter().map(f).collect())
+    }
+
+    /// Runs one statement, answering the rows it changed.
+    async fn exec(&self, sql: &str, args: &[&(dyn ToSql + Sync)]) -> Result<u64, StoreError> {
+        let c = self.client().await?;
+        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
+        c.execute(&st, args).await.map_err(|e| self.failed(e))
+    }
+
+    async fn finish_tx(&self, u: GameUpdate, end: GameEnd) -> Result<Vec<PlayerGame>, StoreError> {
+        let mut c = self.client().await?;
+        let from = int(u.from_version);
+        let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+        let n = tx
+            .execute(
+                UPDATE_GAME,
+                &[
+                    &u.id,
+                    &from,
+                    &u.moves,
+                    &u.redo,
+                    &now(),
+                    &u.online,
+                    &u.online_status,
+                ],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+        if n != 1 {
+            drop(tx);
+            let exists = c
+                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&u.id])
+                .await
+                .map_err(|e| self.failed(e))?;
+            return Err(match exists {
+                Some(_) => StoreError::Conflict {
+                    id: u.id,
+                    expected: u.from_version,
+                },
+                None => StoreError::Missing { id: u.id },
+            });
+        }
+        let mut ratings: [(Option<f64>, Option<f64>); 2] = [(None, None); 2];
+        if let (true, Some(s), Some(nu)) = (end.rated, &end.south_user, &end.north_user) {
+            // Rows to lock: made first when missing, then locked in id order.
+            let mut ids = [s.as_str(), nu.as_str()];
+            ids.sort_unstable();
+            let mut before = std::collections::HashMap::new();
+            for id in ids {
+                let row = tx
+                    .query_opt(
+                        "SELECT rating, deviation, volatility, games, last FROM ratings
+                         WHERE user_id = $1 AND category = $2 FOR UPDATE",
+                        &[&id, &end.category],
+                    )
+                    .await
+                    .map_err(|e| self.failed(e))?;
+                before.insert(id.to_string(), row.map(|r| read_rating(&r, 0)));
+            }
+            let (bs, bn) = (before[s.as_str()], before[nu.as_str()]);
+            let (after_s, after_n) = rate_game(bs, bn, end.south_score, end.at_ms);
+            for (id, r) in [(s, after_s), (nu, after_n)] {
+                let games = i64::from(r.games);
+                let last = int(r.last_ms);
+                tx.execute(
+                    PUT_RATING,
+                    &[
+                        id,
+                        &end.category,
+                        &r.rating,
+                        &r.deviation,
+                        &r.volatility,
+                        &games,
+                        &last,
+                    ],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            }
+            ratings = [
+                (Some(bs.map_or(START.rating, |r| r.rating)), Some(after_s.rating)),
+                (Some(bn.map_or(START.rating, |r| r.rating)), Some(after_n.rating)),
+            ];
+        }
+        let seats = [
+            ("S", &end.south_user, end.south_score),
+            ("N", &end.north_user, 1.0 - end.south_score),
+        ];
+        let mut lines = Vec::new();
+        for ((side, user, score), (before, after)) in seats.into_iter().zip(ratings) {
+            let Some(user) = user else { continue };
+            let line = PlayerGame {
+                game_id: u.id.clone(),
+                user_id: user.clone(),
+                side: side.to_string(),
+                category: end.category.clone(),
+                rated: before.is_some(),
+                score,
+                at_ms: end.at_ms,
+                before,
+                after,
+            };
+            let (rated, at) = (i64::from(line.rated), int(line.at_ms));
+            tx.execute(
+                &format!(
+                    "INSERT INTO game_players ({PLAYER_COLUMNS})
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                ),
+                &[
+                    &line.game_id,
+                    &line.user_id,
+                    &line.side,
+                    &line.category,
+                    &rated,
+                    &line.score,
+                    &at,
+                    &line.before,
+                    &line.after,
+                ],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            lines.push(line);
+        }
+        tx.commit().await.map_err(|e| self.failed(e))?;
+        let payload = format!("{} {} {}", self.instance, u.id, u.from_version + 1);
+        if let Err(e) = self.notify(&c, &payload).await {
+            tracing::warn!(game = %u.id, "the end could not be announced: {e}");
+        }
+        Ok(lines)
+    }
+}
+
+impl AccountStore for PostgresStore {
+    fn create_user(&self, u: UserRow) -> NewUserFuture<'_> {
+        Box::pin(async move {
+            let n = self
+                .exec(
+                    "INSERT INTO users (id, name, name_key, password, created, closed)
+                     VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (name_key) DO NOTHING",
+                    &[
+                        &u.id,
+                        &u.name,
+                        &u.name.to_lowercase(),
+                        &u.password,
+                        &int(u.created_ms),
+                    ],
+                )
+                .await?;
+            if n == 1 {
+                Ok(())
+            } else {
+                Err(NewUserError::Taken)
+            }
+        })
+    }
+
+    fn user_by_name(&self, name: String) -> StoreFuture<'_, Option<UserRow>> {
+        Box::pin(async move {
+            let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE name_key = $1");
+            Ok(self
+                .rows(&sql, &[&name.to_lowercase()], read_user)
+                .await?
+                .pop())
+        })
+    }
+
+    fn user_by_id(&self, id: String) -> StoreFuture<'_, Option<UserRow>> {
+        Box::pin(async move {
+            let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1");
+            Ok(self.rows(&sql, &[&id], read_user).await?.pop())
+        })
+    }
+
+    fn users(&self, limit: u32) -> StoreFuture<'_, Vec<UserRow>> {
+        Box::pin(async move {
+            let sql = format!("SELECT {USER_COLUMNS} FROM users ORDER BY created, id LIMIT $1");
+            self.rows(&sql, &[&i64::from(limit)], read_user).await
+        })
+    }
+
+    fn set_password(&self, id: String, password: String) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let n = self
+                .exec(
+                    "UPDATE users SET password = $2 WHERE id = $1 AND closed = 0",
+                    &[&id, &password],
+                )
+                .await?;
+            self.exec("DELETE FROM sessions WHERE user_id = $1", &[&id])
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn close_user(&self, id: String) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.exec(
+                "UPDATE users SET closed = 1, password = '' WHERE id = $1",
+                &[&id],
+            )
+            .await?;
+            self.exec("DELETE FROM sessions WHERE user_id = $1", &[&id])
+                .await?;
+            self.exec("DELETE FROM resets WHERE user_id = $1", &[&id])
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn create_session(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.exec(
+                "INSERT INTO sessions (hash, user_id, expires) VALUES ($1, $2, $3)",
+                &[&hash, &user, &int(expires_ms)],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn session(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<SessionRow>> {
+        Box::pin(async move {
+            Ok(self
+                .rows(
+                    "SELECT u.id, u.name, u.password, u.created, u.closed, s.expires
+                     FROM sessions s JOIN users u ON u.id = s.user_id
+                     WHERE s.hash = $1 AND s.expires > $2 AND u.closed = 0",
+                    &[&hash, &int(now_ms)],
+                    |r| SessionRow {
+                        user: read_user(r),
+                        expires_ms: r.get::<_, i64>(5).max(0) as u64,
+                    },
+                )
+                .await?
+                .pop())
+        })
+    }
+
+    fn delete_session(&self, hash: String) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.exec("DELETE FROM sessions WHERE hash = $1", &[&hash])
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn delete_sessions(&self, user: String) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.exec("DELETE FROM sessions WHERE user_id = $1", &[&user])
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn create_reset(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.exec(
+                "INSERT INTO resets (hash, user_id, expires) VALUES ($1, $2, $3)",
+                &[&hash, &user, &int(expires_ms)],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn take_reset(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>> {
+        Box::pin(async move {
+            let found = self
+                .rows(
+                    "DELETE FROM resets WHERE hash = $1 RETURNING user_id, expires",
+                    &[&hash],
+                    |r| (r.get::<_, String>(0), r.get::<_, i64>(1)),
+                )
+                .await?
+                .pop();
+            Ok(found.and_then(|(user, expires)| (expires > int(now_ms)).then_some(user)))
+        })
+    }
+
+    fn ratings(&self, user: String) -> StoreFuture<'_, Vec<(String, RatingRow)>> {
+        Box::pin(async move {
+            self.rows(
+                "SELECT category, rating, deviation, volatility, games, last FROM ratings
+                 WHERE user_id = $1 ORDER BY category",
+                &[&user],
+                |r| (r.get(0), read_rating(r, 1)),
+            )
+            .await
+        })
+    }
+
+    fn finish(&self, update: GameUpdate, end: GameEnd) -> StoreFuture<'_, Vec<PlayerGame>> {
+        Box::pin(self.finish_tx(update, end))
+    }
+
+    fn game_players(&self, id: String) -> StoreFuture<'_, Vec<PlayerGame>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = $1 ORDER BY side DESC"
+            );
+            self.rows(&sql, &[&id], read_player).await
+        })
+    }
+
+    fn history(&self, q: HistoryQuery) -> StoreFuture<'_, Vec<PlayerGame>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE user_id = $1{}
+                 ORDER BY at DESC, game_id LIMIT {} OFFSET {}",
+                history_filter(&q, '$', 2),
+                q.limit,
+                q.offset
+            );
+            let mut args: Vec<&(dyn ToSql + Sync)> = vec![&q.user];
+            if let Some(cat) = &q.category {
+                args.push(cat);
+            }
+            if let Some(score) = &q.score {
+                args.push(score);
+            }
+            self.rows(&sql, &args, read_player).await
+        })
+    }
+
+    fn rating_history(&self, user: String, category: String) -> StoreFuture<'_, Vec<(u64, f64)>> {
+        Box::pin(async move {
+            self.rows(
+                "SELECT at, r_after FROM game_players
+                 WHERE user_id = $1 AND category = $2 AND rated = 1 ORDER BY at, game_id",
+                &[&user, &category],
+                |r| (r.get::<_, i64>(0).max(0) as u64, r.get::<_, f64>(1)),
+            )
+            .await
+        })
+    }
+
+    fn counts(&self, user: String) -> StoreFuture<'_, [u32; 3]> {
+        Box::pin(async move {
+            let row = self
+                .rows(
+                    "SELECT COUNT(*) FILTER (WHERE score = 1), COUNT(*) FILTER (WHERE score = 0.5),
+                            COUNT(*) FILTER (WHERE score = 0)
+                     FROM game_players WHERE user_id = $1",
+                    &[&user],
+                    |r| {
+                        let n = |i: usize| r.get::<_, i64>(i).clamp(0, i64::from(u32::MAX)) as u32;
+                        [n(0), n(1), n(2)]
+                    },
+                )
+                .await?;
+            Ok(row.first().copied().unwrap_or_default())
+        })
+    }
+
+    fn leaderboard(&self, q: LeaderQuery) -> StoreFuture<'_, Vec<(String, RatingRow)>> {
+        Box::pin(async move {
+            self.rows(
+                "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.last
+                 FROM ratings r JOIN users u ON u.id = r.user_id
+                 WHERE r.category = $1 AND r.deviation <= $2 AND r.last >= $3 AND u.closed = 0
+                 ORDER BY r.rating DESC, u.name_key LIMIT $4",
+                &[
+                    &q.category,
+                    &q.max_deviation,
+                    &int(q.since_ms),
+                    &i64::from(q.limit),
+                ],
+                |r| (r.get(0), read_rating(r, 1)),
+            )
+            .await
+        })
+    }
+}

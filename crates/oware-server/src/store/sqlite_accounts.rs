@@ -1,0 +1,396 @@
+//! [`AccountStore`] on SQLite: the same database thread and file as the games.
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use super::accounts::{
+    history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError,
+    NewUserFuture, PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
+};
+use super::sqlite::{update_row, Sql, SqliteStore};
+use super::{GameUpdate, StoreFuture};
+use crate::rating::{rate_game, RatingRow};
+
+fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn read_user(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRow> {
+    Ok(UserRow {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        password: r.get(2)?,
+        created_ms: r.get::<_, i64>(3)?.max(0) as u64,
+        closed: r.get::<_, i64>(4)? != 0,
+    })
+}
+
+fn read_player(r: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerGame> {
+    Ok(PlayerGame {
+        game_id: r.get(0)?,
+        user_id: r.get(1)?,
+        side: r.get(2)?,
+        category: r.get(3)?,
+        rated: r.get::<_, i64>(4)? != 0,
+        score: r.get(5)?,
+        at_ms: r.get::<_, i64>(6)?.max(0) as u64,
+        before: r.get(7)?,
+        after: r.get(8)?,
+    })
+}
+
+fn read_rating(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<RatingRow> {
+    Ok(RatingRow {
+        rating: r.get(at)?,
+        deviation: r.get(at + 1)?,
+        volatility: r.get(at + 2)?,
+        games: r.get::<_, i64>(at + 3)?.clamp(0, i64::from(u32::MAX)) as u32,
+        last_ms: r.get::<_, i64>(at + 4)?.max(0) as u64,
+    })
+}
+
+fn rating_of(c: &Connection, user: &str, category: &str) -> rusqlite::Result<Option<RatingRow>> {
+    c.query_row(
+        "SELECT rating, deviation, volatility, games, last FROM ratings
+         WHERE user_id = ?1 AND category = ?2",
+        params![user, category],
+        |r| read_rating(r, 0),
+    )
+    .optional()
+}
+
+fn put_rating(c: &Connection, user: &str, category: &str, r: &RatingRow) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO ratings (user_id, category, rating, deviation, volatility, games, last)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (user_id, category) DO UPDATE SET rating = excluded.rating,
+             deviation = excluded.deviation, volatility = excluded.volatility,
+             games = excluded.games, last = excluded.last",
+        params![
+            user,
+            category,
+            r.rating,
+            r.deviation,
+            r.volatility,
+            i64::from(r.games),
+            int(r.last_ms)
+        ],
+    )?;
+    Ok(())
+}
+
+/// The players' lines of `end` and, for a rated game, both ratings moved: inside `tx`.
+fn record_end(tx: &Transaction<'_>, game: &str, end: &GameEnd) -> Result<Vec<PlayerGame>, Sql> {
+    let seats = [
+        ("S", end.south_user.as_deref(), end.south_score),
+        ("N", end.north_user.as_deref(), 1.0 - end.south_score),
+    ];
+    let mut ratings: [(Option<f64>, Option<f64>); 2] = [(None, None); 2];
+    if let (true, Some(s), Some(n)) = (
+        end.rated,
+        end.south_user.as_deref(),
+        end.north_user.as_deref(),
+    ) {
+        let (before_s, before_n) = (
+            rating_of(tx, s, &end.category)?,
+            rating_of(tx, n, &end.category)?,
+        );
+        let (after_s, after_n) = rate_game(before_s, before_n, end.south_score, end.at_ms);
+        put_rating(tx, s, &end.category, &after_s)?;
+        put_rating(tx, n, &end.category, &after_n)?;
+        let start = crate::rating::START.rating;
+        ratings = [
+            (
+                Some(before_s.map_or(start, |r| r.rating)),
+                Some(after_s.rating),
+            ),
+            (
+                Some(before_n.map_or(start, |r| r.rating)),
+                Some(after_n.rating),
+            ),
+        ];
+    }
+    let mut lines = Vec::new();
+    for ((side, user, score), (before, after)) in seats.into_iter().zip(ratings) {
+        let Some(user) = user else { continue };
+        let line = PlayerGame {
+            game_id: game.to_string(),
+            user_id: user.to_string(),
+            side: side.to_string(),
+            category: end.category.clone(),
+            rated: before.is_some(),
+            score,
+            at_ms: end.at_ms,
+            before,
+            after,
+        };
+        tx.execute(
+            &format!(
+                "INSERT INTO game_players ({PLAYER_COLUMNS})
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+            ),
+            params![
+                line.game_id,
+                line.user_id,
+                line.side,
+                line.category,
+                i64::from(line.rated),
+                line.score,
+                int(line.at_ms),
+                line.before,
+                line.after
+            ],
+        )?;
+        lines.push(line);
+    }
+    Ok(lines)
+}
+
+impl AccountStore for SqliteStore {
+    fn create_user(&self, u: UserRow) -> NewUserFuture<'_> {
+        let run = self.run(move |c| {
+            let n = c.execute(
+                "INSERT INTO users (id, name, name_key, password, created, closed)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 0) ON CONFLICT (name_key) DO NOTHING",
+                params![u.id, u.name, u.name.to_lowercase(), u.password, int(u.created_ms)],
+            )?;
+            Ok(n == 1)
+        });
+        Box::pin(async move {
+            match run.await {
+                Ok(true) => Ok(()),
+                Ok(false) => Err(NewUserError::Taken),
+                Err(e) => Err(NewUserError::Store(e)),
+            }
+        })
+    }
+
+    fn user_by_name(&self, name: String) -> StoreFuture<'_, Option<UserRow>> {
+        self.run(move |c| {
+            Ok(c.query_row(
+                &format!("SELECT {USER_COLUMNS} FROM users WHERE name_key = ?1"),
+                params![name.to_lowercase()],
+                read_user,
+            )
+            .optional()?)
+        })
+    }
+
+    fn user_by_id(&self, id: String) -> StoreFuture<'_, Option<UserRow>> {
+        self.run(move |c| {
+            Ok(c.query_row(
+                &format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"),
+                params![id],
+                read_user,
+            )
+            .optional()?)
+        })
+    }
+
+    fn users(&self, limit: u32) -> StoreFuture<'_, Vec<UserRow>> {
+        self.run(move |c| {
+            let mut st = c.prepare(&format!(
+                "SELECT {USER_COLUMNS} FROM users ORDER BY created, id LIMIT ?1"
+            ))?;
+            let rows = st.query_map(params![i64::from(limit)], read_user)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn set_password(&self, id: String, password: String) -> StoreFuture<'_, bool> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            let n = tx.execute(
+                "UPDATE users SET password = ?2 WHERE id = ?1 AND closed = 0",
+                params![id, password],
+            )?;
+            tx.execute("DELETE FROM sessions WHERE user_id = ?1", params![id])?;
+            tx.commit()?;
+            Ok(n == 1)
+        })
+    }
+
+    fn close_user(&self, id: String) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "UPDATE users SET closed = 1, password = '' WHERE id = ?1",
+                params![id],
+            )?;
+            tx.execute("DELETE FROM sessions WHERE user_id = ?1", params![id])?;
+            tx.execute("DELETE FROM resets WHERE user_id = ?1", params![id])?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn create_session(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO sessions (hash, user_id, expires) VALUES (?1, ?2, ?3)",
+                params![hash, user, int(expires_ms)],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn session(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<SessionRow>> {
+        self.run(move |c| {
+            Ok(c.query_row(
+                "SELECT u.id, u.name, u.password, u.created, u.closed, s.expires
+                 FROM sessions s JOIN users u ON u.id = s.user_id
+                 WHERE s.hash = ?1 AND s.expires > ?2 AND u.closed = 0",
+                params![hash, int(now_ms)],
+                |r| {
+                    Ok(SessionRow {
+                        user: read_user(r)?,
+                        expires_ms: r.get::<_, i64>(5)?.max(0) as u64,
+                    })
+                },
+            )
+            .optional()?)
+        })
+    }
+
+    fn delete_session(&self, hash: String) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            c.execute("DELETE FROM sessions WHERE hash = ?1", params![hash])?;
+            Ok(())
+        })
+    }
+
+    fn delete_sessions(&self, user: String) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            c.execute("DELETE FROM sessions WHERE user_id = ?1", params![user])?;
+            Ok(())
+        })
+    }
+
+    fn create_reset(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO resets (hash, user_id, expires) VALUES (?1, ?2, ?3)",
+                params![hash, user, int(expires_ms)],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn take_reset(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            let found: Option<(String, i64)> = tx
+                .query_row(
+                    "SELECT user_id, expires FROM resets WHERE hash = ?1",
+                    params![hash],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            tx.execute("DELETE FROM resets WHERE hash = ?1", params![hash])?;
+            tx.commit()?;
+            Ok(found.and_then(|(user, expires)| (expires > int(now_ms)).then_some(user)))
+        })
+    }
+
+    fn ratings(&self, user: String) -> StoreFuture<'_, Vec<(String, RatingRow)>> {
+        self.run(move |c| {
+            let mut st = c.prepare(
+                "SELECT category, rating, deviation, volatility, games, last FROM ratings
+                 WHERE user_id = ?1 ORDER BY category",
+            )?;
+            let rows = st.query_map(params![user], |r| Ok((r.get(0)?, read_rating(r, 1)?)))?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn finish(&self, update: GameUpdate, end: GameEnd) -> StoreFuture<'_, Vec<PlayerGame>> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            let game = update.id.clone();
+            update_row(&tx, update)?;
+            let lines = record_end(&tx, &game, &end)?;
+            tx.commit()?;
+            Ok(lines)
+        })
+    }
+
+    fn game_players(&self, id: String) -> StoreFuture<'_, Vec<PlayerGame>> {
+        self.run(move |c| {
+            let mut st = c.prepare(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY side DESC"
+            ))?;
+            let rows = st.query_map(params![id], read_player)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn history(&self, q: HistoryQuery) -> StoreFuture<'_, Vec<PlayerGame>> {
+        self.run(move |c| {
+            let sql = format!(
+                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE user_id = ?1{}
+                 ORDER BY at DESC, game_id LIMIT {} OFFSET {}",
+                history_filter(&q, '?', 2),
+                q.limit,
+                q.offset
+            );
+            let mut st = c.prepare(&sql)?;
+            let mut args: Vec<Box<dyn rusqlite::ToSql>> = vec![Box::new(q.user.clone())];
+            if let Some(cat) = &q.category {
+                args.push(Box::new(cat.clone()));
+            }
+            if let Some(score) = q.score {
+                args.push(Box::new(score));
+            }
+            let rows = st.query_map(rusqlite::params_from_iter(args.iter()), read_player)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn rating_history(&self, user: String, category: String) -> StoreFuture<'_, Vec<(u64, f64)>> {
+        self.run(move |c| {
+            let mut st = c.prepare(
+                "SELECT at, r_after FROM game_players
+                 WHERE user_id = ?1 AND category = ?2 AND rated = 1 ORDER BY at, game_id",
+            )?;
+            let rows = st.query_map(params![user, category], |r| {
+                Ok((r.get::<_, i64>(0)?.max(0) as u64, r.get::<_, f64>(1)?))
+            })?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn counts(&self, user: String) -> StoreFuture<'_, [u32; 3]> {
+        self.run(move |c| {
+            let (w, d, l): (i64, i64, i64) = c.query_row(
+                "SELECT COALESCE(SUM(CASE WHEN score = 1 THEN 1 ELSE 0 END), 0),
+                        COALESCE(SUM(CASE WHEN score = 0.5 THEN 1 ELSE 0 END), 0),
+                        COALESCE(SUM(CASE WHEN score = 0 THEN 1 ELSE 0 END), 0)
+                 FROM game_players WHERE user_id = ?1",
+                params![user],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )?;
+            let n = |v: i64| v.clamp(0, i64::from(u32::MAX)) as u32;
+            Ok([n(w), n(d), n(l)])
+        })
+    }
+
+    fn leaderboard(&self, q: LeaderQuery) -> StoreFuture<'_, Vec<(String, RatingRow)>> {
+        self.run(move |c| {
+            let mut st = c.prepare(
+                "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.last
+                 FROM ratings r JOIN users u ON u.id = r.user_id
+                 WHERE r.category = ?1 AND r.deviation <= ?2 AND r.last >= ?3 AND u.closed = 0
+                 ORDER BY r.rating DESC, u.name_key LIMIT ?4",
+            )?;
+            let rows = st.query_map(
+                params![
+                    q.category,
+                    q.max_deviation,
+                    int(q.since_ms),
+                    i64::from(q.limit)
+                ],
+                |r| Ok((r.get(0)?, read_rating(r, 1)?)),
+            )?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+}

@@ -1,0 +1,602 @@
+//! Accounts, sessions, ratings, profiles and leaderboards through the JSON API: the real server
+//! on a loopback port, with a real SQLite file (or PostgreSQL, see `common`), its time a
+//! [`ManualClock`] the tests move on. Cookies are read from `Set-Cookie` and sent back by hand,
+//! as a browser would.
+
+mod common;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::assert_error;
+use oware_server::{
+    start, GameEnd, ManualClock, OnlineConfig, Server, ServerConfig, Store,
+};
+use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+async fn server(db: &Path, clock: &ManualClock) -> Server {
+    // Many games from one address (the tests' players all play from 127.0.0.1).
+    let online = OnlineConfig {
+        create_limit: 1000,
+        ..OnlineConfig::default()
+    };
+    let config = ServerConfig {
+        clock: clock.shared(),
+        ..common::online_config(db, online).await
+    };
+    start(&config).await.expect("server starts")
+}
+
+/// A browser of its own: its cookie jar is the one session cookie.
+struct Browser {
+    client: reqwest::Client,
+    base: String,
+    cookie: Option<String>,
+    /// Every answer's body, to check that no secret ever left the server.
+    seen: Vec<String>,
+}
+
+impl Browser {
+    fn new(s: &Server) -> Browser {
+        Browser {
+            client: reqwest::Client::new(),
+            base: format!("http://{}", s.addr()),
+            cookie: None,
+            seen: Vec::new(),
+        }
+    }
+
+    async fn send(
+        &mut self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, Value, Option<String>) {
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(c) = &self.cookie {
+            req = req.header(COOKIE, format!("oware_session={c}"));
+        }
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let r = req.send().await.unwrap();
+        let status = r.status();
+        let set = r
+            .headers()
+            .get(SET_COOKIE)
+            .map(|v| v.to_str().unwrap().to_string());
+        if let Some(line) = &set {
+            let value = line
+                .split(';')
+                .next()
+                .and_then(|kv| kv.split_once('='))
+                .map(|(_, v)| v.to_string())
+                .unwrap_or_default();
+            self.cookie = (!value.is_empty()).then_some(value);
+        }
+        let text = r.text().await.unwrap();
+        self.seen.push(text.clone());
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null), set)
+    }
+
+    async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
+        let (s, b, _) = self
+            .send(reqwest::Method::POST, path, Some(body), &[])
+            .await;
+        (s, b)
+    }
+
+    async fn post_seat(&mut self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        let (s, b, _) = self
+            .send(
+                reqwest::Method::POST,
+                path,
+                Some(body),
+                &[("x-seat-token", token)],
+            )
+            .await;
+        (s, b)
+    }
+
+    async fn get(&mut self, path: &str) -> (StatusCode, Value) {
+        let (s, b, _) = self.send(reqwest::Method::GET, path, None, &[]).await;
+        (s, b)
+    }
+
+    async fn sign_up(&mut self, name: &str, password: &str) -> (StatusCode, Value) {
+        self.post(
+            "/api/account/signup",
+            json!({ "name": name, "password": password }),
+        )
+        .await
+    }
+
+    async fn log_in(&mut self, name: &str, password: &str) -> (StatusCode, Value) {
+        self.post(
+            "/api/account/login",
+            json!({ "name": name, "password": password }),
+        )
+        .await
+    }
+
+    async fn me(&mut self) -> Value {
+        self.get("/api/account").await.1["name"].clone()
+    }
+}
+
+const PASSWORD: &str = "seeds in every house";
+
+#[tokio::test]
+async fn sign_up_sets_a_hardened_session_cookie_and_never_answers_the_password() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let mut b = Browser::new(&s);
+    assert_eq!(b.me().await, Value::Null);
+    let (status, body, set) = b
+        .send(
+            reqwest::Method::POST,
+            "/api/account/signup",
+            Some(json!({ "name": "Kofi", "password": PASSWORD })),
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["name"], "Kofi");
+    let set = set.expect("a cookie");
+    for flag in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=2592000"] {
+        assert!(set.contains(flag), "{set}");
+    }
+    assert!(!set.contains("Secure"), "plain HTTP: {set}");
+    assert_eq!(b.me().await, "Kofi");
+    // Behind a TLS proxy the cookie is Secure.
+    let mut tls = Browser::new(&s);
+    let (_, _, set) = tls
+        .send(
+            reqwest::Method::POST,
+            "/api/account/signup",
+            Some(json!({ "name": "Ama", "password": PASSWORD })),
+            &[("x-forwarded-proto", "https")],
+        )
+        .await;
+    assert!(set.unwrap().contains("; Secure"));
+    for text in b.seen.iter().chain(&tls.seen) {
+        assert!(!text.contains(PASSWORD) && !text.contains("argon2"), "{text}");
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn names_are_checked_and_unique_regardless_of_case_and_weak_passwords_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let mut b = Browser::new(&s);
+    assert_eq!(b.sign_up("Kofi", PASSWORD).await.0, StatusCode::OK);
+    let mut other = Browser::new(&s);
+    let (st, body) = other.sign_up("kOFI", PASSWORD).await;
+    assert_error(st, &body, StatusCode::CONFLICT, "name-taken");
+    for bad in ["k", "kofi mensah", "Admin", "x\u{202e}y", &"a".repeat(21)] {
+        let (st, body) = other.sign_up(bad, PASSWORD).await;
+        assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-name");
+    }
+    for weak in ["short", "password123", "Ama_Serwaa"] {
+        let (st, body) = other.sign_up("Ama_Serwaa", weak).await;
+        assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-password");
+    }
+    assert_eq!(other.cookie, None);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn log_in_gives_a_new_session_and_ends_the_one_it_came_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let mut b = Browser::new(&s);
+    b.sign_up("Kofi", PASSWORD).await;
+    let first = b.cookie.clone().unwrap();
+    let (st, body) = b.log_in("KOFI", PASSWORD).await;
+    assert_eq!((st, body["name"].clone()), (StatusCode::OK, json!("Kofi")));
+    let second = b.cookie.clone().unwrap();
+    assert_ne!(first, second);
+    let mut old = Browser::new(&s);
+    old.cookie = Some(first);
+    assert_eq!(old.me().await, Value::Null, "the old session is over");
+    assert_eq!(b.me().await, "Kofi");
+    // A wrong password and an unknown name get the same answer.
+    let (st, body) = b.log_in("Kofi", "not the password").await;
+    assert_error(st, &body, StatusCode::UNAUTHORIZED, "bad-credentials");
+    let (st2, body2) = b.log_in("Nobody", "not the password").await;
+    assert_error(st2, &body2, StatusCode::UNAUTHORIZED, "bad-credentials");
+    assert_eq!(body["error"], body2["error"]);
+    // Sessions end after 30 days.
+    clock.advance(Duration::from_secs(31 * 86_400));
+    let mut again = Browser::new(&s);
+    again.cookie = Some(second);
+    assert_eq!(again.me().await, Value::Null);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_change_with_the_cookie_from_a_foreign_origin_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let mut b = Browser::new(&s);
+    b.sign_up("Kofi", PASSWORD).await;
+    let own = format!("http://{}", s.addr());
+    for (origin, site) in [
+        (Some("http://evil.example"), None),
+        (Some("null"), None),
+        (None, Some("cross-site")),
+    ] {
+        let mut headers = vec![];
+        if let Some(o) = origin {
+            headers.push(("origin", o));
+        }
+        if let Some(site) = site {
+            headers.push(("sec-fetch-site", site));
+        }
+        let (st, body, _) = b
+            .send(
+                reqwest::Method::POST,
+                "/api/account/logout",
+                Some(json!({"all": true})),
+                &headers,
+            )
+            .await;
+        assert_error(st, &body, StatusCode::FORBIDDEN, "foreign-origin");
+        assert_eq!(b.me().await, "Kofi", "nothing changed");
+    }
+    let (st, _, _) = b
+        .send(
+            reqwest::Method::POST,
+            "/api/account/logout",
+            None,
+            &[(ORIGIN.as_str(), own.as_str())],
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(b.me().await, Value::Null);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn log_in_attempts_are_limited_per_account_with_retry_after_until_time_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let mut b = Browser::new(&s);
+    b.sign_up("Kofi", PASSWORD).await;
+    let mut guesser = Browser::new(&s);
+    for _ in 0..8 {
+        let (st, _) = guesser.log_in("kofi", "wrong guess").await;
+        assert_eq!(st, StatusCode::UNAUTHORIZED);
+    }
+    let r = reqwest::Client::new()
+        .post(format!("http://{}/api/account/login", s.addr()))
+        .json(&json!({"name": "Kofi", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = r.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=900).contains(&retry), "{retry}");
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "too-many-attempts");
+    assert!(body["error"].as_str().unwrap().contains("try again"));
+    clock.advance(Duration::from_secs(retry));
+    assert_eq!(guesser.log_in("Kofi", PASSWORD).await.0, StatusCode::OK);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn password_changes_log_out_everywhere_and_closing_ends_the_account() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let (mut phone, mut laptop) = (Browser::new(&s), Browser::new(&s));
+    phone.sign_up("Kofi", PASSWORD).await;
+    laptop.log_in("Kofi", PASSWORD).await;
+    let (st, body) = phone
+        .post(
+            "/api/account/password",
+            json!({"current": "wrong", "new": "a new long password"}),
+        )
+        .await;
+    assert_error(st, &body, StatusCode::UNAUTHORIZED, "bad-credentials");
+    let (st, _) = phone
+        .post(
+            "/api/account/password",
+            json!({"current": PASSWORD, "new": "a new long password"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(phone.me().await, "Kofi", "this device has a new session");
+    assert_eq!(laptop.me().await, Value::Null, "the others are over");
+    assert_eq!(laptop.log_in("Kofi", PASSWORD).await.0, StatusCode::UNAUTHORIZED);
+    laptop.log_in("Kofi", "a new long password").await;
+    phone
+        .post("/api/account/logout", json!({"all": true}))
+        .await;
+    assert_eq!(laptop.me().await, Value::Null, "logged out everywhere");
+    laptop.log_in("Kofi", "a new long password").await;
+    let (st, _) = laptop
+        .post("/api/account/close", json!({"password": "a new long password"}))
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, _) = laptop.log_in("Kofi", "a new long password").await;
+    assert_eq!(st, StatusCode::UNAUTHORIZED, "a closed account cannot log in");
+    let (st, body) = Browser::new(&s).sign_up("kofi", PASSWORD).await;
+    assert_error(st, &body, StatusCode::CONFLICT, "name-taken");
+    let (st, profile) = laptop.get("/api/user/kofi").await;
+    assert_eq!((st, profile["closed"].clone()), (StatusCode::OK, json!(true)));
+    s.shutdown().await.unwrap();
+}
+
+/// Signs up `a` and `b`, has `a` create a rated 3+2 challenge and `b` join: the game id and
+/// both seat tokens (creator's first).
+async fn rated_game(a: &mut Browser, b: &mut Browser) -> (String, String, String, Value) {
+    let (st, created) = a
+        .post(
+            "/api/games",
+            json!({"opponent": "online", "clock": {"initial_s": 180, "increment_s": 2},
+                   "color": "S", "rated": true}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (st, joined) = b.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{joined}");
+    (
+        id,
+        created["token"].as_str().unwrap().to_string(),
+        joined["token"].as_str().unwrap().to_string(),
+        joined["state"].clone(),
+    )
+}
+
+#[tokio::test]
+async fn a_rated_game_moves_both_ratings_and_shows_on_both_profiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let (mut a, mut b) = (Browser::new(&s), Browser::new(&s));
+    a.sign_up("Kofi", PASSWORD).await;
+    b.sign_up("Ama", PASSWORD).await;
+    let (id, south, north, state) = rated_game(&mut a, &mut b).await;
+    let online = &state["online"];
+    assert_eq!(online["rated"], true);
+    assert_eq!(online["seats"]["S"]["name"], "Kofi");
+    assert_eq!(online["seats"]["N"]["name"], "Ama");
+    assert_eq!(online["seats"]["N"]["account"], true);
+    assert_eq!(online["seats"]["S"]["rating"]["rating"], 1500);
+    assert_eq!(online["seats"]["S"]["rating"]["provisional"], true);
+    a.post_seat(&format!("/api/games/{id}/moves"), &south, json!({"move": "F"}))
+        .await;
+    b.post_seat(&format!("/api/games/{id}/moves"), &north, json!({"move": "f"}))
+        .await;
+    let (st, end) = b
+        .post_seat(&format!("/api/games/{id}/resign"), &north, json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{end}");
+    let diff_s = end["online"]["seats"]["S"]["rating"]["diff"].as_i64().unwrap();
+    let diff_n = end["online"]["seats"]["N"]["rating"]["diff"].as_i64().unwrap();
+    assert!(diff_s > 0 && diff_n < 0, "{end}");
+    // Both profiles: the rating, the counts, the game with its change, the history.
+    let (_, kofi) = a.get("/api/user/kofi").await;
+    assert_eq!(kofi["wins"], 1);
+    assert_eq!(kofi["ratings"][0]["category"], "blitz");
+    assert_eq!(kofi["ratings"][0]["rating"], 1500 + diff_s);
+    assert_eq!(kofi["ratings"][0]["games"], 1);
+    let (_, ama) = a.get("/api/user/Ama").await;
+    assert_eq!((ama["losses"].clone(), ama["wins"].clone()), (json!(1), json!(0)));
+    let (_, games) = a.get("/api/user/Ama/games").await;
+    assert_eq!(games["games"][0]["id"], id.as_str());
+    assert_eq!(games["games"][0]["result"], "loss");
+    assert_eq!(games["games"][0]["diff"], diff_n);
+    let (_, wins) = a.get("/api/user/Ama/games?result=win").await;
+    assert_eq!(wins["games"], json!([]));
+    let (_, history) = a.get("/api/user/Kofi/rating-history?category=blitz").await;
+    assert_eq!(history["blitz"][0][1], 1500 + diff_s);
+    let (st, body) = a.get("/api/user/Kofi/games?result=maybe").await;
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-result");
+    let (st, body) = a.get("/api/user/nobody-here").await;
+    assert_error(st, &body, StatusCode::NOT_FOUND, "no-such-player");
+    // The export has the game as OGN.
+    let ogn = reqwest::get(format!("http://{}/api/games/user/Kofi", s.addr()))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(ogn.contains("[Result \"1-0\"]") || ogn.contains("1-0"), "{ogn}");
+    // A reload after a restart still shows the change.
+    let (_, again) = a.get(&format!("/api/games/{id}")).await;
+    assert_eq!(again["online"]["seats"]["S"]["rating"]["diff"], diff_s);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn rated_games_need_accounts_standard_rules_and_a_clock_and_aborts_rate_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let mut guest = Browser::new(&s);
+    let (st, body) = guest
+        .post(
+            "/api/games",
+            json!({"opponent": "online", "clock": {"initial_s": 180, "increment_s": 2}, "rated": true}),
+        )
+        .await;
+    assert_error(st, &body, StatusCode::CONFLICT, "not-rated");
+    let mut a = Browser::new(&s);
+    a.sign_up("Kofi", PASSWORD).await;
+    let (st, body) = a
+        .post("/api/games", json!({"opponent": "online", "rated": true}))
+        .await;
+    assert_error(st, &body, StatusCode::CONFLICT, "not-rated");
+    let (st, body) = a
+        .post(
+            "/api/games",
+            json!({"opponent": "online", "rated": true, "rules": "awari",
+                   "clock": {"initial_s": 180, "increment_s": 2}}),
+        )
+        .await;
+    assert_error(st, &body, StatusCode::CONFLICT, "not-rated");
+    let (_, created) = a
+        .post(
+            "/api/games",
+            json!({"opponent": "online", "rated": true, "color": "S",
+                   "clock": {"initial_s": 180, "increment_s": 2}}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let (st, body) = guest.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_error(st, &body, StatusCode::CONFLICT, "log-in-to-join");
+    let (st, body) = a.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_error(st, &body, StatusCode::CONFLICT, "own-challenge");
+    let mut b = Browser::new(&s);
+    b.sign_up("Ama", PASSWORD).await;
+    let (_, joined) = b.post(&format!("/api/games/{id}/join"), json!({})).await;
+    let north = joined["token"].as_str().unwrap().to_string();
+    let (st, _) = b
+        .post_seat(&format!("/api/games/{id}/abort"), &north, json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    let (_, kofi) = a.get("/api/user/Kofi").await;
+    assert_eq!(kofi["ratings"], json!([]));
+    assert_eq!(kofi["wins"].as_u64().unwrap() + kofi["losses"].as_u64().unwrap(), 0);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_logged_in_players_seat_follows_the_account_to_another_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let (mut phone, mut b) = (Browser::new(&s), Browser::new(&s));
+    phone.sign_up("Kofi", PASSWORD).await;
+    b.sign_up("Ama", PASSWORD).await;
+    let (id, south, _, _) = rated_game(&mut phone, &mut b).await;
+    let mut laptop = Browser::new(&s);
+    let (st, body) = laptop.post(&format!("/api/games/{id}/seat"), json!({})).await;
+    assert!(st.is_client_error(), "a guest gets no seat: {body}");
+    laptop.log_in("Kofi", PASSWORD).await;
+    let (st, seat) = laptop.post(&format!("/api/games/{id}/seat"), json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{seat}");
+    assert_eq!(seat["token"], south.as_str());
+    assert_eq!(seat["state"]["online"]["you"], "S");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let db = common::db(&dir.path().join("a.sqlite")).await;
+    let s = {
+        let config = ServerConfig {
+            clock: clock.shared(),
+            db: db.clone(),
+            ..common::online_config(&dir.path().join("unused.sqlite"), OnlineConfig::default()).await
+        };
+        start(&config).await.unwrap()
+    };
+    let (mut a, mut b) = (Browser::new(&s), Browser::new(&s));
+    a.sign_up("Kofi", PASSWORD).await;
+    b.sign_up("Ama", PASSWORD).await;
+    let (id, _, _, _) = rated_game(&mut a, &mut b).await;
+    s.shutdown().await.unwrap();
+    // Two writers on the same database (two instances on PostgreSQL; one file's store twice
+    // over on SQLite) both try to write the end from the same version at once.
+    let db = db.to_string_lossy().to_string();
+    let stores: Vec<Arc<dyn Store>> = if common::postgres() {
+        vec![
+            oware_server::open_store(&db).await.unwrap(),
+            oware_server::open_store(&db).await.unwrap(),
+        ]
+    } else {
+        let one = oware_server::open_store(&db).await.unwrap();
+        vec![Arc::clone(&one), one]
+    };
+    let row = stores[0].load(id.clone()).await.unwrap().unwrap();
+    let users: Value = serde_json::from_str(&row.online).unwrap();
+    let end = GameEnd {
+        category: "blitz".into(),
+        rated: true,
+        south_score: 1.0,
+        south_user: users["south"]["user"].as_str().map(String::from),
+        north_user: users["north"]["user"].as_str().map(String::from),
+        at_ms: oware_server::Clock::now_ms(&clock),
+    };
+    let update = oware_server::GameUpdate {
+        id: id.clone(),
+        from_version: row.version,
+        moves: row.moves.clone(),
+        redo: String::new(),
+        online: row.online.clone(),
+        online_status: "over".into(),
+    };
+    let (r1, r2) = tokio::join!(
+        stores[0].accounts().finish(update.clone(), end.clone()),
+        stores[1].accounts().finish(update, end)
+    );
+    assert_eq!(
+        u8::from(r1.is_ok()) + u8::from(r2.is_ok()),
+        1,
+        "exactly one writer wins: {r1:?} {r2:?}"
+    );
+    let south = users["south"]["user"].as_str().unwrap().to_string();
+    let ratings = stores[0].accounts().ratings(south).await.unwrap();
+    assert_eq!(ratings.len(), 1);
+    assert_eq!(ratings[0].1.games, 1, "applied once");
+    assert_eq!(stores[0].accounts().game_players(id).await.unwrap().len(), 2);
+    for st in stores {
+        let _ = st.close().await;
+    }
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_established_players_best_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let (mut a, mut b) = (Browser::new(&s), Browser::new(&s));
+    a.sign_up("Kofi", PASSWORD).await;
+    b.sign_up("Ama", PASSWORD).await;
+    let (_, board) = a.get("/api/player").await;
+    assert_eq!(board["blitz"], json!([]), "nobody is established yet");
+    // Kofi wins most games: after enough of them both deviations are under 110.
+    for i in 0..30 {
+        let (id, south, north, _) = rated_game(&mut a, &mut b).await;
+        let (loser, token) = if i % 4 == 3 { (&mut a, south) } else { (&mut b, north) };
+        let (st, _) = loser
+            .post_seat(&format!("/api/games/{id}/resign"), &token, json!({}))
+            .await;
+        assert_eq!(st, StatusCode::OK);
+        // Time passes between games like it would (a rating period per game is a day here).
+        clock.advance(Duration::from_secs(600));
+    }
+    let (_, board) = Browser::new(&s).get("/api/player").await;
+    let blitz = board["blitz"].as_array().unwrap();
+    let (_, kofi) = a.get("/api/user/Kofi").await;
+    assert_eq!(blitz.len(), 2, "{board} {kofi}");
+    assert_eq!(blitz[0]["name"], "Kofi");
+    assert_eq!(blitz[0]["rank"], 1);
+    assert_eq!(blitz[1]["name"], "Ama");
+    assert!(blitz[0]["rating"].as_i64() > blitz[1]["rating"].as_i64());
+    // Forty days later neither has played recently: the board is empty again.
+    clock.advance(Duration::from_secs(40 * 86_400));
+    let (_, board) = Browser::new(&s).get("/api/player").await;
+    assert_eq!(board["blitz"], json!([]));
+    s.shutdown().await.unwrap();
+}
