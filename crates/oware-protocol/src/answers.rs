@@ -1,0 +1,63 @@
+//! The answers of the routes that do not answer a bare [`StateView`] or [`ReviewView`](crate::ReviewView).
+
+use serde::{Deserialize, Serialize};
+
+use crate::{MoveDetailView, StateView};
+
+/// A seat: `POST /api/games` (201), `…/join`, `…/seat`, and an accepted rematch's
+/// [`RematchAnswer::rematch`]. The token is the seat's secret: it appears in this answer only.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatAnswer {
+    /// The seat's game.
+    pub id: String,
+    /// The seat's token (the `X-Seat-Token` of later requests).
+    pub token: String,
+    /// The game's state, for the seat's holder.
+    pub state: StateView,
+}
+
+/// `POST /api/games/{id}/moves`: what the move did and the state after it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MoveAnswer {
+    /// The move, seed by seed.
+    pub detail: MoveDetailView,
+    /// The state after it.
+    pub state: StateView,
+}
+
+/// `POST /api/games/{id}/rematch`, whatever the step: the game's state and, once the rematch
+/// is agreed (this accept, or an earlier one), the requester's seat in the new game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RematchAnswer {
+    /// The state of the game asked about (its `online.rematch_id` names the rematch once
+    /// agreed).
+    pub state: StateView,
+    /// The requester's seat in the rematch, `null` until it is agreed.
+    #[serde(default)]
+    pub rematch: Option<SeatAnswer>,
+}
+
+/// `POST /api/games/{id}/presence`: the key to open the event stream with
+/// (`?presence=KEY`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PresenceAnswer {
+    /// The key.
+    pub key: String,
+}
+
+/// `POST /api/games/{id}/analysis` (202): the analysis' number, which its events carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisStarted {
+    /// The analysis number.
+    pub seq: u64,
+}
+
+/// Every error answer (4xx, 5xx): `{"error": "a sentence", "code": "empty-pit"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// The sentence to show.
+    pub error: String,
+    /// The machine-readable code.
+    #[serde(default)]
+    pub code: Option<String>,
+}

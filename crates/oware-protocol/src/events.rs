@@ -1,0 +1,73 @@
+//! The data of the server-sent events that are not a view of their own (see
+//! [`EventKind`](crate::EventKind) for the names): a game's `update`, `thinking` and
+//! `spectators`, and the lobby's `lobby`, `lobby-add` and `lobby-remove`. (`analysis` is an
+//! [`AnalysisEvent`](crate::AnalysisEvent), `review` a [`ReviewEvent`](crate::ReviewEvent).)
+
+use serde::{Deserialize, Serialize};
+
+use crate::{LobbyEntry, MoveDetailView, StateView};
+
+/// `update`: a game's new state, why it changed and, after a move, what the move did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UpdateEvent {
+    /// What changed it: `connect` (the first event of a stream), `move`, `undo`, `resign`, ….
+    #[serde(default)]
+    pub cause: String,
+    /// The move, seed by seed, when a move changed it.
+    #[serde(default)]
+    pub detail: Option<MoveDetailView>,
+    /// The state.
+    pub state: StateView,
+    /// Only in the first event of an online game's stream: the stream's watcher handle
+    /// (`null` for a player's stream). Left out elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watcher: Option<Option<String>>,
+}
+
+/// `thinking`: the computer started or stopped thinking.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThinkingEvent {
+    /// Whether it thinks.
+    pub thinking: bool,
+    /// The game's version.
+    pub version: u64,
+    /// Why its last reply failed, if it did.
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+/// `spectators`: how many watch without a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpectatorsEvent {
+    /// The number.
+    pub spectators: u32,
+    /// The game's version.
+    pub version: u64,
+}
+
+/// `lobby`: the whole list, on connecting. `v` counts the lobby's changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyList {
+    /// The change count.
+    pub v: u64,
+    /// The challenges, oldest first.
+    pub challenges: Vec<LobbyEntry>,
+}
+
+/// `lobby-add`: a challenge listed (`v` one more than the event before).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyAdd {
+    /// The change count.
+    pub v: u64,
+    /// The challenge.
+    pub challenge: LobbyEntry,
+}
+
+/// `lobby-remove`: a challenge gone (taken, cancelled, its creator left).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyRemove {
+    /// The change count.
+    pub v: u64,
+    /// The game.
+    pub id: String,
+}

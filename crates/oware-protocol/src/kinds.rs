@@ -1,0 +1,298 @@
+//! The fixed vocabularies of the protocol: each an enum written as the same lowercase string
+//! the page and the terminal client have always read (`"no-feed"`, `"lobby-add"`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A name that is not one of an enum's values (see each enum's `FromStr`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownName {
+    /// What was being read (`an online status`, …).
+    pub what: &'static str,
+    /// The names allowed, for the message.
+    pub allowed: &'static str,
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} must be {}", self.what, self.allowed)
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+/// Declares `name()`, `ALL`, `Display` and `FromStr` of a wire enum from its variants' names.
+macro_rules! names {
+    ($ty:ident, $what:literal, $allowed:literal, { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $ty {
+            /// Every value, in the order of the reference.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+
+            /// The value's name on the wire.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name),+
+                }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = UnknownName;
+            fn from_str(s: &str) -> Result<$ty, UnknownName> {
+                match s {
+                    $($name => Ok($ty::$variant),)+
+                    _ => Err(UnknownName { what: $what, allowed: $allowed }),
+                }
+            }
+        }
+    };
+}
+
+/// Where an online game is (`online.status`; also the store's column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Waiting for an opponent.
+    Open,
+    /// Both seats taken, not finished.
+    Playing,
+    /// Finished with a result.
+    Over,
+    /// Aborted before both sides had moved: no result.
+    Aborted,
+    /// The creator withdrew the challenge.
+    Cancelled,
+}
+
+names!(Status, "an online status", "open, playing, over, aborted or cancelled", {
+    Open => "open", Playing => "playing", Over => "over", Aborted => "aborted", Cancelled => "cancelled",
+});
+
+impl Status {
+    /// Whether the game is finished (over, aborted or cancelled).
+    pub const fn is_finished(self) -> bool {
+        matches!(self, Status::Over | Status::Aborted | Status::Cancelled)
+    }
+}
+
+/// Why a game ended: by the rules (`capture`, `draw`, `no-feed`, `cycle`, `agreed-cycle`: an
+/// outcome's `reason`, as the rules core names them) or, online, by the players or the clock (`time`, `resign`, `agreement`,
+/// `abandon`, `aborted`: `online.end` holds any of the nine).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// A player captured 25 seeds or more.
+    Capture,
+    /// Both captured 24.
+    Draw,
+    /// The player to move could not feed the other.
+    NoFeed,
+    /// A position recurred.
+    Cycle,
+    /// The players agreed that the game had become an endless cycle.
+    AgreedCycle,
+    /// A flag fell.
+    Time,
+    /// A player resigned.
+    Resign,
+    /// A draw offer was accepted.
+    Agreement,
+    /// A player claimed the game against an opponent who left.
+    Abandon,
+    /// Aborted before both sides had moved.
+    Aborted,
+}
+
+names!(EndReason, "an end reason",
+    "capture, draw, no-feed, cycle, agreed-cycle, time, resign, agreement, abandon or aborted", {
+    Capture => "capture", Draw => "draw", NoFeed => "no-feed", Cycle => "cycle",
+    AgreedCycle => "agreed-cycle", Time => "time",
+    Resign => "resign", Agreement => "agreement", Abandon => "abandon", Aborted => "aborted",
+});
+
+impl EndReason {
+    /// Whether the rules ended the game (the score is the result), not the players or the clock.
+    pub const fn by_the_rules(self) -> bool {
+        matches!(
+            self,
+            EndReason::Capture
+                | EndReason::Draw
+                | EndReason::NoFeed
+                | EndReason::Cycle
+                | EndReason::AgreedCycle
+        )
+    }
+}
+
+impl From<oware_core::EndReason> for EndReason {
+    fn from(r: oware_core::EndReason) -> EndReason {
+        match r {
+            oware_core::EndReason::Capture => EndReason::Capture,
+            oware_core::EndReason::Draw => EndReason::Draw,
+            oware_core::EndReason::NoFeed => EndReason::NoFeed,
+            oware_core::EndReason::Cycle => EndReason::Cycle,
+            oware_core::EndReason::AgreedCycle => EndReason::AgreedCycle,
+        }
+    }
+}
+
+/// The name of a server-sent event (`event:` line): a game's stream or the lobby's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventKind {
+    /// A game's new state ([`crate::UpdateEvent`]).
+    Update,
+    /// The computer started or stopped thinking ([`crate::ThinkingEvent`]).
+    Thinking,
+    /// An analysis step ([`crate::AnalysisEvent`]).
+    Analysis,
+    /// A review's progress ([`crate::ReviewEvent`]).
+    Review,
+    /// The number of spectators ([`crate::SpectatorsEvent`]).
+    Spectators,
+    /// The lobby's whole list ([`crate::LobbyList`]).
+    Lobby,
+    /// A challenge listed ([`crate::LobbyAdd`]).
+    LobbyAdd,
+    /// A challenge gone ([`crate::LobbyRemove`]).
+    LobbyRemove,
+}
+
+names!(EventKind, "an event name",
+    "update, thinking, analysis, review, spectators, lobby, lobby-add or lobby-remove", {
+    Update => "update", Thinking => "thinking", Analysis => "analysis", Review => "review",
+    Spectators => "spectators", Lobby => "lobby", LobbyAdd => "lobby-add", LobbyRemove => "lobby-remove",
+});
+
+/// What an offer is for; also the last segment of its route (`POST /api/games/{id}/draw`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OfferKind {
+    /// A draw.
+    Draw,
+    /// Taking back the asker's last move.
+    Takeback,
+    /// A new game with the colours swapped.
+    Rematch,
+}
+
+names!(OfferKind, "an offer", "draw, takeback or rematch", {
+    Draw => "draw", Takeback => "takeback", Rematch => "rematch",
+});
+
+/// A step of an offer (`{"action": …}` of the offers' routes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OfferAction {
+    /// Make the offer.
+    Offer,
+    /// Accept the opponent's.
+    Accept,
+    /// Decline the opponent's.
+    Decline,
+    /// Withdraw one's own.
+    Withdraw,
+}
+
+names!(OfferAction, "action", "offer, accept, decline or withdraw", {
+    Offer => "offer", Accept => "accept", Decline => "decline", Withdraw => "withdraw",
+});
+
+/// What a claim against an opponent who left asks for (`{"result": …}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimResult {
+    /// The win.
+    Win,
+    /// A draw.
+    Draw,
+}
+
+names!(ClaimResult, "result", "win or draw", { Win => "win", Draw => "draw" });
+
+/// Where a game's review is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReviewStatus {
+    /// No review.
+    #[default]
+    None,
+    /// Running.
+    Running,
+    /// Done and stored.
+    Done,
+    /// Failed.
+    Failed,
+}
+
+names!(ReviewStatus, "a review status", "none, running, done or failed", {
+    None => "none", Running => "running", Done => "done", Failed => "failed",
+});
+
+/// Why an analysis runs: a hint (the best move) or the analysis pane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Purpose {
+    /// A hint.
+    Hint,
+    /// The analysis.
+    #[default]
+    Analysis,
+}
+
+names!(Purpose, "purpose", "hint or analysis", { Hint => "hint", Analysis => "analysis" });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T>(all: &[T])
+    where
+        T: Copy + fmt::Debug + PartialEq + Serialize + FromStr + fmt::Display,
+        T: for<'de> Deserialize<'de>,
+        <T as FromStr>::Err: fmt::Debug,
+    {
+        for &v in all {
+            let json = serde_json::to_string(&v).unwrap();
+            assert_eq!(json, format!("\"{v}\""), "serde and Display agree");
+            assert_eq!(serde_json::from_str::<T>(&json).unwrap(), v);
+            assert_eq!(v.to_string().parse::<T>().unwrap(), v);
+        }
+    }
+
+    #[test]
+    fn every_name_is_written_read_and_parsed_alike() {
+        round_trip(Status::ALL);
+        round_trip(EndReason::ALL);
+        round_trip(EventKind::ALL);
+        round_trip(OfferKind::ALL);
+        round_trip(OfferAction::ALL);
+        round_trip(ClaimResult::ALL);
+        round_trip(ReviewStatus::ALL);
+        round_trip(Purpose::ALL);
+        assert_eq!(EndReason::NoFeed.name(), "no-feed");
+        assert_eq!(EventKind::LobbyRemove.name(), "lobby-remove");
+        assert_eq!(
+            "sideways".parse::<OfferAction>().unwrap_err().to_string(),
+            "action must be offer, accept, decline or withdraw"
+        );
+    }
+
+    #[test]
+    fn the_rules_ends_are_the_cores() {
+        for r in oware_core::EndReason::ALL {
+            let ours = EndReason::from(r);
+            assert_eq!(ours.name(), r.name());
+            assert!(ours.by_the_rules());
+        }
+        assert!(!EndReason::Resign.by_the_rules());
+    }
+}

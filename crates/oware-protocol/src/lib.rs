@@ -1,0 +1,49 @@
+//! The wire protocol of `oware serve`: the requests, answers and events between the server
+//! (`oware-server`) and its clients (the web page, the terminal client `oware-tui`, the tests),
+//! as serde types. `docs/web.md` is the reference; these types are its one Rust spelling.
+//!
+//! - Fixed vocabularies are enums that travel as the same strings as before: [`Status`],
+//!   [`EndReason`], [`EventKind`], [`OfferKind`], [`OfferAction`], [`ClaimResult`],
+//!   [`ReviewStatus`], [`Purpose`].
+//! - One per-side type: [`oware_core::BySide`], written `{"S": …, "N": …}` through
+//!   [`by_side`] (`#[serde(with = "oware_protocol::by_side")]`).
+//! - One shape per answer: [`SeatAnswer`] (`{id, token, state}`), [`MoveAnswer`]
+//!   (`{detail, state}`), [`RematchAnswer`] (`{state, rematch}`), a bare [`StateView`] for the
+//!   other actions.
+//!
+//! Reading is lenient where a client may be talking to an older or newer server: unknown fields
+//! are ignored and most fields may be missing (their default is taken); the fields a client
+//! cannot do without (a state's `id`, `version` and `rules`, an online state's `status`, a
+//! lobby entry's `id`, `color` and `rules`) are required. Nothing here trusts what it reads:
+//! a client that does not trust its server checks ids, tokens and texts after reading (the
+//! terminal client's `checked` module does).
+//!
+//! No HTTP and no runtime here: serde and the rules core's `Side` and `BySide` only.
+
+/// The sides and the per-side pair, from the rules core (`"S"`, `"N"`; see [`by_side`]).
+pub use oware_core::{BySide, Side};
+
+mod answers;
+pub mod by_side;
+mod events;
+mod kinds;
+mod online;
+mod requests;
+mod review;
+mod state;
+
+pub use answers::{
+    AnalysisStarted, ErrorBody, MoveAnswer, PresenceAnswer, RematchAnswer, SeatAnswer,
+};
+pub use events::{LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent, UpdateEvent};
+pub use kinds::{
+    ClaimResult, EndReason, EventKind, OfferAction, OfferKind, Purpose, ReviewStatus, Status,
+    UnknownName,
+};
+pub use online::{ClockSetting, ClockView, Lobby, LobbyEntry, OnlineView, SeatRating, SeatView};
+pub use requests::{ClaimReq, JoinReq, OfferReq};
+pub use review::{ReviewEvent, ReviewView, REVIEW_ENDED};
+pub use state::{
+    AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PitValue, PositionView,
+    RuleOptions, StateView,
+};
