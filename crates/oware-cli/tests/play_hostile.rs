@@ -164,7 +164,7 @@ fn joinable(
         ),
         ("POST", "/api/games/abc123/join") => Reply::Json(
             200,
-            json!({ "token": "00ff00ff", "state": state("abc123", 2, json!({})) }),
+            json!({ "id": "abc123", "token": "00ff00ff", "state": state("abc123", 2, json!({})) }),
         ),
         ("POST", "/api/games/abc123/presence") => Reply::Json(200, json!({ "key": "k1" })),
         ("GET", p) if p.starts_with("/api/games/abc123/events") => Reply::Events(events.clone()),
@@ -325,10 +325,13 @@ fn accepting_a_rematch_whose_answer_names_a_climbing_id_is_refused_and_writes_no
         json!({ "status": "over", "end": "resign", "winner": "S", "rematch_offer": "S" }),
     );
     let server = joinable(update(offered), |method, path| match (method, path) {
+        // The rematch's one shape: the game's state, and the seat in the new game.
         ("POST", "/api/games/abc123/rematch") => Reply::Json(
             200,
-            json!({ "id": ESCAPE, "token": "00ff",
-                    "state": state(ESCAPE, 1, json!({ "you": "S" })) }),
+            json!({ "state": state("abc123", 6, json!({ "status": "over", "end": "resign",
+                                                         "winner": "S", "rematch_id": "cd01" })),
+                    "rematch": { "id": ESCAPE, "token": "00ff",
+                                 "state": state(ESCAPE, 1, json!({ "you": "S" })) } }),
         ),
         _ => Reply::Json(404, json!({ "error": "no" })),
     });

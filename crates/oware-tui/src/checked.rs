@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 
 /// The largest answer body read from a server (a game's state with hundreds of moves is a few
 /// tens of kilobytes).
@@ -71,16 +71,6 @@ pub fn clean(text: &str) -> String {
         kept += 1;
     }
     out
-}
-
-/// Deserialises a server's string through [`clean`] (for `#[serde(deserialize_with)]`).
-pub(crate) fn text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    String::deserialize(d).map(|s| clean(&s))
-}
-
-/// [`text`] for an optional string.
-pub(crate) fn opt_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Option::<String>::deserialize(d).map(|s| s.map(|s| clean(&s)))
 }
 
 /// A value that is not 1 to `max` ASCII letters and digits.

@@ -89,22 +89,39 @@ impl fmt::Display for Clock {
     }
 }
 
-/// An open challenge of the lobby (its texts cleaned and its id checked when read: see
+/// An open challenge of the lobby, checked: read as the protocol's
+/// [`LobbyEntry`](oware_protocol::LobbyEntry), its texts cleaned and its id checked (see
 /// [`crate::checked`]).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "oware_protocol::LobbyEntry")]
 pub struct Challenge {
     /// The game.
     pub id: GameId,
     /// The creator's name (may be empty).
-    #[serde(default, deserialize_with = "checked::text")]
     pub name: String,
     /// The creator's side: the one who takes the challenge plays the other.
     pub color: Side,
     /// The clock, `None` for none.
     pub clock: Option<Clock>,
     /// The rules' text form.
-    #[serde(deserialize_with = "checked::text")]
     pub rules: String,
+}
+
+impl TryFrom<oware_protocol::LobbyEntry> for Challenge {
+    type Error = checked::BadValue;
+
+    fn try_from(e: oware_protocol::LobbyEntry) -> Result<Challenge, checked::BadValue> {
+        Ok(Challenge {
+            id: GameId::try_from(e.id)?,
+            name: checked::clean(&e.name),
+            color: e.color,
+            clock: e.clock.map(|c| Clock {
+                initial_s: c.initial_s,
+                increment_s: c.increment_s,
+            }),
+            rules: checked::clean(&e.rules),
+        })
+    }
 }
 
 impl Challenge {

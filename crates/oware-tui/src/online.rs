@@ -5,11 +5,11 @@
 
 use std::time::{Duration, Instant};
 
-use oware_core::Side;
+use oware_core::{BySide, Side};
 
 use crate::checked::GameId;
 use crate::net::OfferKind;
-use crate::wire::{OnlineView, Pair};
+use crate::wire::{EndReason, OnlineView, Status};
 
 /// The event stream's state, as the screen shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub struct Online {
     /// The server's `online` object of the latest state.
     pub view: OnlineView,
     /// The players' names.
-    pub names: Pair<String>,
+    pub names: BySide<String>,
     /// The latest state's version (older states are ignored).
     pub version: u64,
     /// When the latest state arrived (the clocks count down from it).
@@ -82,7 +82,7 @@ pub fn format_clock(ms: u64) -> String {
 impl Online {
     /// The name of `side`'s player (the side itself when the seat has no name).
     pub fn name(&self, side: Side) -> String {
-        let n = self.names.get(side);
+        let n = &self.names[side];
         if n.is_empty() {
             side.to_string()
         } else {
@@ -100,7 +100,7 @@ impl Online {
     /// a clock.
     pub fn remaining_ms(&self, side: Side) -> Option<u64> {
         let c = self.view.clock.as_ref()?;
-        let ms = *c.remaining_ms.get(side);
+        let ms = c.remaining_ms[side];
         if c.running == Some(side) && !self.view.is_finished() {
             Some(ms.saturating_sub(self.elapsed_ms()))
         } else {
@@ -180,33 +180,35 @@ impl Online {
     /// ended it (its own words are used then).
     pub(crate) fn server_end(&self) -> Option<(String, String)> {
         let v = &self.view;
-        let Some(end) = v.end.as_deref() else {
-            return match v.status.as_str() {
-                "aborted" => Some(("Game aborted".into(), "no result".into())),
-                "cancelled" => Some((
+        let Some(end) = v.end else {
+            return match v.status {
+                Status::Aborted => Some(("Game aborted".into(), "no result".into())),
+                Status::Cancelled => Some((
                     "Challenge cancelled".into(),
                     "the game never started".into(),
                 )),
                 _ => None,
             };
         };
-        if matches!(end, "capture" | "draw" | "no-feed" | "cycle") {
+        if end.by_the_rules() {
             return None;
         }
         let result = match v.winner {
             Some(w) => format!("{} ({w}) wins", self.name(w)),
-            None if end == "aborted" => "Game aborted".into(),
+            None if end == EndReason::Aborted => "Game aborted".into(),
             None => "Draw".into(),
         };
         let loser = v.winner.map(Side::other);
         let why = match (end, loser) {
-            ("time", Some(l)) => format!("{l} ran out of time"),
-            ("resign", Some(l)) => format!("{l} resigned"),
-            ("agreement", _) => "drawn by agreement".into(),
-            ("abandon", Some(l)) => format!("{l} left and {} claimed the win", l.other()),
-            ("abandon", None) => "a player left; the other claimed a draw".into(),
-            ("aborted", _) => "no result".into(),
-            (other, _) => other.replace('-', " "),
+            (EndReason::Time, Some(l)) => format!("{l} ran out of time"),
+            (EndReason::Resign, Some(l)) => format!("{l} resigned"),
+            (EndReason::Agreement, _) => "drawn by agreement".into(),
+            (EndReason::Abandon, Some(l)) => {
+                format!("{l} left and {} claimed the win", l.other())
+            }
+            (EndReason::Abandon, None) => "a player left; the other claimed a draw".into(),
+            (EndReason::Aborted, _) => "no result".into(),
+            (other, _) => other.name().replace('-', " "),
         };
         Some((result, why))
     }

@@ -1,101 +1,111 @@
-//! The web server's JSON as the terminal client reads it (`docs/web.md`): only the fields it
-//! uses, and unknown fields ignored, so the server may add to its answers freely.
+//! The web server's JSON as the terminal client reads it: the `oware_protocol` types, read
+//! leniently (unknown fields ignored, most fields optional), then checked here.
 //!
 //! The game itself is rebuilt with the rules core from the server's start position and move
 //! letters ([`GameState::to_game`]): the terminal draws the board, the move list and the
 //! highlights exactly as for a local game, while the server stays the authority on what was
 //! played, the clocks, the offers and the end.
 //!
-//! A server is not trusted (`crate::checked`): every string field is read through
-//! [`checked::clean`] (no control, format or bidi characters, bounded length), game ids are
-//! [`GameId`]s and move letters ASCII letters, so a state that would put anything else on the
-//! screen or on disk is refused as a whole when it is read.
+//! A server is not trusted (`crate::checked`): a state is read as the protocol's
+//! [`StateView`](oware_protocol::StateView) and then turned into a [`GameState`] only through
+//! [`GameState::try_from`], which passes every text the screen or a file may show through
+//! [`checked::clean`] (no control, format or bidi characters, bounded length), makes the game
+//! id a [`GameId`], checks the rematch's id the same way and the move letters are ASCII
+//! letters, so a state that would put anything else on the screen or on disk is refused as a
+//! whole when it is read. Statuses and end reasons are the protocol's enums: a value outside
+//! them refuses the state too.
 
 use oware_core::movetext::MoveText;
-use oware_core::{fen, Game, Rules, Side};
-use serde::{Deserialize, Deserializer};
+use oware_core::{fen, BySide, Game, Rules, Side};
+pub use oware_protocol::{ClockView, EndReason, OnlineView, SeatView, Status};
+use serde::Deserialize;
 
 use crate::checked::{self, GameId};
 
-/// A value per side, `{"S": …, "N": …}`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-pub struct Pair<T> {
-    /// South's.
-    #[serde(rename = "S")]
-    pub south: T,
-    /// North's.
-    #[serde(rename = "N")]
-    pub north: T,
-}
-
-impl<T> Pair<T> {
-    /// The value of `side`.
-    pub fn get(&self, side: Side) -> &T {
-        match side {
-            Side::South => &self.south,
-            Side::North => &self.north,
-        }
-    }
-}
-
 /// A move of the move list.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveEntry {
     /// Its letter (`A`–`F` South, `a`–`f` North; an ASCII letter, else the state is refused).
-    #[serde(deserialize_with = "letter")]
     pub letter: char,
 }
 
-fn letter<'de, D: Deserializer<'de>>(d: D) -> Result<char, D::Error> {
-    let c = char::deserialize(d)?;
-    if c.is_ascii_alphabetic() {
-        Ok(c)
-    } else {
-        Err(serde::de::Error::custom(
-            "a move letter must be an ASCII letter",
-        ))
-    }
-}
-
-/// The players' names, each through [`checked::clean`].
-fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Pair<String>, D::Error> {
-    let p = Pair::<String>::deserialize(d)?;
-    Ok(Pair {
-        south: checked::clean(&p.south),
-        north: checked::clean(&p.north),
-    })
-}
-
 /// A position of the history.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionEntry {
-    /// The position text.
-    #[serde(deserialize_with = "checked::text")]
+    /// The position text (cleaned).
     pub text: String,
 }
 
-/// A game's state (`GET /api/games/{id}`, the `update` events, the actions' answers).
+/// A game's state (`GET /api/games/{id}`, the `update` events, the actions' answers), checked:
+/// read as the protocol's `StateView`, kept only through [`GameState::try_from`].
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "oware_protocol::StateView")]
 pub struct GameState {
     /// The game id.
     pub id: GameId,
     /// Bumped on every change: a state with a lower version is stale.
     pub version: u64,
-    /// The rules' text form.
-    #[serde(deserialize_with = "checked::text")]
+    /// The rules' text form (cleaned).
     pub rules: String,
-    /// The players' names.
-    #[serde(default, deserialize_with = "names")]
-    pub names: Pair<String>,
+    /// The players' names (cleaned).
+    pub names: BySide<String>,
     /// The moves played.
-    #[serde(default)]
     pub moves: Vec<MoveEntry>,
     /// Every position from the start (the first is the start position).
-    #[serde(default)]
     pub history: Vec<PositionEntry>,
-    /// The online part; `None` for a game played on one device.
-    #[serde(default)]
+    /// The online part (its texts cleaned, its rematch id checked); `None` for a game played
+    /// on one device.
     pub online: Option<OnlineView>,
+}
+
+impl TryFrom<oware_protocol::StateView> for GameState {
+    type Error = String;
+
+    /// The client's checks of a server's state: see the module's docs.
+    fn try_from(s: oware_protocol::StateView) -> Result<GameState, String> {
+        let id = GameId::try_from(s.id).map_err(|e| e.to_string())?;
+        let moves = s
+            .moves
+            .into_iter()
+            .map(|m| {
+                if m.letter.is_ascii_alphabetic() {
+                    Ok(MoveEntry { letter: m.letter })
+                } else {
+                    Err("a move letter must be an ASCII letter".to_string())
+                }
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let online = match s.online {
+            Some(mut o) => {
+                if let Some(next) = &o.rematch_id {
+                    GameId::new(next).map_err(|e| e.to_string())?;
+                }
+                for seat in [&mut o.seats.south, &mut o.seats.north] {
+                    seat.name = checked::clean(&seat.name);
+                }
+                Some(o)
+            }
+            None => None,
+        };
+        Ok(GameState {
+            id,
+            version: s.version,
+            rules: checked::clean(&s.rules),
+            names: BySide::new(
+                checked::clean(&s.names.south),
+                checked::clean(&s.names.north),
+            ),
+            moves,
+            history: s
+                .history
+                .iter()
+                .map(|p| PositionEntry {
+                    text: checked::clean(&p.text),
+                })
+                .collect(),
+            online,
+        })
+    }
 }
 
 impl GameState {
@@ -122,118 +132,53 @@ impl GameState {
         }
         Ok(game)
     }
-}
 
-/// One seat.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-pub struct SeatView {
-    /// The player's name.
-    #[serde(default, deserialize_with = "checked::text")]
-    pub name: String,
-    /// Whether a player holds it.
-    #[serde(default)]
-    pub taken: bool,
-    /// Whether that player has the game open (an event stream).
-    #[serde(default)]
-    pub connected: bool,
-}
-
-/// The clock: the server's figures as of `as_of_ms`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct ClockView {
-    /// Each side's initial time.
-    pub initial_ms: u64,
-    /// Added after each move.
-    pub increment_ms: u64,
-    /// Each side's time left.
-    pub remaining_ms: Pair<u64>,
-    /// The side whose time runs.
-    pub running: Option<Side>,
-}
-
-/// The `online` object of a state.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-pub struct OnlineView {
-    /// `open`, `playing`, `over`, `aborted` or `cancelled`.
-    #[serde(deserialize_with = "checked::text")]
-    pub status: String,
-    /// The seats.
-    #[serde(default)]
-    pub seats: Pair<SeatView>,
-    /// The side of the request's token holder (only in answers to that player's requests).
-    #[serde(default)]
-    pub you: Option<Side>,
-    /// The clock, `None` for an untimed game.
-    #[serde(default)]
-    pub clock: Option<ClockView>,
-    /// Who offers a draw.
-    #[serde(default)]
-    pub draw_offer: Option<Side>,
-    /// Who asks for a takeback.
-    #[serde(default)]
-    pub takeback_offer: Option<Side>,
-    /// Who offers a rematch.
-    #[serde(default)]
-    pub rematch_offer: Option<Side>,
-    /// The rematch's game id, once agreed.
-    #[serde(default)]
-    pub rematch_id: Option<GameId>,
-    /// Watchers without a seat.
-    #[serde(default)]
-    pub spectators: u32,
-    /// Milliseconds until the side not to move may claim (the mover being away).
-    #[serde(default)]
-    pub claimable_ms: Option<u64>,
-    /// Why it ended: `capture`, `draw`, `no-feed`, `cycle`, `time`, `resign`, `agreement`,
-    /// `abandon` or `aborted`.
-    #[serde(default, deserialize_with = "checked::opt_text")]
-    pub end: Option<String>,
-    /// The winner, with `end`; `None` for a draw or no result.
-    #[serde(default)]
-    pub winner: Option<Side>,
-}
-
-impl OnlineView {
-    /// What the status line says about the game beside the moves (its status, its end, the
-    /// offers standing): a change of these is announced.
-    pub fn said(
-        &self,
-    ) -> (
-        String,
-        Option<String>,
-        Option<Side>,
-        Option<Side>,
-        Option<Side>,
-    ) {
-        (
-            self.status.clone(),
-            self.end.clone(),
-            self.draw_offer,
-            self.takeback_offer,
-            self.rematch_offer,
-        )
-    }
-
-    /// Whether moves and offers are still possible.
-    pub fn is_playing(&self) -> bool {
-        self.status == "playing" && self.end.is_none()
-    }
-
-    /// Whether the game has ended (a result, an abort or a cancelled challenge).
-    pub fn is_finished(&self) -> bool {
-        matches!(self.status.as_str(), "over" | "aborted" | "cancelled") || self.end.is_some()
+    /// The agreed rematch's game, checked when the state was read.
+    pub fn rematch(&self) -> Option<GameId> {
+        let o = self.online.as_ref()?;
+        GameId::new(o.rematch_id.as_deref()?).ok()
     }
 }
 
-/// An error answer: `{"error": "a sentence", "code": "empty-pit"}`.
+/// What the status line says about the game beside the moves (its status, its end, the
+/// offers standing): a change of these is announced.
+pub type Said = (
+    Status,
+    Option<EndReason>,
+    Option<Side>,
+    Option<Side>,
+    Option<Side>,
+);
+
+/// What the status line says of `o` ([`Said`]).
+pub fn said(o: &OnlineView) -> Said {
+    (
+        o.status,
+        o.end,
+        o.draw_offer,
+        o.takeback_offer,
+        o.rematch_offer,
+    )
+}
+
+/// An error answer (`{"error": "a sentence", "code": "empty-pit"}`), read as the protocol's
+/// `ErrorBody` and cleaned.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(from = "oware_protocol::ErrorBody")]
 pub struct ErrorBody {
     /// The sentence to show.
-    #[serde(deserialize_with = "checked::text")]
     pub error: String,
     /// The machine-readable code.
-    #[serde(default, deserialize_with = "checked::opt_text")]
     pub code: Option<String>,
+}
+
+impl From<oware_protocol::ErrorBody> for ErrorBody {
+    fn from(e: oware_protocol::ErrorBody) -> ErrorBody {
+        ErrorBody {
+            error: checked::clean(&e.error),
+            code: e.code.map(|c| checked::clean(&c)),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -256,10 +201,7 @@ mod tests {
         let o = s.online.unwrap();
         assert_eq!(o.you, Some(Side::North));
         assert_eq!(o.draw_offer, Some(Side::South));
-        assert_eq!(
-            o.clock.as_ref().unwrap().remaining_ms.get(Side::North),
-            &2000
-        );
+        assert_eq!(o.clock.as_ref().unwrap().remaining_ms[Side::North], 2000);
         assert!(o.is_playing());
     }
 
@@ -276,16 +218,16 @@ mod tests {
     fn the_servers_texts_are_cleaned_and_bad_ids_or_letters_refused() {
         let json = r#"{"id":"ab","version":1,"rules":"abapa\u001b[2J",
             "names":{"S":"\u001b]0;pwned\u0007Ama\u202e","N":"Kofi\nrm -rf ~"},
-            "online":{"status":"over\u009b","seats":{"S":{"name":"\u001b[31mAma","taken":true},"N":{}},
-            "end":"resign\u2066"}}"#;
+            "online":{"status":"over","seats":{"S":{"name":"\u001b[31mAma","taken":true},"N":{}},
+            "end":"resign"}}"#;
         let s: GameState = serde_json::from_str(json).unwrap();
         assert_eq!(s.rules, "abapa[2J");
         assert_eq!(s.names.south, "]0;pwnedAma");
         assert_eq!(s.names.north, "Kofi rm -rf ~");
         let o = s.online.unwrap();
-        assert_eq!(o.status, "over");
+        assert_eq!(o.status, Status::Over);
         assert_eq!(o.seats.south.name, "[31mAma");
-        assert_eq!(o.end.as_deref(), Some("resign"));
+        assert_eq!(o.end, Some(EndReason::Resign));
         let e = serde_json::from_str::<ErrorBody>(r#"{"error":"no\u001b[2J","code":"x\u0000"}"#)
             .unwrap();
         assert_eq!((e.error.as_str(), e.code.as_deref()), ("no[2J", Some("x")));
@@ -293,6 +235,9 @@ mod tests {
             r#"{"id":"../../x","version":1,"rules":"abapa"}"#,
             r#"{"id":"ab","version":1,"rules":"abapa","online":{"status":"over","rematch_id":"a/b"}}"#,
             r#"{"id":"ab","version":1,"rules":"abapa","moves":[{"letter":"\u001b"}]}"#,
+            // Statuses and end reasons are the protocol's: anything else is refused.
+            r#"{"id":"ab","version":1,"rules":"abapa","online":{"status":"over\u009b"}}"#,
+            r#"{"id":"ab","version":1,"rules":"abapa","online":{"status":"over","end":"resign\u2066"}}"#,
         ] {
             assert!(serde_json::from_str::<GameState>(bad).is_err(), "{bad}");
         }

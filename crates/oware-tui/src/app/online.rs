@@ -19,7 +19,7 @@ use super::{outcome_lines, Analysis, App, Config, Effect, Mode, Tone};
 use crate::net::{NetEvent, OfferAction, OfferKind, Request};
 use crate::online::{Confirm, Connection, Online};
 use crate::tables::Tables;
-use crate::wire::GameState;
+use crate::wire::{said, GameState, Status};
 
 impl App {
     /// An online game's state, from the server's state of the game at `link`, played from
@@ -91,9 +91,11 @@ impl App {
             return format!("Game over: {result}: {why}");
         }
         let turn = self.game.position().turn();
-        match (o.view.status.as_str(), o.seat) {
-            ("open", Some(_)) => "Waiting for an opponent to join (give them the link)".into(),
-            ("open", None) => "Waiting for the second player".into(),
+        match (o.view.status, o.seat) {
+            (Status::Open, Some(_)) => {
+                "Waiting for an opponent to join (give them the link)".into()
+            }
+            (Status::Open, None) => "Waiting for the second player".into(),
             (_, Some(s)) if s == turn => {
                 "Your move: keys 1-6, arrows and Enter, or click a pit".into()
             }
@@ -126,7 +128,7 @@ impl App {
         let Some(seat) = o.seat else {
             return self.refuse("You are watching: only the players move");
         };
-        if o.view.status == "open" {
+        if o.view.status == Status::Open {
             return self.refuse("Wait for an opponent to join");
         }
         if turn != seat {
@@ -385,6 +387,7 @@ impl App {
         let Some(view) = state.online.clone() else {
             return Vec::new();
         };
+        let rematch = state.rematch();
         let game = match state.to_game() {
             Ok(g) => g,
             Err(e) => {
@@ -395,7 +398,7 @@ impl App {
                 return Vec::new();
             }
         };
-        let before = o.view.said();
+        let before = said(&o.view);
         o.version = state.version;
         o.names = state.names.clone();
         o.received = o.now;
@@ -403,11 +406,11 @@ impl App {
         if let Some(you) = o.view.you {
             o.seat = Some(you);
         }
-        let after = o.view.said();
-        let follow = match (&o.view.rematch_id, o.seat, o.following) {
-            (Some(next), Some(_), false) if *next != o.id => {
+        let after = said(&o.view);
+        let follow = match (rematch, o.seat, o.following) {
+            (Some(next), Some(_), false) if next != o.id => {
                 o.following = true;
-                Some(next.clone())
+                Some(next)
             }
             _ => None,
         };

@@ -239,38 +239,70 @@ fn parse_state(v: Value) -> Result<GameState, ApiError> {
     })
 }
 
-/// An answer that may carry a seat: `{token, id?, state}` or a bare state. The token and the id
-/// are checked here, before anything keeps or follows them.
-#[derive(Debug, serde::Deserialize)]
+/// An answer, checked: the game's state and, when the answer gives a seat, its token and game.
+/// The token and the id are checked here, before anything keeps or follows them.
+#[derive(Debug)]
 pub struct Answer {
-    /// The game's state.
+    /// The game's state (the seat's game when the answer gives one).
     pub state: GameState,
     /// The seat's token, when the answer gives a seat.
-    #[serde(default)]
     pub token: Option<SeatToken>,
-    /// The game of the seat, when it is another one (a rematch).
-    #[serde(default)]
+    /// The game of the seat, when the answer gives one.
     pub id: Option<GameId>,
 }
 
-/// Reads an answer of the server ([`Answer`]): a bad id, token or state refuses it whole.
+/// Reads an answer of the server as the protocol's shapes: a rematch's
+/// [`RematchAnswer`](oware_protocol::RematchAnswer) (`{state, rematch}`; an agreed rematch
+/// answers its seat), a seat's [`SeatAnswer`](oware_protocol::SeatAnswer) (`{id, token,
+/// state}`), a move's `{detail, state}` (the state kept) or a bare state. A bad id, token or
+/// state refuses it whole.
 pub fn parse_answer(v: Value) -> Result<Answer, ApiError> {
-    if v.get("state").is_some_and(Value::is_object) {
-        serde_json::from_value(v).map_err(|e| ApiError {
-            status: None,
-            code: None,
-            message: format!(
-                "the server's answer is refused ({}); nothing was kept",
-                checked::clean(&e.to_string())
-            ),
-        })
-    } else {
+    let refused = |e: String| ApiError {
+        status: None,
+        code: None,
+        message: format!(
+            "the server's answer is refused ({}); nothing was kept",
+            checked::clean(&e)
+        ),
+    };
+    let seat = |s: oware_protocol::SeatAnswer| -> Result<Answer, String> {
         Ok(Answer {
-            state: parse_state(v)?,
+            id: Some(GameId::try_from(s.id).map_err(|e| e.to_string())?),
+            token: Some(SeatToken::try_from(s.token).map_err(|e| e.to_string())?),
+            state: GameState::try_from(s.state)?,
+        })
+    };
+    let kept = |state: oware_protocol::StateView| -> Result<Answer, String> {
+        Ok(Answer {
+            state: GameState::try_from(state)?,
             token: None,
             id: None,
         })
+    };
+    if v.get("rematch").is_some() {
+        let r: oware_protocol::RematchAnswer =
+            serde_json::from_value(v).map_err(|e| refused(e.to_string()))?;
+        return match r.rematch {
+            Some(s) => seat(s),
+            None => kept(r.state),
+        }
+        .map_err(refused);
     }
+    if v.get("token").is_some() {
+        let s: oware_protocol::SeatAnswer =
+            serde_json::from_value(v).map_err(|e| refused(e.to_string()))?;
+        return seat(s).map_err(refused);
+    }
+    if let Some(state) = v.get("state").filter(|s| s.is_object()) {
+        let s: oware_protocol::StateView =
+            serde_json::from_value(state.clone()).map_err(|e| refused(e.to_string()))?;
+        return kept(s).map_err(refused);
+    }
+    Ok(Answer {
+        state: parse_state(v)?,
+        token: None,
+        id: None,
+    })
 }
 
 #[cfg(test)]
@@ -306,12 +338,23 @@ mod tests {
         let ok = parse_answer(json!({ "id": "cd01", "token": "ff00", "state": state })).unwrap();
         assert_eq!(ok.id, Some(GameId::new("cd01").unwrap()));
         assert_eq!(ok.token, Some(SeatToken::new("ff00").unwrap()));
+        let r = parse_answer(json!({ "state": state, "rematch": null })).unwrap();
+        assert_eq!((r.id, r.token), (None, None));
+        let r = parse_answer(json!({ "state": state,
+            "rematch": { "id": "cd01", "token": "ff00", "state": state } }))
+        .unwrap();
+        assert_eq!(r.id, Some(GameId::new("cd01").unwrap()));
+        let m = parse_answer(json!({ "detail": null, "state": state })).unwrap();
+        assert_eq!(m.state.id, "ab");
         for bad in [
             json!({ "id": "../../x", "token": "ff00", "state": state }),
             json!({ "id": "cd01", "token": "ff00\nexport X=1", "state": state }),
             json!({ "id": "cd01", "token": "ff00", "state": { "id": "../x", "version": 1, "rules": "abapa" } }),
-            json!({ "token": "ff00", "state": { "id": "ab", "version": 1, "rules": "abapa",
+            json!({ "id": "ab", "token": "ff00", "state": { "id": "ab", "version": 1, "rules": "abapa",
                     "online": { "status": "over", "rematch_id": "../../../x" } } }),
+            // A rematch's one shape: the seat in it is checked the same way.
+            json!({ "state": state, "rematch": { "id": "../x", "token": "ff00", "state": state } }),
+            json!({ "state": state, "rematch": { "id": "cd01", "token": "a b", "state": state } }),
         ] {
             let e = parse_answer(bad.clone()).unwrap_err();
             assert!(e.message.contains("refused"), "{bad}: {}", e.message);

@@ -2,10 +2,9 @@
 //! the free seat, else watching.
 
 use oware_core::Side;
-use serde_json::json;
 
 use crate::checked::SeatToken;
-use crate::wire::GameState;
+use crate::wire::{GameState, Status};
 
 use super::http::{parse_answer, Api, ApiError, Target};
 use super::seats::Seats;
@@ -72,14 +71,17 @@ pub async fn join(url: &str, name: &str, watch: bool, seats: &Seats) -> Result<J
         )
     } else {
         let free = !online.seats.south.taken || !online.seats.north.taken;
-        let mut note = match online.status.as_str() {
-            "playing" => "You are watching: both seats are taken.".to_string(),
-            "open" if watch => "You are watching: the seat stays free.".to_string(),
-            "open" => String::new(),
+        let mut note = match online.status {
+            Status::Playing => "You are watching: both seats are taken.".to_string(),
+            Status::Open if watch => "You are watching: the seat stays free.".to_string(),
+            Status::Open => String::new(),
             _ => "You are watching: the game has ended.".to_string(),
         };
-        if online.status == "open" && free && !watch {
-            let body = json!({ "name": name });
+        if online.status == Status::Open && free && !watch {
+            let body = serde_json::to_value(oware_protocol::JoinReq {
+                name: Some(name.to_string()),
+            })
+            .unwrap_or_default();
             match api
                 .request(
                     reqwest::Method::POST,
