@@ -32,20 +32,28 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
 /// Whether `path` is an online game's address, `/game/{id}` (the invite and spectator link): the page
 /// reads the id from the address.
 fn is_game_page(path: &str) -> bool {
-    path.strip_prefix("/game/").is_some_and(|id| {
-        !id.is_empty()
-            && id.len() <= 64
-            && id
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-    })
+    path.strip_prefix("/game/").is_some_and(is_id)
+}
+
+/// Whether `s` may be a game id or a player's name in an address: 1–64 letters, digits, `-`, `_`.
+fn is_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 64
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// The embedded file a request path names: `/`, `/index.html` and `/game/{id}` are the page,
-/// `/rules` (or `/rules.html`) a page of its own, anything else the file of that name.
+/// `/@/{name}`, `/player` and `/account/reset` the players' page, `/rules` (or `/rules.html`) a
+/// page of its own, anything else the file of that name.
 fn file_name(path: &str) -> Option<Cow<'static, str>> {
     if path == "/" || path == "/index.html" || is_game_page(path) {
         return Some(Cow::Borrowed("index.html"));
+    }
+    // The players' pages: a profile `/@/{name}`, the leaderboard, the password reset link.
+    if path == "/player" || path == "/account/reset" || path.strip_prefix("/@/").is_some_and(is_id)
+    {
+        return Some(Cow::Borrowed("player.html"));
     }
     let name = path.strip_prefix('/')?;
     if PAGES.contains(&name) {
@@ -158,6 +166,9 @@ mod tests {
             ("/style.css", "style.css"),
             ("/favicon.svg", "favicon.svg"),
             ("/js/main.js", "js/main.js"),
+            ("/player", "player.html"),
+            ("/@/Kofi_9", "player.html"),
+            ("/account/reset", "player.html"),
         ] {
             assert_eq!(served(path).as_deref(), Some(name), "{path}");
         }
@@ -168,6 +179,8 @@ mod tests {
             "//style.css",
             "/nope.js",
             "/game/a/b",
+            "/@/a/b",
+            "/@/",
         ] {
             assert_eq!(served(path), None, "{path}");
         }

@@ -2,7 +2,8 @@
 // captures, hint, endgame database values) and the sowing animation. It draws what the server sent; the
 // pits a person may press and why not come from `st.game.pits_info`.
 import { $, sleep, reducedMotion, replayClass } from "./dom.js";
-import { LETTERS, other, owner, sideName, viewSide, pitInfo, canMoveNow, shownPosition, endOf, reviewedMove } from "./state.js";
+import { LETTERS, other, owner, sideName, seatOf, viewSide, pitInfo, canMoveNow, shownPosition, endOf, reviewedMove } from "./state.js";
+import { ratingText, diffText, profileUrl } from "./account.js";
 
 const START = { pits: Array(12).fill(4), stores: { S: 0, N: 0 }, turn: "S" };
 const MAX_DRAWN = 24; // seeds drawn in a pit; the count says the rest
@@ -76,6 +77,8 @@ export function createBoard(st, { onPit }) {
     fly: $("#fly-layer"),
     nameTop: $("#name-top"),
     nameBottom: $("#name-bottom"),
+    ratingTop: $("#rating-top"),
+    ratingBottom: $("#rating-bottom"),
     scoreTop: $("#score-top"),
     scoreBottom: $("#score-bottom"),
   };
@@ -194,14 +197,47 @@ export function createBoard(st, { onPit }) {
       labelPit(p);
     }
     const vs = viewSide(st);
-    el.nameBottom.textContent = sideName(st, vs);
-    el.nameTop.textContent = sideName(st, other(vs));
+    showName(el.nameBottom, el.ratingBottom, vs);
+    showName(el.nameTop, el.ratingTop, other(vs));
     const shownTurn = shown ? shown.turn : turn;
     const over = endOf(st) && live;
     el.nameBottom.classList.toggle("to-move", !over && shownTurn === vs);
     el.nameTop.classList.toggle("to-move", !over && shownTurn !== vs);
     el.rowBottom.setAttribute("aria-label", `${sideName(st, vs)}'s pits`);
     el.rowTop.setAttribute("aria-label", `${sideName(st, other(vs))}'s pits`);
+  }
+
+  /**
+   * A side's name (a link to the profile for an account's seat) and, in a rated game, its rating ("1500?") and,
+   * once the game is rated, the change ("+8").
+   */
+  function showName(nameEl, ratingEl, side) {
+    const name = sideName(st, side);
+    const seat = seatOf(st, side);
+    const link = nameEl.firstElementChild;
+    if (seat && seat.account && seat.name) {
+      if (!link || link.textContent !== name) {
+        const a = document.createElement("a");
+        a.href = profileUrl(seat.name);
+        a.textContent = name;
+        a.className = "profile-link";
+        nameEl.textContent = "";
+        nameEl.append(a);
+      }
+    } else if (link || nameEl.textContent !== name) {
+      nameEl.textContent = name;
+    }
+    const r = seat && seat.rating;
+    ratingEl.hidden = !r;
+    ratingEl.textContent = "";
+    if (!r) return;
+    ratingEl.append(ratingText(r));
+    if (typeof r.diff === "number") {
+      const d = document.createElement("span");
+      d.className = `rating-diff ${r.diff > 0 ? "up" : r.diff < 0 ? "down" : ""}`;
+      d.textContent = diffText(r.diff);
+      ratingEl.append(" ", d);
+    }
   }
 
   /** Draws the state's shown position (the start position without a game) and its marks. */

@@ -3,7 +3,8 @@
 // the reason in words, Review the game and Rematch. Local games are created through the game controller (`game.create`),
 // online ones through `online.create`, which goes to the new game's address.
 import { $ } from "./dom.js";
-import { fmt, other, sideName, isComputerGame, viewSide, endOf } from "./state.js";
+import { fmt, other, sideName, seatOf, isComputerGame, viewSide, endOf } from "./state.js";
+import { ratingText, diffText } from "./account.js";
 import { saveSettings } from "./storage.js";
 import { say, announce } from "./status.js";
 
@@ -47,8 +48,8 @@ export function createDialogs(st, { game, online, offers, review }) {
     const f = el.formNew;
     for (const [k, v] of Object.entries(st.settings)) {
       const els = f.elements[k];
-      if (!els) continue;
-      if (els instanceof RadioNodeList) { for (const r of els) r.checked = r.value === v; } else els.value = v;
+      if (!els || els.readOnly) continue; // the name of a logged-in player is their account's
+      if (els instanceof RadioNodeList) { for (const r of els) r.checked = r.value === v; } else if (els.type === "checkbox") els.checked = !!v && !els.disabled; else els.value = v;
     }
     syncStarts();
     el.newError.textContent = "";
@@ -71,6 +72,7 @@ export function createDialogs(st, { game, online, offers, review }) {
       s.color = f.color.value;
       s.name = f.name.value.trim();
       s.lobby = f.lobby.value;
+      s.rated = f.rated.checked && !f.rated.disabled;
       saveSettings(s);
       try {
         await online.create(s, rules);
@@ -113,11 +115,34 @@ export function createDialogs(st, { game, online, offers, review }) {
   }
 
   // ----- End of the game -----
+
+  /** A rated game's ratings and, once applied, their changes: "Rating: Ama 1500? +8 · Kofi 1500? −8". */
+  function endRatings() {
+    const line = $("#end-rating");
+    const sides = ["S", "N"].map((s) => [s, seatOf(st, s)]).filter(([, seat]) => seat && seat.rating);
+    line.hidden = !(st.game.online && st.game.online.rated && sides.length);
+    line.textContent = "";
+    if (line.hidden) return;
+    line.append("Rating: ");
+    sides.forEach(([side, seat], i) => {
+      if (i) line.append(" · ");
+      line.append(`${sideName(st, side)} ${ratingText(seat.rating)}`);
+      if (typeof seat.rating.diff === "number") {
+        const d = document.createElement("b");
+        d.className = `rating-diff ${seat.rating.diff > 0 ? "up" : seat.rating.diff < 0 ? "down" : ""}`;
+        d.dataset.side = side;
+        d.textContent = diffText(seat.rating.diff);
+        line.append(" ", d);
+      }
+    });
+  }
+
   function gameOver() {
     const g = st.game;
     if (!g || st.view !== null) return;
     const end = endOf(st);
     if (!end) return;
+    endRatings();
     const aborted = end.reason === "aborted";
     const key = g.id + ":" + (g.online ? "end" : g.version);
     if (endShownFor === key) return;

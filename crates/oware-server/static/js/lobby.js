@@ -6,6 +6,7 @@ import { $ } from "./dom.js";
 import * as api from "./api.js";
 import { saveSettings, seatToken } from "./storage.js";
 import { joinOnline } from "./online.js";
+import { ratingText } from "./account.js";
 
 const COLOR = { random: "colour drawn at random", S: "plays South", N: "plays North" };
 
@@ -19,7 +20,7 @@ export function createLobby(st) {
     const defaults = ["grand-slam=no-capture", "repetition=third", "cycle-seeds=own-row"];
     const changed = (c.rules || "abapa").split(",").filter((o) => o !== "abapa" && !defaults.includes(o));
     const rules = changed.length ? `rules: ${changed.join(", ")}` : "abapa";
-    return `${clock} · ${COLOR[c.color] || c.color} · ${rules}`;
+    return `${clock} · ${COLOR[c.color] || c.color} · ${rules} · ${c.rated ? "rated" : "casual"}`;
   }
 
   async function accept(c, btn) {
@@ -62,7 +63,11 @@ export function createLobby(st) {
       who.textContent = c.name || "Someone";
       const what = document.createElement("small");
       what.textContent = describe(c);
-      li.append(who, " ", what, " ");
+      li.append(who, " ");
+      // The creator's rating in the challenge's category (an account's challenge): "1500?" while provisional.
+      if (c.rating) li.append(Object.assign(document.createElement("span"), { className: "player-rating", textContent: ratingText(c.rating) }), " ");
+      if (c.rated) li.classList.add("rated");
+      li.append(what, " ");
       if (seatToken(c.id)) {
         const a = document.createElement("a");
         a.href = `/game/${c.id}`;

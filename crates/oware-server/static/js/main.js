@@ -20,9 +20,12 @@
 //   offers.js    the online panel: invite link and QR code, free seat, presence, actions and offers
 //   lobby.js     the open challenges on the home page
 //   review.js    the game's review: progress, evaluation graph, summary, the selected move explained
+//   account.js   the account API and the log-in control in the header; rating texts ("1500?", "+8")
 //
 // The address chooses the screen: /game/{id} is an online game (as a player with this browser's seat
-// token, else as a spectator); anything else is the home page with the local game and the lobby.
+// token, else as a spectator); anything else is the home page with the local game and the lobby. A logged-in
+// player without a seat token for the game gets their account's seat from the server first (the game was
+// started on another device). Profiles, the leaderboard and the password reset are player.html (players.js).
 import { createState } from "./state.js";
 import { loadSettings } from "./storage.js";
 import { renderStatus } from "./status.js";
@@ -33,14 +36,16 @@ import { createRecord } from "./record.js";
 import { createControls } from "./controls.js";
 import { createDialogs } from "./dialogs.js";
 import { createLocalGame } from "./game.js";
-import { createOnlineGame, createOnline } from "./online.js";
+import { createOnlineGame, createOnline, clockBody } from "./online.js";
 import { createClock } from "./clock.js";
 import { createOffers } from "./offers.js";
 import { createLobby } from "./lobby.js";
 import { createReview } from "./review.js";
 import { createGame } from "./api.js";
-import { rememberGame } from "./storage.js";
+import { rememberGame, rememberSeat, seatToken } from "./storage.js";
 import { say } from "./status.js";
+import { $ } from "./dom.js";
+import { createAccountMenu, accountSeat } from "./account.js";
 
 /** The online game's id when the address is /game/{id}, else null. */
 const onlineId = (() => {
@@ -94,14 +99,70 @@ const local = online
   : game;
 const clock = createClock(st);
 const offers = createOffers(st, { online: online || {} });
-const dialogs = createDialogs(st, { game: local, online: { create: createOnline }, offers, review });
+const dialogs = createDialogs(st, { game: local, online: { create: createChallenge }, offers, review });
 const controls = createControls(st, { game, analysis, dialogs, review });
+
+/**
+ * Creates an online challenge from the New game dialog's settings; a rated one (`settings.rated`, the creator
+ * logged in) asks the server for `rated: true`, which refuses other rules or no clock with its reason.
+ */
+async function createChallenge(settings, rules) {
+  if (!settings.rated) return createOnline(settings, rules);
+  const r = await createGame({
+    opponent: "online",
+    rules,
+    clock: clockBody(settings.clock),
+    color: settings.color,
+    name: settings.name,
+    lobby: settings.lobby === "lobby",
+    rated: true,
+  });
+  rememberSeat(r.id, r.token);
+  location.assign(`/game/${r.id}`);
+}
+
+/** Takes the account's seat in the online game on screen when this browser has no token for it; whether it did. */
+async function takeAccountSeat() {
+  if (!onlineId || seatToken(onlineId)) return false;
+  try {
+    const r = await accountSeat(onlineId);
+    if (!r || !r.token) return false;
+    rememberSeat(onlineId, r.token);
+    return true;
+  } catch {
+    return false; // no seat of this account in this game
+  }
+}
+
+let accountKnown = false;
+/** After the server said who is logged in, and after each log-in or log-out. */
+async function accountChanged(name) {
+  const rated = $("#new-rated");
+  rated.disabled = !name;
+  if (!name) rated.checked = false;
+  $("#rated-note").textContent = name
+    ? "standard rules with a clock; both players need an account"
+    : "log in to play rated games (standard rules, with a clock)";
+  // A player plays under their account's name.
+  for (const input of [$("#join-name"), $("#lobby-name"), $("#form-new").elements.name]) {
+    if (name) input.value = name;
+    else if (input.readOnly) input.value = st.settings.name || "";
+    input.readOnly = !!name;
+  }
+  const first = !accountKnown;
+  accountKnown = true;
+  // Logged in on a game's page: the account may hold a seat there.
+  if (!first && name && (await takeAccountSeat())) location.reload();
+}
+
+const account = createAccountMenu({ onChange: accountChanged });
 
 async function boot() {
   analysis.watchTables();
   screen.all();
   if (online) {
     document.body.classList.add("online");
+    if (await account.ready) await takeAccountSeat();
     try {
       await online.open(onlineId);
     } catch (e) {

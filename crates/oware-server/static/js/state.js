@@ -71,6 +71,14 @@ export function sideName(st, side) {
   }
   return st.game.names[side];
 }
+/**
+ * Online: the seat of `side` as the state shows it (`{name, taken, connected, account, rating?}`), or null. A
+ * rated game's seats carry `rating: {rating, provisional, diff?}` (`diff` once the game is over and rated).
+ */
+export function seatOf(st, side) {
+  const seats = st.game && st.game.online && st.game.online.seats;
+  return (seats && seats[side]) || null;
+}
 /** Whether the computer plays one side. */
 export function isComputerGame(st) { return !!st.game && st.game.opponent !== "friend" && !st.game.online; }
 /** The computer's level with a capital ("Easy"). */

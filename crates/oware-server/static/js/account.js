@@ -1,0 +1,241 @@
+// Accounts on every page: the requests of the account API (docs/web.md), the log-in / sign-up control in the
+// header (a "Log in" button for a guest; for a player, their name with a menu: profile, log out, log out
+// everywhere, change password, close account) and the small rating texts ("1500?", "+8") other modules show.
+// The session is an HttpOnly cookie the page never sees: `GET /api/account` says who is logged in. Every
+// text from the server is put in as text, never as HTML.
+import { request } from "./api.js";
+
+// ----- Requests -----
+
+/** Who is logged in → `{name}` (`null` for a guest). */
+export const getAccount = () => request("GET", "/api/account");
+/** Creates an account and logs in → `{name}`. */
+export const signUp = (name, password) => request("POST", "/api/account/signup", { body: { name, password } });
+/** Logs in → `{name}`. */
+export const logIn = (name, password) => request("POST", "/api/account/login", { body: { name, password } });
+/** Logs out of this device, or of every device with `all`. */
+export const logOut = (all) => request("POST", "/api/account/logout", { body: { all: !!all } });
+/** Changes the password. */
+export const changePassword = (current, next) => request("POST", "/api/account/password", { body: { current, new: next } });
+/** Closes the account (its games stay, under a closed name). */
+export const closeAccount = (password) => request("POST", "/api/account/close", { body: { password } });
+/** Sets a new password with the operator's one-time token. */
+export const resetPassword = (token, password) => request("POST", "/api/account/reset", { body: { token, password } });
+/** The account's seat in online game `id` (the game continued on another device) → `{id, token, state}`. */
+export const accountSeat = (id) => request("POST", `/api/games/${encodeURIComponent(id)}/seat`);
+
+const user = (name) => `/api/user/${encodeURIComponent(name)}`;
+/** A player's profile: `{name, closed, created_ms, ratings: [...], wins, draws, losses}`. */
+export const getUser = (name) => request("GET", user(name));
+/** A player's rating history: `{blitz: [[ms, rating], ...], rapid, correspondence}`. */
+export const getRatingHistory = (name) => request("GET", `${user(name)}/rating-history`);
+/** A page of a player's games, newest first: `{page, games: [...]}`; `category`, `result` filter ("" = all). */
+export function getUserGames(name, { page = 1, category = "", result = "" } = {}) {
+  const q = new URLSearchParams({ page: String(page) });
+  if (category) q.set("category", category);
+  if (result) q.set("result", result);
+  return request("GET", `${user(name)}/games?${q}`);
+}
+/** Where all of a player's games download from, as OGN. */
+export const userOgnUrl = (name) => `/api/games/user/${encodeURIComponent(name)}`;
+/** The leaderboards: `{blitz: [{rank, name, rating, games}], rapid, correspondence}`. */
+export const getLeaderboards = () => request("GET", "/api/player");
+
+// ----- Texts -----
+
+/** The categories in the order they are shown, with their names. */
+export const CATEGORIES = [["blitz", "Blitz"], ["rapid", "Rapid"], ["correspondence", "Correspondence"]];
+
+/** A rating as shown: "1500", or "1500?" while provisional. `r`: `{rating, provisional}`. */
+export function ratingText(r) {
+  return r ? `${Math.round(r.rating)}${r.provisional ? "?" : ""}` : "";
+}
+
+/** A rating change as shown: "+8", "−12" (a minus sign), "±0". */
+export function diffText(d) {
+  if (d > 0) return `+${d}`;
+  if (d < 0) return `\u2212${-d}`;
+  return "\u00b10";
+}
+
+/** A profile's address. */
+export const profileUrl = (name) => `/@/${encodeURIComponent(name)}`;
+
+// ----- The header control -----
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "class") e.className = v;
+    else if (k in e && typeof v !== "string") e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  e.append(...children);
+  return e;
+}
+
+/** A labelled input for the account dialogs. */
+function field(label, name, type, autocomplete) {
+  const input = el("input", { name, type, autocomplete, required: true });
+  if (name === "name") { input.maxLength = 20; input.minLength = 2; input.pattern = "[A-Za-z0-9_\\-]{2,20}"; }
+  return [el("label", {}, label, input), input];
+}
+
+/** A dialog with a title, fields, an error line and buttons; `submit(values)` runs on submit and closes it when it resolves. */
+function accountDialog(id, title, fields, submitText, submit) {
+  const dlg = el("dialog", { id, class: "dialog dialog-account", "aria-labelledby": `${id}-title` });
+  const form = el("form", { method: "dialog" });
+  const inputs = {};
+  form.append(el("h2", { id: `${id}-title` }, title));
+  const intro = el("p", { class: "account-intro" });
+  form.append(intro);
+  for (const [label, name, type, ac] of fields) {
+    const [l, input] = field(label, name, type, ac);
+    inputs[name] = input;
+    form.append(l);
+  }
+  const error = el("p", { class: "form-error", role: "alert" });
+  const cancel = el("button", { type: "button", class: "btn" }, "Cancel");
+  const ok = el("button", { type: "submit", class: "btn btn-primary", id: `${id}-ok` }, submitText);
+  form.append(error, el("div", { class: "dialog-buttons" }, cancel, ok));
+  dlg.append(form);
+  document.body.append(dlg);
+  cancel.addEventListener("click", () => dlg.close());
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.textContent = "";
+    ok.disabled = true;
+    const values = Object.fromEntries(Object.entries(inputs).map(([k, i]) => [k, i.value]));
+    try {
+      await submit(values);
+      dlg.close();
+    } catch (e) {
+      error.textContent = e.message;
+    } finally {
+      ok.disabled = false;
+    }
+  });
+  return {
+    dlg, form, inputs, intro, error, ok,
+    open(text) {
+      form.reset();
+      error.textContent = "";
+      intro.textContent = text || "";
+      intro.hidden = !text;
+      dlg.showModal();
+      const first = Object.values(inputs)[0];
+      if (first) first.focus();
+    },
+  };
+}
+
+/**
+ * The account control in the header's `#account`. `onChange(name)` is called once the server said who is
+ * logged in, and again after each log-in or log-out (`null` for a guest). Returns `{ready, name()}`:
+ * `ready` resolves to the name (or null) once known.
+ */
+export function createAccountMenu({ onChange } = {}) {
+  const box = document.querySelector("#account");
+  let name = null;
+  const changed = (n) => {
+    name = n || null;
+    render();
+    if (onChange) onChange(name);
+  };
+
+  // Log in / sign up: one dialog with a switch between the two.
+  let mode = "login";
+  const auth = accountDialog("dlg-login", "Log in", [
+    ["User name", "name", "text", "username"],
+    ["Password", "password", "password", "current-password"],
+  ], "Log in", async ({ name: n, password }) => {
+    const r = mode === "login" ? await logIn(n.trim(), password) : await signUp(n.trim(), password);
+    changed(r.name);
+  });
+  const switcher = el("button", { type: "button", class: "btn btn-small btn-link", id: "btn-auth-switch" });
+  auth.form.insertBefore(el("p", { class: "account-switch" }, switcher), auth.error);
+  function setMode(m) {
+    mode = m;
+    const login = m === "login";
+    auth.dlg.querySelector("h2").textContent = login ? "Log in" : "Create an account";
+    auth.ok.textContent = login ? "Log in" : "Sign up";
+    switcher.textContent = login ? "No account yet? Sign up" : "Have an account? Log in";
+    auth.inputs.password.autocomplete = login ? "current-password" : "new-password";
+    auth.intro.textContent = login ? "" : "A name of 2–20 letters, digits, _ or -; a password of at least 8 characters. Guests can still play casual games.";
+    auth.intro.hidden = login;
+    auth.error.textContent = "";
+  }
+  switcher.addEventListener("click", () => setMode(mode === "login" ? "signup" : "login"));
+
+  const password = accountDialog("dlg-password", "Change the password", [
+    ["Current password", "current", "password", "current-password"],
+    ["New password", "new", "password", "new-password"],
+  ], "Change it", async (v) => {
+    await changePassword(v.current, v.new);
+    flash("Password changed.");
+  });
+  const close = accountDialog("dlg-close", "Close the account", [
+    ["Password", "password", "password", "current-password"],
+  ], "Close my account", async (v) => {
+    await closeAccount(v.password);
+    changed(null);
+    flash("Account closed. Its games stay, under its name.");
+  });
+  close.ok.classList.remove("btn-primary");
+  close.ok.classList.add("btn-danger");
+
+  const note = el("span", { class: "account-note", role: "status" });
+  function flash(text) {
+    note.textContent = text;
+    setTimeout(() => { if (note.textContent === text) note.textContent = ""; }, 6000);
+  }
+
+  async function out(all) {
+    try {
+      await logOut(all);
+      changed(null);
+      flash(all ? "Logged out on every device." : "Logged out.");
+    } catch (e) {
+      flash(e.message);
+    }
+  }
+
+  function render() {
+    if (!box) return;
+    box.textContent = "";
+    box.dataset.name = name || "";
+    if (!name) {
+      const login = el("button", { type: "button", class: "btn btn-small", id: "btn-login" }, "Log in");
+      const signup = el("button", { type: "button", class: "btn btn-small btn-primary", id: "btn-signup" }, "Sign up");
+      login.addEventListener("click", () => { auth.open(); setMode("login"); });
+      signup.addEventListener("click", () => { auth.open(); setMode("signup"); });
+      box.append(login, signup, note);
+      return;
+    }
+    const menu = el("details", { class: "account-menu", id: "account-menu" });
+    const summary = el("summary", { class: "btn btn-small", id: "account-name" }, name);
+    const item = (id, text, onClick) => {
+      const b = el("button", { type: "button", id, class: "menu-item" }, text);
+      b.addEventListener("click", () => { menu.open = false; onClick(); });
+      return el("li", {}, b);
+    };
+    const profile = el("a", { href: profileUrl(name), id: "menu-profile", class: "menu-item" }, "Profile");
+    menu.append(summary, el("ul", { class: "menu-list" },
+      el("li", {}, profile),
+      el("li", {}, el("a", { href: "/player", class: "menu-item" }, "Leaderboard")),
+      item("menu-logout", "Log out", () => out(false)),
+      item("menu-logout-all", "Log out everywhere", () => out(true)),
+      item("menu-password", "Change the password", () => password.open()),
+      item("menu-close", "Close the account", () => close.open("Your games stay and are shown under your name, marked closed. You cannot log in again."))));
+    box.append(menu, note);
+  }
+  // A click elsewhere closes the menu.
+  document.addEventListener("click", (e) => {
+    const menu = box && box.querySelector("#account-menu");
+    if (menu && !menu.contains(e.target)) menu.open = false;
+  });
+
+  render();
+  const ready = getAccount().then((r) => (r && r.name) || null, () => null).then((n) => { changed(n); return n; });
+  return { ready, name: () => name };
+}

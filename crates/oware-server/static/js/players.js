@@ -1,0 +1,296 @@
+// The players' pages (player.html), chosen by the address:
+//   /@/NAME            a profile: ratings per category, the rating history drawn as an SVG graph, wins, draws and
+//                      losses, the games (newest first, 20 a page, filtered by category and result), each linking
+//                      to its replay (where the review is one button away)
+//   /player            the leaderboards, one table per category
+//   /account/reset     the operator's one-time link (?token=…): a form that sets a new password
+// Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
+import { $ } from "./dom.js";
+import {
+  createAccountMenu, getUser, getRatingHistory, getUserGames, getLeaderboards, resetPassword, userOgnUrl,
+  CATEGORIES, ratingText, diffText, profileUrl,
+} from "./account.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const PAGE_SIZE = 20;
+const RESULT = { win: "Win", draw: "Draw", loss: "Loss" };
+const SIDE = { S: "South", N: "North" };
+const CATEGORY = Object.fromEntries(CATEGORIES);
+// One colour per category in the graph (the page's accent, the wood, a blue).
+const COLOUR = { blitz: "#1f6f5c", rapid: "#9a6434", correspondence: "#3a5b8c" };
+
+const status = $("#people-status");
+const say = (text) => { status.textContent = text || ""; status.hidden = !text; };
+
+/** An element with text content. */
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+}
+
+/** A table row of cells (strings or elements). */
+function row(cells) {
+  const tr = document.createElement("tr");
+  for (const c of cells) {
+    const td = document.createElement("td");
+    td.append(c);
+    tr.append(td);
+  }
+  return tr;
+}
+
+/** A date and time, the same on every machine's locale: "2026-12-01 18:35". */
+function when(ms) {
+  const d = new Date(ms);
+  const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** A rating change as an element coloured by its sign. */
+function diffEl(d) {
+  return el("span", diffText(d), `rating-diff ${d > 0 ? "up" : d < 0 ? "down" : ""}`);
+}
+
+// ----- The rating history graph -----
+
+function svg(tag, attrs, text) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** Draws `history` ({category: [[ms, rating], ...]}) into `box` as an SVG line per category. */
+function drawHistory(box, history) {
+  box.textContent = "";
+  const series = CATEGORIES.map(([c]) => [c, (history && history[c]) || []]).filter(([, pts]) => pts.length);
+  if (!series.length) {
+    box.append(el("p", "No rated games yet.", "people-note"));
+    return;
+  }
+  const all = series.flatMap(([, pts]) => pts);
+  let t0 = Math.min(...all.map((p) => p[0])), t1 = Math.max(...all.map((p) => p[0]));
+  let r0 = Math.min(...all.map((p) => p[1])), r1 = Math.max(...all.map((p) => p[1]));
+  if (t1 === t0) { t0 -= 1; t1 += 1; }
+  // Some room above and below, and whole fifties on the axis.
+  r0 = Math.floor((r0 - 10) / 50) * 50;
+  r1 = Math.ceil((r1 + 10) / 50) * 50;
+  const W = 640, H = 220, L = 48, R = 12, T = 12, B = 28;
+  const x = (t) => L + ((t - t0) / (t1 - t0)) * (W - L - R);
+  const y = (r) => T + (1 - (r - r0) / (r1 - r0)) * (H - T - B);
+  const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-svg", "aria-hidden": "true" });
+  for (const r of [r0, (r0 + r1) / 2, r1]) {
+    g.append(svg("line", { x1: L, x2: W - R, y1: y(r), y2: y(r), class: "grid" }));
+    g.append(svg("text", { x: L - 6, y: y(r) + 4, "text-anchor": "end", class: "axis" }, String(Math.round(r))));
+  }
+  g.append(svg("text", { x: L, y: H - 8, class: "axis" }, when(t0 < 0 ? 0 : t0).slice(0, 10)));
+  g.append(svg("text", { x: W - R, y: H - 8, "text-anchor": "end", class: "axis" }, when(t1).slice(0, 10)));
+  for (const [c, pts] of series) {
+    const points = pts.map(([t, r]) => `${x(t).toFixed(1)},${y(r).toFixed(1)}`).join(" ");
+    g.append(svg("polyline", { points, fill: "none", stroke: COLOUR[c], "stroke-width": 2, "data-category": c }));
+    const [lt, lr] = pts[pts.length - 1];
+    g.append(svg("circle", { cx: x(lt), cy: y(lr), r: 3.5, fill: COLOUR[c] }));
+  }
+  box.append(g);
+  const legend = el("ul", undefined, "graph-legend");
+  for (const [c, pts] of series) {
+    const li = el("li");
+    const key = el("span", undefined, `key key-${c}`);
+    li.append(key, `${CATEGORY[c]}: ${pts.length} game${pts.length === 1 ? "" : "s"}, last ${Math.round(pts[pts.length - 1][1])}`);
+    legend.append(li);
+  }
+  box.append(legend);
+  box.setAttribute("aria-label", `Rating history: ${series.map(([c, pts]) => `${CATEGORY[c]} from ${Math.round(pts[0][1])} to ${Math.round(pts[pts.length - 1][1])}`).join("; ")}`);
+}
+
+// ----- /@/NAME -----
+
+async function showProfile(name) {
+  document.title = `${name} · Oware`;
+  const section = $("#profile");
+  let u;
+  try {
+    u = await getUser(name);
+  } catch (e) {
+    say(e.message);
+    return;
+  }
+  say("");
+  section.hidden = false;
+  document.title = `${u.name} · Oware`;
+  const h1 = $("#profile-name");
+  h1.textContent = u.name;
+  if (u.closed) h1.append(" ", el("small", "(account closed)", "closed"));
+  $("#profile-since").textContent = u.created_ms ? `Playing since ${when(u.created_ms).slice(0, 10)}.` : "";
+
+  const ratings = $("#profile-ratings tbody");
+  ratings.textContent = "";
+  const byCat = Object.fromEntries((u.ratings || []).map((r) => [r.category, r]));
+  for (const [c, label] of CATEGORIES) {
+    const r = byCat[c];
+    const tr = r
+      ? row([label, ratingText(r), String(Math.round(r.deviation)), String(r.games)])
+      : row([label, "–", "–", "0"]);
+    tr.dataset.category = c;
+    ratings.append(tr);
+  }
+  const total = u.wins + u.draws + u.losses;
+  $("#profile-record").textContent = `${total} game${total === 1 ? "" : "s"}: ${u.wins} won, ${u.draws} drawn, ${u.losses} lost.`;
+  $("#profile-ogn").href = userOgnUrl(u.name);
+  $("#profile-ogn").setAttribute("download", `${u.name}.ogn`);
+
+  getRatingHistory(u.name).then((h) => drawHistory($("#rating-graph"), h), (e) => { $("#rating-graph").textContent = e.message; });
+
+  // The games: page, category and result, in the address's query so that a reload keeps them.
+  const q = new URLSearchParams(location.search);
+  const filter = { page: Math.max(1, Number(q.get("page")) || 1), category: q.get("category") || "", result: q.get("result") || "" };
+  $("#filter-category").value = filter.category;
+  $("#filter-result").value = filter.result;
+  const body = $("#profile-games tbody");
+  const newer = $("#games-newer"), older = $("#games-older");
+
+  async function load() {
+    const params = new URLSearchParams();
+    if (filter.page > 1) params.set("page", filter.page);
+    if (filter.category) params.set("category", filter.category);
+    if (filter.result) params.set("result", filter.result);
+    history.replaceState(null, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
+    newer.disabled = older.disabled = true;
+    let r;
+    try {
+      r = await getUserGames(u.name, filter);
+    } catch (e) {
+      body.textContent = "";
+      const tr = row([e.message]);
+      tr.firstChild.colSpan = 6;
+      body.append(tr);
+      return;
+    }
+    body.textContent = "";
+    body.dataset.page = r.page;
+    for (const gm of r.games) {
+      const link = el("a", "Replay");
+      link.href = `/game/${encodeURIComponent(gm.id)}`;
+      link.setAttribute("aria-label", `Replay and review the game of ${when(gm.ended_ms)}`);
+      let rating;
+      if (gm.rated && gm.rating !== undefined && gm.rating !== null) {
+        rating = el("span", `${Math.round(typeof gm.rating === "object" ? gm.rating.rating : gm.rating)} `);
+        if (gm.diff !== undefined && gm.diff !== null) rating.append(diffEl(gm.diff));
+      } else {
+        rating = gm.rated ? "rated" : "casual";
+      }
+      const tr = row([when(gm.ended_ms), CATEGORY[gm.category] || gm.category || "–", SIDE[gm.side] || gm.side, RESULT[gm.result] || gm.result, rating, link]);
+      tr.dataset.id = gm.id;
+      tr.className = `result-${gm.result}`;
+      body.append(tr);
+    }
+    if (!r.games.length) {
+      const tr = row([filter.page > 1 ? "No more games." : "No games yet."]);
+      tr.firstChild.colSpan = 6;
+      tr.className = "empty";
+      body.append(tr);
+    }
+    $("#games-page").textContent = `Page ${r.page}`;
+    newer.disabled = filter.page <= 1;
+    older.disabled = r.games.length < PAGE_SIZE;
+  }
+
+  $("#games-filter").addEventListener("change", () => {
+    filter.category = $("#filter-category").value;
+    filter.result = $("#filter-result").value;
+    filter.page = 1;
+    load();
+  });
+  $("#games-filter").addEventListener("submit", (e) => e.preventDefault());
+  newer.addEventListener("click", () => { filter.page = Math.max(1, filter.page - 1); load(); });
+  older.addEventListener("click", () => { filter.page += 1; load(); });
+  await load();
+}
+
+// ----- /player -----
+
+async function showLeaderboard() {
+  document.title = "Leaderboard · Oware";
+  $("#nav-leaderboard").setAttribute("aria-current", "page");
+  let boards;
+  try {
+    boards = await getLeaderboards();
+  } catch (e) {
+    say(e.message);
+    return;
+  }
+  say("");
+  $("#leaderboard").hidden = false;
+  const box = $("#boards");
+  box.textContent = "";
+  for (const [c, label] of CATEGORIES) {
+    const section = el("section", undefined, "panel board-panel");
+    section.id = `board-${c}`;
+    section.append(el("h2", label));
+    const list = (boards && boards[c]) || [];
+    if (!list.length) {
+      section.append(el("p", "No established players yet.", "people-note"));
+    } else {
+      const table = el("table", undefined, "people-table");
+      const head = el("thead");
+      head.append(row(["#", "Player", "Rating", "Games"]));
+      for (const td of head.querySelectorAll("td")) { const th = el("th", td.textContent); th.scope = "col"; td.replaceWith(th); }
+      const tbody = el("tbody");
+      for (const p of list) {
+        const a = el("a", p.name);
+        a.href = profileUrl(p.name);
+        const tr = row([String(p.rank), a, String(Math.round(p.rating)), String(p.games)]);
+        tr.dataset.name = p.name;
+        tbody.append(tr);
+      }
+      table.append(head, tbody);
+      section.append(table);
+    }
+    box.append(section);
+  }
+}
+
+// ----- /account/reset -----
+
+function showReset() {
+  document.title = "New password · Oware";
+  const token = new URLSearchParams(location.search).get("token") || "";
+  say(token ? "" : "This link has no token: ask the operator for a new one.");
+  if (!token) return;
+  $("#reset").hidden = false;
+  const form = $("#form-reset");
+  const error = $("#reset-error");
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    error.textContent = "";
+    const password = $("#reset-password").value;
+    if (password !== $("#reset-again").value) {
+      error.textContent = "The two passwords differ.";
+      return;
+    }
+    $("#btn-reset").disabled = true;
+    try {
+      await resetPassword(token, password);
+      form.hidden = true;
+      $("#reset-done").hidden = false;
+      // The token is used up: keep it out of the history.
+      history.replaceState(null, "", location.pathname);
+    } catch (err) {
+      error.textContent = err.message;
+    } finally {
+      $("#btn-reset").disabled = false;
+    }
+  });
+}
+
+// ----- Start -----
+
+createAccountMenu();
+const path = location.pathname;
+const profile = /^\/@\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+if (profile) showProfile(profile[1]);
+else if (/^\/player(\.html)?\/?$/.test(path)) showLeaderboard();
+else if (path === "/account/reset") showReset();
+else say("Nothing here. The game is on the home page.");
