@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use oware_core::{Position, Rules, Side};
-use serde::Serialize;
 
 /// Something that knows exact endgame values: bounds `(lo, hi)` on the final difference (side to
 /// move's seeds minus the opponent's) of the seeds on the board, or `None` when the position is
@@ -98,20 +97,8 @@ impl Probe for oware_egdb::Egdb {
     }
 }
 
-/// The database value of one move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PitValue {
-    /// The move's letter.
-    pub letter: char,
-    /// The mover's pit, 0–5.
-    pub pit: usize,
-    /// The fewest seeds (of those now on the board) the mover ends with, in half seeds.
-    pub lo_halves: u8,
-    /// The most, in half seeds (equal to `lo_halves` when exact).
-    pub hi_halves: u8,
-    /// E.g. `wins 14 of the 18 seeds`.
-    pub text: String,
-}
+/// The database value of one move (the protocol's type).
+pub use oware_protocol::PitValue;
 
 fn halves_text(h: u8) -> String {
     if h.is_multiple_of(2) {

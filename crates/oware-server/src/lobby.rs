@@ -27,6 +27,8 @@ use oware_core::Rules;
 use tokio::sync::broadcast;
 
 use crate::events::Event;
+use oware_protocol::{EventKind, LobbyAdd, LobbyList, LobbyRemove};
+
 use crate::online::{LobbyEntry, Online, OnlineConfig, Presence, Status};
 use crate::time::Clock;
 
@@ -169,7 +171,7 @@ impl Lobby {
         let grace = u64::try_from(self.grace.as_millis()).unwrap_or(u64::MAX);
         let creator_here = p.gone_ms(o.creator, now).is_none_or(|gone| gone < grace);
         if o.status == Status::Open && o.lobby && creator_here {
-            self.list(id, || LobbyEntry::of(id, o, rules));
+            self.list(id, || crate::online::lobby_entry(id, o, rules));
         } else {
             self.remove(id);
         }
@@ -189,9 +191,12 @@ impl Lobby {
         };
         let entry = entry();
         state.version += 1;
-        let data = serde_json::json!({ "v": state.version, "challenge": &entry });
+        let data = crate::games::to_json(&LobbyAdd {
+            v: state.version,
+            challenge: entry.clone(),
+        });
         state.listed.insert(id.to_string(), (entry, creator));
-        self.send(&state, "lobby-add", data);
+        self.send(&state, EventKind::LobbyAdd, data);
     }
 
     /// Takes game `id` off the list (it is no longer open, or its creator left).
@@ -200,28 +205,33 @@ impl Lobby {
         state.assigned.remove(id);
         if state.listed.remove(id).is_some() {
             state.version += 1;
-            let data = serde_json::json!({ "v": state.version, "id": id });
-            self.send(&state, "lobby-remove", data);
+            let data = crate::games::to_json(&LobbyRemove {
+                v: state.version,
+                id: id.to_string(),
+            });
+            self.send(&state, EventKind::LobbyRemove, data);
         }
     }
 
     /// Sends an event with the state's lock held, so that the events go out in `v` order.
-    fn send(&self, _held: &MutexGuard<'_, State>, name: &'static str, data: serde_json::Value) {
+    fn send(&self, _held: &MutexGuard<'_, State>, kind: EventKind, data: String) {
         let _ = self.events.send(Event {
-            name,
-            data: data.to_string().into(),
+            name: kind.name(),
+            data: data.into(),
         });
     }
 
-    fn challenges(state: &State) -> Vec<&LobbyEntry> {
+    fn challenges(state: &State) -> Vec<LobbyEntry> {
         let mut list: Vec<&LobbyEntry> = state.listed.values().map(|(e, _)| e).collect();
         list.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
-        list
+        list.into_iter().cloned().collect()
     }
 
     /// The open challenges, oldest first: `{"challenges": [...]}`.
-    pub fn list_json(&self) -> serde_json::Value {
-        serde_json::json!({ "challenges": Self::challenges(&self.state()) })
+    pub fn challenges_now(&self) -> oware_protocol::Lobby {
+        oware_protocol::Lobby {
+            challenges: Self::challenges(&self.state()),
+        }
     }
 
     /// The whole list now as a first event (`lobby`, with its `v`), and a subscription to the
@@ -229,11 +239,13 @@ impl Lobby {
     pub fn subscribe(&self) -> (Event, broadcast::Receiver<Event>) {
         let state = self.state();
         let rx = self.events.subscribe();
-        let data =
-            serde_json::json!({ "v": state.version, "challenges": Self::challenges(&state) });
+        let data = crate::games::to_json(&LobbyList {
+            v: state.version,
+            challenges: Self::challenges(&state),
+        });
         let first = Event {
-            name: "lobby",
-            data: data.to_string().into(),
+            name: EventKind::Lobby.name(),
+            data: data.into(),
         };
         (first, rx)
     }

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::{assert_error, ids, online_game, Api, Events, LobbyWatch};
+use oware_protocol::{RematchAnswer, Side, Status};
 use oware_server::{start, ManualClock, OnlineConfig, Server, ServerConfig};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -41,6 +42,11 @@ async fn server_on(db: &Path, online: OnlineConfig, clock: &ManualClock) -> Serv
 async fn act(api: &Api, id: &str, what: &str, token: &str, body: Value) -> (StatusCode, Value) {
     api.post(&format!("/api/games/{id}/{what}"), Some(token), Some(body))
         .await
+}
+
+/// A rematch's answer, read as the protocol's one shape.
+fn rematch(b: &Value) -> RematchAnswer {
+    serde_json::from_value(b.clone()).unwrap_or_else(|e| panic!("not a rematch answer ({e}): {b}"))
 }
 
 async fn state(api: &Api, id: &str) -> Value {
@@ -627,16 +633,30 @@ async fn a_rematch_swaps_colours_and_each_player_gets_a_seat() {
     // Nobody offered: nothing to accept.
     let (st, b) = act(&api, &id, "rematch", &north, json!({"action": "accept"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "no-offer");
+    // Every step answers one shape: the game's state, and the seat once it is agreed.
     let (_, b) = act(&api, &id, "rematch", &north, json!({"action": "offer"})).await;
-    assert_eq!(b["online"]["rematch_offer"], "N");
+    let offered = rematch(&b);
+    assert_eq!(
+        offered.state.online.unwrap().rematch_offer,
+        Some(Side::North)
+    );
+    assert_eq!(offered.rematch, None);
     let (st, b) = act(&api, &id, "rematch", &south, json!({"action": "accept"})).await;
     assert_eq!(st, StatusCode::OK, "{b}");
-    let (new_id, south_new) = ids(&b);
+    let accepted = rematch(&b);
+    let seat = accepted
+        .rematch
+        .expect("the accepter's seat in the rematch");
+    let (new_id, south_new) = (seat.id.clone(), seat.token.clone());
     assert_ne!(new_id, id);
-    assert_eq!(b["state"]["online"]["you"], "N", "Ama plays North now");
-    assert_eq!(b["state"]["online"]["status"], "playing");
-    assert_eq!(b["state"]["online"]["seats"]["S"]["name"], "Kofi");
-    assert_eq!(b["state"]["online"]["clock"]["increment_ms"], 5000);
+    let old = accepted.state.online.unwrap();
+    assert_eq!(old.status, Status::Over);
+    assert_eq!(old.rematch_id.as_deref(), Some(new_id.as_str()));
+    let new = seat.state.online.unwrap();
+    assert_eq!(new.you, Some(Side::North), "Ama plays North now");
+    assert_eq!(new.status, Status::Playing);
+    assert_eq!(new.seats.south.name, "Kofi");
+    assert_eq!(new.clock.unwrap().increment_ms, 5000);
     assert_eq!(
         state(&api, &id).await["online"]["rematch_id"],
         new_id.as_str()
@@ -662,10 +682,8 @@ async fn a_rematch_swaps_colours_and_each_player_gets_a_seat() {
     // Offering again once it is made answers the seat in it (a second tab, a late click).
     let (st, b) = act(&api, &id, "rematch", &north, json!({"action": "offer"})).await;
     assert_eq!(st, StatusCode::OK, "{b}");
-    assert_eq!(
-        (b["id"].as_str(), b["token"].as_str()),
-        (Some(new_id.as_str()), Some(north_new.as_str()))
-    );
+    let again = rematch(&b).rematch.expect("the seat again");
+    assert_eq!((again.id, again.token), (new_id.clone(), north_new.clone()));
     let (st, b) = act(&api, &id, "rematch", &north, json!({"action": "withdraw"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "rematch-made");
     s.shutdown().await.unwrap();
@@ -708,7 +726,8 @@ async fn a_rematch_counts_as_a_creation_so_chains_meet_the_limit() {
             break;
         }
         assert_eq!(st, StatusCode::OK, "{b}");
-        let (next, accepter) = ids(&b);
+        let seat = rematch(&b).rematch.expect("a seat in the rematch");
+        let (next, accepter) = (seat.id, seat.token);
         let offerer = api
             .post(&format!("/api/games/{next}/seat"), Some(&tokens[0]), None)
             .await
@@ -717,7 +736,7 @@ async fn a_rematch_counts_as_a_creation_so_chains_meet_the_limit() {
             .unwrap()
             .to_string();
         // Whoever is South in the new game aborts next.
-        let south_is_accepter = b["state"]["online"]["you"] == "S";
+        let south_is_accepter = seat.state.online.unwrap().you == Some(Side::South);
         tokens = if south_is_accepter {
             [accepter, offerer]
         } else {
@@ -754,15 +773,16 @@ async fn racing_rematch_accepts_make_one_game_and_leave_no_orphan() {
             act(&api_b, &id, "rematch", &north, body.clone())
         );
         assert_eq!((s1, s2), (StatusCode::OK, StatusCode::OK), "{r1} {r2}");
-        assert_eq!(r1["id"], r2["id"], "both answers name the one rematch");
-        assert_eq!(r1["token"], r2["token"]);
+        let (r1, r2) = (rematch(&r1).rematch.unwrap(), rematch(&r2).rematch.unwrap());
+        assert_eq!(r1.id, r2.id, "both answers name the one rematch");
+        assert_eq!(r1.token, r2.token);
         assert_eq!(
             games(api_a.get("/api/health").await.1),
             before + 1,
             "one new game"
         );
         let linked = state(&api_b, &id).await["online"]["rematch_id"].clone();
-        assert_eq!(linked, r1["id"]);
+        assert_eq!(linked, r1.id.as_str());
     }
     if let Some(b) = b {
         b.shutdown().await.unwrap();

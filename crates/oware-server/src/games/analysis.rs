@@ -88,9 +88,9 @@ impl Games {
             (game, seq, stop, events)
         };
         let purpose = if purpose == "hint" {
-            "hint"
+            view::Purpose::Hint
         } else {
-            "analysis"
+            view::Purpose::Analysis
         };
         let ply = game.moves().len();
         let side = game.position().turn();

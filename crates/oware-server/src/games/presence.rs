@@ -123,15 +123,15 @@ impl Games {
         };
         self.announce_presence(&s);
         self.sync_lobby(&s);
-        let first = serde_json::json!({
-            "cause": "connect",
-            "detail": null,
-            "state": self.view(&s),
-            "watcher": watcher,
-        });
+        let first = oware_protocol::UpdateEvent {
+            cause: "connect".into(),
+            detail: None,
+            state: self.view(&s),
+            watcher: Some(watcher.clone()),
+        };
         let first = Event {
-            name: "update",
-            data: first.to_string().into(),
+            name: oware_protocol::EventKind::Update.name(),
+            data: super::to_json(&first).into(),
         };
         Ok((
             first,

@@ -166,7 +166,10 @@ impl IntoResponse for ApiError {
             }
             _ => tracing::debug!(status, code, "{message}"),
         }
-        let body = serde_json::json!({ "error": self.message, "code": self.code });
+        let body = oware_protocol::ErrorBody {
+            error: self.message,
+            code: Some(self.code.to_string()),
+        };
         let mut response = (self.status, axum::Json(body)).into_response();
         if let Some(s) = self.retry_after {
             response

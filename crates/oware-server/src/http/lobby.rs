@@ -8,7 +8,7 @@ use super::error::ApiError;
 use super::Shared;
 use crate::events;
 
-pub(super) async fn lobby(State(s): State<Shared>) -> Json<serde_json::Value> {
+pub(super) async fn lobby(State(s): State<Shared>) -> Json<oware_protocol::Lobby> {
     Json(s.games.lobby())
 }
 

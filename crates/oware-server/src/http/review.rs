@@ -44,7 +44,7 @@ pub(super) async fn review(
         .reviews
         .start(&id, target(game), depth, Some(client(peer)))
         .await?;
-    let status = if started || view.status == "running" {
+    let status = if started || view.status == crate::review::ReviewStatus::Running {
         StatusCode::ACCEPTED
     } else {
         StatusCode::OK

@@ -38,7 +38,7 @@ fn the_clock_starts_after_both_moved_and_charges_with_increment() {
     assert!(!o.check_flag(15_000 + 59_999));
     assert!(o.check_flag(15_000 + 60_000));
     assert_eq!(
-        (o.end.as_deref(), o.winner),
+        (o.end.map(EndReason::name), o.winner),
         (Some("time"), Some(Side::South))
     );
 }
@@ -86,7 +86,10 @@ fn a_claim_before_both_moved_aborts_and_absence_counts_from_the_join() {
     )
     .unwrap();
     assert_eq!(o.status, Status::Aborted);
-    assert_eq!((o.end.as_deref(), o.winner), (Some("aborted"), None));
+    assert_eq!(
+        (o.end.map(EndReason::name), o.winner),
+        (Some("aborted"), None)
+    );
     assert_eq!(o.result_tag(), Some("*"));
 }
 
@@ -104,7 +107,7 @@ fn a_claim_after_both_moved_wins_by_abandon() {
     o.claim(Side::North, Claim::Win, &g, Some(60_000), 60_000, 62_000)
         .unwrap();
     assert_eq!(
-        (o.status, o.end.as_deref(), o.winner),
+        (o.status, o.end.map(EndReason::name), o.winner),
         (Status::Over, Some("abandon"), Some(Side::North))
     );
 }

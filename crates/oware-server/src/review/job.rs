@@ -9,11 +9,12 @@ use std::sync::{Arc, Mutex};
 use oware_core::Game;
 use tokio::sync::{broadcast, mpsc};
 
-use super::view::{ReviewView, Stored, ENDED};
+use super::view::{ReviewEvent, ReviewStatus, ReviewView, Stored, ENDED};
 use super::{now_ms, Reviews, REVIEW_LEASE, REVIEW_RENEW};
 use crate::engine::Ticket;
 use crate::events::Event;
 use crate::store::Store;
+use oware_protocol::EventKind;
 
 /// One review in the background.
 pub(super) struct Job {
@@ -42,7 +43,7 @@ impl Job {
     pub(super) fn view(&self, current_moves: &str) -> ReviewView {
         match self.failure() {
             Some(error) => ReviewView {
-                status: "failed",
+                status: ReviewStatus::Failed,
                 error: Some(error),
                 run: self.run,
                 step: ENDED,
@@ -51,7 +52,7 @@ impl Job {
             None => {
                 let done = self.done.load(Ordering::Relaxed);
                 ReviewView {
-                    status: "running",
+                    status: ReviewStatus::Running,
                     done,
                     total: self.total,
                     depth: Some(self.depth),
@@ -66,14 +67,8 @@ impl Job {
     }
 
     /// A `running` event's data at `done` positions.
-    pub(super) fn progress(&self, done: usize) -> serde_json::Value {
-        serde_json::json!({
-            "status": "running",
-            "done": done,
-            "total": self.total,
-            "run": self.run,
-            "step": done,
-        })
+    pub(super) fn progress(&self, done: usize) -> ReviewEvent {
+        ReviewEvent::running(self.run, done, self.total)
     }
 }
 
@@ -97,13 +92,13 @@ pub(super) fn start_relay(store: Arc<dyn Store>, id: &str) -> Relay {
 
 /// Sends a `review` event (nobody watching is fine) and, with a shared store, queues it for
 /// the other instances (from any thread).
-pub(super) fn publish(events: &broadcast::Sender<Event>, relay: &Relay, data: serde_json::Value) {
-    let text = data.to_string();
+pub(super) fn publish(events: &broadcast::Sender<Event>, relay: &Relay, data: ReviewEvent) {
+    let text = serde_json::to_string(&data).unwrap_or_default();
     if let Some((tx, id)) = relay {
         let _ = tx.send(format!("review {id} {text}"));
     }
     let _ = events.send(Event {
-        name: "review",
+        name: EventKind::Review.name(),
         data: text.into(),
     });
 }
@@ -127,16 +122,7 @@ impl Reviews {
         let fail = |why: String| {
             tracing::warn!(game = %id, "a review failed: {why}");
             *job.failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(why.clone());
-            publish(
-                &events,
-                &relay,
-                serde_json::json!({
-                    "status": "failed",
-                    "error": why,
-                    "run": job.run,
-                    "step": ENDED,
-                }),
-            );
+            publish(&events, &relay, ReviewEvent::failed(job.run, why));
         };
         let (slots, max) = self.engine.review_slots();
         let Ok(first) = ticket.slot().await else {
@@ -201,14 +187,7 @@ impl Reviews {
         publish(
             &events,
             &relay,
-            serde_json::json!({
-                "status": "done",
-                "done": job.total,
-                "total": job.total,
-                "computed_at": computed_at,
-                "run": job.run,
-                "step": ENDED,
-            }),
+            ReviewEvent::done(job.run, job.total, computed_at),
         );
     }
 

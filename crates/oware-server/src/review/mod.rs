@@ -61,7 +61,7 @@ use job::{claim_key, publish, start_relay, Job};
 use view::Stored;
 
 pub use error::ReviewError;
-pub use view::{ReviewView, ENDED};
+pub use view::{ReviewStatus, ReviewView, ENDED};
 
 /// Reviews one client (address) may have running at once.
 pub const REVIEWS_PER_CLIENT: usize = 2;
@@ -196,11 +196,11 @@ impl Reviews {
             return Ok(view);
         }
         if let Some(s) = self.stored(id).await? {
-            return Ok(ReviewView::stored(s, moves));
+            return Ok(view::stored(s, moves));
         }
         if let Remote::Stopped { run } = self.remote_state(id) {
             return Ok(ReviewView {
-                status: "failed",
+                status: ReviewStatus::Failed,
                 error: Some(
                     "the server running this review stopped before it ended; ask for the \
                      review again"
@@ -235,7 +235,7 @@ impl Reviews {
         let mut last_run = 0;
         if let Some(s) = self.stored(id).await? {
             if s.covers(&target.moves, depth) {
-                return Ok((false, ReviewView::stored(s, &target.moves)));
+                return Ok((false, view::stored(s, &target.moves)));
             }
             last_run = s.run();
         }
@@ -245,7 +245,7 @@ impl Reviews {
                 // Another instance runs this game's review: answered as running, its
                 // progress comes through the notices.
                 let view = self.remote_review(id).unwrap_or_else(|| ReviewView {
-                    status: "running",
+                    status: ReviewStatus::Running,
                     total: target.game.moves().len(),
                     ..ReviewView::none()
                 });
@@ -256,7 +256,7 @@ impl Reviews {
             if let Some(s) = self.stored(id).await? {
                 if s.covers(&target.moves, depth) {
                     self.release_claim(id);
-                    return Ok((false, ReviewView::stored(s, &target.moves)));
+                    return Ok((false, view::stored(s, &target.moves)));
                 }
                 last_run = last_run.max(s.run());
             }
@@ -387,7 +387,7 @@ impl Reviews {
     fn remote_review(&self, id: &str) -> Option<ReviewView> {
         match self.remote_state(id) {
             Remote::Running(h) => Some(ReviewView {
-                status: "running",
+                status: ReviewStatus::Running,
                 done: h.done,
                 total: h.total,
                 plies: Some(h.total),

@@ -64,19 +64,22 @@ export const ognUrl = (id) => `${game(id)}/ogn`;
 
 /** The open challenges posted to the lobby → `{challenges}`. */
 export const getLobby = () => request("GET", "/api/lobby");
-/** Takes the free seat of online game `id` → `{token, state}`. */
+/** Takes the free seat of online game `id` → `{id, token, state}`. */
 export const joinGame = (id, name) => request("POST", `${game(id)}/join`, { body: { name } });
 /** Cancels an open challenge (its creator's token). */
 export const cancelGame = (id, token) => request("DELETE", game(id), { token });
 /** An online action without a body (`resign`, `abort`) → the state. */
 export const act = (id, token, action) => request("POST", `${game(id)}/${action}`, { token });
-/** An offer (`draw`, `takeback`, `rematch`) with `action` offer, accept, decline or withdraw → the state. */
+/**
+ * An offer (`draw`, `takeback`, `rematch`) with `action` offer, accept, decline or withdraw → the state; a rematch's
+ * answer is always `{state, rematch}`, `rematch` being `null` or, once agreed, `{id, token, state}` (the seat in the new game).
+ */
 export const offer = (id, token, kind, action) => request("POST", `${game(id)}/${kind}`, { token, body: { action } });
 /** Claims the win or a draw (`result`) when the opponent has been away too long → the state. */
 export const claim = (id, token, result) => request("POST", `${game(id)}/claim`, { token, body: { result } });
 /** A presence key for the seat, to put on the event stream's address → `{key}`. */
 export const presenceKey = (id, token) => request("POST", `${game(id)}/presence`, { token });
-/** The seat in a rematch game `id`, given the token of the game it follows → `{token}`. */
+/** The seat in a rematch game `id`, given the token of the game it follows → `{id, token, state}`. */
 export const rematchSeat = (id, oldToken) => request("POST", `${game(id)}/seat`, { token: oldToken });
 
 /**

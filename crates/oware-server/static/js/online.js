@@ -145,14 +145,15 @@ export function createOnlineGame(st, { board, analysis, review, screen }) {
     try { await applyUpdate(await api.getGame(st.id, st.token), null); } catch (e) { say(e.message); }
   }
 
-  /** Sends one request that answers with a state (or `{state}`), and applies it. */
+  /** Sends one request that answers with a state, `{detail, state}` (a move) or `{state, rematch}` (a rematch), and applies it. */
   async function send(request, words) {
     if (!st.game || st.busy) return;
     await whileBusy(st, screen, request, refresh, async (r) => {
-      if (r && r.id && r.token && r.id !== st.id) {
-        // An accepted rematch: the answer is this browser's seat in the new game.
-        rememberSeat(r.id, r.token);
-        if (!followingRematch) location.assign(`/game/${r.id}`);
+      const seat = r && r.rematch;
+      if (seat && seat.id && seat.token && seat.id !== st.id) {
+        // An agreed rematch: the answer carries this browser's seat in the new game.
+        rememberSeat(seat.id, seat.token);
+        if (!followingRematch) location.assign(`/game/${seat.id}`);
         followingRematch = true;
         return;
       }

@@ -11,6 +11,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use oware_protocol::{
+    ErrorBody, EventKind, LobbyAdd, LobbyEntry, LobbyList, LobbyRemove, SeatAnswer, Side,
+};
 use oware_server::{start, OnlineConfig, Server, ServerConfig};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
@@ -281,7 +284,7 @@ impl Events {
 /// it, `{"challenges": [...]}`, oldest first.
 pub struct LobbyWatch {
     events: Events,
-    list: Vec<Value>,
+    list: Vec<LobbyEntry>,
     v: u64,
 }
 
@@ -294,24 +297,34 @@ impl LobbyWatch {
         }
     }
 
-    /// The list after the next event (each change's `v` follows the one before).
+    /// The list after the next event (each change's `v` follows the one before), each event
+    /// read as its protocol type.
     pub async fn next(&mut self) -> Value {
         let (name, ev) = self.events.next().await;
-        let v = ev["v"].as_u64().expect("lobby events have a v");
-        match name.as_str() {
-            "lobby" => self.list = ev["challenges"].as_array().unwrap().clone(),
-            "lobby-add" => {
-                assert_eq!(v, self.v + 1, "{ev}");
-                self.list.push(ev["challenge"].clone());
-                let key = |c: &Value| (c["created_ms"].as_u64(), c["id"].to_string());
-                self.list.sort_by_key(key);
+        let read = |what: &str| format!("a {what} event of the protocol's shape: {ev}");
+        let v = match name.parse::<EventKind>() {
+            Ok(EventKind::Lobby) => {
+                let e: LobbyList = serde_json::from_value(ev.clone()).expect(&read("lobby"));
+                self.list = e.challenges;
+                e.v
             }
-            "lobby-remove" => {
-                assert_eq!(v, self.v + 1, "{ev}");
-                self.list.retain(|c| c["id"] != ev["id"]);
+            Ok(EventKind::LobbyAdd) => {
+                let e: LobbyAdd = serde_json::from_value(ev.clone()).expect(&read("lobby-add"));
+                assert_eq!(e.v, self.v + 1, "{ev}");
+                self.list.push(e.challenge);
+                self.list
+                    .sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
+                e.v
             }
-            other => panic!("unexpected lobby event {other}: {ev}"),
-        }
+            Ok(EventKind::LobbyRemove) => {
+                let e: LobbyRemove =
+                    serde_json::from_value(ev.clone()).expect(&read("lobby-remove"));
+                assert_eq!(e.v, self.v + 1, "{ev}");
+                self.list.retain(|c| c.id != e.id);
+                e.v
+            }
+            _ => panic!("unexpected lobby event {name}: {ev}"),
+        };
         self.v = v;
         json!({ "challenges": self.list })
     }
@@ -336,30 +349,39 @@ pub async fn online_game(creator: &Api, joiner: &Api, clock: Value) -> (String, 
         .await;
     assert_eq!(st, StatusCode::CREATED, "{created}");
     let (id, south) = ids(&created);
+    let body = oware_protocol::JoinReq {
+        name: Some("Kofi".into()),
+    };
     let (st, joined) = joiner
         .post(
             &format!("/api/games/{id}/join"),
             None,
-            Some(json!({ "name": "Kofi" })),
+            Some(serde_json::to_value(body).unwrap()),
         )
         .await;
     assert_eq!(st, StatusCode::OK, "{joined}");
-    assert_eq!(joined["state"]["online"]["you"], "N");
-    (id, south, joined["token"].as_str().unwrap().to_string())
+    let joined = seat(&joined);
+    assert_eq!(joined.id, id);
+    assert_eq!(joined.state.online.unwrap().you, Some(Side::North));
+    (id, south, joined.token)
 }
 
+/// An answer that gives a seat (`{id, token, state}`), read as the protocol's [`SeatAnswer`].
+pub fn seat(v: &Value) -> SeatAnswer {
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("not a seat answer ({e}): {v}"))
+}
+
+/// The id and token of a seat answer.
 pub fn ids(v: &Value) -> (String, String) {
-    (
-        v["id"].as_str().unwrap().to_string(),
-        v["token"].as_str().unwrap().to_string(),
-    )
+    let s = seat(v);
+    (s.id, s.token)
 }
 
+/// An error answer: `want`, with the protocol's [`ErrorBody`] of `code` and a sentence.
 pub fn assert_error(status: StatusCode, body: &Value, want: StatusCode, code: &str) {
     assert_eq!(status, want, "{body}");
-    assert_eq!(body["code"], code, "{body}");
-    assert!(
-        !body["error"].as_str().unwrap_or_default().is_empty(),
-        "{body}"
-    );
+    let e: ErrorBody = serde_json::from_value(body.clone())
+        .unwrap_or_else(|e| panic!("not an error answer ({e}): {body}"));
+    assert_eq!(e.code.as_deref(), Some(code), "{body}");
+    assert!(!e.error.is_empty(), "{body}");
 }
