@@ -41,6 +41,8 @@ enum Command {
     Play(cmd::play::Args),
     /// Review a game: every move's value, class and explanation; writes them into the OGN.
     Review(cmd::review::Args),
+    /// The operator's commands on accounts: list them, make a one-time password reset link.
+    User(cmd::user::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Egdb(a) => cmd::egdb::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Review(a) => cmd::review::run(a),
+        Command::User(a) => cmd::user::run(a),
     };
     match result {
         Ok(code) => code,

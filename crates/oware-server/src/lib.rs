@@ -36,6 +36,7 @@
 //! in `docs/web.md`'s API reference (a test checks that none is missing).
 #![forbid(unsafe_code)]
 
+mod accounts;
 mod egdb_view;
 mod engine;
 mod events;
@@ -45,7 +46,10 @@ mod limits;
 mod lobby;
 mod names;
 mod online;
+pub mod operator;
+mod players;
 mod proxy;
+mod rating;
 mod review;
 mod secret;
 mod store;
@@ -57,6 +61,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
@@ -74,6 +79,7 @@ pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
 pub use review::{
     ReviewError, ReviewTarget, ReviewView, Reviews, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT,
 };
+pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::{
     open as open_store, GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError,
     StoreFuture,
@@ -341,11 +347,21 @@ async fn start_on(
     let header_timeout = limits.header_timeout;
     let body_timeout = limits.body_timeout;
     let proxies = Arc::new(limits.trusted_proxies.clone());
+    // Password hashing: half the cores (at least one) so that log-ins never take every core
+    // from the games, and a short queue beyond which a log-in is refused with 503.
+    let hash_threads = (default_engine_threads() / 2).max(1);
+    let accounts = Arc::new(accounts::Accounts::new(
+        Arc::clone(games.store()),
+        accounts::Hasher::new(hash_threads, 32),
+        Arc::clone(games.clock()),
+    ));
     let shared = http::Shared {
         games: Arc::clone(&games),
         reviews: Arc::clone(&reviews),
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::new(limits)),
+        players: Arc::new(players::Players::new(Arc::clone(&accounts))),
+        accounts,
     };
     let hosts = Arc::new(http::host::AllowedHosts::new(addr.ip(), public_hosts));
     if !public_hosts.is_empty() {

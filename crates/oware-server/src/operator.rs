@@ -41,7 +41,11 @@ impl std::error::Error for OperatorError {}
 
 async fn accounts(db: &str) -> Result<Accounts, OperatorError> {
     let store = open_for_operator(db).await.map_err(OperatorError::Store)?;
-    Ok(Accounts::new(store, Hasher::new(1, 1), Arc::new(SystemClock)))
+    Ok(Accounts::new(
+        store,
+        Hasher::new(1, 1),
+        Arc::new(SystemClock),
+    ))
 }
 
 /// The accounts of database `db`, oldest first (at most `limit`).

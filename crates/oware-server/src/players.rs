@@ -133,8 +133,15 @@ impl Players {
         Players { accounts }
     }
 
-    async fn user_id(&self, name: &str) -> Result<(String, crate::store::accounts::UserRow), AccountError> {
-        let u = self.accounts.find(name).await?.ok_or(AccountError::Unknown)?;
+    async fn user_id(
+        &self,
+        name: &str,
+    ) -> Result<(String, crate::store::accounts::UserRow), AccountError> {
+        let u = self
+            .accounts
+            .find(name)
+            .await?
+            .ok_or(AccountError::Unknown)?;
         Ok((u.id.clone(), u))
     }
 
@@ -183,7 +190,10 @@ impl Players {
             .accounts()
             .rating_history(id, category.name().to_string())
             .await?;
-        Ok(points.into_iter().map(|(t, r)| (t, r.round() as i32)).collect())
+        Ok(points
+            .into_iter()
+            .map(|(t, r)| (t, r.round() as i32))
+            .collect())
     }
 
     /// One page of player `name`'s finished games, newest first.
@@ -198,8 +208,14 @@ impl Players {
             "loss" => 0.0,
             _ => 0.5,
         });
-        self.games(id, filter.category, score, filter.page.max(1).saturating_sub(1) * PAGE_SIZE, PAGE_SIZE)
-            .await
+        self.games(
+            id,
+            filter.category,
+            score,
+            filter.page.max(1).saturating_sub(1) * PAGE_SIZE,
+            PAGE_SIZE,
+        )
+        .await
     }
 
     /// Every finished game of player `name`, newest first, `limit` at a time from `offset`.

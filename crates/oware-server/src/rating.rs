@@ -78,7 +78,10 @@ pub fn rate_game(
         games: old.games.saturating_add(1),
         last_ms: at_ms,
     };
-    (row(south, change.first.after), row(north, change.second.after))
+    (
+        row(south, change.first.after),
+        row(north, change.second.after),
+    )
 }
 
 #[cfg(test)]

@@ -1,10 +1,13 @@
-//! The JSON the page receives: game state, move details, analysis events. Everything here is
-//! computed by the rules core; the page only draws it.
+//! The JSON the page receives, built: game state, move details, analysis events, each an
+//! `oware_protocol` type filled from the rules core; the page only draws it.
 
 use oware_core::{ogn, BySide, EndReason, Game, Move, MoveDetail, PlayError, Position, Side};
-use serde::Serialize;
+pub use oware_protocol::{
+    AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PositionView, Purpose,
+    RuleOptions, StateView,
+};
 
-use crate::egdb_view::{PitValue, Tables};
+use crate::egdb_view::Tables;
 
 /// What a [`StateView`] is drawn from: a game and the facts around it, as plain data (the
 /// session module fills it; the view knows nothing of sessions, caches or locks).
@@ -34,180 +37,14 @@ pub struct GameSnapshot<'a> {
     pub egdb: Option<&'a Tables>,
 }
 
-/// A value per side, written `{"S": …, "N": …}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Pair<T> {
-    /// South's value.
-    #[serde(rename = "S")]
-    pub south: T,
-    /// North's value.
-    #[serde(rename = "N")]
-    pub north: T,
-}
-
-impl<T> From<BySide<T>> for Pair<T> {
-    fn from(b: BySide<T>) -> Self {
-        Pair {
-            south: b.south,
-            north: b.north,
-        }
+/// A position of the game's history, from the rules core.
+pub fn position_view(p: &Position) -> PositionView {
+    PositionView {
+        pits: p.pits(),
+        stores: p.stores(),
+        turn: p.turn(),
+        text: p.to_string(),
     }
-}
-
-/// One of the six pits of the side to move: may it be played, and if not, why.
-#[derive(Debug, Clone, Serialize)]
-pub struct PitInfo {
-    /// The pit's letter.
-    pub letter: char,
-    /// The absolute pit, 0–11.
-    pub pit: usize,
-    /// Whether the move is legal.
-    pub legal: bool,
-    /// Why not: a short code (`empty-pit`, `must-feed`, `grand-slam`, `game-over`).
-    pub code: Option<&'static str>,
-    /// Why not, for people.
-    pub reason: Option<String>,
-}
-
-/// A move in the move list.
-#[derive(Debug, Clone, Serialize)]
-pub struct MoveView {
-    /// 1 for the first move.
-    pub ply: usize,
-    /// Who played it.
-    pub side: Side,
-    /// The letter.
-    pub letter: char,
-    /// The letter with the capture suffix, as in OGN (`F+2`).
-    pub text: String,
-}
-
-/// A position of the game's history.
-#[derive(Debug, Clone, Serialize)]
-pub struct PositionView {
-    /// Seed counts `A`–`F`, `a`–`f`.
-    pub pits: [u8; 12],
-    /// Captured seeds.
-    pub stores: Pair<u8>,
-    /// The side to move.
-    pub turn: Side,
-    /// The position text.
-    pub text: String,
-}
-
-impl PositionView {
-    fn of(p: &Position) -> PositionView {
-        PositionView {
-            pits: p.pits(),
-            stores: p.stores().into(),
-            turn: p.turn(),
-            text: p.to_string(),
-        }
-    }
-}
-
-/// What a move did, seed by seed, for the animation.
-#[derive(Debug, Clone, Serialize)]
-pub struct MoveDetailView {
-    /// The ply after this move (1 for the first move).
-    pub ply: usize,
-    /// Who played it.
-    pub side: Side,
-    /// Its letter.
-    pub letter: char,
-    /// The absolute pit emptied.
-    pub from: usize,
-    /// The pits that received a seed, in order.
-    pub sown: Vec<usize>,
-    /// The pits captured, from the last seed's pit backwards.
-    pub captured_pits: Vec<usize>,
-    /// Seeds captured.
-    pub captured: u8,
-    /// Whether the move was a grand slam.
-    pub grand_slam: bool,
-    /// The position before the move.
-    pub before: PositionView,
-    /// The position after it.
-    pub after: PositionView,
-}
-
-/// How the game ended.
-#[derive(Debug, Clone, Serialize)]
-pub struct OutcomeView {
-    /// `capture`, `draw`, `no-feed` or `cycle`.
-    pub reason: EndReason,
-    /// Final scores (captured plus allocated), possibly with a half.
-    pub scores: Pair<f64>,
-    /// Seeds captured during play.
-    pub captured: Pair<u8>,
-    /// The winner, or `null` for a draw.
-    pub winner: Option<Side>,
-    /// The rule that gave out the seeds left (`own-row`, `even`) when some were left.
-    pub allocation: Option<String>,
-}
-
-/// Everything the page needs to draw a game.
-#[derive(Debug, Clone, Serialize)]
-pub struct StateView {
-    /// The game id.
-    pub id: String,
-    /// Bumped on every change; events with a lower version are stale.
-    pub version: u64,
-    /// `friend` or the computer's level.
-    pub opponent: &'static str,
-    /// The token holder's side against the computer (`null` with a friend).
-    pub human: Option<Side>,
-    /// The side drawn at the bottom.
-    pub view_side: Side,
-    /// The rules' text form (`abapa`, or options).
-    pub rules: String,
-    /// The rule options one by one.
-    pub rule_options: RuleOptions,
-    /// The players' names.
-    pub names: Pair<String>,
-    /// The current position.
-    pub position: PositionView,
-    /// The moves played so far.
-    pub ply: usize,
-    /// The six pits of the side to move (all illegal once the game is over).
-    pub pits_info: Vec<PitInfo>,
-    /// The move list.
-    pub moves: Vec<MoveView>,
-    /// Every position from the start (one more than the moves).
-    pub history: Vec<PositionView>,
-    /// The last move, for marking.
-    pub last: Option<MoveDetailView>,
-    /// How the game ended.
-    pub outcome: Option<OutcomeView>,
-    /// Whether the computer is thinking.
-    pub thinking: bool,
-    /// Why the computer's last reply failed (`null` normally); asking for the state again
-    /// retries it.
-    pub engine_error: Option<String>,
-    /// Whether the computer is to move.
-    pub computer_to_move: bool,
-    /// Whether undo would do something.
-    pub can_undo: bool,
-    /// Whether redo would do something.
-    pub can_redo: bool,
-    /// The game as an OGN record.
-    pub ogn: String,
-    /// Endgame database values of the legal moves, when the databases cover them.
-    pub egdb: Option<Vec<PitValue>>,
-    /// Online games only: seats, clock, offers, presence, the end (see `online/`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub online: Option<crate::online::OnlineView>,
-}
-
-/// The rule options of a game.
-#[derive(Debug, Clone, Serialize)]
-pub struct RuleOptions {
-    /// Grand slam rule.
-    pub grand_slam: String,
-    /// Repetition rule.
-    pub repetition: String,
-    /// Cycle seeds rule.
-    pub cycle_seeds: String,
 }
 
 /// The detail of move `m` played in `before`, the game's move number `ply` (1 for the first).
@@ -221,8 +58,8 @@ pub fn move_detail(ply: usize, before: &Position, m: Move, d: &MoveDetail) -> Mo
         captured_pits: d.captured_pits.clone(),
         captured: d.captured,
         grand_slam: d.grand_slam,
-        before: PositionView::of(before),
-        after: PositionView::of(&d.after),
+        before: position_view(before),
+        after: position_view(&d.after),
     }
 }
 
@@ -328,7 +165,7 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
                 Ok(()) => (None, None),
                 Err(err) => {
                     let (c, r) = explain_error(err, e.names, e.human);
-                    (Some(c), Some(r))
+                    (Some(c.to_string()), Some(r))
                 }
             };
             PitInfo {
@@ -368,16 +205,15 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
     let outcome = game.outcome().map(|o| {
         let left = pos.seeds_on_board();
         OutcomeView {
-            reason: o.reason,
-            scores: Pair {
-                south: o.scores.south.as_f64(),
-                north: o.scores.north.as_f64(),
-            },
-            captured: pos.stores().into(),
+            reason: o.reason.into(),
+            scores: BySide::new(o.scores.south.as_f64(), o.scores.north.as_f64()),
+            captured: pos.stores(),
             winner: o.winner(),
             allocation: match o.reason {
                 EndReason::Cycle if left > 0 => Some(rules.cycle_seeds.to_string()),
-                EndReason::NoFeed if left > 0 => Some("own-row".to_string()),
+                EndReason::NoFeed | EndReason::AgreedCycle if left > 0 => {
+                    Some("own-row".to_string())
+                }
                 _ => None,
             },
         }
@@ -397,7 +233,7 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
     StateView {
         id: e.id.to_string(),
         version: e.version,
-        opponent: e.opponent,
+        opponent: e.opponent.to_string(),
         human: e.human,
         view_side: e.human.unwrap_or(Side::South),
         rules: rules.to_string(),
@@ -406,12 +242,12 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
             repetition: rules.repetition.to_string(),
             cycle_seeds: rules.cycle_seeds.to_string(),
         },
-        names: e.names.clone().into(),
-        position: PositionView::of(&pos),
+        names: e.names.clone(),
+        position: position_view(&pos),
         ply: game.moves().len(),
         pits_info,
         moves,
-        history: positions.iter().map(PositionView::of).collect(),
+        history: positions.iter().map(position_view).collect(),
         last,
         outcome,
         thinking: e.thinking,
@@ -425,39 +261,6 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
     }
 }
 
-/// One step of an analysis (or its end, with `best`).
-#[derive(Debug, Clone, Serialize)]
-pub struct AnalysisEvent {
-    /// The analysis number (a newer one replaces older ones).
-    pub seq: u64,
-    /// `hint` or `analysis`.
-    pub purpose: &'static str,
-    /// The ply analysed.
-    pub ply: usize,
-    /// The side to move there.
-    pub side: Side,
-    /// Depth completed.
-    pub depth: u32,
-    /// Score in centi-seeds for the side to move.
-    pub score: i32,
-    /// The score for people ([`score_text`]): `+1.50` (seeds ahead), `win in 7` / `loss in 4`
-    /// (plies to the end the search found) or `proven win` / `proven loss` (endgame databases).
-    pub score_text: String,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds.
-    pub time_ms: u64,
-    /// The engine's line, as letters.
-    pub pv: Vec<char>,
-    /// Whether the analysis is finished.
-    pub done: bool,
-    /// The best move when finished.
-    pub best: Option<char>,
-    /// The line for people: its letters separated by spaces, e.g. `C d E` (South's pits in
-    /// capitals, North's in small letters).
-    pub line_text: String,
-}
-
 /// The score for people, from the side to move's view, in the engine's wording: `+1.50`
 /// (seeds), `win in 7` / `loss in 4` (plies), `proven win` / `proven loss`.
 pub fn score_text(score: i32) -> String {
@@ -467,7 +270,7 @@ pub fn score_text(score: i32) -> String {
 /// An analysis event from the engine's `info`.
 pub fn analysis_event(
     seq: u64,
-    purpose: &'static str,
+    purpose: Purpose,
     ply: usize,
     side: Side,
     info: &oware_engine::Info,

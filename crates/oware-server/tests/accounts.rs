@@ -10,9 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::assert_error;
-use oware_server::{
-    start, GameEnd, ManualClock, OnlineConfig, Server, ServerConfig, Store,
-};
+use oware_server::{start, GameEnd, ManualClock, OnlineConfig, Server, ServerConfig, Store};
 use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -83,7 +81,11 @@ impl Browser {
         }
         let text = r.text().await.unwrap();
         self.seen.push(text.clone());
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null), set)
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::Null),
+            set,
+        )
     }
 
     async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
@@ -168,7 +170,10 @@ async fn sign_up_sets_a_hardened_session_cookie_and_never_answers_the_password()
         .await;
     assert!(set.unwrap().contains("; Secure"));
     for text in b.seen.iter().chain(&tls.seen) {
-        assert!(!text.contains(PASSWORD) && !text.contains("argon2"), "{text}");
+        assert!(
+            !text.contains(PASSWORD) && !text.contains("argon2"),
+            "{text}"
+        );
     }
     s.shutdown().await.unwrap();
 }
@@ -288,7 +293,11 @@ async fn log_in_attempts_are_limited_per_account_with_retry_after_until_time_pas
         .await
         .unwrap();
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
-    let retry: u64 = r.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    let retry: u64 = r.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((1..=900).contains(&retry), "{retry}");
     let body: Value = r.json().await.unwrap();
     assert_eq!(body["code"], "too-many-attempts");
@@ -322,7 +331,10 @@ async fn password_changes_log_out_everywhere_and_closing_ends_the_account() {
     assert_eq!(st, StatusCode::OK);
     assert_eq!(phone.me().await, "Kofi", "this device has a new session");
     assert_eq!(laptop.me().await, Value::Null, "the others are over");
-    assert_eq!(laptop.log_in("Kofi", PASSWORD).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        laptop.log_in("Kofi", PASSWORD).await.0,
+        StatusCode::UNAUTHORIZED
+    );
     laptop.log_in("Kofi", "a new long password").await;
     phone
         .post("/api/account/logout", json!({"all": true}))
@@ -330,15 +342,25 @@ async fn password_changes_log_out_everywhere_and_closing_ends_the_account() {
     assert_eq!(laptop.me().await, Value::Null, "logged out everywhere");
     laptop.log_in("Kofi", "a new long password").await;
     let (st, _) = laptop
-        .post("/api/account/close", json!({"password": "a new long password"}))
+        .post(
+            "/api/account/close",
+            json!({"password": "a new long password"}),
+        )
         .await;
     assert_eq!(st, StatusCode::OK);
     let (st, _) = laptop.log_in("Kofi", "a new long password").await;
-    assert_eq!(st, StatusCode::UNAUTHORIZED, "a closed account cannot log in");
+    assert_eq!(
+        st,
+        StatusCode::UNAUTHORIZED,
+        "a closed account cannot log in"
+    );
     let (st, body) = Browser::new(&s).sign_up("kofi", PASSWORD).await;
     assert_error(st, &body, StatusCode::CONFLICT, "name-taken");
     let (st, profile) = laptop.get("/api/user/kofi").await;
-    assert_eq!((st, profile["closed"].clone()), (StatusCode::OK, json!(true)));
+    assert_eq!(
+        (st, profile["closed"].clone()),
+        (StatusCode::OK, json!(true))
+    );
     s.shutdown().await.unwrap();
 }
 
@@ -380,16 +402,28 @@ async fn a_rated_game_moves_both_ratings_and_shows_on_both_profiles() {
     assert_eq!(online["seats"]["N"]["account"], true);
     assert_eq!(online["seats"]["S"]["rating"]["rating"], 1500);
     assert_eq!(online["seats"]["S"]["rating"]["provisional"], true);
-    a.post_seat(&format!("/api/games/{id}/moves"), &south, json!({"move": "F"}))
-        .await;
-    b.post_seat(&format!("/api/games/{id}/moves"), &north, json!({"move": "f"}))
-        .await;
+    a.post_seat(
+        &format!("/api/games/{id}/moves"),
+        &south,
+        json!({"move": "F"}),
+    )
+    .await;
+    b.post_seat(
+        &format!("/api/games/{id}/moves"),
+        &north,
+        json!({"move": "f"}),
+    )
+    .await;
     let (st, end) = b
         .post_seat(&format!("/api/games/{id}/resign"), &north, json!({}))
         .await;
     assert_eq!(st, StatusCode::OK, "{end}");
-    let diff_s = end["online"]["seats"]["S"]["rating"]["diff"].as_i64().unwrap();
-    let diff_n = end["online"]["seats"]["N"]["rating"]["diff"].as_i64().unwrap();
+    let diff_s = end["online"]["seats"]["S"]["rating"]["diff"]
+        .as_i64()
+        .unwrap();
+    let diff_n = end["online"]["seats"]["N"]["rating"]["diff"]
+        .as_i64()
+        .unwrap();
     assert!(diff_s > 0 && diff_n < 0, "{end}");
     // Both profiles: the rating, the counts, the game with its change, the history.
     let (_, kofi) = a.get("/api/user/kofi").await;
@@ -398,7 +432,10 @@ async fn a_rated_game_moves_both_ratings_and_shows_on_both_profiles() {
     assert_eq!(kofi["ratings"][0]["rating"], 1500 + diff_s);
     assert_eq!(kofi["ratings"][0]["games"], 1);
     let (_, ama) = a.get("/api/user/Ama").await;
-    assert_eq!((ama["losses"].clone(), ama["wins"].clone()), (json!(1), json!(0)));
+    assert_eq!(
+        (ama["losses"].clone(), ama["wins"].clone()),
+        (json!(1), json!(0))
+    );
     let (_, games) = a.get("/api/user/Ama/games").await;
     assert_eq!(games["games"][0]["id"], id.as_str());
     assert_eq!(games["games"][0]["result"], "loss");
@@ -418,7 +455,10 @@ async fn a_rated_game_moves_both_ratings_and_shows_on_both_profiles() {
         .text()
         .await
         .unwrap();
-    assert!(ogn.contains("[Result \"1-0\"]") || ogn.contains("1-0"), "{ogn}");
+    assert!(
+        ogn.contains("[Result \"1-0\"]") || ogn.contains("1-0"),
+        "{ogn}"
+    );
     // A reload after a restart still shows the change.
     let (_, again) = a.get(&format!("/api/games/{id}")).await;
     assert_eq!(again["online"]["seats"]["S"]["rating"]["diff"], diff_s);
@@ -460,7 +500,9 @@ async fn rated_games_need_accounts_standard_rules_and_a_clock_and_aborts_rate_no
         )
         .await;
     let id = created["id"].as_str().unwrap();
-    let (st, body) = guest.post(&format!("/api/games/{id}/join"), json!({})).await;
+    let (st, body) = guest
+        .post(&format!("/api/games/{id}/join"), json!({}))
+        .await;
     assert_error(st, &body, StatusCode::CONFLICT, "log-in-to-join");
     let (st, body) = a.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_error(st, &body, StatusCode::CONFLICT, "own-challenge");
@@ -474,7 +516,10 @@ async fn rated_games_need_accounts_standard_rules_and_a_clock_and_aborts_rate_no
     assert_eq!(st, StatusCode::OK);
     let (_, kofi) = a.get("/api/user/Kofi").await;
     assert_eq!(kofi["ratings"], json!([]));
-    assert_eq!(kofi["wins"].as_u64().unwrap() + kofi["losses"].as_u64().unwrap(), 0);
+    assert_eq!(
+        kofi["wins"].as_u64().unwrap() + kofi["losses"].as_u64().unwrap(),
+        0
+    );
     s.shutdown().await.unwrap();
 }
 
@@ -488,10 +533,14 @@ async fn a_logged_in_players_seat_follows_the_account_to_another_device() {
     b.sign_up("Ama", PASSWORD).await;
     let (id, south, _, _) = rated_game(&mut phone, &mut b).await;
     let mut laptop = Browser::new(&s);
-    let (st, body) = laptop.post(&format!("/api/games/{id}/seat"), json!({})).await;
+    let (st, body) = laptop
+        .post(&format!("/api/games/{id}/seat"), json!({}))
+        .await;
     assert!(st.is_client_error(), "a guest gets no seat: {body}");
     laptop.log_in("Kofi", PASSWORD).await;
-    let (st, seat) = laptop.post(&format!("/api/games/{id}/seat"), json!({})).await;
+    let (st, seat) = laptop
+        .post(&format!("/api/games/{id}/seat"), json!({}))
+        .await;
     assert_eq!(st, StatusCode::OK, "{seat}");
     assert_eq!(seat["token"], south.as_str());
     assert_eq!(seat["state"]["online"]["you"], "S");
@@ -507,7 +556,8 @@ async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
         let config = ServerConfig {
             clock: clock.shared(),
             db: db.clone(),
-            ..common::online_config(&dir.path().join("unused.sqlite"), OnlineConfig::default()).await
+            ..common::online_config(&dir.path().join("unused.sqlite"), OnlineConfig::default())
+                .await
         };
         start(&config).await.unwrap()
     };
@@ -559,7 +609,10 @@ async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
     let ratings = stores[0].accounts().ratings(south).await.unwrap();
     assert_eq!(ratings.len(), 1);
     assert_eq!(ratings[0].1.games, 1, "applied once");
-    assert_eq!(stores[0].accounts().game_players(id).await.unwrap().len(), 2);
+    assert_eq!(
+        stores[0].accounts().game_players(id).await.unwrap().len(),
+        2
+    );
     for st in stores {
         let _ = st.close().await;
     }
@@ -578,7 +631,11 @@ async fn the_leaderboard_lists_established_players_best_first() {
     // Kofi wins most games: after enough of them both deviations are under 110.
     for i in 0..30 {
         let (id, south, north, _) = rated_game(&mut a, &mut b).await;
-        let (loser, token) = if i % 4 == 3 { (&mut a, south) } else { (&mut b, north) };
+        let (loser, token) = if i % 4 == 3 {
+            (&mut a, south)
+        } else {
+            (&mut b, north)
+        };
         let (st, _) = loser
             .post_seat(&format!("/api/games/{id}/resign"), &token, json!({}))
             .await;

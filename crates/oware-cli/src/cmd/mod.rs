@@ -11,3 +11,4 @@ pub mod review;
 pub mod serve;
 pub mod show;
 pub mod uci;
+pub mod user;

@@ -11,7 +11,12 @@ use clap::Subcommand;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The server's database: its SQLite file or PostgreSQL URL (as `oware serve --db`).
-    #[arg(long, env = "OWARE_DATABASE_URL", default_value = "oware.sqlite", global = true)]
+    #[arg(
+        long,
+        env = "OWARE_DATABASE_URL",
+        default_value = "oware.sqlite",
+        global = true
+    )]
     pub db: PathBuf,
     /// What to do.
     #[command(subcommand)]

@@ -39,7 +39,10 @@ impl Window {
             return Ok(());
         }
         let oldest = times.front().copied().unwrap_or(now);
-        Err((oldest + WINDOW_MS).saturating_sub(now).div_ceil(1000).max(1))
+        Err((oldest + WINDOW_MS)
+            .saturating_sub(now)
+            .div_ceil(1000)
+            .max(1))
     }
 
     /// Counts an event of `key` at `now`.

@@ -26,9 +26,7 @@ use crate::store::accounts::{NewUserError, UserRow};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
 use attempts::Window;
-pub use password::{
-    check_new as check_password, Busy, Hasher, PasswordError, PASSWORD_MAX,
-};
+pub use password::{check_new as check_password, Busy, Hasher, PasswordError, PASSWORD_MAX};
 pub use username::{check as check_name, NameError};
 
 /// The session cookie's name.
@@ -94,11 +92,12 @@ impl fmt::Display for AccountError {
             AccountError::Password(e) => write!(f, "{e}"),
             AccountError::Taken => f.write_str("this user name is taken"),
             AccountError::BadCredentials => f.write_str("wrong user name or password"),
-            AccountError::TooMany(s) => write!(
-                f,
-                "too many log-in attempts: try again in {s} seconds"
-            ),
-            AccountError::Busy => f.write_str("the server is busy checking passwords: try again in a moment"),
+            AccountError::TooMany(s) => {
+                write!(f, "too many log-in attempts: try again in {s} seconds")
+            }
+            AccountError::Busy => {
+                f.write_str("the server is busy checking passwords: try again in a moment")
+            }
             AccountError::NotLoggedIn => f.write_str("you are not logged in"),
             AccountError::Unknown => f.write_str("no such player"),
             AccountError::BadReset => {
@@ -190,7 +189,11 @@ impl Accounts {
         let max_age_s = SESSION_DAYS * DAY_MS / 1000;
         self.store
             .accounts()
-            .create_session(token_hash(&token), user.id.clone(), self.now() + SESSION_DAYS * DAY_MS)
+            .create_session(
+                token_hash(&token),
+                user.id.clone(),
+                self.now() + SESSION_DAYS * DAY_MS,
+            )
             .await?;
         Ok(NewSession {
             user,
@@ -321,7 +324,12 @@ impl Accounts {
             .hash(new.to_string())
             .await?
             .map_err(AccountError::Internal)?;
-        if !self.store.accounts().set_password(user.id.clone(), hash).await? {
+        if !self
+            .store
+            .accounts()
+            .set_password(user.id.clone(), hash)
+            .await?
+        {
             return Err(AccountError::NotLoggedIn);
         }
         tracing::info!(user = %user.name, "password changed");
@@ -369,7 +377,11 @@ impl Accounts {
         let token = random_token()?;
         self.store
             .accounts()
-            .create_reset(token_hash(&token), user.id, self.now() + RESET_HOURS * 3600 * 1000)
+            .create_reset(
+                token_hash(&token),
+                user.id,
+                self.now() + RESET_HOURS * 3600 * 1000,
+            )
             .await?;
         Ok(token)
     }

@@ -196,10 +196,16 @@ mod tests {
     #[test]
     fn short_long_common_and_name_passwords_are_refused() {
         assert_eq!(check_new("short", "kofi"), Err(PasswordError::TooShort));
-        assert_eq!(check_new(&"x".repeat(129), "kofi"), Err(PasswordError::TooLong));
+        assert_eq!(
+            check_new(&"x".repeat(129), "kofi"),
+            Err(PasswordError::TooLong)
+        );
         assert_eq!(check_new("Password1", "kofi"), Err(PasswordError::Common));
         assert_eq!(check_new("qwertyuiop", "kofi"), Err(PasswordError::Common));
-        assert_eq!(check_new("KofiMensah", "kofimensah"), Err(PasswordError::SameAsName));
+        assert_eq!(
+            check_new("KofiMensah", "kofimensah"),
+            Err(PasswordError::SameAsName)
+        );
         assert_eq!(check_new("seeds in the house", "kofi"), Ok(()));
         assert_eq!(check_new("ñandú-ñandú", "kofi"), Ok(()));
     }
@@ -210,7 +216,10 @@ mod tests {
         let phc = h.hash("seeds in the house".into()).await.unwrap().unwrap();
         assert!(phc.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{phc}");
         assert!(!phc.contains("seeds"));
-        assert!(h.verify("seeds in the house".into(), phc.clone()).await.unwrap());
+        assert!(h
+            .verify("seeds in the house".into(), phc.clone())
+            .await
+            .unwrap());
         assert!(!h.verify("seeds in the House".into(), phc).await.unwrap());
         assert!(!h.verify("anything".into(), String::new()).await.unwrap());
     }
@@ -223,7 +232,9 @@ mod tests {
         let first = tokio::spawn(async move {
             h2.run(move || {
                 // Hold the one slot until the test has tried a second job.
-                let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .build()
+                    .unwrap();
                 rt.block_on(g.wait());
             })
             .await

@@ -40,13 +40,10 @@ pub enum NameError {
 impl std::fmt::Display for NameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NameError::Length => write!(
-                f,
-                "a user name has {NAME_MIN} to {NAME_MAX} characters"
-            ),
-            NameError::Characters => f.write_str(
-                "a user name has only letters (a-z, A-Z), digits, '_' and '-'",
-            ),
+            NameError::Length => write!(f, "a user name has {NAME_MIN} to {NAME_MAX} characters"),
+            NameError::Characters => {
+                f.write_str("a user name has only letters (a-z, A-Z), digits, '_' and '-'")
+            }
             NameError::Reserved => f.write_str("this user name is reserved"),
         }
     }

@@ -201,7 +201,7 @@ mod timer_tests {
         let new = NewOnline::parse(None, Some(&body), Some("S"), Some("Ama"), false, 30).unwrap();
         let created = games.create_online(new, None).await.unwrap();
         let (id, south) = (created.id, created.token);
-        let north = games.join(&id, None, "Kofi").await.unwrap().token;
+        let north = games.join(&id, None, "Kofi", None).await.unwrap().token;
         // Moves, a declined draw offer: each change re-arms the clock.
         for (token, pit) in [(&south, "C"), (&north, "c"), (&south, "D"), (&north, "d")] {
             games

@@ -249,9 +249,17 @@ impl Games {
             online: online_text,
             online_status,
         };
-        let written = match new {
-            Some(row) => self.store.update_and_insert(update, row).await,
-            None => self.store.update(update).await,
+        let end = super::players::game_end(s.online.as_ref(), online.as_ref(), self.now());
+        let written = match (new, end) {
+            (Some(row), _) => self.store.update_and_insert(update, row).await,
+            (None, Some(end)) => match self.store.accounts().finish(update, end).await {
+                Ok(lines) => {
+                    s.players = lines;
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            },
+            (None, None) => self.store.update(update).await,
         };
         match written {
             Ok(()) => {

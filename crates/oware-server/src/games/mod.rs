@@ -30,6 +30,7 @@ mod computer;
 mod error;
 mod for_review;
 mod local;
+mod players;
 mod presence;
 mod round;
 mod session;
@@ -53,6 +54,7 @@ use crate::online::OnlineConfig;
 use crate::store::{GameRow, Store};
 use crate::time::{Clock, SystemClock};
 use crate::view::{self, MoveDetailView, StateView};
+use oware_protocol::{EventKind, UpdateEvent};
 use session::Session;
 
 pub use error::GameError;
@@ -221,13 +223,16 @@ impl Games {
         let mut v = view::state(&s.snapshot(self.egdb.as_deref()));
         if let Some(o) = &s.online {
             let now = self.now();
-            v.online = Some(o.view(
+            let mut ov = o.view(
                 &s.game,
                 &s.presence_now(now),
                 you,
                 o.claim_delay(&self.online),
                 now,
-            ));
+            );
+            ov.seats.south.rating = players::seat_rating(o, Side::South, &s.players);
+            ov.seats.north.rating = players::seat_rating(o, Side::North, &s.players);
+            v.online = Some(ov);
             v.can_undo = false;
             v.can_redo = false;
             v.ogn = s.ogn();
@@ -252,8 +257,13 @@ impl Games {
                     &built
                 }
             };
-            let data = serde_json::json!({ "cause": cause, "detail": detail, "state": state });
-            s.channel.publish("update", data.to_string());
+            let data = UpdateEvent {
+                cause: cause.to_string(),
+                detail: detail.cloned(),
+                state: state.clone(),
+                watcher: None,
+            };
+            s.channel.publish(EventKind::Update.name(), to_json(&data));
         }
         s.channel.set_version(s.version);
     }
@@ -278,7 +288,8 @@ impl Games {
             .await?
             .ok_or(GameError::NotFound)?;
         let (game, redo) = game_of_row(&row)?;
-        let session = Session::from_row(&row, game, redo, self.now())?;
+        let mut session = Session::from_row(&row, game, redo, self.now())?;
+        session.players = self.recorded_players(id, session.online.as_ref()).await?;
         let computer = session.computer_to_move();
         let live = self.remember(id.to_string(), Arc::new(Mutex::new(session)));
         if computer {
@@ -336,6 +347,7 @@ impl Games {
         s.online = fresh.online;
         s.names = fresh.names;
         s.version = fresh.version;
+        s.players = self.recorded_players(&s.id, s.online.as_ref()).await?;
         s.thinking = false;
         s.engine_error = None;
         let cause = if detail.is_some() { "move" } else { "sync" };
@@ -380,11 +392,15 @@ impl Games {
     ) -> Result<(Event, broadcast::Receiver<Event>), GameError> {
         let live = self.live(id).await?;
         let s = live.lock().await;
-        let first =
-            serde_json::json!({ "cause": "connect", "detail": null, "state": self.view(&s) });
+        let first = UpdateEvent {
+            cause: "connect".into(),
+            detail: None,
+            state: self.view(&s),
+            watcher: None,
+        };
         let first = Event {
-            name: "update",
-            data: first.to_string().into(),
+            name: EventKind::Update.name(),
+            data: to_json(&first).into(),
         };
         Ok((first, s.channel.subscribe()))
     }
@@ -428,6 +444,11 @@ impl Games {
         &self.store
     }
 
+    /// The clock of game time (shared with the accounts).
+    pub(crate) fn clock(&self) -> &Arc<dyn Clock> {
+        &self.clock
+    }
+
     /// The engine's lanes (shared with the services wired beside the games).
     pub(crate) fn engine(&self) -> &Arc<EngineJobs> {
         &self.engine
@@ -441,4 +462,12 @@ impl Games {
         }
         Ok(self.store.close().await?)
     }
+}
+
+/// The JSON text of an event's data (the protocol's types always serialise).
+pub(crate) fn to_json<T: serde::Serialize>(data: &T) -> String {
+    serde_json::to_string(data).unwrap_or_else(|e| {
+        tracing::warn!("an event could not be written as JSON: {e}");
+        String::from("{}")
+    })
 }

@@ -118,7 +118,8 @@ impl Games {
     ) -> Result<Vec<PlayerGame>, GameError> {
         match o {
             Some(o)
-                if o.status == Status::Over && (o.south.user.is_some() || o.north.user.is_some()) =>
+                if o.status == Status::Over
+                    && (o.south.user.is_some() || o.north.user.is_some()) =>
             {
                 Ok(self.store.accounts().game_players(id.to_string()).await?)
             }

@@ -9,7 +9,7 @@ use tokio::sync::broadcast;
 use super::error::GameError;
 use super::local::{Created, MoveInput, MoveReply, Opponent};
 use super::session::{clean_name, online_names, online_of, Session};
-use super::{random_hex, Games, Live};
+use super::{players, random_hex, Games, Live};
 use crate::events::Event;
 use crate::online::{Claim, OfferAction, Online, OnlineError, TimeControl};
 use crate::store::GameRow;
@@ -28,6 +28,10 @@ pub struct NewOnline {
     pub name: String,
     /// Whether to list the challenge in the lobby.
     pub lobby: bool,
+    /// Whether the game is rated (the creator must be logged in).
+    pub rated: bool,
+    /// The creator's account, if logged in: the seat is theirs on any device.
+    pub user: Option<crate::accounts::User>,
 }
 
 /// A seat taken: its token and the game's state as its holder sees it.
@@ -126,6 +130,8 @@ impl NewOnline {
             color,
             name: clean_name(name.unwrap_or("")),
             lobby,
+            rated: false,
+            user: None,
         })
     }
 }
@@ -176,14 +182,32 @@ impl Games {
                 }
             }
         };
+        let rules = req.rules.unwrap_or_default();
+        if req.rated {
+            if let Some(why) = players::rated_refusal(&rules, req.clock.as_ref(), req.user.as_ref())
+            {
+                return Err(OnlineError::refused("not-rated", why).into());
+            }
+        }
         let token = random_hex(24)?;
-        let name = if req.name.is_empty() {
-            "Anonymous".to_string()
-        } else {
-            req.name
+        let name = match (&req.user, req.name.is_empty()) {
+            (Some(u), _) => u.name.clone(),
+            (None, true) => "Anonymous".to_string(),
+            (None, false) => req.name,
         };
-        let online = Online::new(side, name, token.clone(), req.clock, req.lobby, self.now());
-        let game = Game::new(req.rules.unwrap_or_default());
+        let mut online = Online::new(side, name, token.clone(), req.clock, req.lobby, self.now());
+        online.rated = req.rated;
+        if let Some(u) = &req.user {
+            let rating = self.rating_snapshot(u, req.clock.as_ref()).await?;
+            let seat = if side == Side::South {
+                &mut online.south
+            } else {
+                &mut online.north
+            };
+            seat.user = Some(u.id.clone());
+            seat.rating = rating;
+        }
+        let game = Game::new(rules);
         let id = random_hex(16)?;
         self.insert_online(&id, &token, game, online).await?;
         let live = self.live(&id).await?;
@@ -237,8 +261,8 @@ impl Games {
     }
 
     /// The lobby: open challenges, oldest first.
-    pub fn lobby(&self) -> serde_json::Value {
-        self.lobby.list_json()
+    pub fn lobby(&self) -> oware_protocol::Lobby {
+        self.lobby.challenges_now()
     }
 
     /// The lobby now as a first event, and a subscription to its changes (`lobby.rs`).
@@ -342,11 +366,12 @@ impl Games {
         id: &str,
         token: Option<&str>,
         name: &str,
+        user: Option<&crate::accounts::User>,
     ) -> Result<SeatReply, GameError> {
         let mut tries = 0;
         loop {
             tries += 1;
-            match self.join_once(id, token, name).await {
+            match self.join_once(id, token, name, user).await {
                 // Another writer changed the game: read it again and decide on what it is now.
                 Err(GameError::Conflict) if tries < 3 => continue,
                 r => return r,
@@ -359,16 +384,49 @@ impl Games {
         id: &str,
         token: Option<&str>,
         name: &str,
+        user: Option<&crate::accounts::User>,
     ) -> Result<SeatReply, GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
         let mut o = online_of(&s)?.clone();
+        let creator_user = o.seat(o.creator).user.clone();
+        if o.rated && user.is_none() {
+            return Err(OnlineError::refused(
+                "log-in-to-join",
+                "this game is rated: log in to play it",
+            )
+            .into());
+        }
+        if user.is_some_and(|u| creator_user.as_deref() == Some(u.id.as_str())) {
+            return Err(OnlineError::refused(
+                "own-challenge",
+                "this is your own challenge: send the invite link to your opponent",
+            )
+            .into());
+        }
+        let rating = match user {
+            Some(u) => {
+                self.rating_snapshot(u, o.clock.as_ref().map(|c| c.control()).as_ref())
+                    .await?
+            }
+            None => None,
+        };
         let new_token = random_hex(24)?;
-        let name = match clean_name(name) {
-            n if n.is_empty() => "Anonymous".to_string(),
-            n => n,
+        let name = match (user, clean_name(name)) {
+            (Some(u), _) => u.name.clone(),
+            (None, n) if n.is_empty() => "Anonymous".to_string(),
+            (None, n) => n,
         };
         let side = o.join(token, name, new_token.clone(), self.now())?;
+        {
+            let seat = if side == Side::South {
+                &mut o.south
+            } else {
+                &mut o.north
+            };
+            seat.user = user.map(|u| u.id.clone());
+            seat.rating = rating;
+        }
         let game = s.game.clone();
         self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
         s.names = online_names(online_of(&s)?);

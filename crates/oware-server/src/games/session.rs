@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use oware_core::movetext::{self, MoveText};
 use oware_core::{BySide, Game, Move, PlayError, Side};
+use oware_protocol::EventKind;
 use tokio::sync::broadcast;
 
 use super::error::GameError;
@@ -54,6 +55,8 @@ pub struct Session {
     pub(super) flag_timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
     /// The spectators' streams open here (online games), by their handle.
     pub(super) watchers: HashMap<String, Watcher>,
+    /// The accounts' lines of a finished online game (ratings before and after).
+    pub(super) players: Vec<crate::store::accounts::PlayerGame>,
 }
 
 /// A spectator's event stream of an online game. It has a channel of its own, fed with the
@@ -136,6 +139,7 @@ impl Session {
             remote: HashMap::new(),
             flag_timer: std::sync::Mutex::new(None),
             watchers: HashMap::new(),
+            players: Vec::new(),
         })
     }
 
@@ -302,17 +306,22 @@ impl Session {
     /// connection changes the state (and sends it whole). `now`: the games' clock.
     pub(super) fn publish_spectators(&self, now: u64) {
         let n = self.presence_now(now).spectators;
-        let data = serde_json::json!({ "spectators": n, "version": self.version });
-        self.channel.publish("spectators", data.to_string());
+        let data = oware_protocol::SpectatorsEvent {
+            spectators: n,
+            version: self.version,
+        };
+        self.channel
+            .publish(EventKind::Spectators.name(), super::to_json(&data));
     }
 
     pub(super) fn publish_thinking(&self) {
-        let data = serde_json::json!({
-            "thinking": self.thinking,
-            "version": self.version,
-            "error": self.engine_error,
-        });
-        self.channel.publish("thinking", data.to_string());
+        let data = oware_protocol::ThinkingEvent {
+            thinking: self.thinking,
+            version: self.version,
+            error: self.engine_error.clone(),
+        };
+        self.channel
+            .publish(EventKind::Thinking.name(), super::to_json(&data));
     }
 }
 

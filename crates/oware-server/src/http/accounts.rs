@@ -92,7 +92,8 @@ fn over_tls(headers: &HeaderMap) -> bool {
 
 fn set_cookie(value: &str, max_age_s: u64, secure: bool) -> HeaderValue {
     let secure = if secure { "; Secure" } else { "" };
-    let text = format!("{COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}");
+    let text =
+        format!("{COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}");
     HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
@@ -102,10 +103,9 @@ fn with_session(session: NewSession, headers: &HeaderMap) -> Response {
     let body = Json(serde_json::json!({ "name": session.user.name }));
     let mut response = body.into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie);
-    response.headers_mut().insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("no-store"),
-    );
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 
@@ -132,7 +132,10 @@ pub(super) async fn sign_up(
     headers: HeaderMap,
     ApiJson(c): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
-    let session = s.accounts.sign_up(c.name.trim(), &c.password, Some(super::client(peer))).await?;
+    let session = s
+        .accounts
+        .sign_up(c.name.trim(), &c.password, Some(super::client(peer)))
+        .await?;
     end_old_session(&s, &headers).await;
     Ok(with_session(session, &headers))
 }
@@ -144,7 +147,10 @@ pub(super) async fn log_in(
     headers: HeaderMap,
     ApiJson(c): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
-    let session = s.accounts.log_in(c.name.trim(), &c.password, Some(super::client(peer))).await?;
+    let session = s
+        .accounts
+        .log_in(c.name.trim(), &c.password, Some(super::client(peer)))
+        .await?;
     end_old_session(&s, &headers).await;
     Ok(with_session(session, &headers))
 }
@@ -204,7 +210,10 @@ pub(super) async fn change_password(
     ApiJson(p): ApiJson<NewPassword>,
 ) -> Result<Response, ApiError> {
     let user = logged_in(&s, &headers).await?;
-    let session = s.accounts.change_password(&user, &p.current, &p.new).await?;
+    let session = s
+        .accounts
+        .change_password(&user, &p.current, &p.new)
+        .await?;
     Ok(with_session(session, &headers))
 }
 

@@ -9,6 +9,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use oware_core::BySide;
+use oware_protocol::{AnalysisStarted, MoveAnswer, SeatAnswer};
 use serde::Deserialize;
 
 use super::error::{ApiError, ApiJson, OptionalJson, Path, Query};
@@ -41,6 +42,8 @@ pub struct CreateReq {
     pub name: Option<String>,
     /// Online: list the challenge in the lobby.
     pub lobby: Option<bool>,
+    /// Online: a rated game (the creator logged in, standard rules, a clock).
+    pub rated: Option<bool>,
 }
 
 /// What a `POST /api/games` body asks for, read and checked by [`CreateReq::parse`].
@@ -74,7 +77,7 @@ impl CreateReq {
                     ));
                 }
             }
-            let new = NewOnline::parse(
+            let mut new = NewOnline::parse(
                 req.rules.as_deref(),
                 req.clock.as_ref(),
                 req.color.as_deref(),
@@ -82,6 +85,7 @@ impl CreateReq {
                 req.lobby.unwrap_or(false),
                 min_initial_s,
             )?;
+            new.rated = req.rated.unwrap_or(false);
             not_applicable(
                 "an online game",
                 &[
@@ -140,6 +144,7 @@ impl CreateReq {
                 ("color", req.color.is_some()),
                 ("name", req.name.is_some()),
                 ("lobby", req.lobby.is_some()),
+                ("rated", req.rated.is_some()),
             ],
         )?;
         Ok(NewRequest::Game(new))
@@ -170,28 +175,30 @@ pub(super) fn not_applicable(kind: &str, options: &[(&str, bool)]) -> Result<(),
 pub(super) async fn create(
     State(s): State<Shared>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: axum::http::HeaderMap,
     ApiJson(req): ApiJson<CreateReq>,
 ) -> Result<Response, ApiError> {
     let new = match req.parse(s.games.min_initial_s())? {
         NewRequest::Game(new) => new,
-        NewRequest::Online(new) => {
+        NewRequest::Online(mut new) => {
+            new.user = super::accounts::viewer(&s, &headers).await?;
             let created = s.games.create_online(new, Some(client(peer))).await?;
-            let body = serde_json::json!({
-                "id": created.id,
-                "token": created.token,
-                "state": created.state,
-            });
+            let body = SeatAnswer {
+                id: created.id,
+                token: created.token,
+                state: created.state,
+            };
             return Ok((StatusCode::CREATED, Json(body)).into_response());
         }
     };
     let engine_job = matches!(new.opponent, Opponent::Computer(_));
     s.limits.create_game(peer.ip(), engine_job)?;
     let created = s.games.create(new).await?;
-    let body = serde_json::json!({
-        "id": created.id,
-        "token": created.token,
-        "state": created.state,
-    });
+    let body = SeatAnswer {
+        id: created.id,
+        token: created.token,
+        state: created.state,
+    };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -269,12 +276,13 @@ pub(super) async fn play(
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<MoveReq>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<MoveAnswer>, ApiError> {
     let input = req.input()?;
     let reply = s.games.play(&id, token(&headers), input).await?;
-    Ok(Json(
-        serde_json::json!({ "detail": reply.detail, "state": reply.state }),
-    ))
+    Ok(Json(MoveAnswer {
+        detail: reply.detail,
+        state: reply.state,
+    }))
 }
 
 pub(super) async fn undo(
@@ -355,11 +363,7 @@ pub(super) async fn analyse(
             req.purpose.as_deref().unwrap_or("analysis"),
         )
         .await?;
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(serde_json::json!({ "seq": seq })),
-    )
-        .into_response())
+    Ok((StatusCode::ACCEPTED, Json(AnalysisStarted { seq })).into_response())
 }
 
 pub(super) async fn stop_analysis(

@@ -10,6 +10,7 @@
 //! apply to the kind of game asked for. In front of every route: the `Host` check (`host.rs`)
 //! and the body size limit (413 `body-too-large` from the `Content-Length`, or while reading).
 
+mod accounts;
 mod assets;
 mod error;
 mod games;
@@ -18,6 +19,7 @@ pub(crate) mod host;
 pub(crate) mod listener;
 mod lobby;
 mod online;
+mod players;
 mod qr;
 mod review;
 
@@ -57,6 +59,10 @@ pub struct Shared {
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// The per-client limits.
     pub(crate) limits: Arc<ClientLimits>,
+    /// Accounts and sessions.
+    pub(crate) accounts: Arc<crate::accounts::Accounts>,
+    /// Profiles, histories and leaderboards.
+    pub(crate) players: Arc<crate::players::Players>,
 }
 
 /// Builds [`ROUTES`] and the router holding them from one list: `METHOD "path" => handler`.
@@ -100,6 +106,18 @@ route_table! {
     DELETE "/api/games/{id}/analysis" => games::stop_analysis,
     POST "/api/games/{id}/review" => review::review,
     GET "/api/games/{id}/review" => review::review_state,
+    GET "/api/account" => accounts::me,
+    POST "/api/account/signup" => accounts::sign_up,
+    POST "/api/account/login" => accounts::log_in,
+    POST "/api/account/logout" => accounts::log_out,
+    POST "/api/account/password" => accounts::change_password,
+    POST "/api/account/close" => accounts::close,
+    POST "/api/account/reset" => accounts::reset,
+    GET "/api/user/{name}" => players::profile,
+    GET "/api/user/{name}/rating-history" => players::rating_history,
+    GET "/api/user/{name}/games" => players::games,
+    GET "/api/games/user/{name}" => players::export,
+    GET "/api/player" => players::leaderboards,
 }
 
 /// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests
@@ -114,6 +132,7 @@ pub fn router(shared: Shared, body_timeout: Duration, hosts: Arc<AllowedHosts>) 
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             body_timeout,
         ))
+        .layer(middleware::from_fn(accounts::same_origin))
         .layer(middleware::from_fn(refuse_large_bodies))
         .layer(middleware::from_fn_with_state(hosts, host::check))
         // Every answer, API and page alike, says: do not guess content types, and send no

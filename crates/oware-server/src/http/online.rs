@@ -3,7 +3,7 @@
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::Json;
-use serde::Deserialize;
+use oware_protocol::{ClaimReq, JoinReq, OfferReq, PresenceAnswer, RematchAnswer, SeatAnswer};
 
 use super::error::{ApiError, ApiJson, OptionalJson, Path};
 use super::{client, token, NoBody, Shared};
@@ -11,16 +11,13 @@ use crate::games::{Ending, OfferKind, SeatReply};
 use crate::view;
 use futures_util::future::BoxFuture;
 
-pub(super) fn seat_body(r: SeatReply) -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "id": r.id, "token": r.token, "state": r.state }))
-}
-
-/// `POST /api/games/{id}/join` body (optional).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct JoinReq {
-    /// The joiner's name.
-    name: Option<String>,
+/// The answer that gives a seat: `{id, token, state}`.
+pub(super) fn seat_answer(r: SeatReply) -> SeatAnswer {
+    SeatAnswer {
+        id: r.id,
+        token: r.token,
+        state: r.state,
+    }
 }
 
 pub(super) async fn join(
@@ -28,12 +25,18 @@ pub(super) async fn join(
     Path(id): Path<String>,
     headers: HeaderMap,
     OptionalJson(req): OptionalJson<JoinReq>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<SeatAnswer>, ApiError> {
+    let user = super::accounts::viewer(&s, &headers).await?;
     let r = s
         .games
-        .join(&id, token(&headers), req.name.as_deref().unwrap_or(""))
+        .join(
+            &id,
+            token(&headers),
+            req.name.as_deref().unwrap_or(""),
+            user.as_ref(),
+        )
         .await?;
-    Ok(seat_body(r))
+    Ok(Json(seat_answer(r)))
 }
 
 /// What the online actions answer: the state for the requester's seat.
@@ -53,14 +56,6 @@ pub(super) fn ending(
     }
 }
 
-/// Body of the offers (`draw`, `takeback`, `rematch`).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct OfferReq {
-    /// `offer`, `accept`, `decline` or `withdraw`.
-    action: String,
-}
-
 /// The handler of `POST /api/games/{id}/draw` and `…/takeback`: an offer's step.
 pub(super) fn offer(
     kind: OfferKind,
@@ -75,14 +70,6 @@ pub(super) fn offer(
             Ok(Json(state.await?))
         })
     }
-}
-
-/// `POST /api/games/{id}/claim` body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ClaimReq {
-    /// `win` or `draw`.
-    result: String,
 }
 
 pub(super) async fn claim(
@@ -102,16 +89,16 @@ pub(super) async fn rematch(
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<OfferReq>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<RematchAnswer>, ApiError> {
     let ip = Some(client(peer));
-    match s
+    let (seat, state) = s
         .games
         .rematch(&id, token(&headers), &req.action, ip)
-        .await?
-    {
-        (Some(seat), _) => Ok(seat_body(seat)),
-        (None, state) => Ok(Json(serde_json::json!(state))),
-    }
+        .await?;
+    Ok(Json(RematchAnswer {
+        state,
+        rematch: seat.map(seat_answer),
+    }))
 }
 
 pub(super) async fn seat(
@@ -119,8 +106,16 @@ pub(super) async fn seat(
     Path(id): Path<String>,
     headers: HeaderMap,
     OptionalJson(NoBody {}): OptionalJson<NoBody>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    Ok(seat_body(s.games.seat(&id, token(&headers)).await?))
+) -> Result<Json<SeatAnswer>, ApiError> {
+    // Without a seat token, a logged-in player's seat follows the account (another device).
+    if token(&headers).is_none() {
+        if let Some(user) = super::accounts::viewer(&s, &headers).await? {
+            return Ok(Json(seat_answer(
+                s.games.seat_of_account(&id, &user).await?,
+            )));
+        }
+    }
+    Ok(Json(seat_answer(s.games.seat(&id, token(&headers)).await?)))
 }
 
 pub(super) async fn presence(
@@ -128,7 +123,7 @@ pub(super) async fn presence(
     Path(id): Path<String>,
     headers: HeaderMap,
     OptionalJson(NoBody {}): OptionalJson<NoBody>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<PresenceAnswer>, ApiError> {
     let key = s.games.presence_key(&id, token(&headers)).await?;
-    Ok(Json(serde_json::json!({ "key": key })))
+    Ok(Json(PresenceAnswer { key }))
 }

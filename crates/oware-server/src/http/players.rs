@@ -106,7 +106,11 @@ pub(super) async fn export(
     let (games, players) = (Arc::clone(&s.games), Arc::clone(&s.players));
     const BATCH: u32 = 50;
     let stream = futures_util::stream::unfold(Some(0u32), move |offset| {
-        let (games, players, name) = (Arc::clone(&games), Arc::<Players>::clone(&players), name.clone());
+        let (games, players, name) = (
+            Arc::clone(&games),
+            Arc::<Players>::clone(&players),
+            name.clone(),
+        );
         async move {
             let offset = offset?;
             let page = match players.games_of(&name, offset, BATCH).await {
@@ -144,7 +148,10 @@ pub(super) async fn export(
 pub(super) async fn leaderboards(State(s): State<Shared>) -> Result<Response, ApiError> {
     let mut out = serde_json::Map::new();
     for c in Category::ALL {
-        out.insert(c.name().to_string(), serde_json::json!(s.players.leaderboard(c).await?));
+        out.insert(
+            c.name().to_string(),
+            serde_json::json!(s.players.leaderboard(c).await?),
+        );
     }
     Ok(Json(serde_json::Value::Object(out)).into_response())
 }

@@ -47,7 +47,7 @@ impl OnlineError {
         Self::new(OnlineErrorKind::Invalid, code, message)
     }
 
-    pub(super) fn refused(code: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn refused(code: &'static str, message: impl Into<String>) -> Self {
         Self::new(OnlineErrorKind::Refused, code, message)
     }
 

@@ -25,7 +25,7 @@ pub use clock::{Clock, TimeControl};
 pub use error::{OnlineError, OnlineErrorKind};
 pub use offers::{OfferAction, OfferCooldowns};
 pub use presence::Presence;
-pub use view::{LobbyEntry, OnlineView};
+pub use view::{lobby_entry, LobbyEntry, OnlineView};
 
 /// The settings the server accepts for online games.
 #[derive(Debug, Clone)]
@@ -76,34 +76,11 @@ pub const MAX_INITIAL_S: u64 = 10_800;
 /// The largest increment in seconds.
 pub const MAX_INCREMENT_S: u64 = 180;
 
-/// Where an online game is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// Waiting for an opponent.
-    Open,
-    /// Both seats taken, not finished.
-    Playing,
-    /// Finished with a result.
-    Over,
-    /// Aborted before both sides had moved: no result.
-    Aborted,
-    /// The creator withdrew the challenge.
-    Cancelled,
-}
-
-impl Status {
-    /// `open`, `playing`, `over`, `aborted` or `cancelled` (also the store's column).
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Playing => "playing",
-            Status::Over => "over",
-            Status::Aborted => "aborted",
-            Status::Cancelled => "cancelled",
-        }
-    }
-}
+/// Why an online game ended: the protocol's [`oware_protocol::EndReason`].
+pub use oware_protocol::EndReason;
+/// Where an online game is: the protocol's [`oware_protocol::Status`] (also the store's
+/// column, by its `name()`).
+pub use oware_protocol::Status;
 
 /// One seat.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -112,6 +89,12 @@ pub struct Seat {
     pub name: String,
     /// The seat's secret token, `None` while free.
     pub token: Option<String>,
+    /// The account holding the seat (its id), `None` for a guest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    /// The account's rating in the game's category when it took the seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<oware_protocol::SeatRating>,
 }
 
 /// What a player may claim when the opponent has left.
@@ -150,7 +133,7 @@ pub struct Online {
     pub rematch_of: Option<String>,
     /// Why the game ended: `capture`, `draw`, `no-feed`, `cycle` (the rules), `time`, `resign`,
     /// `agreement`, `abandon` or `aborted`.
-    pub end: Option<String>,
+    pub end: Option<EndReason>,
     /// The winner, `None` for a draw or no result.
     pub winner: Option<Side>,
     /// When the game was created (epoch ms).
@@ -161,6 +144,9 @@ pub struct Online {
     /// When each side may make each kind of offer again after one was declined or withdrawn.
     #[serde(default)]
     pub cooldowns: OfferCooldowns,
+    /// Whether the result moves the players' ratings (both seats accounts, standard rules).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -194,10 +180,12 @@ impl Online {
             created_ms: now,
             started_ms: None,
             cooldowns: OfferCooldowns::default(),
+            rated: false,
         };
         *o.seat_mut(side) = Seat {
             name,
             token: Some(token),
+            ..Seat::default()
         };
         o
     }
@@ -271,6 +259,7 @@ impl Online {
         *self.seat_mut(side) = Seat {
             name,
             token: Some(new_token),
+            ..Seat::default()
         };
         self.status = Status::Playing;
         self.started_ms = Some(now);
@@ -289,7 +278,7 @@ impl Online {
         Ok(())
     }
 
-    fn finish(&mut self, end: &str, winner: Option<Side>, now: u64) {
+    fn finish(&mut self, end: EndReason, winner: Option<Side>, now: u64) {
         if let Some(c) = &mut self.clock {
             if let Some(side) = c.running {
                 let left = c.left_at(side, now);
@@ -298,7 +287,7 @@ impl Online {
             c.running = None;
         }
         self.status = Status::Over;
-        self.end = Some(end.to_string());
+        self.end = Some(end);
         self.winner = winner;
         self.draw_offer = None;
         self.takeback_offer = None;
@@ -315,7 +304,7 @@ impl Online {
         if c.left_at(side, now) > 0 {
             return false;
         }
-        self.finish("time", Some(side.other()), now);
+        self.finish(EndReason::Time, Some(side.other()), now);
         if let Some(c) = &mut self.clock {
             *c.left_mut(side) = 0;
         }
@@ -369,14 +358,14 @@ impl Online {
                 std::cmp::Ordering::Less => Some(Side::North),
                 std::cmp::Ordering::Equal => None,
             };
-            self.finish(o.reason.name(), winner, now);
+            self.finish(o.reason.into(), winner, now);
         }
     }
 
     /// `side` resigns.
     pub fn resign(&mut self, side: Side, now: u64) -> Result<(), OnlineError> {
         self.playing()?;
-        self.finish("resign", Some(side.other()), now);
+        self.finish(EndReason::Resign, Some(side.other()), now);
         Ok(())
     }
 
@@ -401,7 +390,7 @@ impl Online {
                 "both sides have moved: the game can no longer be aborted (resign or offer a draw)",
             ));
         }
-        self.finish("aborted", None, now);
+        self.finish(EndReason::Aborted, None, now);
         self.status = Status::Aborted;
         Ok(())
     }
@@ -438,7 +427,7 @@ impl Online {
         }
         if game.moves().len() < 2 {
             // Before both sides have moved nothing is at stake: the game is aborted, no result.
-            self.finish("aborted", None, now);
+            self.finish(EndReason::Aborted, None, now);
             self.status = Status::Aborted;
             return Ok(());
         }
@@ -446,7 +435,7 @@ impl Online {
             Claim::Win => Some(side),
             Claim::Draw => None,
         };
-        self.finish("abandon", winner, now);
+        self.finish(EndReason::Abandon, winner, now);
         Ok(())
     }
 
@@ -467,8 +456,8 @@ impl Online {
                 .as_ref()
                 .map_or("-".to_string(), |c| c.control().tag()),
         )];
-        if let Some(end) = &self.end {
-            tags.push(("Termination", end.clone()));
+        if let Some(end) = self.end {
+            tags.push(("Termination", end.name().to_string()));
         }
         tags
     }
@@ -476,9 +465,10 @@ impl Online {
     /// The `Result` of an end the rules did not make: `1-0` (South won), `0-1`, `1/2-1/2`, or
     /// `*` (aborted); `None` when the rules ended the game (its score is the result).
     pub fn result_tag(&self) -> Option<&'static str> {
-        match self.end.as_deref() {
-            None | Some("capture" | "draw" | "no-feed" | "cycle") => None,
-            Some("aborted") => Some("*"),
+        match self.end {
+            None => None,
+            Some(end) if end.by_the_rules() => None,
+            Some(EndReason::Aborted) => Some("*"),
             Some(_) => Some(match self.winner {
                 Some(Side::South) => "1-0",
                 Some(Side::North) => "0-1",

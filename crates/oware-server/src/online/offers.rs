@@ -120,7 +120,7 @@ impl Online {
         let offer = self.draw_offer;
         match self.offer_step(OfferTopic::Draw, offer, side, action, now)? {
             Step::Set(v) => self.draw_offer = v,
-            Step::Accepted => self.finish("agreement", None, now),
+            Step::Accepted => self.finish(super::EndReason::Agreement, None, now),
         }
         Ok(())
     }
@@ -232,10 +232,14 @@ impl Online {
             south: Seat {
                 name: self.north.name.clone(),
                 token: Some(old_north_token),
+                user: self.north.user.clone(),
+                rating: None,
             },
             north: Seat {
                 name: self.south.name.clone(),
                 token: Some(old_south_token),
+                user: self.south.user.clone(),
+                rating: None,
             },
             clock: self.clock.as_ref().map(|c| Clock::new(c.control())),
             draw_offer: None,
@@ -248,6 +252,7 @@ impl Online {
             created_ms: now,
             started_ms: Some(now),
             cooldowns: OfferCooldowns::default(),
+            rated: self.rated,
         }
     }
 }

@@ -171,9 +171,8 @@ impl From<super::StoreError> for NewUserError {
 }
 
 /// The future of [`AccountStore::create_user`].
-pub type NewUserFuture<'a> = std::pin::Pin<
-    Box<dyn std::future::Future<Output = Result<(), NewUserError>> + Send + 'a>,
->;
+pub type NewUserFuture<'a> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), NewUserError>> + Send + 'a>>;
 
 /// The accounts' tables, in the same database as the games.
 pub trait AccountStore: Send + Sync {
@@ -198,8 +197,7 @@ pub trait AccountStore: Send + Sync {
     fn close_user(&self, id: String) -> StoreFuture<'_, ()>;
 
     /// Stores a session: the token's hash, its account, its end (epoch ms).
-    fn create_session(&self, hash: String, user: String, expires_ms: u64)
-        -> StoreFuture<'_, ()>;
+    fn create_session(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()>;
 
     /// The session with this token hash, if it exists, has not ended at `now_ms` and its
     /// account is open.
@@ -273,4 +271,3 @@ pub struct LeaderQuery {
     /// At most this many.
     pub limit: u32,
 }
-

@@ -11,8 +11,10 @@
 //! [`StoreError::Conflict`]. That check, not a lock in one process, is what keeps two writers
 //! (two tabs, two server instances on one database) from overwriting each other's moves.
 
+pub(crate) mod accounts;
 mod postgres;
 mod sqlite;
+mod sqlite_accounts;
 
 use std::fmt;
 use std::future::Future;
@@ -33,6 +35,22 @@ pub async fn open(db: &str) -> Result<Arc<dyn Store>, StoreError> {
     }
     let path = std::path::PathBuf::from(db);
     let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
+        .await
+        .map_err(|e| StoreError::Failed {
+            resource: format!("SQLite file {db}"),
+            message: e.to_string(),
+        })??;
+    Ok(Arc::new(store))
+}
+
+/// Opens the store `db` names for an operator's command beside a running server: PostgreSQL
+/// as [`open`] does; a SQLite file without the server's lock ([`SqliteStore::open_for_operator`]).
+pub async fn open_for_operator(db: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if postgres::is_url(db) {
+        return Ok(Arc::new(PostgresStore::open(db).await?));
+    }
+    let path = std::path::PathBuf::from(db);
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open_for_operator(&path))
         .await
         .map_err(|e| StoreError::Failed {
             resource: format!("SQLite file {db}"),
@@ -93,6 +111,9 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 pub trait Store: Send + Sync + 'static {
     /// What this store is, for logs and start-up lines, e.g. `SQLite file games.sqlite`.
     fn describe(&self) -> String;
+
+    /// The accounts' tables of the same database (`accounts.rs`).
+    fn accounts(&self) -> &dyn accounts::AccountStore;
 
     /// Stores a new game (its `version` as given).
     fn insert(&self, game: GameRow) -> StoreFuture<'_, ()>;

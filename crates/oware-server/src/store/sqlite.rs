@@ -60,6 +60,9 @@ const MIGRATIONS: &[&str] = &[
         review  TEXT NOT NULL,
         updated INTEGER NOT NULL
     );",
+    // 6: accounts, their sessions and reset links (hashes only), ratings per category and
+    // each finished game's account players (`store/accounts.rs`).
+    super::accounts::SQLITE_SCHEMA,
 ];
 
 /// A piece of work for the database thread.
@@ -103,6 +106,24 @@ impl SqliteStore {
         let lock = take_lock(path)?;
         let conn = Connection::open(path).map_err(|e| failed(e.to_string()))?;
         SqliteStore::start(conn, Some(lock), path, resource)
+    }
+
+    /// Opens an existing database at `path` for one short operator command beside a running
+    /// server (`oware user …`): without the server's lock (SQLite's own locking keeps the two
+    /// writers apart), and only if the file is there.
+    pub fn open_for_operator(path: &Path) -> Result<SqliteStore, StoreError> {
+        let resource = format!("SQLite file {}", path.display());
+        if !path.is_file() {
+            return Err(StoreError::Failed {
+                resource,
+                message: "no such database file (start the server once to create it)".into(),
+            });
+        }
+        let conn = Connection::open(path).map_err(|e| StoreError::Failed {
+            resource: resource.clone(),
+            message: e.to_string(),
+        })?;
+        SqliteStore::start(conn, None, path, resource)
     }
 
     /// A database in memory (tests and benchmarks).
@@ -152,7 +173,7 @@ impl SqliteStore {
     }
 
     /// Runs `f` on the database thread and awaits its answer; SQLite errors name the file.
-    fn run<T: Send + 'static>(
+    pub(super) fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> Result<T, Sql> + Send + 'static,
     ) -> StoreFuture<'_, T> {
@@ -192,7 +213,7 @@ impl SqliteStore {
 }
 
 /// A failure on the database thread: SQLite's own, or one of ours.
-enum Sql {
+pub(super) enum Sql {
     Sqlite(rusqlite::Error),
     Store(StoreError),
 }
@@ -443,7 +464,7 @@ fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
 }
 
 /// Writes `u` if the stored version is still `u.from_version`.
-fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
+pub(super) fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
     let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
     let n = c.execute(
         "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5,
@@ -479,6 +500,10 @@ fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
 impl Store for SqliteStore {
     fn describe(&self) -> String {
         self.resource.clone()
+    }
+
+    fn accounts(&self) -> &dyn super::accounts::AccountStore {
+        self
     }
 
     fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {

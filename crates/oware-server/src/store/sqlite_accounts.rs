@@ -3,8 +3,8 @@
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::accounts::{
-    history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError,
-    NewUserFuture, PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
+    history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
+    PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
 };
 use super::sqlite::{update_row, Sql, SqliteStore};
 use super::{GameUpdate, StoreFuture};
@@ -151,7 +151,13 @@ impl AccountStore for SqliteStore {
             let n = c.execute(
                 "INSERT INTO users (id, name, name_key, password, created, closed)
                  VALUES (?1, ?2, ?3, ?4, ?5, 0) ON CONFLICT (name_key) DO NOTHING",
-                params![u.id, u.name, u.name.to_lowercase(), u.password, int(u.created_ms)],
+                params![
+                    u.id,
+                    u.name,
+                    u.name.to_lowercase(),
+                    u.password,
+                    int(u.created_ms)
+                ],
             )?;
             Ok(n == 1)
         });

@@ -304,12 +304,14 @@ impl LobbyWatch {
         let read = |what: &str| format!("a {what} event of the protocol's shape: {ev}");
         let v = match name.parse::<EventKind>() {
             Ok(EventKind::Lobby) => {
-                let e: LobbyList = serde_json::from_value(ev.clone()).expect(&read("lobby"));
+                let e: LobbyList = serde_json::from_value(ev.clone())
+                    .unwrap_or_else(|e| panic!("{e}: {}", read("lobby")));
                 self.list = e.challenges;
                 e.v
             }
             Ok(EventKind::LobbyAdd) => {
-                let e: LobbyAdd = serde_json::from_value(ev.clone()).expect(&read("lobby-add"));
+                let e: LobbyAdd = serde_json::from_value(ev.clone())
+                    .unwrap_or_else(|e| panic!("{e}: {}", read("lobby-add")));
                 assert_eq!(e.v, self.v + 1, "{ev}");
                 self.list.push(e.challenge);
                 self.list
@@ -317,8 +319,8 @@ impl LobbyWatch {
                 e.v
             }
             Ok(EventKind::LobbyRemove) => {
-                let e: LobbyRemove =
-                    serde_json::from_value(ev.clone()).expect(&read("lobby-remove"));
+                let e: LobbyRemove = serde_json::from_value(ev.clone())
+                    .unwrap_or_else(|e| panic!("{e}: {}", read("lobby-remove")));
                 assert_eq!(e.v, self.v + 1, "{ev}");
                 self.list.retain(|c| c.id != e.id);
                 e.v

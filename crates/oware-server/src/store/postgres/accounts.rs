@@ -9,8 +9,8 @@ use super::sql::UPDATE_GAME;
 use super::{now, PostgresStore};
 use crate::rating::{rate_game, RatingRow, START};
 use crate::store::accounts::{
-    history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError,
-    NewUserFuture, PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
+    history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
+    PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
 };
 use crate::store::{GameUpdate, StoreError, StoreFuture};
 
@@ -151,8 +151,14 @@ impl PostgresStore {
                 .map_err(|e| self.failed(e))?;
             }
             ratings = [
-                (Some(bs.map_or(START.rating, |r| r.rating)), Some(after_s.rating)),
-                (Some(bn.map_or(START.rating, |r| r.rating)), Some(after_n.rating)),
+                (
+                    Some(bs.map_or(START.rating, |r| r.rating)),
+                    Some(after_s.rating),
+                ),
+                (
+                    Some(bn.map_or(START.rating, |r| r.rating)),
+                    Some(after_n.rating),
+                ),
             ];
         }
         let seats = [

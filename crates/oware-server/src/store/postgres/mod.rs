@@ -45,6 +45,7 @@ use tokio_postgres::{AsyncMessage, NoTls};
 
 use super::{GameRow, GameUpdate, Notice, Store, StoreError, StoreFuture};
 
+mod accounts;
 mod sql;
 use sql::{
     insert_params, read_row, CHANNEL, COLUMNS, INSERT_GAME, MIGRATIONS, MIGRATION_LOCK, UPDATE_GAME,
@@ -388,6 +389,10 @@ fn pool_error(e: &deadpool_postgres::PoolError) -> String {
 impl Store for PostgresStore {
     fn describe(&self) -> String {
         self.resource.clone()
+    }
+
+    fn accounts(&self) -> &dyn crate::store::accounts::AccountStore {
+        self
     }
 
     fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {

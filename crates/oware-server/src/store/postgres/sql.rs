@@ -84,6 +84,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
         review  TEXT NOT NULL,
         updated BIGINT NOT NULL
     );",
+    // 3: accounts, sessions, reset links, ratings and game players, as SQLite's migration 6.
+    super::super::accounts::POSTGRES_SCHEMA,
 ];
 
 /// The columns [`read_row`] reads, in its order.
