@@ -77,7 +77,8 @@ function el(tag, props = {}, ...children) {
 /** A labelled input for the account dialogs. */
 function field(label, name, type, autocomplete) {
   const input = el("input", { name, type, autocomplete, required: true });
-  if (name === "name") { input.maxLength = 20; input.minLength = 2; input.pattern = "[A-Za-z0-9_\\-]{2,20}"; }
+  // No pattern or length here: the server checks names and passwords and says what is wrong.
+  if (name === "name") { input.spellcheck = false; input.autocapitalize = "none"; }
   return [el("label", {}, label, input), input];
 }
 

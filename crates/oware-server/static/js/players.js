@@ -151,17 +151,22 @@ async function showProfile(name) {
   const body = $("#profile-games tbody");
   const newer = $("#games-newer"), older = $("#games-older");
 
+  let seq = 0; // the latest request: an older answer that comes late is dropped
   async function load() {
+    const mine = ++seq;
     const params = new URLSearchParams();
     if (filter.page > 1) params.set("page", filter.page);
     if (filter.category) params.set("category", filter.category);
     if (filter.result) params.set("result", filter.result);
-    history.replaceState(null, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
+    const query = params.toString();
+    history.replaceState(null, "", `${location.pathname}${query ? `?${query}` : ""}`);
     newer.disabled = older.disabled = true;
     let r;
     try {
       r = await getUserGames(u.name, filter);
+      if (mine !== seq) return;
     } catch (e) {
+      if (mine !== seq) return;
       body.textContent = "";
       const tr = row([e.message]);
       tr.firstChild.colSpan = 6;
