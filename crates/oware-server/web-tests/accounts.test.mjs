@@ -207,8 +207,35 @@ test("accounts: sign up, a rated 3+2 game to its end, both rating changes, profi
   await c.page.locator("#profile:not([hidden])").waitFor(WAIT);
   assert.match(await c.page.locator('#profile-ratings tr[data-category="blitz"] td').nth(1).textContent(), /^\d{3,4}$/);
 
-  for (const x of [a, b, c]) assert.deepEqual(x.errors, []);
-  for (const x of [a, b, c]) await x.context.close();
+  // A game continued on another device: Kofi logs in in a fresh browser, opens a game he joined elsewhere (no
+  // seat token in this browser) and has his seat there; his move is played from it.
+  const created = await ama("POST", "/api/games", {
+    opponent: "online", clock: { initial_s: 600, increment_s: 5 }, color: "S", lobby: false, rated: true,
+  });
+  await kofi("POST", `/api/games/${created.id}/join`, {});
+  await ama("POST", `/api/games/${created.id}/moves`, { move: "C" }, created.token);
+  const d = await person();
+  await d.page.goto(env.base);
+  await d.page.locator("#dlg-new[open]").waitFor();
+  await d.page.locator("#btn-new-cancel").click();
+  await d.page.locator("#btn-login").click();
+  await d.page.locator("#dlg-login input[name=name]").fill("kofi");
+  await d.page.locator("#dlg-login input[name=password]").fill(PASSWORD);
+  await d.page.locator("#dlg-login-ok").click();
+  await d.page.locator('#account[data-name="kofi"]').waitFor(WAIT);
+  await d.page.goto(`${env.base}game/${created.id}`);
+  await waitStatus(d.page, /^Your move/);
+  assert.equal(await d.page.locator("#name-bottom").textContent(), "kofi");
+  assert.equal(await d.page.locator("#rating-bottom").textContent(), "1500?", "10+5 is rapid: his first rapid game");
+  await playFirst(d.page);
+  await waitMoves(d.page, 2);
+  // Log out from the menu: the header offers the log-in again.
+  await d.page.locator("#account-name").click();
+  await d.page.locator("#menu-logout").click();
+  await d.page.locator("#btn-login").waitFor(WAIT);
+
+  for (const x of [a, b, c, d]) assert.deepEqual(x.errors, []);
+  for (const x of [a, b, c, d]) await x.context.close();
 });
 
 test("accounts: a guest cannot post a rated challenge, log in errors are shown, the reset link's form", async () => {

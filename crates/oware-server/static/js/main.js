@@ -36,7 +36,7 @@ import { createRecord } from "./record.js";
 import { createControls } from "./controls.js";
 import { createDialogs } from "./dialogs.js";
 import { createLocalGame } from "./game.js";
-import { createOnlineGame, createOnline, clockBody } from "./online.js";
+import { createOnlineGame, createOnline } from "./online.js";
 import { createClock } from "./clock.js";
 import { createOffers } from "./offers.js";
 import { createLobby } from "./lobby.js";
@@ -99,27 +99,8 @@ const local = online
   : game;
 const clock = createClock(st);
 const offers = createOffers(st, { online: online || {} });
-const dialogs = createDialogs(st, { game: local, online: { create: createChallenge }, offers, review });
+const dialogs = createDialogs(st, { game: local, online: { create: createOnline }, offers, review });
 const controls = createControls(st, { game, analysis, dialogs, review });
-
-/**
- * Creates an online challenge from the New game dialog's settings; a rated one (`settings.rated`, the creator
- * logged in) asks the server for `rated: true`, which refuses other rules or no clock with its reason.
- */
-async function createChallenge(settings, rules) {
-  if (!settings.rated) return createOnline(settings, rules);
-  const r = await createGame({
-    opponent: "online",
-    rules,
-    clock: clockBody(settings.clock),
-    color: settings.color,
-    name: settings.name,
-    lobby: settings.lobby === "lobby",
-    rated: true,
-  });
-  rememberSeat(r.id, r.token);
-  location.assign(`/game/${r.id}`);
-}
 
 /** Takes the account's seat in the online game on screen when this browser has no token for it; whether it did. */
 async function takeAccountSeat() {

@@ -20,8 +20,8 @@ export function clockBody(choice) {
 }
 
 /**
- * Creates an online game (`settings` from the New game dialog: rules, clock, color, name, lobby) and goes to
- * its address. Rejects with the server's error.
+ * Creates an online game (`settings` from the New game dialog: rules, clock, color, name, lobby, rated) and goes
+ * to its address. Rejects with the server's error (a rated game needs an account, the standard rules and a clock).
  */
 export async function createOnline(settings, rules) {
   const r = await api.createGame({
@@ -31,6 +31,7 @@ export async function createOnline(settings, rules) {
     color: settings.color,
     name: settings.name,
     lobby: settings.lobby === "lobby",
+    ...(settings.rated ? { rated: true } : {}),
   });
   rememberSeat(r.id, r.token);
   location.assign(`/game/${r.id}`);
