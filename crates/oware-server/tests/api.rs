@@ -619,6 +619,9 @@ impl Store for FlakyStore {
     fn describe(&self) -> String {
         "flaky test store".into()
     }
+    fn accounts(&self) -> &dyn oware_server::AccountStore {
+        self.inner.accounts()
+    }
     fn insert(&self, game: GameRow) -> StoreFuture<'_, ()> {
         self.inner.insert(game)
     }

@@ -223,6 +223,9 @@ impl Store for GatedStore {
     fn describe(&self) -> String {
         "gated test store".into()
     }
+    fn accounts(&self) -> &dyn oware_server::AccountStore {
+        self.inner.accounts()
+    }
     fn insert(&self, game: GameRow) -> StoreFuture<'_, ()> {
         self.inner.insert(game)
     }
