@@ -61,13 +61,14 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use accounts::User;
 pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
 pub use games::{
-    Created, Ending, GameCopy, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline,
-    OfferKind, Opponent, PresenceGuard, SeatReply,
+    Created, Ending, Finished, GameCopy, GameError, Games, MoveInput, MoveReply, NewGame,
+    NewOnline, NewPaired, OfferKind, Opponent, Paired, PairedPlayer, PresenceGuard, SeatReply,
 };
 pub use http::{
     AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,

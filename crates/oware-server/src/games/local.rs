@@ -250,6 +250,7 @@ impl Games {
             online_status,
         };
         let end = super::players::game_end(s.online.as_ref(), online.as_ref(), self.now());
+        let finished = super::paired::finished_between(&s.id, s.online.as_ref(), online.as_ref());
         let written = match (new, end) {
             (Some(row), _) => self.store.update_and_insert(update, row).await,
             (None, Some(end)) => match self.store.accounts().finish(update, end).await {
@@ -263,6 +264,7 @@ impl Games {
         };
         match written {
             Ok(()) => {
+                self.tell_finished(finished);
                 s.game = game;
                 s.redo = redo;
                 s.online = online;

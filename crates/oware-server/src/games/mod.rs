@@ -30,6 +30,7 @@ mod computer;
 mod error;
 mod for_review;
 mod local;
+mod paired;
 mod players;
 mod presence;
 mod round;
@@ -60,6 +61,7 @@ use session::Session;
 pub use error::GameError;
 pub use for_review::GameCopy;
 pub use local::{Created, MoveInput, MoveReply, NewGame, Opponent};
+pub use paired::{Finished, NewPaired, Paired, PairedPlayer};
 pub use presence::PresenceGuard;
 pub use round::{Ending, NewOnline, OfferKind, SeatReply};
 
@@ -84,6 +86,8 @@ pub struct Games {
     creations: crate::limits::RateWindow,
     /// The time of game rules and their timers (`time.rs`).
     clock: Arc<dyn Clock>,
+    /// Online games that ended on this instance (`paired.rs`).
+    finished: broadcast::Sender<paired::Finished>,
 }
 
 /// A job the engine refused because its queue is full, as the answer to the request.
@@ -177,6 +181,7 @@ impl Games {
             creations: crate::limits::RateWindow::new(online.create_limit, online.create_window),
             online,
             clock,
+            finished: broadcast::channel(1024).0,
         })
     }
 

@@ -1,0 +1,132 @@
+//! Games that start with both seats taken: those the quick-pairing pools and tournaments
+//! make. Each player gets a seat token (an account's seat also follows the account:
+//! `POST /api/games/{id}/seat`), and the game is `playing` from the start: the clock starts
+//! at the first move, as after a join.
+//!
+//! [`Games::finished`] tells the services that made such games (pools, tournaments) when an
+//! online game ends on this instance: its id, status and winner.
+
+use std::sync::Arc;
+
+use oware_core::{BySide, Game, Rules, Side};
+use oware_protocol::SeatRating;
+use tokio::sync::broadcast;
+
+use super::{players, random_hex, GameError, Games};
+use crate::accounts::User;
+use crate::online::{Online, OnlineError, Status, TimeControl};
+
+/// One player of a paired game.
+#[derive(Debug, Clone)]
+pub struct PairedPlayer {
+    /// The name shown (an account's name for an account).
+    pub name: String,
+    /// The account, `None` for a guest.
+    pub user: Option<User>,
+}
+
+/// A game to start with both seats taken.
+#[derive(Debug, Clone)]
+pub struct NewPaired {
+    /// The rules.
+    pub rules: Rules,
+    /// The clock.
+    pub clock: Option<TimeControl>,
+    /// Whether the result is rated (both players need accounts: see [`players::rated_refusal`]).
+    pub rated: bool,
+    /// South's player (South moves first).
+    pub south: PairedPlayer,
+    /// North's player.
+    pub north: PairedPlayer,
+}
+
+/// A paired game: its id and each side's seat token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paired {
+    /// The game.
+    pub id: String,
+    /// The seat tokens.
+    pub tokens: BySide<String>,
+}
+
+/// An online game that ended on this instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// The game.
+    pub id: String,
+    /// `over` or `aborted`.
+    pub status: Status,
+    /// The winner (`None`: a draw, or no result).
+    pub winner: Option<Side>,
+}
+
+impl Games {
+    /// Starts a game between two players, both seats taken (pools, tournaments).
+    pub async fn create_paired(self: &Arc<Self>, req: NewPaired) -> Result<Paired, GameError> {
+        if req.rated {
+            for p in [&req.south, &req.north] {
+                if let Some(why) =
+                    players::rated_refusal(&req.rules, req.clock.as_ref(), p.user.as_ref())
+                {
+                    return Err(OnlineError::refused("not-rated", why).into());
+                }
+            }
+        }
+        let tokens = BySide::new(random_hex(24)?, random_hex(24)?);
+        let now = self.now();
+        let mut online = Online::new(
+            Side::South,
+            req.south.name.clone(),
+            tokens.south.clone(),
+            req.clock,
+            false,
+            now,
+        );
+        online.join(None, req.north.name.clone(), tokens.north.clone(), now)?;
+        online.rated = req.rated;
+        for (side, p) in [(Side::South, &req.south), (Side::North, &req.north)] {
+            let rating: Option<SeatRating> = match &p.user {
+                Some(u) => self.rating_snapshot(u, req.clock.as_ref()).await?,
+                None => None,
+            };
+            let seat = match side {
+                Side::South => &mut online.south,
+                Side::North => &mut online.north,
+            };
+            seat.user = p.user.as_ref().map(|u| u.id.clone());
+            seat.rating = rating;
+        }
+        let id = random_hex(16)?;
+        self.insert_online(&id, &tokens.south, Game::new(req.rules), online)
+            .await?;
+        tracing::debug!(game = %id, "paired game created");
+        Ok(Paired { id, tokens })
+    }
+
+    /// The online games that end on this instance from now on.
+    pub fn finished(&self) -> broadcast::Receiver<Finished> {
+        self.finished.subscribe()
+    }
+
+    /// Tells [`Games::finished`]'s listeners of an end (written).
+    pub(super) fn tell_finished(&self, end: Option<Finished>) {
+        if let Some(end) = end {
+            let _ = self.finished.send(end);
+        }
+    }
+}
+
+/// The end that `before` becoming `after` is in game `id`, if it is one.
+pub(super) fn finished_between(
+    id: &str,
+    before: Option<&Online>,
+    after: Option<&Online>,
+) -> Option<Finished> {
+    let (before, after) = (before?, after?);
+    (before.status == Status::Playing && matches!(after.status, Status::Over | Status::Aborted))
+        .then(|| Finished {
+            id: id.to_string(),
+            status: after.status,
+            winner: after.winner,
+        })
+}
