@@ -360,7 +360,7 @@ async fn start_on(
         games: Arc::clone(&games),
         reviews: Arc::clone(&reviews),
         shutdown: rx.clone(),
-        limits: Arc::new(ClientLimits::new(limits)),
+        limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(games.clock()))),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),
         accounts,
     };

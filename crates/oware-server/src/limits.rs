@@ -7,7 +7,9 @@
 use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::time::{Clock, SystemClock};
 
 use crate::proxy::TrustedProxies;
 
@@ -89,12 +91,14 @@ impl ClientKey {
     }
 }
 
-/// Events per client in a sliding window: at most `limit` of one address within `window`.
+/// Events per client in a sliding window: at most `limit` of one address within `window`,
+/// on the server's clock (a test's [`ManualClock`](crate::ManualClock) moves it on).
 pub(crate) struct RateWindow {
     limit: usize,
     window: Duration,
-    /// When each client's recent events happened, oldest first.
-    seen: Mutex<HashMap<ClientKey, VecDeque<Instant>>>,
+    /// When each client's recent events happened (epoch ms on `clock`), oldest first.
+    seen: Mutex<HashMap<ClientKey, VecDeque<u64>>>,
+    clock: Arc<dyn Clock>,
 }
 
 /// An event refused by a [`RateWindow`]: how many the address had in the window, and in how
@@ -106,11 +110,18 @@ pub(crate) struct OverLimit {
 }
 
 impl RateWindow {
+    /// A window on the system's clock.
     pub(crate) fn new(limit: usize, window: Duration) -> RateWindow {
+        RateWindow::on(limit, window, Arc::new(SystemClock))
+    }
+
+    /// A window on `clock`.
+    pub(crate) fn on(limit: usize, window: Duration, clock: Arc<dyn Clock>) -> RateWindow {
         RateWindow {
             limit,
             window,
             seen: Mutex::new(HashMap::new()),
+            clock,
         }
     }
 
@@ -125,22 +136,22 @@ impl RateWindow {
     }
 
     fn look(&self, ip: IpAddr, count: bool) -> Result<(), OverLimit> {
-        let now = Instant::now();
-        let window = self.window;
+        let now = self.clock.now_ms();
+        let window = self.window.as_millis() as u64;
         let mut map = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         // Forget addresses that have been quiet for a whole window.
-        map.retain(|_, q| q.back().is_some_and(|&t| now.duration_since(t) < window));
+        map.retain(|_, q| q.back().is_some_and(|&t| now.saturating_sub(t) < window));
         let q = map.entry(ClientKey::of(ip)).or_default();
-        while q.front().is_some_and(|&t| now.duration_since(t) >= window) {
+        while q.front().is_some_and(|&t| now.saturating_sub(t) >= window) {
             q.pop_front();
         }
         if q.len() >= self.limit {
-            let wait = q
+            let wait_ms = q
                 .front()
-                .map_or(window, |&t| (t + window).duration_since(now));
+                .map_or(window, |&t| (t + window).saturating_sub(now));
             return Err(OverLimit {
                 held: q.len(),
-                wait_s: wait.as_secs() + 1,
+                wait_s: wait_ms / 1000 + 1,
             });
         }
         if count {
@@ -199,11 +210,20 @@ impl Drop for StreamSlot {
 }
 
 impl ClientLimits {
-    /// Counters for these limits.
+    /// Counters for these limits, on the system's clock.
     pub fn new(limits: ServerLimits) -> ClientLimits {
+        ClientLimits::with_clock(limits, Arc::new(SystemClock))
+    }
+
+    /// Counters for these limits whose windows run on `clock` (the server's).
+    pub fn with_clock(limits: ServerLimits, clock: Arc<dyn Clock>) -> ClientLimits {
         ClientLimits {
-            engine_starts: RateWindow::new(limits.engine_starts, limits.engine_window),
-            games_created: RateWindow::new(limits.games_created, limits.games_window),
+            engine_starts: RateWindow::on(
+                limits.engine_starts,
+                limits.engine_window,
+                Arc::clone(&clock),
+            ),
+            games_created: RateWindow::on(limits.games_created, limits.games_window, clock),
             streams_per_client: limits.streams_per_client,
             streams: Arc::new(Mutex::new(HashMap::new())),
         }
@@ -359,13 +379,16 @@ mod tests {
 
     #[test]
     fn a_window_lets_an_address_in_again_once_its_oldest_event_has_left() {
-        let w = RateWindow::new(1, Duration::from_millis(30));
+        let clock = crate::ManualClock::new(1_000_000);
+        let w = RateWindow::on(1, Duration::from_millis(30), clock.shared());
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         assert!(w.take(a).is_ok());
         let over = w.take(a).unwrap_err();
         assert_eq!(over.held, 1);
         assert_eq!(over.wait_s, 1, "rounded up to whole seconds");
-        std::thread::sleep(Duration::from_millis(40));
+        clock.advance(Duration::from_millis(29));
+        assert!(w.take(a).is_err(), "still inside the window");
+        clock.advance(Duration::from_millis(1));
         assert!(w.take(a).is_ok());
     }
 

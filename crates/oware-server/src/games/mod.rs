@@ -25,6 +25,7 @@
 //! | `for_review.rs` | what a review gets of a game ([`GameCopy`]), other instances' review events passed to the streams |
 
 mod analysis;
+mod berserk;
 mod clock;
 mod computer;
 mod error;
@@ -58,6 +59,7 @@ use crate::view::{self, MoveDetailView, StateView};
 use oware_protocol::{EventKind, UpdateEvent};
 use session::Session;
 
+pub use berserk::GameStanding;
 pub use error::GameError;
 pub use for_review::GameCopy;
 pub use local::{Created, MoveInput, MoveReply, NewGame, Opponent};
@@ -178,7 +180,11 @@ impl Games {
             sweep_at: std::sync::atomic::AtomicUsize::new(CACHE_GAMES),
             egdb: egdb.map(Arc::new),
             lobby: Lobby::new(&online, Arc::clone(&clock)),
-            creations: crate::limits::RateWindow::new(online.create_limit, online.create_window),
+            creations: crate::limits::RateWindow::on(
+                online.create_limit,
+                online.create_window,
+                Arc::clone(&clock),
+            ),
             online,
             clock,
             finished: broadcast::channel(1024).0,
