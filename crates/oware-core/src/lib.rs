@@ -36,5 +36,5 @@ pub use perft::{perft, PerftCounts};
 pub use position::{
     MoveDetail, PlayError, Position, PositionError, Setup, PITS, TOTAL_SEEDS, WINNING_SCORE,
 };
-pub use rules::{CycleSeeds, GrandSlam, ParseRulesError, Repetition, Rules};
+pub use rules::{CycleFilter, CycleSeeds, GrandSlam, ParseRulesError, Repetition, Rules};
 pub use side::{BySide, ParseSideError, Side};
