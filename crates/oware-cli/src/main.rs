@@ -43,6 +43,10 @@ enum Command {
     Review(cmd::review::Args),
     /// The operator's commands on accounts: list them, make a one-time password reset link.
     User(cmd::user::Args),
+    /// Log in to a server's account; `oware play --online` then plays as that account.
+    Login(cmd::login::Args),
+    /// Log out of a server's account and forget the session kept for it.
+    Logout(cmd::login::LogoutArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +67,8 @@ fn main() -> ExitCode {
         Command::Play(a) => cmd::play::run(a),
         Command::Review(a) => cmd::review::run(a),
         Command::User(a) => cmd::user::run(a),
+        Command::Login(a) => cmd::login::run(a),
+        Command::Logout(a) => cmd::login::run_logout(a),
     };
     match result {
         Ok(code) => code,

@@ -1,7 +1,7 @@
 //! What the terminal client accepts from a server: a server is not trusted. Game ids and seat
 //! tokens are checked by the only constructors of [`GameId`] and [`SeatToken`] (ASCII letters
 //! and digits, bounded length), whether they come from a link the player typed or from a
-//! server's answer; every text a server sends is passed through [`clean`] once, when the
+//! server's answer, and a session cookie by [`SessionCookie`]'s (64 hexadecimal digits); every text a server sends is passed through [`clean`] once, when the
 //! server's JSON is read ([`crate::wire`]) or when an error describing its bytes is worded, so
 //! no escape sequence, control character or bidi override reaches the terminal; answers and
 //! event lines are read up to the limits below and refused past them.
@@ -22,6 +22,8 @@ pub const MAX_TEXT: usize = 400;
 pub const MAX_ID: usize = 64;
 /// The longest seat token.
 pub const MAX_TOKEN: usize = 128;
+/// The length of a session cookie's value: 32 random bytes in hexadecimal.
+pub const SESSION_LEN: usize = 64;
 
 /// Whether `c` may reach the terminal: not a control character (C0, DEL, C1) and not an
 /// invisible format character (bidi embeddings, overrides and isolates, zero-width characters,
@@ -180,6 +182,51 @@ impl fmt::Debug for SeatToken {
     }
 }
 
+/// A value that is not a session cookie (exactly [`SESSION_LEN`] hexadecimal digits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BadSession;
+
+impl fmt::Display for BadSession {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a session cookie must be {SESSION_LEN} hexadecimal digits"
+        )
+    }
+}
+
+impl std::error::Error for BadSession {}
+
+/// The value of a server's session cookie `oware_session` (`oware login URL`): exactly
+/// [`SESSION_LEN`] hexadecimal digits, as `oware serve` makes them (32 random bytes). The only
+/// way to make one is [`SessionCookie::new`], so a kept session is one line of a file and one
+/// header value, whatever a server sent. Its `Debug` does not show it: it is a secret.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SessionCookie(String);
+
+impl SessionCookie {
+    /// Checks `value`.
+    pub fn new(value: &str) -> Result<SessionCookie, BadSession> {
+        if value.len() == SESSION_LEN && value.bytes().all(|b| b.is_ascii_hexdigit()) {
+            Ok(SessionCookie(value.to_string()))
+        } else {
+            Err(BadSession)
+        }
+    }
+
+    /// The value.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Not printed: a session is a secret.
+impl fmt::Debug for SessionCookie {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SessionCookie(…)")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +289,31 @@ mod tests {
         assert_eq!(
             format!("{:?}", SeatToken::new("secret").unwrap()),
             "SeatToken(…)"
+        );
+    }
+
+    #[test]
+    fn a_session_cookie_is_64_hex_digits_and_never_printed() {
+        let good = "0123456789abcdefABCDEF".repeat(3)[..SESSION_LEN].to_string();
+        let s = SessionCookie::new(&good).unwrap();
+        assert_eq!(s.as_str(), good);
+        assert_eq!(format!("{s:?}"), "SessionCookie(…)");
+        let long = "a".repeat(SESSION_LEN + 1);
+        let short = "a".repeat(SESSION_LEN - 1);
+        let newline = format!("{}\nX", "a".repeat(SESSION_LEN - 2));
+        let semicolon = format!("{};", "a".repeat(SESSION_LEN - 1));
+        let not_hex = format!("{}g", "a".repeat(SESSION_LEN - 1));
+        let spaced = format!(" {}", "a".repeat(SESSION_LEN - 1));
+        for bad in ["", &long, &short, &newline, &semicolon, &not_hex, &spaced] {
+            assert_eq!(
+                SessionCookie::new(bad),
+                Err(BadSession),
+                "{bad:?} is not a session"
+            );
+        }
+        assert_eq!(
+            BadSession.to_string(),
+            "a session cookie must be 64 hexadecimal digits"
         );
     }
 }

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::checked::{self, GameId};
-use crate::net::{origin, parse_answer, Api, Joined, Seats, Target};
+use crate::net::{log_in_hint, origin, parse_answer, Api, Joined, Seats, Target};
+use crate::wire::SeatRating;
 
 /// What `oware play --online` was given: a game's invite link, or a server's address.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,6 +106,10 @@ pub struct Challenge {
     pub clock: Option<Clock>,
     /// The rules' text form.
     pub rules: String,
+    /// Whether the game will be rated (taking it needs a log-in).
+    pub rated: bool,
+    /// The creator's rating, for a creator with an account.
+    pub rating: Option<SeatRating>,
 }
 
 impl TryFrom<oware_protocol::LobbyEntry> for Challenge {
@@ -120,23 +125,31 @@ impl TryFrom<oware_protocol::LobbyEntry> for Challenge {
                 increment_s: c.increment_s,
             }),
             rules: checked::clean(&e.rules),
+            rated: e.rated,
+            rating: e.rating,
         })
     }
 }
 
 impl Challenge {
-    /// The challenge in one line: `Ama plays South · 5+3 · abapa (you play North)`.
+    /// The challenge in one line: `Ama plays South · 5+3 · abapa (you play North)`, with the
+    /// creator's rating and `rated` for a rated one: `Ama 1500? plays South · 5+3 · abapa ·
+    /// rated (you play North)`.
     pub fn describe(&self) -> String {
-        let who = if self.name.trim().is_empty() {
-            "Someone"
+        let mut who = if self.name.trim().is_empty() {
+            "Someone".to_string()
         } else {
-            self.name.trim()
+            self.name.trim().to_string()
         };
+        if let Some(r) = &self.rating {
+            who = format!("{who} {}", crate::wire::rating_text(r));
+        }
         let clock = self.clock.map_or("no clock".to_string(), |c| c.to_string());
         format!(
-            "{who} plays {} · {clock} · {} (you play {})",
+            "{who} plays {} · {clock} · {}{} (you play {})",
             self.color,
             self.rules,
+            if self.rated { " · rated" } else { "" },
             self.color.other()
         )
     }
@@ -235,30 +248,38 @@ pub struct NewChallenge {
     pub rules: Rules,
     /// Whether to list it in the lobby (else only the invite link finds it).
     pub lobby: bool,
+    /// Whether it is rated (the server asks for a log-in, the standard rules and a clock).
+    pub rated: bool,
 }
 
 impl NewChallenge {
     /// The body of `POST /api/games`.
     fn body(&self) -> Value {
-        json!({
+        let mut body = json!({
             "opponent": "online",
             "rules": self.rules.to_string(),
             "clock": self.clock,
             "color": self.color.map_or(json!("random"), |s| json!(s)),
             "name": self.name,
             "lobby": self.lobby,
-        })
+        });
+        if self.rated {
+            body["rated"] = json!(true);
+        }
+        body
     }
 }
 
-/// Creates the online game `new` on the server at `base` and keeps its seat token, so that a
-/// later `oware play --online LINK` gives the seat back.
-pub async fn create(base: &str, new: &NewChallenge, seats: &Seats) -> Result<Joined, String> {
-    let api = Api::new(base)?;
+/// Creates the online game `new` on `api`'s server (with its log-in, if any: the seat is then
+/// the account's) and keeps its seat token, so that a later `oware play --online LINK` gives
+/// the seat back. A refusal is the server's sentence (a rated game without a log-in: with how
+/// to log in).
+pub async fn create(api: &Api, new: &NewChallenge, seats: &Seats) -> Result<Joined, String> {
+    let base = api.base();
     let v = api
         .request(reqwest::Method::POST, "/api/games", None, Some(new.body()))
         .await
-        .map_err(|e| e.message)?;
+        .map_err(|e| format!("{}{}", e.message, log_in_hint(e.code.as_deref(), api)))?;
     let answer = parse_answer(v).map_err(|e| e.message)?;
     // Both checked by `parse_answer`: the token is kept under the id's name only if both are
     // letters and digits.
@@ -286,7 +307,7 @@ pub async fn create(base: &str, new: &NewChallenge, seats: &Seats) -> Result<Joi
         "New game, not in the lobby."
     });
     Ok(Joined {
-        api,
+        api: api.clone(),
         target,
         token: Some(token),
         seat: Some(seat),
@@ -296,22 +317,22 @@ pub async fn create(base: &str, new: &NewChallenge, seats: &Seats) -> Result<Joi
 }
 
 /// The lobby's prompt on plain lines (`input`, `output`: the terminal before the full screen):
-/// lists the open challenges of the server at `base` and reads the player's choice until a seat
+/// lists the open challenges of `api`'s server and reads the player's choice until a seat
 /// is had, taken from a challenge (as `name`) or created as `new`; `None` when they quit (or the
 /// input ends). A challenge taken by someone else meanwhile is said, and the list shown again.
 pub fn choose(
     runtime: &tokio::runtime::Runtime,
-    base: &str,
+    api: &Api,
     new: &NewChallenge,
     name: &str,
     seats: &Seats,
     mut input: impl std::io::BufRead,
     mut output: impl std::io::Write,
 ) -> Result<Option<Joined>, String> {
-    let api = Api::new(base)?;
+    let base = api.base();
     let io = |e: std::io::Error| format!("the terminal failed: {e}");
     loop {
-        let list = runtime.block_on(challenges(&api))?;
+        let list = runtime.block_on(challenges(api))?;
         write!(
             output,
             "{}{}",
@@ -329,14 +350,14 @@ pub fn choose(
             Err(e) => writeln!(output, "{e}.").map_err(io)?,
             Ok(Choice::Refresh) => {}
             Ok(Choice::Quit) => return Ok(None),
-            Ok(Choice::New) => return runtime.block_on(create(base, new, seats)).map(Some),
+            Ok(Choice::New) => return runtime.block_on(create(api, new, seats)).map(Some),
             Ok(Choice::Take(i)) => {
-                let link = Target {
+                let target = Target {
                     base: base.to_string(),
                     id: list[i].id.clone(),
-                }
-                .link();
-                let joined = runtime.block_on(crate::net::join(&link, name, false, seats))?;
+                };
+                let joined =
+                    runtime.block_on(crate::net::join(api.clone(), target, name, false, seats))?;
                 if joined.seat.is_some() {
                     return Ok(Some(joined));
                 }
@@ -421,14 +442,17 @@ mod tests {
         let lobby: Value = json!({ "challenges": [
             { "id": "aa", "name": "Ama", "color": "S", "clock": { "initial_s": 300, "increment_s": 3 },
               "rules": "abapa", "created_ms": 1 },
-            { "id": "bb", "name": "", "color": "N", "clock": null, "rules": "awari", "created_ms": 2 }
+            { "id": "bb", "name": "", "color": "N", "clock": null, "rules": "awari", "created_ms": 2 },
+            { "id": "cc", "name": "Kofi", "color": "N", "clock": { "initial_s": 180, "increment_s": 2 },
+              "rules": "abapa", "rated": true, "rating": { "rating": 1500, "provisional": true } }
         ]});
         let list: Vec<Challenge> = serde_json::from_value(lobby["challenges"].clone()).unwrap();
         assert_eq!(
             list_text("http://h:1", &list),
             "Open challenges on http://h:1:\n\
              \x20 1. Ama plays South · 5+3 · abapa (you play North)\n\
-             \x20 2. Someone plays North · no clock · awari (you play South)\n"
+             \x20 2. Someone plays North · no clock · awari (you play South)\n\
+             \x20 3. Kofi 1500? plays North · 3+2 · abapa · rated (you play South)\n"
         );
         assert_eq!(
             list_text("http://h:1", &[]),
@@ -444,6 +468,7 @@ mod tests {
             name: "Kofi".into(),
             rules: Rules::default(),
             lobby: true,
+            rated: false,
         };
         assert_eq!(
             new.body(),
@@ -451,5 +476,7 @@ mod tests {
                     "clock": { "initial_s": 180, "increment_s": 2 },
                     "color": "random", "name": "Kofi", "lobby": true })
         );
+        let rated = NewChallenge { rated: true, ..new };
+        assert_eq!(rated.body()["rated"], json!(true));
     }
 }

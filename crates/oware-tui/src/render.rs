@@ -179,6 +179,9 @@ fn draw_title(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
                 };
                 t.push_str(&format!("  {initial}+{}", c.increment_ms / 1000));
             }
+            if o.view.rated {
+                t.push_str(" rated");
+            }
             t
         }
     };
@@ -296,7 +299,15 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
         Line::from(s)
     };
     let label = |side: Side| -> Line {
-        let mut t = format!(" {side}: {}", short(&app.player_name(side), 22));
+        // A rated seat's rating after the name (`1500?`, and `+8` once the game is over): the
+        // name is cut shorter to leave it room.
+        let rating = app
+            .online()
+            .and_then(|o| o.view.seats.get(side).rating.as_ref())
+            .map(|r| format!(" {}", crate::wire::rating_text(r)))
+            .unwrap_or_default();
+        let name = short(&app.player_name(side), 22 - rating.chars().count().min(12));
+        let mut t = format!(" {side}: {name}{rating}");
         let over = app.game.is_over() || app.online().is_some_and(|o| o.view.is_finished());
         if let Some(o) = app.online() {
             let seat = o.view.seats.get(side);

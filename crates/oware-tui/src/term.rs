@@ -9,7 +9,10 @@ use std::time::{Duration, Instant};
 use oware_engine::Prober;
 
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
@@ -92,6 +95,96 @@ pub fn base64(data: &[u8]) -> String {
 /// The OSC 52 sequence that asks the terminal to put `text` on the clipboard.
 pub fn osc52(text: &str) -> String {
     format!("\x1b]52;c;{}\x07", base64(text.as_bytes()))
+}
+
+/// The longest secret [`read_secret`] keeps, in characters (the server takes passwords of at
+/// most 128); keys beyond are ignored.
+pub const MAX_SECRET: usize = 1024;
+
+/// A secret being typed ([`read_secret`]): what each key does to it, apart from the terminal.
+#[derive(Default)]
+pub struct SecretLine {
+    text: String,
+}
+
+/// Where typing a secret stands after a key.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SecretKey {
+    /// Keep reading.
+    More,
+    /// Enter: the secret is typed.
+    Done,
+    /// Ctrl-C, Ctrl-D or Esc: given up.
+    Cancel,
+}
+
+impl SecretLine {
+    /// One key: a character is added (up to [`MAX_SECRET`]), Backspace removes the last one,
+    /// Ctrl-U all of them, Enter ends, Ctrl-C, Ctrl-D and Esc give up.
+    pub fn key(&mut self, k: KeyEvent) -> SecretKey {
+        if k.kind == KeyEventKind::Release {
+            return SecretKey::More;
+        }
+        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        match k.code {
+            KeyCode::Enter => return SecretKey::Done,
+            KeyCode::Esc => return SecretKey::Cancel,
+            KeyCode::Char('c' | 'd') if ctrl => return SecretKey::Cancel,
+            KeyCode::Char('u') if ctrl => self.text.clear(),
+            KeyCode::Backspace => {
+                self.text.pop();
+            }
+            KeyCode::Char(c) if !ctrl && self.text.chars().count() < MAX_SECRET => {
+                self.text.push(c);
+            }
+            _ => {}
+        }
+        SecretKey::More
+    }
+
+    /// The secret typed.
+    pub fn into_text(self) -> String {
+        self.text
+    }
+}
+
+/// Raw mode for a prompt, left when dropped (and only that: no screen to leave).
+struct RawMode;
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        let _ = disable_raw_mode();
+    }
+}
+
+/// Reads a secret (a password) from the terminal after `prompt`, showing nothing of it, not
+/// even its length; `None` when the person gives up (Ctrl-C, Ctrl-D, Esc). The terminal is in
+/// raw mode meanwhile (crossterm's, as for the game), so Ctrl-C is a key and the terminal's
+/// echo comes back on every way out, a panic included (the drop guard and the panic hook):
+/// unlike a prompt that only turns the echo off, an interrupt cannot leave the shell without
+/// it.
+pub fn read_secret(prompt: &str) -> io::Result<Option<String>> {
+    install_panic_hook();
+    let mut out = io::stdout();
+    out.write_all(prompt.as_bytes())?;
+    out.flush()?;
+    let mut line = SecretLine::default();
+    let done = {
+        enable_raw_mode()?;
+        let _raw = RawMode;
+        loop {
+            if let Event::Key(k) = event::read()? {
+                match line.key(k) {
+                    SecretKey::More => {}
+                    SecretKey::Done => break true,
+                    SecretKey::Cancel => break false,
+                }
+            }
+        }
+    };
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(done.then(|| line.into_text()))
 }
 
 /// Runs the game in the terminal until the player quits; returns the final state. The engine
@@ -206,5 +299,31 @@ mod tests {
         assert_eq!(base64(b"foo"), "Zm9v");
         assert_eq!(base64(b"foobar"), "Zm9vYmFy");
         assert_eq!(osc52("4-4"), "\x1b]52;c;NC00\x07");
+    }
+
+    #[test]
+    fn a_secret_is_typed_corrected_and_given_up_with_the_usual_keys() {
+        let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        let mut line = SecretLine::default();
+        for c in "wrongx".chars() {
+            assert_eq!(line.key(key(KeyCode::Char(c))), SecretKey::More);
+        }
+        line.key(ctrl('u'));
+        for c in "s3cret pass!x".chars() {
+            line.key(key(KeyCode::Char(c)));
+        }
+        line.key(key(KeyCode::Backspace));
+        line.key(key(KeyCode::Left));
+        assert_eq!(line.key(key(KeyCode::Enter)), SecretKey::Done);
+        assert_eq!(line.into_text(), "s3cret pass!");
+        for give_up in [ctrl('c'), ctrl('d'), key(KeyCode::Esc)] {
+            assert_eq!(SecretLine::default().key(give_up), SecretKey::Cancel);
+        }
+        let mut long = SecretLine::default();
+        for _ in 0..MAX_SECRET + 10 {
+            long.key(key(KeyCode::Char('a')));
+        }
+        assert_eq!(long.into_text().len(), MAX_SECRET);
     }
 }

@@ -17,7 +17,7 @@
 
 use oware_core::movetext::MoveText;
 use oware_core::{fen, BySide, Game, Rules, Side};
-pub use oware_protocol::{ClockView, EndReason, OnlineView, SeatView, Status};
+pub use oware_protocol::{ClockView, EndReason, OnlineView, SeatRating, SeatView, Status};
 use serde::Deserialize;
 
 use crate::checked::{self, GameId};
@@ -140,6 +140,19 @@ impl GameState {
     }
 }
 
+/// A rating as the board and the lobby show it: `1500`, `1500?` while provisional, and the
+/// game's change once a rated game is over: `1500? +8`, `1512 -12`.
+pub fn rating_text(r: &SeatRating) -> String {
+    let mut t = r.rating.to_string();
+    if r.provisional {
+        t.push('?');
+    }
+    if let Some(d) = r.diff {
+        t.push_str(&format!(" {d:+}"));
+    }
+    t
+}
+
 /// What the status line says about the game beside the moves (its status, its end, the
 /// offers standing): a change of these is announced.
 pub type Said = (
@@ -203,6 +216,29 @@ mod tests {
         assert_eq!(o.draw_offer, Some(Side::South));
         assert_eq!(o.clock.as_ref().unwrap().remaining_ms[Side::North], 2000);
         assert!(o.is_playing());
+    }
+
+    #[test]
+    fn ratings_read_as_on_the_page() {
+        let r = |rating, provisional, diff| SeatRating {
+            rating,
+            provisional,
+            diff,
+        };
+        assert_eq!(rating_text(&r(1500, true, None)), "1500?");
+        assert_eq!(rating_text(&r(1500, true, Some(8))), "1500? +8");
+        assert_eq!(rating_text(&r(1712, false, Some(-12))), "1712 -12");
+        assert_eq!(rating_text(&r(1712, false, Some(0))), "1712 +0");
+        let json = r#"{"id":"ab","version":1,"rules":"abapa","online":{"status":"over","rated":true,
+            "seats":{"S":{"name":"Ama","taken":true,"account":true,
+            "rating":{"rating":1500,"provisional":true,"diff":8}},"N":{"name":"Kofi","taken":true}}}}"#;
+        let o = serde_json::from_str::<GameState>(json)
+            .unwrap()
+            .online
+            .unwrap();
+        assert!(o.rated);
+        assert_eq!(o.seats.south.rating, Some(r(1500, true, Some(8))));
+        assert_eq!(o.seats.north.rating, None);
     }
 
     #[test]

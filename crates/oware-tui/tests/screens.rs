@@ -652,6 +652,46 @@ mod online {
     }
 
     #[test]
+    fn a_rated_game_shows_each_rating_and_the_change_at_its_end() {
+        let seats = |sd: Value, nd: Value| {
+            json!({"rated": true, "seats": {
+                "S": {"name": "Ama", "taken": true, "connected": true, "account": true,
+                      "rating": {"rating": 1500, "provisional": true, "diff": sd}},
+                "N": {"name": "Kofi", "taken": true, "connected": true, "account": true,
+                      "rating": {"rating": 1712, "provisional": false, "diff": nd}}}})
+        };
+        let mut app = open(
+            &state(3, "C", seats(Value::Null, Value::Null)),
+            Some(Side::North),
+        );
+        app.on_net(NetEvent::Connected);
+        let s = screen(&app);
+        assert!(s.contains("5+3 rated"), "the title says rated:\n{s}");
+        assert!(s.contains("South: Ama 1500?"), "provisional with ?:\n{s}");
+        assert!(
+            s.contains("North: Kofi (you) 1712 "),
+            "established without:\n{s}"
+        );
+        assert!(!s.contains("+8"), "no change before the end:\n{s}");
+        // Kofi resigns: the server's last state carries each change.
+        let mut over = seats(json!(8), json!(-8));
+        over["status"] = json!("over");
+        over["end"] = json!("resign");
+        over["winner"] = json!("S");
+        app.on_net(NetEvent::State(Box::new(state(4, "C", over))));
+        let s = screen(&app);
+        assert!(s.contains("South: Ama 1500? +8"), "{s}");
+        assert!(s.contains("North: Kofi (you) 1712 -8"), "{s}");
+        assert!(s.contains("North resigned"), "{s}");
+        // A casual game shows no rating.
+        let casual = screen(&open(&state(3, "C", json!({})), Some(Side::North)));
+        assert!(
+            !casual.contains("rated") && !casual.contains("1500"),
+            "{casual}"
+        );
+    }
+
+    #[test]
     fn a_move_is_sent_and_shown_when_the_server_answers() {
         let mut app = kofi();
         // North's pit a is key 1 (the player's row from their left).

@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod egdb;
+pub mod login;
 pub mod matches;
 pub mod perft;
 pub mod play;

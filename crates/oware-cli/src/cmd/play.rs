@@ -62,6 +62,10 @@ pub struct Args {
     /// A new online game stays out of the lobby: only its invite link finds it.
     #[arg(long, requires = "online")]
     pub private: bool,
+    /// A new online game is rated: needs a log-in (`oware login URL`), the standard abapa
+    /// rules and a clock (the server says so otherwise).
+    #[arg(long, requires = "online")]
+    pub rated: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
@@ -122,10 +126,12 @@ fn color() -> bool {
 }
 
 /// `oware play --online URL`: finds or makes the game and a seat before taking the terminal
-/// (so a bad address or an unreachable server is a plain message), then plays.
+/// (so a bad address or an unreachable server is a plain message), then plays. With a log-in
+/// kept for the server (`oware login URL`), every request carries its session: the seats are
+/// the account's.
 fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
     use oware_tui::lobby::{self, Address};
-    use oware_tui::net::{join, runtime, Net, Seats};
+    use oware_tui::net::{connect, join, runtime, Net, Seats, Sessions};
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         anyhow::bail!("oware play needs a terminal (standard input and output must be one)");
     }
@@ -133,27 +139,38 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
     let seats = Seats::user();
     let runtime = runtime().map_err(anyhow::Error::msg)?;
     let name = args.name.trim();
-    let joined = match address {
+    let base = match &address {
+        Address::Game(target) => target.base.clone(),
+        Address::Server(base) => base.clone(),
+    };
+    let (api, logged_in) = runtime
+        .block_on(connect(&base, &Sessions::user()))
+        .map_err(anyhow::Error::msg)?;
+    let mut joined = match address {
         Address::Game(target) => {
-            if args.new || args.clock.is_some() || args.side.is_some() || args.private {
+            if args.new || args.clock.is_some() || args.side.is_some() || args.private || args.rated
+            {
                 anyhow::bail!(
-                    "--new, --clock, --side and --private are for a new game: give the server's \
-                     address ({}), not a game's link",
+                    "--new, --clock, --side, --private and --rated are for a new game: give the \
+                     server's address ({}), not a game's link",
                     target.base
                 );
             }
-            runtime.block_on(join(&target.link(), name, args.watch, &seats))
+            runtime.block_on(join(api, target, name, args.watch, &seats))
         }
-        Address::Server(base) => {
+        Address::Server(_) => {
             if args.watch {
                 anyhow::bail!("--watch needs a game's link (http://HOST:PORT/game/ID)");
             }
             let new = new_challenge(args)?;
             if args.new {
-                runtime.block_on(lobby::create(&base, &new, &seats))
+                runtime.block_on(lobby::create(&api, &new, &seats))
             } else {
+                if !logged_in.is_empty() {
+                    println!("{logged_in}");
+                }
                 let (input, output) = (std::io::stdin().lock(), std::io::stdout());
-                match lobby::choose(&runtime, &base, &new, name, &seats, input, output) {
+                match lobby::choose(&runtime, &api, &new, name, &seats, input, output) {
                     Ok(Some(joined)) => Ok(joined),
                     Ok(None) => return Ok(ExitCode::SUCCESS),
                     Err(e) => Err(e),
@@ -162,6 +179,7 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
         }
     }
     .map_err(anyhow::Error::msg)?;
+    joined.note = format!("{logged_in} {}", joined.note).trim().to_string();
     let game = joined.state.to_game().map_err(anyhow::Error::msg)?;
     let egdb_dir = args
         .egdb_path
@@ -224,6 +242,7 @@ fn new_challenge(args: &Args) -> anyhow::Result<oware_tui::lobby::NewChallenge> 
         name: args.name.trim().to_string(),
         rules: args.rules.rules(),
         lobby: !args.private,
+        rated: args.rated,
     })
 }
 
@@ -248,4 +267,17 @@ fn print_game(app: &App) {
         println!("moves:    {}", moves.join(" "));
     }
     println!("position: {}", fen::write(game.position()));
+    // A rated game: each rating, with the game's change once it is over.
+    if let Some(o) = app.online().filter(|o| o.view.rated) {
+        let ratings: Vec<String> = [Side::South, Side::North]
+            .into_iter()
+            .filter_map(|s| {
+                let r = o.view.seats.get(s).rating.as_ref()?;
+                Some(format!("{} {}", o.name(s), oware_tui::wire::rating_text(r)))
+            })
+            .collect();
+        if !ratings.is_empty() {
+            println!("ratings:  {}", ratings.join(", "));
+        }
+    }
 }

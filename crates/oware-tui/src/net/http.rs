@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::checked::{self, GameId, SeatToken, MAX_ANSWER};
+use crate::checked::{self, GameId, SeatToken, SessionCookie, MAX_ANSWER};
 use crate::wire::{ErrorBody, GameState};
 
 /// The time a request may take.
@@ -119,11 +119,13 @@ pub(super) fn unreachable(base: &str, e: &reqwest::Error) -> ApiError {
     }
 }
 
-/// The JSON API of one server.
+/// The JSON API of one server, with the log-in kept for it, if any: every request (the event
+/// stream's too) then carries the session cookie, so the server knows the account.
 #[derive(Debug, Clone)]
 pub struct Api {
     pub(super) client: reqwest::Client,
     pub(super) base: String,
+    pub(super) session: Option<SessionCookie>,
 }
 
 impl Api {
@@ -137,7 +139,36 @@ impl Api {
         Ok(Api {
             client,
             base: base.to_string(),
+            session: None,
         })
+    }
+
+    /// The same API with the session cookie `session` sent on every request (`None`: as a
+    /// guest).
+    pub fn with_session(mut self, session: Option<SessionCookie>) -> Api {
+        self.session = session;
+        self
+    }
+
+    /// The session cookie sent, if any.
+    pub fn session(&self) -> Option<&SessionCookie> {
+        self.session.as_ref()
+    }
+
+    /// The server's address.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// `r` with the session cookie, if there is one.
+    pub(super) fn with_cookie(&self, r: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        match &self.session {
+            Some(s) => r.header(
+                reqwest::header::COOKIE,
+                format!("{}={}", super::session::COOKIE, s.as_str()),
+            ),
+            None => r,
+        }
     }
 
     /// One JSON request; `Ok` with the body of a 2xx answer. A body larger than
@@ -149,10 +180,24 @@ impl Api {
         token: Option<&SeatToken>,
         body: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let mut r = self
-            .client
-            .request(method, format!("{}{path}", self.base))
-            .timeout(REQUEST_TIMEOUT);
+        self.exchange(method, path, token, body)
+            .await
+            .map(|(v, _)| v)
+    }
+
+    /// [`Api::request`], with the answer's headers.
+    pub(super) async fn exchange(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&SeatToken>,
+        body: Option<Value>,
+    ) -> Result<(Value, reqwest::header::HeaderMap), ApiError> {
+        let mut r = self.with_cookie(
+            self.client
+                .request(method, format!("{}{path}", self.base))
+                .timeout(REQUEST_TIMEOUT),
+        );
         if let Some(t) = token {
             r = r.header("x-seat-token", t.as_str());
         }
@@ -163,16 +208,19 @@ impl Api {
         }
         let res = r.send().await.map_err(|e| unreachable(&self.base, &e))?;
         let status = res.status();
+        let headers = res.headers().clone();
         let bytes = read_capped(res, &self.base).await?;
         if status.is_success() {
-            return serde_json::from_slice(&bytes).map_err(|e| ApiError {
-                status: Some(status.as_u16()),
-                code: None,
-                message: format!(
-                    "the server's answer is not the expected JSON: {}",
-                    checked::clean(&e.to_string())
-                ),
-            });
+            return serde_json::from_slice(&bytes)
+                .map(|v| (v, headers))
+                .map_err(|e| ApiError {
+                    status: Some(status.as_u16()),
+                    code: None,
+                    message: format!(
+                        "the server's answer is not the expected JSON: {}",
+                        checked::clean(&e.to_string())
+                    ),
+                });
         }
         Err(match serde_json::from_slice::<ErrorBody>(&bytes) {
             Ok(b) => ApiError {

@@ -1,5 +1,6 @@
 //! How `oware play --online LINK` starts ([`join`]): the seat kept from an earlier run, else
-//! the free seat, else watching.
+//! the account's seat (logged in, the game begun on another device), else the free seat, else
+//! watching.
 
 use oware_core::Side;
 
@@ -8,6 +9,7 @@ use crate::wire::{GameState, Status};
 
 use super::http::{parse_answer, Api, ApiError, Target};
 use super::seats::Seats;
+use super::session::log_in_hint;
 
 /// How `oware play --online` starts: the seat taken or found, or watching.
 #[derive(Debug)]
@@ -26,12 +28,23 @@ pub struct Joined {
     pub note: String,
 }
 
-/// Finds the game of `url` and a seat: the token kept from an earlier run, else the free seat
-/// (joining under `name`) unless `watch`, else watching. Errors are sentences for the player.
-pub async fn join(url: &str, name: &str, watch: bool, seats: &Seats) -> Result<Joined, String> {
-    let target = Target::parse(url)?;
-    let api = Api::new(&target.base)?;
+/// Finds the game `target` on `api`'s server and a seat: the token kept from an earlier run,
+/// else, logged in ([`super::connect`]), the account's seat (`POST /api/games/{id}/seat` with
+/// the session and no token: the game begun on another device), else the free seat (joining
+/// under `name`) unless `watch`, else watching. Errors are sentences for the player.
+pub async fn join(
+    api: Api,
+    target: Target,
+    name: &str,
+    watch: bool,
+    seats: &Seats,
+) -> Result<Joined, String> {
     let mut token = seats.load(&target);
+    if token.is_none() && api.session().is_some() {
+        if let Some(joined) = account_seat(&api, &target, seats).await {
+            return Ok(joined);
+        }
+    }
     let not_found = |e: ApiError| match e.status {
         Some(404) => format!("there is no game {} on {}", target.id, target.base),
         _ => e.message,
@@ -113,7 +126,10 @@ pub async fn join(url: &str, name: &str, watch: bool, seats: &Seats) -> Result<J
                     state = a.state;
                     token = Some(t);
                 }
-                Err(e) => note = format!("You are watching: {}.", e.message),
+                Err(e) => {
+                    let hint = log_in_hint(e.code.as_deref(), &api);
+                    note = format!("You are watching: {}{hint}.", e.message);
+                }
             }
         }
         note
@@ -124,6 +140,47 @@ pub async fn join(url: &str, name: &str, watch: bool, seats: &Seats) -> Result<J
         token,
         seat,
         state,
+        note,
+    })
+}
+
+/// The seat the logged-in account holds in `target` (`POST /api/games/{id}/seat` with the
+/// session cookie and no token), its token kept like a joined one; `None` when the account
+/// has no seat there (the server's refusal is not an error: the other ways are tried).
+async fn account_seat(api: &Api, target: &Target, seats: &Seats) -> Option<Joined> {
+    let path = format!("/api/games/{}/seat", target.id);
+    let v = api
+        .request(reqwest::Method::POST, &path, None, None)
+        .await
+        .ok()?;
+    let a = parse_answer(v).ok()?;
+    // Checked by `parse_answer`; a seat in another game than the one asked for is not taken.
+    let (Some(id), Some(token)) = (a.id, a.token) else {
+        return None;
+    };
+    if id != target.id {
+        return None;
+    }
+    let seat = a.state.online.as_ref().and_then(|o| o.you)?;
+    let mut note = match seats.save(target, &token) {
+        Ok(()) => String::new(),
+        Err(e) => format!("{e}. "),
+    };
+    let other = a.state.names.get(seat.other());
+    let other = if other.is_empty() {
+        seat.other().to_string()
+    } else {
+        other.clone()
+    };
+    note.push_str(&format!(
+        "Welcome back: your account's seat, you play {seat} against {other}."
+    ));
+    Some(Joined {
+        api: api.clone(),
+        target: target.clone(),
+        token: Some(token),
+        seat: Some(seat),
+        state: a.state,
         note,
     })
 }

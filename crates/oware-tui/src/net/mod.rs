@@ -4,7 +4,8 @@
 //!
 //! One file per job: `http` is the server's addresses and JSON API ([`Target`], [`Api`], the
 //! size cap on answers); `sse` cuts the event stream into events ([`SseParser`]); `seats` keeps
-//! the seat tokens between runs ([`Seats`]); `join` finds the game and a seat before the
+//! the seat tokens between runs ([`Seats`]); `session` logs in and out and keeps the session
+//! per server ([`Sessions`]), sent with every request as the cookie; `join` finds the game and a seat before the
 //! screen starts ([`join`]); this file is the thread. [`crate::lobby`] uses the same parts.
 //!
 //! The server is not trusted ([`crate::checked`]): an answer larger than
@@ -20,6 +21,7 @@
 mod http;
 mod join;
 mod seats;
+mod session;
 mod sse;
 
 use std::sync::mpsc::Sender;
@@ -37,6 +39,7 @@ use http::unreachable;
 pub use http::{parse_answer, Answer, Api, ApiError, Target};
 pub use join::{join, Joined};
 pub use seats::Seats;
+pub use session::{account, connect, log_in, log_in_hint, log_out, LoggedOut, Session, Sessions};
 pub use sse::{parse_update, SseError, SseEvent, SseParser};
 
 /// The longest silence on the event stream before the connection counts as lost (the server
@@ -372,8 +375,7 @@ async fn stream_once(
         }
     }
     let mut res = api
-        .client
-        .get(path)
+        .with_cookie(api.client.get(path))
         .header("accept", "text/event-stream")
         .send()
         .await

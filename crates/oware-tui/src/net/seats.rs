@@ -1,6 +1,6 @@
 //! The seat tokens kept between runs, one small file per game ([`Seats`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::checked::SeatToken;
 
@@ -31,16 +31,8 @@ impl Seats {
     }
 
     fn file(&self, t: &Target) -> Option<PathBuf> {
-        let server: String = t
-            .base
-            .split("://")
-            .nth(1)
-            .unwrap_or(&t.base)
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
         // Letters, digits, `_` and `-` only: one name inside the folder, whatever the server.
-        let name = format!("{server}-{}", t.id);
+        let name = format!("{}-{}", server_name(&t.base), t.id);
         debug_assert!(name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'));
@@ -53,32 +45,14 @@ impl Seats {
         SeatToken::new(text.trim()).ok()
     }
 
-    /// Keeps `token` for `t` (the folder made with mode 700, the file 600).
+    /// Keeps `token` for `t` (the folder made with mode 700, the file 600, written atomically:
+    /// [`write_private`]).
     pub fn save(&self, t: &Target, token: &SeatToken) -> Result<(), String> {
         let Some(path) = self.file(t) else {
             return Err("no per-user data folder to keep the seat token in".into());
         };
-        let fail =
-            |e: std::io::Error| format!("cannot keep the seat token in {}: {e}", path.display());
-        if let Some(dir) = path.parent() {
-            let mut builder = std::fs::DirBuilder::new();
-            builder.recursive(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::DirBuilderExt;
-                builder.mode(0o700);
-            }
-            builder.create(dir).map_err(fail)?;
-        }
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create(true).truncate(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
-        let mut f = options.open(&path).map_err(fail)?;
-        std::io::Write::write_all(&mut f, format!("{}\n", token.as_str()).as_bytes()).map_err(fail)
+        write_private(&path, format!("{}\n", token.as_str()).as_bytes())
+            .map_err(|e| format!("cannot keep the seat token in {}: {e}", path.display()))
     }
 
     /// Forgets the token of `t` (the server does not know it).
@@ -87,6 +61,57 @@ impl Seats {
             let _ = std::fs::remove_file(path);
         }
     }
+}
+
+/// The server's address without its scheme, everything but ASCII letters and digits turned
+/// into `_` (`127_0_0_1_8080`): a part of a file name that cannot leave its folder.
+pub(super) fn server_name(base: &str) -> String {
+    base.split("://")
+        .nth(1)
+        .unwrap_or(base)
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+/// Writes `bytes` to `path` for this user only, atomically: the folder is made with mode 700
+/// if missing, the bytes go to a new file of mode 600 beside `path` (`.NAME.tmp-PID`), which is
+/// flushed to disk and renamed over `path`. A reader sees the old file or the new one, never a
+/// half-written one, and the file is never readable by others, not even for a moment.
+pub(super) fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(dir)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    // A leftover of an interrupted run is replaced, never reused with its permissions.
+    let _ = std::fs::remove_file(&tmp);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let written = (|| {
+        let mut f = options.open(&tmp)?;
+        std::io::Write::write_all(&mut f, bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 #[cfg(test)]
