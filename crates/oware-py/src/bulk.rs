@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use oware_core::{EndReason, Game, Move, MoveList, Outcome, Position, Rules, Side};
+use oware_core::{CycleFilter, EndReason, Game, Move, MoveList, Outcome, Position, Rules, Side};
 use oware_engine::{Engine, Limits};
 use rayon::prelude::*;
 
@@ -11,6 +11,10 @@ use crate::rng::{game_seed, Rng};
 
 /// The length of an observation: the 12 pits then South's and North's stores.
 pub const OBSERVATION_SIZE: usize = 14;
+
+/// The length of a ply's record ([`Playouts::records`]): the position's 14 counts, the side to
+/// move, the move.
+pub const RECORD_SIZE: usize = 16;
 
 /// The names of the end reasons, indexed by the codes of [`Playouts::reasons`].
 /// Playouts never end by agreement, but the codes cover every reason.
@@ -20,6 +24,7 @@ pub const REASON_NAMES: [&str; 5] = ["capture", "draw", "no-feed", "cycle", "agr
 pub const UNFINISHED: i8 = -1;
 
 /// Games per work unit: small enough to share the work evenly, large enough to cost nothing.
+/// A unit is played as two interleaved halves (see [`play_random_pair`]).
 const CHUNK: usize = 64;
 
 /// The observation of `pos`, laid out as OpenSpiel's `oware` lays it out: the seeds of pits
@@ -37,15 +42,27 @@ pub fn observation(pos: &Position) -> [f32; OBSERVATION_SIZE] {
 /// The pits 0–11 then South's and North's stores, as counts.
 #[inline]
 fn raw_board(pos: &Position) -> [u8; OBSERVATION_SIZE] {
-    // The core's packed pits (pit i in byte i, bytes 12-15 zero) with the stores in bytes 12-13.
-    let stores = pos.stores();
-    let word = pos.packed_pits()
-        | u128::from(stores.south) << (8 * 12)
-        | u128::from(stores.north) << (8 * 13);
-    let bytes = word.to_le_bytes();
+    let bytes = board_word(pos).to_le_bytes();
     let mut out = [0; OBSERVATION_SIZE];
     out.copy_from_slice(&bytes[..OBSERVATION_SIZE]);
     out
+}
+
+/// [`raw_board`] in bytes 0–13 of a word, bytes 14 and 15 zero.
+#[inline(always)]
+fn board_word(pos: &Position) -> u128 {
+    // The core's packed pits (pit i in byte i, bytes 12-15 zero) with the stores in bytes 12-13.
+    let stores = pos.stores();
+    pos.packed_pits() | u128::from(stores.south) << (8 * 12) | u128::from(stores.north) << (8 * 13)
+}
+
+/// A ply's record: `pos`'s counts (bytes 0–13), the side to move (byte 14), the move (byte 15).
+#[inline(always)]
+fn record(pos: &Position, m: Move) -> [u8; RECORD_SIZE] {
+    let word = board_word(pos)
+        | (pos.turn().index() as u128) << (8 * 14)
+        | (m.index() as u128) << (8 * 15);
+    word.to_le_bytes()
 }
 
 /// How the moves of a playout are chosen.
@@ -88,12 +105,11 @@ pub struct PlayoutOptions {
 /// move; a game's plies are consecutive, `lengths` says how many.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Playouts {
-    /// Per ply, 14 counts: pits 0–11 then South's and North's stores (`observation` × 48).
-    pub boards: Vec<u8>,
-    /// Per ply, the side to move: 0 South (OpenSpiel's player 0), 1 North.
-    pub players: Vec<u8>,
-    /// Per ply, the move played: the mover's pit 0–5 from the mover's left (OpenSpiel's action).
-    pub actions: Vec<u8>,
+    /// Per ply, [`RECORD_SIZE`] bytes: 14 counts, pits 0–11 then South's and North's stores
+    /// (`observation` × 48); the side to move, 0 South (OpenSpiel's player 0), 1 North; the
+    /// move played, the mover's pit 0–5 from the mover's left (OpenSpiel's action). One store
+    /// a ply while playing, one copy a run of games.
+    pub records: Vec<[u8; RECORD_SIZE]>,
     /// Per game, its number of plies.
     pub lengths: Vec<u32>,
     /// Per game, why it ended: an index into [`REASON_NAMES`], or [`UNFINISHED`].
@@ -119,11 +135,24 @@ impl Playouts {
         self.lengths.iter().map(|&l| u64::from(l)).sum()
     }
 
+    /// Per ply, the 14 counts of the position before the move.
+    pub fn boards(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        self.records.iter().map(|r| &r[..OBSERVATION_SIZE])
+    }
+
+    /// Per ply, the side to move: 0 South, 1 North.
+    pub fn players(&self) -> impl Iterator<Item = u8> + '_ {
+        self.records.iter().map(|r| r[OBSERVATION_SIZE])
+    }
+
+    /// Per ply, the move played (0–5 from the mover's left).
+    pub fn actions(&self) -> impl Iterator<Item = u8> + '_ {
+        self.records.iter().map(|r| r[OBSERVATION_SIZE + 1])
+    }
+
     /// Empties every array, keeping their room.
     fn clear(&mut self) {
-        self.boards.clear();
-        self.players.clear();
-        self.actions.clear();
+        self.records.clear();
         self.clear_results();
     }
 
@@ -138,9 +167,7 @@ impl Playouts {
 
     /// Appends `other`'s games.
     fn extend_from(&mut self, other: &Playouts) {
-        self.boards.extend_from_slice(&other.boards);
-        self.players.extend_from_slice(&other.players);
-        self.actions.extend_from_slice(&other.actions);
+        self.records.extend_from_slice(&other.records);
         self.extend_results_from(other);
     }
 
@@ -163,11 +190,9 @@ impl Playouts {
     }
 
     /// Records the position before a move and the move.
-    #[inline]
+    #[inline(always)]
     fn push_ply(&mut self, pos: &Position, m: Move) {
-        self.boards.extend_from_slice(&raw_board(pos));
-        self.players.push(pos.turn().index() as u8);
-        self.actions.push(m.index() as u8);
+        self.records.push(record(pos, m));
     }
 
     /// Records a game's end: its length, last position and outcome (`None` if unfinished).
@@ -206,45 +231,145 @@ pub(crate) fn reason_code(o: &Outcome) -> i8 {
     }
 }
 
-/// Plays game `index` of a run with uniformly random moves, as [`play_one`] would with
+/// One of the two games [`play_random_pair`] plays at once: games `next..end` of a run played
+/// one after the other with uniformly random moves, as [`play_one`] would with
 /// [`Policy::Random`] — the same moves from the same random numbers, the same end — but on
 /// [`Position`]s, without a [`Game`]: no list of moves, no legality check of a move taken from
 /// the legal ones, the positions kept in `history` (reused from game to game) for the core's
-/// cycle test ([`oware_core::Repetition::is_cycle`], whose scan stops at the last capture).
-/// Records each ply into `out` if `record`; returns the game's length, last position and
-/// outcome (`None` if the ply limit stopped it).
+/// cycle test ([`oware_core::Repetition::is_cycle`], behind the core's [`CycleFilter`], which
+/// spares most of its scans).
 ///
 /// The rules are all the core's, asked in the order [`Game::play`] asks them: `legal_mask`
 /// (empty exactly when the position is over by itself: [`Position::outcome`]),
-/// `play_unchecked`, then `outcome`, or `is_cycle` and `cycle_outcome`.
-#[inline(never)]
-fn play_random(
-    options: &PlayoutOptions,
-    index: u64,
-    history: &mut Vec<Position>,
-    out: &mut Playouts,
-) -> (usize, Position, Option<Outcome>) {
-    let rules = &options.rules;
-    let mut rng = Rng::new(game_seed(options.seed, index));
-    let mut pos = options.start;
-    let mut mask = pos.legal_mask(rules);
-    history.clear();
-    while mask != 0 && history.len() < options.max_plies {
-        // The legal moves in pit order, as `Game::legal_moves` lists them.
-        let legal = MoveList::from_mask(mask);
-        let m = legal[rng.below(legal.len())];
-        if options.record {
-            out.push_ply(&pos, m);
-        }
-        history.push(pos);
-        pos = pos.play_unchecked(m, rules);
-        mask = pos.legal_mask(rules);
-        if mask != 0 && rules.repetition.is_cycle(history, &pos) {
-            return (history.len(), pos, Some(pos.cycle_outcome(rules)));
+/// `play_unchecked_branchless` (the core's `play_unchecked` without branches on the capture),
+/// then `outcome`, or `is_cycle` and `cycle_outcome`.
+struct Lane<'a> {
+    options: &'a PlayoutOptions,
+    /// The next game to start and the end of the lane's games.
+    next: usize,
+    end: usize,
+    rng: Rng,
+    pos: Position,
+    /// `pos`'s legal moves.
+    mask: u8,
+    history: Vec<Position>,
+    filter: CycleFilter,
+    /// Where the lane's games are written, in game order.
+    out: &'a mut Playouts,
+}
+
+impl<'a> Lane<'a> {
+    fn new(
+        options: &'a PlayoutOptions,
+        range: std::ops::Range<usize>,
+        out: &'a mut Playouts,
+    ) -> Self {
+        Lane {
+            options,
+            next: range.start,
+            end: range.end,
+            rng: Rng::new(0),
+            pos: options.start,
+            mask: 0,
+            // Room taken at the first game (a lane may have none).
+            history: Vec::new(),
+            filter: CycleFilter::new(),
+            out,
         }
     }
-    let outcome = if mask == 0 { pos.outcome(rules) } else { None };
-    (history.len(), pos, outcome)
+
+    /// Starts the lane's next game; `false` when it has none left.
+    fn start(&mut self) -> bool {
+        if self.next >= self.end {
+            return false;
+        }
+        if self.history.capacity() == 0 {
+            self.history.reserve(256);
+        }
+        self.rng = Rng::new(game_seed(self.options.seed, self.next as u64));
+        self.next += 1;
+        self.pos = self.options.start;
+        self.mask = self.pos.legal_mask(&self.options.rules);
+        self.history.clear();
+        self.filter.clear();
+        true
+    }
+
+    /// Plays a ply of the current game, or records its end (its length, last position and
+    /// outcome, `None` if the ply limit stopped it) and returns `false`.
+    #[inline(always)]
+    fn step(&mut self) -> bool {
+        let options = self.options;
+        let rules = &options.rules;
+        if self.mask == 0 || self.history.len() >= options.max_plies {
+            let outcome = if self.mask == 0 {
+                self.pos.outcome(rules)
+            } else {
+                None
+            };
+            self.out
+                .push_result(self.history.len(), &self.pos, outcome.as_ref());
+            return false;
+        }
+        // The legal moves in pit order, as `Game::legal_moves` lists them.
+        let legal = MoveList::from_mask(self.mask);
+        let m = legal[self.rng.below(legal.len())];
+        let pos = self.pos;
+        if options.record {
+            self.out.push_ply(&pos, m);
+        }
+        self.history.push(pos);
+        self.filter.push(&pos);
+        self.pos = pos.play_unchecked_branchless(m, rules);
+        self.mask = self.pos.legal_mask(rules);
+        if self.mask != 0
+            && self
+                .filter
+                .is_cycle(rules.repetition, &self.history, &self.pos)
+        {
+            let outcome = self.pos.cycle_outcome(rules);
+            self.out
+                .push_result(self.history.len(), &self.pos, Some(&outcome));
+            return false;
+        }
+        true
+    }
+
+    /// Plays the lane's games to the end, alone.
+    fn finish(&mut self, mut live: bool) {
+        while live {
+            if !self.step() {
+                live = self.start();
+            }
+        }
+    }
+}
+
+/// Plays games `a` into `out_a` and games `b` into `out_b` with uniformly random moves, a ply
+/// of each in turn: two independent games in one loop keep the processor busy while either
+/// waits for its last move (each ply depends on the one before). Each game is the one
+/// [`play_one`] plays from its seed.
+#[inline(never)]
+fn play_random_pair(
+    options: &PlayoutOptions,
+    a: std::ops::Range<usize>,
+    out_a: &mut Playouts,
+    b: std::ops::Range<usize>,
+    out_b: &mut Playouts,
+) {
+    let mut a = Lane::new(options, a, out_a);
+    let mut b = Lane::new(options, b, out_b);
+    let (mut live_a, mut live_b) = (a.start(), b.start());
+    while live_a && live_b {
+        if !a.step() {
+            live_a = a.start();
+        }
+        if !b.step() {
+            live_b = b.start();
+        }
+    }
+    a.finish(live_a);
+    b.finish(live_b);
 }
 
 /// Plays game `index` of a run to its end (or the ply limit).
@@ -273,17 +398,25 @@ fn play_one(options: &PlayoutOptions, index: u64, engine: Option<&mut Engine>) -
     game
 }
 
-/// Plays games `range` of a run into `out` (emptied first, its room kept).
-fn play_range(options: &PlayoutOptions, range: std::ops::Range<usize>, out: &mut Playouts) {
-    out.clear();
+/// Plays games `range` of a run into `parts` (emptied first, their room kept): its first half
+/// into `parts[0]`, the rest into `parts[1]`.
+fn play_range(options: &PlayoutOptions, range: std::ops::Range<usize>, parts: &mut [Playouts]) {
+    let mid = range.start + range.len() / 2;
+    let [a, b] = parts else {
+        unreachable!("two parts a unit")
+    };
+    a.clear();
+    b.clear();
     if options.policy == Policy::Random {
-        let mut history = Vec::with_capacity(1024);
-        for i in range {
-            let (plies, last, outcome) = play_random(options, i as u64, &mut history, out);
-            out.push_result(plies, &last, outcome.as_ref());
-        }
+        play_random_pair(options, range.start..mid, a, mid..range.end, b);
         return;
     }
+    play_searched(options, range.start..mid, a);
+    play_searched(options, mid..range.end, b);
+}
+
+/// Plays games `range` of a run with [`play_one`] into `out`.
+fn play_searched(options: &PlayoutOptions, range: std::ops::Range<usize>, out: &mut Playouts) {
     let mut engine = match options.policy {
         Policy::Search { hash_mb, .. } => Some(Engine::new(hash_mb.max(1))),
         Policy::Random => None,
@@ -332,7 +465,7 @@ impl<'a> Run<'a> {
             options,
             chunks,
             next: 0,
-            parts: (0..window).map(|_| Playouts::default()).collect(),
+            parts: (0..2 * window).map(|_| Playouts::default()).collect(),
             window: 0,
             pool,
         })
@@ -347,30 +480,30 @@ impl<'a> Run<'a> {
     }
 
     /// Plays the next window; `false` once every game is played. Its parts (consecutive
-    /// games, in order) are [`Run::window`] until the next call.
+    /// games, in order, two a work unit) are [`Run::window`] until the next call.
     pub fn next_window(&mut self) -> bool {
         if self.next >= self.chunks.len() {
             self.window = 0;
             return false;
         }
-        let end = (self.next + self.parts.len()).min(self.chunks.len());
+        let end = (self.next + self.parts.len() / 2).min(self.chunks.len());
         let chunks = &self.chunks[self.next..end];
-        let parts = &mut self.parts[..chunks.len()];
+        let parts = &mut self.parts[..2 * chunks.len()];
         let options = self.options;
         let play = |parts: &mut [Playouts]| {
             parts
-                .par_iter_mut()
+                .par_chunks_mut(2)
                 .zip(chunks)
                 .for_each(|(p, r)| play_range(options, r.clone(), p));
         };
         match &self.pool {
             Some(pool) => pool.install(|| play(parts)),
             None => parts
-                .iter_mut()
+                .chunks_mut(2)
                 .zip(chunks)
                 .for_each(|(p, r)| play_range(options, r.clone(), p)),
         }
-        self.window = chunks.len();
+        self.window = parts.len();
         self.next = end;
         true
     }
@@ -382,33 +515,29 @@ impl<'a> Run<'a> {
 
     /// The plies recorded in the window last played.
     pub fn window_plies(&self) -> usize {
-        self.window().iter().map(|p| p.actions.len()).sum()
+        self.window().iter().map(|p| p.records.len()).sum()
     }
 
-    /// Copies the window's recorded plies into `boards`, `players` and `actions`, which hold
-    /// exactly [`Run::window_plies`] plies (`boards` 14 bytes each), on the run's threads.
-    pub fn write_window(&self, boards: &mut [u8], players: &mut [u8], actions: &mut [u8]) {
+    /// Copies the window's recorded plies into `records`, which holds exactly
+    /// [`Run::window_plies`] plies of [`RECORD_SIZE`] bytes, on the run's threads.
+    pub fn write_window(&self, records: &mut [u8]) {
         let mut dest = Vec::with_capacity(self.window);
-        let (mut b, mut p, mut a) = (boards, players, actions);
+        let mut rest = records;
         for part in self.window() {
-            let n = part.actions.len();
-            let (b0, b1) = std::mem::take(&mut b).split_at_mut(n * OBSERVATION_SIZE);
-            let (p0, p1) = std::mem::take(&mut p).split_at_mut(n);
-            let (a0, a1) = std::mem::take(&mut a).split_at_mut(n);
-            dest.push((part, b0, p0, a0));
-            (b, p, a) = (b1, p1, a1);
+            let (here, after) =
+                std::mem::take(&mut rest).split_at_mut(part.records.len() * RECORD_SIZE);
+            dest.push((part, here));
+            rest = after;
         }
-        assert!(
-            b.is_empty() && p.is_empty() && a.is_empty(),
-            "slices of the window's size"
-        );
-        self.install(|| {
-            dest.into_par_iter().for_each(|(part, b, p, a)| {
-                b.copy_from_slice(&part.boards);
-                p.copy_from_slice(&part.players);
-                a.copy_from_slice(&part.actions);
-            });
-        });
+        assert!(rest.is_empty(), "a slice of the window's size");
+        let copy = |(part, here): (&Playouts, &mut [u8])| {
+            here.copy_from_slice(part.records.as_flattened());
+        };
+        match &self.pool {
+            Some(pool) => pool.install(|| dest.into_par_iter().for_each(copy)),
+            // One thread: no pool (rayon's global one would wake for nothing).
+            None => dest.into_iter().for_each(copy),
+        }
     }
 }
 
@@ -456,7 +585,7 @@ mod tests {
         assert_eq!(one, two);
         let mut other = options(Policy::Random, 1);
         other.seed = 1;
-        assert_ne!(playouts(300, &other).unwrap().actions, one.actions);
+        assert_ne!(playouts(300, &other).unwrap().records, one.records);
     }
 
     /// Every recorded game replays through the core to the recorded end.
@@ -464,15 +593,15 @@ mod tests {
     fn recorded_games_replay() {
         let p = playouts(200, &options(Policy::Random, 2)).unwrap();
         assert_eq!(p.games(), 200);
-        assert_eq!(p.boards.len() as u64, 14 * p.plies());
+        assert_eq!(p.records.len() as u64, p.plies());
         let mut ply = 0;
         for g in 0..p.games() {
             let mut game = Game::new(Rules::PLAYSTRATEGY);
             for _ in 0..p.lengths[g] {
-                assert_eq!(raw_board(game.position())[..], p.boards[ply * 14..][..14]);
-                assert_eq!(game.position().turn().index() as u8, p.players[ply]);
-                game.play(Move::new(usize::from(p.actions[ply])).unwrap())
-                    .unwrap();
+                let r = &p.records[ply];
+                assert_eq!(raw_board(game.position())[..], r[..14]);
+                assert_eq!(game.position().turn().index() as u8, r[14]);
+                game.play(Move::new(usize::from(r[15])).unwrap()).unwrap();
                 ply += 1;
             }
             let o = game.outcome().expect("random games end within 1000 plies");
@@ -569,7 +698,7 @@ mod tests {
             .all(|(&r, &l)| (r == UNFINISHED) == (l == 30)));
         o.record = false;
         let b = playouts(4, &o).unwrap();
-        assert!(b.boards.is_empty());
+        assert!(b.records.is_empty());
         assert_eq!(b.reasons, a.reasons);
     }
 }

@@ -23,7 +23,7 @@ mod rng;
 pub use analysis::{analyse, Analysis, MoveAnalysis};
 pub use bulk::{
     observation, playouts, PlayoutOptions, Playouts, Policy, Run, OBSERVATION_SIZE, REASON_NAMES,
-    UNFINISHED,
+    RECORD_SIZE, UNFINISHED,
 };
 pub use matches::{play_match, MatchGame, MatchOptions, MatchResult};
 pub use rng::{game_seed, Rng};

@@ -117,40 +117,33 @@ fn playouts<'py>(
         record,
     };
     let mut run = Run::new(games, &options).map_err(OwareError::new_err)?;
-    // The per-game arrays, gathered here; the per-ply ones written straight into NumPy arrays
-    // (NumPy asks large ones to be backed by huge pages: few page faults), sized after the
-    // first window by its plies per game and grown if need be, then cut to the plies played.
+    // The per-game arrays, gathered here; the per-ply records (16 bytes a ply: the 14 counts,
+    // the player, the action) written straight into one NumPy array (NumPy asks large ones to
+    // be backed by huge pages: few page faults), sized after the first window by its plies per
+    // game and grown if need be; boards, players and actions are views of its columns.
+    const ROW: usize = crate::RECORD_SIZE;
     let mut results = Playouts::default();
     let mut plies = 0usize;
     let mut room = 0usize;
-    let mut arrays: Option<[Bound<'py, PyArray1<u8>>; 3]> = None;
+    let mut records: Option<Bound<'py, PyArray1<u8>>> = None;
     let mut pending = false;
     loop {
         if pending {
             let need = plies + run.window_plies();
             if need > room {
                 let played = results.games().max(1);
-                let estimate =
-                    (plies + run.window_plies()) as f64 / played as f64 * games as f64 * 1.05;
+                let estimate = need as f64 / played as f64 * games as f64 * 1.05;
                 room = need.max(estimate as usize).max(room + room / 2);
-                let grown = [room * crate::OBSERVATION_SIZE, room, room]
-                    .map(|n| PyArray1::<u8>::zeros(py, n, false));
-                if let Some(old) = &arrays {
-                    for (i, (new, old)) in grown.iter().zip(old).enumerate() {
-                        // Boards first: 14 bytes a ply.
-                        let used = if i == 0 {
-                            plies * crate::OBSERVATION_SIZE
-                        } else {
-                            plies
-                        };
-                        new.readwrite().as_slice_mut()?[..used]
-                            .copy_from_slice(&old.readonly().as_slice()?[..used]);
-                    }
+                let grown = PyArray1::<u8>::zeros(py, room * ROW, false);
+                if let Some(old) = &records {
+                    let used = plies * ROW;
+                    grown.readwrite().as_slice_mut()?[..used]
+                        .copy_from_slice(&old.readonly().as_slice()?[..used]);
                 }
-                arrays = Some(grown);
+                records = Some(grown);
             }
         }
-        let Some([boards, players, actions]) = &arrays else {
+        let Some(buffer) = &records else {
             // Nothing written yet: play the first window to learn the plies per game.
             pending = py.detach(|| run.next_window());
             if pending {
@@ -160,12 +153,12 @@ fn playouts<'py>(
             }
             if !pending || run.window_plies() == 0 {
                 // Done, or no records: no room needed.
-                arrays = Some([0, 0, 0].map(|n| PyArray1::<u8>::zeros(py, n, false)));
+                records = Some(PyArray1::<u8>::zeros(py, 0, false));
             }
             continue;
         };
-        let (mut b, mut p, mut a) = (boards.readwrite(), players.readwrite(), actions.readwrite());
-        let (b, p, a) = (b.as_slice_mut()?, p.as_slice_mut()?, a.as_slice_mut()?);
+        let mut buffer = buffer.readwrite();
+        let buffer = buffer.as_slice_mut()?;
         // Writes windows while they fit; `true` when a window waits for more room.
         let run = &mut run;
         let results = &mut results;
@@ -173,14 +166,10 @@ fn playouts<'py>(
         let wait = py.detach(move || loop {
             if pending {
                 let n = run.window_plies();
-                if *plies + n > p.len() {
+                if (*plies + n) * ROW > buffer.len() {
                     return true;
                 }
-                run.write_window(
-                    &mut b[*plies * crate::OBSERVATION_SIZE..][..n * crate::OBSERVATION_SIZE],
-                    &mut p[*plies..][..n],
-                    &mut a[*plies..][..n],
-                );
+                run.write_window(&mut buffer[*plies * ROW..][..n * ROW]);
                 *plies += n;
             }
             if !run.next_window() {
@@ -196,10 +185,16 @@ fn playouts<'py>(
         }
         pending = true;
     }
-    let [boards, players, actions] = arrays.expect("the loop leaves arrays");
-    let cut = |a: Bound<'py, PyArray1<u8>>, n: usize| -> PyResult<Bound<'py, PyAny>> {
-        a.get_item(PySlice::new(py, 0, n as isize, 1))
-    };
+    // (plies, 16), cut to the plies played, then its columns.
+    let table = records
+        .expect("the loop leaves an array")
+        .get_item(PySlice::new(py, 0, (plies * ROW) as isize, 1))?
+        .call_method1("reshape", ((plies, ROW),))?;
+    let column = |c: usize| table.get_item((PySlice::full(py), c));
+    let boards = table.get_item((
+        PySlice::full(py),
+        PySlice::new(py, 0, crate::OBSERVATION_SIZE as isize, 1),
+    ))?;
     let p = results;
     let n = p.games();
     let mut offsets = Vec::with_capacity(n + 1);
@@ -210,13 +205,9 @@ fn playouts<'py>(
         offsets.push(at);
     }
     let d = PyDict::new(py);
-    d.set_item(
-        "boards",
-        cut(boards, plies * crate::OBSERVATION_SIZE)?
-            .call_method1("reshape", ((plies, crate::OBSERVATION_SIZE),))?,
-    )?;
-    d.set_item("players", cut(players, plies)?)?;
-    d.set_item("actions", cut(actions, plies)?)?;
+    d.set_item("boards", boards)?;
+    d.set_item("players", column(crate::OBSERVATION_SIZE)?)?;
+    d.set_item("actions", column(crate::OBSERVATION_SIZE + 1)?)?;
     d.set_item("offsets", PyArray1::from_vec(py, offsets))?;
     d.set_item("lengths", PyArray1::from_vec(py, p.lengths))?;
     d.set_item("reasons", PyArray1::from_vec(py, p.reasons))?;
