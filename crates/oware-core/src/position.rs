@@ -632,7 +632,9 @@ impl Position {
         let chain = ((u64::MAX - 1) << highest_stop) & captures;
         let seeds = ((x & chain).wrapping_mul(ONES) >> 56) as u8;
         let chain = chain >> (shift & 63);
-        if chain != 0 && row & ROW & !chain == 0 {
+        // `&`, not `&&`: one branch, almost never taken (a capture is no rare event, a grand
+        // slam is).
+        if (chain != 0) & (row & ROW & !chain == 0) {
             return self.settle_grand_slam(board, u128::from(chain) << 64, seeds, rules);
         }
         self.after_capture(board, u128::from(chain) << 64, seeds)

@@ -131,7 +131,9 @@ impl Repetition {
 ///
 /// [`CycleFilter::push`] every position a move is played from, in game order, as it is
 /// appended to the `earlier` slice given to [`CycleFilter::is_cycle`]; [`CycleFilter::clear`]
-/// at a new game. The answers are then `is_cycle`'s (tested move by move against it).
+/// at a new game. The answers are then `is_cycle`'s (tested move by move against it). Or, the
+/// same with one hash a position: push the start only, then after each move ask
+/// [`CycleFilter::is_cycle_then_push`], which pushes the new position when the game goes on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CycleFilter {
     bits: [u64; 8],
@@ -195,6 +197,28 @@ impl CycleFilter {
     #[inline]
     pub fn is_cycle(&self, repetition: Repetition, earlier: &[Position], next: &Position) -> bool {
         self.may_repeat(next) && repetition.is_cycle(earlier, next)
+    }
+
+    /// [`CycleFilter::is_cycle`], then, when it is no cycle, [`CycleFilter::push`]`(next)`:
+    /// `next` is the position the following move is played from. One hash of `next` for both.
+    #[inline]
+    pub fn is_cycle_then_push(
+        &mut self,
+        repetition: Repetition,
+        earlier: &[Position],
+        next: &Position,
+    ) -> bool {
+        let (word, bit) = CycleFilter::slot(next);
+        let seeds = next.seeds_on_board();
+        if seeds != self.seeds {
+            // A capture: no earlier position can repeat (see `push`).
+            self.bits = [0; 8];
+            self.seeds = seeds;
+        } else if self.bits[word] & bit != 0 && repetition.is_cycle(earlier, next) {
+            return true;
+        }
+        self.bits[word] |= bit;
+        false
     }
 }
 
@@ -351,6 +375,9 @@ mod tests {
                 let mut pos = starts[g % starts.len()];
                 let mut earlier = Vec::new();
                 let mut filter = CycleFilter::new();
+                // The same filter kept by `is_cycle_then_push`.
+                let mut merged = CycleFilter::new();
+                merged.push(&pos);
                 while earlier.len() < 300 {
                     let legal = pos.legal_moves(&rules);
                     if legal.is_empty() {
@@ -365,6 +392,12 @@ mod tests {
                     pos = pos.play_unchecked(m, &rules);
                     let want = repetition.is_cycle(&earlier, &pos);
                     assert_eq!(filter.is_cycle(repetition, &earlier, &pos), want);
+                    assert_eq!(merged.is_cycle_then_push(repetition, &earlier, &pos), want);
+                    if !want {
+                        let mut pushed = filter.clone();
+                        pushed.push(&pos);
+                        assert_eq!(merged, pushed);
+                    }
                     asked += 1;
                     scanned += usize::from(filter.may_repeat(&pos));
                     if want {

@@ -5,6 +5,9 @@ side by side with OpenSpiel's ``oware`` (pyspiel) in the same run, when it is in
     python crates/oware-py/bench/playouts.py [--seconds 3] [--bulk-games 200000] [--threads 0]
 
 Not a test: it prints a table. The rules are the same for both (playstrategy = OpenSpiel's).
+Each row has its rate by the clock and by the CPU time of the whole process (every thread's,
+the kernel's page faults included): on a machine shared with other work the clock's ratio
+depends on the share of the cores each row got, the CPU time's much less.
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ import time
 import oware
 
 
-def one_at_a_time(game, seconds: float, seed: int) -> tuple[float, float]:
-    """Games and plies per second of a Python loop over apply_action with random.choice."""
+def one_at_a_time(game, seconds: float, seed: int) -> tuple[float, float, float]:
+    """Games and plies per second, and games per CPU second, of a Python loop over
+    apply_action with random.choice."""
     rng = random.Random(seed)
     games = plies = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
@@ -30,27 +35,30 @@ def one_at_a_time(game, seconds: float, seed: int) -> tuple[float, float]:
             plies += 1
         games += 1
     elapsed = time.perf_counter() - start
-    return games / elapsed, plies / elapsed
+    return games / elapsed, plies / elapsed, games / (time.process_time() - cpu)
 
 
-def one_per_call(seconds: float, record: bool) -> tuple[float, float]:
-    """Games and plies per second of one ``oware.playouts(1, ...)`` call per game (a game at a
-    time, each played in Rust)."""
+def one_per_call(seconds: float, record: bool) -> tuple[float, float, float]:
+    """Games and plies per second, and games per CPU second, of one ``oware.playouts(1, ...)``
+    call per game (a game at a time, each played in Rust)."""
     games = plies = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         out = oware.playouts(1, seed=games, rules="playstrategy", threads=1, record=record)
         plies += int(out["lengths"][0])
         games += 1
     elapsed = time.perf_counter() - start
-    return games / elapsed, plies / elapsed
+    return games / elapsed, plies / elapsed, games / (time.process_time() - cpu)
 
 
-def bulk(games: int, threads: int, record: bool) -> tuple[float, float]:
+def bulk(games: int, threads: int, record: bool) -> tuple[float, float, float]:
+    cpu = time.process_time()
     start = time.perf_counter()
     out = oware.playouts(games, seed=1, rules="playstrategy", threads=threads, record=record)
     elapsed = time.perf_counter() - start
-    return games / elapsed, int(out["lengths"].sum()) / elapsed
+    cpu = time.process_time() - cpu
+    return games / elapsed, int(out["lengths"].sum()) / elapsed, games / cpu
 
 
 def main() -> None:
@@ -64,10 +72,10 @@ def main() -> None:
     try:
         import pyspiel  # type: ignore
 
-        spiel_games, spiel_plies = one_at_a_time(pyspiel.load_game("oware"), args.seconds, 1)
-        rows.append(("pyspiel oware, one at a time", spiel_games, spiel_plies))
+        spiel = one_at_a_time(pyspiel.load_game("oware"), args.seconds, 1)
+        rows.append(("pyspiel oware, one at a time", *spiel))
     except ImportError:
-        spiel_games = None
+        spiel = None
         print("open_spiel is not installed: no pyspiel row (pip install open_spiel)")
 
     ours = one_at_a_time(oware.openspiel.load_game("oware"), args.seconds, 1)
@@ -85,10 +93,14 @@ def main() -> None:
     )
 
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
-    print(f"{'':44} {'games/s':>12} {'plies/s':>14} {'vs pyspiel':>10}")
-    for name, g, p in rows:
-        ratio = f"{g / spiel_games:9.1f}x" if spiel_games else "        -"
-        print(f"{name:44} {g:12,.0f} {p:14,.0f} {ratio}")
+    print(
+        f"{'':44} {'games/s':>12} {'plies/s':>14} {'vs pyspiel':>10}"
+        f" {'games/CPU-s':>12} {'vs pyspiel':>10}"
+    )
+    for name, g, p, c in rows:
+        ratio = f"{g / spiel[0]:9.1f}x" if spiel else "        -"
+        cpu_ratio = f"{c / spiel[2]:9.1f}x" if spiel else "        -"
+        print(f"{name:44} {g:12,.0f} {p:14,.0f} {ratio} {c:12,.0f} {cpu_ratio}")
 
 
 if __name__ == "__main__":

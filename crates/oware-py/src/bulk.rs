@@ -292,6 +292,7 @@ impl<'a> Lane<'a> {
         self.mask = self.pos.legal_mask(&self.options.rules);
         self.history.clear();
         self.filter.clear();
+        self.filter.push(&self.pos);
         true
     }
 
@@ -318,14 +319,14 @@ impl<'a> Lane<'a> {
         if options.record {
             self.out.push_ply(&pos, m);
         }
+        // (`pos` is in the filter: the start, or pushed by `is_cycle_then_push`.)
         self.history.push(pos);
-        self.filter.push(&pos);
         self.pos = pos.play_unchecked_branchless(m, rules);
         self.mask = self.pos.legal_mask(rules);
         if self.mask != 0
             && self
                 .filter
-                .is_cycle(rules.repetition, &self.history, &self.pos)
+                .is_cycle_then_push(rules.repetition, &self.history, &self.pos)
         {
             let outcome = self.pos.cycle_outcome(rules);
             self.out
