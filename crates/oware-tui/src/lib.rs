@@ -22,7 +22,7 @@
 //! - [`online`]: an online game's state (`oware play --online URL`): seat, clocks, presence,
 //!   offers, connection, the end.
 //! - [`net`]: talks to the server on a thread of its own: requests, server-sent events,
-//!   reconnection, seat tokens kept per game.
+//!   reconnection, seat tokens kept per game, log-ins kept per server.
 //! - [`wire`]: the server's JSON as read here.
 //! - [`tables`]: the endgame databases of the game.
 //! - [`layout`]: screen geometry: the screen's areas, which pit is drawn where, which pit a

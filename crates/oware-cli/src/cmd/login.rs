@@ -58,8 +58,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let name = match args.name {
         Some(n) => n,
         None => {
-            print!("Name on {base}: ");
-            std::io::stdout().flush()?;
+            if std::io::stdin().is_terminal() {
+                print!("Name on {base}: ");
+                std::io::stdout().flush()?;
+            }
             read_line("name")?
         }
     };
