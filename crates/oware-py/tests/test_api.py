@@ -105,6 +105,29 @@ def test_playouts_are_reproducible_and_replay():
         assert tuple(a["scores"][g]) == game.outcome.scores
 
 
+def test_playout_records_and_a_reused_buffer():
+    a = oware.playouts(300, seed=5, rules="playstrategy")
+    rec = a["records"]
+    assert rec.dtype == np.uint8 and rec.shape == (len(a["actions"]), 16)
+    # boards, players and actions are the columns of the records (views, no copies).
+    assert np.array_equal(rec[:, :14], a["boards"]) and np.shares_memory(rec, a["boards"])
+    assert np.array_equal(rec[:, 14], a["players"]) and np.array_equal(rec[:, 15], a["actions"])
+    # The same games written into the caller's buffer while they fit...
+    buf = np.zeros((len(rec) + 100, 16), np.uint8)
+    b = oware.playouts(300, seed=5, rules="playstrategy", out=buf)
+    for key in a:
+        assert np.array_equal(a[key], b[key]), key
+    assert np.shares_memory(b["boards"], buf) and np.array_equal(buf[: len(rec)], rec)
+    # ... else into a new array (the buffer's first rows may have been written).
+    small = np.zeros((len(rec) // 3, 16), np.uint8)
+    c = oware.playouts(300, seed=5, rules="playstrategy", out=small, threads=2)
+    for key in a:
+        assert np.array_equal(a[key], c[key]), key
+    assert not np.shares_memory(c["boards"], small)
+    bare = oware.playouts(300, seed=5, rules="playstrategy", out=buf, record=False)
+    assert len(bare["records"]) == 0 and np.array_equal(bare["returns"], a["returns"])
+
+
 def test_search_guided_playouts():
     out = oware.playouts(4, seed=1, depth=2, epsilon=0.25, max_plies=40, threads=2)
     assert (out["lengths"] <= 40).all()

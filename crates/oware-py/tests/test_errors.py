@@ -1,6 +1,7 @@
 """(c) Bad input raises a Python exception carrying the core's message; nothing crashes and a
 failed call changes nothing."""
 
+import numpy as np
 import pytest
 
 import oware
@@ -90,6 +91,19 @@ def test_bad_arguments_of_bulk_functions_raise():
         oware.playouts(1, start="nonsense")
     with pytest.raises((OverflowError, ValueError)):
         oware.playouts(-1)
+    for out in (
+        np.zeros((10, 14), np.uint8),
+        np.zeros((10, 32), np.uint8)[:, ::2],
+        np.zeros((10, 16), np.int32),
+        np.zeros(160, np.uint8),
+        [[0] * 16],
+    ):
+        with pytest.raises(oware.OwareError):
+            oware.playouts(2, out=out)
+    frozen = np.zeros((100, 16), np.uint8)
+    frozen.flags.writeable = False
+    with pytest.raises(oware.OwareError):
+        oware.playouts(2, out=frozen)
     with pytest.raises(oware.OwareError):
         oware.analyse(oware.Position(), depth=1000)
     with pytest.raises(oware.OwareError):

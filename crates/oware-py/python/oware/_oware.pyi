@@ -165,6 +165,7 @@ class SpielState:
     def to_game(self) -> Game: ...
 
 class Playouts(TypedDict):
+    records: npt.NDArray[np.uint8]
     boards: npt.NDArray[np.uint8]
     players: npt.NDArray[np.uint8]
     actions: npt.NDArray[np.uint8]
@@ -187,6 +188,7 @@ def playouts(
     max_plies: int = 1000,
     threads: int = 0,
     record: bool = True,
+    out: Optional[npt.NDArray[np.uint8]] = None,
 ) -> Playouts: ...
 
 class MoveAnalysis(TypedDict):

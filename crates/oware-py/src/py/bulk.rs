@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use oware_core::{movetext, Game, Move, Position, Rules, Side};
 use oware_egdb::{BuildOptions, Egdb};
 use oware_engine::{score_to_text, Level, Limits, Prober};
@@ -61,10 +61,11 @@ fn egdb_prober(dir: Option<PathBuf>, use_egdb: bool, rules: &Rules) -> Option<Ar
 }
 
 /// Plays `games` games in Rust (in parallel, the interpreter released) and returns them as NumPy
-/// arrays.
+/// arrays. The per-ply records are written into `out` (a C-contiguous uint8 array of shape
+/// (rows, 16)) while they fit, else into a new array.
 #[pyfunction]
 #[pyo3(signature = (games, *, seed = 0, rules = None, start = None, depth = None, epsilon = 0.0,
-    hash_mb = 4, max_plies = 1000, threads = 0, record = true))]
+    hash_mb = 4, max_plies = 1000, threads = 0, record = true, out = None))]
 #[allow(clippy::too_many_arguments)]
 fn playouts<'py>(
     py: Python<'py>,
@@ -78,8 +79,32 @@ fn playouts<'py>(
     max_plies: usize,
     threads: usize,
     record: bool,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = rules_arg(rules, Rules::default())?;
+    const ROW: usize = crate::RECORD_SIZE;
+    // The caller's buffer, flat (a view: the same memory), or none.
+    let out = match out {
+        Some(o) if !o.is_none() => {
+            let wrong = || {
+                OwareError::new_err(format!(
+                    "out must be a C-contiguous uint8 NumPy array of shape (rows, {ROW})"
+                ))
+            };
+            let o = o.cast::<PyArray2<u8>>().map_err(|_| wrong())?;
+            if o.shape()[1] != ROW || !o.is_c_contiguous() {
+                return Err(wrong());
+            }
+            if o.try_readwrite().is_err() {
+                return Err(OwareError::new_err(
+                    "out must be writeable (and not in use elsewhere)",
+                ));
+            }
+            let rows = o.shape()[0];
+            Some((o.reshape([rows * ROW])?, rows))
+        }
+        _ => None,
+    };
     let start = match start {
         Some(s) if !s.is_none() => position_arg(s)?,
         _ => Position::start(),
@@ -121,11 +146,14 @@ fn playouts<'py>(
     // the player, the action) written straight into one NumPy array (NumPy asks large ones to
     // be backed by huge pages: few page faults), sized after the first window by its plies per
     // game and grown if need be; boards, players and actions are views of its columns.
-    const ROW: usize = crate::RECORD_SIZE;
     let mut results = Playouts::default();
     let mut plies = 0usize;
-    let mut room = 0usize;
-    let mut records: Option<Bound<'py, PyArray1<u8>>> = None;
+    let (mut records, mut room) = match out {
+        Some((flat, rows)) => (Some(flat), rows),
+        None => (None, 0),
+    };
+    // Played first (by the sizing below) when there is no room yet.
+    let mut first = records.is_none();
     let mut pending = false;
     loop {
         if pending {
@@ -143,7 +171,8 @@ fn playouts<'py>(
                 records = Some(grown);
             }
         }
-        let Some(buffer) = &records else {
+        if first {
+            first = false;
             // Nothing written yet: play the first window to learn the plies per game.
             pending = py.detach(|| run.next_window());
             if pending {
@@ -156,6 +185,9 @@ fn playouts<'py>(
                 records = Some(PyArray1::<u8>::zeros(py, 0, false));
             }
             continue;
+        }
+        let Some(buffer) = &records else {
+            unreachable!("an array once the first window is played")
         };
         let mut buffer = buffer.readwrite();
         let buffer = buffer.as_slice_mut()?;
@@ -205,6 +237,7 @@ fn playouts<'py>(
         offsets.push(at);
     }
     let d = PyDict::new(py);
+    d.set_item("records", &table)?;
     d.set_item("boards", boards)?;
     d.set_item("players", column(crate::OBSERVATION_SIZE)?)?;
     d.set_item("actions", column(crate::OBSERVATION_SIZE + 1)?)?;
