@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 
 mod accounts;
+mod chat;
 mod egdb_view;
 mod engine;
 mod events;
@@ -48,12 +49,14 @@ mod names;
 mod online;
 pub mod operator;
 mod players;
+mod pool;
 mod proxy;
 mod rating;
 mod review;
 mod secret;
 mod store;
 mod time;
+mod tournament;
 mod view;
 
 use std::fmt;
@@ -86,6 +89,10 @@ pub use store::{
     StoreFuture,
 };
 pub use time::{Clock, ManualClock, Sleep, SystemClock};
+pub use tournament::{
+    NewTournament, Recurring, ScheduleError, TournamentConfig, TournamentError, Tournaments,
+    DEFAULT_SCHEDULE,
+};
 pub use view::{score_text, GameSnapshot, StateView};
 
 /// How to run the server.
@@ -118,6 +125,9 @@ pub struct ServerConfig {
     /// flags, claim delays, presence and the lobby's grace read it and their timers sleep on
     /// it. A test passes a [`ManualClock`] and moves it on instead of sleeping.
     pub clock: Arc<dyn Clock>,
+    /// Tournaments: the recurring ones (default: every Saturday 18:00 UTC, a 60-minute 3+2
+    /// arena), the pairing waves' interval, the limits of players' tournaments.
+    pub tournaments: TournamentConfig,
 }
 
 impl Default for ServerConfig {
@@ -133,6 +143,7 @@ impl Default for ServerConfig {
             limits: ServerLimits::default(),
             public_hosts: Vec::new(),
             clock: Arc::new(SystemClock),
+            tournaments: TournamentConfig::default(),
         }
     }
 }
@@ -261,6 +272,7 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         SocketAddr::new(config.bind, config.port),
         config.limits.clone(),
         &config.public_hosts,
+        config.tournaments.clone(),
     )
     .await
 }
@@ -315,7 +327,7 @@ pub async fn start_with_limits(
     addr: SocketAddr,
     limits: ServerLimits,
 ) -> Result<Server, ServeError> {
-    start_on(games, addr, limits, &[]).await
+    start_on(games, addr, limits, &[], TournamentConfig::default()).await
 }
 
 async fn start_on(
@@ -323,6 +335,7 @@ async fn start_on(
     addr: SocketAddr,
     limits: ServerLimits,
     public_hosts: &[HostName],
+    tournaments: TournamentConfig,
 ) -> Result<Server, ServeError> {
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(l) => l,
@@ -363,6 +376,12 @@ async fn start_on(
         limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(games.clock()))),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),
         accounts,
+        pools: pool::Pools::start(Arc::clone(&games), rx.clone()),
+        tournaments: {
+            let t = Tournaments::new(Arc::clone(&games), tournaments);
+            t.start(rx.clone());
+            t
+        },
     };
     let hosts = Arc::new(http::host::AllowedHosts::new(addr.ip(), public_hosts));
     if !public_hosts.is_empty() {

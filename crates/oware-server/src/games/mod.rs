@@ -27,7 +27,9 @@
 mod analysis;
 mod berserk;
 mod clock;
+mod chat;
 mod computer;
+mod cycle;
 mod error;
 mod for_review;
 mod local;
@@ -59,7 +61,7 @@ use crate::view::{self, MoveDetailView, StateView};
 use oware_protocol::{EventKind, UpdateEvent};
 use session::Session;
 
-pub use berserk::GameStanding;
+pub use chat::ChatPoster;
 pub use error::GameError;
 pub use for_review::GameCopy;
 pub use local::{Created, MoveInput, MoveReply, NewGame, Opponent};
@@ -90,6 +92,8 @@ pub struct Games {
     clock: Arc<dyn Clock>,
     /// Online games that ended on this instance (`paired.rs`).
     finished: broadcast::Sender<paired::Finished>,
+    /// Each person's recent chat messages (`chat.rs`).
+    chat_limits: crate::chat::ChatLimits,
 }
 
 /// A job the engine refused because its queue is full, as the answer to the request.
@@ -100,11 +104,18 @@ fn busy(e: EngineError) -> GameError {
     }
 }
 
-/// Replays stored move letters.
+/// Replays stored move letters (and the end by agreement after them: `row_moves`).
 fn replay(start: Position, rules: Rules, moves: &str) -> Result<Game, String> {
     let mut game = Game::from_position(start, rules);
+    let (moves, agreed) = match moves.strip_suffix(session::AGREED_CYCLE_MARK) {
+        Some(m) => (m, true),
+        None => (moves, false),
+    };
     for m in movetext::parse_list(moves).map_err(|e| e.to_string())? {
         game.play_text(&m).map_err(|e| e.to_string())?;
+    }
+    if agreed {
+        game.agree_cycle().map_err(|e| e.to_string())?;
     }
     Ok(game)
 }
@@ -188,6 +199,7 @@ impl Games {
             online,
             clock,
             finished: broadcast::channel(1024).0,
+            chat_limits: crate::chat::ChatLimits::default(),
         })
     }
 
@@ -247,6 +259,8 @@ impl Games {
             v.can_undo = false;
             v.can_redo = false;
             v.ogn = s.ogn();
+        } else {
+            v.cycle_offer = s.cycle_offer;
         }
         v
     }

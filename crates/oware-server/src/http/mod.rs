@@ -12,6 +12,7 @@
 
 mod accounts;
 mod assets;
+mod chat;
 mod error;
 mod games;
 mod health;
@@ -20,8 +21,10 @@ pub(crate) mod listener;
 mod lobby;
 mod online;
 mod players;
+mod pool;
 mod qr;
 mod review;
+mod tournaments;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -63,6 +66,10 @@ pub struct Shared {
     pub(crate) accounts: Arc<crate::accounts::Accounts>,
     /// Profiles, histories and leaderboards.
     pub(crate) players: Arc<crate::players::Players>,
+    /// The quick-pairing pools.
+    pub(crate) pools: Arc<crate::pool::Pools>,
+    /// Arenas and Swiss tournaments.
+    pub(crate) tournaments: Arc<crate::tournament::Tournaments>,
 }
 
 /// Builds [`ROUTES`] and the router holding them from one list: `METHOD "path" => handler`.
@@ -94,6 +101,9 @@ route_table! {
     POST "/api/games/{id}/abort" => online::ending(Ending::Abort),
     POST "/api/games/{id}/draw" => online::offer(OfferKind::Draw),
     POST "/api/games/{id}/takeback" => online::offer(OfferKind::Takeback),
+    POST "/api/games/{id}/cycle" => online::offer(OfferKind::Cycle),
+    GET "/api/games/{id}/chat" => chat::log,
+    POST "/api/games/{id}/chat" => chat::post,
     POST "/api/games/{id}/claim" => online::claim,
     POST "/api/games/{id}/rematch" => online::rematch,
     POST "/api/games/{id}/seat" => online::seat,
@@ -118,6 +128,17 @@ route_table! {
     GET "/api/user/{name}/games" => players::games,
     GET "/api/games/user/{name}" => players::export,
     GET "/api/player" => players::leaderboards,
+    POST "/api/pool/{pool}" => pool::join,
+    GET "/api/pool/ticket/{id}" => pool::ticket,
+    DELETE "/api/pool/ticket/{id}" => pool::leave,
+    GET "/api/pool/ticket/{id}/events" => pool::ticket_events,
+    GET "/api/tournaments" => tournaments::list,
+    POST "/api/tournaments" => tournaments::create,
+    GET "/api/tournaments/{id}" => tournaments::tournament,
+    POST "/api/tournaments/{id}/join" => tournaments::join,
+    POST "/api/tournaments/{id}/withdraw" => tournaments::withdraw,
+    POST "/api/tournaments/{id}/berserk" => tournaments::berserk,
+    GET "/api/tournaments/{id}/events" => tournaments::events,
 }
 
 /// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests

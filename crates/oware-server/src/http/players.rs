@@ -30,7 +30,16 @@ pub(super) async fn profile(
     State(s): State<Shared>,
     Path(name): Path<String>,
 ) -> Result<Response, ApiError> {
-    Ok(Json(s.players.profile(&name).await?).into_response())
+    let profile = s.players.profile(&name).await?;
+    let mut out = serde_json::to_value(profile).unwrap_or_default();
+    // The tournaments they played in (issue 31), newest first.
+    if let Some(user) = s.accounts.find(&name).await? {
+        let tournaments = s.tournaments.of_player(&user.id).await?;
+        if let Some(o) = out.as_object_mut() {
+            o.insert("tournaments".into(), serde_json::json!(tournaments));
+        }
+    }
+    Ok(Json(out).into_response())
 }
 
 /// `GET /api/user/{name}/rating-history`'s query.

@@ -6,6 +6,11 @@ use serde::{Deserialize, Serialize};
 use super::error::OnlineError;
 use super::{MAX_INCREMENT_S, MAX_INITIAL_S};
 
+/// A day in seconds.
+pub const DAY_S: u64 = 86_400;
+/// The days per move a correspondence game may have.
+pub const CORRESPONDENCE_DAYS: [u64; 6] = [1, 2, 3, 5, 7, 14];
+
 /// A time control as asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimeControl {
@@ -16,6 +21,28 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
+    /// A correspondence clock: `days` (1, 2, 3, 5, 7 or 14) for each move. It is a clock
+    /// whose initial time is whole days and no increment (the clocks of live games stop at
+    /// 3 hours, so the two never meet); each move gives the mover its days again.
+    pub fn correspondence(days: f64) -> Result<TimeControl, OnlineError> {
+        match CORRESPONDENCE_DAYS.iter().find(|&&d| d as f64 == days) {
+            Some(&d) => Ok(TimeControl {
+                initial_s: d * DAY_S,
+                increment_s: 0,
+            }),
+            None => Err(OnlineError::invalid(
+                "bad-clock",
+                format!("days per move must be 1, 2, 3, 5, 7 or 14, not {days}"),
+            )),
+        }
+    }
+
+    /// The days per move of a correspondence clock (`None`: a live clock).
+    pub fn days_per_move(self) -> Option<u64> {
+        (self.initial_s >= DAY_S && self.initial_s % DAY_S == 0 && self.increment_s == 0)
+            .then_some(self.initial_s / DAY_S)
+    }
+
     /// Checks the bounds: `min_initial_s` ≤ initial ≤ 10800, increment ≤ 180 (whole seconds;
     /// negative, fractional or missing numbers are refused by the caller's parser or here).
     pub fn checked(
@@ -62,7 +89,11 @@ impl TimeControl {
 
     /// `300+3`, the OGN `TimeControl` tag.
     pub fn tag(self) -> String {
-        format!("{}+{}", self.initial_s, self.increment_s)
+        match self.days_per_move() {
+            // PGN's "moves/seconds": one move in this many seconds.
+            Some(_) => format!("1/{}", self.initial_s),
+            None => format!("{}+{}", self.initial_s, self.increment_s),
+        }
     }
 }
 
@@ -81,6 +112,9 @@ pub struct Clock {
     pub running: Option<Side>,
     /// When the running side's turn began (epoch ms).
     pub turn_started_ms: u64,
+    /// The sides that berserked (arena tournaments): half their initial time, no increment.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub berserk: Vec<Side>,
 }
 
 impl Clock {
@@ -92,6 +126,25 @@ impl Clock {
             north_ms: tc.initial_s * 1000,
             running: None,
             turn_started_ms: 0,
+            berserk: Vec::new(),
+        }
+    }
+
+    /// Berserk (arena tournaments): `side` keeps half its initial time and gets no increment
+    /// from now on. Only before `side`'s first move (the caller checks); once per side.
+    pub fn berserk(&mut self, side: Side) {
+        if !self.berserk.contains(&side) {
+            self.berserk.push(side);
+            *self.left_mut(side) = self.initial_ms / 2;
+        }
+    }
+
+    /// The increment `side` gets after each clocked move (none after a berserk).
+    pub fn increment_of(&self, side: Side) -> u64 {
+        if self.berserk.contains(&side) {
+            0
+        } else {
+            self.increment_ms
         }
     }
 
@@ -124,6 +177,12 @@ impl Clock {
     pub fn deadline(&self) -> Option<u64> {
         self.running
             .map(|side| self.turn_started_ms.saturating_add(self.left(side)))
+    }
+
+    /// Whether this is a correspondence clock (days per move, see
+    /// [`TimeControl::correspondence`]).
+    pub fn per_move(&self) -> bool {
+        self.control().days_per_move().is_some()
     }
 
     /// The time control as asked for.

@@ -144,9 +144,20 @@ pub struct Online {
     /// When each side may make each kind of offer again after one was declined or withdrawn.
     #[serde(default)]
     pub cooldowns: OfferCooldowns,
+    /// The ratings a joiner must have (a challenge limited to a range), both ends included.
+    #[serde(default)]
+    pub range: Option<[i32; 2]>,
     /// Whether the result moves the players' ratings (both seats accounts, standard rules).
     #[serde(default)]
     pub rated: bool,
+    /// The side proposing to end the game as an endless cycle (`offers.rs`); lapses with the
+    /// next move.
+    #[serde(default)]
+    pub cycle_offer: Option<Side>,
+    /// Whether the game is open to advice: the players read the spectators' chat room too
+    /// (chosen at creation, casual games only; `chat.rs`).
+    #[serde(default)]
+    pub advice: bool,
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -181,6 +192,9 @@ impl Online {
             started_ms: None,
             cooldowns: OfferCooldowns::default(),
             rated: false,
+            range: None,
+            cycle_offer: None,
+            advice: false,
         };
         *o.seat_mut(side) = Seat {
             name,
@@ -291,6 +305,7 @@ impl Online {
         self.winner = winner;
         self.draw_offer = None;
         self.takeback_offer = None;
+        self.cycle_offer = None;
     }
 
     /// Whether the running side's flag has fallen at `now`; if so the game is over by time
@@ -340,7 +355,11 @@ impl Online {
         if let Some(c) = &mut self.clock {
             if c.running == Some(mover) {
                 let left = c.left_at(mover, now);
-                *c.left_mut(mover) = left + c.increment_ms;
+                *c.left_mut(mover) = left + c.increment_of(mover);
+            }
+            if c.per_move() {
+                // Correspondence: each move gives the mover its days again.
+                *c.left_mut(mover) = c.initial_ms;
             }
             if plies >= 2 {
                 c.running = Some(game.position().turn());
@@ -351,6 +370,8 @@ impl Online {
             self.draw_offer = None;
         }
         self.takeback_offer = None;
+        // A cycle proposal is about the position it was made in.
+        self.cycle_offer = None;
         if let Some(o) = game.outcome() {
             let (s, n) = (o.scores.south, o.scores.north);
             let winner = match s.cmp(&n) {
@@ -442,6 +463,8 @@ impl Online {
     /// The claim delay for this game's clock.
     pub fn claim_delay(&self, config: &OnlineConfig) -> Duration {
         match &self.clock {
+            // Correspondence: players come and go between moves; only the flag ends it.
+            Some(c) if c.per_move() => Duration::from_millis(c.initial_ms),
             Some(c) if c.initial_ms <= 180_000 => config.fast_claim_delay,
             _ => config.claim_delay,
         }

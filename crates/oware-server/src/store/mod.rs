@@ -12,9 +12,15 @@
 //! (two tabs, two server instances on one database) from overwriting each other's moves.
 
 pub(crate) mod accounts;
+pub(crate) mod chat;
 mod postgres;
 mod sqlite;
 mod sqlite_accounts;
+mod sqlite_chat;
+mod sqlite_tournaments;
+pub(crate) mod tournaments;
+pub(crate) mod pool;
+mod sqlite_pool;
 
 use std::fmt;
 use std::future::Future;
@@ -30,27 +36,25 @@ pub use sqlite::SqliteStore;
 /// Opens the store `db` names: a `postgres://` or `postgresql://` URL is a PostgreSQL
 /// database (shared with other instances); anything else is a SQLite file (this process only).
 pub async fn open(db: &str) -> Result<Arc<dyn Store>, StoreError> {
-    if postgres::is_url(db) {
-        return Ok(Arc::new(PostgresStore::open(db).await?));
-    }
-    let path = std::path::PathBuf::from(db);
-    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
-        .await
-        .map_err(|e| StoreError::Failed {
-            resource: format!("SQLite file {db}"),
-            message: e.to_string(),
-        })??;
-    Ok(Arc::new(store))
+    open_with(db, SqliteStore::open).await
 }
 
 /// Opens the store `db` names for an operator's command beside a running server: PostgreSQL
 /// as [`open`] does; a SQLite file without the server's lock ([`SqliteStore::open_for_operator`]).
 pub async fn open_for_operator(db: &str) -> Result<Arc<dyn Store>, StoreError> {
+    open_with(db, SqliteStore::open_for_operator).await
+}
+
+/// [`open`] with `sqlite` opening a SQLite file (on the blocking pool).
+async fn open_with(
+    db: &str,
+    sqlite: fn(&std::path::Path) -> Result<SqliteStore, StoreError>,
+) -> Result<Arc<dyn Store>, StoreError> {
     if postgres::is_url(db) {
         return Ok(Arc::new(PostgresStore::open(db).await?));
     }
     let path = std::path::PathBuf::from(db);
-    let store = tokio::task::spawn_blocking(move || SqliteStore::open_for_operator(&path))
+    let store = tokio::task::spawn_blocking(move || sqlite(&path))
         .await
         .map_err(|e| StoreError::Failed {
             resource: format!("SQLite file {db}"),
@@ -95,6 +99,14 @@ pub enum Notice {
         /// The event's data.
         data: String,
     },
+    /// A chat message another instance took for online game `id` (`chat.rs`), as the JSON
+    /// text of its `chat` event.
+    Chat {
+        /// The game.
+        id: String,
+        /// The event's data.
+        data: String,
+    },
     /// Notices may have been missed (the listening connection was lost and is back): check
     /// every cached game against the database.
     Resync,
@@ -114,6 +126,24 @@ pub trait Store: Send + Sync + 'static {
 
     /// The accounts' tables of the same database (`accounts.rs`).
     fn accounts(&self) -> &dyn accounts::AccountStore;
+
+    /// The tournaments' tables of the same database (`tournaments.rs`); `None` for a store
+    /// without them (a test's wrapper), where the tournaments answer 503.
+    fn tournaments(&self) -> Option<&dyn tournaments::TournamentStore> {
+        None
+    }
+
+    /// The quick-pairing pools' table of the same database (`pool.rs`); `None` for a store
+    /// without one (a test's wrapper), where the pools answer 503.
+    fn pool(&self) -> Option<&dyn pool::PoolStore> {
+        None
+    }
+
+    /// The chat's table of the same database (`chat.rs`); `None` for a store without one (a
+    /// test's wrapper), where the chat answers 503.
+    fn chat(&self) -> Option<&dyn chat::ChatStore> {
+        None
+    }
 
     /// Stores a new game (its `version` as given).
     fn insert(&self, game: GameRow) -> StoreFuture<'_, ()>;

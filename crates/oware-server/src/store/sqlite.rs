@@ -63,6 +63,12 @@ const MIGRATIONS: &[&str] = &[
     // 6: accounts, their sessions and reset links (hashes only), ratings per category and
     // each finished game's account players (`store/accounts.rs`).
     super::accounts::SQLITE_SCHEMA,
+    // 7: the quick-pairing pools' tickets (`store/pool.rs`).
+    super::pool::SQLITE_SCHEMA,
+    // 8: tournaments, their players and their games (`store/tournaments.rs`).
+    super::tournaments::SQLITE_SCHEMA,
+    // 9: online games' chat messages (`store/chat.rs`).
+    super::chat::SQLITE_SCHEMA,
 ];
 
 /// A piece of work for the database thread.
@@ -504,6 +510,18 @@ impl Store for SqliteStore {
 
     fn accounts(&self) -> &dyn super::accounts::AccountStore {
         self
+    }
+
+    fn tournaments(&self) -> Option<&dyn super::tournaments::TournamentStore> {
+        Some(self)
+    }
+
+    fn pool(&self) -> Option<&dyn super::pool::PoolStore> {
+        Some(self)
+    }
+
+    fn chat(&self) -> Option<&dyn super::chat::ChatStore> {
+        Some(self)
     }
 
     fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {

@@ -46,7 +46,10 @@ use tokio_postgres::{AsyncMessage, NoTls};
 use super::{GameRow, GameUpdate, Notice, Store, StoreError, StoreFuture};
 
 mod accounts;
+mod chat;
+mod pool;
 mod sql;
+mod tournaments;
 use sql::{
     insert_params, read_row, CHANNEL, COLUMNS, INSERT_GAME, MIGRATIONS, MIGRATION_LOCK, UPDATE_GAME,
 };
@@ -182,6 +185,69 @@ impl PostgresStore {
             .await
             .map_err(|e| self.failed(e))?;
         Ok(())
+    }
+
+    /// Runs one statement and maps its rows.
+    pub(super) async fn rows<T>(
+        &self,
+        sql: &str,
+        args: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+        f: impl Fn(&tokio_postgres::Row) -> T,
+    ) -> Result<Vec<T>, StoreError> {
+        let c = self.client().await?;
+        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
+        let rows = c.query(&st, args).await.map_err(|e| self.failed(e))?;
+        Ok(rows.iter().map(f).collect())
+    }
+
+    /// Runs one statement, answering the rows it changed.
+    pub(super) async fn exec(&self, sql: &str, args: &[&(dyn tokio_postgres::types::ToSql + Sync)]) -> Result<u64, StoreError> {
+        let c = self.client().await?;
+        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
+        c.execute(&st, args).await.map_err(|e| self.failed(e))
+    }
+
+    /// Runs `u`'s versioned `UPDATE` on `c` (a connection or a transaction): the rows written,
+    /// 1 or 0.
+    async fn write_update(
+        &self,
+        c: &(impl deadpool_postgres::GenericClient + Sync),
+        u: &GameUpdate,
+    ) -> Result<u64, StoreError> {
+        let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
+        let st = c
+            .prepare_cached(UPDATE_GAME)
+            .await
+            .map_err(|e| self.failed(e))?;
+        let args: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
+            &u.id,
+            &from,
+            &u.moves,
+            &u.redo,
+            &now(),
+            &u.online,
+            &u.online_status,
+        ];
+        c.execute(&st, &args).await.map_err(|e| self.failed(e))
+    }
+
+    /// Why `u` wrote nothing: the game is at another version, or it is not stored.
+    async fn refusal(
+        &self,
+        c: &(impl deadpool_postgres::GenericClient + Sync),
+        u: GameUpdate,
+    ) -> StoreError {
+        match c
+            .query_opt("SELECT 1 FROM games WHERE id = $1", &[&u.id])
+            .await
+        {
+            Ok(Some(_)) => StoreError::Conflict {
+                id: u.id,
+                expected: u.from_version,
+            },
+            Ok(None) => StoreError::Missing { id: u.id },
+            Err(e) => self.failed(e),
+        }
     }
 
     async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
@@ -341,6 +407,15 @@ fn parse_notice(payload: &str, me: &str) -> Vec<Notice> {
     if from == me {
         return Vec::new();
     }
+    if let Some(rest) = rest.strip_prefix("chat ") {
+        return match rest.split_once(' ') {
+            Some((id, data)) => vec![Notice::Chat {
+                id: id.to_string(),
+                data: data.to_string(),
+            }],
+            None => Vec::new(),
+        };
+    }
     if let Some(rest) = rest.strip_prefix("review ") {
         return match rest.split_once(' ') {
             Some((id, data)) => vec![Notice::Review {
@@ -393,6 +468,18 @@ impl Store for PostgresStore {
 
     fn accounts(&self) -> &dyn crate::store::accounts::AccountStore {
         self
+    }
+
+    fn tournaments(&self) -> Option<&dyn crate::store::tournaments::TournamentStore> {
+        Some(self)
+    }
+
+    fn pool(&self) -> Option<&dyn crate::store::pool::PoolStore> {
+        Some(self)
+    }
+
+    fn chat(&self) -> Option<&dyn crate::store::chat::ChatStore> {
+        Some(self)
     }
 
     fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {
@@ -461,26 +548,7 @@ impl Store for PostgresStore {
     fn update(&self, u: GameUpdate) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let c = self.client().await?;
-            let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
-            let st = c
-                .prepare_cached(UPDATE_GAME)
-                .await
-                .map_err(|e| self.failed(e))?;
-            let n = c
-                .execute(
-                    &st,
-                    &[
-                        &u.id,
-                        &from,
-                        &u.moves,
-                        &u.redo,
-                        &now(),
-                        &u.online,
-                        &u.online_status,
-                    ],
-                )
-                .await
-                .map_err(|e| self.failed(e))?;
+            let n = self.write_update(&c, &u).await?;
             if n == 1 {
                 // Committed (and flushed): now the other instances may hear of it. A
                 // notification that cannot be sent is not the writer's failure: the move is
@@ -491,41 +559,16 @@ impl Store for PostgresStore {
                 }
                 return Ok(());
             }
-            let exists = c
-                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&u.id])
-                .await
-                .map_err(|e| self.failed(e))?;
-            Err(match exists {
-                Some(_) => StoreError::Conflict {
-                    id: u.id,
-                    expected: u.from_version,
-                },
-                None => StoreError::Missing { id: u.id },
-            })
+            Err(self.refusal(&c, u).await)
         })
     }
 
     fn update_and_insert(&self, u: GameUpdate, g: GameRow) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let mut c = self.client().await?;
-            let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
             let t = now();
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
-            let n = tx
-                .execute(
-                    UPDATE_GAME,
-                    &[
-                        &u.id,
-                        &from,
-                        &u.moves,
-                        &u.redo,
-                        &t,
-                        &u.online,
-                        &u.online_status,
-                    ],
-                )
-                .await
-                .map_err(|e| self.failed(e))?;
+            let n = self.write_update(&tx, &u).await?;
             if n != 1 {
                 drop(tx); // rolled back
                 return Err(StoreError::Conflict {

@@ -86,6 +86,12 @@ pub(super) const MIGRATIONS: &[&str] = &[
     );",
     // 3: accounts, sessions, reset links, ratings and game players, as SQLite's migration 6.
     super::super::accounts::POSTGRES_SCHEMA,
+    // 4: the quick-pairing pools' tickets, as SQLite's migration 7.
+    super::super::pool::POSTGRES_SCHEMA,
+    // 5: tournaments, their players and their games, as SQLite's migration 8.
+    super::super::tournaments::POSTGRES_SCHEMA,
+    // 6: online games' chat messages, as SQLite's migration 9.
+    super::super::chat::POSTGRES_SCHEMA,
 ];
 
 /// The columns [`read_row`] reads, in its order.

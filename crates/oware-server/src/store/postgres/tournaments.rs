@@ -1,0 +1,404 @@
+//! [`TournamentStore`] on PostgreSQL: the same pool as the games.
+
+use tokio_postgres::types::ToSql;
+use tokio_postgres::Row;
+
+use super::PostgresStore;
+use crate::store::tournaments::{
+    EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
+    PAIRING_COLUMNS, TOURNAMENT_COLUMNS,
+};
+use crate::store::{StoreError, StoreFuture};
+
+fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn uint(r: &Row, i: usize) -> u64 {
+    r.get::<_, i64>(i).max(0) as u64
+}
+
+fn read_tournament(r: &Row) -> TournamentRow {
+    TournamentRow {
+        id: r.get(0),
+        kind: r.get(1),
+        name: r.get(2),
+        creator: r.get(3),
+        schedule_key: r.get(4),
+        status: r.get(5),
+        starts_ms: uint(r, 6),
+        minutes: uint(r, 7),
+        rounds: uint(r, 8),
+        initial_s: uint(r, 9),
+        increment_s: uint(r, 10),
+        max_players: uint(r, 11),
+        state: r.get(12),
+        version: uint(r, 13),
+        created_ms: uint(r, 14),
+        ended_ms: uint(r, 15),
+    }
+}
+
+fn read_entry(r: &Row, at: usize) -> EntryRow {
+    EntryRow {
+        tournament_id: r.get(at),
+        user_id: r.get(at + 1),
+        name: r.get(at + 2),
+        rating: r.get(at + 3),
+        state: r.get(at + 4),
+        joined_ms: uint(r, at + 5),
+    }
+}
+
+fn read_pairing(r: &Row) -> PairingRow {
+    PairingRow {
+        game_id: r.get(0),
+        tournament_id: r.get(1),
+        round: uint(r, 2),
+        south: r.get(3),
+        north: r.get(4),
+        south_berserk: r.get::<_, i64>(5) != 0,
+        north_berserk: r.get::<_, i64>(6) != 0,
+        result: r.get(7),
+        south_moves: uint(r, 8),
+        north_moves: uint(r, 9),
+        started_ms: uint(r, 10),
+        ended_ms: uint(r, 11),
+    }
+}
+
+fn prefixed(columns: &str, table: &str) -> String {
+    columns
+        .split(", ")
+        .map(|c| format!("{table}.{}", c.trim()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+const BUMP: &str = "UPDATE tournaments SET version = version + 1 WHERE id = $1";
+
+impl PostgresStore {
+    async fn t_rows<T>(
+        &self,
+        sql: &str,
+        args: &[&(dyn ToSql + Sync)],
+        f: impl Fn(&Row) -> T,
+    ) -> Result<Vec<T>, StoreError> {
+        let c = self.client().await?;
+        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
+        let rows = c.query(&st, args).await.map_err(|e| self.failed(e))?;
+        Ok(rows.iter().map(f).collect())
+    }
+
+    async fn t_exec(&self, sql: &str, args: &[&(dyn ToSql + Sync)]) -> Result<u64, StoreError> {
+        let c = self.client().await?;
+        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
+        c.execute(&st, args).await.map_err(|e| self.failed(e))
+    }
+
+    /// Runs `sql` with `args`, then bumps tournament `id`'s version, in one transaction
+    /// (the bump only if `sql` changed a row when `only_if_changed`).
+    async fn t_exec_bump(
+        &self,
+        sql: &str,
+        args: &[&(dyn ToSql + Sync)],
+        id: &str,
+        only_if_changed: bool,
+    ) -> Result<u64, StoreError> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+        let n = tx.execute(sql, args).await.map_err(|e| self.failed(e))?;
+        if n > 0 || !only_if_changed {
+            tx.execute(BUMP, &[&id]).await.map_err(|e| self.failed(e))?;
+        }
+        tx.commit().await.map_err(|e| self.failed(e))?;
+        Ok(n)
+    }
+}
+
+async fn tournament_of_game(
+    c: &tokio_postgres::Client,
+    game: &str,
+) -> Result<Option<String>, tokio_postgres::Error> {
+    Ok(c.query_opt(
+        "SELECT tournament_id FROM tournament_games WHERE game_id = $1",
+        &[&game],
+    )
+    .await?
+    .map(|r| r.get(0)))
+}
+
+impl TournamentStore for PostgresStore {
+    fn create_tournament(&self, t: TournamentRow) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let sql = format!(
+                "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES
+                 ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                 ON CONFLICT DO NOTHING"
+            );
+            let n = self
+                .t_exec(
+                    &sql,
+                    &[
+                        &t.id,
+                        &t.kind,
+                        &t.name,
+                        &t.creator,
+                        &t.schedule_key,
+                        &t.status,
+                        &int(t.starts_ms),
+                        &int(t.minutes),
+                        &int(t.rounds),
+                        &int(t.initial_s),
+                        &int(t.increment_s),
+                        &int(t.max_players),
+                        &t.state,
+                        &int(t.version),
+                        &int(t.created_ms),
+                        &int(t.ended_ms),
+                    ],
+                )
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn tournament(&self, id: String) -> StoreFuture<'_, Option<TournamentRow>> {
+        Box::pin(async move {
+            let sql = format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1");
+            Ok(self
+                .t_rows(&sql, &[&id], read_tournament)
+                .await?
+                .into_iter()
+                .next())
+        })
+    }
+
+    fn tournaments(&self, status: String, limit: u32) -> StoreFuture<'_, Vec<TournamentRow>> {
+        Box::pin(async move {
+            let order = if status == "finished" { "DESC" } else { "ASC" };
+            let sql = format!(
+                "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = $1
+                 ORDER BY starts {order}, id LIMIT $2"
+            );
+            self.t_rows(&sql, &[&status, &i64::from(limit)], read_tournament)
+                .await
+        })
+    }
+
+    fn open_created_by(&self, creator: String) -> StoreFuture<'_, u64> {
+        Box::pin(async move {
+            let n = self
+                .t_rows(
+                    "SELECT COUNT(*) FROM tournaments WHERE creator = $1 AND status <> 'finished'",
+                    &[&creator],
+                    |r| r.get::<_, i64>(0),
+                )
+                .await?;
+            Ok(n.first().copied().unwrap_or(0).max(0) as u64)
+        })
+    }
+
+    fn update_tournament(&self, t: TournamentRow) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let n = self
+                .t_exec(
+                    "UPDATE tournaments SET status = $3, state = $4, ended = $5, version = $2 + 1
+                     WHERE id = $1 AND version = $2",
+                    &[
+                        &t.id,
+                        &int(t.version),
+                        &t.status,
+                        &t.state,
+                        &int(t.ended_ms),
+                    ],
+                )
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn tournament_versions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>> {
+        Box::pin(async move {
+            self.t_rows(
+                "SELECT id, version FROM tournaments WHERE id = ANY($1)",
+                &[&ids],
+                |r| (r.get::<_, String>(0), uint(r, 1)),
+            )
+            .await
+        })
+    }
+
+    fn put_entry(&self, e: EntryRow) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let sql = format!(
+                "INSERT INTO tournament_players ({ENTRY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT (tournament_id, user_id) DO UPDATE SET state = excluded.state"
+            );
+            self.t_exec_bump(
+                &sql,
+                &[
+                    &e.tournament_id,
+                    &e.user_id,
+                    &e.name,
+                    &e.rating,
+                    &e.state,
+                    &int(e.joined_ms),
+                ],
+                &e.tournament_id,
+                false,
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn remove_entry(&self, id: String, user: String) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.t_exec_bump(
+                "DELETE FROM tournament_players WHERE tournament_id = $1 AND user_id = $2",
+                &[&id, &user],
+                &id,
+                false,
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn entries(&self, id: String) -> StoreFuture<'_, Vec<EntryRow>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {ENTRY_COLUMNS} FROM tournament_players WHERE tournament_id = $1
+                 ORDER BY joined, user_id"
+            );
+            self.t_rows(&sql, &[&id], |r| read_entry(r, 0)).await
+        })
+    }
+
+    fn tournaments_of(
+        &self,
+        user: String,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<(TournamentRow, EntryRow)>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {}, {} FROM tournament_players p JOIN tournaments t
+                 ON t.id = p.tournament_id WHERE p.user_id = $1
+                 ORDER BY t.starts DESC LIMIT $2",
+                prefixed(TOURNAMENT_COLUMNS, "t"),
+                prefixed(ENTRY_COLUMNS, "p")
+            );
+            self.t_rows(&sql, &[&user, &i64::from(limit)], |r| {
+                (read_tournament(r), read_entry(r, 16))
+            })
+            .await
+        })
+    }
+
+    fn add_pairings(&self, id: String, games: Vec<PairingRow>) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let mut c = self.client().await?;
+            let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+            let sql = format!(
+                "INSERT INTO tournament_games ({PAIRING_COLUMNS}) VALUES
+                 ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+            );
+            let st = tx.prepare(&sql).await.map_err(|e| self.failed(e))?;
+            for g in &games {
+                tx.execute(
+                    &st,
+                    &[
+                        &g.game_id,
+                        &g.tournament_id,
+                        &int(g.round),
+                        &g.south,
+                        &g.north,
+                        &i64::from(g.south_berserk),
+                        &i64::from(g.north_berserk),
+                        &g.result,
+                        &int(g.south_moves),
+                        &int(g.north_moves),
+                        &int(g.started_ms),
+                        &int(g.ended_ms),
+                    ],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            }
+            tx.execute(BUMP, &[&id]).await.map_err(|e| self.failed(e))?;
+            tx.commit().await.map_err(|e| self.failed(e))
+        })
+    }
+
+    fn pairings(&self, id: String) -> StoreFuture<'_, Vec<PairingRow>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {PAIRING_COLUMNS} FROM tournament_games WHERE tournament_id = $1
+                 ORDER BY started, game_id"
+            );
+            self.t_rows(&sql, &[&id], read_pairing).await
+        })
+    }
+
+    fn pairing(&self, game_id: String) -> StoreFuture<'_, Option<PairingRow>> {
+        Box::pin(async move {
+            let sql = format!("SELECT {PAIRING_COLUMNS} FROM tournament_games WHERE game_id = $1");
+            Ok(self
+                .t_rows(&sql, &[&game_id], read_pairing)
+                .await?
+                .into_iter()
+                .next())
+        })
+    }
+
+    fn set_result(&self, r: PairingResult) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let Some(id) = tournament_of_game(&c, &r.game_id)
+                .await
+                .map_err(|e| self.failed(e))?
+            else {
+                return Ok(false);
+            };
+            drop(c);
+            let n = self
+                .t_exec_bump(
+                    "UPDATE tournament_games SET result = $2, south_moves = $3, north_moves = $4,
+                         ended = $5
+                     WHERE game_id = $1 AND result = ''",
+                    &[
+                        &r.game_id,
+                        &r.result,
+                        &int(r.south_moves),
+                        &int(r.north_moves),
+                        &int(r.ended_ms),
+                    ],
+                    &id,
+                    true,
+                )
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn set_berserk(&self, game_id: String, side: String) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let Some(id) = tournament_of_game(&c, &game_id)
+                .await
+                .map_err(|e| self.failed(e))?
+            else {
+                return Ok(());
+            };
+            drop(c);
+            let sql = if side == "S" {
+                "UPDATE tournament_games SET south_berserk = 1 WHERE game_id = $1"
+            } else {
+                "UPDATE tournament_games SET north_berserk = 1 WHERE game_id = $1"
+            };
+            self.t_exec_bump(sql, &[&game_id], &id, true).await?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,350 @@
+//! [`TournamentStore`] on SQLite: the same database thread and file as the games.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::sqlite::SqliteStore;
+use super::tournaments::{
+    EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
+    PAIRING_COLUMNS, TOURNAMENT_COLUMNS,
+};
+use super::StoreFuture;
+
+fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn uint(r: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<u64> {
+    Ok(r.get::<_, i64>(i)?.max(0) as u64)
+}
+
+fn read_tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
+    Ok(TournamentRow {
+        id: r.get(0)?,
+        kind: r.get(1)?,
+        name: r.get(2)?,
+        creator: r.get(3)?,
+        schedule_key: r.get(4)?,
+        status: r.get(5)?,
+        starts_ms: uint(r, 6)?,
+        minutes: uint(r, 7)?,
+        rounds: uint(r, 8)?,
+        initial_s: uint(r, 9)?,
+        increment_s: uint(r, 10)?,
+        max_players: uint(r, 11)?,
+        state: r.get(12)?,
+        version: uint(r, 13)?,
+        created_ms: uint(r, 14)?,
+        ended_ms: uint(r, 15)?,
+    })
+}
+
+fn read_entry(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<EntryRow> {
+    Ok(EntryRow {
+        tournament_id: r.get(at)?,
+        user_id: r.get(at + 1)?,
+        name: r.get(at + 2)?,
+        rating: r.get(at + 3)?,
+        state: r.get(at + 4)?,
+        joined_ms: uint(r, at + 5)?,
+    })
+}
+
+fn read_pairing(r: &rusqlite::Row<'_>) -> rusqlite::Result<PairingRow> {
+    Ok(PairingRow {
+        game_id: r.get(0)?,
+        tournament_id: r.get(1)?,
+        round: uint(r, 2)?,
+        south: r.get(3)?,
+        north: r.get(4)?,
+        south_berserk: r.get::<_, i64>(5)? != 0,
+        north_berserk: r.get::<_, i64>(6)? != 0,
+        result: r.get(7)?,
+        south_moves: uint(r, 8)?,
+        north_moves: uint(r, 9)?,
+        started_ms: uint(r, 10)?,
+        ended_ms: uint(r, 11)?,
+    })
+}
+
+fn bump(c: &Connection, id: &str) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE tournaments SET version = version + 1 WHERE id = ?1",
+        params![id],
+    )?;
+    Ok(())
+}
+
+fn prefixed(columns: &str, table: &str) -> String {
+    columns
+        .split(", ")
+        .map(|c| format!("{table}.{}", c.trim()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl TournamentStore for SqliteStore {
+    fn create_tournament(&self, t: TournamentRow) -> StoreFuture<'_, bool> {
+        self.run(move |c| {
+            let n = c.execute(
+                &format!(
+                    "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES
+                     (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                     ON CONFLICT DO NOTHING"
+                ),
+                params![
+                    t.id,
+                    t.kind,
+                    t.name,
+                    t.creator,
+                    t.schedule_key,
+                    t.status,
+                    int(t.starts_ms),
+                    int(t.minutes),
+                    int(t.rounds),
+                    int(t.initial_s),
+                    int(t.increment_s),
+                    int(t.max_players),
+                    t.state,
+                    int(t.version),
+                    int(t.created_ms),
+                    int(t.ended_ms)
+                ],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn tournament(&self, id: String) -> StoreFuture<'_, Option<TournamentRow>> {
+        self.run(move |c| {
+            Ok(c.query_row(
+                &format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?1"),
+                params![id],
+                read_tournament,
+            )
+            .optional()?)
+        })
+    }
+
+    fn tournaments(&self, status: String, limit: u32) -> StoreFuture<'_, Vec<TournamentRow>> {
+        self.run(move |c| {
+            let order = if status == "finished" { "DESC" } else { "ASC" };
+            let mut st = c.prepare(&format!(
+                "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = ?1
+                 ORDER BY starts {order}, id LIMIT ?2"
+            ))?;
+            let rows = st.query_map(params![status, i64::from(limit)], read_tournament)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn open_created_by(&self, creator: String) -> StoreFuture<'_, u64> {
+        self.run(move |c| {
+            let n: i64 = c.query_row(
+                "SELECT COUNT(*) FROM tournaments WHERE creator = ?1 AND status <> 'finished'",
+                params![creator],
+                |r| r.get(0),
+            )?;
+            Ok(n.max(0) as u64)
+        })
+    }
+
+    fn update_tournament(&self, t: TournamentRow) -> StoreFuture<'_, bool> {
+        self.run(move |c| {
+            let n = c.execute(
+                "UPDATE tournaments SET status = ?3, state = ?4, ended = ?5, version = ?2 + 1
+                 WHERE id = ?1 AND version = ?2",
+                params![t.id, int(t.version), t.status, t.state, int(t.ended_ms)],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn tournament_versions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>> {
+        self.run(move |c| {
+            let mut st = c.prepare_cached("SELECT version FROM tournaments WHERE id = ?1")?;
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
+                let v: Option<i64> = st.query_row(params![id], |r| r.get(0)).optional()?;
+                if let Some(v) = v {
+                    out.push((id, v.max(0) as u64));
+                }
+            }
+            Ok(out)
+        })
+    }
+
+    fn put_entry(&self, e: EntryRow) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                &format!(
+                    "INSERT INTO tournament_players ({ENTRY_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                     ON CONFLICT (tournament_id, user_id) DO UPDATE SET state = excluded.state"
+                ),
+                params![
+                    e.tournament_id,
+                    e.user_id,
+                    e.name,
+                    e.rating,
+                    e.state,
+                    int(e.joined_ms)
+                ],
+            )?;
+            bump(&tx, &e.tournament_id)?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn remove_entry(&self, id: String, user: String) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
+                params![id, user],
+            )?;
+            bump(&tx, &id)?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn entries(&self, id: String) -> StoreFuture<'_, Vec<EntryRow>> {
+        self.run(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {ENTRY_COLUMNS} FROM tournament_players WHERE tournament_id = ?1
+                 ORDER BY joined, user_id"
+            ))?;
+            let rows = st.query_map(params![id], |r| read_entry(r, 0))?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn tournaments_of(
+        &self,
+        user: String,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<(TournamentRow, EntryRow)>> {
+        self.run(move |c| {
+            let mut st = c.prepare(&format!(
+                "SELECT {}, {} FROM tournament_players p JOIN tournaments t
+                 ON t.id = p.tournament_id WHERE p.user_id = ?1
+                 ORDER BY t.starts DESC LIMIT ?2",
+                prefixed(TOURNAMENT_COLUMNS, "t"),
+                prefixed(ENTRY_COLUMNS, "p")
+            ))?;
+            let rows = st.query_map(params![user, i64::from(limit)], |r| {
+                Ok((read_tournament(r)?, read_entry(r, 16)?))
+            })?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn add_pairings(&self, id: String, games: Vec<PairingRow>) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            {
+                let mut st = tx.prepare_cached(&format!(
+                    "INSERT INTO tournament_games ({PAIRING_COLUMNS}) VALUES
+                     (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"
+                ))?;
+                for g in &games {
+                    st.execute(params![
+                        g.game_id,
+                        g.tournament_id,
+                        int(g.round),
+                        g.south,
+                        g.north,
+                        i64::from(g.south_berserk),
+                        i64::from(g.north_berserk),
+                        g.result,
+                        int(g.south_moves),
+                        int(g.north_moves),
+                        int(g.started_ms),
+                        int(g.ended_ms)
+                    ])?;
+                }
+            }
+            bump(&tx, &id)?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn pairings(&self, id: String) -> StoreFuture<'_, Vec<PairingRow>> {
+        self.run(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {PAIRING_COLUMNS} FROM tournament_games WHERE tournament_id = ?1
+                 ORDER BY started, game_id"
+            ))?;
+            let rows = st.query_map(params![id], read_pairing)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn pairing(&self, game_id: String) -> StoreFuture<'_, Option<PairingRow>> {
+        self.run(move |c| {
+            Ok(c.query_row(
+                &format!("SELECT {PAIRING_COLUMNS} FROM tournament_games WHERE game_id = ?1"),
+                params![game_id],
+                read_pairing,
+            )
+            .optional()?)
+        })
+    }
+
+    fn set_result(&self, r: PairingResult) -> StoreFuture<'_, bool> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            let n = tx.execute(
+                "UPDATE tournament_games SET result = ?2, south_moves = ?3, north_moves = ?4,
+                     ended = ?5
+                 WHERE game_id = ?1 AND result = ''",
+                params![
+                    r.game_id,
+                    r.result,
+                    int(r.south_moves),
+                    int(r.north_moves),
+                    int(r.ended_ms)
+                ],
+            )?;
+            if n == 1 {
+                let id: String = tx.query_row(
+                    "SELECT tournament_id FROM tournament_games WHERE game_id = ?1",
+                    params![r.game_id],
+                    |row| row.get(0),
+                )?;
+                bump(&tx, &id)?;
+            }
+            tx.commit()?;
+            Ok(n == 1)
+        })
+    }
+
+    fn set_berserk(&self, game_id: String, side: String) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            let column = if side == "S" {
+                "south_berserk"
+            } else {
+                "north_berserk"
+            };
+            let tx = c.transaction()?;
+            let id: Option<String> = tx
+                .query_row(
+                    "SELECT tournament_id FROM tournament_games WHERE game_id = ?1",
+                    params![game_id],
+                    |row| row.get(0),
+                )
+                .optional()?;
+            tx.execute(
+                &format!("UPDATE tournament_games SET {column} = 1 WHERE game_id = ?1"),
+                params![game_id],
+            )?;
+            if let Some(id) = id {
+                bump(&tx, &id)?;
+            }
+            tx.commit()?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,233 @@
+//! The tournaments' part of the store: tournaments, their players and their games.
+//! [`TournamentStore`] is the interface; both backends implement it
+//! (`sqlite_tournaments.rs`, `postgres/tournaments.rs`) with the same tables.
+//!
+//! **Versions.** A tournament row carries a version bumped by every change of the tournament,
+//! its players or its games, so that each instance can tell its event streams that the
+//! standings changed. The row itself (status, round, a Swiss's state) is written only by
+//! [`TournamentStore::update`], checked against the version read; the pairing wave that
+//! writes it runs on one instance at a time (`Store::claim`).
+//!
+//! **Once.** A game's result is written only while it has none (`WHERE result = ''`): two
+//! instances that see the same end record it once. A scheduled tournament's `schedule_key` is
+//! unique: two instances creating the same slot make one tournament.
+
+use super::StoreFuture;
+
+/// The tournaments' tables: one text for both backends.
+const SCHEMA: &str = "
+    CREATE TABLE tournaments (
+        id           TEXT PRIMARY KEY NOT NULL,
+        kind         TEXT NOT NULL,
+        name         TEXT NOT NULL,
+        creator      TEXT NOT NULL,
+        schedule_key TEXT NOT NULL,
+        status       TEXT NOT NULL,
+        starts       BIGINT NOT NULL,
+        minutes      BIGINT NOT NULL,
+        rounds       BIGINT NOT NULL,
+        initial_s    BIGINT NOT NULL,
+        increment_s  BIGINT NOT NULL,
+        max_players  BIGINT NOT NULL,
+        state        TEXT NOT NULL,
+        version      BIGINT NOT NULL,
+        created      BIGINT NOT NULL,
+        ended        BIGINT NOT NULL
+    );
+    CREATE INDEX tournaments_status ON tournaments (status, starts);
+    CREATE UNIQUE INDEX tournaments_schedule ON tournaments (schedule_key)
+        WHERE schedule_key <> '';
+    CREATE TABLE tournament_players (
+        tournament_id TEXT NOT NULL,
+        user_id       TEXT NOT NULL,
+        name          TEXT NOT NULL,
+        rating        BIGINT NOT NULL,
+        state         TEXT NOT NULL,
+        joined        BIGINT NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE INDEX tournament_players_user ON tournament_players (user_id);
+    CREATE TABLE tournament_games (
+        game_id       TEXT PRIMARY KEY NOT NULL,
+        tournament_id TEXT NOT NULL,
+        round         BIGINT NOT NULL,
+        south         TEXT NOT NULL,
+        north         TEXT NOT NULL,
+        south_berserk BIGINT NOT NULL,
+        north_berserk BIGINT NOT NULL,
+        result        TEXT NOT NULL,
+        south_moves   BIGINT NOT NULL,
+        north_moves   BIGINT NOT NULL,
+        started       BIGINT NOT NULL,
+        ended         BIGINT NOT NULL
+    );
+    CREATE INDEX tournament_games_tournament ON tournament_games (tournament_id, started);
+";
+
+/// SQLite's migration for the tournaments.
+pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
+/// PostgreSQL's migration for the tournaments.
+pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
+
+/// The columns of a tournament row, in [`TournamentRow`]'s order.
+pub(super) const TOURNAMENT_COLUMNS: &str = "id, kind, name, creator, schedule_key, status, \
+    starts, minutes, rounds, initial_s, increment_s, max_players, state, version, created, ended";
+/// The columns of a player row, in [`EntryRow`]'s order.
+pub(super) const ENTRY_COLUMNS: &str = "tournament_id, user_id, name, rating, state, joined";
+/// The columns of a game row, in [`PairingRow`]'s order.
+pub(super) const PAIRING_COLUMNS: &str = "game_id, tournament_id, round, south, north, \
+    south_berserk, north_berserk, result, south_moves, north_moves, started, ended";
+
+/// One tournament as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentRow {
+    /// The public id (random hex).
+    pub id: String,
+    /// `arena` or `swiss`.
+    pub kind: String,
+    /// Its name.
+    pub name: String,
+    /// The account that made it; empty for a scheduled one.
+    pub creator: String,
+    /// The schedule's slot (`NAME@START_MS`), unique; empty for a player's tournament.
+    pub schedule_key: String,
+    /// `created`, `started` or `finished`.
+    pub status: String,
+    /// When it starts (epoch ms).
+    pub starts_ms: u64,
+    /// An arena's length in minutes (0 for a Swiss).
+    pub minutes: u64,
+    /// A Swiss's rounds (0 for an arena).
+    pub rounds: u64,
+    /// The clock: initial seconds.
+    pub initial_s: u64,
+    /// The clock: increment in seconds.
+    pub increment_s: u64,
+    /// The most players it takes (0: no limit).
+    pub max_players: u64,
+    /// A Swiss's pairing state (JSON of `oware_tournament::Swiss`); empty for an arena.
+    pub state: String,
+    /// Bumped by every change of the tournament, its players or its games.
+    pub version: u64,
+    /// When it was made (epoch ms).
+    pub created_ms: u64,
+    /// When it finished (epoch ms), 0 before.
+    pub ended_ms: u64,
+}
+
+/// One player of a tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryRow {
+    /// The tournament.
+    pub tournament_id: String,
+    /// The account.
+    pub user_id: String,
+    /// The account's name when it joined.
+    pub name: String,
+    /// The rating when it joined (the pairing's tie-break).
+    pub rating: i64,
+    /// `active`, `paused` (an arena's pause) or `withdrawn` (a Swiss's).
+    pub state: String,
+    /// When it joined (epoch ms).
+    pub joined_ms: u64,
+}
+
+/// One game of a tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingRow {
+    /// The game.
+    pub game_id: String,
+    /// The tournament.
+    pub tournament_id: String,
+    /// A Swiss's round (0 in an arena).
+    pub round: u64,
+    /// South's account.
+    pub south: String,
+    /// North's account.
+    pub north: String,
+    /// South berserked.
+    pub south_berserk: bool,
+    /// North berserked.
+    pub north_berserk: bool,
+    /// Empty while playing; `S` or `N` (the winner), `D` a draw, `X` no result (aborted).
+    pub result: String,
+    /// South's moves in the game.
+    pub south_moves: u64,
+    /// North's moves.
+    pub north_moves: u64,
+    /// When it was paired (epoch ms).
+    pub started_ms: u64,
+    /// When it ended (epoch ms), 0 while playing.
+    pub ended_ms: u64,
+}
+
+/// A game's end for [`TournamentStore::set_result`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingResult {
+    /// The game.
+    pub game_id: String,
+    /// `S`, `N`, `D` or `X` (see [`PairingRow::result`]).
+    pub result: String,
+    /// South's moves.
+    pub south_moves: u64,
+    /// North's moves.
+    pub north_moves: u64,
+    /// When it ended (epoch ms).
+    pub ended_ms: u64,
+}
+
+/// The tournaments' tables, in the same database as the games.
+pub trait TournamentStore: Send + Sync {
+    /// Stores a new tournament; `false` (nothing written) when its `schedule_key` is taken.
+    fn create_tournament(&self, t: TournamentRow) -> StoreFuture<'_, bool>;
+
+    /// The tournament `id`.
+    fn tournament(&self, id: String) -> StoreFuture<'_, Option<TournamentRow>>;
+
+    /// The tournaments with one of `statuses`, by start (`finished` ones newest first), at
+    /// most `limit`.
+    fn tournaments(&self, status: String, limit: u32) -> StoreFuture<'_, Vec<TournamentRow>>;
+
+    /// The number of tournaments account `creator` made that are not finished.
+    fn open_created_by(&self, creator: String) -> StoreFuture<'_, u64>;
+
+    /// Writes `t` (status, state, ended) if the stored row is still at `t.version`, setting
+    /// the version to `t.version + 1`; `false` (nothing written) otherwise.
+    fn update_tournament(&self, t: TournamentRow) -> StoreFuture<'_, bool>;
+
+    /// The stored versions of tournaments `ids`.
+    fn tournament_versions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>>;
+
+    /// Adds `e` or sets its state (and name, rating) if it is there; bumps the tournament's
+    /// version.
+    fn put_entry(&self, e: EntryRow) -> StoreFuture<'_, ()>;
+
+    /// Removes account `user` from tournament `id` (before the start); bumps the version.
+    fn remove_entry(&self, id: String, user: String) -> StoreFuture<'_, ()>;
+
+    /// The players of tournament `id`, in the order they joined.
+    fn entries(&self, id: String) -> StoreFuture<'_, Vec<EntryRow>>;
+
+    /// The tournaments account `user` played in: `(tournament, its entry)`, newest first.
+    fn tournaments_of(
+        &self,
+        user: String,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<(TournamentRow, EntryRow)>>;
+
+    /// Adds games (one transaction) and bumps their tournament's version.
+    fn add_pairings(&self, id: String, games: Vec<PairingRow>) -> StoreFuture<'_, ()>;
+
+    /// The games of tournament `id`, in the order paired.
+    fn pairings(&self, id: String) -> StoreFuture<'_, Vec<PairingRow>>;
+
+    /// The tournament game `game_id`.
+    fn pairing(&self, game_id: String) -> StoreFuture<'_, Option<PairingRow>>;
+
+    /// Records a game's end if it has none yet (`true`), bumping its tournament's version;
+    /// `false` when it had one (another instance was first) or is unknown.
+    fn set_result(&self, r: PairingResult) -> StoreFuture<'_, bool>;
+
+    /// Marks `side` (`S` or `N`) of tournament game `game_id` as berserk.
+    fn set_berserk(&self, game_id: String, side: String) -> StoreFuture<'_, ()>;
+}

@@ -1,0 +1,755 @@
+//! Tournaments (issue 31): arenas and Swiss tournaments played with online games, no HTTP.
+//! The rules (points, pairings, standings) are `oware_tournament`'s; this module stores a
+//! tournament, starts its games ([`Games::create_paired`], rated) and feeds their results in.
+//!
+//! | file | job |
+//! | --- | --- |
+//! | `mod.rs` | [`Tournaments`]: create, join, pause or withdraw, berserk, the list, the event streams; the timer of the pairing waves and the listener of game ends |
+//! | `wave.rs` | one pairing wave of one tournament: start, arena pairings, Swiss rounds, the end |
+//! | `view.rs` | the JSON of the list and of one tournament (standings, games, podium) |
+//! | `schedule.rs` | recurring tournaments from a configuration |
+//!
+//! **Where the state is.** Everything is in the store (`store/tournaments.rs`): the tournament
+//! (its status, a Swiss's pairing state), its players and its games with their results. Any
+//! instance answers any request from the store. The pairing wave of a tournament runs on one
+//! instance at a time (`Store::claim` of `tournament:ID`), every [`TournamentConfig::wave`] on
+//! the games' clock; a game's end is recorded by the instance where it ended (and checked
+//! again by the waves, so an end missed during a restart is found).
+
+mod schedule;
+mod view;
+mod wave;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use oware_core::Side;
+use serde::Serialize;
+use tokio::sync::broadcast;
+
+use crate::accounts::User;
+use crate::events::Event;
+use crate::games::{GameError, Games};
+use crate::online::TimeControl;
+use crate::store::tournaments::{EntryRow, PairingResult, TournamentRow, TournamentStore};
+use crate::store::{Store, StoreError};
+use crate::time::Clock;
+
+pub use schedule::{Recurring, ScheduleError, DEFAULT_SCHEDULE};
+pub use view::{TournamentSummary, TournamentView};
+
+/// Arena or Swiss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Players come and go; whoever is free is paired at once, for a fixed time.
+    Arena,
+    /// A fixed number of rounds; each round is paired when the last game of the one before ends.
+    Swiss,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Arena => "arena",
+            Kind::Swiss => "swiss",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Kind> {
+        match text {
+            "arena" => Some(Kind::Arena),
+            "swiss" => Some(Kind::Swiss),
+            _ => None,
+        }
+    }
+}
+
+/// The tournaments' settings.
+#[derive(Debug, Clone)]
+pub struct TournamentConfig {
+    /// The recurring tournaments (default: [`DEFAULT_SCHEDULE`], the Saturday arena).
+    pub schedule: Vec<Recurring>,
+    /// The time between pairing waves, on the games' clock (default 2 s).
+    pub wave: Duration,
+    /// Tournaments a player may have made that are not finished (default 2).
+    pub per_player: u64,
+    /// The most players of a player's tournament (default 100).
+    pub max_players: u64,
+    /// The longest arena a player may make, in minutes (default 180).
+    pub max_minutes: u64,
+    /// The most rounds of a player's Swiss (default 11).
+    pub max_rounds: u64,
+    /// How far ahead a player's tournament may start (default 7 days).
+    pub max_ahead: Duration,
+}
+
+impl Default for TournamentConfig {
+    fn default() -> Self {
+        TournamentConfig {
+            schedule: Recurring::parse_all(DEFAULT_SCHEDULE).unwrap_or_default(),
+            wave: Duration::from_secs(2),
+            per_player: 2,
+            max_players: 100,
+            max_minutes: 180,
+            max_rounds: 11,
+            max_ahead: Duration::from_secs(7 * 86_400),
+        }
+    }
+}
+
+/// Why a tournament operation failed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TournamentError {
+    /// No such tournament.
+    NotFound,
+    /// A bad request: a field out of bounds (422).
+    Invalid {
+        /// Machine-readable.
+        code: &'static str,
+        /// For people.
+        message: String,
+    },
+    /// Not now: full, finished, not a player, too many tournaments… (409).
+    Refused {
+        /// Machine-readable.
+        code: &'static str,
+        /// For people.
+        message: String,
+    },
+    /// This store has no tournaments' tables (503).
+    Unavailable,
+    /// The store failed (503).
+    Storage(StoreError),
+    /// A game could not be made or changed.
+    Game(GameError),
+}
+
+impl TournamentError {
+    fn invalid(code: &'static str, message: impl Into<String>) -> Self {
+        TournamentError::Invalid {
+            code,
+            message: message.into(),
+        }
+    }
+
+    fn refused(code: &'static str, message: impl Into<String>) -> Self {
+        TournamentError::Refused {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TournamentError::NotFound => f.write_str("no such tournament"),
+            TournamentError::Invalid { message, .. } | TournamentError::Refused { message, .. } => {
+                f.write_str(message)
+            }
+            TournamentError::Unavailable => f.write_str("tournaments are not available here"),
+            TournamentError::Storage(e) => write!(f, "{e}"),
+            TournamentError::Game(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for TournamentError {}
+
+impl From<StoreError> for TournamentError {
+    fn from(e: StoreError) -> Self {
+        TournamentError::Storage(e)
+    }
+}
+
+impl From<GameError> for TournamentError {
+    fn from(e: GameError) -> Self {
+        TournamentError::Game(e)
+    }
+}
+
+/// A player's new tournament (`POST /api/tournaments`).
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    /// `arena` or `swiss`.
+    pub kind: String,
+    /// Its name (cleaned like a player's name; default "NAME's arena").
+    pub name: Option<String>,
+    /// When it starts (epoch ms; default: in 5 minutes; at least now).
+    pub starts_ms: Option<u64>,
+    /// An arena's minutes.
+    pub minutes: Option<u64>,
+    /// A Swiss's rounds.
+    pub rounds: Option<u64>,
+    /// The clock's initial seconds.
+    pub initial_s: f64,
+    /// The clock's increment.
+    pub increment_s: Option<f64>,
+    /// The most players (default and at most [`TournamentConfig::max_players`]).
+    pub max_players: Option<u64>,
+}
+
+/// The last pairing wave of a tournament on this instance: how long it took.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct WaveTime {
+    /// Players paired.
+    pub paired: usize,
+    /// Wall time in microseconds (the store's reads, the pairing, the games made and stored).
+    pub micros: u64,
+}
+
+/// The tournaments of a server: requests, the pairing waves and the event streams.
+pub struct Tournaments {
+    store: Arc<dyn Store>,
+    games: Arc<Games>,
+    clock: Arc<dyn Clock>,
+    config: TournamentConfig,
+    min_initial_s: u64,
+    /// Each watched tournament's events and the version last told.
+    channels: std::sync::Mutex<HashMap<String, (broadcast::Sender<Event>, u64)>>,
+    /// The last wave's time per tournament (this instance).
+    waves: std::sync::Mutex<HashMap<String, WaveTime>>,
+}
+
+const EVENT_BACKLOG: usize = 16;
+
+impl Tournaments {
+    /// The tournaments of `games` (same store and clock).
+    pub fn new(games: Arc<Games>, config: TournamentConfig) -> Arc<Self> {
+        Arc::new(Tournaments {
+            min_initial_s: games.min_initial_s(),
+            store: Arc::clone(games.store()),
+            clock: Arc::clone(games.clock()),
+            games,
+            config,
+            channels: std::sync::Mutex::new(HashMap::new()),
+            waves: std::sync::Mutex::new(HashMap::new()),
+        })
+    }
+
+    fn tables(&self) -> Result<&dyn TournamentStore, TournamentError> {
+        self.store.tournaments().ok_or(TournamentError::Unavailable)
+    }
+
+    fn now(&self) -> u64 {
+        self.clock.now_ms()
+    }
+
+    /// Starts the timer of the pairing waves (and of the schedule) and the listener of game
+    /// ends; both stop when the returned handle's sender is dropped or `shutdown` says so.
+    pub fn start(self: &Arc<Self>, mut shutdown: tokio::sync::watch::Receiver<bool>) {
+        let me = Arc::clone(self);
+        let mut ends = self.games.finished();
+        let mut down = shutdown.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    end = ends.recv() => match end {
+                        Ok(end) => {
+                            if let Err(e) = me.game_ended(&end.id).await {
+                                tracing::warn!(game = %end.id, "tournament game's end not recorded (the next wave checks again): {e}");
+                            }
+                        }
+                        Err(broadcast::error::RecvError::Lagged(n)) => {
+                            tracing::warn!(missed = n, "tournament game ends missed (the waves check them)");
+                        }
+                        Err(broadcast::error::RecvError::Closed) => break,
+                    },
+                    _ = async { let _ = down.wait_for(|d| *d).await; } => break,
+                }
+            }
+        });
+        let me = Arc::clone(self);
+        tokio::spawn(async move {
+            let mut tick: u64 = 0;
+            loop {
+                let next = me.now() + me.config.wave.as_millis() as u64;
+                me.tick(tick).await;
+                tick += 1;
+                tokio::select! {
+                    _ = me.clock.sleep_until(next) => {}
+                    _ = async { let _ = shutdown.wait_for(|d| *d).await; } => break,
+                }
+            }
+        });
+    }
+
+    /// One turn of the timer: the schedule, a wave for every tournament due, the events.
+    async fn tick(self: &Arc<Self>, tick: u64) {
+        let Ok(tables) = self.tables() else { return };
+        if tick % 15 == 0 {
+            if let Err(e) = self.schedule().await {
+                tracing::warn!("tournament schedule: {e}");
+            }
+        }
+        let now = self.now();
+        let mut due = Vec::new();
+        for status in ["created", "started"] {
+            match tables.tournaments(status.to_string(), 1000).await {
+                Ok(rows) => due.extend(rows.into_iter().filter(|t| t.starts_ms <= now)),
+                Err(e) => tracing::warn!("tournaments not read: {e}"),
+            }
+        }
+        for t in due {
+            let id = t.id.clone();
+            match self
+                .store
+                .claim(format!("tournament:{id}"), Duration::from_secs(20))
+                .await
+            {
+                Ok(true) => {}
+                // Another instance runs this tournament's wave now.
+                Ok(false) => continue,
+                Err(e) => {
+                    tracing::warn!(tournament = %id, "wave not claimed: {e}");
+                    continue;
+                }
+            }
+            let started = std::time::Instant::now();
+            match self.wave(t, tick % 5 == 0).await {
+                Ok(paired) => {
+                    let micros = started.elapsed().as_micros() as u64;
+                    if paired > 0 {
+                        tracing::info!(tournament = %id, paired, micros, "pairing wave");
+                    }
+                    self.waves
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(id.clone(), WaveTime { paired, micros });
+                }
+                Err(e) => tracing::warn!(tournament = %id, "pairing wave failed: {e}"),
+            }
+            // Done: the next wave may run on any instance (never two at once).
+            if let Err(e) = self.store.release(format!("tournament:{id}")).await {
+                tracing::warn!(tournament = %id, "wave claim not released (it lapses): {e}");
+            }
+        }
+        self.tell_watchers().await;
+    }
+
+    /// Creates the next occurrence of each recurring tournament (once: its slot is unique).
+    async fn schedule(&self) -> Result<(), TournamentError> {
+        let tables = self.tables()?;
+        let now = self.now();
+        for r in &self.config.schedule {
+            let starts_ms = r.next_start(now);
+            let (minutes, rounds) = match r.kind {
+                Kind::Arena => (r.length, 0),
+                Kind::Swiss => (0, r.length),
+            };
+            let row = TournamentRow {
+                id: random_id()?,
+                kind: r.kind.name().to_string(),
+                name: r.name.clone(),
+                creator: String::new(),
+                schedule_key: format!("{}@{starts_ms}", r.name),
+                status: "created".into(),
+                starts_ms,
+                minutes,
+                rounds,
+                initial_s: r.initial_s,
+                increment_s: r.increment_s,
+                max_players: 0,
+                state: String::new(),
+                version: 0,
+                created_ms: now,
+                ended_ms: 0,
+            };
+            if tables.create_tournament(row).await? {
+                tracing::info!(name = %r.name, starts_ms, "scheduled tournament created");
+            }
+        }
+        Ok(())
+    }
+
+    /// Records the end of game `id` if it is a tournament's (once), and tells its watchers.
+    async fn game_ended(self: &Arc<Self>, id: &str) -> Result<(), TournamentError> {
+        let tables = self.tables()?;
+        let Some(p) = tables.pairing(id.to_string()).await? else {
+            return Ok(());
+        };
+        if p.result.is_empty() && self.record_end(&p.game_id).await? {
+            self.tell(&p.tournament_id).await;
+        }
+        Ok(())
+    }
+
+    /// Writes game `game`'s result if it is over; `true` if this call wrote it.
+    async fn record_end(self: &Arc<Self>, game: &str) -> Result<bool, TournamentError> {
+        let Some(st) = self.games.standing(game).await? else {
+            return Ok(false);
+        };
+        use crate::online::Status;
+        let result = match (st.status, st.winner) {
+            (Status::Aborted, _) => "X",
+            (Status::Over, Some(Side::South)) => "S",
+            (Status::Over, Some(Side::North)) => "N",
+            (Status::Over, None) => "D",
+            _ => return Ok(false),
+        };
+        Ok(self
+            .tables()?
+            .set_result(PairingResult {
+                game_id: game.to_string(),
+                result: result.to_string(),
+                south_moves: u64::from(st.south_moves),
+                north_moves: u64::from(st.north_moves),
+                ended_ms: self.now(),
+            })
+            .await?)
+    }
+
+    /// A player's tournament: checked against the limits, stored, answered.
+    pub async fn create(
+        self: &Arc<Self>,
+        user: &User,
+        req: NewTournament,
+    ) -> Result<TournamentView, TournamentError> {
+        let tables = self.tables()?;
+        let kind = Kind::parse(&req.kind).ok_or_else(|| {
+            TournamentError::invalid(
+                "bad-kind",
+                format!("kind must be arena or swiss, not \"{}\"", req.kind),
+            )
+        })?;
+        let clock = TimeControl::checked(Some(req.initial_s), req.increment_s, self.min_initial_s)
+            .map_err(|e| TournamentError::invalid("bad-clock", e.to_string()))?;
+        let c = &self.config;
+        let (minutes, rounds) = match kind {
+            Kind::Arena => {
+                let m = req.minutes.unwrap_or(60);
+                if !(10..=c.max_minutes).contains(&m) {
+                    return Err(TournamentError::invalid(
+                        "bad-length",
+                        format!("an arena lasts 10 to {} minutes, not {m}", c.max_minutes),
+                    ));
+                }
+                (m, 0)
+            }
+            Kind::Swiss => {
+                let r = req.rounds.unwrap_or(5);
+                if !(1..=c.max_rounds).contains(&r) {
+                    return Err(TournamentError::invalid(
+                        "bad-length",
+                        format!("a Swiss has 1 to {} rounds, not {r}", c.max_rounds),
+                    ));
+                }
+                (0, r)
+            }
+        };
+        let max_players = req.max_players.unwrap_or(c.max_players);
+        if !(2..=c.max_players).contains(&max_players) {
+            return Err(TournamentError::invalid(
+                "bad-size",
+                format!(
+                    "a tournament takes 2 to {} players, not {max_players}",
+                    c.max_players
+                ),
+            ));
+        }
+        let now = self.now();
+        let starts_ms = req.starts_ms.unwrap_or(now + 5 * 60_000).max(now);
+        if starts_ms > now + c.max_ahead.as_millis() as u64 {
+            return Err(TournamentError::invalid(
+                "bad-start",
+                format!(
+                    "a tournament starts within {} days",
+                    c.max_ahead.as_secs() / 86_400
+                ),
+            ));
+        }
+        let name = crate::names::clean(req.name.as_deref().unwrap_or(""));
+        let name = if name.is_empty() {
+            format!("{}'s {}", user.name, kind.name())
+        } else {
+            name
+        };
+        let open = tables.open_created_by(user.id.clone()).await?;
+        if open >= c.per_player {
+            return Err(TournamentError::refused(
+                "too-many-tournaments",
+                format!(
+                    "you already have {open} tournaments that are not finished (at most {})",
+                    c.per_player
+                ),
+            ));
+        }
+        let row = TournamentRow {
+            id: random_id()?,
+            kind: kind.name().to_string(),
+            name,
+            creator: user.id.clone(),
+            schedule_key: String::new(),
+            status: "created".into(),
+            starts_ms,
+            minutes,
+            rounds,
+            initial_s: clock.initial_s,
+            increment_s: clock.increment_s,
+            max_players,
+            state: String::new(),
+            version: 0,
+            created_ms: now,
+            ended_ms: 0,
+        };
+        let id = row.id.clone();
+        tables.create_tournament(row).await?;
+        self.view(&id, Some(user)).await
+    }
+
+    /// The tournament `id` as stored.
+    async fn row(&self, id: &str) -> Result<TournamentRow, TournamentError> {
+        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(TournamentError::NotFound);
+        }
+        self.tables()?
+            .tournament(id.to_string())
+            .await?
+            .ok_or(TournamentError::NotFound)
+    }
+
+    /// `user` joins tournament `id`, or comes back after a pause.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        user: &User,
+    ) -> Result<TournamentView, TournamentError> {
+        let tables = self.tables()?;
+        let t = self.row(id).await?;
+        if t.status == "finished" {
+            return Err(TournamentError::refused(
+                "tournament-finished",
+                "this tournament is over",
+            ));
+        }
+        let entries = tables.entries(id.to_string()).await?;
+        let mine = entries.iter().find(|e| e.user_id == user.id);
+        match mine {
+            Some(e) if e.state == "active" => return self.view(id, Some(user)).await,
+            Some(e) if e.state == "withdrawn" => {
+                return Err(TournamentError::refused(
+                    "withdrawn",
+                    "you withdrew from this Swiss: you cannot come back",
+                ))
+            }
+            Some(_) => {}
+            None => {
+                if t.max_players > 0 && entries.len() as u64 >= t.max_players {
+                    return Err(TournamentError::refused(
+                        "tournament-full",
+                        format!("this tournament is full ({} players)", t.max_players),
+                    ));
+                }
+                if t.kind == "swiss" && t.status == "started" {
+                    let swiss = wave::swiss_of(&t)?;
+                    if swiss.rounds().len() as u32 >= swiss.total_rounds() {
+                        return Err(TournamentError::refused(
+                            "tournament-finished",
+                            "the last round is being played: too late to join",
+                        ));
+                    }
+                }
+            }
+        }
+        let rating = self.rating_of(user, &t).await?;
+        tables
+            .put_entry(EntryRow {
+                tournament_id: id.to_string(),
+                user_id: user.id.clone(),
+                name: user.name.clone(),
+                rating,
+                state: "active".into(),
+                joined_ms: mine.map_or(self.now(), |e| e.joined_ms),
+            })
+            .await?;
+        self.tell(id).await;
+        self.view(id, Some(user)).await
+    }
+
+    /// The account's rating in the tournament's category (1500 for a new player).
+    async fn rating_of(&self, user: &User, t: &TournamentRow) -> Result<i64, TournamentError> {
+        let category = oware_rating::TimeControl::Clock {
+            initial_secs: u32::try_from(t.initial_s).unwrap_or(u32::MAX),
+            increment_secs: u32::try_from(t.increment_s).unwrap_or(u32::MAX),
+        }
+        .category();
+        let ratings = self.store.accounts().ratings(user.id.clone()).await?;
+        Ok(category
+            .and_then(|c| ratings.iter().find(|(name, _)| name == c.name()))
+            .map_or(crate::rating::START.rating, |(_, r)| r.rating)
+            .round() as i64)
+    }
+
+    /// `user` leaves tournament `id`: before the start they are no longer a player; an
+    /// arena's player pauses (no new games; joining again comes back, points kept); a
+    /// Swiss's player withdraws for good (not paired again, results kept). A game in play
+    /// goes on.
+    pub async fn withdraw(
+        self: &Arc<Self>,
+        id: &str,
+        user: &User,
+    ) -> Result<TournamentView, TournamentError> {
+        let tables = self.tables()?;
+        let t = self.row(id).await?;
+        let entries = tables.entries(id.to_string()).await?;
+        let Some(e) = entries.into_iter().find(|e| e.user_id == user.id) else {
+            return Err(TournamentError::refused(
+                "not-a-player",
+                "you are not a player of this tournament",
+            ));
+        };
+        if t.status == "finished" {
+            return Err(TournamentError::refused(
+                "tournament-finished",
+                "this tournament is over",
+            ));
+        }
+        if t.status == "created" {
+            tables.remove_entry(id.to_string(), user.id.clone()).await?;
+        } else {
+            let state = if t.kind == "arena" {
+                "paused"
+            } else {
+                "withdrawn"
+            };
+            tables
+                .put_entry(EntryRow {
+                    state: state.into(),
+                    ..e
+                })
+                .await?;
+        }
+        self.tell(id).await;
+        self.view(id, Some(user)).await
+    }
+
+    /// `user` berserks in their game of arena `id`: half their clock, no increment, one more
+    /// point for a win with enough moves. Only before their first move.
+    pub async fn berserk(
+        self: &Arc<Self>,
+        id: &str,
+        user: &User,
+    ) -> Result<TournamentView, TournamentError> {
+        let tables = self.tables()?;
+        let t = self.row(id).await?;
+        if t.kind != "arena" {
+            return Err(TournamentError::refused(
+                "no-berserk",
+                "berserk is for arenas only",
+            ));
+        }
+        let pairings = tables.pairings(id.to_string()).await?;
+        let Some((game, side)) = pairings.iter().rev().find_map(|p| {
+            if !p.result.is_empty() {
+                None
+            } else if p.south == user.id {
+                Some((p.game_id.clone(), Side::South))
+            } else if p.north == user.id {
+                Some((p.game_id.clone(), Side::North))
+            } else {
+                None
+            }
+        }) else {
+            return Err(TournamentError::refused(
+                "no-game",
+                "you have no game in play in this tournament",
+            ));
+        };
+        self.games.berserk(&game, side).await?;
+        let side = if side == Side::South { "S" } else { "N" };
+        tables.set_berserk(game, side.to_string()).await?;
+        self.tell(id).await;
+        self.view(id, Some(user)).await
+    }
+
+    /// The event stream of tournament `id`: `standings` with the tournament's version, now
+    /// and whenever it changes (a join, a pairing, a result, the start, the end).
+    pub async fn subscribe(
+        &self,
+        id: &str,
+    ) -> Result<(Event, broadcast::Receiver<Event>), TournamentError> {
+        let t = self.row(id).await?;
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        let (tx, _) = channels
+            .entry(id.to_string())
+            .or_insert_with(|| (broadcast::channel(EVENT_BACKLOG).0, t.version));
+        let rx = tx.subscribe();
+        Ok((standings_event(t.version), rx))
+    }
+
+    /// Tells tournament `id`'s watchers on this instance if its version moved.
+    async fn tell(&self, id: &str) {
+        if !self.watched(id) {
+            return;
+        }
+        if let Ok(tables) = self.tables() {
+            if let Ok(v) = tables.tournament_versions(vec![id.to_string()]).await {
+                self.publish(v);
+            }
+        }
+    }
+
+    fn watched(&self, id: &str) -> bool {
+        self.channels
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(id)
+    }
+
+    /// Checks every watched tournament's version (changes by other instances too) and tells
+    /// its watchers; drops the channels nobody watches.
+    async fn tell_watchers(&self) {
+        let ids: Vec<String> = {
+            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+            channels.retain(|_, (tx, _)| tx.receiver_count() > 0);
+            channels.keys().cloned().collect()
+        };
+        if ids.is_empty() {
+            return;
+        }
+        if let Ok(tables) = self.tables() {
+            match tables.tournament_versions(ids).await {
+                Ok(v) => self.publish(v),
+                Err(e) => tracing::warn!("tournament versions not read: {e}"),
+            }
+        }
+    }
+
+    fn publish(&self, versions: Vec<(String, u64)>) {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        for (id, v) in versions {
+            if let Some((tx, seen)) = channels.get_mut(&id) {
+                if v != *seen {
+                    *seen = v;
+                    let _ = tx.send(standings_event(v));
+                }
+            }
+        }
+    }
+
+    fn wave_time(&self, id: &str) -> Option<WaveTime> {
+        self.waves
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .copied()
+    }
+}
+
+fn standings_event(version: u64) -> Event {
+    Event {
+        name: "standings",
+        data: serde_json::json!({ "version": version }).to_string().into(),
+    }
+}
+
+fn random_id() -> Result<String, TournamentError> {
+    let mut buf = [0u8; 8];
+    getrandom::fill(&mut buf)
+        .map_err(|e| TournamentError::Game(GameError::Internal(format!("random: {e}"))))?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}

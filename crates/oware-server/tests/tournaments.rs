@@ -1,0 +1,403 @@
+//! Tournaments through the JSON API (issue 31): an arena and a Swiss played to the end by
+//! scripted players, on the real server with a real database (SQLite, or PostgreSQL with
+//! `OWARE_TEST_BACKEND=postgres`), its time a [`ManualClock`] the tests move on: the pairing
+//! waves run when the clock passes their time, never by sleeping.
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use oware_server::{start, ManualClock, OnlineConfig, Server, ServerConfig, TournamentConfig};
+use reqwest::header::{COOKIE, SET_COOKIE};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+async fn server(db: &Path, clock: &ManualClock) -> Server {
+    let online = OnlineConfig {
+        create_limit: 1000,
+        ..OnlineConfig::default()
+    };
+    let config = ServerConfig {
+        clock: clock.shared(),
+        tournaments: TournamentConfig {
+            schedule: Vec::new(),
+            ..TournamentConfig::default()
+        },
+        ..common::online_config(db, online).await
+    };
+    start(&config).await.expect("server starts")
+}
+
+/// A logged-in player with their own cookie.
+struct Player {
+    client: reqwest::Client,
+    base: String,
+    cookie: String,
+    name: String,
+}
+
+impl Player {
+    async fn sign_up(s: &Server, name: &str) -> Player {
+        let client = reqwest::Client::new();
+        let base = format!("http://{}", s.addr());
+        let r = client
+            .post(format!("{base}/api/account/signup"))
+            .json(&json!({ "name": name, "password": "seeds in every house" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "sign-up of {name}");
+        let cookie = r.headers()[SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_string();
+        Player {
+            client,
+            base,
+            cookie,
+            name: name.to_string(),
+        }
+    }
+
+    /// The same player on a restarted server (the session is in the database).
+    fn on(&self, s: &Server) -> Player {
+        Player {
+            client: reqwest::Client::new(),
+            base: format!("http://{}", s.addr()),
+            cookie: self.cookie.clone(),
+            name: self.name.clone(),
+        }
+    }
+
+    async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut req = self
+            .client
+            .request(method, format!("{}{path}", self.base))
+            .header(COOKIE, &self.cookie);
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let r = req.send().await.unwrap();
+        let status = r.status();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    async fn get(&self, path: &str) -> Value {
+        let (st, v) = self.send(reqwest::Method::GET, path, None).await;
+        assert_eq!(st, StatusCode::OK, "{path}: {v}");
+        v
+    }
+
+    /// Resigns this player's game in play in tournament `t`.
+    async fn resign(&self, t: &str) {
+        let view = self.get(&format!("/api/tournaments/{t}")).await;
+        let game = view["me"]["game"]
+            .as_str()
+            .expect("a game in play")
+            .to_string();
+        let (st, seat) = self
+            .post(&format!("/api/games/{game}/seat"), json!({}))
+            .await;
+        assert_eq!(st, StatusCode::OK, "{seat}");
+        let token = seat["token"].as_str().unwrap().to_string();
+        let r = self
+            .client
+            .post(format!("{}/api/games/{game}/resign", self.base))
+            .header("x-seat-token", token)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+    }
+}
+
+/// Waits (in real time, briefly) until tournament `t` as `p` sees it passes `check`: the
+/// waves run on the server's tasks once the clock has passed their time.
+async fn until(p: &Player, t: &str, what: &str, check: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..500 {
+        let v = p.get(&format!("/api/tournaments/{t}")).await;
+        if check(&v) {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("tournament never got to: {what}");
+}
+
+fn in_play(v: &Value) -> usize {
+    v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["result"].is_null())
+        .count()
+}
+
+fn points(v: &Value, name: &str) -> f64 {
+    v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] == name)
+        .unwrap_or_else(|| panic!("{name} in the standings: {v}"))["points"]
+        .as_f64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_arena_is_played_to_its_podium_and_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arena.sqlite");
+    let clock = ManualClock::starting_now();
+    let s = server(&db, &clock).await;
+    let mut players = Vec::new();
+    for name in ["Ama", "Kofi", "Esi", "Yaw"] {
+        players.push(Player::sign_up(&s, name).await);
+    }
+    // A guest cannot make one; a player can, within the limits.
+    let guest = reqwest::Client::new()
+        .post(format!("http://{}/api/tournaments", s.addr()))
+        .json(&json!({ "kind": "arena", "initial_s": 180, "increment_s": 2 }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(guest.status(), StatusCode::UNAUTHORIZED);
+    let (st, bad) = players[0]
+        .post(
+            "/api/tournaments",
+            json!({ "kind": "arena", "minutes": 5000, "initial_s": 180 }),
+        )
+        .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(bad["code"], "bad-length");
+    let (st, created) = players[0]
+        .post(
+            "/api/tournaments",
+            json!({ "kind": "arena", "name": "Test Arena", "minutes": 30,
+                    "initial_s": 180, "increment_s": 2, "max_players": 4 }),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let t = created["id"].as_str().unwrap().to_string();
+    assert_eq!(created["status"], "created");
+    for p in &players {
+        let (st, v) = p
+            .post(&format!("/api/tournaments/{t}/join"), json!({}))
+            .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+    }
+    let fifth = Player::sign_up(&s, "Abena").await;
+    let (st, full) = fifth
+        .post(&format!("/api/tournaments/{t}/join"), json!({}))
+        .await;
+    assert_eq!(
+        (st, full["code"].as_str()),
+        (StatusCode::CONFLICT, Some("tournament-full"))
+    );
+    let list = players[0].get("/api/tournaments").await;
+    assert_eq!(list["upcoming"][0]["id"], t.as_str());
+
+    // The start (5 minutes after creation): everyone is paired in the first wave.
+    clock.advance(Duration::from_secs(301));
+    let v = until(&players[0], &t, "two games", |v| in_play(v) == 2).await;
+    assert_eq!(v["status"], "started");
+    // Ama berserks before her first move: her clock is halved.
+    let (st, v) = players[0]
+        .post(&format!("/api/tournaments/{t}/berserk"), json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let game = v["me"]["game"].as_str().unwrap().to_string();
+    let state = players[0].get(&format!("/api/games/{game}")).await;
+    let berserk_side = if state["south"] == "Ama" || state["names"]["S"] == "Ama" {
+        "S"
+    } else {
+        "N"
+    };
+    let line = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == game.as_str())
+        .unwrap()
+        .clone();
+    assert!(
+        line["south_berserk"] == true || line["north_berserk"] == true,
+        "{line}"
+    );
+    let _ = berserk_side;
+
+    // Round after round: in each game, the opponent of the first-listed player resigns.
+    for wave in 0..3 {
+        let v = until(&players[0], &t, "games in play", |v| in_play(v) == 2).await;
+        let games: Vec<Value> = v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["result"].is_null())
+            .cloned()
+            .collect();
+        for g in &games {
+            let loser = g["north"].as_str().unwrap();
+            let p = players.iter().find(|p| p.name == loser).unwrap();
+            p.resign(&t).await;
+        }
+        let done = 2 * (wave + 1);
+        until(&players[0], &t, "results recorded", |v| {
+            v["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|g| !g["result"].is_null())
+                .count()
+                == done
+        })
+        .await;
+        if wave == 1 {
+            // A restart between waves: the tournament, its players and games are stored.
+            s.shutdown().await.unwrap();
+            let s2 = server(&db, &clock).await;
+            for p in players.iter_mut() {
+                *p = p.on(&s2);
+            }
+            let v = players[1].get(&format!("/api/tournaments/{t}")).await;
+            assert_eq!(v["players"], 4);
+            assert_eq!(v["games"].as_array().unwrap().len(), 4);
+            // The rest of the test runs on the new server (kept alive by leaking it).
+            std::mem::forget(s2);
+            clock.advance(Duration::from_secs(2));
+            return finish_arena(&players, &t, &clock).await;
+        }
+        // The next wave pairs the free players again.
+        clock.advance(Duration::from_secs(2));
+    }
+    unreachable!();
+}
+
+async fn finish_arena(players: &[Player], t: &str, clock: &ManualClock) {
+    let v = until(&players[0], t, "games after the restart", |v| {
+        in_play(v) == 2
+    })
+    .await;
+    // Standings: points from the sheets (2 a win), the winners' marks.
+    let total: f64 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 8.0, "four wins of 2 points: {v}");
+    // Pause: a paused player is not paired; Yaw pauses and the others' game goes on.
+    let (st, paused) = players[3]
+        .post(&format!("/api/tournaments/{t}/withdraw"), json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{paused}");
+    assert_eq!(paused["me"]["state"], "paused");
+    // The end: 30 minutes after the start. Games still in play do not count.
+    clock.advance(Duration::from_secs(30 * 60));
+    let v = until(&players[0], t, "finished", |v| v["status"] == "finished").await;
+    let podium = v["podium"].as_array().unwrap();
+    assert_eq!(podium.len(), 3, "{v}");
+    assert_eq!(podium[0], v["standings"][0]["name"]);
+    assert!(points(&v, &podium[0].as_str().unwrap().to_string()) >= 4.0);
+    let (st, late) = players[0]
+        .post(&format!("/api/tournaments/{t}/join"), json!({}))
+        .await;
+    assert_eq!(
+        (st, late["code"].as_str()),
+        (StatusCode::CONFLICT, Some("tournament-finished"))
+    );
+    let list = players[0].get("/api/tournaments").await;
+    assert_eq!(list["finished"][0]["id"], t);
+    // The profile lists the tournament.
+    let profile = players[1]
+        .get(&format!("/api/user/{}", players[1].name))
+        .await;
+    assert_eq!(profile["tournaments"][0]["id"], t, "{profile}");
+}
+
+#[tokio::test]
+async fn a_swiss_pairs_each_round_when_the_last_game_ends_with_a_bye() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("swiss.sqlite");
+    let clock = ManualClock::starting_now();
+    let s = server(&db, &clock).await;
+    let mut players = Vec::new();
+    for name in ["Ama", "Kofi", "Esi"] {
+        players.push(Player::sign_up(&s, name).await);
+    }
+    let (st, created) = players[0]
+        .post(
+            "/api/tournaments",
+            json!({ "kind": "swiss", "rounds": 3, "initial_s": 600, "increment_s": 5 }),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let t = created["id"].as_str().unwrap().to_string();
+    for p in &players {
+        let (st, v) = p
+            .post(&format!("/api/tournaments/{t}/join"), json!({}))
+            .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+    }
+    clock.advance(Duration::from_secs(301));
+    let mut byes = Vec::new();
+    for round in 1..=3u64 {
+        let v = until(&players[0], &t, "the round's game", |v| {
+            v["round"] == round && in_play(v) == 1
+        })
+        .await;
+        byes.push(
+            v["bye"]
+                .as_str()
+                .expect("a bye with three players")
+                .to_string(),
+        );
+        // The round does not end before its game: a wave now pairs nothing.
+        clock.advance(Duration::from_secs(2));
+        let g = v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["result"].is_null())
+            .unwrap()
+            .clone();
+        let loser = g["south"].as_str().unwrap();
+        players
+            .iter()
+            .find(|p| p.name == loser)
+            .unwrap()
+            .resign(&t)
+            .await;
+        until(&players[0], &t, "the result", |v| in_play(v) == 0).await;
+        clock.advance(Duration::from_secs(2));
+    }
+    let v = until(&players[0], &t, "finished", |v| v["status"] == "finished").await;
+    byes.sort();
+    byes.dedup();
+    assert_eq!(byes.len(), 3, "each player had one bye: {byes:?}");
+    let total: f64 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 6.0, "three games and three byes: {v}");
+    for line in v["standings"].as_array().unwrap() {
+        assert!(line["buchholz"].is_number() && line["sonneborn_berger"].is_number());
+    }
+    assert_eq!(v["podium"].as_array().unwrap().len(), 3);
+}
