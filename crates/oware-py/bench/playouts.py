@@ -52,10 +52,12 @@ def one_per_call(seconds: float, record: bool) -> tuple[float, float, float]:
     return games / elapsed, plies / elapsed, games / (time.process_time() - cpu)
 
 
-def bulk(games: int, threads: int, record: bool) -> tuple[float, float, float]:
+def bulk(games: int, threads: int, record: bool, buffer=None) -> tuple[float, float, float]:
     cpu = time.process_time()
     start = time.perf_counter()
-    out = oware.playouts(games, seed=1, rules="playstrategy", threads=threads, record=record)
+    out = oware.playouts(
+        games, seed=1, rules="playstrategy", threads=threads, record=record, out=buffer
+    )
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu
     return games / elapsed, int(out["lengths"].sum()) / elapsed, games / cpu
@@ -90,6 +92,17 @@ def main() -> None:
         )
     rows.append(
         (f"oware.playouts, bulk, {threads} thr., no record", *bulk(args.bulk_games, threads, False))
+    )
+    # Records into a buffer of the caller's, written once before (as a training loop reusing
+    # it would have): no fresh memory for the kernel to fault in and clear.
+    import numpy as np
+
+    buffer = np.ones((int(args.bulk_games * 110), 16), np.uint8)
+    rows.append(
+        (
+            f"oware.playouts, bulk, {threads} thr., out=buffer",
+            *bulk(args.bulk_games, threads, True, buffer),
+        )
     )
 
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
