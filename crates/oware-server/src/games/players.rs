@@ -88,7 +88,7 @@ pub fn seat_rating(o: &Online, side: Side, players: &[PlayerGame]) -> Option<Sea
 
 impl Games {
     /// `user`'s rating snapshot for a game with `clock` (`None` without a category).
-    pub(super) async fn rating_snapshot(
+    pub(crate) async fn rating_snapshot(
         &self,
         user: &User,
         clock: Option<&TimeControl>,

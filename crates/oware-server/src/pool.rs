@@ -1,0 +1,641 @@
+//! Quick pairing: a player presses a pool (3+2, 5+3, 10+5, 15+10) and gets an opponent of
+//! close rating, the range widening as they wait. No HTTP here (`http/pool.rs` has the
+//! routes).
+//!
+//! **The rule.** An account waits with its rating in the pool's category (blitz for 3+2 and
+//! 5+3, rapid for 10+5 and 15+10). Its range is ±[`RANGE_START`] at first and grows by
+//! [`RANGE_STEP`] every [`RANGE_EVERY_MS`] of waiting (on the server's clock), up to
+//! ±[`RANGE_MAX`]. Two accounts are paired when their ratings differ by at most the range of
+//! the one who has waited longer; their game is rated. Two guests are paired at once
+//! (casual). An account and a guest are paired (casual) only once both have waited
+//! [`MIXED_AFTER_MS`] without an opponent of their own kind. The longest waiting ticket is
+//! served first, with the closest rating among those it accepts. Colours are drawn at random.
+//!
+//! **Several instances.** Tickets are rows of their own table ([`PoolStore`]), shared by
+//! every instance. A pairing pass runs under the claim `pool pairing` (`Store::claim`), so one
+//! instance pairs at a time, and each pairing writes both tickets only if both are still
+//! waiting ([`PoolStore::pool_pair`]); a game made for a ticket that left meanwhile is
+//! aborted at once. A pass runs when a ticket joins and every [`TICK_MS`] of the server's
+//! clock. The instance holding a ticket's event stream renews it every tick and learns of its
+//! pairing then (at once when it paired it itself).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use oware_core::Rules;
+use serde::Serialize;
+use tokio::sync::{broadcast, watch};
+
+use crate::accounts::User;
+use crate::events::Event;
+use crate::games::{Ending, GameError, Games, NewPaired, PairedPlayer};
+use crate::online::TimeControl;
+use crate::store::pool::{PoolJoin, PoolRow, PoolStore};
+use crate::store::{Store, StoreError};
+use crate::time::Clock;
+
+/// The pools: name, initial seconds, increment seconds.
+pub const POOLS: [(&str, u64, u64); 4] = [
+    ("3+2", 180, 2),
+    ("5+3", 300, 3),
+    ("10+5", 600, 5),
+    ("15+10", 900, 10),
+];
+
+/// The rating range at first (±).
+pub const RANGE_START: u32 = 100;
+/// How much the range grows…
+pub const RANGE_STEP: u32 = 50;
+/// …every this many ms of waiting.
+pub const RANGE_EVERY_MS: u64 = 5_000;
+/// The widest range (±).
+pub const RANGE_MAX: u32 = 500;
+/// An account and a guest are paired once both have waited this long.
+pub const MIXED_AFTER_MS: u64 = 10_000;
+/// How often the pairing pass runs and streams renew their tickets.
+pub const TICK_MS: u64 = 1_000;
+/// A waiting ticket that no stream renews expires after this long.
+pub const IDLE_MS: u64 = 60_000;
+/// At most this many waiting tickets in all the pools.
+pub const POOL_MAX: u32 = 500;
+/// At most this many guest tickets from one address (two people behind one router).
+pub const GUEST_TICKETS_PER_ADDRESS: u32 = 2;
+/// The claim's lease on a pairing pass.
+const PASS_LEASE: Duration = Duration::from_secs(10);
+
+/// The range (±) of a ticket that has waited `waited_ms`.
+pub fn range(waited_ms: u64) -> u32 {
+    let steps = u32::try_from(waited_ms / RANGE_EVERY_MS).unwrap_or(u32::MAX);
+    RANGE_START
+        .saturating_add(RANGE_STEP.saturating_mul(steps))
+        .min(RANGE_MAX)
+}
+
+/// The time control of pool `name`.
+pub fn control(name: &str) -> Option<TimeControl> {
+    POOLS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, initial_s, increment_s)| TimeControl {
+            initial_s,
+            increment_s,
+        })
+}
+
+/// Why a pool operation was refused.
+#[derive(Debug)]
+pub enum PoolError {
+    /// No pool of that name.
+    NoSuchPool(String),
+    /// No such ticket (left, expired or never was).
+    NoSuchTicket,
+    /// The person already waits (this ticket, in this pool).
+    AlreadyWaiting {
+        /// Their pool.
+        pool: String,
+    },
+    /// The pools are full.
+    Full,
+    /// The address holds its most guest tickets.
+    AddressFull,
+    /// The store has no pools' table (a test's wrapper).
+    Unavailable,
+    /// The database failed.
+    Store(StoreError),
+    /// Reading a rating failed.
+    Game(GameError),
+}
+
+impl From<StoreError> for PoolError {
+    fn from(e: StoreError) -> Self {
+        PoolError::Store(e)
+    }
+}
+
+impl From<GameError> for PoolError {
+    fn from(e: GameError) -> Self {
+        PoolError::Game(e)
+    }
+}
+
+/// A paired ticket's game and seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pairing {
+    /// The game.
+    pub id: String,
+    /// The ticket holder's seat token.
+    pub token: String,
+}
+
+/// A ticket as its holder sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TicketView {
+    /// The ticket.
+    pub ticket: String,
+    /// The pool.
+    pub pool: String,
+    /// The name the game will show.
+    pub name: String,
+    /// The account's rating in the pool's category (`None`: a guest).
+    pub rating: Option<i64>,
+    /// Whether the game will be rated (an account: when paired with an account).
+    pub account: bool,
+    /// How long it has waited (ms of the server's clock).
+    pub waited_ms: u64,
+    /// Its rating range now (±; `None` for a guest).
+    pub range: Option<u32>,
+    /// The game, once paired.
+    pub paired: Option<Pairing>,
+}
+
+/// The streams this instance holds, per ticket: their events and how many.
+struct Watch {
+    events: broadcast::Sender<Event>,
+    streams: usize,
+}
+
+/// The quick-pairing pools.
+pub struct Pools {
+    games: Arc<Games>,
+    store: Arc<dyn Store>,
+    clock: Arc<dyn Clock>,
+    watched: Mutex<HashMap<String, Watch>>,
+    /// One pairing pass at a time on this instance.
+    pass: tokio::sync::Mutex<()>,
+}
+
+/// Keeps a ticket's stream counted; when the last stream of a waiting ticket closes, the
+/// ticket leaves its pool.
+pub struct TicketGuard {
+    pools: Arc<Pools>,
+    ticket: String,
+    /// An event stream (a page) leaves when it closes; a long poll that ends does not.
+    leave_on_close: bool,
+}
+
+impl Drop for TicketGuard {
+    fn drop(&mut self) {
+        let last = {
+            let mut w = self.pools.watched();
+            match w.get_mut(&self.ticket) {
+                Some(watch) => {
+                    watch.streams = watch.streams.saturating_sub(1);
+                    if watch.streams == 0 {
+                        w.remove(&self.ticket);
+                        true
+                    } else {
+                        false
+                    }
+                }
+                None => false,
+            }
+        };
+        if last && self.leave_on_close {
+            let pools = Arc::clone(&self.pools);
+            let ticket = std::mem::take(&mut self.ticket);
+            if let Ok(rt) = tokio::runtime::Handle::try_current() {
+                rt.spawn(async move {
+                    if let Err(e) = pools.leave(&ticket).await {
+                        tracing::warn!("a closed pool stream's ticket could not leave: {e:?}");
+                    }
+                });
+            }
+        }
+    }
+}
+
+impl Pools {
+    /// The pools of `games`' store, on its clock; the pairing pass runs every [`TICK_MS`]
+    /// until `shutdown`.
+    pub fn start(games: Arc<Games>, shutdown: watch::Receiver<bool>) -> Arc<Pools> {
+        let pools = Arc::new(Pools {
+            store: Arc::clone(games.store()),
+            clock: Arc::clone(games.clock()),
+            games,
+            watched: Mutex::new(HashMap::new()),
+            pass: tokio::sync::Mutex::new(()),
+        });
+        let weak = Arc::downgrade(&pools);
+        let clock = Arc::clone(&pools.clock);
+        let mut shutdown = shutdown;
+        tokio::spawn(async move {
+            loop {
+                let next = clock.now_ms().saturating_add(TICK_MS);
+                tokio::select! {
+                    _ = clock.sleep_until(next) => {}
+                    _ = shutdown.wait_for(|down| *down) => return,
+                }
+                let Some(pools) = weak.upgrade() else { return };
+                pools.tick().await;
+            }
+        });
+        pools
+    }
+
+    fn watched(&self) -> std::sync::MutexGuard<'_, HashMap<String, Watch>> {
+        self.watched.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn table(&self) -> Result<&dyn PoolStore, PoolError> {
+        self.store.pool().ok_or(PoolError::Unavailable)
+    }
+
+    fn now(&self) -> u64 {
+        self.clock.now_ms()
+    }
+
+    fn view(&self, row: &PoolRow) -> TicketView {
+        let waited_ms = self.now().saturating_sub(row.joined_ms);
+        let account = !row.user_id.is_empty();
+        TicketView {
+            ticket: row.ticket.clone(),
+            pool: row.pool.clone(),
+            name: row.name.clone(),
+            rating: account.then_some(row.rating),
+            account,
+            waited_ms,
+            range: account.then(|| range(waited_ms)),
+            paired: (!row.game_id.is_empty()).then(|| Pairing {
+                id: row.game_id.clone(),
+                token: row.token.clone(),
+            }),
+        }
+    }
+
+    /// `user` (or a guest named `name` from `address`) joins pool `pool`: a ticket, then a
+    /// pairing pass (the ticket may come back paired already).
+    pub async fn join(
+        &self,
+        pool: &str,
+        user: Option<&User>,
+        name: &str,
+        address: &str,
+    ) -> Result<TicketView, PoolError> {
+        let tc = control(pool).ok_or_else(|| PoolError::NoSuchPool(pool.to_string()))?;
+        let table = self.table()?;
+        let ticket = random_hex(16)?;
+        let rating = match user {
+            Some(u) => self
+                .games
+                .rating_snapshot(u, Some(&tc))
+                .await?
+                .map_or(1500, |r| i64::from(r.rating)),
+            None => 0,
+        };
+        let name = match user {
+            Some(u) => u.name.clone(),
+            None => {
+                let n = crate::names::clean(name);
+                if n.is_empty() {
+                    "Anonymous".to_string()
+                } else {
+                    n
+                }
+            }
+        };
+        let now = self.now();
+        let row = PoolRow {
+            ticket: ticket.clone(),
+            pool: pool.to_string(),
+            person: match user {
+                Some(u) => format!("user {}", u.id),
+                None => format!("guest {ticket}"),
+            },
+            address: address.to_string(),
+            user_id: user.map(|u| u.id.clone()).unwrap_or_default(),
+            name,
+            rating,
+            joined_ms: now,
+            until_ms: now.saturating_add(IDLE_MS),
+            game_id: String::new(),
+            token: String::new(),
+        };
+        match table
+            .pool_join(row.clone(), now, POOL_MAX, GUEST_TICKETS_PER_ADDRESS)
+            .await?
+        {
+            PoolJoin::Joined => {}
+            PoolJoin::Holds(held) => return Err(PoolError::AlreadyWaiting { pool: held.pool }),
+            PoolJoin::Full => return Err(PoolError::Full),
+            PoolJoin::AddressFull => return Err(PoolError::AddressFull),
+        }
+        tracing::debug!(pool, "a ticket joined the pool");
+        self.pair_now().await;
+        self.read(&ticket).await
+    }
+
+    /// Ticket `id` as it is now (and renewed: its holder is there), after a pairing pass at
+    /// the clock's time (so the answer says what the rule gives now, not at the last tick).
+    pub async fn ticket(&self, id: &str) -> Result<TicketView, PoolError> {
+        if !plausible(id) {
+            return Err(PoolError::NoSuchTicket);
+        }
+        self.pair_now().await;
+        self.read(id).await
+    }
+
+    /// Ticket `id` as stored now, renewed.
+    async fn read(&self, id: &str) -> Result<TicketView, PoolError> {
+        let until = self.now().saturating_add(IDLE_MS);
+        let rows = self.table()?.pool_renew(vec![id.to_string()], until).await?;
+        rows.first()
+            .map(|r| self.view(r))
+            .ok_or(PoolError::NoSuchTicket)
+    }
+
+    /// Leaves: a waiting ticket is taken out of its pool (`None`); a paired one answers its
+    /// game (too late to leave: the game has started).
+    pub async fn leave(&self, id: &str) -> Result<Option<TicketView>, PoolError> {
+        if !plausible(id) {
+            return Err(PoolError::NoSuchTicket);
+        }
+        Ok(self
+            .table()?
+            .pool_leave(id.to_string())
+            .await?
+            .map(|r| self.view(&r)))
+    }
+
+    /// The event stream of ticket `id`: its state now (the first event, `ticket`), then
+    /// `paired` with the game once paired. Holding it renews the ticket; closing the last
+    /// stream of a waiting ticket takes it out of the pool.
+    pub async fn subscribe(
+        self: &Arc<Self>,
+        id: &str,
+        leave_on_close: bool,
+    ) -> Result<(Event, broadcast::Receiver<Event>, TicketGuard), PoolError> {
+        let view = self.ticket(id).await?;
+        let rx = {
+            let mut w = self.watched();
+            let watch = w.entry(id.to_string()).or_insert_with(|| Watch {
+                events: broadcast::channel(8).0,
+                streams: 0,
+            });
+            watch.streams += 1;
+            watch.events.subscribe()
+        };
+        let guard = TicketGuard {
+            pools: Arc::clone(self),
+            ticket: id.to_string(),
+            leave_on_close,
+        };
+        // Paired between the read and the subscription: the renewal of the next tick says it.
+        let first = event(&view);
+        Ok((first, rx, guard))
+    }
+
+    /// Waits (at most `wait`, real time) for ticket `id` to be paired: the long poll.
+    pub async fn wait(self: &Arc<Self>, id: &str, wait: Duration) -> Result<TicketView, PoolError> {
+        let (first, mut rx, guard) = self.subscribe(id, false).await?;
+        if first.name != "paired" {
+            let _ = tokio::time::timeout(wait, async {
+                while let Ok(ev) = rx.recv().await {
+                    if ev.name == "paired" {
+                        return;
+                    }
+                }
+            })
+            .await;
+        }
+        drop(guard);
+        self.ticket(id).await
+    }
+
+    /// Renews the tickets this instance's streams hold and tells them of pairings, then runs
+    /// a pairing pass.
+    async fn tick(&self) {
+        let ids: Vec<String> = self.watched().keys().cloned().collect();
+        if !ids.is_empty() {
+            if let Ok(table) = self.table() {
+                let until = self.now().saturating_add(IDLE_MS);
+                match table.pool_renew(ids, until).await {
+                    Ok(rows) => {
+                        for row in rows {
+                            self.tell(&row);
+                        }
+                    }
+                    Err(e) => tracing::warn!("pool tickets could not be renewed: {e}"),
+                }
+            }
+        }
+        self.pair_now().await;
+    }
+
+    /// Sends ticket `row`'s state to the streams this instance holds for it.
+    fn tell(&self, row: &PoolRow) {
+        let view = self.view(row);
+        if let Some(w) = self.watched().get(&row.ticket) {
+            let _ = w.events.send(event(&view));
+        }
+    }
+
+    /// One pairing pass over every pool (claimed, so one instance at a time); failures are
+    /// logged and tried again at the next tick.
+    async fn pair_now(&self) {
+        let _one = self.pass.lock().await;
+        let Ok(table) = self.table() else { return };
+        if self.store.shared() {
+            match self.store.claim("pool pairing".into(), PASS_LEASE).await {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(e) => {
+                    tracing::warn!("the pool's pairing pass could not be claimed: {e}");
+                    return;
+                }
+            }
+        }
+        let now = self.now();
+        match table.pool_waiting(now).await {
+            Ok(rows) => {
+                for (a, b) in choose(&rows, now) {
+                    if let Err(e) = self.pair(table, a, b).await {
+                        tracing::warn!(pool = %a.pool, "a pairing failed: {e:?}");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("the pools could not be read: {e}"),
+        }
+        if self.store.shared() {
+            if let Err(e) = self.store.release("pool pairing".into()).await {
+                tracing::warn!("the pool's pairing claim could not be released: {e}");
+            }
+        }
+    }
+
+    /// Starts the game of tickets `a` and `b` and records it on both.
+    async fn pair(&self, table: &dyn PoolStore, a: &PoolRow, b: &PoolRow) -> Result<(), PoolError> {
+        let tc = control(&a.pool).ok_or_else(|| PoolError::NoSuchPool(a.pool.clone()))?;
+        let mut coin = [0u8; 1];
+        getrandom::fill(&mut coin).map_err(|e| GameError::Internal(format!("random: {e}")))?;
+        let (south, north) = if coin[0] & 1 == 0 { (a, b) } else { (b, a) };
+        let player = |r: &PoolRow| PairedPlayer {
+            name: r.name.clone(),
+            user: (!r.user_id.is_empty()).then(|| User {
+                id: r.user_id.clone(),
+                name: r.name.clone(),
+            }),
+        };
+        let rated = !a.user_id.is_empty() && !b.user_id.is_empty();
+        let paired = self
+            .games
+            .create_paired(NewPaired {
+                rules: Rules::default(),
+                clock: Some(tc),
+                rated,
+                south: player(south),
+                north: player(north),
+            })
+            .await?;
+        let (ta, tb) = if std::ptr::eq(south, a) {
+            (paired.tokens.south.clone(), paired.tokens.north.clone())
+        } else {
+            (paired.tokens.north.clone(), paired.tokens.south.clone())
+        };
+        let done = table
+            .pool_pair(
+                (a.ticket.clone(), ta.clone()),
+                (b.ticket.clone(), tb),
+                paired.id.clone(),
+            )
+            .await;
+        if !matches!(done, Ok(true)) {
+            // A ticket left meanwhile (or the write failed): the game never happened.
+            if let Err(e) = self.games.end(&paired.id, Some(&ta), Ending::Abort).await {
+                tracing::warn!(game = %paired.id, "an unrecorded pool game could not be aborted: {e:?}");
+            }
+            return done.map(|_| ()).map_err(PoolError::Store);
+        }
+        tracing::debug!(game = %paired.id, pool = %a.pool, rated, "pool pairing");
+        for id in [&a.ticket, &b.ticket] {
+            if let Ok(Some(row)) = table.pool_ticket(id.clone()).await {
+                self.tell(&row);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The ticket's event: `paired` once paired, else `ticket`.
+fn event(view: &TicketView) -> Event {
+    let name = if view.paired.is_some() {
+        "paired"
+    } else {
+        "ticket"
+    };
+    Event {
+        name,
+        data: serde_json::to_string(view)
+            .unwrap_or_else(|_| "{}".into())
+            .into(),
+    }
+}
+
+/// Whether `a` and `b` (of one pool) may be paired at `now`.
+fn acceptable(a: &PoolRow, b: &PoolRow, now: u64) -> bool {
+    let waited = |r: &PoolRow| now.saturating_sub(r.joined_ms);
+    match (a.user_id.is_empty(), b.user_id.is_empty()) {
+        (true, true) => true,
+        (false, false) => {
+            a.user_id != b.user_id
+                && a.rating.abs_diff(b.rating) <= u64::from(range(waited(a).max(waited(b))))
+        }
+        _ => waited(a) >= MIXED_AFTER_MS && waited(b) >= MIXED_AFTER_MS,
+    }
+}
+
+/// The pairs to make among waiting tickets `rows` (oldest first): each ticket, the longest
+/// waiting first, with the closest acceptable one after it.
+pub(crate) fn choose(rows: &[PoolRow], now: u64) -> Vec<(&PoolRow, &PoolRow)> {
+    let mut taken = vec![false; rows.len()];
+    let mut pairs = Vec::new();
+    for i in 0..rows.len() {
+        if taken[i] {
+            continue;
+        }
+        let a = &rows[i];
+        let best = (i + 1..rows.len())
+            .filter(|&j| !taken[j] && rows[j].pool == a.pool && acceptable(a, &rows[j], now))
+            .min_by_key(|&j| {
+                // Same kind first (account with account), then the closest rating.
+                let b = &rows[j];
+                (
+                    a.user_id.is_empty() != b.user_id.is_empty(),
+                    a.rating.abs_diff(b.rating),
+                )
+            });
+        if let Some(j) = best {
+            taken[i] = true;
+            taken[j] = true;
+            pairs.push((a, &rows[j]));
+        }
+    }
+    pairs
+}
+
+fn plausible(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn random_hex(bytes: usize) -> Result<String, PoolError> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).map_err(|e| GameError::Internal(format!("random: {e}")))?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(ticket: &str, user: &str, rating: i64, joined_ms: u64) -> PoolRow {
+        PoolRow {
+            ticket: ticket.into(),
+            pool: "3+2".into(),
+            person: format!("p {ticket}"),
+            address: "127.0.0.1".into(),
+            user_id: user.into(),
+            name: ticket.into(),
+            rating,
+            joined_ms,
+            until_ms: u64::MAX,
+            game_id: String::new(),
+            token: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_range_grows_by_50_every_5_s_up_to_500() {
+        assert_eq!(range(0), 100);
+        assert_eq!(range(4_999), 100);
+        assert_eq!(range(5_000), 150);
+        assert_eq!(range(20_000), 300);
+        assert_eq!(range(10_000_000), 500);
+    }
+
+    #[test]
+    fn close_accounts_pair_far_ones_wait_for_the_range_and_guests_pair_with_guests() {
+        let rows = [
+            row("a", "ua", 1500, 0),
+            row("b", "ub", 1800, 0),
+            row("c", "uc", 1550, 0),
+            row("g", "", 0, 0),
+            row("h", "", 0, 0),
+        ];
+        let pairs = choose(&rows, 0);
+        let names: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(a, b)| (a.ticket.as_str(), b.ticket.as_str()))
+            .collect();
+        assert_eq!(names, [("a", "c"), ("g", "h")]);
+        let far = [row("a", "ua", 1500, 0), row("b", "ub", 1800, 0)];
+        assert!(choose(&far, 19_999).is_empty(), "±250 < 300");
+        assert_eq!(choose(&far, 20_000).len(), 1, "±300 after 20 s");
+    }
+
+    #[test]
+    fn an_account_and_a_guest_pair_casually_after_10_s() {
+        let rows = [row("a", "ua", 1500, 0), row("g", "", 0, 0)];
+        assert!(choose(&rows, 9_999).is_empty());
+        assert_eq!(choose(&rows, 10_000).len(), 1);
+    }
+}

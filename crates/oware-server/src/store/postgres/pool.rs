@@ -1,0 +1,224 @@
+//! [`PoolStore`] on PostgreSQL: the same pool of connections as the games. Joining and
+//! pairing are transactions; a pairing updates both tickets `WHERE game_id = ''` and commits
+//! only if both changed, so a ticket that left, or was paired by another instance meanwhile
+//! (the row lock makes the second writer wait, then see the pairing), is never paired twice.
+
+use tokio_postgres::Row;
+
+use super::PostgresStore;
+use crate::store::pool::{PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS, POOL_COLUMNS};
+use crate::store::{StoreError, StoreFuture};
+
+fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn read(r: &Row) -> PoolRow {
+    PoolRow {
+        ticket: r.get(0),
+        pool: r.get(1),
+        person: r.get(2),
+        address: r.get(3),
+        user_id: r.get(4),
+        name: r.get(5),
+        rating: r.get(6),
+        joined_ms: r.get::<_, i64>(7).max(0) as u64,
+        until_ms: r.get::<_, i64>(8).max(0) as u64,
+        game_id: r.get(9),
+        token: r.get(10),
+    }
+}
+
+impl PostgresStore {
+    async fn pool_row(&self, id: &str) -> Result<Option<PoolRow>, StoreError> {
+        let c = self.client().await?;
+        let row = c
+            .query_opt(
+                &format!("SELECT {POOL_COLUMNS} FROM pool_tickets WHERE ticket = $1"),
+                &[&id],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+        Ok(row.as_ref().map(read))
+    }
+}
+
+impl PoolStore for PostgresStore {
+    fn pool_join(
+        &self,
+        row: PoolRow,
+        now_ms: u64,
+        max: u32,
+        per_address: u32,
+    ) -> StoreFuture<'_, PoolJoin> {
+        Box::pin(async move {
+            let mut c = self.client().await?;
+            let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+            let now = int(now_ms);
+            tx.execute(
+                "DELETE FROM pool_tickets WHERE person = $1 AND (game_id <> '' OR until_ms < $2)",
+                &[&row.person, &now],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            let live = "game_id = '' AND until_ms >= $1";
+            let all: i64 = tx
+                .query_one(
+                    &format!("SELECT COUNT(*) FROM pool_tickets WHERE {live}"),
+                    &[&now],
+                )
+                .await
+                .map_err(|e| self.failed(e))?
+                .get(0);
+            if all >= i64::from(max) {
+                return Ok(PoolJoin::Full);
+            }
+            if row.user_id.is_empty() {
+                let here: i64 = tx
+                    .query_one(
+                        &format!(
+                            "SELECT COUNT(*) FROM pool_tickets WHERE {live} AND address = $2
+                             AND user_id = ''"
+                        ),
+                        &[&now, &row.address],
+                    )
+                    .await
+                    .map_err(|e| self.failed(e))?
+                    .get(0);
+                if here >= i64::from(per_address) {
+                    return Ok(PoolJoin::AddressFull);
+                }
+            }
+            let added = tx
+                .execute(
+                    &format!(
+                        "INSERT INTO pool_tickets ({POOL_COLUMNS})
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '', '')
+                         ON CONFLICT (person) DO NOTHING"
+                    ),
+                    &[
+                        &row.ticket,
+                        &row.pool,
+                        &row.person,
+                        &row.address,
+                        &row.user_id,
+                        &row.name,
+                        &row.rating,
+                        &int(row.joined_ms),
+                        &int(row.until_ms),
+                    ],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            if added == 0 {
+                let held = tx
+                    .query_opt(
+                        &format!("SELECT {POOL_COLUMNS} FROM pool_tickets WHERE person = $1"),
+                        &[&row.person],
+                    )
+                    .await
+                    .map_err(|e| self.failed(e))?;
+                return Ok(match held {
+                    Some(r) => PoolJoin::Holds(read(&r)),
+                    // Left between the two statements: the person holds nothing now.
+                    None => PoolJoin::Full,
+                });
+            }
+            tx.commit().await.map_err(|e| self.failed(e))?;
+            Ok(PoolJoin::Joined)
+        })
+    }
+
+    fn pool_ticket(&self, id: String) -> StoreFuture<'_, Option<PoolRow>> {
+        Box::pin(async move { self.pool_row(&id).await })
+    }
+
+    fn pool_waiting(&self, now_ms: u64) -> StoreFuture<'_, Vec<PoolRow>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let now = int(now_ms);
+            c.execute(
+                "DELETE FROM pool_tickets WHERE (game_id = '' AND until_ms < $1)
+                 OR (game_id <> '' AND joined < $2)",
+                &[&now, &(now - int(PAIRED_KEPT_MS))],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            let rows = c
+                .query(
+                    &format!(
+                        "SELECT {POOL_COLUMNS} FROM pool_tickets WHERE game_id = ''
+                         ORDER BY joined, ticket"
+                    ),
+                    &[],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            Ok(rows.iter().map(read).collect())
+        })
+    }
+
+    fn pool_renew(&self, tickets: Vec<String>, until_ms: u64) -> StoreFuture<'_, Vec<PoolRow>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            c.execute(
+                "UPDATE pool_tickets SET until_ms = $2 WHERE ticket = ANY($1) AND game_id = ''",
+                &[&tickets, &int(until_ms)],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            let rows = c
+                .query(
+                    &format!("SELECT {POOL_COLUMNS} FROM pool_tickets WHERE ticket = ANY($1)"),
+                    &[&tickets],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            Ok(rows.iter().map(read).collect())
+        })
+    }
+
+    fn pool_pair(
+        &self,
+        a: (String, String),
+        b: (String, String),
+        game: String,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let mut c = self.client().await?;
+            let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+            let mut changed = 0;
+            for (id, token) in [&a, &b] {
+                changed += tx
+                    .execute(
+                        "UPDATE pool_tickets SET game_id = $2, token = $3
+                         WHERE ticket = $1 AND game_id = ''",
+                        &[id, &game, token],
+                    )
+                    .await
+                    .map_err(|e| self.failed(e))?;
+            }
+            if changed == 2 {
+                tx.commit().await.map_err(|e| self.failed(e))?;
+                Ok(true)
+            } else {
+                Ok(false)
+            }
+        })
+    }
+
+    fn pool_leave(&self, id: String) -> StoreFuture<'_, Option<PoolRow>> {
+        Box::pin(async move {
+            {
+                let c = self.client().await?;
+                c.execute(
+                    "DELETE FROM pool_tickets WHERE ticket = $1 AND game_id = ''",
+                    &[&id],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            }
+            self.pool_row(&id).await
+        })
+    }
+}

@@ -1,0 +1,180 @@
+//! [`PoolStore`] on SQLite: the same database thread and file as the games (one process, so
+//! each operation is one transaction on that thread).
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::pool::{PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS, POOL_COLUMNS};
+use super::sqlite::SqliteStore;
+use super::StoreFuture;
+
+fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<PoolRow> {
+    Ok(PoolRow {
+        ticket: r.get(0)?,
+        pool: r.get(1)?,
+        person: r.get(2)?,
+        address: r.get(3)?,
+        user_id: r.get(4)?,
+        name: r.get(5)?,
+        rating: r.get(6)?,
+        joined_ms: r.get::<_, i64>(7)?.max(0) as u64,
+        until_ms: r.get::<_, i64>(8)?.max(0) as u64,
+        game_id: r.get(9)?,
+        token: r.get(10)?,
+    })
+}
+
+fn ticket(c: &Connection, id: &str) -> rusqlite::Result<Option<PoolRow>> {
+    c.query_row(
+        &format!("SELECT {POOL_COLUMNS} FROM pool_tickets WHERE ticket = ?1"),
+        params![id],
+        read,
+    )
+    .optional()
+}
+
+impl PoolStore for SqliteStore {
+    fn pool_join(
+        &self,
+        row: PoolRow,
+        now_ms: u64,
+        max: u32,
+        per_address: u32,
+    ) -> StoreFuture<'_, PoolJoin> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            let now = int(now_ms);
+            tx.execute(
+                "DELETE FROM pool_tickets WHERE person = ?1 AND (game_id <> '' OR until_ms < ?2)",
+                params![row.person, now],
+            )?;
+            let held = tx
+                .query_row(
+                    &format!("SELECT {POOL_COLUMNS} FROM pool_tickets WHERE person = ?1"),
+                    params![row.person],
+                    read,
+                )
+                .optional()?;
+            if let Some(held) = held {
+                return Ok(PoolJoin::Holds(held));
+            }
+            let live = "game_id = '' AND until_ms >= ?1";
+            let all: i64 = tx.query_row(
+                &format!("SELECT COUNT(*) FROM pool_tickets WHERE {live}"),
+                params![now],
+                |r| r.get(0),
+            )?;
+            if all >= i64::from(max) {
+                return Ok(PoolJoin::Full);
+            }
+            if row.user_id.is_empty() {
+                let here: i64 = tx.query_row(
+                    &format!(
+                        "SELECT COUNT(*) FROM pool_tickets WHERE {live} AND address = ?2
+                         AND user_id = ''"
+                    ),
+                    params![now, row.address],
+                    |r| r.get(0),
+                )?;
+                if here >= i64::from(per_address) {
+                    return Ok(PoolJoin::AddressFull);
+                }
+            }
+            tx.execute(
+                &format!(
+                    "INSERT INTO pool_tickets ({POOL_COLUMNS})
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, '', '')"
+                ),
+                params![
+                    row.ticket,
+                    row.pool,
+                    row.person,
+                    row.address,
+                    row.user_id,
+                    row.name,
+                    row.rating,
+                    int(row.joined_ms),
+                    int(row.until_ms)
+                ],
+            )?;
+            tx.commit()?;
+            Ok(PoolJoin::Joined)
+        })
+    }
+
+    fn pool_ticket(&self, id: String) -> StoreFuture<'_, Option<PoolRow>> {
+        self.run(move |c| Ok(ticket(c, &id)?))
+    }
+
+    fn pool_waiting(&self, now_ms: u64) -> StoreFuture<'_, Vec<PoolRow>> {
+        self.run(move |c| {
+            let now = int(now_ms);
+            c.execute(
+                "DELETE FROM pool_tickets WHERE (game_id = '' AND until_ms < ?1)
+                 OR (game_id <> '' AND joined < ?2)",
+                params![now, now - int(PAIRED_KEPT_MS)],
+            )?;
+            let mut st = c.prepare(&format!(
+                "SELECT {POOL_COLUMNS} FROM pool_tickets WHERE game_id = '' ORDER BY joined, ticket"
+            ))?;
+            let rows = st.query_map([], read)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn pool_renew(&self, tickets: Vec<String>, until_ms: u64) -> StoreFuture<'_, Vec<PoolRow>> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            let mut found = Vec::new();
+            for id in &tickets {
+                tx.execute(
+                    "UPDATE pool_tickets SET until_ms = ?2 WHERE ticket = ?1 AND game_id = ''",
+                    params![id, int(until_ms)],
+                )?;
+                if let Some(row) = ticket(&tx, id)? {
+                    found.push(row);
+                }
+            }
+            tx.commit()?;
+            Ok(found)
+        })
+    }
+
+    fn pool_pair(
+        &self,
+        a: (String, String),
+        b: (String, String),
+        game: String,
+    ) -> StoreFuture<'_, bool> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            let mut changed = 0;
+            for (id, token) in [&a, &b] {
+                changed += tx.execute(
+                    "UPDATE pool_tickets SET game_id = ?2, token = ?3
+                     WHERE ticket = ?1 AND game_id = ''",
+                    params![id, game, token],
+                )?;
+            }
+            if changed == 2 {
+                tx.commit()?;
+                Ok(true)
+            } else {
+                Ok(false)
+            }
+        })
+    }
+
+    fn pool_leave(&self, id: String) -> StoreFuture<'_, Option<PoolRow>> {
+        self.run(move |c| {
+            c.execute(
+                "DELETE FROM pool_tickets WHERE ticket = ?1 AND game_id = ''",
+                params![id],
+            )?;
+            Ok(ticket(c, &id)?)
+        })
+    }
+}

@@ -1,0 +1,296 @@
+//! Quick pairing, correspondence clocks and rating ranges through the JSON API: the real
+//! server on a loopback port (SQLite, or PostgreSQL with `OWARE_TEST_BACKEND=postgres`, see
+//! `common`), its time a [`ManualClock`] the tests move on: the pool's range widens and a
+//! correspondence flag falls without sleeping.
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::assert_error;
+use oware_server::{start, ManualClock, OnlineConfig, Server, ServerConfig};
+use reqwest::header::{COOKIE, SET_COOKIE};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+const PASSWORD: &str = "correct horse battery";
+
+async fn server(db: &Path, clock: &ManualClock) -> Server {
+    let online = OnlineConfig {
+        create_limit: 1000,
+        ..OnlineConfig::default()
+    };
+    let config = ServerConfig {
+        clock: clock.shared(),
+        ..common::online_config(db, online).await
+    };
+    start(&config).await.expect("server starts")
+}
+
+/// A browser: its cookie jar is the one session cookie.
+struct Browser {
+    client: reqwest::Client,
+    base: String,
+    cookie: Option<String>,
+}
+
+impl Browser {
+    fn new(s: &Server) -> Browser {
+        Browser {
+            client: reqwest::Client::new(),
+            base: format!("http://{}", s.addr()),
+            cookie: None,
+        }
+    }
+
+    async fn send(
+        &mut self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+        token: Option<&str>,
+    ) -> (StatusCode, Value) {
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(c) = &self.cookie {
+            req = req.header(COOKIE, format!("oware_session={c}"));
+        }
+        if let Some(t) = token {
+            req = req.header("x-seat-token", t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let r = req.send().await.unwrap();
+        let status = r.status();
+        if let Some(line) = r.headers().get(SET_COOKIE) {
+            let value = line
+                .to_str()
+                .unwrap()
+                .split(';')
+                .next()
+                .and_then(|kv| kv.split_once('='))
+                .map(|(_, v)| v.to_string())
+                .unwrap_or_default();
+            self.cookie = (!value.is_empty()).then_some(value);
+        }
+        let text = r.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send(reqwest::Method::POST, path, Some(body), None)
+            .await
+    }
+
+    async fn post_seat(&mut self, path: &str, token: &str) -> (StatusCode, Value) {
+        self.send(reqwest::Method::POST, path, Some(json!({})), Some(token))
+            .await
+    }
+
+    async fn get(&mut self, path: &str) -> (StatusCode, Value) {
+        self.send(reqwest::Method::GET, path, None, None).await
+    }
+
+    async fn delete(&mut self, path: &str) -> (StatusCode, Value) {
+        self.send(reqwest::Method::DELETE, path, None, None).await
+    }
+
+    async fn signed_up(s: &Server, name: &str) -> Browser {
+        let mut b = Browser::new(s);
+        let (st, body) = b
+            .post(
+                "/api/account/signup",
+                json!({ "name": name, "password": PASSWORD }),
+            )
+            .await;
+        assert_eq!(st, StatusCode::OK, "{body}");
+        b
+    }
+
+    /// Joins `pool`: the ticket.
+    async fn join(&mut self, pool: &str) -> Value {
+        self.join_as(pool, "").await
+    }
+
+    /// Joins `pool` as a guest named `name` (an account plays under its own).
+    async fn join_as(&mut self, pool: &str, name: &str) -> Value {
+        let (st, t) = self
+            .post(&format!("/api/pool/{pool}"), json!({ "name": name }))
+            .await;
+        assert_eq!(st, StatusCode::CREATED, "{t}");
+        t
+    }
+
+    /// The ticket `t` now (a pairing pass at the clock's time first).
+    async fn ticket(&mut self, t: &Value) -> Value {
+        let (st, v) = self
+            .get(&format!("/api/pool/ticket/{}", t["ticket"].as_str().unwrap()))
+            .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        v
+    }
+}
+
+/// The game id and seat token of a paired ticket.
+fn pairing(t: &Value) -> (String, String) {
+    let p = &t["paired"];
+    assert!(p.is_object(), "paired: {t}");
+    (
+        p["id"].as_str().unwrap().to_string(),
+        p["token"].as_str().unwrap().to_string(),
+    )
+}
+
+#[tokio::test]
+async fn two_guests_in_one_pool_are_paired_at_once_and_the_waiting_one_learns_it_on_its_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("g.sqlite"), &clock).await;
+    let (mut a, mut b) = (Browser::new(&s), Browser::new(&s));
+    let ta = a.join_as("3+2", "Ama").await;
+    assert_eq!(ta["name"], "Ama");
+    assert!(ta["paired"].is_null(), "{ta}");
+    assert_eq!(ta["range"], Value::Null, "a guest has no range: {ta}");
+    let api = common::Api::new(&s);
+    let mut events = common::Events::open_path(
+        &api,
+        &format!("/api/pool/ticket/{}/events", ta["ticket"].as_str().unwrap()),
+    )
+    .await;
+    assert_eq!(events.next().await.0, "ticket");
+    let tb = b.join_as("3+2", "Kofi").await;
+    let (id, token_b) = pairing(&tb);
+    let paired = events.until("paired", |_| true).await;
+    let (id_a, token_a) = pairing(&paired);
+    assert_eq!(id_a, id);
+    assert_ne!(token_a, token_b);
+    let (st, state) = a.get(&format!("/api/games/{id}")).await;
+    assert_eq!(st, StatusCode::OK);
+    let online = &state["online"];
+    assert_eq!(online["status"], "playing", "{state}");
+    assert_eq!(online["rated"], false, "guests play casual games");
+    assert_eq!(online["clock"]["initial_ms"], 180_000);
+    assert_eq!(online["clock"]["increment_ms"], 2_000);
+    // The seat tokens are the players': South (whoever it is) moves with theirs.
+    let south = if online["seats"]["S"]["name"] == ta["name"] {
+        &token_a
+    } else {
+        &token_b
+    };
+    let (st, v) = api.play(&id, south, "C").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn accounts_of_close_rating_pair_rated_and_far_ones_only_once_the_range_has_widened() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("r.sqlite"), &clock).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    let mut esi = Browser::signed_up(&s, "Esi").await;
+    // Two new accounts (1500 each) are close: paired at once, rated.
+    let t1 = ama.join("3+2").await;
+    assert_eq!(t1["rating"], 1500);
+    assert_eq!(t1["range"], 100);
+    let t2 = kofi.join("3+2").await;
+    let (id, kofi_token) = pairing(&t2);
+    let t1 = ama.ticket(&t1).await;
+    assert_eq!(pairing(&t1).0, id);
+    let (_, state) = ama.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["online"]["rated"], true, "{state}");
+    // The account's seat also follows the cookie.
+    let (st, seat) = ama
+        .post(&format!("/api/games/{id}/seat"), json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{seat}");
+    assert_eq!(seat["token"], pairing(&t1).1);
+    let (st, v) = kofi
+        .post_seat(&format!("/api/games/{id}/resign"), &kofi_token)
+        .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+
+    // Ama won: her blitz rating is now far from Esi's 1500.
+    let far = ama.join("3+2").await;
+    let near = esi.join("3+2").await;
+    assert!(far["paired"].is_null() && near["paired"].is_null(), "{far} {near}");
+    let gap = far["rating"].as_i64().unwrap() - near["rating"].as_i64().unwrap();
+    assert!(gap > 100 && gap <= 500, "a gap the range covers later: {gap}");
+    // ±100, +50 every 5 s: the range reaches the gap after this long.
+    let steps = (gap - 100 + 49) / 50;
+    let needed = Duration::from_secs(5 * steps as u64);
+    clock.advance(needed - Duration::from_secs(1));
+    let still = esi.ticket(&near).await;
+    assert!(still["paired"].is_null(), "±{} < {gap}: {still}", still["range"]);
+    assert_eq!(still["range"].as_i64().unwrap(), 100 + 50 * (steps - 1));
+    clock.advance(Duration::from_secs(1));
+    let now = esi.ticket(&near).await;
+    let (id2, _) = pairing(&now);
+    assert_ne!(id2, id);
+    let (_, state) = esi.get(&format!("/api/games/{id2}")).await;
+    assert_eq!(state["online"]["rated"], true);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_account_and_a_guest_pair_casually_after_10_s_and_limits_and_leaving_are_clear() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("l.sqlite"), &clock).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let mut guest = Browser::new(&s);
+    let ta = ama.join("10+5").await;
+    // One ticket per account.
+    let (st, v) = ama.post("/api/pool/5+3", json!({})).await;
+    assert_error(st, &v, StatusCode::CONFLICT, "already-waiting");
+    assert!(v["error"].as_str().unwrap().contains("10+5"), "{v}");
+    let (st, v) = ama.post("/api/pool/1+0", json!({})).await;
+    assert_error(st, &v, StatusCode::NOT_FOUND, "no-such-pool");
+    let tg = guest.join("10+5").await;
+    assert!(tg["paired"].is_null(), "not before 10 s: {tg}");
+    clock.advance(Duration::from_secs(10));
+    let tg = guest.ticket(&tg).await;
+    let (id, _) = pairing(&tg);
+    let (_, state) = guest.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["online"]["rated"], false, "casual with a guest");
+    assert_eq!(pairing(&ama.ticket(&ta).await).0, id);
+    // Leaving a paired ticket is too late.
+    let (st, v) = ama
+        .delete(&format!("/api/pool/ticket/{}", ta["ticket"].as_str().unwrap()))
+        .await;
+    assert_error(st, &v, StatusCode::CONFLICT, "already-paired");
+
+    // Leaving a waiting one takes it out; a closed stream too.
+    let t = ama.join("15+10").await;
+    let path = format!("/api/pool/ticket/{}", t["ticket"].as_str().unwrap());
+    let (st, v) = ama.delete(&path).await;
+    assert_eq!((st, &v["left"]), (StatusCode::OK, &json!(true)));
+    let (st, v) = ama.get(&path).await;
+    assert_error(st, &v, StatusCode::NOT_FOUND, "no-such-ticket");
+    let t = ama.join("15+10").await;
+    let path = format!("/api/pool/ticket/{}", t["ticket"].as_str().unwrap());
+    let api = common::Api::new(&s);
+    let mut events = common::Events::open_path(&api, &format!("{path}/events")).await;
+    assert_eq!(events.next().await.0, "ticket");
+    drop(events);
+    let mut gone = false;
+    for _ in 0..100 {
+        let (st, _) = ama.get(&path).await;
+        if st == StatusCode::NOT_FOUND {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(gone, "a closed stream leaves the pool");
+    // Guests: two per address at most.
+    let (mut g1, mut g2, mut g3) = (Browser::new(&s), Browser::new(&s), Browser::new(&s));
+    g1.join("3+2").await;
+    clock.advance(Duration::from_secs(1));
+    let _ = g2.post("/api/pool/5+3", json!({})).await;
+    let (st, v) = g3.post("/api/pool/10+5", json!({})).await;
+    assert_error(st, &v, StatusCode::TOO_MANY_REQUESTS, "too-many-tickets");
+    s.shutdown().await.unwrap();
+}
