@@ -55,6 +55,10 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
     {
         return Some(Cow::Borrowed("player.html"));
     }
+    // The tournaments: the list and each tournament's page.
+    if path == "/tournaments" || path.strip_prefix("/tournament/").is_some_and(is_id) {
+        return Some(Cow::Borrowed("tournament.html"));
+    }
     let name = path.strip_prefix('/')?;
     if PAGES.contains(&name) {
         return Some(Cow::Owned(format!("{name}.html")));

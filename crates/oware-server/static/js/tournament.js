@@ -1,0 +1,190 @@
+// The tournaments' pages (tournament.html), chosen by the address:
+//   /tournaments        the list (running, upcoming, finished) and a form to create one (logged in)
+//   /tournament/ID      one tournament: its standings (updated live from its event stream), its games,
+//                       Join / Pause / Berserk, a link to the player's game in play, the podium at the end
+// Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
+import { $ } from "./dom.js";
+import { request } from "./api.js";
+import { createAccountMenu, profileUrl } from "./account.js";
+
+const status = $("#t-status");
+const say = (text) => { status.textContent = text || ""; status.hidden = !text; };
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+}
+
+function link(href, text) {
+  const a = el("a", text);
+  a.href = href;
+  return a;
+}
+
+function row(cells) {
+  const tr = document.createElement("tr");
+  for (const c of cells) {
+    const td = document.createElement("td");
+    td.append(c);
+    tr.append(td);
+  }
+  return tr;
+}
+
+const clockText = (t) => `${Math.round(t.initial_s / 60 * 10) / 10}+${t.increment_s}`;
+const when = (ms) => new Date(ms).toLocaleString();
+const kindText = (t) => (t.kind === "arena" ? `Arena, ${t.minutes} minutes` : `Swiss, ${t.rounds} rounds`);
+
+// ---- the list ----
+
+async function showList() {
+  const list = await request("GET", "/api/tournaments");
+  for (const [key, ul] of [["running", $("#t-running")], ["upcoming", $("#t-upcoming")], ["finished", $("#t-finished")]]) {
+    ul.replaceChildren();
+    for (const t of list[key]) {
+      const li = el("li");
+      li.append(link(`/tournament/${t.id}`, t.name), el("span", ` · ${kindText(t)} · ${clockText(t)} · ${when(t.starts_ms)}`));
+      ul.append(li);
+    }
+    if (!list[key].length) ul.append(el("li", "None.", "people-note"));
+  }
+  say("");
+  $("#t-list").hidden = false;
+}
+
+$("#t-create").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const f = new FormData(ev.target);
+  const num = (k) => Number(f.get(k));
+  const body = {
+    kind: f.get("kind"),
+    initial_s: num("clock") * 60,
+    increment_s: num("increment"),
+    starts_ms: Date.now() + num("starts") * 60000,
+  };
+  if (f.get("name")) body.name = f.get("name");
+  if (body.kind === "arena") body.minutes = num("minutes"); else body.rounds = num("rounds");
+  try {
+    const t = await request("POST", "/api/tournaments", { body });
+    location.href = `/tournament/${t.id}`;
+  } catch (e) {
+    $("#t-create-error").textContent = e.message;
+  }
+});
+
+// ---- one tournament ----
+
+let current = null;
+let loading = false;
+let again = false;
+
+async function load(id) {
+  // One request at a time; a change during one asks for one more.
+  if (loading) { again = true; return; }
+  loading = true;
+  try {
+    do {
+      again = false;
+      const t = await request("GET", `/api/tournaments/${encodeURIComponent(id)}`);
+      current = t;
+      render(t);
+    } while (again);
+  } catch (e) {
+    say(e.message);
+  } finally {
+    loading = false;
+  }
+}
+
+function render(t) {
+  say("");
+  $("#t-one").hidden = false;
+  document.title = `${t.name} · Oware tournaments`;
+  $("#t-name").textContent = t.name;
+  const state = { created: "Starts", started: "Running since", finished: "Finished; started" }[t.status] || t.status;
+  $("#t-info").textContent = `${kindText(t)} · ${clockText(t)} · rated · ${t.players} players` + (t.max_players ? ` (at most ${t.max_players})` : "");
+  let whenText = `${state} ${when(t.starts_ms)}`;
+  if (t.kind === "arena" && t.status === "started") whenText += ` · ends ${when(t.ends_ms)}`;
+  if (t.kind === "swiss" && t.round) whenText += ` · round ${t.round} of ${t.rounds}` + (t.bye ? ` · bye: ${t.bye}` : "");
+  $("#t-when").textContent = whenText;
+
+  const me = t.me || {};
+  const open = t.status !== "finished";
+  $("#t-join").hidden = !open || me.state === "active" || me.state === "withdrawn";
+  $("#t-join").textContent = me.state === "paused" ? "Come back" : "Join";
+  $("#t-withdraw").hidden = !open || me.state !== "active";
+  $("#t-withdraw").textContent = t.kind === "arena" && t.status !== "created" ? "Pause" : "Withdraw";
+  $("#t-berserk").hidden = !me.can_berserk;
+  const play = $("#t-play");
+  play.hidden = !me.game;
+  if (me.game) play.href = `/game/${me.game}`;
+
+  const podium = $("#t-podium");
+  podium.hidden = !t.podium.length;
+  podium.textContent = t.podium.length ? `Podium: ${t.podium.map((n, i) => `${i + 1}. ${n}`).join("  ")}` : "";
+
+  $("#t-detail-head").textContent = t.kind === "arena" ? "Games (points each)" : "Buchholz · SB";
+  const body = $("#t-standings tbody");
+  body.replaceChildren();
+  for (const l of t.standings) {
+    let detail;
+    if (t.kind === "arena") {
+      detail = el("span", "", "t-sheet");
+      for (const m of l.sheet) {
+        const s = el("span", m.points + (m.berserk ? "↯" : ""), m.streak ? "t-fire" : "");
+        if (m.streak) s.title = "on fire: doubled";
+        detail.append(s, " ");
+      }
+    } else {
+      detail = `${l.buchholz} · ${l.sonneborn_berger}`;
+    }
+    const name = el("span");
+    name.append(link(profileUrl(l.name), l.name));
+    if (l.on_fire) name.append(el("span", " 🔥", "t-fire"));
+    if (l.state !== "active") name.append(el("span", ` (${l.state})`, "people-note"));
+    const tr = row([String(l.rank), name, String(l.rating), String(l.points), detail]);
+    tr.dataset.player = l.name;
+    body.append(tr);
+  }
+
+  const games = $("#t-games tbody");
+  games.replaceChildren();
+  const RESULT = { S: "1–0", N: "0–1", D: "½–½", X: "aborted" };
+  for (const g of t.games) {
+    const mark = (name, b) => name + (b ? " ↯" : "");
+    games.append(row([
+      String(g.round || "–"), mark(g.south, g.south_berserk), mark(g.north, g.north_berserk),
+      g.result ? RESULT[g.result] || g.result : "playing", link(`/game/${g.id}`, "watch"),
+    ]));
+  }
+}
+
+function showTournament(id) {
+  const act = (path) => async () => {
+    $("#t-error").textContent = "";
+    try {
+      render(await request("POST", `/api/tournaments/${encodeURIComponent(id)}/${path}`));
+    } catch (e) {
+      $("#t-error").textContent = e.message;
+    }
+  };
+  $("#t-join").addEventListener("click", act("join"));
+  $("#t-withdraw").addEventListener("click", act("withdraw"));
+  $("#t-berserk").addEventListener("click", act("berserk"));
+  load(id);
+  // The standings change: the server says so on the stream, the page reads the tournament again.
+  const events = new EventSource(`/api/tournaments/${encodeURIComponent(id)}/events`);
+  events.addEventListener("standings", (ev) => {
+    const v = JSON.parse(ev.data).version;
+    if (!current || v !== current.version) load(id);
+  });
+}
+
+createAccountMenu({ onChange: () => { if (current) load(current.id); } });
+const path = location.pathname;
+const one = /^\/tournament\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+if (one) showTournament(one[1]);
+else if (path === "/tournaments") showList().catch((e) => say(e.message));
+else say("Nothing here.");
