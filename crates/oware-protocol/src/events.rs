@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{LobbyEntry, MoveDetailView, StateView};
+use crate::{ChatRoom, LobbyEntry, MoveDetailView, Side, StateView};
 
 /// `update`: a game's new state, why it changed and, after a move, what the move did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -70,4 +70,36 @@ pub struct LobbyRemove {
     pub v: u64,
     /// The game.
     pub id: String,
+}
+
+/// `chat`: a message of an online game's chat (also each entry of
+/// `GET /api/games/{id}/chat`). Plain text: clients show it as text, never as HTML, and make
+/// no links of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatMessage {
+    /// The room.
+    pub room: ChatRoom,
+    /// The writer's name.
+    pub name: String,
+    /// The writer's side for a player, `null` for a spectator.
+    #[serde(default)]
+    pub side: Option<Side>,
+    /// Whether the writer was logged in to an account of that name.
+    #[serde(default)]
+    pub account: bool,
+    /// The text (1 to 140 characters).
+    pub text: String,
+    /// When it was written (the server's epoch ms).
+    #[serde(default)]
+    pub at_ms: u64,
+    /// The message's number in the game (from 1): a client that saw it skips it.
+    #[serde(default)]
+    pub seq: u64,
+}
+
+/// `GET /api/games/{id}/chat`: the messages the asker may read, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLog {
+    /// The messages.
+    pub messages: Vec<ChatMessage>,
 }

@@ -164,12 +164,15 @@ pub enum EventKind {
     LobbyAdd,
     /// A challenge gone ([`crate::LobbyRemove`]).
     LobbyRemove,
+    /// A chat message of an online game ([`crate::ChatMessage`]).
+    Chat,
 }
 
 names!(EventKind, "an event name",
-    "update, thinking, analysis, review, spectators, lobby, lobby-add or lobby-remove", {
+    "update, thinking, analysis, review, spectators, lobby, lobby-add, lobby-remove or chat", {
     Update => "update", Thinking => "thinking", Analysis => "analysis", Review => "review",
     Spectators => "spectators", Lobby => "lobby", LobbyAdd => "lobby-add", LobbyRemove => "lobby-remove",
+    Chat => "chat",
 });
 
 /// What an offer is for; also the last segment of its route (`POST /api/games/{id}/draw`).
@@ -182,10 +185,28 @@ pub enum OfferKind {
     Takeback,
     /// A new game with the colours swapped.
     Rematch,
+    /// Ending the game as an endless cycle: each side takes the seeds on its own row
+    /// (`agreed-cycle`).
+    Cycle,
 }
 
-names!(OfferKind, "an offer", "draw, takeback or rematch", {
-    Draw => "draw", Takeback => "takeback", Rematch => "rematch",
+names!(OfferKind, "an offer", "draw, takeback, rematch or cycle", {
+    Draw => "draw", Takeback => "takeback", Rematch => "rematch", Cycle => "cycle",
+});
+
+/// A game's chat room (`room` of a chat message).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChatRoom {
+    /// The players' room: the two players write, everyone watching reads.
+    Players,
+    /// The spectators' room: spectators write and read; the players read it only in a game
+    /// opened to advice.
+    Spectators,
+}
+
+names!(ChatRoom, "room", "players or spectators", {
+    Players => "players", Spectators => "spectators",
 });
 
 /// A step of an offer (`{"action": …}` of the offers' routes).
@@ -274,6 +295,7 @@ mod tests {
         round_trip(EndReason::ALL);
         round_trip(EventKind::ALL);
         round_trip(OfferKind::ALL);
+        round_trip(ChatRoom::ALL);
         round_trip(OfferAction::ALL);
         round_trip(ClaimResult::ALL);
         round_trip(ReviewStatus::ALL);

@@ -35,13 +35,16 @@ mod state;
 pub use answers::{
     AnalysisStarted, ErrorBody, MoveAnswer, PresenceAnswer, RematchAnswer, SeatAnswer,
 };
-pub use events::{LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent, UpdateEvent};
+pub use events::{
+    ChatLog, ChatMessage, LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent,
+    UpdateEvent,
+};
 pub use kinds::{
-    ClaimResult, EndReason, EventKind, OfferAction, OfferKind, Purpose, ReviewStatus, Status,
-    UnknownName,
+    ChatRoom, ClaimResult, EndReason, EventKind, OfferAction, OfferKind, Purpose, ReviewStatus,
+    Status, UnknownName,
 };
 pub use online::{ClockSetting, ClockView, Lobby, LobbyEntry, OnlineView, SeatRating, SeatView};
-pub use requests::{ClaimReq, JoinReq, OfferReq};
+pub use requests::{ChatReq, ClaimReq, JoinReq, OfferReq};
 pub use review::{ReviewEvent, ReviewView, REVIEW_ENDED};
 pub use state::{
     AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PitValue, PositionView,

@@ -127,6 +127,9 @@ pub struct OnlineView {
     /// Who offers a rematch.
     #[serde(default)]
     pub rematch_offer: Option<Side>,
+    /// Who proposes to end the game as an endless cycle (each side takes its own row).
+    #[serde(default)]
+    pub cycle_offer: Option<Side>,
     /// The rematch's id, once agreed.
     #[serde(default)]
     pub rematch_id: Option<String>,
@@ -148,6 +151,9 @@ pub struct OnlineView {
     /// Whether the game is rated.
     #[serde(default)]
     pub rated: bool,
+    /// Whether the game is open to advice: the players read the spectators' chat room too.
+    #[serde(default)]
+    pub advice: bool,
 }
 
 impl OnlineView {
@@ -167,6 +173,7 @@ impl OnlineView {
             crate::OfferKind::Draw => self.draw_offer,
             crate::OfferKind::Takeback => self.takeback_offer,
             crate::OfferKind::Rematch => self.rematch_offer,
+            crate::OfferKind::Cycle => self.cycle_offer,
         }
     }
 }

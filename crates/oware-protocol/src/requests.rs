@@ -51,3 +51,19 @@ impl ClaimReq {
         }
     }
 }
+
+/// `POST /api/games/{id}/chat`: a message. A player (with the seat token) writes in the
+/// players' room; anyone else in the spectators' room, under their account's name or `name`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatReq {
+    /// `players` or `spectators` (default: the writer's own room). Read as text for the
+    /// server's own refusal (`bad-room`); [`ChatRoom`](crate::ChatRoom) parses it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<String>,
+    /// The text: 1 to 140 characters once trimmed, no control characters.
+    pub text: String,
+    /// A spectator's name (ignored for players and accounts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}

@@ -215,6 +215,11 @@ pub struct StateView {
     /// Online games only: seats, clock, offers, presence, the end. Absent for other games.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<OnlineView>,
+    /// A game against the computer: the computer's side while it proposes to end the game as
+    /// an endless cycle (the player accepts or declines with `POST /api/games/{id}/cycle`).
+    /// Online games have theirs in `online.cycle_offer`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle_offer: Option<Side>,
 }
 
 /// One step of an analysis (or its end, with `best`): the `analysis` event.

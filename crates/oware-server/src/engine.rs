@@ -291,6 +291,55 @@ impl EngineJobs {
         chosen.ok_or(EngineError::NoMove)
     }
 
+    /// The computer's honest answer, playing `side` at `level`, to a proposal to end `game` as
+    /// a cycle ([`oware_engine::answer_cycle_proposal`] with the level's search and tables), on
+    /// the level's reply lane: `true` accepts.
+    pub async fn answer_cycle(
+        &self,
+        game: Game,
+        level: Level,
+        side: oware_core::Side,
+    ) -> Result<bool, EngineError> {
+        self.cycle_job(game, level, 1.0, move |game, engine, limits| {
+            oware_engine::answer_cycle_proposal(game, side, engine, limits)
+                == oware_engine::CycleAnswer::Accept
+        })
+        .await
+    }
+
+    /// Whether the computer, at `level` and to move in `game`, proposes to end it as a cycle
+    /// ([`oware_engine::should_propose`], half the level's time), on the level's reply lane.
+    pub async fn proposes_cycle(&self, game: Game, level: Level) -> Result<bool, EngineError> {
+        self.cycle_job(game, level, 0.5, |game, engine, limits| {
+            let side = game.position().turn();
+            oware_engine::should_propose(game, side, engine, limits)
+        })
+        .await
+    }
+
+    async fn cycle_job(
+        &self,
+        game: Game,
+        level: Level,
+        time_scale: f64,
+        f: impl FnOnce(&Game, &mut oware_engine::Engine, &Limits) -> bool + Send + 'static,
+    ) -> Result<bool, EngineError> {
+        let permit = self.reply_lane(level).ticket()?.slot().await?;
+        let prober = self.egdb.as_ref().and_then(|t| t.prober_for(game.rules()));
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let spec = level.spec();
+            let mut engine = oware_engine::Engine::new(spec.hash_mb);
+            engine.set_threads(spec.thread_count());
+            if spec.egdb {
+                engine.set_egdb(prober);
+            }
+            f(&game, &mut engine, &spec.limits(time_scale))
+        })
+        .await
+        .map_err(|e| EngineError::Failed(e.to_string()))
+    }
+
     /// Starts an analysis in the background once `ticket` gets its slot: `report` gets each
     /// completed depth with `None`, then the final report with `Some(best)`. A job stopped
     /// while it waited is dropped without searching. A watchdog stops a search that overruns

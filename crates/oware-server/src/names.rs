@@ -61,6 +61,22 @@ pub fn clean(s: &str) -> String {
     cut(&out)
 }
 
+/// The first character of `s` that [`clean`] would drop as hidden: a control character (a line
+/// break too) or a format character (the zero-width joiner inside an emoji sequence is fine).
+/// Chat messages (`chat.rs`) are refused rather than cleaned.
+pub(crate) fn first_hidden(s: &str) -> Option<char> {
+    let chars: Vec<char> = s.chars().collect();
+    chars.iter().enumerate().find_map(|(i, &c)| {
+        let hidden = if c == ZWJ {
+            let before: String = chars[..i].iter().collect();
+            !joins_emoji(&before, chars.get(i + 1).copied())
+        } else {
+            c.is_control() || c.general_category() == GeneralCategory::Format
+        };
+        hidden.then_some(c)
+    })
+}
+
 /// Characters that draw nothing but are letters or marks, not spaces or format characters:
 /// used to make a name look empty.
 fn is_blank(c: char) -> bool {

@@ -258,6 +258,7 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
         ogn: ogn_text(game, e.names),
         egdb,
         online: None,
+        cycle_offer: None,
     }
 }
 

@@ -33,12 +33,13 @@ impl Games {
     /// it) still searches, the next is started when it ends.
     pub(super) async fn computer_turn(self: Arc<Self>, live: Live) {
         let (chosen, mut s, id) = loop {
-            let (game, level, seed, version, id) = {
+            let (game, level, seed, version, id, propose) = {
                 let mut s = live.lock().await;
                 let Opponent::Computer(level) = s.opponent else {
                     return;
                 };
-                if !s.computer_to_move() {
+                if !s.computer_to_move() || s.cycle_offer.is_some() {
+                    // Its proposal to end the game as a cycle waits for the person's answer.
                     return;
                 }
                 if s.reply_running {
@@ -54,12 +55,28 @@ impl Games {
                 s.engine_error = None;
                 s.publish_thinking();
                 let seed = reply_seed(&s.id, s.game.moves().len());
-                (s.game.clone(), level, seed, s.version, s.id.clone())
+                let propose = Games::computer_may_propose(&s);
+                (s.game.clone(), level, seed, s.version, s.id.clone(), propose)
             };
             if self.store.shared() && !self.claim_reply(&live, &id, version).await {
                 // Another instance searches it (or the claim failed): nothing runs here.
                 live.lock().await.reply_running = false;
                 return;
+            }
+            if propose {
+                // A cycle is all that is left: the computer proposes the split instead of moving.
+                if let Ok(true) = self.engine.proposes_cycle(game.clone(), level).await {
+                    let mut s = live.lock().await;
+                    s.reply_running = false;
+                    if s.version == version {
+                        s.thinking = false;
+                        s.cycle_offer = Some(game.position().turn());
+                        s.publish_thinking();
+                        self.publish_update(&s, None, "cycle", None);
+                        return;
+                    }
+                    continue;
+                }
             }
             let chosen = self.engine.reply(game, level, seed).await;
             let mut s = live.lock().await;

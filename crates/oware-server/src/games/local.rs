@@ -270,6 +270,8 @@ impl Games {
                 s.online = online;
                 s.version += 1;
                 s.engine_error = None;
+                // A proposal of the computer's is about the position it was made in.
+                s.cycle_offer = None;
                 Ok(())
             }
             Err(e @ StoreError::Conflict { .. }) if self.store.shared() => {

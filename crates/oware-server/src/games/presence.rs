@@ -18,10 +18,15 @@ pub struct PresenceGuard {
     side: Option<Side>,
     /// A spectator's stream handle.
     watcher: Option<String>,
+    /// A player's filtered stream's forwarder (a game not open to advice: `chat.rs`).
+    filter: Option<tokio::task::AbortHandle>,
 }
 
 impl Drop for PresenceGuard {
     fn drop(&mut self) {
+        if let Some(f) = self.filter.take() {
+            f.abort();
+        }
         let Ok(rt) = tokio::runtime::Handle::try_current() else {
             return;
         };
@@ -83,10 +88,37 @@ impl Games {
             ),
         };
         s.presence.open(side);
+        let advice = s.online.as_ref().is_some_and(|o| o.advice);
+        let mut filter = None;
         let (rx, watcher) = match side {
-            Some(_) => {
+            Some(_) if advice => {
                 self.publish_update(&s, None, "presence", None);
                 (s.channel.subscribe(), None)
+            }
+            Some(_) => {
+                // The players of a game not open to advice never see the spectators' room: their
+                // stream is the game's without those messages.
+                self.publish_update(&s, None, "presence", None);
+                let (own, rx) = broadcast::channel(64);
+                let mut game_events = s.channel.subscribe();
+                filter = Some(
+                    tokio::spawn(async move {
+                        loop {
+                            match game_events.recv().await {
+                                Ok(ev) if super::chat::hidden_from_players(&ev) => {}
+                                Ok(ev) => {
+                                    if own.send(ev).is_err() {
+                                        return;
+                                    }
+                                }
+                                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                                Err(broadcast::error::RecvError::Closed) => return,
+                            }
+                        }
+                    })
+                    .abort_handle(),
+                );
+                (rx, None)
             }
             None => {
                 // A spectator: a stream of its own (see [`Watcher`]), and only the count
@@ -141,6 +173,7 @@ impl Games {
                 live: Arc::clone(&live),
                 side,
                 watcher,
+                filter,
             }),
         ))
     }

@@ -32,6 +32,11 @@ pub struct NewOnline {
     pub rated: bool,
     /// The creator's account, if logged in: the seat is theirs on any device.
     pub user: Option<crate::accounts::User>,
+    /// The ratings a joiner must have, both ends included (needs a clock: a category).
+    pub range: Option<[i32; 2]>,
+    /// Whether the game is open to advice: the players read the spectators' chat room too
+    /// (casual games only).
+    pub advice: bool,
 }
 
 /// A seat taken: its token and the game's state as its holder sees it.
@@ -73,6 +78,9 @@ pub enum OfferKind {
     Draw,
     /// A takeback.
     Takeback,
+    /// Ending the game as an endless cycle (`agreed-cycle`): online like a draw offer; in a
+    /// game on one device see `cycle.rs`.
+    Cycle,
 }
 
 impl NewOnline {
@@ -93,6 +101,18 @@ impl NewOnline {
             .transpose()?;
         let clock = match clock {
             None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::Object(m)) if m.contains_key("days") => {
+                if m.len() > 1 {
+                    return Err(GameError::invalid(
+                        "bad-clock",
+                        "a correspondence clock takes \"days\" alone",
+                    ));
+                }
+                let days = m["days"].as_f64().ok_or_else(|| {
+                    GameError::invalid("bad-clock", "days must be a number of days per move")
+                })?;
+                Some(TimeControl::correspondence(days)?)
+            }
             Some(serde_json::Value::Object(m)) => {
                 let num = |k: &str| -> Result<Option<f64>, GameError> {
                     match m.get(k) {
@@ -132,6 +152,8 @@ impl NewOnline {
             lobby,
             rated: false,
             user: None,
+            range: None,
+            advice: false,
         })
     }
 }
@@ -164,6 +186,13 @@ impl Games {
         req: NewOnline,
         ip: Option<std::net::IpAddr>,
     ) -> Result<Created, GameError> {
+        if req.advice && req.rated {
+            return Err(OnlineError::refused(
+                "no-advice-in-rated-games",
+                "a rated game cannot be opened to advice: spectators may not advise its players",
+            )
+            .into());
+        }
         let place = req.lobby.then(|| self.lobby.reserve(ip)).transpose();
         let place = place.map_err(|r| GameError::Limited {
             code: r.code,
@@ -197,6 +226,24 @@ impl Games {
         };
         let mut online = Online::new(side, name, token.clone(), req.clock, req.lobby, self.now());
         online.rated = req.rated;
+        if let Some([low, high]) = req.range {
+            if players::category(req.clock.as_ref()).is_none() {
+                return Err(GameError::invalid(
+                    "bad-range",
+                    "a rating range needs a clock (ratings are per kind of clock)",
+                ));
+            }
+            if !(0..=4000).contains(&low) || !(0..=4000).contains(&high) || low > high {
+                return Err(GameError::invalid(
+                    "bad-range",
+                    format!(
+                        "the range is two ratings from 0 to 4000, the lower first, not [{low}, {high}]"
+                    ),
+                ));
+            }
+            online.range = Some([low, high]);
+        }
+        online.advice = req.advice;
         if let Some(u) = &req.user {
             let rating = self.rating_snapshot(u, req.clock.as_ref()).await?;
             let seat = if side == Side::South {
@@ -281,7 +328,7 @@ impl Games {
 impl Games {
     /// Whether the running side's flag of game `s` has fallen by `now`: if so the game's end by
     /// time (in `o`) is stored and published, and the caller refuses its request.
-    async fn flag_fell(
+    pub(super) async fn flag_fell(
         self: &Arc<Self>,
         live: &Live,
         s: &mut Session,
@@ -411,6 +458,28 @@ impl Games {
             }
             None => None,
         };
+        if let Some([low, high]) = o.range {
+            match &rating {
+                None => {
+                    return Err(OnlineError::refused(
+                        "log-in-to-join",
+                        format!("this challenge is for ratings {low}–{high}: log in to play it"),
+                    )
+                    .into())
+                }
+                Some(r) if !(low..=high).contains(&r.rating) => {
+                    return Err(OnlineError::refused(
+                        "out-of-range",
+                        format!(
+                            "this challenge is for ratings {low}–{high}; yours is {}",
+                            r.rating
+                        ),
+                    )
+                    .into())
+                }
+                Some(_) => {}
+            }
+        }
         let new_token = random_hex(24)?;
         let name = match (user, clean_name(name)) {
             (Some(u), _) => u.name.clone(),
@@ -457,7 +526,7 @@ impl Games {
             .1)
     }
 
-    /// A step of a draw offer or a takeback.
+    /// A step of a draw offer, a takeback or a cycle proposal.
     pub async fn offer(
         self: &Arc<Self>,
         id: &str,
@@ -474,6 +543,7 @@ impl Games {
                 .await?
                 .1),
             OfferKind::Takeback => self.takeback(id, token, action).await,
+            OfferKind::Cycle => self.cycle(id, token, action).await,
         }
     }
 
@@ -632,16 +702,20 @@ impl Games {
             online_of(&s)?.player(old_token)?
         };
         let s = live.lock().await;
-        let side = old_side.other();
-        let token = online_of(&s)?
+        self.seat_reply(&s, old_side.other())
+    }
+
+    /// `side`'s seat of game `s` with its token (a seat not taken is not anybody's).
+    pub(super) fn seat_reply(&self, s: &Session, side: Side) -> Result<SeatReply, GameError> {
+        let token = online_of(s)?
             .seat(side)
             .token
             .clone()
             .ok_or_else(OnlineError::not_your_seat)?;
         Ok(SeatReply {
-            id: id.to_string(),
+            id: s.id.clone(),
             token,
-            state: self.view_for(&s, Some(side)),
+            state: self.view_for(s, Some(side)),
         })
     }
 

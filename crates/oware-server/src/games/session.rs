@@ -19,6 +19,10 @@ use crate::online::{Online, Presence};
 use crate::store::GameRow;
 use crate::view::{self, GameSnapshot};
 
+/// The stored moves' last character when the game was ended as a cycle by agreement (no move
+/// letter or separator is `=`).
+pub(super) const AGREED_CYCLE_MARK: char = '=';
+
 /// One live game.
 pub struct Session {
     pub(super) id: String,
@@ -57,6 +61,15 @@ pub struct Session {
     pub(super) watchers: HashMap<String, Watcher>,
     /// The accounts' lines of a finished online game (ratings before and after).
     pub(super) players: Vec<crate::store::accounts::PlayerGame>,
+    /// Against the computer: the computer's standing proposal to end the game as a cycle
+    /// (its side), made instead of a move; any change of the game withdraws it (`cycle.rs`).
+    pub(super) cycle_offer: Option<Side>,
+    /// Against the computer: the seeds on the board when the person last declined its
+    /// proposal (it proposes again only after a capture).
+    pub(super) cycle_declined: Option<u8>,
+    /// Against the computer: the version at which it last declined the person's proposal (asked
+    /// once per position).
+    pub(super) cycle_refused_at: Option<u64>,
 }
 
 /// A spectator's event stream of an online game. It has a channel of its own, fed with the
@@ -140,6 +153,9 @@ impl Session {
             flag_timer: std::sync::Mutex::new(None),
             watchers: HashMap::new(),
             players: Vec::new(),
+            cycle_offer: None,
+            cycle_declined: None,
+            cycle_refused_at: None,
         })
     }
 
@@ -208,8 +224,14 @@ impl Session {
         )
     }
 
+    /// The stored form of the moves: their letters, and [`AGREED_CYCLE_MARK`] after them when
+    /// the players ended the game as a cycle by agreement.
     pub(super) fn row_moves(game: &Game) -> String {
-        movetext::write_list(&game.move_texts()).replace(' ', "")
+        let mut moves = movetext::write_list(&game.move_texts()).replace(' ', "");
+        if game.is_agreed_cycle() {
+            moves.push(AGREED_CYCLE_MARK);
+        }
+        moves
     }
 
     pub(super) fn row_redo(game: &Game, redo: &[Move]) -> String {

@@ -74,6 +74,7 @@ impl Games {
                         counts,
                     } => games.on_presence(instance, &id, counts).await,
                     Notice::Review { id, data } => games.on_review_notice(&id, data).await,
+                    Notice::Chat { id, data } => games.on_chat_notice(&id, data).await,
                     Notice::Resync => games.resync().await,
                 }
             }

@@ -44,6 +44,11 @@ pub struct CreateReq {
     pub lobby: Option<bool>,
     /// Online: a rated game (the creator logged in, standard rules, a clock).
     pub rated: Option<bool>,
+    /// Online: only opponents rated within `[low, high]` may join.
+    pub range: Option<[i32; 2]>,
+    /// Online: open the game to advice (the players read the spectators' chat room); casual
+    /// games only.
+    pub advice: Option<bool>,
 }
 
 /// What a `POST /api/games` body asks for, read and checked by [`CreateReq::parse`].
@@ -68,7 +73,7 @@ impl CreateReq {
             if let Some(serde_json::Value::Object(clock)) = &req.clock {
                 if let Some(k) = clock
                     .keys()
-                    .find(|k| !matches!(k.as_str(), "initial_s" | "increment_s"))
+                    .find(|k| !matches!(k.as_str(), "initial_s" | "increment_s" | "days"))
                 {
                     return Err(ApiError::new(
                         StatusCode::UNPROCESSABLE_ENTITY,
@@ -86,6 +91,8 @@ impl CreateReq {
                 min_initial_s,
             )?;
             new.rated = req.rated.unwrap_or(false);
+            new.range = req.range;
+            new.advice = req.advice.unwrap_or(false);
             not_applicable(
                 "an online game",
                 &[
@@ -145,6 +152,8 @@ impl CreateReq {
                 ("name", req.name.is_some()),
                 ("lobby", req.lobby.is_some()),
                 ("rated", req.rated.is_some()),
+                ("range", req.range.is_some()),
+                ("advice", req.advice.is_some()),
             ],
         )?;
         Ok(NewRequest::Game(new))

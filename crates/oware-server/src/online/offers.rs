@@ -50,6 +50,8 @@ pub enum OfferTopic {
     Takeback,
     /// A rematch.
     Rematch,
+    /// Ending the game as an endless cycle.
+    Cycle,
 }
 
 impl OfferTopic {
@@ -58,6 +60,7 @@ impl OfferTopic {
             OfferTopic::Draw => "draw",
             OfferTopic::Takeback => "takeback",
             OfferTopic::Rematch => "rematch",
+            OfferTopic::Cycle => "cycle",
         }
     }
 }
@@ -74,6 +77,9 @@ pub struct OfferCooldowns {
     /// Rematch offers.
     #[serde(default)]
     pub rematch: [u64; 2],
+    /// Cycle proposals.
+    #[serde(default)]
+    pub cycle: [u64; 2],
 }
 
 impl OfferCooldowns {
@@ -82,6 +88,7 @@ impl OfferCooldowns {
             OfferTopic::Draw => &mut self.draw,
             OfferTopic::Takeback => &mut self.takeback,
             OfferTopic::Rematch => &mut self.rematch,
+            OfferTopic::Cycle => &mut self.cycle,
         };
         &mut pair[usize::from(side == Side::North)]
     }
@@ -121,6 +128,42 @@ impl Online {
         match self.offer_step(OfferTopic::Draw, offer, side, action, now)? {
             Step::Set(v) => self.draw_offer = v,
             Step::Accepted => self.finish(super::EndReason::Agreement, None, now),
+        }
+        Ok(())
+    }
+
+    /// A cycle proposal's step by `side`: "end the game, the position cycles". Allowed only
+    /// while both rows hold seeds. Accepted: `game` is ended by the agreement (each side takes
+    /// the seeds on its own row, [`Game::agree_cycle`]) and so is the online game, with reason
+    /// `agreed-cycle` and the winner by the final score. On an error nothing changes.
+    pub fn cycle(
+        &mut self,
+        side: Side,
+        action: OfferAction,
+        game: &mut Game,
+        now: u64,
+    ) -> Result<(), OnlineError> {
+        self.playing()?;
+        if matches!(action, OfferAction::Offer | OfferAction::Accept) {
+            // Checked on a copy, so that a refusal changes nothing.
+            game.clone()
+                .agree_cycle()
+                .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
+        }
+        let offer = self.cycle_offer;
+        match self.offer_step(OfferTopic::Cycle, offer, side, action, now)? {
+            Step::Set(v) => self.cycle_offer = v,
+            Step::Accepted => {
+                let outcome = game.agree_cycle().map_err(|e| {
+                    OnlineError::refused("cannot-agree-cycle", e.to_string())
+                })?;
+                let winner = match outcome.scores.south.cmp(&outcome.scores.north) {
+                    std::cmp::Ordering::Greater => Some(Side::South),
+                    std::cmp::Ordering::Less => Some(Side::North),
+                    std::cmp::Ordering::Equal => None,
+                };
+                self.finish(super::EndReason::AgreedCycle, winner, now);
+            }
         }
         Ok(())
     }
@@ -253,6 +296,9 @@ impl Online {
             started_ms: Some(now),
             cooldowns: OfferCooldowns::default(),
             rated: self.rated,
+            range: self.range,
+            cycle_offer: None,
+            advice: self.advice,
         }
     }
 }

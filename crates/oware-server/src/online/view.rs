@@ -26,7 +26,7 @@ pub fn lobby_entry(id: &str, o: &Online, rules: &Rules) -> LobbyEntry {
         created_ms: o.created_ms,
         rated: o.rated,
         rating: o.seat(o.creator).rating,
-        range: None,
+        range: o.range,
     }
 }
 
@@ -73,6 +73,8 @@ impl Online {
             winner: self.winner,
             lobby: self.lobby,
             rated: self.rated,
+            cycle_offer: self.cycle_offer,
+            advice: self.advice,
         }
     }
 }

@@ -1,0 +1,194 @@
+//! An online game's chat (the rules are `chat.rs`'s): who writes, under which name and in
+//! which room; the message kept in the store, sent as a `chat` event on the game's stream and,
+//! with a shared store, announced to the other instances, which send it on theirs.
+
+use std::sync::Arc;
+
+use oware_core::Side;
+use oware_protocol::{ChatLog, ChatMessage, ChatRoom, EventKind};
+
+use super::error::GameError;
+use super::session::online_of;
+use super::{to_json, Games};
+use crate::chat::{self, ChatError, Writer};
+use crate::events::Event;
+use crate::store::chat::ChatRow;
+use crate::store::StoreError;
+
+impl From<ChatError> for GameError {
+    fn from(e: ChatError) -> GameError {
+        match e {
+            ChatError::Invalid { code, message } => GameError::Invalid { code, message },
+            ChatError::Forbidden { code, message } => GameError::Forbidden { code, message },
+            ChatError::TooFast {
+                message,
+                retry_after_s,
+            } => GameError::TooMany {
+                code: "chat-too-fast",
+                message,
+                retry_after_s,
+            },
+        }
+    }
+}
+
+/// Who posts a chat message, as the request tells.
+#[derive(Debug, Clone, Default)]
+pub struct ChatPoster {
+    /// The seat token, if any (a player's).
+    pub token: Option<String>,
+    /// The logged-in account, if any.
+    pub user: Option<crate::accounts::User>,
+    /// The name a spectator gives.
+    pub name: Option<String>,
+    /// The client's address (a guest spectator's messages are counted by it).
+    pub client: Option<std::net::IpAddr>,
+}
+
+fn no_chat_store() -> GameError {
+    GameError::Storage(StoreError::Failed {
+        resource: "the store".into(),
+        message: "this store keeps no chat".into(),
+    })
+}
+
+fn message_of(row: &ChatRow) -> Option<ChatMessage> {
+    Some(ChatMessage {
+        room: row.room.parse().ok()?,
+        name: row.name.clone(),
+        side: row.side.parse::<Side>().ok(),
+        account: row.account,
+        text: row.text.clone(),
+        at_ms: row.at_ms,
+        seq: row.seq,
+    })
+}
+
+impl Games {
+    /// Posts `text` to online game `id`'s chat (in `room`, by default the writer's own): checks
+    /// it, counts it against the writer's limit, keeps it and sends it to the readers.
+    pub async fn post_chat(
+        self: &Arc<Self>,
+        id: &str,
+        poster: ChatPoster,
+        room: Option<&str>,
+        text: &str,
+    ) -> Result<ChatMessage, GameError> {
+        let text = chat::check_text(text)?;
+        let live = self.live(id).await?;
+        let (room, name, side, account, person) = {
+            let s = live.lock().await;
+            let o = online_of(&s)?;
+            let side = o.side_of(poster.token.as_deref());
+            let writer = if side.is_some() {
+                Writer::Player
+            } else {
+                Writer::Spectator
+            };
+            let room = chat::room_for(&writer, room)?;
+            match side {
+                Some(side) => {
+                    let seat = o.seat(side);
+                    let person = match &seat.user {
+                        Some(u) => format!("user {u}"),
+                        None => format!("seat {id} {side}"),
+                    };
+                    (room, seat.name.clone(), Some(side), seat.user.is_some(), person)
+                }
+                None => {
+                    let (name, person) = match (&poster.user, &poster.client) {
+                        (Some(u), _) => (u.name.clone(), format!("user {}", u.id)),
+                        (None, client) => {
+                            let name = crate::names::clean(poster.name.as_deref().unwrap_or(""));
+                            let name = if name.is_empty() {
+                                chat::SPECTATOR_NAME.to_string()
+                            } else {
+                                name
+                            };
+                            let key = client.map_or_else(|| "anonymous".into(), |a| a.to_string());
+                            (name, format!("address {key}"))
+                        }
+                    };
+                    (room, name, None, poster.user.is_some(), person)
+                }
+            }
+        };
+        self.chat_limits.take(&person, self.now())?;
+        let store = self.store.chat().ok_or_else(no_chat_store)?;
+        let mut row = ChatRow {
+            game_id: id.to_string(),
+            seq: 0,
+            room: room.name().to_string(),
+            name,
+            side: side.map(|s| s.char().to_string()).unwrap_or_default(),
+            account,
+            text,
+            at_ms: self.now(),
+        };
+        // Two instances numbering a message of the same game at once: the loser tries again.
+        let mut tries = 0;
+        row.seq = loop {
+            tries += 1;
+            match store.add_chat(row.clone()).await {
+                Ok(seq) => break seq,
+                Err(e) if tries < 3 => {
+                    tracing::info!(game = %id, "a chat message is numbered again: {e}");
+                }
+                Err(e) => return Err(e.into()),
+            }
+        };
+        let message = message_of(&row).ok_or_else(|| GameError::Internal("a bad room".into()))?;
+        let data = to_json(&message);
+        live.lock().await.channel.publish(EventKind::Chat.name(), data.clone());
+        if self.store.shared() {
+            if let Err(e) = self.store.announce(format!("chat {id} {data}")).await {
+                tracing::warn!(game = %id, "a chat message could not be announced: {e}");
+            }
+        }
+        Ok(message)
+    }
+
+    /// The chat of online game `id` as the holder of `token` may read it (a player sees the
+    /// spectators' room only in a game open to advice), oldest first.
+    pub async fn chat_log(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<ChatLog, GameError> {
+        let live = self.live(id).await?;
+        let (player, advice) = {
+            let s = live.lock().await;
+            let o = online_of(&s)?;
+            (o.side_of(token).is_some(), o.advice)
+        };
+        let store = self.store.chat().ok_or_else(no_chat_store)?;
+        let rows = store.chat_messages(id.to_string()).await?;
+        let messages = rows
+            .iter()
+            .filter_map(message_of)
+            .filter(|m| chat::visible(m.room, player, advice))
+            .collect();
+        Ok(ChatLog { messages })
+    }
+
+    /// Another instance's `chat` event for game `id`: sent on the streams this instance holds.
+    pub(crate) async fn on_chat_notice(self: &Arc<Self>, id: &str, data: String) {
+        if let Some(events) = self.cached_events(id).await {
+            let _ = events.send(Event {
+                name: EventKind::Chat.name(),
+                data: data.into(),
+            });
+        }
+    }
+}
+
+/// Whether a player's stream of a game not open to advice must skip `ev`: a message of the
+/// spectators' room.
+pub(super) fn hidden_from_players(ev: &Event) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Room {
+        room: ChatRoom,
+    }
+    ev.name == EventKind::Chat.name()
+        && serde_json::from_str::<Room>(&ev.data).is_ok_and(|r| r.room == ChatRoom::Spectators)
+}

@@ -1,0 +1,173 @@
+//! Ending a game as an endless cycle by agreement (`POST /api/games/{id}/cycle`): each side
+//! takes the seeds on its own row ([`oware_core::Game::agree_cycle`], reason `agreed-cycle`).
+//!
+//! - Online: a proposal like a draw offer (`online/offers.rs`), lapsing with the next move.
+//! - Against the computer: the person proposes and the computer answers honestly at once
+//!   (`oware_engine::answer_cycle_proposal` on the level's reply lane); the computer proposes
+//!   instead of moving when a cycle is all that is left (`computer.rs`), and the person
+//!   accepts or declines.
+//! - Two people on one device: the page has asked the other player; `offer` or `accept` ends
+//!   the game.
+
+use std::sync::Arc;
+
+use oware_core::Game;
+
+use super::error::GameError;
+use super::local::Opponent;
+use super::{busy, Games};
+use crate::online::{OfferAction, OnlineError};
+use crate::view::StateView;
+
+/// The computer proposes only with this many seeds on the board or fewer: a cycle with more is
+/// rare, and the question costs half a move's time (as the terminal client does).
+pub(super) const PROPOSE_MAX_SEEDS: u8 = 16;
+
+/// The refusal of an agreement the rules do not allow here (a row is empty, the game is over).
+fn not_allowed(game: &Game) -> Result<(), GameError> {
+    game.clone()
+        .agree_cycle()
+        .map(|_| ())
+        .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()).into())
+}
+
+impl Games {
+    /// A step of a proposal to end game `id` as a cycle (see the module docs).
+    pub(super) async fn cycle(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: OfferAction,
+    ) -> Result<StateView, GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        if s.online.is_some() {
+            drop(s);
+            return self.online_cycle(id, token, action).await;
+        }
+        s.authorize(token)?;
+        let level = match s.opponent {
+            Opponent::Computer(level) => level,
+            _ => {
+                // Two people on one device: the page asked the other one.
+                if matches!(action, OfferAction::Offer | OfferAction::Accept) {
+                    not_allowed(&s.game)?;
+                    let mut game = s.game.clone();
+                    game.agree_cycle()
+                        .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
+                    self.persist(&mut s, game, Vec::new()).await?;
+                    self.publish_update(&s, None, "cycle", None);
+                }
+                return Ok(self.view(&s));
+            }
+        };
+        let computer = s.human.other();
+        match action {
+            OfferAction::Accept | OfferAction::Decline if s.cycle_offer != Some(computer) => {
+                Err(OnlineError::refused(
+                    "no-offer",
+                    "the computer has not proposed to end the game as a cycle",
+                )
+                .into())
+            }
+            OfferAction::Accept => {
+                let mut game = s.game.clone();
+                game.agree_cycle()
+                    .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
+                self.persist(&mut s, game, Vec::new()).await?;
+                self.publish_update(&s, None, "cycle", None);
+                Ok(self.view(&s))
+            }
+            OfferAction::Decline => {
+                s.cycle_offer = None;
+                s.cycle_declined = Some(s.game.position().seeds_on_board());
+                self.publish_update(&s, None, "cycle", None);
+                let state = self.view(&s);
+                drop(s);
+                // The computer moves instead.
+                self.spawn_computer(Arc::clone(&live));
+                Ok(state)
+            }
+            OfferAction::Withdraw => Err(OnlineError::refused(
+                "no-offer",
+                "you have no proposal to withdraw: the computer answers at once",
+            )
+            .into()),
+            OfferAction::Offer => {
+                not_allowed(&s.game)?;
+                if s.cycle_offer == Some(computer) {
+                    // Proposing while the computer proposes is accepting.
+                    drop(s);
+                    return Box::pin(self.cycle(id, token, OfferAction::Accept)).await;
+                }
+                if s.game.position().turn() != s.human || s.thinking {
+                    return Err(GameError::refused(
+                        "not-your-turn",
+                        "propose on your turn, once the computer has moved",
+                    ));
+                }
+                if s.cycle_refused_at == Some(s.version) {
+                    return Err(GameError::refused(
+                        "cycle-declined",
+                        "the computer has already declined to end the game here: play on",
+                    ));
+                }
+                let (game, version) = (s.game.clone(), s.version);
+                drop(s);
+                let accept = self
+                    .engine
+                    .answer_cycle(game, level, computer)
+                    .await
+                    .map_err(busy)?;
+                let mut s = live.lock().await;
+                if s.version != version {
+                    return Err(GameError::Conflict);
+                }
+                if !accept {
+                    s.cycle_refused_at = Some(version);
+                    return Ok(self.view(&s));
+                }
+                let mut game = s.game.clone();
+                game.agree_cycle()
+                    .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
+                self.persist(&mut s, game, Vec::new()).await?;
+                self.publish_update(&s, None, "cycle", None);
+                Ok(self.view(&s))
+            }
+        }
+    }
+
+    /// An online game's cycle proposal step by the token's side.
+    async fn online_cycle(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        action: OfferAction,
+    ) -> Result<StateView, GameError> {
+        let live = self.live(id).await?;
+        let mut s = live.lock().await;
+        let now = self.now();
+        let mut o = super::session::online_of(&s)?.clone();
+        let side = o.player(token)?;
+        if self.flag_fell(&live, &mut s, &mut o, now).await? {
+            return Err(OnlineError::game_over().into());
+        }
+        let mut game = s.game.clone();
+        o.cycle(side, action, &mut game, now)?;
+        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
+        self.online_changed(&live, &s, "cycle");
+        Ok(self.view_for(&s, Some(side)))
+    }
+
+    /// Whether the computer, about to move in `s`, may propose to end the game as a cycle
+    /// (few seeds left, not declined since the last capture, both rows hold seeds).
+    pub(super) fn computer_may_propose(s: &super::session::Session) -> bool {
+        let pos = s.game.position();
+        let seeds = pos.seeds_on_board();
+        s.online.is_none()
+            && s.cycle_offer.is_none()
+            && seeds <= PROPOSE_MAX_SEEDS
+            && s.cycle_declined != Some(seeds)
+            && pos.agreed_cycle_outcome(s.game.rules()).is_ok()
+    }
+}

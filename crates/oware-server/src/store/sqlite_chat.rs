@@ -1,0 +1,63 @@
+//! [`ChatStore`] on SQLite (`store/chat.rs`).
+
+use rusqlite::params;
+
+use super::chat::{ChatRow, ChatStore, CHAT_COLUMNS, CHAT_KEPT};
+use super::sqlite::SqliteStore;
+use super::StoreFuture;
+
+fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn read_chat(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChatRow> {
+    Ok(ChatRow {
+        game_id: r.get(0)?,
+        seq: r.get::<_, i64>(1)?.max(0) as u64,
+        room: r.get(2)?,
+        name: r.get(3)?,
+        side: r.get(4)?,
+        account: r.get::<_, i64>(5)? != 0,
+        text: r.get(6)?,
+        at_ms: r.get::<_, i64>(7)?.max(0) as u64,
+    })
+}
+
+impl ChatStore for SqliteStore {
+    fn add_chat(&self, m: ChatRow) -> StoreFuture<'_, u64> {
+        self.run(move |c| {
+            let seq: i64 = c.query_row(
+                &format!(
+                    "INSERT INTO chat_messages ({CHAT_COLUMNS})
+                     SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7
+                     FROM chat_messages WHERE game_id = ?1
+                     RETURNING seq"
+                ),
+                params![
+                    m.game_id,
+                    m.room,
+                    m.name,
+                    m.side,
+                    i64::from(m.account),
+                    m.text,
+                    int(m.at_ms)
+                ],
+                |r| r.get(0),
+            )?;
+            Ok(seq.max(0) as u64)
+        })
+    }
+
+    fn chat_messages(&self, id: String) -> StoreFuture<'_, Vec<ChatRow>> {
+        self.run(move |c| {
+            let mut st = c.prepare(&format!(
+                "SELECT {CHAT_COLUMNS} FROM chat_messages WHERE game_id = ?1
+                 ORDER BY seq DESC LIMIT ?2"
+            ))?;
+            let rows = st.query_map(params![id, i64::from(CHAT_KEPT)], read_chat)?;
+            let mut rows = rows.collect::<Result<Vec<_>, _>>()?;
+            rows.reverse();
+            Ok(rows)
+        })
+    }
+}
