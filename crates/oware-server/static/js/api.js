@@ -78,6 +78,11 @@ export const offer = (id, token, kind, action) => request("POST", `${game(id)}/$
 /** Claims the win or a draw (`result`) when the opponent has been away too long → the state. */
 export const claim = (id, token, result) => request("POST", `${game(id)}/claim`, { token, body: { result } });
 /** A presence key for the seat, to put on the event stream's address → `{key}`. */
+export const getChat = (id, token) => request("GET", `${game(id)}/chat`, { token });
+
+/** Writes in an online game's chat: `{text, name?}` → the message as kept (a player's token writes as the player). */
+export const postChat = (id, token, body) => request("POST", `${game(id)}/chat`, { token, body });
+
 export const presenceKey = (id, token) => request("POST", `${game(id)}/presence`, { token });
 /** The seat in a rematch game `id`, given the token of the game it follows → `{id, token, state}`. */
 export const rematchSeat = (id, oldToken) => request("POST", `${game(id)}/seat`, { token: oldToken });

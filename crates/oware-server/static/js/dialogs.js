@@ -18,6 +18,7 @@ const REASONS = {
   time: (o, n) => `${n(other(o.winner))} ran out of time.`,
   resign: (o, n) => `${n(other(o.winner))} resigned.`,
   agreement: () => "The players agreed a draw.",
+  "agreed-cycle": () => "The players agreed that the game had become an endless cycle: each player takes the seeds on their own row.",
   abandon: (o, n) => (o.winner ? `${n(other(o.winner))} left the game, and ${n(o.winner)} claimed the win.` : "A player left the game, and the other called it a draw."),
   aborted: () => "The game was aborted before both players had moved: it does not count.",
 };
@@ -73,6 +74,7 @@ export function createDialogs(st, { game, online, offers, review }) {
       s.name = f.name.value.trim();
       s.lobby = f.lobby.value;
       s.rated = f.rated.checked && !f.rated.disabled;
+      s.advice = f.advice.checked && !s.rated;
       saveSettings(s);
       try {
         await online.create(s, rules);

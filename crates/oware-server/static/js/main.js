@@ -18,6 +18,8 @@
 //   online.js    the online game controller (the address /game/{id}): the writer of those fields there
 //   clock.js     the two clocks of an online game
 //   offers.js    the online panel: invite link and QR code, free seat, presence, actions and offers
+//   chat.js      the online game's chat: the players' and spectators' rooms, hide, mute
+//   cycle.js     ending a game on one device as a cycle by agreement (the computer's answer and proposals)
 //   lobby.js     the open challenges on the home page
 //   review.js    the game's review: progress, evaluation graph, summary, the selected move explained
 //   account.js   the account API and the log-in control in the header; rating texts ("1500?", "+8")
@@ -39,6 +41,8 @@ import { createLocalGame } from "./game.js";
 import { createOnlineGame, createOnline } from "./online.js";
 import { createClock } from "./clock.js";
 import { createOffers } from "./offers.js";
+import { createChat } from "./chat.js";
+import { createCycle } from "./cycle.js";
 import { createLobby } from "./lobby.js";
 import { createReview } from "./review.js";
 import { createGame } from "./api.js";
@@ -78,6 +82,8 @@ const screen = {
     record.render();
     clock.render();
     offers.render();
+    if (chat) chat.render();
+    cycle.render();
   },
   /** The end panel, when the shown game has just ended. */
   gameOver() {
@@ -91,7 +97,9 @@ const moves = createMoveList(st, { onSelect: (ply) => (review.active() ? review.
 const review = createReview(st, { showPly: (ply) => game.showPly(ply), screen });
 const analysis = createAnalysis(st, { board });
 const record = createRecord(st);
-const online = onlineId ? createOnlineGame(st, { board, analysis, review, screen }) : null;
+const chat = onlineId ? createChat(st) : null;
+const cycle = createCycle(st);
+const online = onlineId ? createOnlineGame(st, { board, analysis, review, screen, chat }) : null;
 // On an online game's address a new local game is created and then shown on the home page.
 const game = online || createLocalGame(st, { board, analysis, review, screen });
 const local = online

@@ -101,7 +101,7 @@ export function createOffers(st, { online }) {
   /** One standing offer as a sentence with its buttons. */
   function offerRow(kind, by) {
     const me = st.seat;
-    const words = { draw: "a draw", takeback: "to take back their last move", rematch: "a rematch" };
+    const words = { draw: "a draw", takeback: "to take back their last move", rematch: "a rematch", cycle: "to end the game: the position cycles (each player takes the seeds on their own row)" };
     const p = document.createElement("p");
     p.className = "offer";
     p.dataset.kind = kind;
@@ -120,11 +120,11 @@ export function createOffers(st, { online }) {
   }
 
   function renderOffers(o) {
-    const key = JSON.stringify([st.seat, o.draw_offer, o.takeback_offer, o.rematch_offer, o.seats.S.name, o.seats.N.name]);
+    const key = JSON.stringify([st.seat, o.draw_offer, o.takeback_offer, o.rematch_offer, o.cycle_offer, o.seats.S.name, o.seats.N.name]);
     if (key === offersKey) return;
     offersKey = key;
     el.offers.textContent = "";
-    for (const kind of ["draw", "takeback", "rematch"]) {
+    for (const kind of ["draw", "takeback", "rematch", "cycle"]) {
       const by = o[`${kind}_offer`];
       if (by) el.offers.appendChild(offerRow(kind, by));
     }
@@ -135,7 +135,7 @@ export function createOffers(st, { online }) {
     const playing = o.status === "playing" && !endOf(st);
     const over = !playing && o.status !== "open";
     const claimIn = me && playing && g.position.turn !== me && o.claimable_ms !== null && o.claimable_ms !== undefined ? o.claimable_ms : null;
-    const key = JSON.stringify([me, o.status, !!g.outcome, g.ply, o.draw_offer, o.takeback_offer, o.rematch_offer, o.rematch_id, claimIn, g.version]);
+    const key = JSON.stringify([me, o.status, !!g.outcome, g.ply, o.draw_offer, o.takeback_offer, o.rematch_offer, o.cycle_offer, o.rematch_id, claimIn, g.version]);
     if (key === actionsKey) return;
     actionsKey = key;
     el.actions.textContent = "";
@@ -148,6 +148,7 @@ export function createOffers(st, { online }) {
       el.actions.append(button("btn-resign", "Resign", () => confirm("Resign this game? Your opponent wins.", online.resign)));
       if (!o.draw_offer) el.actions.append(button("btn-draw", "Offer a draw", () => online.offer("draw", "offer")));
       if (!o.takeback_offer && g.ply > 0) el.actions.append(button("btn-takeback", "Ask for a takeback", () => online.offer("takeback", "offer")));
+      if (!o.cycle_offer) el.actions.append(button("btn-cycle-online", "Propose: the position cycles", () => online.offer("cycle", "offer")));
       if (claimIn !== null) {
         const opp = sideName(st, other(me));
         if (claimIn <= 0) {

@@ -32,6 +32,7 @@ export async function createOnline(settings, rules) {
     name: settings.name,
     lobby: settings.lobby === "lobby",
     ...(settings.rated ? { rated: true } : {}),
+    ...(settings.advice ? { advice: true } : {}),
   });
   rememberSeat(r.id, r.token);
   location.assign(`/game/${r.id}`);
@@ -52,7 +53,7 @@ export async function joinOnline(id, name) {
  * controls call), `join(name)`, and the actions `resign`, `abort`, `cancel`, `offer(kind, action)`,
  * `claim(result)`. `screen` is main.js's redraw object.
  */
-export function createOnlineGame(st, { board, analysis, review, screen }) {
+export function createOnlineGame(st, { board, analysis, review, screen, chat }) {
   const { applyUpdate, showPly } = createUpdater(st, { board, analysis, screen });
   let events = null;
   let followingRematch = false;
@@ -79,6 +80,7 @@ export function createOnlineGame(st, { board, analysis, review, screen }) {
       },
       analysis: (d) => analysis.onEvent(d),
       review: (d) => review.onEvent(d),
+      chat: (d) => chat && chat.onEvent(d),
     }, key);
   }
 
@@ -109,6 +111,7 @@ export function createOnlineGame(st, { board, analysis, review, screen }) {
     analysis.idle();
     await applyUpdate(state, null);
     await connect();
+    if (chat) await chat.open();
     review.load();
     if (st.seat && state.online.status !== "open") {
       const msg = `Welcome back: you play ${st.seat === "S" ? "South" : "North"}.`;

@@ -1,0 +1,161 @@
+// The chat of an online game: the players' room and the spectators' room (docs/web.md, "Chat"). The server
+// decides who reads what (a player sees the spectators' room only in a game opened to advice) and checks
+// every message; the page shows what it is sent, always as text (textContent, no links made), and lets this
+// person hide the chat or mute someone (in this browser only).
+import * as api from "./api.js";
+import { $ } from "./dom.js";
+
+const MUTED_KEY = "oware.chatMuted";
+const HIDDEN_KEY = "oware.chatHidden";
+const SIDE = { S: "South", N: "North" };
+
+function load(key, fallback) {
+  try { return JSON.parse(localStorage.getItem(key) || "null") ?? fallback; } catch { return fallback; }
+}
+function save(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage refused: this visit only */ }
+}
+
+/** Who a message is by, for muting: the room and the name (a player by side). */
+const whoKey = (m) => (m.side ? `player:${m.side}:${m.name}` : `spectator:${m.name}`);
+
+/** The chat panel; `open()` once the game is shown, `onEvent(message)` for each `chat` event, `render()` after states. */
+export function createChat(st) {
+  const el = {
+    panel: $("#chat"),
+    body: $("#chat-body"),
+    note: $("#chat-note"),
+    log: $("#chat-log"),
+    muted: $("#chat-muted"),
+    form: $("#form-chat"),
+    nameLabel: $("#chat-name-label"),
+    name: $("#chat-name"),
+    text: $("#chat-text"),
+    error: $("#chat-error"),
+    hide: $("#btn-chat-hide"),
+  };
+  let messages = [];
+  let lastSeq = 0;
+  let muted = new Set(load(MUTED_KEY, []));
+  let hidden = !!load(HIDDEN_KEY, false);
+  let noteKey = null;
+
+  function line(m) {
+    const li = document.createElement("li");
+    li.className = "chat-line";
+    li.dataset.room = m.room;
+    li.dataset.seq = String(m.seq);
+    const who = document.createElement("span");
+    who.className = "chat-who";
+    who.textContent = m.name;
+    const tag = document.createElement("span");
+    tag.className = "chat-tag";
+    tag.textContent = m.side ? ` (${SIDE[m.side]})` : " (spectator)";
+    const text = document.createElement("span");
+    text.className = "chat-text";
+    text.textContent = m.text;
+    li.append(who, tag, ": ", text);
+    const mine = m.side ? st.seat === m.side : !st.seat && m.name === (el.name.value.trim() || "Spectator");
+    if (!mine) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-tiny chat-mute";
+      b.textContent = "Mute";
+      b.title = `Hide the messages of ${m.name}`;
+      b.addEventListener("click", () => { muted.add(whoKey(m)); save(MUTED_KEY, [...muted]); draw(); });
+      li.append(" ", b);
+    }
+    return li;
+  }
+
+  function draw() {
+    el.log.textContent = "";
+    for (const m of messages) if (!muted.has(whoKey(m))) el.log.appendChild(line(m));
+    el.log.scrollTop = el.log.scrollHeight;
+    el.muted.textContent = "";
+    el.muted.hidden = muted.size === 0;
+    if (muted.size) {
+      el.muted.append(`Muted: ${muted.size}. `);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-tiny";
+      b.id = "btn-chat-unmute";
+      b.textContent = "Show everyone again";
+      b.addEventListener("click", () => { muted = new Set(); save(MUTED_KEY, []); draw(); });
+      el.muted.append(b);
+    }
+  }
+
+  function add(m) {
+    if (!m || typeof m.seq !== "number" || m.seq <= lastSeq) return false;
+    lastSeq = m.seq;
+    messages.push(m);
+    if (messages.length > 500) messages = messages.slice(-500);
+    return true;
+  }
+
+  function render() {
+    const o = st.game && st.game.online;
+    el.panel.hidden = !o;
+    if (!o) return;
+    const key = JSON.stringify([st.seat, o.advice, hidden]);
+    if (key === noteKey) return;
+    noteKey = key;
+    el.body.hidden = hidden;
+    el.hide.textContent = hidden ? "Show the chat" : "Hide the chat";
+    el.hide.setAttribute("aria-expanded", String(!hidden));
+    el.nameLabel.hidden = !!st.seat;
+    if (!st.seat && !el.name.value) el.name.value = st.settings.name || "";
+    el.note.textContent = st.seat
+      ? (o.advice
+        ? "You talk with your opponent. This game is open to advice: the spectators' messages show here too."
+        : "You talk with your opponent. Spectators read this; their own room is hidden from the players.")
+      : (o.advice
+        ? "You write in the spectators' room. This game is open to advice: the players read it too."
+        : "You write in the spectators' room; the players do not see it. You read the players' messages.");
+  }
+
+  /** Loads the messages this person may read. */
+  async function open() {
+    messages = [];
+    lastSeq = 0;
+    try {
+      const log = await api.getChat(st.id, st.token);
+      for (const m of log.messages) add(m);
+    } catch (e) {
+      el.error.textContent = e.message;
+    }
+    render();
+    draw();
+  }
+
+  function onEvent(m) {
+    if (add(m)) draw();
+  }
+
+  el.form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    el.error.textContent = "";
+    const text = el.text.value;
+    const body = { text };
+    if (!st.seat) {
+      const name = el.name.value.trim();
+      if (name) { body.name = name; st.settings.name = name; }
+    }
+    try {
+      const m = await api.postChat(st.id, st.token, body);
+      el.text.value = "";
+      onEvent(m);
+    } catch (e) {
+      el.error.textContent = e.message;
+    }
+  });
+  el.hide.addEventListener("click", () => {
+    hidden = !hidden;
+    save(HIDDEN_KEY, hidden);
+    noteKey = null;
+    render();
+  });
+
+  return { open, onEvent, render };
+}

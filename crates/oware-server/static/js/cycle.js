@@ -1,0 +1,103 @@
+// Ending a game on one device as an endless cycle by agreement (docs/web.md, "Cycles by agreement"): the
+// button under the board and the proposal's answer. Against the computer the server asks it and answers at
+// once; the computer may propose itself (`cycle_offer` in the state). Two people on one device: the page asks
+// the other player before it tells the server. Online games have theirs in the online panel (offers.js).
+import * as api from "./api.js";
+import { $ } from "./dom.js";
+import { other, sideName } from "./state.js";
+import { say, announce } from "./status.js";
+
+function button(id, text, onClick, primary) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.className = "btn btn-small" + (primary ? " btn-primary" : "");
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+const SPLIT = "each player takes the seeds on their own row";
+
+/** The local games' cycle button and proposal row; `render()` after each state. */
+export function createCycle(st) {
+  const el = { button: $("#btn-cycle"), panel: $("#cycle-local") };
+  let asking = null; // two people: the side proposing, while the other is asked
+  let key = null;
+
+  async function send(action) {
+    try {
+      const state = await api.offer(st.id, st.token, "cycle", action);
+      return state;
+    } catch (e) {
+      say(e.message);
+      announce(e.message);
+      return null;
+    }
+  }
+
+  function live() {
+    const g = st.game;
+    return !!g && !g.online && !g.outcome && st.view === null;
+  }
+
+  function render() {
+    const g = st.game;
+    const show = live();
+    el.button.hidden = !g || !!g.online;
+    el.button.disabled = !show || st.busy || !!(g && g.thinking) || !!(g && g.cycle_offer) || !!asking;
+    if (g && g.human && g.position.turn !== g.human) el.button.disabled = true;
+    const k = JSON.stringify([g && g.id, g && g.version, show, asking, g && g.cycle_offer]);
+    if (k === key) return;
+    key = k;
+    el.panel.textContent = "";
+    el.panel.hidden = true;
+    if (!show) { asking = null; return; }
+    const p = document.createElement("p");
+    p.className = "offer";
+    p.dataset.kind = "cycle";
+    if (g.cycle_offer) {
+      p.append(`${sideName(st, g.cycle_offer)} proposes to end the game: the position cycles (${SPLIT}). `,
+        button("btn-cycle-accept", "Accept", () => answer("accept"), true), " ",
+        button("btn-cycle-decline", "Decline", () => answer("decline")));
+    } else if (asking) {
+      const asked = other(asking);
+      p.append(`${sideName(st, asking)} proposes to end the game: the position cycles (${SPLIT}). ${sideName(st, asked)}, do you agree? `,
+        button("btn-cycle-accept", "Accept", () => answer("accept"), true), " ",
+        button("btn-cycle-decline", "Decline", () => { asking = null; say("Play on: the proposal was declined.", "info"); key = null; render(); }));
+    } else {
+      return;
+    }
+    el.panel.appendChild(p);
+    el.panel.hidden = false;
+  }
+
+  async function answer(action) {
+    asking = null;
+    const state = await send(action);
+    if (state && action === "decline") say("Play on: the computer moves.", "info");
+    key = null;
+    render();
+  }
+
+  el.button.addEventListener("click", async () => {
+    const g = st.game;
+    if (!live()) return;
+    if (!g.human) {
+      // Two people on one device: ask the other one first.
+      asking = g.position.turn;
+      key = null;
+      render();
+      return;
+    }
+    say("The computer considers your proposal...", "info");
+    const state = await send("offer");
+    if (state && !state.outcome) {
+      const msg = "The computer declines: it thinks it can do better by playing on.";
+      say(msg, "info");
+      announce(msg);
+    }
+  });
+
+  return { render };
+}
