@@ -417,7 +417,7 @@ fn a_bad_address_or_a_missing_game_gets_a_clear_message() {
         server.base
     )));
     t.wait_for("the misplaced option", |s| {
-        s.contains("--new, --clock, --side and --private are for a new game")
+        s.contains("--new, --clock, --side, --private and --rated are for a new game")
     });
     assert!(!t.screen().contains("panicked"));
     t.check_restored();
