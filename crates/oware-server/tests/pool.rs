@@ -294,3 +294,123 @@ async fn an_account_and_a_guest_pair_casually_after_10_s_and_limits_and_leaving_
     assert_error(st, &v, StatusCode::TOO_MANY_REQUESTS, "too-many-tickets");
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_correspondence_flag_falls_after_its_days_and_the_home_list_shows_whose_turn_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("c.sqlite"), &clock).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    for bad in [json!({"days": 4}), json!({"days": 3, "initial_s": 60})] {
+        let (st, v) = ama
+            .post("/api/games", json!({"opponent": "online", "clock": bad}))
+            .await;
+        assert_error(st, &v, StatusCode::UNPROCESSABLE_ENTITY, "bad-clock");
+    }
+    let (st, created) = ama
+        .post(
+            "/api/games",
+            json!({"opponent": "online", "clock": {"days": 2}, "color": "S", "rated": true}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let south = created["token"].as_str().unwrap().to_string();
+    let two_days = 2 * 86_400_000u64;
+    assert_eq!(created["state"]["online"]["clock"]["initial_ms"], two_days);
+    let (st, joined) = kofi
+        .post(&format!("/api/games/{id}/join"), json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{joined}");
+    let north = joined["token"].as_str().unwrap().to_string();
+    let api = common::Api::new(&s);
+    let (st, v) = api.play(&id, &south, "C").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    // A day and a half for North's first move: its two days come back after it.
+    clock.advance(Duration::from_secs(36 * 3600));
+    let (st, v) = api.play(&id, &north, "d").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let c = &v["state"]["online"]["clock"];
+    assert_eq!(c["remaining_ms"]["N"], two_days, "{c}");
+    assert_eq!(c["running"], "S");
+    let (st, list) = ama.get("/api/account/games").await;
+    assert_eq!(st, StatusCode::OK, "{list}");
+    let g = &list["games"][0];
+    assert_eq!((g["id"].as_str(), &g["your_turn"]), (Some(id.as_str()), &json!(true)));
+    assert_eq!(g["days_per_move"], 2);
+    assert_eq!(g["time_left_ms"], two_days);
+    assert_eq!(g["opponent"], "Kofi");
+    let (_, list) = kofi.get("/api/account/games").await;
+    assert_eq!(list["games"][0]["your_turn"], false);
+    let (st, v) = Browser::new(&s).get("/api/account/games").await;
+    assert_eq!(st, StatusCode::UNAUTHORIZED, "{v}");
+    // South lets the two days pass: the flag falls on the server's clock, nobody asking.
+    let version = v_of(&api, &id).await;
+    clock.advance(Duration::from_millis(two_days));
+    let state = api.wait(&id, version).await;
+    assert_eq!(state["online"]["status"], "over", "{state}");
+    assert_eq!(state["online"]["end"], "time");
+    assert_eq!(state["online"]["winner"], "N");
+    let (_, profile) = kofi.get("/api/user/Kofi").await;
+    let cats: Vec<&str> = profile["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["category"].as_str().unwrap())
+        .collect();
+    assert!(cats.contains(&"correspondence"), "{profile}");
+    let (_, list) = ama.get("/api/account/games").await;
+    assert_eq!(list["games"], json!([]));
+    s.shutdown().await.unwrap();
+}
+
+async fn v_of(api: &common::Api, id: &str) -> u64 {
+    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    state["version"].as_u64().expect("a version")
+}
+
+#[tokio::test]
+async fn a_challenge_limited_to_a_rating_range_refuses_joiners_outside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("x.sqlite"), &clock).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    let body = |range: Value, clock: Value| {
+        json!({"opponent": "online", "clock": clock, "range": range, "lobby": true})
+    };
+    let blitz = json!({"initial_s": 180, "increment_s": 2});
+    for (range, clock) in [
+        (json!([1700, 1400]), blitz.clone()),
+        (json!([-5, 1400]), blitz.clone()),
+        (json!([1400, 1700]), Value::Null),
+    ] {
+        let (st, v) = ama.post("/api/games", body(range, clock)).await;
+        assert_error(st, &v, StatusCode::UNPROCESSABLE_ENTITY, "bad-range");
+    }
+    let (st, created) = ama
+        .post("/api/games", body(json!([1600, 1800]), blitz.clone()))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let (_, lobby) = kofi.get("/api/lobby").await;
+    assert_eq!(lobby["challenges"][0]["range"], json!([1600, 1800]), "{lobby}");
+    let (st, v) = kofi.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_error(st, &v, StatusCode::CONFLICT, "out-of-range");
+    let msg = v["error"].as_str().unwrap();
+    assert!(msg.contains("1600–1800") && msg.contains("1500"), "{msg}");
+    let (st, v) = Browser::new(&s)
+        .post(&format!("/api/games/{id}/join"), json!({}))
+        .await;
+    assert_error(st, &v, StatusCode::CONFLICT, "log-in-to-join");
+    // Within the range, the join is taken.
+    let (st, created) = ama
+        .post("/api/games", body(json!([1400, 1600]), blitz))
+        .await;
+    assert_eq!(st, StatusCode::CREATED);
+    let id = created["id"].as_str().unwrap();
+    let (st, v) = kofi.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    s.shutdown().await.unwrap();
+}

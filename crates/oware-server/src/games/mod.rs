@@ -24,6 +24,7 @@
 //! | `sync.rs` | several instances on one store: notices, presence heartbeat, resync, the alive heartbeat |
 //! | `for_review.rs` | what a review gets of a game ([`GameCopy`]), other instances' review events passed to the streams |
 
+mod account_games;
 mod analysis;
 mod berserk;
 mod clock;

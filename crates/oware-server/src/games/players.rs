@@ -18,6 +18,12 @@ use crate::store::accounts::{GameEnd, PlayerGame};
 /// The rating category of a game with this clock (`None`: no clock, not rated).
 pub fn category(clock: Option<&TimeControl>) -> Option<Category> {
     let t = clock?;
+    if let Some(days) = t.days_per_move() {
+        return RatedControl::Correspondence {
+            days_per_move: u32::try_from(days).unwrap_or(u32::MAX),
+        }
+        .category();
+    }
     RatedControl::Clock {
         initial_secs: u32::try_from(t.initial_s).unwrap_or(u32::MAX),
         increment_secs: u32::try_from(t.increment_s).unwrap_or(u32::MAX),

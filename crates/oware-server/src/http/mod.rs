@@ -117,6 +117,7 @@ route_table! {
     POST "/api/games/{id}/review" => review::review,
     GET "/api/games/{id}/review" => review::review_state,
     GET "/api/account" => accounts::me,
+    GET "/api/account/games" => online::account_games,
     POST "/api/account/signup" => accounts::sign_up,
     POST "/api/account/login" => accounts::log_in,
     POST "/api/account/logout" => accounts::log_out,

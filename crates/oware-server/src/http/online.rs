@@ -127,3 +127,13 @@ pub(super) async fn presence(
     let key = s.games.presence_key(&id, token(&headers)).await?;
     Ok(Json(PresenceAnswer { key }))
 }
+
+/// `GET /api/account/games`: the logged-in player's games still going (401 for a guest).
+pub(super) async fn account_games(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let user = super::accounts::logged_in(&s, &headers).await?;
+    let games = s.games.account_games(&user).await?;
+    Ok(Json(serde_json::json!({ "games": games })))
+}
