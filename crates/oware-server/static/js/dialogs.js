@@ -75,6 +75,8 @@ export function createDialogs(st, { game, online, offers, review }) {
       s.lobby = f.lobby.value;
       s.rated = f.rated.checked && !f.rated.disabled;
       s.advice = f.advice.checked && !s.rated;
+      s.days = f.days.value;
+      s.range = f.range_low.value && f.range_high.value ? [Number(f.range_low.value), Number(f.range_high.value)] : null;
       saveSettings(s);
       try {
         await online.create(s, rules);

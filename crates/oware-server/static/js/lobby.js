@@ -15,12 +15,15 @@ export function createLobby(st) {
   const el = { panel: $("#lobby"), list: $("#lobby-list"), name: $("#lobby-name"), error: $("#lobby-error") };
 
   function describe(c) {
-    const clock = c.clock ? `${Math.round(c.clock.initial_s / 60)}+${c.clock.increment_s}` : "no clock";
+    const days = c.clock && c.clock.increment_s === 0 && c.clock.initial_s >= 86400 && c.clock.initial_s % 86400 === 0
+      ? c.clock.initial_s / 86400 : 0;
+    const clock = days ? `${days} d a move` : c.clock ? `${Math.round(c.clock.initial_s / 60)}+${c.clock.increment_s}` : "no clock";
+    const range = c.range ? ` · for ${c.range[0]}–${c.range[1]}` : "";
     // Only the options that differ from abapa's defaults are named.
     const defaults = ["grand-slam=no-capture", "repetition=third", "cycle-seeds=own-row"];
     const changed = (c.rules || "abapa").split(",").filter((o) => o !== "abapa" && !defaults.includes(o));
     const rules = changed.length ? `rules: ${changed.join(", ")}` : "abapa";
-    return `${clock} · ${COLOR[c.color] || c.color} · ${rules} · ${c.rated ? "rated" : "casual"}`;
+    return `${clock} · ${COLOR[c.color] || c.color} · ${rules} · ${c.rated ? "rated" : "casual"}${range}`;
   }
 
   async function accept(c, btn) {

@@ -21,6 +21,7 @@
 //   chat.js      the online game's chat: the players' and spectators' rooms, hide, mute
 //   cycle.js     ending a game on one device as a cycle by agreement (the computer's answer and proposals)
 //   lobby.js     the open challenges on the home page
+//   pool.js      quick pairing (the pools' buttons) and the logged-in player's "Your turn" list
 //   review.js    the game's review: progress, evaluation graph, summary, the selected move explained
 //   account.js   the account API and the log-in control in the header; rating texts ("1500?", "+8")
 //
@@ -39,6 +40,7 @@ import { createControls } from "./controls.js";
 import { createDialogs } from "./dialogs.js";
 import { createLocalGame } from "./game.js";
 import { createOnlineGame, createOnline } from "./online.js";
+import { createPool } from "./pool.js";
 import { createClock } from "./clock.js";
 import { createOffers } from "./offers.js";
 import { createChat } from "./chat.js";
@@ -138,12 +140,14 @@ async function accountChanged(name) {
     else if (input.readOnly) input.value = st.settings.name || "";
     input.readOnly = !!name;
   }
+  if (!online) pool.account(name);
   const first = !accountKnown;
   accountKnown = true;
   // Logged in on a game's page: the account may hold a seat there.
   if (!first && name && (await takeAccountSeat())) location.reload();
 }
 
+const pool = createPool(st);
 const account = createAccountMenu({ onChange: accountChanged });
 
 async function boot() {
@@ -159,6 +163,7 @@ async function boot() {
     }
     return;
   }
+  pool.start();
   createLobby(st).start();
   if (await game.restore()) return;
   screen.all();

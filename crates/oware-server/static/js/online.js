@@ -27,7 +27,8 @@ export async function createOnline(settings, rules) {
   const r = await api.createGame({
     opponent: "online",
     rules,
-    clock: clockBody(settings.clock),
+    clock: settings.days ? { days: Number(settings.days) } : clockBody(settings.clock),
+    ...(settings.range ? { range: settings.range } : {}),
     color: settings.color,
     name: settings.name,
     lobby: settings.lobby === "lobby",

@@ -1,0 +1,137 @@
+// Quick pairing on the home page: a button per pool (3+2, 5+3, 10+5, 15+10). Pressing one joins the pool
+// (a ticket, POST /api/pool/{pool}) and follows the ticket's event stream: the range widening while the
+// player waits, then the game once paired (its seat token remembered, the game opened). Closing the page
+// closes the stream, which takes the ticket out of the pool; Cancel does it at once. Also the logged-in
+// player's "Your turn" list (GET /api/account/games): games where they are to move, with the time left.
+import { $ } from "./dom.js";
+import { request } from "./api.js";
+import { rememberSeat, saveSettings } from "./storage.js";
+
+/** "2 d 4 h", "3 h 5 min", "4 min 10 s": a time left for people. */
+export function timeLeftText(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+  if (d) return `${d} d ${h} h`;
+  if (h) return `${h} h ${m} min`;
+  return `${m} min ${s % 60} s`;
+}
+
+/** The pools panel and the "Your turn" list. `start()` shows the pools; `account(name)` after each log-in/out. */
+export function createPool(st) {
+  const el = {
+    panel: $("#pool"),
+    buttons: [...document.querySelectorAll("#pool [data-pool]")],
+    status: $("#pool-status"),
+    cancel: $("#pool-cancel"),
+    error: $("#pool-error"),
+    turn: $("#your-turn"),
+    turnList: $("#your-turn-list"),
+  };
+  let ticket = null;
+  let stream = null;
+
+  function waiting(on) {
+    for (const b of el.buttons) b.disabled = on;
+    el.cancel.hidden = !on;
+  }
+
+  function show(t) {
+    const secs = Math.floor(t.waited_ms / 1000);
+    const range = t.range ? ` · opponents ${t.rating - t.range}–${t.rating + t.range}` : "";
+    el.status.textContent = `Waiting for an opponent in ${t.pool} (${t.account ? "rated" : "casual"})${range} · ${secs} s`;
+  }
+
+  function stop() {
+    if (stream) stream.close();
+    stream = null;
+    ticket = null;
+    waiting(false);
+  }
+
+  function paired(t) {
+    stop();
+    rememberSeat(t.paired.id, t.paired.token);
+    el.status.textContent = "Opponent found: opening the game…";
+    location.assign(`/game/${t.paired.id}`);
+  }
+
+  function follow(t) {
+    stream = new EventSource(`/api/pool/ticket/${encodeURIComponent(t.ticket)}/events`);
+    stream.addEventListener("ticket", (e) => show(JSON.parse(e.data)));
+    stream.addEventListener("paired", (e) => paired(JSON.parse(e.data)));
+    stream.onerror = () => {
+      // The ticket is gone (it expired, or the server restarted): say so rather than wait for ever.
+      if (stream && stream.readyState === EventSource.CLOSED) {
+        stop();
+        el.status.textContent = "";
+        el.error.textContent = "You left the pool (the connection was lost). Press a pool to wait again.";
+      }
+    };
+  }
+
+  async function join(pool) {
+    el.error.textContent = "";
+    const name = $("#lobby-name").value.trim();
+    st.settings.name = name;
+    saveSettings(st.settings);
+    waiting(true);
+    try {
+      const t = await request("POST", `/api/pool/${encodeURIComponent(pool)}`, { body: name ? { name } : {} });
+      if (t.paired) return paired(t);
+      ticket = t;
+      show(t);
+      follow(t);
+    } catch (e) {
+      waiting(false);
+      el.error.textContent = e.message;
+    }
+  }
+
+  async function cancel() {
+    const t = ticket;
+    stop();
+    el.status.textContent = "";
+    if (!t) return;
+    try {
+      await request("DELETE", `/api/pool/ticket/${encodeURIComponent(t.ticket)}`);
+    } catch (e) {
+      if (e.code === "already-paired") {
+        const now = await request("GET", `/api/pool/ticket/${encodeURIComponent(t.ticket)}`);
+        if (now.paired) paired(now);
+      } else el.error.textContent = e.message;
+    }
+  }
+
+  async function account(name) {
+    el.turnList.textContent = "";
+    el.turn.hidden = true;
+    if (!name) return;
+    let games = [];
+    try {
+      games = (await request("GET", "/api/account/games")).games || [];
+    } catch {
+      return;
+    }
+    const mine = games.filter((g) => g.your_turn);
+    for (const g of mine) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `/game/${g.id}`;
+      a.textContent = `vs ${g.opponent || "someone"}`;
+      const what = document.createElement("small");
+      const kind = g.days_per_move ? `${g.days_per_move} d a move` : "live";
+      what.textContent = ` ${kind}${g.time_left_ms != null ? ` · ${timeLeftText(g.time_left_ms)} left` : ""}`;
+      li.append(a, what);
+      el.turnList.appendChild(li);
+    }
+    el.turn.hidden = !mine.length;
+  }
+
+  function start() {
+    el.panel.hidden = false;
+    for (const b of el.buttons) b.addEventListener("click", () => join(b.dataset.pool));
+    el.cancel.addEventListener("click", cancel);
+  }
+
+  return { start, account };
+}
