@@ -38,7 +38,7 @@ use crate::store::{Store, StoreError};
 use crate::time::Clock;
 
 pub use schedule::{Recurring, ScheduleError, DEFAULT_SCHEDULE};
-pub use view::{TournamentSummary, TournamentView};
+pub use view::TournamentView;
 
 /// Arena or Swiss.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -281,7 +281,7 @@ impl Tournaments {
     /// One turn of the timer: the schedule, a wave for every tournament due, the events.
     async fn tick(self: &Arc<Self>, tick: u64) {
         let Ok(tables) = self.tables() else { return };
-        if tick % 15 == 0 {
+        if tick.is_multiple_of(15) {
             if let Err(e) = self.schedule().await {
                 tracing::warn!("tournament schedule: {e}");
             }
@@ -310,7 +310,7 @@ impl Tournaments {
                 }
             }
             let started = std::time::Instant::now();
-            match self.wave(t, tick % 5 == 0).await {
+            match self.wave(t, tick.is_multiple_of(5)).await {
                 Ok(paired) => {
                     let micros = started.elapsed().as_micros() as u64;
                     if paired > 0 {

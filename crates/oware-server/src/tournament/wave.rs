@@ -228,7 +228,7 @@ impl Tournaments {
         let mut paired_round = None;
         if round_over {
             let present = swiss.players().iter().filter(|p| !p.withdrawn).count();
-            if swiss.is_finished() || (swiss.rounds().is_empty() && present < 2) || present < 2 {
+            if swiss.is_finished() || present < 2 {
                 status = "finished".into();
                 t.ended_ms = self.now();
             } else if let Ok(round) = swiss.pair_next_round() {
