@@ -316,7 +316,7 @@ impl Pools {
             .await?
         {
             PoolJoin::Joined => {}
-            PoolJoin::Holds(held) => return Err(PoolError::AlreadyWaiting { pool: held.pool }),
+            PoolJoin::Holds { pool } => return Err(PoolError::AlreadyWaiting { pool }),
             PoolJoin::Full => return Err(PoolError::Full),
             PoolJoin::AddressFull => return Err(PoolError::AddressFull),
         }
@@ -338,7 +338,10 @@ impl Pools {
     /// Ticket `id` as stored now, renewed.
     async fn read(&self, id: &str) -> Result<TicketView, PoolError> {
         let until = self.now().saturating_add(IDLE_MS);
-        let rows = self.table()?.pool_renew(vec![id.to_string()], until).await?;
+        let rows = self
+            .table()?
+            .pool_renew(vec![id.to_string()], until)
+            .await?;
         rows.first()
             .map(|r| self.view(r))
             .ok_or(PoolError::NoSuchTicket)

@@ -125,7 +125,10 @@ impl Browser {
     /// The ticket `t` now (a pairing pass at the clock's time first).
     async fn ticket(&mut self, t: &Value) -> Value {
         let (st, v) = self
-            .get(&format!("/api/pool/ticket/{}", t["ticket"].as_str().unwrap()))
+            .get(&format!(
+                "/api/pool/ticket/{}",
+                t["ticket"].as_str().unwrap()
+            ))
             .await;
         assert_eq!(st, StatusCode::OK, "{v}");
         v
@@ -202,9 +205,7 @@ async fn accounts_of_close_rating_pair_rated_and_far_ones_only_once_the_range_ha
     let (_, state) = ama.get(&format!("/api/games/{id}")).await;
     assert_eq!(state["online"]["rated"], true, "{state}");
     // The account's seat also follows the cookie.
-    let (st, seat) = ama
-        .post(&format!("/api/games/{id}/seat"), json!({}))
-        .await;
+    let (st, seat) = ama.post(&format!("/api/games/{id}/seat"), json!({})).await;
     assert_eq!(st, StatusCode::OK, "{seat}");
     assert_eq!(seat["token"], pairing(&t1).1);
     let (st, v) = kofi
@@ -215,15 +216,25 @@ async fn accounts_of_close_rating_pair_rated_and_far_ones_only_once_the_range_ha
     // Ama won: her blitz rating is now far from Esi's 1500.
     let far = ama.join("3+2").await;
     let near = esi.join("3+2").await;
-    assert!(far["paired"].is_null() && near["paired"].is_null(), "{far} {near}");
+    assert!(
+        far["paired"].is_null() && near["paired"].is_null(),
+        "{far} {near}"
+    );
     let gap = far["rating"].as_i64().unwrap() - near["rating"].as_i64().unwrap();
-    assert!(gap > 100 && gap <= 500, "a gap the range covers later: {gap}");
+    assert!(
+        gap > 100 && gap <= 500,
+        "a gap the range covers later: {gap}"
+    );
     // ±100, +50 every 5 s: the range reaches the gap after this long.
     let steps = (gap - 100 + 49) / 50;
     let needed = Duration::from_secs(5 * steps as u64);
     clock.advance(needed - Duration::from_secs(1));
     let still = esi.ticket(&near).await;
-    assert!(still["paired"].is_null(), "±{} < {gap}: {still}", still["range"]);
+    assert!(
+        still["paired"].is_null(),
+        "±{} < {gap}: {still}",
+        still["range"]
+    );
     assert_eq!(still["range"].as_i64().unwrap(), 100 + 50 * (steps - 1));
     clock.advance(Duration::from_secs(1));
     let now = esi.ticket(&near).await;
@@ -258,7 +269,10 @@ async fn an_account_and_a_guest_pair_casually_after_10_s_and_limits_and_leaving_
     assert_eq!(pairing(&ama.ticket(&ta).await).0, id);
     // Leaving a paired ticket is too late.
     let (st, v) = ama
-        .delete(&format!("/api/pool/ticket/{}", ta["ticket"].as_str().unwrap()))
+        .delete(&format!(
+            "/api/pool/ticket/{}",
+            ta["ticket"].as_str().unwrap()
+        ))
         .await;
     assert_error(st, &v, StatusCode::CONFLICT, "already-paired");
 
@@ -319,9 +333,7 @@ async fn a_correspondence_flag_falls_after_its_days_and_the_home_list_shows_whos
     let south = created["token"].as_str().unwrap().to_string();
     let two_days = 2 * 86_400_000u64;
     assert_eq!(created["state"]["online"]["clock"]["initial_ms"], two_days);
-    let (st, joined) = kofi
-        .post(&format!("/api/games/{id}/join"), json!({}))
-        .await;
+    let (st, joined) = kofi.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(st, StatusCode::OK, "{joined}");
     let north = joined["token"].as_str().unwrap().to_string();
     let api = common::Api::new(&s);
@@ -337,7 +349,10 @@ async fn a_correspondence_flag_falls_after_its_days_and_the_home_list_shows_whos
     let (st, list) = ama.get("/api/account/games").await;
     assert_eq!(st, StatusCode::OK, "{list}");
     let g = &list["games"][0];
-    assert_eq!((g["id"].as_str(), &g["your_turn"]), (Some(id.as_str()), &json!(true)));
+    assert_eq!(
+        (g["id"].as_str(), &g["your_turn"]),
+        (Some(id.as_str()), &json!(true))
+    );
     assert_eq!(g["days_per_move"], 2);
     assert_eq!(g["time_left_ms"], two_days);
     assert_eq!(g["opponent"], "Kofi");
@@ -377,9 +392,7 @@ async fn a_challenge_limited_to_a_rating_range_refuses_joiners_outside_it() {
     let s = server(&dir.path().join("x.sqlite"), &clock).await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
     let mut kofi = Browser::signed_up(&s, "Kofi").await;
-    let body = |range: Value, clock: Value| {
-        json!({"opponent": "online", "clock": clock, "range": range, "lobby": true})
-    };
+    let body = |range: Value, clock: Value| json!({"opponent": "online", "clock": clock, "range": range, "lobby": true});
     let blitz = json!({"initial_s": 180, "increment_s": 2});
     for (range, clock) in [
         (json!([1700, 1400]), blitz.clone()),
@@ -395,7 +408,11 @@ async fn a_challenge_limited_to_a_rating_range_refuses_joiners_outside_it() {
     assert_eq!(st, StatusCode::CREATED, "{created}");
     let id = created["id"].as_str().unwrap();
     let (_, lobby) = kofi.get("/api/lobby").await;
-    assert_eq!(lobby["challenges"][0]["range"], json!([1600, 1800]), "{lobby}");
+    assert_eq!(
+        lobby["challenges"][0]["range"],
+        json!([1600, 1800]),
+        "{lobby}"
+    );
     let (st, v) = kofi.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_error(st, &v, StatusCode::CONFLICT, "out-of-range");
     let msg = v["error"].as_str().unwrap();

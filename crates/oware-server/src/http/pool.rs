@@ -32,7 +32,10 @@ impl From<PoolError> for ApiError {
                 ApiError::new(
                     StatusCode::NOT_FOUND,
                     "no-such-pool",
-                    format!("there is no pool \"{p}\"; the pools are {}", names.join(", ")),
+                    format!(
+                        "there is no pool \"{p}\"; the pools are {}",
+                        names.join(", ")
+                    ),
                 )
             }
             PoolError::NoSuchTicket => ApiError::new(
@@ -109,9 +112,7 @@ pub(super) async fn ticket(
                 .map_err(|_| ApiError::bad_request("wait_ms must be a number"))?
                 .min(60_000);
             let _slot = s.limits.open_stream(peer.ip())?;
-            Ok(Json(
-                s.pools.wait(&id, Duration::from_millis(wait)).await?,
-            ))
+            Ok(Json(s.pools.wait(&id, Duration::from_millis(wait)).await?))
         }
     }
 }

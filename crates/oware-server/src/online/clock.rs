@@ -39,7 +39,7 @@ impl TimeControl {
 
     /// The days per move of a correspondence clock (`None`: a live clock).
     pub fn days_per_move(self) -> Option<u64> {
-        (self.initial_s >= DAY_S && self.initial_s % DAY_S == 0 && self.increment_s == 0)
+        (self.initial_s >= DAY_S && self.initial_s.is_multiple_of(DAY_S) && self.increment_s == 0)
             .then_some(self.initial_s / DAY_S)
     }
 

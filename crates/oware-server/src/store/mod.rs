@@ -13,14 +13,14 @@
 
 pub(crate) mod accounts;
 pub(crate) mod chat;
+pub(crate) mod pool;
 mod postgres;
 mod sqlite;
 mod sqlite_accounts;
 mod sqlite_chat;
+mod sqlite_pool;
 mod sqlite_tournaments;
 pub(crate) mod tournaments;
-pub(crate) mod pool;
-mod sqlite_pool;
 
 use std::fmt;
 use std::future::Future;

@@ -76,8 +76,11 @@ pub struct PoolRow {
 pub enum PoolJoin {
     /// The ticket is in the pool.
     Joined,
-    /// The person already holds this live waiting ticket: nothing was added.
-    Holds(PoolRow),
+    /// The person already holds a live waiting ticket in this pool: nothing was added.
+    Holds {
+        /// The pool of the ticket held.
+        pool: String,
+    },
     /// The pools hold their most waiting tickets.
     Full,
     /// The address holds its most guest tickets.

@@ -59,7 +59,7 @@ impl PoolStore for SqliteStore {
                 )
                 .optional()?;
             if let Some(held) = held {
-                return Ok(PoolJoin::Holds(held));
+                return Ok(PoolJoin::Holds { pool: held.pool });
             }
             let live = "game_id = '' AND until_ms >= ?1";
             let all: i64 = tx.query_row(

@@ -119,7 +119,9 @@ impl PoolStore for PostgresStore {
                     .await
                     .map_err(|e| self.failed(e))?;
                 return Ok(match held {
-                    Some(r) => PoolJoin::Holds(read(&r)),
+                    Some(r) => PoolJoin::Holds {
+                        pool: read(&r).pool,
+                    },
                     // Left between the two statements: the person holds nothing now.
                     None => PoolJoin::Full,
                 });
