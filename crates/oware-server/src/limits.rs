@@ -110,11 +110,6 @@ pub(crate) struct OverLimit {
 }
 
 impl RateWindow {
-    /// A window on the system's clock.
-    pub(crate) fn new(limit: usize, window: Duration) -> RateWindow {
-        RateWindow::on(limit, window, Arc::new(SystemClock))
-    }
-
     /// A window on `clock`.
     pub(crate) fn on(limit: usize, window: Duration, clock: Arc<dyn Clock>) -> RateWindow {
         RateWindow {
@@ -440,7 +435,7 @@ mod tests {
         assert!(l
             .start_engine_job("2001:db8:7:8::1".parse().unwrap())
             .is_ok());
-        let w = RateWindow::new(1, Duration::from_secs(60));
+        let w = RateWindow::on(1, Duration::from_secs(60), Arc::new(SystemClock));
         assert!(w.take("::ffff:192.0.2.1".parse().unwrap()).is_ok());
         assert!(
             w.check("192.0.2.1".parse().unwrap()).is_err(),

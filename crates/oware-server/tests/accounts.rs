@@ -15,6 +15,15 @@ use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+/// A test's server on a fresh database and a clock of its own (the folder lives as long as the
+/// test keeps it).
+async fn world() -> (tempfile::TempDir, ManualClock, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    (dir, clock, s)
+}
+
 async fn server(db: &Path, clock: &ManualClock) -> Server {
     // Many games from one address (the tests' players all play from 127.0.0.1).
     let online = OnlineConfig {
@@ -112,6 +121,14 @@ impl Browser {
         (s, b)
     }
 
+    /// A browser of server `s` where `name` has just signed up (with [`PASSWORD`]).
+    async fn signed_up(s: &Server, name: &str) -> Browser {
+        let mut b = Browser::new(s);
+        let (st, body) = b.sign_up(name, PASSWORD).await;
+        assert_eq!(st, StatusCode::OK, "{body}");
+        b
+    }
+
     async fn sign_up(&mut self, name: &str, password: &str) -> (StatusCode, Value) {
         self.post(
             "/api/account/signup",
@@ -137,9 +154,7 @@ const PASSWORD: &str = "seeds in every house";
 
 #[tokio::test]
 async fn sign_up_sets_a_hardened_session_cookie_and_never_answers_the_password() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let (_dir, _clock, s) = world().await;
     let mut b = Browser::new(&s);
     assert_eq!(b.me().await, Value::Null);
     let (status, body, set) = b
@@ -180,9 +195,7 @@ async fn sign_up_sets_a_hardened_session_cookie_and_never_answers_the_password()
 
 #[tokio::test]
 async fn names_are_checked_and_unique_regardless_of_case_and_weak_passwords_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let (_dir, _clock, s) = world().await;
     let mut b = Browser::new(&s);
     assert_eq!(b.sign_up("Kofi", PASSWORD).await.0, StatusCode::OK);
     let mut other = Browser::new(&s);
@@ -202,11 +215,8 @@ async fn names_are_checked_and_unique_regardless_of_case_and_weak_passwords_refu
 
 #[tokio::test]
 async fn log_in_gives_a_new_session_and_ends_the_one_it_came_with() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
-    let mut b = Browser::new(&s);
-    b.sign_up("Kofi", PASSWORD).await;
+    let (_dir, clock, s) = world().await;
+    let mut b = Browser::signed_up(&s, "Kofi").await;
     let first = b.cookie.clone().unwrap();
     let (st, body) = b.log_in("KOFI", PASSWORD).await;
     assert_eq!((st, body["name"].clone()), (StatusCode::OK, json!("Kofi")));
@@ -232,11 +242,8 @@ async fn log_in_gives_a_new_session_and_ends_the_one_it_came_with() {
 
 #[tokio::test]
 async fn a_change_with_the_cookie_from_a_foreign_origin_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
-    let mut b = Browser::new(&s);
-    b.sign_up("Kofi", PASSWORD).await;
+    let (_dir, _clock, s) = world().await;
+    let mut b = Browser::signed_up(&s, "Kofi").await;
     let own = format!("http://{}", s.addr());
     for (origin, site) in [
         (Some("http://evil.example"), None),
@@ -276,11 +283,8 @@ async fn a_change_with_the_cookie_from_a_foreign_origin_is_refused() {
 
 #[tokio::test]
 async fn log_in_attempts_are_limited_per_account_with_retry_after_until_time_passes() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
-    let mut b = Browser::new(&s);
-    b.sign_up("Kofi", PASSWORD).await;
+    let (_dir, clock, s) = world().await;
+    Browser::signed_up(&s, "Kofi").await;
     let mut guesser = Browser::new(&s);
     for _ in 0..8 {
         let (st, _) = guesser.log_in("kofi", "wrong guess").await;
@@ -309,9 +313,7 @@ async fn log_in_attempts_are_limited_per_account_with_retry_after_until_time_pas
 
 #[tokio::test]
 async fn password_changes_log_out_everywhere_and_closing_ends_the_account() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let (_dir, _clock, s) = world().await;
     let (mut phone, mut laptop) = (Browser::new(&s), Browser::new(&s));
     phone.sign_up("Kofi", PASSWORD).await;
     laptop.log_in("Kofi", PASSWORD).await;
@@ -388,12 +390,9 @@ async fn rated_game(a: &mut Browser, b: &mut Browser) -> (String, String, String
 
 #[tokio::test]
 async fn a_rated_game_moves_both_ratings_and_shows_on_both_profiles() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
-    let (mut a, mut b) = (Browser::new(&s), Browser::new(&s));
-    a.sign_up("Kofi", PASSWORD).await;
-    b.sign_up("Ama", PASSWORD).await;
+    let (_dir, _clock, s) = world().await;
+    let mut a = Browser::signed_up(&s, "Kofi").await;
+    let mut b = Browser::signed_up(&s, "Ama").await;
     let (id, south, north, state) = rated_game(&mut a, &mut b).await;
     let online = &state["online"];
     assert_eq!(online["rated"], true);
@@ -467,9 +466,7 @@ async fn a_rated_game_moves_both_ratings_and_shows_on_both_profiles() {
 
 #[tokio::test]
 async fn rated_games_need_accounts_standard_rules_and_a_clock_and_aborts_rate_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let (_dir, _clock, s) = world().await;
     let mut guest = Browser::new(&s);
     let (st, body) = guest
         .post(
@@ -478,8 +475,7 @@ async fn rated_games_need_accounts_standard_rules_and_a_clock_and_aborts_rate_no
         )
         .await;
     assert_error(st, &body, StatusCode::CONFLICT, "not-rated");
-    let mut a = Browser::new(&s);
-    a.sign_up("Kofi", PASSWORD).await;
+    let mut a = Browser::signed_up(&s, "Kofi").await;
     let (st, body) = a
         .post("/api/games", json!({"opponent": "online", "rated": true}))
         .await;
@@ -506,8 +502,7 @@ async fn rated_games_need_accounts_standard_rules_and_a_clock_and_aborts_rate_no
     assert_error(st, &body, StatusCode::CONFLICT, "log-in-to-join");
     let (st, body) = a.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_error(st, &body, StatusCode::CONFLICT, "own-challenge");
-    let mut b = Browser::new(&s);
-    b.sign_up("Ama", PASSWORD).await;
+    let mut b = Browser::signed_up(&s, "Ama").await;
     let (_, joined) = b.post(&format!("/api/games/{id}/join"), json!({})).await;
     let north = joined["token"].as_str().unwrap().to_string();
     let (st, _) = b
@@ -525,12 +520,9 @@ async fn rated_games_need_accounts_standard_rules_and_a_clock_and_aborts_rate_no
 
 #[tokio::test]
 async fn a_logged_in_players_seat_follows_the_account_to_another_device() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
-    let (mut phone, mut b) = (Browser::new(&s), Browser::new(&s));
-    phone.sign_up("Kofi", PASSWORD).await;
-    b.sign_up("Ama", PASSWORD).await;
+    let (_dir, _clock, s) = world().await;
+    let mut phone = Browser::signed_up(&s, "Kofi").await;
+    let mut b = Browser::signed_up(&s, "Ama").await;
     let (id, south, _, _) = rated_game(&mut phone, &mut b).await;
     let mut laptop = Browser::new(&s);
     let (st, body) = laptop
@@ -561,9 +553,8 @@ async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
         };
         start(&config).await.unwrap()
     };
-    let (mut a, mut b) = (Browser::new(&s), Browser::new(&s));
-    a.sign_up("Kofi", PASSWORD).await;
-    b.sign_up("Ama", PASSWORD).await;
+    let mut a = Browser::signed_up(&s, "Kofi").await;
+    let mut b = Browser::signed_up(&s, "Ama").await;
     let (id, _, _, _) = rated_game(&mut a, &mut b).await;
     s.shutdown().await.unwrap();
     // Two writers on the same database (two instances on PostgreSQL; one file's store twice
@@ -620,12 +611,9 @@ async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
 
 #[tokio::test]
 async fn the_leaderboard_lists_established_players_best_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
-    let (mut a, mut b) = (Browser::new(&s), Browser::new(&s));
-    a.sign_up("Kofi", PASSWORD).await;
-    b.sign_up("Ama", PASSWORD).await;
+    let (_dir, clock, s) = world().await;
+    let mut a = Browser::signed_up(&s, "Kofi").await;
+    let mut b = Browser::signed_up(&s, "Ama").await;
     let (_, board) = a.get("/api/player").await;
     assert_eq!(board["blitz"], json!([]), "nobody is established yet");
     // Kofi wins most games: after enough of them both deviations are under 110.

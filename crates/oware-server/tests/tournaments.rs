@@ -312,7 +312,7 @@ async fn finish_arena(players: &[Player], t: &str, clock: &ManualClock) {
     let podium = v["podium"].as_array().unwrap();
     assert_eq!(podium.len(), 3, "{v}");
     assert_eq!(podium[0], v["standings"][0]["name"]);
-    assert!(points(&v, &podium[0].as_str().unwrap().to_string()) >= 4.0);
+    assert!(points(&v, podium[0].as_str().unwrap()) >= 4.0);
     let (st, late) = players[0]
         .post(&format!("/api/tournaments/{t}/join"), json!({}))
         .await;

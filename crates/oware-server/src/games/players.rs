@@ -146,15 +146,6 @@ impl Games {
             .into_iter()
             .find(|&side| o.seat(side).user.as_deref() == Some(user.id.as_str()))
             .ok_or_else(OnlineError::not_your_seat)?;
-        let token = o
-            .seat(side)
-            .token
-            .clone()
-            .ok_or_else(OnlineError::not_your_seat)?;
-        Ok(SeatReply {
-            id: id.to_string(),
-            token,
-            state: self.view_for(&s, Some(side)),
-        })
+        self.seat_reply(&s, side)
     }
 }

@@ -132,12 +132,9 @@ pub(super) async fn sign_up(
     headers: HeaderMap,
     ApiJson(c): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
-    let session = s
-        .accounts
-        .sign_up(c.name.trim(), &c.password, Some(super::client(peer)))
-        .await?;
-    end_old_session(&s, &headers).await;
-    Ok(with_session(session, &headers))
+    let ip = Some(super::client(peer));
+    let started = s.accounts.sign_up(c.name.trim(), &c.password, ip).await;
+    open_session(&s, &headers, started).await
 }
 
 /// `POST /api/account/login`.
@@ -147,21 +144,25 @@ pub(super) async fn log_in(
     headers: HeaderMap,
     ApiJson(c): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
-    let session = s
-        .accounts
-        .log_in(c.name.trim(), &c.password, Some(super::client(peer)))
-        .await?;
-    end_old_session(&s, &headers).await;
-    Ok(with_session(session, &headers))
+    let ip = Some(super::client(peer));
+    let started = s.accounts.log_in(c.name.trim(), &c.password, ip).await;
+    open_session(&s, &headers, started).await
 }
 
-/// The session the request came with ends when a new one begins (a fixed session is useless).
-async fn end_old_session(s: &Shared, headers: &HeaderMap) {
+/// The answer to a session `started`: the session the request came with ends (a session
+/// fixed before log-in is worth nothing), the new one's cookie is set.
+async fn open_session(
+    s: &Shared,
+    headers: &HeaderMap,
+    started: Result<NewSession, AccountError>,
+) -> Result<Response, ApiError> {
+    let session = started?;
     if let Some(old) = session_cookie(headers) {
         if let Err(e) = s.accounts.log_out(old, false).await {
             tracing::warn!("ending the previous session: {e}");
         }
     }
+    Ok(with_session(session, headers))
 }
 
 /// `POST /api/account/logout`'s body.
@@ -250,11 +251,9 @@ pub(super) async fn reset(
     headers: HeaderMap,
     ApiJson(r): ApiJson<Reset>,
 ) -> Result<Response, ApiError> {
-    let session = s
-        .accounts
-        .reset(r.token.trim(), &r.password, Some(super::client(peer)))
-        .await?;
-    Ok(with_session(session, &headers))
+    let ip = Some(super::client(peer));
+    let started = s.accounts.reset(r.token.trim(), &r.password, ip).await;
+    open_session(&s, &headers, started).await
 }
 
 /// Refuses a change that carries our cookie from another site (see the module).

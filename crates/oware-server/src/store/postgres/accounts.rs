@@ -5,8 +5,7 @@
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
-use super::sql::UPDATE_GAME;
-use super::{now, PostgresStore};
+use super::PostgresStore;
 use crate::rating::{rate_game, RatingRow, START};
 use crate::store::accounts::{
     history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
@@ -60,58 +59,12 @@ const PUT_RATING: &str =
          games = excluded.games, last = excluded.last";
 
 impl PostgresStore {
-    /// Runs one statement and maps its rows.
-    async fn rows<T>(
-        &self,
-        sql: &str,
-        args: &[&(dyn ToSql + Sync)],
-        f: impl Fn(&Row) -> T,
-    ) -> Result<Vec<T>, StoreError> {
-        let c = self.client().await?;
-        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
-        let rows = c.query(&st, args).await.map_err(|e| self.failed(e))?;
-        Ok(rows.iter().map(f).collect())
-    }
-
-    /// Runs one statement, answering the rows it changed.
-    async fn exec(&self, sql: &str, args: &[&(dyn ToSql + Sync)]) -> Result<u64, StoreError> {
-        let c = self.client().await?;
-        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
-        c.execute(&st, args).await.map_err(|e| self.failed(e))
-    }
-
     async fn finish_tx(&self, u: GameUpdate, end: GameEnd) -> Result<Vec<PlayerGame>, StoreError> {
         let mut c = self.client().await?;
-        let from = int(u.from_version);
         let tx = c.transaction().await.map_err(|e| self.failed(e))?;
-        let n = tx
-            .execute(
-                UPDATE_GAME,
-                &[
-                    &u.id,
-                    &from,
-                    &u.moves,
-                    &u.redo,
-                    &now(),
-                    &u.online,
-                    &u.online_status,
-                ],
-            )
-            .await
-            .map_err(|e| self.failed(e))?;
-        if n != 1 {
+        if self.write_update(&tx, &u).await? != 1 {
             drop(tx);
-            let exists = c
-                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&u.id])
-                .await
-                .map_err(|e| self.failed(e))?;
-            return Err(match exists {
-                Some(_) => StoreError::Conflict {
-                    id: u.id,
-                    expected: u.from_version,
-                },
-                None => StoreError::Missing { id: u.id },
-            });
+            return Err(self.refusal(&c, u).await);
         }
         let mut ratings: [(Option<f64>, Option<f64>); 2] = [(None, None); 2];
         if let (true, Some(s), Some(nu)) = (end.rated, &end.south_user, &end.north_user) {

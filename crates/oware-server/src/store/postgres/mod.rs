@@ -201,7 +201,11 @@ impl PostgresStore {
     }
 
     /// Runs one statement, answering the rows it changed.
-    pub(super) async fn exec(&self, sql: &str, args: &[&(dyn tokio_postgres::types::ToSql + Sync)]) -> Result<u64, StoreError> {
+    pub(super) async fn exec(
+        &self,
+        sql: &str,
+        args: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<u64, StoreError> {
         let c = self.client().await?;
         let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
         c.execute(&st, args).await.map_err(|e| self.failed(e))
@@ -211,7 +215,7 @@ impl PostgresStore {
     /// 1 or 0.
     async fn write_update(
         &self,
-        c: &(impl deadpool_postgres::GenericClient + Sync),
+        c: &impl deadpool_postgres::GenericClient,
         u: &GameUpdate,
     ) -> Result<u64, StoreError> {
         let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
@@ -234,7 +238,7 @@ impl PostgresStore {
     /// Why `u` wrote nothing: the game is at another version, or it is not stored.
     async fn refusal(
         &self,
-        c: &(impl deadpool_postgres::GenericClient + Sync),
+        c: &impl deadpool_postgres::GenericClient,
         u: GameUpdate,
     ) -> StoreError {
         match c
