@@ -78,7 +78,10 @@ pub enum Writer {
 pub fn check_text(text: &str) -> Result<String, ChatError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(invalid("empty-message", "write something first: the message is empty"));
+        return Err(invalid(
+            "empty-message",
+            "write something first: the message is empty",
+        ));
     }
     if let Some(c) = crate::names::first_hidden(text) {
         let what = if c == '\n' || c == '\r' {
@@ -182,35 +185,63 @@ mod tests {
     #[test]
     fn text_is_trimmed_and_checked() {
         assert_eq!(check_text("  Good move!  ").unwrap(), "Good move!");
-        assert!(matches!(check_text("   "), Err(ChatError::Invalid { code: "empty-message", .. })));
+        assert!(matches!(
+            check_text("   "),
+            Err(ChatError::Invalid {
+                code: "empty-message",
+                ..
+            })
+        ));
         assert!(matches!(
             check_text("a\u{202E}b"),
-            Err(ChatError::Invalid { code: "bad-characters", .. })
+            Err(ChatError::Invalid {
+                code: "bad-characters",
+                ..
+            })
         ));
         assert!(matches!(
             check_text("two\nlines"),
-            Err(ChatError::Invalid { code: "bad-characters", .. })
+            Err(ChatError::Invalid {
+                code: "bad-characters",
+                ..
+            })
         ));
         assert!(check_text(&"x".repeat(140)).is_ok());
-        assert!(check_text(&"👍🏽".repeat(140)).is_ok(), "emoji count as one each");
+        assert!(
+            check_text(&"👍🏽".repeat(140)).is_ok(),
+            "emoji count as one each"
+        );
         assert!(matches!(
             check_text(&"x".repeat(141)),
-            Err(ChatError::Invalid { code: "message-too-long", .. })
+            Err(ChatError::Invalid {
+                code: "message-too-long",
+                ..
+            })
         ));
-        assert_eq!(check_text("<b>hi</b>").unwrap(), "<b>hi</b>", "kept as text");
+        assert_eq!(
+            check_text("<b>hi</b>").unwrap(),
+            "<b>hi</b>",
+            "kept as text"
+        );
     }
 
     #[test]
     fn rooms_and_visibility() {
         assert_eq!(room_for(&Writer::Player, None).unwrap(), ChatRoom::Players);
-        assert_eq!(room_for(&Writer::Spectator, None).unwrap(), ChatRoom::Spectators);
+        assert_eq!(
+            room_for(&Writer::Spectator, None).unwrap(),
+            ChatRoom::Spectators
+        );
         assert!(matches!(
             room_for(&Writer::Spectator, Some("players")),
             Err(ChatError::Forbidden { .. })
         ));
         assert!(matches!(
             room_for(&Writer::Player, Some("lobby")),
-            Err(ChatError::Invalid { code: "bad-room", .. })
+            Err(ChatError::Invalid {
+                code: "bad-room",
+                ..
+            })
         ));
         assert!(visible(ChatRoom::Players, false, false));
         assert!(visible(ChatRoom::Spectators, false, false));

@@ -190,6 +190,9 @@ pub struct EngineJobs {
     replies_started: AtomicU64,
 }
 
+/// The depth of the search behind the computer's proposals to end a game as a cycle.
+pub const PROPOSE_DEPTH: u32 = 12;
+
 /// Jobs that may wait in each lane unless [`EngineJobs::with_queue`] says otherwise.
 pub const DEFAULT_QUEUE: usize = 32;
 
@@ -308,11 +311,15 @@ impl EngineJobs {
     }
 
     /// Whether the computer, at `level` and to move in `game`, proposes to end it as a cycle
-    /// ([`oware_engine::should_propose`], half the level's time), on the level's reply lane.
+    /// ([`oware_engine::should_propose`]), on the level's reply lane. The search is to a fixed
+    /// depth ([`PROPOSE_DEPTH`]) without a time limit: `should_propose` reads the whole best
+    /// line, which a search stopped by the clock does not give (its line is cut to one move),
+    /// and the computer proposes only with few seeds on the board, where this takes
+    /// milliseconds.
     pub async fn proposes_cycle(&self, game: Game, level: Level) -> Result<bool, EngineError> {
-        self.cycle_job(game, level, 0.5, |game, engine, limits| {
+        self.cycle_job(game, level, 1.0, |game, engine, _| {
             let side = game.position().turn();
-            oware_engine::should_propose(game, side, engine, limits)
+            oware_engine::should_propose(game, side, engine, &Limits::depth(PROPOSE_DEPTH))
         })
         .await
     }

@@ -73,9 +73,7 @@ async fn online_cycle_agreement_is_proposed_declined_lapses_and_ends_the_game() 
     let (st, b) = cycle(&api, &id, &south, "offer").await;
     assert_eq!(st, StatusCode::OK, "{b}");
     assert_eq!(b["online"]["cycle_offer"], "S");
-    let ev = watch
-        .until("update", |v| v["cause"] == "cycle")
-        .await;
+    let ev = watch.until("update", |v| v["cause"] == "cycle").await;
     assert_eq!(ev["state"]["online"]["cycle_offer"], "S");
     let (st, b) = cycle(&api, &id, &south, "offer").await;
     assert_error(st, &b, StatusCode::CONFLICT, "already-offered");
@@ -121,7 +119,10 @@ async fn online_cycle_agreement_is_proposed_declined_lapses_and_ends_the_game() 
     assert_eq!(online.status.name(), "over");
     assert_eq!(online.end.map(|e| e.name()), Some("agreed-cycle"));
     assert_eq!(online.cycle_offer, None);
-    assert!(after.pits_info.iter().all(|p| !p.legal), "no move after the end");
+    assert!(
+        after.pits_info.iter().all(|p| !p.legal),
+        "no move after the end"
+    );
     assert!(
         after.ogn.contains("[Termination \"agreed-cycle\"]"),
         "{}",
@@ -153,7 +154,7 @@ async fn online_cycle_agreement_is_proposed_declined_lapses_and_ends_the_game() 
 
     // The end is stored with the game: a restarted server shows it alike.
     drop(watch);
-    s.shutdown().await;
+    s.shutdown().await.unwrap();
     let s = server_on(&db, &clock).await;
     let api = Api::new(&s);
     let again = state(&api.get(&format!("/api/games/{id}")).await.1);
@@ -163,7 +164,7 @@ async fn online_cycle_agreement_is_proposed_declined_lapses_and_ends_the_game() 
         Some("agreed-cycle")
     );
     assert_eq!(again.ogn, after.ogn);
-    s.shutdown().await;
+    s.shutdown().await.unwrap();
 }
 
 #[tokio::test]
@@ -174,13 +175,18 @@ async fn a_cycle_is_agreed_only_while_both_rows_hold_seeds() {
     let api = Api::new(&s);
     // Two people on one device, North's row empty: refused, nothing changes.
     let ogn = "[FEN \"0-0-0-0-3-4-0-0-0-0-0-0-20-21-S\"]\n*";
-    let (st, created) = api.create(json!({ "opponent": "friend", "ogn": ogn })).await;
+    let (st, created) = api
+        .create(json!({ "opponent": "friend", "ogn": ogn }))
+        .await;
     assert_eq!(st, StatusCode::CREATED, "{created}");
     let (id, token) = ids(&created);
     let (st, b) = cycle(&api, &id, &token, "accept").await;
     assert_error(st, &b, StatusCode::CONFLICT, "cannot-agree-cycle");
     assert!(
-        b["error"].as_str().unwrap().contains("both rows hold seeds"),
+        b["error"]
+            .as_str()
+            .unwrap()
+            .contains("both rows hold seeds"),
         "{b}"
     );
     let now = state(&api.get(&format!("/api/games/{id}")).await.1);
@@ -189,7 +195,9 @@ async fn a_cycle_is_agreed_only_while_both_rows_hold_seeds() {
 
     // Both rows hold seeds: the page asked the other player, the game ends.
     let ogn = "[FEN \"0-0-0-0-3-4-1-0-2-0-0-0-18-20-S\"]\n*";
-    let (_, created) = api.create(json!({ "opponent": "friend", "ogn": ogn })).await;
+    let (_, created) = api
+        .create(json!({ "opponent": "friend", "ogn": ogn }))
+        .await;
     let (id, token) = ids(&created);
     let before = state(&created["state"]);
     let (st, b) = cycle(&api, &id, &token, "accept").await;
@@ -201,7 +209,7 @@ async fn a_cycle_is_agreed_only_while_both_rows_hold_seeds() {
     assert_eq!(st, StatusCode::FORBIDDEN);
     let (st, b) = cycle(&api, &id, &token, "accept").await;
     assert_error(st, &b, StatusCode::CONFLICT, "cannot-agree-cycle");
-    s.shutdown().await;
+    s.shutdown().await.unwrap();
 }
 
 #[tokio::test]
@@ -239,15 +247,10 @@ async fn the_computer_answers_a_proposal_honestly() {
     assert_split(&before, &state(&b));
     assert_eq!(b["outcome"]["winner"], "N");
     assert!(b["ogn"].as_str().unwrap().contains("agreed-cycle"), "{b}");
-    s.shutdown().await;
+    s.shutdown().await.unwrap();
 }
 
-async fn chat(
-    api: &Api,
-    id: &str,
-    token: Option<&str>,
-    body: Value,
-) -> (StatusCode, Value) {
+async fn chat(api: &Api, id: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
     api.post(&format!("/api/games/{id}/chat"), token, Some(body))
         .await
 }
@@ -285,7 +288,13 @@ async fn players_chat_and_spectators_have_their_own_room() {
     let mut north_events = player_events(&api, &id, &north).await;
     let mut spectator = Events::open(&api, &id).await;
 
-    let (st, m) = chat(&api, &id, Some(&south), json!({ "text": "  Good luck! <b>hi</b> " })).await;
+    let (st, m) = chat(
+        &api,
+        &id,
+        Some(&south),
+        json!({ "text": "  Good luck! <b>hi</b> " }),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{m}");
     assert_eq!(m["room"], "players");
     assert_eq!(m["name"], "Ama");
@@ -294,10 +303,20 @@ async fn players_chat_and_spectators_have_their_own_room() {
     assert_eq!(m["seq"], 1);
     let ev = north_events.until("chat", |_| true).await;
     assert_eq!(ev, m);
-    assert_eq!(spectator.until("chat", |_| true).await, m, "spectators read the players");
+    assert_eq!(
+        spectator.until("chat", |_| true).await,
+        m,
+        "spectators read the players"
+    );
 
     // A spectator writes in the spectators' room under the name given.
-    let (st, m2) = chat(&api, &id, None, json!({ "text": "Take the seeds in E!", "name": "Yaw" })).await;
+    let (st, m2) = chat(
+        &api,
+        &id,
+        None,
+        json!({ "text": "Take the seeds in E!", "name": "Yaw" }),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{m2}");
     assert_eq!(m2["room"], "spectators");
     assert_eq!(m2["name"], "Yaw");
@@ -305,7 +324,13 @@ async fn players_chat_and_spectators_have_their_own_room() {
     assert_eq!(spectator.until("chat", |_| true).await, m2);
     // ... which the players never see in a game not open to advice: the next chat event on
     // North's stream is South's next message.
-    let (st, m3) = chat(&api, &id, Some(&north), json!({ "text": "Thanks", "room": "players" })).await;
+    let (st, m3) = chat(
+        &api,
+        &id,
+        Some(&north),
+        json!({ "text": "Thanks", "room": "players" }),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{m3}");
     assert_eq!(north_events.until("chat", |_| true).await, m3);
     let log: Vec<String> = chat_log(&api, &id, Some(&south))
@@ -319,24 +344,59 @@ async fn players_chat_and_spectators_have_their_own_room() {
     assert_eq!(log[1].name, "Yaw");
 
     // Bad input: a clear error, nothing kept.
-    let (st, b) = chat(&api, &id, None, json!({ "text": "me too", "room": "players" })).await;
+    let (st, b) = chat(
+        &api,
+        &id,
+        None,
+        json!({ "text": "me too", "room": "players" }),
+    )
+    .await;
     assert_error(st, &b, StatusCode::FORBIDDEN, "players-room");
-    let (st, b) = chat(&api, &id, Some(&south), json!({ "text": "x", "room": "spectators" })).await;
+    let (st, b) = chat(
+        &api,
+        &id,
+        Some(&south),
+        json!({ "text": "x", "room": "spectators" }),
+    )
+    .await;
     assert_error(st, &b, StatusCode::FORBIDDEN, "spectators-room");
     let (st, b) = chat(&api, &id, Some(&south), json!({ "text": "   " })).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "empty-message");
     let (st, b) = chat(&api, &id, Some(&south), json!({ "text": "x".repeat(141) })).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "message-too-long");
     assert!(b["error"].as_str().unwrap().contains("140"), "{b}");
-    let (st, b) = chat(&api, &id, Some(&south), json!({ "text": "left\u{202E}right" })).await;
+    let (st, b) = chat(
+        &api,
+        &id,
+        Some(&south),
+        json!({ "text": "left\u{202E}right" }),
+    )
+    .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-characters");
     let (st, b) = chat(&api, &id, Some(&south), json!({ "text": "two\nlines" })).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-characters");
-    let (st, b) = chat(&api, &id, Some(&south), json!({ "text": "hi", "room": "lobby" })).await;
+    let (st, b) = chat(
+        &api,
+        &id,
+        Some(&south),
+        json!({ "text": "hi", "room": "lobby" }),
+    )
+    .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-room");
-    let (st, _) = chat(&api, &id, Some(&south), json!({ "text": "hi", "colour": "red" })).await;
+    let (st, _) = chat(
+        &api,
+        &id,
+        Some(&south),
+        json!({ "text": "hi", "colour": "red" }),
+    )
+    .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(chat(&api, &id, Some(&south), json!({ "text": "x".repeat(140) })).await.0.is_success());
+    assert!(
+        chat(&api, &id, Some(&south), json!({ "text": "x".repeat(140) }))
+            .await
+            .0
+            .is_success()
+    );
     assert_eq!(chat_log(&api, &id, None).await.len(), 4);
 
     // Five messages in ten seconds per person, on the server's clock.
@@ -347,9 +407,15 @@ async fn players_chat_and_spectators_have_their_own_room() {
     let (st, b) = chat(&api, &id, Some(&south), json!({ "text": "one too many" })).await;
     assert_error(st, &b, StatusCode::TOO_MANY_REQUESTS, "chat-too-fast");
     assert!(b["error"].as_str().unwrap().contains("too fast"), "{b}");
-    assert!(chat(&api, &id, Some(&north), json!({ "text": "my turn" })).await.0.is_success());
+    assert!(chat(&api, &id, Some(&north), json!({ "text": "my turn" }))
+        .await
+        .0
+        .is_success());
     clock.advance(Duration::from_secs(10));
-    assert!(chat(&api, &id, Some(&south), json!({ "text": "back" })).await.0.is_success());
+    assert!(chat(&api, &id, Some(&south), json!({ "text": "back" }))
+        .await
+        .0
+        .is_success());
     let log = chat_log(&api, &id, None).await;
     assert!(!log.iter().any(|m| m.text == "one too many"));
     assert_eq!(log.last().unwrap().text, "back");
@@ -359,7 +425,7 @@ async fn players_chat_and_spectators_have_their_own_room() {
     let (lid, ltoken) = ids(&local);
     let (st, b) = chat(&api, &lid, Some(&ltoken), json!({ "text": "hi" })).await;
     assert_error(st, &b, StatusCode::CONFLICT, "not-online");
-    s.shutdown().await;
+    s.shutdown().await.unwrap();
 }
 
 #[tokio::test]
@@ -373,7 +439,9 @@ async fn a_game_open_to_advice_shows_the_spectators_room_to_the_players() {
         .create(json!({ "opponent": "online", "rated": true, "advice": true, "clock": {"initial_s": 180, "increment_s": 2} }))
         .await;
     assert_error(st, &b, StatusCode::CONFLICT, "no-advice-in-rated-games");
-    let (st, b) = api.create(json!({ "opponent": "friend", "advice": true })).await;
+    let (st, b) = api
+        .create(json!({ "opponent": "friend", "advice": true }))
+        .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "not-applicable");
 
     let (st, created) = api
@@ -383,7 +451,11 @@ async fn a_game_open_to_advice_shows_the_spectators_room_to_the_players() {
     assert_eq!(created["state"]["online"]["advice"], true);
     let (id, south) = ids(&created);
     let (st, joined) = api
-        .post(&format!("/api/games/{id}/join"), None, Some(json!({ "name": "Kofi" })))
+        .post(
+            &format!("/api/games/{id}/join"),
+            None,
+            Some(json!({ "name": "Kofi" })),
+        )
         .await;
     assert_eq!(st, StatusCode::OK, "{joined}");
     let mut south_events = player_events(&api, &id, &south).await;
@@ -394,5 +466,62 @@ async fn a_game_open_to_advice_shows_the_spectators_room_to_the_players() {
     let log = chat_log(&api, &id, Some(&south)).await;
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].text, "Play E, Ama!");
-    s.shutdown().await;
+    s.shutdown().await.unwrap();
+}
+
+/// Waits until the computer has moved or proposed in game `id` (its reply runs in the
+/// background).
+async fn computer_done(api: &Api, id: &str) -> StateView {
+    for _ in 0..200 {
+        let st = state(&api.get(&format!("/api/games/{id}")).await.1);
+        if st.cycle_offer.is_some() || !st.computer_to_move || st.outcome.is_some() {
+            return st;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the computer neither moved nor proposed");
+}
+
+#[tokio::test]
+async fn the_computer_proposes_when_a_cycle_is_all_that_is_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server_on(&dir.path().join("games.sqlite"), &clock).await;
+    let api = Api::new(&s);
+    // Two lone seeds chasing each other: nobody can ever capture.
+    let ogn = "[FEN \"1-0-0-0-0-0-1-0-0-0-0-0-23-23-S\"]\n*";
+    for answer in ["decline", "accept"] {
+        let (_, created) = api
+            .create(json!({ "opponent": "medium", "human": "S", "ogn": ogn }))
+            .await;
+        let (id, token) = ids(&created);
+        let mut events = Events::open(&api, &id).await;
+        let (st, b) = api.play(&id, &token, "A").await;
+        assert_eq!(st, StatusCode::OK, "{b}");
+        let proposed = computer_done(&api, &id).await;
+        assert_eq!(
+            proposed.cycle_offer.map(|s| s.char()),
+            Some('N'),
+            "it proposes"
+        );
+        assert!(proposed.outcome.is_none() && !proposed.thinking);
+        events
+            .until("update", |v| v["state"]["cycle_offer"] == "N")
+            .await;
+        let (st, b) = cycle(&api, &id, &token, answer).await;
+        assert_eq!(st, StatusCode::OK, "{b}");
+        if answer == "accept" {
+            assert_split(&proposed, &state(&b));
+            assert_eq!(b["outcome"]["scores"], json!({"S": 24.0, "N": 24.0}));
+        } else {
+            // Declined: it moves instead and does not ask again before a capture.
+            assert_eq!(b["cycle_offer"], Value::Null);
+            let moved = computer_done(&api, &id).await;
+            assert_eq!(moved.ply, 2, "it moved");
+            assert_eq!(moved.cycle_offer, None);
+            let (st, b) = cycle(&api, &id, &token, "accept").await;
+            assert_error(st, &b, StatusCode::CONFLICT, "no-offer");
+        }
+    }
+    s.shutdown().await.unwrap();
 }

@@ -128,7 +128,7 @@ test("social: a game open to advice shows the spectators' messages to the player
   for (const x of [a, b, c]) assert.deepEqual(x.errors, []);
 });
 
-test("social: the computer accepts a proposal it cannot beat; two people on one device agree", async () => {
+test("social: the computer accepts a proposal it cannot beat and proposes one; two people on one device agree", async () => {
   const a = await person();
   // A position where the split wins for the computer (North 24 + 2): it accepts.
   const r = await a.page.request.post(`${env.base}api/games`, {
@@ -159,4 +159,19 @@ test("social: the computer accepts a proposal it cannot beat; two people on one 
   assert.match(await d.page.locator("#end-reason").textContent(), /endless cycle/);
   await d.page.screenshot({ path: join(artifacts, "social-friend-cycle.png") });
   assert.deepEqual(d.errors, []);
+
+  // The computer proposes when a cycle is all that is left (two lone seeds chasing each other).
+  const e = await person();
+  const g = await (await e.page.request.post(`${env.base}api/games`, {
+    data: { opponent: "medium", human: "S", ogn: "[FEN \"1-0-0-0-0-0-1-0-0-0-0-0-23-23-S\"]\n*" },
+  })).json();
+  await e.page.addInitScript(([gid, tok]) => localStorage.setItem("oware.game", JSON.stringify({ id: gid, token: tok })), [g.id, g.token]);
+  await e.page.goto(env.base);
+  await playFirst(e.page);
+  await e.page.locator("#btn-cycle-accept").waitFor(WAIT);
+  assert.match(await e.page.locator("#cycle-local").textContent(), /proposes to end the game: the position cycles/);
+  await e.page.locator("#btn-cycle-accept").click();
+  await e.page.locator("#dlg-end[open]").waitFor(WAIT);
+  assert.match(await e.page.locator("#end-reason").textContent(), /endless cycle/);
+  assert.deepEqual(e.errors, []);
 });

@@ -93,7 +93,13 @@ impl Games {
                         Some(u) => format!("user {u}"),
                         None => format!("seat {id} {side}"),
                     };
-                    (room, seat.name.clone(), Some(side), seat.user.is_some(), person)
+                    (
+                        room,
+                        seat.name.clone(),
+                        Some(side),
+                        seat.user.is_some(),
+                        person,
+                    )
                 }
                 None => {
                     let (name, person) = match (&poster.user, &poster.client) {
@@ -139,7 +145,10 @@ impl Games {
         };
         let message = message_of(&row).ok_or_else(|| GameError::Internal("a bad room".into()))?;
         let data = to_json(&message);
-        live.lock().await.channel.publish(EventKind::Chat.name(), data.clone());
+        live.lock()
+            .await
+            .channel
+            .publish(EventKind::Chat.name(), data.clone());
         if self.store.shared() {
             if let Err(e) = self.store.announce(format!("chat {id} {data}")).await {
                 tracing::warn!(game = %id, "a chat message could not be announced: {e}");

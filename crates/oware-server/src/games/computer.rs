@@ -56,7 +56,14 @@ impl Games {
                 s.publish_thinking();
                 let seed = reply_seed(&s.id, s.game.moves().len());
                 let propose = Games::computer_may_propose(&s);
-                (s.game.clone(), level, seed, s.version, s.id.clone(), propose)
+                (
+                    s.game.clone(),
+                    level,
+                    seed,
+                    s.version,
+                    s.id.clone(),
+                    propose,
+                )
             };
             if self.store.shared() && !self.claim_reply(&live, &id, version).await {
                 // Another instance searches it (or the claim failed): nothing runs here.

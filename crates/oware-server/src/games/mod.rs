@@ -27,8 +27,8 @@
 mod account_games;
 mod analysis;
 mod berserk;
-mod clock;
 mod chat;
+mod clock;
 mod computer;
 mod cycle;
 mod error;

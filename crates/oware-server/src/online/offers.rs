@@ -154,9 +154,9 @@ impl Online {
         match self.offer_step(OfferTopic::Cycle, offer, side, action, now)? {
             Step::Set(v) => self.cycle_offer = v,
             Step::Accepted => {
-                let outcome = game.agree_cycle().map_err(|e| {
-                    OnlineError::refused("cannot-agree-cycle", e.to_string())
-                })?;
+                let outcome = game
+                    .agree_cycle()
+                    .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
                 let winner = match outcome.scores.south.cmp(&outcome.scores.north) {
                     std::cmp::Ordering::Greater => Some(Side::South),
                     std::cmp::Ordering::Less => Some(Side::North),
