@@ -127,12 +127,14 @@ impl Online {
                 .is_some_and(|ms| self.elapsed_ms() >= ms)
     }
 
-    /// The opponent's standing offer: the first of takeback, draw and rematch.
+    /// The opponent's standing offer: the first of takeback, cycle, draw and rematch.
     pub fn offer_to_answer(&self) -> Option<OfferKind> {
         let seat = self.seat?;
         let theirs = |o: Option<Side>| o.is_some_and(|s| s != seat);
         if theirs(self.view.takeback_offer) {
             Some(OfferKind::Takeback)
+        } else if theirs(self.view.cycle_offer) {
+            Some(OfferKind::Cycle)
         } else if theirs(self.view.draw_offer) {
             Some(OfferKind::Draw)
         } else if theirs(self.view.rematch_offer) {
@@ -149,6 +151,11 @@ impl Online {
                 self.view.takeback_offer,
                 "asks to take back their last move",
                 "You asked to take back your last move: t withdraws",
+            ),
+            (
+                self.view.cycle_offer,
+                "proposes to end the game as a cycle",
+                "You proposed to end the game as a cycle: e withdraws",
             ),
             (
                 self.view.draw_offer,

@@ -21,7 +21,7 @@ pub const KEYS: &str =
 pub const CYCLE_KEYS: &str = "y accept: end the game as a cycle  n decline  ? help  q quit";
 /// The keys line of a player in an online game.
 pub const ONLINE_KEYS: &str =
-    "1-6 play  d draw  t takeback  x resign  y/n answer  s save  ? help  q quit";
+    "1-6 play  d draw  t takeback  e cycle  x resign  y/n answer  ? help  q quit";
 /// The keys line of a player whose online game is over.
 pub const ONLINE_OVER_KEYS: &str =
     "n rematch  y/n answer  a analyse  c copy  s save  ? help  q quit";
@@ -577,8 +577,9 @@ Press Esc, ? or q to close this help.";
 pub const ONLINE_HELP_KEYS: &str = "\
 Online: 1-6, arrows and Enter, or a click send your move to the server.
 d offers a draw (again: withdraws), t asks to take back your last move,
-x resigns (y confirms; a aborts before both sides have moved); y accepts,
-n declines the opponent's offer; after the game n offers a rematch.
+e proposes to end the game as a cycle (each takes their row; a move lapses
+it), x resigns (y confirms; a aborts before both sides have moved);
+y accepts, n declines the opponent's offer; after the game n: a rematch.
 w claims the win (= a draw) when your opponent, to move, has been away.
 Clocks are the server's, counted down here. a analyses after the game or
 when watching; s saves (OGN), c copies the position; q leaves, the game

@@ -109,7 +109,9 @@ impl TryFrom<oware_protocol::StateView> for GameState {
 }
 
 impl GameState {
-    /// The game replayed by the rules core: the start position, then every move letter.
+    /// The game replayed by the rules core: the start position, then every move letter; an
+    /// online game the players ended as a cycle (`end: agreed-cycle`) ends so here too, each
+    /// side taking its own row (a server claiming it where the core cannot is refused).
     pub fn to_game(&self) -> Result<Game, String> {
         let rules: Rules = self
             .rules
@@ -129,6 +131,11 @@ impl GameState {
                 .map_err(|e| format!("the server's move {}: {e}", i + 1))?;
             game.play_text(&text)
                 .map_err(|e| format!("the server's move {} ({}): {e}", i + 1, m.letter))?;
+        }
+        let agreed = self.online.as_ref().and_then(|o| o.end) == Some(EndReason::AgreedCycle);
+        if agreed && !game.is_agreed_cycle() {
+            game.agree_cycle()
+                .map_err(|e| format!("the server's agreed cycle: {e}"))?;
         }
         Ok(game)
     }
@@ -161,6 +168,7 @@ pub type Said = (
     Option<Side>,
     Option<Side>,
     Option<Side>,
+    Option<Side>,
 );
 
 /// What the status line says of `o` ([`Said`]).
@@ -171,6 +179,7 @@ pub fn said(o: &OnlineView) -> Said {
         o.draw_offer,
         o.takeback_offer,
         o.rematch_offer,
+        o.cycle_offer,
     )
 }
 

@@ -204,11 +204,12 @@ impl App {
             }
             KeyCode::Char('d') if player && playing => self.toggle_offer(OfferKind::Draw),
             KeyCode::Char('t') if player && playing => self.toggle_offer(OfferKind::Takeback),
+            KeyCode::Char('e') if player && playing => self.propose_cycle_online(),
             KeyCode::Char('y') => self.answer_offer(true),
             KeyCode::Char('n') => self.answer_offer(false),
             KeyCode::Char('w') if can_claim => self.send(Request::Claim { win: true }),
             KeyCode::Char('=') if can_claim => self.send(Request::Claim { win: false }),
-            KeyCode::Char('x' | 'd' | 't' | 'w' | '=') => self.refuse(if !player {
+            KeyCode::Char('x' | 'd' | 't' | 'e' | 'w' | '=') => self.refuse(if !player {
                 "You are watching: only the players can do this"
             } else if !playing {
                 "Not now: the game is not under way"
@@ -240,6 +241,7 @@ impl App {
             OfferKind::Draw => o.view.draw_offer,
             OfferKind::Takeback => o.view.takeback_offer,
             OfferKind::Rematch => o.view.rematch_offer,
+            OfferKind::Cycle => o.view.cycle_offer,
         };
         match standing {
             Some(s) if Some(s) == o.seat => self.send(Request::Offer(kind, OfferAction::Withdraw)),
@@ -252,6 +254,22 @@ impl App {
             }
             None => self.send(Request::Offer(kind, OfferAction::Offer)),
         }
+    }
+
+    /// `e`: proposes to end the game as a cycle (each side taking the seeds on its own row),
+    /// or withdraws one's own proposal. A position where the rules core says it cannot end so
+    /// (a row is empty) is explained at once and nothing is sent; the server decides the rest.
+    fn propose_cycle_online(&mut self) -> Vec<Effect> {
+        let Mode::Online(o) = &self.mode else {
+            return Vec::new();
+        };
+        if o.view.cycle_offer.is_none() {
+            let rules = *self.game.rules();
+            if let Err(e) = self.game.position().agreed_cycle_outcome(&rules) {
+                return self.refuse(format!("No cycle to end: {e}"));
+            }
+        }
+        self.toggle_offer(OfferKind::Cycle)
     }
 
     /// `y` or `n`: answers the opponent's offer; `n` with none, after the game, offers a
@@ -304,13 +322,18 @@ impl App {
                             "You asked to take back your last move (t withdraws)"
                         }
                         (OfferKind::Rematch, OfferAction::Offer) => "You offered a rematch",
+                        (OfferKind::Cycle, OfferAction::Offer) => {
+                            "You proposed to end the game as a cycle (e withdraws)"
+                        }
+                        // The end says more than a word.
+                        (_, OfferAction::Accept) if self.end_lines().is_some() => "",
                         (_, OfferAction::Accept) => "Accepted",
                         (_, OfferAction::Decline) => "Declined",
                         (_, OfferAction::Withdraw) => "Withdrawn",
                     }),
                     Request::FollowRematch(_) => None,
                 };
-                if let Some(s) = said {
+                if let Some(s) = said.filter(|s| !s.is_empty()) {
                     self.status = (Tone::Info, s.to_string());
                 }
                 fx
@@ -399,6 +422,7 @@ impl App {
             }
         };
         let before = said(&o.view);
+        let proposed = o.view.cycle_offer;
         o.version = state.version;
         o.names = state.names.clone();
         o.received = o.now;
@@ -415,7 +439,10 @@ impl App {
             _ => None,
         };
         let mut fx = Vec::new();
-        if game.moves() != self.game.moves() || game.rules() != self.game.rules() {
+        if game.moves() != self.game.moves()
+            || game.rules() != self.game.rules()
+            || game.outcome() != self.game.outcome()
+        {
             let extends = game.moves().len() == self.game.moves().len() + 1
                 && game.moves().starts_with(self.game.moves());
             self.game = game;
@@ -425,6 +452,15 @@ impl App {
                 o.confirm = Confirm::None;
             }
             fx = self.changed(extends);
+            let lapsed = proposed.is_some()
+                && self.online().is_some_and(|o| o.view.cycle_offer.is_none())
+                && self.end_lines().is_none();
+            if lapsed {
+                self.status.1 = format!(
+                    "The proposal to end the game as a cycle lapsed with the move. {}",
+                    self.status.1
+                );
+            }
         } else if before != after {
             self.refresh_values();
             self.status = (Tone::Info, self.turn_text());

@@ -56,6 +56,8 @@ pub enum OfferKind {
     Takeback,
     /// A new game with the colours swapped.
     Rematch,
+    /// Ending the game as an endless cycle: each side takes the seeds on its own row.
+    Cycle,
 }
 
 impl OfferKind {
@@ -65,6 +67,7 @@ impl OfferKind {
             OfferKind::Draw => "draw",
             OfferKind::Takeback => "takeback",
             OfferKind::Rematch => "rematch",
+            OfferKind::Cycle => "cycle",
         }
     }
 }
@@ -123,6 +126,12 @@ impl Request {
             Request::Abort => "Aborting".into(),
             Request::Offer(OfferKind::Takeback, OfferAction::Offer) => {
                 "Asking for a takeback".into()
+            }
+            Request::Offer(OfferKind::Cycle, OfferAction::Offer) => {
+                "Proposing to end the game as a cycle".into()
+            }
+            Request::Offer(OfferKind::Cycle, OfferAction::Accept) => {
+                "Accepting to end the game as a cycle".into()
             }
             Request::Offer(k, OfferAction::Offer) => format!("Offering a {}", k.name()),
             Request::Offer(k, OfferAction::Accept) => format!("Accepting the {}", k.name()),

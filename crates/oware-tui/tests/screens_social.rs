@@ -1,0 +1,243 @@
+//! Issue 30 in the terminal's online mode, from made-up server states: a proposal to end the
+//! game as a cycle (made with `e`, the opponent's answered with `y`/`n`, lapsing with a move,
+//! the agreed end) and the chat (`m`: reading both rooms, writing, the server's refusals, its
+//! texts cleaned). Screens are compared with `tests/screens/*.txt` (`OWARE_BLESS=1` rewrites
+//! them: review the diff).
+
+use std::path::PathBuf;
+
+use oware_core::Side;
+use oware_tui::app::Tone;
+use oware_tui::net::{NetEvent, OfferAction, OfferKind, Request};
+use oware_tui::render::render;
+use oware_tui::wire::GameState;
+use oware_tui::{App, Config, Effect, Tables};
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use serde_json::{json, Value};
+
+const LINK: &str = "http://127.0.0.1:8080/game/0123456789abcdef";
+
+fn config() -> Config {
+    Config {
+        seed: 1,
+        animation: false,
+        color: false,
+        save_path: PathBuf::from("oware-game.ogn"),
+    }
+}
+
+/// A state of game `0123…` from `start` after `moves` (letters), with `online` over a playing
+/// game between Ama (South) and Kofi (North), both connected, untimed.
+fn state_from(start: &str, version: u64, moves: &str, online: Value) -> GameState {
+    let mut o = json!({
+        "status": "playing",
+        "seats": {"S": {"name": "Ama", "taken": true, "connected": true},
+                  "N": {"name": "Kofi", "taken": true, "connected": true}},
+    });
+    for (k, v) in online.as_object().unwrap() {
+        o[k] = v.clone();
+    }
+    let moves: Vec<Value> = moves.chars().map(|c| json!({ "letter": c })).collect();
+    serde_json::from_value(json!({
+        "id": "0123456789abcdef", "version": version, "rules": "abapa",
+        "names": {"S": "Ama", "N": "Kofi"}, "moves": moves,
+        "history": [{"text": start}], "online": o
+    }))
+    .unwrap()
+}
+
+fn state(version: u64, moves: &str, online: Value) -> GameState {
+    state_from("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", version, moves, online)
+}
+
+/// The terminal of the player of `seat` (`None`: a spectator) showing `s`, connected.
+fn open(s: &GameState, seat: Option<Side>) -> App {
+    let tables = Tables::Absent {
+        dir: PathBuf::from("data/egdb"),
+    };
+    let mut app = App::new_online(config(), s, seat, LINK, tables).unwrap();
+    app.on_net(NetEvent::Connected);
+    app
+}
+
+fn screen(app: &App) -> String {
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| render(app, f)).unwrap();
+    let buf = t.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut line = String::new();
+        for x in 0..buf.area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Compares `app`'s 80×24 screen with `tests/screens/{name}.txt`.
+fn check_screen(app: &App, name: &str) {
+    let got = screen(app);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/screens")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("OWARE_BLESS").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (OWARE_BLESS=1 writes it)", path.display()));
+    assert_eq!(got, want, "screen {name} differs:\n{got}");
+}
+
+fn press_code(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    app.on_key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn press(app: &mut App, c: char) -> Vec<Effect> {
+    press_code(app, KeyCode::Char(c))
+}
+
+/// The request the effects send to the server, when they are exactly one.
+fn sent(fx: &[Effect]) -> Option<&Request> {
+    match fx {
+        [Effect::Net(r)] => Some(r),
+        _ => None,
+    }
+}
+
+const CYCLE: OfferKind = OfferKind::Cycle;
+
+#[test]
+fn e_proposes_a_cycle_and_e_again_withdraws_it() {
+    let mut app = open(&state(3, "C", json!({})), Some(Side::North));
+    let fx = press(&mut app, 'e');
+    assert_eq!(sent(&fx), Some(&Request::Offer(CYCLE, OfferAction::Offer)));
+    app.on_net(NetEvent::Answered {
+        request: Request::Offer(CYCLE, OfferAction::Offer),
+        state: Box::new(state(4, "C", json!({"cycle_offer": "N"}))),
+    });
+    assert_eq!(
+        app.status,
+        (
+            Tone::Info,
+            "You proposed to end the game as a cycle (e withdraws)".into()
+        )
+    );
+    assert!(screen(&app).contains("You proposed to end the game as a cycle: e"));
+    let fx = press(&mut app, 'e');
+    assert_eq!(
+        sent(&fx),
+        Some(&Request::Offer(CYCLE, OfferAction::Withdraw))
+    );
+    // The server's refusal is said in its words.
+    app.on_net(NetEvent::Refused {
+        request: Request::Offer(CYCLE, OfferAction::Offer),
+        message: "wait 30 s before proposing again".into(),
+    });
+    assert_eq!(
+        app.status,
+        (
+            Tone::Error,
+            "Proposing to end the game as a cycle: wait 30 s before proposing again".into()
+        )
+    );
+}
+
+#[test]
+fn no_proposal_while_a_row_is_empty_and_none_from_a_spectator() {
+    // South's row is empty, North to move: the core says no, nothing is sent.
+    let s = state_from("0-0-0-0-0-0-4-4-4-4-4-4-20-4-N", 1, "", json!({}));
+    let mut app = open(&s, Some(Side::North));
+    assert!(press(&mut app, 'e').is_empty());
+    assert_eq!(app.status.0, Tone::Error);
+    assert!(
+        app.status.1.starts_with("No cycle to end: "),
+        "{:?}",
+        app.status
+    );
+    let mut watcher = open(&state(3, "C", json!({})), None);
+    assert!(press(&mut watcher, 'e').is_empty());
+    assert_eq!(
+        watcher.status,
+        (
+            Tone::Error,
+            "You are watching: only the players can do this".into()
+        )
+    );
+}
+
+#[test]
+fn the_opponents_proposal_is_answered_with_y_or_n() {
+    let mut app = open(&state(3, "C", json!({})), Some(Side::North));
+    app.on_net(NetEvent::State(Box::new(state(
+        4,
+        "C",
+        json!({"cycle_offer": "S"}),
+    ))));
+    let line = "Ama proposes to end the game as a cycle: y accept, n decline";
+    assert_eq!(app.status, (Tone::Info, line.into()));
+    check_screen(&app, "online_cycle_offer");
+    let fx = press(&mut app, 'n');
+    assert_eq!(sent(&fx), Some(&Request::Offer(CYCLE, OfferAction::Decline)));
+    app.on_net(NetEvent::Answered {
+        request: Request::Offer(CYCLE, OfferAction::Decline),
+        state: Box::new(state(5, "C", json!({}))),
+    });
+    assert_eq!(app.status.1, "Declined");
+    // Proposed again, accepted: the server ends the game, each side taking its own row.
+    app.on_net(NetEvent::State(Box::new(state(
+        6,
+        "C",
+        json!({"cycle_offer": "S"}),
+    ))));
+    let fx = press(&mut app, 'y');
+    assert_eq!(sent(&fx), Some(&Request::Offer(CYCLE, OfferAction::Accept)));
+    let over = json!({"status": "over", "end": "agreed-cycle", "winner": "N"});
+    app.on_net(NetEvent::Answered {
+        request: Request::Offer(CYCLE, OfferAction::Accept),
+        state: Box::new(state(7, "C", over)),
+    });
+    // After C: South's row holds 23 seeds, North's 25.
+    assert_eq!(
+        app.end_lines(),
+        Some((
+            "North wins 23-25".into(),
+            "agreed cycle: each keeps their row's seeds".into()
+        ))
+    );
+    assert!(app.game.is_agreed_cycle());
+    assert_eq!(
+        app.status.1,
+        "Game over: North wins 23-25: agreed cycle: each keeps their row's seeds"
+    );
+    check_screen(&app, "online_cycle_agreed");
+    assert!(app.record_text().contains("[Termination \"agreed-cycle\"]"));
+}
+
+#[test]
+fn a_proposal_lapses_with_a_move() {
+    let mut app = open(
+        &state(4, "C", json!({"cycle_offer": "N"})),
+        Some(Side::North),
+    );
+    // North moves: the server withdraws the standing proposal.
+    app.on_net(NetEvent::Answered {
+        request: Request::Move('a'),
+        state: Box::new(state(5, "Ca", json!({}))),
+    });
+    assert_eq!(
+        app.status.1,
+        "The proposal to end the game as a cycle lapsed with the move. Ama's move (South)"
+    );
+    assert!(!screen(&app).contains("proposed"));
+}
+
+#[test]
+fn a_server_claiming_an_agreed_cycle_the_core_cannot_make_is_refused() {
+    let over = json!({"status": "over", "end": "agreed-cycle", "winner": "S"});
+    let s = state_from("0-0-0-0-0-0-4-4-4-4-4-4-20-4-N", 1, "", over);
+    assert!(s.to_game().is_err());
+}
