@@ -1,6 +1,7 @@
 //! `oware serve`'s options as a user gives them: a bad `--trusted-proxy` is refused with a
 //! clear message, and behind a trusted proxy the per-client limits count each forwarded client
-//! apart (the default allows 16 event streams per client).
+//! apart (the default allows 16 event streams per client); the operator's `oware user`
+//! commands beside a running server, and a log that never holds a password.
 
 mod run;
 
@@ -81,4 +82,88 @@ async fn behind_a_trusted_proxy_forwarded_clients_are_counted_apart() {
         "{statuses:?}"
     );
     assert_eq!(statuses[16], StatusCode::TOO_MANY_REQUESTS);
+}
+
+/// Signs `name` up with `password` on `serve`.
+async fn sign_up(serve: &Serve, name: &str, password: &str) -> StatusCode {
+    Client::new()
+        .post(format!("{}/api/account/signup", serve.base))
+        .json(&json!({ "name": name, "password": password }))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+/// The operator's commands beside a running server on its SQLite file: the list shows the
+/// account, the reset link sets a new password once, and neither the log nor any output holds
+/// a password or its hash.
+#[tokio::test]
+async fn the_operator_lists_accounts_and_resets_a_password_and_no_log_holds_a_password() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let log = dir.path().join("serve.log");
+    let serve = Serve::start(0, &["--db".as_ref(), db.as_os_str()], &log);
+    let first = "seeds in every house";
+    assert_eq!(sign_up(&serve, "Kofi", first).await, StatusCode::OK);
+    let bad = Client::new()
+        .post(format!("{}/api/account/login", serve.base))
+        .json(&json!({ "name": "Kofi", "password": "a wrong password" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad.status(), StatusCode::UNAUTHORIZED);
+    let db_arg = db.to_str().unwrap();
+    let (code, out, err) = oware_code(&["user", "list", "--db", db_arg]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Kofi") && out.contains("created"), "{out}");
+    let (code, out, err) = oware_code(&[
+        "user",
+        "reset-password",
+        "kofi",
+        "--db",
+        db_arg,
+        "--base-url",
+        &serve.base,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let link = out.trim();
+    let token = link
+        .strip_prefix(&format!("{}/account/reset?token=", serve.base))
+        .unwrap_or_else(|| panic!("a reset link: {link}"));
+    let second = "a brand new pass phrase";
+    let reset = |token: String| {
+        let base = serve.base.clone();
+        async move {
+            Client::new()
+                .post(format!("{base}/api/account/reset"))
+                .json(&json!({ "token": token, "password": second }))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    assert_eq!(reset(token.to_string()).await, StatusCode::OK);
+    assert_eq!(
+        reset(token.to_string()).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a link works once"
+    );
+    let login = Client::new()
+        .post(format!("{}/api/account/login", serve.base))
+        .json(&json!({ "name": "Kofi", "password": second }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), StatusCode::OK);
+    let (code, _, err) = oware_code(&["user", "reset-password", "nobody", "--db", db_arg]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("no such player"), "{err}");
+    drop(serve);
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(logged.contains("account created"), "{logged}");
+    for secret in [first, second, "a wrong password", "$argon2"] {
+        assert!(!logged.contains(secret), "the log holds {secret}: {logged}");
+    }
 }
