@@ -18,6 +18,11 @@ pub const MAX_EVENT: usize = 1 << 20;
 /// The longest text kept from a server's field (a name, a status, an error sentence), in
 /// characters; longer ones are cut and end in `…`.
 pub const MAX_TEXT: usize = 400;
+/// The longest chat message kept from a server, in characters (the server allows 140
+/// grapheme clusters; a cluster may be several characters).
+pub const MAX_CHAT_TEXT: usize = 280;
+/// The longest chat writer's name kept from a server, in characters.
+pub const MAX_CHAT_NAME: usize = 40;
 /// The longest game id.
 pub const MAX_ID: usize = 64;
 /// The longest seat token.
@@ -57,7 +62,12 @@ pub fn is_shown(c: char) -> bool {
 /// A server's text made safe to show: line breaks and tabs become spaces, every other character
 /// that is not [`is_shown`] is dropped, and the text is cut to [`MAX_TEXT`] characters.
 pub fn clean(text: &str) -> String {
-    let mut out = String::with_capacity(text.len().min(4 * MAX_TEXT));
+    clean_to(text, MAX_TEXT)
+}
+
+/// [`clean`], cut to `max` characters (a chat message, a chat name).
+pub fn clean_to(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * max));
     let mut kept = 0;
     for c in text.chars() {
         let c = match c {
@@ -65,7 +75,7 @@ pub fn clean(text: &str) -> String {
             c if is_shown(c) => c,
             _ => continue,
         };
-        if kept == MAX_TEXT {
+        if kept == max {
             out.push('…');
             break;
         }
@@ -252,6 +262,15 @@ mod tests {
         assert_eq!(cut.chars().count(), MAX_TEXT + 1);
         assert!(cut.ends_with('…'));
         assert_eq!(clean(&"y".repeat(MAX_TEXT)), "y".repeat(MAX_TEXT));
+    }
+
+    #[test]
+    fn chat_texts_are_cleaned_and_cut_shorter() {
+        let text = format!("hi\u{1b}[2J\u{202E}\n{}", "z".repeat(2 * MAX_CHAT_TEXT));
+        let cut = clean_to(&text, MAX_CHAT_TEXT);
+        assert!(cut.starts_with("hi[2J z"), "{cut}");
+        assert_eq!(cut.chars().count(), MAX_CHAT_TEXT + 1);
+        assert_eq!(clean_to("Yaw\u{200B}\u{7}", MAX_CHAT_NAME), "Yaw");
     }
 
     #[test]

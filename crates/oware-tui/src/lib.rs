@@ -21,6 +21,7 @@
 //! - [`lobby`]: lists a server's open challenges and creates new online games.
 //! - [`online`]: an online game's state (`oware play --online URL`): seat, clocks, presence,
 //!   offers, connection, the end.
+//! - [`chat`]: an online game's chat as kept here: the messages (capped), the pane, the draft.
 //! - [`net`]: talks to the server on a thread of its own: requests, server-sent events,
 //!   reconnection, seat tokens kept per game, log-ins kept per server.
 //! - [`wire`]: the server's JSON as read here.
@@ -36,6 +37,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod chat;
 pub mod checked;
 pub mod layout;
 pub mod lobby;

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use oware_core::{BySide, Side};
 
+use crate::chat::Chat;
 use crate::checked::GameId;
 use crate::net::OfferKind;
 use crate::wire::{EndReason, OnlineView, Status};
@@ -63,6 +64,8 @@ pub struct Online {
     pub confirm: Confirm,
     /// Taking the seat in the rematch is under way.
     pub following: bool,
+    /// The game's chat.
+    pub chat: Chat,
 }
 
 /// `4:05`, `0:09.3` below ten seconds, `1:02:00` from an hour (as on the web page).

@@ -21,17 +21,20 @@ pub const KEYS: &str =
 pub const CYCLE_KEYS: &str = "y accept: end the game as a cycle  n decline  ? help  q quit";
 /// The keys line of a player in an online game.
 pub const ONLINE_KEYS: &str =
-    "1-6 play  d draw  t takeback  e cycle  x resign  y/n answer  ? help  q quit";
+    "1-6 play  d draw  t takeback  e cycle  x resign  y/n  m chat  ? help  q quit";
 /// The keys line of a player whose online game is over.
 pub const ONLINE_OVER_KEYS: &str =
-    "n rematch  y/n answer  a analyse  c copy  s save  ? help  q quit";
+    "n rematch  y/n answer  m chat  a analyse  c copy  s save  ? help  q quit";
 /// The keys line of a spectator.
-pub const WATCH_KEYS: &str = "watching:  a analyse  c copy  s save  ? help  q quit";
+pub const WATCH_KEYS: &str = "watching:  m chat  a analyse  c copy  s save  ? help  q quit";
+/// The keys line while the chat pane is open.
+pub const CHAT_KEYS: &str = "chat: type a message  Enter send  Backspace erase  Esc close";
 
 fn keys_line(app: &App) -> &'static str {
     match &app.mode {
         Mode::Local { .. } if app.cycle_offer.is_some() => CYCLE_KEYS,
         Mode::Local { .. } => KEYS,
+        Mode::Online(o) if o.chat.open => CHAT_KEYS,
         Mode::Online(o) if o.seat.is_none() => WATCH_KEYS,
         Mode::Online(o) if o.view.is_playing() => ONLINE_KEYS,
         Mode::Online(_) => ONLINE_OVER_KEYS,
@@ -116,7 +119,10 @@ pub fn render(app: &App, frame: &mut Frame) {
     draw_title(app, frame, areas.title, &theme);
     draw_board(app, frame, areas.board, &theme);
     draw_info(app, frame, areas.info, &theme);
-    draw_moves(app, frame, areas.moves, &theme);
+    match app.online().filter(|o| o.chat.open) {
+        Some(o) => draw_chat(o, frame, areas.moves, &theme),
+        None => draw_moves(app, frame, areas.moves, &theme),
+    }
     let (tone, text) = &app.status;
     let style = match tone {
         Tone::Info => Style::default(),
@@ -546,8 +552,90 @@ fn draw_moves(app: &App, frame: &mut Frame, area: Rect, _theme: &Theme) {
     let inner_h = usize::from(area.height.saturating_sub(2));
     let skip = rows.len().saturating_sub(inner_h);
     let lines: Vec<Line> = rows.into_iter().skip(skip).map(Line::from).collect();
+    let title = match app.online().map_or(0, |o| o.chat.unread) {
+        0 => " Moves ".to_string(),
+        n => format!(" Moves  m chat: {n} new "),
+    };
     frame.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Moves ")),
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
+        area,
+    );
+}
+
+/// `text` cut into lines of at most `width` columns on screen (at spaces where it can).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthChar;
+    let width = width.max(2);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            // Back to the last space, when the line has one.
+            match line.rfind(' ').filter(|&i| i > 0) {
+                Some(i) => {
+                    let rest = line[i + 1..].to_string();
+                    line.truncate(i);
+                    lines.push(std::mem::replace(&mut line, rest));
+                    used = line.chars().map(|c| c.width().unwrap_or(0)).sum();
+                }
+                None => {
+                    lines.push(std::mem::take(&mut line));
+                    used = 0;
+                }
+            }
+        }
+        line.push(c);
+        used += w;
+    }
+    lines.push(line);
+    lines
+}
+
+/// The chat pane, in place of the moves: the latest messages (a spectator's marked), then the
+/// message being typed.
+fn draw_chat(o: &Online, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let width = usize::from(area.width.saturating_sub(2));
+    let height = usize::from(area.height.saturating_sub(2));
+    let mut input: Vec<Line> = wrap(&format!("> {}_", o.chat.draft), width)
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, Style::default().add_modifier(Modifier::BOLD))))
+        .collect();
+    // The end of a long draft when it does not fit.
+    let keep = input.len().min(height.saturating_sub(1).max(1));
+    input.drain(..input.len() - keep);
+    let room = height.saturating_sub(input.len() + 1);
+    let mut lines: Vec<Line> = Vec::new();
+    for m in o.chat.messages.iter().rev() {
+        if lines.len() >= room {
+            break;
+        }
+        let style = match m.room {
+            crate::wire::ChatRoom::Players => Style::default(),
+            crate::wire::ChatRoom::Spectators => theme.dim(),
+        };
+        let text = format!("{}: {}", crate::app::who(m), m.text);
+        for l in wrap(&text, width).into_iter().rev() {
+            lines.push(Line::from(Span::styled(l, style)));
+        }
+    }
+    lines.truncate(room);
+    lines.reverse();
+    if o.chat.messages.is_empty() {
+        lines.push(Line::from(Span::styled("no messages yet", theme.dim())));
+    }
+    while lines.len() < room {
+        lines.insert(0, Line::default());
+    }
+    lines.push(Line::default());
+    lines.extend(input);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Chat  Esc closes "),
+        ),
         area,
     );
 }
@@ -575,15 +663,13 @@ Press Esc, ? or q to close this help.";
 
 /// The keys of an online game, in place of the local game's on the help screen.
 pub const ONLINE_HELP_KEYS: &str = "\
-Online: 1-6, arrows and Enter, or a click send your move to the server.
-d offers a draw (again: withdraws), t asks to take back your last move,
-e proposes to end the game as a cycle (each takes their row; a move lapses
-it), x resigns (y confirms; a aborts before both sides have moved);
-y accepts, n declines the opponent's offer; after the game n: a rematch.
-w claims the win (= a draw) when your opponent, to move, has been away.
-Clocks are the server's, counted down here. a analyses after the game or
-when watching; s saves (OGN), c copies the position; q leaves, the game
-goes on: the same oware play --online LINK takes your seat back.
+Online: 1-6, arrows, Enter or a click send your move. d offers a draw, t a
+takeback, e to end the game as a cycle (each takes their row; a move lapses
+it); again: withdrawn. y accepts, n declines the opponent's offer; x resigns
+(y confirms; a aborts before both have moved); after the game n: a rematch.
+w claims the win (= a draw) when your opponent, to move, is away. m: chat
+(type, Enter sends, 140 characters at most, Esc closes). a analyses after
+the game or when watching; s saves, c copies; q leaves (the game goes on).
 Press Esc, ? or q to close this help.";
 
 fn draw_help(app: &App, frame: &mut Frame, r: Rect, theme: &Theme) {

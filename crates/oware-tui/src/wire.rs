@@ -17,7 +17,9 @@
 
 use oware_core::movetext::MoveText;
 use oware_core::{fen, BySide, Game, Rules, Side};
-pub use oware_protocol::{ClockView, EndReason, OnlineView, SeatRating, SeatView, Status};
+pub use oware_protocol::{
+    ChatRoom, ClockView, EndReason, OnlineView, SeatRating, SeatView, Status,
+};
 use serde::Deserialize;
 
 use crate::checked::{self, GameId};
@@ -183,6 +185,60 @@ pub fn said(o: &OnlineView) -> Said {
     )
 }
 
+/// A chat message of an online game (a `chat` event, an entry of `GET /api/games/{id}/chat`,
+/// the answer to a message sent), checked: read as the protocol's
+/// [`ChatMessage`](oware_protocol::ChatMessage), the name and the text passed through
+/// [`checked::clean_to`] (no control, format or bidi characters; at most
+/// [`checked::MAX_CHAT_NAME`] and [`checked::MAX_CHAT_TEXT`] characters). A message whose text
+/// is empty once cleaned is refused; the room is the protocol's enum (anything else refuses it).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "oware_protocol::ChatMessage")]
+pub struct ChatEntry {
+    /// The room.
+    pub room: ChatRoom,
+    /// The writer's name (cleaned; "Spectator" when empty).
+    pub name: String,
+    /// The writer's side for a player, `None` for a spectator.
+    pub side: Option<Side>,
+    /// The text (cleaned).
+    pub text: String,
+    /// The message's number in the game (0 when the server gave none).
+    pub seq: u64,
+}
+
+impl TryFrom<oware_protocol::ChatMessage> for ChatEntry {
+    type Error = String;
+
+    fn try_from(m: oware_protocol::ChatMessage) -> Result<ChatEntry, String> {
+        let text = checked::clean_to(m.text.trim(), checked::MAX_CHAT_TEXT);
+        if text.trim().is_empty() {
+            return Err("a chat message without text".into());
+        }
+        let name = checked::clean_to(m.name.trim(), checked::MAX_CHAT_NAME);
+        Ok(ChatEntry {
+            room: m.room,
+            name: if name.trim().is_empty() {
+                "Spectator".into()
+            } else {
+                name
+            },
+            side: m.side,
+            text,
+            seq: m.seq,
+        })
+    }
+}
+
+/// Reads a `chat` event's data (a message); the error is a sentence for the status line.
+pub fn parse_chat(data: &str) -> Result<ChatEntry, String> {
+    serde_json::from_str::<ChatEntry>(data).map_err(|e| {
+        format!(
+            "Refused the server's chat message: {}",
+            checked::clean(&e.to_string())
+        )
+    })
+}
+
 /// An error answer (`{"error": "a sentence", "code": "empty-pit"}`), read as the protocol's
 /// `ErrorBody` and cleaned.
 #[derive(Debug, Clone, Deserialize)]
@@ -248,6 +304,38 @@ mod tests {
         assert!(o.rated);
         assert_eq!(o.seats.south.rating, Some(r(1500, true, Some(8))));
         assert_eq!(o.seats.north.rating, None);
+    }
+
+    #[test]
+    fn a_chat_event_is_read_and_its_texts_cleaned() {
+        let m = parse_chat(
+            r#"{"room":"spectators","name":"Yaw\u001b[31m\u202e","side":null,"account":false,
+            "text":"  play e\u0007\u001b]0;x\u0007 now\n!  ","at_ms":5,"seq":7,"more":1}"#,
+        )
+        .unwrap();
+        assert_eq!(m.room, ChatRoom::Spectators);
+        assert_eq!(m.name, "Yaw[31m");
+        assert_eq!(m.text, "play e]0;x now !");
+        assert_eq!((m.side, m.seq), (None, 7));
+        let m = parse_chat(r#"{"room":"players","name":"","side":"S","text":"hi"}"#).unwrap();
+        assert_eq!((m.name.as_str(), m.side), ("Spectator", Some(Side::South)));
+        let long = format!(
+            r#"{{"room":"players","name":"{}","text":"{}"}}"#,
+            "n".repeat(500),
+            "t".repeat(5000)
+        );
+        let m = parse_chat(&long).unwrap();
+        assert_eq!(m.name.chars().count(), checked::MAX_CHAT_NAME + 1);
+        assert_eq!(m.text.chars().count(), checked::MAX_CHAT_TEXT + 1);
+        for bad in [
+            r#"{"room":"players","name":"A","text":"\u001b\u0007"}"#,
+            r#"{"room":"lobby","name":"A","text":"hi"}"#,
+            r#"{"room":"players","name":"A"}"#,
+            "not json",
+        ] {
+            let e = parse_chat(bad).unwrap_err();
+            assert!(e.starts_with("Refused the server's chat message: "), "{e}");
+        }
     }
 
     #[test]

@@ -965,6 +965,6 @@ mod online {
         let text = screen(&app);
         assert!(text.contains("North: Kofi - away"), "{text}");
         assert!(text.contains("you      watch, 2 watching"), "{text}");
-        assert!(text.contains(" watching:  a analyse"), "{text}");
+        assert!(text.contains(" watching:  m chat  a analyse"), "{text}");
     }
 }

@@ -181,7 +181,10 @@ fn the_opponents_proposal_is_answered_with_y_or_n() {
     assert_eq!(app.status, (Tone::Info, line.into()));
     check_screen(&app, "online_cycle_offer");
     let fx = press(&mut app, 'n');
-    assert_eq!(sent(&fx), Some(&Request::Offer(CYCLE, OfferAction::Decline)));
+    assert_eq!(
+        sent(&fx),
+        Some(&Request::Offer(CYCLE, OfferAction::Decline))
+    );
     app.on_net(NetEvent::Answered {
         request: Request::Offer(CYCLE, OfferAction::Decline),
         state: Box::new(state(5, "C", json!({}))),
@@ -240,4 +243,126 @@ fn a_server_claiming_an_agreed_cycle_the_core_cannot_make_is_refused() {
     let over = json!({"status": "over", "end": "agreed-cycle", "winner": "S"});
     let s = state_from("0-0-0-0-0-0-4-4-4-4-4-4-20-4-N", 1, "", over);
     assert!(s.to_game().is_err());
+}
+
+fn chat(room: &str, name: &str, side: Value, text: &str, seq: u64) -> NetEvent {
+    let m = json!({"room": room, "name": name, "side": side, "account": false,
+                   "text": text, "at_ms": 1, "seq": seq});
+    NetEvent::Chat(serde_json::from_value(m).unwrap())
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        assert!(press(app, c).is_empty());
+    }
+}
+
+#[test]
+fn m_opens_the_chat_where_keys_type_and_enter_sends() {
+    let mut app = open(&state(3, "C", json!({})), Some(Side::North));
+    // A message while the pane is closed: on the status line and counted.
+    app.on_net(chat("players", "Ama", json!("S"), "good luck", 1));
+    assert_eq!(app.status.1, "Ama: good luck (m: chat)");
+    assert!(screen(&app).contains("Moves  m chat: 1 new"));
+    assert!(press(&mut app, 'm').is_empty());
+    assert!(app.chat_open());
+    // Keys type now: 1 is not a move, d not a draw offer.
+    type_text(&mut app, "1 draw? no, thanks");
+    assert_eq!(app.game.moves().len(), 1);
+    press_code(&mut app, KeyCode::Backspace);
+    let fx = press_code(&mut app, KeyCode::Enter);
+    assert_eq!(
+        sent(&fx),
+        Some(&Request::Chat("1 draw? no, thank".into()))
+    );
+    assert_eq!(app.status.1, "Sending your message...");
+    let answer = json!({"room": "players", "name": "Kofi", "side": "N", "text": "1 draw? no, thank", "seq": 2});
+    app.on_net(NetEvent::ChatSent(serde_json::from_value(answer).unwrap()));
+    // The same message on the stream is not shown twice.
+    app.on_net(chat("players", "Kofi", json!("N"), "1 draw? no, thank", 2));
+    assert_eq!(app.online().unwrap().chat.messages.len(), 2);
+    assert_eq!(app.online().unwrap().chat.draft, "");
+    check_screen(&app, "online_chat");
+    // Esc closes it: keys are the game's again.
+    press_code(&mut app, KeyCode::Esc);
+    assert!(!app.chat_open());
+    assert_eq!(sent(&press(&mut app, '1')), Some(&Request::Move('a')));
+}
+
+#[test]
+fn the_servers_refusal_is_said_and_the_draft_kept() {
+    let mut app = open(&state(3, "C", json!({})), Some(Side::North));
+    press(&mut app, 'm');
+    assert!(press_code(&mut app, KeyCode::Enter).is_empty(), "empty");
+    assert_eq!(
+        app.status,
+        (Tone::Error, "Nothing to send: type a message".into())
+    );
+    type_text(&mut app, "hi");
+    press_code(&mut app, KeyCode::Enter);
+    assert!(
+        press_code(&mut app, KeyCode::Enter).is_empty(),
+        "one at a time"
+    );
+    app.on_net(NetEvent::Refused {
+        request: Request::Chat("hi".into()),
+        message: "too many messages: wait 7 s".into(),
+    });
+    assert_eq!(
+        app.status,
+        (Tone::Error, "Chat: too many messages: wait 7 s".into())
+    );
+    assert_eq!(app.online().unwrap().chat.draft, "hi");
+    // The server's limit: typing stops at 140 characters.
+    type_text(&mut app, &"x".repeat(138));
+    assert!(press(&mut app, 'y').is_empty());
+    assert_eq!(
+        app.status,
+        (Tone::Error, "A message has 140 characters at most".into())
+    );
+    assert_eq!(app.online().unwrap().chat.draft.chars().count(), 140);
+}
+
+#[test]
+fn both_rooms_are_shown_to_a_spectator_and_hostile_texts_are_cleaned() {
+    let mut app = open(&state(3, "C", json!({"spectators": 2})), None);
+    let log = vec![
+        json!({"room": "players", "name": "Ama", "side": "S", "text": "hello", "seq": 1}),
+        json!({"room": "spectators", "name": "Yaw\u{1b}[2J", "side": null,
+               "text": "Kofi, play\u{202e} e!\u{7}\n\u{1b}]0;pwned\u{7}", "seq": 2}),
+    ];
+    let log = log
+        .into_iter()
+        .map(|m| serde_json::from_value(m).unwrap())
+        .collect();
+    app.on_net(NetEvent::ChatLog(log));
+    assert_eq!(app.status.1, "2 messages in the chat (m opens it)");
+    press(&mut app, 'm');
+    let s = screen(&app);
+    assert!(s.contains("Ama: hello"), "{s}");
+    assert!(s.contains("Yaw[2J (spectator): Kofi,"), "{s}");
+    assert!(s.contains("play e! ]0;pwned"), "{s}");
+    assert!(!s.contains('\u{1b}') && !s.contains('\u{202e}'));
+    assert!(app.status.1.contains("to the spectators"));
+}
+
+#[test]
+fn keys_lines_fit_in_80_columns() {
+    for k in [
+        oware_tui::render::ONLINE_KEYS,
+        oware_tui::render::ONLINE_OVER_KEYS,
+        oware_tui::render::WATCH_KEYS,
+        oware_tui::render::CHAT_KEYS,
+    ] {
+        assert!(k.chars().count() < 80, "{k}");
+    }
+}
+
+#[test]
+fn the_online_help_fits() {
+    let mut app = open(&state(3, "C", json!({})), Some(Side::North));
+    press(&mut app, '?');
+    let s = screen(&app);
+    assert!(s.contains("m: chat"), "{s}");
+    assert!(s.contains("Press Esc, ? or q to close this help."), "{s}");
 }

@@ -50,6 +50,7 @@ impl App {
             busy: false,
             confirm: Confirm::None,
             following: false,
+            chat: Default::default(),
         };
         Ok(App::with_mode(
             config,
@@ -205,6 +206,7 @@ impl App {
             KeyCode::Char('d') if player && playing => self.toggle_offer(OfferKind::Draw),
             KeyCode::Char('t') if player && playing => self.toggle_offer(OfferKind::Takeback),
             KeyCode::Char('e') if player && playing => self.propose_cycle_online(),
+            KeyCode::Char('m') => self.open_chat(),
             KeyCode::Char('y') => self.answer_offer(true),
             KeyCode::Char('n') => self.answer_offer(false),
             KeyCode::Char('w') if can_claim => self.send(Request::Claim { win: true }),
@@ -308,6 +310,13 @@ impl App {
             return Vec::new();
         };
         match ev {
+            NetEvent::Chat(m) => self.chat_arrived(vec![m], false),
+            NetEvent::ChatLog(log) => self.chat_arrived(log, true),
+            NetEvent::ChatSent(m) => self.chat_sent(m),
+            NetEvent::Refused {
+                request: Request::Chat(_),
+                message,
+            } => self.chat_refused(message),
             NetEvent::State(state) => self.apply_state(*state),
             NetEvent::Answered { request, state } => {
                 o.busy = false;
@@ -331,7 +340,7 @@ impl App {
                         (_, OfferAction::Decline) => "Declined",
                         (_, OfferAction::Withdraw) => "Withdrawn",
                     }),
-                    Request::FollowRematch(_) => None,
+                    Request::FollowRematch(_) | Request::Chat(_) => None,
                 };
                 if let Some(s) = said.filter(|s| !s.is_empty()) {
                     self.status = (Tone::Info, s.to_string());
@@ -360,6 +369,8 @@ impl App {
                 o.following = false;
                 o.busy = false;
                 o.confirm = Confirm::None;
+                // A new game, a new chat (the stream's log brings its messages).
+                o.chat = Default::default();
                 self.game = Game::new(*self.game.rules());
                 self.analysis = Analysis::default();
                 let fx = self.apply_state(*state);

@@ -32,7 +32,7 @@ use serde_json::{json, Value};
 use tokio::sync::{mpsc, watch};
 
 use crate::checked::{GameId, SeatToken};
-use crate::wire::GameState;
+use crate::wire::{parse_chat, ChatEntry, GameState};
 
 pub(crate) use http::origin;
 use http::unreachable;
@@ -41,6 +41,13 @@ pub use join::{join, Joined};
 pub use seats::Seats;
 pub use session::{account, connect, log_in, log_in_hint, log_out, LoggedOut, Session, Sessions};
 pub use sse::{parse_update, SseError, SseEvent, SseParser};
+
+/// `GET /api/games/{id}/chat`'s answer; each message is checked on its own ([`ChatEntry`]):
+/// one refused is left out, not the whole log.
+#[derive(serde::Deserialize)]
+struct ChatLog {
+    messages: Vec<Value>,
+}
 
 /// The longest silence on the event stream before the connection counts as lost (the server
 /// sends a keep-alive comment every 15 s).
@@ -115,6 +122,9 @@ pub enum Request {
     },
     /// Take this player's seat in the agreed rematch (game id).
     FollowRematch(GameId),
+    /// Write this message in the chat (`POST /api/games/{id}/chat`: a player in the
+    /// players' room, a spectator in the spectators').
+    Chat(String),
 }
 
 impl Request {
@@ -140,6 +150,7 @@ impl Request {
             Request::Claim { win: true } => "Claiming the win".into(),
             Request::Claim { win: false } => "Claiming a draw".into(),
             Request::FollowRematch(_) => "Joining the rematch".into(),
+            Request::Chat(_) => "Chat".into(),
         }
     }
 }
@@ -173,6 +184,13 @@ pub enum NetEvent {
     /// The server sent an update that is refused (not a valid state: a bad id, a control
     /// character where a letter belongs, …); the sentence says why.
     Rejected(String),
+    /// A chat message arrived (a `chat` event).
+    Chat(ChatEntry),
+    /// The chat's messages this person may read (`GET /api/games/{id}/chat`, read each time
+    /// the event stream opens, so none is missed across a reconnection).
+    ChatLog(Vec<ChatEntry>),
+    /// The server took this person's message (its answer).
+    ChatSent(ChatEntry),
     /// The event stream is open.
     Connected,
     /// The event stream broke; another attempt follows after `retry`.
@@ -238,6 +256,36 @@ async fn work(
     while let Some(request) = requests.recv().await {
         let (target, token) = current.borrow().clone();
         let id = &target.id;
+        if let Request::Chat(text) = &request {
+            let answer = api
+                .request(
+                    reqwest::Method::POST,
+                    &format!("/api/games/{id}/chat"),
+                    token.as_ref(),
+                    Some(json!({ "text": text })),
+                )
+                .await;
+            let event = match answer {
+                Ok(v) => match serde_json::from_value::<ChatEntry>(v) {
+                    Ok(m) => NetEvent::ChatSent(m),
+                    Err(e) => NetEvent::Refused {
+                        request,
+                        message: format!(
+                            "the server's answer is refused ({})",
+                            crate::checked::clean(&e.to_string())
+                        ),
+                    },
+                },
+                Err(e) => NetEvent::Refused {
+                    request,
+                    message: e.message,
+                },
+            };
+            if tx.send(event).is_err() {
+                return;
+            }
+            continue;
+        }
         let (method, path, body) = match &request {
             Request::Move(c) => (
                 reqwest::Method::POST,
@@ -269,6 +317,7 @@ async fn work(
                 format!("/api/games/{next}/seat"),
                 None,
             ),
+            Request::Chat(_) => continue, // sent above
         };
         let answer = api
             .request(method, &path, token.as_ref(), body)
@@ -396,6 +445,31 @@ async fn stream_once(
     if tx.send(NetEvent::Connected).is_err() {
         return Ok(());
     }
+    // The messages written while this stream was not open (all of them the first time).
+    let log = api
+        .request(
+            reqwest::Method::GET,
+            &format!("/api/games/{id}/chat"),
+            token,
+            None,
+        )
+        .await;
+    let report = match log.map(serde_json::from_value::<ChatLog>) {
+        Ok(Ok(log)) => NetEvent::ChatLog(
+            log.messages
+                .into_iter()
+                .filter_map(|m| serde_json::from_value::<ChatEntry>(m).ok())
+                .collect(),
+        ),
+        Ok(Err(e)) => NetEvent::Rejected(format!(
+            "Refused the server's chat: {}",
+            crate::checked::clean(&e.to_string())
+        )),
+        Err(e) => NetEvent::Rejected(format!("The chat could not be read: {}", e.message)),
+    };
+    if tx.send(report).is_err() {
+        return Ok(());
+    }
     let mut parser = SseParser::default();
     loop {
         let chunk = match tokio::time::timeout(IDLE, res.chunk()).await {
@@ -408,12 +482,16 @@ async fn stream_once(
             .push(&chunk)
             .map_err(|e| format!("{e}: the connection is dropped"))?;
         for ev in events {
-            if ev.name != "update" {
-                continue;
-            }
-            let report = match parse_update(&ev.data) {
-                Ok(state) => NetEvent::State(Box::new(state)),
-                Err(e) => NetEvent::Rejected(e),
+            let report = match ev.name.as_str() {
+                "update" => match parse_update(&ev.data) {
+                    Ok(state) => NetEvent::State(Box::new(state)),
+                    Err(e) => NetEvent::Rejected(e),
+                },
+                "chat" => match parse_chat(&ev.data) {
+                    Ok(m) => NetEvent::Chat(m),
+                    Err(e) => NetEvent::Rejected(e),
+                },
+                _ => continue,
             };
             if tx.send(report).is_err() {
                 return Ok(());
