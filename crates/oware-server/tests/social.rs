@@ -525,3 +525,46 @@ async fn the_computer_proposes_when_a_cycle_is_all_that_is_left() {
     }
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn chat_travels_between_instances() {
+    // Two instances on PostgreSQL (the message posted on one reaches the streams held by the
+    // other); on SQLite one server plays both parts.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let clock = ManualClock::starting_now();
+    let a = server_on(&db, &clock).await;
+    let b = if common::postgres() {
+        Some(server_on(&db, &clock).await)
+    } else {
+        None
+    };
+    let api_a = Api::new(&a);
+    let api_b = Api::new(b.as_ref().unwrap_or(&a));
+    let (id, south, north) = online_game(&api_a, &api_b, Value::Null).await;
+    let mut north_events = player_events(&api_b, &id, &north).await;
+    let mut spectator = Events::open(&api_b, &id).await;
+    let (st, m) = chat(
+        &api_a,
+        &id,
+        Some(&south),
+        json!({ "text": "Across the board" }),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{m}");
+    assert_eq!(north_events.until("chat", |_| true).await, m);
+    assert_eq!(spectator.until("chat", |_| true).await, m);
+    // A spectator on instance A: instance B's spectator reads it, North (no advice) does not.
+    let (st, s1) = chat(&api_a, &id, None, json!({ "text": "Nice", "name": "Yaw" })).await;
+    assert_eq!(st, StatusCode::CREATED, "{s1}");
+    assert_eq!(spectator.until("chat", |_| true).await, s1);
+    let (_, m2) = chat(&api_a, &id, Some(&south), json!({ "text": "Your move" })).await;
+    assert_eq!(north_events.until("chat", |_| true).await, m2);
+    assert_eq!(chat_log(&api_b, &id, Some(&north)).await.len(), 2);
+    assert_eq!(chat_log(&api_b, &id, None).await.len(), 3);
+    drop((north_events, spectator));
+    if let Some(b) = b {
+        b.shutdown().await.unwrap();
+    }
+    a.shutdown().await.unwrap();
+}

@@ -816,6 +816,13 @@ mod tests {
             }]
         );
         assert_eq!(parse_notice("me review g1 {}", "me"), vec![]);
+        assert_eq!(
+            parse_notice("you chat g1 {\"room\":\"players\",\"text\":\"a b\"}", "me"),
+            vec![Notice::Chat {
+                id: "g1".into(),
+                data: "{\"room\":\"players\",\"text\":\"a b\"}".into(),
+            }]
+        );
     }
 
     #[tokio::test]
