@@ -18,39 +18,12 @@ use std::time::{Duration, Instant};
 use oware_server::{start, ManualClock, OnlineConfig, ServerConfig, TournamentConfig};
 use serde_json::{json, Value};
 
-struct Stream {
-    resp: reqwest::Response,
-    buf: Vec<u8>,
-}
+mod common;
+use common::Stream;
 
-impl Stream {
-    async fn next_ply(&mut self) -> Option<u64> {
-        loop {
-            if let Some(end) = self.buf.windows(2).position(|w| w == b"\n\n") {
-                let block: Vec<u8> = self.buf.drain(..end + 2).collect();
-                let block = String::from_utf8_lossy(&block);
-                let mut update = false;
-                let mut data = String::new();
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event:") {
-                        update = v.trim() == "update";
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.trim_start());
-                    }
-                }
-                if update {
-                    if let Ok(v) = serde_json::from_str::<Value>(&data) {
-                        return v["state"]["ply"].as_u64();
-                    }
-                }
-                continue;
-            }
-            match self.resp.chunk().await.ok()? {
-                Some(c) => self.buf.extend_from_slice(&c),
-                None => return None,
-            }
-        }
-    }
+/// Sends `req`: its answer's JSON.
+async fn fetch(req: reqwest::RequestBuilder) -> Value {
+    req.send().await.unwrap().json().await.unwrap()
 }
 
 fn legal(state: &Value) -> Option<String> {
@@ -152,14 +125,7 @@ async fn main() {
     let wall = Instant::now();
     clock.advance(Duration::from_secs(301));
     let view = loop {
-        let v: Value = client
-            .get(format!("{base}/api/tournaments/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let v = fetch(client.get(format!("{base}/api/tournaments/{id}"))).await;
         if v["last_wave"]["paired"].as_u64().unwrap_or(0) > 0 {
             break v;
         }
@@ -196,57 +162,34 @@ async fn main() {
             let mut tokens = Vec::new();
             let mut streams = Vec::new();
             for c in [&cs, &cn] {
-                let seat: Value = client
-                    .post(format!("{base}/api/games/{g}/seat"))
-                    .header("cookie", c)
-                    .send()
-                    .await
-                    .unwrap()
-                    .json()
-                    .await
-                    .unwrap();
+                let seat = fetch(
+                    client
+                        .post(format!("{base}/api/games/{g}/seat"))
+                        .header("cookie", c),
+                )
+                .await;
                 let token = seat["token"].as_str().unwrap().to_string();
-                let resp = client
+                let events = client
                     .get(format!("{base}/api/games/{g}/events"))
-                    .header("x-seat-token", &token)
-                    .send()
-                    .await
-                    .unwrap();
+                    .header("x-seat-token", &token);
+                streams.push(Stream::open(events).await.unwrap());
                 tokens.push(token);
-                streams.push(Stream {
-                    resp,
-                    buf: Vec::new(),
-                });
             }
-            let mut state: Value = client
-                .get(format!("{base}/api/games/{g}"))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let mut state = fetch(client.get(format!("{base}/api/games/{g}"))).await;
             let mut out = Vec::new();
             for ply in 0..10u64 {
                 let mover = (ply % 2) as usize;
                 let Some(mv) = legal(&state) else { break };
                 let t = Instant::now();
-                let r: Value = client
-                    .post(format!("{base}/api/games/{g}/moves"))
-                    .header("x-seat-token", &tokens[mover])
-                    .json(&json!({ "move": mv }))
-                    .send()
-                    .await
-                    .unwrap()
-                    .json()
-                    .await
-                    .unwrap();
-                let other = &mut streams[1 - mover];
-                while let Some(p) = other.next_ply().await {
-                    if p > ply {
-                        break;
-                    }
-                }
+                let r = fetch(
+                    client
+                        .post(format!("{base}/api/games/{g}/moves"))
+                        .header("x-seat-token", &tokens[mover])
+                        .json(&json!({ "move": mv })),
+                )
+                .await;
+                // Until the opponent's stream delivers the move (or ends).
+                let _ = streams[1 - mover].until_ply(ply + 1).await;
                 out.push(t.elapsed().as_secs_f64() * 1000.0);
                 state = r["state"].clone();
             }

@@ -43,6 +43,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+mod common;
+use common::Stream;
+
 struct Opts {
     games: usize,
     max_plies: usize,
@@ -302,61 +305,6 @@ async fn pick_and_think(state: &Value, rng: &mut u64, think: Duration) -> Option
     Some(mv)
 }
 
-/// One player's event stream: `update` events' states, read as they come.
-struct Stream {
-    resp: reqwest::Response,
-    buf: Vec<u8>,
-}
-
-impl Stream {
-    async fn open(client: &reqwest::Client, url: String) -> Result<Stream, reqwest::Error> {
-        let resp = client.get(url).send().await?.error_for_status()?;
-        Ok(Stream {
-            resp,
-            buf: Vec::new(),
-        })
-    }
-
-    /// The next `update` event's state (other events skipped); `None` when the stream ended.
-    async fn next_state(&mut self) -> Result<Option<Value>, reqwest::Error> {
-        loop {
-            if let Some(end) = self.buf.windows(2).position(|w| w == b"\n\n") {
-                let block: Vec<u8> = self.buf.drain(..end + 2).collect();
-                let block = String::from_utf8_lossy(&block);
-                let mut update = false;
-                let mut data = String::new();
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event:") {
-                        update = v.trim() == "update";
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.trim_start());
-                    }
-                }
-                if update {
-                    if let Ok(v) = serde_json::from_str::<Value>(&data) {
-                        return Ok(Some(v["state"].clone()));
-                    }
-                }
-                continue;
-            }
-            match self.resp.chunk().await? {
-                Some(c) => self.buf.extend_from_slice(&c),
-                None => return Ok(None),
-            }
-        }
-    }
-
-    /// Reads until a state at `ply` or later; answers when it arrived.
-    async fn until_ply(&mut self, ply: u64) -> Result<Option<(Instant, Value)>, reqwest::Error> {
-        while let Some(st) = self.next_state().await? {
-            if st["ply"].as_u64().unwrap_or(0) >= ply {
-                return Ok(Some((Instant::now(), st)));
-            }
-        }
-        Ok(None)
-    }
-}
-
 /// One online game between two simulated people, each holding the game's event stream:
 /// South on server `bases[0]`, North on `bases[1]` (the same one with a single instance).
 async fn play_online(
@@ -407,11 +355,8 @@ async fn play_online(
             .await?;
         let key = k["key"].as_str().unwrap_or_default();
         streams.push(
-            Stream::open(
-                &client,
-                format!("{base}/api/games/{id}/events?presence={key}"),
-            )
-            .await?,
+            Stream::open(client.get(format!("{base}/api/games/{id}/events?presence={key}")))
+                .await?,
         );
     }
     let mut state = joined["state"].clone();
