@@ -6,6 +6,8 @@
 //!
 //! tmux comes from Debian's packages (`scripts/test.sh` installs it when missing); without it
 //! this test says so and skips.
+// tmux/mod.rs is shared by several test files, each using only a part of it.
+#![allow(unused_macros)]
 
 #[path = "run/mod.rs"]
 mod run;

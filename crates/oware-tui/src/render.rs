@@ -600,7 +600,12 @@ fn draw_chat(o: &Online, frame: &mut Frame, area: Rect, theme: &Theme) {
     let height = usize::from(area.height.saturating_sub(2));
     let mut input: Vec<Line> = wrap(&format!("> {}_", o.chat.draft), width)
         .into_iter()
-        .map(|l| Line::from(Span::styled(l, Style::default().add_modifier(Modifier::BOLD))))
+        .map(|l| {
+            Line::from(Span::styled(
+                l,
+                Style::default().add_modifier(Modifier::BOLD),
+            ))
+        })
         .collect();
     // The end of a long draft when it does not fit.
     let keep = input.len().min(height.saturating_sub(1).max(1));

@@ -271,10 +271,7 @@ fn m_opens_the_chat_where_keys_type_and_enter_sends() {
     assert_eq!(app.game.moves().len(), 1);
     press_code(&mut app, KeyCode::Backspace);
     let fx = press_code(&mut app, KeyCode::Enter);
-    assert_eq!(
-        sent(&fx),
-        Some(&Request::Chat("1 draw? no, thank".into()))
-    );
+    assert_eq!(sent(&fx), Some(&Request::Chat("1 draw? no, thank".into())));
     assert_eq!(app.status.1, "Sending your message...");
     let answer = json!({"room": "players", "name": "Kofi", "side": "N", "text": "1 draw? no, thank", "seq": 2});
     app.on_net(NetEvent::ChatSent(serde_json::from_value(answer).unwrap()));

@@ -62,7 +62,8 @@ impl App {
                 }
             }
             KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                if !chat.type_char(c) && chat.draft.chars().count() >= MAX_TYPED {
+                let full = !chat.type_char(c) && chat.draft.chars().count() >= MAX_TYPED;
+                if full {
                     self.status = (
                         Tone::Error,
                         format!("A message has {MAX_TYPED} characters at most"),
