@@ -176,3 +176,39 @@ fn absurd_clocks_are_refused() {
     }
     assert!(TimeControl::checked(Some(300.0), Some(3.0), 30).is_ok());
 }
+
+#[test]
+fn a_cycle_is_agreed_while_both_rows_hold_seeds_and_lapses_with_a_move() {
+    use oware_core::fen;
+    // North's row is empty: proposing and accepting are refused, nothing changes.
+    let mut o = playing(None);
+    let start = fen::parse("0-0-0-0-3-4-0-0-0-0-0-0-20-21-S").unwrap();
+    let mut g = Game::from_position(start, Rules::default());
+    let e = o.cycle(Side::South, OfferAction::Offer, &mut g, 0).unwrap_err();
+    assert_eq!(e.code, "cannot-agree-cycle");
+    assert!(e.message.contains("both rows hold seeds"), "{}", e.message);
+    assert_eq!((o.cycle_offer, g.is_over()), (None, false));
+
+    // Both rows hold seeds: proposed, lapsed by a move, proposed again and accepted.
+    let mut o = playing(None);
+    let start = fen::parse("0-0-0-0-3-4-1-0-2-0-0-0-18-20-S").unwrap();
+    let mut g = Game::from_position(start, Rules::default());
+    o.cycle(Side::North, OfferAction::Offer, &mut g, 0).unwrap();
+    assert_eq!(o.cycle_offer, Some(Side::North));
+    play(&mut o, &mut g, 4, 10);
+    assert_eq!(o.cycle_offer, None, "a move withdraws it");
+    o.cycle(Side::South, OfferAction::Offer, &mut g, 20).unwrap();
+    let before = *g.position();
+    o.cycle(Side::North, OfferAction::Accept, &mut g, 30).unwrap();
+    assert_eq!(o.status, Status::Over);
+    assert_eq!(o.end, Some(EndReason::AgreedCycle));
+    let out = g.outcome().unwrap();
+    let split = |side: Side| {
+        oware_core::Score::seeds(before.row_seeds(side) + before.store(side))
+    };
+    assert_eq!(
+        (out.scores.south, out.scores.north),
+        (split(Side::South), split(Side::North))
+    );
+    assert!(o.result_tag().is_none(), "the score is the result");
+}
