@@ -184,7 +184,9 @@ fn a_cycle_is_agreed_while_both_rows_hold_seeds_and_lapses_with_a_move() {
     let mut o = playing(None);
     let start = fen::parse("0-0-0-0-3-4-0-0-0-0-0-0-20-21-S").unwrap();
     let mut g = Game::from_position(start, Rules::default());
-    let e = o.cycle(Side::South, OfferAction::Offer, &mut g, 0).unwrap_err();
+    let e = o
+        .cycle(Side::South, OfferAction::Offer, &mut g, 0)
+        .unwrap_err();
     assert_eq!(e.code, "cannot-agree-cycle");
     assert!(e.message.contains("both rows hold seeds"), "{}", e.message);
     assert_eq!((o.cycle_offer, g.is_over()), (None, false));
@@ -197,15 +199,15 @@ fn a_cycle_is_agreed_while_both_rows_hold_seeds_and_lapses_with_a_move() {
     assert_eq!(o.cycle_offer, Some(Side::North));
     play(&mut o, &mut g, 4, 10);
     assert_eq!(o.cycle_offer, None, "a move withdraws it");
-    o.cycle(Side::South, OfferAction::Offer, &mut g, 20).unwrap();
+    o.cycle(Side::South, OfferAction::Offer, &mut g, 20)
+        .unwrap();
     let before = *g.position();
-    o.cycle(Side::North, OfferAction::Accept, &mut g, 30).unwrap();
+    o.cycle(Side::North, OfferAction::Accept, &mut g, 30)
+        .unwrap();
     assert_eq!(o.status, Status::Over);
     assert_eq!(o.end, Some(EndReason::AgreedCycle));
     let out = g.outcome().unwrap();
-    let split = |side: Side| {
-        oware_core::Score::seeds(before.row_seeds(side) + before.store(side))
-    };
+    let split = |side: Side| oware_core::Score::seeds(before.row_seeds(side) + before.store(side));
     assert_eq!(
         (out.scores.south, out.scores.north),
         (split(Side::South), split(Side::North))
