@@ -26,6 +26,9 @@
 //! cargo run --release -p oware-server --example load -- --online --games 1000 --think-ms 3000 --max-plies 60
 //! ```
 //!
+//! `--logins-per-s N` logs an account in N times a second on the first server while the games
+//! run (the accounts' Argon2id hashing beside the relay), and prints their count and latency.
+//!
 //! `--db postgres://USER@HOST/DB` keeps the games in that PostgreSQL database (emptied first)
 //! instead of a fresh SQLite file; `--instances N` (PostgreSQL only) starts N servers on it,
 //! and in each online game South plays through one instance and North through the next, so
@@ -57,6 +60,8 @@ struct Opts {
     clock: Option<(u64, u64)>,
     db: Option<String>,
     instances: usize,
+    /// Log-ins a second sent to the first server during the run (0: none).
+    logins_per_s: u32,
 }
 
 fn parse_opts() -> Opts {
@@ -71,6 +76,7 @@ fn parse_opts() -> Opts {
         clock: Some((600, 5)),
         db: None,
         instances: 1,
+        logins_per_s: 0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -94,12 +100,13 @@ fn parse_opts() -> Opts {
             }
             "--db" => o.db = Some(v),
             "--instances" => o.instances = v.parse().expect("--instances N"),
+            "--logins-per-s" => o.logins_per_s = v.parse().expect("--logins-per-s N"),
             "--online" => {
                 o.online = true;
                 i += 1;
                 continue;
             }
-            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build, --online, --clock, --db, --instances)"),
+            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build, --online, --clock, --db, --instances, --logins-per-s)"),
         }
         i += 2;
     }
@@ -452,6 +459,70 @@ fn start_child(opts: &Opts, db: &str, dir: &std::path::Path) -> (std::process::C
     (child, format!("http://{addr}"))
 }
 
+/// Signs an account up on `base`, then logs it in `per_s` times a second (each from a new
+/// loopback address every 25 log-ins, so that the per-address limit does not refuse them)
+/// until `deadline` or until the task is aborted at the end of the run; either way the
+/// summary line is printed as the task ends.
+async fn log_in_steadily(base: String, per_s: u32, deadline: Instant) {
+    let body = json!({"name": "loadbench", "password": "a long enough password"});
+    let signed = reqwest::Client::new()
+        .post(format!("{base}/api/account/signup"))
+        .json(&body)
+        .send()
+        .await;
+    if !signed.is_ok_and(|r| r.status().is_success()) {
+        println!("log-ins: the sign-up failed");
+        return;
+    }
+    let summary = LoginSummary {
+        times: Arc::new(Mutex::new(Vec::new())),
+        started: Instant::now(),
+    };
+    let mut every = tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(per_s)));
+    let mut k = 0u32;
+    while Instant::now() < deadline {
+        every.tick().await;
+        k += 1;
+        let n = k / 25;
+        let ip = std::net::IpAddr::from([127, 2, (n / 250) as u8, (n % 250) as u8 + 1]);
+        let (base, body, times) = (base.clone(), body.clone(), Arc::clone(&summary.times));
+        tokio::spawn(async move {
+            let Ok(client) = reqwest::Client::builder().local_address(ip).build() else {
+                return;
+            };
+            let t = Instant::now();
+            let r = client
+                .post(format!("{base}/api/account/login"))
+                .json(&body)
+                .send()
+                .await;
+            if r.is_ok_and(|r| r.status().is_success()) {
+                times.lock().unwrap().push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+        });
+    }
+}
+
+/// The log-ins made during the run; prints its line when dropped (the task's end or abort).
+struct LoginSummary {
+    times: Arc<Mutex<Vec<f64>>>,
+    started: Instant,
+}
+
+impl Drop for LoginSummary {
+    fn drop(&mut self) {
+        let secs = self.started.elapsed().as_secs_f64();
+        let mut v = self.times.lock().unwrap().clone();
+        println!(
+            "log-ins during the run: {} in {secs:.0} s ({:.1}/s), latency p50 {:.1} ms, p99 {:.1} ms",
+            v.len(),
+            v.len() as f64 / secs.max(1e-9),
+            percentile(&mut v, 0.50),
+            percentile(&mut v, 0.99)
+        );
+    }
+}
+
 fn main() {
     if let Ok(db) = std::env::var("OWARE_LOAD_CHILD_DB") {
         child_server(&db);
@@ -522,6 +593,8 @@ fn main() {
             .pool_max_idle_per_host(opts.games)
             .build()
             .expect("client");
+        let logins = (opts.logins_per_s > 0)
+            .then(|| tokio::spawn(log_in_steadily(bases[0].clone(), opts.logins_per_s, deadline)));
         let mut tasks = Vec::new();
         for g in 0..opts.games {
             let seed = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(g as u64 + 1);
@@ -538,6 +611,10 @@ fn main() {
             if !matches!(t.await, Ok(Ok(()))) {
                 stats.lock().unwrap().errors += 1;
             }
+        }
+        if let Some(task) = logins {
+            task.abort();
+            let _ = task.await;
         }
     });
     let wall = started.elapsed().as_secs_f64();
