@@ -4,7 +4,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::sqlite::SqliteStore;
 use super::tournaments::{
-    EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
+    prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
     PAIRING_COLUMNS, TOURNAMENT_COLUMNS,
 };
 use super::StoreFuture;
@@ -72,14 +72,6 @@ fn bump(c: &Connection, id: &str) -> rusqlite::Result<()> {
         params![id],
     )?;
     Ok(())
-}
-
-fn prefixed(columns: &str, table: &str) -> String {
-    columns
-        .split(", ")
-        .map(|c| format!("{table}.{}", c.trim()))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl TournamentStore for SqliteStore {

@@ -231,3 +231,12 @@ pub trait TournamentStore: Send + Sync {
     /// Marks `side` (`S` or `N`) of tournament game `game_id` as berserk.
     fn set_berserk(&self, game_id: String, side: String) -> StoreFuture<'_, ()>;
 }
+
+/// `columns` (a comma-separated list) each qualified by `table` (`t.id, t.name`), for joins.
+pub(super) fn prefixed(columns: &str, table: &str) -> String {
+    columns
+        .split(", ")
+        .map(|c| format!("{table}.{}", c.trim()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -5,7 +5,7 @@ use tokio_postgres::Row;
 
 use super::PostgresStore;
 use crate::store::tournaments::{
-    EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
+    prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
     PAIRING_COLUMNS, TOURNAMENT_COLUMNS,
 };
 use crate::store::{StoreError, StoreFuture};
@@ -65,14 +65,6 @@ fn read_pairing(r: &Row) -> PairingRow {
         started_ms: uint(r, 10),
         ended_ms: uint(r, 11),
     }
-}
-
-fn prefixed(columns: &str, table: &str) -> String {
-    columns
-        .split(", ")
-        .map(|c| format!("{table}.{}", c.trim()))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 const BUMP: &str = "UPDATE tournaments SET version = version + 1 WHERE id = $1";
