@@ -512,20 +512,32 @@ impl Tournaments {
             .ok_or(TournamentError::NotFound)
     }
 
+    /// The tournaments' tables and tournament `id` as stored.
+    async fn tables_and_row(
+        &self,
+        id: &str,
+    ) -> Result<(&dyn TournamentStore, TournamentRow), TournamentError> {
+        Ok((self.tables()?, self.row(id).await?))
+    }
+
+    /// After `user`'s change of tournament `id`: its streams told, `user`'s view of it.
+    async fn changed(
+        self: &Arc<Self>,
+        id: &str,
+        user: &User,
+    ) -> Result<TournamentView, TournamentError> {
+        self.tell(id).await;
+        self.view(id, Some(user)).await
+    }
+
     /// `user` joins tournament `id`, or comes back after a pause.
     pub async fn join(
         self: &Arc<Self>,
         id: &str,
         user: &User,
     ) -> Result<TournamentView, TournamentError> {
-        let tables = self.tables()?;
-        let t = self.row(id).await?;
-        if t.status == "finished" {
-            return Err(TournamentError::refused(
-                "tournament-finished",
-                "this tournament is over",
-            ));
-        }
+        let (tables, t) = self.tables_and_row(id).await?;
+        not_over(&t)?;
         let entries = tables.entries(id.to_string()).await?;
         let mine = entries.iter().find(|e| e.user_id == user.id);
         match mine {
@@ -566,8 +578,7 @@ impl Tournaments {
                 joined_ms: mine.map_or(self.now(), |e| e.joined_ms),
             })
             .await?;
-        self.tell(id).await;
-        self.view(id, Some(user)).await
+        self.changed(id, user).await
     }
 
     /// The account's rating in the tournament's category (1500 for a new player).
@@ -593,8 +604,7 @@ impl Tournaments {
         id: &str,
         user: &User,
     ) -> Result<TournamentView, TournamentError> {
-        let tables = self.tables()?;
-        let t = self.row(id).await?;
+        let (tables, t) = self.tables_and_row(id).await?;
         let entries = tables.entries(id.to_string()).await?;
         let Some(e) = entries.into_iter().find(|e| e.user_id == user.id) else {
             return Err(TournamentError::refused(
@@ -602,12 +612,7 @@ impl Tournaments {
                 "you are not a player of this tournament",
             ));
         };
-        if t.status == "finished" {
-            return Err(TournamentError::refused(
-                "tournament-finished",
-                "this tournament is over",
-            ));
-        }
+        not_over(&t)?;
         if t.status == "created" {
             tables.remove_entry(id.to_string(), user.id.clone()).await?;
         } else {
@@ -623,8 +628,7 @@ impl Tournaments {
                 })
                 .await?;
         }
-        self.tell(id).await;
-        self.view(id, Some(user)).await
+        self.changed(id, user).await
     }
 
     /// `user` berserks in their game of arena `id`: half their clock, no increment, one more
@@ -634,8 +638,7 @@ impl Tournaments {
         id: &str,
         user: &User,
     ) -> Result<TournamentView, TournamentError> {
-        let tables = self.tables()?;
-        let t = self.row(id).await?;
+        let (tables, t) = self.tables_and_row(id).await?;
         if t.kind != "arena" {
             return Err(TournamentError::refused(
                 "no-berserk",
@@ -662,8 +665,7 @@ impl Tournaments {
         self.games.berserk(&game, side).await?;
         let side = if side == Side::South { "S" } else { "N" };
         tables.set_berserk(game, side.to_string()).await?;
-        self.tell(id).await;
-        self.view(id, Some(user)).await
+        self.changed(id, user).await
     }
 
     /// The event stream of tournament `id`: `standings` with the tournament's version, now
@@ -752,4 +754,15 @@ fn random_id() -> Result<String, TournamentError> {
     getrandom::fill(&mut buf)
         .map_err(|e| TournamentError::Game(GameError::Internal(format!("random: {e}"))))?;
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Refuses a change of tournament `t` once it is over.
+fn not_over(t: &TournamentRow) -> Result<(), TournamentError> {
+    if t.status == "finished" {
+        return Err(TournamentError::refused(
+            "tournament-finished",
+            "this tournament is over",
+        ));
+    }
+    Ok(())
 }

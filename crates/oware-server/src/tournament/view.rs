@@ -195,8 +195,7 @@ impl Tournaments {
         id: &str,
         viewer: Option<&User>,
     ) -> Result<TournamentView, TournamentError> {
-        let tables = self.tables()?;
-        let t = self.row(id).await?;
+        let (tables, t) = self.tables_and_row(id).await?;
         let entries = tables.entries(id.to_string()).await?;
         let pairings = tables.pairings(id.to_string()).await?;
         let names: HashMap<&str, &str> = entries

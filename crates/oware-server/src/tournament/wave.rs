@@ -174,12 +174,7 @@ impl Tournaments {
             let sb = souths.get(b.user_id.as_str()).copied().unwrap_or(0);
             boards.push(if sb < sa { (b, a) } else { (a, b) });
         }
-        let games = self.start_games(&t, 0, &boards).await;
-        let paired = games.len() * 2;
-        if !games.is_empty() {
-            tables.add_pairings(t.id.clone(), games).await?;
-        }
-        Ok(paired)
+        self.start_games(&t, 0, &boards).await
     }
 
     async fn swiss_wave(
@@ -266,22 +261,18 @@ impl Tournaments {
         if boards.is_empty() {
             return Ok(0);
         }
-        let games = self.start_games(&t, u64::from(round.number), &boards).await;
-        let paired = games.len() * 2;
-        if !games.is_empty() {
-            tables.add_pairings(t.id.clone(), games).await?;
-        }
-        Ok(paired)
+        self.start_games(&t, u64::from(round.number), &boards).await
     }
 
-    /// Starts a rated game for each (South, North) of `boards`; a game that cannot be made
-    /// is left out (logged), its players wait for the next wave.
+    /// Starts a rated game for each (South, North) of `boards` and stores the pairings: the
+    /// number of players paired. A game that cannot be made is left out (logged), its players
+    /// wait for the next wave.
     async fn start_games(
         self: &Arc<Self>,
         t: &TournamentRow,
         round: u64,
         boards: &[(&EntryRow, &EntryRow)],
-    ) -> Vec<PairingRow> {
+    ) -> Result<usize, TournamentError> {
         let clock = TimeControl {
             initial_s: t.initial_s,
             increment_s: t.increment_s,
@@ -328,6 +319,10 @@ impl Tournaments {
                 }
             }
         }
-        rows
+        let paired = rows.len() * 2;
+        if !rows.is_empty() {
+            self.tables()?.add_pairings(t.id.clone(), rows).await?;
+        }
+        Ok(paired)
     }
 }
