@@ -45,6 +45,7 @@ use crate::games::{Ending, Games, OfferKind};
 use crate::limits::{ClientKey, ClientLimits};
 use crate::review::Reviews;
 use host::AllowedHosts;
+use tournaments::Act;
 
 pub use error::ApiError;
 pub use games::{AnalysisReq, CreateReq, MoveReq, NewRequest};
@@ -136,9 +137,9 @@ route_table! {
     GET "/api/tournaments" => tournaments::list,
     POST "/api/tournaments" => tournaments::create,
     GET "/api/tournaments/{id}" => tournaments::tournament,
-    POST "/api/tournaments/{id}/join" => tournaments::join,
-    POST "/api/tournaments/{id}/withdraw" => tournaments::withdraw,
-    POST "/api/tournaments/{id}/berserk" => tournaments::berserk,
+    POST "/api/tournaments/{id}/join" => tournaments::act(Act::Join),
+    POST "/api/tournaments/{id}/withdraw" => tournaments::act(Act::Withdraw),
+    POST "/api/tournaments/{id}/berserk" => tournaments::act(Act::Berserk),
     GET "/api/tournaments/{id}/events" => tournaments::events,
 }
 

@@ -5,12 +5,13 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use futures_util::future::BoxFuture;
 
 use super::accounts::{logged_in, viewer};
 use super::error::{ApiError, ApiJson, OptionalJson, Path};
 use super::{NoBody, Shared};
 use crate::events;
-use crate::tournament::{NewTournament, TournamentError};
+use crate::tournament::{NewTournament, TournamentError, TournamentView};
 
 impl From<TournamentError> for ApiError {
     fn from(e: TournamentError) -> Self {
@@ -66,38 +67,38 @@ pub(super) async fn tournament(
     Ok(Json(s.tournaments.view(&id, user.as_ref()).await?).into_response())
 }
 
-/// `POST /api/tournaments/{id}/join`.
-pub(super) async fn join(
-    State(s): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    OptionalJson(_): OptionalJson<NoBody>,
-) -> Result<Response, ApiError> {
-    let user = logged_in(&s, &headers).await?;
-    Ok(Json(s.tournaments.join(&id, &user).await?).into_response())
+/// What a logged-in player does in a tournament.
+#[derive(Clone, Copy)]
+pub(super) enum Act {
+    Join,
+    Withdraw,
+    Berserk,
 }
 
-/// `POST /api/tournaments/{id}/withdraw`.
-pub(super) async fn withdraw(
-    State(s): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    OptionalJson(_): OptionalJson<NoBody>,
-) -> Result<Response, ApiError> {
-    let user = logged_in(&s, &headers).await?;
-    Ok(Json(s.tournaments.withdraw(&id, &user).await?).into_response())
+/// The handler of `POST /api/tournaments/{id}/join`, `…/withdraw` and `…/berserk`: no body,
+/// the player's session cookie, the player's view of the tournament answered.
+pub(super) fn act(
+    what: Act,
+) -> impl Fn(State<Shared>, HeaderMap, Path<String>, OptionalJson<NoBody>) -> ViewAnswer
+       + Clone
+       + Send
+       + Sync
+       + 'static {
+    move |State(s), headers, Path(id), OptionalJson(NoBody {})| {
+        Box::pin(async move {
+            let user = logged_in(&s, &headers).await?;
+            let t = &s.tournaments;
+            let view = match what {
+                Act::Join => t.join(&id, &user).await?,
+                Act::Withdraw => t.withdraw(&id, &user).await?,
+                Act::Berserk => t.berserk(&id, &user).await?,
+            };
+            Ok(Json(view))
+        })
+    }
 }
 
-/// `POST /api/tournaments/{id}/berserk`.
-pub(super) async fn berserk(
-    State(s): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    OptionalJson(_): OptionalJson<NoBody>,
-) -> Result<Response, ApiError> {
-    let user = logged_in(&s, &headers).await?;
-    Ok(Json(s.tournaments.berserk(&id, &user).await?).into_response())
-}
+type ViewAnswer = BoxFuture<'static, Result<Json<TournamentView>, ApiError>>;
 
 /// `GET /api/tournaments/{id}/events`: `standings` events (the version) on every change.
 pub(super) async fn events(
