@@ -415,15 +415,7 @@ impl Games {
         name: &str,
         user: Option<&crate::accounts::User>,
     ) -> Result<SeatReply, GameError> {
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            match self.join_once(id, token, name, user).await {
-                // Another writer changed the game: read it again and decide on what it is now.
-                Err(GameError::Conflict) if tries < 3 => continue,
-                r => return r,
-            }
-        }
+        retry_conflicts(|| self.join_once(id, token, name, user)).await
     }
 
     pub(super) async fn join_once(
@@ -614,14 +606,7 @@ impl Games {
         ip: Option<std::net::IpAddr>,
     ) -> Result<(Option<SeatReply>, StateView), GameError> {
         let action = OfferAction::parse(action)?;
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            match self.rematch_once(id, token, action, ip).await {
-                Err(GameError::Conflict) if tries < 3 => continue,
-                r => return r,
-            }
-        }
+        retry_conflicts(|| self.rematch_once(id, token, action, ip)).await
     }
 
     pub(super) async fn rematch_once(
@@ -773,4 +758,20 @@ pub(super) fn online_row(
         online: serde_json::to_string(online).map_err(|e| GameError::Internal(e.to_string()))?,
         online_status: online.status.name().to_string(),
     })
+}
+
+/// Runs `attempt` (three times at the most) until no other writer changed the game under it:
+/// each try reads the game again and decides on what it is now.
+async fn retry_conflicts<T, F>(mut attempt: impl FnMut() -> F) -> Result<T, GameError>
+where
+    F: std::future::Future<Output = Result<T, GameError>>,
+{
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match attempt().await {
+            Err(GameError::Conflict) if tries < 3 => continue,
+            r => return r,
+        }
+    }
 }
