@@ -5,13 +5,12 @@
 
 mod common;
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::assert_error;
+use common::{assert_error, Browser, PASSWORD};
 use oware_server::{start, GameEnd, ManualClock, OnlineConfig, Server, ServerConfig, Store};
-use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
+use reqwest::header::ORIGIN;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -20,137 +19,9 @@ use serde_json::{json, Value};
 async fn world() -> (tempfile::TempDir, ManualClock, Server) {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("a.sqlite"), &clock).await;
+    let s = common::clocked_server(&dir.path().join("a.sqlite"), &clock).await;
     (dir, clock, s)
 }
-
-async fn server(db: &Path, clock: &ManualClock) -> Server {
-    // Many games from one address (the tests' players all play from 127.0.0.1).
-    let online = OnlineConfig {
-        create_limit: 1000,
-        ..OnlineConfig::default()
-    };
-    let config = ServerConfig {
-        clock: clock.shared(),
-        ..common::online_config(db, online).await
-    };
-    start(&config).await.expect("server starts")
-}
-
-/// A browser of its own: its cookie jar is the one session cookie.
-struct Browser {
-    client: reqwest::Client,
-    base: String,
-    cookie: Option<String>,
-    /// Every answer's body, to check that no secret ever left the server.
-    seen: Vec<String>,
-}
-
-impl Browser {
-    fn new(s: &Server) -> Browser {
-        Browser {
-            client: reqwest::Client::new(),
-            base: format!("http://{}", s.addr()),
-            cookie: None,
-            seen: Vec::new(),
-        }
-    }
-
-    async fn send(
-        &mut self,
-        method: reqwest::Method,
-        path: &str,
-        body: Option<Value>,
-        headers: &[(&str, &str)],
-    ) -> (StatusCode, Value, Option<String>) {
-        let mut req = self.client.request(method, format!("{}{path}", self.base));
-        if let Some(c) = &self.cookie {
-            req = req.header(COOKIE, format!("oware_session={c}"));
-        }
-        for (k, v) in headers {
-            req = req.header(*k, *v);
-        }
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let r = req.send().await.unwrap();
-        let status = r.status();
-        let set = r
-            .headers()
-            .get(SET_COOKIE)
-            .map(|v| v.to_str().unwrap().to_string());
-        if let Some(line) = &set {
-            let value = line
-                .split(';')
-                .next()
-                .and_then(|kv| kv.split_once('='))
-                .map(|(_, v)| v.to_string())
-                .unwrap_or_default();
-            self.cookie = (!value.is_empty()).then_some(value);
-        }
-        let text = r.text().await.unwrap();
-        self.seen.push(text.clone());
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::Null),
-            set,
-        )
-    }
-
-    async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
-        let (s, b, _) = self
-            .send(reqwest::Method::POST, path, Some(body), &[])
-            .await;
-        (s, b)
-    }
-
-    async fn post_seat(&mut self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
-        let (s, b, _) = self
-            .send(
-                reqwest::Method::POST,
-                path,
-                Some(body),
-                &[("x-seat-token", token)],
-            )
-            .await;
-        (s, b)
-    }
-
-    async fn get(&mut self, path: &str) -> (StatusCode, Value) {
-        let (s, b, _) = self.send(reqwest::Method::GET, path, None, &[]).await;
-        (s, b)
-    }
-
-    /// A browser of server `s` where `name` has just signed up (with [`PASSWORD`]).
-    async fn signed_up(s: &Server, name: &str) -> Browser {
-        let mut b = Browser::new(s);
-        let (st, body) = b.sign_up(name, PASSWORD).await;
-        assert_eq!(st, StatusCode::OK, "{body}");
-        b
-    }
-
-    async fn sign_up(&mut self, name: &str, password: &str) -> (StatusCode, Value) {
-        self.post(
-            "/api/account/signup",
-            json!({ "name": name, "password": password }),
-        )
-        .await
-    }
-
-    async fn log_in(&mut self, name: &str, password: &str) -> (StatusCode, Value) {
-        self.post(
-            "/api/account/login",
-            json!({ "name": name, "password": password }),
-        )
-        .await
-    }
-
-    async fn me(&mut self) -> Value {
-        self.get("/api/account").await.1["name"].clone()
-    }
-}
-
-const PASSWORD: &str = "seeds in every house";
 
 #[tokio::test]
 async fn sign_up_sets_a_hardened_session_cookie_and_never_answers_the_password() {

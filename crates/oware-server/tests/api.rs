@@ -54,22 +54,10 @@ async fn illegal_moves_and_bad_requests_change_nothing() {
         .await;
     assert_error(s5, &b5, StatusCode::BAD_REQUEST, "bad-request");
     // Bad JSON, wrong type, wrong content type.
-    let r = api
-        .client
-        .post(format!("{}/api/games/{id}/moves", api.base))
-        .header("x-seat-token", &token)
-        .header("content-type", "application/json")
-        .body("{\"move\": ")
-        .send()
-        .await
-        .unwrap();
-    let status = r.status();
-    assert_error(
-        status,
-        &r.json().await.unwrap(),
-        StatusCode::BAD_REQUEST,
-        "bad-json",
-    );
+    let moves = format!("/api/games/{id}/moves");
+    let as_json = Some("application/json");
+    let (st, b) = api.post_raw(&moves, &token, as_json, "{\"move\": ").await;
+    assert_error(st, &b, StatusCode::BAD_REQUEST, "bad-json");
     let (s6, b6) = api
         .post(
             &format!("/api/games/{id}/moves"),
@@ -78,15 +66,8 @@ async fn illegal_moves_and_bad_requests_change_nothing() {
         )
         .await;
     assert_error(s6, &b6, StatusCode::UNPROCESSABLE_ENTITY, "bad-field");
-    let r = api
-        .client
-        .post(format!("{}/api/games/{id}/moves", api.base))
-        .header("x-seat-token", &token)
-        .body("move=C")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (st, _) = api.post_raw(&moves, &token, None, "move=C").await;
+    assert_eq!(st, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     // Bad new-game settings.
     let (s7, b7) = api.create(json!({ "opponent": "grandmaster" })).await;
     assert_error(s7, &b7, StatusCode::UNPROCESSABLE_ENTITY, "bad-opponent");
@@ -236,15 +217,7 @@ async fn computer_replies_undo_takes_back_both_and_redo_replays() {
         .await;
     assert_error(se, &be, StatusCode::CONFLICT, "nothing-to-redo");
     // The OGN export has both moves.
-    let ogn = api
-        .client
-        .get(format!("{}/api/games/{id}/ogn", api.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let (_, ogn) = api.text(&format!("/api/games/{id}/ogn")).await;
     assert!(ogn.contains("1. F "), "{ogn}");
     // The event stream starts with the whole state.
     let mut events = api

@@ -354,15 +354,7 @@ async fn a_flag_falls_with_nobody_calling_and_a_late_move_is_refused() {
     assert_error(st, &b, StatusCode::CONFLICT, "game-over");
     let (st, b) = act(&api, &id, "resign", &north, json!({})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "game-over");
-    let ogn = api
-        .client
-        .get(format!("{}/api/games/{id}/ogn", api.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let (_, ogn) = api.text(&format!("/api/games/{id}/ogn")).await;
     assert!(ogn.contains("[TimeControl \"1+0\"]"), "{ogn}");
     assert!(ogn.contains("[Termination \"time\"]"), "{ogn}");
     assert!(ogn.contains("[Result \"0-1\"]"), "{ogn}");

@@ -5,109 +5,21 @@
 
 mod common;
 
-use std::path::Path;
 use std::time::Duration;
 
-use common::assert_error;
-use oware_server::{start, ManualClock, OnlineConfig, Server, ServerConfig};
-use reqwest::header::{COOKIE, SET_COOKIE};
+use common::{assert_error, Browser};
+use oware_server::ManualClock;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-const PASSWORD: &str = "correct horse battery";
-
-async fn server(db: &Path, clock: &ManualClock) -> Server {
-    let online = OnlineConfig {
-        create_limit: 1000,
-        ..OnlineConfig::default()
-    };
-    let config = ServerConfig {
-        clock: clock.shared(),
-        ..common::online_config(db, online).await
-    };
-    start(&config).await.expect("server starts")
+/// The pools' part of a browser.
+trait Pools {
+    async fn join(&mut self, pool: &str) -> Value;
+    async fn join_as(&mut self, pool: &str, name: &str) -> Value;
+    async fn ticket(&mut self, t: &Value) -> Value;
 }
 
-/// A browser: its cookie jar is the one session cookie.
-struct Browser {
-    client: reqwest::Client,
-    base: String,
-    cookie: Option<String>,
-}
-
-impl Browser {
-    fn new(s: &Server) -> Browser {
-        Browser {
-            client: reqwest::Client::new(),
-            base: format!("http://{}", s.addr()),
-            cookie: None,
-        }
-    }
-
-    async fn send(
-        &mut self,
-        method: reqwest::Method,
-        path: &str,
-        body: Option<Value>,
-        token: Option<&str>,
-    ) -> (StatusCode, Value) {
-        let mut req = self.client.request(method, format!("{}{path}", self.base));
-        if let Some(c) = &self.cookie {
-            req = req.header(COOKIE, format!("oware_session={c}"));
-        }
-        if let Some(t) = token {
-            req = req.header("x-seat-token", t);
-        }
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let r = req.send().await.unwrap();
-        let status = r.status();
-        if let Some(line) = r.headers().get(SET_COOKIE) {
-            let value = line
-                .to_str()
-                .unwrap()
-                .split(';')
-                .next()
-                .and_then(|kv| kv.split_once('='))
-                .map(|(_, v)| v.to_string())
-                .unwrap_or_default();
-            self.cookie = (!value.is_empty()).then_some(value);
-        }
-        let text = r.text().await.unwrap();
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-    }
-
-    async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
-        self.send(reqwest::Method::POST, path, Some(body), None)
-            .await
-    }
-
-    async fn post_seat(&mut self, path: &str, token: &str) -> (StatusCode, Value) {
-        self.send(reqwest::Method::POST, path, Some(json!({})), Some(token))
-            .await
-    }
-
-    async fn get(&mut self, path: &str) -> (StatusCode, Value) {
-        self.send(reqwest::Method::GET, path, None, None).await
-    }
-
-    async fn delete(&mut self, path: &str) -> (StatusCode, Value) {
-        self.send(reqwest::Method::DELETE, path, None, None).await
-    }
-
-    async fn signed_up(s: &Server, name: &str) -> Browser {
-        let mut b = Browser::new(s);
-        let (st, body) = b
-            .post(
-                "/api/account/signup",
-                json!({ "name": name, "password": PASSWORD }),
-            )
-            .await;
-        assert_eq!(st, StatusCode::OK, "{body}");
-        b
-    }
-
+impl Pools for Browser {
     /// Joins `pool`: the ticket.
     async fn join(&mut self, pool: &str) -> Value {
         self.join_as(pool, "").await
@@ -149,7 +61,7 @@ fn pairing(t: &Value) -> (String, String) {
 async fn two_guests_in_one_pool_are_paired_at_once_and_the_waiting_one_learns_it_on_its_stream() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("g.sqlite"), &clock).await;
+    let s = common::clocked_server(&dir.path().join("g.sqlite"), &clock).await;
     let (mut a, mut b) = (Browser::new(&s), Browser::new(&s));
     let ta = a.join_as("3+2", "Ama").await;
     assert_eq!(ta["name"], "Ama");
@@ -190,7 +102,7 @@ async fn two_guests_in_one_pool_are_paired_at_once_and_the_waiting_one_learns_it
 async fn accounts_of_close_rating_pair_rated_and_far_ones_only_once_the_range_has_widened() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("r.sqlite"), &clock).await;
+    let s = common::clocked_server(&dir.path().join("r.sqlite"), &clock).await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
     let mut kofi = Browser::signed_up(&s, "Kofi").await;
     let mut esi = Browser::signed_up(&s, "Esi").await;
@@ -209,7 +121,7 @@ async fn accounts_of_close_rating_pair_rated_and_far_ones_only_once_the_range_ha
     assert_eq!(st, StatusCode::OK, "{seat}");
     assert_eq!(seat["token"], pairing(&t1).1);
     let (st, v) = kofi
-        .post_seat(&format!("/api/games/{id}/resign"), &kofi_token)
+        .post_seat(&format!("/api/games/{id}/resign"), &kofi_token, json!({}))
         .await;
     assert_eq!(st, StatusCode::OK, "{v}");
 
@@ -249,7 +161,7 @@ async fn accounts_of_close_rating_pair_rated_and_far_ones_only_once_the_range_ha
 async fn an_account_and_a_guest_pair_casually_after_10_s_and_limits_and_leaving_are_clear() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("l.sqlite"), &clock).await;
+    let s = common::clocked_server(&dir.path().join("l.sqlite"), &clock).await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
     let mut guest = Browser::new(&s);
     let ta = ama.join("10+5").await;
@@ -313,7 +225,7 @@ async fn an_account_and_a_guest_pair_casually_after_10_s_and_limits_and_leaving_
 async fn a_correspondence_flag_falls_after_its_days_and_the_home_list_shows_whose_turn_it_is() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("c.sqlite"), &clock).await;
+    let s = common::clocked_server(&dir.path().join("c.sqlite"), &clock).await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
     let mut kofi = Browser::signed_up(&s, "Kofi").await;
     for bad in [json!({"days": 4}), json!({"days": 3, "initial_s": 60})] {
@@ -389,7 +301,7 @@ async fn v_of(api: &common::Api, id: &str) -> u64 {
 async fn a_challenge_limited_to_a_rating_range_refuses_joiners_outside_it() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::starting_now();
-    let s = server(&dir.path().join("x.sqlite"), &clock).await;
+    let s = common::clocked_server(&dir.path().join("x.sqlite"), &clock).await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
     let mut kofi = Browser::signed_up(&s, "Kofi").await;
     let body = |range: Value, clock: Value| json!({"opponent": "online", "clock": clock, "range": range, "lobby": true});

@@ -13,7 +13,7 @@ use oware_server::{
     REVIEWS_PER_CLIENT,
 };
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// Ten moves from the start.
 const GAME: &str = "1. F f 2. A a 3. E e 4. B b 5. D d *";
@@ -28,6 +28,12 @@ async fn imported(api: &Api, ogn: &str) -> (String, String) {
 
 fn review_path(id: &str) -> String {
     format!("/api/games/{id}/review")
+}
+
+/// Asks for a depth-4 review of game `id` (with the seat `token`, or none).
+async fn ask_review(api: &Api, id: &str, token: Option<&str>) -> (StatusCode, Value) {
+    api.post(&review_path(id), token, Some(json!({ "depth": 4 })))
+        .await
 }
 
 #[tokio::test]
@@ -153,22 +159,9 @@ async fn review_requests_are_checked_and_refusals_change_nothing() {
         .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-field");
     assert!(b["error"].as_str().unwrap().contains("movetime"), "{b}");
-    let r = api
-        .client
-        .post(format!("{}{path}", api.base))
-        .header("x-seat-token", &token)
-        .header("content-type", "application/json")
-        .body("{\"depth\": ")
-        .send()
-        .await
-        .unwrap();
-    let status = r.status();
-    assert_error(
-        status,
-        &r.json().await.unwrap(),
-        StatusCode::BAD_REQUEST,
-        "bad-json",
-    );
+    let as_json = Some("application/json");
+    let (st, b) = api.post_raw(&path, &token, as_json, "{\"depth\": ").await;
+    assert_error(st, &b, StatusCode::BAD_REQUEST, "bad-json");
     // Nothing was started by any of these.
     assert_eq!(api.get(&path).await.1["status"], "none");
 
@@ -202,9 +195,7 @@ async fn review_requests_are_checked_and_refusals_change_nothing() {
         .await;
     assert_eq!(st, StatusCode::OK, "{b}");
     let mut events = Events::open(&api, &online).await;
-    let (st, b) = api
-        .post(&review_path(&online), None, Some(json!({ "depth": 4 })))
-        .await;
+    let (st, b) = ask_review(&api, &online, None).await;
     assert_eq!(st, StatusCode::ACCEPTED, "{b}");
     assert_eq!(b["total"], 2);
     events.until("review", |e| e["status"] == "done").await;
@@ -265,19 +256,29 @@ impl Store for GatedStore {
     }
 }
 
-#[tokio::test]
-async fn one_review_per_game_and_a_limit_per_client() {
-    let gate = Arc::new(tokio::sync::Semaphore::new(0));
+/// A server on a fresh database behind a [`GatedStore`] of `gate`: the folder, the store
+/// behind the gate and the server.
+async fn gated_server(
+    gate: &Arc<tokio::sync::Semaphore>,
+) -> (tempfile::TempDir, Arc<dyn Store>, oware_server::Server) {
     let dir = tempfile::tempdir().unwrap();
     let db = common::db(&dir.path().join("games.sqlite")).await;
+    let inner = open_store(&db.to_string_lossy()).await.unwrap();
     let store = Arc::new(GatedStore {
-        inner: open_store(&db.to_string_lossy()).await.unwrap(),
-        gate: Arc::clone(&gate),
+        inner: Arc::clone(&inner),
+        gate: Arc::clone(gate),
     });
     let games = Games::new(store, EngineJobs::new(2), None);
     let s = start_with(games, "127.0.0.1:0".parse().unwrap())
         .await
         .unwrap();
+    (dir, inner, s)
+}
+
+#[tokio::test]
+async fn one_review_per_game_and_a_limit_per_client() {
+    let gate = Arc::new(tokio::sync::Semaphore::new(0));
+    let (_dir, _, s) = gated_server(&gate).await;
     let api = Api::new(&s);
     let mut games = Vec::new();
     for _ in 0..=REVIEWS_PER_CLIENT {
@@ -288,37 +289,21 @@ async fn one_review_per_game_and_a_limit_per_client() {
         streams.push(Events::open(&api, id).await);
     }
     let (first, first_token) = &games[0];
-    let (st, b) = api
-        .post(
-            &review_path(first),
-            Some(first_token),
-            Some(json!({ "depth": 4 })),
-        )
-        .await;
+    let (st, b) = ask_review(&api, first, Some(first_token)).await;
     assert_eq!(st, StatusCode::ACCEPTED, "{b}");
     // Asking again while it runs answers the running review; no second one starts.
-    let (st, b) = api
-        .post(
-            &review_path(first),
-            Some(first_token),
-            Some(json!({ "depth": 4 })),
-        )
-        .await;
+    let (st, b) = ask_review(&api, first, Some(first_token)).await;
     assert_eq!(st, StatusCode::ACCEPTED, "{b}");
     assert_eq!(b["status"], "running");
     for (id, token) in &games[1..REVIEWS_PER_CLIENT] {
-        let (st, b) = api
-            .post(&review_path(id), Some(token), Some(json!({ "depth": 4 })))
-            .await;
+        let (st, b) = ask_review(&api, id, Some(token)).await;
         assert_eq!(st, StatusCode::ACCEPTED, "{b}");
     }
     // The searches end, but the reviews stay running until they are stored.
     let last = streams[0].until("review", |e| e["done"] == 10).await;
     assert_eq!(last["status"], "running");
     let (id, token) = &games[REVIEWS_PER_CLIENT];
-    let (st, b) = api
-        .post(&review_path(id), Some(token), Some(json!({ "depth": 4 })))
-        .await;
+    let (st, b) = ask_review(&api, id, Some(token)).await;
     assert_error(st, &b, StatusCode::TOO_MANY_REQUESTS, "too-many-reviews");
     assert_eq!(api.get(&review_path(id)).await.1["status"], "none");
 
@@ -327,9 +312,7 @@ async fn one_review_per_game_and_a_limit_per_client() {
     for events in &mut streams {
         events.until("review", |e| e["status"] == "done").await;
     }
-    let (st, b) = api
-        .post(&review_path(id), Some(token), Some(json!({ "depth": 4 })))
-        .await;
+    let (st, b) = ask_review(&api, id, Some(token)).await;
     assert_eq!(st, StatusCode::ACCEPTED, "{b}");
     gate.add_permits(1);
     s.shutdown().await.unwrap();
@@ -374,9 +357,7 @@ async fn a_full_review_lane_refuses_a_review_at_once_with_engine_busy() {
     // Once the lane has room, the same request runs.
     drop(held);
     let mut events = Events::open(&api, &id).await;
-    let (st, b) = api
-        .post(&review_path(&id), Some(&token), Some(json!({ "depth": 4 })))
-        .await;
+    let (st, b) = ask_review(&api, &id, Some(&token)).await;
     assert_eq!(st, StatusCode::ACCEPTED, "{b}");
     events.until("review", |e| e["status"] == "done").await;
     s.shutdown().await.unwrap();
@@ -386,17 +367,7 @@ async fn a_full_review_lane_refuses_a_review_at_once_with_engine_busy() {
 async fn a_stored_review_is_kept_against_shallower_requests_and_replaced_by_a_deeper_one_once_done()
 {
     let gate = Arc::new(tokio::sync::Semaphore::new(0));
-    let dir = tempfile::tempdir().unwrap();
-    let db = common::db(&dir.path().join("games.sqlite")).await;
-    let inner = open_store(&db.to_string_lossy()).await.unwrap();
-    let store = Arc::new(GatedStore {
-        inner: Arc::clone(&inner),
-        gate: Arc::clone(&gate),
-    });
-    let games = Games::new(store, EngineJobs::new(2), None);
-    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap();
+    let (_dir, inner, s) = gated_server(&gate).await;
     let api = Api::new(&s);
     // A finished online game, which anyone may have reviewed.
     let (id, south, north) = common::online_game(&api, &api, serde_json::Value::Null).await;

@@ -8,25 +8,35 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use oware_server::{start, ManualClock, OnlineConfig, Server, ServerConfig, TournamentConfig};
+use common::assert_error;
+use oware_server::{start, ManualClock, Server, ServerConfig, TournamentConfig};
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use tempfile::TempDir;
 
 async fn server(db: &Path, clock: &ManualClock) -> Server {
-    let online = OnlineConfig {
-        create_limit: 1000,
-        ..OnlineConfig::default()
-    };
     let config = ServerConfig {
-        clock: clock.shared(),
         tournaments: TournamentConfig {
             schedule: Vec::new(),
             ..TournamentConfig::default()
         },
-        ..common::online_config(db, online).await
+        ..common::clocked_config(db, clock).await
     };
     start(&config).await.expect("server starts")
+}
+
+/// A test's folder, clock and server on database file `file` in the folder, and `names`
+/// signed up.
+async fn world(file: &str, names: &[&str]) -> (TempDir, ManualClock, Server, Vec<Player>) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server(&dir.path().join(file), &clock).await;
+    let mut players = Vec::new();
+    for name in names {
+        players.push(Player::sign_up(&s, name).await);
+    }
+    (dir, clock, s, players)
 }
 
 /// A logged-in player with their own cookie.
@@ -43,7 +53,7 @@ impl Player {
         let base = format!("http://{}", s.addr());
         let r = client
             .post(format!("{base}/api/account/signup"))
-            .json(&json!({ "name": name, "password": "seeds in every house" }))
+            .json(&json!({ "name": name, "password": common::PASSWORD }))
             .send()
             .await
             .unwrap();
@@ -160,14 +170,8 @@ fn points(v: &Value, name: &str) -> f64 {
 
 #[tokio::test]
 async fn an_arena_is_played_to_its_podium_and_survives_a_restart() {
-    let dir = tempfile::tempdir().unwrap();
+    let (dir, clock, s, mut players) = world("arena.sqlite", &["Ama", "Kofi", "Esi", "Yaw"]).await;
     let db = dir.path().join("arena.sqlite");
-    let clock = ManualClock::starting_now();
-    let s = server(&db, &clock).await;
-    let mut players = Vec::new();
-    for name in ["Ama", "Kofi", "Esi", "Yaw"] {
-        players.push(Player::sign_up(&s, name).await);
-    }
     // A guest cannot make one; a player can, within the limits.
     let guest = reqwest::Client::new()
         .post(format!("http://{}/api/tournaments", s.addr()))
@@ -204,10 +208,7 @@ async fn an_arena_is_played_to_its_podium_and_survives_a_restart() {
     let (st, full) = fifth
         .post(&format!("/api/tournaments/{t}/join"), json!({}))
         .await;
-    assert_eq!(
-        (st, full["code"].as_str()),
-        (StatusCode::CONFLICT, Some("tournament-full"))
-    );
+    assert_error(st, &full, StatusCode::CONFLICT, "tournament-full");
     let list = players[0].get("/api/tournaments").await;
     assert_eq!(list["upcoming"][0]["id"], t.as_str());
 
@@ -316,10 +317,7 @@ async fn finish_arena(players: &[Player], t: &str, clock: &ManualClock) {
     let (st, late) = players[0]
         .post(&format!("/api/tournaments/{t}/join"), json!({}))
         .await;
-    assert_eq!(
-        (st, late["code"].as_str()),
-        (StatusCode::CONFLICT, Some("tournament-finished"))
-    );
+    assert_error(st, &late, StatusCode::CONFLICT, "tournament-finished");
     let list = players[0].get("/api/tournaments").await;
     assert_eq!(list["finished"][0]["id"], t);
     // The profile lists the tournament.
@@ -331,14 +329,7 @@ async fn finish_arena(players: &[Player], t: &str, clock: &ManualClock) {
 
 #[tokio::test]
 async fn a_swiss_pairs_each_round_when_the_last_game_ends_with_a_bye() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("swiss.sqlite");
-    let clock = ManualClock::starting_now();
-    let s = server(&db, &clock).await;
-    let mut players = Vec::new();
-    for name in ["Ama", "Kofi", "Esi"] {
-        players.push(Player::sign_up(&s, name).await);
-    }
+    let (_dir, clock, _s, players) = world("swiss.sqlite", &["Ama", "Kofi", "Esi"]).await;
     let (st, created) = players[0]
         .post(
             "/api/tournaments",

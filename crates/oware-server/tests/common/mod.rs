@@ -14,7 +14,8 @@ use std::time::Duration;
 use oware_protocol::{
     ErrorBody, EventKind, LobbyAdd, LobbyEntry, LobbyList, LobbyRemove, SeatAnswer, Side,
 };
-use oware_server::{start, OnlineConfig, Server, ServerConfig};
+use oware_server::{start, ManualClock, OnlineConfig, Server, ServerConfig};
+use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
@@ -114,6 +115,29 @@ pub async fn online_config(path: &Path, online: OnlineConfig) -> ServerConfig {
     }
 }
 
+/// The password of the tests' accounts.
+pub const PASSWORD: &str = "seeds in every house";
+
+/// A test server's settings on the database of `path`, its time `clock`, many games from one
+/// address (the tests' players all play from 127.0.0.1).
+pub async fn clocked_config(db: &Path, clock: &ManualClock) -> ServerConfig {
+    let online = OnlineConfig {
+        create_limit: 1000,
+        ..OnlineConfig::default()
+    };
+    ServerConfig {
+        clock: clock.shared(),
+        ..online_config(db, online).await
+    }
+}
+
+/// A test server on the settings of [`clocked_config`].
+pub async fn clocked_server(db: &Path, clock: &ManualClock) -> Server {
+    start(&clocked_config(db, clock).await)
+        .await
+        .expect("server starts")
+}
+
 pub async fn server_with(db: &Path, egdb: Option<&Path>) -> Server {
     let config = ServerConfig {
         port: 0,
@@ -123,6 +147,13 @@ pub async fn server_with(db: &Path, egdb: Option<&Path>) -> Server {
         ..ServerConfig::default()
     };
     start(&config).await.expect("server starts")
+}
+
+/// Sends `req`: the status and the JSON body (`Null` when there is none).
+async fn answer(req: reqwest::RequestBuilder) -> (StatusCode, Value) {
+    let r = req.send().await.unwrap();
+    let status = r.status();
+    (status, r.json().await.unwrap_or(Value::Null))
 }
 
 pub struct Api {
@@ -150,14 +181,38 @@ impl Api {
     }
 
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let (status, text) = self.text(path).await;
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// `GET path`: the status and the body as text (an OGN export, a page).
+    pub async fn text(&self, path: &str) -> (StatusCode, String) {
         let r = self
             .client
             .get(format!("{}{path}", self.base))
             .send()
             .await
             .unwrap();
-        let status = r.status();
-        (status, r.json().await.unwrap_or(Value::Null))
+        (r.status(), r.text().await.unwrap())
+    }
+
+    /// `POST path` with the seat `token` and `body` as it is, sent as `content_type` (`None`:
+    /// no content type), to see the server refuse what a JSON client would never send.
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        token: &str,
+        content_type: Option<&str>,
+        body: &'static str,
+    ) -> (StatusCode, Value) {
+        let mut req = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header("x-seat-token", token);
+        if let Some(t) = content_type {
+            req = req.header("content-type", t);
+        }
+        answer(req.body(body)).await
     }
 
     pub async fn post(
@@ -173,9 +228,7 @@ impl Api {
         if let Some(b) = body {
             req = req.json(&b);
         }
-        let r = req.send().await.unwrap();
-        let status = r.status();
-        (status, r.json().await.unwrap_or(Value::Null))
+        answer(req).await
     }
 
     pub async fn delete(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
@@ -183,9 +236,7 @@ impl Api {
         if let Some(t) = token {
             req = req.header("x-seat-token", t);
         }
-        let r = req.send().await.unwrap();
-        let status = r.status();
-        (status, r.json().await.unwrap_or(Value::Null))
+        answer(req).await
     }
 
     pub async fn play(&self, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
@@ -386,4 +437,122 @@ pub fn assert_error(status: StatusCode, body: &Value, want: StatusCode, code: &s
         .unwrap_or_else(|e| panic!("not an error answer ({e}): {body}"));
     assert_eq!(e.code.as_deref(), Some(code), "{body}");
     assert!(!e.error.is_empty(), "{body}");
+}
+
+/// A browser of its own: its cookie jar is the one session cookie.
+pub struct Browser {
+    client: reqwest::Client,
+    base: String,
+    pub cookie: Option<String>,
+    /// Every answer's body, to check that no secret ever left the server.
+    pub seen: Vec<String>,
+}
+
+impl Browser {
+    pub fn new(s: &Server) -> Browser {
+        Browser {
+            client: reqwest::Client::new(),
+            base: format!("http://{}", s.addr()),
+            cookie: None,
+            seen: Vec::new(),
+        }
+    }
+
+    pub async fn send(
+        &mut self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, Value, Option<String>) {
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(c) = &self.cookie {
+            req = req.header(COOKIE, format!("oware_session={c}"));
+        }
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let r = req.send().await.unwrap();
+        let status = r.status();
+        let set = r
+            .headers()
+            .get(SET_COOKIE)
+            .map(|v| v.to_str().unwrap().to_string());
+        if let Some(line) = &set {
+            let value = line
+                .split(';')
+                .next()
+                .and_then(|kv| kv.split_once('='))
+                .map(|(_, v)| v.to_string())
+                .unwrap_or_default();
+            self.cookie = (!value.is_empty()).then_some(value);
+        }
+        let text = r.text().await.unwrap();
+        self.seen.push(text.clone());
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::Null),
+            set,
+        )
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
+        let (s, b, _) = self
+            .send(reqwest::Method::POST, path, Some(body), &[])
+            .await;
+        (s, b)
+    }
+
+    pub async fn post_seat(&mut self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        let (s, b, _) = self
+            .send(
+                reqwest::Method::POST,
+                path,
+                Some(body),
+                &[("x-seat-token", token)],
+            )
+            .await;
+        (s, b)
+    }
+
+    pub async fn get(&mut self, path: &str) -> (StatusCode, Value) {
+        let (s, b, _) = self.send(reqwest::Method::GET, path, None, &[]).await;
+        (s, b)
+    }
+
+    pub async fn delete(&mut self, path: &str) -> (StatusCode, Value) {
+        let (s, b, _) = self.send(reqwest::Method::DELETE, path, None, &[]).await;
+        (s, b)
+    }
+
+    /// A browser of server `s` where `name` has just signed up (with [`PASSWORD`]).
+    pub async fn signed_up(s: &Server, name: &str) -> Browser {
+        let mut b = Browser::new(s);
+        let (st, body) = b.sign_up(name, PASSWORD).await;
+        assert_eq!(st, StatusCode::OK, "{body}");
+        b
+    }
+
+    pub async fn sign_up(&mut self, name: &str, password: &str) -> (StatusCode, Value) {
+        self.post(
+            "/api/account/signup",
+            json!({ "name": name, "password": password }),
+        )
+        .await
+    }
+
+    pub async fn log_in(&mut self, name: &str, password: &str) -> (StatusCode, Value) {
+        self.post(
+            "/api/account/login",
+            json!({ "name": name, "password": password }),
+        )
+        .await
+    }
+
+    pub async fn me(&mut self) -> Value {
+        self.get("/api/account").await.1["name"].clone()
+    }
 }
