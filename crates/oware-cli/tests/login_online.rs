@@ -20,17 +20,14 @@ use std::process::{Command, Stdio};
 
 use run::Serve;
 use serde_json::{json, Value};
-use tmux::{have_tmux, Tmux, PROMPT_SEEN};
+use tmux::{files_in, need_tmux, Tmux, PROMPT_SEEN};
 
 const KOFI_PASSWORD: &str = "kente cloth 1957";
 const AMA_PASSWORD: &str = "adinkra symbols 42";
 
 /// A folder for one test's database, config and data folders.
 fn test_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("oware-login-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    run::fresh_dir(&format!("login-{name}"))
 }
 
 /// A player of the page: its own requests, with the session cookie once signed up.
@@ -59,19 +56,12 @@ impl Page {
     /// One request with the cookie and the seat token, if any: status, JSON body and the
     /// session cookie set, if any.
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value, Option<String>) {
-        let mut r = self
-            .client
-            .request(method.parse().unwrap(), format!("{}{path}", self.base));
+        let mut r = run::json_request(&self.client, method, format!("{}{path}", self.base), body);
         if !self.cookie.is_empty() {
             r = r.header("cookie", format!("oware_session={}", self.cookie));
         }
         if !self.token.is_empty() {
             r = r.header("x-seat-token", &self.token);
-        }
-        if let Some(b) = body {
-            r = r
-                .header("content-type", "application/json")
-                .body(b.to_string());
         }
         self.rt.block_on(async move {
             let res = r.send().await.expect("the server answers");
@@ -138,17 +128,12 @@ fn user_env(home: &Path) -> String {
 
 /// The files of `home`'s kept sessions.
 fn session_files(home: &Path) -> Vec<PathBuf> {
-    std::fs::read_dir(home.join("config/oware/sessions"))
-        .map(|d| d.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default()
+    files_in(&home.join("config/oware/sessions"))
 }
 
 #[test]
 fn login_keeps_the_session_and_a_rated_game_shows_names_ratings_and_their_change() {
-    if !have_tmux() {
-        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-        return;
-    }
+    need_tmux!();
     let dir = test_dir("rated");
     let db = dir.join("games.sqlite");
     let server = Serve::start(

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
-use tmux::{have_tmux, Tmux, PROMPT_SEEN};
+use tmux::{need_tmux, Tmux, PROMPT_SEEN};
 
 /// The id a hostile server gives: from `data/oware/seats/SERVER-` it climbs to the test's
 /// folder (the first `..` ends the file name `SERVER-..`, the next four climb seats, oware,
@@ -234,15 +234,6 @@ fn seat_file(server: &Hostile, id: &str) -> String {
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
     format!("data/oware/seats/{name}-{id}")
-}
-
-macro_rules! need_tmux {
-    () => {
-        if !have_tmux() {
-            eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-            return;
-        }
-    };
 }
 
 #[test]

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use run::Serve;
 use serde_json::{json, Value};
-use tmux::{have_tmux, Tmux, PATIENCE, PROMPT_SEEN};
+use tmux::{files_in, need_tmux, Tmux, PATIENCE, PROMPT_SEEN};
 
 /// Starts the server on `port` (0: a free one) with the games in `db`; returns once it says
 /// it is ready.
@@ -77,16 +77,9 @@ impl Browser {
 
     /// One request with the seat token: (status, JSON body).
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-        let mut r = self
-            .client
-            .request(method.parse().unwrap(), format!("{}{path}", self.base));
+        let mut r = run::json_request(&self.client, method, format!("{}{path}", self.base), body);
         if !self.token.is_empty() {
             r = r.header("x-seat-token", &self.token);
-        }
-        if let Some(b) = body {
-            r = r
-                .header("content-type", "application/json")
-                .body(b.to_string());
         }
         self.rt.block_on(async move {
             let res = r.send().await.expect("the server answers");
@@ -212,10 +205,7 @@ fn nonempty_north_key(screen: &str) -> String {
 
 /// A folder for one test's database and seat tokens.
 fn test_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("oware-online-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    run::fresh_dir(&format!("online-{name}"))
 }
 
 fn play_online(link: &str) -> String {
@@ -227,17 +217,12 @@ fn play_online(link: &str) -> String {
 
 /// The seat token files kept under `data`.
 fn kept_tokens(data: &Path) -> Vec<PathBuf> {
-    std::fs::read_dir(data.join("oware/seats"))
-        .map(|d| d.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default()
+    files_in(&data.join("oware/seats"))
 }
 
 #[test]
 fn a_terminal_player_and_a_browser_player_see_each_others_moves_and_resign_ends_it() {
-    if !have_tmux() {
-        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-        return;
-    }
+    need_tmux!();
     let dir = test_dir("play");
     let server = start_server(&dir.join("games.sqlite"), 0);
     let ama = Browser::create(&server.base);
@@ -316,10 +301,7 @@ fn a_terminal_player_and_a_browser_player_see_each_others_moves_and_resign_ends_
 
 #[test]
 fn a_lost_server_is_reconnected_to_and_the_kept_token_gives_the_seat_back() {
-    if !have_tmux() {
-        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-        return;
-    }
+    need_tmux!();
     let dir = test_dir("reconnect");
     let db = dir.join("games.sqlite");
     let server = start_server(&db, 0);
@@ -387,10 +369,7 @@ fn a_lost_server_is_reconnected_to_and_the_kept_token_gives_the_seat_back() {
 
 #[test]
 fn a_bad_address_or_a_missing_game_gets_a_clear_message() {
-    if !have_tmux() {
-        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-        return;
-    }
+    need_tmux!();
     let dir = test_dir("bad");
     let server = start_server(&dir.join("games.sqlite"), 0);
     let t = Tmux::start_with("badlink", &format!("XDG_DATA_HOME='{}'", dir.display()));
@@ -462,10 +441,7 @@ fn wait_for_lobby(base: &str) -> Value {
 
 #[test]
 fn a_game_created_in_one_terminal_is_taken_from_the_lobby_in_another() {
-    if !have_tmux() {
-        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-        return;
-    }
+    need_tmux!();
     let dir = test_dir("lobby");
     let server = start_server(&dir.join("games.sqlite"), 0);
     // Ama creates a game from her terminal: no lobby prompt with --new.

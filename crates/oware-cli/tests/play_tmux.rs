@@ -9,7 +9,7 @@ mod run;
 mod tmux;
 
 use run::oware_code as oware;
-use tmux::{have_tmux, Tmux, PROMPT_SEEN};
+use tmux::{need_tmux, Tmux, PROMPT_SEEN};
 
 /// The position text on the screen (`position 4-4-…-S`).
 fn position(screen: &str) -> String {
@@ -37,10 +37,7 @@ fn play_command(extra: &str) -> String {
 
 #[test]
 fn play_against_easy_undo_and_quit_restores_the_terminal() {
-    if !have_tmux() {
-        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-        return;
-    }
+    need_tmux!();
     let t = Tmux::start("game");
     t.type_line(&play_command(""));
     let s = t.wait_for("the board", |s| {
@@ -114,10 +111,7 @@ fn play_against_easy_undo_and_quit_restores_the_terminal() {
 
 #[test]
 fn ctrl_c_and_a_small_window_are_handled() {
-    if !have_tmux() {
-        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-        return;
-    }
+    need_tmux!();
     let t = Tmux::start("ctrlc");
     t.type_line(&play_command("--friend"));
     t.wait_for("the board", |s| s.contains("South to move"));
@@ -139,10 +133,7 @@ fn ctrl_c_and_a_small_window_are_handled() {
 
 #[test]
 fn a_saved_game_continues() {
-    if !have_tmux() {
-        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-        return;
-    }
+    need_tmux!();
     let t = Tmux::start("load");
     std::fs::write(
         t.dir.join("g.ogn"),

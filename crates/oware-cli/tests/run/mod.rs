@@ -84,3 +84,27 @@ impl Drop for Serve {
         self.kill_9();
     }
 }
+
+/// An empty folder `oware-{name}-{pid}` in the temporary folder (emptied if it was there).
+pub fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("oware-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A request of `method` (`"GET"`, `"POST"` …) to `url`, with `body` as JSON when there is one.
+pub fn json_request(
+    client: &reqwest::Client,
+    method: &str,
+    url: String,
+    body: Option<serde_json::Value>,
+) -> reqwest::RequestBuilder {
+    let r = client.request(method.parse().unwrap(), url);
+    match body {
+        Some(b) => r
+            .header("content-type", "application/json")
+            .body(b.to_string()),
+        None => r,
+    }
+}

@@ -15,6 +15,25 @@ pub const PROMPT_SEEN: &str = "READY>";
 /// 2-ply search), so only a real failure reaches it.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
+/// Skips the test (returns from it, saying why) where tmux is not installed.
+macro_rules! need_tmux {
+    () => {
+        if !$crate::tmux::have_tmux() {
+            eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
+            return;
+        }
+    };
+}
+#[allow(unused_imports)] // each test file uses its own part
+pub(crate) use need_tmux;
+
+/// The files in folder `dir` (none when it does not exist).
+pub fn files_in(dir: &std::path::Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default()
+}
+
 pub fn have_tmux() -> bool {
     Command::new("tmux")
         .arg("-V")
