@@ -15,3 +15,22 @@ export function replayClass(el, cls) {
   void el.offsetWidth; // reflow, so that adding the class again starts the animation over
   el.classList.add(cls);
 }
+
+/** An element with text content. */
+export function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+}
+
+/** A table row of cells (strings or elements). */
+export function row(cells) {
+  const tr = document.createElement("tr");
+  for (const c of cells) {
+    const td = document.createElement("td");
+    td.append(c);
+    tr.append(td);
+  }
+  return tr;
+}

@@ -5,7 +5,7 @@
 //   /player            the leaderboards, one table per category
 //   /account/reset     the operator's one-time link (?token=…): a form that sets a new password
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
-import { $ } from "./dom.js";
+import { $, el, row } from "./dom.js";
 import {
   createAccountMenu, getUser, getRatingHistory, getUserGames, getLeaderboards, resetPassword, userOgnUrl,
   CATEGORIES, ratingText, diffText, profileUrl,
@@ -21,25 +21,6 @@ const COLOUR = { blitz: "#1f6f5c", rapid: "#9a6434", correspondence: "#3a5b8c" }
 
 const status = $("#people-status");
 const say = (text) => { status.textContent = text || ""; status.hidden = !text; };
-
-/** An element with text content. */
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  if (cls) e.className = cls;
-  return e;
-}
-
-/** A table row of cells (strings or elements). */
-function row(cells) {
-  const tr = document.createElement("tr");
-  for (const c of cells) {
-    const td = document.createElement("td");
-    td.append(c);
-    tr.append(td);
-  }
-  return tr;
-}
 
 /** A date and time, the same on every machine's locale: "2026-12-01 18:35". */
 function when(ms) {

@@ -3,34 +3,17 @@
 //   /tournament/ID      one tournament: its standings (updated live from its event stream), its games,
 //                       Join / Pause / Berserk, a link to the player's game in play, the podium at the end
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
-import { $ } from "./dom.js";
+import { $, el, row } from "./dom.js";
 import { request } from "./api.js";
 import { createAccountMenu, profileUrl } from "./account.js";
 
 const status = $("#t-status");
 const say = (text) => { status.textContent = text || ""; status.hidden = !text; };
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  if (cls) e.className = cls;
-  return e;
-}
-
 function link(href, text) {
   const a = el("a", text);
   a.href = href;
   return a;
-}
-
-function row(cells) {
-  const tr = document.createElement("tr");
-  for (const c of cells) {
-    const td = document.createElement("td");
-    td.append(c);
-    tr.append(td);
-  }
-  return tr;
 }
 
 const clockText = (t) => `${Math.round(t.initial_s / 60 * 10) / 10}+${t.increment_s}`;
