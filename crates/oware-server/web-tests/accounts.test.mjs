@@ -11,28 +11,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 
 import { artifacts, useServer } from "./harness.mjs";
-import { WAIT, onlineHelpers } from "./online-helpers.mjs";
+import { PASSWORD, WAIT, onlineHelpers } from "./online-helpers.mjs";
 
 const env = useServer({ name: "accounts" });
-const { person, waitStatus, waitMoves, playFirst } = onlineHelpers(env);
+const { person, signUp, waitStatus, waitMoves, playFirst } = onlineHelpers(env);
 
-const PASSWORD = "seeds-in-the-store-48";
 // The page writes a negative change with a minus sign (U+2212).
 const CHANGE = /^(\+|\u2212)(\d+)$/;
-
-/** Signs up as `name` from the header control of the home page; resolves once the header shows the name. */
-async function signUp(page, name) {
-  await page.goto(env.base);
-  await page.locator("#dlg-new[open]").waitFor();
-  await page.locator("#btn-new-cancel").click();
-  await page.locator("#btn-signup").click();
-  await page.locator("#dlg-login[open]").waitFor();
-  await page.locator("#dlg-login input[name=name]").fill(name);
-  await page.locator("#dlg-login input[name=password]").fill(PASSWORD);
-  await page.locator("#dlg-login-ok").click();
-  await page.locator(`#account[data-name="${name}"]`).waitFor(WAIT);
-  assert.equal(await page.locator("#account-name").textContent(), name);
-}
 
 /** A JSON request from node with a browser's session cookie (and its own Origin, as a page would send). */
 function client(cookie) {

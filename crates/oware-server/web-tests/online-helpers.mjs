@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { openPage } from "./harness.mjs";
 
 export const WAIT = { timeout: 20000 };
+/** The password of the accounts the tests sign up. */
+export const PASSWORD = "seeds-in-the-store-48";
 
 export function onlineHelpers(env) {
   /** A fresh browser profile (its own localStorage, so its own seat tokens) with one page. */
@@ -19,6 +21,20 @@ export function onlineHelpers(env) {
       if (!s.speed) localStorage.setItem("oware.settings", JSON.stringify({ ...s, speed: "off" }));
     });
     return { context, page, errors };
+  }
+
+  /** Signs up as `name` from the header control of the home page; resolves once the header shows the name. */
+  async function signUp(page, name) {
+    await page.goto(env.base);
+    await page.locator("#dlg-new[open]").waitFor();
+    await page.locator("#btn-new-cancel").click();
+    await page.locator("#btn-signup").click();
+    await page.locator("#dlg-login[open]").waitFor();
+    await page.locator("#dlg-login input[name=name]").fill(name);
+    await page.locator("#dlg-login input[name=password]").fill(PASSWORD);
+    await page.locator("#dlg-login-ok").click();
+    await page.locator(`#account[data-name="${name}"]`).waitFor(WAIT);
+    assert.equal(await page.locator("#account-name").textContent(), name);
   }
 
   const statusText = (page) => page.locator("#status").textContent();
@@ -65,5 +81,5 @@ export function onlineHelpers(env) {
     return letter;
   }
 
-  return { person, statusText, waitStatus, waitMoves, moveTexts, createOnline, joinByLink, playFirst };
+  return { person, signUp, statusText, waitStatus, waitMoves, moveTexts, createOnline, joinByLink, playFirst };
 }

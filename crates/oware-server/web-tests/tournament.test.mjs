@@ -13,21 +13,7 @@ import { useServer } from "./harness.mjs";
 import { WAIT, onlineHelpers } from "./online-helpers.mjs";
 
 const env = useServer({ name: "tournament" });
-const { person, waitMoves, playFirst } = onlineHelpers(env);
-
-const PASSWORD = "seeds-in-the-store-48";
-
-async function signUp(page, name) {
-  await page.goto(env.base);
-  await page.locator("#dlg-new[open]").waitFor();
-  await page.locator("#btn-new-cancel").click();
-  await page.locator("#btn-signup").click();
-  await page.locator("#dlg-login[open]").waitFor();
-  await page.locator("#dlg-login input[name=name]").fill(name);
-  await page.locator("#dlg-login input[name=password]").fill(PASSWORD);
-  await page.locator("#dlg-login-ok").click();
-  await page.locator(`#account[data-name="${name}"]`).waitFor(WAIT);
-}
+const { person, signUp, waitMoves, playFirst } = onlineHelpers(env);
 
 test("tournament: two players join an arena from the list, are paired, play, and see the standings change", async () => {
   const a = await person();
