@@ -200,8 +200,14 @@ pub fn answer_cycle_proposal(
     view(game, side, engine, limits, false).map_or(CycleAnswer::Decline, |v| v.answer())
 }
 
+/// The depth to search for [`should_propose`] with `Limits::depth(PROPOSE_DEPTH)`: the whole
+/// best line is read, which a search stopped by the clock does not give (its line is cut to
+/// one move, so time-limited limits never propose without the tables); with the few seeds at
+/// which a computer asks, this takes milliseconds.
+pub const PROPOSE_DEPTH: u32 = 12;
+
 /// Whether the computer, playing `side`, proposes to end `game` as a cycle: when a cycle is all
-/// that is left. The tables (if `engine` has them and they cover the position) must give the
+/// that is left. Search to a fixed depth ([`PROPOSE_DEPTH`]), not within a time limit. The tables (if `engine` has them and they cover the position) must give the
 /// split exactly; without an exact value, the search within `limits` must find a best line that
 /// captures nothing and ends in a repetition whose allocation equals the split. Never when the
 /// agreement is not allowed.

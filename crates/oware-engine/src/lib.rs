@@ -56,7 +56,7 @@ const PREFETCH_MB: usize = 8;
 
 pub use agreement::{
     answer_cycle_proposal, cycle_view, should_propose, CycleAnswer, CycleView, PlayValue,
-    EVAL_MARGIN,
+    EVAL_MARGIN, PROPOSE_DEPTH,
 };
 pub use egdb::{open_egdb, Prober};
 pub use levels::{choose_move, choose_move_with, Level, LevelSpec, ParseLevelError, LEVELS};

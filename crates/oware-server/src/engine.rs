@@ -191,7 +191,7 @@ pub struct EngineJobs {
 }
 
 /// The depth of the search behind the computer's proposals to end a game as a cycle.
-pub const PROPOSE_DEPTH: u32 = 12;
+pub use oware_engine::PROPOSE_DEPTH;
 
 /// Jobs that may wait in each lane unless [`EngineJobs::with_queue`] says otherwise.
 pub const DEFAULT_QUEUE: usize = 32;

@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use oware_core::{Game, Side};
 use oware_engine::{
     answer_cycle_proposal, choose_move_with, should_propose, CycleAnswer, Engine, Level, LevelSpec,
-    Limits, Prober,
+    Limits, Prober, PROPOSE_DEPTH,
 };
 
 use crate::app::EngineEvent;
@@ -56,7 +56,10 @@ impl Workers {
         self.spawn(move || {
             let side = game.position().turn();
             if propose {
-                let (mut engine, limits) = cycle_engine(level.spec(), egdb.clone(), 0.5);
+                // To a fixed depth: a time-limited search's best line is cut to one move, and
+                // should_propose reads the whole line (the computer asks with few seeds only).
+                let (mut engine, _) = cycle_engine(level.spec(), egdb.clone(), 0.5);
+                let limits = Limits::depth(PROPOSE_DEPTH);
                 if should_propose(&game, side, &mut engine, &limits) {
                     let _ = tx.send(EngineEvent::CycleProposal { id });
                     return;
