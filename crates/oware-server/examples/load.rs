@@ -497,7 +497,10 @@ async fn log_in_steadily(base: String, per_s: u32, deadline: Instant) {
                 .send()
                 .await;
             if r.is_ok_and(|r| r.status().is_success()) {
-                times.lock().unwrap().push(t.elapsed().as_secs_f64() * 1000.0);
+                times
+                    .lock()
+                    .unwrap()
+                    .push(t.elapsed().as_secs_f64() * 1000.0);
             }
         });
     }
@@ -593,8 +596,13 @@ fn main() {
             .pool_max_idle_per_host(opts.games)
             .build()
             .expect("client");
-        let logins = (opts.logins_per_s > 0)
-            .then(|| tokio::spawn(log_in_steadily(bases[0].clone(), opts.logins_per_s, deadline)));
+        let logins = (opts.logins_per_s > 0).then(|| {
+            tokio::spawn(log_in_steadily(
+                bases[0].clone(),
+                opts.logins_per_s,
+                deadline,
+            ))
+        });
         let mut tasks = Vec::new();
         for g in 0..opts.games {
             let seed = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(g as u64 + 1);
