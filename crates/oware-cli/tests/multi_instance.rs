@@ -764,7 +764,11 @@ async fn instances_started_at_once_on_an_empty_database_apply_each_migration_onc
         .await
         .unwrap()
         .get(0);
-    assert_eq!(n, versions.len() as i64 + 1, "the refused start changed nothing");
+    assert_eq!(
+        n,
+        versions.len() as i64 + 1,
+        "the refused start changed nothing"
+    );
 }
 
 /// nginx, run with the configuration `docs/deploy.md` shows, in front of instances on `ports`;
