@@ -32,7 +32,7 @@ pub struct NewPaired {
     pub rules: Rules,
     /// The clock.
     pub clock: Option<TimeControl>,
-    /// Whether the result is rated (both players need accounts: see [`players::rated_refusal`]).
+    /// Whether the result is rated (both players need accounts: see `players::rated_refusal`).
     pub rated: bool,
     /// South's player (South moves first).
     pub south: PairedPlayer,

@@ -180,7 +180,7 @@ impl Clock {
     }
 
     /// Whether this is a correspondence clock (days per move, see
-    /// [`TimeControl::correspondence`]).
+    /// `TimeControl::correspondence`).
     pub fn per_move(&self) -> bool {
         self.control().days_per_move().is_some()
     }

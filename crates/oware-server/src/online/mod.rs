@@ -76,9 +76,9 @@ pub const MAX_INITIAL_S: u64 = 10_800;
 /// The largest increment in seconds.
 pub const MAX_INCREMENT_S: u64 = 180;
 
-/// Why an online game ended: the protocol's [`oware_protocol::EndReason`].
+/// Why an online game ended: the protocol's `oware_protocol::EndReason`.
 pub use oware_protocol::EndReason;
-/// Where an online game is: the protocol's [`oware_protocol::Status`] (also the store's
+/// Where an online game is: the protocol's `oware_protocol::Status` (also the store's
 /// column, by its `name()`).
 pub use oware_protocol::Status;
 

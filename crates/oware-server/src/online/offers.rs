@@ -134,7 +134,7 @@ impl Online {
 
     /// A cycle proposal's step by `side`: "end the game, the position cycles". Allowed only
     /// while both rows hold seeds. Accepted: `game` is ended by the agreement (each side takes
-    /// the seeds on its own row, [`Game::agree_cycle`]) and so is the online game, with reason
+    /// the seeds on its own row, `Game::agree_cycle`) and so is the online game, with reason
     /// `agreed-cycle` and the winner by the final score. On an error nothing changes.
     pub fn cycle(
         &mut self,

@@ -176,7 +176,7 @@ pub type NewUserFuture<'a> =
 
 /// The accounts' tables, in the same database as the games.
 pub trait AccountStore: Send + Sync {
-    /// Makes account `user` (its name's lower case is the unique key); [`NewUserError::Taken`]
+    /// Makes account `user` (its name's lower case is the unique key); `NewUserError::Taken`
     /// when the name is taken in any case.
     fn create_user(&self, user: UserRow) -> NewUserFuture<'_>;
 

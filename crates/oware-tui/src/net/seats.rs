@@ -46,7 +46,7 @@ impl Seats {
     }
 
     /// Keeps `token` for `t` (the folder made with mode 700, the file 600, written atomically:
-    /// [`write_private`]).
+    /// `write_private`).
     pub fn save(&self, t: &Target, token: &SeatToken) -> Result<(), String> {
         let Some(path) = self.file(t) else {
             return Err("no per-user data folder to keep the seat token in".into());
