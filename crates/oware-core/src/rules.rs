@@ -273,6 +273,20 @@ impl Rules {
             .map(|&(_, r)| r)
     }
 
+    /// Every rule set: each grand-slam rule with each repetition rule and each cycle-seed rule,
+    /// in the order of their `ALL` lists.
+    pub fn every() -> impl Iterator<Item = Rules> {
+        GrandSlam::ALL.iter().flat_map(|&grand_slam| {
+            Repetition::ALL.iter().flat_map(move |&repetition| {
+                CycleSeeds::ALL.iter().map(move |&cycle_seeds| Rules {
+                    grand_slam,
+                    repetition,
+                    cycle_seeds,
+                })
+            })
+        })
+    }
+
     /// The name of the preset equal to these rules, if any.
     pub fn preset_name(&self) -> Option<&'static str> {
         Rules::PRESETS
@@ -422,17 +436,12 @@ mod tests {
 
     #[test]
     fn custom_rules_round_trip() {
-        for &g in GrandSlam::ALL {
-            for &r in Repetition::ALL {
-                for &c in CycleSeeds::ALL {
-                    let rules = Rules {
-                        grand_slam: g,
-                        repetition: r,
-                        cycle_seeds: c,
-                    };
-                    assert_eq!(rules.to_string().parse::<Rules>().unwrap(), rules);
-                }
-            }
+        let every: Vec<Rules> = Rules::every().collect();
+        let combinations = GrandSlam::ALL.len() * Repetition::ALL.len() * CycleSeeds::ALL.len();
+        assert_eq!(every.len(), combinations);
+        for (i, rules) in every.iter().enumerate() {
+            assert!(!every[..i].contains(rules), "{rules} twice");
+            assert_eq!(rules.to_string().parse::<Rules>().unwrap(), *rules);
         }
         assert_eq!(
             "abapa,repetition=first".parse::<Rules>().unwrap(),

@@ -3,10 +3,7 @@
 
 use oware_core::movetext::{self, MoveText};
 use oware_core::ogn::{self, Record};
-use oware_core::{
-    fen, BySide, CycleSeeds, EndReason, Game, GrandSlam, Move, Position, Repetition, Rules, Setup,
-    Side,
-};
+use oware_core::{fen, BySide, EndReason, Game, Move, Position, Rules, Setup, Side};
 use proptest::prelude::*;
 
 /// A valid position: each of the 48 seeds dropped in one of 12 pits or 2 stores.
@@ -28,19 +25,7 @@ fn position() -> impl Strategy<Value = Position> {
 }
 
 fn all_rules() -> Vec<Rules> {
-    let mut v = Vec::new();
-    for &grand_slam in GrandSlam::ALL {
-        for &repetition in Repetition::ALL {
-            for &cycle_seeds in CycleSeeds::ALL {
-                v.push(Rules {
-                    grand_slam,
-                    repetition,
-                    cycle_seeds,
-                });
-            }
-        }
-    }
-    v
+    Rules::every().collect()
 }
 
 fn rules() -> impl Strategy<Value = Rules> {

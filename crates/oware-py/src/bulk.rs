@@ -630,7 +630,7 @@ mod tests {
     /// few seeds (where cycles are common), with and without a ply limit that cuts games.
     #[test]
     fn random_playouts_are_the_games_a_game_plays() {
-        use oware_core::{fen, CycleSeeds, GrandSlam, Repetition};
+        use oware_core::fen;
         let starts = [
             Position::start(),
             fen::parse("1-0-0-0-0-0-1-0-0-0-0-0-23-23-S").unwrap(),
@@ -639,17 +639,7 @@ mod tests {
             fen::parse("3-0-0-0-0-5-0-0-2-0-0-1-17-20-S").unwrap(),
         ];
         let mut all_rules: Vec<Rules> = Rules::PRESETS.iter().map(|&(_, r)| r).collect();
-        for &grand_slam in GrandSlam::ALL {
-            for &repetition in Repetition::ALL {
-                for &cycle_seeds in CycleSeeds::ALL {
-                    all_rules.push(Rules {
-                        grand_slam,
-                        repetition,
-                        cycle_seeds,
-                    });
-                }
-            }
-        }
+        all_rules.extend(Rules::every());
         let mut seen = [0usize; 5];
         for (r, &rules) in all_rules.iter().enumerate() {
             for (k, &start) in starts.iter().enumerate() {

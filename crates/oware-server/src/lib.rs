@@ -15,7 +15,7 @@
 //! | module | job | uses |
 //! | --- | --- | --- |
 //! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `lobby`, `review`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`) | games, review, limits, proxy, events, view |
-//! | `games/` | [`Games`], the cache of live games in front of the store, one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync, a copy of a game for a review ([`GameCopy`]); [`GameError`]; no HTTP | lobby, online, limits, engine, store, events, view, egdb_view, names, secret |
+//! | `games/` | [`Games`], the cache of live games in front of the store, one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync, a copy of a game for a review (a `ReviewTarget`); [`GameError`]; no HTTP | lobby, online, limits, engine, store, events, view, egdb_view, names, secret |
 //! | `review/` | game reviews ([`Reviews`], a service of its own): the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`]; no HTTP, no `games` (it gets a [`ReviewTarget`]) | engine, store, events |
 //! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers | online, events |
 //! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | secret |
@@ -70,8 +70,8 @@ pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
 pub use games::{
-    Created, Ending, Finished, GameCopy, GameError, Games, MoveInput, MoveReply, NewGame,
-    NewOnline, NewPaired, OfferKind, Opponent, Paired, PairedPlayer, PresenceGuard, SeatReply,
+    Created, Ending, Finished, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline,
+    NewPaired, OfferKind, Opponent, Paired, PairedPlayer, PresenceGuard,
 };
 pub use http::{
     AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,

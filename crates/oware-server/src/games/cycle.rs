@@ -15,20 +15,22 @@ use oware_core::Game;
 
 use super::error::GameError;
 use super::local::Opponent;
+use super::session::Session;
 use super::{busy, Games};
-use crate::online::{OfferAction, OnlineError};
+use crate::online::{OfferAction, Online, OnlineError};
 use crate::view::StateView;
 
 /// The computer proposes only with this many seeds on the board or fewer: a cycle with more is
 /// rare, and the question costs half a move's time (as the terminal client does).
 pub(super) const PROPOSE_MAX_SEEDS: u8 = 16;
 
-/// The refusal of an agreement the rules do not allow here (a row is empty, the game is over).
-fn not_allowed(game: &Game) -> Result<(), GameError> {
-    game.clone()
-        .agree_cycle()
-        .map(|_| ())
-        .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()).into())
+/// `game` ended as an agreed cycle, or the refusal when the rules do not allow it here (a row
+/// is empty, the game is over).
+fn agreed(game: &Game) -> Result<Game, GameError> {
+    let mut game = game.clone();
+    game.agree_cycle()
+        .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
+    Ok(game)
 }
 
 impl Games {
@@ -51,12 +53,7 @@ impl Games {
             _ => {
                 // Two people on one device: the page asked the other one.
                 if matches!(action, OfferAction::Offer | OfferAction::Accept) {
-                    not_allowed(&s.game)?;
-                    let mut game = s.game.clone();
-                    game.agree_cycle()
-                        .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
-                    self.persist(&mut s, game, Vec::new()).await?;
-                    self.publish_update(&s, None, "cycle", None);
+                    return self.end_as_cycle(&mut s).await;
                 }
                 return Ok(self.view(&s));
             }
@@ -70,14 +67,7 @@ impl Games {
                 )
                 .into())
             }
-            OfferAction::Accept => {
-                let mut game = s.game.clone();
-                game.agree_cycle()
-                    .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
-                self.persist(&mut s, game, Vec::new()).await?;
-                self.publish_update(&s, None, "cycle", None);
-                Ok(self.view(&s))
-            }
+            OfferAction::Accept => self.end_as_cycle(&mut s).await,
             OfferAction::Decline => {
                 s.cycle_offer = None;
                 s.cycle_declined = Some(s.game.position().seeds_on_board());
@@ -94,7 +84,7 @@ impl Games {
             )
             .into()),
             OfferAction::Offer => {
-                not_allowed(&s.game)?;
+                agreed(&s.game)?;
                 if s.cycle_offer == Some(computer) {
                     // Proposing while the computer proposes is accepting.
                     drop(s);
@@ -127,14 +117,17 @@ impl Games {
                     s.cycle_refused_at = Some(version);
                     return Ok(self.view(&s));
                 }
-                let mut game = s.game.clone();
-                game.agree_cycle()
-                    .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
-                self.persist(&mut s, game, Vec::new()).await?;
-                self.publish_update(&s, None, "cycle", None);
-                Ok(self.view(&s))
+                self.end_as_cycle(&mut s).await
             }
         }
+    }
+
+    /// Ends the local game in `s` as an agreed cycle, saved and announced.
+    async fn end_as_cycle(&self, s: &mut Session) -> Result<StateView, GameError> {
+        let game = agreed(&s.game)?;
+        self.persist(s, game, Vec::new()).await?;
+        self.publish_update(s, None, "cycle", None);
+        Ok(self.view(s))
     }
 
     /// An online game's cycle proposal step by the token's side.
@@ -144,19 +137,10 @@ impl Games {
         token: Option<&str>,
         action: OfferAction,
     ) -> Result<StateView, GameError> {
-        let live = self.live(id).await?;
-        let mut s = live.lock().await;
-        let now = self.now();
-        let mut o = super::session::online_of(&s)?.clone();
-        let side = o.player(token)?;
-        if self.flag_fell(&live, &mut s, &mut o, now).await? {
-            return Err(OnlineError::game_over().into());
-        }
-        let mut game = s.game.clone();
-        o.cycle(side, action, &mut game, now)?;
-        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
-        self.online_changed(&live, &s, "cycle");
-        Ok(self.view_for(&s, Some(side)))
+        let step = |o: &mut Online, side, _: &Session, game: &mut Game, now| {
+            o.cycle(side, action, game, now)
+        };
+        Ok(self.online_action(id, token, "cycle", step).await?.1)
     }
 
     /// Whether the computer, about to move in `s`, may propose to end the game as a cycle

@@ -1,25 +1,14 @@
 //! What other services get of a game, without knowing `Games`: a review's copy of a game
-//! ([`GameCopy`]; the HTTP handler passes it on), and another instance's `review` events passed
-//! to the streams this instance holds.
+//! (a `ReviewTarget`, the one type of the review service `games` knows; the HTTP handler
+//! passes it on), and another instance's `review` events passed to the streams this instance
+//! holds.
 
 use std::sync::Arc;
-
-use oware_core::Game;
-use tokio::sync::broadcast;
 
 use super::session::Session;
 use super::{GameError, Games};
 use crate::events::Event;
-
-/// A copy of a game as it is now, for work outside `games` (a review).
-pub struct GameCopy {
-    /// The game.
-    pub game: Game,
-    /// Its moves as the store writes them.
-    pub moves: String,
-    /// Its event channel.
-    pub events: broadcast::Sender<Event>,
-}
+use crate::review::ReviewTarget;
 
 impl Games {
     /// Game `id` as a review sees it: a copy of its moves and its event sender. With `ask`
@@ -31,7 +20,7 @@ impl Games {
         id: &str,
         token: Option<&str>,
         ask: bool,
-    ) -> Result<GameCopy, GameError> {
+    ) -> Result<ReviewTarget, GameError> {
         let live = self.live(id).await?;
         let s = live.lock().await;
         if ask {
@@ -52,7 +41,7 @@ impl Games {
                 ));
             }
         }
-        Ok(GameCopy {
+        Ok(ReviewTarget {
             game: s.game.clone(),
             moves: Session::row_moves(&s.game),
             events: s.channel.sender(),

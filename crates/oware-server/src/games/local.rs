@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use oware_core::{fen, ogn, BySide, Game, Move, PlayError, Rules, Side};
 use oware_engine::Level;
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use super::error::GameError;
 use super::session::{clean_name, default_names, Session};
-use super::{busy, random_hex, replay, Games};
+use super::{busy, random_hex, replay, Games, Live};
 use crate::online::Online;
 use crate::store::{GameRow, GameUpdate, StoreError};
 use crate::view::{self, MoveDetailView, StateView};
@@ -330,16 +330,27 @@ impl Games {
         Ok(MoveReply { detail, state })
     }
 
+    /// Game `id`'s session, locked, for the token's holder; refused for an online game (its
+    /// takebacks are offers to the opponent).
+    async fn own_local(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<(Live, OwnedMutexGuard<Session>), GameError> {
+        let live = self.live(id).await?;
+        let s = Arc::clone(&live).lock_owned().await;
+        s.not_online()?;
+        s.authorize(token)?;
+        Ok((live, s))
+    }
+
     /// Takes back the last move (against the computer: back to the token holder's last turn).
     pub async fn undo(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
     ) -> Result<StateView, GameError> {
-        let live = self.live(id).await?;
-        let mut s = live.lock().await;
-        s.not_online()?;
-        s.authorize(token)?;
+        let (_, mut s) = self.own_local(id, token).await?;
         let mut game = s.game.clone();
         let mut redo = s.redo.clone();
         let computer = s.against_computer();
@@ -370,10 +381,7 @@ impl Games {
         id: &str,
         token: Option<&str>,
     ) -> Result<StateView, GameError> {
-        let live = self.live(id).await?;
-        let mut s = live.lock().await;
-        s.not_online()?;
-        s.authorize(token)?;
+        let (live, mut s) = self.own_local(id, token).await?;
         if s.redo.is_empty() {
             return Err(GameError::refused(
                 "nothing-to-redo",

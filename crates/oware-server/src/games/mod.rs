@@ -22,7 +22,7 @@
 //! | `clock.rs` | the flag timer of each clocked game, clocks resumed at start |
 //! | `presence.rs` | event streams of players and spectators ([`PresenceGuard`]), presence keys |
 //! | `sync.rs` | several instances on one store: notices, presence heartbeat, resync, the alive heartbeat |
-//! | `for_review.rs` | what a review gets of a game ([`GameCopy`]), other instances' review events passed to the streams |
+//! | `for_review.rs` | what a review gets of a game (a `ReviewTarget`), other instances' review events passed to the streams |
 
 mod account_games;
 mod analysis;
@@ -64,11 +64,10 @@ use session::Session;
 
 pub use chat::ChatPoster;
 pub use error::GameError;
-pub use for_review::GameCopy;
 pub use local::{Created, MoveInput, MoveReply, NewGame, Opponent};
 pub use paired::{Finished, NewPaired, Paired, PairedPlayer};
 pub use presence::PresenceGuard;
-pub use round::{Ending, NewOnline, OfferKind, SeatReply};
+pub use round::{Ending, NewOnline, OfferKind};
 
 /// Games kept in memory before idle ones are dropped from the cache.
 const CACHE_GAMES: usize = 20_000;

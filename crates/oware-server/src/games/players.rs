@@ -8,12 +8,12 @@ use oware_core::{Rules, Side};
 use oware_protocol::SeatRating;
 use oware_rating::{Category, TimeControl as RatedControl};
 
-use super::round::SeatReply;
 use super::session::online_of;
 use super::{GameError, Games};
 use crate::accounts::User;
 use crate::online::{Online, OnlineError, Status, TimeControl};
 use crate::store::accounts::{GameEnd, PlayerGame};
+use oware_protocol::SeatAnswer;
 
 /// The rating category of a game with this clock (`None`: no clock, not rated).
 pub fn category(clock: Option<&TimeControl>) -> Option<Category> {
@@ -138,7 +138,7 @@ impl Games {
         self: &Arc<Self>,
         id: &str,
         user: &User,
-    ) -> Result<SeatReply, GameError> {
+    ) -> Result<SeatAnswer, GameError> {
         let live = self.live(id).await?;
         let s = live.lock().await;
         let o = online_of(&s)?;

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use oware_core::{fen, Game, Rules, Side};
+use oware_protocol::SeatAnswer;
 use tokio::sync::broadcast;
 
 use super::error::GameError;
@@ -11,7 +12,7 @@ use super::local::{Created, MoveInput, MoveReply, Opponent};
 use super::session::{clean_name, online_names, online_of, Session};
 use super::{players, random_hex, Games, Live};
 use crate::events::Event;
-use crate::online::{Claim, OfferAction, Online, OnlineError, TimeControl};
+use crate::online::{parse_action, Claim, OfferAction, Online, OnlineError, TimeControl};
 use crate::store::GameRow;
 use crate::view::{self, StateView};
 
@@ -37,16 +38,6 @@ pub struct NewOnline {
     /// Whether the game is open to advice: the players read the spectators' chat room too
     /// (casual games only).
     pub advice: bool,
-}
-
-/// A seat taken: its token and the game's state as its holder sees it.
-pub struct SeatReply {
-    /// The game.
-    pub id: String,
-    /// The seat's secret token.
-    pub token: String,
-    /// The state.
-    pub state: StateView,
 }
 
 /// An online game ended by one player: the creator cancelling an open challenge, a player
@@ -388,7 +379,7 @@ impl Games {
         id: &str,
         token: Option<&str>,
         cause: &str,
-        f: impl FnOnce(&mut Online, Side, &Session, u64) -> Result<R, OnlineError>,
+        f: impl FnOnce(&mut Online, Side, &Session, &mut Game, u64) -> Result<R, OnlineError>,
     ) -> Result<(R, StateView), GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
@@ -398,8 +389,8 @@ impl Games {
         if self.flag_fell(&live, &mut s, &mut o, now).await? {
             return Err(OnlineError::game_over().into());
         }
-        let r = f(&mut o, side, &s, now)?;
-        let game = s.game.clone();
+        let mut game = s.game.clone();
+        let r = f(&mut o, side, &s, &mut game, now)?;
         self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
         self.online_changed(&live, &s, cause);
         Ok((r, self.view_for(&s, Some(side))))
@@ -414,7 +405,7 @@ impl Games {
         token: Option<&str>,
         name: &str,
         user: Option<&crate::accounts::User>,
-    ) -> Result<SeatReply, GameError> {
+    ) -> Result<SeatAnswer, GameError> {
         retry_conflicts(|| self.join_once(id, token, name, user)).await
     }
 
@@ -424,7 +415,7 @@ impl Games {
         token: Option<&str>,
         name: &str,
         user: Option<&crate::accounts::User>,
-    ) -> Result<SeatReply, GameError> {
+    ) -> Result<SeatAnswer, GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
         let mut o = online_of(&s)?.clone();
@@ -494,7 +485,7 @@ impl Games {
         // Both sides are "gone" from now until their streams open.
         s.presence.gone_since[usize::from(side == Side::North)] = self.now();
         self.online_changed(&live, &s, "join");
-        Ok(SeatReply {
+        Ok(SeatAnswer {
             id: id.to_string(),
             token: new_token,
             state: self.view_for(&s, Some(side)),
@@ -509,7 +500,7 @@ impl Games {
         how: Ending,
     ) -> Result<StateView, GameError> {
         Ok(self
-            .online_action(id, token, how.name(), |o, side, s, now| match how {
+            .online_action(id, token, how.name(), |o, side, s, _, now| match how {
                 Ending::Cancel => o.cancel(side),
                 Ending::Resign => o.resign(side, now),
                 Ending::Abort => o.abort(side, &s.game, now),
@@ -526,10 +517,10 @@ impl Games {
         kind: OfferKind,
         action: &str,
     ) -> Result<StateView, GameError> {
-        let action = OfferAction::parse(action)?;
+        let action = parse_action(action)?;
         match kind {
             OfferKind::Draw => Ok(self
-                .online_action(id, token, "draw", |o, side, _, now| {
+                .online_action(id, token, "draw", |o, side, _, _, now| {
                     o.draw(side, action, now)
                 })
                 .await?
@@ -539,30 +530,23 @@ impl Games {
         }
     }
 
+    /// A step of a takeback by the token's side: accepted, the moves asked for are undone.
     pub(super) async fn takeback(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
         action: OfferAction,
     ) -> Result<StateView, GameError> {
-        let live = self.live(id).await?;
-        let mut s = live.lock().await;
-        let now = self.now();
-        let mut o = online_of(&s)?.clone();
-        let side = o.player(token)?;
-        if self.flag_fell(&live, &mut s, &mut o, now).await? {
-            return Err(OnlineError::game_over().into());
-        }
-        let mut game = s.game.clone();
-        if let Some(n) = o.takeback(side, action, &game, now)? {
-            for _ in 0..n {
-                game.undo();
+        let step = |o: &mut Online, side, _: &Session, game: &mut Game, now| {
+            if let Some(n) = o.takeback(side, action, game, now)? {
+                for _ in 0..n {
+                    game.undo();
+                }
+                o.after_takeback(game, now);
             }
-            o.after_takeback(&game, now);
-        }
-        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
-        self.online_changed(&live, &s, "takeback");
-        Ok(self.view_for(&s, Some(side)))
+            Ok(())
+        };
+        Ok(self.online_action(id, token, "takeback", step).await?.1)
     }
 
     /// The token's side claims the win or a draw against an opponent who left.
@@ -584,7 +568,7 @@ impl Games {
         };
         let cfg = self.online.clone();
         Ok(self
-            .online_action(id, token, "claim", |o, side, s, now| {
+            .online_action(id, token, "claim", |o, side, s, _, now| {
                 let gone = s.presence_now(now).gone_ms(s.game.position().turn(), now);
                 let delay = o.claim_delay(&cfg).as_millis() as u64;
                 o.claim(side, claim, &s.game, gone, delay, now)
@@ -604,8 +588,8 @@ impl Games {
         token: Option<&str>,
         action: &str,
         ip: Option<std::net::IpAddr>,
-    ) -> Result<(Option<SeatReply>, StateView), GameError> {
-        let action = OfferAction::parse(action)?;
+    ) -> Result<(Option<SeatAnswer>, StateView), GameError> {
+        let action = parse_action(action)?;
         retry_conflicts(|| self.rematch_once(id, token, action, ip)).await
     }
 
@@ -615,7 +599,7 @@ impl Games {
         token: Option<&str>,
         action: OfferAction,
         ip: Option<std::net::IpAddr>,
-    ) -> Result<(Option<SeatReply>, StateView), GameError> {
+    ) -> Result<(Option<SeatAnswer>, StateView), GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
         let now = self.now();
@@ -658,7 +642,7 @@ impl Games {
             Side::North => north_next,
         };
         Ok((
-            Some(SeatReply {
+            Some(SeatAnswer {
                 id: new_id,
                 token,
                 state: self.view_for(&ns, Some(side.other())),
@@ -672,7 +656,7 @@ impl Games {
         self: &Arc<Self>,
         id: &str,
         old_token: Option<&str>,
-    ) -> Result<SeatReply, GameError> {
+    ) -> Result<SeatAnswer, GameError> {
         let live = self.live(id).await?;
         let previous = {
             let s = live.lock().await;
@@ -691,13 +675,13 @@ impl Games {
     }
 
     /// `side`'s seat of game `s` with its token (a seat not taken is not anybody's).
-    pub(super) fn seat_reply(&self, s: &Session, side: Side) -> Result<SeatReply, GameError> {
+    pub(super) fn seat_reply(&self, s: &Session, side: Side) -> Result<SeatAnswer, GameError> {
         let token = online_of(s)?
             .seat(side)
             .token
             .clone()
             .ok_or_else(OnlineError::not_your_seat)?;
-        Ok(SeatReply {
+        Ok(SeatAnswer {
             id: s.id.clone(),
             token,
             state: self.view_for(s, Some(side)),

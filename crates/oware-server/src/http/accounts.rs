@@ -15,7 +15,7 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -25,6 +25,9 @@ use serde::Deserialize;
 use super::error::{ApiError, ApiJson};
 use super::Shared;
 use crate::accounts::{AccountError, NewSession, User, COOKIE};
+
+/// What the accounts' handlers answer.
+type Answer = Result<Response, ApiError>;
 
 impl From<AccountError> for ApiError {
     fn from(e: AccountError) -> Self {
@@ -125,28 +128,38 @@ pub struct Credentials {
     password: String,
 }
 
-/// `POST /api/account/signup`.
-pub(super) async fn sign_up(
-    State(s): State<Shared>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+/// What a request that opens a session brings besides its body: the server, the caller's
+/// address (for the log-in limits) and the headers (the old cookie, TLS).
+#[derive(FromRequestParts)]
+#[from_request(state(Shared))]
+pub(super) struct Opening {
+    state: State<Shared>,
+    peer: ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    ApiJson(c): ApiJson<Credentials>,
-) -> Result<Response, ApiError> {
-    let ip = Some(super::client(peer));
-    let started = s.accounts.sign_up(c.name.trim(), &c.password, ip).await;
-    open_session(&s, &headers, started).await
+}
+
+impl Opening {
+    /// The caller's address, as the log-in limits count it.
+    fn ip(&self) -> Option<std::net::IpAddr> {
+        Some(super::client(self.peer.0))
+    }
+
+    /// Answers with the session `started` (see `open_session`).
+    async fn open(&self, started: Result<NewSession, AccountError>) -> Answer {
+        open_session(&self.state, &self.headers, started).await
+    }
+}
+
+/// `POST /api/account/signup`.
+pub(super) async fn sign_up(o: Opening, ApiJson(c): ApiJson<Credentials>) -> Answer {
+    let started = o.state.accounts.sign_up(c.name.trim(), &c.password, o.ip());
+    o.open(started.await).await
 }
 
 /// `POST /api/account/login`.
-pub(super) async fn log_in(
-    State(s): State<Shared>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    ApiJson(c): ApiJson<Credentials>,
-) -> Result<Response, ApiError> {
-    let ip = Some(super::client(peer));
-    let started = s.accounts.log_in(c.name.trim(), &c.password, ip).await;
-    open_session(&s, &headers, started).await
+pub(super) async fn log_in(o: Opening, ApiJson(c): ApiJson<Credentials>) -> Answer {
+    let started = o.state.accounts.log_in(c.name.trim(), &c.password, o.ip());
+    o.open(started.await).await
 }
 
 /// The answer to a session `started`: the session the request came with ends (a session
@@ -155,7 +168,7 @@ async fn open_session(
     s: &Shared,
     headers: &HeaderMap,
     started: Result<NewSession, AccountError>,
-) -> Result<Response, ApiError> {
+) -> Answer {
     let session = started?;
     if let Some(old) = session_cookie(headers) {
         if let Err(e) = s.accounts.log_out(old, false).await {
@@ -179,7 +192,7 @@ pub(super) async fn log_out(
     State(s): State<Shared>,
     headers: HeaderMap,
     body: super::error::OptionalJson<LogOut>,
-) -> Result<Response, ApiError> {
+) -> Answer {
     let all = body.0.all;
     if let Some(token) = session_cookie(&headers) {
         s.accounts.log_out(token, all).await?;
@@ -188,7 +201,7 @@ pub(super) async fn log_out(
 }
 
 /// `GET /api/account`: who is logged in (`{"name": null}` for a guest).
-pub(super) async fn me(State(s): State<Shared>, headers: HeaderMap) -> Result<Response, ApiError> {
+pub(super) async fn me(State(s): State<Shared>, headers: HeaderMap) -> Answer {
     let user = viewer(&s, &headers).await?;
     let mut r = Json(serde_json::json!({ "name": user.map(|u| u.name) })).into_response();
     r.headers_mut()
@@ -209,7 +222,7 @@ pub(super) async fn change_password(
     State(s): State<Shared>,
     headers: HeaderMap,
     ApiJson(p): ApiJson<NewPassword>,
-) -> Result<Response, ApiError> {
+) -> Answer {
     let user = logged_in(&s, &headers).await?;
     let session = s
         .accounts
@@ -230,7 +243,7 @@ pub(super) async fn close(
     State(s): State<Shared>,
     headers: HeaderMap,
     ApiJson(c): ApiJson<Close>,
-) -> Result<Response, ApiError> {
+) -> Answer {
     let user = logged_in(&s, &headers).await?;
     s.accounts.close(&user, &c.password).await?;
     Ok(cleared(&headers))
@@ -245,15 +258,9 @@ pub struct Reset {
 }
 
 /// `POST /api/account/reset`: a new password with the operator's one-time link.
-pub(super) async fn reset(
-    State(s): State<Shared>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    ApiJson(r): ApiJson<Reset>,
-) -> Result<Response, ApiError> {
-    let ip = Some(super::client(peer));
-    let started = s.accounts.reset(r.token.trim(), &r.password, ip).await;
-    open_session(&s, &headers, started).await
+pub(super) async fn reset(o: Opening, ApiJson(r): ApiJson<Reset>) -> Answer {
+    let started = o.state.accounts.reset(r.token.trim(), &r.password, o.ip());
+    o.open(started.await).await
 }
 
 /// Refuses a change that carries our cookie from another site (see the module).

@@ -7,18 +7,9 @@ use oware_protocol::{ClaimReq, JoinReq, OfferReq, PresenceAnswer, RematchAnswer,
 
 use super::error::{ApiError, ApiJson, OptionalJson, Path};
 use super::{client, token, NoBody, Shared};
-use crate::games::{Ending, OfferKind, SeatReply};
+use crate::games::{Ending, OfferKind};
 use crate::view;
 use futures_util::future::BoxFuture;
-
-/// The answer that gives a seat: `{id, token, state}`.
-pub(super) fn seat_answer(r: SeatReply) -> SeatAnswer {
-    SeatAnswer {
-        id: r.id,
-        token: r.token,
-        state: r.state,
-    }
-}
 
 pub(super) async fn join(
     State(s): State<Shared>,
@@ -36,7 +27,7 @@ pub(super) async fn join(
             user.as_ref(),
         )
         .await?;
-    Ok(Json(seat_answer(r)))
+    Ok(Json(r))
 }
 
 /// What the online actions answer: the state for the requester's seat.
@@ -97,7 +88,7 @@ pub(super) async fn rematch(
         .await?;
     Ok(Json(RematchAnswer {
         state,
-        rematch: seat.map(seat_answer),
+        rematch: seat,
     }))
 }
 
@@ -110,12 +101,10 @@ pub(super) async fn seat(
     // Without a seat token, a logged-in player's seat follows the account (another device).
     if token(&headers).is_none() {
         if let Some(user) = super::accounts::viewer(&s, &headers).await? {
-            return Ok(Json(seat_answer(
-                s.games.seat_of_account(&id, &user).await?,
-            )));
+            return Ok(Json(s.games.seat_of_account(&id, &user).await?));
         }
     }
-    Ok(Json(seat_answer(s.games.seat(&id, token(&headers)).await?)))
+    Ok(Json(s.games.seat(&id, token(&headers)).await?))
 }
 
 pub(super) async fn presence(

@@ -9,8 +9,7 @@ use serde::Deserialize;
 
 use super::error::{ApiError, OptionalJson, Path};
 use super::{client, token, Shared};
-use crate::games::GameCopy;
-use crate::review::{ReviewTarget, ReviewView};
+use crate::review::ReviewView;
 
 /// `POST /api/games/{id}/review` body (optional).
 #[derive(Debug, Default, Deserialize)]
@@ -18,15 +17,6 @@ use crate::review::{ReviewTarget, ReviewView};
 pub struct ReviewReq {
     /// The review's depth in plies (default 16, from 2 to 18).
     pub depth: Option<i64>,
-}
-
-/// What the reviews get of a game.
-fn target(g: GameCopy) -> ReviewTarget {
-    ReviewTarget {
-        game: g.game,
-        moves: g.moves,
-        events: g.events,
-    }
 }
 
 pub(super) async fn review(
@@ -42,7 +32,7 @@ pub(super) async fn review(
     let game = s.games.review_target(&id, token(&headers), true).await?;
     let (started, view) = s
         .reviews
-        .start(&id, target(game), depth, Some(client(peer)))
+        .start(&id, game, depth, Some(client(peer)))
         .await?;
     let status = if started || view.status == crate::review::ReviewStatus::Running {
         StatusCode::ACCEPTED

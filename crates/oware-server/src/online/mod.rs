@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 pub use clock::{Clock, TimeControl};
 pub use error::{OnlineError, OnlineErrorKind};
-pub use offers::{OfferAction, OfferCooldowns};
+pub use offers::{parse_action, OfferAction, OfferCooldowns};
 pub use presence::Presence;
 pub use view::{lobby_entry, LobbyEntry, OnlineView};
 

@@ -8,33 +8,13 @@ use super::clock::Clock;
 use super::error::{OnlineError, OnlineErrorKind};
 use super::{Online, Seat, Status};
 
-/// An answer to an offer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OfferAction {
-    /// Make the offer.
-    Offer,
-    /// Accept the opponent's offer.
-    Accept,
-    /// Decline the opponent's offer.
-    Decline,
-    /// Withdraw one's own offer.
-    Withdraw,
-}
+/// An answer to an offer: the protocol's vocabulary.
+pub use oware_protocol::OfferAction;
 
-impl OfferAction {
-    /// Parses `offer`, `accept`, `decline` or `withdraw`.
-    pub fn parse(s: &str) -> Result<OfferAction, OnlineError> {
-        match s {
-            "offer" => Ok(OfferAction::Offer),
-            "accept" => Ok(OfferAction::Accept),
-            "decline" => Ok(OfferAction::Decline),
-            "withdraw" => Ok(OfferAction::Withdraw),
-            _ => Err(OnlineError::invalid(
-                "bad-action",
-                format!("action must be offer, accept, decline or withdraw, not \"{s}\""),
-            )),
-        }
-    }
+/// Reads an offer's `action` (`offer`, `accept`, `decline` or `withdraw`).
+pub fn parse_action(s: &str) -> Result<OfferAction, OnlineError> {
+    s.parse()
+        .map_err(|e| OnlineError::invalid("bad-action", format!("{e}, not \"{s}\"")))
 }
 
 /// How long a side waits before making an offer again once it was declined or withdrawn: an

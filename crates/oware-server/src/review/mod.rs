@@ -29,8 +29,8 @@
 //! rather than left waiting behind all the others.
 
 //! **No game code here**: a review gets what it needs of a game as a [`ReviewTarget`] (a copy
-//! of its moves and its event sender), which the HTTP handler asks `games` for first; `games`
-//! knows nothing of reviews either. Every answer and event carries its version
+//! of its moves and its event sender), which the HTTP handler asks `games` for first (`games` knows
+//! this one type of the reviews'). Every answer and event carries its version
 //! ([`ReviewView::run`], [`ReviewView::step`]), so that a client drops one older than what it
 //! shows.
 //!

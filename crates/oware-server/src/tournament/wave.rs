@@ -82,6 +82,13 @@ fn board_result(result: &str) -> Option<BoardResult> {
     }
 }
 
+/// What a wave reads before it pairs: the tournament's row, its entries and its pairings so far.
+struct Wave {
+    t: TournamentRow,
+    entries: Vec<EntryRow>,
+    pairings: Vec<PairingRow>,
+}
+
 impl Tournaments {
     /// One wave of tournament `t` (due: its start has come). `reconcile`: also check the
     /// games in play against the store (ends this instance did not see). Answers the number
@@ -106,18 +113,21 @@ impl Tournaments {
         let entries = tables.entries(id.clone()).await?;
         // The row again: the reads above may have bumped its version.
         let t = self.row(&id).await?;
-        match t.kind.as_str() {
-            "arena" => self.arena_wave(t, &entries, &pairings).await,
-            _ => self.swiss_wave(t, &entries, &pairings).await,
+        let arena = t.kind == "arena";
+        let wave = Wave {
+            t,
+            entries,
+            pairings,
+        };
+        if arena {
+            self.arena_wave(wave).await
+        } else {
+            self.swiss_wave(wave).await
         }
     }
 
-    async fn arena_wave(
-        self: &Arc<Self>,
-        mut t: TournamentRow,
-        entries: &[EntryRow],
-        pairings: &[PairingRow],
-    ) -> Result<usize, TournamentError> {
+    async fn arena_wave(self: &Arc<Self>, wave: Wave) -> Result<usize, TournamentError> {
+        let (mut t, entries, pairings) = (wave.t, &wave.entries[..], &wave.pairings[..]);
         let tables = self.tables()?;
         let now = self.now();
         if now >= arena_end(&t) {
@@ -177,12 +187,8 @@ impl Tournaments {
         self.start_games(&t, 0, &boards).await
     }
 
-    async fn swiss_wave(
-        self: &Arc<Self>,
-        mut t: TournamentRow,
-        entries: &[EntryRow],
-        pairings: &[PairingRow],
-    ) -> Result<usize, TournamentError> {
+    async fn swiss_wave(self: &Arc<Self>, wave: Wave) -> Result<usize, TournamentError> {
+        let (mut t, entries, pairings) = (wave.t, &wave.entries[..], &wave.pairings[..]);
         let tables = self.tables()?;
         let mut swiss = swiss_of(&t)?;
         let before = swiss.clone();

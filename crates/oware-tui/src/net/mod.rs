@@ -54,55 +54,8 @@ struct ChatLog {
 const IDLE: Duration = Duration::from_secs(45);
 /// The longest wait between two reconnection attempts.
 const MAX_RETRY: Duration = Duration::from_secs(8);
-/// The offers of an online game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OfferKind {
-    /// A draw.
-    Draw,
-    /// Taking back the asker's last move.
-    Takeback,
-    /// A new game with the colours swapped.
-    Rematch,
-    /// Ending the game as an endless cycle: each side takes the seeds on its own row.
-    Cycle,
-}
-
-impl OfferKind {
-    /// The route's last segment and the word for people.
-    pub fn name(self) -> &'static str {
-        match self {
-            OfferKind::Draw => "draw",
-            OfferKind::Takeback => "takeback",
-            OfferKind::Rematch => "rematch",
-            OfferKind::Cycle => "cycle",
-        }
-    }
-}
-
-/// What to do with an offer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OfferAction {
-    /// Make it.
-    Offer,
-    /// Accept the opponent's.
-    Accept,
-    /// Decline the opponent's.
-    Decline,
-    /// Take one's own back.
-    Withdraw,
-}
-
-impl OfferAction {
-    /// The `action` field's value.
-    pub fn name(self) -> &'static str {
-        match self {
-            OfferAction::Offer => "offer",
-            OfferAction::Accept => "accept",
-            OfferAction::Decline => "decline",
-            OfferAction::Withdraw => "withdraw",
-        }
-    }
-}
+/// The offers of an online game and their steps: the protocol's vocabulary.
+pub use oware_protocol::{OfferAction, OfferKind};
 
 /// A player's request to the server.
 #[derive(Debug, Clone, PartialEq, Eq)]
