@@ -26,6 +26,10 @@ const moveCount = (page) => page.locator("#move-list button").count();
 async function waitMoves(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll("#move-list button").length === k, n, { timeout: 20000 });
 }
+/** Waits until `selector`'s text is `text`: an answer's message may come after the event stream has moved the board. */
+async function waitText(page, selector, text) {
+  await page.waitForFunction(([sel, t]) => document.querySelector(sel)?.textContent === t, [selector, text], { timeout: 20000 });
+}
 async function waitYourTurn(page) {
   await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Your turn"), null, { timeout: 20000 });
 }
@@ -165,7 +169,9 @@ test("when the computer starts you play North, from the bottom row", async () =>
   assert.equal(await page.locator("#row-bottom .pit").first().getAttribute("data-pit"), "6");
   assert.equal(await page.locator("#name-bottom").textContent(), "You");
   assert.equal(await page.locator("#store-right").getAttribute("data-side"), "N");
+  await page.locator("#row-bottom .pit.playable").first().waitFor();
   const firstLegal = await page.evaluate(() => [...document.querySelectorAll("#row-bottom .pit")].findIndex((b) => b.classList.contains("playable")));
+  assert.ok(firstLegal >= 0, "a pit of the bottom row is playable");
   await page.locator("body").press(String(firstLegal + 1));
   await waitMoves(page, 3);
   assert.match(await page.locator("#move-list button").nth(1).textContent(), /^[a-f]/);
@@ -252,11 +258,11 @@ test("keys: ← → replay, U undo, R redo, A analysis, N new game; Rematch swap
   // U takes back my move and the reply; R plays them again.
   await page.locator("body").press("u");
   await waitMoves(page, 0);
-  assert.equal(await page.locator("#message").textContent(), "Move taken back.");
+  await waitText(page, "#message", "Move taken back.");
   assert.equal(await page.locator("#btn-undo").isDisabled(), true);
   await page.locator("body").press("r");
   await waitMoves(page, 2);
-  assert.equal(await page.locator("#message").textContent(), "Move replayed.");
+  await waitText(page, "#message", "Move replayed.");
   assert.equal(await page.locator("#btn-redo").isDisabled(), true);
 
   // A turns the analysis on and off.
