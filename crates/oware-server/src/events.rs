@@ -108,3 +108,11 @@ pub fn sse_held<G: Send + Sync + 'static>(
         .take_until(ended);
     Sse::new(events).keep_alive(KeepAlive::default())
 }
+
+/// The JSON text of an event's data (the protocol's types always serialise).
+pub(crate) fn to_json<T: serde::Serialize>(data: &T) -> String {
+    serde_json::to_string(data).unwrap_or_else(|e| {
+        tracing::warn!("an event could not be written as JSON: {e}");
+        String::from("{}")
+    })
+}

@@ -191,7 +191,7 @@ impl Lobby {
         };
         let entry = entry();
         state.version += 1;
-        let data = crate::games::to_json(&LobbyAdd {
+        let data = crate::events::to_json(&LobbyAdd {
             v: state.version,
             challenge: entry.clone(),
         });
@@ -205,7 +205,7 @@ impl Lobby {
         state.assigned.remove(id);
         if state.listed.remove(id).is_some() {
             state.version += 1;
-            let data = crate::games::to_json(&LobbyRemove {
+            let data = crate::events::to_json(&LobbyRemove {
                 v: state.version,
                 id: id.to_string(),
             });
@@ -239,7 +239,7 @@ impl Lobby {
     pub fn subscribe(&self) -> (Event, broadcast::Receiver<Event>) {
         let state = self.state();
         let rx = self.events.subscribe();
-        let data = crate::games::to_json(&LobbyList {
+        let data = crate::events::to_json(&LobbyList {
             v: state.version,
             challenges: Self::challenges(&state),
         });

@@ -9,8 +9,9 @@ use oware_protocol::{ChatLog, ChatMessage, ChatRoom, EventKind};
 
 use super::error::GameError;
 use super::session::online_of;
-use super::{to_json, Games};
+use super::Games;
 use crate::chat::{self, ChatError, Writer};
+use crate::events::to_json;
 use crate::events::Event;
 use crate::store::chat::ChatRow;
 use crate::store::StoreError;

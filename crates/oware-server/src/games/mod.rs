@@ -53,6 +53,7 @@ use tokio::sync::{broadcast, Mutex};
 
 use crate::egdb_view::Tables;
 use crate::engine::{EngineError, EngineJobs};
+use crate::events::to_json;
 use crate::events::Event;
 use crate::lobby::Lobby;
 use crate::online::OnlineConfig;
@@ -487,12 +488,4 @@ impl Games {
         }
         Ok(self.store.close().await?)
     }
-}
-
-/// The JSON text of an event's data (the protocol's types always serialise).
-pub(crate) fn to_json<T: serde::Serialize>(data: &T) -> String {
-    serde_json::to_string(data).unwrap_or_else(|e| {
-        tracing::warn!("an event could not be written as JSON: {e}");
-        String::from("{}")
-    })
 }

@@ -163,7 +163,7 @@ impl Games {
         };
         let first = Event {
             name: oware_protocol::EventKind::Update.name(),
-            data: super::to_json(&first).into(),
+            data: crate::events::to_json(&first).into(),
         };
         Ok((
             first,

@@ -333,7 +333,7 @@ impl Session {
             version: self.version,
         };
         self.channel
-            .publish(EventKind::Spectators.name(), super::to_json(&data));
+            .publish(EventKind::Spectators.name(), crate::events::to_json(&data));
     }
 
     pub(super) fn publish_thinking(&self) {
@@ -343,7 +343,7 @@ impl Session {
             error: self.engine_error.clone(),
         };
         self.channel
-            .publish(EventKind::Thinking.name(), super::to_json(&data));
+            .publish(EventKind::Thinking.name(), crate::events::to_json(&data));
     }
 }
 

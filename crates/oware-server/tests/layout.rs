@@ -1,0 +1,173 @@
+//! The layout the server and the terminal client keep (see `docs/web.md`): no source file over
+//! 800 lines, and no circle among a crate's top-level modules (`games` may use `review`, but
+//! then `review` never uses `games`, not even through a third module).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The crates whose layout is checked, as folders beside this one.
+const CRATES: [&str; 2] = ["oware-server", "oware-tui"];
+
+/// The most lines a source file may have.
+const MAX_LINES: usize = 800;
+
+fn src(krate: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(krate)
+        .join("src")
+}
+
+/// Every `.rs` file below `dir`.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The top-level module a file of `src` belongs to (`games` for `games/round.rs`), or `None`
+/// for the crate root.
+fn module_of(src: &Path, file: &Path) -> Option<String> {
+    let rel = file.strip_prefix(src).unwrap();
+    let first = rel.components().next()?.as_os_str().to_str()?.to_owned();
+    let name = first.strip_suffix(".rs").unwrap_or(&first).to_owned();
+    (name != "lib" && name != "main").then_some(name)
+}
+
+/// The top-level modules `text` names through `crate::` paths, outside its comments and its
+/// unit tests.
+fn crate_paths(text: &str) -> BTreeSet<String> {
+    let code: String = text
+        .split("#[cfg(test)]\nmod tests")
+        .next()
+        .unwrap_or(text)
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let code = code.as_str();
+    let mut names = BTreeSet::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            // `crate::{a, b::c}`: each item's first segment.
+            let inner = &group[..group.find('}').unwrap_or(group.len())];
+            for item in inner.split(',') {
+                names.insert(first_segment(item.trim()));
+            }
+        } else {
+            names.insert(first_segment(rest));
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names
+}
+
+fn first_segment(path: &str) -> String {
+    path.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// Module → the other top-level modules it uses.
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let files = rust_files(src);
+    for file in &files {
+        if let Some(m) = module_of(src, file) {
+            graph.entry(m).or_default();
+        }
+    }
+    let known: BTreeSet<String> = graph.keys().cloned().collect();
+    for file in &files {
+        let Some(m) = module_of(src, file) else {
+            continue;
+        };
+        let used = crate_paths(&fs::read_to_string(file).unwrap());
+        let deps = graph.get_mut(&m).unwrap();
+        deps.extend(used.into_iter().filter(|u| *u != m && known.contains(u)));
+    }
+    graph
+}
+
+/// A circle through `start`, if there is one: the modules in order, `start` at both ends.
+fn circle_through(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Option<Vec<String>> {
+    let mut stack = vec![vec![start.to_owned()]];
+    let mut seen = BTreeSet::new();
+    while let Some(path) = stack.pop() {
+        let last = path.last().unwrap();
+        for next in &graph[last] {
+            if next == start {
+                let mut circle = path.clone();
+                circle.push(start.to_owned());
+                return Some(circle);
+            }
+            if seen.insert(next.clone()) {
+                let mut longer = path.clone();
+                longer.push(next.clone());
+                stack.push(longer);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_source_file_of_the_server_or_the_terminal_client_is_over_800_lines() {
+    let mut long = Vec::new();
+    for krate in CRATES {
+        for file in rust_files(&src(krate)) {
+            let lines = fs::read_to_string(&file).unwrap().lines().count();
+            if lines > MAX_LINES {
+                long.push(format!("{} ({lines} lines)", file.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "split by job: {long:?}");
+}
+
+#[test]
+fn the_server_and_the_terminal_client_have_no_import_circle() {
+    for krate in CRATES {
+        let graph = module_graph(&src(krate));
+        assert!(graph.len() > 5, "{krate}: the modules were found");
+        for module in graph.keys() {
+            if let Some(circle) = circle_through(&graph, module) {
+                panic!("{krate}: import circle {}", circle.join(" → "));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_circle_check_finds_a_circle_and_reads_grouped_paths() {
+    let text = "use crate::{games::Games, events};\nfn f() { crate::lobby::x(); }\n\
+                /// See [`crate::store`].\n\
+                #[cfg(test)]\nmod tests { use crate::review; }";
+    let names: Vec<String> = crate_paths(text).into_iter().collect();
+    assert_eq!(names, ["events", "games", "lobby"]);
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("a", vec!["b"]),
+        ("b", vec!["c"]),
+        ("c", vec!["a"]),
+        ("d", vec!["a"]),
+    ]
+    .into_iter()
+    .map(|(m, deps)| (m.to_owned(), deps.into_iter().map(String::from).collect()))
+    .collect();
+    assert_eq!(
+        circle_through(&graph, "a").unwrap(),
+        ["a", "b", "c", "a"].map(String::from)
+    );
+    assert_eq!(circle_through(&graph, "d"), None);
+}
