@@ -4,18 +4,9 @@
 // the other player before it tells the server. Online games have theirs in the online panel (offers.js).
 import * as api from "./api.js";
 import { $ } from "./dom.js";
+import { offerBanner, answerButtons } from "./offers.js";
 import { other, sideName } from "./state.js";
 import { say, announce } from "./status.js";
-
-function button(id, text, onClick, primary) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.id = id;
-  b.className = "btn btn-small" + (primary ? " btn-primary" : "");
-  b.textContent = text;
-  b.addEventListener("click", onClick);
-  return b;
-}
 
 const SPLIT = "each player takes the seeds on their own row";
 
@@ -53,18 +44,13 @@ export function createCycle(st) {
     el.panel.textContent = "";
     el.panel.hidden = true;
     if (!show) { asking = null; return; }
-    const p = document.createElement("p");
-    p.className = "offer";
-    p.dataset.kind = "cycle";
+    const proposes = (side) => `${sideName(st, side)} proposes to end the game: the position cycles (${SPLIT}).`;
+    let p;
     if (g.cycle_offer) {
-      p.append(`${sideName(st, g.cycle_offer)} proposes to end the game: the position cycles (${SPLIT}). `,
-        button("btn-cycle-accept", "Accept", () => answer("accept"), true), " ",
-        button("btn-cycle-decline", "Decline", () => answer("decline")));
+      p = offerBanner("cycle", proposes(g.cycle_offer), ...answerButtons("cycle", () => answer("accept"), () => answer("decline")));
     } else if (asking) {
-      const asked = other(asking);
-      p.append(`${sideName(st, asking)} proposes to end the game: the position cycles (${SPLIT}). ${sideName(st, asked)}, do you agree? `,
-        button("btn-cycle-accept", "Accept", () => answer("accept"), true), " ",
-        button("btn-cycle-decline", "Decline", () => { asking = null; say("Play on: the proposal was declined.", "info"); key = null; render(); }));
+      p = offerBanner("cycle", `${proposes(asking)} ${sideName(st, other(asking))}, do you agree?`,
+        ...answerButtons("cycle", () => answer("accept"), () => { asking = null; say("Play on: the proposal was declined.", "info"); key = null; render(); }));
     } else {
       return;
     }

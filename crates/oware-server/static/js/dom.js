@@ -24,6 +24,17 @@ export function el(tag, text, cls) {
   return e;
 }
 
+/** A small button with `text` that calls `onClick`; `id` for tests and labels, `primary` for the one to press. */
+export function button(id, text, onClick, primary) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.className = "btn btn-small" + (primary ? " btn-primary" : "");
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
 /** A table row of cells (strings or elements). */
 export function row(cells) {
   const tr = document.createElement("tr");

@@ -3,22 +3,26 @@
 // abort, offer a draw, ask for a takeback, claim when the opponent has gone, rematch) and the offers that
 // stand (accept, decline, withdraw). What is offered and allowed comes from the server's state; the buttons
 // only send requests through the online controller.
-import { $ } from "./dom.js";
+import { $, button } from "./dom.js";
 import { other, sideName, endOf } from "./state.js";
 import { gameUrl } from "./online.js";
 import { say } from "./status.js";
 
 const SIDE = { S: "South", N: "North" };
 
-/** Creates a button with `text` that calls `onClick`; `id` for tests and labels. */
-function button(id, text, onClick, primary) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.id = id;
-  b.className = "btn btn-small" + (primary ? " btn-primary" : "");
-  b.textContent = text;
-  b.addEventListener("click", onClick);
-  return b;
+/** A standing offer of `kind` as a line: `text`, then the `buttons` (the tests find it by `data-kind`). */
+export function offerBanner(kind, text, ...buttons) {
+  const p = document.createElement("p");
+  p.className = "offer";
+  p.dataset.kind = kind;
+  p.append(text);
+  for (const b of buttons) p.append(" ", b);
+  return p;
+}
+
+/** The answers to an offer of `kind`: Accept (the primary one) and Decline, `btn-KIND-accept` and `btn-KIND-decline`. */
+export function answerButtons(kind, onAccept, onDecline) {
+  return [button(`btn-${kind}-accept`, "Accept", onAccept, true), button(`btn-${kind}-decline`, "Decline", onDecline)];
 }
 
 /** The online panel; `render()` after every state. `online` is the online controller. */
@@ -102,21 +106,17 @@ export function createOffers(st, { online }) {
   function offerRow(kind, by) {
     const me = st.seat;
     const words = { draw: "a draw", takeback: "to take back their last move", rematch: "a rematch", cycle: "to end the game: the position cycles (each player takes the seeds on their own row)" };
-    const p = document.createElement("p");
-    p.className = "offer";
-    p.dataset.kind = kind;
     if (me && by === me) {
-      p.append(kind === "takeback" ? "You asked to take back your last move." : `You offered ${words[kind]}.`);
-      if (kind !== "rematch") p.append(" ", button(`btn-${kind}-withdraw`, "Withdraw", () => online.offer(kind, "withdraw")));
-    } else if (me) {
-      const who = sideName(st, by);
-      p.append(kind === "takeback" ? `${who} asks to take back their last move.` : `${who} offers ${words[kind]}.`, " ",
-        button(`btn-${kind}-accept`, "Accept", () => online.offer(kind, "accept"), true), " ",
-        button(`btn-${kind}-decline`, "Decline", () => online.offer(kind, "decline")));
-    } else {
-      p.append(`${sideName(st, by)} ${kind === "takeback" ? "asks for a takeback" : `offers ${words[kind]}`}.`);
+      const mine = kind === "takeback" ? "You asked to take back your last move." : `You offered ${words[kind]}.`;
+      if (kind === "rematch") return offerBanner(kind, mine);
+      return offerBanner(kind, mine, button(`btn-${kind}-withdraw`, "Withdraw", () => online.offer(kind, "withdraw")));
     }
-    return p;
+    if (me) {
+      const who = sideName(st, by);
+      return offerBanner(kind, kind === "takeback" ? `${who} asks to take back their last move.` : `${who} offers ${words[kind]}.`,
+        ...answerButtons(kind, () => online.offer(kind, "accept"), () => online.offer(kind, "decline")));
+    }
+    return offerBanner(kind, `${sideName(st, by)} ${kind === "takeback" ? "asks for a takeback" : `offers ${words[kind]}`}.`);
   }
 
   function renderOffers(o) {

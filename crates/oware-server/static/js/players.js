@@ -14,6 +14,11 @@ import {
 const SVG = "http://www.w3.org/2000/svg";
 const PAGE_SIZE = 20;
 const RESULT = { win: "Win", draw: "Draw", loss: "Loss" };
+// The games' filters: [value, label], after "All".
+const FILTERS = {
+  "#filter-category": CATEGORIES,
+  "#filter-result": [["win", "Wins"], ["draw", "Draws"], ["loss", "Losses"]],
+};
 const SIDE = { S: "South", N: "North" };
 const CATEGORY = Object.fromEntries(CATEGORIES);
 // One colour per category in the graph (the page's accent, the wood, a blue).
@@ -127,6 +132,13 @@ async function showProfile(name) {
   // The games: page, category and result, in the address's query so that a reload keeps them.
   const q = new URLSearchParams(location.search);
   const filter = { page: Math.max(1, Number(q.get("page")) || 1), category: q.get("category") || "", result: q.get("result") || "" };
+  for (const [sel, choices] of Object.entries(FILTERS)) {
+    for (const [value, label] of [["", "All"], ...choices]) {
+      const option = el("option", label);
+      option.value = value;
+      $(sel).append(option);
+    }
+  }
   $("#filter-category").value = filter.category;
   $("#filter-result").value = filter.result;
   const body = $("#profile-games tbody");
@@ -199,7 +211,7 @@ async function showProfile(name) {
 
 async function showLeaderboard() {
   document.title = "Leaderboard · Oware";
-  $("#nav-leaderboard").setAttribute("aria-current", "page");
+  $('.nav a[href="/player"]').setAttribute("aria-current", "page");
   let boards;
   try {
     boards = await getLeaderboards();
