@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameUpdate, StoreFuture};
 pub use crate::rating::RatingRow;
+use crate::rating::{rate_game, START};
 
 /// The accounts' tables: one text for both backends (SQLite reads `BIGINT` as an integer and
 /// `DOUBLE PRECISION` as a real column). Names are unique by their lower case (`name_key`).
@@ -89,6 +90,57 @@ pub(super) fn history_filter(q: &HistoryQuery, mark: char, mut next: usize) -> S
         sql.push_str(&format!(" AND score = {mark}{next}"));
     }
     sql
+}
+
+/// Each seat's rating before and after a game (South, North), as its player line holds them:
+/// both `None` for a game that is not rated.
+pub(super) type SeatRatings = [(Option<f64>, Option<f64>); 2];
+
+/// What rated game `end` does to its players' ratings in its category, from their stored rows
+/// (`None`: not rated there yet): the rows to store (South, North), and each seat's rating
+/// before (a new player's starting one) and after, for [`player_lines`].
+pub(super) fn rate_end(
+    end: &GameEnd,
+    south: Option<RatingRow>,
+    north: Option<RatingRow>,
+) -> ([RatingRow; 2], SeatRatings) {
+    let (after_s, after_n) = rate_game(south, north, end.south_score, end.at_ms);
+    let seat = |before: Option<RatingRow>, after: RatingRow| {
+        (
+            Some(before.map_or(START.rating, |r| r.rating)),
+            Some(after.rating),
+        )
+    };
+    (
+        [after_s, after_n],
+        [seat(south, after_s), seat(north, after_n)],
+    )
+}
+
+/// The player lines of game `game`'s `end`, South's first: one for each seat an account held,
+/// with its rating before and after from `ratings`.
+pub(super) fn player_lines(game: &str, end: &GameEnd, ratings: SeatRatings) -> Vec<PlayerGame> {
+    let seats = [
+        ("S", &end.south_user, end.south_score),
+        ("N", &end.north_user, 1.0 - end.south_score),
+    ];
+    seats
+        .into_iter()
+        .zip(ratings)
+        .filter_map(|((side, user, score), (before, after))| {
+            Some(PlayerGame {
+                game_id: game.to_string(),
+                user_id: user.clone()?,
+                side: side.to_string(),
+                category: end.category.clone(),
+                rated: before.is_some(),
+                score,
+                at_ms: end.at_ms,
+                before,
+                after,
+            })
+        })
+        .collect()
 }
 
 /// One account as stored.

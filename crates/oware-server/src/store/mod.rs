@@ -13,12 +13,15 @@
 
 pub(crate) mod accounts;
 pub(crate) mod chat;
+mod games_sql;
 pub(crate) mod pool;
 mod postgres;
 mod sqlite;
 mod sqlite_accounts;
 mod sqlite_chat;
+mod sqlite_lock;
 mod sqlite_pool;
+mod sqlite_schema;
 mod sqlite_tournaments;
 pub(crate) mod tournaments;
 
@@ -26,7 +29,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::broadcast;
 
@@ -61,6 +64,25 @@ async fn open_with(
             message: e.to_string(),
         })??;
     Ok(Arc::new(store))
+}
+
+/// `v` (a time or a count) as SQL's signed integer; the largest one if it does not fit.
+fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// Now, in seconds since the epoch (the `created` and `updated` columns).
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| int(d.as_secs()))
+}
+
+/// Now, in milliseconds since the epoch.
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// `db` as it may be shown in logs: a PostgreSQL URL loses its password.

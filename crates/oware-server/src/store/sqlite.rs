@@ -11,65 +11,23 @@
 //! hard link or a symlink of a served file is refused like the file), refuses to start when
 //! another process holds it, and makes a real write so that a read-only file fails at start
 //! rather than at the first move.
+//!
+//! This file holds the store itself: opening, the database thread and the games' statements.
+//! The lock is in `sqlite_lock.rs`, the migrations and the start-up checks in
+//! `sqlite_schema.rs`, the other tables' statements in `sqlite_accounts.rs`, `sqlite_pool.rs`,
+//! `sqlite_tournaments.rs` and `sqlite_chat.rs`.
 
-use std::collections::BTreeSet;
-use std::fs::File;
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::Mutex;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::{GameRow, GameUpdate, Store, StoreError, StoreFuture};
-
-/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[
-    // 1: games.
-    "CREATE TABLE games (
-        id       TEXT PRIMARY KEY NOT NULL,
-        token    TEXT NOT NULL,
-        opponent TEXT NOT NULL,
-        human    TEXT NOT NULL,
-        rules    TEXT NOT NULL,
-        start    TEXT NOT NULL,
-        moves    TEXT NOT NULL DEFAULT '',
-        redo     TEXT NOT NULL DEFAULT '',
-        version  INTEGER NOT NULL DEFAULT 0,
-        created  INTEGER NOT NULL,
-        updated  INTEGER NOT NULL
-    );",
-    // 2: player names (shown on the board and written to OGN exports).
-    "ALTER TABLE games ADD COLUMN south_name TEXT NOT NULL DEFAULT '';
-     ALTER TABLE games ADD COLUMN north_name TEXT NOT NULL DEFAULT '';",
-    // 3: facts about the database itself (the last start, written at every start).
-    "CREATE TABLE meta (
-        key   TEXT PRIMARY KEY NOT NULL,
-        value TEXT NOT NULL
-    );",
-    // 4: online games: their seats, clock and offers (JSON written by `online/`), and their
-    // status as a column for the start-up query of the games still going.
-    "ALTER TABLE games ADD COLUMN online TEXT NOT NULL DEFAULT '';
-     ALTER TABLE games ADD COLUMN online_status TEXT NOT NULL DEFAULT '';
-     CREATE INDEX games_online_status ON games (online_status) WHERE online_status != '';",
-    // 5: game reviews (JSON written by `review.rs`), one per game, kept apart from the game's
-    // row so that storing one never touches the game's version.
-    "CREATE TABLE reviews (
-        game_id TEXT PRIMARY KEY NOT NULL,
-        review  TEXT NOT NULL,
-        updated INTEGER NOT NULL
-    );",
-    // 6: accounts, their sessions and reset links (hashes only), ratings per category and
-    // each finished game's account players (`store/accounts.rs`).
-    super::accounts::SQLITE_SCHEMA,
-    // 7: the quick-pairing pools' tickets (`store/pool.rs`).
-    super::pool::SQLITE_SCHEMA,
-    // 8: tournaments, their players and their games (`store/tournaments.rs`).
-    super::tournaments::SQLITE_SCHEMA,
-    // 9: online games' chat messages (`store/chat.rs`).
-    super::chat::SQLITE_SCHEMA,
-];
+use super::games_sql::GAME_COLUMNS;
+use super::sqlite_lock::{take_lock, FileLock};
+use super::sqlite_schema::prepare;
+use super::{now, GameRow, GameUpdate, Store, StoreError, StoreFuture};
 
 /// A piece of work for the database thread.
 type Job = Box<dyn FnOnce(&mut Connection) + Send>;
@@ -81,12 +39,6 @@ pub struct SqliteStore {
     /// Signalled when the thread has dropped the connection and the lock.
     done: Mutex<Option<oneshot::Receiver<()>>>,
     resource: String,
-}
-
-fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 impl SqliteStore {
@@ -149,8 +101,8 @@ impl SqliteStore {
         resource: String,
     ) -> Result<SqliteStore, StoreError> {
         prepare(&mut conn, path).map_err(|e| match e {
-            Prepare::Store(e) => e,
-            Prepare::Sql(e) => StoreError::Failed {
+            Sql::Store(e) => e,
+            Sql::Sqlite(e) => StoreError::Failed {
                 resource: resource.clone(),
                 message: e.to_string(),
             },
@@ -218,7 +170,8 @@ impl SqliteStore {
     }
 }
 
-/// A failure on the database thread: SQLite's own, or one of ours.
+/// A failure on the database thread or while preparing the database: SQLite's own, or one of
+/// ours.
 pub(super) enum Sql {
     Sqlite(rusqlite::Error),
     Store(StoreError),
@@ -230,200 +183,7 @@ impl From<rusqlite::Error> for Sql {
     }
 }
 
-enum Prepare {
-    Sql(rusqlite::Error),
-    Store(StoreError),
-}
-
-impl From<rusqlite::Error> for Prepare {
-    fn from(e: rusqlite::Error) -> Self {
-        Prepare::Sql(e)
-    }
-}
-
-/// A file's identity: its device and inode on Unix (what hard links and symlinks share), its
-/// canonical path elsewhere.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct FileId(
-    #[cfg(unix)] (u64, u64),
-    #[cfg(not(unix))] std::path::PathBuf,
-);
-
-/// The database files this process holds, by identity. A second store in the same process is
-/// refused from this set before it opens the file: closing a descriptor of a file drops every
-/// POSIX lock the process holds on it, SQLite's own included.
-static HELD: Mutex<BTreeSet<FileId>> = Mutex::new(BTreeSet::new());
-
-/// The exclusive hold of this process on a database file; dropped after the connection.
-pub(crate) struct FileLock {
-    /// The locked file (Unix: the database itself; elsewhere `FILE.lock` beside its canonical
-    /// path, as Windows locks are mandatory and would stop SQLite's own reads).
-    _file: File,
-    id: FileId,
-}
-
-impl Drop for FileLock {
-    fn drop(&mut self) {
-        HELD.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&self.id);
-    }
-}
-
-#[cfg(unix)]
-fn file_id(meta: &std::fs::Metadata, _canonical: &Path) -> FileId {
-    use std::os::unix::fs::MetadataExt;
-    FileId((meta.dev(), meta.ino()))
-}
-
-#[cfg(not(unix))]
-fn file_id(_meta: &std::fs::Metadata, canonical: &Path) -> FileId {
-    FileId(canonical.to_path_buf())
-}
-
-/// Takes the exclusive lock that keeps a second server off this database file, under any of
-/// its names. On Unix the lock is a `flock` of the database file itself (creating it, empty,
-/// when it does not exist yet; SQLite takes an empty file as a new database): `flock` locks are
-/// separate from the POSIX locks SQLite uses, so the two never interfere, and a hard link or a
-/// symlink reaches the same inode and so the same lock.
-fn take_lock(path: &Path) -> Result<FileLock, StoreError> {
-    let shown = path.display().to_string();
-    let locked = |canonical: &Path| StoreError::Locked {
-        path: shown.clone(),
-        lock: canonical.display().to_string(),
-    };
-    // Before any descriptor is opened: the same file held by this process already.
-    if let (Ok(meta), Ok(canonical)) = (std::fs::metadata(path), path.canonicalize()) {
-        if HELD
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .contains(&file_id(&meta, &canonical))
-        {
-            return Err(locked(&canonical));
-        }
-    }
-    let db = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .or_else(|e| match e.kind() {
-            // A file that exists but cannot be written: SQLite's check says so clearly.
-            std::io::ErrorKind::PermissionDenied if path.is_file() => File::open(path),
-            _ => Err(e),
-        })
-        .map_err(|e| StoreError::ReadOnly {
-            path: shown.clone(),
-            reason: format!("cannot create or open it: {e}"),
-        })?;
-    let failed = |message: String| StoreError::Failed {
-        resource: format!("SQLite file {shown}"),
-        message,
-    };
-    let canonical = path
-        .canonicalize()
-        .map_err(|e| failed(format!("cannot resolve its path: {e}")))?;
-    let meta = db
-        .metadata()
-        .map_err(|e| failed(format!("cannot read its metadata: {e}")))?;
-    let id = file_id(&meta, &canonical);
-    #[cfg(unix)]
-    let file = db;
-    #[cfg(not(unix))]
-    let file = {
-        drop(db);
-        let mut name = canonical.as_os_str().to_owned();
-        name.push(".lock");
-        std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(std::path::PathBuf::from(name))
-            .map_err(|e| StoreError::ReadOnly {
-                path: shown.clone(),
-                reason: format!("cannot create its lock file: {e}"),
-            })?
-    };
-    let mut held = HELD.lock().unwrap_or_else(|e| e.into_inner());
-    if held.contains(&id) {
-        return Err(locked(&canonical));
-    }
-    match fs4::FileExt::try_lock(&file) {
-        Ok(()) => {
-            held.insert(id.clone());
-            Ok(FileLock { _file: file, id })
-        }
-        Err(fs4::TryLockError::WouldBlock) => Err(locked(&canonical)),
-        Err(fs4::TryLockError::Error(e)) => Err(failed(format!("cannot lock it: {e}"))),
-    }
-}
-
-/// Settings, the writability check and the migrations.
-fn prepare(conn: &mut Connection, path: &Path) -> Result<(), Prepare> {
-    let read_only = |reason: String| {
-        Prepare::Store(StoreError::ReadOnly {
-            path: path.display().to_string(),
-            reason,
-        })
-    };
-    if conn.is_readonly(rusqlite::MAIN_DB)? {
-        return Err(read_only("SQLite opened it read-only".into()));
-    }
-    conn.pragma_update(None, "journal_mode", "WAL")
-        .map_err(|e| read_only(e.to_string()))?;
-    // WAL + NORMAL: a commit survives a crash of the server; only a power cut may lose the
-    // last moments. Each accepted move is committed before it is acknowledged.
-    conn.pragma_update(None, "synchronous", "NORMAL")?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    let known = MIGRATIONS.len() as i64;
-    if version > known {
-        return Err(Prepare::Store(StoreError::Failed {
-            resource: format!("SQLite file {}", path.display()),
-            message: format!(
-                "the database has schema version {version}, newer than this server's {known}"
-            ),
-        }));
-    }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        migrate(conn, sql, i as i64 + 1).map_err(|e| writable_or(e, &read_only))?;
-    }
-    // A real write now, so that a file that cannot be written fails here with a clear message
-    // rather than at the first move with a 503.
-    conn.execute(
-        "INSERT INTO meta (key, value) VALUES ('last_start', ?1)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        params![now().to_string()],
-    )
-    .map_err(|e| writable_or(e, &read_only))?;
-    Ok(())
-}
-
-/// Applies one migration and records the schema version it reaches, in one transaction.
-fn migrate(conn: &mut Connection, sql: &str, version: i64) -> rusqlite::Result<()> {
-    let tx = conn.transaction()?;
-    tx.execute_batch(sql)?;
-    tx.pragma_update(None, "user_version", version)?;
-    tx.commit()
-}
-
-/// A write refused for lack of permission is "read-only"; any other failure is itself.
-fn writable_or(e: rusqlite::Error, read_only: &dyn Fn(String) -> Prepare) -> Prepare {
-    match e.sqlite_error_code() {
-        Some(
-            rusqlite::ErrorCode::ReadOnly
-            | rusqlite::ErrorCode::CannotOpen
-            | rusqlite::ErrorCode::PermissionDenied,
-        ) => read_only(e.to_string()),
-        _ => Prepare::Sql(e),
-    }
-}
-
-/// The columns [`read_row`] reads, in its order.
-const COLUMNS: &str = "id, token, opponent, human, rules, start, moves, redo, version, \
-                       south_name, north_name, online, online_status";
-
+/// A game row read in `GAME_COLUMNS`' order.
 fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
         id: r.get(0)?,
@@ -541,7 +301,7 @@ impl Store for SqliteStore {
     fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
         self.run(move |c| {
             Ok(c.query_row(
-                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
                 params![id],
                 read_row,
             )
@@ -552,7 +312,7 @@ impl Store for SqliteStore {
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
         self.run(|c| {
             let mut st = c.prepare(&format!(
-                "SELECT {COLUMNS} FROM games WHERE online_status IN ('open', 'playing')
+                "SELECT {GAME_COLUMNS} FROM games WHERE online_status IN ('open', 'playing')
                  ORDER BY created"
             ))?;
             let rows = st.query_map([], read_row)?;

@@ -6,13 +6,11 @@ use super::accounts::{
     history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
     PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
 };
+use super::accounts::{player_lines, rate_end, SeatRatings};
+use super::int;
 use super::sqlite::{update_row, Sql, SqliteStore};
 use super::{GameUpdate, StoreFuture};
-use crate::rating::{rate_game, RatingRow};
-
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
+use crate::rating::RatingRow;
 
 fn read_user(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRow> {
     Ok(UserRow {
@@ -80,11 +78,7 @@ fn put_rating(c: &Connection, user: &str, category: &str, r: &RatingRow) -> rusq
 
 /// The players' lines of `end` and, for a rated game, both ratings moved: inside `tx`.
 fn record_end(tx: &Transaction<'_>, game: &str, end: &GameEnd) -> Result<Vec<PlayerGame>, Sql> {
-    let seats = [
-        ("S", end.south_user.as_deref(), end.south_score),
-        ("N", end.north_user.as_deref(), 1.0 - end.south_score),
-    ];
-    let mut ratings: [(Option<f64>, Option<f64>); 2] = [(None, None); 2];
+    let mut ratings: SeatRatings = [(None, None); 2];
     if let (true, Some(s), Some(n)) = (
         end.rated,
         end.south_user.as_deref(),
@@ -94,35 +88,13 @@ fn record_end(tx: &Transaction<'_>, game: &str, end: &GameEnd) -> Result<Vec<Pla
             rating_of(tx, s, &end.category)?,
             rating_of(tx, n, &end.category)?,
         );
-        let (after_s, after_n) = rate_game(before_s, before_n, end.south_score, end.at_ms);
+        let ([after_s, after_n], seats) = rate_end(end, before_s, before_n);
         put_rating(tx, s, &end.category, &after_s)?;
         put_rating(tx, n, &end.category, &after_n)?;
-        let start = crate::rating::START.rating;
-        ratings = [
-            (
-                Some(before_s.map_or(start, |r| r.rating)),
-                Some(after_s.rating),
-            ),
-            (
-                Some(before_n.map_or(start, |r| r.rating)),
-                Some(after_n.rating),
-            ),
-        ];
+        ratings = seats;
     }
-    let mut lines = Vec::new();
-    for ((side, user, score), (before, after)) in seats.into_iter().zip(ratings) {
-        let Some(user) = user else { continue };
-        let line = PlayerGame {
-            game_id: game.to_string(),
-            user_id: user.to_string(),
-            side: side.to_string(),
-            category: end.category.clone(),
-            rated: before.is_some(),
-            score,
-            at_ms: end.at_ms,
-            before,
-            after,
-        };
+    let lines = player_lines(game, end, ratings);
+    for line in &lines {
         tx.execute(
             &format!(
                 "INSERT INTO game_players ({PLAYER_COLUMNS})
@@ -140,7 +112,6 @@ fn record_end(tx: &Transaction<'_>, game: &str, end: &GameEnd) -> Result<Vec<Pla
                 line.after
             ],
         )?;
-        lines.push(line);
     }
     Ok(lines)
 }

@@ -3,12 +3,9 @@
 use rusqlite::params;
 
 use super::chat::{ChatRow, ChatStore, CHAT_COLUMNS, CHAT_KEPT};
+use super::int;
 use super::sqlite::SqliteStore;
 use super::StoreFuture;
-
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
 
 fn read_chat(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChatRow> {
     Ok(ChatRow {

@@ -3,13 +3,10 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::int;
 use super::pool::{PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS, POOL_COLUMNS};
 use super::sqlite::SqliteStore;
 use super::StoreFuture;
-
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
 
 fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<PoolRow> {
     Ok(PoolRow {

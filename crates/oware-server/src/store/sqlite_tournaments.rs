@@ -2,16 +2,13 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::int;
 use super::sqlite::SqliteStore;
 use super::tournaments::{
     prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
     PAIRING_COLUMNS, TOURNAMENT_COLUMNS,
 };
 use super::StoreFuture;
-
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
 
 fn uint(r: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<u64> {
     Ok(r.get::<_, i64>(i)?.max(0) as u64)

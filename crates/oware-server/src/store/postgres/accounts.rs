@@ -6,16 +6,14 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
 use super::PostgresStore;
-use crate::rating::{rate_game, RatingRow, START};
+use crate::rating::RatingRow;
 use crate::store::accounts::{
     history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
     PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
 };
+use crate::store::accounts::{player_lines, rate_end, SeatRatings};
+use crate::store::int;
 use crate::store::{GameUpdate, StoreError, StoreFuture};
-
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
 
 fn read_user(r: &Row) -> UserRow {
     UserRow {
@@ -66,7 +64,7 @@ impl PostgresStore {
             drop(tx);
             return Err(self.refusal(&c, u).await);
         }
-        let mut ratings: [(Option<f64>, Option<f64>); 2] = [(None, None); 2];
+        let mut ratings: SeatRatings = [(None, None); 2];
         if let (true, Some(s), Some(nu)) = (end.rated, &end.south_user, &end.north_user) {
             // Rows to lock: made first when missing, then locked in id order.
             let mut ids = [s.as_str(), nu.as_str()];
@@ -83,9 +81,8 @@ impl PostgresStore {
                     .map_err(|e| self.failed(e))?;
                 before.insert(id.to_string(), row.map(|r| read_rating(&r, 0)));
             }
-            let (bs, bn) = (before[s.as_str()], before[nu.as_str()]);
-            let (after_s, after_n) = rate_game(bs, bn, end.south_score, end.at_ms);
-            for (id, r) in [(s, after_s), (nu, after_n)] {
+            let (after, seats) = rate_end(&end, before[s.as_str()], before[nu.as_str()]);
+            for (id, r) in [s, nu].into_iter().zip(after) {
                 let games = i64::from(r.games);
                 let last = int(r.last_ms);
                 tx.execute(
@@ -103,35 +100,10 @@ impl PostgresStore {
                 .await
                 .map_err(|e| self.failed(e))?;
             }
-            ratings = [
-                (
-                    Some(bs.map_or(START.rating, |r| r.rating)),
-                    Some(after_s.rating),
-                ),
-                (
-                    Some(bn.map_or(START.rating, |r| r.rating)),
-                    Some(after_n.rating),
-                ),
-            ];
+            ratings = seats;
         }
-        let seats = [
-            ("S", &end.south_user, end.south_score),
-            ("N", &end.north_user, 1.0 - end.south_score),
-        ];
-        let mut lines = Vec::new();
-        for ((side, user, score), (before, after)) in seats.into_iter().zip(ratings) {
-            let Some(user) = user else { continue };
-            let line = PlayerGame {
-                game_id: u.id.clone(),
-                user_id: user.clone(),
-                side: side.to_string(),
-                category: end.category.clone(),
-                rated: before.is_some(),
-                score,
-                at_ms: end.at_ms,
-                before,
-                after,
-            };
+        let lines = player_lines(&u.id, &end, ratings);
+        for line in &lines {
             let (rated, at) = (i64::from(line.rated), int(line.at_ms));
             tx.execute(
                 &format!(
@@ -152,7 +124,6 @@ impl PostgresStore {
             )
             .await
             .map_err(|e| self.failed(e))?;
-            lines.push(line);
         }
         tx.commit().await.map_err(|e| self.failed(e))?;
         let payload = format!("{} {} {}", self.instance, u.id, u.from_version + 1);

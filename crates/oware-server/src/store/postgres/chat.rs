@@ -2,11 +2,8 @@
 
 use super::PostgresStore;
 use crate::store::chat::{ChatRow, ChatStore, CHAT_COLUMNS, CHAT_KEPT};
+use crate::store::int;
 use crate::store::StoreFuture;
-
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
 
 fn read_chat(r: &tokio_postgres::Row) -> ChatRow {
     ChatRow {

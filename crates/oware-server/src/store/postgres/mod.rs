@@ -33,44 +33,37 @@
 //! **Claims** (work that must happen once, e.g. the computer's reply) are rows of
 //! `oware_claims` with an owner and an expiry: an insert that wins, or takes over an expired
 //! row, holds the claim; a claimer that dies lets it expire and another instance takes over.
+//!
+//! This file holds the store itself: opening, the migrations and the games' statements. The
+//! pool helpers are in `client.rs`, the listening connection in `notices.rs`, the SQL of the
+//! schema and of a game in `sql.rs`, the other tables' statements in `accounts.rs`, `pool.rs`,
+//! `tournaments.rs` and `chat.rs`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
-use futures_util::StreamExt;
 use tokio::sync::broadcast;
-use tokio_postgres::{AsyncMessage, NoTls};
+use tokio_postgres::NoTls;
 
-use super::{GameRow, GameUpdate, Notice, Store, StoreError, StoreFuture};
+use super::games_sql::GAME_COLUMNS;
+use super::{now, now_ms, GameRow, GameUpdate, Notice, Store, StoreError, StoreFuture};
 
 mod accounts;
 mod chat;
+mod client;
+mod notices;
 mod pool;
 mod sql;
 mod tournaments;
-use sql::{
-    insert_params, read_row, CHANNEL, COLUMNS, INSERT_GAME, MIGRATIONS, MIGRATION_LOCK, UPDATE_GAME,
-};
+use sql::{insert_params, read_row, INSERT_GAME, MIGRATIONS, MIGRATION_LOCK};
 
 /// Connections in the pool (requests beyond wait for one).
 const POOL_SIZE: usize = 16;
 
 /// How long a request waits for a connection, or for a new one to open, before it is a 503.
 const POOL_WAIT: Duration = Duration::from_secs(5);
-
-fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
 
 /// Games in a PostgreSQL database shared by any number of server instances.
 pub struct PostgresStore {
@@ -165,105 +158,6 @@ impl PostgresStore {
         Ok(store)
     }
 
-    fn failed(&self, e: impl std::fmt::Display) -> StoreError {
-        StoreError::Failed {
-            resource: self.resource.clone(),
-            message: e.to_string(),
-        }
-    }
-
-    /// Sends `payload` on the channel, in a transaction of its own. It writes nothing, so its
-    /// commit has no WAL to flush and holds NOTIFY's database-wide queue lock only for a moment;
-    /// a NOTIFY inside a writing transaction would hold that lock through the flush and so
-    /// serialise every instance's writes (see the module's notes).
-    async fn notify(&self, c: &deadpool_postgres::Object, payload: &str) -> Result<(), StoreError> {
-        let st = c
-            .prepare_cached("SELECT pg_notify($1, $2)")
-            .await
-            .map_err(|e| self.failed(e))?;
-        c.execute(&st, &[&CHANNEL, &payload])
-            .await
-            .map_err(|e| self.failed(e))?;
-        Ok(())
-    }
-
-    /// Runs one statement and maps its rows.
-    pub(super) async fn rows<T>(
-        &self,
-        sql: &str,
-        args: &[&(dyn tokio_postgres::types::ToSql + Sync)],
-        f: impl Fn(&tokio_postgres::Row) -> T,
-    ) -> Result<Vec<T>, StoreError> {
-        let c = self.client().await?;
-        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
-        let rows = c.query(&st, args).await.map_err(|e| self.failed(e))?;
-        Ok(rows.iter().map(f).collect())
-    }
-
-    /// Runs one statement, answering the rows it changed.
-    pub(super) async fn exec(
-        &self,
-        sql: &str,
-        args: &[&(dyn tokio_postgres::types::ToSql + Sync)],
-    ) -> Result<u64, StoreError> {
-        let c = self.client().await?;
-        let st = c.prepare_cached(sql).await.map_err(|e| self.failed(e))?;
-        c.execute(&st, args).await.map_err(|e| self.failed(e))
-    }
-
-    /// Runs `u`'s versioned `UPDATE` on `c` (a connection or a transaction): the rows written,
-    /// 1 or 0.
-    async fn write_update(
-        &self,
-        c: &impl deadpool_postgres::GenericClient,
-        u: &GameUpdate,
-    ) -> Result<u64, StoreError> {
-        let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
-        let st = c
-            .prepare_cached(UPDATE_GAME)
-            .await
-            .map_err(|e| self.failed(e))?;
-        let args: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
-            &u.id,
-            &from,
-            &u.moves,
-            &u.redo,
-            &now(),
-            &u.online,
-            &u.online_status,
-        ];
-        c.execute(&st, &args).await.map_err(|e| self.failed(e))
-    }
-
-    /// Why `u` wrote nothing: the game is at another version, or it is not stored.
-    async fn refusal(
-        &self,
-        c: &impl deadpool_postgres::GenericClient,
-        u: GameUpdate,
-    ) -> StoreError {
-        match c
-            .query_opt("SELECT 1 FROM games WHERE id = $1", &[&u.id])
-            .await
-        {
-            Ok(Some(_)) => StoreError::Conflict {
-                id: u.id,
-                expected: u.from_version,
-            },
-            Ok(None) => StoreError::Missing { id: u.id },
-            Err(e) => self.failed(e),
-        }
-    }
-
-    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
-        if self.closed.load(Ordering::Relaxed) {
-            return Err(self.failed("the database is closed"));
-        }
-        self.pool
-            .get()
-            .await
-            .map_err(|e| self.failed(pool_error(&e)))
-    }
-
     /// Applies the missing migrations under the advisory lock, then records this start.
     async fn migrate(&self) -> Result<(), StoreError> {
         let mut client = self.client().await?;
@@ -293,10 +187,12 @@ impl PostgresStore {
                 "the database has schema version {version}, newer than this server's {known}"
             )));
         }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version.max(0) as usize) {
-            tx.batch_execute(sql)
-                .await
-                .map_err(|e| self.failed(format!("migration {}: {e}", i + 1)))?;
+        for (i, parts) in MIGRATIONS.iter().enumerate().skip(version.max(0) as usize) {
+            for sql in *parts {
+                tx.batch_execute(sql)
+                    .await
+                    .map_err(|e| self.failed(format!("migration {}: {e}", i + 1)))?;
+            }
             tx.execute(
                 "INSERT INTO oware_migrations (version, applied_ms) VALUES ($1, $2)",
                 &[&(i as i32 + 1), &now_ms()],
@@ -313,155 +209,6 @@ impl PostgresStore {
         .await
         .map_err(|e| self.failed(e))?;
         tx.commit().await.map_err(|e| self.failed(e))
-    }
-
-    /// Opens the listening connection (an error if it cannot at start) and keeps it open.
-    async fn listen(&self) -> Result<(), StoreError> {
-        let first = listen_once(&self.config, &self.instance, &self.notices)
-            .await
-            .map_err(|e| self.failed(format!("cannot listen for notifications: {e}")))?;
-        let (config, instance, notices, closed, resource) = (
-            self.config.clone(),
-            self.instance.clone(),
-            self.notices.clone(),
-            Arc::clone(&self.closed),
-            self.resource.clone(),
-        );
-        tokio::spawn(async move {
-            let mut done = first;
-            loop {
-                // Wait for the connection to end.
-                let _ = (&mut done).await;
-                if closed.load(Ordering::Relaxed) {
-                    return;
-                }
-                tracing::warn!("{resource}: the notification connection dropped; reconnecting");
-                let mut pause = Duration::from_millis(200);
-                loop {
-                    tokio::time::sleep(pause).await;
-                    if closed.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    match listen_once(&config, &instance, &notices).await {
-                        Ok(d) => {
-                            done = d;
-                            tracing::info!("{resource}: listening for notifications again");
-                            let _ = notices.send(Notice::Resync);
-                            break;
-                        }
-                        Err(e) => {
-                            tracing::debug!("{resource}: cannot listen yet: {e}");
-                            pause = (pause * 2).min(Duration::from_secs(5));
-                        }
-                    }
-                }
-            }
-        });
-        Ok(())
-    }
-}
-
-/// Connects, subscribes, and forwards notifications until the connection ends (the returned
-/// receiver then resolves).
-async fn listen_once(
-    config: &tokio_postgres::Config,
-    instance: &str,
-    notices: &broadcast::Sender<Notice>,
-) -> Result<tokio::sync::oneshot::Receiver<()>, tokio_postgres::Error> {
-    let (client, mut connection) = config.connect(NoTls).await?;
-    let (done_tx, done_rx) = tokio::sync::oneshot::channel();
-    let notices = notices.clone();
-    let me = instance.to_string();
-    tokio::spawn(async move {
-        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-        while let Some(m) = messages.next().await {
-            match m {
-                Ok(AsyncMessage::Notification(n)) => {
-                    for notice in parse_notice(n.payload(), &me) {
-                        let _ = notices.send(notice);
-                    }
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    tracing::debug!("notification connection: {e}");
-                    break;
-                }
-            }
-        }
-        let _ = done_tx.send(());
-    });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
-    // The client must live as long as the connection: the task below holds it until then.
-    let (relay_tx, relay_rx) = tokio::sync::oneshot::channel();
-    tokio::spawn(async move {
-        let _ = done_rx.await;
-        drop(client);
-        let _ = relay_tx.send(());
-    });
-    Ok(relay_rx)
-}
-
-/// `INSTANCE ID VERSION` from another instance → a change, `INSTANCE presence ID S N SPEC`
-/// (or several `ID S N SPEC` entries joined by `;`) → its streams, `INSTANCE review ID JSON` →
-/// a review's event; our own → nothing. A malformed part is skipped.
-fn parse_notice(payload: &str, me: &str) -> Vec<Notice> {
-    let Some((from, rest)) = payload.split_once(' ') else {
-        return Vec::new();
-    };
-    if from == me {
-        return Vec::new();
-    }
-    if let Some(rest) = rest.strip_prefix("chat ") {
-        return match rest.split_once(' ') {
-            Some((id, data)) => vec![Notice::Chat {
-                id: id.to_string(),
-                data: data.to_string(),
-            }],
-            None => Vec::new(),
-        };
-    }
-    if let Some(rest) = rest.strip_prefix("review ") {
-        return match rest.split_once(' ') {
-            Some((id, data)) => vec![Notice::Review {
-                id: id.to_string(),
-                data: data.to_string(),
-            }],
-            None => Vec::new(),
-        };
-    }
-    if let Some(entries) = rest.strip_prefix("presence ") {
-        return entries
-            .split(';')
-            .filter_map(|entry| {
-                let mut parts = entry.split(' ');
-                let id = parts.next()?;
-                let mut n = || parts.next()?.parse::<u32>().ok();
-                let counts = [n()?, n()?, n()?];
-                Some(Notice::Presence {
-                    instance: from.to_string(),
-                    id: id.to_string(),
-                    counts,
-                })
-            })
-            .collect();
-    }
-    let mut parts = rest.split(' ');
-    match (parts.next(), parts.next().and_then(|v| v.parse().ok())) {
-        (Some(id), Some(version)) if !id.is_empty() => vec![Notice::Changed {
-            id: id.to_string(),
-            version,
-        }],
-        _ => Vec::new(),
-    }
-}
-
-fn pool_error(e: &deadpool_postgres::PoolError) -> String {
-    match e {
-        deadpool_postgres::PoolError::Timeout(_) => {
-            "the database did not answer in time (is it running and reachable?)".into()
-        }
-        deadpool_postgres::PoolError::Backend(e) => e.to_string(),
-        e => e.to_string(),
     }
 }
 
@@ -514,7 +261,7 @@ impl Store for PostgresStore {
         Box::pin(async move {
             let c = self.client().await?;
             let st = c
-                .prepare_cached(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
+                .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
                 .await
                 .map_err(|e| self.failed(e))?;
             let row = c.query_opt(&st, &[&id]).await.map_err(|e| self.failed(e))?;
@@ -604,7 +351,7 @@ impl Store for PostgresStore {
             let rows = c
                 .query(
                     &format!(
-                        "SELECT {COLUMNS} FROM games WHERE online_status IN ('open', 'playing')
+                        "SELECT {GAME_COLUMNS} FROM games WHERE online_status IN ('open', 'playing')
                          ORDER BY created, id"
                     ),
                     &[],
@@ -775,54 +522,6 @@ mod tests {
         );
         assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
         assert_eq!(redact("postgres://h/db"), "postgres://h/db");
-    }
-
-    #[test]
-    fn notices_from_this_instance_are_ignored_and_bad_parts_skipped() {
-        assert_eq!(parse_notice("me g1 3", "me"), vec![]);
-        assert_eq!(
-            parse_notice("you g1 3", "me"),
-            vec![Notice::Changed {
-                id: "g1".into(),
-                version: 3
-            }]
-        );
-        assert_eq!(parse_notice("junk", "me"), vec![]);
-        assert_eq!(parse_notice("you g1 x", "me"), vec![]);
-        let presence = |id: &str, counts| Notice::Presence {
-            instance: "you".into(),
-            id: id.into(),
-            counts,
-        };
-        assert_eq!(
-            parse_notice("you presence g1 1 0 2", "me"),
-            vec![presence("g1", [1, 0, 2])]
-        );
-        assert_eq!(parse_notice("you presence g1 1 x 2", "me"), vec![]);
-        // A heartbeat's batch: each good entry counts, a bad one is skipped.
-        assert_eq!(
-            parse_notice("you presence g1 1 0 2;g2 oops;g3 0 1 0", "me"),
-            vec![presence("g1", [1, 0, 2]), presence("g3", [0, 1, 0])]
-        );
-        assert_eq!(parse_notice("me presence g1 1 0 2", "me"), vec![]);
-        assert_eq!(
-            parse_notice(
-                "you review g1 {\"status\":\"failed\",\"error\":\"a b\"}",
-                "me"
-            ),
-            vec![Notice::Review {
-                id: "g1".into(),
-                data: "{\"status\":\"failed\",\"error\":\"a b\"}".into()
-            }]
-        );
-        assert_eq!(parse_notice("me review g1 {}", "me"), vec![]);
-        assert_eq!(
-            parse_notice("you chat g1 {\"room\":\"players\",\"text\":\"a b\"}", "me"),
-            vec![Notice::Chat {
-                id: "g1".into(),
-                data: "{\"room\":\"players\",\"text\":\"a b\"}".into(),
-            }]
-        );
     }
 
     #[tokio::test]

@@ -6,12 +6,9 @@
 use tokio_postgres::Row;
 
 use super::PostgresStore;
+use crate::store::int;
 use crate::store::pool::{PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS, POOL_COLUMNS};
 use crate::store::{StoreError, StoreFuture};
-
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
 
 fn read(r: &Row) -> PoolRow {
     PoolRow {

@@ -1,7 +1,8 @@
 //! The SQL of the PostgreSQL store kept together: the notification channel, the schema's
 //! migrations, and the statements and row layout of a game.
 
-use super::super::GameRow;
+use crate::store::games_sql::{GAMES_NAMES, GAMES_ONLINE, GAMES_TABLE, META_TABLE};
+use crate::store::GameRow;
 
 /// The notification channel.
 pub(super) const CHANNEL: &str = "oware_games";
@@ -46,58 +47,40 @@ pub(super) const UPDATE_GAME: &str =
 /// The advisory lock key that serialises migrations (any fixed number; "oware" in ASCII).
 pub(super) const MIGRATION_LOCK: i64 = 0x6f_7761_7265;
 
-/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
-pub(super) const MIGRATIONS: &[&str] = &[
-    // 1: games (the same columns as SQLite's schema after its four migrations), facts about
-    // the database, and claims on work that must happen once.
-    "CREATE TABLE games (
-        id            TEXT PRIMARY KEY,
-        token         TEXT NOT NULL,
-        opponent      TEXT NOT NULL,
-        human         TEXT NOT NULL,
-        rules         TEXT NOT NULL,
-        start         TEXT NOT NULL,
-        moves         TEXT NOT NULL DEFAULT '',
-        redo          TEXT NOT NULL DEFAULT '',
-        version       BIGINT NOT NULL DEFAULT 0,
-        created       BIGINT NOT NULL,
-        updated       BIGINT NOT NULL,
-        south_name    TEXT NOT NULL DEFAULT '',
-        north_name    TEXT NOT NULL DEFAULT '',
-        online        TEXT NOT NULL DEFAULT '',
-        online_status TEXT NOT NULL DEFAULT ''
-    );
-    CREATE INDEX games_online_status ON games (online_status) WHERE online_status <> '';
-    CREATE TABLE meta (
-        key   TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    );
-    CREATE TABLE oware_claims (
-        key      TEXT PRIMARY KEY,
-        owner    TEXT NOT NULL,
-        until_ms BIGINT NOT NULL
-    );",
+/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`. Each
+/// is one or more texts run in turn in the migration's transaction.
+pub(super) const MIGRATIONS: &[&[&str]] = &[
+    // 1: games with the columns of SQLite's migrations 1 to 4, facts about the database (the
+    // same texts: `store/games_sql.rs`), and claims on work that must happen once.
+    &[
+        GAMES_TABLE,
+        GAMES_NAMES,
+        GAMES_ONLINE,
+        META_TABLE,
+        "CREATE TABLE oware_claims (
+            key      TEXT PRIMARY KEY,
+            owner    TEXT NOT NULL,
+            until_ms BIGINT NOT NULL
+        );",
+    ],
     // 2: game reviews (JSON written by `review.rs`), one per game, as SQLite's migration 5:
     // kept apart from the game's row so that storing one never touches the game's version.
-    "CREATE TABLE reviews (
+    &["CREATE TABLE reviews (
         game_id TEXT PRIMARY KEY REFERENCES games (id),
         review  TEXT NOT NULL,
         updated BIGINT NOT NULL
-    );",
+    );"],
     // 3: accounts, sessions, reset links, ratings and game players, as SQLite's migration 6.
-    super::super::accounts::POSTGRES_SCHEMA,
+    &[super::super::accounts::POSTGRES_SCHEMA],
     // 4: the quick-pairing pools' tickets, as SQLite's migration 7.
-    super::super::pool::POSTGRES_SCHEMA,
+    &[super::super::pool::POSTGRES_SCHEMA],
     // 5: tournaments, their players and their games, as SQLite's migration 8.
-    super::super::tournaments::POSTGRES_SCHEMA,
+    &[super::super::tournaments::POSTGRES_SCHEMA],
     // 6: online games' chat messages, as SQLite's migration 9.
-    super::super::chat::POSTGRES_SCHEMA,
+    &[super::super::chat::POSTGRES_SCHEMA],
 ];
 
-/// The columns [`read_row`] reads, in its order.
-pub(super) const COLUMNS: &str = "id, token, opponent, human, rules, start, moves, redo, version, \
-                       south_name, north_name, online, online_status";
-
+/// A game row read in `GAME_COLUMNS`' order.
 pub(super) fn read_row(r: &tokio_postgres::Row) -> GameRow {
     GameRow {
         id: r.get(0),

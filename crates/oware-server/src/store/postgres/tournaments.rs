@@ -4,15 +4,12 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
 use super::PostgresStore;
+use crate::store::int;
 use crate::store::tournaments::{
     prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
     PAIRING_COLUMNS, TOURNAMENT_COLUMNS,
 };
 use crate::store::{StoreError, StoreFuture};
-
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
 
 fn uint(r: &Row, i: usize) -> u64 {
     r.get::<_, i64>(i).max(0) as u64

@@ -1,0 +1,98 @@
+//! The SQLite store's schema and start-up: its migrations (versions in `PRAGMA user_version`)
+//! and `prepare`, which sets the connection up (WAL), checks that the file can be written and
+//! brings the schema up to date.
+
+use std::path::Path;
+
+use rusqlite::{params, Connection};
+
+use super::games_sql::{GAMES_NAMES, GAMES_ONLINE, GAMES_TABLE, META_TABLE};
+use super::sqlite::Sql;
+use super::{now, StoreError};
+
+/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
+const MIGRATIONS: &[&str] = &[
+    // 1 to 4: games, their player names, facts about the database itself, online games
+    // (`store/games_sql.rs`).
+    GAMES_TABLE,
+    GAMES_NAMES,
+    META_TABLE,
+    GAMES_ONLINE,
+    // 5: game reviews (JSON written by `review.rs`), one per game, kept apart from the game's
+    // row so that storing one never touches the game's version.
+    "CREATE TABLE reviews (
+        game_id TEXT PRIMARY KEY NOT NULL,
+        review  TEXT NOT NULL,
+        updated INTEGER NOT NULL
+    );",
+    // 6: accounts, their sessions and reset links (hashes only), ratings per category and
+    // each finished game's account players (`store/accounts.rs`).
+    super::accounts::SQLITE_SCHEMA,
+    // 7: the quick-pairing pools' tickets (`store/pool.rs`).
+    super::pool::SQLITE_SCHEMA,
+    // 8: tournaments, their players and their games (`store/tournaments.rs`).
+    super::tournaments::SQLITE_SCHEMA,
+    // 9: online games' chat messages (`store/chat.rs`).
+    super::chat::SQLITE_SCHEMA,
+];
+
+/// Settings, the writability check and the migrations.
+pub(super) fn prepare(conn: &mut Connection, path: &Path) -> Result<(), Sql> {
+    let read_only = |reason: String| {
+        Sql::Store(StoreError::ReadOnly {
+            path: path.display().to_string(),
+            reason,
+        })
+    };
+    if conn.is_readonly(rusqlite::MAIN_DB)? {
+        return Err(read_only("SQLite opened it read-only".into()));
+    }
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .map_err(|e| read_only(e.to_string()))?;
+    // WAL + NORMAL: a commit survives a crash of the server; only a power cut may lose the
+    // last moments. Each accepted move is committed before it is acknowledged.
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let known = MIGRATIONS.len() as i64;
+    if version > known {
+        return Err(Sql::Store(StoreError::Failed {
+            resource: format!("SQLite file {}", path.display()),
+            message: format!(
+                "the database has schema version {version}, newer than this server's {known}"
+            ),
+        }));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        migrate(conn, sql, i as i64 + 1).map_err(|e| writable_or(e, &read_only))?;
+    }
+    // A real write now, so that a file that cannot be written fails here with a clear message
+    // rather than at the first move with a 503.
+    conn.execute(
+        "INSERT INTO meta (key, value) VALUES ('last_start', ?1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        params![now().to_string()],
+    )
+    .map_err(|e| writable_or(e, &read_only))?;
+    Ok(())
+}
+
+/// Applies one migration and records the schema version it reaches, in one transaction.
+fn migrate(conn: &mut Connection, sql: &str, version: i64) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(sql)?;
+    tx.pragma_update(None, "user_version", version)?;
+    tx.commit()
+}
+
+/// A write refused for lack of permission is "read-only"; any other failure is itself.
+fn writable_or(e: rusqlite::Error, read_only: &dyn Fn(String) -> Sql) -> Sql {
+    match e.sqlite_error_code() {
+        Some(
+            rusqlite::ErrorCode::ReadOnly
+            | rusqlite::ErrorCode::CannotOpen
+            | rusqlite::ErrorCode::PermissionDenied,
+        ) => read_only(e.to_string()),
+        _ => Sql::Sqlite(e),
+    }
+}
