@@ -95,19 +95,16 @@ async fn main() {
         // The sign-up limit per address is on the server's clock.
         clock.advance(Duration::from_secs(3600));
     }
-    let created: Value = client
-        .post(format!("{base}/api/tournaments"))
-        .header("cookie", &cookies[0])
-        .json(
-            &json!({ "kind": "arena", "minutes": 180, "initial_s": 180, "increment_s": 2,
+    let created = fetch(
+        client
+            .post(format!("{base}/api/tournaments"))
+            .header("cookie", &cookies[0])
+            .json(
+                &json!({ "kind": "arena", "minutes": 180, "initial_s": 180, "increment_s": 2,
                        "max_players": n }),
-        )
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+            ),
+    )
+    .await;
     let id = created["id"].as_str().expect("created").to_string();
     futures_util::future::join_all(cookies.iter().map(|c| {
         client

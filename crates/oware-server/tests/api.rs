@@ -6,28 +6,23 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{assert_error, ids, server, server_with, Api, Events};
-use oware_server::{
-    start, start_with, EngineJobs, GameRow, GameUpdate, Games, ServerConfig, SqliteStore, Store,
-    StoreError, StoreFuture,
+use common::{
+    assert_error, build_egdb, fresh_server, server, server_with, start_on, Api, Events, TestStore,
 };
+use oware_server::{start, EngineJobs, Server, ServerConfig, SqliteStore};
 use reqwest::StatusCode;
 use serde_json::json;
 
 #[tokio::test]
 async fn illegal_moves_and_bad_requests_change_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
-    let (status, created) = api.create(json!({ "opponent": "friend" })).await;
-    assert_eq!(status, StatusCode::CREATED);
-    let (id, token) = ids(&created);
-    let (_, before) = api.get(&format!("/api/games/{id}")).await;
+    let (_dir, s, api) = fresh_server().await;
+    let (id, token, _) = api.new_game(json!({ "opponent": "friend" })).await;
+    let before = api.state(&id).await;
 
     // Play C, then North's b; South's C is now empty.
     assert_eq!(api.play(&id, &token, "C").await.0, StatusCode::OK);
     assert_eq!(api.play(&id, &token, "b").await.0, StatusCode::OK);
-    let (_, mid) = api.get(&format!("/api/games/{id}")).await;
+    let mid = api.state(&id).await;
     assert_eq!(mid["ply"], 2);
 
     let (s1, b1) = api.play(&id, &token, "C").await;
@@ -37,34 +32,17 @@ async fn illegal_moves_and_bad_requests_change_nothing() {
     assert_error(s2, &b2, StatusCode::UNPROCESSABLE_ENTITY, "wrong-side");
     let (s3, b3) = api.play(&id, &token, "Z").await;
     assert_error(s3, &b3, StatusCode::UNPROCESSABLE_ENTITY, "bad-move");
-    let (s4, b4) = api
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
-            Some(json!({ "pit": 9 })),
-        )
-        .await;
+    let moves = format!("/api/games/{id}/moves");
+    let send = |body| api.post(&moves, Some(&token), Some(body));
+    let (s4, b4) = send(json!({ "pit": 9 })).await;
     assert_error(s4, &b4, StatusCode::UNPROCESSABLE_ENTITY, "bad-move");
-    let (s5, b5) = api
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
-            Some(json!({})),
-        )
-        .await;
+    let (s5, b5) = send(json!({})).await;
     assert_error(s5, &b5, StatusCode::BAD_REQUEST, "bad-request");
     // Bad JSON, wrong type, wrong content type.
-    let moves = format!("/api/games/{id}/moves");
     let as_json = Some("application/json");
     let (st, b) = api.post_raw(&moves, &token, as_json, "{\"move\": ").await;
     assert_error(st, &b, StatusCode::BAD_REQUEST, "bad-json");
-    let (s6, b6) = api
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
-            Some(json!({ "pit": "two" })),
-        )
-        .await;
+    let (s6, b6) = send(json!({ "pit": "two" })).await;
     assert_error(s6, &b6, StatusCode::UNPROCESSABLE_ENTITY, "bad-field");
     let (st, _) = api.post_raw(&moves, &token, None, "move=C").await;
     assert_eq!(st, StatusCode::UNSUPPORTED_MEDIA_TYPE);
@@ -77,7 +55,7 @@ async fn illegal_moves_and_bad_requests_change_nothing() {
     assert_error(s9, &b9, StatusCode::UNPROCESSABLE_ENTITY, "bad-ogn");
     assert!(b9["error"].as_str().unwrap().contains("ply 2"));
 
-    let (_, after) = api.get(&format!("/api/games/{id}")).await;
+    let after = api.state(&id).await;
     assert_eq!(after, mid, "nothing changed");
     assert_ne!(before["version"], after["version"]);
     s.shutdown().await.unwrap();
@@ -85,13 +63,9 @@ async fn illegal_moves_and_bad_requests_change_nothing() {
 
 #[tokio::test]
 async fn seat_tokens_guard_moves_and_undo() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
-    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
-    let (id, token) = ids(&created);
-    let (_, other) = api.create(json!({ "opponent": "friend" })).await;
-    let (_, other_token) = ids(&other);
+    let (_dir, s, api) = fresh_server().await;
+    let (id, token, _) = api.new_game(json!({ "opponent": "friend" })).await;
+    let (_, other_token, _) = api.new_game(json!({ "opponent": "friend" })).await;
     assert_ne!(token, other_token);
     assert!(
         id.len() >= 32 && token.len() >= 48,
@@ -107,11 +81,9 @@ async fn seat_tokens_guard_moves_and_undo() {
     assert_error(s2, &b2, StatusCode::FORBIDDEN, "wrong-token");
     let (s3, _) = api.play(&id, &token, "C").await;
     assert_eq!(s3, StatusCode::OK);
-    let (s4, b4) = api
-        .post(&format!("/api/games/{id}/undo"), Some(&other_token), None)
-        .await;
+    let (s4, b4) = api.act(&id, "undo", Some(&other_token)).await;
     assert_error(s4, &b4, StatusCode::FORBIDDEN, "wrong-token");
-    let (_, st) = api.get(&format!("/api/games/{id}")).await;
+    let st = api.state(&id).await;
     assert_eq!(st["ply"], 1);
     // Reading needs no token, and never shows it.
     assert!(!st.to_string().contains(&token));
@@ -120,31 +92,22 @@ async fn seat_tokens_guard_moves_and_undo() {
 
 #[tokio::test]
 async fn unknown_games_and_routes_are_404() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
+    let (_dir, s, api) = fresh_server().await;
     for id in ["0123456789abcdef0123456789abcdef", "nope", "..%2F..%2Fetc"] {
         let (st, b) = api.get(&format!("/api/games/{id}")).await;
         assert_error(st, &b, StatusCode::NOT_FOUND, "unknown-game");
         let (st, b) = api.play(id, "t", "C").await;
         assert_error(st, &b, StatusCode::NOT_FOUND, "unknown-game");
-        let (st, b) = api
-            .post(&format!("/api/games/{id}/undo"), Some("t"), None)
-            .await;
+        let (st, b) = api.act(id, "undo", Some("t")).await;
         assert_error(st, &b, StatusCode::NOT_FOUND, "unknown-game");
         let (st, _) = api.get(&format!("/api/games/{id}/events")).await;
         assert_eq!(st, StatusCode::NOT_FOUND);
     }
     let (st, b) = api.get("/api/whatever").await;
     assert_error(st, &b, StatusCode::NOT_FOUND, "not-found");
-    let r = api
-        .client
-        .get(format!("{}/", api.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), StatusCode::OK);
-    assert!(r.text().await.unwrap().contains("<title>Oware</title>"));
+    let (st, home) = api.text("/").await;
+    assert_eq!(st, StatusCode::OK);
+    assert!(home.contains("<title>Oware</title>"));
     for page in [
         "/rules",
         "/strategy",
@@ -153,33 +116,18 @@ async fn unknown_games_and_routes_are_404() {
         "/style.css",
         "/favicon.svg",
     ] {
-        let r = api
-            .client
-            .get(format!("{}{page}", api.base))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), StatusCode::OK, "{page}");
+        assert_eq!(api.text(page).await.0, StatusCode::OK, "{page}");
     }
-    let r = api
-        .client
-        .get(format!("{}/missing", api.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    assert_eq!(api.text("/missing").await.0, StatusCode::NOT_FOUND);
     s.shutdown().await.unwrap();
 }
 
 #[tokio::test]
 async fn computer_replies_undo_takes_back_both_and_redo_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
-    let (_, created) = api
-        .create(json!({ "opponent": "easy", "starts": "you" }))
+    let (_dir, s, api) = fresh_server().await;
+    let (id, token, created) = api
+        .new_game(json!({ "opponent": "easy", "starts": "you" }))
         .await;
-    let (id, token) = ids(&created);
     assert_eq!(created["state"]["human"], "S");
     let (st, r) = api.play(&id, &token, "F").await;
     assert_eq!(st, StatusCode::OK);
@@ -195,26 +143,18 @@ async fn computer_replies_undo_takes_back_both_and_redo_replays() {
     assert_eq!(state["last"]["side"], "N");
     assert_eq!(state["can_undo"], true);
 
-    let (su, undone) = api
-        .post(&format!("/api/games/{id}/undo"), Some(&token), None)
-        .await;
+    let (su, undone) = api.act(&id, "undo", Some(&token)).await;
     assert_eq!(su, StatusCode::OK);
     assert_eq!(undone["ply"], 0);
     assert_eq!(undone["can_redo"], true);
     assert_eq!(undone["can_undo"], false);
-    let (sn, bn) = api
-        .post(&format!("/api/games/{id}/undo"), Some(&token), None)
-        .await;
+    let (sn, bn) = api.act(&id, "undo", Some(&token)).await;
     assert_error(sn, &bn, StatusCode::CONFLICT, "nothing-to-undo");
-    let (sr, redone) = api
-        .post(&format!("/api/games/{id}/redo"), Some(&token), None)
-        .await;
+    let (sr, redone) = api.act(&id, "redo", Some(&token)).await;
     assert_eq!(sr, StatusCode::OK);
     assert_eq!(redone["ply"], 2);
     assert_eq!(redone["moves"], state["moves"]);
-    let (se, be) = api
-        .post(&format!("/api/games/{id}/redo"), Some(&token), None)
-        .await;
+    let (se, be) = api.act(&id, "redo", Some(&token)).await;
     assert_error(se, &be, StatusCode::CONFLICT, "nothing-to-redo");
     // The OGN export has both moves.
     let (_, ogn) = api.text(&format!("/api/games/{id}/ogn")).await;
@@ -239,13 +179,10 @@ async fn computer_replies_undo_takes_back_both_and_redo_replays() {
 
 #[tokio::test]
 async fn computer_starts_when_asked_and_analysis_answers() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
-    let (_, created) = api
-        .create(json!({ "opponent": "easy", "starts": "computer" }))
+    let (_dir, s, api) = fresh_server().await;
+    let (id, token, created) = api
+        .new_game(json!({ "opponent": "easy", "starts": "computer" }))
         .await;
-    let (id, token) = ids(&created);
     assert_eq!(created["state"]["human"], "N");
     assert_eq!(created["state"]["view_side"], "N");
     let mut state = created["state"].clone();
@@ -255,13 +192,9 @@ async fn computer_starts_when_asked_and_analysis_answers() {
     }
     assert_eq!(state["position"]["turn"], "N");
     let mut events = Events::open(&api, &id).await;
-    let (sa, ba) = api
-        .post(
-            &format!("/api/games/{id}/analysis"),
-            Some(&token),
-            Some(json!({ "movetime_ms": 100, "purpose": "hint" })),
-        )
-        .await;
+    let path = format!("/api/games/{id}/analysis");
+    let analysis = |body| api.post(&path, Some(&token), Some(body));
+    let (sa, ba) = analysis(json!({ "movetime_ms": 100, "purpose": "hint" })).await;
     assert_eq!(sa, StatusCode::ACCEPTED);
     let seq = ba["seq"].as_u64().unwrap();
     assert!(seq >= 1);
@@ -283,13 +216,7 @@ async fn computer_starts_when_asked_and_analysis_answers() {
         .map(|p| p["letter"].as_str().unwrap())
         .collect();
     assert!(legal.contains(&best.as_str()), "{best} in {legal:?}");
-    let (sb, bb) = api
-        .post(
-            &format!("/api/games/{id}/analysis"),
-            Some(&token),
-            Some(json!({ "ply": 99 })),
-        )
-        .await;
+    let (sb, bb) = analysis(json!({ "ply": 99 })).await;
     assert_error(sb, &bb, StatusCode::UNPROCESSABLE_ENTITY, "bad-ply");
     s.shutdown().await.unwrap();
 }
@@ -300,31 +227,22 @@ async fn restart_resumes_from_the_sqlite_file() {
     let db = dir.path().join("games.sqlite");
     let s = server(&db).await;
     let api = Api::new(&s);
-    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
-    let (id, token) = ids(&created);
+    let (id, token, _) = api.new_game(json!({ "opponent": "friend" })).await;
     for m in ["C", "b", "F"] {
         assert_eq!(api.play(&id, &token, m).await.0, StatusCode::OK);
     }
-    assert_eq!(
-        api.post(&format!("/api/games/{id}/undo"), Some(&token), None)
-            .await
-            .0,
-        StatusCode::OK
-    );
-    let (_, before) = api.get(&format!("/api/games/{id}")).await;
+    assert_eq!(api.act(&id, "undo", Some(&token)).await.0, StatusCode::OK);
+    let before = api.state(&id).await;
     s.shutdown().await.unwrap();
 
     let s = server(&db).await;
     let api = Api::new(&s);
-    let (st, after) = api.get(&format!("/api/games/{id}")).await;
-    assert_eq!(st, StatusCode::OK);
+    let after = api.state(&id).await;
     assert_eq!(after, before, "the game comes back exactly, redo included");
     assert_eq!(after["ply"], 2);
     assert_eq!(after["can_redo"], true);
     // The token still works; redo replays F.
-    let (sr, redone) = api
-        .post(&format!("/api/games/{id}/redo"), Some(&token), None)
-        .await;
+    let (sr, redone) = api.act(&id, "redo", Some(&token)).await;
     assert_eq!(sr, StatusCode::OK);
     assert_eq!(redone["moves"][2]["letter"], "F");
     s.shutdown().await.unwrap();
@@ -332,13 +250,11 @@ async fn restart_resumes_from_the_sqlite_file() {
 
 #[tokio::test]
 async fn imported_record_continues_and_finishes() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
+    let (_dir, s, api) = fresh_server().await;
     let ogn = "[FEN \"0-0-0-0-1-1-2-1-0-0-0-1-22-20-N\"]\n\n1... f *\n";
-    let (st, created) = api.create(json!({ "opponent": "easy", "ogn": ogn })).await;
-    assert_eq!(st, StatusCode::CREATED);
-    let (id, token) = ids(&created);
+    let (id, token, created) = api
+        .new_game(json!({ "opponent": "easy", "ogn": ogn }))
+        .await;
     assert_eq!(created["state"]["human"], "S");
     assert_eq!(created["state"]["ply"], 1);
     let (sp, r) = api.play(&id, &token, "F").await;
@@ -357,22 +273,12 @@ async fn imported_record_continues_and_finishes() {
 async fn endgame_database_values_per_pit() {
     let dir = tempfile::tempdir().unwrap();
     let egdb = dir.path().join("egdb");
-    oware_egdb::build(
-        &egdb,
-        &oware_core::Rules::default(),
-        &oware_egdb::BuildOptions {
-            max_seeds: 6,
-            threads: 1,
-            memory: u64::MAX,
-        },
-        &mut |_| {},
-    )
-    .unwrap();
+    build_egdb(&egdb, 6);
     let s = server_with(&dir.path().join("games.sqlite"), Some(&egdb)).await;
     let api = Api::new(&s);
     let ogn = "[FEN \"0-0-0-0-1-1-2-1-0-0-0-1-22-20-N\"]\n\n1... f *\n";
-    let (_, created) = api
-        .create(json!({ "opponent": "friend", "ogn": ogn }))
+    let (_, _, created) = api
+        .new_game(json!({ "opponent": "friend", "ogn": ogn }))
         .await;
     let values = created["state"]["egdb"]
         .as_array()
@@ -397,43 +303,35 @@ async fn endgame_database_values_per_pit() {
     // F captures a's 3 seeds and reaches 25: the game ends with 3 of the 6 seeds for South.
     assert_eq!(values[2]["text"], "wins 3 of the 6 seeds");
     // The start position is not in a 6-seed database.
-    let (_, fresh) = api.create(json!({ "opponent": "friend" })).await;
+    let (_, _, fresh) = api.new_game(json!({ "opponent": "friend" })).await;
     assert!(fresh["state"]["egdb"].is_null());
     s.shutdown().await.unwrap();
 }
 
 #[tokio::test]
 async fn moves_while_the_computer_thinks_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
+    let (_dir, s, api) = fresh_server().await;
     // Expert thinks for its whole time budget (seconds) on the first move.
-    let (_, created) = api
-        .create(json!({ "opponent": "expert", "starts": "computer" }))
+    let (id, token, created) = api
+        .new_game(json!({ "opponent": "expert", "starts": "computer" }))
         .await;
-    let (id, token) = ids(&created);
     assert_eq!(created["state"]["computer_to_move"], true);
     let (st, b) = api.play(&id, &token, "a").await;
     assert_error(st, &b, StatusCode::CONFLICT, "not-your-turn");
-    let (su, bu) = api
-        .post(&format!("/api/games/{id}/undo"), Some(&token), None)
-        .await;
+    let (su, bu) = api.act(&id, "undo", Some(&token)).await;
     assert_error(su, &bu, StatusCode::CONFLICT, "nothing-to-undo");
-    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    let state = api.state(&id).await;
     assert_eq!(state["ply"], 0);
     s.shutdown().await.unwrap();
 }
 
 #[tokio::test]
 async fn must_feed_is_explained() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
+    let (_dir, s, api) = fresh_server().await;
     let ogn = "[FEN \"1-0-0-0-0-1-0-0-0-0-0-0-23-23-S\"]\n*\n";
-    let (_, created) = api
-        .create(json!({ "opponent": "friend", "ogn": ogn }))
+    let (id, token, created) = api
+        .new_game(json!({ "opponent": "friend", "ogn": ogn }))
         .await;
-    let (id, token) = ids(&created);
     let info = &created["state"]["pits_info"];
     assert_eq!(info[0]["legal"], false);
     assert_eq!(info[0]["code"], "must-feed");
@@ -449,13 +347,10 @@ async fn must_feed_is_explained() {
 
 #[tokio::test]
 async fn sse_update_events_carry_the_move_as_the_http_reply_does() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
-    let (_, created) = api
-        .create(json!({ "opponent": "easy", "starts": "you" }))
+    let (_dir, s, api) = fresh_server().await;
+    let (id, token, _) = api
+        .new_game(json!({ "opponent": "easy", "starts": "you" }))
         .await;
-    let (id, token) = ids(&created);
     let mut events = Events::open(&api, &id).await;
     let (name, first) = events.next().await;
     assert_eq!(name, "update");
@@ -524,8 +419,7 @@ async fn a_write_from_a_stale_copy_is_a_409_and_changes_nothing() {
     let db = dir.path().join("games.sqlite");
     let s = server(&db).await;
     let api = Api::new(&s);
-    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
-    let (id, token) = ids(&created);
+    let (id, token, _) = api.new_game(json!({ "opponent": "friend" })).await;
     assert_eq!(api.play(&id, &token, "C").await.0, StatusCode::OK);
     // Another writer (as another server instance on a shared database would) plays b.
     let other = rusqlite::Connection::open(&db).unwrap();
@@ -553,7 +447,7 @@ async fn a_write_from_a_stale_copy_is_a_409_and_changes_nothing() {
     assert_eq!(stored(&other), before, "the refused write changed nothing");
 
     // The stale copy is dropped: the next read shows the other writer's move, and play goes on.
-    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    let state = api.state(&id).await;
     assert_eq!(state["ply"], 2);
     assert_eq!(state["moves"][1]["letter"], "b");
     assert_eq!(api.play(&id, &token, "A").await.0, StatusCode::OK);
@@ -563,101 +457,38 @@ async fn a_write_from_a_stale_copy_is_a_409_and_changes_nothing() {
 
 #[tokio::test]
 async fn wrong_side_moves_are_worded_for_the_player() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
-    let (_, created) = api
-        .create(json!({ "opponent": "easy", "starts": "you" }))
+    let (_dir, s, api) = fresh_server().await;
+    let (id, token, _) = api
+        .new_game(json!({ "opponent": "easy", "starts": "you" }))
         .await;
-    let (id, token) = ids(&created);
     let (st, b) = api.play(&id, &token, "a").await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "wrong-side");
     assert_eq!(b["error"], "It is your turn: play one of your pits (A–F).");
-    let (_, friend) = api.create(json!({ "opponent": "friend" })).await;
-    let (fid, ftoken) = ids(&friend);
+    let (fid, ftoken, _) = api.new_game(json!({ "opponent": "friend" })).await;
     let (st, b) = api.play(&fid, &ftoken, "a").await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "wrong-side");
     assert_eq!(b["error"], "It is South's turn (pits A–F).");
     s.shutdown().await.unwrap();
 }
 
-/// A store whose updates fail after a given number of successes (a full disk, a lost
-/// database), to see what the server does then.
-struct FlakyStore {
-    inner: SqliteStore,
-    updates_left: AtomicU64,
-}
-
-impl Store for FlakyStore {
-    fn describe(&self) -> String {
-        "flaky test store".into()
-    }
-    fn accounts(&self) -> &dyn oware_server::AccountStore {
-        self.inner.accounts()
-    }
-    fn insert(&self, game: GameRow) -> StoreFuture<'_, ()> {
-        self.inner.insert(game)
-    }
-    fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
-        self.inner.load(id)
-    }
-    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
-        self.inner.mark_alive(now_ms)
-    }
-    fn update_and_insert(&self, update: GameUpdate, new: GameRow) -> StoreFuture<'_, ()> {
-        self.inner.update_and_insert(update, new)
-    }
-    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
-        self.inner.last_alive()
-    }
-    fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()> {
-        let ok = self
-            .updates_left
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
-            .is_ok();
-        if ok {
-            self.inner.update(update)
-        } else {
-            Box::pin(async {
-                Err(StoreError::Failed {
-                    resource: "flaky test store".into(),
-                    message: "disk full".into(),
-                })
-            })
-        }
-    }
-    fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
-        self.inner.live_online()
-    }
-    fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
-        self.inner.save_review(id, review)
-    }
-    fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>> {
-        self.inner.load_review(id)
-    }
-    fn count(&self) -> StoreFuture<'_, u64> {
-        self.inner.count()
-    }
-    fn close(&self) -> StoreFuture<'_, ()> {
-        self.inner.close()
-    }
+/// A server on an in-memory store whose updates fail after `updates` successes (a full disk,
+/// a lost database), to see what the server does then: the store, the server, a client.
+async fn flaky_server(updates: u64) -> (Arc<TestStore>, Server, Api) {
+    let store = Arc::new(TestStore {
+        updates_left: AtomicU64::new(updates),
+        ..TestStore::over(Arc::new(SqliteStore::in_memory().unwrap()))
+    });
+    let s = start_on(store.clone(), EngineJobs::new(1)).await;
+    let api = Api::new(&s);
+    (store, s, api)
 }
 
 #[tokio::test]
 async fn a_computer_reply_that_cannot_be_stored_is_reported_and_retried() {
-    let store = Arc::new(FlakyStore {
-        inner: SqliteStore::in_memory().unwrap(),
-        updates_left: AtomicU64::new(1),
-    });
-    let games = Games::new(store.clone(), EngineJobs::new(1), None);
-    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap();
-    let api = Api::new(&s);
-    let (_, created) = api
-        .create(json!({ "opponent": "easy", "starts": "you" }))
+    let (store, s, api) = flaky_server(1).await;
+    let (id, token, _) = api
+        .new_game(json!({ "opponent": "easy", "starts": "you" }))
         .await;
-    let (id, token) = ids(&created);
     let mut events = Events::open(&api, &id).await;
     // The player's move is stored (the one update allowed); the computer's reply is not.
     assert_eq!(api.play(&id, &token, "F").await.0, StatusCode::OK);
@@ -669,17 +500,17 @@ async fn a_computer_reply_that_cannot_be_stored_is_reported_and_retried() {
     let error = failed["error"].as_str().unwrap();
     assert!(error.contains("could not be saved"), "{error}");
     // The state says so too (not stuck on "thinking"), and a write refused by storage is a 503.
-    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    let state = api.state(&id).await;
     assert_eq!(state["ply"], 1);
     assert_eq!(state["computer_to_move"], true);
     assert!(!state["engine_error"].is_null(), "{state}");
     // Storage is back: asking for the state retries the reply, which now lands.
     store.updates_left.store(u64::MAX, Ordering::SeqCst);
-    let mut state = api.get(&format!("/api/games/{id}")).await.1;
+    let mut state = api.state(&id).await;
     while state["ply"] != 2 {
         state = api.wait(&id, state["version"].as_u64().unwrap()).await;
         if state["ply"] != 2 && !state["engine_error"].is_null() {
-            state = api.get(&format!("/api/games/{id}")).await.1;
+            state = api.state(&id).await;
         }
     }
     assert!(state["engine_error"].is_null(), "{state}");
@@ -690,21 +521,12 @@ async fn a_computer_reply_that_cannot_be_stored_is_reported_and_retried() {
 
 #[tokio::test]
 async fn a_move_refused_by_storage_is_a_503_and_changes_nothing() {
-    let store = Arc::new(FlakyStore {
-        inner: SqliteStore::in_memory().unwrap(),
-        updates_left: AtomicU64::new(0),
-    });
-    let games = Games::new(store, EngineJobs::new(1), None);
-    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap();
-    let api = Api::new(&s);
-    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
-    let (id, token) = ids(&created);
+    let (_store, s, api) = flaky_server(0).await;
+    let (id, token, created) = api.new_game(json!({ "opponent": "friend" })).await;
     let (st, b) = api.play(&id, &token, "C").await;
     assert_error(st, &b, StatusCode::SERVICE_UNAVAILABLE, "storage");
     assert!(!b["error"].as_str().unwrap().contains("disk full"), "{b}");
-    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    let state = api.state(&id).await;
     assert_eq!(state["ply"], 0);
     assert_eq!(state["version"], created["state"]["version"]);
     s.shutdown().await.unwrap();
@@ -712,16 +534,13 @@ async fn a_move_refused_by_storage_is_a_503_and_changes_nothing() {
 
 #[tokio::test]
 async fn a_wrong_capture_suffix_is_refused_with_the_actual_count() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
-    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
-    let (id, token) = ids(&created);
+    let (_dir, s, api) = fresh_server().await;
+    let (id, token, _) = api.new_game(json!({ "opponent": "friend" })).await;
     let (st, b) = api.play(&id, &token, "C+9").await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "wrong-capture");
     let message = b["error"].as_str().unwrap();
     assert!(message.contains("C captures 0 seeds"), "{message}");
-    let (_, state) = api.get(&format!("/api/games/{id}")).await;
+    let state = api.state(&id).await;
     assert_eq!(state["ply"], 0);
     assert_eq!(api.play(&id, &token, "C+0").await.0, StatusCode::OK);
     s.shutdown().await.unwrap();

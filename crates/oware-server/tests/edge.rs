@@ -15,7 +15,7 @@ use oware_server::{
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 
-use common::{ids, online_game, Api};
+use common::{online_game, Api};
 
 async fn server_with(dir: &Path, config: ServerConfig) -> Server {
     let config = ServerConfig {
@@ -199,8 +199,7 @@ async fn every_body_with_an_unknown_field_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(dir.path()).await;
     let (api, joiner) = (Api::new(&s), Api::new(&s));
-    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
-    let (local, local_token) = ids(&created);
+    let (local, local_token, _) = api.new_game(json!({ "opponent": "friend" })).await;
     assert_eq!(api.play(&local, &local_token, "C").await.0, StatusCode::OK);
     let (online, south, _north) = online_game(&api, &joiner, Value::Null).await;
     let before_games = stored_games(&s).await;
@@ -281,8 +280,7 @@ async fn a_body_over_the_limit_is_a_json_413_on_every_route() {
     let dir = tempfile::tempdir().unwrap();
     let s = server(dir.path()).await;
     let api = Api::new(&s);
-    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
-    let (id, token) = ids(&created);
+    let (id, token, created) = api.new_game(json!({ "opponent": "friend" })).await;
     let big = {
         let mut b = b"{\"depth\": 4, \"pad\": \"".to_vec();
         b.resize(300 * 1024, b'x');

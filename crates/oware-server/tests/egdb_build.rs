@@ -3,6 +3,8 @@
 //! files, an interrupted build resumes, an unwritable folder leaves a working server without
 //! values. Every test uses its own temporary folder, never the user's data folder.
 
+mod common;
+
 use std::path::Path;
 use std::time::Duration;
 
@@ -104,17 +106,7 @@ async fn an_interrupted_build_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let egdb = dir.path().join("egdb");
     // What `kill -9` in level 6 leaves: levels 0 to 5 and a partial temporary file.
-    oware_egdb::build(
-        &egdb,
-        &oware_core::Rules::default(),
-        &oware_egdb::BuildOptions {
-            max_seeds: 5,
-            threads: 1,
-            memory: 1 << 30,
-        },
-        &mut |_| {},
-    )
-    .unwrap();
+    common::build_egdb(&egdb, 5);
     std::fs::write(egdb.join("abapa-06.egdb.tmp"), b"OWAREGDB partial").unwrap();
     let before = stamps(&egdb, 5);
     let s = server(dir.path(), &egdb, 8).await;

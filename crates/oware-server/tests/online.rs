@@ -49,10 +49,6 @@ fn rematch(b: &Value) -> RematchAnswer {
     serde_json::from_value(b.clone()).unwrap_or_else(|e| panic!("not a rematch answer ({e}): {b}"))
 }
 
-async fn state(api: &Api, id: &str) -> Value {
-    api.get(&format!("/api/games/{id}")).await.1
-}
-
 #[tokio::test]
 async fn join_race_gives_one_seat_and_tokens_stay_private() {
     let dir = tempfile::tempdir().unwrap();
@@ -130,7 +126,7 @@ async fn join_race_gives_one_seat_and_tokens_stay_private() {
     assert_eq!(ev["state"]["online"]["you"], Value::Null);
     assert_eq!(ev["state"]["online"]["status"], "playing");
     assert_eq!(ev["state"]["online"]["spectators"], 1);
-    let plain = state(&api, &id).await;
+    let plain = api.state(&id).await;
     assert!(!plain.to_string().contains(&token));
     assert_eq!(plain["online"]["you"], Value::Null);
 
@@ -152,14 +148,12 @@ async fn join_race_gives_one_seat_and_tokens_stay_private() {
         )
         .await;
     assert_error(st, &b, StatusCode::FORBIDDEN, "not-your-seat");
-    assert_eq!(state(&api, &id).await["ply"], 0, "nothing changed");
+    assert_eq!(api.state(&id).await["ply"], 0, "nothing changed");
     let (st, b) = api.play(&id, &south, "C").await;
     assert_eq!(st, StatusCode::OK, "{b}");
     assert_eq!(b["state"]["online"]["you"], "S");
     // Undo does not exist online; analysis is refused to players while the game runs.
-    let (st, b) = api
-        .post(&format!("/api/games/{id}/undo"), Some(&south), None)
-        .await;
+    let (st, b) = api.act(&id, "undo", Some(&south)).await;
     assert_error(st, &b, StatusCode::CONFLICT, "not-in-online-games");
     let (st, b) = act(&api, &id, "analysis", &north, json!({"movetime_ms": 50})).await;
     assert_error(st, &b, StatusCode::FORBIDDEN, "no-analysis-during-play");
@@ -267,7 +261,7 @@ async fn spectators_coming_and_going_send_a_count_not_the_state() {
     let v = first.until("spectators", |v| v["spectators"] == 1).await;
     assert!(v.to_string().len() < 100, "{v}");
     // The state still counts them.
-    assert_eq!(state(&api, &id).await["online"]["spectators"], 1);
+    assert_eq!(api.state(&id).await["online"]["spectators"], 1);
     s.shutdown().await.unwrap();
 }
 
@@ -336,7 +330,7 @@ async fn a_flag_falls_with_nobody_calling_and_a_late_move_is_refused() {
     assert_eq!(b["state"]["online"]["clock"]["remaining_ms"]["N"], 1000);
     // Not yet: a moment before the flag, the game goes on.
     clock.advance(Duration::from_millis(999));
-    let st = state(&api, &id).await;
+    let st = api.state(&id).await;
     assert_eq!(st["online"]["status"], "playing", "{st}");
     assert_eq!(st["online"]["clock"]["remaining_ms"]["S"], 1);
     // Nobody calls: once South's second is up the server's timer ends the game and tells
@@ -387,7 +381,7 @@ async fn a_restart_charges_the_time_used_before_the_stop_and_not_the_downtime() 
     clock.advance(Duration::from_secs(600));
     let s = server_on(&db, test_online(), &clock).await;
     let api = Api::new(&s);
-    let after = state(&api, &id).await;
+    let after = api.state(&id).await;
     let clock_view = &after["online"]["clock"];
     assert_eq!(clock_view["running"], "N");
     assert_eq!(
@@ -431,7 +425,7 @@ async fn draw_offers_are_accepted_declined_withdrawn_and_lapse() {
     // Lapsed: the offerer moved.
     draw(&south, "offer").await;
     assert_eq!(api.play(&id, &south, "C").await.0, StatusCode::OK);
-    assert_eq!(state(&api, &id).await["online"]["draw_offer"], Value::Null);
+    assert_eq!(api.state(&id).await["online"]["draw_offer"], Value::Null);
     let (st, b) = draw(&north, "accept").await;
     assert_error(st, &b, StatusCode::CONFLICT, "no-offer");
     // A spectator cannot offer; a real offer accepted ends the game.
@@ -480,7 +474,7 @@ async fn a_takeback_accepted_takes_back_the_askers_move_and_the_reply() {
     let (st, b) = act(&api, &id, "takeback", &north, json!({"action": "offer"})).await;
     assert_error(st, &b, StatusCode::TOO_MANY_REQUESTS, "offer-too-soon");
     assert_eq!(
-        state(&api, &id).await["online"]["takeback_offer"],
+        api.state(&id).await["online"]["takeback_offer"],
         Value::Null
     );
     // South asks to take back C: North's reply c goes with it.
@@ -493,7 +487,7 @@ async fn a_takeback_accepted_takes_back_the_askers_move_and_the_reply() {
         "fewer than two moves"
     );
     // Stored: a reload shows the same.
-    assert_eq!(state(&api, &id).await["ply"], 0);
+    assert_eq!(api.state(&id).await["ply"], 0);
     s.shutdown().await.unwrap();
 }
 
@@ -520,10 +514,9 @@ async fn abort_only_before_both_sides_moved_and_cancel_only_while_open() {
     assert_error(st, &b, StatusCode::CONFLICT, "not-open");
 
     // An open challenge: only its creator cancels it; then nobody can join.
-    let (_, created) = api
-        .create(json!({"opponent": "online", "lobby": true}))
+    let (open, creator, _) = api
+        .new_game(json!({"opponent": "online", "lobby": true}))
         .await;
-    let (open, creator) = ids(&created);
     let (st, b) = api
         .delete(&format!("/api/games/{open}"), Some(&north))
         .await;
@@ -598,11 +591,11 @@ async fn the_opponent_of_a_player_who_left_may_claim_after_the_delay() {
     assert_error(st, &b, StatusCode::CONFLICT, "cannot-claim");
     // The delay (a second here) counts from North's leaving.
     clock.advance(Duration::from_millis(999));
-    assert_eq!(state(&api, &id).await["online"]["claimable_ms"], 1);
+    assert_eq!(api.state(&id).await["online"]["claimable_ms"], 1);
     let (st, b) = act(&api, &id, "claim", &south, json!({"result": "win"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "cannot-claim");
     clock.advance(Duration::from_millis(1));
-    let claimable = state(&api, &id).await["online"]["claimable_ms"].clone();
+    let claimable = api.state(&id).await["online"]["claimable_ms"].clone();
     assert_eq!(claimable, 0);
     let (st, b) = act(&api, &id, "claim", &south, json!({"result": "win"})).await;
     assert_eq!(st, StatusCode::OK, "{b}");
@@ -650,7 +643,7 @@ async fn a_rematch_swaps_colours_and_each_player_gets_a_seat() {
     assert_eq!(new.seats.south.name, "Kofi");
     assert_eq!(new.clock.unwrap().increment_ms, 5000);
     assert_eq!(
-        state(&api, &id).await["online"]["rematch_id"],
+        api.state(&id).await["online"]["rematch_id"],
         new_id.as_str()
     );
     // The offerer takes the seat with the old token; a stranger cannot.
@@ -709,7 +702,7 @@ async fn a_rematch_counts_as_a_creation_so_chains_meet_the_limit() {
         if round == 2 {
             // The challenge and two rematches were this address's three creations.
             assert_error(st, &b, StatusCode::TOO_MANY_REQUESTS, "too-many-games");
-            let after = state(&api, &id).await;
+            let after = api.state(&id).await;
             assert_eq!(
                 after["online"]["rematch_id"],
                 Value::Null,
@@ -773,7 +766,7 @@ async fn racing_rematch_accepts_make_one_game_and_leave_no_orphan() {
             before + 1,
             "one new game"
         );
-        let linked = state(&api_b, &id).await["online"]["rematch_id"].clone();
+        let linked = api_b.state(&id).await["online"]["rematch_id"].clone();
         assert_eq!(linked, r1.id.as_str());
     }
     if let Some(b) = b {
@@ -797,11 +790,9 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     assert_eq!(lobby.next().await["challenges"], json!([]));
 
     // A challenge whose creator never opens the game's page is listed for the grace, then not.
-    let (st, created) = api
-        .create(json!({"opponent": "online", "lobby": true, "name": "Kofi"}))
+    let (never, _, _) = api
+        .new_game(json!({"opponent": "online", "lobby": true, "name": "Kofi"}))
         .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
-    let (never, _) = ids(&created);
     let listed = lobby.until(|v| v["challenges"][0]["id"] == never.as_str());
     listed.await;
     clock.advance(grace + Duration::from_secs(1));
@@ -809,11 +800,9 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     assert_eq!(api.get("/api/lobby").await.1["challenges"], json!([]));
 
     // A creator who keeps the page open keeps the challenge listed past the grace.
-    let (st, created) = api
-        .create(json!({"opponent": "online", "lobby": true, "name": "Esi"}))
+    let (id, token, _) = api
+        .new_game(json!({"opponent": "online", "lobby": true, "name": "Esi"}))
         .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
-    let (id, token) = ids(&created);
     lobby
         .until(|v| v["challenges"][0]["id"] == id.as_str())
         .await;
@@ -860,7 +849,7 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     clock.advance(Duration::from_secs(2));
     lobby.until(|v| v["challenges"] == json!([])).await;
     // The game itself stays open: the invite link still works, and coming back relists it.
-    assert_eq!(state(&api, &id).await["online"]["status"], "open");
+    assert_eq!(api.state(&id).await["online"]["status"], "open");
     let (_, b) = api
         .post(&format!("/api/games/{id}/presence"), Some(&token), None)
         .await;

@@ -7,11 +7,8 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{assert_error, ids, server, Api, Events};
-use oware_server::{
-    open_store, start_with, EngineJobs, GameRow, GameUpdate, Games, Store, StoreFuture,
-    REVIEWS_PER_CLIENT,
-};
+use common::{assert_error, fresh_server, server, start_on, Api, Events, TestStore};
+use oware_server::{open_store, EngineJobs, Store, REVIEWS_PER_CLIENT};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -19,11 +16,10 @@ use serde_json::{json, Value};
 const GAME: &str = "1. F f 2. A a 3. E e 4. B b 5. D d *";
 
 async fn imported(api: &Api, ogn: &str) -> (String, String) {
-    let (st, created) = api
-        .create(json!({ "opponent": "friend", "ogn": ogn }))
+    let (id, token, _) = api
+        .new_game(json!({ "opponent": "friend", "ogn": ogn }))
         .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
-    ids(&created)
+    (id, token)
 }
 
 fn review_path(id: &str) -> String {
@@ -127,9 +123,7 @@ async fn a_review_runs_reports_progress_is_stored_and_kept_after_a_restart() {
 
 #[tokio::test]
 async fn review_requests_are_checked_and_refusals_change_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir.path().join("games.sqlite")).await;
-    let api = Api::new(&s);
+    let (_dir, s, api) = fresh_server().await;
     let (id, token) = imported(&api, GAME).await;
     let path = review_path(&id);
 
@@ -166,8 +160,7 @@ async fn review_requests_are_checked_and_refusals_change_nothing() {
     assert_eq!(api.get(&path).await.1["status"], "none");
 
     // A game without moves has nothing to review.
-    let (_, created) = api.create(json!({ "opponent": "friend" })).await;
-    let (fresh, fresh_token) = ids(&created);
+    let (fresh, fresh_token, _) = api.new_game(json!({ "opponent": "friend" })).await;
     let (st, b) = api
         .post(&review_path(&fresh), Some(&fresh_token), None)
         .await;
@@ -203,75 +196,19 @@ async fn review_requests_are_checked_and_refusals_change_nothing() {
     s.shutdown().await.unwrap();
 }
 
-/// A store whose reviews are written only when the test lets them (so that reviews stay
-/// "running" for as long as the test needs, without timing).
-struct GatedStore {
-    inner: Arc<dyn Store>,
-    gate: Arc<tokio::sync::Semaphore>,
-}
-
-impl Store for GatedStore {
-    fn describe(&self) -> String {
-        "gated test store".into()
-    }
-    fn accounts(&self) -> &dyn oware_server::AccountStore {
-        self.inner.accounts()
-    }
-    fn insert(&self, game: GameRow) -> StoreFuture<'_, ()> {
-        self.inner.insert(game)
-    }
-    fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
-        self.inner.load(id)
-    }
-    fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()> {
-        self.inner.update(update)
-    }
-    fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
-        self.inner.live_online()
-    }
-    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
-        self.inner.mark_alive(now_ms)
-    }
-    fn update_and_insert(&self, update: GameUpdate, new: GameRow) -> StoreFuture<'_, ()> {
-        self.inner.update_and_insert(update, new)
-    }
-    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
-        self.inner.last_alive()
-    }
-    fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
-        let gate = Arc::clone(&self.gate);
-        Box::pin(async move {
-            gate.acquire().await.expect("the gate stays open").forget();
-            self.inner.save_review(id, review).await
-        })
-    }
-    fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>> {
-        self.inner.load_review(id)
-    }
-    fn count(&self) -> StoreFuture<'_, u64> {
-        self.inner.count()
-    }
-    fn close(&self) -> StoreFuture<'_, ()> {
-        self.inner.close()
-    }
-}
-
-/// A server on a fresh database behind a [`GatedStore`] of `gate`: the folder, the store
-/// behind the gate and the server.
+/// A server on a fresh database behind a [`TestStore`] whose reviews wait for `gate`: the
+/// folder, the store behind the gate and the server.
 async fn gated_server(
     gate: &Arc<tokio::sync::Semaphore>,
 ) -> (tempfile::TempDir, Arc<dyn Store>, oware_server::Server) {
     let dir = tempfile::tempdir().unwrap();
     let db = common::db(&dir.path().join("games.sqlite")).await;
     let inner = open_store(&db.to_string_lossy()).await.unwrap();
-    let store = Arc::new(GatedStore {
-        inner: Arc::clone(&inner),
-        gate: Arc::clone(gate),
-    });
-    let games = Games::new(store, EngineJobs::new(2), None);
-    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap();
+    let store = TestStore {
+        review_gate: Some(Arc::clone(gate)),
+        ..TestStore::over(Arc::clone(&inner))
+    };
+    let s = start_on(Arc::new(store), EngineJobs::new(2)).await;
     (dir, inner, s)
 }
 
@@ -328,14 +265,7 @@ async fn a_full_review_lane_refuses_a_review_at_once_with_engine_busy() {
         engine.review_ticket().unwrap(),
         engine.review_ticket().unwrap(),
     );
-    let games = Games::new(
-        open_store(&db.to_string_lossy()).await.unwrap(),
-        engine,
-        None,
-    );
-    let s = start_with(games, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap();
+    let s = start_on(open_store(&db.to_string_lossy()).await.unwrap(), engine).await;
     let api = Api::new(&s);
     let (id, token) = imported(&api, GAME).await;
     let r = api
@@ -373,11 +303,7 @@ async fn a_stored_review_is_kept_against_shallower_requests_and_replaced_by_a_de
     let (id, south, north) = common::online_game(&api, &api, serde_json::Value::Null).await;
     assert_eq!(api.play(&id, &south, "F").await.0, StatusCode::OK);
     assert_eq!(api.play(&id, &north, "f").await.0, StatusCode::OK);
-    let resign = format!("/api/games/{id}/resign");
-    assert_eq!(
-        api.post(&resign, Some(&north), None).await.0,
-        StatusCode::OK
-    );
+    assert_eq!(api.act(&id, "resign", Some(&north)).await.0, StatusCode::OK);
     let path = review_path(&id);
     let mut events = Events::open(&api, &id).await;
 

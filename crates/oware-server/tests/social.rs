@@ -30,6 +30,16 @@ async fn server_on(db: &Path, clock: &ManualClock) -> Server {
     start(&config).await.expect("server starts")
 }
 
+/// A test server on a fresh database, its time a manual clock: the folder, the clock, the
+/// server and a client of it.
+async fn fresh() -> (tempfile::TempDir, ManualClock, Server, Api) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = server_on(&dir.path().join("games.sqlite"), &clock).await;
+    let api = Api::new(&s);
+    (dir, clock, s, api)
+}
+
 fn state(v: &Value) -> StateView {
     serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("not a state ({e}): {v}"))
 }
@@ -110,7 +120,7 @@ async fn online_cycle_agreement_is_proposed_declined_lapses_and_ends_the_game() 
     // North proposes again (its proposal lapsed, it was not declined) and South accepts.
     let (st, b) = cycle(&api, &id, &north, "offer").await;
     assert_eq!(st, StatusCode::OK, "{b}");
-    let before = state(&api.get(&format!("/api/games/{id}")).await.1);
+    let before = state(&api.state(&id).await);
     let (st, b) = cycle(&api, &id, &south, "accept").await;
     assert_eq!(st, StatusCode::OK, "{b}");
     let after = state(&b);
@@ -157,7 +167,7 @@ async fn online_cycle_agreement_is_proposed_declined_lapses_and_ends_the_game() 
     s.shutdown().await.unwrap();
     let s = server_on(&db, &clock).await;
     let api = Api::new(&s);
-    let again = state(&api.get(&format!("/api/games/{id}")).await.1);
+    let again = state(&api.state(&id).await);
     assert_eq!(again.outcome, after.outcome);
     assert_eq!(
         again.online.as_ref().unwrap().end.map(|e| e.name()),
@@ -169,17 +179,12 @@ async fn online_cycle_agreement_is_proposed_declined_lapses_and_ends_the_game() 
 
 #[tokio::test]
 async fn a_cycle_is_agreed_only_while_both_rows_hold_seeds() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server_on(&dir.path().join("games.sqlite"), &clock).await;
-    let api = Api::new(&s);
+    let (_dir, _clock, s, api) = fresh().await;
     // Two people on one device, North's row empty: refused, nothing changes.
     let ogn = "[FEN \"0-0-0-0-3-4-0-0-0-0-0-0-20-21-S\"]\n*";
-    let (st, created) = api
-        .create(json!({ "opponent": "friend", "ogn": ogn }))
+    let (id, token, created) = api
+        .new_game(json!({ "opponent": "friend", "ogn": ogn }))
         .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
-    let (id, token) = ids(&created);
     let (st, b) = cycle(&api, &id, &token, "accept").await;
     assert_error(st, &b, StatusCode::CONFLICT, "cannot-agree-cycle");
     assert!(
@@ -189,16 +194,15 @@ async fn a_cycle_is_agreed_only_while_both_rows_hold_seeds() {
             .contains("both rows hold seeds"),
         "{b}"
     );
-    let now = state(&api.get(&format!("/api/games/{id}")).await.1);
+    let now = state(&api.state(&id).await);
     assert!(now.outcome.is_none());
     assert_eq!(now.version, state(&created["state"]).version);
 
     // Both rows hold seeds: the page asked the other player, the game ends.
     let ogn = "[FEN \"0-0-0-0-3-4-1-0-2-0-0-0-18-20-S\"]\n*";
-    let (_, created) = api
-        .create(json!({ "opponent": "friend", "ogn": ogn }))
+    let (id, token, created) = api
+        .new_game(json!({ "opponent": "friend", "ogn": ogn }))
         .await;
-    let (id, token) = ids(&created);
     let before = state(&created["state"]);
     let (st, b) = cycle(&api, &id, &token, "accept").await;
     assert_eq!(st, StatusCode::OK, "{b}");
@@ -214,18 +218,14 @@ async fn a_cycle_is_agreed_only_while_both_rows_hold_seeds() {
 
 #[tokio::test]
 async fn the_computer_answers_a_proposal_honestly() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server_on(&dir.path().join("games.sqlite"), &clock).await;
-    let api = Api::new(&s);
+    let (_dir, _clock, s, api) = fresh().await;
     // The split would give South 25 and the computer (North) 23; playing on, North's F
     // captures 4 after South's only move (a 24-24 draw at worst): it declines, once per
     // position.
     let ogn = "[FEN \"2-0-0-0-0-0-0-0-0-0-0-3-23-20-S\"]\n*";
-    let (_, created) = api
-        .create(json!({ "opponent": "easy", "human": "S", "ogn": ogn }))
+    let (id, token, _) = api
+        .new_game(json!({ "opponent": "easy", "human": "S", "ogn": ogn }))
         .await;
-    let (id, token) = ids(&created);
     let (st, b) = cycle(&api, &id, &token, "offer").await;
     assert_eq!(st, StatusCode::OK, "{b}");
     assert!(b["outcome"].is_null(), "declined: {b}");
@@ -236,11 +236,9 @@ async fn the_computer_answers_a_proposal_honestly() {
 
     // A split that wins the game for the computer (North: 24 + 2 seeds) is accepted.
     let ogn = "[FEN \"1-0-0-0-0-0-2-0-0-0-0-0-21-24-S\"]\n*";
-    let (st, created) = api
-        .create(json!({ "opponent": "easy", "human": "S", "ogn": ogn }))
+    let (id, token, created) = api
+        .new_game(json!({ "opponent": "easy", "human": "S", "ogn": ogn }))
         .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
-    let (id, token) = ids(&created);
     let before = state(&created["state"]);
     let (st, b) = cycle(&api, &id, &token, "offer").await;
     assert_eq!(st, StatusCode::OK, "{b}");
@@ -280,10 +278,7 @@ async fn player_events(api: &Api, id: &str, token: &str) -> Events {
 
 #[tokio::test]
 async fn players_chat_and_spectators_have_their_own_room() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server_on(&dir.path().join("games.sqlite"), &clock).await;
-    let api = Api::new(&s);
+    let (_dir, clock, s, api) = fresh().await;
     let (id, south, north) = online_game(&api, &api, Value::Null).await;
     let mut north_events = player_events(&api, &id, &north).await;
     let mut spectator = Events::open(&api, &id).await;
@@ -430,10 +425,7 @@ async fn players_chat_and_spectators_have_their_own_room() {
 
 #[tokio::test]
 async fn a_game_open_to_advice_shows_the_spectators_room_to_the_players() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server_on(&dir.path().join("games.sqlite"), &clock).await;
-    let api = Api::new(&s);
+    let (_dir, _clock, s, api) = fresh().await;
     // Refused where it does not apply.
     let (st, b) = api
         .create(json!({ "opponent": "online", "rated": true, "advice": true, "clock": {"initial_s": 180, "increment_s": 2} }))
@@ -444,12 +436,10 @@ async fn a_game_open_to_advice_shows_the_spectators_room_to_the_players() {
         .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "not-applicable");
 
-    let (st, created) = api
-        .create(json!({ "opponent": "online", "color": "S", "name": "Ama", "advice": true }))
+    let (id, south, created) = api
+        .new_game(json!({ "opponent": "online", "color": "S", "name": "Ama", "advice": true }))
         .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
     assert_eq!(created["state"]["online"]["advice"], true);
-    let (id, south) = ids(&created);
     let (st, joined) = api
         .post(
             &format!("/api/games/{id}/join"),
@@ -473,7 +463,7 @@ async fn a_game_open_to_advice_shows_the_spectators_room_to_the_players() {
 /// background).
 async fn computer_done(api: &Api, id: &str) -> StateView {
     for _ in 0..200 {
-        let st = state(&api.get(&format!("/api/games/{id}")).await.1);
+        let st = state(&api.state(id).await);
         if st.cycle_offer.is_some() || !st.computer_to_move || st.outcome.is_some() {
             return st;
         }
@@ -484,17 +474,13 @@ async fn computer_done(api: &Api, id: &str) -> StateView {
 
 #[tokio::test]
 async fn the_computer_proposes_when_a_cycle_is_all_that_is_left() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = ManualClock::starting_now();
-    let s = server_on(&dir.path().join("games.sqlite"), &clock).await;
-    let api = Api::new(&s);
+    let (_dir, _clock, s, api) = fresh().await;
     // Two lone seeds chasing each other: nobody can ever capture.
     let ogn = "[FEN \"1-0-0-0-0-0-1-0-0-0-0-0-23-23-S\"]\n*";
     for answer in ["decline", "accept"] {
-        let (_, created) = api
-            .create(json!({ "opponent": "medium", "human": "S", "ogn": ogn }))
+        let (id, token, _) = api
+            .new_game(json!({ "opponent": "medium", "human": "S", "ogn": ogn }))
             .await;
-        let (id, token) = ids(&created);
         let mut events = Events::open(&api, &id).await;
         let (st, b) = api.play(&id, &token, "A").await;
         assert_eq!(st, StatusCode::OK, "{b}");

@@ -157,10 +157,21 @@ fn in_play(v: &Value) -> usize {
         .count()
 }
 
+/// The lines of the standings of the tournament view `v`.
+fn standings(v: &Value) -> &[Value] {
+    v["standings"].as_array().unwrap()
+}
+
+/// The points of all the lines of the standings together.
+fn total_points(v: &Value) -> f64 {
+    standings(v)
+        .iter()
+        .map(|l| l["points"].as_f64().unwrap())
+        .sum()
+}
+
 fn points(v: &Value, name: &str) -> f64 {
-    v["standings"]
-        .as_array()
-        .unwrap()
+    standings(v)
         .iter()
         .find(|l| l["name"] == name)
         .unwrap_or_else(|| panic!("{name} in the standings: {v}"))["points"]
@@ -302,13 +313,7 @@ async fn finish_arena(players: &[Player], t: &str, clock: &ManualClock) {
     })
     .await;
     // Standings: points from the sheets (2 a win), the winners' marks.
-    let total: f64 = v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["points"].as_f64().unwrap())
-        .sum();
-    assert_eq!(total, 8.0, "four wins of 2 points: {v}");
+    assert_eq!(total_points(&v), 8.0, "four wins of 2 points: {v}");
     // Pause: a paused player is not paired; Yaw pauses and the others' game goes on.
     let (st, paused) = players[3]
         .post(&format!("/api/tournaments/{t}/withdraw"), json!({}))
@@ -388,14 +393,8 @@ async fn a_swiss_pairs_each_round_when_the_last_game_ends_with_a_bye() {
     byes.sort();
     byes.dedup();
     assert_eq!(byes.len(), 3, "each player had one bye: {byes:?}");
-    let total: f64 = v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["points"].as_f64().unwrap())
-        .sum();
-    assert_eq!(total, 6.0, "three games and three byes: {v}");
-    for line in v["standings"].as_array().unwrap() {
+    assert_eq!(total_points(&v), 6.0, "three games and three byes: {v}");
+    for line in standings(&v) {
         assert!(line["buchholz"].is_number() && line["sonneborn_berger"].is_number());
     }
     assert_eq!(v["podium"].as_array().unwrap().len(), 3);

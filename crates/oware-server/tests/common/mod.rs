@@ -9,12 +9,17 @@
 #![allow(dead_code)] // each test file uses its own part
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use oware_protocol::{
     ErrorBody, EventKind, LobbyAdd, LobbyEntry, LobbyList, LobbyRemove, SeatAnswer, Side,
 };
-use oware_server::{start, ManualClock, OnlineConfig, Server, ServerConfig};
+use oware_server::{
+    start, start_with, EngineJobs, GameRow, GameUpdate, Games, ManualClock, OnlineConfig, Server,
+    ServerConfig, Store, StoreError, StoreFuture,
+};
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
@@ -138,6 +143,120 @@ pub async fn clocked_server(db: &Path, clock: &ManualClock) -> Server {
         .expect("server starts")
 }
 
+/// A test server on a fresh database ([`server`] on `games.sqlite` in a temporary folder): the
+/// folder (to keep while the server runs), the server and a client of it.
+pub async fn fresh_server() -> (tempfile::TempDir, Server, Api) {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite")).await;
+    let api = Api::new(&s);
+    (dir, s, api)
+}
+
+/// Builds the endgame tables up to `max_seeds` into the folder `egdb` (one thread).
+pub fn build_egdb(egdb: &Path, max_seeds: u8) {
+    oware_egdb::build(
+        egdb,
+        &oware_core::Rules::default(),
+        &oware_egdb::BuildOptions {
+            max_seeds,
+            threads: 1,
+            memory: 1 << 30,
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+}
+
+/// A server on a loopback port over `store` with the engine `engine`.
+pub async fn start_on(store: Arc<dyn Store>, engine: EngineJobs) -> Server {
+    let games = Games::new(store, engine, None);
+    start_with(games, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap()
+}
+
+/// A store that passes everything to `inner` but what a test holds back: its updates fail
+/// once `updates_left` is spent (a full disk, a lost database), and with a `review_gate` its
+/// reviews are written only when the gate gives a permit (so that they stay "running" for as
+/// long as the test needs, without timing).
+pub struct TestStore {
+    pub inner: Arc<dyn Store>,
+    pub updates_left: AtomicU64,
+    pub review_gate: Option<Arc<tokio::sync::Semaphore>>,
+}
+
+impl TestStore {
+    /// `inner` with every update allowed and no gate.
+    pub fn over(inner: Arc<dyn Store>) -> TestStore {
+        TestStore {
+            inner,
+            updates_left: AtomicU64::new(u64::MAX),
+            review_gate: None,
+        }
+    }
+}
+
+impl Store for TestStore {
+    fn describe(&self) -> String {
+        "test store".into()
+    }
+    fn accounts(&self) -> &dyn oware_server::AccountStore {
+        self.inner.accounts()
+    }
+    fn insert(&self, game: GameRow) -> StoreFuture<'_, ()> {
+        self.inner.insert(game)
+    }
+    fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
+        self.inner.load(id)
+    }
+    fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()> {
+        let ok = self
+            .updates_left
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok();
+        if ok {
+            self.inner.update(update)
+        } else {
+            Box::pin(async {
+                Err(StoreError::Failed {
+                    resource: "test store".into(),
+                    message: "disk full".into(),
+                })
+            })
+        }
+    }
+    fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
+        self.inner.live_online()
+    }
+    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
+        self.inner.mark_alive(now_ms)
+    }
+    fn update_and_insert(&self, update: GameUpdate, new: GameRow) -> StoreFuture<'_, ()> {
+        self.inner.update_and_insert(update, new)
+    }
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
+        self.inner.last_alive()
+    }
+    fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
+        let Some(gate) = self.review_gate.clone() else {
+            return self.inner.save_review(id, review);
+        };
+        Box::pin(async move {
+            gate.acquire().await.expect("the gate stays open").forget();
+            self.inner.save_review(id, review).await
+        })
+    }
+    fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>> {
+        self.inner.load_review(id)
+    }
+    fn count(&self) -> StoreFuture<'_, u64> {
+        self.inner.count()
+    }
+    fn close(&self) -> StoreFuture<'_, ()> {
+        self.inner.close()
+    }
+}
+
 pub async fn server_with(db: &Path, egdb: Option<&Path>) -> Server {
     let config = ServerConfig {
         port: 0,
@@ -178,6 +297,28 @@ impl Api {
             .await
             .unwrap();
         (r.status(), r.json().await.unwrap())
+    }
+
+    /// Creates a game of the settings `body` (it must be created): its id, its seat token and
+    /// the whole answer.
+    pub async fn new_game(&self, body: Value) -> (String, String, Value) {
+        let (st, created) = self.create(body).await;
+        assert_eq!(st, StatusCode::CREATED, "{created}");
+        let (id, token) = ids(&created);
+        (id, token, created)
+    }
+
+    /// `GET /api/games/{id}`, which must answer: the game's state.
+    pub async fn state(&self, id: &str) -> Value {
+        let (st, state) = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(st, StatusCode::OK, "{state}");
+        state
+    }
+
+    /// `POST /api/games/{id}/{action}` (undo, redo, resign…) with the seat `token`, no body.
+    pub async fn act(&self, id: &str, action: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.post(&format!("/api/games/{id}/{action}"), token, None)
+            .await
     }
 
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
