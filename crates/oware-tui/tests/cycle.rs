@@ -2,32 +2,21 @@
 //! engine reports, as in `screens.rs`) or the other person answers y/n, and the computer's own
 //! proposal is answered by the person.
 
-use std::path::PathBuf;
+mod common;
 
+use common::{config, no_tables, press, screen};
 use oware_core::{fen, EndReason, Game, Rules, Side};
 use oware_engine::Level;
 use oware_tui::app::Tone;
-use oware_tui::render::{render, CYCLE_KEYS, KEYS};
-use oware_tui::{App, Config, Effect, EngineEvent, Opponent, Tables};
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
+use oware_tui::render::{CYCLE_KEYS, KEYS};
+use oware_tui::{App, Effect, EngineEvent, Opponent};
 
 /// Two lone seeds chasing each other round the board: nobody can capture.
 const CHASE: &str = "1-0-0-0-0-0-1-0-0-0-0-0-23-23-S";
 
 fn app(opponent: Opponent, text: &str) -> App {
-    let config = Config {
-        seed: 1,
-        animation: false,
-        color: false,
-        save_path: PathBuf::from("oware-game.ogn"),
-    };
     let game = Game::from_position(fen::parse(text).unwrap(), Rules::default());
-    let tables = Tables::Absent {
-        dir: PathBuf::from("data/egdb"),
-    };
-    let mut app = App::new(config, opponent, game, tables);
+    let mut app = App::new(config(), opponent, game, no_tables());
     app.start();
     app
 }
@@ -40,26 +29,6 @@ fn vs_computer(text: &str) -> App {
         },
         text,
     )
-}
-
-fn press(app: &mut App, c: char) -> Vec<Effect> {
-    app.on_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
-}
-
-fn screen(app: &App) -> String {
-    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    t.draw(|f| render(app, f)).unwrap();
-    let buf = t.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-                + "\n"
-        })
-        .collect()
 }
 
 fn answer_request(fx: &[Effect]) -> u64 {

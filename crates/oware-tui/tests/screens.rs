@@ -4,36 +4,22 @@
 //! To redraw the expected files after a deliberate change of the screen, run with
 //! `OWARE_BLESS=1` and review the diff.
 
-use std::path::PathBuf;
+mod common;
 
+use common::{
+    check_screen, config, draw, no_tables, online_state, press, press_code, screen, sent, text_of,
+    LINK, START,
+};
 use oware_core::{fen, Game, Move, Rules, Side};
 use oware_engine::{Info, Level};
 use oware_tui::app::{outcome_text, Overlay, Tone};
 use oware_tui::checked::GameId;
-use oware_tui::render::render;
-use oware_tui::{App, Config, Effect, EngineEvent, Opponent, Tables};
+use oware_tui::{App, Effect, EngineEvent, Opponent, Tables};
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
-
-fn config() -> Config {
-    Config {
-        seed: 1,
-        animation: false,
-        color: false,
-        save_path: PathBuf::from("oware-game.ogn"),
-    }
-}
-
-fn no_tables() -> Tables {
-    Tables::Absent {
-        dir: PathBuf::from("data/egdb"),
-    }
-}
 
 /// A game between two people at this terminal, from `game`, without tables.
 fn friends(game: Game) -> App {
@@ -54,52 +40,6 @@ fn vs_easy(game: Game) -> App {
 
 fn from_fen(text: &str) -> Game {
     Game::from_position(fen::parse(text).unwrap(), Rules::default())
-}
-
-fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| render(app, f)).unwrap();
-    t
-}
-
-fn text_of(t: &Terminal<TestBackend>) -> String {
-    let buf = t.backend().buffer();
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        let mut line = String::new();
-        for x in 0..buf.area.width {
-            line.push_str(buf[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-fn screen(app: &App) -> String {
-    text_of(&draw(app, 80, 24))
-}
-
-/// Compares `app`'s 80×24 screen with `tests/screens/{name}.txt`.
-fn check_screen(app: &App, name: &str) {
-    let got = screen(app);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/screens")
-        .join(format!("{name}.txt"));
-    if std::env::var_os("OWARE_BLESS").is_some() {
-        std::fs::write(&path, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (OWARE_BLESS=1 writes it)", path.display()));
-    assert_eq!(got, want, "screen {name} differs:\n{got}");
-}
-
-fn key(c: char) -> KeyEvent {
-    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
-}
-
-fn press(app: &mut App, c: char) -> Vec<Effect> {
-    app.on_key(key(c))
 }
 
 /// The style of the cell showing pit `abs`'s count (bottom row South, as in these tests).
@@ -362,14 +302,14 @@ fn a_click_on_a_pit_plays_it() {
 fn arrows_and_enter_play_the_selected_pit() {
     let mut app = friends(Game::new(Rules::default()));
     app.start();
-    app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
-    app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
-    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    press_code(&mut app, KeyCode::Right);
+    press_code(&mut app, KeyCode::Right);
+    press_code(&mut app, KeyCode::Enter);
     assert_eq!(app.game.move_texts()[0].letter(), 'C');
     // North sits at the top: screen-right is towards a, their lower pits.
-    app.on_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    press_code(&mut app, KeyCode::Right);
     let c = app.cursor;
-    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    press_code(&mut app, KeyCode::Enter);
     assert_eq!(app.game.moves()[1].index(), c);
 }
 
@@ -417,7 +357,7 @@ fn hint_highlights_a_pit_that_enter_plays() {
         score: 25,
     });
     assert_eq!(app.status.1, "Hint: pit E (score +0.25); Enter plays it");
-    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    press_code(&mut app, KeyCode::Enter);
     assert_eq!(app.game.move_texts()[0].letter(), 'E');
 }
 
@@ -440,7 +380,7 @@ fn save_and_open_round_trip_and_a_bad_file_changes_nothing() {
     for c in path.display().to_string().chars() {
         press(&mut app, c);
     }
-    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    press_code(&mut app, KeyCode::Enter);
     assert_eq!(app.status.0, Tone::Info, "{:?}", app.status);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("1. C b 2. F"), "{text}");
@@ -461,7 +401,7 @@ fn save_and_open_round_trip_and_a_bad_file_changes_nothing() {
     if let Overlay::Prompt(p) = &mut app.overlay {
         p.text = dir.join("missing.ogn").display().to_string();
     }
-    app.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    press_code(&mut app, KeyCode::Enter);
     assert_eq!(app.game, played);
     assert!(app.status.1.starts_with("Cannot open "), "{:?}", app.status);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -487,7 +427,7 @@ fn help_screen_lists_rules_and_keys_and_closes() {
     // Keys do not reach the game under the help.
     press(&mut app, '1');
     assert!(app.game.moves().is_empty());
-    app.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    press_code(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay, Overlay::None);
 }
 
@@ -579,12 +519,10 @@ mod online {
     use serde_json::{json, Value};
     use std::time::Duration;
 
-    const LINK: &str = "http://127.0.0.1:8080/game/0123456789abcdef";
-
     /// A state of game `0123…` after `moves` (letters), with `online` over a playing game
     /// between Ama (South) and Kofi (North), both connected, 5+3 clocks.
     fn state(version: u64, moves: &str, online: Value) -> GameState {
-        let mut o = json!({
+        let base = json!({
             "status": "playing",
             "seats": {"S": {"name": "Ama", "taken": true, "connected": true},
                       "N": {"name": "Kofi", "taken": true, "connected": true}},
@@ -594,16 +532,7 @@ mod online {
             "draw_offer": null, "takeback_offer": null, "rematch_offer": null, "rematch_id": null,
             "spectators": 0, "claimable_ms": null, "end": null, "winner": null
         });
-        for (k, v) in online.as_object().unwrap() {
-            o[k] = v.clone();
-        }
-        let moves: Vec<Value> = moves.chars().map(|c| json!({ "letter": c })).collect();
-        serde_json::from_value(json!({
-            "id": "0123456789abcdef", "version": version, "rules": "abapa",
-            "names": {"S": "Ama", "N": "Kofi"}, "moves": moves,
-            "history": [{"text": "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}], "online": o
-        }))
-        .unwrap()
+        online_state(START, version, moves, base, online)
     }
 
     /// The terminal of the player of `seat` (`None`: a spectator) showing `s`.
@@ -617,14 +546,6 @@ mod online {
         let mut app = open(&state(3, "C", json!({})), Some(Side::North));
         app.on_net(NetEvent::Connected);
         app
-    }
-
-    /// The request the effects send to the server, when they are exactly one.
-    fn sent(fx: &[Effect]) -> Option<&Request> {
-        match fx {
-            [Effect::Net(r)] => Some(r),
-            _ => None,
-        }
     }
 
     #[test]

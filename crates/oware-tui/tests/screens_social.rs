@@ -4,108 +4,39 @@
 //! texts cleaned). Screens are compared with `tests/screens/*.txt` (`OWARE_BLESS=1` rewrites
 //! them: review the diff).
 
-use std::path::PathBuf;
+mod common;
 
+use common::{
+    check_screen, config, no_tables, online_state, press, press_code, screen, sent, LINK, START,
+};
 use oware_core::Side;
 use oware_tui::app::Tone;
 use oware_tui::net::{NetEvent, OfferAction, OfferKind, Request};
-use oware_tui::render::render;
 use oware_tui::wire::GameState;
-use oware_tui::{App, Config, Effect, Tables};
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
+use oware_tui::App;
+use ratatui::crossterm::event::KeyCode;
 use serde_json::{json, Value};
-
-const LINK: &str = "http://127.0.0.1:8080/game/0123456789abcdef";
-
-fn config() -> Config {
-    Config {
-        seed: 1,
-        animation: false,
-        color: false,
-        save_path: PathBuf::from("oware-game.ogn"),
-    }
-}
 
 /// A state of game `0123…` from `start` after `moves` (letters), with `online` over a playing
 /// game between Ama (South) and Kofi (North), both connected, untimed.
 fn state_from(start: &str, version: u64, moves: &str, online: Value) -> GameState {
-    let mut o = json!({
+    let base = json!({
         "status": "playing",
         "seats": {"S": {"name": "Ama", "taken": true, "connected": true},
                   "N": {"name": "Kofi", "taken": true, "connected": true}},
     });
-    for (k, v) in online.as_object().unwrap() {
-        o[k] = v.clone();
-    }
-    let moves: Vec<Value> = moves.chars().map(|c| json!({ "letter": c })).collect();
-    serde_json::from_value(json!({
-        "id": "0123456789abcdef", "version": version, "rules": "abapa",
-        "names": {"S": "Ama", "N": "Kofi"}, "moves": moves,
-        "history": [{"text": start}], "online": o
-    }))
-    .unwrap()
+    online_state(start, version, moves, base, online)
 }
 
 fn state(version: u64, moves: &str, online: Value) -> GameState {
-    state_from("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", version, moves, online)
+    state_from(START, version, moves, online)
 }
 
 /// The terminal of the player of `seat` (`None`: a spectator) showing `s`, connected.
 fn open(s: &GameState, seat: Option<Side>) -> App {
-    let tables = Tables::Absent {
-        dir: PathBuf::from("data/egdb"),
-    };
-    let mut app = App::new_online(config(), s, seat, LINK, tables).unwrap();
+    let mut app = App::new_online(config(), s, seat, LINK, no_tables()).unwrap();
     app.on_net(NetEvent::Connected);
     app
-}
-
-fn screen(app: &App) -> String {
-    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    t.draw(|f| render(app, f)).unwrap();
-    let buf = t.backend().buffer();
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        let mut line = String::new();
-        for x in 0..buf.area.width {
-            line.push_str(buf[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// Compares `app`'s 80×24 screen with `tests/screens/{name}.txt`.
-fn check_screen(app: &App, name: &str) {
-    let got = screen(app);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/screens")
-        .join(format!("{name}.txt"));
-    if std::env::var_os("OWARE_BLESS").is_some() {
-        std::fs::write(&path, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (OWARE_BLESS=1 writes it)", path.display()));
-    assert_eq!(got, want, "screen {name} differs:\n{got}");
-}
-
-fn press_code(app: &mut App, code: KeyCode) -> Vec<Effect> {
-    app.on_key(KeyEvent::new(code, KeyModifiers::NONE))
-}
-
-fn press(app: &mut App, c: char) -> Vec<Effect> {
-    press_code(app, KeyCode::Char(c))
-}
-
-/// The request the effects send to the server, when they are exactly one.
-fn sent(fx: &[Effect]) -> Option<&Request> {
-    match fx {
-        [Effect::Net(r)] => Some(r),
-        _ => None,
-    }
 }
 
 const CYCLE: OfferKind = OfferKind::Cycle;
