@@ -45,7 +45,10 @@ impl Games {
         let mut s = live.lock().await;
         if s.online.is_some() {
             drop(s);
-            return self.online_cycle(id, token, action).await;
+            let step = |o: &mut Online, side, _: &Session, game: &mut Game, now| {
+                o.cycle(side, action, game, now)
+            };
+            return self.online_action(id, token, "cycle", step).await;
         }
         s.authorize(token)?;
         let level = match s.opponent {
@@ -128,19 +131,6 @@ impl Games {
         self.persist(s, game, Vec::new()).await?;
         self.publish_update(s, None, "cycle", None);
         Ok(self.view(s))
-    }
-
-    /// An online game's cycle proposal step by the token's side.
-    async fn online_cycle(
-        self: &Arc<Self>,
-        id: &str,
-        token: Option<&str>,
-        action: OfferAction,
-    ) -> Result<StateView, GameError> {
-        let step = |o: &mut Online, side, _: &Session, game: &mut Game, now| {
-            o.cycle(side, action, game, now)
-        };
-        Ok(self.online_action(id, token, "cycle", step).await?.1)
     }
 
     /// Whether the computer, about to move in `s`, may propose to end the game as a cycle

@@ -372,15 +372,16 @@ impl Games {
         })
     }
 
-    /// Runs `f` on a copy of game `id`'s online part for the token's side (after the flag is
-    /// checked), stores the copy, tells the watchers and answers the state for that side.
+    /// Runs `f` on copies of game `id`'s online part and of its game, for the token's side
+    /// (after the flag is checked), stores them, tells the watchers and answers the state for
+    /// that side. What `f` answers besides is dropped.
     pub(super) async fn online_action<R>(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
         cause: &str,
         f: impl FnOnce(&mut Online, Side, &Session, &mut Game, u64) -> Result<R, OnlineError>,
-    ) -> Result<(R, StateView), GameError> {
+    ) -> Result<StateView, GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
         let now = self.now();
@@ -390,10 +391,10 @@ impl Games {
             return Err(OnlineError::game_over().into());
         }
         let mut game = s.game.clone();
-        let r = f(&mut o, side, &s, &mut game, now)?;
+        f(&mut o, side, &s, &mut game, now)?;
         self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
         self.online_changed(&live, &s, cause);
-        Ok((r, self.view_for(&s, Some(side))))
+        Ok(self.view_for(&s, Some(side)))
     }
 
     /// Takes the free seat of open game `id` (a token of another game is fine; the creator's
@@ -499,14 +500,12 @@ impl Games {
         token: Option<&str>,
         how: Ending,
     ) -> Result<StateView, GameError> {
-        Ok(self
-            .online_action(id, token, how.name(), |o, side, s, _, now| match how {
-                Ending::Cancel => o.cancel(side),
-                Ending::Resign => o.resign(side, now),
-                Ending::Abort => o.abort(side, &s.game, now),
-            })
-            .await?
-            .1)
+        self.online_action(id, token, how.name(), |o, side, s, _, now| match how {
+            Ending::Cancel => o.cancel(side),
+            Ending::Resign => o.resign(side, now),
+            Ending::Abort => o.abort(side, &s.game, now),
+        })
+        .await
     }
 
     /// A step of a draw offer, a takeback or a cycle proposal.
@@ -519,12 +518,12 @@ impl Games {
     ) -> Result<StateView, GameError> {
         let action = parse_action(action)?;
         match kind {
-            OfferKind::Draw => Ok(self
-                .online_action(id, token, "draw", |o, side, _, _, now| {
+            OfferKind::Draw => {
+                let step = |o: &mut Online, side, _: &Session, _: &mut Game, now| {
                     o.draw(side, action, now)
-                })
-                .await?
-                .1),
+                };
+                self.online_action(id, token, "draw", step).await
+            }
             OfferKind::Takeback => self.takeback(id, token, action).await,
             OfferKind::Cycle => self.cycle(id, token, action).await,
         }
@@ -546,7 +545,7 @@ impl Games {
             }
             Ok(())
         };
-        Ok(self.online_action(id, token, "takeback", step).await?.1)
+        self.online_action(id, token, "takeback", step).await
     }
 
     /// The token's side claims the win or a draw against an opponent who left.
@@ -567,14 +566,12 @@ impl Games {
             }
         };
         let cfg = self.online.clone();
-        Ok(self
-            .online_action(id, token, "claim", |o, side, s, _, now| {
-                let gone = s.presence_now(now).gone_ms(s.game.position().turn(), now);
-                let delay = o.claim_delay(&cfg).as_millis() as u64;
-                o.claim(side, claim, &s.game, gone, delay, now)
-            })
-            .await?
-            .1)
+        self.online_action(id, token, "claim", |o, side, s, _, now| {
+            let gone = s.presence_now(now).gone_ms(s.game.position().turn(), now);
+            let delay = o.claim_delay(&cfg).as_millis() as u64;
+            o.claim(side, claim, &s.game, gone, delay, now)
+        })
+        .await
     }
 
     /// A rematch step by a player at address `ip`. Accepted: the new game is created (colours
