@@ -460,8 +460,11 @@ impl<'a> Run<'a> {
             )
         };
         let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
-        // Enough units per window to keep every thread busy to the window's end.
-        let window = (4 * threads).min(chunks.len().max(1));
+        // Enough units per window to keep every thread busy to the window's end, and few
+        // enough windows that waking the threads for each costs little: a window of records
+        // (about 110 KB a unit) stays a few megabytes, one without records is far smaller.
+        let per_thread = if options.record { 16 } else { 128 };
+        let window = (per_thread * threads).min(chunks.len().max(1));
         Ok(Run {
             options,
             chunks,
