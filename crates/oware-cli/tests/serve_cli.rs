@@ -1,7 +1,8 @@
 //! `oware serve`'s options as a user gives them: a bad `--trusted-proxy` is refused with a
 //! clear message, and behind a trusted proxy the per-client limits count each forwarded client
 //! apart (the default allows 16 event streams per client); the operator's `oware user`
-//! commands beside a running server, and a log that never holds a password.
+//! commands beside a running server, and a log that never holds a password; `--schedule`
+//! replaces the weekly arena, and a bad schedule is refused with its line.
 
 mod run;
 
@@ -166,4 +167,84 @@ async fn the_operator_lists_accounts_and_resets_a_password_and_no_log_holds_a_pa
     for secret in [first, second, "a wrong password", "$argon2"] {
         assert!(!logged.contains(secret), "the log holds {secret}: {logged}");
     }
+}
+
+#[test]
+fn a_schedule_with_a_bad_line_is_refused_with_the_line_at_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("schedule.txt");
+    std::fs::write(
+        &file,
+        "# the club's week\nsaturday 18:00 arena 60 3+2 Weekly Arena\nfunday 10:00 arena 60 3+2 X\n",
+    )
+    .unwrap();
+    let db = dir.path().join("games.sqlite");
+    let (code, _, err) = oware_code(&[
+        "serve",
+        "--port",
+        "0",
+        "--db",
+        db.to_str().unwrap(),
+        "--schedule",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("schedule.txt: line 3:"), "{err}");
+    assert!(!db.exists(), "nothing was started: {err}");
+    let missing = dir.path().join("none.txt");
+    let (code, _, err) = oware_code(&["serve", "--schedule", missing.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("reading the schedule"), "{err}");
+}
+
+/// The upcoming tournaments' names on `serve` once there are `want` of them (the schedule's
+/// turns create them, the first at start), or what there is after 10 s.
+async fn upcoming_names(serve: &Serve, want: usize) -> Vec<String> {
+    let client = Client::new();
+    for tries in 0..=200 {
+        let list: Value = client
+            .get(format!("{}/api/tournaments", serve.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let names: Vec<String> = list["upcoming"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_owned())
+            .collect();
+        if names.len() >= want || tries == 200 {
+            return names;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    unreachable!("the last try answers")
+}
+
+#[tokio::test]
+async fn the_schedule_file_replaces_the_weekly_arena() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("schedule.txt");
+    std::fs::write(
+        &file,
+        "daily 20:00 swiss 5 15+5 Evening Swiss\nsunday 09:00 arena 30 5+3 Sunday Arena\n",
+    )
+    .unwrap();
+    let db = dir.path().join("games.sqlite");
+    let serve = Serve::start(
+        0,
+        &[
+            "--db".as_ref(),
+            db.as_os_str(),
+            "--schedule".as_ref(),
+            file.as_os_str(),
+        ],
+        &dir.path().join("serve.log"),
+    );
+    let mut names = upcoming_names(&serve, 2).await;
+    names.sort();
+    assert_eq!(names, ["Evening Swiss", "Sunday Arena"]);
 }

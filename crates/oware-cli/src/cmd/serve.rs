@@ -2,11 +2,11 @@
 
 use std::io::IsTerminal;
 use std::net::IpAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use oware_server::ServerConfig;
+use oware_server::{Recurring, ServerConfig, TournamentConfig};
 
 /// Arguments of `oware serve`.
 #[derive(clap::Args, Debug, Clone)]
@@ -50,6 +50,12 @@ pub struct Args {
     /// names get 421, which keeps pages of other sites out through DNS rebinding.
     #[arg(long = "public-host", value_name = "NAME")]
     pub public_host: Vec<oware_server::HostName>,
+    /// The recurring tournaments, from a file of one line each (`DAY HH:MM arena|swiss
+    /// MINUTES|ROUNDS MIN+SEC NAME`, DAY a weekday or `daily`, times UTC; `#` comments; an empty
+    /// file: none). Default: one line, `saturday 18:00 arena 60 3+2 Weekly Arena`. Instances
+    /// sharing a database should be given the same file.
+    #[arg(long, value_name = "FILE")]
+    pub schedule: Option<PathBuf>,
 }
 
 impl Default for Args {
@@ -69,6 +75,7 @@ impl Default for Args {
             egdb_build_max: oware_egdb::DEFAULT_MAX_SEEDS,
             trusted_proxy: Vec::new(),
             public_host: Vec::new(),
+            schedule: None,
         }
     }
 }
@@ -87,9 +94,20 @@ fn init_logging() {
         .try_init();
 }
 
+/// The recurring tournaments of `--schedule FILE`, or the default ones without it.
+fn schedule(file: Option<&Path>) -> anyhow::Result<Vec<Recurring>> {
+    let Some(file) = file else {
+        return Ok(TournamentConfig::default().schedule);
+    };
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("reading the schedule {}", file.display()))?;
+    Recurring::parse_all(&text).with_context(|| format!("the schedule {}", file.display()))
+}
+
 /// Runs the command: serves until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     init_logging();
+    let schedule = schedule(args.schedule.as_deref())?;
     let egdb_dir = Some(oware_egdb::locate(args.egdb.as_deref()).dir);
     let config = ServerConfig {
         bind: args.bind,
@@ -112,6 +130,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ..oware_server::ServerLimits::default()
         },
         public_hosts: args.public_host.clone(),
+        tournaments: TournamentConfig {
+            schedule,
+            ..TournamentConfig::default()
+        },
         ..ServerConfig::default()
     };
     let db_shown = oware_server::db_display(&args.db);
