@@ -13,6 +13,9 @@ pub const STREAK_WINS: usize = 2;
 /// The fewest moves of their own a berserk player must have played for the berserk point:
 /// a win by an opponent's early resignation or disconnection earns no bonus.
 pub const BERSERK_MIN_MOVES: u32 = 7;
+/// A draw in a game of fewer moves than this, both players' together, scores nothing for
+/// either: two players cannot farm points by agreeing draws at once.
+pub const QUICK_DRAW_MOVES: u32 = 20;
 /// The pairing search's budget, in steps; past it the pairing falls back to neighbours with
 /// the fewest rematches found greedily (see [`pair_arena`]).
 const PAIRING_BUDGET: u32 = 20_000;
@@ -40,6 +43,8 @@ pub struct ArenaGame {
     pub berserk: bool,
     /// Moves the player made in the game.
     pub own_moves: u32,
+    /// Moves both players made in the game.
+    pub game_moves: u32,
 }
 
 /// One line of a player's sheet: what a game was worth and why.
@@ -64,7 +69,7 @@ pub struct SheetEntry {
 /// [`STREAK_WINS`] wins in a row, each further win counts double (4) until a game is not
 /// won; a draw or a loss is worth its usual points and ends the streak. A berserk win with
 /// at least [`BERSERK_MIN_MOVES`] moves of the player's own adds one point, not doubled
-/// (2 + 1, or 4 + 1 on fire).
+/// (2 + 1, or 4 + 1 on fire). A draw of fewer than [`QUICK_DRAW_MOVES`] moves in all scores 0.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sheet {
@@ -94,6 +99,7 @@ impl Sheet {
             game.result == GameResult::Win && game.berserk && game.own_moves >= BERSERK_MIN_MOVES;
         let base = match game.result {
             GameResult::Win => WIN_POINTS,
+            GameResult::Draw if game.game_moves < QUICK_DRAW_MOVES => 0,
             GameResult::Draw => DRAW_POINTS,
             GameResult::Loss => LOSS_POINTS,
         };
@@ -288,6 +294,7 @@ mod tests {
             result,
             berserk: false,
             own_moves: 20,
+            game_moves: 40,
         }
     }
     const W: GameResult = GameResult::Win;
@@ -337,6 +344,7 @@ mod tests {
             result,
             berserk: true,
             own_moves,
+            game_moves: 2 * own_moves,
         };
         let mut sheet = Sheet::new();
         let e = sheet.record(berserk(W, BERSERK_MIN_MOVES));
@@ -351,6 +359,32 @@ mod tests {
         assert_eq!(sheet.record(berserk(D, 30)).points, 1);
         assert_eq!(sheet.record(berserk(L, 30)).points, 0);
         assert_eq!(sheet.points(), 11);
+    }
+
+    #[test]
+    fn a_quick_draw_scores_nothing_and_ends_the_streak() {
+        let draw = |game_moves| ArenaGame {
+            result: D,
+            berserk: false,
+            own_moves: game_moves / 2,
+            game_moves,
+        };
+        let mut sheet = Sheet::from_games([game(W), game(W)]);
+        assert!(sheet.on_fire());
+        let e = sheet.record(draw(QUICK_DRAW_MOVES - 1));
+        assert_eq!((e.result, e.points, e.streak), (D, 0, false));
+        assert!(!sheet.on_fire(), "a quick draw ends the streak as any draw");
+        assert_eq!(sheet.record(draw(QUICK_DRAW_MOVES)).points, DRAW_POINTS);
+        // Wins and losses do not depend on the game's length.
+        let short = |result| ArenaGame {
+            result,
+            berserk: false,
+            own_moves: 3,
+            game_moves: 6,
+        };
+        assert_eq!(sheet.record(short(W)).points, WIN_POINTS);
+        assert_eq!(sheet.record(short(L)).points, LOSS_POINTS);
+        assert_eq!(points(&sheet), [2, 2, 0, 1, 2, 0]);
     }
 
     fn player(id: u64, score: u32, rating: i32, last: Option<u64>) -> ArenaPlayer {

@@ -316,6 +316,7 @@ mod tests {
             result,
             berserk: false,
             own_moves: 10,
+            game_moves: 20,
         };
         let a = Sheet::from_games([g(GameResult::Win), g(GameResult::Win)]);
         let b = Sheet::from_games([g(GameResult::Draw)]);

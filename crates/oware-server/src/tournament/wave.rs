@@ -57,6 +57,7 @@ pub(super) fn arena_sheets(t: &TournamentRow, pairings: &[PairingRow]) -> HashMa
                 result,
                 berserk,
                 own_moves: moves as u32,
+                game_moves: (p.south_moves + p.north_moves) as u32,
             });
         }
     }
