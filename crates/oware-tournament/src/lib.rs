@@ -35,7 +35,7 @@ mod swiss;
 
 pub use arena::{
     pair_arena, ArenaGame, ArenaPairing, ArenaPlayer, GameResult, Sheet, SheetEntry,
-    BERSERK_MIN_MOVES, DRAW_POINTS, LOSS_POINTS, STREAK_WINS, WIN_POINTS,
+    BERSERK_MIN_MOVES, DRAW_POINTS, LOSS_POINTS, QUICK_DRAW_MOVES, STREAK_WINS, WIN_POINTS,
 };
 pub use standings::{
     arena_standings, podium, standings, ArenaStanding, BoardResult, Entrant, PlayedGame, Standing,
