@@ -20,19 +20,17 @@ fn a_bad_trusted_proxy_is_refused_with_a_clear_message() {
     );
 }
 
+/// The JSON answer to `request`.
+async fn json_of(request: reqwest::RequestBuilder) -> Value {
+    request.send().await.unwrap().json().await.unwrap()
+}
+
 /// Opens 17 event streams of one game, each forwarded for a client of its own (one more than
 /// the default allowance of one client): the statuses.
 async fn seventeen_forwarded_streams(serve: &Serve) -> Vec<StatusCode> {
     let client = Client::new();
-    let created: Value = client
-        .post(format!("{}/api/games", serve.base))
-        .json(&json!({ "opponent": "friend" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let create = client.post(format!("{}/api/games", serve.base));
+    let created = json_of(create.json(&json!({ "opponent": "friend" }))).await;
     let events = format!(
         "{}/api/games/{}/events",
         serve.base,
@@ -169,16 +167,21 @@ async fn the_operator_lists_accounts_and_resets_a_password_and_no_log_holds_a_pa
     }
 }
 
-#[test]
-fn a_schedule_with_a_bad_line_is_refused_with_the_line_at_fault() {
+/// A folder holding a schedule file of `text`: the folder, the file, and where a database there
+/// would be.
+fn with_schedule(text: &str) -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("schedule.txt");
-    std::fs::write(
-        &file,
-        "# the club's week\nsaturday 18:00 arena 60 3+2 Weekly Arena\nfunday 10:00 arena 60 3+2 X\n",
-    )
-    .unwrap();
+    std::fs::write(&file, text).unwrap();
     let db = dir.path().join("games.sqlite");
+    (dir, file, db)
+}
+
+#[test]
+fn a_schedule_with_a_bad_line_is_refused_with_the_line_at_fault() {
+    let (dir, file, db) = with_schedule(
+        "# the club's week\nsaturday 18:00 arena 60 3+2 Weekly Arena\nfunday 10:00 arena 60 3+2 X\n",
+    );
     let (code, _, err) = oware_code(&[
         "serve",
         "--port",
@@ -202,14 +205,7 @@ fn a_schedule_with_a_bad_line_is_refused_with_the_line_at_fault() {
 async fn upcoming_names(serve: &Serve, want: usize) -> Vec<String> {
     let client = Client::new();
     for tries in 0..=200 {
-        let list: Value = client
-            .get(format!("{}/api/tournaments", serve.base))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let list = json_of(client.get(format!("{}/api/tournaments", serve.base))).await;
         let names: Vec<String> = list["upcoming"]
             .as_array()
             .unwrap()
@@ -226,14 +222,9 @@ async fn upcoming_names(serve: &Serve, want: usize) -> Vec<String> {
 
 #[tokio::test]
 async fn the_schedule_file_replaces_the_weekly_arena() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("schedule.txt");
-    std::fs::write(
-        &file,
+    let (dir, file, db) = with_schedule(
         "daily 20:00 swiss 5 15+5 Evening Swiss\nsunday 09:00 arena 30 5+3 Sunday Arena\n",
-    )
-    .unwrap();
-    let db = dir.path().join("games.sqlite");
+    );
     let serve = Serve::start(
         0,
         &[
