@@ -577,6 +577,15 @@ async fn the_opponent_of_a_player_who_left_may_claim_after_the_delay() {
     api.play(&id, &south, "C").await;
     api.play(&id, &north, "c").await;
     api.play(&id, &south, "D").await;
+    // A claim of something else is refused with the results there are, and changes nothing.
+    let before = api.state(&id).await;
+    let (st, b) = act(&api, &id, "claim", &south, json!({"result": "loss"})).await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-claim");
+    assert_eq!(
+        b["error"], "result must be win or draw, not \"loss\"",
+        "{b}"
+    );
+    assert_eq!(api.state(&id).await, before);
     // North (to move) is connected: no claim.
     let (st, b) = act(&api, &id, "claim", &south, json!({"result": "win"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, "cannot-claim");

@@ -514,7 +514,7 @@ fn egdb_values_per_pit_when_tables_are_present() {
 
 mod online {
     use super::*;
-    use oware_tui::net::{NetEvent, OfferAction, OfferKind, Request};
+    use oware_tui::net::{ClaimResult, NetEvent, OfferAction, OfferKind, Request};
     use oware_tui::wire::GameState;
     use serde_json::{json, Value};
     use std::time::Duration;
@@ -757,7 +757,7 @@ mod online {
         app.set_now(start + Duration::from_millis(1500));
         assert!(screen(&app).contains("Ama is away: w claims the win, = a draw"));
         let fx = press(&mut app, 'w');
-        assert_eq!(sent(&fx), Some(&Request::Claim { win: true }));
+        assert_eq!(sent(&fx), Some(&Request::Claim(ClaimResult::Win)));
     }
 
     #[test]

@@ -66,9 +66,10 @@ use session::Session;
 pub use chat::ChatPoster;
 pub use error::GameError;
 pub use local::{Created, MoveInput, MoveReply, NewGame, Opponent};
+pub use oware_protocol::OfferKind;
 pub use paired::{Finished, NewPaired, Paired, PairedPlayer};
 pub use presence::PresenceGuard;
-pub use round::{Ending, NewOnline, OfferKind};
+pub use round::{Ending, NewOnline};
 
 /// Games kept in memory before idle ones are dropped from the cache.
 const CACHE_GAMES: usize = 20_000;

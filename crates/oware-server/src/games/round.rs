@@ -12,7 +12,9 @@ use super::local::{Created, MoveInput, MoveReply, Opponent};
 use super::session::{clean_name, online_names, online_of, Session};
 use super::{players, random_hex, Games, Live};
 use crate::events::Event;
-use crate::online::{parse_action, Claim, OfferAction, Online, OnlineError, TimeControl};
+use crate::online::{
+    parse_action, Claim, OfferAction, OfferKind, Online, OnlineError, TimeControl,
+};
 use crate::store::GameRow;
 use crate::view::{self, StateView};
 
@@ -60,18 +62,6 @@ impl Ending {
             Ending::Abort => "abort",
         }
     }
-}
-
-/// An action on an offer, by kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OfferKind {
-    /// A draw.
-    Draw,
-    /// A takeback.
-    Takeback,
-    /// Ending the game as an endless cycle (`agreed-cycle`): online like a draw offer; in a
-    /// game on one device see `cycle.rs`.
-    Cycle,
 }
 
 impl NewOnline {
@@ -526,6 +516,11 @@ impl Games {
             }
             OfferKind::Takeback => self.takeback(id, token, action).await,
             OfferKind::Cycle => self.cycle(id, token, action).await,
+            // A rematch's answer is a seat in a new game: it has a step of its own.
+            OfferKind::Rematch => Err(GameError::invalid(
+                "bad-offer",
+                "a rematch is answered with POST /api/games/{id}/rematch",
+            )),
         }
     }
 
@@ -555,16 +550,9 @@ impl Games {
         token: Option<&str>,
         result: &str,
     ) -> Result<StateView, GameError> {
-        let claim = match result {
-            "win" => Claim::Win,
-            "draw" => Claim::Draw,
-            other => {
-                return Err(GameError::invalid(
-                    "bad-claim",
-                    format!("result must be win or draw, not \"{other}\""),
-                ))
-            }
-        };
+        let claim: Claim = result
+            .parse()
+            .map_err(|e| GameError::invalid("bad-claim", format!("{e}, not \"{result}\"")))?;
         let cfg = self.online.clone();
         self.online_action(id, token, "claim", |o, side, s, _, now| {
             let gone = s.presence_now(now).gone_ms(s.game.position().turn(), now);

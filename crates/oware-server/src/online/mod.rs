@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 pub use clock::{Clock, TimeControl};
 pub use error::{OnlineError, OnlineErrorKind};
-pub use offers::{parse_action, OfferAction, OfferCooldowns};
+pub use offers::{parse_action, OfferAction, OfferCooldowns, OfferKind};
 pub use presence::Presence;
 pub use view::{lobby_entry, LobbyEntry, OnlineView};
 
@@ -97,14 +97,8 @@ pub struct Seat {
     pub rating: Option<oware_protocol::SeatRating>,
 }
 
-/// What a player may claim when the opponent has left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Claim {
-    /// The win.
-    Win,
-    /// A draw.
-    Draw,
-}
+/// What a player may claim when the opponent has left: the protocol's vocabulary.
+pub use oware_protocol::ClaimResult as Claim;
 
 /// The online part of a game: stored with it (as JSON) and changed by the functions below.
 #[derive(Debug, Clone, Serialize, Deserialize)]

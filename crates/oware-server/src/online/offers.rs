@@ -8,8 +8,8 @@ use super::clock::Clock;
 use super::error::{OnlineError, OnlineErrorKind};
 use super::{Online, Seat, Status};
 
-/// An answer to an offer: the protocol's vocabulary.
-pub use oware_protocol::OfferAction;
+/// An answer to an offer and the kinds of offers: the protocol's vocabulary.
+pub use oware_protocol::{OfferAction, OfferKind};
 
 /// Reads an offer's `action` (`offer`, `accept`, `decline` or `withdraw`).
 pub fn parse_action(s: &str) -> Result<OfferAction, OnlineError> {
@@ -20,30 +20,6 @@ pub fn parse_action(s: &str) -> Result<OfferAction, OnlineError> {
 /// How long a side waits before making an offer again once it was declined or withdrawn: an
 /// offer is a write and a message to both players, so it cannot be repeated in a loop.
 pub const OFFER_COOLDOWN_MS: u64 = 30_000;
-
-/// The kinds of offers, for [`OfferCooldowns`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OfferTopic {
-    /// A draw.
-    Draw,
-    /// A takeback.
-    Takeback,
-    /// A rematch.
-    Rematch,
-    /// Ending the game as an endless cycle.
-    Cycle,
-}
-
-impl OfferTopic {
-    fn word(self) -> &'static str {
-        match self {
-            OfferTopic::Draw => "draw",
-            OfferTopic::Takeback => "takeback",
-            OfferTopic::Rematch => "rematch",
-            OfferTopic::Cycle => "cycle",
-        }
-    }
-}
 
 /// Until when (epoch ms) each side may not make each kind of offer, indexed South, North.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,18 +39,18 @@ pub struct OfferCooldowns {
 }
 
 impl OfferCooldowns {
-    fn slot(&mut self, topic: OfferTopic, side: Side) -> &mut u64 {
+    fn slot(&mut self, topic: OfferKind, side: Side) -> &mut u64 {
         let pair = match topic {
-            OfferTopic::Draw => &mut self.draw,
-            OfferTopic::Takeback => &mut self.takeback,
-            OfferTopic::Rematch => &mut self.rematch,
-            OfferTopic::Cycle => &mut self.cycle,
+            OfferKind::Draw => &mut self.draw,
+            OfferKind::Takeback => &mut self.takeback,
+            OfferKind::Rematch => &mut self.rematch,
+            OfferKind::Cycle => &mut self.cycle,
         };
         &mut pair[usize::from(side == Side::North)]
     }
 
     /// Refuses an offer of `topic` by `side` at `now` while its cool-down runs.
-    fn check(&mut self, topic: OfferTopic, side: Side, now: u64) -> Result<(), OnlineError> {
+    fn check(&mut self, topic: OfferKind, side: Side, now: u64) -> Result<(), OnlineError> {
         let until = *self.slot(topic, side);
         if now >= until {
             return Ok(());
@@ -85,14 +61,14 @@ impl OfferCooldowns {
             code: "offer-too-soon",
             message: format!(
                 "your last {} offer was declined or withdrawn: you may offer again in {wait_s} s",
-                topic.word()
+                topic.name()
             ),
             retry_after_s: wait_s,
         })
     }
 
     /// Starts `side`'s cool-down for `topic` at `now`.
-    fn start(&mut self, topic: OfferTopic, side: Side, now: u64) {
+    fn start(&mut self, topic: OfferKind, side: Side, now: u64) {
         *self.slot(topic, side) = now + OFFER_COOLDOWN_MS;
     }
 }
@@ -105,7 +81,7 @@ impl Online {
     pub fn draw(&mut self, side: Side, action: OfferAction, now: u64) -> Result<(), OnlineError> {
         self.playing()?;
         let offer = self.draw_offer;
-        match self.offer_step(OfferTopic::Draw, offer, side, action, now)? {
+        match self.offer_step(OfferKind::Draw, offer, side, action, now)? {
             Step::Set(v) => self.draw_offer = v,
             Step::Accepted => self.finish(super::EndReason::Agreement, None, now),
         }
@@ -131,7 +107,7 @@ impl Online {
                 .map_err(|e| OnlineError::refused("cannot-agree-cycle", e.to_string()))?;
         }
         let offer = self.cycle_offer;
-        match self.offer_step(OfferTopic::Cycle, offer, side, action, now)? {
+        match self.offer_step(OfferKind::Cycle, offer, side, action, now)? {
             Step::Set(v) => self.cycle_offer = v,
             Step::Accepted => {
                 let outcome = game
@@ -176,7 +152,7 @@ impl Online {
             }
         }
         let offer = self.takeback_offer;
-        match self.offer_step(OfferTopic::Takeback, offer, side, action, now)? {
+        match self.offer_step(OfferKind::Takeback, offer, side, action, now)? {
             Step::Set(v) => {
                 self.takeback_offer = v;
                 Ok(None)
@@ -232,7 +208,7 @@ impl Online {
             ));
         }
         let offer = self.rematch_offer;
-        match self.offer_step(OfferTopic::Rematch, offer, side, action, now)? {
+        match self.offer_step(OfferKind::Rematch, offer, side, action, now)? {
             Step::Set(v) => {
                 self.rematch_offer = v;
                 Ok(false)
@@ -294,7 +270,7 @@ impl Online {
     /// offering the same again.
     fn offer_step(
         &mut self,
-        topic: OfferTopic,
+        topic: OfferKind,
         current: Option<Side>,
         side: Side,
         action: OfferAction,
@@ -303,7 +279,7 @@ impl Online {
         if action == OfferAction::Offer && current.is_none() {
             self.cooldowns.check(topic, side, now)?;
         }
-        let step = offer_step(current, side, action, topic.word())?;
+        let step = offer_step(current, side, action, topic.name())?;
         match (action, current) {
             (OfferAction::Decline, Some(offerer)) | (OfferAction::Withdraw, Some(offerer)) => {
                 self.cooldowns.start(topic, offerer, now);

@@ -16,7 +16,7 @@ use oware_core::{Game, Move, Side};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::{outcome_lines, Analysis, App, Config, Effect, Mode, Tone};
-use crate::net::{NetEvent, OfferAction, OfferKind, Request};
+use crate::net::{ClaimResult, NetEvent, OfferAction, OfferKind, Request};
 use crate::online::{Confirm, Connection, Online};
 use crate::tables::Tables;
 use crate::wire::{said, GameState, Status};
@@ -209,8 +209,8 @@ impl App {
             KeyCode::Char('m') => self.open_chat(),
             KeyCode::Char('y') => self.answer_offer(true),
             KeyCode::Char('n') => self.answer_offer(false),
-            KeyCode::Char('w') if can_claim => self.send(Request::Claim { win: true }),
-            KeyCode::Char('=') if can_claim => self.send(Request::Claim { win: false }),
+            KeyCode::Char('w') if can_claim => self.send(Request::Claim(ClaimResult::Win)),
+            KeyCode::Char('=') if can_claim => self.send(Request::Claim(ClaimResult::Draw)),
             KeyCode::Char('x' | 'd' | 't' | 'e' | 'w' | '=') => self.refuse(if !player {
                 "You are watching: only the players can do this"
             } else if !playing {
@@ -322,9 +322,7 @@ impl App {
                 o.busy = false;
                 let fx = self.apply_state(*state);
                 let said = match &request {
-                    Request::Move(_) | Request::Claim { .. } | Request::Resign | Request::Abort => {
-                        None
-                    }
+                    Request::Move(_) | Request::Claim(_) | Request::Resign | Request::Abort => None,
                     Request::Offer(kind, action) => Some(match (kind, action) {
                         (OfferKind::Draw, OfferAction::Offer) => "You offered a draw (d withdraws)",
                         (OfferKind::Takeback, OfferAction::Offer) => {

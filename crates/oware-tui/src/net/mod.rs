@@ -55,7 +55,7 @@ const IDLE: Duration = Duration::from_secs(45);
 /// The longest wait between two reconnection attempts.
 const MAX_RETRY: Duration = Duration::from_secs(8);
 /// The offers of an online game and their steps: the protocol's vocabulary.
-pub use oware_protocol::{OfferAction, OfferKind};
+pub use oware_protocol::{ClaimResult, OfferAction, OfferKind};
 
 /// A player's request to the server.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,11 +68,8 @@ pub enum Request {
     Abort,
     /// An offer and what to do with it.
     Offer(OfferKind, OfferAction),
-    /// Claim the win (`true`) or a draw when the opponent has been away too long.
-    Claim {
-        /// The win, else a draw.
-        win: bool,
-    },
+    /// Claim the win or a draw when the opponent has been away too long.
+    Claim(ClaimResult),
     /// Take this player's seat in the agreed rematch (game id).
     FollowRematch(GameId),
     /// Write this message in the chat (`POST /api/games/{id}/chat`: a player in the
@@ -100,8 +97,8 @@ impl Request {
             Request::Offer(k, OfferAction::Accept) => format!("Accepting the {}", k.name()),
             Request::Offer(k, OfferAction::Decline) => format!("Declining the {}", k.name()),
             Request::Offer(k, OfferAction::Withdraw) => format!("Withdrawing the {}", k.name()),
-            Request::Claim { win: true } => "Claiming the win".into(),
-            Request::Claim { win: false } => "Claiming a draw".into(),
+            Request::Claim(ClaimResult::Win) => "Claiming the win".into(),
+            Request::Claim(ClaimResult::Draw) => "Claiming a draw".into(),
             Request::FollowRematch(_) => "Joining the rematch".into(),
             Request::Chat(_) => "Chat".into(),
         }
@@ -260,10 +257,10 @@ async fn work(
                 format!("/api/games/{id}/{}", kind.name()),
                 Some(json!({ "action": action.name() })),
             ),
-            Request::Claim { win } => (
+            Request::Claim(result) => (
                 reqwest::Method::POST,
                 format!("/api/games/{id}/claim"),
-                Some(json!({ "result": if *win { "win" } else { "draw" } })),
+                Some(json!({ "result": result.name() })),
             ),
             Request::FollowRematch(next) => (
                 reqwest::Method::POST,
