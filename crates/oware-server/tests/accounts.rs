@@ -457,6 +457,8 @@ async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
         redo: String::new(),
         online: row.online.clone(),
         online_status: "over".into(),
+        south_user: row.south_user.clone(),
+        north_user: row.north_user.clone(),
     };
     let (r1, r2) = tokio::join!(
         stores[0].accounts().finish(update.clone(), end.clone()),

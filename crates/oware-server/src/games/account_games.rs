@@ -35,7 +35,7 @@ impl Games {
     /// Read from the store's games still going (the same rows the clocks resume from at start),
     /// so every instance answers the same.
     pub async fn account_games(&self, user: &User) -> Result<Vec<AccountGame>, GameError> {
-        let rows = self.store.live_online().await?;
+        let rows = self.store.live_online_of(user.id.clone()).await?;
         let now = self.now();
         let mut games = Vec::new();
         for row in rows {

@@ -180,6 +180,8 @@ impl Games {
             north_name: names.north.clone(),
             online: String::new(),
             online_status: String::new(),
+            south_user: None,
+            north_user: None,
         };
         self.store.insert(row.clone()).await?;
         // Normalise: a game from a record is the same whether fresh or reloaded.
@@ -234,13 +236,8 @@ impl Games {
         online: Option<Online>,
         new: Option<GameRow>,
     ) -> Result<(), GameError> {
-        let (online_text, online_status) = match &online {
-            Some(o) => (
-                serde_json::to_string(o).map_err(|e| GameError::Internal(e.to_string()))?,
-                o.status.name().to_string(),
-            ),
-            None => (String::new(), String::new()),
-        };
+        let (online_text, online_status, [south_user, north_user]) =
+            online_columns(online.as_ref())?;
         let update = GameUpdate {
             id: s.id.clone(),
             from_version: s.version,
@@ -248,6 +245,8 @@ impl Games {
             redo: Session::row_redo(&game, &redo),
             online: online_text,
             online_status,
+            south_user,
+            north_user,
         };
         let end = super::players::game_end(s.online.as_ref(), online.as_ref(), self.now());
         let finished = super::paired::finished_between(&s.id, s.online.as_ref(), online.as_ref());
@@ -419,4 +418,22 @@ impl Games {
         let s = live.lock().await;
         Ok(s.ogn())
     }
+}
+
+/// The accounts in a game's seats (South, North), as the store's columns.
+type SeatUsers = [Option<String>; 2];
+
+/// The store's columns of a game's online part: its JSON, its status and the accounts in its
+/// seats (empty texts and no accounts for a game on one device).
+pub(super) fn online_columns(
+    online: Option<&Online>,
+) -> Result<(String, String, SeatUsers), GameError> {
+    let Some(o) = online else {
+        return Ok(Default::default());
+    };
+    Ok((
+        serde_json::to_string(o).map_err(|e| GameError::Internal(e.to_string()))?,
+        o.status.name().to_string(),
+        [o.south.user.clone(), o.north.user.clone()],
+    ))
 }

@@ -8,7 +8,7 @@ use oware_protocol::SeatAnswer;
 use tokio::sync::broadcast;
 
 use super::error::GameError;
-use super::local::{Created, MoveInput, MoveReply, Opponent};
+use super::local::{online_columns, Created, MoveInput, MoveReply, Opponent};
 use super::session::{clean_name, online_names, online_of, Session};
 use super::{players, random_hex, Games, Live};
 use crate::events::Event;
@@ -712,6 +712,7 @@ pub(super) fn online_row(
     online: &Online,
 ) -> Result<GameRow, GameError> {
     let names = online_names(online);
+    let (online_text, online_status, [south_user, north_user]) = online_columns(Some(online))?;
     Ok(GameRow {
         id: id.to_string(),
         token: token.to_string(),
@@ -724,8 +725,10 @@ pub(super) fn online_row(
         version: 1,
         south_name: names.south,
         north_name: names.north,
-        online: serde_json::to_string(online).map_err(|e| GameError::Internal(e.to_string()))?,
-        online_status: online.status.name().to_string(),
+        online: online_text,
+        online_status,
+        south_user,
+        north_user,
     })
 }
 

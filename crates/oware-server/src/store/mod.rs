@@ -187,6 +187,10 @@ pub trait Store: Send + Sync + 'static {
     /// rebuild the lobby at start.
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>>;
 
+    /// The online games still going (as [`Store::live_online`]) with account `user_id` (its
+    /// id) in a seat, found by the seat columns' indexes.
+    fn live_online_of(&self, user_id: String) -> StoreFuture<'_, Vec<GameRow>>;
+
     /// Stores the review of game `id` (JSON text, written and read by `review.rs`), replacing
     /// the one stored before. An unknown id answers [`StoreError::Missing`]. Not versioned: a
     /// review says itself which moves it judged.
@@ -291,6 +295,10 @@ pub struct GameRow {
     pub online: String,
     /// The online status (`open`, `playing`, `over`, …); empty for a game on one device.
     pub online_status: String,
+    /// The account in South's seat of an online game (its id), `None` for a guest or no one.
+    pub south_user: Option<String>,
+    /// The account in North's seat of an online game (its id), `None` for a guest or no one.
+    pub north_user: Option<String>,
 }
 
 /// A change of a game's moves, checked against the version it was computed from.
@@ -308,6 +316,10 @@ pub struct GameUpdate {
     pub online: String,
     /// The online status (empty for a game on one device).
     pub online_status: String,
+    /// The account in South's seat (its id), `None` for a guest or no one.
+    pub south_user: Option<String>,
+    /// The account in North's seat (its id), `None` for a guest or no one.
+    pub north_user: Option<String>,
 }
 
 /// Why a storage operation failed.

@@ -24,7 +24,7 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::games_sql::GAME_COLUMNS;
+use super::games_sql::{GAME_COLUMNS, LIVE_ONLINE};
 use super::sqlite_lock::{take_lock, FileLock};
 use super::sqlite_schema::prepare;
 use super::{now, GameRow, GameUpdate, Store, StoreError, StoreFuture};
@@ -199,6 +199,8 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         north_name: r.get(10)?,
         online: r.get(11)?,
         online_status: r.get(12)?,
+        south_user: r.get(13)?,
+        north_user: r.get(14)?,
     })
 }
 
@@ -207,8 +209,8 @@ fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
     c.execute(
         "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo,
                             version, created, updated, south_name, north_name,
-                            online, online_status)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14)",
+                            online, online_status, south_user, north_user)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
         params![
             g.id,
             g.token,
@@ -223,7 +225,9 @@ fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
             g.south_name,
             g.north_name,
             g.online,
-            g.online_status
+            g.online_status,
+            g.south_user,
+            g.north_user
         ],
     )?;
     Ok(())
@@ -234,7 +238,7 @@ pub(super) fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
     let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
     let n = c.execute(
         "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5,
-                          online = ?6, online_status = ?7
+                          online = ?6, online_status = ?7, south_user = ?8, north_user = ?9
          WHERE id = ?1 AND version = ?2",
         params![
             u.id,
@@ -243,7 +247,9 @@ pub(super) fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
             u.redo,
             now(),
             u.online,
-            u.online_status
+            u.online_status,
+            u.south_user,
+            u.north_user
         ],
     )?;
     if n == 1 {
@@ -312,10 +318,21 @@ impl Store for SqliteStore {
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
         self.run(|c| {
             let mut st = c.prepare(&format!(
-                "SELECT {GAME_COLUMNS} FROM games WHERE online_status IN ('open', 'playing')
-                 ORDER BY created"
+                "SELECT {GAME_COLUMNS} FROM games WHERE {LIVE_ONLINE} ORDER BY created"
             ))?;
             let rows = st.query_map([], read_row)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn live_online_of(&self, user_id: String) -> StoreFuture<'_, Vec<GameRow>> {
+        self.run(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {GAME_COLUMNS} FROM games
+                 WHERE (south_user = ?1 OR north_user = ?1) AND {LIVE_ONLINE}
+                 ORDER BY created"
+            ))?;
+            let rows = st.query_map(params![user_id], read_row)?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
     }
@@ -417,6 +434,8 @@ mod tests {
             north_name: "Computer".into(),
             online: String::new(),
             online_status: String::new(),
+            south_user: None,
+            north_user: None,
         }
     }
 
@@ -428,6 +447,8 @@ mod tests {
             redo: String::new(),
             online: String::new(),
             online_status: String::new(),
+            south_user: None,
+            north_user: None,
         }
     }
 

@@ -6,34 +6,40 @@ use std::path::Path;
 
 use rusqlite::{params, Connection};
 
-use super::games_sql::{GAMES_NAMES, GAMES_ONLINE, GAMES_TABLE, META_TABLE};
+use super::games_sql::{
+    GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, META_TABLE, SQLITE_SEAT_USERS_FILL,
+};
 use super::sqlite::Sql;
 use super::{now, StoreError};
 
-/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[
+/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`. Each
+/// is one or more texts run in turn in the migration's transaction.
+const MIGRATIONS: &[&[&str]] = &[
     // 1 to 4: games, their player names, facts about the database itself, online games
     // (`store/games_sql.rs`).
-    GAMES_TABLE,
-    GAMES_NAMES,
-    META_TABLE,
-    GAMES_ONLINE,
+    &[GAMES_TABLE],
+    &[GAMES_NAMES],
+    &[META_TABLE],
+    &[GAMES_ONLINE],
     // 5: game reviews (JSON written by `review.rs`), one per game, kept apart from the game's
     // row so that storing one never touches the game's version.
-    "CREATE TABLE reviews (
+    &["CREATE TABLE reviews (
         game_id TEXT PRIMARY KEY NOT NULL,
         review  TEXT NOT NULL,
         updated INTEGER NOT NULL
-    );",
+    );"],
     // 6: accounts, their sessions and reset links (hashes only), ratings per category and
     // each finished game's account players (`store/accounts.rs`).
-    super::accounts::SQLITE_SCHEMA,
+    &[super::accounts::SQLITE_SCHEMA],
     // 7: the quick-pairing pools' tickets (`store/pool.rs`).
-    super::pool::SQLITE_SCHEMA,
+    &[super::pool::SQLITE_SCHEMA],
     // 8: tournaments, their players and their games (`store/tournaments.rs`).
-    super::tournaments::SQLITE_SCHEMA,
+    &[super::tournaments::SQLITE_SCHEMA],
     // 9: online games' chat messages (`store/chat.rs`).
-    super::chat::SQLITE_SCHEMA,
+    &[super::chat::SQLITE_SCHEMA],
+    // 10: the accounts in each online game's seats, as indexed columns, filled for the games
+    // already stored (`store/games_sql.rs`).
+    &[GAMES_SEAT_USERS, SQLITE_SEAT_USERS_FILL],
 ];
 
 /// Settings, the writability check and the migrations.
@@ -63,8 +69,8 @@ pub(super) fn prepare(conn: &mut Connection, path: &Path) -> Result<(), Sql> {
             ),
         }));
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        migrate(conn, sql, i as i64 + 1).map_err(|e| writable_or(e, &read_only))?;
+    for (i, texts) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        migrate(conn, texts, i as i64 + 1).map_err(|e| writable_or(e, &read_only))?;
     }
     // A real write now, so that a file that cannot be written fails here with a clear message
     // rather than at the first move with a 503.
@@ -78,9 +84,11 @@ pub(super) fn prepare(conn: &mut Connection, path: &Path) -> Result<(), Sql> {
 }
 
 /// Applies one migration and records the schema version it reaches, in one transaction.
-fn migrate(conn: &mut Connection, sql: &str, version: i64) -> rusqlite::Result<()> {
+fn migrate(conn: &mut Connection, texts: &[&str], version: i64) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
-    tx.execute_batch(sql)?;
+    for sql in texts {
+        tx.execute_batch(sql)?;
+    }
     tx.pragma_update(None, "user_version", version)?;
     tx.commit()
 }
@@ -94,5 +102,75 @@ fn writable_or(e: rusqlite::Error, read_only: &dyn Fn(String) -> Sql) -> Sql {
             | rusqlite::ErrorCode::PermissionDenied,
         ) => read_only(e.to_string()),
         _ => Sql::Sqlite(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::online::Online;
+    use crate::store::games_sql::LIVE_ONLINE;
+    use oware_core::Side;
+
+    /// A database made before migration 10 gets its live games' seat accounts as columns,
+    /// read from the online part as the server writes it.
+    #[test]
+    fn the_seat_columns_are_filled_for_games_stored_before_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite");
+        let mut conn = Connection::open(&path).unwrap();
+        for (i, texts) in MIGRATIONS.iter().enumerate().take(9) {
+            migrate(&mut conn, texts, i as i64 + 1).unwrap();
+        }
+        let mut online = Online::new(Side::South, "Kofi".into(), "t".into(), None, true, 0);
+        online.south.user = Some("kofi-id".into());
+        online.north.user = Some("ama-id".into());
+        let insert = "INSERT INTO games (id, token, opponent, human, rules, start, created,
+                                          updated, online, online_status)
+                      VALUES (?1, 't', 'online', 'S', 'abapa', '', 0, 0, ?2, ?3)";
+        let json = serde_json::to_string(&online).unwrap();
+        conn.execute(insert, params!["both", json, "playing"])
+            .unwrap();
+        online.north.user = None;
+        let json = serde_json::to_string(&online).unwrap();
+        conn.execute(insert, params!["guest", json, "open"])
+            .unwrap();
+        conn.execute(insert, params!["local", "", ""]).unwrap();
+
+        assert!(prepare(&mut conn, &path).is_ok(), "the migrations run");
+        let seats = |id: &str| -> (Option<String>, Option<String>) {
+            conn.query_row(
+                "SELECT south_user, north_user FROM games WHERE id = ?1",
+                params![id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap()
+        };
+        assert_eq!(
+            seats("both"),
+            (Some("kofi-id".into()), Some("ama-id".into()))
+        );
+        assert_eq!(seats("guest"), (Some("kofi-id".into()), None));
+        assert_eq!(seats("local"), (None, None));
+        // The account's games are found through the seat indexes, not by reading every game.
+        let plan: Vec<String> = conn
+            .prepare(&format!(
+                "EXPLAIN QUERY PLAN SELECT id FROM games
+                 WHERE (south_user = ?1 OR north_user = ?1) AND {LIVE_ONLINE}"
+            ))
+            .unwrap()
+            .query_map(params!["kofi-id"], |r| r.get::<_, String>(3))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let plan = plan.join("\n");
+        assert!(
+            plan.contains("games_south_user") && plan.contains("games_north_user"),
+            "{plan}"
+        );
+        let version: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, MIGRATIONS.len() as i64);
     }
 }

@@ -228,6 +228,9 @@ impl Store for TestStore {
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
         self.inner.live_online()
     }
+    fn live_online_of(&self, user_id: String) -> StoreFuture<'_, Vec<GameRow>> {
+        self.inner.live_online_of(user_id)
+    }
     fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
         self.inner.mark_alive(now_ms)
     }

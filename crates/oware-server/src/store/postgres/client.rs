@@ -72,7 +72,7 @@ impl PostgresStore {
             .prepare_cached(UPDATE_GAME)
             .await
             .map_err(|e| self.failed(e))?;
-        let args: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
+        let args: [&(dyn tokio_postgres::types::ToSql + Sync); 9] = [
             &u.id,
             &from,
             &u.moves,
@@ -80,6 +80,8 @@ impl PostgresStore {
             &now(),
             &u.online,
             &u.online_status,
+            &u.south_user,
+            &u.north_user,
         ];
         c.execute(&st, &args).await.map_err(|e| self.failed(e))
     }

@@ -47,7 +47,7 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio::sync::broadcast;
 use tokio_postgres::NoTls;
 
-use super::games_sql::GAME_COLUMNS;
+use super::games_sql::{GAME_COLUMNS, LIVE_ONLINE};
 use super::{now, now_ms, GameRow, GameUpdate, Notice, Store, StoreError, StoreFuture};
 
 mod accounts;
@@ -351,10 +351,27 @@ impl Store for PostgresStore {
             let rows = c
                 .query(
                     &format!(
-                        "SELECT {GAME_COLUMNS} FROM games WHERE online_status IN ('open', 'playing')
-                         ORDER BY created, id"
+                        "SELECT {GAME_COLUMNS} FROM games WHERE {LIVE_ONLINE} ORDER BY created, id"
                     ),
                     &[],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            Ok(rows.iter().map(read_row).collect())
+        })
+    }
+
+    fn live_online_of(&self, user_id: String) -> StoreFuture<'_, Vec<GameRow>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let rows = c
+                .query(
+                    &format!(
+                        "SELECT {GAME_COLUMNS} FROM games
+                         WHERE (south_user = $1 OR north_user = $1) AND {LIVE_ONLINE}
+                         ORDER BY created, id"
+                    ),
+                    &[&user_id],
                 )
                 .await
                 .map_err(|e| self.failed(e))?;

@@ -1,7 +1,9 @@
 //! The SQL of the PostgreSQL store kept together: the notification channel, the schema's
 //! migrations, and the statements and row layout of a game.
 
-use crate::store::games_sql::{GAMES_NAMES, GAMES_ONLINE, GAMES_TABLE, META_TABLE};
+use crate::store::games_sql::{
+    GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, META_TABLE, POSTGRES_SEAT_USERS_FILL,
+};
 use crate::store::GameRow;
 
 /// The notification channel.
@@ -11,15 +13,16 @@ pub(super) const CHANNEL: &str = "oware_games";
 pub(super) const INSERT_GAME: &str =
     "INSERT INTO games (id, token, opponent, human, rules, start, moves,
                                              redo, version, created, updated, south_name,
-                                             north_name, online, online_status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14)";
+                                             north_name, online, online_status, south_user,
+                                             north_user)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14, $15, $16)";
 
 /// The parameters of [`INSERT_GAME`] for row `g` (its version as `version`), written at `t`.
 pub(super) fn insert_params<'a>(
     g: &'a GameRow,
     version: &'a i64,
     t: &'a i64,
-) -> [&'a (dyn tokio_postgres::types::ToSql + Sync); 14] {
+) -> [&'a (dyn tokio_postgres::types::ToSql + Sync); 16] {
     [
         &g.id,
         &g.token,
@@ -35,13 +38,16 @@ pub(super) fn insert_params<'a>(
         &g.north_name,
         &g.online,
         &g.online_status,
+        &g.south_user,
+        &g.north_user,
     ]
 }
 
 /// Writes a game's moves and online part if its version is still `$2`.
 pub(super) const UPDATE_GAME: &str =
     "UPDATE games SET moves = $3, redo = $4, version = $2 + 1, updated = $5,
-                                            online = $6, online_status = $7
+                                            online = $6, online_status = $7,
+                                            south_user = $8, north_user = $9
      WHERE id = $1 AND version = $2";
 
 /// The advisory lock key that serialises migrations (any fixed number; "oware" in ASCII).
@@ -78,6 +84,9 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[super::super::tournaments::POSTGRES_SCHEMA],
     // 6: online games' chat messages, as SQLite's migration 9.
     &[super::super::chat::POSTGRES_SCHEMA],
+    // 7: the accounts in each online game's seats, as indexed columns, filled for the games
+    // already stored, as SQLite's migration 10.
+    &[GAMES_SEAT_USERS, POSTGRES_SEAT_USERS_FILL],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.
@@ -96,5 +105,7 @@ pub(super) fn read_row(r: &tokio_postgres::Row) -> GameRow {
         north_name: r.get(10),
         online: r.get(11),
         online_status: r.get(12),
+        south_user: r.get(13),
+        north_user: r.get(14),
     }
 }
