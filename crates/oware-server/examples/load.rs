@@ -28,6 +28,10 @@
 //!
 //! `--logins-per-s N` logs an account in N times a second on the first server while the games
 //! run (the accounts' Argon2id hashing beside the relay), and prints their count and latency.
+//! `--account-games-per-s N` has a logged-in account ask for its games still going
+//! (`GET /api/account/games`, the home page's "your turn" list) N times a second on the first
+//! server while the games run, and prints their count and latency: the list's cost beside many
+//! live games.
 //!
 //! `--db postgres://USER@HOST/DB` keeps the games in that PostgreSQL database (emptied first)
 //! instead of a fresh SQLite file; `--instances N` (PostgreSQL only) starts N servers on it,
@@ -62,6 +66,8 @@ struct Opts {
     instances: usize,
     /// Log-ins a second sent to the first server during the run (0: none).
     logins_per_s: u32,
+    /// Account game lists a second asked of the first server during the run (0: none).
+    account_games_per_s: u32,
 }
 
 fn parse_opts() -> Opts {
@@ -77,6 +83,7 @@ fn parse_opts() -> Opts {
         db: None,
         instances: 1,
         logins_per_s: 0,
+        account_games_per_s: 0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -101,12 +108,15 @@ fn parse_opts() -> Opts {
             "--db" => o.db = Some(v),
             "--instances" => o.instances = v.parse().expect("--instances N"),
             "--logins-per-s" => o.logins_per_s = v.parse().expect("--logins-per-s N"),
+            "--account-games-per-s" => {
+                o.account_games_per_s = v.parse().expect("--account-games-per-s N")
+            }
             "--online" => {
                 o.online = true;
                 i += 1;
                 continue;
             }
-            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build, --online, --clock, --db, --instances, --logins-per-s)"),
+            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build, --online, --clock, --db, --instances, --logins-per-s, --account-games-per-s)"),
         }
         i += 2;
     }
@@ -474,10 +484,7 @@ async fn log_in_steadily(base: String, per_s: u32, deadline: Instant) {
         println!("log-ins: the sign-up failed");
         return;
     }
-    let summary = LoginSummary {
-        times: Arc::new(Mutex::new(Vec::new())),
-        started: Instant::now(),
-    };
+    let summary = Latencies::new("log-ins");
     let mut every = tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(per_s)));
     let mut k = 0u32;
     while Instant::now() < deadline {
@@ -506,18 +513,81 @@ async fn log_in_steadily(base: String, per_s: u32, deadline: Instant) {
     }
 }
 
-/// The log-ins made during the run; prints its line when dropped (the task's end or abort).
-struct LoginSummary {
+/// Signs an account up on `base` (the sign-up logs it in), then asks for its games still going
+/// (`GET /api/account/games`) `per_s` times a second with its session cookie until `deadline`
+/// or until the task is aborted at the end of the run; either way the summary line is printed
+/// as the task ends.
+async fn list_account_games_steadily(base: String, per_s: u32, deadline: Instant) {
+    let body = json!({"name": "loadreader", "password": "a long enough password"});
+    let client = reqwest::Client::new();
+    let signed = client
+        .post(format!("{base}/api/account/signup"))
+        .json(&body)
+        .send()
+        .await;
+    let cookie = signed
+        .ok()
+        .filter(|r| r.status().is_success())
+        .and_then(|r| {
+            r.headers()
+                .get_all("set-cookie")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .find_map(|c| c.split(';').next().map(String::from))
+        });
+    let Some(cookie) = cookie else {
+        println!("account games: the sign-up failed");
+        return;
+    };
+    let summary = Latencies::new("account game lists");
+    let mut every = tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(per_s)));
+    while Instant::now() < deadline {
+        every.tick().await;
+        let (client, url, cookie) = (
+            client.clone(),
+            format!("{base}/api/account/games"),
+            cookie.clone(),
+        );
+        let times = Arc::clone(&summary.times);
+        tokio::spawn(async move {
+            let t = Instant::now();
+            let r = client.get(url).header("cookie", cookie).send().await;
+            let Ok(r) = r else { return };
+            if r.status().is_success() && r.bytes().await.is_ok() {
+                times
+                    .lock()
+                    .unwrap()
+                    .push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+        });
+    }
+}
+
+/// The timed requests of a kind made during the run; prints their line when dropped (the
+/// task's end or abort).
+struct Latencies {
+    what: &'static str,
     times: Arc<Mutex<Vec<f64>>>,
     started: Instant,
 }
 
-impl Drop for LoginSummary {
+impl Latencies {
+    fn new(what: &'static str) -> Latencies {
+        Latencies {
+            what,
+            times: Arc::new(Mutex::new(Vec::new())),
+            started: Instant::now(),
+        }
+    }
+}
+
+impl Drop for Latencies {
     fn drop(&mut self) {
         let secs = self.started.elapsed().as_secs_f64();
         let mut v = self.times.lock().unwrap().clone();
         println!(
-            "log-ins during the run: {} in {secs:.0} s ({:.1}/s), latency p50 {:.1} ms, p99 {:.1} ms",
+            "{} during the run: {} in {secs:.0} s ({:.1}/s), latency p50 {:.1} ms, p99 {:.1} ms",
+            self.what,
             v.len(),
             v.len() as f64 / secs.max(1e-9),
             percentile(&mut v, 0.50),
@@ -603,6 +673,13 @@ fn main() {
                 deadline,
             ))
         });
+        let lists = (opts.account_games_per_s > 0).then(|| {
+            tokio::spawn(list_account_games_steadily(
+                bases[0].clone(),
+                opts.account_games_per_s,
+                deadline,
+            ))
+        });
         let mut tasks = Vec::new();
         for g in 0..opts.games {
             let seed = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(g as u64 + 1);
@@ -620,7 +697,7 @@ fn main() {
                 stats.lock().unwrap().errors += 1;
             }
         }
-        if let Some(task) = logins {
+        for task in [logins, lists].into_iter().flatten() {
             task.abort();
             let _ = task.await;
         }
