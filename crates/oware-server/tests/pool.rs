@@ -258,8 +258,17 @@ async fn a_correspondence_flag_falls_after_its_days_and_the_home_list_shows_whos
     let c = &v["state"]["online"]["clock"];
     assert_eq!(c["remaining_ms"]["N"], two_days, "{c}");
     assert_eq!(c["running"], "S");
+    // A guest's challenge is another game going on: nobody's list shows it.
+    let (st, other) = Browser::new(&s)
+        .post(
+            "/api/games",
+            json!({"opponent": "online", "clock": {"days": 2}, "color": "S"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{other}");
     let (st, list) = ama.get("/api/account/games").await;
     assert_eq!(st, StatusCode::OK, "{list}");
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(1), "{list}");
     let g = &list["games"][0];
     assert_eq!(
         (g["id"].as_str(), &g["your_turn"]),
@@ -269,6 +278,7 @@ async fn a_correspondence_flag_falls_after_its_days_and_the_home_list_shows_whos
     assert_eq!(g["time_left_ms"], two_days);
     assert_eq!(g["opponent"], "Kofi");
     let (_, list) = kofi.get("/api/account/games").await;
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(1), "{list}");
     assert_eq!(list["games"][0]["your_turn"], false);
     let (st, v) = Browser::new(&s).get("/api/account/games").await;
     assert_eq!(st, StatusCode::UNAUTHORIZED, "{v}");
