@@ -32,8 +32,8 @@ pub struct AccountGame {
 
 impl Games {
     /// `user`'s online games still going: the player's turn first, the least time left first.
-    /// Read from the store's games still going (the same rows the clocks resume from at start),
-    /// so every instance answers the same.
+    /// Read from the store ([`crate::Store::live_online_of`], by the seat columns'
+    /// indexes), so every instance answers the same.
     pub async fn account_games(&self, user: &User) -> Result<Vec<AccountGame>, GameError> {
         let rows = self.store.live_online_of(user.id.clone()).await?;
         let now = self.now();
