@@ -264,16 +264,19 @@ impl Pools {
     }
 
     /// `user` (or a guest named `name` from `address`) joins pool `pool`: a ticket, then a
-    /// pairing pass (the ticket may come back paired already).
+    /// pairing pass (the ticket may come back paired already). A ticket counts as a game
+    /// created by `address` (`OnlineConfig::create_limit`, as a challenge does): each may
+    /// become one, and pairing oneself over and over must cost what creating games does.
     pub async fn join(
         &self,
         pool: &str,
         user: Option<&User>,
         name: &str,
-        address: &str,
+        address: std::net::IpAddr,
     ) -> Result<TicketView, PoolError> {
         let tc = control(pool).ok_or_else(|| PoolError::NoSuchPool(pool.to_string()))?;
         let table = self.table()?;
+        self.games.may_create(Some(address))?;
         let ticket = random_hex(16)?;
         let rating = match user {
             Some(u) => self
@@ -315,7 +318,11 @@ impl Pools {
             .pool_join(row.clone(), now, POOL_MAX, GUEST_TICKETS_PER_ADDRESS)
             .await?
         {
-            PoolJoin::Joined => {}
+            // Counted once joined (a refusal counts nothing); two joins racing past the
+            // check above are both counted here, and the next one is refused.
+            PoolJoin::Joined => {
+                let _ = self.games.count_creation(Some(address));
+            }
             PoolJoin::Holds { pool } => return Err(PoolError::AlreadyWaiting { pool }),
             PoolJoin::Full => return Err(PoolError::Full),
             PoolJoin::AddressFull => return Err(PoolError::AddressFull),

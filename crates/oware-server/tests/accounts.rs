@@ -272,18 +272,7 @@ async fn a_rated_game_moves_both_ratings_and_shows_on_both_profiles() {
     assert_eq!(online["seats"]["N"]["account"], true);
     assert_eq!(online["seats"]["S"]["rating"]["rating"], 1500);
     assert_eq!(online["seats"]["S"]["rating"]["provisional"], true);
-    a.post_seat(
-        &format!("/api/games/{id}/moves"),
-        &south,
-        json!({"move": "F"}),
-    )
-    .await;
-    b.post_seat(
-        &format!("/api/games/{id}/moves"),
-        &north,
-        json!({"move": "f"}),
-    )
-    .await;
+    both_move(&mut a, &mut b, &id, &south, &north).await;
     let (st, end) = b
         .post_seat(&format!("/api/games/{id}/resign"), &north, json!({}))
         .await;
@@ -389,6 +378,76 @@ async fn rated_games_need_accounts_standard_rules_and_a_clock_and_aborts_rate_no
     s.shutdown().await.unwrap();
 }
 
+/// Plays South's F and North's f in rated game `id`: both sides have moved.
+async fn both_move(a: &mut Browser, b: &mut Browser, id: &str, south: &str, north: &str) {
+    let (st, v) = a
+        .post_seat(
+            &format!("/api/games/{id}/moves"),
+            south,
+            json!({"move": "F"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let (st, v) = b
+        .post_seat(
+            &format!("/api/games/{id}/moves"),
+            north,
+            json!({"move": "f"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+}
+
+#[tokio::test]
+async fn a_rated_game_resigned_before_both_sides_moved_rates_nothing() {
+    let (_dir, _clock, s) = world().await;
+    let mut a = Browser::signed_up(&s, "Kofi").await;
+    let mut b = Browser::signed_up(&s, "Ama").await;
+    // Twenty wins by resignation at move 0 (and one after South's first move): no points
+    // can be farmed that way.
+    for i in 0..21 {
+        let (id, south, north, _) = rated_game(&mut a, &mut b).await;
+        if i == 20 {
+            let (st, v) = a
+                .post_seat(
+                    &format!("/api/games/{id}/moves"),
+                    &south,
+                    json!({"move": "F"}),
+                )
+                .await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+        }
+        let (st, end) = b
+            .post_seat(&format!("/api/games/{id}/resign"), &north, json!({}))
+            .await;
+        assert_eq!(st, StatusCode::OK, "{end}");
+        assert_eq!(end["online"]["end"], "resign");
+        assert_eq!(
+            end["online"]["seats"]["S"]["rating"]["diff"],
+            Value::Null,
+            "{end}"
+        );
+    }
+    let (_, kofi) = a.get("/api/user/Kofi").await;
+    assert_eq!(kofi["ratings"], json!([]), "{kofi}");
+    // Once both have moved, a resignation is rated as before.
+    let (id, south, north, _) = rated_game(&mut a, &mut b).await;
+    both_move(&mut a, &mut b, &id, &south, &north).await;
+    let (_, end) = b
+        .post_seat(&format!("/api/games/{id}/resign"), &north, json!({}))
+        .await;
+    assert!(
+        end["online"]["seats"]["S"]["rating"]["diff"]
+            .as_i64()
+            .unwrap()
+            > 0,
+        "{end}"
+    );
+    let (_, kofi) = a.get("/api/user/Kofi").await;
+    assert_eq!(kofi["ratings"][0]["games"], 1, "{kofi}");
+    s.shutdown().await.unwrap();
+}
+
 #[tokio::test]
 async fn a_logged_in_players_seat_follows_the_account_to_another_device() {
     let (_dir, _clock, s) = world().await;
@@ -483,6 +542,78 @@ async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
 }
 
 #[tokio::test]
+async fn a_new_players_simultaneous_first_results_all_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let db = common::db(&dir.path().join("first.sqlite")).await;
+    let s = {
+        let config = ServerConfig {
+            clock: clock.shared(),
+            db: db.clone(),
+            ..common::clocked_config(&dir.path().join("unused.sqlite"), &clock).await
+        };
+        start(&config).await.unwrap()
+    };
+    // Kofi, new, has eight rated games with eight new opponents, all ending at once.
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    let mut ids = Vec::new();
+    for i in 0..8 {
+        let mut other = Browser::signed_up(&s, &format!("Opponent{i}")).await;
+        ids.push(rated_game(&mut kofi, &mut other).await.0);
+    }
+    s.shutdown().await.unwrap();
+    // Eight writers (eight instances' pools on PostgreSQL; one store on SQLite, whose writes
+    // take turns) write the eight ends together. No rating row exists yet for anyone.
+    let db = db.to_string_lossy().to_string();
+    let one = oware_server::open_store(&db).await.unwrap();
+    let mut stores: Vec<Arc<dyn Store>> = Vec::new();
+    for _ in 0..8 {
+        stores.push(if common::postgres() {
+            oware_server::open_store(&db).await.unwrap()
+        } else {
+            Arc::clone(&one)
+        });
+    }
+    let mut kofi_id = String::new();
+    let mut ends = tokio::task::JoinSet::new();
+    for (id, store) in ids.iter().zip(&stores) {
+        let row = store.load(id.clone()).await.unwrap().unwrap();
+        let users: Value = serde_json::from_str(&row.online).unwrap();
+        kofi_id = users["south"]["user"].as_str().unwrap().to_string();
+        let end = GameEnd {
+            category: "blitz".into(),
+            rated: true,
+            south_score: 1.0,
+            south_user: Some(kofi_id.clone()),
+            north_user: users["north"]["user"].as_str().map(String::from),
+            at_ms: oware_server::Clock::now_ms(&clock),
+        };
+        let update = oware_server::GameUpdate {
+            id: id.clone(),
+            from_version: row.version,
+            moves: row.moves.clone(),
+            redo: String::new(),
+            online: row.online.clone(),
+            online_status: "over".into(),
+            south_user: row.south_user.clone(),
+            north_user: row.north_user.clone(),
+        };
+        let store = Arc::clone(store);
+        ends.spawn(async move { store.accounts().finish(update, end).await.map(|_| ()) });
+    }
+    for r in ends.join_all().await {
+        r.expect("every end is written");
+    }
+    let ratings = one.accounts().ratings(kofi_id).await.unwrap();
+    assert_eq!(ratings.len(), 1, "{ratings:?}");
+    assert_eq!(ratings[0].1.games, 8, "every result counted: {ratings:?}");
+    for st in stores {
+        let _ = st.close().await;
+    }
+    let _ = one.close().await;
+}
+
+#[tokio::test]
 async fn the_leaderboard_lists_established_players_best_first() {
     let (_dir, clock, s) = world().await;
     let mut a = Browser::signed_up(&s, "Kofi").await;
@@ -492,6 +623,7 @@ async fn the_leaderboard_lists_established_players_best_first() {
     // Kofi wins most games: after enough of them both deviations are under 110.
     for i in 0..30 {
         let (id, south, north, _) = rated_game(&mut a, &mut b).await;
+        both_move(&mut a, &mut b, &id, &south, &north).await;
         let (loser, token) = if i % 4 == 3 {
             (&mut a, south)
         } else {

@@ -120,6 +120,24 @@ async fn accounts_of_close_rating_pair_rated_and_far_ones_only_once_the_range_ha
     let (st, seat) = ama.post(&format!("/api/games/{id}/seat"), json!({})).await;
     assert_eq!(st, StatusCode::OK, "{seat}");
     assert_eq!(seat["token"], pairing(&t1).1);
+    // Both move (a game resigned before that rates nothing), South first.
+    let ama_token = pairing(&t1).1;
+    let ama_south = state["online"]["seats"]["S"]["name"] == "Ama";
+    let mut order = [(&mut ama, &ama_token, "F"), (&mut kofi, &kofi_token, "f")];
+    if !ama_south {
+        order.swap(0, 1);
+        (order[0].2, order[1].2) = ("F", "f");
+    }
+    for (who, token, letter) in order {
+        let (st, v) = who
+            .post_seat(
+                &format!("/api/games/{id}/moves"),
+                token,
+                json!({ "move": letter }),
+            )
+            .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+    }
     let (st, v) = kofi
         .post_seat(&format!("/api/games/{id}/resign"), &kofi_token, json!({}))
         .await;

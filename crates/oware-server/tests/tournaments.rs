@@ -399,3 +399,86 @@ async fn a_swiss_pairs_each_round_when_the_last_game_ends_with_a_bye() {
     }
     assert_eq!(v["podium"].as_array().unwrap().len(), 3);
 }
+
+#[tokio::test]
+async fn simultaneous_joins_never_overfill_a_tournament() {
+    let names = ["Ama", "Kofi", "Esi", "Yaw", "Abena", "Kwame"];
+    let (_dir, _clock, s, players) = world("full.sqlite", &names).await;
+    let (st, created) = players[0]
+        .post(
+            "/api/tournaments",
+            json!({ "kind": "arena", "minutes": 30, "initial_s": 180, "increment_s": 2,
+                    "max_players": 2 }),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let t = created["id"].as_str().unwrap().to_string();
+    // Everyone asks at once: each request reads "room for 2" before any has written.
+    let mut joins = tokio::task::JoinSet::new();
+    for p in &players {
+        let p = p.on(&s);
+        let path = format!("/api/tournaments/{t}/join");
+        joins.spawn(async move { p.post(&path, json!({})).await });
+    }
+    let answers = joins.join_all().await;
+    let taken = answers
+        .iter()
+        .filter(|(st, _)| *st == StatusCode::OK)
+        .count();
+    for (st, v) in answers.iter().filter(|(st, _)| *st != StatusCode::OK) {
+        assert_error(*st, v, StatusCode::CONFLICT, "tournament-full");
+    }
+    assert_eq!(taken, 2, "{answers:?}");
+    let v = players[0].get(&format!("/api/tournaments/{t}")).await;
+    assert_eq!(v["players"], 2, "{v}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn players_tournaments_cannot_pass_for_the_sites_and_come_after_them_in_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let config = ServerConfig {
+        tournaments: TournamentConfig {
+            schedule: oware_server::Recurring::parse_all("daily 20:00 arena 60 3+2 Weekly Arena")
+                .unwrap(),
+            ..TournamentConfig::default()
+        },
+        ..common::clocked_config(&dir.path().join("names.sqlite"), &clock).await
+    };
+    let s = start(&config).await.expect("server starts");
+    let p = Player::sign_up(&s, "Ama").await;
+    for name in [
+        "Official Weekly Arena 7",
+        "weekly-arena",
+        "The OFFICIAL blitz",
+    ] {
+        let (st, v) = p
+            .post(
+                "/api/tournaments",
+                json!({ "kind": "arena", "name": name, "initial_s": 180, "increment_s": 2 }),
+            )
+            .await;
+        assert_error(st, &v, StatusCode::UNPROCESSABLE_ENTITY, "bad-name");
+    }
+    // A player's tournament starting before the site's is still listed after it.
+    let (st, mine) = p
+        .post(
+            "/api/tournaments",
+            json!({ "kind": "arena", "name": "Ama's blitz", "initial_s": 180, "increment_s": 2,
+                    "starts_ms": oware_server::Clock::now_ms(&clock) + 60_000 }),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{mine}");
+    let list = loop {
+        let list = p.get("/api/tournaments").await;
+        if list["upcoming"].as_array().unwrap().len() == 2 {
+            break list;
+        }
+        // The schedule's tournament is made by the first tick of the timer.
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert_eq!(list["upcoming"][0]["scheduled"], true, "{list}");
+    assert_eq!(list["upcoming"][1]["name"], "Ama's blitz", "{list}");
+    s.shutdown().await.unwrap();
+}

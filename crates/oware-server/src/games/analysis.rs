@@ -21,11 +21,15 @@ impl Games {
     ///
     /// In an online game a spectator's analysis goes to that spectator's stream alone
     /// (`watcher`: the handle its first event gave); the players get none while the game
-    /// runs, and once it is over theirs goes to the game's stream.
+    /// runs, and once it is over theirs goes to the game's stream. A player is known by the
+    /// seat's token, by the logged-in account `viewer` holding a seat, or by a stream handle
+    /// that such an account opened: none of them gets a spectator's analysis of a live game.
+    #[allow(clippy::too_many_arguments)]
     pub async fn analyse(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
+        viewer: Option<&str>,
         watcher: Option<&str>,
         ply: Option<usize>,
         movetime: Duration,
@@ -36,16 +40,23 @@ impl Games {
         let ticket = self.engine.analysis_ticket().map_err(busy)?;
         let (game, seq, stop, events) = {
             let mut s = live.lock().await;
+            let during_play = || GameError::Forbidden {
+                code: "no-analysis-during-play",
+                message: "no analysis for the players while the game runs".into(),
+            };
             let spectator = match &s.online {
                 Some(o) => match o.side_of(token) {
-                    Some(_) if o.is_live() => {
-                        return Err(GameError::Forbidden {
-                            code: "no-analysis-during-play",
-                            message: "no analysis for the players while the game runs".into(),
-                        })
-                    }
+                    Some(_) if o.is_live() => return Err(during_play()),
                     Some(_) => None,
-                    None => Some(s.watcher_handle(watcher)?),
+                    None if o.seated_account(viewer) => return Err(during_play()),
+                    None => {
+                        let handle = s.watcher_handle(watcher)?;
+                        let seated = s.watchers.get(&handle).is_some_and(|w| w.seated);
+                        if seated && o.is_live() {
+                            return Err(during_play());
+                        }
+                        Some(handle)
+                    }
                 },
                 None => {
                     s.authorize(token)?;

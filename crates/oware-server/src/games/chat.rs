@@ -158,18 +158,23 @@ impl Games {
         Ok(message)
     }
 
-    /// The chat of online game `id` as the holder of `token` may read it (a player sees the
-    /// spectators' room only in a game open to advice), oldest first.
+    /// The chat of online game `id` as the holder of `token`, or the logged-in account
+    /// `viewer`, may read it (a player, by seat or by account, sees the spectators' room only in
+    /// a game open to advice), oldest first.
     pub async fn chat_log(
         self: &Arc<Self>,
         id: &str,
         token: Option<&str>,
+        viewer: Option<&str>,
     ) -> Result<ChatLog, GameError> {
         let live = self.live(id).await?;
         let (player, advice) = {
             let s = live.lock().await;
             let o = online_of(&s)?;
-            (o.side_of(token).is_some(), o.advice)
+            (
+                o.side_of(token).is_some() || o.seated_account(viewer),
+                o.advice,
+            )
         };
         let store = self.store.chat().ok_or_else(no_chat_store)?;
         let rows = store.chat_messages(id.to_string()).await?;

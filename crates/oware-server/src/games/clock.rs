@@ -8,7 +8,6 @@ use super::error::GameError;
 use super::session::Session;
 use super::sync::ALIVE_EVERY;
 use super::{Games, Live};
-use crate::online::Status;
 
 impl Games {
     /// Starts the timer that ends the game when the running side's flag falls, cancelling the
@@ -21,13 +20,7 @@ impl Games {
         if let Some(old) = timer.take() {
             old.abort();
         }
-        let Some(deadline) = s
-            .online
-            .as_ref()
-            .filter(|o| o.status == Status::Playing)
-            .and_then(|o| o.clock.as_ref())
-            .and_then(|c| c.deadline())
-        else {
+        let Some(deadline) = s.online.as_ref().and_then(|o| o.time_deadline()) else {
             return;
         };
         let version = s.version;
@@ -46,7 +39,7 @@ impl Games {
                     return;
                 };
                 if !o.check_flag(games.now()) {
-                    match o.clock.as_ref().and_then(|c| c.deadline()) {
+                    match o.time_deadline() {
                         Some(d) => {
                             sleep = games.clock.sleep_until(d);
                             continue;
@@ -155,9 +148,13 @@ impl Games {
             let Some(mut o) = s.online.clone() else {
                 continue;
             };
-            let running = o.clock.as_mut().filter(|c| c.running.is_some());
-            if let Some(c) = running.filter(|_| down > 0) {
-                c.turn_started_ms = (c.turn_started_ms + down).min(self.now());
+            // A clock waiting for a first move is moved on too: its deadline counts from
+            // the start or the last move (`Online::first_move_deadline`).
+            let waiting = o.first_move_deadline().is_some();
+            let started = o.started_ms.unwrap_or(o.created_ms);
+            let timed = o.clock.as_mut().filter(|c| c.running.is_some() || waiting);
+            if let Some(c) = timed.filter(|_| down > 0) {
+                c.turn_started_ms = (c.turn_started_ms.max(started) + down).min(self.now());
                 let game = s.game.clone();
                 if let Err(e) = self.persist_all(&mut s, game, Vec::new(), Some(o)).await {
                     tracing::warn!(game = %row.id, "a clock could not be resumed: {e}");

@@ -248,7 +248,12 @@ impl Games {
             south_user,
             north_user,
         };
-        let end = super::players::game_end(s.online.as_ref(), online.as_ref(), self.now());
+        let end = super::players::game_end(
+            s.online.as_ref(),
+            online.as_ref(),
+            game.moves().len(),
+            self.now(),
+        );
         let finished = super::paired::finished_between(&s.id, s.online.as_ref(), online.as_ref());
         let written = match (new, end) {
             (Some(row), _) => self.store.update_and_insert(update, row).await,

@@ -49,9 +49,16 @@ pub fn rated_refusal(
     None
 }
 
-/// What the store records when `before` becomes `after`: `Some` when the game has just ended
-/// with a result and a seat is an account's.
-pub fn game_end(before: Option<&Online>, after: Option<&Online>, now: u64) -> Option<GameEnd> {
+/// What the store records when `before` becomes `after` (a game of `plies` moves): `Some`
+/// when the game has just ended with a result and a seat is an account's. The result is rated
+/// only when both sides have moved: a game resigned, lost on time or claimed before that put
+/// nothing at stake, and rating it would let two accounts trade points without playing.
+pub fn game_end(
+    before: Option<&Online>,
+    after: Option<&Online>,
+    plies: usize,
+    now: u64,
+) -> Option<GameEnd> {
     let (before, after) = (before?, after?);
     if before.status != Status::Playing || after.status != Status::Over {
         return None;
@@ -70,7 +77,11 @@ pub fn game_end(before: Option<&Online>, after: Option<&Online>, now: u64) -> Op
         .map(|c| c.name().to_string())
         .unwrap_or_default();
     Some(GameEnd {
-        rated: after.rated && south_user.is_some() && north_user.is_some() && !category.is_empty(),
+        rated: after.rated
+            && plies >= 2
+            && south_user.is_some()
+            && north_user.is_some()
+            && !category.is_empty(),
         category,
         south_score,
         south_user,

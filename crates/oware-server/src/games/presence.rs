@@ -58,11 +58,15 @@ impl Drop for PresenceGuard {
 
 impl Games {
     /// Subscribes to game `id`'s events as a player (presence `key`) or a spectator: the
-    /// stream counts as connected until the guard is dropped (the page left).
+    /// stream counts as connected until the guard is dropped (the page left). A spectator's
+    /// stream opened by an account holding a seat (`viewer`) is filtered as a player's is
+    /// (no spectators' room unless the game is open to advice), and its handle gets no
+    /// analysis while the game is live.
     pub async fn subscribe_present(
         self: &Arc<Self>,
         id: &str,
         key: Option<&str>,
+        viewer: Option<&str>,
     ) -> Result<(Event, broadcast::Receiver<Event>, Option<PresenceGuard>), GameError> {
         let live = self.live(id).await?;
         let mut s = live.lock().await;
@@ -89,6 +93,7 @@ impl Games {
         };
         s.presence.open(side);
         let advice = s.online.as_ref().is_some_and(|o| o.advice);
+        let seated = s.online.as_ref().is_some_and(|o| o.seated_account(viewer));
         let mut filter = None;
         let (rx, watcher) = match side {
             Some(_) if advice => {
@@ -131,6 +136,8 @@ impl Games {
                 let forwarder = tokio::spawn(async move {
                     loop {
                         match game_events.recv().await {
+                            Ok(ev)
+                                if seated && !advice && super::chat::hidden_from_players(&ev) => {}
                             Ok(ev) => {
                                 if to.send(ev).is_err() {
                                     return;
@@ -148,6 +155,7 @@ impl Games {
                         events: own,
                         forwarder,
                         analysis: None,
+                        seated,
                     },
                 );
                 (rx, Some(handle))

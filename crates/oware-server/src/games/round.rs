@@ -145,10 +145,25 @@ impl Games {
         self.online.min_initial_s
     }
 
-    /// Counts a creation by `ip`; refuses beyond the limit in the window.
-    pub(super) fn count_creation(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
+    /// Counts a creation by `ip` (a challenge, or a pool's ticket: each may become a game);
+    /// refuses beyond the limit in the window.
+    pub(crate) fn count_creation(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
+        self.creation(ip, true)
+    }
+
+    /// Whether [`Games::count_creation`] would count a creation by `ip` now, counting nothing.
+    pub(crate) fn may_create(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
+        self.creation(ip, false)
+    }
+
+    fn creation(&self, ip: Option<std::net::IpAddr>, count: bool) -> Result<(), GameError> {
         let Some(ip) = ip else { return Ok(()) };
-        self.creations.take(ip).map_err(|o| GameError::TooMany {
+        let seen = if count {
+            self.creations.take(ip)
+        } else {
+            self.creations.check(ip)
+        };
+        seen.map_err(|o| GameError::TooMany {
             code: "too-many-games",
             message: format!(
                 "you have created {} online games in the last {} minutes; wait {} s before \

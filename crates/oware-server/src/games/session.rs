@@ -82,6 +82,9 @@ pub(super) struct Watcher {
     pub(super) forwarder: tokio::task::AbortHandle,
     /// The spectator's running analysis.
     pub(super) analysis: Option<Arc<AtomicBool>>,
+    /// Opened by an account holding a seat of the live game: a player in a spectator's
+    /// place, who gets no analysis and no spectators' room (`Online::seated_account`).
+    pub(super) seated: bool,
 }
 
 impl Watcher {

@@ -35,5 +35,7 @@ pub(super) async fn log(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<ChatLog>, ApiError> {
-    Ok(Json(s.games.chat_log(&id, token(&headers)).await?))
+    let viewer = super::accounts::viewer(&s, &headers).await?;
+    let viewer = viewer.as_ref().map(|u| u.id.as_str());
+    Ok(Json(s.games.chat_log(&id, token(&headers), viewer).await?))
 }

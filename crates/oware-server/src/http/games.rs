@@ -246,11 +246,17 @@ pub(super) async fn events(
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = s.limits.open_stream(peer.ip())?;
+    let viewer = super::accounts::viewer(&s, &headers).await?;
     let (first, rx, guard) = s
         .games
-        .subscribe_present(&id, q.get("presence").map(String::as_str))
+        .subscribe_present(
+            &id,
+            q.get("presence").map(String::as_str),
+            viewer.as_ref().map(|u| u.id.as_str()),
+        )
         .await?;
     Ok(events::sse_held(first, rx, s.shutdown.clone(), (guard, slot)).into_response())
 }
@@ -361,11 +367,13 @@ pub(super) async fn analyse(
     ApiJson(req): ApiJson<AnalysisReq>,
 ) -> Result<Response, ApiError> {
     s.limits.start_engine_job(peer.ip())?;
+    let viewer = super::accounts::viewer(&s, &headers).await?;
     let seq = s
         .games
         .analyse(
             &id,
             token(&headers),
+            viewer.as_ref().map(|u| u.id.as_str()),
             watcher(&headers),
             req.ply,
             req.movetime(),

@@ -92,7 +92,7 @@ pub(super) async fn join(
             &pool,
             user.as_ref(),
             req.name.as_deref().unwrap_or(""),
-            &client(peer).to_string(),
+            client(peer),
         )
         .await?;
     Ok((StatusCode::CREATED, Json(ticket)).into_response())

@@ -73,6 +73,13 @@ impl Default for OnlineConfig {
 
 /// The largest initial time in seconds (3 hours).
 pub const MAX_INITIAL_S: u64 = 10_800;
+
+/// How long each side of a game with a clock (not a correspondence one) has for its first
+/// move, from the start of the game or from the opponent's first move: a game in which a side
+/// has not moved by then is aborted, with no result. The clock itself runs only once both
+/// have moved, so without this a game nobody plays (a pool pairing left alone, a seat taken
+/// and forgotten) would stay "playing" for ever.
+pub const FIRST_MOVE_MS: u64 = 30_000;
 /// The largest increment in seconds.
 pub const MAX_INCREMENT_S: u64 = 180;
 
@@ -224,6 +231,17 @@ impl Online {
         })
     }
 
+    /// Whether account `user` holds a seat of this game while it is live: such a viewer is a
+    /// player wherever they look from (a spectator's stream, a second tab without the seat's
+    /// token), and gets no engine analysis and no spectators' room a player would not get.
+    pub fn seated_account(&self, user: Option<&str>) -> bool {
+        let Some(user) = user else { return false };
+        self.is_live()
+            && Side::ALL
+                .into_iter()
+                .any(|side| self.seat(side).user.as_deref() == Some(user))
+    }
+
     /// The player's side, or `not-your-seat`.
     pub fn player(&self, token: Option<&str>) -> Result<Side, OnlineError> {
         self.side_of(token).ok_or_else(OnlineError::not_your_seat)
@@ -302,11 +320,50 @@ impl Online {
         self.cycle_offer = None;
     }
 
-    /// Whether the running side's flag has fallen at `now`; if so the game is over by time
-    /// (the other side wins) and `true` is answered (the caller stores the change).
+    /// When the side to move must have made its first move ([`FIRST_MOVE_MS`]): only in a
+    /// game being played with a clock that is not running yet (fewer than two moves) and is
+    /// not a correspondence clock.
+    pub fn first_move_deadline(&self) -> Option<u64> {
+        if self.status != Status::Playing {
+            return None;
+        }
+        let c = self
+            .clock
+            .as_ref()
+            .filter(|c| c.running.is_none() && !c.per_move())?;
+        let since = self
+            .started_ms
+            .unwrap_or(self.created_ms)
+            .max(c.turn_started_ms);
+        Some(since.saturating_add(FIRST_MOVE_MS))
+    }
+
+    /// When the game ends by time if nobody moves: the running side's flag, or the first
+    /// move's deadline ([`Online::first_move_deadline`]).
+    pub fn time_deadline(&self) -> Option<u64> {
+        if self.status != Status::Playing {
+            return None;
+        }
+        self.clock
+            .as_ref()
+            .and_then(|c| c.deadline())
+            .or_else(|| self.first_move_deadline())
+    }
+
+    /// Whether time has ended the game at `now`: the running side's flag has fallen (the
+    /// other side wins), or a side has not made its first move in time (aborted, no
+    /// result). `true` is answered when it has; the caller stores the change.
     pub fn check_flag(&mut self, now: u64) -> bool {
         if self.status != Status::Playing {
             return false;
+        }
+        if let Some(deadline) = self.first_move_deadline() {
+            if now < deadline {
+                return false;
+            }
+            self.finish(EndReason::Aborted, None, now);
+            self.status = Status::Aborted;
+            return true;
         }
         let Some(c) = &self.clock else { return false };
         let Some(side) = c.running else { return false };
@@ -355,9 +412,11 @@ impl Online {
                 // Correspondence: each move gives the mover its days again.
                 *c.left_mut(mover) = c.initial_ms;
             }
+            // Before both have moved the clock does not run, but the first move's deadline
+            // counts from the last move (`first_move_deadline`).
+            c.turn_started_ms = now;
             if plies >= 2 {
                 c.running = Some(game.position().turn());
-                c.turn_started_ms = now;
             }
         }
         if self.draw_offer == Some(mover) {

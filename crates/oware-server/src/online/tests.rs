@@ -214,3 +214,41 @@ fn a_cycle_is_agreed_while_both_rows_hold_seeds_and_lapses_with_a_move() {
     );
     assert!(o.result_tag().is_none(), "the score is the result");
 }
+
+#[test]
+fn a_clocked_game_whose_first_moves_are_not_made_in_time_is_aborted() {
+    let tc = TimeControl {
+        initial_s: 180,
+        increment_s: 2,
+    };
+    // Nobody moves: aborted FIRST_MOVE_MS after the start, no result.
+    let mut o = Online::new(Side::South, "A".into(), "ta".into(), Some(tc), true, 0);
+    o.join(None, "B".into(), "tb".into(), 5_000).unwrap();
+    assert_eq!(o.time_deadline(), Some(5_000 + FIRST_MOVE_MS));
+    assert!(!o.check_flag(5_000 + FIRST_MOVE_MS - 1));
+    assert!(o.check_flag(5_000 + FIRST_MOVE_MS));
+    assert_eq!(
+        (o.status, o.end.map(EndReason::name), o.winner),
+        (Status::Aborted, Some("aborted"), None)
+    );
+    assert_eq!(o.time_deadline(), None);
+
+    // South moves in time: North's first move counts from South's.
+    let mut o = playing(Some(tc));
+    let mut g = Game::new(Rules::default());
+    play(&mut o, &mut g, 0, 20_000);
+    assert_eq!(o.time_deadline(), Some(20_000 + FIRST_MOVE_MS));
+    assert!(!o.check_flag(20_000 + FIRST_MOVE_MS - 1));
+    play(&mut o, &mut g, 0, 20_000 + FIRST_MOVE_MS - 1);
+    // Both moved: the clock runs and only the flag ends the game.
+    assert_eq!(o.first_move_deadline(), None);
+    assert!(!o.check_flag(20_000 + 2 * FIRST_MOVE_MS));
+    assert_eq!(o.status, Status::Playing);
+
+    // Correspondence clocks and games without a clock wait for their first moves.
+    let mut o = playing(Some(TimeControl::correspondence(3.0).unwrap()));
+    assert_eq!(o.first_move_deadline(), None);
+    assert!(!o.check_flag(FIRST_MOVE_MS * 1000));
+    let mut o = playing(None);
+    assert!(!o.check_flag(FIRST_MOVE_MS * 1000));
+}

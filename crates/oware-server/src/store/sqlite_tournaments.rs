@@ -5,8 +5,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 use super::int;
 use super::sqlite::SqliteStore;
 use super::tournaments::{
-    prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
-    PAIRING_COLUMNS, TOURNAMENT_COLUMNS,
+    prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, DUE_TOURNAMENTS,
+    ENTRY_COLUMNS, PAIRING_COLUMNS, PUT_ENTRY, TOURNAMENT_COLUMNS,
 };
 use super::StoreFuture;
 
@@ -119,9 +119,26 @@ impl TournamentStore for SqliteStore {
             let order = if status == "finished" { "DESC" } else { "ASC" };
             let mut st = c.prepare(&format!(
                 "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = ?1
-                 ORDER BY starts {order}, id LIMIT ?2"
+                 ORDER BY creator <> '', starts {order}, id LIMIT ?2"
             ))?;
             let rows = st.query_map(params![status, i64::from(limit)], read_tournament)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn due_tournaments(
+        &self,
+        now: u64,
+        after: Option<(u64, String)>,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<TournamentRow>> {
+        self.run(move |c| {
+            let (starts, id) = after.map_or((-1, String::new()), |(s, id)| (int(s), id));
+            let mut st = c.prepare_cached(DUE_TOURNAMENTS)?;
+            let rows = st.query_map(
+                params![int(now), starts, id, i64::from(limit)],
+                read_tournament,
+            )?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
     }
@@ -162,26 +179,27 @@ impl TournamentStore for SqliteStore {
         })
     }
 
-    fn put_entry(&self, e: EntryRow) -> StoreFuture<'_, ()> {
+    fn put_entry(&self, e: EntryRow, max_players: u64) -> StoreFuture<'_, bool> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            tx.execute(
-                &format!(
-                    "INSERT INTO tournament_players ({ENTRY_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                     ON CONFLICT (tournament_id, user_id) DO UPDATE SET state = excluded.state"
-                ),
+            let n = tx.execute(
+                PUT_ENTRY,
                 params![
                     e.tournament_id,
                     e.user_id,
                     e.name,
                     e.rating,
                     e.state,
-                    int(e.joined_ms)
+                    int(e.joined_ms),
+                    int(max_players)
                 ],
             )?;
+            if n == 0 {
+                return Ok(false);
+            }
             bump(&tx, &e.tournament_id)?;
             tx.commit()?;
-            Ok(())
+            Ok(true)
         })
     }
 

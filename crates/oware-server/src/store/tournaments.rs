@@ -72,6 +72,28 @@ pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 /// The columns of a tournament row, in [`TournamentRow`]'s order.
 pub(super) const TOURNAMENT_COLUMNS: &str = "id, kind, name, creator, schedule_key, status, \
     starts, minutes, rounds, initial_s, increment_s, max_players, state, version, created, ended";
+/// The due tournaments (`TournamentStore::due_tournaments`): `?1` now, `?2`/`?3` the page's
+/// last start and id, `?4` the page's size. The same text serves both backends
+/// (`?N` for SQLite, rewritten to `$N` for PostgreSQL by [`numbered`]).
+pub(super) const DUE_TOURNAMENTS: &str = "SELECT id, kind, name, creator, schedule_key, status, \
+    starts, minutes, rounds, initial_s, increment_s, max_players, state, version, created, ended \
+    FROM tournaments WHERE (status = 'started' OR (status = 'created' AND starts <= ?1)) \
+    AND (starts > ?2 OR (starts = ?2 AND id > ?3)) ORDER BY starts, id LIMIT ?4";
+
+/// A new player's row, only while the tournament has room (`TournamentStore::put_entry`):
+/// `?1`…`?6` the row, `?7` the most players (0: no limit).
+pub(super) const PUT_ENTRY: &str = "INSERT INTO tournament_players \
+    (tournament_id, user_id, name, rating, state, joined) \
+    SELECT ?1, ?2, ?3, CAST(?4 AS BIGINT), ?5, CAST(?6 AS BIGINT) WHERE CAST(?7 AS BIGINT) = 0 \
+    OR EXISTS (SELECT 1 FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2) \
+    OR (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ?1) < CAST(?7 AS BIGINT) \
+    ON CONFLICT (tournament_id, user_id) DO UPDATE SET state = excluded.state";
+
+/// `sql` with SQLite's `?N` placeholders written as PostgreSQL's `$N`.
+pub(super) fn numbered(sql: &str) -> String {
+    sql.replace('?', "$")
+}
+
 /// The columns of a player row, in [`EntryRow`]'s order.
 pub(super) const ENTRY_COLUMNS: &str = "tournament_id, user_id, name, rating, state, joined";
 /// The columns of a game row, in [`PairingRow`]'s order.
@@ -184,9 +206,20 @@ pub trait TournamentStore: Send + Sync {
     /// The tournament `id`.
     fn tournament(&self, id: String) -> StoreFuture<'_, Option<TournamentRow>>;
 
-    /// The tournaments with one of `statuses`, by start (`finished` ones newest first), at
-    /// most `limit`.
+    /// The tournaments with status `status`: the site's (scheduled) ones first, so that
+    /// players' tournaments never push them off a list, then by start (`finished` ones newest
+    /// first); at most `limit`.
     fn tournaments(&self, status: String, limit: u32) -> StoreFuture<'_, Vec<TournamentRow>>;
+
+    /// The tournaments a pairing wave is due for at `now`: every started one and every
+    /// created one whose start has come, by start then id, at most `limit` after the
+    /// `(starts_ms, id)` of `after` (keyset paging: a caller reads them all, page by page).
+    fn due_tournaments(
+        &self,
+        now: u64,
+        after: Option<(u64, String)>,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<TournamentRow>>;
 
     /// The number of tournaments account `creator` made that are not finished.
     fn open_created_by(&self, creator: String) -> StoreFuture<'_, u64>;
@@ -198,9 +231,10 @@ pub trait TournamentStore: Send + Sync {
     /// The stored versions of tournaments `ids`.
     fn tournament_versions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>>;
 
-    /// Adds `e` or sets its state (and name, rating) if it is there; bumps the tournament's
-    /// version.
-    fn put_entry(&self, e: EntryRow) -> StoreFuture<'_, ()>;
+    /// Adds `e` or sets its state if it is there, and bumps the tournament's version; `false`
+    /// (nothing written) when `e` is new and the tournament already has `max_players` (0: no
+    /// limit). The count and the insert are one step: simultaneous joins cannot overfill it.
+    fn put_entry(&self, e: EntryRow, max_players: u64) -> StoreFuture<'_, bool>;
 
     /// Removes account `user` from tournament `id` (before the start); bumps the version.
     fn remove_entry(&self, id: String, user: String) -> StoreFuture<'_, ()>;

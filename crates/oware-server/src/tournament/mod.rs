@@ -217,6 +217,9 @@ pub struct Tournaments {
 
 const EVENT_BACKLOG: usize = 16;
 
+/// The due tournaments read at a time by a tick (`TournamentStore::due_tournaments`).
+const DUE_PAGE: u32 = 200;
+
 impl Tournaments {
     /// The tournaments of `games` (same store and clock).
     pub fn new(games: Arc<Games>, config: TournamentConfig) -> Arc<Self> {
@@ -286,14 +289,13 @@ impl Tournaments {
                 tracing::warn!("tournament schedule: {e}");
             }
         }
-        let now = self.now();
-        let mut due = Vec::new();
-        for status in ["created", "started"] {
-            match tables.tournaments(status.to_string(), 1000).await {
-                Ok(rows) => due.extend(rows.into_iter().filter(|t| t.starts_ms <= now)),
-                Err(e) => tracing::warn!("tournaments not read: {e}"),
+        let due = match self.due(tables, self.now()).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!("tournaments not read: {e}");
+                Vec::new()
             }
-        }
+        };
         for t in due {
             let id = t.id.clone();
             match self
@@ -329,6 +331,26 @@ impl Tournaments {
             }
         }
         self.tell_watchers().await;
+    }
+
+    /// Every tournament a wave is due for at `now`, read page by page: however many players'
+    /// tournaments run, each one (and the site's) gets its wave.
+    async fn due(
+        &self,
+        tables: &dyn TournamentStore,
+        now: u64,
+    ) -> Result<Vec<TournamentRow>, TournamentError> {
+        let mut due = Vec::new();
+        let mut after = None;
+        loop {
+            let rows = tables.due_tournaments(now, after.take(), DUE_PAGE).await?;
+            let more = rows.len() == DUE_PAGE as usize;
+            after = rows.last().map(|t| (t.starts_ms, t.id.clone()));
+            due.extend(rows);
+            if !more {
+                return Ok(due);
+            }
+        }
     }
 
     /// Creates the next occurrence of each recurring tournament (once: its slot is unique).
@@ -463,6 +485,13 @@ impl Tournaments {
             ));
         }
         let name = crate::names::clean(req.name.as_deref().unwrap_or(""));
+        if self.sounds_official(&name) {
+            return Err(TournamentError::invalid(
+                "bad-name",
+                "that name is the site's own: only the site's scheduled tournaments may be \
+                 called \"official\" or bear a scheduled tournament's name",
+            ));
+        }
         let name = if name.is_empty() {
             format!("{}'s {}", user.name, kind.name())
         } else {
@@ -499,6 +528,24 @@ impl Tournaments {
         let id = row.id.clone();
         tables.create_tournament(row).await?;
         self.view(&id, Some(user)).await
+    }
+
+    /// Whether a player's tournament name `name` would pass for one of the site's: it says
+    /// "official", or holds a recurring tournament's name (letters and digits compared
+    /// without case, spaces or punctuation).
+    fn sounds_official(&self, name: &str) -> bool {
+        let fold = |s: &str| -> String {
+            s.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let name = fold(name);
+        name.contains("official")
+            || self.config.schedule.iter().any(|r| {
+                let site = fold(&r.name);
+                !site.is_empty() && name.contains(&site)
+            })
     }
 
     /// The tournament `id` as stored.
@@ -551,10 +598,7 @@ impl Tournaments {
             Some(_) => {}
             None => {
                 if t.max_players > 0 && entries.len() as u64 >= t.max_players {
-                    return Err(TournamentError::refused(
-                        "tournament-full",
-                        format!("this tournament is full ({} players)", t.max_players),
-                    ));
+                    return Err(full(t.max_players));
                 }
                 if t.kind == "swiss" && t.status == "started" {
                     let swiss = wave::swiss_of(&t)?;
@@ -568,16 +612,19 @@ impl Tournaments {
             }
         }
         let rating = self.rating_of(user, &t).await?;
-        tables
-            .put_entry(EntryRow {
-                tournament_id: id.to_string(),
-                user_id: user.id.clone(),
-                name: user.name.clone(),
-                rating,
-                state: "active".into(),
-                joined_ms: mine.map_or(self.now(), |e| e.joined_ms),
-            })
-            .await?;
+        let entry = EntryRow {
+            tournament_id: id.to_string(),
+            user_id: user.id.clone(),
+            name: user.name.clone(),
+            rating,
+            state: "active".into(),
+            joined_ms: mine.map_or(self.now(), |e| e.joined_ms),
+        };
+        // The count above is advice for a clear message; the store's write decides (two
+        // joins at once for the last place: one gets it).
+        if !tables.put_entry(entry, t.max_players).await? {
+            return Err(full(t.max_players));
+        }
         self.changed(id, user).await
     }
 
@@ -621,12 +668,12 @@ impl Tournaments {
             } else {
                 "withdrawn"
             };
-            tables
-                .put_entry(EntryRow {
-                    state: state.into(),
-                    ..e
-                })
-                .await?;
+            let entry = EntryRow {
+                state: state.into(),
+                ..e
+            };
+            // A player already in: never refused for room.
+            tables.put_entry(entry, 0).await?;
         }
         self.changed(id, user).await
     }
@@ -765,4 +812,72 @@ fn not_over(t: &TournamentRow) -> Result<(), TournamentError> {
         ));
     }
     Ok(())
+}
+
+/// The refusal of a join when all `max_players` places are taken.
+fn full(max_players: u64) -> TournamentError {
+    TournamentError::refused(
+        "tournament-full",
+        format!("this tournament is full ({max_players} players)"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineJobs;
+    use crate::store::SqliteStore;
+
+    fn row(id: String, status: &str, starts_ms: u64) -> TournamentRow {
+        TournamentRow {
+            id,
+            kind: "arena".into(),
+            name: "Ama's arena".into(),
+            creator: "ama".into(),
+            schedule_key: String::new(),
+            status: status.into(),
+            starts_ms,
+            minutes: 60,
+            rounds: 0,
+            initial_s: 180,
+            increment_s: 2,
+            max_players: 100,
+            state: String::new(),
+            version: 0,
+            created_ms: 0,
+            ended_ms: 0,
+        }
+    }
+
+    #[tokio::test]
+    async fn every_running_tournament_is_due_however_many_there_are() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(SqliteStore::open(&dir.path().join("t.sqlite")).unwrap());
+        let games = Games::new(store, EngineJobs::new(1), None);
+        let t = Tournaments::new(games, TournamentConfig::default());
+        let tables = t.tables().unwrap();
+        // 1,040 started (520 accounts × 2, several pages), many with the same start; one
+        // whose start has come, one still to come, one finished.
+        for i in 0..1040u64 {
+            let r = row(format!("s{i:04}"), "started", 1_000 + i / 7);
+            assert!(tables.create_tournament(r).await.unwrap());
+        }
+        for (id, status, starts) in [
+            ("due", "created", 5_000),
+            ("later", "created", 9_000),
+            ("over", "finished", 1_000),
+        ] {
+            assert!(tables
+                .create_tournament(row(id.into(), status, starts))
+                .await
+                .unwrap());
+        }
+        let due = t.due(tables, 5_000).await.unwrap();
+        let mut ids: Vec<&str> = due.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids.len(), 1041);
+        assert!(ids.contains(&"due") && ids.contains(&"s1039"));
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 1041, "no tournament read twice");
+    }
 }

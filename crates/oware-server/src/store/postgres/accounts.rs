@@ -66,11 +66,23 @@ impl PostgresStore {
         }
         let mut ratings: SeatRatings = [(None, None); 2];
         if let (true, Some(s), Some(nu)) = (end.rated, &end.south_user, &end.north_user) {
-            // Rows to lock: made first when missing, then locked in id order.
+            // Rows to lock: made first when missing, then locked in id order. `FOR UPDATE`
+            // locks only rows that exist: without the placeholder, two games of a new player
+            // ending at once would both read "no rating" and the second write would undo the
+            // first. A placeholder (games 0) reads as no rating yet; this transaction
+            // overwrites it.
             let mut ids = [s.as_str(), nu.as_str()];
             ids.sort_unstable();
             let mut before = std::collections::HashMap::new();
             for id in ids {
+                let start = crate::rating::START;
+                tx.execute(
+                    "INSERT INTO ratings (user_id, category, rating, deviation, volatility, games, last)
+                     VALUES ($1, $2, $3, $4, $5, 0, 0) ON CONFLICT (user_id, category) DO NOTHING",
+                    &[&id, &end.category, &start.rating, &start.deviation, &start.volatility],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
                 let row = tx
                     .query_opt(
                         "SELECT rating, deviation, volatility, games, last FROM ratings
@@ -79,7 +91,8 @@ impl PostgresStore {
                     )
                     .await
                     .map_err(|e| self.failed(e))?;
-                before.insert(id.to_string(), row.map(|r| read_rating(&r, 0)));
+                let row = row.map(|r| read_rating(&r, 0)).filter(|r| r.games > 0);
+                before.insert(id.to_string(), row);
             }
             let (after, seats) = rate_end(&end, before[s.as_str()], before[nu.as_str()]);
             for (id, r) in [s, nu].into_iter().zip(after) {

@@ -6,8 +6,8 @@ use tokio_postgres::Row;
 use super::PostgresStore;
 use crate::store::int;
 use crate::store::tournaments::{
-    prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, ENTRY_COLUMNS,
-    PAIRING_COLUMNS, TOURNAMENT_COLUMNS,
+    numbered, prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore,
+    DUE_TOURNAMENTS, ENTRY_COLUMNS, PAIRING_COLUMNS, PUT_ENTRY, TOURNAMENT_COLUMNS,
 };
 use crate::store::{StoreError, StoreFuture};
 
@@ -168,10 +168,28 @@ impl TournamentStore for PostgresStore {
             let order = if status == "finished" { "DESC" } else { "ASC" };
             let sql = format!(
                 "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = $1
-                 ORDER BY starts {order}, id LIMIT $2"
+                 ORDER BY creator <> '', starts {order}, id LIMIT $2"
             );
             self.t_rows(&sql, &[&status, &i64::from(limit)], read_tournament)
                 .await
+        })
+    }
+
+    fn due_tournaments(
+        &self,
+        now: u64,
+        after: Option<(u64, String)>,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<TournamentRow>> {
+        Box::pin(async move {
+            let (starts, id) = after.map_or((-1, String::new()), |(s, id)| (int(s), id));
+            let sql = numbered(DUE_TOURNAMENTS);
+            self.t_rows(
+                &sql,
+                &[&int(now), &starts, &id, &i64::from(limit)],
+                read_tournament,
+            )
+            .await
         })
     }
 
@@ -218,27 +236,36 @@ impl TournamentStore for PostgresStore {
         })
     }
 
-    fn put_entry(&self, e: EntryRow) -> StoreFuture<'_, ()> {
+    fn put_entry(&self, e: EntryRow, max_players: u64) -> StoreFuture<'_, bool> {
         Box::pin(async move {
-            let sql = format!(
-                "INSERT INTO tournament_players ({ENTRY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
-                 ON CONFLICT (tournament_id, user_id) DO UPDATE SET state = excluded.state"
-            );
-            self.t_exec_bump(
-                &sql,
-                &[
-                    &e.tournament_id,
-                    &e.user_id,
-                    &e.name,
-                    &e.rating,
-                    &e.state,
-                    &int(e.joined_ms),
-                ],
-                &e.tournament_id,
-                false,
-            )
-            .await?;
-            Ok(())
+            // The tournament's row is locked first (the version's bump): joins of one
+            // tournament take turns, and each counts the players the one before committed.
+            let mut c = self.client().await?;
+            let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+            tx.execute(BUMP, &[&e.tournament_id])
+                .await
+                .map_err(|e| self.failed(e))?;
+            let n = tx
+                .execute(
+                    &numbered(PUT_ENTRY),
+                    &[
+                        &e.tournament_id,
+                        &e.user_id,
+                        &e.name,
+                        &e.rating,
+                        &e.state,
+                        &int(e.joined_ms),
+                        &int(max_players),
+                    ],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            if n == 0 {
+                // Full: nothing written (the bump is rolled back with the transaction).
+                return Ok(false);
+            }
+            tx.commit().await.map_err(|e| self.failed(e))?;
+            Ok(true)
         })
     }
 
