@@ -449,6 +449,69 @@ async fn a_rated_game_resigned_before_both_sides_moved_rates_nothing() {
 }
 
 #[tokio::test]
+async fn a_player_gets_no_analysis_or_spectators_room_from_a_spectators_place() {
+    let (_dir, _clock, s) = world().await;
+    let mut a = Browser::signed_up(&s, "Kofi").await;
+    let mut b = Browser::signed_up(&s, "Ama").await;
+    let (id, south, north, _) = rated_game(&mut a, &mut b).await;
+    both_move(&mut a, &mut b, &id, &south, &north).await;
+    // A guest spectator advises in the spectators' room.
+    let mut guest = Browser::new(&s);
+    let (st, m) = guest
+        .post(
+            &format!("/api/games/{id}/chat"),
+            json!({"text": "play D next"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{m}");
+    assert_eq!(m["room"], "spectators");
+    // Kofi, logged in, opens the game's events as a spectator would (no presence key).
+    let cookie = format!("oware_session={}", a.cookie.clone().unwrap());
+    let http = reqwest::Client::new();
+    let base = format!("http://{}", s.addr());
+    let resp = http
+        .get(format!("{base}/api/games/{id}/events"))
+        .header(reqwest::header::COOKIE, &cookie)
+        .send()
+        .await
+        .unwrap();
+    let mut events = common::Events::of(resp);
+    let first = events.until("update", |_| true).await;
+    let handle = first["watcher"]
+        .as_str()
+        .expect("a spectator's handle")
+        .to_string();
+    let analyse = |with_cookie: bool| {
+        let mut req = http
+            .post(format!("{base}/api/games/{id}/analysis"))
+            .header("x-watcher", &handle)
+            .json(&json!({"movetime_ms": 50}));
+        if with_cookie {
+            req = req.header(reqwest::header::COOKIE, &cookie);
+        }
+        req.send()
+    };
+    // Neither with the cookie nor with the handle alone: the handle is a player's.
+    for with_cookie in [true, false] {
+        let r = analyse(with_cookie).await.unwrap();
+        let st = r.status();
+        let v: Value = r.json().await.unwrap();
+        assert_error(st, &v, StatusCode::FORBIDDEN, "no-analysis-during-play");
+    }
+    // The chat log read with the cookie alone is a player's: no spectators' room.
+    let (st, log) = a.get(&format!("/api/games/{id}/chat")).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(log["messages"], json!([]), "{log}");
+    // A real spectator still gets both.
+    let (st, log) = guest.get(&format!("/api/games/{id}/chat")).await;
+    assert_eq!(
+        (st, log["messages"].as_array().unwrap().len()),
+        (StatusCode::OK, 1)
+    );
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn a_logged_in_players_seat_follows_the_account_to_another_device() {
     let (_dir, _clock, s) = world().await;
     let mut phone = Browser::signed_up(&s, "Kofi").await;

@@ -421,6 +421,12 @@ impl Events {
             .send()
             .await
             .unwrap();
+        Events::of(resp)
+    }
+
+    /// The events of `resp`, an answer to a request for an event stream made by hand (with a
+    /// cookie, say).
+    pub fn of(resp: reqwest::Response) -> Events {
         assert_eq!(resp.status(), StatusCode::OK);
         assert_eq!(
             resp.headers()["content-type"].to_str().unwrap(),
