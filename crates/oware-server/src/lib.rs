@@ -78,7 +78,7 @@ pub use http::{
 };
 pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
 pub use names::{clean as clean_name, NAME_MAX};
-pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
+pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView, FIRST_MOVE_MS};
 pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
 pub use review::{
     ReviewError, ReviewTarget, ReviewView, Reviews, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT,

@@ -99,6 +99,52 @@ async fn two_guests_in_one_pool_are_paired_at_once_and_the_waiting_one_learns_it
 }
 
 #[tokio::test]
+async fn pairing_oneself_costs_created_games_and_unplayed_pairings_are_aborted() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let online = oware_server::OnlineConfig {
+        create_limit: 6,
+        ..oware_server::OnlineConfig::default()
+    };
+    let config = oware_server::ServerConfig {
+        clock: clock.shared(),
+        ..common::online_config(&dir.path().join("self.sqlite"), online).await
+    };
+    let s = oware_server::start(&config).await.unwrap();
+    // One address pairs its two guest tickets with each other, again and again: each ticket
+    // counts as a game created, so three games use up its six.
+    let (mut a, mut b) = (Browser::new(&s), Browser::new(&s));
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        a.join("3+2").await;
+        let t = b.join("3+2").await;
+        games.push(pairing(&t).0);
+    }
+    let (st, v) = a.post("/api/pool/3+2", json!({})).await;
+    assert_error(st, &v, StatusCode::TOO_MANY_REQUESTS, "too-many-games");
+    // Nobody moves: each game is aborted once its first move is late, with no result.
+    for id in &games {
+        let (_, state) = a.get(&format!("/api/games/{id}")).await;
+        assert_eq!(state["online"]["status"], "playing", "{state}");
+    }
+    clock.advance(Duration::from_millis(oware_server::FIRST_MOVE_MS));
+    for id in &games {
+        let mut status = Value::Null;
+        for _ in 0..200 {
+            let (_, state) = a.get(&format!("/api/games/{id}")).await;
+            status = state["online"]["status"].clone();
+            if status == "aborted" {
+                break;
+            }
+            // The game's timer runs on the server's tasks once the clock has passed.
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(status, "aborted");
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn accounts_of_close_rating_pair_rated_and_far_ones_only_once_the_range_has_widened() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::starting_now();

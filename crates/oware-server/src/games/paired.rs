@@ -99,6 +99,10 @@ impl Games {
         let id = random_hex(16)?;
         self.insert_online(&id, &tokens.south, Game::new(req.rules), online)
             .await?;
+        // The first move's deadline runs from now (`Online::first_move_deadline`): the game's
+        // timer is armed where it was made, so that a pairing nobody plays is aborted.
+        let live = self.live(&id).await?;
+        self.arm_clock(&live, &*live.lock().await);
         tracing::debug!(game = %id, "paired game created");
         Ok(Paired { id, tokens })
     }

@@ -132,9 +132,20 @@ impl Tournaments {
         let tables = self.tables()?;
         let now = self.now();
         if now >= arena_end(&t) {
-            t.status = "finished".into();
-            t.ended_ms = arena_end(&t);
-            tables.update_tournament(t).await?;
+            // A game's end recorded meanwhile (a flag, a first move not made: the same
+            // moment when the clock jumps) bumps the version: read the row again and write
+            // the end again rather than leave it to the next wave.
+            for _ in 0..3 {
+                t.status = "finished".into();
+                t.ended_ms = arena_end(&t);
+                if tables.update_tournament(t.clone()).await? {
+                    break;
+                }
+                t = self.row(&t.id).await?;
+                if t.status == "finished" {
+                    break;
+                }
+            }
             return Ok(0);
         }
         if t.status == "created" {
