@@ -420,6 +420,10 @@ fn play_range(
     };
     a.clear();
     b.clear();
+    // Stopped: the rest of the window plays nothing (a unit is a fraction of a millisecond).
+    if stop.load(Ordering::Relaxed) {
+        return;
+    }
     if options.policy == Policy::Random {
         play_random_pair(options, range.start..mid, a, mid..range.end, b);
         return;
@@ -454,8 +458,8 @@ fn play_searched(
 
 /// Random games below which `threads = 0` plays on one thread. Below it a second thread gains
 /// less than it costs (waking it, sharing each window, two writers of fresh memory); measured
-/// with `bench/playouts.py --threads-table` (see docs/python.md, Speed).
-pub const AUTO_THREADS_MIN_GAMES: usize = 50_000;
+/// with `bench/playouts.py --scan` (see docs/python.md, Speed).
+pub const AUTO_THREADS_MIN_GAMES: usize = 10_000;
 
 /// The threads `threads = 0` stands for with `games` games of `policy`: one for fewer than
 /// [`AUTO_THREADS_MIN_GAMES`] random games, else one per core (a searching game is long work).

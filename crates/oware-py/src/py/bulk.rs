@@ -74,7 +74,7 @@ fn egdb_prober(dir: Option<PathBuf>, use_egdb: bool, rules: &Rules) -> Option<Ar
 /// `final_boards` ((games, 14)). `record=False` leaves the per-ply arrays empty.
 ///
 /// `seed` fixes the games whatever `threads` is; `threads=0` chooses by the work's size (one
-/// thread for fewer than 50,000 random games, else one per core). The per-ply records go into
+/// thread for fewer than 10,000 random games, else one per core). The per-ply records go into
 /// `out` (a C-contiguous uint8 array of shape (rows, 16)) while they fit, else into a new
 /// array. Ctrl-C stops the call (`KeyboardInterrupt`).
 #[pyfunction]
@@ -158,9 +158,10 @@ fn playouts<'py>(
         threads,
         record,
     };
-    // Random windows are short (a few ms): Ctrl-C is looked for between them. A searching
-    // window can be long: it runs beside a thread that looks for Ctrl-C and stops it.
-    let searching = policy != Policy::Random;
+    // Ctrl-C is looked for between windows. A window can last long (a searching one, or one
+    // on a loaded machine): large runs play beside a thread that looks for Ctrl-C every 20 ms
+    // and stops them within a work unit. Small runs do without (no thread to start).
+    let searching = policy != Policy::Random || games >= crate::AUTO_THREADS_MIN_GAMES;
     let stop = AtomicBool::new(false);
     let mut run = Run::with_stop(games, &options, &stop).map_err(OwareError::new_err)?;
     // The per-game arrays, gathered here; the per-ply records (16 bytes a ply: the 14 counts,
