@@ -73,16 +73,26 @@ def best_of(runs: int, games: int, threads: int, record: bool) -> tuple[float, f
 def scan() -> None:
     """Games per second of one call, 1 thread against 2, by the games a call: where a second
     thread starts to pay (oware's AUTO_THREADS_MIN_GAMES). The calls alternate (1, 2, 1, 2,
-    ...) so that a change in the machine's load falls on both; each rate is the best call's."""
-    print(f"{'games':>10} {'record':>6} {'1 thread':>12} {'2 threads':>12} {'2 / 1':>6}")
+    ...) so that a change in the machine's load falls on both; each rate is the best call's.
+    Games per CPU second as well: on a loaded machine the clock's ratio says little, while
+    equal games per CPU second mean the second thread costs nothing extra (so on idle cores
+    it doubles the clock's rate)."""
+    print(
+        f"{'games':>10} {'record':>6} {'1 thread':>10} {'2 threads':>10} {'2 / 1':>6}"
+        f" {'1 thr/CPU-s':>12} {'2 thr/CPU-s':>12} {'2 / 1':>6}"
+    )
     for record in (True, False):
         for games in (2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 1_000_000):
             runs = max(3, min(20, 400_000 // games))
-            one = two = 0.0
+            one = two = one_cpu = two_cpu = 0.0
             for _ in range(runs):
-                one = max(one, bulk(games, 1, record)[0])
-                two = max(two, bulk(games, 2, record)[0])
-            print(f"{games:>10,} {str(record):>6} {one:>12,.0f} {two:>12,.0f} {two / one:>6.2f}")
+                r1, r2 = bulk(games, 1, record), bulk(games, 2, record)
+                one, one_cpu = max(one, r1[0]), max(one_cpu, r1[2])
+                two, two_cpu = max(two, r2[0]), max(two_cpu, r2[2])
+            print(
+                f"{games:>10,} {str(record):>6} {one:>10,.0f} {two:>10,.0f} {two / one:>6.2f}"
+                f" {one_cpu:>12,.0f} {two_cpu:>12,.0f} {two_cpu / one_cpu:>6.2f}"
+            )
 
 
 def main() -> None:
