@@ -212,6 +212,7 @@ def wait_for_threads(pid, timeout=60.0):
         "oware.playouts(10**6, threads=2)",
         "oware.playouts(10**6, depth=8)",
         "oware.analyse('4-4-4-4-4-4-4-4-4-4-4-4-0-0-S', depth=100, egdb=False)",
+        "oware.play_match('medium', 'medium', games=10**5, time_scale=0.2, egdb=False)",
     ],
 )
 def test_sigint_stops_a_long_call_with_keyboard_interrupt(call):
