@@ -5,6 +5,11 @@ The states have OpenSpiel's methods (``legal_actions``, ``apply_action``, ``is_t
 (the mover's pit 0-5 from the mover's left), players (0 = South, who moves first) and
 observation layout (pits 0-11 then the stores, divided by 48). The rules default to
 ``playstrategy``, which are OpenSpiel's ``oware`` rules.
+
+Games and states also answer what OpenSpiel's Python algorithms ask (``get_type``,
+``get_parameters``, ``child``, ``history_str``, ``serialize``/``deserialize_state``, ...), so
+``MCTSBot``, ``alpha_beta_search``, ``rl_environment`` and ``get_all_states`` run on them
+unchanged; both pickle. See docs/python.md for what differs from pyspiel.
 """
 
 from __future__ import annotations
