@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python package's checks (issue 32): builds crates/oware-py into a fresh virtual environment
 # with the one pip command of the README, then runs its pytest suite (rules replayed against the
-# reference vectors, agreement with OpenSpiel's oware where open_spiel installs, bad input) and
+# reference vectors, agreement with OpenSpiel's oware and OpenSpiel's own Python algorithms run
+# on the game where open_spiel installs, pickling, Ctrl-C in long calls, bad input) and
 # lints the PyO3 half (the workspace's own clippy builds the crate without its `python` feature).
 #
 # Needs only Rust, Python 3 (3.9+) with venv, and pip reaching PyPI. Exits non-zero on any

@@ -1,7 +1,8 @@
 //! Games in bulk: seeded random or engine-guided playouts, played in parallel and returned as
 //! flat arrays (one row per ply, one per game) ready for NumPy.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use oware_core::{CycleFilter, EndReason, Game, Move, MoveList, Outcome, Position, Rules, Side};
 use oware_engine::{Engine, Limits};
@@ -95,7 +96,7 @@ pub struct PlayoutOptions {
     pub max_plies: usize,
     /// The run's seed: the same seed gives the same games, whatever the thread count.
     pub seed: u64,
-    /// Worker threads; 0 for one per core.
+    /// Worker threads; 0 to choose by the work's size ([`auto_threads`]).
     pub threads: usize,
     /// Whether to keep every ply (boards, players, actions) or only each game's result.
     pub record: bool,
@@ -373,20 +374,26 @@ fn play_random_pair(
     b.finish(live_b);
 }
 
-/// Plays game `index` of a run to its end (or the ply limit).
-fn play_one(options: &PlayoutOptions, index: u64, engine: Option<&mut Engine>) -> Game {
+/// Plays game `index` of a run to its end (or the ply limit), or until `stop` is set (a game
+/// cut short then, which the caller throws away).
+fn play_one(
+    options: &PlayoutOptions,
+    index: u64,
+    engine: Option<&mut Engine>,
+    stop: &AtomicBool,
+) -> Game {
     let mut rng = Rng::new(game_seed(options.seed, index));
     let mut game = Game::from_position(options.start, options.rules);
-    let stop = AtomicBool::new(false);
     let mut engine = engine;
     if let Some(e) = engine.as_deref_mut() {
         e.clear();
     }
-    while !game.is_over() && game.moves().len() < options.max_plies {
+    while !game.is_over() && game.moves().len() < options.max_plies && !stop.load(Ordering::Relaxed)
+    {
         let legal = game.legal_moves();
         let m = match (options.policy, engine.as_deref_mut()) {
             (Policy::Search { depth, epsilon, .. }, Some(e)) if rng.unit() >= epsilon => e
-                .search(&game, &Limits::depth(depth), &stop, &mut |_| {})
+                .search(&game, &Limits::depth(depth), stop, &mut |_| {})
                 .best
                 .unwrap_or(legal[0]),
             _ => legal[rng.below(legal.len())],
@@ -400,38 +407,119 @@ fn play_one(options: &PlayoutOptions, index: u64, engine: Option<&mut Engine>) -
 }
 
 /// Plays games `range` of a run into `parts` (emptied first, their room kept): its first half
-/// into `parts[0]`, the rest into `parts[1]`.
-fn play_range(options: &PlayoutOptions, range: std::ops::Range<usize>, parts: &mut [Playouts]) {
+/// into `parts[0]`, the rest into `parts[1]`. Searching games heed `stop`.
+fn play_range(
+    options: &PlayoutOptions,
+    range: std::ops::Range<usize>,
+    parts: &mut [Playouts],
+    stop: &AtomicBool,
+) {
     let mid = range.start + range.len() / 2;
     let [a, b] = parts else {
         unreachable!("two parts a unit")
     };
     a.clear();
     b.clear();
+    // Stopped: the rest of the window plays nothing (a unit is a fraction of a millisecond).
+    if stop.load(Ordering::Relaxed) {
+        return;
+    }
     if options.policy == Policy::Random {
         play_random_pair(options, range.start..mid, a, mid..range.end, b);
         return;
     }
-    play_searched(options, range.start..mid, a);
-    play_searched(options, mid..range.end, b);
+    play_searched(options, range.start..mid, a, stop);
+    play_searched(options, mid..range.end, b, stop);
 }
 
-/// Plays games `range` of a run with [`play_one`] into `out`.
-fn play_searched(options: &PlayoutOptions, range: std::ops::Range<usize>, out: &mut Playouts) {
+/// Plays games `range` of a run with [`play_one`] into `out`, until `stop` is set.
+fn play_searched(
+    options: &PlayoutOptions,
+    range: std::ops::Range<usize>,
+    out: &mut Playouts,
+    stop: &AtomicBool,
+) {
+    // Stopped: not even a table to allocate and clear (megabytes, for each of a window's units).
+    if stop.load(Ordering::Relaxed) {
+        return;
+    }
     let mut engine = match options.policy {
         Policy::Search { hash_mb, .. } => Some(Engine::new(hash_mb.max(1))),
         Policy::Random => None,
     };
     for i in range {
-        let game = play_one(options, i as u64, engine.as_mut());
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let game = play_one(options, i as u64, engine.as_mut(), stop);
         out.push_game(&game, options.record);
     }
 }
 
+/// Random games below which `threads = 0` plays on one thread. Below it a second thread gains
+/// less than it costs (waking it, sharing each window, two writers of fresh memory); measured
+/// with `bench/playouts.py --scan` (see docs/python.md, Speed).
+pub const AUTO_THREADS_MIN_GAMES: usize = 10_000;
+
+/// The threads `threads = 0` stands for with `games` games of `policy`: one for fewer than
+/// [`AUTO_THREADS_MIN_GAMES`] random games, else one per core (a searching game is long work).
+pub fn auto_threads(games: usize, policy: &Policy) -> usize {
+    if *policy == Policy::Random && games < AUTO_THREADS_MIN_GAMES {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}
+
+/// The worker threads of the last run on several, kept for the next: one pool at a time (a
+/// run asking another thread count replaces it; the old one's threads end with its last run).
+static POOL: Mutex<Option<Arc<rayon::ThreadPool>>> = Mutex::new(None);
+
+/// A pool of `threads` threads, the kept one if it has as many.
+fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
+    let mut kept = POOL.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(pool) = kept.as_ref() {
+        if pool.current_num_threads() == threads {
+            return Ok(Arc::clone(pool));
+        }
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("oware-playouts-{i}"))
+            .build()
+            .map_err(|e| format!("cannot start the threads: {e}"))?,
+    );
+    *kept = Some(Arc::clone(&pool));
+    Ok(pool)
+}
+
+/// The window parts of the last run, kept for the next: their memory is already the process's
+/// (no page faults), where fresh memory is faulted in and cleared by the kernel first.
+static SPARE_PARTS: Mutex<Vec<Playouts>> = Mutex::new(Vec::new());
+
+/// The most memory [`SPARE_PARTS`] keeps, in bytes.
+const SPARE_BYTES: usize = 64 << 20;
+
+/// A never-set stop flag, for runs that cannot be stopped.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+impl Playouts {
+    /// The bytes its arrays hold room for.
+    fn room_bytes(&self) -> usize {
+        self.records.capacity() * RECORD_SIZE
+            + self.lengths.capacity() * 4
+            + self.reasons.capacity()
+            + self.returns.capacity()
+            + self.scores.capacity() * 4
+            + self.final_boards.capacity()
+    }
+}
+
 /// A run of playouts played a window of work units at a time, each window in parallel, handed
-/// out in game order: the memory of a window's parts is reused by the next, so that a run's
-/// records are written once where they belong (by [`playouts`], or into NumPy's arrays by the
-/// Python module) rather than kept in pieces first.
+/// out in game order: the memory of a window's parts is reused by the next (and by the next
+/// run), so that a run's records are written once where they belong (by [`playouts`], or into
+/// NumPy's arrays by the Python module) rather than kept in pieces first.
 pub struct Run<'a> {
     options: &'a PlayoutOptions,
     chunks: Vec<std::ops::Range<usize>>,
@@ -439,25 +527,36 @@ pub struct Run<'a> {
     parts: Vec<Playouts>,
     /// How many of `parts` the last window filled.
     window: usize,
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<Arc<rayon::ThreadPool>>,
+    stop: &'a AtomicBool,
 }
 
 impl<'a> Run<'a> {
     /// A run of `games` games as `options` say; nothing is played yet.
     pub fn new(games: usize, options: &'a PlayoutOptions) -> Result<Run<'a>, String> {
+        Run::with_stop(games, options, &NEVER)
+    }
+
+    /// [`Run::new`] with a stop flag: once it is set, searching games end at their next ply
+    /// and the next window plays nothing ([`Run::next_window`] returns `false`); the games of
+    /// a stopped run are incomplete.
+    pub fn with_stop(
+        games: usize,
+        options: &'a PlayoutOptions,
+        stop: &'a AtomicBool,
+    ) -> Result<Run<'a>, String> {
         let chunks: Vec<std::ops::Range<usize>> = (0..games)
             .step_by(CHUNK)
             .map(|s| s..(s + CHUNK).min(games))
             .collect();
-        let pool = if options.threads == 1 || chunks.len() <= 1 {
+        let threads = match options.threads {
+            0 => auto_threads(games, &options.policy),
+            n => n,
+        };
+        let pool = if threads == 1 || chunks.len() <= 1 {
             None
         } else {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(options.threads)
-                    .build()
-                    .map_err(|e| format!("cannot start the threads: {e}"))?,
-            )
+            Some(shared_pool(threads)?)
         };
         let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
         // Enough units per window to keep every thread busy to the window's end, and few
@@ -465,14 +564,22 @@ impl<'a> Run<'a> {
         // (about 110 KB a unit) stays a few megabytes, one without records is far smaller.
         let per_thread = if options.record { 16 } else { 128 };
         let window = (per_thread * threads).min(chunks.len().max(1));
+        let mut parts = std::mem::take(&mut *SPARE_PARTS.lock().unwrap_or_else(|e| e.into_inner()));
+        parts.resize_with(2 * window, Playouts::default);
         Ok(Run {
             options,
             chunks,
             next: 0,
-            parts: (0..2 * window).map(|_| Playouts::default()).collect(),
+            parts,
             window: 0,
             pool,
+            stop,
         })
+    }
+
+    /// The threads the run plays on.
+    pub fn threads(&self) -> usize {
+        self.pool.as_ref().map_or(1, |p| p.current_num_threads())
     }
 
     /// Runs `f` on the run's threads (where `rayon`'s parallel iterators share its work).
@@ -486,7 +593,7 @@ impl<'a> Run<'a> {
     /// Plays the next window; `false` once every game is played. Its parts (consecutive
     /// games, in order, two a work unit) are [`Run::window`] until the next call.
     pub fn next_window(&mut self) -> bool {
-        if self.next >= self.chunks.len() {
+        if self.next >= self.chunks.len() || self.stop.load(Ordering::Relaxed) {
             self.window = 0;
             return false;
         }
@@ -494,18 +601,19 @@ impl<'a> Run<'a> {
         let chunks = &self.chunks[self.next..end];
         let parts = &mut self.parts[..2 * chunks.len()];
         let options = self.options;
+        let stop = self.stop;
         let play = |parts: &mut [Playouts]| {
             parts
                 .par_chunks_mut(2)
                 .zip(chunks)
-                .for_each(|(p, r)| play_range(options, r.clone(), p));
+                .for_each(|(p, r)| play_range(options, r.clone(), p, stop));
         };
         match &self.pool {
             Some(pool) => pool.install(|| play(parts)),
             None => parts
                 .chunks_mut(2)
                 .zip(chunks)
-                .for_each(|(p, r)| play_range(options, r.clone(), p)),
+                .for_each(|(p, r)| play_range(options, r.clone(), p, stop)),
         }
         self.window = parts.len();
         self.next = end;
@@ -541,6 +649,19 @@ impl<'a> Run<'a> {
             Some(pool) => pool.install(|| dest.into_par_iter().for_each(copy)),
             // One thread: no pool (rayon's global one would wake for nothing).
             None => dest.into_iter().for_each(copy),
+        }
+    }
+}
+
+impl Drop for Run<'_> {
+    /// Keeps the parts for the next run, within [`SPARE_BYTES`].
+    fn drop(&mut self) {
+        let parts = std::mem::take(&mut self.parts);
+        if parts.iter().map(Playouts::room_bytes).sum::<usize>() <= SPARE_BYTES {
+            let mut spare = SPARE_PARTS.lock().unwrap_or_else(|e| e.into_inner());
+            if spare.len() < parts.len() {
+                *spare = parts;
+            }
         }
     }
 }
@@ -659,7 +780,8 @@ mod tests {
                 let fast = playouts(games, &options).unwrap();
                 let mut slow = Playouts::default();
                 for i in 0..games {
-                    slow.push_game(&play_one(&options, i as u64, None), true);
+                    let never = AtomicBool::new(false);
+                    slow.push_game(&play_one(&options, i as u64, None, &never), true);
                 }
                 assert_eq!(fast, slow, "{rules} from {start:?}");
                 for &reason in &fast.reasons {
@@ -669,6 +791,45 @@ mod tests {
         }
         // Every kind of end came up, cycles and cut games included.
         assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
+    }
+
+    /// Once the stop flag is set, a run plays no further window, and searching games end at
+    /// their next ply without even allocating a table.
+    #[test]
+    fn a_set_stop_flag_ends_the_run() {
+        let stop = AtomicBool::new(false);
+        let o = options(Policy::Random, 2);
+        let mut run = Run::with_stop(100_000, &o, &stop).unwrap();
+        assert!(run.next_window());
+        stop.store(true, Ordering::Relaxed);
+        assert!(!run.next_window());
+        let searching = options(
+            Policy::Search {
+                depth: 20,
+                epsilon: 0.0,
+                hash_mb: 1,
+            },
+            2,
+        );
+        let mut run = Run::with_stop(1000, &searching, &stop).unwrap();
+        assert!(!run.next_window());
+        let mut out = Playouts::default();
+        play_searched(&searching, 0..10, &mut out, &stop);
+        assert_eq!(out.games(), 0);
+    }
+
+    /// Runs on several threads share one pool, kept between runs; `threads = 0` picks one
+    /// thread for small random runs.
+    #[test]
+    fn the_pool_is_kept_and_small_runs_take_one_thread() {
+        let a = shared_pool(2).unwrap();
+        let b = shared_pool(2).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        assert_eq!(auto_threads(AUTO_THREADS_MIN_GAMES - 1, &Policy::Random), 1);
+        let o = options(Policy::Random, 0);
+        assert_eq!(Run::new(1000, &o).unwrap().threads(), 1);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(auto_threads(AUTO_THREADS_MIN_GAMES, &Policy::Random), cores);
     }
 
     #[test]

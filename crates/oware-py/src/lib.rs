@@ -22,8 +22,8 @@ mod rng;
 
 pub use analysis::{analyse, Analysis, MoveAnalysis};
 pub use bulk::{
-    observation, playouts, PlayoutOptions, Playouts, Policy, Run, OBSERVATION_SIZE, REASON_NAMES,
-    RECORD_SIZE, UNFINISHED,
+    auto_threads, observation, playouts, PlayoutOptions, Playouts, Policy, Run,
+    AUTO_THREADS_MIN_GAMES, OBSERVATION_SIZE, REASON_NAMES, RECORD_SIZE, UNFINISHED,
 };
 pub use matches::{play_match, MatchGame, MatchOptions, MatchResult};
 pub use rng::{game_seed, Rng};

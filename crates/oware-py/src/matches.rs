@@ -1,6 +1,7 @@
 //! Matches between playing levels: pairs of games from the same random opening, one with each
 //! colour, played in parallel.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use oware_core::ogn::Record;
@@ -93,7 +94,7 @@ impl MatchResult {
     }
 }
 
-fn play_game(options: &MatchOptions, index: usize) -> MatchGame {
+fn play_game(options: &MatchOptions, index: usize, stop: &AtomicBool) -> MatchGame {
     let a_side = if index.is_multiple_of(2) {
         Side::South
     } else {
@@ -108,7 +109,8 @@ fn play_game(options: &MatchOptions, index: usize) -> MatchGame {
         }
     }
     let seed = game_seed(options.seed ^ 0x5eed, index as u64);
-    while !game.is_over() && game.moves().len() < options.max_plies {
+    while !game.is_over() && game.moves().len() < options.max_plies && !stop.load(Ordering::Relaxed)
+    {
         let spec = if game.position().turn() == a_side {
             &options.a
         } else {
@@ -127,7 +129,8 @@ fn play_game(options: &MatchOptions, index: usize) -> MatchGame {
 
 /// Plays a match. The levels search with their own time limits (scaled), so unlike random
 /// playouts the moves may differ from run to run; openings and random moves are seeded.
-pub fn play_match(options: &MatchOptions) -> Result<MatchResult, String> {
+/// Once `stop` is set, each game ends before its next move (unfinished).
+pub fn play_match(options: &MatchOptions, stop: &AtomicBool) -> Result<MatchResult, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.concurrency)
         .build()
@@ -135,7 +138,7 @@ pub fn play_match(options: &MatchOptions) -> Result<MatchResult, String> {
     let games = pool.install(|| {
         (0..options.games)
             .into_par_iter()
-            .map(|i| play_game(options, i))
+            .map(|i| play_game(options, i, stop))
             .collect()
     });
     Ok(MatchResult { games })
@@ -160,7 +163,7 @@ mod tests {
             max_plies: 400,
             egdb: None,
         };
-        let r = play_match(&options).unwrap();
+        let r = play_match(&options, &AtomicBool::new(false)).unwrap();
         assert_eq!(r.games.len(), 4);
         assert_eq!(r.games[0].a_side, Side::South);
         assert_eq!(r.games[1].a_side, Side::North);

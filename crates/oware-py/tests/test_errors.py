@@ -65,8 +65,10 @@ def test_bad_actions_raise_in_the_openspiel_api():
         s.undo_action(0, 3)
     s.undo_action(0, 0)
     assert s.is_initial_state()
+    # As OpenSpiel: no legal actions for a player not to move, whatever the number.
+    assert s.legal_actions(7) == []
     with pytest.raises(oware.OwareError):
-        s.legal_actions(7)
+        s.observation_tensor(7)
 
 
 def test_a_finished_game_refuses_moves():

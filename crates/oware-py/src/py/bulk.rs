@@ -14,7 +14,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PySlice};
 
 use super::rules::{position_arg, PyGame, PyPosition};
-use super::{egdb_error, parse_error, rules_arg, OwareError};
+use super::{
+    count_arg, egdb_error, parse_error, pending_signal, rules_arg, run_interruptible, OwareError,
+};
 use crate::{MatchOptions, PlayoutOptions, Playouts, Policy, Run};
 
 /// The largest transposition table, in MB (as the UCI option's limit).
@@ -60,27 +62,42 @@ fn egdb_prober(dir: Option<PathBuf>, use_egdb: bool, rules: &Rules) -> Option<Ar
         .map(Arc::new)
 }
 
-/// Plays `games` games in Rust (in parallel, the interpreter released) and returns them as NumPy
-/// arrays. The per-ply records are written into `out` (a C-contiguous uint8 array of shape
-/// (rows, 16)) while they fit, else into a new array.
+/// Plays `games` games in Rust (in parallel, the interpreter released) and returns them as
+/// NumPy arrays in a dict.
+///
+/// Per ply (the position before each move, games one after the other): `records` (uint8,
+/// (plies, 16): the 14 counts, the player, the action), and views of its columns `boards`
+/// ((plies, 14): pits 0-11 then South's and North's stores), `players` (0 South, 1 North) and
+/// `actions` (the mover's pit 0-5). Per game: `offsets` (int64, the first ply of each game and
+/// the total), `lengths`, `reasons` (index into `REASON_NAMES`, -1 if `max_plies` cut the
+/// game), `returns` (South's: 1, -1, 0), `scores` ((games, 2), South's and North's) and
+/// `final_boards` ((games, 14)). `record=False` leaves the per-ply arrays empty.
+///
+/// `seed` fixes the games whatever `threads` is; `threads=0` chooses by the work's size (one
+/// thread for fewer than 10,000 random games, else one per core). The per-ply records go into
+/// `out` (a C-contiguous uint8 array of shape (rows, 16)) while they fit, else into a new
+/// array. Ctrl-C stops the call (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (games, *, seed = 0, rules = None, start = None, depth = None, epsilon = 0.0,
     hash_mb = 4, max_plies = 1000, threads = 0, record = true, out = None))]
 #[allow(clippy::too_many_arguments)]
 fn playouts<'py>(
     py: Python<'py>,
-    games: usize,
+    games: i64,
     seed: u64,
     rules: Option<&Bound<'py, PyAny>>,
     start: Option<&Bound<'py, PyAny>>,
     depth: Option<u32>,
     epsilon: f64,
     hash_mb: usize,
-    max_plies: usize,
-    threads: usize,
+    max_plies: i64,
+    threads: i64,
     record: bool,
     out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let games = count_arg("games", games)?;
+    let max_plies = count_arg("max_plies", max_plies)?;
+    let threads = count_arg("threads", threads)?;
     let rules = rules_arg(rules, Rules::default())?;
     const ROW: usize = crate::RECORD_SIZE;
     // The caller's buffer, flat (a view: the same memory), or none.
@@ -141,7 +158,12 @@ fn playouts<'py>(
         threads,
         record,
     };
-    let mut run = Run::new(games, &options).map_err(OwareError::new_err)?;
+    // Ctrl-C is looked for between windows. A window can last long (a searching one, or one
+    // on a loaded machine): large runs play beside a thread that looks for Ctrl-C every 20 ms
+    // and stops them within a work unit. Small runs do without (no thread to start).
+    let searching = policy != Policy::Random || games >= crate::AUTO_THREADS_MIN_GAMES;
+    let stop = AtomicBool::new(false);
+    let mut run = Run::with_stop(games, &options, &stop).map_err(OwareError::new_err)?;
     // The per-game arrays, gathered here; the per-ply records (16 bytes a ply: the 14 counts,
     // the player, the action) written straight into one NumPy array (NumPy asks large ones to
     // be backed by huge pages: few page faults), sized after the first window by its plies per
@@ -174,7 +196,11 @@ fn playouts<'py>(
         if first {
             first = false;
             // Nothing written yet: play the first window to learn the plies per game.
-            pending = py.detach(|| run.next_window());
+            pending = if searching {
+                run_interruptible(py, &stop, || run.next_window())?
+            } else {
+                py.detach(|| run.next_window())
+            };
             if pending {
                 for part in run.window() {
                     results.extend_results_from(part);
@@ -191,31 +217,40 @@ fn playouts<'py>(
         };
         let mut buffer = buffer.readwrite();
         let buffer = buffer.as_slice_mut()?;
-        // Writes windows while they fit; `true` when a window waits for more room.
         let run = &mut run;
         let results = &mut results;
         let plies = &mut plies;
-        let wait = py.detach(move || loop {
+        // Writes windows while they fit.
+        let body = move || loop {
             if pending {
                 let n = run.window_plies();
                 if (*plies + n) * ROW > buffer.len() {
-                    return true;
+                    return Next::Room;
                 }
                 run.write_window(&mut buffer[*plies * ROW..][..n * ROW]);
                 *plies += n;
             }
+            if let Some(signal) = pending_signal() {
+                return Next::Signal(signal);
+            }
             if !run.next_window() {
-                return false;
+                return Next::Done;
             }
             for part in run.window() {
                 results.extend_results_from(part);
             }
             pending = true;
-        });
-        if !wait {
-            break;
+        };
+        let next = if searching {
+            run_interruptible(py, &stop, body)?
+        } else {
+            py.detach(body)
+        };
+        match next {
+            Next::Done => break,
+            Next::Room => pending = true,
+            Next::Signal(e) => return Err(e),
         }
-        pending = true;
     }
     // (plies, 16), cut to the plies played, then its columns.
     let table = records
@@ -251,6 +286,16 @@ fn playouts<'py>(
         PyArray1::from_vec(py, p.final_boards).reshape([n, crate::OBSERVATION_SIZE])?,
     )?;
     Ok(d)
+}
+
+/// What the writing loop of [`playouts`] stopped for.
+enum Next {
+    /// Every game is played and written.
+    Done,
+    /// A window waits for more room.
+    Room,
+    /// A signal handler raised (Ctrl-C): its exception.
+    Signal(PyErr),
 }
 
 /// The best line of a position and every legal move's score, as `oware analyse` prints them.
@@ -306,19 +351,13 @@ fn analyse<'py>(
         ..Limits::default()
     };
     let first = game.position().turn();
-    let a = py
-        .detach(|| {
-            let prober = egdb_prober(egdb_dir, egdb, game.rules());
-            crate::analyse(
-                &game,
-                &limits,
-                hash_mb,
-                threads,
-                prober,
-                &AtomicBool::new(false),
-            )
-        })
-        .map_err(OwareError::new_err)?;
+    // Ctrl-C stops the search (`KeyboardInterrupt`).
+    let stop = AtomicBool::new(false);
+    let a = run_interruptible(py, &stop, || {
+        let prober = egdb_prober(egdb_dir, egdb, game.rules());
+        crate::analyse(&game, &limits, hash_mb, threads, prober, &stop)
+    })?
+    .map_err(OwareError::new_err)?;
     let d = PyDict::new(py);
     d.set_item("best", a.best.map(|m| m.letter(first).to_string()))?;
     d.set_item("score", a.score)?;
@@ -368,23 +407,24 @@ fn play_match<'py>(
             "time_scale must be above 0 and at most 1000, not {time_scale}"
         )));
     }
-    let result = py
-        .detach(|| {
-            let options = MatchOptions {
-                a: *level_a.spec(),
-                b: *level_b.spec(),
-                games,
-                rules,
-                opening_plies,
-                time_scale,
-                seed,
-                concurrency,
-                max_plies,
-                egdb: egdb_prober(egdb_dir, egdb, &rules),
-            };
-            crate::play_match(&options)
-        })
-        .map_err(OwareError::new_err)?;
+    // Ctrl-C ends the games before their next move (`KeyboardInterrupt`).
+    let stop = AtomicBool::new(false);
+    let result = run_interruptible(py, &stop, || {
+        let options = MatchOptions {
+            a: *level_a.spec(),
+            b: *level_b.spec(),
+            games,
+            rules,
+            opening_plies,
+            time_scale,
+            seed,
+            concurrency,
+            max_plies,
+            egdb: egdb_prober(egdb_dir, egdb, &rules),
+        };
+        crate::play_match(&options, &stop)
+    })?
+    .map_err(OwareError::new_err)?;
     let (w, dr, l) = result.wdl();
     let d = PyDict::new(py);
     d.set_item("wins", w)?;

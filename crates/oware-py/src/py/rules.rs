@@ -386,8 +386,10 @@ impl PyOutcome {
 
     fn __repr__(&self) -> String {
         format!(
-            "Outcome(reason='{}', scores=({}, {}))",
-            self.inner.reason, self.inner.scores.south, self.inner.scores.north
+            "Outcome(reason='{}', scores=({:?}, {:?}))",
+            self.inner.reason,
+            self.inner.scores.south.as_f64(),
+            self.inner.scores.north.as_f64()
         )
     }
 }

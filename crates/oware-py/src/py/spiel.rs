@@ -3,19 +3,26 @@
 //! moves first; 1 North), observation layout (pits 0–11 then the two stores, divided by 48),
 //! returns (+1 / −1 / 0) and game-length limit (1000 plies).
 
+use std::collections::BTreeMap;
+
 use numpy::PyArray1;
 use oware_core::{fen, Game, Move, Position, Rules, Side};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
 use super::rules::{position_arg, PyGame, PyPosition, PyRules};
-use super::{play_error, rules_arg, IllegalMoveError, OwareError};
+use super::{parse_error, play_error, rules_arg, IllegalMoveError, OwareError, ParseError};
 
 /// OpenSpiel's id of the terminal "player".
 const TERMINAL_PLAYER: i64 = -4;
 
+/// OpenSpiel's parameters of `oware`, at the only values this game supports.
+const PARAMETERS: [(&str, i64); 2] = [("num_houses_per_player", 6), ("num_seeds_per_house", 4)];
+
 /// The game: rules and limits, and a factory of states (`pyspiel.load_game("oware")`'s shape).
-#[pyclass(name = "SpielGame", module = "oware", frozen)]
-#[derive(Clone)]
+/// Games with the same rules and length limit are equal (and hash alike).
+#[pyclass(name = "SpielGame", module = "oware", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct SpielGame {
     rules: Rules,
     max_game_length: usize,
@@ -47,6 +54,62 @@ impl SpielGame {
         })
     }
 
+    /// `[new_initial_state()]`: the one start (Oware has no chance at the start).
+    fn new_initial_states(&self) -> PyResult<Vec<SpielState>> {
+        Ok(vec![self.new_initial_state(None)?])
+    }
+
+    /// The state that `state.serialize()` wrote: the actions, one a line (OpenSpiel's format),
+    /// after the position text of the start when it is not the usual one. Raises `ParseError`
+    /// for text that is not that, `IllegalMoveError` for an action that cannot be played.
+    fn deserialize_state(&self, text: &str) -> PyResult<SpielState> {
+        // A line a ply: a few bytes each, and the start's position text.
+        let cap = self.max_game_length.saturating_mul(8).saturating_add(256);
+        if text.len() > cap {
+            return Err(ParseError::new_err(format!(
+                "a serialized state of {} bytes is longer than any of this game ({cap} bytes at most)",
+                text.len()
+            )));
+        }
+        let mut lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .peekable();
+        let start = match lines.peek() {
+            Some(first) if first.contains('-') => {
+                let pos = fen::parse(first).map_err(parse_error)?;
+                lines.next();
+                pos
+            }
+            _ => Position::start(),
+        };
+        let mut state = SpielState {
+            game: Game::from_position(start, self.rules),
+            spec: self.clone(),
+        };
+        for line in lines {
+            let action: i64 = line.parse().map_err(|_| {
+                ParseError::new_err(format!(
+                    "'{line}' is not an action (a serialized state has one number a line)"
+                ))
+            })?;
+            state.apply_action(action)?;
+        }
+        Ok(state)
+    }
+
+    /// OpenSpiel's description of the game (a `pyspiel.GameType` when `pyspiel` is loaded in
+    /// the process, else `oware.openspiel.GameType` with the same fields and values).
+    fn get_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("oware.openspiel")?.call_method0("game_type")
+    }
+
+    /// OpenSpiel's parameters: `{'num_houses_per_player': 6, 'num_seeds_per_house': 4}`.
+    fn get_parameters(&self) -> BTreeMap<&'static str, i64> {
+        PARAMETERS.into_iter().collect()
+    }
+
     /// 6: an action is the mover's pit 0–5.
     fn num_distinct_actions(&self) -> usize {
         6
@@ -55,6 +118,11 @@ impl SpielGame {
     /// 2.
     fn num_players(&self) -> usize {
         2
+    }
+
+    /// 0: no chance.
+    fn max_chance_outcomes(&self) -> usize {
+        0
     }
 
     /// -1.
@@ -97,6 +165,12 @@ impl SpielGame {
         "oware()".to_string()
     }
 
+    /// Pickling: the class and its arguments (the rules as text).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String, usize))> {
+        let me = slf.get();
+        Ok((slf.get_type(), (me.rules.to_string(), me.max_game_length)))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SpielGame(rules='{}', max_game_length={})",
@@ -105,7 +179,31 @@ impl SpielGame {
     }
 }
 
-/// A state: a game in progress, driven by actions.
+/// One action of a state's history, as OpenSpiel's `full_history()` lists them.
+#[pyclass(name = "PlayerAction", module = "oware", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlayerAction {
+    /// The player who played it (0 South, 1 North).
+    #[pyo3(get)]
+    player: i64,
+    /// The action (the player's pit 0–5).
+    #[pyo3(get)]
+    action: i64,
+}
+
+#[pymethods]
+impl PlayerAction {
+    fn __repr__(&self) -> String {
+        format!(
+            "PlayerAction(player={}, action={})",
+            self.player, self.action
+        )
+    }
+}
+
+/// A state: a game in progress, driven by actions. States compare equal when their games,
+/// starts and actions are; they change, so they have no hash (key a dict by `history_str()`
+/// or `serialize()`).
 #[pyclass(name = "SpielState", module = "oware")]
 #[derive(Clone)]
 pub struct SpielState {
@@ -114,6 +212,11 @@ pub struct SpielState {
 }
 
 impl SpielState {
+    /// The position the game started from.
+    fn start(&self) -> &Position {
+        &self.game.positions()[0]
+    }
+
     fn player_of(&self, player: Option<i64>) -> PyResult<Option<Side>> {
         match player {
             None => Ok(None),
@@ -137,25 +240,26 @@ impl SpielState {
         }
     }
 
-    /// The legal actions, ascending (none once over, or for the player not to move).
+    /// The legal actions, ascending; none once over, or for any `player` but the one to move
+    /// (as OpenSpiel answers, for 2 or -4 too).
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<usize>> {
-        if let Some(side) = self.player_of(player)? {
-            if self.game.is_over() || side != self.game.position().turn() {
-                return Ok(Vec::new());
+    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
+        if let Some(p) = player {
+            if p != self.current_player() {
+                return Vec::new();
             }
         }
-        Ok(self.game.legal_moves().iter().map(|m| m.index()).collect())
+        self.game.legal_moves().iter().map(|m| m.index()).collect()
     }
 
     /// Six 0/1 flags, one per action.
     #[pyo3(signature = (player = None))]
-    fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<i32>> {
+    fn legal_actions_mask(&self, player: Option<i64>) -> Vec<i32> {
         let mut mask = vec![0; 6];
-        for a in self.legal_actions(player)? {
+        for a in self.legal_actions(player) {
             mask[a] = 1;
         }
-        Ok(mask)
+        mask
     }
 
     /// Plays `action` (the mover's pit 0–5). Raises `IllegalMoveError` for an illegal action, a
@@ -176,6 +280,18 @@ impl SpielState {
             )));
         }
         self.game.play(m).map(|_| ()).map_err(play_error)
+    }
+
+    /// `apply_action`, which checks every action already (OpenSpiel's name for the checked one).
+    fn apply_action_with_legality_check(&mut self, action: i64) -> PyResult<()> {
+        self.apply_action(action)
+    }
+
+    /// A new state: this one after `action` (this one unchanged).
+    fn child(&self, action: i64) -> PyResult<Self> {
+        let mut next = Clone::clone(self);
+        next.apply_action(action)?;
+        Ok(next)
     }
 
     /// Takes back the last action, which `player` played as `action` (OpenSpiel's signature).
@@ -216,6 +332,11 @@ impl SpielState {
         false
     }
 
+    /// False: not a mean-field game.
+    fn is_mean_field_node(&self) -> bool {
+        false
+    }
+
     /// Whether no action has been played.
     fn is_initial_state(&self) -> bool {
         self.game.moves().is_empty()
@@ -241,6 +362,11 @@ impl SpielState {
         Ok(self.returns()[side.index()])
     }
 
+    /// `player`'s reward for the last transition (its return at the end, 0 before).
+    fn player_reward(&self, player: i64) -> PyResult<f64> {
+        self.player_return(player)
+    }
+
     /// The observation (float32, shape (14,)): pits 0–11 then South's and North's stores, each
     /// divided by 48; the same for both players, as in OpenSpiel. At the end it shows the
     /// position as it stands (OpenSpiel shows the board after sweeping each row to its owner).
@@ -257,7 +383,8 @@ impl SpielState {
         ))
     }
 
-    /// OpenSpiel's observation string: `player | south north | pits 0–11`.
+    /// OpenSpiel's observation string: `player | south north | pits 0–11`. At the end, as the
+    /// tensor, it shows the position as it stands (OpenSpiel's, after its sweep, an empty board).
     #[pyo3(signature = (player = None))]
     fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
         self.player_of(player)?;
@@ -275,6 +402,45 @@ impl SpielState {
     /// The actions played.
     fn history(&self) -> Vec<usize> {
         self.game.moves().iter().map(|m| m.index()).collect()
+    }
+
+    /// The actions played, as OpenSpiel writes them: `"5, 0, 1"` (the start is not in it).
+    fn history_str(&self) -> String {
+        let actions: Vec<String> = self
+            .game
+            .moves()
+            .iter()
+            .map(|m| m.index().to_string())
+            .collect();
+        actions.join(", ")
+    }
+
+    /// The actions played with their players (`.player`, `.action`).
+    fn full_history(&self) -> Vec<PlayerAction> {
+        self.game
+            .positions()
+            .iter()
+            .zip(self.game.moves())
+            .map(|(pos, m)| PlayerAction {
+                player: pos.turn().index() as i64,
+                action: m.index() as i64,
+            })
+            .collect()
+    }
+
+    /// The state as text for `game.deserialize_state`: OpenSpiel's format (the actions, one a
+    /// line), after the start's position text when the game did not start from the usual one.
+    fn serialize(&self) -> String {
+        let mut out = String::new();
+        if *self.start() != Position::start() {
+            out.push_str(&fen::write(self.start()));
+            out.push('\n');
+        }
+        for m in self.game.moves() {
+            out.push_str(&m.index().to_string());
+            out.push('\n');
+        }
+        out
     }
 
     /// The number of actions played.
@@ -336,6 +502,28 @@ impl SpielState {
         self.spec.clone()
     }
 
+    /// The game's `get_type()`.
+    fn get_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.spec.get_type(py)
+    }
+
+    /// Whether `other` is a state of an equal game, from the same start, with the same actions.
+    fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
+        self.spec == other.spec
+            && self.start() == other.start()
+            && self.game.moves() == other.game.moves()
+    }
+
+    /// States change: no hash (as for lists).
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
+    /// Pickling: the game's `deserialize_state` and this state's `serialize()`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let game = Bound::new(py, self.spec.clone())?;
+        Ok((game.getattr("deserialize_state")?, (self.serialize(),)))
+    }
+
     /// A copy.
     fn clone(&self) -> Self {
         Clone::clone(self)
@@ -364,7 +552,8 @@ impl SpielState {
     }
 
     /// The board as OpenSpiel prints it: North's row from f to a over South's from A to F, the
-    /// scores, `[PLAYING]` after the player to move, `[FINISHED]` at the end.
+    /// scores, `[PLAYING]` after the player to move, `[FINISHED]` at the end. At the end it shows
+    /// the position as it stands (OpenSpiel's shows the board after its sweep).
     fn __str__(&self) -> String {
         let pos = self.game.position();
         let over = self.game.is_over();
@@ -399,5 +588,6 @@ impl SpielState {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SpielGame>()?;
     m.add_class::<SpielState>()?;
+    m.add_class::<PlayerAction>()?;
     Ok(())
 }
