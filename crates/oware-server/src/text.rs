@@ -20,7 +20,7 @@ pub(crate) fn last_span(d: Duration) -> String {
     match s {
         60 => "minute".to_string(),
         1 => "second".to_string(),
-        _ if s >= 60 && s % 60 == 0 => count(s / 60, "minute"),
+        _ if s >= 60 && s.is_multiple_of(60) => count(s / 60, "minute"),
         _ => count(s, "second"),
     }
 }
