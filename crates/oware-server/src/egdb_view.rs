@@ -147,11 +147,13 @@ pub fn pit_values(tables: &Tables, pos: &Position, rules: &Rules) -> Option<Vec<
                 )
             }
         };
+        // "of the 2 seeds", and "of the 1 seed" when one is left.
+        let seeds = crate::text::count(u64::from(n), "seed");
         let text = if lo == hi {
-            format!("wins {} of the {n} seeds", halves_text(lo))
+            format!("wins {} of the {seeds}", halves_text(lo))
         } else {
             format!(
-                "wins {} to {} of the {n} seeds",
+                "wins {} to {} of the {seeds}",
                 halves_text(lo),
                 halves_text(hi)
             )
@@ -217,6 +219,10 @@ mod tests {
         assert_eq!(v[0].letter, 'F');
         assert!(v[0].lo_halves <= v[0].hi_halves && v[0].hi_halves <= 4);
         assert!(v[0].text.ends_with("of the 2 seeds"), "{}", v[0].text);
+        // One seed left: "of the 1 seed", not "of the 1 seeds".
+        let one = fen::parse("0-0-0-0-0-1-0-0-0-0-0-0-23-24-S").unwrap();
+        let v = pit_values(&tables, &one, &Rules::ABAPA).unwrap();
+        assert!(v[0].text.ends_with("of the 1 seed"), "{}", v[0].text);
         // Not covered: too many seeds.
         assert!(pit_values(&tables, &Position::start(), &Rules::ABAPA).is_none());
         // Other rules: not covered.

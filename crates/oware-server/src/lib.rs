@@ -15,16 +15,17 @@
 //! | module | job | uses |
 //! | --- | --- | --- |
 //! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `lobby`, `review`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`) | games, review, limits, proxy, events, view |
-//! | `games/` | [`Games`], the cache of live games in front of the store, one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync, a copy of a game for a review (a `ReviewTarget`); [`GameError`]; no HTTP | lobby, online, limits, engine, store, events, view, egdb_view, names, secret |
+//! | `games/` | [`Games`], the cache of live games in front of the store, one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync, a copy of a game for a review (a `ReviewTarget`); [`GameError`]; no HTTP | lobby, online, limits, engine, store, events, view, egdb_view, names, secret, text |
 //! | `review/` | game reviews ([`Reviews`], a service of its own): the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`]; no HTTP, no `games` (it gets a [`ReviewTarget`]) | engine, store, events |
-//! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers | online, events |
+//! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers | online, events, text |
 //! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | secret |
 //! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]; a refusal is a [`LimitError`]) and the connection timeouts ([`ServerLimits`]) | proxy |
 //! | `proxy` | which address is the client: the connection's, or behind a trusted proxy its `X-Forwarded-For` ([`TrustedProxies`]) | |
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues | egdb_view |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) | online, egdb_view |
-//! | `egdb_view` | endgame table values per legal move | |
+//! | `egdb_view` | endgame table values per legal move | text |
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
+//! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
 //! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | |
 //! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]) | |
@@ -55,6 +56,7 @@ mod rating;
 mod review;
 mod secret;
 mod store;
+mod text;
 mod time;
 mod tournament;
 mod view;

@@ -140,9 +140,9 @@ impl Lobby {
                 return Err(Refusal {
                     code: "too-many-challenges",
                     message: format!(
-                        "you have {} challenges in the lobby already: wait for one to be \
-                         accepted, or cancel one",
-                        self.per_client
+                        "you have {} in the lobby already: wait for one to be accepted, or \
+                         cancel one",
+                        crate::text::count(self.per_client as u64, "challenge")
                     ),
                 });
             }
@@ -299,5 +299,20 @@ mod tests {
         // A created challenge that is not listed after all gives its place back too.
         l.remove("g1");
         assert_eq!(l.state().taken(), 0);
+    }
+
+    #[test]
+    fn the_refusal_counts_one_challenge_in_the_singular() {
+        let l = lobby(3, 1);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let _first = l.reserve(Some(a)).unwrap();
+        let refusal = l.reserve(Some(a)).unwrap_err();
+        assert!(
+            refusal
+                .message
+                .starts_with("you have 1 challenge in the lobby already"),
+            "{}",
+            refusal.message
+        );
     }
 }

@@ -218,6 +218,8 @@ async fn computer_starts_when_asked_and_analysis_answers() {
     assert!(legal.contains(&best.as_str()), "{best} in {legal:?}");
     let (sb, bb) = analysis(json!({ "ply": 99 })).await;
     assert_error(sb, &bb, StatusCode::UNPROCESSABLE_ENTITY, "bad-ply");
+    // One move played: the sentence says "1 move", not "1 moves".
+    assert_eq!(bb["error"], "the game has only 1 move", "{bb}");
     s.shutdown().await.unwrap();
 }
 

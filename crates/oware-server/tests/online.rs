@@ -297,8 +297,10 @@ async fn absurd_clock_settings_and_bad_colours_are_refused() {
 #[tokio::test]
 async fn creating_too_many_games_from_one_address_is_a_429() {
     let dir = tempfile::tempdir().unwrap();
+    // A window of one minute: the refusal says "the last minute", not "the last 1 minutes".
     let online = OnlineConfig {
         create_limit: 2,
+        create_window: Duration::from_secs(60),
         ..test_online()
     };
     let s = server(&dir.path().join("games.sqlite"), online).await;
@@ -311,6 +313,11 @@ async fn creating_too_many_games_from_one_address_is_a_429() {
     }
     let (st, b) = api.create(json!({"opponent": "online"})).await;
     assert_error(st, &b, StatusCode::TOO_MANY_REQUESTS, "too-many-games");
+    let message = b["error"].as_str().unwrap();
+    assert!(
+        message.starts_with("you have created 2 online games in the last minute; wait "),
+        "{message}"
+    );
     s.shutdown().await.unwrap();
 }
 

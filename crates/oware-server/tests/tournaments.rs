@@ -390,6 +390,20 @@ async fn a_swiss_pairs_each_round_when_the_last_game_ends_with_a_bye() {
         clock.advance(Duration::from_secs(2));
     }
     let v = until(&players[0], &t, "finished", |v| v["status"] == "finished").await;
+    // The page shows every round's bye, not only the last round's.
+    let listed: Vec<(u64, String)> = v["byes"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a list of byes: {v}"))
+        .iter()
+        .map(|b| {
+            (
+                b["round"].as_u64().unwrap(),
+                b["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected: Vec<(u64, String)> = (1..).zip(byes.iter().cloned()).collect();
+    assert_eq!(listed, expected, "{v}");
     byes.sort();
     byes.dedup();
     assert_eq!(byes.len(), 3, "each player had one bye: {byes:?}");

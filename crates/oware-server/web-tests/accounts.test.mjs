@@ -192,13 +192,25 @@ test("accounts: sign up, a rated 3+2 game to its end, both rating changes, profi
   await c.page.locator("#profile:not([hidden])").waitFor(WAIT);
   assert.match(await c.page.locator('#profile-ratings tr[data-category="blitz"] td').nth(1).textContent(), /^\d{3,4}$/);
 
-  // A game continued on another device: Kofi logs in in a fresh browser, opens a game he joined elsewhere (no
-  // seat token in this browser) and has his seat there; his move is played from it.
+  // Ama's rated invite: Kofi, logged in, opens the link. The page does not ask for a seat his account does not
+  // hold (that would be refused); it offers the free seat, says the game is rated, and he takes it.
   const created = await ama("POST", "/api/games", {
     opponent: "online", clock: { initial_s: 600, increment_s: 5 }, color: "S", lobby: false, rated: true,
   });
-  await kofi("POST", `/api/games/${created.id}/join`, {});
+  await b.page.goto(`${env.base}game/${created.id}`);
+  await b.page.locator("#form-join:not([hidden])").waitFor(WAIT);
+  assert.deepEqual(
+    { refusals: b.refusals, text: await b.page.locator("#join-text").textContent() },
+    { refusals: [], text: "ama invites you to play. You would play North, 10+5. The game is rated." });
+  assert.equal(await b.page.locator("#join-name").inputValue(), "kofi");
+  await b.page.screenshot({ path: join(artifacts, "accounts-rated-invite.png") });
+  await b.page.locator("#btn-join").click();
+  await waitStatus(b.page, /Waiting for ama to move/);
+  assert.equal(await b.page.locator("#name-bottom a").getAttribute("href"), "/@/kofi", "the seat is his account's");
   await ama("POST", `/api/games/${created.id}/moves`, { move: "C" }, created.token);
+
+  // The game continued on another device: Kofi logs in in a fresh browser, opens it (no seat token in this
+  // browser) and has his account's seat there; his move is played from it.
   const d = await person();
   await d.page.goto(env.base);
   await d.page.locator("#dlg-new[open]").waitFor();
@@ -220,6 +232,7 @@ test("accounts: sign up, a rated 3+2 game to its end, both rating changes, profi
   await d.page.locator("#btn-login").waitFor(WAIT);
 
   for (const x of [a, b, c, d]) assert.deepEqual(x.errors, []);
+  for (const x of [a, b, c, d]) assert.deepEqual(x.refusals, [], "no request the server refuses");
   for (const x of [a, b, c, d]) await x.context.close();
 });
 
@@ -238,6 +251,11 @@ test("accounts: a guest cannot post a rated challenge, log in errors are shown, 
   await g.page.locator("#dlg-login-ok").click();
   await g.page.waitForFunction(() => document.querySelector("#dlg-login .form-error").textContent.length > 0, null, WAIT);
   assert.ok(await g.page.locator("#dlg-login[open]").isVisible());
+  // A name someone has: the server's sentence again.
+  await g.page.locator("#btn-auth-switch").click();
+  await g.page.locator("#dlg-login input[name=password]").fill(PASSWORD);
+  await g.page.locator("#dlg-login-ok").click();
+  await g.page.waitForFunction(() => /taken/.test(document.querySelector("#dlg-login .form-error").textContent), null, WAIT);
   await g.page.locator("#dlg-login button", { hasText: "Cancel" }).click();
 
   // A reset link with a token the server does not know: its refusal is shown as text.
@@ -252,5 +270,12 @@ test("accounts: a guest cannot post a rated challenge, log in errors are shown, 
   await g.page.goto(`${env.base}@/nobody_here`);
   await g.page.waitForFunction(() => document.querySelector("#people-status").textContent.length > 0 && document.querySelector("#profile").hidden, null, WAIT);
   assert.deepEqual(g.errors, []);
+  // The refusals are the ones the person was told about, and none other.
+  assert.deepEqual(g.refusals, [
+    "POST /api/account/login 401",
+    "POST /api/account/signup 409",
+    "POST /api/account/reset 422",
+    "GET /api/user/nobody_here 404",
+  ]);
   await g.context.close();
 });

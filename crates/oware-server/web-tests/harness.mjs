@@ -79,16 +79,27 @@ export function useServer({ name, prepare, external = false }) {
 }
 
 /**
- * A fresh browser profile (its own localStorage) with one page, whose script errors are collected in
- * `errors`: expected 4xx answers show up as "Failed to load resource", so only other errors count.
+ * A fresh browser profile (its own localStorage) with one page. Its script errors (uncaught exceptions and
+ * console errors of the page's own code) are collected in `errors`, which a test expects empty. Every answer
+ * of the server with a status of 400 or more is collected in `refusals` as "METHOD /path STATUS".
+ *
+ * The two are apart because the browser writes a console line ("Failed to load resource: … 401") for every
+ * fetch answered with an error status, and no page code can stop it. A refusal the person must be told about
+ * (a wrong password is 401, a taken name 409, as the API says to every client) is no page error: the test
+ * lists the refusals it expects, each shown to the person as a message, and any other one (a request the
+ * page should not have sent) fails it.
  */
 export async function openPage(browser, viewport = { width: 1280, height: 860 }, options = {}) {
   const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   const errors = [];
+  const refusals = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => {
     if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
   });
-  return { context, page, errors };
+  page.on("response", (r) => {
+    if (r.status() >= 400) refusals.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
+  });
+  return { context, page, errors, refusals };
 }

@@ -12,15 +12,15 @@ export const WAIT = { timeout: 20000 };
 export const PASSWORD = "seeds-in-the-store-48";
 
 export function onlineHelpers(env) {
-  /** A fresh browser profile (its own localStorage, so its own seat tokens) with one page. */
+  /** A fresh browser profile (its own localStorage, so its own seat tokens) with one page (see `openPage`). */
   async function person(viewport) {
-    const { context, page, errors } = await openPage(env.browser, viewport);
+    const { context, page, errors, refusals } = await openPage(env.browser, viewport);
     // No sowing animation: the tests wait for states, and the moves follow each other quickly.
     await context.addInitScript(() => {
       const s = JSON.parse(localStorage.getItem("oware.settings") || "{}");
       if (!s.speed) localStorage.setItem("oware.settings", JSON.stringify({ ...s, speed: "off" }));
     });
-    return { context, page, errors };
+    return { context, page, errors, refusals };
   }
 
   /** Signs up as `name` from the header control of the home page; resolves once the header shows the name. */

@@ -130,7 +130,7 @@ test("social: a game open to advice shows the spectators' messages to the player
 
 test("social: the computer accepts a proposal it cannot beat and proposes one; two people on one device agree", async () => {
   const a = await person();
-  // A position where the split wins for the computer (North 24 + 2): it accepts.
+  // A position where the split wins for the computer (North 24 + 2 against South 21 + 1): it accepts.
   const r = await a.page.request.post(`${env.base}api/games`, {
     data: { opponent: "easy", human: "S", ogn: "[FEN \"1-0-0-0-0-0-2-0-0-0-0-0-21-24-S\"]\n*" },
   });
@@ -141,7 +141,17 @@ test("social: the computer accepts a proposal it cannot beat and proposes one; t
   await a.page.locator("#btn-cycle").click();
   await a.page.locator("#dlg-end[open]").waitFor(WAIT);
   assert.match(await a.page.locator("#end-reason").textContent(), /endless cycle/);
+  // Its answer replaces "considers your proposal" under the board, and the scores by the names are the final
+  // ones (the seeds on each row swept in), as in the status line.
+  await a.page.locator("#btn-end-close").click();
+  assert.match(await a.page.locator("#status").textContent(), /22–26$/);
+  const text = (sel) => a.page.locator(sel).textContent();
+  assert.deepEqual(
+    { message: await text("#message"), bottom: await text("#score-bottom"), top: await text("#score-top"), title: await a.page.locator("#score-bottom").getAttribute("title") },
+    { message: "The computer agrees: the game ends, and each player takes the seeds on their own row.", bottom: "22", top: "26", title: "22 in all: 21 captured, 1 from the board" });
+  await a.page.screenshot({ path: join(artifacts, "social-computer-cycle.png") });
   assert.deepEqual(a.errors, []);
+  assert.deepEqual(a.refusals, []);
 
   // Two people on one device: the page asks the other player first.
   const d = await person();

@@ -8,8 +8,9 @@
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 
-import { useServer } from "./harness.mjs";
+import { artifacts, useServer } from "./harness.mjs";
 import { WAIT, onlineHelpers } from "./online-helpers.mjs";
 
 const env = useServer({ name: "tournament" });
@@ -43,6 +44,8 @@ test("tournament: two players join an arena from the list, are paired, play, and
     await p.page.waitForURL(new RegExp(`/tournament/${id}$`), WAIT);
     await p.page.locator("#t-join:not([hidden])").click();
     await p.page.locator("#t-withdraw:not([hidden])").waitFor(WAIT);
+    // Ama joins first: one player, in the singular.
+    if (p === a) assert.match(await a.page.locator("#t-info").textContent(), / · 1 player \(at most 100\)$/);
   }
   for (const p of [a, b]) {
     await p.page.locator('#t-standings tr[data-player="ama"]').waitFor(WAIT);
@@ -86,4 +89,38 @@ test("tournament: two players join an arena from the list, are paired, play, and
   assert.equal(await watch.locator(`#t-standings tr[data-player="${loser}"] td:nth-child(4)`).textContent(), "0");
   assert.equal(await watch.locator("#t-standings tbody tr:first-child").getAttribute("data-player"), winner);
   assert.match(await watch.locator("#t-games tbody").textContent(), /1–0|0–1/);
+
+  // How the page draws what only longer tournaments reach, from this tournament's own answer with those parts
+  // changed (the server's side of each is checked in tests/tournaments.rs): a finished arena whose leader is
+  // on fire, with a podium of players sharing a place; then a Swiss in its second round, with both rounds' byes.
+  const real = await (await watch.request.get(`${env.base}api/tournaments/${id}`)).json();
+  const line = (l, rank, more) => ({ ...l, rank, ...more });
+  const [top, next] = real.standings;
+  const shown = async (view) => {
+    await watch.unroute(`**/api/tournaments/${id}`);
+    await watch.route(`**/api/tournaments/${id}`, (r) => r.fulfill({ json: view }));
+    await watch.reload();
+    await watch.locator("#t-one:not([hidden])").waitFor(WAIT);
+  };
+  await shown({
+    ...real, status: "finished", players: 3, podium: [top.name, next.name, "esi"],
+    standings: [line(top, 1, { on_fire: true }), line(next, 2, {}), line(next, 2, { name: "esi", sheet: [] })],
+  });
+  // The mark is drawn (an SVG with its words), not an emoji a browser without an emoji font shows as a box.
+  const fire = watch.locator(`#t-standings tr[data-player="${top.name}"] svg[role=img][aria-label="on fire"]`);
+  assert.equal(await fire.count(), 1);
+  assert.doesNotMatch(await watch.locator("#t-standings").textContent(), /\p{Extended_Pictographic}/u);
+  assert.equal(await watch.locator("#t-podium").textContent(), `Podium: 1. ${top.name}  2. ${next.name}  2. esi`);
+  assert.match(await watch.locator("#t-info").textContent(), /^Arena, 10 minutes · 3\+2 · rated · 3 players \(at most 100\)$/);
+  await watch.screenshot({ path: join(artifacts, "tournament-arena-end.png") });
+  const swissLine = (l, rank) => ({ ...l, rank, sheet: undefined, on_fire: undefined, buchholz: 1, sonneborn_berger: 0.5 });
+  await shown({
+    ...real, kind: "swiss", minutes: null, rounds: 2, round: 2, status: "started", bye: next.name,
+    byes: [{ round: 1, name: top.name }, { round: 2, name: next.name }],
+    standings: [swissLine(top, 1), swissLine(next, 2)],
+  });
+  assert.match(await watch.locator("#t-info").textContent(), /^Swiss, 2 rounds · /);
+  assert.match(await watch.locator("#t-when").textContent(), new RegExp(`round 2 of 2 · bye: ${next.name}$`));
+  assert.equal(await watch.locator("#t-byes").textContent(), `Byes (a point without a game): round 1 ${top.name} · round 2 ${next.name}`);
+  for (const x of [a, b]) assert.deepEqual(x.errors, []);
 });

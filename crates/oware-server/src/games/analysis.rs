@@ -68,7 +68,10 @@ impl Games {
             if ply > played {
                 return Err(GameError::invalid(
                     "bad-ply",
-                    format!("the game has only {played} moves"),
+                    format!(
+                        "the game has only {}",
+                        crate::text::count(played as u64, "move")
+                    ),
                 ));
             }
             let game = s.game.truncated(ply);

@@ -166,10 +166,9 @@ impl Games {
         seen.map_err(|o| GameError::TooMany {
             code: "too-many-games",
             message: format!(
-                "you have created {} online games in the last {} minutes; wait {} s before \
-                 creating another",
-                o.held,
-                self.creations.window().as_secs() / 60,
+                "you have created {} in the last {}; wait {} s before creating another",
+                crate::text::count(o.held as u64, "online game"),
+                crate::text::last_span(self.creations.window()),
                 o.wait_s
             ),
             retry_after_s: o.wait_s,

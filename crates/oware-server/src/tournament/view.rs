@@ -131,6 +131,15 @@ pub struct GameLine {
     pub north_berserk: bool,
 }
 
+/// A Swiss round's bye: the player without a game, who scored a point.
+#[derive(Debug, Clone, Serialize)]
+pub struct ByeLine {
+    /// The round, 1 first.
+    pub round: u64,
+    /// The player's name.
+    pub name: String,
+}
+
 /// The viewer's part: whether they play, and their game in play.
 #[derive(Debug, Clone, Serialize)]
 pub struct Me {
@@ -162,7 +171,10 @@ pub struct TournamentView {
     pub games: Vec<GameLine>,
     /// A Swiss's player without a game this round.
     pub bye: Option<String>,
-    /// The first three, once finished.
+    /// A Swiss's byes of every round so far, the first round first (empty in an arena).
+    pub byes: Vec<ByeLine>,
+    /// Once finished, the first three of the standings among those who took part (played a
+    /// game or scored a point); one who never played takes no place.
     pub podium: Vec<String>,
     /// The viewer (logged in): their state and game.
     pub me: Me,
@@ -203,20 +215,21 @@ impl Tournaments {
             .map(|e| (e.user_id.as_str(), e.name.as_str()))
             .collect();
         let name = |u: &str| names.get(u).copied().unwrap_or("?").to_string();
-        let (standings, round, bye) = if t.kind == "arena" {
-            (arena_lines(&t, &entries, &pairings), 0, None)
+        let (standings, round, byes) = if t.kind == "arena" {
+            (arena_lines(&t, &entries, &pairings), 0, Vec::new())
         } else {
             swiss_lines(&t, &entries)?
         };
-        let podium_names = if t.status == "finished" {
-            podium(&standings)
-                .iter()
-                .filter(|l| l.games > 0)
-                .map(|l| l.name.clone())
-                .collect()
+        let podium = if t.status == "finished" {
+            podium_names(&standings)
         } else {
             Vec::new()
         };
+        // The round being played's bye (the last round's, once it is over).
+        let bye = byes
+            .last()
+            .filter(|b| b.round == round)
+            .map(|b| b.name.clone());
         let games = pairings
             .iter()
             .rev()
@@ -286,12 +299,25 @@ impl Tournaments {
             round,
             standings,
             games,
-            bye: bye.and_then(|b| names.get(b.as_str()).map(|n| n.to_string())),
-            podium: podium_names,
+            bye,
+            byes,
+            podium,
             me,
             last_wave: self.wave_time(id),
         })
     }
+}
+
+/// The podium: the first three lines of the standings among the players who took part, that
+/// is played a game or scored a point (a Swiss bye). A player who joined and never played
+/// (their game aborted, or still in play at an arena's end) takes no place ahead of one who
+/// played and lost: the players are skipped before the three are taken, not after.
+fn podium_names(standings: &[StandingLine]) -> Vec<String> {
+    let took_part: Vec<&StandingLine> = standings
+        .iter()
+        .filter(|l| l.games > 0 || l.points > 0.0)
+        .collect();
+    podium(&took_part).iter().map(|l| l.name.clone()).collect()
 }
 
 fn arena_lines(
@@ -341,7 +367,7 @@ fn arena_lines(
     .collect()
 }
 
-type SwissLines = (Vec<StandingLine>, u64, Option<String>);
+type SwissLines = (Vec<StandingLine>, u64, Vec<ByeLine>);
 
 fn swiss_lines(t: &TournamentRow, entries: &[EntryRow]) -> Result<SwissLines, TournamentError> {
     let swiss = swiss_of(t)?;
@@ -395,9 +421,63 @@ fn swiss_lines(t: &TournamentRow, entries: &[EntryRow]) -> Result<SwissLines, To
             });
         }
     }
-    let round = swiss.rounds().last();
-    let bye = round
-        .and_then(|r| r.bye)
-        .and_then(|b| by_id.get(&b).map(|e| e.user_id.clone()));
-    Ok((lines, round.map_or(0, |r| u64::from(r.number)), bye))
+    let round = swiss.rounds().last().map_or(0, |r| u64::from(r.number));
+    let byes = swiss
+        .rounds()
+        .iter()
+        .filter_map(|r| {
+            let e = by_id.get(&r.bye?)?;
+            Some(ByeLine {
+                round: u64::from(r.number),
+                name: e.name.clone(),
+            })
+        })
+        .collect();
+    Ok((lines, round, byes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(rank: u32, name: &str, points: f64, games: usize) -> StandingLine {
+        StandingLine {
+            rank,
+            name: name.to_string(),
+            points,
+            games,
+            rating: 1500,
+            state: "active".to_string(),
+            on_fire: None,
+            sheet: None,
+            buchholz: None,
+            sonneborn_berger: None,
+        }
+    }
+
+    /// An arena of four where one game counted: Ama beat Kofi; Esi and Yaw's game was aborted.
+    /// The three on 0 share second place, listed by rating: those who never played come first,
+    /// and must not push Kofi, who played, off the podium.
+    #[test]
+    fn the_podium_skips_players_without_a_game_before_taking_three() {
+        let standings = [
+            line(1, "Ama", 2.0, 1),
+            line(2, "Esi", 0.0, 0),
+            line(2, "Yaw", 0.0, 0),
+            line(2, "Kofi", 0.0, 1),
+        ];
+        assert_eq!(podium_names(&standings), ["Ama", "Kofi"]);
+    }
+
+    /// A Swiss bye is a point without a game: it counts as taking part.
+    #[test]
+    fn the_podium_keeps_a_swiss_player_whose_point_is_a_bye_and_stops_at_three() {
+        let standings = [
+            line(1, "Ama", 1.0, 1),
+            line(1, "Esi", 1.0, 0),
+            line(3, "Kofi", 0.0, 1),
+            line(3, "Yaw", 0.0, 1),
+        ];
+        assert_eq!(podium_names(&standings), ["Ama", "Esi", "Kofi"]);
+    }
 }

@@ -1,8 +1,8 @@
 // The board: twelve pit buttons and two stores, their seeds, the marks on them (playable, last move,
 // captures, hint, endgame database values) and the sowing animation. It draws what the server sent; the
 // pits a person may press and why not come from `st.game.pits_info`.
-import { $, sleep, reducedMotion, replayClass } from "./dom.js";
-import { LETTERS, other, owner, sideName, seatOf, viewSide, pitInfo, canMoveNow, shownPosition, endOf, reviewedMove } from "./state.js";
+import { $, sleep, reducedMotion, replayClass, count } from "./dom.js";
+import { LETTERS, fmt, other, owner, sideName, seatOf, viewSide, pitInfo, canMoveNow, shownPosition, endOf, reviewedMove } from "./state.js";
 import { ratingText, diffText, profileUrl } from "./account.js";
 
 const START = { pits: Array(12).fill(4), stores: { S: 0, N: 0 }, turn: "S" };
@@ -121,7 +121,7 @@ export function createBoard(st, { onPit }) {
   function labelPit(p) {
     const n = shown ? shown.pits[p] : 0;
     const who = sideName(st, owner(p));
-    let label = `${who === "You" ? "Your" : who + "'s"} pit ${LETTERS[p]}, ${n} seed${n === 1 ? "" : "s"}`;
+    let label = `${who === "You" ? "Your" : who + "'s"} pit ${LETTERS[p]}, ${count(n, "seed")}`;
     const info = pitInfo(st, p);
     if (info && !info.legal && info.reason && !st.game.outcome) label += ` (cannot play: ${info.reason})`;
     if (pits[p].classList.contains("review-played")) label += ", the move played";
@@ -142,7 +142,7 @@ export function createBoard(st, { onPit }) {
   function setStore(side, n, storeDiv) {
     storeDiv.querySelector(".store-count").textContent = String(n);
     drawStoreSeeds(storeDiv.querySelector(".store-seeds"), side, n);
-    storeDiv.setAttribute("aria-label", `${sideName(st, side)}'s store: ${n} seeds captured`);
+    storeDiv.setAttribute("aria-label", `${sideName(st, side)}'s store: ${count(n, "seed")} captured`);
     storeDiv.dataset.side = side;
   }
 
@@ -158,6 +158,31 @@ export function createBoard(st, { onPit }) {
     setStore(other(vs), pos.stores[other(vs)], el.storeLeft);
     el.scoreBottom.textContent = pos.stores[vs];
     el.scoreTop.textContent = pos.stores[other(vs)];
+  }
+
+  /**
+   * The scores by the names. While the game goes on, and for an ending where no seeds were left to share out,
+   * they are the seeds captured (the stores). Once the rules ended the game and gave out the seeds left on the
+   * board (no feeding, a cycle, an agreed cycle), they are the server's final scores (`outcome.scores`), the
+   * same as the status line's "You win 25–23", with the seeds captured in the tooltip.
+   */
+  function showScores(live) {
+    const vs = viewSide(st);
+    const o = live && !st.busy && st.game ? st.game.outcome : null;
+    const shared = !!o && (o.scores.S !== o.captured.S || o.scores.N !== o.captured.N);
+    for (const [scoreEl, side] of [[el.scoreBottom, vs], [el.scoreTop, other(vs)]]) {
+      scoreEl.classList.toggle("final", shared);
+      if (shared) {
+        scoreEl.textContent = fmt(o.scores[side]);
+        const words = `${fmt(o.scores[side])} in all: ${o.captured[side]} captured, ${fmt(o.scores[side] - o.captured[side])} from the board`;
+        scoreEl.title = words;
+        scoreEl.setAttribute("aria-label", words);
+      } else {
+        if (shown) scoreEl.textContent = String(shown.stores[side]);
+        scoreEl.removeAttribute("title");
+        scoreEl.setAttribute("aria-label", "captured seeds");
+      }
+    }
   }
 
   /** Marks the pits (playable, illegal, last move, endgame values), the labels and the player names. */
@@ -205,6 +230,7 @@ export function createBoard(st, { onPit }) {
     el.nameTop.classList.toggle("to-move", !over && shownTurn !== vs);
     el.rowBottom.setAttribute("aria-label", `${sideName(st, vs)}'s pits`);
     el.rowTop.setAttribute("aria-label", `${sideName(st, other(vs))}'s pits`);
+    showScores(live);
   }
 
   /**

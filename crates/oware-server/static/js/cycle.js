@@ -76,13 +76,15 @@ export function createCycle(st) {
       render();
       return;
     }
-    say("The computer considers your proposal...", "info");
+    say("The computer considers your proposal…", "info");
     const state = await send("offer");
-    if (state && !state.outcome) {
-      const msg = "The computer declines: it thinks it can do better by playing on.";
-      say(msg, "info");
-      announce(msg);
-    }
+    if (!state) return; // the refusal is said already
+    // Its answer replaces "considers" in either case: the end panel tells the rest of an agreement.
+    const msg = state.outcome
+      ? `The computer agrees: the game ends, and ${SPLIT}.`
+      : "The computer declines: it thinks it can do better by playing on.";
+    say(msg, "info");
+    announce(msg);
   });
 
   return { render };

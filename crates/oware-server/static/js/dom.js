@@ -16,6 +16,11 @@ export function replayClass(el, cls) {
   el.classList.add(cls);
 }
 
+/** A count with its noun, singular for one: `count(1, "minute")` is "1 minute", `count(3, "minute")` "3 minutes". */
+export function count(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** An element with text content. */
 export function el(tag, text, cls) {
   const e = document.createElement(tag);

@@ -28,7 +28,9 @@
 // The address chooses the screen: /game/{id} is an online game (as a player with this browser's seat
 // token, else as a spectator); anything else is the home page with the local game and the lobby. A logged-in
 // player without a seat token for the game gets their account's seat from the server first (the game was
-// started on another device). Profiles, the leaderboard and the password reset are player.html (players.js).
+// started on another device), when the game's state shows a seat of theirs: a visitor of an invite link or
+// a spectator has none, and asking would only be refused. Profiles, the leaderboard and the password reset
+// are player.html (players.js).
 import { createState } from "./state.js";
 import { loadSettings } from "./storage.js";
 import { renderStatus } from "./status.js";
@@ -47,7 +49,7 @@ import { createChat } from "./chat.js";
 import { createCycle } from "./cycle.js";
 import { createLobby } from "./lobby.js";
 import { createReview } from "./review.js";
-import { createGame } from "./api.js";
+import { createGame, getGame } from "./api.js";
 import { rememberGame, rememberSeat, seatToken } from "./storage.js";
 import { say } from "./status.js";
 import { $ } from "./dom.js";
@@ -112,9 +114,18 @@ const offers = createOffers(st, { online: online || {} });
 const dialogs = createDialogs(st, { game: local, online: { create: createOnline }, offers, review });
 const controls = createControls(st, { game, analysis, dialogs, review });
 
-/** Takes the account's seat in the online game on screen when this browser has no token for it; whether it did. */
-async function takeAccountSeat() {
-  if (!onlineId || seatToken(onlineId)) return false;
+/** Whether online game `state` has a seat held by account `name` (the server names an account's seat by the account). */
+function holdsSeat(state, name) {
+  const seats = state && state.online && state.online.seats;
+  return !!seats && Object.values(seats).some((s) => s && s.account && s.taken && s.name === name);
+}
+
+/**
+ * Takes the account `name`'s seat in the online game on screen when this browser has no token for it and the
+ * game's `state` shows one (else the visitor watches, or takes the free seat); whether it did.
+ */
+async function takeAccountSeat(name, state) {
+  if (!onlineId || !name || seatToken(onlineId) || !holdsSeat(state, name)) return false;
   try {
     const r = await accountSeat(onlineId);
     if (!r || !r.token) return false;
@@ -141,10 +152,11 @@ async function accountChanged(name) {
     input.readOnly = !!name;
   }
   if (!online) pool.account(name);
+  else offers.render(); // the free seat of a rated game: for an account only
   const first = !accountKnown;
   accountKnown = true;
   // Logged in on a game's page: the account may hold a seat there.
-  if (!first && name && (await takeAccountSeat())) location.reload();
+  if (!first && name && (await takeAccountSeat(name, st.game))) location.reload();
 }
 
 const pool = createPool(st);
@@ -155,7 +167,12 @@ async function boot() {
   screen.all();
   if (online) {
     document.body.classList.add("online");
-    if (await account.ready) await takeAccountSeat();
+    const name = await account.ready;
+    if (name && !seatToken(onlineId)) {
+      // A logged-in visitor without a token: the state (as a spectator sees it) says whether a seat is theirs.
+      const state = await getGame(onlineId, null).catch(() => null);
+      await takeAccountSeat(name, state);
+    }
     try {
       await online.open(onlineId);
     } catch (e) {

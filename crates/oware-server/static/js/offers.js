@@ -36,6 +36,7 @@ export function createOffers(st, { online }) {
     join: $("#form-join"),
     joinText: $("#join-text"),
     joinName: $("#join-name"),
+    joinButton: $("#btn-join"),
     presence: $("#presence"),
     spectators: $("#spectators"),
     offers: $("#offers"),
@@ -61,9 +62,10 @@ export function createOffers(st, { online }) {
     if (!mine) return;
     const url = gameUrl(g.id);
     el.inviteLink.value = url;
-    el.inviteNote.textContent = o.lobby === false
+    el.inviteNote.textContent = (o.lobby === false
       ? "Send this link to the person you want to play. Only someone with the link can join."
-      : "Send this link, or wait: the challenge is also listed in the lobby on the home page.";
+      : "Send this link, or wait: the challenge is also listed in the lobby on the home page.")
+      + (o.rated ? " The game is rated: your opponent needs an account." : "");
     if (qrFor !== url) {
       qrFor = url;
       el.qr.textContent = "";
@@ -82,7 +84,11 @@ export function createOffers(st, { online }) {
     el.join.hidden = !show;
     if (!show) return;
     const creator = other(free[0]);
-    el.joinText.textContent = `${o.seats[creator].name || SIDE[creator]} invites you to play. You would play ${SIDE[free[0]]}${o.clock ? `, ${Math.round(o.clock.initial_ms / 60000)}+${Math.round(o.clock.increment_ms / 1000)}` : ", without a clock"}.`;
+    // main.js makes the name field read-only, the account's name, while someone is logged in.
+    const account = el.joinName.readOnly;
+    const rated = !o.rated ? "" : account ? " The game is rated." : " The game is rated: log in (at the top of the page) to take the seat.";
+    el.joinText.textContent = `${o.seats[creator].name || SIDE[creator]} invites you to play. You would play ${SIDE[free[0]]}${o.clock ? `, ${Math.round(o.clock.initial_ms / 60000)}+${Math.round(o.clock.increment_ms / 1000)}` : ", without a clock"}.${rated}`;
+    el.joinButton.disabled = !!o.rated && !account;
     if (!el.joinName.value) el.joinName.value = st.settings.name || "";
   }
 

@@ -5,7 +5,7 @@
 //   /player            the leaderboards, one table per category
 //   /account/reset     the operator's one-time link (?token=…): a form that sets a new password
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
-import { $, el, row } from "./dom.js";
+import { $, el, row, count } from "./dom.js";
 import {
   createAccountMenu, getUser, getRatingHistory, getUserGames, getLeaderboards, resetPassword, userOgnUrl,
   CATEGORIES, ratingText, diffText, profileUrl,
@@ -84,7 +84,7 @@ function drawHistory(box, history) {
   for (const [c, pts] of series) {
     const li = el("li");
     const key = el("span", undefined, `key key-${c}`);
-    li.append(key, `${CATEGORY[c]}: ${pts.length} game${pts.length === 1 ? "" : "s"}, last ${Math.round(pts[pts.length - 1][1])}`);
+    li.append(key, `${CATEGORY[c]}: ${count(pts.length, "game")}, last ${Math.round(pts[pts.length - 1][1])}`);
     legend.append(li);
   }
   box.append(legend);
@@ -123,7 +123,7 @@ async function showProfile(name) {
     ratings.append(tr);
   }
   const total = u.wins + u.draws + u.losses;
-  $("#profile-record").textContent = `${total} game${total === 1 ? "" : "s"}: ${u.wins} won, ${u.draws} drawn, ${u.losses} lost.`;
+  $("#profile-record").textContent = `${count(total, "game")}: ${u.wins} won, ${u.draws} drawn, ${u.losses} lost.`;
   $("#profile-ogn").href = userOgnUrl(u.name);
   $("#profile-ogn").setAttribute("download", `${u.name}.ogn`);
 

@@ -4,7 +4,7 @@
 // counts per class, and for a selected move the explanation. The move list (movelist.js) shows the class
 // symbols and the board (board.js) marks the played and the best move, both from `st.review`. Nothing is
 // judged here: values, classes, symbols and sentences are the server's.
-import { $ } from "./dom.js";
+import { $, count } from "./dom.js";
 import { sideName, reviewFits, endOf } from "./state.js";
 import * as api from "./api.js";
 import { say, announce } from "./status.js";
@@ -330,7 +330,7 @@ export function createReview(st, { showPly, screen }) {
     if (running) {
       el.progress.max = Math.max(1, r.total);
       el.progress.value = r.done;
-      el.progressText.textContent = `Reviewing: ${r.done} of ${r.total} moves`;
+      el.progressText.textContent = `Reviewing: ${r.done} of ${count(r.total, "move")}`;
     }
     const d = r.data;
     const fits = d && reviewFits(st);

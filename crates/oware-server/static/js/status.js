@@ -1,7 +1,7 @@
 // What the page says: the status line over the board, the message line under it, and the polite live
 // region read by screen readers. The sentences about moves are built from the server's move detail and
 // reasons; none of them decides a rule.
-import { $ } from "./dom.js";
+import { $, count } from "./dom.js";
 import { LETTERS, fmt, other, owner, sideName, isComputerGame, viewSide, pitInfo, endOf } from "./state.js";
 
 const statusEl = $("#status");
@@ -69,7 +69,7 @@ export function renderStatus(st) {
 export function describeMove(st, d) {
   const who = st.seat === d.side ? "You" : sideName(st, d.side);
   const verb = who === "You" ? "played" : "plays";
-  let text = `${who} ${verb} ${d.letter}: ${d.sown.length} seed${d.sown.length === 1 ? "" : "s"} sown`;
+  let text = `${who} ${verb} ${d.letter}: ${count(d.sown.length, "seed")} sown`;
   if (d.captured > 0) {
     const pits = d.captured_pits.map((p) => LETTERS[p]).join(", ");
     text += `, capturing ${d.captured} from ${pits}`;

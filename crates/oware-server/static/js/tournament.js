@@ -3,7 +3,7 @@
 //   /tournament/ID      one tournament: its standings (updated live from its event stream), its games,
 //                       Join / Pause / Berserk, a link to the player's game in play, the podium at the end
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
-import { $, el, row } from "./dom.js";
+import { $, el, row, count } from "./dom.js";
 import { request } from "./api.js";
 import { createAccountMenu, profileUrl } from "./account.js";
 
@@ -18,7 +18,34 @@ function link(href, text) {
 
 const clockText = (t) => `${Math.round(t.initial_s / 60 * 10) / 10}+${t.increment_s}`;
 const when = (ms) => new Date(ms).toLocaleString();
-const kindText = (t) => (t.kind === "arena" ? `Arena, ${t.minutes} minutes` : `Swiss, ${t.rounds} rounds`);
+const kindText = (t) => (t.kind === "arena" ? `Arena, ${count(t.minutes, "minute")}` : `Swiss, ${count(t.rounds, "round")}`);
+
+const SVG = "http://www.w3.org/2000/svg";
+/**
+ * The "on fire" mark (an arena streak: the next win counts double) as an inline SVG flame, so that it shows
+ * without an emoji font; `role="img"` with its words for screen readers and as a tooltip.
+ */
+function fireMark() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "t-fire-icon");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "14");
+  svg.setAttribute("height", "14");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "on fire");
+  const title = document.createElementNS(SVG, "title");
+  title.textContent = "on fire: the next win counts double";
+  const outer = document.createElementNS(SVG, "path");
+  outer.setAttribute("d", "M8 0.8C8.6 3.6 12.8 5.6 12.8 10.2A4.8 4.8 0 0 1 3.2 10.2C3.2 7.6 4.8 6.2 5.6 4.6C6 6.2 6.6 7 7.4 7.4C7.4 5 7.2 2.8 8 0.8Z");
+  outer.setAttribute("fill", "#d9480f");
+  const inner = document.createElementNS(SVG, "path");
+  inner.setAttribute("d", "M8 8.2C8.4 9.6 10.4 10.4 10.4 12.2A2.4 2.4 0 0 1 5.6 12.2C5.6 10.8 6.8 10.2 7.2 9.4C7.5 10 7.8 10.3 8.1 10.4C8.1 9.6 7.8 8.9 8 8.2Z");
+  inner.setAttribute("fill", "#ffd43b");
+  svg.append(title, outer, inner);
+  const span = el("span", null, "t-fire");
+  span.append(" ", svg);
+  return span;
+}
 
 // ---- the list ----
 
@@ -87,11 +114,15 @@ function render(t) {
   document.title = `${t.name} · Oware tournaments`;
   $("#t-name").textContent = t.name;
   const state = { created: "Starts", started: "Running since", finished: "Finished; started" }[t.status] || t.status;
-  $("#t-info").textContent = `${kindText(t)} · ${clockText(t)} · rated · ${t.players} players` + (t.max_players ? ` (at most ${t.max_players})` : "");
+  $("#t-info").textContent = `${kindText(t)} · ${clockText(t)} · rated · ${count(t.players, "player")}` + (t.max_players ? ` (at most ${t.max_players})` : "");
   let whenText = `${state} ${when(t.starts_ms)}`;
   if (t.kind === "arena" && t.status === "started") whenText += ` · ends ${when(t.ends_ms)}`;
   if (t.kind === "swiss" && t.round) whenText += ` · round ${t.round} of ${t.rounds}` + (t.bye ? ` · bye: ${t.bye}` : "");
   $("#t-when").textContent = whenText;
+  // Every round's bye, not only the current one's (a bye is a point: the standings need it explained).
+  const byes = t.byes || [];
+  $("#t-byes").hidden = !byes.length;
+  $("#t-byes").textContent = byes.length ? `Byes (a point without a game): ${byes.map((b) => `round ${b.round} ${b.name}`).join(" · ")}` : "";
 
   const me = t.me || {};
   const open = t.status !== "finished";
@@ -106,7 +137,9 @@ function render(t) {
 
   const podium = $("#t-podium");
   podium.hidden = !t.podium.length;
-  podium.textContent = t.podium.length ? `Podium: ${t.podium.map((n, i) => `${i + 1}. ${n}`).join("  ")}` : "";
+  // Each name with its place in the standings (equal scores share a place).
+  const place = (n, i) => (t.standings.find((l) => l.name === n) || { rank: i + 1 }).rank;
+  podium.textContent = t.podium.length ? `Podium: ${t.podium.map((n, i) => `${place(n, i)}. ${n}`).join("  ")}` : "";
 
   $("#t-detail-head").textContent = t.kind === "arena" ? "Games (points each)" : "Buchholz · SB";
   const body = $("#t-standings tbody");
@@ -117,7 +150,7 @@ function render(t) {
       detail = el("span", "", "t-sheet");
       for (const m of l.sheet) {
         const s = el("span", m.points + (m.berserk ? "↯" : ""), m.streak ? "t-fire" : "");
-        if (m.streak) s.title = "on fire: doubled";
+        if (m.streak) s.title = "on fire: the points doubled";
         detail.append(s, " ");
       }
     } else {
@@ -125,7 +158,7 @@ function render(t) {
     }
     const name = el("span");
     name.append(link(profileUrl(l.name), l.name));
-    if (l.on_fire) name.append(el("span", " 🔥", "t-fire"));
+    if (l.on_fire) name.append(fireMark());
     if (l.state !== "active") name.append(el("span", ` (${l.state})`, "people-note"));
     const tr = row([String(l.rank), name, String(l.rating), String(l.points), detail]);
     tr.dataset.player = l.name;
