@@ -58,6 +58,7 @@ mod store;
 mod time;
 mod tournament;
 mod view;
+mod window;
 
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

@@ -149,14 +149,22 @@ impl Games {
     pub(super) fn count_creation(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
         let Some(ip) = ip else { return Ok(()) };
         self.creations.take(ip).map_err(|o| GameError::TooMany {
-            code: "too-many-games",
-            message: format!(
-                "you have created {} online games in the last {} minutes; wait {} s before \
-                 creating another",
-                o.held,
-                self.creations.window().as_secs() / 60,
-                o.wait_s
-            ),
+            code: if o.full {
+                "too-many-clients"
+            } else {
+                "too-many-games"
+            },
+            message: if o.full {
+                o.crowded()
+            } else {
+                format!(
+                    "you have created {} online games in the last {} minutes; wait {} s \
+                     before creating another",
+                    o.held,
+                    self.creations.window().as_secs() / 60,
+                    o.wait_s
+                )
+            },
             retry_after_s: o.wait_s,
         })
     }
