@@ -412,15 +412,27 @@ async fn reset(s: &Server, token: &str, password: &str) -> (StatusCode, Value) {
 }
 
 #[tokio::test]
-async fn a_reset_link_is_the_latest_only_ends_with_a_password_change_and_is_not_renewed() {
-    let (_dir, clock, s, db) = proxied_world().await;
-    let mut kofi = Browser::signed_up(&s, "Kofi").await;
-    // A new link revokes the older one.
+async fn a_new_reset_link_revokes_the_older_ones_and_a_link_works_once() {
+    let (_dir, _clock, s, db) = proxied_world().await;
+    Browser::signed_up(&s, "Kofi").await;
     let first = reset_token(&db, "Kofi").await;
     let second = reset_token(&db, "Kofi").await;
     let (st, body) = reset(&s, &first, "a brand new password").await;
     assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reset");
-    // A password change revokes the links made before it.
+    assert_eq!(
+        reset(&s, &second, "a brand new password").await.0,
+        StatusCode::OK
+    );
+    let (st, body) = reset(&s, &second, "another new password").await;
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reset");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_password_change_revokes_the_reset_links_made_before_it() {
+    let (_dir, _clock, s, db) = proxied_world().await;
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    let link = reset_token(&db, "Kofi").await;
     let (st, _) = kofi
         .post(
             "/api/account/password",
@@ -428,23 +440,22 @@ async fn a_reset_link_is_the_latest_only_ends_with_a_password_change_and_is_not_
         )
         .await;
     assert_eq!(st, StatusCode::OK);
-    let (st, body) = reset(&s, &second, "a brand new password").await;
+    let (st, body) = reset(&s, &link, "a brand new password").await;
     assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reset");
-    // A live link works once.
-    let third = reset_token(&db, "Kofi").await;
-    assert_eq!(
-        reset(&s, &third, "a brand new password").await.0,
-        StatusCode::OK
-    );
-    let (st, body) = reset(&s, &third, "another new password").await;
-    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reset");
-    // A refused password leaves the link as it was: it still ends 24 hours after it was made.
-    let fourth = reset_token(&db, "Kofi").await;
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_refused_new_password_does_not_renew_the_reset_link() {
+    let (_dir, clock, s, db) = proxied_world().await;
+    Browser::signed_up(&s, "Kofi").await;
+    let link = reset_token(&db, "Kofi").await;
     clock.advance(Duration::from_secs(23 * 3600));
-    let (st, body) = reset(&s, &fourth, "short").await;
+    let (st, body) = reset(&s, &link, "short").await;
     assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-password");
+    // The link still ends 24 hours after it was made.
     clock.advance(Duration::from_secs(2 * 3600));
-    let (st, body) = reset(&s, &fourth, "a brand new password").await;
+    let (st, body) = reset(&s, &link, "a brand new password").await;
     assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reset");
     s.shutdown().await.unwrap();
 }
