@@ -75,7 +75,7 @@ echo "PostgreSQL test cluster on 127.0.0.1:$PG_PORT ($PG_DIR)"
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 # The server's API suite again, every server on PostgreSQL (tests/common/mod.rs picks the backend).
-OWARE_TEST_BACKEND=postgres cargo test -p oware-server --test api --test online --test review --test hardening
+OWARE_TEST_BACKEND=postgres cargo test -p oware-server --test api --test online --test review --test hardening --test accounts
 
 # --- browser tests: Debian's chromium driven by playwright-core against the real `oware serve` ---
 # (crates/oware-server/web-tests; screenshots in test-artifacts/). A missing chromium fails the run.
