@@ -15,8 +15,9 @@
 //!
 //! **Queue.** Jobs wait in two lanes, each holding at most `queue` jobs: the *known* lane
 //! (log-ins from an address the account has logged in from before, and requests made with a
-//! session) and the *open* lane (everyone else). A free thread takes the known lane first; in
-//! each lane, clients (an address's /64 or /32) take turns, and one client holds at most
+//! session) and the *open* lane (everyone else). A free thread takes the known lane first (but
+//! at most three known jobs in a row while the open lane waits, so it is slowed, never
+//! starved); in each lane, clients (an address's /64 or /32) take turns, and one client holds at most
 //! [`PER_CLIENT`] waiting jobs, so a flood from many addresses fills the open lane but never
 //! delays the owners of accounts, and no one address takes the whole lane. Beyond these a
 //! request is refused at once ([`Busy`], answered 503 with `Retry-After`) rather than queued
@@ -108,6 +109,9 @@ fn argon2() -> Argon2<'static> {
 
 /// Waiting jobs one client may hold in a lane.
 pub const PER_CLIENT: usize = 2;
+
+/// Known-lane jobs served in a row, at most, while the open lane waits.
+const KNOWN_STREAK: usize = 3;
 
 /// The largest Argon2 memory a stored hash may ask for, in KiB blocks (256 MiB): a hash
 /// above it is taken for damaged rather than let grow a thread's memory without bound.
@@ -221,11 +225,25 @@ struct Queue {
     open: LaneQueue,
     /// Jobs being hashed.
     running: usize,
+    /// Known-lane jobs taken in a row while the open lane waited.
+    streak: usize,
     next_id: u64,
     closed: bool,
 }
 
 impl Queue {
+    /// The next job: the known lane's first, but never more than [`KNOWN_STREAK`] in a row
+    /// while the open lane waits, so that the open lane is slowed, never starved.
+    fn pop(&mut self) -> Option<Job> {
+        let open_waits = self.open.len > 0;
+        if self.known.len > 0 && (!open_waits || self.streak < KNOWN_STREAK) {
+            self.streak = if open_waits { self.streak + 1 } else { 0 };
+            return self.known.pop();
+        }
+        self.streak = 0;
+        self.open.pop()
+    }
+
     fn lane(&mut self, lane: Lane) -> &mut LaneQueue {
         match lane {
             Lane::Known => &mut self.known,
@@ -260,7 +278,7 @@ impl Pool {
                     if q.closed {
                         return;
                     }
-                    if let Some(job) = q.known.pop().or_else(|| q.open.pop()) {
+                    if let Some(job) = q.pop() {
                         q.running += 1;
                         break job;
                     }
@@ -656,6 +674,25 @@ mod tests {
             assert_eq!(t.await.unwrap(), Ok(()));
         }
         assert_eq!(*order.lock().unwrap(), ["owner", "a1", "b1", "a2"]);
+    }
+
+    #[tokio::test]
+    async fn a_busy_known_lane_slows_the_open_lane_but_never_starves_it() {
+        let h = Arc::new(Hasher::new(1, 8));
+        let gates = hold(&h, 1).await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut tasks = vec![queue(&h, Ticket::open(client(9)), "stranger", &order).await];
+        for (i, label) in ["k1", "k2", "k3", "k4", "k5"].into_iter().enumerate() {
+            tasks.push(queue(&h, Ticket::known(client(i as u8 + 1)), label, &order).await);
+        }
+        drop(gates);
+        for t in tasks {
+            assert_eq!(t.await.unwrap(), Ok(()));
+        }
+        assert_eq!(
+            *order.lock().unwrap(),
+            ["k1", "k2", "k3", "stranger", "k4", "k5"]
+        );
     }
 
     #[tokio::test]
