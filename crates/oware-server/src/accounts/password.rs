@@ -417,7 +417,8 @@ impl Hasher {
             match verify_with(password.as_bytes(), &stored, scratch, areas) {
                 Some(ok) => ok,
                 None => {
-                    let _ = verify_with(password.as_bytes(), dummy(), scratch, areas);
+                    let dummy = dummy(scratch, areas);
+                    let _ = verify_with(password.as_bytes(), dummy, scratch, areas);
                     false
                 }
             }
@@ -498,20 +499,11 @@ fn verify_with(
     Some(crate::secret::same_secret(&out, expected.as_bytes()))
 }
 
-/// A hash of a random password, made once, checked against when there is no real hash.
-fn dummy() -> &'static str {
+/// A hash of a fixed password with a random salt, made once (in the pool's memory, like every
+/// other hash), checked against when there is no real hash.
+fn dummy(scratch: &mut Scratch, areas: &AtomicUsize) -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
-    DUMMY.get_or_init(|| {
-        let mut salt = [7u8; 16];
-        let _ = getrandom::fill(&mut salt);
-        match SaltString::encode_b64(&salt) {
-            Ok(s) => argon2()
-                .hash_password(b"no account here", &s)
-                .map(|h| h.to_string())
-                .unwrap_or_default(),
-            Err(_) => String::new(),
-        }
-    })
+    DUMMY.get_or_init(|| hash_with(b"no account here", scratch, areas).unwrap_or_default())
 }
 
 #[cfg(test)]
