@@ -35,7 +35,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 
-use argon2::password_hash::{Output, ParamsString, PasswordHash, PasswordHasher, SaltString};
+use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version, ARGON2ID_IDENT};
 
 use crate::limits::ClientKey;
@@ -553,7 +553,7 @@ mod tests {
         assert!(!verify("seeds in the House", &phc).await.unwrap());
         assert!(!verify("anything", "").await.unwrap());
         // The same PHC strings as argon2's own hasher, both ways.
-        use argon2::password_hash::PasswordVerifier;
+        use argon2::password_hash::{PasswordHasher, PasswordVerifier};
         let parsed = PasswordHash::new(&phc).unwrap();
         assert!(Argon2::default()
             .verify_password(b"seeds in the house", &parsed)
