@@ -60,6 +60,7 @@ mod text;
 mod time;
 mod tournament;
 mod view;
+mod window;
 
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

@@ -4,7 +4,7 @@
 //! [`ServerLimits`]; the HTTP stack applies the timeouts (hyper's header read timeout,
 //! tower-http's body timeout), the handlers ask [`ClientLimits`] before starting work.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -12,6 +12,7 @@ use std::time::Duration;
 use crate::time::{Clock, SystemClock};
 
 use crate::proxy::TrustedProxies;
+use crate::window::{Refused, Window};
 
 /// The limits of one server: per client (IP address), on the engine's queues and on the
 /// connections. [`ServerLimits::default`] suits a public server; tests use small ones.
@@ -92,67 +93,82 @@ impl ClientKey {
 }
 
 /// Events per client in a sliding window: at most `limit` of one address within `window`,
-/// on the server's clock (a test's [`ManualClock`](crate::ManualClock) moves it on).
+/// on the server's clock (a test's [`ManualClock`](crate::ManualClock) moves it on). The
+/// table is bounded ([`ADDRESSES_MAX`] addresses, O(1) per event: see `window.rs`).
 pub(crate) struct RateWindow {
-    limit: usize,
     window: Duration,
-    /// When each client's recent events happened (epoch ms on `clock`), oldest first.
-    seen: Mutex<HashMap<ClientKey, VecDeque<u64>>>,
+    seen: Window<ClientKey>,
     clock: Arc<dyn Clock>,
 }
 
+/// Addresses one [`RateWindow`] keeps at most.
+pub(crate) const ADDRESSES_MAX: usize = 100_000;
+
 /// An event refused by a [`RateWindow`]: how many the address had in the window, and in how
-/// many whole seconds the oldest of them leaves it.
+/// many whole seconds the oldest of them leaves it; or, with `full`, the table is full of
+/// live addresses and `wait_s` is when the quietest leaves it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct OverLimit {
     pub held: usize,
     pub wait_s: u64,
+    pub full: bool,
+}
+
+impl OverLimit {
+    /// The sentence for a refusal with `full` (the same for every limit).
+    pub(crate) fn crowded(&self) -> String {
+        format!(
+            "the server is counting as many client addresses as it can hold right now: try again in {} s",
+            self.wait_s
+        )
+    }
 }
 
 impl RateWindow {
     /// A window on `clock`.
     pub(crate) fn on(limit: usize, window: Duration, clock: Arc<dyn Clock>) -> RateWindow {
+        RateWindow::bounded(limit, window, clock, ADDRESSES_MAX)
+    }
+
+    /// A window on `clock` keeping at most `addresses` addresses.
+    pub(crate) fn bounded(
+        limit: usize,
+        window: Duration,
+        clock: Arc<dyn Clock>,
+        addresses: usize,
+    ) -> RateWindow {
         RateWindow {
-            limit,
             window,
-            seen: Mutex::new(HashMap::new()),
+            seen: Window::new(limit, window.as_millis() as u64, addresses),
             clock,
         }
     }
 
     /// Counts one event of `ip` now, or refuses it (counting nothing) when `ip` is at the limit.
     pub(crate) fn take(&self, ip: IpAddr) -> Result<(), OverLimit> {
-        self.look(ip, true)
+        let r = self.seen.take(&ClientKey::of(ip), self.clock.now_ms());
+        r.map_err(|r| self.over(r))
     }
 
     /// Whether [`RateWindow::take`] would count an event of `ip` now, counting nothing.
     pub(crate) fn check(&self, ip: IpAddr) -> Result<(), OverLimit> {
-        self.look(ip, false)
+        let r = self.seen.check(&ClientKey::of(ip), self.clock.now_ms());
+        r.map_err(|r| self.over(r))
     }
 
-    fn look(&self, ip: IpAddr, count: bool) -> Result<(), OverLimit> {
-        let now = self.clock.now_ms();
-        let window = self.window.as_millis() as u64;
-        let mut map = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        // Forget addresses that have been quiet for a whole window.
-        map.retain(|_, q| q.back().is_some_and(|&t| now.saturating_sub(t) < window));
-        let q = map.entry(ClientKey::of(ip)).or_default();
-        while q.front().is_some_and(|&t| now.saturating_sub(t) >= window) {
-            q.pop_front();
+    fn over(&self, r: Refused) -> OverLimit {
+        match r {
+            Refused::Limit(wait_s) => OverLimit {
+                held: self.seen.limit(),
+                wait_s,
+                full: false,
+            },
+            Refused::Full(wait_s) => OverLimit {
+                held: 0,
+                wait_s,
+                full: true,
+            },
         }
-        if q.len() >= self.limit {
-            let wait_ms = q
-                .front()
-                .map_or(window, |&t| (t + window).saturating_sub(now));
-            return Err(OverLimit {
-                held: q.len(),
-                wait_s: wait_ms / 1000 + 1,
-            });
-        }
-        if count {
-            q.push_back(now);
-        }
-        Ok(())
     }
 
     /// The window's length.
@@ -172,6 +188,15 @@ pub struct LimitError {
     pub message: String,
     /// Seconds after which the request may be tried again.
     pub retry_after_s: u64,
+}
+
+/// The refusal when a limit's table is full of live addresses (503 `too-many-clients`).
+fn crowded(o: OverLimit) -> LimitError {
+    LimitError {
+        code: "too-many-clients",
+        message: o.crowded(),
+        retry_after_s: o.wait_s,
+    }
 }
 
 /// The per-address counters the handlers consult.
@@ -241,16 +266,21 @@ impl ClientLimits {
                 .check(ip)
                 .map_err(|o| self.too_many_engine_jobs(o))?;
         }
-        self.games_created.take(ip).map_err(|o| LimitError {
-            code: "too-many-games",
-            message: format!(
-                "this address has created {} games in the last {} minutes, the most \
+        self.games_created.take(ip).map_err(|o| {
+            if o.full {
+                return crowded(o);
+            }
+            LimitError {
+                code: "too-many-games",
+                message: format!(
+                    "this address has created {} games in the last {} minutes, the most \
                      allowed; wait {} s, or go on with one of them",
-                o.held,
-                self.games_created.window().as_secs() / 60,
-                o.wait_s
-            ),
-            retry_after_s: o.wait_s,
+                    o.held,
+                    self.games_created.window().as_secs() / 60,
+                    o.wait_s
+                ),
+                retry_after_s: o.wait_s,
+            }
         })?;
         if engine_job {
             self.start_engine_job(ip)?;
@@ -259,6 +289,9 @@ impl ClientLimits {
     }
 
     fn too_many_engine_jobs(&self, o: OverLimit) -> LimitError {
+        if o.full {
+            return crowded(o);
+        }
         LimitError {
             code: "too-many-engine-jobs",
             message: format!(
@@ -441,6 +474,20 @@ mod tests {
             w.check("192.0.2.1".parse().unwrap()).is_err(),
             "mapped = plain IPv4"
         );
+    }
+
+    #[test]
+    fn a_full_table_of_live_addresses_refuses_a_new_one_and_keeps_counting_the_others() {
+        let clock = crate::ManualClock::new(1_000_000);
+        let w = RateWindow::bounded(1, Duration::from_secs(60), clock.shared(), 2);
+        let ip = |i: u8| IpAddr::from([10, 0, 0, i]);
+        assert!(w.take(ip(1)).is_ok());
+        assert!(w.take(ip(2)).is_ok());
+        let o = w.take(ip(3)).unwrap_err();
+        assert!(o.full && o.wait_s == 60, "{o:?}");
+        assert!(w.take(ip(1)).is_err_and(|o| !o.full), "still counted");
+        clock.advance(Duration::from_secs(60));
+        assert!(w.take(ip(3)).is_ok(), "a quiet address made room");
     }
 
     #[test]

@@ -9,7 +9,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{assert_error, Browser, PASSWORD};
-use oware_server::{start, GameEnd, ManualClock, OnlineConfig, Server, ServerConfig, Store};
+use oware_server::{
+    start, GameEnd, ManualClock, OnlineConfig, ProxyNet, Server, ServerConfig, Store,
+    TrustedProxies,
+};
 use reqwest::header::ORIGIN;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -152,17 +155,56 @@ async fn a_change_with_the_cookie_from_a_foreign_origin_is_refused() {
     s.shutdown().await.unwrap();
 }
 
+/// A test's server that trusts 127.0.0.1 as a reverse proxy, so that a request can say which
+/// address it comes from (`X-Forwarded-For`), and its database for the operator's commands.
+async fn proxied_world() -> (tempfile::TempDir, ManualClock, Server, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let mut config = common::clocked_config(&dir.path().join("a.sqlite"), &clock).await;
+    config.limits.trusted_proxies = TrustedProxies::new(["127.0.0.1".parse::<ProxyNet>().unwrap()]);
+    let db = config.db.to_string_lossy().into_owned();
+    let s = start(&config).await.expect("server starts");
+    (dir, clock, s, db)
+}
+
+/// `b` posts `body` to `path` as the client at address `from`.
+async fn post_from(b: &mut Browser, from: &str, path: &str, body: Value) -> (StatusCode, Value) {
+    let (st, v, _) = b
+        .send(
+            reqwest::Method::POST,
+            path,
+            Some(body),
+            &[("x-forwarded-for", from)],
+        )
+        .await;
+    (st, v)
+}
+
+fn credentials(name: &str, password: &str) -> Value {
+    json!({ "name": name, "password": password })
+}
+
 #[tokio::test]
 async fn log_in_attempts_are_limited_per_account_with_retry_after_until_time_passes() {
-    let (_dir, clock, s) = world().await;
-    Browser::signed_up(&s, "Kofi").await;
+    let (_dir, clock, s, _) = proxied_world().await;
+    let mut owner = Browser::new(&s);
+    let signup = credentials("Kofi", PASSWORD);
+    post_from(&mut owner, "203.0.113.7", "/api/account/signup", signup).await;
     let mut guesser = Browser::new(&s);
+    let guess = credentials("kofi", "wrong guess");
     for _ in 0..8 {
-        let (st, _) = guesser.log_in("kofi", "wrong guess").await;
+        let (st, _) = post_from(
+            &mut guesser,
+            "198.51.100.1",
+            "/api/account/login",
+            guess.clone(),
+        )
+        .await;
         assert_eq!(st, StatusCode::UNAUTHORIZED);
     }
     let r = reqwest::Client::new()
         .post(format!("http://{}/api/account/login", s.addr()))
+        .header("x-forwarded-for", "198.51.100.2")
         .json(&json!({"name": "Kofi", "password": PASSWORD}))
         .send()
         .await
@@ -178,7 +220,243 @@ async fn log_in_attempts_are_limited_per_account_with_retry_after_until_time_pas
     assert_eq!(body["code"], "too-many-attempts");
     assert!(body["error"].as_str().unwrap().contains("try again"));
     clock.advance(Duration::from_secs(retry));
-    assert_eq!(guesser.log_in("Kofi", PASSWORD).await.0, StatusCode::OK);
+    let right = credentials("Kofi", PASSWORD);
+    let (st, _) = post_from(&mut guesser, "198.51.100.2", "/api/account/login", right).await;
+    assert_eq!(st, StatusCode::OK);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_owner_logs_in_from_a_known_address_during_a_distributed_guessing_attack() {
+    let (_dir, _clock, s, _) = proxied_world().await;
+    let home = "203.0.113.7";
+    let mut owner = Browser::new(&s);
+    let (st, _) = post_from(
+        &mut owner,
+        home,
+        "/api/account/signup",
+        credentials("Kofi", PASSWORD),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    // Forty guesses, each from an address of its own.
+    let mut refused = 0;
+    for i in 1..=40 {
+        let guess = credentials("kofi", &format!("guess number {i}"));
+        let from = format!("198.51.100.{i}");
+        let (st, body) = post_from(&mut Browser::new(&s), &from, "/api/account/login", guess).await;
+        match st {
+            StatusCode::UNAUTHORIZED => {}
+            StatusCode::TOO_MANY_REQUESTS => {
+                assert_eq!(body["code"], "too-many-attempts");
+                refused += 1;
+            }
+            _ => panic!("{st} {body}"),
+        }
+    }
+    assert_eq!(refused, 32, "the guessers are throttled after 8");
+    // The owner, from home, gets in with their password.
+    let mut laptop = Browser::new(&s);
+    let (st, body) = post_from(
+        &mut laptop,
+        home,
+        "/api/account/login",
+        credentials("Kofi", PASSWORD),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    // A stranger with the right password is still held by the account's limit.
+    let (st, body) = post_from(
+        &mut Browser::new(&s),
+        "192.0.2.9",
+        "/api/account/login",
+        credentials("Kofi", PASSWORD),
+    )
+    .await;
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-attempts",
+    );
+    // The guessing does not block the owner's own password checks either.
+    let change = json!({"current": PASSWORD, "new": "a new long password"});
+    let (st, body) = post_from(&mut laptop, home, "/api/account/password", change).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn simultaneous_guesses_cannot_pass_the_account_limit() {
+    let (_dir, _clock, s, _) = proxied_world().await;
+    let mut owner = Browser::new(&s);
+    post_from(
+        &mut owner,
+        "203.0.113.7",
+        "/api/account/signup",
+        credentials("Kofi", PASSWORD),
+    )
+    .await;
+    let guesses = (1..=33).map(|i| {
+        let s = &s;
+        async move {
+            let from = format!("198.51.100.{i}");
+            let guess = credentials("kofi", &format!("guess number {i}"));
+            post_from(&mut Browser::new(s), &from, "/api/account/login", guess).await
+        }
+    });
+    let answers = futures_util::future::join_all(guesses).await;
+    let checked = answers
+        .iter()
+        .filter(|(st, _)| *st == StatusCode::UNAUTHORIZED)
+        .count();
+    assert!(
+        checked <= 8,
+        "{checked} guesses were checked, the limit is 8"
+    );
+    for (st, body) in &answers {
+        assert!(
+            [
+                StatusCode::UNAUTHORIZED,
+                StatusCode::TOO_MANY_REQUESTS,
+                StatusCode::SERVICE_UNAVAILABLE
+            ]
+            .contains(st),
+            "{st} {body}"
+        );
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn sign_ups_have_a_limit_and_a_message_of_their_own() {
+    let (_dir, _clock, s) = world().await;
+    for i in 0..20 {
+        Browser::signed_up(&s, &format!("player{i:02}")).await;
+    }
+    let r = reqwest::Client::new()
+        .post(format!("http://{}/api/account/signup", s.addr()))
+        .json(&credentials("onemore", PASSWORD))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.headers().contains_key("retry-after"));
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "too-many-sign-ups", "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("accounts created"),
+        "{body}"
+    );
+    // Log-ins from the address are not counted against sign-ups, nor the reverse.
+    let (st, _) = Browser::new(&s).log_in("player00", PASSWORD).await;
+    assert_eq!(st, StatusCode::OK);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn requests_abandoned_while_hashing_do_not_stop_later_log_ins() {
+    use tokio::io::AsyncWriteExt;
+    let (_dir, clock, s) = world().await;
+    let kofi = Browser::signed_up(&s, "Kofi").await;
+    Browser::signed_up(&s, "Ama").await;
+    let addr = s.addr();
+    let body = json!({"current": PASSWORD, "new": "a new long password"}).to_string();
+    let request = format!(
+        "POST /api/account/password HTTP/1.1\r\nHost: {addr}\r\nCookie: oware_session={}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        kofi.cookie.as_deref().unwrap(),
+        body.len()
+    );
+    let mut hung_up = Vec::new();
+    for _ in 0..100 {
+        let mut c = tokio::net::TcpStream::connect(addr).await.unwrap();
+        c.write_all(request.as_bytes()).await.unwrap();
+        hung_up.push(c);
+    }
+    // Let the server take the requests up, then hang up on all of them, as the attack did
+    // (real time for the server's real work; nothing below depends on how long it took).
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    drop(hung_up);
+    // Another account logs in: at most busy while the hashes already running finish.
+    let mut ama = Browser::new(&s);
+    let mut answer = (StatusCode::SERVICE_UNAVAILABLE, Value::Null);
+    for _ in 0..100 {
+        answer = ama.log_in("Ama", PASSWORD).await;
+        if answer.0 != StatusCode::SERVICE_UNAVAILABLE {
+            break;
+        }
+        // Each try counts against the address's log-ins; the window moves on.
+        clock.advance(Duration::from_secs(900));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+    s.shutdown().await.unwrap();
+}
+
+/// The token of a new reset link for `name`, made by the operator's command on `db`.
+async fn reset_token(db: &str, name: &str) -> String {
+    let link = oware_server::operator::reset_link(db, name, "http://oware.test")
+        .await
+        .unwrap();
+    link.split_once("token=").unwrap().1.to_string()
+}
+
+async fn reset(s: &Server, token: &str, password: &str) -> (StatusCode, Value) {
+    Browser::new(s)
+        .post(
+            "/api/account/reset",
+            json!({"token": token, "password": password}),
+        )
+        .await
+}
+
+#[tokio::test]
+async fn a_new_reset_link_revokes_the_older_ones_and_a_link_works_once() {
+    let (_dir, _clock, s, db) = proxied_world().await;
+    Browser::signed_up(&s, "Kofi").await;
+    let first = reset_token(&db, "Kofi").await;
+    let second = reset_token(&db, "Kofi").await;
+    let (st, body) = reset(&s, &first, "a brand new password").await;
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reset");
+    assert_eq!(
+        reset(&s, &second, "a brand new password").await.0,
+        StatusCode::OK
+    );
+    let (st, body) = reset(&s, &second, "another new password").await;
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reset");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_password_change_revokes_the_reset_links_made_before_it() {
+    let (_dir, _clock, s, db) = proxied_world().await;
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    let link = reset_token(&db, "Kofi").await;
+    let (st, _) = kofi
+        .post(
+            "/api/account/password",
+            json!({"current": PASSWORD, "new": "a new long password"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, body) = reset(&s, &link, "a brand new password").await;
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reset");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_refused_new_password_does_not_renew_the_reset_link() {
+    let (_dir, clock, s, db) = proxied_world().await;
+    Browser::signed_up(&s, "Kofi").await;
+    let link = reset_token(&db, "Kofi").await;
+    clock.advance(Duration::from_secs(23 * 3600));
+    let (st, body) = reset(&s, &link, "short").await;
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-password");
+    // The link still ends 24 hours after it was made.
+    clock.advance(Duration::from_secs(2 * 3600));
+    let (st, body) = reset(&s, &link, "a brand new password").await;
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reset");
     s.shutdown().await.unwrap();
 }
 

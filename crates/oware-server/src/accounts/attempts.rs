@@ -1,90 +1,119 @@
-//! Log-in attempts, limited per client address and per account (OWASP's advice against
-//! guessing: throttle, with a message, rather than lock an account for good, which would let
-//! anyone lock anyone out).
+//! Attempt limits: log-ins per client address and per account, sign-ups per address, and the
+//! addresses each account has logged in from (OWASP's advice against guessing: throttle, with
+//! a message, rather than lock an account for good, which would let anyone lock anyone out).
 //!
-//! Each key (an address's /64 or /32, an account's lower-case name) keeps the times of its
-//! recent attempts (every attempt for an address, failed ones for an account) in a sliding
-//! window; at the limit, the next attempt is refused until the oldest leaves the window, and
-//! the refusal says when (`Retry-After`). Time is the server's clock, so tests move it on.
+//! Each limit is a bounded sliding window per key ([`crate::window::Window`]: an address's /64
+//! or /32, an account's lower-case name); an attempt whose outcome is not known yet (a
+//! password being hashed) holds a reservation, taken in the same step as the check and
+//! settled by a guard. Time is the server's clock, so tests move it on.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+use std::collections::VecDeque;
+use std::num::NonZeroUsize;
+use std::sync::{Mutex, MutexGuard};
 
-/// Attempts from one address per window.
+use lru::LruCache;
+
+use crate::limits::ClientKey;
+
+/// Log-in attempts from one address per window.
 pub const PER_ADDRESS: usize = 30;
-/// Failed attempts on one account per window.
+/// Log-in attempts on one account per window from addresses it has not logged in from.
 pub const PER_ACCOUNT: usize = 8;
-/// The window, in milliseconds (15 minutes).
+/// Password checks per window of a logged-in player (changing the password, closing).
+pub const PER_SESSION_USER: usize = 8;
+/// The log-in window, in milliseconds (15 minutes).
 pub const WINDOW_MS: u64 = 15 * 60 * 1000;
-/// Keys kept at most; the oldest windows are dropped beyond (a flood of made-up names).
-const KEYS_MAX: usize = 100_000;
+/// Sign-ups from one address per [`SIGN_UP_WINDOW_MS`].
+pub const SIGN_UPS_PER_ADDRESS: usize = 20;
+/// The sign-up window, in milliseconds (one hour).
+pub const SIGN_UP_WINDOW_MS: u64 = 3600 * 1000;
+/// Keys one window keeps at most.
+pub const KEYS_MAX: usize = 100_000;
+/// Addresses remembered per account.
+pub const KNOWN_PER_ACCOUNT: usize = 4;
 
-/// A sliding window of event times per key.
-#[derive(Default)]
-pub struct Window {
-    keys: Mutex<HashMap<String, VecDeque<u64>>>,
+/// The addresses each account has logged in from, the latest [`KNOWN_PER_ACCOUNT`] per
+/// account, for at most `capacity` accounts (the least recently used forgotten first:
+/// forgetting only takes away an owner's exemption, it lets no one in).
+pub struct Known {
+    accounts: Mutex<LruCache<String, VecDeque<ClientKey>>>,
 }
 
-impl Window {
-    /// Whether `key` may try at `now` given `limit` per window; `Err(seconds)` to wait.
-    pub fn check(&self, key: &str, limit: usize, now: u64) -> Result<(), u64> {
-        let mut keys = self.keys.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(times) = keys.get_mut(key) else {
-            return Ok(());
-        };
-        while times.front().is_some_and(|&t| t + WINDOW_MS <= now) {
-            times.pop_front();
-        }
-        if times.len() < limit {
-            return Ok(());
-        }
-        let oldest = times.front().copied().unwrap_or(now);
-        Err((oldest + WINDOW_MS)
-            .saturating_sub(now)
-            .div_ceil(1000)
-            .max(1))
-    }
-
-    /// Counts an event of `key` at `now`.
-    pub fn count(&self, key: &str, now: u64) {
-        let mut keys = self.keys.lock().unwrap_or_else(|e| e.into_inner());
-        if keys.len() >= KEYS_MAX && !keys.contains_key(key) {
-            keys.retain(|_, t| t.back().is_some_and(|&last| last + WINDOW_MS > now));
-            if keys.len() >= KEYS_MAX {
-                return;
-            }
-        }
-        let times = keys.entry(key.to_string()).or_default();
-        times.push_back(now);
-        if times.len() > PER_ADDRESS.max(PER_ACCOUNT) * 2 {
-            times.pop_front();
+impl Known {
+    /// Room for `capacity` accounts.
+    pub fn new(capacity: usize) -> Known {
+        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
+        Known {
+            accounts: Mutex::new(LruCache::new(capacity)),
         }
     }
 
-    /// Forgets `key` (a successful log-in clears its account's failures).
-    pub fn clear(&self, key: &str) {
-        self.keys
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(key);
+    fn lock(&self) -> MutexGuard<'_, LruCache<String, VecDeque<ClientKey>>> {
+        self.accounts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether account `name` (lower case) has logged in from `client`.
+    pub fn has(&self, name: &str, client: ClientKey) -> bool {
+        self.lock()
+            .peek(name)
+            .is_some_and(|known| known.contains(&client))
+    }
+
+    /// Records a log-in of account `name` from `client`.
+    pub fn remember(&self, name: &str, client: ClientKey) {
+        let mut accounts = self.lock();
+        let known = accounts.get_or_insert_mut(name.to_string(), VecDeque::new);
+        known.retain(|c| *c != client);
+        if known.len() >= KNOWN_PER_ACCOUNT {
+            known.pop_front();
+        }
+        known.push_back(client);
+    }
+
+    /// Forgets every address of account `name` but `keep` (a new password: whoever else
+    /// knew the old one is a stranger again).
+    pub fn only(&self, name: &str, keep: Option<ClientKey>) {
+        let mut accounts = self.lock();
+        accounts.pop(name);
+        if let Some(client) = keep {
+            accounts.put(name.to_string(), VecDeque::from([client]));
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::window::Window;
 
     #[test]
-    fn the_limit_holds_until_the_oldest_attempt_leaves_the_window() {
-        let w = Window::default();
-        for i in 0..3 {
-            assert_eq!(w.check("k", 3, 1000 + i), Ok(()));
-            w.count("k", 1000 + i);
+    fn a_hundred_thousand_addresses_do_not_stop_the_next_from_being_counted() {
+        let w = Window::new(PER_ADDRESS, WINDOW_MS, KEYS_MAX);
+        let addr = |i: u32| ClientKey::of(std::net::IpAddr::from(i.to_be_bytes()));
+        for i in 0..KEYS_MAX as u32 {
+            w.take(&addr(i), 0).unwrap();
         }
-        assert_eq!(w.check("k", 3, 2000), Err((WINDOW_MS - 1000) / 1000));
-        assert_eq!(w.check("other", 3, 2000), Ok(()));
-        assert_eq!(w.check("k", 3, 1000 + WINDOW_MS), Ok(()));
-        w.clear("k");
-        assert_eq!(w.check("k", 1, 2000), Ok(()));
+        // Within the window the table is full: the new address is refused, not let in
+        // uncounted.
+        let new = addr(KEYS_MAX as u32);
+        assert!(w.take(&new, 1).is_err());
+        // Once the old ones are quiet, the new address is counted like any other.
+        let later = WINDOW_MS + 1;
+        let allowed = (0..100).filter(|_| w.take(&new, later).is_ok()).count();
+        assert_eq!(allowed, PER_ADDRESS);
+    }
+
+    #[test]
+    fn known_addresses_are_the_latest_few_per_account() {
+        let k = Known::new(10);
+        let ip = |i: u8| ClientKey::of(std::net::IpAddr::from([10, 0, 0, i]));
+        for i in 1..=5 {
+            k.remember("kofi", ip(i));
+        }
+        assert!(!k.has("kofi", ip(1)), "the oldest is forgotten");
+        assert!((2..=5).all(|i| k.has("kofi", ip(i))));
+        assert!(!k.has("ama", ip(2)));
+        k.only("kofi", Some(ip(3)));
+        assert!(k.has("kofi", ip(3)) && !k.has("kofi", ip(2)));
     }
 }

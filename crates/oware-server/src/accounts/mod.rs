@@ -11,6 +11,18 @@
 //! **Guessing** is limited per address and per account (`attempts.rs`), and a wrong name costs
 //! the same hash as a wrong password (`password.rs`), so answers do not tell which names exist
 //! beyond what sign-up must ("this name is taken").
+//!
+//! **The owner under attack** (OWASP's Authentication Cheat Sheet: lock-outs must not let
+//! anyone lock anyone out). The limit per account counts the failed log-ins of strangers
+//! only: a log-in from an address (/64 or /32) the account has logged in from before (the
+//! last four, remembered at each log-in, sign-up and password change) is limited per address
+//! only, and its hash waits in the pool's known lane, ahead of strangers'. So a guessing attack from many addresses throttles the
+//! guessers, never the owner at home. A logged-in player's password checks (changing the
+//! password, closing the account) have a limit of their own per account, which strangers
+//! cannot reach. Each attempt's place is reserved before its hash, in one step with the
+//! check, and settled by a guard, so simultaneous guesses cannot pass a limit.
+//!
+//! **Sign-ups** have their own limit per address (20 an hour), apart from log-ins.
 
 mod attempts;
 mod password;
@@ -22,11 +34,15 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
+use crate::limits::ClientKey;
 use crate::store::accounts::{NewUserError, UserRow};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
-use attempts::Window;
-pub use password::{check_new as check_password, Busy, Hasher, PasswordError, PASSWORD_MAX};
+use crate::window::{Refused, Window};
+use attempts::Known;
+pub use password::{
+    check_new as check_password, Busy, Hasher, Lane, PasswordError, Ticket, PASSWORD_MAX,
+};
 pub use username::{check as check_name, NameError};
 
 /// The session cookie's name.
@@ -69,8 +85,10 @@ pub enum AccountError {
     Taken,
     /// Wrong name or password (one message for both).
     BadCredentials,
-    /// Too many attempts: try again after this many seconds.
-    TooMany(u64),
+    /// Too many attempts of this kind: try again after this many seconds.
+    TooMany(Limited, u64),
+    /// The limits' tables are full of live clients: try again after this many seconds.
+    Crowded(u64),
     /// The hashing pool is full.
     Busy,
     /// No session (or an ended one).
@@ -92,9 +110,21 @@ impl fmt::Display for AccountError {
             AccountError::Password(e) => write!(f, "{e}"),
             AccountError::Taken => f.write_str("this user name is taken"),
             AccountError::BadCredentials => f.write_str("wrong user name or password"),
-            AccountError::TooMany(s) => {
+            AccountError::TooMany(Limited::LogIns, s) => {
                 write!(f, "too many log-in attempts: try again in {s} seconds")
             }
+            AccountError::TooMany(Limited::SignUps, s) => write!(
+                f,
+                "too many accounts created from this address: try again in {s} seconds"
+            ),
+            AccountError::TooMany(Limited::PasswordChecks, s) => write!(
+                f,
+                "too many wrong passwords for this account: try again in {s} seconds"
+            ),
+            AccountError::Crowded(s) => write!(
+                f,
+                "too many clients are logging in or signing up right now: try again in {s} seconds"
+            ),
             AccountError::Busy => {
                 f.write_str("the server is busy checking passwords: try again in a moment")
             }
@@ -110,6 +140,26 @@ impl fmt::Display for AccountError {
 }
 
 impl std::error::Error for AccountError {}
+
+/// Which limit refused a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limited {
+    /// Log-in attempts (per address, or per account from unknown addresses), reset links.
+    LogIns,
+    /// Sign-ups per address.
+    SignUps,
+    /// A logged-in player's password checks.
+    PasswordChecks,
+}
+
+impl AccountError {
+    fn limited(what: Limited) -> impl Fn(Refused) -> AccountError {
+        move |r| match r {
+            Refused::Limit(s) => AccountError::TooMany(what, s),
+            Refused::Full(s) => AccountError::Crowded(s),
+        }
+    }
+}
 
 impl From<StoreError> for AccountError {
     fn from(e: StoreError) -> Self {
@@ -142,28 +192,35 @@ fn plausible(token: &str) -> bool {
     token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// The key an address is counted under (an IPv6 client by its /64).
-fn address_key(ip: IpAddr) -> String {
-    crate::limits::ClientKey::of(ip).addr().to_string()
-}
-
 /// The accounts service (see the module).
 pub struct Accounts {
     store: Arc<dyn Store>,
     hasher: Hasher,
-    by_address: Window,
-    by_account: Window,
+    /// Log-in attempts (and reset links tried) per address.
+    log_ins: Window<ClientKey>,
+    /// Failed log-ins per account (lower-case name) from addresses it has not used.
+    failures: Window<String>,
+    /// Failed password checks of logged-in players, per account id.
+    checks: Window<String>,
+    /// Sign-ups per address.
+    sign_ups: Window<ClientKey>,
+    /// The addresses each account has logged in from.
+    known: Known,
     clock: Arc<dyn Clock>,
 }
 
 impl Accounts {
     /// Accounts in `store`'s database, hashing on `hasher`, on `clock`'s time.
     pub fn new(store: Arc<dyn Store>, hasher: Hasher, clock: Arc<dyn Clock>) -> Accounts {
+        use attempts::*;
         Accounts {
             store,
             hasher,
-            by_address: Window::default(),
-            by_account: Window::default(),
+            log_ins: Window::new(PER_ADDRESS, WINDOW_MS, KEYS_MAX),
+            failures: Window::new(PER_ACCOUNT, WINDOW_MS, KEYS_MAX),
+            checks: Window::new(PER_SESSION_USER, WINDOW_MS, KEYS_MAX),
+            sign_ups: Window::new(SIGN_UPS_PER_ADDRESS, SIGN_UP_WINDOW_MS, KEYS_MAX),
+            known: Known::new(KEYS_MAX),
             clock,
         }
     }
@@ -172,16 +229,12 @@ impl Accounts {
         self.clock.now_ms()
     }
 
-    /// Counts an attempt from `ip`, refusing beyond the limit.
-    fn attempt_from(&self, ip: Option<IpAddr>) -> Result<(), AccountError> {
-        let Some(ip) = ip else { return Ok(()) };
-        let key = address_key(ip);
-        let now = self.now();
-        self.by_address
-            .check(&key, attempts::PER_ADDRESS, now)
-            .map_err(AccountError::TooMany)?;
-        self.by_address.count(&key, now);
-        Ok(())
+    /// Counts a log-in attempt (or a reset link tried) from `client`, refusing beyond the limit.
+    fn attempt_from(&self, client: Option<ClientKey>) -> Result<(), AccountError> {
+        let Some(client) = client else { return Ok(()) };
+        self.log_ins
+            .take(&client, self.now())
+            .map_err(AccountError::limited(Limited::LogIns))
     }
 
     async fn new_session(&self, user: User) -> Result<NewSession, AccountError> {
@@ -211,10 +264,15 @@ impl Accounts {
     ) -> Result<NewSession, AccountError> {
         let name = check_name(name).map_err(AccountError::Name)?;
         check_password(password, name).map_err(AccountError::Password)?;
-        self.attempt_from(ip)?;
+        let client = ip.map(ClientKey::of);
+        if let Some(c) = client {
+            self.sign_ups
+                .take(&c, self.now())
+                .map_err(AccountError::limited(Limited::SignUps))?;
+        }
         let hash = self
             .hasher
-            .hash(password.to_string())
+            .hash(password.to_string(), Ticket::open(client))
             .await?
             .map_err(AccountError::Internal)?;
         let user = UserRow {
@@ -230,6 +288,9 @@ impl Accounts {
             Err(NewUserError::Store(e)) => return Err(e.into()),
         }
         tracing::info!(user = %user.name, "account created");
+        if let Some(c) = client {
+            self.known.remember(&user.name.to_lowercase(), c);
+        }
         self.new_session(User {
             id: user.id,
             name: user.name,
@@ -248,21 +309,41 @@ impl Accounts {
             return Err(AccountError::BadCredentials);
         }
         let account_key = name.to_lowercase();
-        let now = self.now();
-        self.by_account
-            .check(&account_key, attempts::PER_ACCOUNT, now)
-            .map_err(AccountError::TooMany)?;
-        self.attempt_from(ip)?;
+        let client = ip.map(ClientKey::of);
+        self.attempt_from(client)?;
+        // The owner's own addresses are limited per address only (see the module); a
+        // stranger's attempt reserves its place in the account's limit before the hash.
+        let known = client.is_some_and(|c| self.known.has(&account_key, c));
+        let reservation = if known {
+            None
+        } else {
+            Some(
+                self.failures
+                    .reserve(account_key.clone(), self.now())
+                    .map_err(AccountError::limited(Limited::LogIns))?,
+            )
+        };
+        let ticket = Ticket {
+            lane: if known { Lane::Known } else { Lane::Open },
+            client,
+        };
         let found = self.store.accounts().user_by_name(name.to_string()).await?;
         let stored = found
             .as_ref()
             .filter(|u| !u.closed)
             .map(|u| u.password.clone())
             .unwrap_or_default();
-        let ok = self.hasher.verify(password.to_string(), stored).await?;
+        let ok = self
+            .hasher
+            .verify(password.to_string(), stored, ticket)
+            .await?;
         match found {
             Some(u) if ok && !u.closed => {
-                self.by_account.clear(&account_key);
+                // A success gives its place back: it was no guess.
+                drop(reservation);
+                if let Some(c) = client {
+                    self.known.remember(&account_key, c);
+                }
                 self.new_session(User {
                     id: u.id,
                     name: u.name,
@@ -270,7 +351,9 @@ impl Accounts {
                 .await
             }
             _ => {
-                self.by_account.count(&account_key, self.now());
+                if let Some(r) = reservation {
+                    r.fail(self.now());
+                }
                 Err(AccountError::BadCredentials)
             }
         }
@@ -310,18 +393,21 @@ impl Accounts {
     }
 
     /// Changes `user`'s password after checking the current one; every session ends and a
-    /// new one (for this device) begins.
+    /// new one (for this device) begins; the addresses the account is known at are forgotten
+    /// but this one.
     pub async fn change_password(
         &self,
         user: &User,
         current: &str,
         new: &str,
+        ip: Option<IpAddr>,
     ) -> Result<NewSession, AccountError> {
-        self.check_own_password(user, current).await?;
+        let client = ip.map(ClientKey::of);
+        self.check_own_password(user, current, client).await?;
         check_password(new, &user.name).map_err(AccountError::Password)?;
         let hash = self
             .hasher
-            .hash(new.to_string())
+            .hash(new.to_string(), Ticket::known(client))
             .await?
             .map_err(AccountError::Internal)?;
         if !self
@@ -332,15 +418,22 @@ impl Accounts {
         {
             return Err(AccountError::NotLoggedIn);
         }
+        self.known.only(&user.name.to_lowercase(), client);
         tracing::info!(user = %user.name, "password changed");
         self.new_session(user.clone()).await
     }
 
-    async fn check_own_password(&self, user: &User, password: &str) -> Result<(), AccountError> {
-        let key = user.name.to_lowercase();
-        self.by_account
-            .check(&key, attempts::PER_ACCOUNT, self.now())
-            .map_err(AccountError::TooMany)?;
+    /// Checks a logged-in player's password, within the limit of their own (see the module).
+    async fn check_own_password(
+        &self,
+        user: &User,
+        password: &str,
+        client: Option<ClientKey>,
+    ) -> Result<(), AccountError> {
+        let reservation = self
+            .checks
+            .reserve(user.id.clone(), self.now())
+            .map_err(AccountError::limited(Limited::PasswordChecks))?;
         let stored = self
             .store
             .accounts()
@@ -349,18 +442,28 @@ impl Accounts {
             .map(|u| u.password)
             .unwrap_or_default();
         if password.chars().count() > PASSWORD_MAX
-            || !self.hasher.verify(password.to_string(), stored).await?
+            || !self
+                .hasher
+                .verify(password.to_string(), stored, Ticket::known(client))
+                .await?
         {
-            self.by_account.count(&key, self.now());
+            reservation.fail(self.now());
             return Err(AccountError::BadCredentials);
         }
         Ok(())
     }
 
     /// Closes `user`'s account after checking its password: no more log-ins; its games stay.
-    pub async fn close(&self, user: &User, password: &str) -> Result<(), AccountError> {
-        self.check_own_password(user, password).await?;
+    pub async fn close(
+        &self,
+        user: &User,
+        password: &str,
+        ip: Option<IpAddr>,
+    ) -> Result<(), AccountError> {
+        self.check_own_password(user, password, ip.map(ClientKey::of))
+            .await?;
         self.store.accounts().close_user(user.id.clone()).await?;
+        self.known.only(&user.name.to_lowercase(), None);
         tracing::info!(user = %user.name, "account closed");
         Ok(())
     }
@@ -386,50 +489,46 @@ impl Accounts {
         Ok(token)
     }
 
-    /// Sets a new password with a reset link's token (used up) and logs the account in.
+    /// Sets a new password with a reset link's token (used up) and logs the account in. A
+    /// refused password leaves the link as it was; the link is used up in the same
+    /// transaction as the password is set, which also revokes the account's other links.
     pub async fn reset(
         &self,
         token: &str,
         new: &str,
         ip: Option<IpAddr>,
     ) -> Result<NewSession, AccountError> {
-        self.attempt_from(ip)?;
+        let client = ip.map(ClientKey::of);
+        self.attempt_from(client)?;
         if !plausible(token) {
             return Err(AccountError::BadReset);
         }
         let accounts = self.store.accounts();
-        // The password is checked before the link is used up, so a refused password does not
-        // cost the link.
-        let user_id = {
-            let hash = token_hash(token);
-            let user = accounts
-                .take_reset(hash.clone(), self.now())
-                .await?
-                .ok_or(AccountError::BadReset)?;
-            let row = accounts
-                .user_by_id(user.clone())
-                .await?
-                .filter(|u| !u.closed)
-                .ok_or(AccountError::BadReset)?;
-            if let Err(e) = check_password(new, &row.name) {
-                // Put the link back for the next try.
-                accounts
-                    .create_reset(hash, user, self.now() + RESET_HOURS * 3600 * 1000)
-                    .await?;
-                return Err(AccountError::Password(e));
-            }
-            row
-        };
+        let link = token_hash(token);
+        let user_id = accounts
+            .reset_user(link.clone(), self.now())
+            .await?
+            .ok_or(AccountError::BadReset)?;
+        let row = accounts
+            .user_by_id(user_id)
+            .await?
+            .filter(|u| !u.closed)
+            .ok_or(AccountError::BadReset)?;
+        check_password(new, &row.name).map_err(AccountError::Password)?;
         let hash = self
             .hasher
-            .hash(new.to_string())
+            .hash(new.to_string(), Ticket::open(client))
             .await?
             .map_err(AccountError::Internal)?;
-        accounts.set_password(user_id.id.clone(), hash).await?;
-        tracing::info!(user = %user_id.name, "password reset with a one-time link");
+        accounts
+            .use_reset(link, self.now(), hash)
+            .await?
+            .ok_or(AccountError::BadReset)?;
+        self.known.only(&row.name.to_lowercase(), client);
+        tracing::info!(user = %row.name, "password reset with a one-time link");
         self.new_session(User {
-            id: user_id.id,
-            name: user_id.name,
+            id: row.id,
+            name: row.name,
         })
         .await
     }

@@ -164,13 +164,21 @@ impl Games {
             self.creations.check(ip)
         };
         seen.map_err(|o| GameError::TooMany {
-            code: "too-many-games",
-            message: format!(
-                "you have created {} in the last {}; wait {} s before creating another",
-                crate::text::count(o.held as u64, "online game"),
-                crate::text::last_span(self.creations.window()),
-                o.wait_s
-            ),
+            code: if o.full {
+                "too-many-clients"
+            } else {
+                "too-many-games"
+            },
+            message: if o.full {
+                o.crowded()
+            } else {
+                format!(
+                    "you have created {} in the last {}; wait {} s before creating another",
+                    crate::text::count(o.held as u64, "online game"),
+                    crate::text::last_span(self.creations.window()),
+                    o.wait_s
+                )
+            },
             retry_after_s: o.wait_s,
         })
     }

@@ -24,7 +24,7 @@ use serde::Deserialize;
 
 use super::error::{ApiError, ApiJson};
 use super::Shared;
-use crate::accounts::{AccountError, NewSession, User, COOKIE};
+use crate::accounts::{AccountError, Limited, NewSession, User, COOKIE};
 
 /// What the accounts' handlers answer.
 type Answer = Result<Response, ApiError>;
@@ -37,7 +37,11 @@ impl From<AccountError> for ApiError {
             AccountError::Password(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-password"),
             AccountError::Taken => (StatusCode::CONFLICT, "name-taken"),
             AccountError::BadCredentials => (StatusCode::UNAUTHORIZED, "bad-credentials"),
-            AccountError::TooMany(_) => (StatusCode::TOO_MANY_REQUESTS, "too-many-attempts"),
+            AccountError::TooMany(Limited::SignUps, _) => {
+                (StatusCode::TOO_MANY_REQUESTS, "too-many-sign-ups")
+            }
+            AccountError::TooMany(_, _) => (StatusCode::TOO_MANY_REQUESTS, "too-many-attempts"),
+            AccountError::Crowded(_) => (StatusCode::SERVICE_UNAVAILABLE, "too-many-clients"),
             AccountError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             AccountError::NotLoggedIn => (StatusCode::UNAUTHORIZED, "not-logged-in"),
             AccountError::Unknown => (StatusCode::NOT_FOUND, "no-such-player"),
@@ -47,7 +51,7 @@ impl From<AccountError> for ApiError {
         };
         let mut out = ApiError::new(status, code, message);
         match e {
-            AccountError::TooMany(s) => out = out.retry_after(s),
+            AccountError::TooMany(_, s) | AccountError::Crowded(s) => out = out.retry_after(s),
             AccountError::Busy => out = out.retry_after(1),
             AccountError::Store(se) => {
                 out.message = "the database is not available: try again shortly".into();
@@ -220,13 +224,15 @@ pub struct NewPassword {
 /// `POST /api/account/password`: every other session ends; this device gets a new one.
 pub(super) async fn change_password(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ApiJson(p): ApiJson<NewPassword>,
 ) -> Answer {
     let user = logged_in(&s, &headers).await?;
+    let ip = Some(super::client(peer));
     let session = s
         .accounts
-        .change_password(&user, &p.current, &p.new)
+        .change_password(&user, &p.current, &p.new, ip)
         .await?;
     Ok(with_session(session, &headers))
 }
@@ -241,11 +247,14 @@ pub struct Close {
 /// `POST /api/account/close`.
 pub(super) async fn close(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ApiJson(c): ApiJson<Close>,
 ) -> Answer {
     let user = logged_in(&s, &headers).await?;
-    s.accounts.close(&user, &c.password).await?;
+    s.accounts
+        .close(&user, &c.password, Some(super::client(peer)))
+        .await?;
     Ok(cleared(&headers))
 }
 

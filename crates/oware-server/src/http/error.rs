@@ -16,6 +16,7 @@
 //! | lost a race with another writer ([`GameError::Conflict`]) | 409 | info |
 //! | storage failed ([`GameError::Storage`]) | 503 | warn, naming the database |
 //! | the engine's queue is full ([`GameError::Busy`], [`ReviewError::Busy`]) | 503 + `Retry-After` | warn |
+//! | a per-address limit's table is full of live addresses (`too-many-clients`) | 503 + `Retry-After` | warn |
 //! | our own bug or damaged data ([`GameError::Internal`]) | 500 | error |
 
 use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, QueryRejection};
@@ -142,7 +143,13 @@ impl From<ReviewError> for ApiError {
 
 impl From<LimitError> for ApiError {
     fn from(e: LimitError) -> Self {
-        ApiError::new(StatusCode::TOO_MANY_REQUESTS, e.code, e.message).retry_after(e.retry_after_s)
+        // A table of counts full of live clients is the server's state, not this client's.
+        let status = if e.code == "too-many-clients" {
+            StatusCode::SERVICE_UNAVAILABLE
+        } else {
+            StatusCode::TOO_MANY_REQUESTS
+        };
+        ApiError::new(status, e.code, e.message).retry_after(e.retry_after_s)
     }
 }
 

@@ -241,8 +241,8 @@ pub trait AccountStore: Send + Sync {
     /// Every account, oldest first, at most `limit` (the operator's list).
     fn users(&self, limit: u32) -> StoreFuture<'_, Vec<UserRow>>;
 
-    /// Sets the password of account `id` (a PHC string) and ends all its sessions; `false` if
-    /// there is no open account with this id.
+    /// Sets the password of account `id` (a PHC string), ends all its sessions and revokes
+    /// its reset links; `false` if there is no open account with this id.
     fn set_password(&self, id: String, password: String) -> StoreFuture<'_, bool>;
 
     /// Closes account `id`: no password, no sessions, no reset links; its games stay.
@@ -261,12 +261,24 @@ pub trait AccountStore: Send + Sync {
     /// Ends every session of account `user`.
     fn delete_sessions(&self, user: String) -> StoreFuture<'_, ()>;
 
-    /// Stores a one-time reset link (its token's hash) for account `user` until `expires_ms`.
+    /// Stores a one-time reset link (its token's hash) for account `user` until `expires_ms`,
+    /// revoking the account's older links (the latest link is the only one that works).
     fn create_reset(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()>;
 
-    /// Uses up the reset link with this hash: its account if it existed and had not expired
-    /// at `now_ms` (it is gone afterwards either way).
-    fn take_reset(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>>;
+    /// The account of the reset link with this hash if it exists and has not expired at
+    /// `now_ms`; the link stays (a refused new password does not use it up).
+    fn reset_user(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>>;
+
+    /// Uses up the reset link with this hash, if it is live at `now_ms` and its account open,
+    /// and in the same transaction sets the account's `password` (ending its sessions and
+    /// revoking its other links, as [`AccountStore::set_password`]): the account's id, or
+    /// `None` (nothing changed) when the link was not live.
+    fn use_reset(
+        &self,
+        hash: String,
+        now_ms: u64,
+        password: String,
+    ) -> StoreFuture<'_, Option<String>>;
 
     /// The ratings of account `user`, per category.
     fn ratings(&self, user: String) -> StoreFuture<'_, Vec<(String, RatingRow)>>;

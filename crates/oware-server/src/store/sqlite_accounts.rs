@@ -181,6 +181,7 @@ impl AccountStore for SqliteStore {
                 params![id, password],
             )?;
             tx.execute("DELETE FROM sessions WHERE user_id = ?1", params![id])?;
+            tx.execute("DELETE FROM resets WHERE user_id = ?1", params![id])?;
             tx.commit()?;
             Ok(n == 1)
         })
@@ -244,27 +245,58 @@ impl AccountStore for SqliteStore {
 
     fn create_reset(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            c.execute(
+            let tx = c.transaction()?;
+            tx.execute("DELETE FROM resets WHERE user_id = ?1", params![user])?;
+            tx.execute(
                 "INSERT INTO resets (hash, user_id, expires) VALUES (?1, ?2, ?3)",
                 params![hash, user, int(expires_ms)],
             )?;
+            tx.commit()?;
             Ok(())
         })
     }
 
-    fn take_reset(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>> {
+    fn reset_user(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>> {
+        self.run(move |c| {
+            Ok(c.query_row(
+                "SELECT user_id FROM resets WHERE hash = ?1 AND expires > ?2",
+                params![hash, int(now_ms)],
+                |r| r.get(0),
+            )
+            .optional()?)
+        })
+    }
+
+    fn use_reset(
+        &self,
+        hash: String,
+        now_ms: u64,
+        password: String,
+    ) -> StoreFuture<'_, Option<String>> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            let found: Option<(String, i64)> = tx
+            let user: Option<String> = tx
                 .query_row(
-                    "SELECT user_id, expires FROM resets WHERE hash = ?1",
-                    params![hash],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
+                    "DELETE FROM resets WHERE hash = ?1 AND expires > ?2 RETURNING user_id",
+                    params![hash, int(now_ms)],
+                    |r| r.get(0),
                 )
                 .optional()?;
-            tx.execute("DELETE FROM resets WHERE hash = ?1", params![hash])?;
+            let Some(user) = user else {
+                return Ok(None);
+            };
+            let n = tx.execute(
+                "UPDATE users SET password = ?2 WHERE id = ?1 AND closed = 0",
+                params![user, password],
+            )?;
+            if n != 1 {
+                // A closed account: the transaction is dropped, nothing changes.
+                return Ok(None);
+            }
+            tx.execute("DELETE FROM sessions WHERE user_id = ?1", params![user])?;
+            tx.execute("DELETE FROM resets WHERE user_id = ?1", params![user])?;
             tx.commit()?;
-            Ok(found.and_then(|(user, expires)| (expires > int(now_ms)).then_some(user)))
+            Ok(Some(user))
         })
     }
 

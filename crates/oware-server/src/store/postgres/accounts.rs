@@ -197,14 +197,20 @@ impl AccountStore for PostgresStore {
 
     fn set_password(&self, id: String, password: String) -> StoreFuture<'_, bool> {
         Box::pin(async move {
+            // One statement: the password, the sessions and the reset links change together.
             let n = self
-                .exec(
-                    "UPDATE users SET password = $2 WHERE id = $1 AND closed = 0",
+                .rows(
+                    "WITH u AS (UPDATE users SET password = $2 WHERE id = $1 AND closed = 0
+                                RETURNING id),
+                          s AS (DELETE FROM sessions WHERE user_id = $1),
+                          r AS (DELETE FROM resets WHERE user_id = $1)
+                     SELECT count(*) FROM u",
                     &[&id, &password],
+                    |r| r.get::<_, i64>(0),
                 )
-                .await?;
-            self.exec("DELETE FROM sessions WHERE user_id = $1", &[&id])
-                .await?;
+                .await?
+                .pop()
+                .unwrap_or(0);
             Ok(n == 1)
         })
     }
@@ -271,8 +277,10 @@ impl AccountStore for PostgresStore {
 
     fn create_reset(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
+            // One statement: the older links go as the new one is written.
             self.exec(
-                "INSERT INTO resets (hash, user_id, expires) VALUES ($1, $2, $3)",
+                "WITH old AS (DELETE FROM resets WHERE user_id = $2)
+                 INSERT INTO resets (hash, user_id, expires) VALUES ($1, $2, $3)",
                 &[&hash, &user, &int(expires_ms)],
             )
             .await?;
@@ -280,17 +288,60 @@ impl AccountStore for PostgresStore {
         })
     }
 
-    fn take_reset(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>> {
+    fn reset_user(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>> {
         Box::pin(async move {
-            let found = self
+            Ok(self
                 .rows(
-                    "DELETE FROM resets WHERE hash = $1 RETURNING user_id, expires",
-                    &[&hash],
-                    |r| (r.get::<_, String>(0), r.get::<_, i64>(1)),
+                    "SELECT user_id FROM resets WHERE hash = $1 AND expires > $2",
+                    &[&hash, &int(now_ms)],
+                    |r| r.get::<_, String>(0),
                 )
                 .await?
-                .pop();
-            Ok(found.and_then(|(user, expires)| (expires > int(now_ms)).then_some(user)))
+                .pop())
+        })
+    }
+
+    fn use_reset(
+        &self,
+        hash: String,
+        now_ms: u64,
+        password: String,
+    ) -> StoreFuture<'_, Option<String>> {
+        Box::pin(async move {
+            // One transaction: the link is used up only if the password is set.
+            let mut c = self.client().await?;
+            let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+            let user: Option<String> = tx
+                .query_opt(
+                    "DELETE FROM resets WHERE hash = $1 AND expires > $2 RETURNING user_id",
+                    &[&hash, &int(now_ms)],
+                )
+                .await
+                .map_err(|e| self.failed(e))?
+                .map(|r| r.get(0));
+            let Some(user) = user else {
+                return Ok(None);
+            };
+            let n = tx
+                .execute(
+                    "UPDATE users SET password = $2 WHERE id = $1 AND closed = 0",
+                    &[&user, &password],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            if n != 1 {
+                return Ok(None);
+            }
+            for sql in [
+                "DELETE FROM sessions WHERE user_id = $1",
+                "DELETE FROM resets WHERE user_id = $1",
+            ] {
+                tx.execute(sql, &[&user])
+                    .await
+                    .map_err(|e| self.failed(e))?;
+            }
+            tx.commit().await.map_err(|e| self.failed(e))?;
+            Ok(Some(user))
         })
     }
 
