@@ -5,7 +5,8 @@
 //! `axum::serve` gives no access to hyper's connection settings, so this is the small loop
 //! axum's own "serve with hyper" example shows: hyper-util's tokio glue (`TokioIo`,
 //! `TokioTimer`), the client's address as axum's `ConnectInfo` (behind a trusted proxy, the one
-//! its `X-Forwarded-For` names: `proxy.rs`), and a graceful shutdown that
+//! its `X-Forwarded-For` names: `proxy.rs`; `X-Forwarded-Proto` is kept only from a trusted
+//! proxy), and a graceful shutdown that
 //! lets requests in flight finish. HTTP/1 only (hyper-util's auto-detecting builder reads the
 //! HTTP/2 preface without a timeout).
 
@@ -55,6 +56,11 @@ pub async fn serve(
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
                 let client = proxies.client(peer.ip(), req.headers());
+                // Whether the client came over TLS is the proxy's word: from anyone else
+                // `X-Forwarded-Proto` is dropped (it makes the session cookie `Secure`).
+                if !proxies.is_trusted(peer.ip()) {
+                    req.headers_mut().remove("x-forwarded-proto");
+                }
                 req.extensions_mut()
                     .insert(ConnectInfo(SocketAddr::new(client, peer.port())));
                 router.clone().oneshot(req.map(axum::body::Body::new))
