@@ -27,7 +27,7 @@ use crate::store::{Store, StoreError};
 use crate::time::Clock;
 use attempts::Window;
 pub use password::{check_new as check_password, Busy, Hasher, PasswordError, PASSWORD_MAX};
-pub use username::{check as check_name, NameError};
+pub use username::{check as check_name, reserved as reserved_name, NameError};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "oware_session";
