@@ -269,7 +269,10 @@ fn too_fast(times: &VecDeque<u64>, now: u64) -> Result<(), ChatError> {
         return Ok(());
     }
     let oldest = times.front().copied().unwrap_or(now);
-    let wait_s = (oldest + RATE_WINDOW_MS).saturating_sub(now).div_ceil(1000).max(1);
+    let wait_s = (oldest + RATE_WINDOW_MS)
+        .saturating_sub(now)
+        .div_ceil(1000)
+        .max(1);
     Err(ChatError::TooFast {
         message: format!(
             "you are writing too fast: at most {RATE_COUNT} messages in {} s; wait {wait_s} s",

@@ -67,6 +67,10 @@ use std::sync::Arc;
 
 pub use accounts::User;
 pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
+pub use chat::{
+    check_text as check_chat_text, check_text_counted as check_chat_text_counted, ChatError,
+    TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
+};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
@@ -78,13 +82,9 @@ pub use http::{
     AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,
 };
 pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
-pub use chat::{
-    check_text as check_chat_text, check_text_counted as check_chat_text_counted, ChatError,
-    TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
-};
 pub use names::{
-    clean as clean_name, clean_counted as clean_name_counted, fold as fold_name,
-    is_site_name, NAME_INPUT_BYTES, NAME_MAX,
+    clean as clean_name, clean_counted as clean_name_counted, fold as fold_name, is_site_name,
+    NAME_INPUT_BYTES, NAME_MAX,
 };
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView};
 pub use proxy::{BadProxy, ProxyNet, TrustedProxies};

@@ -451,7 +451,15 @@ mod tests {
 
     #[test]
     fn the_sites_words_are_folded_names() {
-        for n in ["Spectator", "EXPERT", "Ex-pert", "south", "S o u t h", "Expe\u{0301}rt", "Computer (Easy)"] {
+        for n in [
+            "Spectator",
+            "EXPERT",
+            "Ex-pert",
+            "south",
+            "S o u t h",
+            "Expe\u{0301}rt",
+            "Computer (Easy)",
+        ] {
             assert!(is_site_name(n), "{n}");
         }
         for n in ["Ama", "Southgate", "Expert2", "Kofi"] {

@@ -677,7 +677,12 @@ async fn chat_game() -> (
     (dir, clock, s, api, game)
 }
 
-async fn chat(api: &common::Api, id: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+async fn chat(
+    api: &common::Api,
+    id: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (StatusCode, Value) {
     api.post(&format!("/api/games/{id}/chat"), token, Some(body))
         .await
 }
@@ -729,10 +734,21 @@ async fn a_large_chat_text_is_refused_on_its_size_before_it_is_read() {
     common::assert_error(st, &v, StatusCode::UNPROCESSABLE_ENTITY, "too-many-marks");
     let chain = "\u{1F600}\u{200D}".repeat(20) + "\u{1F600}";
     let (st, v) = chat(&api, &id, Some(&south), json!({ "text": chain })).await;
-    common::assert_error(st, &v, StatusCode::UNPROCESSABLE_ENTITY, "character-too-long");
+    common::assert_error(
+        st,
+        &v,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "character-too-long",
+    );
     assert!(chat_log(&api, &id).await.is_empty(), "nothing kept");
     // 140 of the longest emoji people send: accepted.
-    let (st, v) = chat(&api, &id, Some(&south), json!({ "text": FAMILY.repeat(140) })).await;
+    let (st, v) = chat(
+        &api,
+        &id,
+        Some(&south),
+        json!({ "text": FAMILY.repeat(140) }),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{v}");
     s.shutdown().await.unwrap();
 }
@@ -785,7 +801,13 @@ async fn the_missing_game_and_the_rate_limit_are_answered_before_the_text_is_che
     let (_dir, _clock, s, api, (id, south, _)) = chat_game().await;
     let too_long = "x".repeat(141);
     // A game that does not exist: 404, whatever the text (it was 422: the text came first).
-    let (st, v) = chat(&api, "nosuchgame", Some(&south), json!({ "text": too_long })).await;
+    let (st, v) = chat(
+        &api,
+        "nosuchgame",
+        Some(&south),
+        json!({ "text": too_long }),
+    )
+    .await;
     common::assert_error(st, &v, StatusCode::NOT_FOUND, "unknown-game");
     // A writer at the limit: 429 before the text is looked at (it was 422).
     for i in 0..5 {

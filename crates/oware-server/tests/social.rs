@@ -565,7 +565,10 @@ async fn a_guest_cannot_write_under_a_players_an_accounts_or_the_sites_name() {
         .post(&format!("/api/games/{id}/chat"), json!({ "text": "hello" }))
         .await;
     assert_eq!(st, StatusCode::CREATED, "{m}");
-    assert_eq!((m["name"].as_str(), m["account"].as_bool()), (Some("Efua"), Some(true)));
+    assert_eq!(
+        (m["name"].as_str(), m["account"].as_bool()),
+        (Some("Efua"), Some(true))
+    );
     // A guest may not pass for a seated player, an account or the site (any case, spelling).
     for (name, code) in [
         ("Ama", "name-taken"),
@@ -582,12 +585,21 @@ async fn a_guest_cannot_write_under_a_players_an_accounts_or_the_sites_name() {
         assert!(b["error"].as_str().unwrap().contains("name"), "{b}");
     }
     // The default name and a name of one's own are fine, and marked as a guest's.
-    let (st, m) = chat(&api, &id, None, json!({ "text": "hi", "name": "spectator" })).await;
+    let (st, m) = chat(
+        &api,
+        &id,
+        None,
+        json!({ "text": "hi", "name": "spectator" }),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{m}");
     assert_eq!(m["name"], "Spectator");
     let (st, m) = chat(&api, &id, None, json!({ "text": "hi", "name": "Yaw" })).await;
     assert_eq!(st, StatusCode::CREATED, "{m}");
-    assert_eq!((m["name"].as_str(), m["account"].as_bool()), (Some("Yaw"), Some(false)));
+    assert_eq!(
+        (m["name"].as_str(), m["account"].as_bool()),
+        (Some("Yaw"), Some(false))
+    );
     let log = chat_log(&api, &id, None).await;
     assert_eq!(log.len(), 3, "the refused ones were not kept");
     s.shutdown().await.unwrap();
@@ -596,7 +608,15 @@ async fn a_guest_cannot_write_under_a_players_an_accounts_or_the_sites_name() {
 #[tokio::test]
 async fn the_sites_words_are_not_account_names() {
     let (_dir, _clock, s, _api) = fresh().await;
-    for name in ["Spectator", "Easy", "Expert", "South", "north", "Computer", "Ex-pert"] {
+    for name in [
+        "Spectator",
+        "Easy",
+        "Expert",
+        "South",
+        "north",
+        "Computer",
+        "Ex-pert",
+    ] {
         let (st, b) = common::Browser::new(&s)
             .sign_up(name, common::PASSWORD)
             .await;

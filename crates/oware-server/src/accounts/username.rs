@@ -100,8 +100,20 @@ mod tests {
     #[test]
     fn the_sites_own_words_are_not_account_names() {
         for n in [
-            "Spectator", "spectator", "Easy", "Medium", "Hard", "Expert", "EXPERT", "Ex-pert",
-            "South", "North_", "Computer", "You", "Guest", "Computer_Easy",
+            "Spectator",
+            "spectator",
+            "Easy",
+            "Medium",
+            "Hard",
+            "Expert",
+            "EXPERT",
+            "Ex-pert",
+            "South",
+            "North_",
+            "Computer",
+            "You",
+            "Guest",
+            "Computer_Easy",
         ] {
             assert_eq!(check(n), Err(NameError::Reserved), "{n}");
         }

@@ -91,7 +91,10 @@ impl Games {
                 Writer::Spectator
             };
             let room = chat::room_for(&writer, room)?;
-            let seat_names = [o.seat(Side::South).name.clone(), o.seat(Side::North).name.clone()];
+            let seat_names = [
+                o.seat(Side::South).name.clone(),
+                o.seat(Side::North).name.clone(),
+            ];
             match side {
                 Some(side) => {
                     let seat = o.seat(side);
@@ -120,7 +123,12 @@ impl Games {
             Some((name, side, account)) => (name, Some(side), account),
             None => match &poster.user {
                 Some(u) => (u.name.clone(), None, true),
-                None => (self.guest_chat_name(poster.name.as_deref(), &seat_names).await?, None, false),
+                None => (
+                    self.guest_chat_name(poster.name.as_deref(), &seat_names)
+                        .await?,
+                    None,
+                    false,
+                ),
             },
         };
         self.chat_limits.take(&person, self.now())?;
@@ -170,7 +178,8 @@ impl Games {
         seat_names: &[String; 2],
     ) -> Result<String, GameError> {
         let name = crate::names::clean(given.unwrap_or(""));
-        if name.is_empty() || crate::names::fold(&name) == crate::names::fold(chat::SPECTATOR_NAME) {
+        if name.is_empty() || crate::names::fold(&name) == crate::names::fold(chat::SPECTATOR_NAME)
+        {
             return Ok(chat::SPECTATOR_NAME.to_string());
         }
         if crate::accounts::reserved_name(&name) {

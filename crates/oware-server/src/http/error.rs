@@ -42,8 +42,8 @@ pub(crate) const SMALL_BODY_LIMIT: usize = 32 * 1024;
 /// text (`POST /api/games/{id}/chat`, `POST /api/games/{id}/join`, `POST /api/pool/{pool}`,
 /// which also have it as their own `DefaultBodyLimit` in `mod.rs`), else [`BODY_LIMIT`].
 pub(crate) fn body_limit(method: &axum::http::Method, path: &str) -> usize {
-    let games_text = path.starts_with("/api/games/")
-        && (path.ends_with("/chat") || path.ends_with("/join"));
+    let games_text =
+        path.starts_with("/api/games/") && (path.ends_with("/chat") || path.ends_with("/join"));
     let pool = path.starts_with("/api/pool/") && !path.starts_with("/api/pool/ticket/");
     if method == axum::http::Method::POST && (games_text || pool) {
         SMALL_BODY_LIMIT
