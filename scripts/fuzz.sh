@@ -12,7 +12,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(fen movetext ogn uci api_json api_requests egdb_header forwarded_for tui_server_input)
+    targets=(fen movetext ogn uci api_json api_requests egdb_header forwarded_for tui_server_input chat_text names)
 fi
 if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
     echo "scripts/fuzz.sh needs the nightly toolchain and cargo-fuzz: rustup toolchain install nightly; cargo install cargo-fuzz" >&2

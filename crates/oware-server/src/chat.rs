@@ -10,12 +10,20 @@
 //!   counts them) once trimmed; control characters (a new line among them) and invisible
 //!   format characters (bidirectional controls, zero-width spaces) are refused, not dropped, so
 //!   a message is stored as it was written or not at all. Clients show it as text.
+//! - **Size.** A character carries at most [`MARKS_MAX`] combining marks and is at most
+//!   [`CLUSTER_MAX`] code points (an emoji family with skin tones has 11): `a` with 124,999
+//!   accents is refused (`too-many-marks`), not counted as one character. So a message is at
+//!   most [`TEXT_BYTES_MAX`] bytes, and a longer text is refused on its length in bytes
+//!   before anything else is looked at. Every check is one pass over the text.
 //! - **Limits.** Each person (a player's seat or account, a spectator's account or address)
 //!   writes at most [`RATE_COUNT`] messages in [`RATE_WINDOW_MS`] on the server's clock; one
-//!   more is refused with the wait. Counted per instance (a person's requests reach one
-//!   instance in practice: the counts only slow a flood down).
+//!   more is refused with the wait, before its text is checked. Counted per instance (a
+//!   person's requests reach one instance in practice: the counts only slow a flood down).
 //! - **Names.** A player writes under the seat's name; a spectator under the account's name when
 //!   logged in, else the name given (cleaned as a player's is, `names.rs`), else "Spectator".
+//!   A guest may not take a seated player's name, an account's name or one of the site's own
+//!   words (`names::SITE_NAMES`), compared folded (`names::fold`); and the message says
+//!   whether its writer was logged in (`account`), which the page and the terminal client show.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -23,8 +31,13 @@ use std::sync::Mutex;
 use oware_protocol::ChatRoom;
 use unicode_segmentation::UnicodeSegmentation;
 
+pub use crate::names::{CLUSTER_MAX, MARKS_MAX};
+
 /// The longest message, in characters as a person counts them.
 pub const TEXT_MAX: usize = 140;
+/// The most bytes a message can take: [`TEXT_MAX`] characters of at most [`CLUSTER_MAX`] code
+/// points of 4 bytes (8,960 bytes). A text over it is refused before any other check.
+pub const TEXT_BYTES_MAX: usize = TEXT_MAX * crate::names::CLUSTER_BYTES;
 /// Messages one person may write within [`RATE_WINDOW_MS`].
 pub const RATE_COUNT: usize = 5;
 /// The window of [`RATE_COUNT`], in milliseconds.
@@ -74,8 +87,44 @@ pub enum Writer {
     Spectator,
 }
 
+/// Refuses a text longer than [`TEXT_BYTES_MAX`] bytes: the first check, which looks at the
+/// length only.
+pub fn check_size(text: &str) -> Result<(), ChatError> {
+    if text.len() > TEXT_BYTES_MAX {
+        return Err(invalid(
+            "message-too-long",
+            format!(
+                "a message has at most {TEXT_MAX} characters ({TEXT_BYTES_MAX} bytes); this one \
+                 has {} bytes",
+                text.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The text of a message as it is kept: trimmed, then checked (see the module docs).
 pub fn check_text(text: &str) -> Result<String, ChatError> {
+    check_text_counted(text).0
+}
+
+/// [`check_text`], and the steps it took (bytes and characters looked at, over all its
+/// passes): the fuzz target `chat_text` checks that they are at most a few times the bytes of
+/// the text, and that no text over [`TEXT_BYTES_MAX`] bytes takes any.
+#[doc(hidden)]
+pub fn check_text_counted(text: &str) -> (Result<String, ChatError>, u64) {
+    if let Err(e) = check_size(text) {
+        return (Err(e), 0);
+    }
+    // The trim looks at the white space at both ends, at most every byte.
+    let mut steps = text.len() as u64;
+    let r = check_sized(text, &mut steps);
+    (r, steps)
+}
+
+/// [`check_text`] once the size is known to be at most [`TEXT_BYTES_MAX`]: three passes, the
+/// trim, the hidden characters, the clusters; `steps` counts the characters looked at.
+fn check_sized(text: &str, steps: &mut u64) -> Result<String, ChatError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(invalid(
@@ -83,7 +132,9 @@ pub fn check_text(text: &str) -> Result<String, ChatError> {
             "write something first: the message is empty",
         ));
     }
-    if let Some(c) = crate::names::first_hidden(text) {
+    let (hidden, looked) = crate::names::first_hidden_counted(text);
+    *steps += looked;
+    if let Some(c) = hidden {
         let what = if c == '\n' || c == '\r' {
             "a line break".to_string()
         } else {
@@ -94,7 +145,36 @@ pub fn check_text(text: &str) -> Result<String, ChatError> {
             format!("a message is one line of visible text: it may not hold {what}"),
         ));
     }
-    let n = text.graphemes(true).count();
+    let mut n = 0;
+    for g in text.graphemes(true) {
+        n += 1;
+        let mut points = 0;
+        let mut marks = 0;
+        for c in g.chars() {
+            *steps += 1;
+            points += 1;
+            marks += usize::from(crate::names::is_mark(c));
+        }
+        if marks > MARKS_MAX {
+            let base = g.chars().next().unwrap_or(' ');
+            return Err(invalid(
+                "too-many-marks",
+                format!(
+                    "a character carries at most {MARKS_MAX} accents or marks; the character \
+                     {base:?} of this message has {marks} stacked on it"
+                ),
+            ));
+        }
+        if points > CLUSTER_MAX {
+            return Err(invalid(
+                "character-too-long",
+                format!(
+                    "a character (a letter with its marks, an emoji sequence) is at most \
+                     {CLUSTER_MAX} code points; one of this message has {points}"
+                ),
+            ));
+        }
+    }
     if n > TEXT_MAX {
         return Err(invalid(
             "message-too-long",
@@ -162,20 +242,44 @@ impl ChatLimits {
         while times.front().is_some_and(|&t| now >= t + RATE_WINDOW_MS) {
             times.pop_front();
         }
-        if times.len() >= RATE_COUNT {
-            let oldest = times.front().copied().unwrap_or(now);
-            let wait_s = (oldest + RATE_WINDOW_MS - now).div_ceil(1000).max(1);
-            return Err(ChatError::TooFast {
-                message: format!(
-                    "you are writing too fast: at most {RATE_COUNT} messages in {} s; wait {wait_s} s",
-                    RATE_WINDOW_MS / 1000
-                ),
-                retry_after_s: wait_s,
-            });
-        }
+        too_fast(times, now)?;
         times.push_back(now);
         Ok(())
     }
+
+    /// Refuses a message by `person` at `now` that [`ChatLimits::take`] would refuse, without
+    /// counting anything: the cheap refusal asked before the text is checked.
+    pub fn check(&self, person: &str, now: u64) -> Result<(), ChatError> {
+        let recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(times) = recent.get(person) else {
+            return Ok(());
+        };
+        let live: VecDeque<u64> = times
+            .iter()
+            .copied()
+            .filter(|&t| now < t + RATE_WINDOW_MS)
+            .collect();
+        too_fast(&live, now)
+    }
+}
+
+/// The refusal of one message too many, given the times of the person's messages in the window.
+fn too_fast(times: &VecDeque<u64>, now: u64) -> Result<(), ChatError> {
+    if times.len() < RATE_COUNT {
+        return Ok(());
+    }
+    let oldest = times.front().copied().unwrap_or(now);
+    let wait_s = (oldest + RATE_WINDOW_MS)
+        .saturating_sub(now)
+        .div_ceil(1000)
+        .max(1);
+    Err(ChatError::TooFast {
+        message: format!(
+            "you are writing too fast: at most {RATE_COUNT} messages in {} s; wait {wait_s} s",
+            RATE_WINDOW_MS / 1000
+        ),
+        retry_after_s: wait_s,
+    })
 }
 
 #[cfg(test)]
@@ -223,6 +327,92 @@ mod tests {
             "<b>hi</b>",
             "kept as text"
         );
+    }
+
+    #[test]
+    fn a_character_with_thousands_of_accents_is_refused() {
+        // One grapheme cluster of 250 KB was one "character" of the 140.
+        let heavy = format!("a{}", "\u{0301}".repeat(124_999));
+        let Err(ChatError::Invalid { code, message }) = check_text(&heavy) else {
+            panic!("refused")
+        };
+        assert_eq!(code, "message-too-long");
+        assert!(message.contains("bytes"), "{message}");
+        // Within the size: the marks are counted.
+        let stacked = format!("a{}", "\u{0301}".repeat(MARKS_MAX + 1));
+        assert!(matches!(
+            check_text(&stacked),
+            Err(ChatError::Invalid {
+                code: "too-many-marks",
+                ..
+            })
+        ));
+        assert!(check_text(&format!("a{}", "\u{0301}".repeat(MARKS_MAX))).is_ok());
+        // A chain of joined emoji is one cluster: at most CLUSTER_MAX code points.
+        let chain = format!("\u{1F600}{}", "\u{200D}\u{1F600}".repeat(20));
+        assert!(matches!(
+            check_text(&chain),
+            Err(ChatError::Invalid {
+                code: "character-too-long",
+                ..
+            })
+        ));
+        // What people write passes: Vietnamese, pointed Hebrew, a family with skin tones.
+        for ok in [
+            "Nguye\u{0302}\u{0303}n ơi",
+            "\u{05E9}\u{05BC}\u{05C1}\u{05B8}\u{0591}\u{05A3}",
+            "\u{1F468}\u{1F3FD}\u{200D}\u{1F469}\u{1F3FD}\u{200D}\u{1F467}\u{1F3FD}\u{200D}\u{1F466}\u{1F3FD}",
+        ] {
+            check_text(ok).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_text_over_the_byte_limit_is_refused_before_it_is_read() {
+        // 224 KB of emoji joined by zero-width joiners: one grapheme cluster, so it passed the
+        // 140 limit, after seconds of work.
+        let zwj = "\u{1F600}\u{200D}".repeat(32_000);
+        let (r, steps) = check_text_counted(&zwj);
+        assert!(matches!(
+            r,
+            Err(ChatError::Invalid {
+                code: "message-too-long",
+                ..
+            })
+        ));
+        assert_eq!(steps, 0, "refused on its length alone");
+        assert!(check_size(&"x".repeat(TEXT_BYTES_MAX)).is_ok());
+        assert!(check_size(&"x".repeat(TEXT_BYTES_MAX + 1)).is_err());
+        // Within the limit, the steps are a few per byte.
+        let within = "\u{1F600}\u{200D}".repeat(TEXT_BYTES_MAX / 7);
+        let (_, steps) = check_text_counted(&within);
+        assert!(steps <= 3 * within.len() as u64);
+        // The longest message that passes fits in the byte limit.
+        let family = "\u{1F468}\u{1F3FD}\u{200D}\u{1F469}\u{1F3FD}\u{200D}\u{1F467}\u{1F3FD}\u{200D}\u{1F466}\u{1F3FD}";
+        let longest = family.repeat(TEXT_MAX);
+        assert!(longest.len() <= TEXT_BYTES_MAX);
+        check_text(&longest).unwrap();
+    }
+
+    #[test]
+    fn the_check_refuses_what_take_would_and_counts_nothing() {
+        let l = ChatLimits::default();
+        for i in 0..RATE_COUNT as u64 {
+            l.check("a", 1_000 + i).unwrap();
+            l.take("a", 1_000 + i).unwrap();
+        }
+        for _ in 0..3 {
+            assert!(matches!(
+                l.check("a", 2_000),
+                Err(ChatError::TooFast {
+                    retry_after_s: 9,
+                    ..
+                })
+            ));
+        }
+        l.check("b", 2_000).unwrap();
+        l.check("a", 11_000).unwrap();
+        l.take("a", 11_000).unwrap();
     }
 
     #[test]

@@ -28,7 +28,8 @@
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
 //! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | |
-//! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]) | |
+//! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]), the first [`NAME_INPUT_BYTES`] bytes read; the site's own words ([`is_site_name`]) | |
+//! | `chat` | the chat's rules: text checks ([`check_chat_text`]: at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first), rooms, rate limits | names |
 //! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) | |
 //!
 //! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status, or
@@ -69,6 +70,10 @@ use std::sync::Arc;
 
 pub use accounts::User;
 pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
+pub use chat::{
+    check_text as check_chat_text, check_text_counted as check_chat_text_counted, ChatError,
+    TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
+};
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
@@ -80,7 +85,10 @@ pub use http::{
     AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,
 };
 pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
-pub use names::{clean as clean_name, NAME_MAX};
+pub use names::{
+    clean as clean_name, clean_counted as clean_name_counted, fold as fold_name, is_site_name,
+    NAME_INPUT_BYTES, NAME_MAX,
+};
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView, FIRST_MOVE_MS};
 pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
 pub use review::{

@@ -657,3 +657,303 @@ async fn a_move_undo_loop_keeps_one_reply_per_game_in_the_engine() {
     }
     s.shutdown().await.unwrap();
 }
+
+// ---- Text inputs: chat messages and names (H2, H3) ----
+
+/// A server on a manual clock, an online game between Ama (South) and Kofi (North) on it:
+/// the folder, the clock, the server, a client, the game's id and the two seat tokens.
+async fn chat_game() -> (
+    tempfile::TempDir,
+    oware_server::ManualClock,
+    Server,
+    common::Api,
+    (String, String, String),
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = oware_server::ManualClock::starting_now();
+    let s = common::clocked_server(&dir.path().join("games.sqlite"), &clock).await;
+    let api = common::Api::new(&s);
+    let game = common::online_game(&api, &api, Value::Null).await;
+    (dir, clock, s, api, game)
+}
+
+async fn chat(
+    api: &common::Api,
+    id: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (StatusCode, Value) {
+    api.post(&format!("/api/games/{id}/chat"), token, Some(body))
+        .await
+}
+
+async fn chat_log(api: &common::Api, id: &str) -> Vec<oware_protocol::ChatMessage> {
+    let (st, v) = api_get(api, &format!("/api/games/{id}/chat")).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    serde_json::from_value::<oware_protocol::ChatLog>(v)
+        .unwrap()
+        .messages
+}
+
+async fn api_get(api: &common::Api, path: &str) -> (StatusCode, Value) {
+    let r = api
+        .client
+        .get(format!("{}{path}", api.base))
+        .send()
+        .await
+        .unwrap();
+    let st = r.status();
+    (st, r.json().await.unwrap_or(Value::Null))
+}
+
+/// An emoji family with skin tones: one character of 11 code points, 41 bytes.
+const FAMILY: &str = "\u{1F468}\u{1F3FD}\u{200D}\u{1F469}\u{1F3FD}\u{200D}\u{1F467}\u{1F3FD}\u{200D}\u{1F466}\u{1F3FD}";
+
+#[tokio::test]
+async fn a_large_chat_text_is_refused_on_its_size_before_it_is_read() {
+    let (_dir, _clock, s, api, (id, south, _)) = chat_game().await;
+    // 224 KB of emoji joined by zero-width joiners: one grapheme cluster, so it was one
+    // "character" of the 140, stored after seconds of work. Now its body is over the chat
+    // route's limit.
+    let zwj = "\u{1F600}\u{200D}".repeat(32_000) + "\u{1F600}";
+    let (st, v) = chat(&api, &id, Some(&south), json!({ "text": zwj })).await;
+    common::assert_error(st, &v, StatusCode::PAYLOAD_TOO_LARGE, "body-too-large");
+    assert!(v["error"].as_str().unwrap().contains("32 KiB"), "{v}");
+    // `a` with 124,999 accents (250 KB): one "character" before.
+    let heavy = format!("a{}", "\u{0301}".repeat(124_999));
+    let (st, v) = chat(&api, &id, Some(&south), json!({ "text": heavy })).await;
+    common::assert_error(st, &v, StatusCode::PAYLOAD_TOO_LARGE, "body-too-large");
+    // Within the body limit, over the message's bytes: refused on its length.
+    let big = "\u{1F600}\u{200D}".repeat(2_000) + "\u{1F600}";
+    let (st, v) = chat(&api, &id, Some(&south), json!({ "text": big })).await;
+    common::assert_error(st, &v, StatusCode::UNPROCESSABLE_ENTITY, "message-too-long");
+    assert!(v["error"].as_str().unwrap().contains("bytes"), "{v}");
+    // Stacked marks and long joined sequences, within the size: refused by what they are.
+    let stacked = format!("a{}", "\u{0301}".repeat(40));
+    let (st, v) = chat(&api, &id, Some(&south), json!({ "text": stacked })).await;
+    common::assert_error(st, &v, StatusCode::UNPROCESSABLE_ENTITY, "too-many-marks");
+    let chain = "\u{1F600}\u{200D}".repeat(20) + "\u{1F600}";
+    let (st, v) = chat(&api, &id, Some(&south), json!({ "text": chain })).await;
+    common::assert_error(
+        st,
+        &v,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "character-too-long",
+    );
+    assert!(chat_log(&api, &id).await.is_empty(), "nothing kept");
+    // 140 of the longest emoji people send: accepted.
+    let (st, v) = chat(
+        &api,
+        &id,
+        Some(&south),
+        json!({ "text": FAMILY.repeat(140) }),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chunked_chat_body_is_cut_at_the_routes_small_limit() {
+    let (_dir, _clock, s, _api, (id, _, _)) = chat_game().await;
+    let path = format!("/api/games/{id}/chat");
+    let line = tokio::task::spawn_blocking({
+        let (s2, p) = (s.addr(), path.clone());
+        move || {
+            let s = Reach(s2);
+            chunked_post_to(&s, &p, 100 * 1024)
+        }
+    })
+    .await
+    .unwrap();
+    assert!(line.contains("413"), "{line}");
+    s.shutdown().await.unwrap();
+}
+
+/// The address of a server, for a blocking thread.
+struct Reach(std::net::SocketAddr);
+
+/// Sends `POST path` with a chunked body of `size` bytes of `{"text":"xxx…"}` (no
+/// `Content-Length`): the status line.
+fn chunked_post_to(s: &Reach, path: &str, size: usize) -> String {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(s.0).unwrap();
+    let body = format!("{{\"text\":\"{}\"}}", "x".repeat(size));
+    let mut req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+        s.0
+    )
+    .into_bytes();
+    for chunk in body.as_bytes().chunks(8192) {
+        req.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+        req.extend_from_slice(chunk);
+        req.extend_from_slice(b"\r\n");
+    }
+    req.extend_from_slice(b"0\r\n\r\n");
+    let _ = stream.write_all(&req);
+    let got = read_until_closed(&mut stream);
+    got.lines().next().unwrap_or_default().to_string()
+}
+
+#[tokio::test]
+async fn the_missing_game_and_the_rate_limit_are_answered_before_the_text_is_checked() {
+    let (_dir, _clock, s, api, (id, south, _)) = chat_game().await;
+    let too_long = "x".repeat(141);
+    // A game that does not exist: 404, whatever the text (it was 422: the text came first).
+    let (st, v) = chat(
+        &api,
+        "nosuchgame",
+        Some(&south),
+        json!({ "text": too_long }),
+    )
+    .await;
+    common::assert_error(st, &v, StatusCode::NOT_FOUND, "unknown-game");
+    // A writer at the limit: 429 before the text is looked at (it was 422).
+    for i in 0..5 {
+        let (st, v) = chat(&api, &id, Some(&south), json!({ "text": format!("m{i}") })).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+    }
+    let (st, v) = chat(&api, &id, Some(&south), json!({ "text": too_long })).await;
+    common::assert_error(st, &v, StatusCode::TOO_MANY_REQUESTS, "chat-too-fast");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_refused_text_does_not_count_against_the_writers_limit() {
+    let (_dir, _clock, s, api, (id, south, _)) = chat_game().await;
+    for _ in 0..5 {
+        let (st, v) = chat(&api, &id, Some(&south), json!({ "text": "x".repeat(141) })).await;
+        common::assert_error(st, &v, StatusCode::UNPROCESSABLE_ENTITY, "message-too-long");
+    }
+    let (st, v) = chat(&api, &id, Some(&south), json!({ "text": "now right" })).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_games_chat_keeps_its_newest_messages_within_its_bytes() {
+    let (_dir, clock, s, api, (id, south, north)) = chat_game().await;
+    // 20 messages of 140 emoji families (5,740 bytes each, 115 KB in all).
+    let text = FAMILY.repeat(140);
+    for i in 0..20 {
+        let token = if i % 2 == 0 { &south } else { &north };
+        if i % 10 == 9 {
+            clock.advance(Duration::from_secs(10));
+        }
+        let (st, v) = chat(&api, &id, Some(token), json!({ "text": text })).await;
+        assert_eq!(st, StatusCode::CREATED, "{i}: {v}");
+    }
+    // The log answers the newest that fit in 64 KiB of text and names (it answered all 20).
+    let log = chat_log(&api, &id).await;
+    let bytes: usize = log.iter().map(|m| m.text.len() + m.name.len()).sum();
+    assert!(bytes <= 64 * 1024, "{bytes} bytes");
+    assert_eq!(log.len(), 11, "the newest 11 fit");
+    assert_eq!(log.last().unwrap().seq, 20);
+    assert_eq!(log.first().unwrap().seq, 10);
+    // ... and the database keeps no more (it kept all 20).
+    if !common::sqlite_only("counts the rows of the SQLite file") {
+        let db = rusqlite::Connection::open(_dir.path().join("games.sqlite")).unwrap();
+        let (rows, max_bytes): (i64, i64) = db
+            .query_row(
+                "SELECT COUNT(*), COALESCE(SUM(length(CAST(body AS BLOB))), 0) FROM chat_messages",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!(rows, 11);
+        assert!(max_bytes <= 64 * 1024);
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_games_chat_keeps_its_newest_500_messages() {
+    let (_dir, clock, s, api, (id, south, north)) = chat_game().await;
+    for i in 0..510 {
+        let token = if i % 2 == 0 { &south } else { &north };
+        if i % 10 == 0 {
+            clock.advance(Duration::from_secs(10));
+        }
+        let (st, v) = chat(&api, &id, Some(token), json!({ "text": format!("m{i}") })).await;
+        assert_eq!(st, StatusCode::CREATED, "{i}: {v}");
+    }
+    let log = chat_log(&api, &id).await;
+    assert_eq!(log.len(), 500);
+    assert_eq!(log.first().unwrap().text, "m10");
+    assert_eq!(log.last().unwrap().seq, 510, "numbers go on");
+    if !common::sqlite_only("counts the rows of the SQLite file") {
+        let db = rusqlite::Connection::open(_dir.path().join("games.sqlite")).unwrap();
+        let rows: i64 = db
+            .query_row("SELECT COUNT(*) FROM chat_messages", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(rows, 500, "the oldest went (all 510 were kept)");
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_name_body_over_the_small_limit_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir).await;
+    let (id, _) = new_game(&s).await;
+    // 40 KB of name: over the 32 KiB of a route whose body is a name (it was read and cleaned,
+    // seconds of work for a hostile one, even when the seat was taken).
+    let name = "\u{1F600}\u{FE0F}\u{200D}".repeat(4_000);
+    let (st, _, v) = send(
+        &s,
+        Method::POST,
+        &format!("/api/games/{id}/join"),
+        None,
+        Some(json!({ "name": name })),
+    )
+    .await;
+    assert_eq!(st, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    assert_eq!(v["code"], "body-too-large", "{v}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn simultaneous_chat_messages_are_all_numbered() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ServerLimits {
+        trusted_proxies: TrustedProxies::new(["127.0.0.1".parse::<ProxyNet>().unwrap()]),
+        ..ServerLimits::default()
+    };
+    let s = server_with(&dir, limits).await;
+    let api = common::Api::new(&s);
+    let (id, _, _) = common::online_game(&api, &api, Value::Null).await;
+    // Eight spectators at eight addresses write five messages each, all at once.
+    let mut posts = tokio::task::JoinSet::new();
+    for writer in 0..8 {
+        for n in 0..5 {
+            let url = format!("http://{}/api/games/{id}/chat", s.addr());
+            posts.spawn(async move {
+                Client::new()
+                    .post(url)
+                    .header("x-forwarded-for", format!("203.0.113.{}", writer + 1))
+                    .json(&json!({ "text": format!("message {n} of writer {writer}") }))
+                    .send()
+                    .await
+                    .unwrap()
+                    .status()
+            });
+        }
+    }
+    let statuses = posts.join_all().await;
+    assert!(
+        statuses.iter().all(|st| *st == StatusCode::CREATED),
+        "{statuses:?}"
+    );
+    let (st, _, log) = get(&s, &format!("/api/games/{id}/chat")).await;
+    assert_eq!(st, StatusCode::OK);
+    let mut seqs: Vec<u64> = log["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["seq"].as_u64().unwrap())
+        .collect();
+    seqs.sort_unstable();
+    assert_eq!(seqs, (1..=40).collect::<Vec<u64>>());
+    s.shutdown().await.unwrap();
+}

@@ -554,3 +554,73 @@ async fn chat_travels_between_instances() {
     }
     a.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_guest_cannot_write_under_a_players_an_accounts_or_the_sites_name() {
+    let (_dir, _clock, s, api) = fresh().await;
+    let (id, _south, _north) = online_game(&api, &api, Value::Null).await;
+    // An account watching writes under its name, marked as an account's.
+    let mut efua = common::Browser::signed_up(&s, "Efua").await;
+    let (st, m) = efua
+        .post(&format!("/api/games/{id}/chat"), json!({ "text": "hello" }))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{m}");
+    assert_eq!(
+        (m["name"].as_str(), m["account"].as_bool()),
+        (Some("Efua"), Some(true))
+    );
+    // A guest may not pass for a seated player, an account or the site (any case, spelling).
+    for (name, code) in [
+        ("Ama", "name-taken"),
+        ("KOFI", "name-taken"),
+        ("A-m-a", "name-taken"),
+        ("efua", "name-taken"),
+        ("Expert", "reserved-name"),
+        ("south", "reserved-name"),
+        ("Computer (Easy)", "reserved-name"),
+        ("admin", "reserved-name"),
+    ] {
+        let (st, b) = chat(&api, &id, None, json!({ "text": "hi", "name": name })).await;
+        assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, code);
+        assert!(b["error"].as_str().unwrap().contains("name"), "{b}");
+    }
+    // The default name and a name of one's own are fine, and marked as a guest's.
+    let (st, m) = chat(
+        &api,
+        &id,
+        None,
+        json!({ "text": "hi", "name": "spectator" }),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{m}");
+    assert_eq!(m["name"], "Spectator");
+    let (st, m) = chat(&api, &id, None, json!({ "text": "hi", "name": "Yaw" })).await;
+    assert_eq!(st, StatusCode::CREATED, "{m}");
+    assert_eq!(
+        (m["name"].as_str(), m["account"].as_bool()),
+        (Some("Yaw"), Some(false))
+    );
+    let log = chat_log(&api, &id, None).await;
+    assert_eq!(log.len(), 3, "the refused ones were not kept");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_sites_words_are_not_account_names() {
+    let (_dir, _clock, s, _api) = fresh().await;
+    for name in [
+        "Spectator",
+        "Easy",
+        "Expert",
+        "South",
+        "north",
+        "Computer",
+        "Ex-pert",
+    ] {
+        let (st, b) = common::Browser::new(&s)
+            .sign_up(name, common::PASSWORD)
+            .await;
+        assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-name");
+    }
+    s.shutdown().await.unwrap();
+}

@@ -54,6 +54,9 @@ test("social: players chat, the spectators' room stays theirs, limits, a cycle a
   await say(c.page, "Ama should play E");
   await waitLine(c.page, "Ama should play E");
   assert.match(await c.page.locator("#chat-log .chat-line[data-room=spectators] .chat-who").first().textContent(), /Yaw/);
+  // A guest's message is marked as a guest's; only an account's carries the check mark.
+  assert.match(await c.page.locator("#chat-log .chat-line[data-room=spectators] .chat-tag").first().textContent(), /guest spectator/);
+  assert.equal(await c.page.locator("#chat-log .chat-line[data-writer=guest] .chat-verified").count(), 0);
   await say(a.page, "Your move soon");
   await waitLine(b.page, "Your move soon");
   for (const p of [a.page, b.page]) assert.ok(!(await logTexts(p)).includes("Ama should play E"), "not shown to the players");

@@ -87,6 +87,7 @@ mod tests {
             room: ChatRoom::Players,
             name: "Ama".into(),
             side: None,
+            account: false,
             text: text.into(),
             seq,
         }

@@ -200,6 +200,9 @@ pub struct ChatEntry {
     pub name: String,
     /// The writer's side for a player, `None` for a spectator.
     pub side: Option<Side>,
+    /// Whether the writer was logged in to the account of that name (a guest was not: a
+    /// guest's name is never an account's, and the chat marks which is which).
+    pub account: bool,
     /// The text (cleaned).
     pub text: String,
     /// The message's number in the game (0 when the server gave none).
@@ -223,6 +226,7 @@ impl TryFrom<oware_protocol::ChatMessage> for ChatEntry {
                 name
             },
             side: m.side,
+            account: m.account,
             text,
             seq: m.seq,
         })

@@ -258,17 +258,22 @@ fn both_rooms_are_shown_to_a_spectator_and_hostile_texts_are_cleaned() {
         json!({"room": "players", "name": "Ama", "side": "S", "text": "hello", "seq": 1}),
         json!({"room": "spectators", "name": "Yaw\u{1b}[2J", "side": null,
                "text": "Kofi, play\u{202e} e!\u{7}\n\u{1b}]0;pwned\u{7}", "seq": 2}),
+        json!({"room": "spectators", "name": "Efua", "side": null, "account": true,
+               "text": "nice", "seq": 3}),
     ];
     let log = log
         .into_iter()
         .map(|m| serde_json::from_value(m).unwrap())
         .collect();
     app.on_net(NetEvent::ChatLog(log));
-    assert_eq!(app.status.1, "2 messages in the chat (m opens it)");
+    assert_eq!(app.status.1, "3 messages in the chat (m opens it)");
     press(&mut app, 'm');
     let s = screen(&app);
     assert!(s.contains("Ama: hello"), "{s}");
-    assert!(s.contains("Yaw[2J (spectator): Kofi,"), "{s}");
+    // A guest is marked as one; an account's name carries the mark a guest's never has.
+    assert!(s.contains("Yaw[2J (guest spectator):"), "{s}");
+    assert!(s.contains("Kofi, play e! ]0;pwned"), "{s}");
+    assert!(s.contains("Efua \u{2713} (spectator): nice"), "{s}");
     assert!(s.contains("play e! ]0;pwned"), "{s}");
     assert!(!s.contains('\u{1b}') && !s.contains('\u{202e}'));
     assert!(app.status.1.contains("to the spectators"));

@@ -43,7 +43,7 @@ use attempts::Known;
 pub use password::{
     check_new as check_password, Busy, Hasher, Lane, PasswordError, Ticket, PASSWORD_MAX,
 };
-pub use username::{check as check_name, NameError};
+pub use username::{check as check_name, reserved as reserved_name, NameError};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "oware_session";

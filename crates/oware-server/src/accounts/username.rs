@@ -1,6 +1,9 @@
 //! Account names: 2 to 20 ASCII letters, digits, `_` and `-`, unique without regard to case,
 //! not one of a few reserved words (so nobody is "admin" or "system" and no name can pass for
-//! the server's own words on a page).
+//! the server's own words on a page: "Spectator", "Expert", "South", "Computer", the
+//! `names::SITE_NAMES`). Reserved words are compared folded (`names::fold`: case, `_` and `-`
+//! ignored), so "Ex-pert" and "SOUTH_" are refused too. Accounts made before a word was
+//! reserved keep their name.
 
 /// The shortest name.
 pub const NAME_MIN: usize = 2;
@@ -60,10 +63,16 @@ pub fn check(name: &str) -> Result<&str, NameError> {
     {
         return Err(NameError::Characters);
     }
-    if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+    if reserved(name) {
         return Err(NameError::Reserved);
     }
     Ok(name)
+}
+
+/// Whether `name` (any text) folds to a reserved word or one of the site's own words.
+pub fn reserved(name: &str) -> bool {
+    let f = crate::names::fold(name);
+    RESERVED.contains(&f.as_str()) || crate::names::SITE_NAMES.contains(&f.as_str())
 }
 
 #[cfg(test)]
@@ -86,5 +95,30 @@ mod tests {
         assert_eq!(check("ADMIN"), Err(NameError::Reserved));
         assert_eq!(check("System"), Err(NameError::Reserved));
         assert_eq!(check("Anonymous"), Err(NameError::Reserved));
+    }
+
+    #[test]
+    fn the_sites_own_words_are_not_account_names() {
+        for n in [
+            "Spectator",
+            "spectator",
+            "Easy",
+            "Medium",
+            "Hard",
+            "Expert",
+            "EXPERT",
+            "Ex-pert",
+            "South",
+            "North_",
+            "Computer",
+            "You",
+            "Guest",
+            "Computer_Easy",
+        ] {
+            assert_eq!(check(n), Err(NameError::Reserved), "{n}");
+        }
+        for n in ["Southgate", "Expert2", "Kofi", "Ama_North"] {
+            assert_eq!(check(n), Ok(n), "{n}");
+        }
     }
 }

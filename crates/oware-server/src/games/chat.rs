@@ -68,6 +68,10 @@ fn message_of(row: &ChatRow) -> Option<ChatMessage> {
 impl Games {
     /// Posts `text` to online game `id`'s chat (in `room`, by default the writer's own): checks
     /// it, counts it against the writer's limit, keeps it and sends it to the readers.
+    ///
+    /// Cheap refusals first: the text's size in bytes (before anything is read), the game (404),
+    /// the room, the writer's rate limit (asked without counting); then the text itself, the
+    /// guest's name, and only then is the message counted and stored.
     pub async fn post_chat(
         self: &Arc<Self>,
         id: &str,
@@ -75,9 +79,9 @@ impl Games {
         room: Option<&str>,
         text: &str,
     ) -> Result<ChatMessage, GameError> {
-        let text = chat::check_text(text)?;
+        chat::check_size(text)?;
         let live = self.live(id).await?;
-        let (room, name, side, account, person) = {
+        let (room, player, seat_names, person) = {
             let s = live.lock().await;
             let o = online_of(&s)?;
             let side = o.side_of(poster.token.as_deref());
@@ -87,6 +91,10 @@ impl Games {
                 Writer::Spectator
             };
             let room = chat::room_for(&writer, room)?;
+            let seat_names = [
+                o.seat(Side::South).name.clone(),
+                o.seat(Side::North).name.clone(),
+            ];
             match side {
                 Some(side) => {
                     let seat = o.seat(side);
@@ -94,31 +102,34 @@ impl Games {
                         Some(u) => format!("user {u}"),
                         None => format!("seat {id} {side}"),
                     };
-                    (
-                        room,
-                        seat.name.clone(),
-                        Some(side),
-                        seat.user.is_some(),
-                        person,
-                    )
+                    let player = (seat.name.clone(), side, seat.user.is_some());
+                    (room, Some(player), seat_names, person)
                 }
                 None => {
-                    let (name, person) = match (&poster.user, &poster.client) {
-                        (Some(u), _) => (u.name.clone(), format!("user {}", u.id)),
+                    let person = match (&poster.user, &poster.client) {
+                        (Some(u), _) => format!("user {}", u.id),
                         (None, client) => {
-                            let name = crate::names::clean(poster.name.as_deref().unwrap_or(""));
-                            let name = if name.is_empty() {
-                                chat::SPECTATOR_NAME.to_string()
-                            } else {
-                                name
-                            };
                             let key = client.map_or_else(|| "anonymous".into(), |a| a.to_string());
-                            (name, format!("address {key}"))
+                            format!("address {key}")
                         }
                     };
-                    (room, name, None, poster.user.is_some(), person)
+                    (room, None, seat_names, person)
                 }
             }
+        };
+        self.chat_limits.check(&person, self.now())?;
+        let text = chat::check_text(text)?;
+        let (name, side, account) = match player {
+            Some((name, side, account)) => (name, Some(side), account),
+            None => match &poster.user {
+                Some(u) => (u.name.clone(), None, true),
+                None => (
+                    self.guest_chat_name(poster.name.as_deref(), &seat_names)
+                        .await?,
+                    None,
+                    false,
+                ),
+            },
         };
         self.chat_limits.take(&person, self.now())?;
         let store = self.store.chat().ok_or_else(no_chat_store)?;
@@ -156,6 +167,53 @@ impl Games {
             }
         }
         Ok(message)
+    }
+
+    /// The name a guest spectator writes under: the one given, cleaned, else "Spectator"; never
+    /// a seated player's name, an account's or one of the site's own words (a guest could pass
+    /// for them), compared folded (`names::fold`).
+    async fn guest_chat_name(
+        &self,
+        given: Option<&str>,
+        seat_names: &[String; 2],
+    ) -> Result<String, GameError> {
+        let name = crate::names::clean(given.unwrap_or(""));
+        if name.is_empty() || crate::names::fold(&name) == crate::names::fold(chat::SPECTATOR_NAME)
+        {
+            return Ok(chat::SPECTATOR_NAME.to_string());
+        }
+        if crate::accounts::reserved_name(&name) {
+            return Err(GameError::Invalid {
+                code: "reserved-name",
+                message: format!(
+                    "\"{name}\" is one of the site's own words: choose another name to write under"
+                ),
+            });
+        }
+        if seat_names.iter().any(|s| crate::names::same(s, &name)) {
+            return Err(GameError::Invalid {
+                code: "name-taken",
+                message: format!(
+                    "\"{name}\" is a player's name in this game: spectators write under another name"
+                ),
+            });
+        }
+        if crate::accounts::check_name(&name).is_ok()
+            && self
+                .store
+                .accounts()
+                .user_by_name(name.clone())
+                .await?
+                .is_some()
+        {
+            return Err(GameError::Invalid {
+                code: "name-taken",
+                message: format!(
+                    "\"{name}\" is an account's name: log in to write under it, or choose another name"
+                ),
+            });
+        }
+        Ok(name)
     }
 
     /// The chat of online game `id` as the holder of `token`, or the logged-in account

@@ -8,7 +8,7 @@
 //! | no / wrong seat token, not a player of this game | 401 / 403 | info |
 //! | too many games created from one address ([`GameError::TooMany`]), too many engine jobs or open streams from one address | 429 + `Retry-After` | info |
 //! | a request body that stops arriving | 408 | info |
-//! | a request body over [`BODY_LIMIT`] (any route) | 413 `body-too-large` | debug |
+//! | a request body over [`BODY_LIMIT`] (any route), over [`SMALL_BODY_LIMIT`] (a chat message, a name) | 413 `body-too-large` | debug |
 //! | a `Host` the server does not answer to (`host.rs`) | 421 `unknown-host` | debug |
 //! | a client's engine work over its limit ([`GameError::Limited`]; [`ReviewError::TooMany`]) | 429 | info |
 //! | unknown game or route | 404 | debug |
@@ -33,14 +33,48 @@ use crate::review::ReviewError;
 /// `Content-Length` check in front of every route).
 pub(crate) const BODY_LIMIT: usize = 256 * 1024;
 
-/// 413 `body-too-large`, on every route.
+/// The largest request body of the routes whose body is a short text and a name only (a chat
+/// message, joining a game or a pool): a chat message is at most 8,960 bytes and a name is
+/// read up to 4,096, which JSON's `\u` escapes may make six times longer at worst; 32 KiB is
+/// room for what any client writes, and the most such a request makes the server read.
+pub(crate) const SMALL_BODY_LIMIT: usize = 32 * 1024;
+
+/// The body size limit of `method` `path`: [`SMALL_BODY_LIMIT`] for the routes of a short
+/// text (`POST /api/games/{id}/chat`, `POST /api/games/{id}/join`, `POST /api/pool/{pool}`,
+/// which also have it as their own `DefaultBodyLimit` in `mod.rs`), else [`BODY_LIMIT`].
+pub(crate) fn body_limit(method: &axum::http::Method, path: &str) -> usize {
+    let games_text =
+        path.starts_with("/api/games/") && (path.ends_with("/chat") || path.ends_with("/join"));
+    let pool = path.starts_with("/api/pool/") && !path.starts_with("/api/pool/ticket/");
+    if method == axum::http::Method::POST && (games_text || pool) {
+        SMALL_BODY_LIMIT
+    } else {
+        BODY_LIMIT
+    }
+}
+
+/// 413 `body-too-large`, on every route, when the limit is not known (a body cut as it is read).
 pub(crate) fn body_too_large() -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
         "body-too-large",
         format!(
-            "the request body is larger than the {} KiB the server accepts",
-            BODY_LIMIT / 1024
+            "the request body is larger than the server accepts ({} KiB; {} KiB for a chat \
+             message or a name)",
+            BODY_LIMIT / 1024,
+            SMALL_BODY_LIMIT / 1024
+        ),
+    )
+}
+
+/// 413 `body-too-large` for a body over `limit` bytes.
+pub(crate) fn body_too_large_for(limit: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "body-too-large",
+        format!(
+            "the request body is larger than the {} KiB this route accepts",
+            limit / 1024
         ),
     )
 }

@@ -8,7 +8,8 @@
 //! Bodies are strict: every body type denies unknown fields, the routes that take no body
 //! refuse one with fields ([`NoBody`]), `POST /api/games` refuses the options that do not
 //! apply to the kind of game asked for. In front of every route: the `Host` check (`host.rs`)
-//! and the body size limit (413 `body-too-large` from the `Content-Length`, or while reading).
+//! and the body size limit (413 `body-too-large` from the `Content-Length`, or while reading;
+//! 32 KiB for the routes of a short text, a chat message or a name, 256 KiB for the others).
 
 mod accounts;
 mod assets;
@@ -30,6 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
+use axum::handler::Handler;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -97,14 +99,14 @@ route_table! {
     GET "/api/lobby" => lobby::lobby,
     GET "/api/lobby/events" => lobby::lobby_events,
     GET "/api/qr.svg" => qr::invite_qr,
-    POST "/api/games/{id}/join" => online::join,
+    POST "/api/games/{id}/join" => online::join.layer(small_body()),
     POST "/api/games/{id}/resign" => online::ending(Ending::Resign),
     POST "/api/games/{id}/abort" => online::ending(Ending::Abort),
     POST "/api/games/{id}/draw" => online::offer(OfferKind::Draw),
     POST "/api/games/{id}/takeback" => online::offer(OfferKind::Takeback),
     POST "/api/games/{id}/cycle" => online::offer(OfferKind::Cycle),
     GET "/api/games/{id}/chat" => chat::log,
-    POST "/api/games/{id}/chat" => chat::post,
+    POST "/api/games/{id}/chat" => chat::post.layer(small_body()),
     POST "/api/games/{id}/claim" => online::claim,
     POST "/api/games/{id}/rematch" => online::rematch,
     POST "/api/games/{id}/seat" => online::seat,
@@ -130,7 +132,7 @@ route_table! {
     GET "/api/user/{name}/games" => players::games,
     GET "/api/games/user/{name}" => players::export,
     GET "/api/player" => players::leaderboards,
-    POST "/api/pool/{pool}" => pool::join,
+    POST "/api/pool/{pool}" => pool::join.layer(small_body()),
     GET "/api/pool/ticket/{id}" => pool::ticket,
     DELETE "/api/pool/ticket/{id}" => pool::leave,
     GET "/api/pool/ticket/{id}/events" => pool::ticket_events,
@@ -184,16 +186,24 @@ pub fn router(shared: Shared, body_timeout: Duration, hosts: Arc<AllowedHosts>) 
         .with_state(shared)
 }
 
-/// 413 for a body announced larger than the limit, on every route (also those that never
-/// read their body); a body without a length is cut by `DefaultBodyLimit` as it is read.
+/// The body size limit of the routes whose body is a short text (`error::SMALL_BODY_LIMIT`),
+/// for a body without a `Content-Length`, cut as it is read.
+fn small_body() -> DefaultBodyLimit {
+    DefaultBodyLimit::max(error::SMALL_BODY_LIMIT)
+}
+
+/// 413 for a body announced larger than the route's limit (`error::body_limit`), on every
+/// route (also those that never read their body), before the route is run; a body without a
+/// length is cut by `DefaultBodyLimit` as it is read.
 async fn refuse_large_bodies(req: axum::extract::Request, next: Next) -> Response {
     let length = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
-    if length.is_some_and(|n| n > error::BODY_LIMIT as u64) {
-        return error::body_too_large().into_response();
+    let limit = error::body_limit(req.method(), req.uri().path());
+    if length.is_some_and(|n| n > limit as u64) {
+        return error::body_too_large_for(limit).into_response();
     }
     next.run(req).await
 }

@@ -2,7 +2,9 @@
 
 use rusqlite::params;
 
-use super::chat::{ChatRow, ChatStore, CHAT_COLUMNS, CHAT_KEPT};
+use super::chat::{
+    ChatRow, ChatStore, CHAT_BYTES_KEPT, CHAT_COLUMNS, CHAT_KEPT, CHAT_LOG_SQL, CHAT_PRUNE_SQL,
+};
 use super::int;
 use super::sqlite::SqliteStore;
 use super::StoreFuture;
@@ -23,7 +25,8 @@ fn read_chat(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChatRow> {
 impl ChatStore for SqliteStore {
     fn add_chat(&self, m: ChatRow) -> StoreFuture<'_, u64> {
         self.run(move |c| {
-            let seq: i64 = c.query_row(
+            let tx = c.transaction()?;
+            let seq: i64 = tx.query_row(
                 &format!(
                     "INSERT INTO chat_messages ({CHAT_COLUMNS})
                      SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7
@@ -41,17 +44,22 @@ impl ChatStore for SqliteStore {
                 ],
                 |r| r.get(0),
             )?;
+            tx.execute(
+                CHAT_PRUNE_SQL,
+                params![m.game_id, i64::from(CHAT_KEPT), i64::from(CHAT_BYTES_KEPT)],
+            )?;
+            tx.commit()?;
             Ok(seq.max(0) as u64)
         })
     }
 
     fn chat_messages(&self, id: String) -> StoreFuture<'_, Vec<ChatRow>> {
         self.run(move |c| {
-            let mut st = c.prepare(&format!(
-                "SELECT {CHAT_COLUMNS} FROM chat_messages WHERE game_id = ?1
-                 ORDER BY seq DESC LIMIT ?2"
-            ))?;
-            let rows = st.query_map(params![id, i64::from(CHAT_KEPT)], read_chat)?;
+            let mut st = c.prepare_cached(CHAT_LOG_SQL)?;
+            let rows = st.query_map(
+                params![id, i64::from(CHAT_KEPT), i64::from(CHAT_BYTES_KEPT)],
+                read_chat,
+            )?;
             let mut rows = rows.collect::<Result<Vec<_>, _>>()?;
             rows.reverse();
             Ok(rows)

@@ -16,8 +16,16 @@ function save(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage refused: this visit only */ }
 }
 
-/** Who a message is by, for muting: the room and the name (a player by side). */
-const whoKey = (m) => (m.side ? `player:${m.side}:${m.name}` : `spectator:${m.name}`);
+/**
+ * Who a message is by, for muting: a player by seat, a logged-in spectator by account (account names are
+ * unique without regard to case), a guest by the name they gave. Muting a guest never mutes an account
+ * or a player of the same name, nor the other way round.
+ */
+const whoKey = (m) => {
+  if (m.side) return `seat:${m.side}`;
+  if (m.account) return `account:${String(m.name).toLowerCase()}`;
+  return `guest:${m.name}`;
+};
 
 /** The chat panel; `open()` once the game is shown, `onEvent(message)` for each `chat` event, `render()` after states. */
 export function createChat(st) {
@@ -48,13 +56,24 @@ export function createChat(st) {
     const who = document.createElement("span");
     who.className = "chat-who";
     who.textContent = m.name;
+    li.dataset.writer = m.account ? "account" : "guest";
+    const parts = [who];
+    if (m.account) {
+      // An account's message: the verified mark, which a guest's name can never carry.
+      const mark = document.createElement("span");
+      mark.className = "chat-verified";
+      mark.textContent = "\u2713";
+      mark.title = "Logged in to this account";
+      mark.setAttribute("aria-label", "verified account");
+      parts.push(mark);
+    }
     const tag = document.createElement("span");
     tag.className = "chat-tag";
-    tag.textContent = m.side ? ` (${SIDE[m.side]})` : " (spectator)";
+    tag.textContent = m.side ? ` (${SIDE[m.side]})` : (m.account ? " (spectator)" : " (guest spectator)");
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = m.text;
-    li.append(who, tag, ": ", text);
+    li.append(...parts, tag, ": ", text);
     const mine = m.side ? st.seat === m.side : !st.seat && m.name === (el.name.value.trim() || "Spectator");
     if (!mine) {
       const b = document.createElement("button");

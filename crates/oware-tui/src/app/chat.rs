@@ -128,11 +128,13 @@ impl App {
     }
 }
 
-/// A message's writer as the chat shows it: the name, and `(spectator)` for the spectators'
-/// room.
+/// A message's writer as the chat shows it: the name, `✓` after an account's (a guest's name
+/// never has it), and `(spectator)` or `(guest spectator)` for the spectators' room.
 pub fn who(m: &ChatEntry) -> String {
-    match m.room {
-        ChatRoom::Players => m.name.clone(),
-        ChatRoom::Spectators => format!("{} (spectator)", m.name),
+    let mark = if m.account { " \u{2713}" } else { "" };
+    match (m.room, m.account) {
+        (ChatRoom::Players, _) => format!("{}{mark}", m.name),
+        (ChatRoom::Spectators, true) => format!("{}{mark} (spectator)", m.name),
+        (ChatRoom::Spectators, false) => format!("{} (guest spectator)", m.name),
     }
 }

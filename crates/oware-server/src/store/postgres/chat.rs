@@ -1,7 +1,9 @@
 //! [`ChatStore`] on PostgreSQL (`store/chat.rs`).
 
 use super::PostgresStore;
-use crate::store::chat::{ChatRow, ChatStore, CHAT_COLUMNS, CHAT_KEPT};
+use crate::store::chat::{
+    ChatRow, ChatStore, CHAT_BYTES_KEPT, CHAT_COLUMNS, CHAT_KEPT, CHAT_LOG_SQL, CHAT_PRUNE_SQL,
+};
 use crate::store::int;
 use crate::store::StoreFuture;
 
@@ -27,8 +29,19 @@ impl ChatStore for PostgresStore {
                  FROM chat_messages WHERE game_id = $1
                  RETURNING seq"
             );
-            let seq = self
-                .rows(
+            let mut c = self.client().await?;
+            let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+            // One writer of a game's chat at a time (until this transaction ends): each
+            // numbers after the one before, where a race on MAX(seq) would make the loser
+            // fail on the primary key.
+            tx.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended('chat ' || $1, 0))",
+                &[&m.game_id],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            let seq = tx
+                .query(
                     &sql,
                     &[
                         &m.game_id,
@@ -39,23 +52,34 @@ impl ChatStore for PostgresStore {
                         &m.text,
                         &int(m.at_ms),
                     ],
-                    |r| r.get::<_, i64>(0),
                 )
-                .await?
-                .pop()
-                .unwrap_or(0);
+                .await
+                .map_err(|e| self.failed(e))?
+                .first()
+                .map_or(0, |r| r.get::<_, i64>(0));
+            tx.execute(
+                CHAT_PRUNE_SQL,
+                &[
+                    &m.game_id,
+                    &i64::from(CHAT_KEPT),
+                    &i64::from(CHAT_BYTES_KEPT),
+                ],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            tx.commit().await.map_err(|e| self.failed(e))?;
             Ok(seq.max(0) as u64)
         })
     }
 
     fn chat_messages(&self, id: String) -> StoreFuture<'_, Vec<ChatRow>> {
         Box::pin(async move {
-            let sql = format!(
-                "SELECT {CHAT_COLUMNS} FROM chat_messages WHERE game_id = $1
-                 ORDER BY seq DESC LIMIT $2"
-            );
             let mut rows = self
-                .rows(&sql, &[&id, &i64::from(CHAT_KEPT)], read_chat)
+                .rows(
+                    CHAT_LOG_SQL,
+                    &[&id, &i64::from(CHAT_KEPT), &i64::from(CHAT_BYTES_KEPT)],
+                    read_chat,
+                )
                 .await?;
             rows.reverse();
             Ok(rows)
