@@ -823,6 +823,36 @@ async fn a_logged_in_players_seat_follows_the_account_to_another_device() {
     s.shutdown().await.unwrap();
 }
 
+/// The stored write that ends rated blitz game `id` (as stored in `store`) with South's win
+/// now, the end the accounts see, and the seats' JSON (for the accounts' ids).
+async fn south_wins(
+    store: &dyn Store,
+    id: &str,
+    clock: &ManualClock,
+) -> (oware_server::GameUpdate, GameEnd, Value) {
+    let row = store.load(id.to_string()).await.unwrap().unwrap();
+    let users: Value = serde_json::from_str(&row.online).unwrap();
+    let end = GameEnd {
+        category: "blitz".into(),
+        rated: true,
+        south_score: 1.0,
+        south_user: users["south"]["user"].as_str().map(String::from),
+        north_user: users["north"]["user"].as_str().map(String::from),
+        at_ms: oware_server::Clock::now_ms(clock),
+    };
+    let update = oware_server::GameUpdate {
+        id: id.to_string(),
+        from_version: row.version,
+        moves: row.moves.clone(),
+        redo: String::new(),
+        online: row.online.clone(),
+        online_status: "over".into(),
+        south_user: row.south_user.clone(),
+        north_user: row.north_user.clone(),
+    };
+    (update, end, users)
+}
+
 #[tokio::test]
 async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
     let dir = tempfile::tempdir().unwrap();
@@ -853,26 +883,7 @@ async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
         let one = oware_server::open_store(&db).await.unwrap();
         vec![Arc::clone(&one), one]
     };
-    let row = stores[0].load(id.clone()).await.unwrap().unwrap();
-    let users: Value = serde_json::from_str(&row.online).unwrap();
-    let end = GameEnd {
-        category: "blitz".into(),
-        rated: true,
-        south_score: 1.0,
-        south_user: users["south"]["user"].as_str().map(String::from),
-        north_user: users["north"]["user"].as_str().map(String::from),
-        at_ms: oware_server::Clock::now_ms(&clock),
-    };
-    let update = oware_server::GameUpdate {
-        id: id.clone(),
-        from_version: row.version,
-        moves: row.moves.clone(),
-        redo: String::new(),
-        online: row.online.clone(),
-        online_status: "over".into(),
-        south_user: row.south_user.clone(),
-        north_user: row.north_user.clone(),
-    };
+    let (update, end, users) = south_wins(stores[0].as_ref(), &id, &clock).await;
     let (r1, r2) = tokio::join!(
         stores[0].accounts().finish(update.clone(), end.clone()),
         stores[1].accounts().finish(update, end)
@@ -931,27 +942,8 @@ async fn a_new_players_simultaneous_first_results_all_count() {
     let mut kofi_id = String::new();
     let mut ends = tokio::task::JoinSet::new();
     for (id, store) in ids.iter().zip(&stores) {
-        let row = store.load(id.clone()).await.unwrap().unwrap();
-        let users: Value = serde_json::from_str(&row.online).unwrap();
+        let (update, end, users) = south_wins(store.as_ref(), id, &clock).await;
         kofi_id = users["south"]["user"].as_str().unwrap().to_string();
-        let end = GameEnd {
-            category: "blitz".into(),
-            rated: true,
-            south_score: 1.0,
-            south_user: Some(kofi_id.clone()),
-            north_user: users["north"]["user"].as_str().map(String::from),
-            at_ms: oware_server::Clock::now_ms(&clock),
-        };
-        let update = oware_server::GameUpdate {
-            id: id.clone(),
-            from_version: row.version,
-            moves: row.moves.clone(),
-            redo: String::new(),
-            online: row.online.clone(),
-            online_status: "over".into(),
-            south_user: row.south_user.clone(),
-            north_user: row.north_user.clone(),
-        };
         let store = Arc::clone(store);
         ends.spawn(async move { store.accounts().finish(update, end).await.map(|_| ()) });
     }
