@@ -654,7 +654,7 @@ impl<'a> Run<'a> {
 }
 
 impl Drop for Run<'_> {
-    /// Keeps the parts for the next run, within [`SPARE_BYTES`].
+    /// Keeps the parts for the next run, within `SPARE_BYTES`.
     fn drop(&mut self) {
         let parts = std::mem::take(&mut self.parts);
         if parts.iter().map(Playouts::room_bytes).sum::<usize>() <= SPARE_BYTES {

@@ -35,7 +35,7 @@ pub use crate::names::{CLUSTER_MAX, MARKS_MAX};
 
 /// The longest message, in characters as a person counts them.
 pub const TEXT_MAX: usize = 140;
-/// The most bytes a message can take: [`TEXT_MAX`] characters of at most [`CLUSTER_MAX`] code
+/// The most bytes a message can take: [`TEXT_MAX`] characters of at most `names::CLUSTER_MAX` code
 /// points of 4 bytes (8,960 bytes). A text over it is refused before any other check.
 pub const TEXT_BYTES_MAX: usize = TEXT_MAX * crate::names::CLUSTER_BYTES;
 /// Messages one person may write within [`RATE_WINDOW_MS`].

@@ -52,7 +52,7 @@ pub const MARKS_MAX: usize = 8;
 pub const CLUSTER_BYTES: usize = 4 * CLUSTER_MAX;
 
 /// The most bytes of a name [`clean`] looks at: a name that fits ([`NAME_MAX`] clusters of at
-/// most [`CLUSTER_BYTES`] bytes, 2,560 bytes) with room for the spaces and hidden characters
+/// most `CLUSTER_BYTES` bytes, 2,560 bytes) with room for the spaces and hidden characters
 /// that cleaning drops. What comes after is ignored, as the part of a long name beyond its
 /// [`NAME_MAX`] characters always was.
 pub const NAME_INPUT_BYTES: usize = 4096;
@@ -207,7 +207,7 @@ pub fn same(a: &str, b: &str) -> bool {
     }
 }
 
-/// Whether `name` (any form) is one of the site's own words ([`SITE_NAMES`]).
+/// Whether `name` (any form) is one of the site's own words (`SITE_NAMES`).
 pub fn is_site_name(name: &str) -> bool {
     let f = fold(name);
     SITE_NAMES.contains(&f.as_str())

@@ -26,7 +26,7 @@ pub struct NewTournament {
     pub initial_s: f64,
     /// The clock's increment.
     pub increment_s: Option<f64>,
-    /// The most players (default and at most [`TournamentConfig::max_players`]).
+    /// The most players (default and at most [`TournamentConfig::max_players`](super::TournamentConfig::max_players)).
     pub max_players: Option<u64>,
 }
 
