@@ -17,7 +17,7 @@ fi
 if ! command -v tmux >/dev/null 2>&1; then
   echo "installing Debian's tmux for the terminal tests"
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } ||
-    echo "tmux could not be installed: the terminal tests of 'oware play' will skip" >&2
+    echo "tmux could not be installed: the terminal tests of 'oware play' will skip (and fail under CI=true)" >&2
 fi
 
 # --- nginx: the reverse proxy of docs/deploy.md, run by a test of several instances ---

@@ -16,7 +16,7 @@ mod tmux;
 use std::path::PathBuf;
 
 use run::Serve;
-use tmux::{have_tmux, Tmux, PROMPT_SEEN};
+use tmux::{Tmux, PROMPT_SEEN};
 
 fn test_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("oware-social-{name}-{}", std::process::id()));
@@ -43,10 +43,7 @@ fn oware_play(base: &str, rest: &str) -> String {
 
 #[test]
 fn two_terminal_players_chat_and_agree_to_end_the_game_as_a_cycle() {
-    if !have_tmux() {
-        eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
-        return;
-    }
+    tmux::need_tmux!();
     let dir = test_dir("chat-cycle");
     let db = dir.join("games.sqlite");
     let server = Serve::start(

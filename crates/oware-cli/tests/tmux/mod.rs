@@ -1,7 +1,9 @@
 //! A real terminal for the tests of `oware play`: tmux runs a shell, the shell runs the
 //! binary, send-keys types and capture-pane reads the screen. Every wait polls the screen for
 //! the text it expects, with a generous bound, instead of sleeping. tmux comes from Debian's
-//! packages (`scripts/test.sh` installs it when missing); without it the tests say so and skip.
+//! packages (`scripts/test.sh` installs it when missing); without it the tests say so and skip,
+//! except under `CI=true`, where a missing tmux fails them (a CI run that skipped them would
+//! pass without having checked the terminal game).
 #![allow(dead_code)] // each test file uses its own part
 
 use std::path::PathBuf;
@@ -15,10 +17,16 @@ pub const PROMPT_SEEN: &str = "READY>";
 /// 2-ply search), so only a real failure reaches it.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
-/// Skips the test (returns from it, saying why) where tmux is not installed.
+/// Skips the test (returns from it, saying why) where tmux is not installed; fails it there
+/// under `CI=true`.
 macro_rules! need_tmux {
     () => {
         if !$crate::tmux::have_tmux() {
+            assert!(
+                !$crate::tmux::in_ci(),
+                "tmux is not installed, and CI=true: the terminal tests must run in CI \
+                 (scripts/test.sh installs tmux with apt-get)"
+            );
             eprintln!("SKIPPED: tmux is not installed (scripts/test.sh installs it with apt-get)");
             return;
         }
@@ -32,6 +40,11 @@ pub fn files_in(dir: &std::path::Path) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
         .map(|d| d.map(|e| e.unwrap().path()).collect())
         .unwrap_or_default()
+}
+
+/// Whether this is a CI run (`CI=true`, as `.ci/run` and most CI services set it).
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
 pub fn have_tmux() -> bool {

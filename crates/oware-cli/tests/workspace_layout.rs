@@ -1,0 +1,358 @@
+//! The layout every crate of the workspace keeps (see `docs/web.md`, "Layout"):
+//!
+//! - no import circle between source files, in any crate: a file that names another through a
+//!   `crate::…`, `super::…` or `self::…` path uses it, and no file uses one that uses it back,
+//!   not even through others (a child naming its own parent module does not count: the parent
+//!   declares it);
+//! - the server's `lib.rs` has a module table that lists every module it declares, and no
+//!   module it does not.
+//!
+//! The graph is read from the text (paths and `{…}` groups, comments and the `#[cfg(test)]`
+//! module at a file's end left out), which is all the workspace's code uses.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A module's path inside its crate (`["games", "round"]`); the crate root is empty.
+type ModPath = Vec<String>;
+
+fn crates_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Every `.rs` file below `dir`, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The module a file of `src` is (`games/mod.rs` and `games.rs` are `games`; `lib.rs`, `main.rs`
+/// the root; a file in `src/bin/` a root of its own, left out).
+fn module_of(src: &Path, file: &Path) -> Option<ModPath> {
+    let rel = file.strip_prefix(src).unwrap();
+    let mut parts: ModPath = rel
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if parts.first().is_some_and(|p| p == "bin") {
+        return None;
+    }
+    let last = parts.pop()?;
+    let stem = last.strip_suffix(".rs")?.to_owned();
+    if !matches!(stem.as_str(), "mod" | "lib" | "main") {
+        parts.push(stem);
+    }
+    Some(parts)
+}
+
+/// The code of a file without its comments and its trailing test module.
+fn code_of(text: &str) -> String {
+    let mut code = String::with_capacity(text.len());
+    for line in text.lines() {
+        let line = match line.find("//") {
+            Some(at) => &line[..at],
+            None => line,
+        };
+        code.push_str(line);
+        code.push('\n');
+    }
+    match code.find("#[cfg(test)]\nmod ") {
+        Some(at) => code[..at].to_owned(),
+        None => code,
+    }
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The paths a use tree starting at `rest` (just after `crate::`, `super::` or `self::`) names,
+/// each as its segments: `a::{b, c::d}` gives `a::b` and `a::c::d`.
+fn paths_from(rest: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
+    let mut segs = prefix.to_vec();
+    let mut s = rest;
+    loop {
+        if let Some(group) = s.strip_prefix('{') {
+            // The group's items, split at top-level commas.
+            let mut depth = 0;
+            let mut start = 0;
+            let mut end = group.len();
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        end = i;
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        paths_from(group[start..i].trim(), &segs, out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            paths_from(group[start..end].trim(), &segs, out);
+            return;
+        }
+        let ident: String = s.chars().take_while(|&c| is_ident(c)).collect();
+        if ident.is_empty() {
+            break;
+        }
+        s = &s[ident.len()..];
+        if ident != "self" {
+            segs.push(ident);
+        }
+        match s.strip_prefix("::") {
+            Some(more) => s = more.trim_start(),
+            None => break,
+        }
+    }
+    if !segs.is_empty() {
+        out.push(segs);
+    }
+}
+
+/// The module paths `code` names, resolved from module `here` (whose file is a `mod.rs`-like
+/// folder root when `folder`): absolute, with `super` and `self` applied.
+fn named_paths(code: &str, here: &[String], folder: bool) -> Vec<ModPath> {
+    // The module `super::` and `self::` start from: a file's own module for `self`, its
+    // parent for `super`.
+    let own: ModPath = here.to_vec();
+    let _ = folder; // `games/mod.rs` and `games.rs` resolve alike: both are module `games`.
+    let mut out = Vec::new();
+    let bytes = code.as_bytes();
+    for (at, _) in code.match_indices("::") {
+        // The keyword just before `::`.
+        let before = &code[..at];
+        let word_start = before
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| is_ident(c))
+            .last()
+            .map_or(at, |(i, _)| i);
+        let word = &code[word_start..at];
+        if word_start > 0
+            && (is_ident(bytes[word_start - 1] as char) || bytes[word_start - 1] == b':')
+        {
+            continue; // the middle of a longer path (`a::super` is not a start)
+        }
+        let base: ModPath = match word {
+            "crate" => Vec::new(),
+            "self" => own.clone(),
+            "super" => {
+                // `super::super::x`: each `super` climbs one more.
+                let mut base = own.clone();
+                base.pop();
+                let mut rest = &code[at + 2..];
+                while let Some(more) = rest.strip_prefix("super::") {
+                    base.pop();
+                    rest = more;
+                }
+                let mut paths = Vec::new();
+                paths_from(rest.trim_start(), &base, &mut paths);
+                out.extend(paths);
+                continue;
+            }
+            _ => continue,
+        };
+        let mut paths = Vec::new();
+        paths_from(code[at + 2..].trim_start(), &base, &mut paths);
+        if paths.is_empty() && word != "self" {
+            continue;
+        }
+        out.extend(paths);
+    }
+    out
+}
+
+/// The longest module of `mods` that `path` starts with.
+fn resolve(mods: &BTreeSet<ModPath>, path: &[String]) -> Option<ModPath> {
+    (1..=path.len())
+        .rev()
+        .map(|n| path[..n].to_vec())
+        .find(|p| mods.contains(p))
+}
+
+/// File → the files it uses, in the crate whose sources are in `src`.
+fn file_graph(src: &Path) -> BTreeMap<ModPath, (PathBuf, BTreeSet<ModPath>)> {
+    let files: Vec<(ModPath, PathBuf)> = rust_files(src)
+        .into_iter()
+        .filter_map(|f| module_of(src, &f).map(|m| (m, f)))
+        .collect();
+    let mods: BTreeSet<ModPath> = files.iter().map(|(m, _)| m.clone()).collect();
+    let mut graph = BTreeMap::new();
+    for (m, file) in files {
+        let code = code_of(&fs::read_to_string(&file).unwrap());
+        let folder = file
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs" || n == "main.rs");
+        let mut uses = BTreeSet::new();
+        for path in named_paths(&code, &m, folder) {
+            if let Some(target) = resolve(&mods, &path) {
+                // Not itself, not the root, not one of its own ancestors (which declares it).
+                let ancestor = target.len() < m.len() && m[..target.len()] == target[..];
+                if target != m && !target.is_empty() && !ancestor {
+                    uses.insert(target);
+                }
+            }
+        }
+        graph.insert(m, (file, uses));
+    }
+    graph
+}
+
+/// The groups of more than one module that reach each other (Tarjan's strongly connected
+/// components, iteratively).
+fn circles(graph: &BTreeMap<ModPath, (PathBuf, BTreeSet<ModPath>)>) -> Vec<Vec<ModPath>> {
+    let keys: Vec<&ModPath> = graph.keys().collect();
+    let index_of: BTreeMap<&ModPath, usize> =
+        keys.iter().enumerate().map(|(i, k)| (*k, i)).collect();
+    let edges: Vec<Vec<usize>> = keys
+        .iter()
+        .map(|k| {
+            graph[*k]
+                .1
+                .iter()
+                .filter_map(|t| index_of.get(t).copied())
+                .collect()
+        })
+        .collect();
+    let n = keys.len();
+    let (mut index, mut low) = (vec![usize::MAX; n], vec![0; n]);
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut counter = 0;
+    let mut out = Vec::new();
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        // (node, next edge to look at)
+        let mut work = vec![(root, 0usize)];
+        while let Some(&mut (v, ref mut next)) = work.last_mut() {
+            if *next == 0 && index[v] == usize::MAX {
+                index[v] = counter;
+                low[v] = counter;
+                counter += 1;
+                stack.push(v);
+                on_stack[v] = true;
+            }
+            if let Some(&w) = edges[v].get(*next) {
+                *next += 1;
+                if index[w] == usize::MAX {
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut group = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    group.push(keys[w].clone());
+                    if w == v {
+                        break;
+                    }
+                }
+                if group.len() > 1 {
+                    group.sort();
+                    out.push(group);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_source_file_imports_one_that_imports_it_back_in_any_crate() {
+    let mut found = Vec::new();
+    let mut crates: Vec<PathBuf> = fs::read_dir(crates_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path().join("src"))
+        .filter(|p| p.is_dir())
+        .collect();
+    crates.sort();
+    assert!(crates.len() >= 5, "the crates were not found");
+    for src in crates {
+        let graph = file_graph(&src);
+        for group in circles(&graph) {
+            let files: Vec<String> = group
+                .iter()
+                .map(|m| {
+                    let (file, _) = &graph[m];
+                    file.strip_prefix(&src).unwrap().display().to_string()
+                })
+                .collect();
+            let krate = src.parent().unwrap().file_name().unwrap().to_string_lossy();
+            found.push(format!("{krate}: {}", files.join(" ")));
+        }
+    }
+    assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_reader_finds_a_circle_through_super_crate_self_and_groups() {
+    let mods: BTreeSet<ModPath> = [vec!["a".to_owned()], vec!["a".to_owned(), "b".to_owned()]]
+        .into_iter()
+        .collect();
+    let here = vec!["a".to_owned(), "c".to_owned()];
+    let code = "use super::b::X;\nuse crate::{a::b, z};\nfn f() { self::g(); }\n";
+    let named = named_paths(code, &here, false);
+    let resolved: Vec<_> = named.iter().filter_map(|p| resolve(&mods, p)).collect();
+    assert!(
+        resolved.iter().filter(|p| p.len() == 2).count() >= 2,
+        "{named:?}"
+    );
+    // Two files naming each other make one circle; a child naming its parent does not.
+    let mut graph = BTreeMap::new();
+    let p = |s: &str| s.split('/').map(str::to_owned).collect::<ModPath>();
+    graph.insert(p("x"), (PathBuf::from("x.rs"), [p("y")].into()));
+    graph.insert(p("y"), (PathBuf::from("y.rs"), [p("x")].into()));
+    graph.insert(p("z"), (PathBuf::from("z.rs"), [p("x")].into()));
+    assert_eq!(circles(&graph), vec![vec![p("x"), p("y")]]);
+}
+
+#[test]
+fn the_server_module_table_lists_every_module() {
+    let lib = fs::read_to_string(crates_dir().join("oware-server/src/lib.rs")).unwrap();
+    let declared: BTreeSet<String> = lib
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let l = l.strip_prefix("pub ").unwrap_or(l);
+            let name = l.strip_prefix("mod ")?.strip_suffix(';')?;
+            Some(name.trim().to_owned())
+        })
+        .collect();
+    assert!(declared.len() > 10, "lib.rs's modules were not found");
+    // Rows of the table: `//! | `name` | …` or `//! | `name/` | …`.
+    let listed: BTreeSet<String> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("//! | `"))
+        .filter_map(|l| l.split('`').next())
+        .map(|m| m.trim_end_matches('/').to_owned())
+        .collect();
+    let missing: Vec<_> = declared.difference(&listed).collect();
+    let extra: Vec<_> = listed.difference(&declared).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "lib.rs's module table: missing {missing:?}, lists modules that do not exist {extra:?}"
+    );
+}
