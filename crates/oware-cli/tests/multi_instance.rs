@@ -244,7 +244,13 @@ async fn a_computer_reply_is_searched_once_with_both_instances_watching() {
 async fn a_reply_whose_instance_dies_mid_search_is_taken_over_by_the_other() {
     let Some(_) = cluster() else { return };
     let db = database("reply-takeover").await;
-    let mut insts = [Instance::start(&db), Instance::start(&db)];
+    // Claims on a reply hold 5 s here (15 s by default, longer than the 2 s search): the
+    // takeover waits that long.
+    let lease = ["--work-lease", "5"];
+    let mut insts = [
+        Instance::start_with(&db, &lease),
+        Instance::start_with(&db, &lease),
+    ];
     // Expert searches for 2 s: time enough to kill its instance in the middle.
     let (st, created) = insts[0]
         .api
@@ -280,7 +286,7 @@ async fn a_reply_whose_instance_dies_mid_search_is_taken_over_by_the_other() {
     };
     insts[searcher].kill_9();
     let other = 1 - searcher;
-    // The survivor's claim waits out the dead one's lease (15 s), then it searches and plays.
+    // The survivor's claim waits out the dead one's lease (5 s), then it searches and plays.
     let reply = tokio::time::timeout(
         Duration::from_secs(45),
         watchers[other].until("update", |v| ply(v) == 2),

@@ -25,6 +25,12 @@ pub struct Args {
     /// The smallest initial time, in seconds, an online game's clock may have.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10_800))]
     pub min_clock_s: u64,
+    /// With several instances on one database: how long, in seconds, an instance's claim on
+    /// work done once (the computer's reply, the clocks resumed at start) holds before another
+    /// instance takes it over, in case the claimer died. A reply takes a few seconds at most.
+    #[arg(long, value_name = "SECONDS", default_value_t = 15,
+          value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub work_lease: u64,
     /// Searches that may run at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
@@ -123,6 +129,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }),
         online: oware_server::OnlineConfig {
             min_initial_s: args.min_clock_s,
+            work_lease: std::time::Duration::from_secs(args.work_lease),
             ..oware_server::OnlineConfig::default()
         },
         limits: oware_server::ServerLimits {
