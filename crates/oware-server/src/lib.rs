@@ -42,11 +42,13 @@ mod accounts;
 mod chat;
 mod egdb_view;
 mod engine;
+mod env;
 mod events;
 mod games;
 mod http;
 mod limits;
 mod lobby;
+mod local;
 mod names;
 mod online;
 pub mod operator;
@@ -55,6 +57,7 @@ mod pool;
 mod proxy;
 mod rating;
 mod review;
+mod round;
 mod secret;
 mod store;
 mod text;
@@ -72,19 +75,18 @@ pub use accounts::User;
 pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
 pub use chat::{
     check_text as check_chat_text, check_text_counted as check_chat_text_counted, ChatError,
-    TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
+    ChatPoster, Chats, TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
 };
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
-pub use games::{
-    Created, Ending, Finished, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline,
-    NewPaired, OfferKind, Opponent, Paired, PairedPlayer, PresenceGuard,
-};
+pub use games::{Created, Finished, GameError, Games, MoveInput, MoveReply, OfferKind, Opponent};
 pub use http::{
     AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,
 };
 pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
+pub use lobby::Lobby;
+pub use local::{Local, NewGame};
 pub use names::{
     clean as clean_name, clean_counted as clean_name_counted, fold as fold_name, is_site_name,
     NAME_INPUT_BYTES, NAME_MAX,
@@ -94,6 +96,7 @@ pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
 pub use review::{
     ReviewError, ReviewTarget, ReviewView, Reviews, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT,
 };
+pub use round::{Ending, NewOnline, NewPaired, Paired, PairedPlayer, PresenceGuard, Round};
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::{
     open as open_store, GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError,
@@ -207,6 +210,8 @@ pub struct Server {
     addr: SocketAddr,
     games: Arc<Games>,
     reviews: Arc<Reviews>,
+    /// The services, held until the server stops (the games' followers hold none of them).
+    _env: env::Env,
     shutdown: tokio::sync::watch::Sender<bool>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -270,7 +275,7 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         l.engine_starts,
         l.engine_window.as_secs()
     );
-    let games = Games::with_clock(
+    let env = env::Env::new(
         store,
         EngineJobs::with_queue(config.engine_threads, l.engine_queue)
             .with_egdb(tables.clone().map(Arc::new)),
@@ -279,7 +284,7 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         Arc::clone(&config.clock),
     );
     start_on(
-        games,
+        env,
         SocketAddr::new(config.bind, config.port),
         config.limits.clone(),
         &config.public_hosts,
@@ -324,25 +329,39 @@ fn open_tables(
     }
 }
 
-/// Starts serving `games` on `addr` in the current tokio runtime, with the default
-/// [`ServerLimits`].
-pub async fn start_with(games: Arc<Games>, addr: SocketAddr) -> Result<Server, ServeError> {
-    start_with_limits(games, addr, ServerLimits::default()).await
+/// Starts serving the games kept in `store` on `addr` in the current tokio runtime, their
+/// engine work on `engine`, with the default [`ServerLimits`], online settings and clock.
+pub async fn start_with(
+    store: Arc<dyn Store>,
+    engine: EngineJobs,
+    addr: SocketAddr,
+) -> Result<Server, ServeError> {
+    start_with_limits(store, engine, addr, ServerLimits::default()).await
 }
 
-/// Starts serving `games` on `addr` in the current tokio runtime, with these limits per
-/// client and connection timeouts (the engine's queue is `games`' own); it answers to the
-/// loopback names and `addr`'s address only.
+/// [`start_with`] with these limits per client and connection timeouts (the engine's queue is
+/// `engine`'s own); it answers to the loopback names and `addr`'s address only.
 pub async fn start_with_limits(
-    games: Arc<Games>,
+    store: Arc<dyn Store>,
+    engine: EngineJobs,
     addr: SocketAddr,
     limits: ServerLimits,
 ) -> Result<Server, ServeError> {
-    start_on(games, addr, limits, &[], TournamentConfig::default()).await
+    let env = env::Env::new(
+        store,
+        engine,
+        None,
+        OnlineConfig::default(),
+        Arc::new(SystemClock),
+    );
+    start_on(env, addr, limits, &[], TournamentConfig::default()).await
 }
 
+/// Serves the services of `env` on `addr`: follows the other instances' notices, resumes the
+/// online games' clocks, builds the services that run on their own (accounts, players, pools,
+/// tournaments) on `env`'s store and clock, and starts the listener.
 async fn start_on(
-    games: Arc<Games>,
+    env: env::Env,
     addr: SocketAddr,
     limits: ServerLimits,
     public_hosts: &[HostName],
@@ -352,16 +371,16 @@ async fn start_on(
         Ok(l) => l,
         Err(e) => {
             // Nothing is served: give the database back.
-            let _ = games.close().await;
+            let _ = env.games.close().await;
             return Err(e.into());
         }
     };
     let addr = listener.local_addr()?;
-    // The services beside the games, on the same store and engine.
-    let reviews = Reviews::new(Arc::clone(games.store()), Arc::clone(games.engine()));
-    games.follow_notices();
+    let games = Arc::clone(&env.games);
+    let reviews = Arc::clone(&env.reviews);
+    games::follow_notices(&games);
     reviews.follow_notices();
-    match games.resume_online().await {
+    match env.round.resume_online().await {
         Ok(0) => {}
         Ok(n) => {
             tracing::info!("online games: {n} clocks resumed (the downtime charged to nobody)")
@@ -376,20 +395,37 @@ async fn start_on(
     // from the games, and a short queue beyond which a log-in is refused with 503.
     let hash_threads = (default_engine_threads() / 2).max(1);
     let accounts = Arc::new(accounts::Accounts::new(
-        Arc::clone(games.store()),
+        Arc::clone(&env.store),
         accounts::Hasher::new(hash_threads, 32),
-        Arc::clone(games.clock()),
+        Arc::clone(&env.clock),
     ));
     let shared = http::Shared {
+        store: Arc::clone(&env.store),
+        engine: Arc::clone(&env.engine),
         games: Arc::clone(&games),
+        lobby: Arc::clone(&env.lobby),
+        local: Arc::clone(&env.local),
+        round: Arc::clone(&env.round),
+        chat: Arc::clone(&env.chat),
         reviews: Arc::clone(&reviews),
         shutdown: rx.clone(),
-        limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(games.clock()))),
+        limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(&env.clock))),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),
         accounts,
-        pools: pool::Pools::start(Arc::clone(&games), rx.clone()),
+        pools: pool::Pools::start(
+            Arc::clone(&env.round),
+            Arc::clone(&env.store),
+            Arc::clone(&env.clock),
+            rx.clone(),
+        ),
         tournaments: {
-            let t = Tournaments::new(Arc::clone(&games), tournaments);
+            let t = Tournaments::new(
+                Arc::clone(&games),
+                Arc::clone(&env.round),
+                Arc::clone(&env.store),
+                Arc::clone(&env.clock),
+                tournaments,
+            );
             t.start(rx.clone());
             t
         },
@@ -412,6 +448,7 @@ async fn start_on(
         addr,
         games,
         reviews,
+        _env: env,
         shutdown: tx,
         task,
     })

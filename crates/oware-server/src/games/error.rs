@@ -92,14 +92,14 @@ impl GameError {
         }
     }
 
-    pub(super) fn invalid(code: &'static str, message: impl Into<String>) -> GameError {
+    pub(crate) fn invalid(code: &'static str, message: impl Into<String>) -> GameError {
         GameError::Invalid {
             code,
             message: message.into(),
         }
     }
 
-    pub(super) fn refused(code: &'static str, message: impl Into<String>) -> GameError {
+    pub(crate) fn refused(code: &'static str, message: impl Into<String>) -> GameError {
         GameError::Refused {
             code,
             message: message.into(),
