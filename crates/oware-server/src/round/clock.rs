@@ -187,7 +187,7 @@ impl Round {
 }
 
 #[cfg(test)]
-mod timer_tests {
+mod tests {
     use super::*;
     use crate::engine::EngineJobs;
     use crate::games::{Games, MoveInput, OfferKind};
