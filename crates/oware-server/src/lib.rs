@@ -8,18 +8,31 @@
 //! ```
 //!
 //! The modules, one job each, from the top down: each uses only modules below it (`use
-//! crate::…`), none imports one that imports it back. `games/` and `review/` do not know each
-//! other: `http/`'s state (`http::Shared`, lila's `Env`) holds both, and a review
-//! handler asks the games for a copy of the game, then gives it to the reviews.
+//! crate::…`), none imports one that imports it back (`tests/layout.rs`). The services are
+//! built once in `env.rs` (lila's `Env`) and held by `http::Shared`; a handler calls the service
+//! of its route: `round` for online play, moves and the event streams, `local` for games on one
+//! device, undo, redo, OGN and analyses, `chat`, `lobby`, `review`, `pool`, `tournament`,
+//! `accounts` and `players` for their own routes, [`Games`] for reading a game's state.
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `lobby`, `review`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`) | games, review, limits, proxy, events, view |
-//! | `games/` | [`Games`], the cache of live games in front of the store, one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync, a copy of a game for a review (a `ReviewTarget`); [`GameError`]; no HTTP | lobby, online, limits, engine, store, events, view, egdb_view, names, secret, text |
-//! | `review/` | game reviews ([`Reviews`], a service of its own): the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`]; no HTTP, no `games` (it gets a [`ReviewTarget`]) | engine, store, events |
-//! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers | online, events, text |
-//! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | secret |
-//! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]; a refusal is a [`LimitError`]) and the connection timeouts ([`ServerLimits`]) | proxy |
+//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `players`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, with the table of routes and services) | accounts, chat, engine, events, games, limits, lobby, local, players, pool, proxy, review, round, store, tournament, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`] and every service once, and sets the games' followers | chat, egdb_view, engine, games, lobby, local, online, review, round, store, time |
+//! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
+//! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
+//! | `pool` | quick pairing (`Pools`): tickets, the pairing pass | accounts, events, games, names, online, round, store, time |
+//! | `players` | profiles, histories, leaderboards | accounts, store |
+//! | `round/` | online play ([`Round`]): create (and the lobby entry), join, moves, ends, offers, claims, rematch, seats, presence keys, flag timers, event streams of players and spectators ([`PresenceGuard`]), paired games and the finished channel, ratings at the start, an account's games | accounts, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
+//! | `local/` | games on one device ([`Local`]): create, play, undo, redo, OGN, the computer's reply, cycles by agreement, analyses | engine, events, games, online, store, text, view |
+//! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
+//! | `review/` | game reviews ([`Reviews`]): a review's copy of a game ([`ReviewTarget`], `target.rs`), the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`] | games, engine, store, events |
+//! | `lobby` | the lobby's list of open challenges ([`Lobby`]), its limits (overall, per address) and its events to watchers; it follows the live games | games, online, events, text, time |
+//! | `games/` | [`Games`], the live games: the cache in front of the store, loading and refreshing, views, the one change step (`Games::commit`), the followers told of what happens to a game, instance sync; [`GameError`]; no feature, no HTTP | egdb_view, events, names, online, secret, store, time, view |
+//! | `accounts/` | accounts, sessions, passwords (Argon2id), log-in limits | limits, names, secret, store, time, window |
+//! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | |
+//! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]; a refusal is a [`LimitError`]) and the connection timeouts ([`ServerLimits`]) | proxy, window, time |
+//! | `window` | sliding-window counts per key with a bounded table (the limits' and the log-ins') | time |
+//! | `rating` | Glicko-2 ratings as the store keeps them | |
 //! | `proxy` | which address is the client: the connection's, or behind a trusted proxy its `X-Forwarded-For` ([`TrustedProxies`]) | |
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues | egdb_view |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) | online, egdb_view |
@@ -27,9 +40,8 @@
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
-//! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | |
+//! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | rating |
 //! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]), the first [`NAME_INPUT_BYTES`] bytes read; the site's own words ([`is_site_name`]) | |
-//! | `chat` | the chat's rules: text checks ([`check_chat_text`]: at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first), rooms, rate limits | names |
 //! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) | |
 //!
 //! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status, or
