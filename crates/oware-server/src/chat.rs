@@ -1,5 +1,6 @@
-//! The chat of online games: its rules, no HTTP and no storage (`games/chat.rs` wires it to a
-//! game, `store/chat.rs` keeps the messages, `http/chat.rs` has the routes).
+//! The chat of online games: its rules, no HTTP and no storage; the service that applies them to
+//! a game is [`Chats`] (`chat/service.rs`), `store/chat.rs` keeps the messages, `http/chat.rs` has
+//! the routes.
 //!
 //! - **Rooms.** The players' room: the two players write in it, and everyone watching reads it
 //!   (as at a real Oware board, the players talk in front of the onlookers). The spectators'
@@ -24,6 +25,11 @@
 //!   A guest may not take a seated player's name, an account's name or one of the site's own
 //!   words (`names::SITE_NAMES`), compared folded (`names::fold`); and the message says
 //!   whether its writer was logged in (`account`), which the page and the terminal client show.
+
+mod service;
+
+pub(crate) use service::hidden_from_players;
+pub use service::{ChatPoster, Chats};
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;

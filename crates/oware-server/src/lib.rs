@@ -8,18 +8,31 @@
 //! ```
 //!
 //! The modules, one job each, from the top down: each uses only modules below it (`use
-//! crate::…`), none imports one that imports it back. `games/` and `review/` do not know each
-//! other: `http/`'s state (`http::Shared`, lila's `Env`) holds both, and a review
-//! handler asks the games for a copy of the game, then gives it to the reviews.
+//! crate::…`), none imports one that imports it back (`tests/layout.rs`). The services are
+//! built once in `env.rs` (lila's `Env`) and held by `http::Shared`; a handler calls the service
+//! of its route: `round` for online play, moves and the event streams, `local` for games on one
+//! device, undo, redo, OGN and analyses, `chat`, `lobby`, `review`, `pool`, `tournament`,
+//! `accounts` and `players` for their own routes, [`Games`] for reading a game's state.
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `lobby`, `review`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`) | games, review, limits, proxy, events, view |
-//! | `games/` | [`Games`], the cache of live games in front of the store, one file per job: a session, games on one device, the computer's reply, analyses, online actions (`round.rs`), clocks, presence, instance sync, a copy of a game for a review (a `ReviewTarget`); [`GameError`]; no HTTP | lobby, online, limits, engine, store, events, view, egdb_view, names, secret, text |
-//! | `review/` | game reviews ([`Reviews`], a service of its own): the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`]; no HTTP, no `games` (it gets a [`ReviewTarget`]) | engine, store, events |
-//! | `lobby` | the lobby's list of open challenges, its limits (overall, per address) and its events to watchers | online, events, text |
-//! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | secret |
-//! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]; a refusal is a [`LimitError`]) and the connection timeouts ([`ServerLimits`]) | proxy |
+//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `players`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, with the table of routes and services) | accounts, chat, engine, events, games, limits, lobby, local, players, pool, proxy, review, round, store, tournament, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`] and every service once, and sets the games' followers | chat, egdb_view, engine, games, lobby, local, online, review, round, store, time |
+//! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
+//! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
+//! | `pool` | quick pairing (`Pools`): tickets, the pairing pass | accounts, events, games, names, online, round, store, time |
+//! | `players` | profiles, histories, leaderboards | accounts, store |
+//! | `round/` | online play ([`Round`]): create (and the lobby entry), join, moves, ends, offers, claims, rematch, seats, presence keys, flag timers, event streams of players and spectators ([`PresenceGuard`]), paired games and the finished channel, ratings at the start, an account's games | accounts, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
+//! | `local/` | games on one device ([`Local`]): create, play, undo, redo, OGN, the computer's reply, cycles by agreement, analyses | engine, events, games, online, store, text, view |
+//! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
+//! | `review/` | game reviews ([`Reviews`]): a review's copy of a game ([`ReviewTarget`], `target.rs`), the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`] | games, engine, store, events |
+//! | `lobby` | the lobby's list of open challenges ([`Lobby`]), its limits (overall, per address) and its events to watchers; it follows the live games | games, online, events, text, time |
+//! | `games/` | [`Games`], the live games: the cache in front of the store, loading and refreshing, views, the one change step (`Games::commit`), the followers told of what happens to a game, instance sync; [`GameError`]; no feature, no HTTP | egdb_view, events, names, online, secret, store, time, view |
+//! | `accounts/` | accounts, sessions, passwords (Argon2id), log-in limits | limits, names, secret, store, time, window |
+//! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | |
+//! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]; a refusal is a [`LimitError`]) and the connection timeouts ([`ServerLimits`]) | proxy, window, time |
+//! | `window` | sliding-window counts per key with a bounded table (the limits' and the log-ins') | time |
+//! | `rating` | Glicko-2 ratings as the store keeps them | |
 //! | `proxy` | which address is the client: the connection's, or behind a trusted proxy its `X-Forwarded-For` ([`TrustedProxies`]) | |
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues | egdb_view |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) | online, egdb_view |
@@ -27,9 +40,8 @@
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
-//! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | |
+//! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | rating |
 //! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]), the first [`NAME_INPUT_BYTES`] bytes read; the site's own words ([`is_site_name`]) | |
-//! | `chat` | the chat's rules: text checks ([`check_chat_text`]: at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first), rooms, rate limits | names |
 //! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) | |
 //!
 //! The API (JSON in and out; errors are `{"error": "...", "code": "..."}` with a 4xx status, or
@@ -42,11 +54,13 @@ mod accounts;
 mod chat;
 mod egdb_view;
 mod engine;
+mod env;
 mod events;
 mod games;
 mod http;
 mod limits;
 mod lobby;
+mod local;
 mod names;
 mod online;
 pub mod operator;
@@ -55,6 +69,7 @@ mod pool;
 mod proxy;
 mod rating;
 mod review;
+mod round;
 mod secret;
 mod store;
 mod text;
@@ -72,19 +87,18 @@ pub use accounts::User;
 pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
 pub use chat::{
     check_text as check_chat_text, check_text_counted as check_chat_text_counted, ChatError,
-    TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
+    ChatPoster, Chats, TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
 };
 pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
-pub use games::{
-    Created, Ending, Finished, GameError, Games, MoveInput, MoveReply, NewGame, NewOnline,
-    NewPaired, OfferKind, Opponent, Paired, PairedPlayer, PresenceGuard,
-};
+pub use games::{Created, Finished, GameError, Games, MoveInput, MoveReply, OfferKind, Opponent};
 pub use http::{
     AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,
 };
 pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
+pub use lobby::Lobby;
+pub use local::{Local, NewGame};
 pub use names::{
     clean as clean_name, clean_counted as clean_name_counted, fold as fold_name, is_site_name,
     NAME_INPUT_BYTES, NAME_MAX,
@@ -94,6 +108,7 @@ pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
 pub use review::{
     ReviewError, ReviewTarget, ReviewView, Reviews, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT,
 };
+pub use round::{Ending, NewOnline, NewPaired, Paired, PairedPlayer, PresenceGuard, Round};
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::{
     open as open_store, GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError,
@@ -207,6 +222,8 @@ pub struct Server {
     addr: SocketAddr,
     games: Arc<Games>,
     reviews: Arc<Reviews>,
+    /// The services, held until the server stops (the games' followers hold none of them).
+    _env: env::Env,
     shutdown: tokio::sync::watch::Sender<bool>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -270,7 +287,7 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         l.engine_starts,
         l.engine_window.as_secs()
     );
-    let games = Games::with_clock(
+    let env = env::Env::new(
         store,
         EngineJobs::with_queue(config.engine_threads, l.engine_queue)
             .with_egdb(tables.clone().map(Arc::new)),
@@ -279,7 +296,7 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         Arc::clone(&config.clock),
     );
     start_on(
-        games,
+        env,
         SocketAddr::new(config.bind, config.port),
         config.limits.clone(),
         &config.public_hosts,
@@ -324,25 +341,39 @@ fn open_tables(
     }
 }
 
-/// Starts serving `games` on `addr` in the current tokio runtime, with the default
-/// [`ServerLimits`].
-pub async fn start_with(games: Arc<Games>, addr: SocketAddr) -> Result<Server, ServeError> {
-    start_with_limits(games, addr, ServerLimits::default()).await
+/// Starts serving the games kept in `store` on `addr` in the current tokio runtime, their
+/// engine work on `engine`, with the default [`ServerLimits`], online settings and clock.
+pub async fn start_with(
+    store: Arc<dyn Store>,
+    engine: EngineJobs,
+    addr: SocketAddr,
+) -> Result<Server, ServeError> {
+    start_with_limits(store, engine, addr, ServerLimits::default()).await
 }
 
-/// Starts serving `games` on `addr` in the current tokio runtime, with these limits per
-/// client and connection timeouts (the engine's queue is `games`' own); it answers to the
-/// loopback names and `addr`'s address only.
+/// [`start_with`] with these limits per client and connection timeouts (the engine's queue is
+/// `engine`'s own); it answers to the loopback names and `addr`'s address only.
 pub async fn start_with_limits(
-    games: Arc<Games>,
+    store: Arc<dyn Store>,
+    engine: EngineJobs,
     addr: SocketAddr,
     limits: ServerLimits,
 ) -> Result<Server, ServeError> {
-    start_on(games, addr, limits, &[], TournamentConfig::default()).await
+    let env = env::Env::new(
+        store,
+        engine,
+        None,
+        OnlineConfig::default(),
+        Arc::new(SystemClock),
+    );
+    start_on(env, addr, limits, &[], TournamentConfig::default()).await
 }
 
+/// Serves the services of `env` on `addr`: follows the other instances' notices, resumes the
+/// online games' clocks, builds the services that run on their own (accounts, players, pools,
+/// tournaments) on `env`'s store and clock, and starts the listener.
 async fn start_on(
-    games: Arc<Games>,
+    env: env::Env,
     addr: SocketAddr,
     limits: ServerLimits,
     public_hosts: &[HostName],
@@ -352,16 +383,16 @@ async fn start_on(
         Ok(l) => l,
         Err(e) => {
             // Nothing is served: give the database back.
-            let _ = games.close().await;
+            let _ = env.games.close().await;
             return Err(e.into());
         }
     };
     let addr = listener.local_addr()?;
-    // The services beside the games, on the same store and engine.
-    let reviews = Reviews::new(Arc::clone(games.store()), Arc::clone(games.engine()));
-    games.follow_notices();
+    let games = Arc::clone(&env.games);
+    let reviews = Arc::clone(&env.reviews);
+    games::follow_notices(&games);
     reviews.follow_notices();
-    match games.resume_online().await {
+    match env.round.resume_online().await {
         Ok(0) => {}
         Ok(n) => {
             tracing::info!("online games: {n} clocks resumed (the downtime charged to nobody)")
@@ -376,20 +407,37 @@ async fn start_on(
     // from the games, and a short queue beyond which a log-in is refused with 503.
     let hash_threads = (default_engine_threads() / 2).max(1);
     let accounts = Arc::new(accounts::Accounts::new(
-        Arc::clone(games.store()),
+        Arc::clone(&env.store),
         accounts::Hasher::new(hash_threads, 32),
-        Arc::clone(games.clock()),
+        Arc::clone(&env.clock),
     ));
     let shared = http::Shared {
+        store: Arc::clone(&env.store),
+        engine: Arc::clone(&env.engine),
         games: Arc::clone(&games),
+        lobby: Arc::clone(&env.lobby),
+        local: Arc::clone(&env.local),
+        round: Arc::clone(&env.round),
+        chat: Arc::clone(&env.chat),
         reviews: Arc::clone(&reviews),
         shutdown: rx.clone(),
-        limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(games.clock()))),
+        limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(&env.clock))),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),
         accounts,
-        pools: pool::Pools::start(Arc::clone(&games), rx.clone()),
+        pools: pool::Pools::start(
+            Arc::clone(&env.round),
+            Arc::clone(&env.store),
+            Arc::clone(&env.clock),
+            rx.clone(),
+        ),
         tournaments: {
-            let t = Tournaments::new(Arc::clone(&games), tournaments);
+            let t = Tournaments::new(
+                Arc::clone(&games),
+                Arc::clone(&env.round),
+                Arc::clone(&env.store),
+                Arc::clone(&env.clock),
+                tournaments,
+            );
             t.start(rx.clone());
             t
         },
@@ -412,6 +460,7 @@ async fn start_on(
         addr,
         games,
         reviews,
+        _env: env,
         shutdown: tx,
         task,
     })

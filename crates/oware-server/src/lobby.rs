@@ -27,6 +27,7 @@ use oware_core::Rules;
 use tokio::sync::broadcast;
 
 use crate::events::Event;
+use crate::games::{Follower, Live, Session, Touch};
 use oware_protocol::{EventKind, LobbyAdd, LobbyList, LobbyRemove};
 
 use crate::online::{LobbyEntry, Online, OnlineConfig, Presence, Status};
@@ -177,6 +178,14 @@ impl Lobby {
         }
     }
 
+    /// [`Lobby::sync`] for live game `s` (an online game), now on the lobby's clock.
+    pub(crate) fn sync_game(&self, s: &Session) {
+        if let Some(o) = &s.online {
+            let now = self.clock.now_ms();
+            self.sync(&s.id, o, s.game.rules(), &s.presence_now(now), now);
+        }
+    }
+
     fn list(&self, id: &str, entry: impl FnOnce() -> LobbyEntry) {
         let mut state = self.state();
         if state.listed.contains_key(id) {
@@ -262,6 +271,20 @@ impl Lobby {
             sleep.await;
             recheck.await;
         });
+    }
+}
+
+/// The lobby follows the live games: a game refreshed from the store, changed, or whose
+/// streams changed is listed or unlisted again.
+impl Follower for Lobby {
+    fn touched(&self, _live: &Live, s: &Session, touch: Touch) {
+        if matches!(touch, Touch::Refreshed | Touch::Changed | Touch::Watched) {
+            self.sync_game(s);
+        }
+    }
+
+    fn unlisted(&self, id: &str) {
+        self.remove(id);
     }
 }
 

@@ -29,8 +29,9 @@ use tokio::sync::{broadcast, watch};
 
 use crate::accounts::User;
 use crate::events::Event;
-use crate::games::{Ending, GameError, Games, NewPaired, PairedPlayer};
+use crate::games::GameError;
 use crate::online::TimeControl;
+use crate::round::{Ending, NewPaired, PairedPlayer, Round};
 use crate::store::pool::{PoolJoin, PoolRow, PoolStore};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
@@ -157,7 +158,8 @@ struct Watch {
 
 /// The quick-pairing pools.
 pub struct Pools {
-    games: Arc<Games>,
+    /// Online play: a pairing's game is made there (paired).
+    round: Arc<Round>,
     store: Arc<dyn Store>,
     clock: Arc<dyn Clock>,
     watched: Mutex<HashMap<String, Watch>>,
@@ -206,13 +208,18 @@ impl Drop for TicketGuard {
 }
 
 impl Pools {
-    /// The pools of `games`' store, on its clock; the pairing pass runs every [`TICK_MS`]
+    /// The pools kept in `store`, on `clock`, their games made by `round`; the pairing pass runs every [`TICK_MS`]
     /// until `shutdown`.
-    pub fn start(games: Arc<Games>, shutdown: watch::Receiver<bool>) -> Arc<Pools> {
+    pub(crate) fn start(
+        round: Arc<Round>,
+        store: Arc<dyn Store>,
+        clock: Arc<dyn Clock>,
+        shutdown: watch::Receiver<bool>,
+    ) -> Arc<Pools> {
         let pools = Arc::new(Pools {
-            store: Arc::clone(games.store()),
-            clock: Arc::clone(games.clock()),
-            games,
+            store,
+            clock,
+            round,
             watched: Mutex::new(HashMap::new()),
             pass: tokio::sync::Mutex::new(()),
         });
@@ -276,11 +283,11 @@ impl Pools {
     ) -> Result<TicketView, PoolError> {
         let tc = control(pool).ok_or_else(|| PoolError::NoSuchPool(pool.to_string()))?;
         let table = self.table()?;
-        self.games.may_create(Some(address))?;
+        self.round.may_create(Some(address))?;
         let ticket = random_hex(16)?;
         let rating = match user {
             Some(u) => self
-                .games
+                .round
                 .rating_snapshot(u, Some(&tc))
                 .await?
                 .map_or(1500, |r| i64::from(r.rating)),
@@ -321,7 +328,7 @@ impl Pools {
             // Counted once joined (a refusal counts nothing); two joins racing past the
             // check above are both counted here, and the next one is refused.
             PoolJoin::Joined => {
-                let _ = self.games.count_creation(Some(address));
+                let _ = self.round.count_creation(Some(address));
             }
             PoolJoin::Holds { pool } => return Err(PoolError::AlreadyWaiting { pool }),
             PoolJoin::Full => return Err(PoolError::Full),
@@ -488,7 +495,7 @@ impl Pools {
         };
         let rated = !a.user_id.is_empty() && !b.user_id.is_empty();
         let paired = self
-            .games
+            .round
             .create_paired(NewPaired {
                 rules: Rules::default(),
                 clock: Some(tc),
@@ -511,7 +518,7 @@ impl Pools {
             .await;
         if !matches!(done, Ok(true)) {
             // A ticket left meanwhile (or the write failed): the game never happened.
-            if let Err(e) = self.games.end(&paired.id, Some(&ta), Ending::Abort).await {
+            if let Err(e) = self.round.end(&paired.id, Some(&ta), Ending::Abort).await {
                 tracing::warn!(game = %paired.id, "an unrecorded pool game could not be aborted: {e:?}");
             }
             return done.map(|_| ()).map_err(PoolError::Store);

@@ -1,7 +1,8 @@
 //! The layout the workspace keeps (see `docs/web.md`): no source file of the server or the
-//! terminal client over 800 lines, and in no crate a circle among its top-level modules
-//! (`games` may use `review`, but then `review` never uses `games`, not even through a third
-//! module).
+//! terminal client over 800 lines; in no crate a circle among its top-level modules (`review`
+//! uses `games`, so `games` never uses `review`, not even through a third module); and the
+//! server's live-game cache stays a repository, not the place where features live: every
+//! `impl Games` is in `src/games/`, with at most 30 methods in all.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -188,4 +189,78 @@ fn the_circle_check_finds_a_circle_and_reads_grouped_paths() {
         ["a", "b", "c", "a"].map(String::from)
     );
     assert_eq!(circle_through(&graph, "d"), None);
+}
+
+/// The most methods `Games` may have, counted over every `impl Games` block.
+const GAMES_METHODS_MAX: usize = 30;
+
+/// The `impl Games` blocks of `text` (rustfmt's layout: the block opens at the start of a line
+/// and closes with a `}` alone at the start of a line): how many there are and how many `fn`
+/// items they hold (those at the block's own indentation, private ones too).
+fn games_impls(text: &str) -> (usize, usize) {
+    let (mut blocks, mut fns, mut inside) = (0, 0, false);
+    for line in text.lines() {
+        if !inside {
+            if line.starts_with("impl Games {") || line.starts_with("impl Games<") {
+                blocks += 1;
+                inside = true;
+            }
+            continue;
+        }
+        if line.starts_with('}') {
+            inside = false;
+            continue;
+        }
+        let Some(item) = line.strip_prefix("    ") else {
+            continue;
+        };
+        if item.starts_with(' ') {
+            continue;
+        }
+        let item = match item.strip_prefix("pub") {
+            Some(rest) if rest.starts_with('(') => {
+                rest[rest.find(')').map_or(0, |i| i + 1)..].trim_start()
+            }
+            Some(rest) => rest.trim_start(),
+            None => item,
+        };
+        let item = item.strip_prefix("async ").unwrap_or(item);
+        let item = item.strip_prefix("const ").unwrap_or(item);
+        if item.starts_with("fn ") {
+            fns += 1;
+        }
+    }
+    (blocks, fns)
+}
+
+#[test]
+fn games_is_a_repository_of_at_most_30_methods_all_in_src_games() {
+    let src = src("oware-server");
+    let games_dir = src.join("games");
+    let (mut blocks, mut methods, mut outside) = (0, 0, Vec::new());
+    for file in rust_files(&src) {
+        let (b, f) = games_impls(&fs::read_to_string(&file).unwrap());
+        if b > 0 && !file.starts_with(&games_dir) {
+            outside.push(file.display().to_string());
+        }
+        blocks += b;
+        methods += f;
+    }
+    assert!(blocks > 0, "the impl Games blocks were found");
+    assert!(
+        outside.is_empty(),
+        "impl Games outside src/games/ (a service is missing): {outside:?}"
+    );
+    assert!(
+        methods <= GAMES_METHODS_MAX,
+        "Games has {methods} methods (at most {GAMES_METHODS_MAX}): the feature belongs to a service"
+    );
+}
+
+#[test]
+fn the_games_count_reads_every_method_of_every_impl_block() {
+    let text = "impl Games {\n    pub fn a(&self) {\n        fn inner() {}\n    }\n\n    \
+                pub(crate) async fn b(&self) {}\n    fn c() {}\n}\n\nimpl Other {\n    fn d() {}\n}\n\
+                impl Games {\n    pub(super) fn e(&self) {}\n}\n";
+    assert_eq!(games_impls(text), (2, 4));
 }

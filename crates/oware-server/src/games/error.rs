@@ -1,18 +1,18 @@
 //! [`GameError`]: why a game operation was refused or failed, with a code for the page.
 
-use std::fmt;
-
 use crate::online::{OnlineError, OnlineErrorKind};
 use crate::store::StoreError;
 
 /// Why a game operation was refused or failed. Each kind has a code for the page; `error.rs`
-/// gives each kind its HTTP status and log level.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// gives each kind its HTTP status and log level. Its message is the sentence the page shows.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The request is malformed (a missing field, a bad number).
+    #[error("{0}")]
     BadRequest(String),
     /// A well-formed request with a value the game cannot take: an illegal move, unknown
     /// settings. `code` names the reason (`empty-pit`, `bad-rules`, …).
+    #[error("{message}")]
     Invalid {
         /// The reason's code.
         code: &'static str,
@@ -20,12 +20,16 @@ pub enum GameError {
         message: String,
     },
     /// There is no game with this id.
+    #[error("there is no game with this id")]
     NotFound,
     /// The operation needs the seat token and none was given.
+    #[error("this needs the game's seat token (header X-Seat-Token)")]
     NoToken,
     /// The seat token given is not this game's.
+    #[error("this seat token does not belong to this game")]
     WrongToken,
     /// The game is not in a state that allows this now (not your turn, nothing to undo).
+    #[error("{message}")]
     Refused {
         /// The reason's code.
         code: &'static str,
@@ -33,6 +37,7 @@ pub enum GameError {
         message: String,
     },
     /// The request's token holds no seat allowed to do this (a spectator, the other seat).
+    #[error("{message}")]
     Forbidden {
         /// The reason's code.
         code: &'static str,
@@ -41,6 +46,7 @@ pub enum GameError {
     },
     /// Too many of something in a short time: games created from one address
     /// (`too-many-games`), offers made again soon after a refusal (`offer-too-soon`).
+    #[error("{message}")]
     TooMany {
         /// The limit's code.
         code: &'static str,
@@ -50,6 +56,7 @@ pub enum GameError {
         retry_after_s: u64,
     },
     /// The engine's queue for this work is full; nothing was changed.
+    #[error("{message}")]
     Busy {
         /// A sentence for people.
         message: String,
@@ -57,6 +64,7 @@ pub enum GameError {
         retry_after_s: u64,
     },
     /// A limit on one client's engine work (e.g. reviews running at once); `code` names it.
+    #[error("{message}")]
     Limited {
         /// The limit's code, e.g. `too-many-reviews`.
         code: &'static str,
@@ -65,10 +73,17 @@ pub enum GameError {
     },
     /// Someone else changed the game first (another tab, another server instance); nothing
     /// was changed.
+    #[error(
+        "the game was changed elsewhere at the same moment; nothing was changed here: \
+         reload it and try again"
+    )]
     Conflict,
     /// The store failed.
+    // Details (the file, the database's words) go to the log, not to the page.
+    #[error("the game could not be read or saved just now (storage failed); try again")]
     Storage(StoreError),
     /// Something of ours is wrong (a damaged stored game, no random numbers).
+    #[error("{0}")]
     Internal(String),
 }
 
@@ -92,53 +107,20 @@ impl GameError {
         }
     }
 
-    pub(super) fn invalid(code: &'static str, message: impl Into<String>) -> GameError {
+    pub(crate) fn invalid(code: &'static str, message: impl Into<String>) -> GameError {
         GameError::Invalid {
             code,
             message: message.into(),
         }
     }
 
-    pub(super) fn refused(code: &'static str, message: impl Into<String>) -> GameError {
+    pub(crate) fn refused(code: &'static str, message: impl Into<String>) -> GameError {
         GameError::Refused {
             code,
             message: message.into(),
         }
     }
 }
-
-impl fmt::Display for GameError {
-    /// The sentence the page shows.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::BadRequest(m) | GameError::Internal(m) => write!(f, "{m}"),
-            GameError::TooMany { message, .. } | GameError::Busy { message, .. } => {
-                write!(f, "{message}")
-            }
-            GameError::Invalid { message, .. }
-            | GameError::Refused { message, .. }
-            | GameError::Forbidden { message, .. }
-            | GameError::Limited { message, .. } => write!(f, "{message}"),
-            GameError::NotFound => write!(f, "there is no game with this id"),
-            GameError::NoToken => {
-                write!(f, "this needs the game's seat token (header X-Seat-Token)")
-            }
-            GameError::WrongToken => write!(f, "this seat token does not belong to this game"),
-            GameError::Conflict => write!(
-                f,
-                "the game was changed elsewhere at the same moment; nothing was changed here: \
-                 reload it and try again"
-            ),
-            // Details (the file, the database's words) go to the log, not to the page.
-            GameError::Storage(_) => write!(
-                f,
-                "the game could not be read or saved just now (storage failed); try again"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for GameError {}
 
 impl From<OnlineError> for GameError {
     fn from(e: OnlineError) -> Self {

@@ -1,208 +1,197 @@
-//! Games: creating them, moves, undo and redo, the computer's turn, analyses, online play, and
-//! the cache of live games in front of the store. No HTTP here: every operation answers a value
-//! or a [`GameError`], which `http/error.rs` turns into an answer in one place.
+//! The live games: the cache of sessions in front of the store, reading a game (its state, its
+//! view for a seat, its events), and the one step that changes a game. No HTTP, and no feature:
+//! online play (`round/`), games on one device (`local/`), the chat, the lobby, the reviews and
+//! the tournaments are services of their own that use [`Games`] as their repository.
 //!
 //! A live game is an `Arc<tokio::sync::Mutex<Session>>` in the cache. A change is computed on a
-//! copy, **written to the store (checked against the version it was computed from), and only
-//! then** applied in memory, published and answered. A write that loses a race to another
-//! writer is a [`GameError::Conflict`]; the cached copy is then dropped so that the next
-//! request reloads the game from the store.
+//! copy ([`Change`]), **written to the store (checked against the version it was computed from),
+//! and only then** applied in memory, published and answered ([`Games::commit`]). A write that
+//! loses a race to another writer is a [`GameError::Conflict`]; the cached copy is then dropped
+//! so that the next request reloads the game from the store.
 //!
-//! This file holds [`Games`] (store, engine, cache, lobby) and reading a game; the `impl Games`
-//! blocks of each job live in their own files:
+//! The services that keep work for a game (the flag timer, the computer's reply, the lobby's
+//! entry) follow the games as [`Follower`]s: the cache tells them when a game was loaded,
+//! refreshed from the store, read, changed or watched, without knowing them.
 //!
 //! | file | job |
 //! | --- | --- |
+//! | `mod.rs` | [`Games`]: the cache, loading and refreshing, views, [`Games::commit`] |
 //! | `error.rs` | [`GameError`] and its codes |
 //! | `session.rs` | one live game ([`Session`]): authorisation, snapshots, presence counts, spectators |
-//! | `local.rs` | games on one device: create, play, undo, redo, OGN; the versioned write |
-//! | `computer.rs` | the computer's reply (one per game, claimed across instances) |
-//! | `analysis.rs` | analyses and hints, a player's or a spectator's |
-//! | `round.rs` | online play: create (and the lobby), join, moves, resign, abort, offers, claims, rematch, seat recovery |
-//! | `clock.rs` | the flag timer of each clocked game, clocks resumed at start |
-//! | `presence.rs` | event streams of players and spectators ([`PresenceGuard`]), presence keys |
-//! | `sync.rs` | several instances on one store: notices, presence heartbeat, resync, the alive heartbeat |
-//! | `for_review.rs` | what a review gets of a game (a `ReviewTarget`), other instances' review events passed to the streams |
+//! | `kinds.rs` | the small types every service shares: [`Opponent`], [`MoveInput`], [`Created`], [`MoveReply`] |
+//! | `rows.rs` | a game and its stored row: replaying the moves, the online part's columns |
+//! | `end.rs` | what a write records when an online game ends (ratings, [`Finished`]) |
+//! | `sync.rs` | several instances on one store: notices, presence heartbeat, resync |
 
-mod account_games;
-mod analysis;
-mod berserk;
-mod chat;
-mod clock;
-mod computer;
-mod cycle;
+mod end;
 mod error;
-mod for_review;
-mod local;
-mod paired;
-mod players;
-mod presence;
-mod round;
+mod kinds;
+mod rows;
 mod session;
 mod sync;
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock, Weak};
 use std::time::Duration;
 
-use oware_core::movetext::{self};
-use oware_core::{fen, Game, Move, Position, Rules, Side};
+use oware_core::{Game, Move, Side};
 use tokio::sync::{broadcast, Mutex};
 
 use crate::egdb_view::Tables;
-use crate::engine::{EngineError, EngineJobs};
 use crate::events::to_json;
 use crate::events::Event;
-use crate::lobby::Lobby;
-use crate::online::OnlineConfig;
-use crate::store::{GameRow, Store};
-use crate::time::{Clock, SystemClock};
+use crate::online::{Online, OnlineConfig};
+use crate::store::{GameRow, GameUpdate, Store, StoreError};
+use crate::time::Clock;
 use crate::view::{self, MoveDetailView, StateView};
 use oware_protocol::{EventKind, UpdateEvent};
-use session::Session;
 
-pub use chat::ChatPoster;
+pub use end::{category, Finished};
+pub(crate) use end::{game_end, seat_rating};
 pub use error::GameError;
-pub use local::{Created, MoveInput, MoveReply, NewGame, Opponent};
+pub use kinds::{Created, MoveInput, MoveReply, Opponent};
 pub use oware_protocol::OfferKind;
-pub use paired::{Finished, NewPaired, Paired, PairedPlayer};
-pub use presence::PresenceGuard;
-pub use round::{Ending, NewOnline};
+pub(crate) use rows::{game_of_row, local_row, online_row, plausible_id, random_hex, replay};
+pub(crate) use session::{
+    clean_name, constant_time_eq, default_names, online_names, online_of, Session, Watcher,
+};
+pub(crate) use sync::{announce_presence, follow_notices};
 
 /// Games kept in memory before idle ones are dropped from the cache.
 const CACHE_GAMES: usize = 20_000;
 
-type Live = Arc<Mutex<Session>>;
+/// A live game: its session behind the lock that orders its changes.
+pub(crate) type Live = Arc<Mutex<Session>>;
 
-/// The games of this server: the cache of live sessions, the store behind it and the engine.
+/// What happened to a cached game, as its [`Follower`]s are told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Touch {
+    /// Loaded from the store into the cache.
+    Loaded,
+    /// Replaced by a newer stored copy (another instance's change); the watchers were told.
+    Refreshed,
+    /// Its state was read.
+    Read,
+    /// Changed here by [`Games::commit`]; the watchers were told.
+    Changed,
+    /// Its streams changed (here or on another instance), or the lobby is checked again.
+    Watched,
+}
+
+/// A service keeping work for live games (timers, replies, lobby entries): the cache tells it
+/// what happened to a game, under the game's lock.
+pub(crate) trait Follower: Send + Sync {
+    /// `s` (the game `live`) was touched as `touch` says.
+    fn touched(&self, live: &Live, s: &Session, touch: Touch);
+
+    /// Game `id`, not cached here, is no longer an open challenge (another instance's change).
+    fn unlisted(&self, _id: &str) {}
+
+    /// An online game ended on this instance (written).
+    fn finished(&self, _end: &Finished) {}
+}
+
+/// A change of a game computed on a copy: what the versioned write stores.
+pub(crate) struct Change {
+    /// The game after the change.
+    pub game: Game,
+    /// The moves taken back, the next one to replay last.
+    pub redo: Vec<Move>,
+    /// The online part after the change (`None` for a game on one device).
+    pub online: Option<Online>,
+    /// A new game stored in the same transaction (a rematch).
+    pub insert: Option<GameRow>,
+}
+
+impl Change {
+    /// A game on one device becoming `game`, with `redo`.
+    pub fn local(game: Game, redo: Vec<Move>) -> Change {
+        Change {
+            game,
+            redo,
+            online: None,
+            insert: None,
+        }
+    }
+
+    /// An online game becoming `game` and `online`.
+    pub fn online(game: Game, online: Online) -> Change {
+        Change {
+            game,
+            redo: Vec::new(),
+            online: Some(online),
+            insert: None,
+        }
+    }
+}
+
+/// The games of this server: the cache of live sessions and the store behind it.
 pub struct Games {
     store: Arc<dyn Store>,
-    engine: Arc<EngineJobs>,
     cache: std::sync::Mutex<HashMap<String, Live>>,
     /// The cache's size at which idle games are next looked for (at least [`CACHE_GAMES`]):
     /// raised after each sweep, so a cache full of busy games is not scanned on every insert.
     sweep_at: std::sync::atomic::AtomicUsize,
     egdb: Option<Arc<Tables>>,
     online: OnlineConfig,
-    /// The open challenges posted to the lobby and their watchers (`lobby.rs`).
-    lobby: Lobby,
-    /// The online games each address created recently.
-    creations: crate::limits::RateWindow,
-    /// The time of game rules and their timers (`time.rs`).
+    /// The time of game rules (`time.rs`).
     clock: Arc<dyn Clock>,
-    /// Online games that ended on this instance (`paired.rs`).
-    finished: broadcast::Sender<paired::Finished>,
-    /// Each person's recent chat messages (`chat.rs`).
-    chat_limits: crate::chat::ChatLimits,
+    /// The services following the games, set once by the wiring (`env.rs`).
+    followers: OnceLock<Vec<Weak<dyn Follower>>>,
 }
 
-/// A job the engine refused because its queue is full, as the answer to the request.
-fn busy(e: EngineError) -> GameError {
-    GameError::Busy {
-        retry_after_s: e.retry_after_s(),
-        message: e.to_string(),
-    }
-}
-
-/// Replays stored move letters (and the end by agreement after them: `row_moves`).
-fn replay(start: Position, rules: Rules, moves: &str) -> Result<Game, String> {
-    let mut game = Game::from_position(start, rules);
-    let (moves, agreed) = match moves.strip_suffix(session::AGREED_CYCLE_MARK) {
-        Some(m) => (m, true),
-        None => (moves, false),
-    };
-    for m in movetext::parse_list(moves).map_err(|e| e.to_string())? {
-        game.play_text(&m).map_err(|e| e.to_string())?;
-    }
-    if agreed {
-        game.agree_cycle().map_err(|e| e.to_string())?;
-    }
-    Ok(game)
-}
-
-/// The game and the redo list a stored row holds (a damaged row is an internal error, logged).
-fn game_of_row(row: &GameRow) -> Result<(Game, Vec<Move>), GameError> {
-    let damaged = |what: &str, e: &dyn fmt::Display| {
-        tracing::error!(game = %row.id, "stored game has a damaged {what}: {e}");
-        GameError::Internal(format!("the stored game has a damaged {what}"))
-    };
-    let rules: Rules = row.rules.parse().map_err(|e| damaged("rule set", &e))?;
-    let start = fen::parse(&row.start).map_err(|e| damaged("start position", &e))?;
-    let game = replay(start, rules, &row.moves).map_err(|e| damaged("move list", &e))?;
-    let mut redo_game = game.clone();
-    let mut redo = Vec::new();
-    let stored_redo = movetext::parse_list(&row.redo).unwrap_or_else(|e| {
-        tracing::warn!(game = %row.id, "stored redo list unreadable, dropped: {e}");
-        Vec::new()
-    });
-    for m in stored_redo {
-        match redo_game.play_text(&m) {
-            Ok(_) => redo.push(m.mv),
-            Err(e) => {
-                tracing::warn!(game = %row.id, "stored redo list cut at an illegal move: {e}");
-                break;
-            }
+/// The accounts' lines of finished online game `o` (`id`), for its view.
+async fn recorded_players(
+    store: &Arc<dyn Store>,
+    id: &str,
+    o: Option<&Online>,
+) -> Result<Vec<crate::store::accounts::PlayerGame>, GameError> {
+    match o {
+        Some(o)
+            if o.status == crate::online::Status::Over
+                && (o.south.user.is_some() || o.north.user.is_some()) =>
+        {
+            Ok(store.accounts().game_players(id.to_string()).await?)
         }
+        _ => Ok(Vec::new()),
     }
-    redo.reverse();
-    Ok((game, redo))
-}
-
-fn random_hex(bytes: usize) -> Result<String, GameError> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| GameError::Internal(format!("random: {e}")))?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
-}
-
-/// Whether `id` looks like one of our ids (so junk never reaches the database).
-fn plausible_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 impl Games {
-    /// The games kept in `store`, with `engine` for the computer and analyses and the endgame
-    /// tables `egdb` for the page's values.
-    pub fn new(store: Arc<dyn Store>, engine: EngineJobs, egdb: Option<Tables>) -> Arc<Games> {
-        Games::with_online(store, engine, egdb, OnlineConfig::default())
-    }
-
-    /// [`Games::new`] with the settings of online games.
-    pub fn with_online(
+    /// The games kept in `store`, with the endgame tables `egdb` for the page's values, the
+    /// settings of online games and the clock of game time.
+    pub(crate) fn new(
         store: Arc<dyn Store>,
-        engine: EngineJobs,
-        egdb: Option<Tables>,
-        online: OnlineConfig,
-    ) -> Arc<Games> {
-        Games::with_clock(store, engine, egdb, online, Arc::new(SystemClock))
-    }
-
-    /// [`Games::with_online`] on `clock` (a test's [`ManualClock`](crate::ManualClock)).
-    pub fn with_clock(
-        store: Arc<dyn Store>,
-        engine: EngineJobs,
-        egdb: Option<Tables>,
+        egdb: Option<Arc<Tables>>,
         online: OnlineConfig,
         clock: Arc<dyn Clock>,
     ) -> Arc<Games> {
         Arc::new(Games {
             store,
-            engine: Arc::new(engine),
             cache: std::sync::Mutex::new(HashMap::new()),
             sweep_at: std::sync::atomic::AtomicUsize::new(CACHE_GAMES),
-            egdb: egdb.map(Arc::new),
-            lobby: Lobby::new(&online, Arc::clone(&clock)),
-            creations: crate::limits::RateWindow::on(
-                online.create_limit,
-                online.create_window,
-                Arc::clone(&clock),
-            ),
+            egdb,
             online,
             clock,
-            finished: broadcast::channel(1024).0,
-            chat_limits: crate::chat::ChatLimits::default(),
+            followers: OnceLock::new(),
         })
+    }
+
+    /// Sets the services that follow the games (once, by the wiring).
+    pub(crate) fn follow(&self, followers: Vec<Weak<dyn Follower>>) {
+        if self.followers.set(followers).is_err() {
+            tracing::error!("the games' followers were set twice");
+        }
+    }
+
+    /// Tells the followers what happened to game `s`.
+    fn touch(&self, live: &Live, s: &Session, touch: Touch) {
+        for f in self.followers.get().into_iter().flatten() {
+            if let Some(f) = f.upgrade() {
+                f.touched(live, s, touch);
+            }
+        }
     }
 
     /// Now on the games' clock (epoch ms).
@@ -216,7 +205,7 @@ impl Games {
 
     /// Puts a live game in the cache (keeping one already there), first forgetting idle games
     /// when the cache is full: they are all in the store and come back on the next request.
-    fn remember(&self, id: String, entry: Live) -> Live {
+    pub(crate) fn remember(&self, id: String, entry: Live) -> Live {
         let mut cache = self.cache();
         if cache.len() >= self.sweep_at.load(Ordering::Relaxed) && !cache.contains_key(&id) {
             cache.retain(|_, e| {
@@ -234,17 +223,13 @@ impl Games {
         Arc::clone(cache.entry(id).or_insert(entry))
     }
 
-    /// Drops a game's cached copy (it is stale); the next request reloads it from the store.
-    fn forget(&self, id: &str) {
-        self.cache().remove(id);
-    }
-
-    fn view(&self, s: &Session) -> StateView {
+    /// The state as anyone sees it (e.g. a broadcast).
+    pub(crate) fn view(&self, s: &Session) -> StateView {
         self.view_for(s, None)
     }
 
     /// The state as the holder of `you`'s seat sees it (`None`: anyone, e.g. a broadcast).
-    fn view_for(&self, s: &Session, you: Option<Side>) -> StateView {
+    pub(crate) fn view_for(&self, s: &Session, you: Option<Side>) -> StateView {
         let mut v = view::state(&s.snapshot(self.egdb.as_deref()));
         if let Some(o) = &s.online {
             let now = self.now();
@@ -255,8 +240,8 @@ impl Games {
                 o.claim_delay(&self.online),
                 now,
             );
-            ov.seats.south.rating = players::seat_rating(o, Side::South, &s.players);
-            ov.seats.north.rating = players::seat_rating(o, Side::North, &s.players);
+            ov.seats.south.rating = seat_rating(o, Side::South, &s.players);
+            ov.seats.north.rating = seat_rating(o, Side::North, &s.players);
             v.online = Some(ov);
             v.can_undo = false;
             v.can_redo = false;
@@ -268,7 +253,7 @@ impl Games {
     }
 
     /// Tells the watchers about a change (the new state and, for a move, what it did).
-    fn publish_update(
+    pub(crate) fn publish_update(
         &self,
         s: &Session,
         detail: Option<&MoveDetailView>,
@@ -295,10 +280,10 @@ impl Games {
         s.channel.set_version(s.version);
     }
 
-    /// The live game `id`, loaded from the store when needed (resuming the computer's turn).
-    /// With a shared store (several instances) a cached copy is first checked against the
-    /// stored version and refreshed when another instance changed the game.
-    async fn live(self: &Arc<Self>, id: &str) -> Result<Live, GameError> {
+    /// The live game `id`, loaded from the store when needed (its followers told: the computer's
+    /// turn resumes). With a shared store (several instances) a cached copy is first checked
+    /// against the stored version and refreshed when another instance changed the game.
+    pub(crate) async fn live(&self, id: &str) -> Result<Live, GameError> {
         if !plausible_id(id) {
             return Err(GameError::NotFound);
         }
@@ -316,17 +301,14 @@ impl Games {
             .ok_or(GameError::NotFound)?;
         let (game, redo) = game_of_row(&row)?;
         let mut session = Session::from_row(&row, game, redo, self.now())?;
-        session.players = self.recorded_players(id, session.online.as_ref()).await?;
-        let computer = session.computer_to_move();
+        session.players = recorded_players(&self.store, id, session.online.as_ref()).await?;
         let live = self.remember(id.to_string(), Arc::new(Mutex::new(session)));
-        if computer {
-            self.spawn_computer(Arc::clone(&live));
-        }
+        self.touch(&live, &*live.lock().await, Touch::Loaded);
         Ok(live)
     }
 
     /// Refreshes cached game `live` if the store has a newer version of it.
-    async fn check_fresh(self: &Arc<Self>, live: &Live) -> Result<(), GameError> {
+    async fn check_fresh(&self, live: &Live) -> Result<(), GameError> {
         let (id, version) = {
             let s = live.lock().await;
             (s.id.clone(), s.version)
@@ -342,8 +324,8 @@ impl Games {
 
     /// Reads game `s` again from the store and, if the stored copy is newer, takes it over in
     /// place (the channel, presence and analysis stay), tells this instance's watchers and
-    /// picks up the work the new state needs (the clock's timer, the computer's reply).
-    async fn reload_into(self: &Arc<Self>, live: &Live, s: &mut Session) -> Result<(), GameError> {
+    /// the followers (the clock's timer, the computer's reply, the lobby).
+    async fn reload_into(&self, live: &Live, s: &mut Session) -> Result<(), GameError> {
         let Some(row) = self.store.load(s.id.clone()).await? else {
             return Ok(());
         };
@@ -374,32 +356,26 @@ impl Games {
         s.online = fresh.online;
         s.names = fresh.names;
         s.version = fresh.version;
-        s.players = self.recorded_players(&s.id, s.online.as_ref()).await?;
+        s.players = recorded_players(&self.store, &s.id, s.online.as_ref()).await?;
         s.thinking = false;
         s.engine_error = None;
         let cause = if detail.is_some() { "move" } else { "sync" };
         self.publish_update(s, detail.as_ref(), cause, None);
-        self.sync_lobby(s);
-        self.arm_clock(live, s);
-        if s.computer_to_move() {
-            self.spawn_computer(Arc::clone(live));
-        }
+        self.touch(live, s, Touch::Refreshed);
         Ok(())
     }
 
-    /// The state of game `id`. Retries the computer's reply if the last attempt failed.
-    pub async fn state(self: &Arc<Self>, id: &str) -> Result<StateView, GameError> {
+    /// The state of game `id` (its followers told: a failed computer's reply is tried again).
+    pub async fn state(&self, id: &str) -> Result<StateView, GameError> {
         let live = self.live(id).await?;
         let s = live.lock().await;
-        if s.computer_to_move() && !s.thinking && s.engine_error.is_some() {
-            self.spawn_computer(Arc::clone(&live));
-        }
+        self.touch(&live, &s, Touch::Read);
         Ok(self.view(&s))
     }
 
     /// Waits (up to `timeout`) until game `id` has a version above `since`; answers its state.
     pub async fn wait_state(
-        self: &Arc<Self>,
+        &self,
         id: &str,
         since: u64,
         timeout: Duration,
@@ -414,7 +390,7 @@ impl Games {
 
     /// The state of game `id` as a first `update` event, and a subscription to its events.
     pub async fn subscribe(
-        self: &Arc<Self>,
+        &self,
         id: &str,
     ) -> Result<(Event, broadcast::Receiver<Event>), GameError> {
         let live = self.live(id).await?;
@@ -432,6 +408,19 @@ impl Games {
         Ok((first, s.channel.subscribe()))
     }
 
+    /// Sends event `name` with `data` on game `id`'s streams if this instance holds the game
+    /// (another instance's chat message or review progress).
+    pub(crate) async fn relay(&self, id: &str, name: &'static str, data: String) {
+        let Some(live) = self.cache().get(id).cloned() else {
+            return;
+        };
+        let s = live.lock().await;
+        let _ = s.channel.sender().send(Event {
+            name,
+            data: data.into(),
+        });
+    }
+
     /// What `/api/health` says about the endgame tables (`null` without a folder).
     pub fn egdb_health(&self) -> serde_json::Value {
         self.egdb
@@ -439,46 +428,110 @@ impl Games {
             .map_or(serde_json::Value::Null, |t| t.health())
     }
 
-    /// The number of stored games (answers only if the store does).
-    pub async fn stored_games(&self) -> Result<u64, GameError> {
-        Ok(self.store.count().await?)
+    /// Stores `change` as the next version of `s`, then (only then) applies it in memory. A
+    /// lost race drops the cached copy and answers [`GameError::Conflict`]. The watchers are
+    /// not told: [`Games::commit`] is this and [`Games::changed`].
+    pub(crate) async fn persist(&self, s: &mut Session, change: Change) -> Result<(), GameError> {
+        let Change {
+            game,
+            redo,
+            online,
+            insert,
+        } = change;
+        let (online_text, online_status, [south_user, north_user]) =
+            rows::online_columns(online.as_ref())?;
+        let update = GameUpdate {
+            id: s.id.clone(),
+            from_version: s.version,
+            moves: Session::row_moves(&game),
+            redo: Session::row_redo(&game, &redo),
+            online: online_text,
+            online_status,
+            south_user,
+            north_user,
+        };
+        let ended = game_end(
+            s.online.as_ref(),
+            online.as_ref(),
+            game.moves().len(),
+            self.now(),
+        );
+        let finished = end::finished_between(&s.id, s.online.as_ref(), online.as_ref());
+        let written = match (insert, ended) {
+            (Some(row), _) => self.store.update_and_insert(update, row).await,
+            (None, Some(ended)) => match self.store.accounts().finish(update, ended).await {
+                Ok(lines) => {
+                    s.players = lines;
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            },
+            (None, None) => self.store.update(update).await,
+        };
+        match written {
+            Ok(()) => {
+                if let Some(end) = &finished {
+                    for f in self.followers.get().into_iter().flatten() {
+                        if let Some(f) = f.upgrade() {
+                            f.finished(end);
+                        }
+                    }
+                }
+                s.game = game;
+                s.redo = redo;
+                if let Some(o) = &online {
+                    s.names = online_names(o);
+                }
+                s.online = online;
+                s.version += 1;
+                s.engine_error = None;
+                // A reply being computed is now stale (the version changed).
+                s.thinking = false;
+                // A proposal of the computer's is about the position it was made in.
+                s.cycle_offer = None;
+                Ok(())
+            }
+            Err(e @ StoreError::Conflict { .. }) if self.store.shared() => {
+                // Another instance wrote first: its notice (or the next request's version
+                // check) refreshes this copy in place, keeping its watchers.
+                tracing::info!(game = %s.id, "{e}");
+                Err(e.into())
+            }
+            Err(e @ StoreError::Conflict { .. }) => {
+                tracing::info!(game = %s.id, "{e}; the cached copy is dropped");
+                self.cache().remove(&s.id);
+                Err(e.into())
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
-    /// The event sender of game `id` if this instance holds it in its cache.
-    pub(crate) async fn cached_events(&self, id: &str) -> Option<broadcast::Sender<Event>> {
-        let live = self.cache().get(id).cloned()?;
-        let s = live.lock().await;
-        Some(s.channel.sender())
+    /// After a stored change of `s`: tells the watchers (`cause`, what a move did, the state if
+    /// already built) and the followers (the flag's timer, the lobby, the computer's reply).
+    pub(crate) fn changed(
+        &self,
+        live: &Live,
+        s: &Session,
+        cause: &str,
+        detail: Option<&MoveDetailView>,
+        state: Option<&StateView>,
+    ) {
+        self.publish_update(s, detail, cause, state);
+        self.touch(live, s, Touch::Changed);
     }
 
-    /// Replies the computer searched on this instance since start.
-    pub fn replies_searched(&self) -> u64 {
-        self.engine.replies_started()
-    }
-
-    /// Whether the store is shared with other server instances.
-    pub fn store_shared(&self) -> bool {
-        self.store.shared()
-    }
-
-    /// What the store is, for logs.
-    pub fn store_name(&self) -> String {
-        self.store.describe()
-    }
-
-    /// The store (for the services wired beside the games, e.g. the reviews).
-    pub(crate) fn store(&self) -> &Arc<dyn Store> {
-        &self.store
-    }
-
-    /// The clock of game time (shared with the accounts).
-    pub(crate) fn clock(&self) -> &Arc<dyn Clock> {
-        &self.clock
-    }
-
-    /// The engine's lanes (shared with the services wired beside the games).
-    pub(crate) fn engine(&self) -> &Arc<EngineJobs> {
-        &self.engine
+    /// The step that changes a game, under its lock (`s`, of `live`): the versioned write of
+    /// `change`, the change applied in memory, the watchers and followers told (`cause`).
+    pub(crate) async fn commit(
+        &self,
+        live: &Live,
+        s: &mut Session,
+        change: Change,
+        cause: &str,
+    ) -> Result<(), GameError> {
+        self.persist(s, change).await?;
+        self.changed(live, s, cause, None, None);
+        Ok(())
     }
 
     /// Closes the store (pending writes finish; its lock is released).

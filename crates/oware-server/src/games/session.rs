@@ -11,84 +11,87 @@ use oware_protocol::EventKind;
 use tokio::sync::broadcast;
 
 use super::error::GameError;
-use super::local::{MoveInput, Opponent};
-use super::sync::REMOTE_PRESENCE_TTL_MS;
+use super::kinds::{MoveInput, Opponent};
 use crate::egdb_view::Tables;
 use crate::events::{Channel, Event};
 use crate::online::{Online, Presence};
 use crate::store::GameRow;
 use crate::view::{self, GameSnapshot};
 
+/// How long another instance's count of open streams holds without news (it re-announces
+/// them every `PRESENCE_HEARTBEAT`, `sync.rs`).
+pub(crate) const REMOTE_PRESENCE_TTL_MS: u64 = 30_000;
+
 /// The stored moves' last character when the game was ended as a cycle by agreement (no move
 /// letter or separator is `=`).
-pub(super) const AGREED_CYCLE_MARK: char = '=';
+pub(crate) const AGREED_CYCLE_MARK: char = '=';
 
 /// One live game.
 pub struct Session {
-    pub(super) id: String,
-    pub(super) token: String,
-    pub(super) opponent: Opponent,
+    pub(crate) id: String,
+    pub(crate) token: String,
+    pub(crate) opponent: Opponent,
     /// The token holder's side against the computer (South in friend games).
-    pub(super) human: Side,
-    pub(super) names: BySide<String>,
-    pub(super) game: Game,
+    pub(crate) human: Side,
+    pub(crate) names: BySide<String>,
+    pub(crate) game: Game,
     /// Moves taken back, the next one to replay last.
-    pub(super) redo: Vec<Move>,
+    pub(crate) redo: Vec<Move>,
     /// The stored version this copy is at.
-    pub(super) version: u64,
+    pub(crate) version: u64,
     /// What the page is told: the computer is working on its move.
-    pub(super) thinking: bool,
+    pub(crate) thinking: bool,
     /// A reply of this game is in the engine (perhaps a stale one, after an undo): at most one
     /// at a time, so a move/undo loop cannot fill the engine's queue.
-    pub(super) reply_running: bool,
+    pub(crate) reply_running: bool,
     /// Why the computer's last reply failed; cleared by the next change.
-    pub(super) engine_error: Option<String>,
-    pub(super) analysis: Option<Arc<AtomicBool>>,
-    pub(super) analysis_seq: u64,
-    pub(super) channel: Channel,
+    pub(crate) engine_error: Option<String>,
+    pub(crate) analysis: Option<Arc<AtomicBool>>,
+    pub(crate) analysis_seq: u64,
+    pub(crate) channel: Channel,
     /// The online part (seats, clock, offers), `None` for a game on one device.
-    pub(super) online: Option<Online>,
+    pub(crate) online: Option<Online>,
     /// Who has an event stream open (online games).
-    pub(super) presence: Presence,
+    pub(crate) presence: Presence,
     /// Streams open on other instances (a shared store): their counts (South, North,
     /// spectators) by instance, and when each was last heard of.
-    pub(super) remote: HashMap<String, ([u32; 3], u64)>,
+    pub(crate) remote: HashMap<String, ([u32; 3], u64)>,
     /// The one timer that ends the game when the running side's flag falls: replaced (the old
     /// one cancelled) by every change, cancelled when the game ends, so a finished game is
     /// held by no timer.
-    pub(super) flag_timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
+    pub(crate) flag_timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
     /// The spectators' streams open here (online games), by their handle.
-    pub(super) watchers: HashMap<String, Watcher>,
+    pub(crate) watchers: HashMap<String, Watcher>,
     /// The accounts' lines of a finished online game (ratings before and after).
-    pub(super) players: Vec<crate::store::accounts::PlayerGame>,
+    pub(crate) players: Vec<crate::store::accounts::PlayerGame>,
     /// Against the computer: the computer's standing proposal to end the game as a cycle
     /// (its side), made instead of a move; any change of the game withdraws it (`cycle.rs`).
-    pub(super) cycle_offer: Option<Side>,
+    pub(crate) cycle_offer: Option<Side>,
     /// Against the computer: the seeds on the board when the person last declined its
     /// proposal (it proposes again only after a capture).
-    pub(super) cycle_declined: Option<u8>,
+    pub(crate) cycle_declined: Option<u8>,
     /// Against the computer: the version at which it last declined the person's proposal (asked
     /// once per position).
-    pub(super) cycle_refused_at: Option<u64>,
+    pub(crate) cycle_refused_at: Option<u64>,
 }
 
 /// A spectator's event stream of an online game. It has a channel of its own, fed with the
 /// game's events by a small task, so that what is meant for this spectator alone (the
 /// analysis they asked for) reaches nobody else: not the players, not other spectators.
-pub(super) struct Watcher {
+pub(crate) struct Watcher {
     /// The stream's own channel.
-    pub(super) events: broadcast::Sender<Event>,
+    pub(crate) events: broadcast::Sender<Event>,
     /// The task copying the game's events into `events`.
-    pub(super) forwarder: tokio::task::AbortHandle,
+    pub(crate) forwarder: tokio::task::AbortHandle,
     /// The spectator's running analysis.
-    pub(super) analysis: Option<Arc<AtomicBool>>,
+    pub(crate) analysis: Option<Arc<AtomicBool>>,
     /// Opened by an account holding a seat of the live game: a player in a spectator's
     /// place, who gets no analysis and no spectators' room (`Online::seated_account`).
-    pub(super) seated: bool,
+    pub(crate) seated: bool,
 }
 
 impl Watcher {
-    pub(super) fn stop_analysis(&mut self) {
+    pub(crate) fn stop_analysis(&mut self) {
         if let Some(stop) = self.analysis.take() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -104,7 +107,7 @@ impl Drop for Watcher {
 
 impl Session {
     /// The live game of stored `row` (`game` and `redo` read from it), loaded at `now`.
-    pub(super) fn from_row(
+    pub(crate) fn from_row(
         row: &GameRow,
         game: Game,
         redo: Vec<Move>,
@@ -162,17 +165,17 @@ impl Session {
         })
     }
 
-    pub(super) fn against_computer(&self) -> bool {
+    pub(crate) fn against_computer(&self) -> bool {
         matches!(self.opponent, Opponent::Computer(_))
     }
 
     /// Whether the computer is to move.
-    pub(super) fn computer_to_move(&self) -> bool {
+    pub(crate) fn computer_to_move(&self) -> bool {
         self.against_computer() && !self.game.is_over() && self.game.position().turn() != self.human
     }
 
     /// Checks the seat token (in constant time).
-    pub(super) fn authorize(&self, token: Option<&str>) -> Result<(), GameError> {
+    pub(crate) fn authorize(&self, token: Option<&str>) -> Result<(), GameError> {
         let token = token.ok_or(GameError::NoToken)?;
         if !constant_time_eq(token.as_bytes(), self.token.as_bytes()) {
             return Err(GameError::WrongToken);
@@ -180,7 +183,7 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn illegal(&self, e: &PlayError) -> GameError {
+    pub(crate) fn illegal(&self, e: &PlayError) -> GameError {
         let (code, message) = view::explain_error(
             e,
             &self.names,
@@ -190,7 +193,7 @@ impl Session {
     }
 
     /// Refuses what online games do not have (undo, redo).
-    pub(super) fn not_online(&self) -> Result<(), GameError> {
+    pub(crate) fn not_online(&self) -> Result<(), GameError> {
         if self.online.is_some() {
             return Err(GameError::refused(
                 "not-in-online-games",
@@ -201,7 +204,7 @@ impl Session {
     }
 
     /// The move the request names, in the current position.
-    pub(super) fn parse_move(&self, input: MoveInput<'_>) -> Result<Move, GameError> {
+    pub(crate) fn parse_move(&self, input: MoveInput<'_>) -> Result<Move, GameError> {
         let pos = *self.game.position();
         Ok(match input {
             MoveInput::Text(t) => {
@@ -220,7 +223,7 @@ impl Session {
         })
     }
 
-    pub(super) fn not_your_turn() -> GameError {
+    pub(crate) fn not_your_turn() -> GameError {
         GameError::refused(
             "not-your-turn",
             "it is the computer's turn: wait for its move",
@@ -229,7 +232,7 @@ impl Session {
 
     /// The stored form of the moves: their letters, and [`AGREED_CYCLE_MARK`] after them when
     /// the players ended the game as a cycle by agreement.
-    pub(super) fn row_moves(game: &Game) -> String {
+    pub(crate) fn row_moves(game: &Game) -> String {
         let mut moves = movetext::write_list(&game.move_texts()).replace(' ', "");
         if game.is_agreed_cycle() {
             moves.push(AGREED_CYCLE_MARK);
@@ -237,11 +240,11 @@ impl Session {
         moves
     }
 
-    pub(super) fn row_redo(game: &Game, redo: &[Move]) -> String {
+    pub(crate) fn row_redo(game: &Game, redo: &[Move]) -> String {
         movetext::letters(game.position().turn(), redo.iter().rev().copied()).collect()
     }
 
-    pub(super) fn snapshot<'a>(&'a self, egdb: Option<&'a Tables>) -> GameSnapshot<'a> {
+    pub(crate) fn snapshot<'a>(&'a self, egdb: Option<&'a Tables>) -> GameSnapshot<'a> {
         GameSnapshot {
             id: &self.id,
             version: self.version,
@@ -258,7 +261,7 @@ impl Session {
     }
 
     /// The OGN record (with the clock and the end of an online game).
-    pub(super) fn ogn(&self) -> String {
+    pub(crate) fn ogn(&self) -> String {
         match &self.online {
             None => view::ogn_text(&self.game, &self.names),
             Some(o) => view::ogn_text_with(&self.game, &self.names, &o.ogn_tags(), o.result_tag()),
@@ -267,7 +270,7 @@ impl Session {
 
     /// Who is connected now, on this instance and (as last heard) on the others: an instance
     /// not heard of for [`REMOTE_PRESENCE_TTL_MS`] (it died) counts no more from then on.
-    pub(super) fn presence_now(&self, now: u64) -> Presence {
+    pub(crate) fn presence_now(&self, now: u64) -> Presence {
         let mut p = self.presence.clone();
         for (counts, at) in self.remote.values() {
             let until = at + REMOTE_PRESENCE_TTL_MS;
@@ -292,7 +295,7 @@ impl Session {
     /// (`?presence=KEY`, as an event stream cannot send the token in a header): derived from
     /// the seat's token with SHA-256, so every instance can check it and the key does not
     /// give the token away.
-    pub(super) fn presence_key_of(&self, side: Side) -> Option<String> {
+    pub(crate) fn presence_key_of(&self, side: Side) -> Option<String> {
         use sha2::Digest;
         let token = self.online.as_ref()?.seat(side).token.as_ref()?;
         let mut h = sha2::Sha256::new();
@@ -309,7 +312,7 @@ impl Session {
     }
 
     /// The stream handle `given` by a spectator, if it is one of this game's open here.
-    pub(super) fn watcher_handle(&self, given: Option<&str>) -> Result<String, GameError> {
+    pub(crate) fn watcher_handle(&self, given: Option<&str>) -> Result<String, GameError> {
         let given = given.ok_or_else(Session::no_watcher)?;
         self.watchers
             .keys()
@@ -318,7 +321,7 @@ impl Session {
             .ok_or_else(Session::no_watcher)
     }
 
-    pub(super) fn no_watcher() -> GameError {
+    pub(crate) fn no_watcher() -> GameError {
         GameError::Forbidden {
             code: "no-watcher",
             message: "a spectator's analysis goes to their own event stream: open the game's \
@@ -329,7 +332,7 @@ impl Session {
 
     /// Tells the watchers how many spectators there are now: a few bytes, where a player's
     /// connection changes the state (and sends it whole). `now`: the games' clock.
-    pub(super) fn publish_spectators(&self, now: u64) {
+    pub(crate) fn publish_spectators(&self, now: u64) {
         let n = self.presence_now(now).spectators;
         let data = oware_protocol::SpectatorsEvent {
             spectators: n,
@@ -339,7 +342,7 @@ impl Session {
             .publish(EventKind::Spectators.name(), crate::events::to_json(&data));
     }
 
-    pub(super) fn publish_thinking(&self) {
+    pub(crate) fn publish_thinking(&self) {
         let data = oware_protocol::ThinkingEvent {
             thinking: self.thinking,
             version: self.version,
@@ -350,11 +353,11 @@ impl Session {
     }
 }
 
-pub(super) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     crate::secret::same_secret(a, b)
 }
 
-pub(super) fn online_of(s: &Session) -> Result<&Online, GameError> {
+pub(crate) fn online_of(s: &Session) -> Result<&Online, GameError> {
     s.online.as_ref().ok_or_else(|| {
         GameError::refused(
             "not-online",
@@ -364,7 +367,7 @@ pub(super) fn online_of(s: &Session) -> Result<&Online, GameError> {
 }
 
 /// The names shown for an online game's seats.
-pub(super) fn online_names(o: &Online) -> BySide<String> {
+pub(crate) fn online_names(o: &Online) -> BySide<String> {
     let name = |side: Side, fallback: &str| {
         let n = &o.seat(side).name;
         if n.is_empty() {
@@ -376,7 +379,7 @@ pub(super) fn online_names(o: &Online) -> BySide<String> {
     BySide::new(name(Side::South, "South"), name(Side::North, "North"))
 }
 
-pub(super) fn default_names(opponent: Opponent, human: Side) -> BySide<String> {
+pub(crate) fn default_names(opponent: Opponent, human: Side) -> BySide<String> {
     match opponent {
         Opponent::Friend | Opponent::Online => {
             BySide::new("South".to_string(), "North".to_string())
@@ -393,7 +396,7 @@ pub(super) fn default_names(opponent: Opponent, human: Side) -> BySide<String> {
 }
 
 /// A player's name as the server keeps it: see [`crate::names::clean`].
-pub(super) fn clean_name(s: &str) -> String {
+pub(crate) fn clean_name(s: &str) -> String {
     crate::names::clean(s)
 }
 

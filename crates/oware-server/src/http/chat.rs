@@ -8,7 +8,7 @@ use oware_protocol::{ChatLog, ChatReq};
 
 use super::error::{ApiError, ApiJson, Path};
 use super::{client, token, Shared};
-use crate::games::ChatPoster;
+use crate::chat::ChatPoster;
 
 pub(super) async fn post(
     State(s): State<Shared>,
@@ -24,7 +24,7 @@ pub(super) async fn post(
         client: Some(client(peer)),
     };
     let message = s
-        .games
+        .chat
         .post_chat(&id, poster, req.room.as_deref(), &req.text)
         .await?;
     Ok((StatusCode::CREATED, Json(message)).into_response())
@@ -37,5 +37,5 @@ pub(super) async fn log(
 ) -> Result<Json<ChatLog>, ApiError> {
     let viewer = super::accounts::viewer(&s, &headers).await?;
     let viewer = viewer.as_ref().map(|u| u.id.as_str());
-    Ok(Json(s.games.chat_log(&id, token(&headers), viewer).await?))
+    Ok(Json(s.chat.chat_log(&id, token(&headers), viewer).await?))
 }

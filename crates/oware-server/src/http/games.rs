@@ -15,7 +15,9 @@ use serde::Deserialize;
 use super::error::{ApiError, ApiJson, OptionalJson, Path, Query};
 use super::{client, token, watcher, NoBody, Shared};
 use crate::events;
-use crate::games::{GameError, MoveInput, NewGame, NewOnline, Opponent};
+use crate::games::{GameError, MoveInput, Opponent};
+use crate::local::NewGame;
+use crate::round::NewOnline;
 use crate::view;
 
 /// `POST /api/games` body.
@@ -187,11 +189,11 @@ pub(super) async fn create(
     headers: axum::http::HeaderMap,
     ApiJson(req): ApiJson<CreateReq>,
 ) -> Result<Response, ApiError> {
-    let new = match req.parse(s.games.min_initial_s())? {
+    let new = match req.parse(s.round.min_initial_s())? {
         NewRequest::Game(new) => new,
         NewRequest::Online(mut new) => {
             new.user = super::accounts::viewer(&s, &headers).await?;
-            let created = s.games.create_online(new, Some(client(peer))).await?;
+            let created = s.round.create_online(new, Some(client(peer))).await?;
             let body = SeatAnswer {
                 id: created.id,
                 token: created.token,
@@ -202,7 +204,7 @@ pub(super) async fn create(
     };
     let engine_job = matches!(new.opponent, Opponent::Computer(_));
     s.limits.create_game(peer.ip(), engine_job)?;
-    let created = s.games.create(new).await?;
+    let created = s.local.create(new).await?;
     let body = SeatAnswer {
         id: created.id,
         token: created.token,
@@ -219,7 +221,7 @@ pub(super) async fn state(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<view::StateView>, ApiError> {
     match q.get("since") {
-        None => Ok(Json(s.games.state_for(&id, token(&headers)).await?)),
+        None => Ok(Json(s.round.state_for(&id, token(&headers)).await?)),
         Some(v) => {
             let since: u64 = v
                 .parse()
@@ -251,7 +253,7 @@ pub(super) async fn events(
     let slot = s.limits.open_stream(peer.ip())?;
     let viewer = super::accounts::viewer(&s, &headers).await?;
     let (first, rx, guard) = s
-        .games
+        .round
         .subscribe_present(
             &id,
             q.get("presence").map(String::as_str),
@@ -293,7 +295,7 @@ pub(super) async fn play(
     ApiJson(req): ApiJson<MoveReq>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
     let input = req.input()?;
-    let reply = s.games.play(&id, token(&headers), input).await?;
+    let reply = s.round.play(&id, token(&headers), input).await?;
     Ok(Json(MoveAnswer {
         detail: reply.detail,
         state: reply.state,
@@ -306,7 +308,7 @@ pub(super) async fn undo(
     headers: HeaderMap,
     OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<view::StateView>, ApiError> {
-    Ok(Json(s.games.undo(&id, token(&headers)).await?))
+    Ok(Json(s.local.undo(&id, token(&headers)).await?))
 }
 
 pub(super) async fn redo(
@@ -315,14 +317,14 @@ pub(super) async fn redo(
     headers: HeaderMap,
     OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<view::StateView>, ApiError> {
-    Ok(Json(s.games.redo(&id, token(&headers)).await?))
+    Ok(Json(s.local.redo(&id, token(&headers)).await?))
 }
 
 pub(super) async fn ogn(
     State(s): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let text = s.games.ogn(&id).await?;
+    let text = s.local.ogn(&id).await?;
     let disposition = format!(
         "attachment; filename=\"oware-{}.ogn\"",
         &id[..id.len().min(8)]
@@ -369,7 +371,7 @@ pub(super) async fn analyse(
     s.limits.start_engine_job(peer.ip())?;
     let viewer = super::accounts::viewer(&s, &headers).await?;
     let seq = s
-        .games
+        .local
         .analyse(
             &id,
             token(&headers),
@@ -389,7 +391,7 @@ pub(super) async fn stop_analysis(
     headers: HeaderMap,
     OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<StatusCode, ApiError> {
-    s.games
+    s.local
         .stop_analysis(&id, token(&headers), watcher(&headers))
         .await?;
     Ok(StatusCode::NO_CONTENT)

@@ -14,17 +14,17 @@ pub(super) async fn health(State(s): State<Shared>) -> Response {
     let database = |ok: bool| {
         serde_json::json!({
             "ok": ok,
-            "kind": if s.games.store_shared() { "postgresql" } else { "sqlite" },
-            "shared": s.games.store_shared(),
+            "kind": if s.store.shared() { "postgresql" } else { "sqlite" },
+            "shared": s.store.shared(),
         })
     };
-    match s.games.stored_games().await {
+    match s.store.count().await {
         Ok(games) => Json(serde_json::json!({
             "ok": true,
             "games": games,
             "database": database(true),
             "engine": {
-                "replies": s.games.replies_searched(),
+                "replies": s.engine.replies_started(),
                 "reviews": s.reviews.started(),
             },
             "egdb": s.games.egdb_health(),

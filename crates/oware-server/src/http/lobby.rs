@@ -9,7 +9,7 @@ use super::Shared;
 use crate::events;
 
 pub(super) async fn lobby(State(s): State<Shared>) -> Json<oware_protocol::Lobby> {
-    Json(s.games.lobby())
+    Json(s.lobby.challenges_now())
 }
 
 pub(super) async fn lobby_events(
@@ -17,6 +17,6 @@ pub(super) async fn lobby_events(
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
 ) -> Result<Response, ApiError> {
     let slot = s.limits.open_stream(peer.ip())?;
-    let (first, rx) = s.games.subscribe_lobby();
+    let (first, rx) = s.lobby.subscribe();
     Ok(events::sse_held(first, rx, s.shutdown.clone(), slot).into_response())
 }

@@ -1,6 +1,6 @@
 //! The HTTP routes: the JSON API, the event stream and the page's files. Handlers are thin:
-//! they read the request, call a domain operation ([`Games`], [`Reviews`]) and let `error.rs` turn its error into an
-//! answer. Every request runs in a `tracing` span (method, path) that logs its status and
+//! they read the request, call the service of their route (the table below `ROUTES` says which)
+//! and let `error.rs` turn its error into an answer. Every request runs in a `tracing` span (method, path) that logs its status and
 //! duration (`tower_http::trace`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
 //! axum's extractors, whose refusals are JSON like every other error; requests that start
 //! engine work or hold a stream open ask `limits.rs` first (per client address).
@@ -43,9 +43,10 @@ use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, Tr
 use tower_http::LatencyUnit;
 use tracing::Level;
 
-use crate::games::{Ending, Games, OfferKind};
+use crate::games::{Games, OfferKind};
 use crate::limits::{ClientKey, ClientLimits};
 use crate::review::Reviews;
+use crate::round::Ending;
 use host::AllowedHosts;
 use tournaments::Act;
 
@@ -54,13 +55,36 @@ pub use games::{AnalysisReq, CreateReq, MoveReq, NewRequest};
 pub use host::{BadHostName, HostName};
 pub use review::ReviewReq;
 
-/// The router state, and the one place that says who holds what (lila's `Env`): the games,
-/// the reviews beside them (sharing their store and engine, never calling them: a handler asks
-/// the games first and hands the reviews what they need), the per-client limits and a signal
-/// that ends open event streams at shutdown.
+/// The router state: the services the wiring built (`env.rs`, lila's `Env`), the per-client
+/// limits and a signal that ends open event streams at shutdown. A handler calls the service of
+/// its route:
+///
+/// | routes | service |
+/// | --- | --- |
+/// | `GET /api/games/{id}` (no token), long polls | [`Games`] (reading a game) |
+/// | `POST /api/games`, `GET …/{id}` with a token, `…/events`, `…/moves`, `…/join`, `…/resign`, `…/abort`, `DELETE …/{id}`, `…/draw`, `…/takeback`, `…/cycle`, `…/claim`, `…/rematch`, `…/seat`, `…/presence`, `GET /api/account/games` | `round` ([`crate::round::Round`]; a game on one device is handed to `local`) |
+/// | `POST /api/games` (computer, friend), `…/undo`, `…/redo`, `…/ogn`, `…/analysis` | `local` ([`crate::local::Local`]) |
+/// | `…/chat` | `chat` ([`crate::chat::Chats`]) |
+/// | `/api/lobby`, `/api/lobby/events` | `lobby` ([`crate::lobby::Lobby`]) |
+/// | `…/review` | `reviews` ([`Reviews`]) |
+/// | `/api/pools/…`, `/api/tournaments/…`, `/api/account/…`, `/api/players/…` | `pools`, `tournaments`, `accounts`, `players` |
 #[derive(Clone)]
 pub struct Shared {
+    /// The store (health answers).
+    pub(crate) store: Arc<dyn crate::store::Store>,
+    /// The engine's lanes (health answers).
+    pub(crate) engine: Arc<crate::engine::EngineJobs>,
+    /// The live games.
     pub(crate) games: Arc<Games>,
+    /// The open challenges.
+    pub(crate) lobby: Arc<crate::lobby::Lobby>,
+    /// Games on one device, analyses.
+    pub(crate) local: Arc<crate::local::Local>,
+    /// Online play.
+    pub(crate) round: Arc<crate::round::Round>,
+    /// Online games' chats.
+    pub(crate) chat: Arc<crate::chat::Chats>,
+    /// Game reviews.
     pub(crate) reviews: Arc<Reviews>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// The per-client limits.

@@ -7,7 +7,8 @@ use oware_protocol::{ClaimReq, JoinReq, OfferReq, PresenceAnswer, RematchAnswer,
 
 use super::error::{ApiError, ApiJson, OptionalJson, Path};
 use super::{client, token, NoBody, Shared};
-use crate::games::{Ending, OfferKind};
+use crate::games::OfferKind;
+use crate::round::Ending;
 use crate::view;
 use futures_util::future::BoxFuture;
 
@@ -19,7 +20,7 @@ pub(super) async fn join(
 ) -> Result<Json<SeatAnswer>, ApiError> {
     let user = super::accounts::viewer(&s, &headers).await?;
     let r = s
-        .games
+        .round
         .join(
             &id,
             token(&headers),
@@ -43,7 +44,7 @@ pub(super) fn ending(
        + Sync
        + 'static {
     move |State(s), Path(id), headers, OptionalJson(NoBody {})| {
-        Box::pin(async move { Ok(Json(s.games.end(&id, token(&headers), how).await?)) })
+        Box::pin(async move { Ok(Json(s.round.end(&id, token(&headers), how).await?)) })
     }
 }
 
@@ -57,7 +58,7 @@ pub(super) fn offer(
        + 'static {
     move |State(s), Path(id), headers, ApiJson(req)| {
         Box::pin(async move {
-            let state = s.games.offer(&id, token(&headers), kind, &req.action);
+            let state = s.round.offer(&id, token(&headers), kind, &req.action);
             Ok(Json(state.await?))
         })
     }
@@ -70,7 +71,7 @@ pub(super) async fn claim(
     ApiJson(req): ApiJson<ClaimReq>,
 ) -> Result<Json<view::StateView>, ApiError> {
     Ok(Json(
-        s.games.claim(&id, token(&headers), &req.result).await?,
+        s.round.claim(&id, token(&headers), &req.result).await?,
     ))
 }
 
@@ -83,7 +84,7 @@ pub(super) async fn rematch(
 ) -> Result<Json<RematchAnswer>, ApiError> {
     let ip = Some(client(peer));
     let (seat, state) = s
-        .games
+        .round
         .rematch(&id, token(&headers), &req.action, ip)
         .await?;
     Ok(Json(RematchAnswer {
@@ -101,10 +102,10 @@ pub(super) async fn seat(
     // Without a seat token, a logged-in player's seat follows the account (another device).
     if token(&headers).is_none() {
         if let Some(user) = super::accounts::viewer(&s, &headers).await? {
-            return Ok(Json(s.games.seat_of_account(&id, &user).await?));
+            return Ok(Json(s.round.seat_of_account(&id, &user).await?));
         }
     }
-    Ok(Json(s.games.seat(&id, token(&headers)).await?))
+    Ok(Json(s.round.seat(&id, token(&headers)).await?))
 }
 
 pub(super) async fn presence(
@@ -113,7 +114,7 @@ pub(super) async fn presence(
     headers: HeaderMap,
     OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<PresenceAnswer>, ApiError> {
-    let key = s.games.presence_key(&id, token(&headers)).await?;
+    let key = s.round.presence_key(&id, token(&headers)).await?;
     Ok(Json(PresenceAnswer { key }))
 }
 
@@ -123,6 +124,6 @@ pub(super) async fn account_games(
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let user = super::accounts::logged_in(&s, &headers).await?;
-    let games = s.games.account_games(&user).await?;
+    let games = s.round.account_games(&user).await?;
     Ok(Json(serde_json::json!({ "games": games })))
 }

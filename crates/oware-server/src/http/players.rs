@@ -112,7 +112,7 @@ pub(super) async fn export(
 ) -> Result<Response, ApiError> {
     // The player must exist before the answer starts: a 404, not an empty stream.
     s.players.profile(&name).await?;
-    let (games, players) = (Arc::clone(&s.games), Arc::clone(&s.players));
+    let (games, players) = (Arc::clone(&s.local), Arc::clone(&s.players));
     const BATCH: u32 = 50;
     let stream = futures_util::stream::unfold(Some(0u32), move |offset| {
         let (games, players, name) = (

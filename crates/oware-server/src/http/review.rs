@@ -1,5 +1,5 @@
-//! The routes of a game's review: start one, read it. The handler asks `games` for the game
-//! (which checks who may see or review it), then gives the copy to the reviews.
+//! The routes of a game's review: start one, read it ([`crate::review::Reviews`], which reads the
+//! game and checks who may see or review it).
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -29,7 +29,7 @@ pub(super) async fn review(
 ) -> Result<Response, ApiError> {
     let depth = crate::review::parse_depth(req.depth)?;
     s.limits.start_engine_job(peer.ip())?;
-    let game = s.games.review_target(&id, token(&headers), true).await?;
+    let game = s.reviews.target(&id, token(&headers), true).await?;
     let (started, view) = s
         .reviews
         .start(&id, game, depth, Some(client(peer)))
@@ -47,6 +47,6 @@ pub(super) async fn review_state(
     Path(id): Path<String>,
 ) -> Result<Json<ReviewView>, ApiError> {
     // Anyone who may see the game may see its review.
-    let game = s.games.review_target(&id, None, false).await?;
+    let game = s.reviews.target(&id, None, false).await?;
     Ok(Json(s.reviews.state(&id, &game.moves).await?))
 }

@@ -1,9 +1,9 @@
 //! [`OnlineError`]: why an online request was refused, by kind.
 
-use std::fmt;
-
-/// How an online request went wrong; `games` turns it into a [`crate::GameError`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How an online request went wrong (its message is the sentence shown); `games` turns it into
+/// a [`crate::GameError`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct OnlineError {
     /// Whose fault and which answer.
     pub kind: OnlineErrorKind,
@@ -65,11 +65,3 @@ impl OnlineError {
         Self::refused("game-over", "the game is over")
     }
 }
-
-impl fmt::Display for OnlineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for OnlineError {}

@@ -43,6 +43,7 @@
 
 mod error;
 mod job;
+mod target;
 mod view;
 
 use std::collections::HashMap;
@@ -117,6 +118,8 @@ struct Heard {
 /// The reviews of this server: the running ones by game id, what other instances said of
 /// theirs, and the store and engine slots they use.
 pub struct Reviews {
+    /// The live games, a review's copy of a game comes from (`target.rs`).
+    games: Arc<crate::games::Games>,
     store: Arc<dyn Store>,
     engine: Arc<EngineJobs>,
     jobs: Mutex<HashMap<String, Arc<Job>>>,
@@ -141,8 +144,13 @@ pub fn parse_depth(depth: Option<i64>) -> Result<u32, ReviewError> {
 
 impl Reviews {
     /// The reviews of games kept in `store`, searched on `engine`'s review lane.
-    pub fn new(store: Arc<dyn Store>, engine: Arc<EngineJobs>) -> Arc<Reviews> {
+    pub(crate) fn new(
+        games: Arc<crate::games::Games>,
+        store: Arc<dyn Store>,
+        engine: Arc<EngineJobs>,
+    ) -> Arc<Reviews> {
         Arc::new(Reviews {
+            games,
             store,
             engine,
             jobs: Mutex::new(HashMap::new()),

@@ -17,6 +17,7 @@
 //! the games' clock; a game's end is recorded by the instance where it ended (and checked
 //! again by the waves, so an end missed during a restart is found).
 
+mod berserk;
 mod create;
 mod schedule;
 mod view;
@@ -34,6 +35,7 @@ use tokio::sync::broadcast;
 use crate::accounts::User;
 use crate::events::Event;
 use crate::games::{GameError, Games};
+use crate::round::Round;
 use crate::store::tournaments::{EntryRow, PairingResult, TournamentRow, TournamentStore};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
@@ -186,6 +188,8 @@ pub struct WaveTime {
 pub struct Tournaments {
     store: Arc<dyn Store>,
     games: Arc<Games>,
+    /// Online play: the tournament's games are made there (paired) and end there.
+    round: Arc<Round>,
     clock: Arc<dyn Clock>,
     config: TournamentConfig,
     min_initial_s: u64,
@@ -201,13 +205,20 @@ const EVENT_BACKLOG: usize = 16;
 const DUE_PAGE: u32 = 200;
 
 impl Tournaments {
-    /// The tournaments of `games` (same store and clock).
-    pub fn new(games: Arc<Games>, config: TournamentConfig) -> Arc<Self> {
+    /// The tournaments kept in `store`, on `clock`, their games made by `round` in `games`.
+    pub(crate) fn new(
+        games: Arc<Games>,
+        round: Arc<Round>,
+        store: Arc<dyn Store>,
+        clock: Arc<dyn Clock>,
+        config: TournamentConfig,
+    ) -> Arc<Self> {
         Arc::new(Tournaments {
-            min_initial_s: games.min_initial_s(),
-            store: Arc::clone(games.store()),
-            clock: Arc::clone(games.clock()),
+            min_initial_s: round.min_initial_s(),
+            store,
+            clock,
             games,
+            round,
             config,
             channels: std::sync::Mutex::new(HashMap::new()),
             waves: std::sync::Mutex::new(HashMap::new()),
@@ -226,7 +237,7 @@ impl Tournaments {
     /// ends; both stop when the returned handle's sender is dropped or `shutdown` says so.
     pub fn start(self: &Arc<Self>, mut shutdown: tokio::sync::watch::Receiver<bool>) {
         let me = Arc::clone(self);
-        let mut ends = self.games.finished();
+        let mut ends = self.round.finished();
         let mut down = shutdown.clone();
         tokio::spawn(async move {
             loop {
@@ -382,7 +393,7 @@ impl Tournaments {
 
     /// Writes game `game`'s result if it is over; `true` if this call wrote it.
     async fn record_end(self: &Arc<Self>, game: &str) -> Result<bool, TournamentError> {
-        let Some(st) = self.games.standing(game).await? else {
+        let Some(st) = self.standing(game).await? else {
             return Ok(false);
         };
         use crate::online::Status;
@@ -566,7 +577,7 @@ impl Tournaments {
                 "you have no game in play in this tournament",
             ));
         };
-        self.games.berserk(&game, side).await?;
+        self.berserk_game(&game, side).await?;
         let side = if side == Side::South { "S" } else { "N" };
         tables.set_berserk(game, side.to_string()).await?;
         self.changed(id, user).await
@@ -710,8 +721,21 @@ mod tests {
     async fn every_running_tournament_is_due_however_many_there_are() {
         let dir = tempfile::tempdir().unwrap();
         let store = Arc::new(SqliteStore::open(&dir.path().join("t.sqlite")).unwrap());
-        let games = Games::new(store, EngineJobs::new(1), None);
-        let t = Tournaments::new(games, TournamentConfig::default());
+        let clock: Arc<dyn crate::time::Clock> = Arc::new(crate::time::SystemClock);
+        let env = crate::env::Env::new(
+            store.clone(),
+            EngineJobs::new(1),
+            None,
+            crate::online::OnlineConfig::default(),
+            Arc::clone(&clock),
+        );
+        let t = Tournaments::new(
+            Arc::clone(&env.games),
+            Arc::clone(&env.round),
+            store,
+            clock,
+            TournamentConfig::default(),
+        );
         let tables = t.tables().unwrap();
         // 1,040 started (520 accounts × 2, several pages), many with the same start; one
         // whose start has come, one still to come, one finished.

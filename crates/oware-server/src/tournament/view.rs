@@ -244,53 +244,51 @@ impl Tournaments {
                 north_berserk: p.north_berserk,
             })
             .collect();
-        let me = match viewer {
-            None => Me {
-                state: None,
-                game: None,
-                can_berserk: false,
-            },
-            Some(u) => {
-                let state = entries
-                    .iter()
-                    .find(|e| e.user_id == u.id)
-                    .map(|e| e.state.clone());
-                let current = pairings
-                    .iter()
-                    .rev()
-                    .find(|p| p.result.is_empty() && (p.south == u.id || p.north == u.id));
-                let can_berserk = match current {
-                    Some(p) if t.kind == "arena" => {
-                        let south = p.south == u.id;
-                        let already = if south {
-                            p.south_berserk
-                        } else {
-                            p.north_berserk
+        let me =
+            match viewer {
+                None => Me {
+                    state: None,
+                    game: None,
+                    can_berserk: false,
+                },
+                Some(u) => {
+                    let state = entries
+                        .iter()
+                        .find(|e| e.user_id == u.id)
+                        .map(|e| e.state.clone());
+                    let current = pairings
+                        .iter()
+                        .rev()
+                        .find(|p| p.result.is_empty() && (p.south == u.id || p.north == u.id));
+                    let can_berserk =
+                        match current {
+                            Some(p) if t.kind == "arena" => {
+                                let south = p.south == u.id;
+                                let already = if south {
+                                    p.south_berserk
+                                } else {
+                                    p.north_berserk
+                                };
+                                !already
+                                    && self.standing(&p.game_id).await.ok().flatten().is_some_and(
+                                        |s| {
+                                            if south {
+                                                s.south_moves == 0
+                                            } else {
+                                                s.north_moves == 0
+                                            }
+                                        },
+                                    )
+                            }
+                            _ => false,
                         };
-                        !already
-                            && self
-                                .games
-                                .standing(&p.game_id)
-                                .await
-                                .ok()
-                                .flatten()
-                                .is_some_and(|s| {
-                                    if south {
-                                        s.south_moves == 0
-                                    } else {
-                                        s.north_moves == 0
-                                    }
-                                })
+                    Me {
+                        state,
+                        game: current.map(|p| p.game_id.clone()),
+                        can_berserk,
                     }
-                    _ => false,
-                };
-                Me {
-                    state,
-                    game: current.map(|p| p.game_id.clone()),
-                    can_berserk,
                 }
-            }
-        };
+            };
         Ok(TournamentView {
             summary: TournamentSummary::of(&t),
             version: t.version,

@@ -11,8 +11,8 @@ use oware_tournament::{
 
 use super::{TournamentError, Tournaments};
 use crate::accounts::User;
-use crate::games::{NewPaired, PairedPlayer};
 use crate::online::TimeControl;
+use crate::round::{NewPaired, PairedPlayer};
 use crate::store::tournaments::{EntryRow, PairingRow, TournamentRow};
 
 /// A Swiss's pairing state as stored (a new one before round 1).
@@ -304,7 +304,7 @@ impl Tournaments {
             }),
         };
         let made = futures_util::future::join_all(boards.iter().map(|(s, n)| {
-            let games = Arc::clone(&self.games);
+            let round = Arc::clone(&self.round);
             let req = NewPaired {
                 rules: Rules::default(),
                 clock: Some(clock),
@@ -312,7 +312,7 @@ impl Tournaments {
                 south: player(s),
                 north: player(n),
             };
-            async move { games.create_paired(req).await }
+            async move { round.create_paired(req).await }
         }))
         .await;
         let mut rows = Vec::with_capacity(boards.len());

@@ -17,7 +17,7 @@ use oware_protocol::{
     ErrorBody, EventKind, LobbyAdd, LobbyEntry, LobbyList, LobbyRemove, SeatAnswer, Side,
 };
 use oware_server::{
-    start, start_with, EngineJobs, GameRow, GameUpdate, Games, ManualClock, OnlineConfig, Server,
+    start, start_with, EngineJobs, GameRow, GameUpdate, ManualClock, OnlineConfig, Server,
     ServerConfig, Store, StoreError, StoreFuture,
 };
 use reqwest::header::{COOKIE, SET_COOKIE};
@@ -169,8 +169,7 @@ pub fn build_egdb(egdb: &Path, max_seeds: u8) {
 
 /// A server on a loopback port over `store` with the engine `engine`.
 pub async fn start_on(store: Arc<dyn Store>, engine: EngineJobs) -> Server {
-    let games = Games::new(store, engine, None);
-    start_with(games, "127.0.0.1:0".parse().unwrap())
+    start_with(store, engine, "127.0.0.1:0".parse().unwrap())
         .await
         .unwrap()
 }

@@ -1,27 +1,21 @@
-//! What other services get of a game, without knowing `Games`: a review's copy of a game
-//! (a `ReviewTarget`, the one type of the review service `games` knows; the HTTP handler
-//! passes it on), and another instance's `review` events passed to the streams this instance
-//! holds.
+//! What a review gets of a game: a copy of its moves and its event sender (a [`ReviewTarget`]),
+//! read from the live games under the same access rules as an analysis.
 
-use std::sync::Arc;
+use super::{ReviewTarget, Reviews};
+use crate::games::{GameError, Session};
 
-use super::session::Session;
-use super::{GameError, Games};
-use crate::events::Event;
-use crate::review::ReviewTarget;
-
-impl Games {
+impl Reviews {
     /// Game `id` as a review sees it: a copy of its moves and its event sender. With `ask`
     /// (starting a review, which spends engine time), the same access rules as an analysis: a
     /// game on one device needs its seat token; an online game is reviewed only once it is
     /// over, by anyone who may watch it. A game without moves has nothing to review.
-    pub async fn review_target(
-        self: &Arc<Self>,
+    pub async fn target(
+        &self,
         id: &str,
         token: Option<&str>,
         ask: bool,
     ) -> Result<ReviewTarget, GameError> {
-        let live = self.live(id).await?;
+        let live = self.games.live(id).await?;
         let s = live.lock().await;
         if ask {
             match &s.online {
@@ -46,16 +40,5 @@ impl Games {
             moves: Session::row_moves(&s.game),
             events: s.channel.sender(),
         })
-    }
-
-    /// Another instance's `review` event for game `id`: passed to the streams this instance
-    /// holds for the game (the reviews remember its progress themselves).
-    pub(crate) async fn on_review_notice(self: &Arc<Self>, id: &str, data: String) {
-        if let Some(events) = self.cached_events(id).await {
-            let _ = events.send(Event {
-                name: "review",
-                data: data.into(),
-            });
-        }
     }
 }

@@ -3,18 +3,17 @@
 //! `POST /api/games/{id}/seat`), and the game is `playing` from the start: the clock starts
 //! at the first move, as after a join.
 //!
-//! [`Games::finished`] tells the services that made such games (pools, tournaments) when an
+//! [`Round::finished`] tells the services that made such games (pools, tournaments) when an
 //! online game ends on this instance: its id, status and winner.
-
-use std::sync::Arc;
 
 use oware_core::{BySide, Game, Rules, Side};
 use oware_protocol::SeatRating;
 use tokio::sync::broadcast;
 
-use super::{players, random_hex, GameError, Games};
+use super::{players, Round};
 use crate::accounts::User;
-use crate::online::{Online, OnlineError, Status, TimeControl};
+use crate::games::{random_hex, Finished, GameError};
+use crate::online::{Online, OnlineError, TimeControl};
 
 /// One player of a paired game.
 #[derive(Debug, Clone)]
@@ -49,20 +48,9 @@ pub struct Paired {
     pub tokens: BySide<String>,
 }
 
-/// An online game that ended on this instance.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finished {
-    /// The game.
-    pub id: String,
-    /// `over` or `aborted`.
-    pub status: Status,
-    /// The winner (`None`: a draw, or no result).
-    pub winner: Option<Side>,
-}
-
-impl Games {
+impl Round {
     /// Starts a game between two players, both seats taken (pools, tournaments).
-    pub async fn create_paired(self: &Arc<Self>, req: NewPaired) -> Result<Paired, GameError> {
+    pub async fn create_paired(&self, req: NewPaired) -> Result<Paired, GameError> {
         if req.rated {
             for p in [&req.south, &req.north] {
                 if let Some(why) =
@@ -101,7 +89,7 @@ impl Games {
             .await?;
         // The first move's deadline runs from now (`Online::first_move_deadline`): the game's
         // timer is armed where it was made, so that a pairing nobody plays is aborted.
-        let live = self.live(&id).await?;
+        let live = self.games.live(&id).await?;
         self.arm_clock(&live, &*live.lock().await);
         tracing::debug!(game = %id, "paired game created");
         Ok(Paired { id, tokens })
@@ -111,26 +99,4 @@ impl Games {
     pub fn finished(&self) -> broadcast::Receiver<Finished> {
         self.finished.subscribe()
     }
-
-    /// Tells [`Games::finished`]'s listeners of an end (written).
-    pub(super) fn tell_finished(&self, end: Option<Finished>) {
-        if let Some(end) = end {
-            let _ = self.finished.send(end);
-        }
-    }
-}
-
-/// The end that `before` becoming `after` is in game `id`, if it is one.
-pub(super) fn finished_between(
-    id: &str,
-    before: Option<&Online>,
-    after: Option<&Online>,
-) -> Option<Finished> {
-    let (before, after) = (before?, after?);
-    (before.status == Status::Playing && matches!(after.status, Status::Over | Status::Aborted))
-        .then(|| Finished {
-            id: id.to_string(),
-            status: after.status,
-            winner: after.winner,
-        })
 }

@@ -1,13 +1,16 @@
-//! A logged-in player's games still going (open challenges and games being played), for the
-//! home page's "your turn" list: whose turn it is and the time left, correspondence games
-//! first among equals.
+//! A logged-in account's online games: those still going (open challenges and games being
+//! played), for the home page's "your turn" list (whose turn it is and the time left,
+//! correspondence games first among equals), and its seat in a game on another device.
 
 use oware_core::Side;
 use serde::Serialize;
 
-use super::{game_of_row, GameError, Games};
+use oware_protocol::SeatAnswer;
+
+use super::Round;
 use crate::accounts::User;
-use crate::online::{Online, Status};
+use crate::games::{game_of_row, online_of, GameError};
+use crate::online::{Online, OnlineError, Status};
 
 /// One of an account's games still going.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -30,7 +33,7 @@ pub struct AccountGame {
     pub rated: bool,
 }
 
-impl Games {
+impl Round {
     /// `user`'s online games still going: the player's turn first, the least time left first.
     /// Read from the store ([`crate::Store::live_online_of`], by the seat columns'
     /// indexes), so every instance answers the same.
@@ -69,5 +72,17 @@ impl Games {
         }
         games.sort_by_key(|g| (!g.your_turn, g.time_left_ms.unwrap_or(u64::MAX)));
         Ok(games)
+    }
+
+    /// The seat `user` holds in online game `id`, with its token: the game on another device.
+    pub async fn seat_of_account(&self, id: &str, user: &User) -> Result<SeatAnswer, GameError> {
+        let live = self.games.live(id).await?;
+        let s = live.lock().await;
+        let o = online_of(&s)?;
+        let side = [Side::South, Side::North]
+            .into_iter()
+            .find(|&side| o.seat(side).user.as_deref() == Some(user.id.as_str()))
+            .ok_or_else(OnlineError::not_your_seat)?;
+        self.seat_reply(&s, side)
     }
 }

@@ -6,14 +6,13 @@ use std::sync::Arc;
 use oware_core::Side;
 use tokio::sync::broadcast;
 
-use super::error::GameError;
-use super::session::{constant_time_eq, Watcher};
-use super::{random_hex, Games, Live};
+use super::Round;
 use crate::events::Event;
+use crate::games::{announce_presence, constant_time_eq, random_hex, GameError, Live, Watcher};
 
 /// Keeps a player's or spectator's presence while its event stream is open.
 pub struct PresenceGuard {
-    games: Arc<Games>,
+    round: Arc<Round>,
     live: Live,
     side: Option<Side>,
     /// A spectator's stream handle.
@@ -30,49 +29,49 @@ impl Drop for PresenceGuard {
         let Ok(rt) = tokio::runtime::Handle::try_current() else {
             return;
         };
-        let games = Arc::clone(&self.games);
+        let round = Arc::clone(&self.round);
         let live = Arc::clone(&self.live);
         let side = self.side;
         let watcher = self.watcher.take();
         rt.spawn(async move {
             let mut s = live.lock().await;
             // The creator's grace (a challenge in the lobby) counts from this time.
-            let now = games.now();
+            let now = round.now();
             s.presence.close(side, now);
             if let Some(handle) = watcher {
                 // Its forwarder and analysis stop with it.
                 s.watchers.remove(&handle);
             }
             if side.is_some() {
-                games.publish_update(&s, None, "presence", None);
+                round.games.publish_update(&s, None, "presence", None);
             } else {
                 s.publish_spectators(now);
             }
-            games.announce_presence(&s);
+            announce_presence(&round.store, &s);
             if side.is_some() {
-                games.recheck_lobby_later(&live, &s);
+                round.recheck_lobby_later(&live, &s);
             }
         });
     }
 }
 
-impl Games {
+impl Round {
     /// Subscribes to game `id`'s events as a player (presence `key`) or a spectator: the
     /// stream counts as connected until the guard is dropped (the page left). A spectator's
     /// stream opened by an account holding a seat (`viewer`) is filtered as a player's is
     /// (no spectators' room unless the game is open to advice), and its handle gets no
     /// analysis while the game is live.
     pub async fn subscribe_present(
-        self: &Arc<Self>,
+        &self,
         id: &str,
         key: Option<&str>,
         viewer: Option<&str>,
     ) -> Result<(Event, broadcast::Receiver<Event>, Option<PresenceGuard>), GameError> {
-        let live = self.live(id).await?;
+        let live = self.games.live(id).await?;
         let mut s = live.lock().await;
         if s.online.is_none() {
             drop(s);
-            let (first, rx) = self.subscribe(id).await?;
+            let (first, rx) = self.games.subscribe(id).await?;
             return Ok((first, rx, None));
         }
         let side = match key {
@@ -97,20 +96,20 @@ impl Games {
         let mut filter = None;
         let (rx, watcher) = match side {
             Some(_) if advice => {
-                self.publish_update(&s, None, "presence", None);
+                self.games.publish_update(&s, None, "presence", None);
                 (s.channel.subscribe(), None)
             }
             Some(_) => {
                 // The players of a game not open to advice never see the spectators' room: their
                 // stream is the game's without those messages.
-                self.publish_update(&s, None, "presence", None);
+                self.games.publish_update(&s, None, "presence", None);
                 let (own, rx) = broadcast::channel(64);
                 let mut game_events = s.channel.subscribe();
                 filter = Some(
                     tokio::spawn(async move {
                         loop {
                             match game_events.recv().await {
-                                Ok(ev) if super::chat::hidden_from_players(&ev) => {}
+                                Ok(ev) if crate::chat::hidden_from_players(&ev) => {}
                                 Ok(ev) => {
                                     if own.send(ev).is_err() {
                                         return;
@@ -137,7 +136,7 @@ impl Games {
                     loop {
                         match game_events.recv().await {
                             Ok(ev)
-                                if seated && !advice && super::chat::hidden_from_players(&ev) => {}
+                                if seated && !advice && crate::chat::hidden_from_players(&ev) => {}
                             Ok(ev) => {
                                 if to.send(ev).is_err() {
                                     return;
@@ -161,12 +160,12 @@ impl Games {
                 (rx, Some(handle))
             }
         };
-        self.announce_presence(&s);
-        self.sync_lobby(&s);
+        announce_presence(&self.store, &s);
+        self.lobby.sync_game(&s);
         let first = oware_protocol::UpdateEvent {
             cause: "connect".into(),
             detail: None,
-            state: self.view(&s),
+            state: self.games.view(&s),
             watcher: Some(watcher.clone()),
         };
         let first = Event {
@@ -177,7 +176,7 @@ impl Games {
             first,
             rx,
             Some(PresenceGuard {
-                games: Arc::clone(self),
+                round: self.me(),
                 live: Arc::clone(&live),
                 side,
                 watcher,

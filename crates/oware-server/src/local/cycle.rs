@@ -13,16 +13,14 @@ use std::sync::Arc;
 
 use oware_core::Game;
 
-use super::error::GameError;
-use super::local::Opponent;
-use super::session::Session;
-use super::{busy, Games};
-use crate::online::{OfferAction, Online, OnlineError};
+use super::{busy, Local};
+use crate::games::{Change, GameError, Live, Opponent, Session};
+use crate::online::{OfferAction, OnlineError};
 use crate::view::StateView;
 
 /// The computer proposes only with this many seeds on the board or fewer: a cycle with more is
 /// rare, and the question costs half a move's time (as the terminal client does).
-pub(super) const PROPOSE_MAX_SEEDS: u8 = 16;
+const PROPOSE_MAX_SEEDS: u8 = 16;
 
 /// `game` ended as an agreed cycle, or the refusal when the rules do not allow it here (a row
 /// is empty, the game is over).
@@ -33,32 +31,25 @@ fn agreed(game: &Game) -> Result<Game, GameError> {
     Ok(game)
 }
 
-impl Games {
-    /// A step of a proposal to end game `id` as a cycle (see the module docs).
-    pub(super) async fn cycle(
-        self: &Arc<Self>,
-        id: &str,
+impl Local {
+    /// A step of a proposal to end game `live` (on one device) as a cycle (see the module
+    /// docs); the cycle's route is `round/`'s, which hands such a game over.
+    pub(crate) async fn cycle(
+        &self,
+        live: Live,
         token: Option<&str>,
         action: OfferAction,
     ) -> Result<StateView, GameError> {
-        let live = self.live(id).await?;
         let mut s = live.lock().await;
-        if s.online.is_some() {
-            drop(s);
-            let step = |o: &mut Online, side, _: &Session, game: &mut Game, now| {
-                o.cycle(side, action, game, now)
-            };
-            return self.online_action(id, token, "cycle", step).await;
-        }
         s.authorize(token)?;
         let level = match s.opponent {
             Opponent::Computer(level) => level,
             _ => {
                 // Two people on one device: the page asked the other one.
                 if matches!(action, OfferAction::Offer | OfferAction::Accept) {
-                    return self.end_as_cycle(&mut s).await;
+                    return self.end_as_cycle(&live, &mut s).await;
                 }
-                return Ok(self.view(&s));
+                return Ok(self.games.view(&s));
             }
         };
         let computer = s.human.other();
@@ -70,12 +61,12 @@ impl Games {
                 )
                 .into())
             }
-            OfferAction::Accept => self.end_as_cycle(&mut s).await,
+            OfferAction::Accept => self.end_as_cycle(&live, &mut s).await,
             OfferAction::Decline => {
                 s.cycle_offer = None;
                 s.cycle_declined = Some(s.game.position().seeds_on_board());
-                self.publish_update(&s, None, "cycle", None);
-                let state = self.view(&s);
+                self.games.publish_update(&s, None, "cycle", None);
+                let state = self.games.view(&s);
                 drop(s);
                 // The computer moves instead.
                 self.spawn_computer(Arc::clone(&live));
@@ -90,8 +81,7 @@ impl Games {
                 agreed(&s.game)?;
                 if s.cycle_offer == Some(computer) {
                     // Proposing while the computer proposes is accepting.
-                    drop(s);
-                    return Box::pin(self.cycle(id, token, OfferAction::Accept)).await;
+                    return self.end_as_cycle(&live, &mut s).await;
                 }
                 if s.game.position().turn() != s.human || s.thinking {
                     return Err(GameError::refused(
@@ -118,30 +108,31 @@ impl Games {
                 }
                 if !accept {
                     s.cycle_refused_at = Some(version);
-                    return Ok(self.view(&s));
+                    return Ok(self.games.view(&s));
                 }
-                self.end_as_cycle(&mut s).await
+                self.end_as_cycle(&live, &mut s).await
             }
         }
     }
 
-    /// Ends the local game in `s` as an agreed cycle, saved and announced.
-    async fn end_as_cycle(&self, s: &mut Session) -> Result<StateView, GameError> {
+    /// Ends the local game in `s` (`live`) as an agreed cycle, saved and announced.
+    async fn end_as_cycle(&self, live: &Live, s: &mut Session) -> Result<StateView, GameError> {
         let game = agreed(&s.game)?;
-        self.persist(s, game, Vec::new()).await?;
-        self.publish_update(s, None, "cycle", None);
-        Ok(self.view(s))
+        self.games
+            .commit(live, s, Change::local(game, Vec::new()), "cycle")
+            .await?;
+        Ok(self.games.view(s))
     }
+}
 
-    /// Whether the computer, about to move in `s`, may propose to end the game as a cycle
-    /// (few seeds left, not declined since the last capture, both rows hold seeds).
-    pub(super) fn computer_may_propose(s: &super::session::Session) -> bool {
-        let pos = s.game.position();
-        let seeds = pos.seeds_on_board();
-        s.online.is_none()
-            && s.cycle_offer.is_none()
-            && seeds <= PROPOSE_MAX_SEEDS
-            && s.cycle_declined != Some(seeds)
-            && pos.agreed_cycle_outcome(s.game.rules()).is_ok()
-    }
+/// Whether the computer, about to move in `s`, may propose to end the game as a cycle
+/// (few seeds left, not declined since the last capture, both rows hold seeds).
+pub(super) fn computer_may_propose(s: &Session) -> bool {
+    let pos = s.game.position();
+    let seeds = pos.seeds_on_board();
+    s.online.is_none()
+        && s.cycle_offer.is_none()
+        && seeds <= PROPOSE_MAX_SEEDS
+        && s.cycle_declined != Some(seeds)
+        && pos.agreed_cycle_outcome(s.game.rules()).is_ok()
 }

@@ -2,12 +2,10 @@
 //! increment; arenas only, before that side's first move) and the game's end as stored
 //! (status, winner, moves of each side), for the points of a tournament game.
 
-use std::sync::Arc;
-
 use oware_core::Side;
 
-use super::session::online_of;
-use super::{GameError, Games};
+use super::Tournaments;
+use crate::games::{online_of, Change, GameError};
 use crate::online::{OnlineError, Status};
 
 /// A tournament game as it stands: its status, winner and the moves each side made.
@@ -23,11 +21,11 @@ pub struct GameStanding {
     pub north_moves: u32,
 }
 
-impl Games {
+impl Tournaments {
     /// `side` of online game `id` berserks: half its initial time, no increment from now on.
     /// Refused once that side has moved, without a clock, or when the game is over.
-    pub async fn berserk(self: &Arc<Self>, id: &str, side: Side) -> Result<(), GameError> {
-        let live = self.live(id).await?;
+    pub(super) async fn berserk_game(&self, id: &str, side: Side) -> Result<(), GameError> {
+        let live = self.games.live(id).await?;
         let mut s = live.lock().await;
         let mut o = online_of(&s)?.clone();
         if o.status != Status::Playing {
@@ -48,14 +46,15 @@ impl Games {
         }
         clock.berserk(side);
         let game = s.game.clone();
-        self.persist_all(&mut s, game, Vec::new(), Some(o)).await?;
-        self.online_changed(&live, &s, "berserk");
+        self.games
+            .commit(&live, &mut s, Change::online(game, o), "berserk")
+            .await?;
         Ok(())
     }
 
     /// Game `id` as it stands now (read from the store): `None` when it is not an online game.
-    pub async fn standing(self: &Arc<Self>, id: &str) -> Result<Option<GameStanding>, GameError> {
-        let live = self.live(id).await?;
+    pub(super) async fn standing(&self, id: &str) -> Result<Option<GameStanding>, GameError> {
+        let live = self.games.live(id).await?;
         let s = live.lock().await;
         let Some(o) = s.online.as_ref() else {
             return Ok(None);

@@ -1,21 +1,23 @@
-//! The clocks of online games: the one flag timer per game, and their resumption at start
-//! (the downtime charged to nobody).
+//! The clocks of online games: the one flag timer per game, their resumption at start (the
+//! downtime charged to nobody), and this server's sign of life in the store (the alive
+//! heartbeat) that tells a start how long the service was down.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::error::GameError;
-use super::session::Session;
-use super::sync::ALIVE_EVERY;
-use super::{Games, Live};
+use super::Round;
+use crate::games::{Change, GameError, Live, Session};
 
-impl Games {
+/// How often a server records in the store that it is alive (see [`Round::resume_online`]).
+const ALIVE_EVERY: Duration = Duration::from_secs(5);
+
+impl Round {
     /// Starts the timer that ends the game when the running side's flag falls, cancelling the
     /// game's previous timer (a game has at most one; one that has ended or whose clock is
     /// stopped has none). It sleeps on the games' clock until the flag's deadline; its retries
     /// (another instance's claim on the fall, a failed write) wait real time: they are how
     /// often work is tried, not a rule of the game.
-    pub(super) fn arm_clock(self: &Arc<Self>, live: &Live, s: &Session) {
+    pub(super) fn arm_clock(&self, live: &Live, s: &Session) {
         let mut timer = s.flag_timer.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(old) = timer.take() {
             old.abort();
@@ -24,7 +26,9 @@ impl Games {
             return;
         };
         let version = s.version;
-        let games = Arc::clone(self);
+        let games = Arc::clone(&self.games);
+        let (store, clock) = (Arc::clone(&self.store), Arc::clone(&self.clock));
+        let lease = self.online.work_lease;
         let live = Arc::clone(live);
         let sleep = self.clock.sleep_until(deadline);
         let task = tokio::spawn(async move {
@@ -38,26 +42,21 @@ impl Games {
                 let Some(mut o) = s.online.clone() else {
                     return;
                 };
-                if !o.check_flag(games.now()) {
+                if !o.check_flag(clock.now_ms()) {
                     match o.time_deadline() {
                         Some(d) => {
-                            sleep = games.clock.sleep_until(d);
+                            sleep = clock.sleep_until(d);
                             continue;
                         }
                         None => return,
                     }
                 }
-                if games.store.shared() {
+                if store.shared() {
                     // Every instance holding the game has this timer: one writes the fall
                     // (claimed in the database; the version check would refuse a second
                     // write anyway). Another's claim: look again once it could have run out
                     // (its writer's notice ends this timer before then).
-                    let lease = games.online.work_lease;
-                    match games
-                        .store
-                        .claim(format!("flag {} {version}", s.id), lease)
-                        .await
-                    {
+                    match store.claim(format!("flag {} {version}", s.id), lease).await {
                         Ok(true) => {}
                         Ok(false) => {
                             sleep = retry(lease + Duration::from_millis(100));
@@ -71,10 +70,10 @@ impl Games {
                     }
                 }
                 let game = s.game.clone();
-                match games.persist_all(&mut s, game, Vec::new(), Some(o)).await {
+                match games.persist(&mut s, Change::online(game, o)).await {
                     Ok(()) => {
                         tracing::debug!(game = %s.id, "a flag fell");
-                        games.online_changed(&live, &s, "time");
+                        games.changed(&live, &s, "time", None, None);
                         return;
                     }
                     Err(GameError::Conflict) => return,
@@ -94,7 +93,7 @@ fn retry(d: Duration) -> crate::time::Sleep {
     Box::pin(tokio::time::sleep(d))
 }
 
-impl Games {
+impl Round {
     /// At start: resumes the clocks of the online games still going and rebuilds the lobby;
     /// answers how many clocks were resumed. A clock charges the time its side used up to the
     /// stop and not the downtime: every server records in the store that it is alive (every
@@ -102,7 +101,7 @@ impl Games {
     /// that moves each running turn's start forward by the time since. With several instances
     /// on one database, a start while another instance serves (its record is recent) changes
     /// no clock: the service was never down.
-    pub async fn resume_online(self: &Arc<Self>) -> Result<usize, GameError> {
+    pub async fn resume_online(&self) -> Result<usize, GameError> {
         let now = self.now();
         let last = self.store.last_alive().await?;
         let shared = self.store.shared();
@@ -128,16 +127,31 @@ impl Games {
         self.alive_heartbeat();
         result
     }
+
+    /// Every [`ALIVE_EVERY`], records in the store that this server is alive. Ends when the
+    /// round is dropped.
+    fn alive_heartbeat(&self) {
+        let weak = self.me.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(ALIVE_EVERY).await;
+                let Some(round) = weak.upgrade() else { return };
+                if let Err(e) = round.store.mark_alive(round.now()).await {
+                    tracing::warn!("the store could not record that this server is alive: {e}");
+                }
+            }
+        });
+    }
 }
 
-impl Games {
-    /// [`Games::resume_online`]'s work on each game: the running clocks' turns start `down` ms
+impl Round {
+    /// [`Round::resume_online`]'s work on each game: the running clocks' turns start `down` ms
     /// later.
-    pub(super) async fn resume_games(self: &Arc<Self>, down: u64) -> Result<usize, GameError> {
+    async fn resume_games(&self, down: u64) -> Result<usize, GameError> {
         let rows = self.store.live_online().await?;
         let mut resumed = 0;
         for row in rows {
-            let live = match self.live(&row.id).await {
+            let live = match self.games.live(&row.id).await {
                 Ok(l) => l,
                 Err(e) => {
                     tracing::warn!(game = %row.id, "an online game could not be resumed: {e}");
@@ -156,14 +170,14 @@ impl Games {
             if let Some(c) = timed.filter(|_| down > 0) {
                 c.turn_started_ms = (c.turn_started_ms.max(started) + down).min(self.now());
                 let game = s.game.clone();
-                if let Err(e) = self.persist_all(&mut s, game, Vec::new(), Some(o)).await {
+                if let Err(e) = self.games.persist(&mut s, Change::online(game, o)).await {
                     tracing::warn!(game = %row.id, "a clock could not be resumed: {e}");
                     continue;
                 }
                 resumed += 1;
             }
             self.arm_clock(&live, &s);
-            self.sync_lobby(&s);
+            self.lobby.sync_game(&s);
             if s.online.as_ref().is_some_and(|o| o.lobby) {
                 self.recheck_lobby_later(&live, &s);
             }
@@ -173,10 +187,11 @@ impl Games {
 }
 
 #[cfg(test)]
-mod timer_tests {
+mod tests {
     use super::*;
     use crate::engine::EngineJobs;
-    use crate::games::{MoveInput, NewOnline, OfferKind};
+    use crate::games::{Games, MoveInput, OfferKind};
+    use crate::round::{Ending, NewOnline};
     use crate::store::SqliteStore;
 
     /// The references to a cached game other than the cache's own and the caller's, once
@@ -185,7 +200,7 @@ mod timer_tests {
         for _ in 0..20 {
             tokio::task::yield_now().await;
         }
-        let live = games.cache().get(id).cloned().expect("cached");
+        let live = games.live(id).await.expect("cached");
         Arc::strong_count(&live) - 2
     }
 
@@ -193,38 +208,42 @@ mod timer_tests {
     async fn a_clocked_game_has_one_flag_timer_and_none_once_it_ended() {
         let dir = tempfile::tempdir().unwrap();
         let store = SqliteStore::open(&dir.path().join("games.sqlite")).unwrap();
-        let games = Games::new(Arc::new(store), EngineJobs::new(1), None);
+        let env = crate::env::Env::new(
+            Arc::new(store),
+            EngineJobs::new(1),
+            None,
+            crate::online::OnlineConfig::default(),
+            Arc::new(crate::time::SystemClock),
+        );
+        let (games, round) = (&env.games, &env.round);
         let body = serde_json::json!({ "initial_s": 600, "increment_s": 5 });
         let new = NewOnline::parse(None, Some(&body), Some("S"), Some("Ama"), false, 30).unwrap();
-        let created = games.create_online(new, None).await.unwrap();
+        let created = round.create_online(new, None).await.unwrap();
         let (id, south) = (created.id, created.token);
-        let north = games.join(&id, None, "Kofi", None).await.unwrap().token;
+        let north = round.join(&id, None, "Kofi", None).await.unwrap().token;
         // Moves, a declined draw offer: each change re-arms the clock.
         for (token, pit) in [(&south, "C"), (&north, "c"), (&south, "D"), (&north, "d")] {
-            games
+            round
                 .play(&id, Some(token), MoveInput::Text(pit))
                 .await
                 .unwrap();
         }
-        games
+        round
             .offer(&id, Some(&south), OfferKind::Draw, "offer")
             .await
             .unwrap();
-        games
+        round
             .offer(&id, Some(&north), OfferKind::Draw, "decline")
             .await
             .unwrap();
         assert_eq!(
-            holders(&games, &id).await,
+            holders(games, &id).await,
             1,
             "one timer while the clock runs"
         );
-        games
-            .end(&id, Some(&south), crate::games::Ending::Resign)
-            .await
-            .unwrap();
+        round.end(&id, Some(&south), Ending::Resign).await.unwrap();
         assert_eq!(
-            holders(&games, &id).await,
+            holders(games, &id).await,
             0,
             "a finished game is held by no timer: the cache may drop it"
         );

@@ -4,14 +4,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::error::GameError;
-use super::local::Opponent;
-use super::session::Session;
-use super::{Games, Live};
+use super::Local;
+use crate::games::{Change, GameError, Live, Opponent, Session};
 use crate::view::{self};
 
 /// A reproducible seed per game and move: FNV-1a of the id, mixed with the ply.
-pub(super) fn reply_seed(id: &str, ply: usize) -> u64 {
+fn reply_seed(id: &str, ply: usize) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in id.bytes() {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
@@ -19,11 +17,13 @@ pub(super) fn reply_seed(id: &str, ply: usize) -> u64 {
     (h ^ ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-impl Games {
+impl Local {
     /// Starts the computer's reply in the background.
-    pub(super) fn spawn_computer(self: &Arc<Self>, live: Live) {
-        let games = Arc::clone(self);
-        tokio::spawn(async move { games.computer_turn(live).await });
+    pub(super) fn spawn_computer(&self, live: Live) {
+        let Some(local) = self.me.upgrade() else {
+            return;
+        };
+        tokio::spawn(async move { local.computer_turn(live).await });
     }
 
     /// Computes, stores and publishes the computer's reply. A failure is logged and published
@@ -55,7 +55,7 @@ impl Games {
                 s.engine_error = None;
                 s.publish_thinking();
                 let seed = reply_seed(&s.id, s.game.moves().len());
-                let propose = Games::computer_may_propose(&s);
+                let propose = super::cycle::computer_may_propose(&s);
                 (
                     s.game.clone(),
                     level,
@@ -79,7 +79,7 @@ impl Games {
                         s.thinking = false;
                         s.cycle_offer = Some(game.position().turn());
                         s.publish_thinking();
-                        self.publish_update(&s, None, "cycle", None);
+                        self.games.publish_update(&s, None, "cycle", None);
                         return;
                     }
                     continue;
@@ -115,7 +115,11 @@ impl Games {
             return failed(&mut s, format!("the engine chose an illegal move: {e}"));
         }
         let ply = next.moves().len();
-        match self.persist(&mut s, next, Vec::new()).await {
+        match self
+            .games
+            .persist(&mut s, Change::local(next, Vec::new()))
+            .await
+        {
             Ok(()) => {}
             Err(GameError::Conflict) => {
                 // Someone else changed the game; its new owner of the cache takes it from here.
@@ -132,14 +136,15 @@ impl Games {
             }
         }
         let detail = view::move_detail(ply, &pos, m, &explained);
-        self.publish_update(&s, Some(&detail), "computer", None);
+        self.games
+            .changed(&live, &s, "computer", Some(&detail), None);
     }
 
     /// With several instances: claims the computer's reply to game `id` at `version` in the
     /// database, so that one instance searches it. Another instance's claim: this one waits
     /// for its move (a notice) and takes the work over if the claim runs out first (its
     /// claimer died). Answers whether to search here.
-    pub(super) async fn claim_reply(self: &Arc<Self>, live: &Live, id: &str, version: u64) -> bool {
+    async fn claim_reply(&self, live: &Live, id: &str, version: u64) -> bool {
         let lease = self.online.work_lease;
         match self
             .store
@@ -149,7 +154,7 @@ impl Games {
             Ok(true) => true,
             Ok(false) => {
                 tracing::debug!(game = %id, "another instance computes the reply");
-                let games = Arc::clone(self);
+                let me = self.me.clone();
                 let live = Arc::clone(live);
                 tokio::spawn(async move {
                     tokio::time::sleep(lease + Duration::from_millis(100)).await;
@@ -158,7 +163,9 @@ impl Games {
                         tracing::info!(game = %s.id, "the reply's claim ran out: taking it over");
                         s.thinking = false;
                         drop(s);
-                        games.spawn_computer(live);
+                        if let Some(local) = me.upgrade() {
+                            local.spawn_computer(live);
+                        }
                     }
                 });
                 false

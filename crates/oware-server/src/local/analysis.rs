@@ -6,14 +6,13 @@ use std::time::Duration;
 
 use oware_core::{Move, PlayError};
 
-use super::error::GameError;
-use super::session::Session;
-use super::{busy, Games};
+use super::{busy, Local};
 use crate::engine::AnalysisJob;
 use crate::events::Event;
+use crate::games::{GameError, Session};
 use crate::view::{self};
 
-impl Games {
+impl Local {
     /// Starts an analysis of game `id` at `ply` (default: now), streaming `analysis` events; a
     /// new analysis of the same game stops the previous one. Answers the analysis number. Only
     /// the seat holder may ask (engine time is theirs to spend): `token` must be the game's.
@@ -26,7 +25,7 @@ impl Games {
     /// that such an account opened: none of them gets a spectator's analysis of a live game.
     #[allow(clippy::too_many_arguments)]
     pub async fn analyse(
-        self: &Arc<Self>,
+        &self,
         id: &str,
         token: Option<&str>,
         viewer: Option<&str>,
@@ -35,7 +34,7 @@ impl Games {
         movetime: Duration,
         purpose: &str,
     ) -> Result<u64, GameError> {
-        let live = self.live(id).await?;
+        let live = self.games.live(id).await?;
         // A place in the analyses' queue first: a full queue changes nothing.
         let ticket = self.engine.analysis_ticket().map_err(busy)?;
         let (game, seq, stop, events) = {
@@ -137,12 +136,12 @@ impl Games {
     /// of an online game), or in an online game a spectator's own (`watcher`, its stream's
     /// handle), never someone else's.
     pub async fn stop_analysis(
-        self: &Arc<Self>,
+        &self,
         id: &str,
         token: Option<&str>,
         watcher: Option<&str>,
     ) -> Result<(), GameError> {
-        let live = self.live(id).await?;
+        let live = self.games.live(id).await?;
         let mut s = live.lock().await;
         match &s.online {
             Some(o) if o.side_of(token).is_some() => {}

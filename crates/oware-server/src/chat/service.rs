@@ -1,20 +1,29 @@
-//! An online game's chat (the rules are `chat.rs`'s): who writes, under which name and in
-//! which room; the message kept in the store, sent as a `chat` event on the game's stream and,
-//! with a shared store, announced to the other instances, which send it on theirs.
+//! The chat service ([`Chats`]; the rules are `chat.rs`'s): who writes in an online game's
+//! chat, under which name and in which room; the message kept in the store, sent as a `chat`
+//! event on the game's stream and, with a shared store, announced to the other instances, which
+//! send it on theirs (their games pass the notice on to the streams they hold, `games/sync.rs`).
 
 use std::sync::Arc;
 
 use oware_core::Side;
 use oware_protocol::{ChatLog, ChatMessage, ChatRoom, EventKind};
 
-use super::error::GameError;
-use super::session::online_of;
-use super::Games;
-use crate::chat::{self, ChatError, Writer};
+use super::{self as chat, ChatError, ChatLimits, Writer};
 use crate::events::to_json;
 use crate::events::Event;
+use crate::games::{online_of, GameError, Games};
 use crate::store::chat::ChatRow;
-use crate::store::StoreError;
+use crate::store::{Store, StoreError};
+use crate::time::Clock;
+
+/// Online games' chats: what they need, given by the wiring (`env.rs`).
+pub struct Chats {
+    games: Arc<Games>,
+    store: Arc<dyn Store>,
+    clock: Arc<dyn Clock>,
+    /// Each person's recent chat messages.
+    limits: ChatLimits,
+}
 
 impl From<ChatError> for GameError {
     fn from(e: ChatError) -> GameError {
@@ -65,7 +74,21 @@ fn message_of(row: &ChatRow) -> Option<ChatMessage> {
     })
 }
 
-impl Games {
+impl Chats {
+    /// The chats of `games`, kept in `store`.
+    pub(crate) fn new(games: Arc<Games>, store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Chats {
+        Chats {
+            games,
+            store,
+            clock,
+            limits: ChatLimits::default(),
+        }
+    }
+
+    fn now(&self) -> u64 {
+        self.clock.now_ms()
+    }
+
     /// Posts `text` to online game `id`'s chat (in `room`, by default the writer's own): checks
     /// it, counts it against the writer's limit, keeps it and sends it to the readers.
     ///
@@ -73,14 +96,14 @@ impl Games {
     /// the room, the writer's rate limit (asked without counting); then the text itself, the
     /// guest's name, and only then is the message counted and stored.
     pub async fn post_chat(
-        self: &Arc<Self>,
+        &self,
         id: &str,
         poster: ChatPoster,
         room: Option<&str>,
         text: &str,
     ) -> Result<ChatMessage, GameError> {
         chat::check_size(text)?;
-        let live = self.live(id).await?;
+        let live = self.games.live(id).await?;
         let (room, player, seat_names, person) = {
             let s = live.lock().await;
             let o = online_of(&s)?;
@@ -117,7 +140,7 @@ impl Games {
                 }
             }
         };
-        self.chat_limits.check(&person, self.now())?;
+        self.limits.check(&person, self.now())?;
         let text = chat::check_text(text)?;
         let (name, side, account) = match player {
             Some((name, side, account)) => (name, Some(side), account),
@@ -131,7 +154,7 @@ impl Games {
                 ),
             },
         };
-        self.chat_limits.take(&person, self.now())?;
+        self.limits.take(&person, self.now())?;
         let store = self.store.chat().ok_or_else(no_chat_store)?;
         let mut row = ChatRow {
             game_id: id.to_string(),
@@ -220,12 +243,12 @@ impl Games {
     /// `viewer`, may read it (a player, by seat or by account, sees the spectators' room only in
     /// a game open to advice), oldest first.
     pub async fn chat_log(
-        self: &Arc<Self>,
+        &self,
         id: &str,
         token: Option<&str>,
         viewer: Option<&str>,
     ) -> Result<ChatLog, GameError> {
-        let live = self.live(id).await?;
+        let live = self.games.live(id).await?;
         let (player, advice) = {
             let s = live.lock().await;
             let o = online_of(&s)?;
@@ -243,21 +266,11 @@ impl Games {
             .collect();
         Ok(ChatLog { messages })
     }
-
-    /// Another instance's `chat` event for game `id`: sent on the streams this instance holds.
-    pub(crate) async fn on_chat_notice(self: &Arc<Self>, id: &str, data: String) {
-        if let Some(events) = self.cached_events(id).await {
-            let _ = events.send(Event {
-                name: EventKind::Chat.name(),
-                data: data.into(),
-            });
-        }
-    }
 }
 
 /// Whether a player's stream of a game not open to advice must skip `ev`: a message of the
 /// spectators' room.
-pub(super) fn hidden_from_players(ev: &Event) -> bool {
+pub(crate) fn hidden_from_players(ev: &Event) -> bool {
     #[derive(serde::Deserialize)]
     struct Room {
         room: ChatRoom,

@@ -1,0 +1,99 @@
+//! The wiring (lila's `Env`): the one place that builds the store's users, the engine's users
+//! and every service once, each given what it needs. Nothing else builds a service; a handler
+//! reaches its service through `http::Shared`, which holds what [`Env`] built.
+
+use std::sync::{Arc, Weak};
+
+use crate::chat::Chats;
+use crate::egdb_view::Tables;
+use crate::engine::EngineJobs;
+use crate::games::{Follower, Games};
+use crate::lobby::Lobby;
+use crate::local::Local;
+use crate::online::OnlineConfig;
+use crate::review::Reviews;
+use crate::round::Round;
+use crate::store::Store;
+use crate::time::Clock;
+
+/// The services of a server, built once on one store, engine and clock.
+pub(crate) struct Env {
+    /// Where everything is kept.
+    pub store: Arc<dyn Store>,
+    /// The time of game rules and of every service's timers.
+    pub clock: Arc<dyn Clock>,
+    /// The engine's lanes (replies, analyses, reviews).
+    pub engine: Arc<EngineJobs>,
+    /// The live games (the cache and repository).
+    pub games: Arc<Games>,
+    /// The open challenges.
+    pub lobby: Arc<Lobby>,
+    /// Games on one device, the computer's replies, analyses.
+    pub local: Arc<Local>,
+    /// Online play.
+    pub round: Arc<Round>,
+    /// Online games' chats.
+    pub chat: Arc<Chats>,
+    /// Game reviews.
+    pub reviews: Arc<Reviews>,
+}
+
+impl Env {
+    /// Builds the games and their services on `store`, `engine` (with the endgame tables
+    /// `egdb` for the page's values), the settings of online games and `clock`. The services
+    /// that keep work for live games (the lobby, online play's timers, the computer's replies)
+    /// are set as the games' followers.
+    pub(crate) fn new(
+        store: Arc<dyn Store>,
+        engine: EngineJobs,
+        egdb: Option<Tables>,
+        online: OnlineConfig,
+        clock: Arc<dyn Clock>,
+    ) -> Env {
+        let engine = Arc::new(engine);
+        let games = Games::new(
+            Arc::clone(&store),
+            egdb.map(Arc::new),
+            online.clone(),
+            Arc::clone(&clock),
+        );
+        let lobby = Arc::new(Lobby::new(&online, Arc::clone(&clock)));
+        let local = Local::new(
+            Arc::clone(&games),
+            Arc::clone(&store),
+            Arc::clone(&engine),
+            online.clone(),
+        );
+        let round = Round::new(
+            Arc::clone(&games),
+            Arc::clone(&store),
+            Arc::clone(&clock),
+            Arc::clone(&local),
+            Arc::clone(&lobby),
+            online,
+        );
+        let chat = Arc::new(Chats::new(
+            Arc::clone(&games),
+            Arc::clone(&store),
+            Arc::clone(&clock),
+        ));
+        let reviews = Reviews::new(Arc::clone(&games), Arc::clone(&store), Arc::clone(&engine));
+        // In the order their work on a change was always done: the lobby's entry, the flag's
+        // timer, the computer's reply.
+        let lobby_follows: Weak<dyn Follower> = Arc::downgrade(&lobby) as Weak<dyn Follower>;
+        let round_follows: Weak<dyn Follower> = Arc::downgrade(&round) as Weak<dyn Follower>;
+        let local_follows: Weak<dyn Follower> = Arc::downgrade(&local) as Weak<dyn Follower>;
+        games.follow(vec![lobby_follows, round_follows, local_follows]);
+        Env {
+            store,
+            clock,
+            engine,
+            games,
+            lobby,
+            local,
+            round,
+            chat,
+            reviews,
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Games on one device (lila has no such thing; lichess's "play with the computer" and "over
+//! the board"): against the computer or a friend at the same screen. Creating them, moves,
+//! undo and redo, the OGN record; the computer's reply (`computer.rs`), ending a game as a cycle
+//! by agreement (`cycle.rs`), analyses and hints of any game (`analysis.rs`).
+
+mod analysis;
+mod computer;
+mod cycle;
+
+use std::fmt;
+use std::sync::{Arc, Weak};
+
+use oware_core::{ogn, BySide, Game, PlayError, Rules, Side};
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+use crate::engine::{EngineError, EngineJobs};
+use crate::games::{
+    clean_name, default_names, random_hex, Change, Created, Follower, GameError, Games, Live,
+    MoveInput, MoveReply, Opponent, Session, Touch,
+};
+use crate::online::OnlineConfig;
+use crate::store::Store;
+use crate::view::{self, StateView};
+
+/// A job the engine refused because its queue is full, as the answer to the request.
+pub(crate) fn busy(e: EngineError) -> GameError {
+    GameError::Busy {
+        retry_after_s: e.retry_after_s(),
+        message: e.to_string(),
+    }
+}
+
+/// Games on one device, and analyses: what they need, given by the wiring (`env.rs`).
+pub struct Local {
+    /// Itself, for the tasks it starts (the computer's replies).
+    me: Weak<Local>,
+    games: Arc<Games>,
+    store: Arc<dyn Store>,
+    engine: Arc<EngineJobs>,
+    online: OnlineConfig,
+}
+
+impl Follower for Local {
+    fn touched(&self, live: &Live, s: &Session, touch: Touch) {
+        let retry = match touch {
+            Touch::Loaded | Touch::Refreshed | Touch::Changed => true,
+            // A failed reply is tried again when the state is read.
+            Touch::Read => !s.thinking && s.engine_error.is_some(),
+            Touch::Watched => false,
+        };
+        if retry && s.computer_to_move() {
+            self.spawn_computer(Arc::clone(live));
+        }
+    }
+}
+
+/// Settings of a new game (already parsed from the request).
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    /// The opponent.
+    pub opponent: Opponent,
+    /// The human's side against the computer; `None` = South, or the side to move after an
+    /// imported record.
+    pub human: Option<Side>,
+    /// The rules; `None` = abapa, or the record's rules.
+    pub rules: Option<Rules>,
+    /// An OGN record to start from (its start position and moves).
+    pub ogn: Option<String>,
+    /// Player names (South, North), empty for the defaults.
+    pub names: BySide<String>,
+}
+
+impl NewGame {
+    /// Parses the text fields of a request.
+    pub fn parse(
+        opponent: &str,
+        human: Option<&str>,
+        rules: Option<&str>,
+        ogn: Option<String>,
+        names: BySide<String>,
+    ) -> Result<NewGame, GameError> {
+        let human = human
+            .map(|h| {
+                h.parse::<Side>()
+                    .map_err(|e| GameError::invalid("bad-side", e.to_string()))
+            })
+            .transpose()?;
+        let rules = rules
+            .map(|r| {
+                r.parse::<Rules>()
+                    .map_err(|e| GameError::invalid("bad-rules", e.to_string()))
+            })
+            .transpose()?;
+        Ok(NewGame {
+            opponent: Opponent::parse(opponent)?,
+            human,
+            rules,
+            ogn,
+            names,
+        })
+    }
+}
+
+impl Local {
+    /// Games on one device in `games`, their replies and analyses on `engine`.
+    pub(crate) fn new(
+        games: Arc<Games>,
+        store: Arc<dyn Store>,
+        engine: Arc<EngineJobs>,
+        online: OnlineConfig,
+    ) -> Arc<Local> {
+        Arc::new_cyclic(|me| Local {
+            me: me.clone(),
+            games,
+            store,
+            engine,
+            online,
+        })
+    }
+
+    /// Creates a game on one device (against the computer or a friend).
+    pub async fn create(&self, req: NewGame) -> Result<Created, GameError> {
+        if req.opponent == Opponent::Online {
+            return Err(GameError::Internal(
+                "online games are created by create_online".into(),
+            ));
+        }
+        let bad_ogn = |e: &dyn fmt::Display| GameError::invalid("bad-ogn", e.to_string());
+        let game = match &req.ogn {
+            Some(text) => {
+                let record = ogn::parse(text).map_err(|e| bad_ogn(&e))?;
+                let rules = match req.rules {
+                    Some(r) => r,
+                    None => record.rules().map_err(|e| bad_ogn(&e))?,
+                };
+                record.to_game_with(rules).map_err(|e| bad_ogn(&e))?
+            }
+            None => Game::new(req.rules.unwrap_or_default()),
+        };
+        let human = match (req.opponent, req.human) {
+            (Opponent::Friend, _) => Side::South,
+            (_, Some(h)) => h,
+            (_, None) if req.ogn.is_some() => game.position().turn(),
+            (_, None) => Side::South,
+        };
+        let mut names = default_names(req.opponent, human);
+        for side in Side::ALL {
+            let n = clean_name(&req.names[side]);
+            if !n.is_empty() {
+                names[side] = n;
+            }
+        }
+        if let Opponent::Computer(level) = req.opponent {
+            // The computer moves first: its reply needs a place in the engine's queue.
+            if game.position().turn() != human && !game.is_over() {
+                self.engine.reply_room(level).map_err(busy)?;
+            }
+        }
+        // An imported record keeps its moves (so they can be replayed and undone).
+        let row = crate::games::local_row(
+            random_hex(16)?,
+            random_hex(24)?,
+            req.opponent,
+            human,
+            &game,
+            &names,
+        );
+        self.store.insert(row.clone()).await?;
+        // Normalise: a game from a record is the same whether fresh or reloaded.
+        let game = crate::games::replay(*game.start(), *game.rules(), &row.moves)
+            .map_err(GameError::Internal)?;
+        let session = Session::from_row(&row, game, Vec::new(), self.games.now())?;
+        let state = self.games.view(&session);
+        let computer = session.computer_to_move();
+        let live = self
+            .games
+            .remember(row.id.clone(), Arc::new(Mutex::new(session)));
+        tracing::debug!(game = %row.id, opponent = row.opponent, "game created");
+        if computer {
+            self.spawn_computer(live);
+        }
+        Ok(Created {
+            id: row.id,
+            token: row.token,
+            state,
+        })
+    }
+}
+
+impl Local {
+    /// Plays the token holder's move in game `s` (`live`), locked by the caller (the moves'
+    /// route is `round/`'s, which hands a game on one device over).
+    pub(crate) async fn play_locked(
+        &self,
+        live: &Live,
+        s: &mut Session,
+        token: Option<&str>,
+        input: MoveInput<'_>,
+    ) -> Result<MoveReply, GameError> {
+        s.authorize(token)?;
+        let pos = *s.game.position();
+        if s.game.is_over() {
+            return Err(s.illegal(&PlayError::GameOver));
+        }
+        if s.computer_to_move() {
+            return Err(Session::not_your_turn());
+        }
+        let m = s.parse_move(input)?;
+        let explained = pos.explain(m, s.game.rules()).map_err(|e| s.illegal(&e))?;
+        let mut game = s.game.clone();
+        game.play(m).map_err(|e| s.illegal(&e))?;
+        if let Opponent::Computer(level) = s.opponent {
+            // The reply must have a place in the engine's queue, else the move is refused.
+            if !game.is_over() {
+                self.engine.reply_room(level).map_err(busy)?;
+            }
+        }
+        let ply = game.moves().len();
+        self.games
+            .persist(s, Change::local(game, Vec::new()))
+            .await?;
+        let detail = view::move_detail(ply, &pos, m, &explained);
+        let state = self.games.view(s);
+        self.games
+            .changed(live, s, "move", Some(&detail), Some(&state));
+        Ok(MoveReply { detail, state })
+    }
+
+    /// Game `id`'s session, locked, for the token's holder; refused for an online game (its
+    /// takebacks are offers to the opponent).
+    async fn own_local(
+        &self,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<(Live, OwnedMutexGuard<Session>), GameError> {
+        let live = self.games.live(id).await?;
+        let s = Arc::clone(&live).lock_owned().await;
+        s.not_online()?;
+        s.authorize(token)?;
+        Ok((live, s))
+    }
+
+    /// Takes back the last move (against the computer: back to the token holder's last turn).
+    pub async fn undo(&self, id: &str, token: Option<&str>) -> Result<StateView, GameError> {
+        let (live, mut s) = self.own_local(id, token).await?;
+        let mut game = s.game.clone();
+        let mut redo = s.redo.clone();
+        let computer = s.against_computer();
+        while let Some(m) = game.undo() {
+            redo.push(m);
+            if !computer || game.position().turn() == s.human {
+                break;
+            }
+        }
+        if game.moves().len() == s.game.moves().len()
+            || (computer && game.position().turn() != s.human)
+        {
+            return Err(GameError::refused(
+                "nothing-to-undo",
+                "there is no move of yours to take back",
+            ));
+        }
+        let s = &mut *s;
+        self.games.persist(s, Change::local(game, redo)).await?;
+        let state = self.games.view(s);
+        self.games.changed(&live, s, "undo", None, Some(&state));
+        Ok(state)
+    }
+
+    /// Replays the next undone move (against the computer: your move and its reply).
+    pub async fn redo(&self, id: &str, token: Option<&str>) -> Result<StateView, GameError> {
+        let (live, mut s) = self.own_local(id, token).await?;
+        if s.redo.is_empty() {
+            return Err(GameError::refused(
+                "nothing-to-redo",
+                "there is no move to redo",
+            ));
+        }
+        if s.computer_to_move() {
+            return Err(Session::not_your_turn());
+        }
+        let mut game = s.game.clone();
+        let mut redo = s.redo.clone();
+        let computer = s.against_computer();
+        while let Some(m) = redo.pop() {
+            if let Err(e) = game.play(m) {
+                tracing::warn!(game = %s.id, "redo list cut at an illegal move: {e}");
+                redo.clear();
+                break;
+            }
+            if !computer || game.is_over() || game.position().turn() == s.human {
+                break;
+            }
+        }
+        let s = &mut *s;
+        self.games.persist(s, Change::local(game, redo)).await?;
+        let state = self.games.view(s);
+        self.games.changed(&live, s, "redo", None, Some(&state));
+        Ok(state)
+    }
+
+    /// The OGN record of game `id`.
+    pub async fn ogn(&self, id: &str) -> Result<String, GameError> {
+        let live = self.games.live(id).await?;
+        let s = live.lock().await;
+        Ok(s.ogn())
+    }
+}
