@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// A name that is not one of an enum's values (see each enum's `FromStr`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,7 +58,7 @@ macro_rules! names {
 }
 
 /// Where an online game is (`online.status`; also the store's column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Waiting for an opponent.
@@ -86,7 +87,7 @@ impl Status {
 /// Why a game ended: by the rules (`capture`, `draw`, `no-feed`, `cycle`, `agreed-cycle`: an
 /// outcome's `reason`, as the rules core names them) or, online, by the players or the clock (`time`, `resign`, `agreement`,
 /// `abandon`, `aborted`: `online.end` holds any of the nine).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum EndReason {
     /// A player captured 25 seeds or more.
@@ -145,7 +146,7 @@ impl From<oware_core::EndReason> for EndReason {
 }
 
 /// The name of a server-sent event (`event:` line): a game's stream or the lobby's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum EventKind {
     /// A game's new state ([`crate::UpdateEvent`]).
@@ -176,7 +177,7 @@ names!(EventKind, "an event name",
 });
 
 /// What an offer is for; also the last segment of its route (`POST /api/games/{id}/draw`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum OfferKind {
     /// A draw.
@@ -195,7 +196,7 @@ names!(OfferKind, "an offer", "draw, takeback, rematch or cycle", {
 });
 
 /// A game's chat room (`room` of a chat message).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum ChatRoom {
     /// The players' room: the two players write, everyone watching reads.
@@ -210,7 +211,7 @@ names!(ChatRoom, "room", "players or spectators", {
 });
 
 /// A step of an offer (`{"action": …}` of the offers' routes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum OfferAction {
     /// Make the offer.
@@ -228,7 +229,7 @@ names!(OfferAction, "action", "offer, accept, decline or withdraw", {
 });
 
 /// What a claim against an opponent who left asks for (`{"result": …}`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum ClaimResult {
     /// The win.
@@ -240,7 +241,7 @@ pub enum ClaimResult {
 names!(ClaimResult, "result", "win or draw", { Win => "win", Draw => "draw" });
 
 /// Where a game's review is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum ReviewStatus {
     /// No review.
@@ -259,7 +260,7 @@ names!(ReviewStatus, "a review status", "none, running, done or failed", {
 });
 
 /// Why an analysis runs: a hint (the best move) or the analysis pane.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Purpose {
     /// A hint.
