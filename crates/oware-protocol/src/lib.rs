@@ -38,6 +38,10 @@ mod state;
 mod tournaments;
 pub mod ts;
 
+pub use accounts::{
+    AccountAnswer, AccountGame, AccountGames, CloseReq, Credentials, LogOutReq, NewPasswordReq,
+    ResetReq,
+};
 pub use answers::{
     AnalysisStarted, ErrorBody, MoveAnswer, PresenceAnswer, RematchAnswer, SeatAnswer,
 };
@@ -45,16 +49,12 @@ pub use events::{
     ChatLog, ChatMessage, LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent,
     UpdateEvent,
 };
+pub use health::{DatabaseHealth, EgdbHealth, EngineHealth, Health};
 pub use kinds::{
     ChatRoom, ClaimResult, EndReason, EventKind, OfferAction, OfferKind, Purpose, ReviewStatus,
     Status, UnknownName,
 };
 pub use online::{ClockView, Lobby, LobbyEntry, OnlineView, SeatRating, SeatView, TimeControl};
-pub use accounts::{
-    AccountAnswer, AccountGame, AccountGames, CloseReq, Credentials, LogOutReq, NewPasswordReq,
-    ResetReq,
-};
-pub use health::{DatabaseHealth, EgdbHealth, EngineHealth, Health};
 pub use players::{
     HistoryEntry, HistoryPage, HistoryQuery, Leader, Leaderboards, PlayerResult, Profile,
     RatingHistory, RatingHistoryQuery, RatingPoint, RatingView,
@@ -63,12 +63,12 @@ pub use pools::{LeftAnswer, Pairing, PoolReq, TicketView};
 pub use requests::{
     AnalysisReq, ChatReq, ClaimReq, ClockReq, CreateReq, JoinReq, MoveReq, OfferReq, ReviewReq,
 };
-pub use tournaments::{
-    ByeLine, GameLine, NewTournament, SheetMark, StandingLine, TournamentList, TournamentMe,
-    TournamentSummary, TournamentView, WaveTime,
-};
 pub use review::{ReviewEvent, ReviewView, REVIEW_ENDED};
 pub use state::{
     AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PitValue, PositionView,
     RuleOptions, StateView,
+};
+pub use tournaments::{
+    ByeLine, GameLine, NewTournament, SheetMark, StandingLine, TournamentList, TournamentMe,
+    TournamentSummary, TournamentView, WaveTime,
 };

@@ -44,8 +44,21 @@ pub struct Profile {
 }
 
 /// A game's result for one player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
-#[derive(strum::IntoStaticStr, strum::EnumString, strum::Display, strum::VariantArray)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase")]
 pub enum PlayerResult {

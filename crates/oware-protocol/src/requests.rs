@@ -100,7 +100,10 @@ pub struct CreateReq {
     pub ogn: Option<String>,
     /// Player names, by side (`{"S": …, "N": …}`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional, as = "Option<std::collections::HashMap<crate::ts::SideTs, String>>")]
+    #[ts(
+        optional,
+        as = "Option<std::collections::HashMap<crate::ts::SideTs, String>>"
+    )]
     pub names: Option<std::collections::HashMap<String, String>>,
     /// Online: the clock, `null` or none for an untimed game, `{"initial_s", "increment_s"}`
     /// for a live clock, `{"days"}` for correspondence. Read as JSON for the server's own

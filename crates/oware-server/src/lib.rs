@@ -82,7 +82,8 @@ pub use games::{
     NewPaired, OfferKind, Opponent, Paired, PairedPlayer, PresenceGuard,
 };
 pub use http::{
-    AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,
+    move_input, movetime, parse_create, AnalysisReq, ApiError, BadHostName, CreateReq, HostName,
+    MoveReq, NewRequest, ReviewReq, ROUTES,
 };
 pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
 pub use names::{

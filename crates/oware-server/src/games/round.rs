@@ -13,7 +13,7 @@ use super::session::{clean_name, online_names, online_of, Session};
 use super::{players, random_hex, Games, Live};
 use crate::events::Event;
 use crate::online::{
-    parse_action, Claim, OfferAction, OfferKind, Online, OnlineError, TimeControl,
+    parse_action, Claim, ControlChecks, OfferAction, OfferKind, Online, OnlineError, TimeControl,
 };
 use crate::store::GameRow;
 use crate::view::{self, StateView};

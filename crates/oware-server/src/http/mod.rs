@@ -50,9 +50,9 @@ use host::AllowedHosts;
 use tournaments::Act;
 
 pub use error::ApiError;
-pub use games::{AnalysisReq, CreateReq, MoveReq, NewRequest};
+pub use games::{move_input, movetime, parse_create, NewRequest};
 pub use host::{BadHostName, HostName};
-pub use review::ReviewReq;
+pub use oware_protocol::{AnalysisReq, CreateReq, MoveReq, ReviewReq};
 
 /// The router state, and the one place that says who holds what (lila's `Env`): the games,
 /// the reviews beside them (sharing their store and engine, never calling them: a handler asks
