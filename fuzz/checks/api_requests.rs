@@ -1,7 +1,7 @@
 // The server's own request types (`oware_server::{CreateReq, MoveReq, AnalysisReq}`), as the
 // handlers read them: any bytes are deserialized into each type (strict: unknown fields are
-// refused), then checked the way the handler checks them (`CreateReq::parse`, `MoveReq::input`,
-// `AnalysisReq::movetime`). Every refusal must be a 4xx with a message: a user's mistake never
+// refused), then checked the way the handler checks them (`parse_create`, `move_input`,
+// `movetime`). Every refusal must be a 4xx with a message: a user's mistake never
 // becomes a 500. A move given as text or pit is played from the start; a refused one changes
 // nothing.
 // Shared by the fuzz target `api_requests` and the replay test of oware-server.
@@ -10,7 +10,10 @@
 pub fn check(data: &[u8]) {
     use oware_core::movetext::MoveText;
     use oware_core::{Game, Move};
-    use oware_server::{AnalysisReq, ApiError, CreateReq, MoveInput, MoveReq, NewRequest};
+    use oware_server::{
+        move_input, movetime, parse_create, AnalysisReq, ApiError, CreateReq, MoveInput, MoveReq,
+        NewRequest,
+    };
     use std::time::Duration;
 
     fn refused_well(e: &ApiError) {
@@ -19,7 +22,7 @@ pub fn check(data: &[u8]) {
     }
 
     if let Ok(req) = serde_json::from_slice::<CreateReq>(data) {
-        match req.parse(30) {
+        match parse_create(req, 30) {
             Ok(NewRequest::Game(g)) => {
                 // The names are cut by the session; here they are only carried.
                 let _ = (g.opponent, g.human, g.rules);
@@ -31,7 +34,7 @@ pub fn check(data: &[u8]) {
     if let Ok(req) = serde_json::from_slice::<MoveReq>(data) {
         let mut game = Game::new(Default::default());
         let before = game.clone();
-        match req.input() {
+        match move_input(&req) {
             Ok(MoveInput::Text(t)) => {
                 if let Ok(m) = t.trim().parse::<MoveText>() {
                     if game.play_text(&m).is_err() {
@@ -50,7 +53,7 @@ pub fn check(data: &[u8]) {
         }
     }
     if let Ok(req) = serde_json::from_slice::<AnalysisReq>(data) {
-        let t = req.movetime();
+        let t = movetime(&req);
         assert!(
             (Duration::from_millis(50)..=Duration::from_secs(20)).contains(&t),
             "movetime {t:?}"

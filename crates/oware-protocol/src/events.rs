@@ -4,11 +4,12 @@
 //! [`AnalysisEvent`](crate::AnalysisEvent), `review` a [`ReviewEvent`](crate::ReviewEvent).)
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::{ChatRoom, LobbyEntry, MoveDetailView, Side, StateView};
 
 /// `update`: a game's new state, why it changed and, after a move, what the move did.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct UpdateEvent {
     /// What changed it: `connect` (the first event of a stream), `move`, `undo`, `resign`, ….
     #[serde(default)]
@@ -21,11 +22,12 @@ pub struct UpdateEvent {
     /// Only in the first event of an online game's stream: the stream's watcher handle
     /// (`null` for a player's stream). Left out elsewhere.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub watcher: Option<Option<String>>,
 }
 
 /// `thinking`: the computer started or stopped thinking.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ThinkingEvent {
     /// Whether it thinks.
     pub thinking: bool,
@@ -37,7 +39,7 @@ pub struct ThinkingEvent {
 }
 
 /// `spectators`: how many watch without a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SpectatorsEvent {
     /// The number.
     pub spectators: u32,
@@ -46,7 +48,7 @@ pub struct SpectatorsEvent {
 }
 
 /// `lobby`: the whole list, on connecting. `v` counts the lobby's changes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct LobbyList {
     /// The change count.
     pub v: u64,
@@ -55,7 +57,7 @@ pub struct LobbyList {
 }
 
 /// `lobby-add`: a challenge listed (`v` one more than the event before).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct LobbyAdd {
     /// The change count.
     pub v: u64,
@@ -64,7 +66,7 @@ pub struct LobbyAdd {
 }
 
 /// `lobby-remove`: a challenge gone (taken, cancelled, its creator left).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct LobbyRemove {
     /// The change count.
     pub v: u64,
@@ -75,7 +77,7 @@ pub struct LobbyRemove {
 /// `chat`: a message of an online game's chat (also each entry of
 /// `GET /api/games/{id}/chat`). Plain text: clients show it as text, never as HTML, and make
 /// no links of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ChatMessage {
     /// The room.
     pub room: ChatRoom,
@@ -83,6 +85,7 @@ pub struct ChatMessage {
     pub name: String,
     /// The writer's side for a player, `null` for a spectator.
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub side: Option<Side>,
     /// Whether the writer was logged in to an account of that name.
     #[serde(default)]
@@ -98,7 +101,7 @@ pub struct ChatMessage {
 }
 
 /// `GET /api/games/{id}/chat`: the messages the asker may read, oldest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ChatLog {
     /// The messages.
     pub messages: Vec<ChatMessage>,

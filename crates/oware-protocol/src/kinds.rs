@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// A name that is not one of an enum's values (see each enum's `FromStr`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,7 +13,7 @@ pub struct UnknownName {
     /// What was being read (`an online status`, …).
     pub what: &'static str,
     /// The names allowed, for the message.
-    pub allowed: &'static str,
+    pub allowed: String,
 }
 
 impl fmt::Display for UnknownName {
@@ -23,42 +24,68 @@ impl fmt::Display for UnknownName {
 
 impl std::error::Error for UnknownName {}
 
-/// Declares `name()`, `ALL`, `Display` and `FromStr` of a wire enum from its variants' names.
+/// Declares `name()`, `ALL` and `FromStr` of a wire enum. The names themselves are written
+/// nowhere: serde's `rename_all` and strum's `serialize_all` (the same case rule, on each enum)
+/// derive them from the variants, and the test `every_name_is_written_read_and_parsed_alike`
+/// checks that the two agree for every value.
 macro_rules! names {
-    ($ty:ident, $what:literal, $allowed:literal, { $($variant:ident => $name:literal),+ $(,)? }) => {
+    ($ty:ident, $what:literal) => {
         impl $ty {
             /// Every value, in the order of the reference.
-            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+            pub const ALL: &'static [$ty] = <$ty as strum::VariantArray>::VARIANTS;
 
             /// The value's name on the wire.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $($ty::$variant => $name),+
-                }
-            }
-        }
-
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
+            pub fn name(self) -> &'static str {
+                self.into()
             }
         }
 
         impl FromStr for $ty {
             type Err = UnknownName;
             fn from_str(s: &str) -> Result<$ty, UnknownName> {
-                match s {
-                    $($name => Ok($ty::$variant),)+
-                    _ => Err(UnknownName { what: $what, allowed: $allowed }),
-                }
+                $ty::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name() == s)
+                    .ok_or_else(|| UnknownName {
+                        what: $what,
+                        allowed: allowed($ty::ALL.iter().map(|v| v.name())),
+                    })
             }
         }
     };
 }
 
+/// `a, b or c`.
+fn allowed<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
+    let n = names.len();
+    let mut out = String::new();
+    for (i, name) in names.enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == n { " or " } else { ", " });
+        }
+        out.push_str(name);
+    }
+    out
+}
+
 /// Where an online game is (`online.status`; also the store's column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Status {
     /// Waiting for an opponent.
     Open,
@@ -72,9 +99,7 @@ pub enum Status {
     Cancelled,
 }
 
-names!(Status, "an online status", "open, playing, over, aborted or cancelled", {
-    Open => "open", Playing => "playing", Over => "over", Aborted => "aborted", Cancelled => "cancelled",
-});
+names!(Status, "an online status");
 
 impl Status {
     /// Whether the game is finished (over, aborted or cancelled).
@@ -86,8 +111,22 @@ impl Status {
 /// Why a game ended: by the rules (`capture`, `draw`, `no-feed`, `cycle`, `agreed-cycle`: an
 /// outcome's `reason`, as the rules core names them) or, online, by the players or the clock (`time`, `resign`, `agreement`,
 /// `abandon`, `aborted`: `online.end` holds any of the nine).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum EndReason {
     /// A player captured 25 seeds or more.
     Capture,
@@ -111,12 +150,7 @@ pub enum EndReason {
     Aborted,
 }
 
-names!(EndReason, "an end reason",
-    "capture, draw, no-feed, cycle, agreed-cycle, time, resign, agreement, abandon or aborted", {
-    Capture => "capture", Draw => "draw", NoFeed => "no-feed", Cycle => "cycle",
-    AgreedCycle => "agreed-cycle", Time => "time",
-    Resign => "resign", Agreement => "agreement", Abandon => "abandon", Aborted => "aborted",
-});
+names!(EndReason, "an end reason");
 
 impl EndReason {
     /// Whether the rules ended the game (the score is the result), not the players or the clock.
@@ -145,8 +179,22 @@ impl From<oware_core::EndReason> for EndReason {
 }
 
 /// The name of a server-sent event (`event:` line): a game's stream or the lobby's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum EventKind {
     /// A game's new state ([`crate::UpdateEvent`]).
     Update,
@@ -168,16 +216,25 @@ pub enum EventKind {
     Chat,
 }
 
-names!(EventKind, "an event name",
-    "update, thinking, analysis, review, spectators, lobby, lobby-add, lobby-remove or chat", {
-    Update => "update", Thinking => "thinking", Analysis => "analysis", Review => "review",
-    Spectators => "spectators", Lobby => "lobby", LobbyAdd => "lobby-add", LobbyRemove => "lobby-remove",
-    Chat => "chat",
-});
+names!(EventKind, "an event name");
 
 /// What an offer is for; also the last segment of its route (`POST /api/games/{id}/draw`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum OfferKind {
     /// A draw.
     Draw,
@@ -190,13 +247,25 @@ pub enum OfferKind {
     Cycle,
 }
 
-names!(OfferKind, "an offer", "draw, takeback, rematch or cycle", {
-    Draw => "draw", Takeback => "takeback", Rematch => "rematch", Cycle => "cycle",
-});
+names!(OfferKind, "an offer");
 
 /// A game's chat room (`room` of a chat message).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum ChatRoom {
     /// The players' room: the two players write, everyone watching reads.
     Players,
@@ -205,13 +274,25 @@ pub enum ChatRoom {
     Spectators,
 }
 
-names!(ChatRoom, "room", "players or spectators", {
-    Players => "players", Spectators => "spectators",
-});
+names!(ChatRoom, "room");
 
 /// A step of an offer (`{"action": …}` of the offers' routes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum OfferAction {
     /// Make the offer.
     Offer,
@@ -223,13 +304,25 @@ pub enum OfferAction {
     Withdraw,
 }
 
-names!(OfferAction, "action", "offer, accept, decline or withdraw", {
-    Offer => "offer", Accept => "accept", Decline => "decline", Withdraw => "withdraw",
-});
+names!(OfferAction, "action");
 
 /// What a claim against an opponent who left asks for (`{"result": …}`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum ClaimResult {
     /// The win.
     Win,
@@ -237,11 +330,26 @@ pub enum ClaimResult {
     Draw,
 }
 
-names!(ClaimResult, "result", "win or draw", { Win => "win", Draw => "draw" });
+names!(ClaimResult, "result");
 
 /// Where a game's review is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum ReviewStatus {
     /// No review.
     #[default]
@@ -254,13 +362,26 @@ pub enum ReviewStatus {
     Failed,
 }
 
-names!(ReviewStatus, "a review status", "none, running, done or failed", {
-    None => "none", Running => "running", Done => "done", Failed => "failed",
-});
+names!(ReviewStatus, "a review status");
 
 /// Why an analysis runs: a hint (the best move) or the analysis pane.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Purpose {
     /// A hint.
     Hint,
@@ -269,7 +390,7 @@ pub enum Purpose {
     Analysis,
 }
 
-names!(Purpose, "purpose", "hint or analysis", { Hint => "hint", Analysis => "analysis" });
+names!(Purpose, "purpose");
 
 #[cfg(test)]
 mod tests {

@@ -23,15 +23,25 @@
 /// The sides and the per-side pair, from the rules core (`"S"`, `"N"`; see [`by_side`]).
 pub use oware_core::{BySide, Side};
 
+mod accounts;
 mod answers;
 pub mod by_side;
 mod events;
+mod health;
 mod kinds;
 mod online;
+mod players;
+mod pools;
 mod requests;
 mod review;
 mod state;
+mod tournaments;
+pub mod ts;
 
+pub use accounts::{
+    AccountAnswer, AccountGame, AccountGames, CloseReq, Credentials, LogOutReq, NewPasswordReq,
+    ResetReq,
+};
 pub use answers::{
     AnalysisStarted, ErrorBody, MoveAnswer, PresenceAnswer, RematchAnswer, SeatAnswer,
 };
@@ -39,14 +49,26 @@ pub use events::{
     ChatLog, ChatMessage, LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent,
     UpdateEvent,
 };
+pub use health::{DatabaseHealth, EgdbHealth, EngineHealth, Health};
 pub use kinds::{
     ChatRoom, ClaimResult, EndReason, EventKind, OfferAction, OfferKind, Purpose, ReviewStatus,
     Status, UnknownName,
 };
-pub use online::{ClockSetting, ClockView, Lobby, LobbyEntry, OnlineView, SeatRating, SeatView};
-pub use requests::{ChatReq, ClaimReq, JoinReq, OfferReq};
+pub use online::{ClockView, Lobby, LobbyEntry, OnlineView, SeatRating, SeatView, TimeControl};
+pub use players::{
+    HistoryEntry, HistoryPage, HistoryQuery, Leader, Leaderboards, PlayerResult, Profile,
+    RatingHistory, RatingHistoryQuery, RatingPoint, RatingView,
+};
+pub use pools::{LeftAnswer, Pairing, PoolReq, TicketView};
+pub use requests::{
+    AnalysisReq, ChatReq, ClaimReq, ClockReq, CreateReq, JoinReq, MoveReq, OfferReq, ReviewReq,
+};
 pub use review::{ReviewEvent, ReviewView, REVIEW_ENDED};
 pub use state::{
     AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PitValue, PositionView,
     RuleOptions, StateView,
+};
+pub use tournaments::{
+    ByeLine, GameLine, NewTournament, SheetMark, StandingLine, TournamentList, TournamentMe,
+    TournamentSummary, TournamentView, WaveTime,
 };

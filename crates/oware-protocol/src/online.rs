@@ -3,20 +3,44 @@
 
 use oware_core::{BySide, Side};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::{EndReason, Status};
 
-/// A clock setting: in the lobby's entries and in a creation request's `clock`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClockSetting {
+/// A time control, the one clock setting of the protocol: in the lobby's entries, a
+/// tournament's summary (flattened: `initial_s`, `increment_s`) and the server's games. A
+/// correspondence clock is whole days and no increment ([`TimeControl::days_per_move`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct TimeControl {
     /// Seconds each.
     pub initial_s: u64,
     /// Seconds added per move.
     pub increment_s: u64,
 }
 
+impl TimeControl {
+    /// A day in seconds.
+    pub const DAY_S: u64 = 86_400;
+
+    /// The days per move of a correspondence clock (`None`: a live clock).
+    pub fn days_per_move(self) -> Option<u64> {
+        let day = TimeControl::DAY_S;
+        (self.initial_s >= day && self.initial_s.is_multiple_of(day) && self.increment_s == 0)
+            .then_some(self.initial_s / day)
+    }
+
+    /// `300+3`, the OGN `TimeControl` tag; `1/86400` (one move in that many seconds) for
+    /// correspondence.
+    pub fn tag(self) -> String {
+        match self.days_per_move() {
+            Some(_) => format!("1/{}", self.initial_s),
+            None => format!("{}+{}", self.initial_s, self.increment_s),
+        }
+    }
+}
+
 /// The lobby's entry of an open challenge.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct LobbyEntry {
     /// The game.
     pub id: String,
@@ -24,10 +48,11 @@ pub struct LobbyEntry {
     #[serde(default)]
     pub name: String,
     /// The creator's side: the one who takes the challenge plays the other.
+    #[ts(as = "crate::ts::SideTs")]
     pub color: Side,
     /// The clock, `null` for none.
     #[serde(default)]
-    pub clock: Option<ClockSetting>,
+    pub clock: Option<TimeControl>,
     /// The rules' text form.
     pub rules: String,
     /// When it was created (epoch ms).
@@ -38,14 +63,16 @@ pub struct LobbyEntry {
     pub rated: bool,
     /// The creator's rating in the game's category, for a creator with an account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub rating: Option<SeatRating>,
     /// The ratings the challenge is open to (`[low, high]`), if it is limited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub range: Option<[i32; 2]>,
 }
 
 /// A player's rating as a seat or a challenge shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SeatRating {
     /// The rating (rounded) before the game.
     pub rating: i32,
@@ -54,18 +81,19 @@ pub struct SeatRating {
     pub provisional: bool,
     /// The change the game made (a rated game that is over): `+8`, `-12`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub diff: Option<i32>,
 }
 
 /// `GET /api/lobby`: the open challenges, oldest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Lobby {
     /// The challenges.
     pub challenges: Vec<LobbyEntry>,
 }
 
 /// One side's seat as the state shows it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SeatView {
     /// The name.
     #[serde(default)]
@@ -81,11 +109,12 @@ pub struct SeatView {
     pub account: bool,
     /// The account's rating in the game's category (a rated game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub rating: Option<SeatRating>,
 }
 
 /// The clock as the state shows it (the server's figures as of `as_of_ms`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ClockView {
     /// Each side's initial time.
     pub initial_ms: u64,
@@ -93,9 +122,11 @@ pub struct ClockView {
     pub increment_ms: u64,
     /// Each side's time left at `as_of_ms`.
     #[serde(with = "crate::by_side")]
+    #[ts(as = "crate::ts::BySideTs<u64>")]
     pub remaining_ms: BySide<u64>,
     /// The side whose time runs.
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub running: Option<Side>,
     /// When `remaining_ms` was read (the server's epoch ms).
     #[serde(default)]
@@ -105,30 +136,36 @@ pub struct ClockView {
 /// The `online` part of a game's state. Never holds a token.
 ///
 /// Read leniently: only `status` is required.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct OnlineView {
     /// `open`, `playing`, `over`, `aborted` or `cancelled`.
     pub status: Status,
     /// The seats.
     #[serde(default, with = "crate::by_side")]
+    #[ts(as = "crate::ts::BySideTs<SeatView>")]
     pub seats: BySide<SeatView>,
     /// The side of the request's token holder; `null` in broadcasts.
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub you: Option<Side>,
     /// The clock, `null` for an untimed game.
     #[serde(default)]
     pub clock: Option<ClockView>,
     /// Who offers a draw.
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub draw_offer: Option<Side>,
     /// Who asks for a takeback.
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub takeback_offer: Option<Side>,
     /// Who offers a rematch.
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub rematch_offer: Option<Side>,
     /// Who proposes to end the game as an endless cycle (each side takes its own row).
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub cycle_offer: Option<Side>,
     /// The rematch's id, once agreed.
     #[serde(default)]
@@ -144,6 +181,7 @@ pub struct OnlineView {
     pub end: Option<EndReason>,
     /// The winner (with `end`), `null` for a draw or no result.
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
     /// Whether it is listed in the lobby.
     #[serde(default)]

@@ -2,6 +2,7 @@
 //! it ([`ReviewEvent`]).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::ReviewStatus;
 
@@ -14,7 +15,7 @@ pub const REVIEW_ENDED: u64 = u32::MAX as u64;
 /// Answers and `review` events are versioned by `(run, step)`: a later state of a game's
 /// review has a larger pair (compared run first), so a client keeps the largest it has seen
 /// and drops anything older.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct ReviewView {
     /// `none`, `running`, `done` or `failed`.
     pub status: ReviewStatus,
@@ -34,6 +35,7 @@ pub struct ReviewView {
     /// Why it failed.
     pub error: Option<String>,
     /// The review itself (`status` `done`): see `docs/review.md`, "JSON".
+    #[ts(type = "unknown")]
     pub review: Option<serde_json::Value>,
     /// The run this answer is about: when that review started, in milliseconds since the Unix
     /// epoch, and always above the run before it on the same game (0: no review, or one
@@ -65,21 +67,25 @@ impl ReviewView {
 
 /// A `review` event: `running` after each position (`done`, `total`), then `done` (with
 /// `computed_at`) or `failed` (with `error`); the fields a status does not have are left out.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ReviewEvent {
     /// `running`, `done` or `failed`.
     pub status: ReviewStatus,
     /// Positions reviewed (`running`, `done`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub done: Option<usize>,
     /// Positions to review (`running`, `done`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub total: Option<usize>,
     /// When it finished (`done`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub computed_at: Option<u64>,
     /// Why it failed (`failed`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub error: Option<String>,
     /// The run (see [`ReviewView::run`]).
     pub run: u64,

@@ -4,6 +4,7 @@
 
 use oware_core::{BySide, Side};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::{EndReason, OnlineView, Purpose};
 
@@ -13,7 +14,7 @@ fn south() -> Side {
 }
 
 /// One of the six pits of the side to move: may it be played, and if not, why.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct PitInfo {
     /// The pit's letter.
     pub letter: char,
@@ -30,13 +31,14 @@ pub struct PitInfo {
 }
 
 /// A move in the move list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct MoveView {
     /// 1 for the first move.
     #[serde(default)]
     pub ply: usize,
     /// Who played it.
     #[serde(default = "south")]
+    #[ts(as = "crate::ts::SideTs")]
     pub side: Side,
     /// The letter (`A`–`F` South, `a`–`f` North).
     pub letter: char,
@@ -46,16 +48,18 @@ pub struct MoveView {
 }
 
 /// A position of the game's history.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct PositionView {
     /// Seed counts `A`–`F`, `a`–`f`.
     #[serde(default)]
     pub pits: [u8; 12],
     /// Captured seeds.
     #[serde(default, with = "crate::by_side")]
+    #[ts(as = "crate::ts::BySideTs<u8>")]
     pub stores: BySide<u8>,
     /// The side to move.
     #[serde(default = "south")]
+    #[ts(as = "crate::ts::SideTs")]
     pub turn: Side,
     /// The position text.
     pub text: String,
@@ -74,7 +78,7 @@ impl Default for PositionView {
 }
 
 /// The endgame databases' value of a legal move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct PitValue {
     /// The move's letter.
     pub letter: char,
@@ -89,11 +93,12 @@ pub struct PitValue {
 }
 
 /// What a move did, seed by seed, for the animation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct MoveDetailView {
     /// The ply after this move (1 for the first move).
     pub ply: usize,
     /// Who played it.
+    #[ts(as = "crate::ts::SideTs")]
     pub side: Side,
     /// Its letter.
     pub letter: char,
@@ -114,18 +119,21 @@ pub struct MoveDetailView {
 }
 
 /// How the game ended by the rules.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct OutcomeView {
     /// `capture`, `draw`, `no-feed` or `cycle`.
     pub reason: EndReason,
     /// Final scores (captured plus allocated), possibly with a half.
     #[serde(with = "crate::by_side")]
+    #[ts(as = "crate::ts::BySideTs<f64>")]
     pub scores: BySide<f64>,
     /// Seeds captured during play.
     #[serde(with = "crate::by_side")]
+    #[ts(as = "crate::ts::BySideTs<u8>")]
     pub captured: BySide<u8>,
     /// The winner, or `null` for a draw.
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
     /// The rule that gave out the seeds left (`own-row`, `even`) when some were left.
     #[serde(default)]
@@ -133,7 +141,7 @@ pub struct OutcomeView {
 }
 
 /// The rule options of a game, each in its text form.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct RuleOptions {
     /// Grand slam rule.
     pub grand_slam: String,
@@ -146,7 +154,7 @@ pub struct RuleOptions {
 /// Everything the page needs to draw a game.
 ///
 /// Read leniently (see the crate's docs): only `id`, `version` and `rules` are required.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct StateView {
     /// The game id.
     pub id: String,
@@ -157,9 +165,11 @@ pub struct StateView {
     pub opponent: String,
     /// The token holder's side against the computer (`null` with a friend or online).
     #[serde(default)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub human: Option<Side>,
     /// The side drawn at the bottom.
     #[serde(default = "south")]
+    #[ts(as = "crate::ts::SideTs")]
     pub view_side: Side,
     /// The rules' text form (`abapa`, or options).
     pub rules: String,
@@ -168,6 +178,7 @@ pub struct StateView {
     pub rule_options: RuleOptions,
     /// The players' names.
     #[serde(default, with = "crate::by_side")]
+    #[ts(as = "crate::ts::BySideTs<String>")]
     pub names: BySide<String>,
     /// The current position.
     #[serde(default)]
@@ -214,16 +225,19 @@ pub struct StateView {
     pub egdb: Option<Vec<PitValue>>,
     /// Online games only: seats, clock, offers, presence, the end. Absent for other games.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub online: Option<OnlineView>,
     /// A game against the computer: the computer's side while it proposes to end the game as
     /// an endless cycle (the player accepts or declines with `POST /api/games/{id}/cycle`).
     /// Online games have theirs in `online.cycle_offer`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    #[ts(as = "Option<crate::ts::SideTs>")]
     pub cycle_offer: Option<Side>,
 }
 
 /// One step of an analysis (or its end, with `best`): the `analysis` event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct AnalysisEvent {
     /// The analysis number (a newer one replaces older ones).
     pub seq: u64,
@@ -232,6 +246,7 @@ pub struct AnalysisEvent {
     /// The ply analysed.
     pub ply: usize,
     /// The side to move there.
+    #[ts(as = "crate::ts::SideTs")]
     pub side: Side,
     /// Depth completed.
     pub depth: u32,

@@ -62,15 +62,15 @@ impl Tables {
     }
 
     /// What `/api/health` says about the tables: the levels available and the build's state.
-    pub fn health(&self) -> serde_json::Value {
+    pub fn health(&self) -> oware_protocol::EgdbHealth {
         let build = self.build.as_ref().map(|b| b.status());
-        serde_json::json!({
-            "rules": self.rules.to_string(),
-            "max_seeds": self.max_seeds(),
-            "building": build.as_ref().is_some_and(|b| !b.is_finished()),
-            "target": build.as_ref().map(|b| b.target),
-            "status": build.as_ref().map(|b| b.to_string()),
-        })
+        oware_protocol::EgdbHealth {
+            rules: self.rules.to_string(),
+            max_seeds: self.max_seeds(),
+            building: build.as_ref().is_some_and(|b| !b.is_finished()),
+            target: build.as_ref().map(|b| b.target),
+            status: build.as_ref().map(|b| b.to_string()),
+        }
     }
 
     /// The rules the tables were built for.

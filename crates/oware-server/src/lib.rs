@@ -94,7 +94,8 @@ pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
 pub use games::{Created, Finished, GameError, Games, MoveInput, MoveReply, OfferKind, Opponent};
 pub use http::{
-    AnalysisReq, ApiError, BadHostName, CreateReq, HostName, MoveReq, NewRequest, ReviewReq, ROUTES,
+    move_input, movetime, parse_create, AnalysisReq, ApiError, BadHostName, CreateReq, HostName,
+    MoveReq, NewRequest, ReviewReq, ROUTES,
 };
 pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
 pub use lobby::Lobby;

@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use oware_rating::{Category, ESTABLISHED_WINDOW_SECS, PROVISIONAL_DEVIATION};
-use serde::Serialize;
 
 use crate::accounts::{AccountError, Accounts};
 use crate::store::accounts::{HistoryQuery, LeaderQuery, PlayerGame};
@@ -15,86 +14,32 @@ pub const PAGE_SIZE: u32 = 20;
 /// Players on a leaderboard.
 pub const BOARD_SIZE: u32 = 100;
 
-/// One category's rating on a profile.
-#[derive(Debug, Clone, Serialize)]
-pub struct RatingView {
-    /// `blitz`, `rapid` or `correspondence`.
-    pub category: String,
-    /// The rating, rounded.
-    pub rating: i32,
-    /// Its deviation now (widened by the time since the last game), rounded.
-    pub deviation: i32,
-    /// Whether it is provisional (shown with `?`).
-    pub provisional: bool,
-    /// Rated games played in the category.
-    pub games: u32,
-}
+pub use oware_protocol::{HistoryEntry, Leader, PlayerResult, Profile, RatingView};
 
-/// `GET /api/user/{name}`.
-#[derive(Debug, Clone, Serialize)]
-pub struct Profile {
-    /// The name.
-    pub name: String,
-    /// Whether the account is closed (its games stay).
-    pub closed: bool,
-    /// When it was made (epoch ms).
-    pub created_ms: u64,
-    /// The ratings, one per category played (the others are 1500?).
-    pub ratings: Vec<RatingView>,
-    /// Wins, draws and losses, every game with an account seat.
-    pub wins: u32,
-    /// Draws.
-    pub draws: u32,
-    /// Losses.
-    pub losses: u32,
-}
-
-/// One game of a profile's history.
-#[derive(Debug, Clone, Serialize)]
-pub struct HistoryEntry {
-    /// The game (its replay is `/game/{id}`).
-    pub id: String,
-    /// The player's side, `S` or `N`.
-    pub side: String,
-    /// `win`, `draw` or `loss`.
-    pub result: &'static str,
-    /// The category, `null` for an untimed game.
-    pub category: Option<String>,
-    /// Whether it was rated.
-    pub rated: bool,
-    /// The rating change, rounded (rated games).
-    pub diff: Option<i32>,
-    /// The rating after it, rounded (rated games).
-    pub rating: Option<i32>,
-    /// When it ended (epoch ms).
-    pub ended_ms: u64,
-}
-
-fn result_name(score: f64) -> &'static str {
+fn result_of(score: f64) -> PlayerResult {
     if score >= 1.0 {
-        "win"
+        PlayerResult::Win
     } else if score <= 0.0 {
-        "loss"
+        PlayerResult::Loss
     } else {
-        "draw"
+        PlayerResult::Draw
     }
 }
 
-impl From<PlayerGame> for HistoryEntry {
-    fn from(l: PlayerGame) -> Self {
-        HistoryEntry {
-            result: result_name(l.score),
-            diff: l
-                .before
-                .zip(l.after)
-                .map(|(b, a)| a.round() as i32 - b.round() as i32),
-            rating: l.after.map(|a| a.round() as i32),
-            category: (!l.category.is_empty()).then_some(l.category),
-            id: l.game_id,
-            side: l.side,
-            rated: l.rated,
-            ended_ms: l.at_ms,
-        }
+/// One game of a profile's history, from the store's line.
+fn history_entry(l: PlayerGame) -> HistoryEntry {
+    HistoryEntry {
+        result: result_of(l.score),
+        diff: l
+            .before
+            .zip(l.after)
+            .map(|(b, a)| a.round() as i32 - b.round() as i32),
+        rating: l.after.map(|a| a.round() as i32),
+        category: (!l.category.is_empty()).then_some(l.category),
+        id: l.game_id,
+        side: l.side,
+        rated: l.rated,
+        ended_ms: l.at_ms,
     }
 }
 
@@ -107,19 +52,6 @@ pub struct HistoryFilter {
     pub category: Option<Category>,
     /// Only `win`, `draw` or `loss`.
     pub result: Option<String>,
-}
-
-/// One line of a leaderboard.
-#[derive(Debug, Clone, Serialize)]
-pub struct Leader {
-    /// The rank, from 1.
-    pub rank: u32,
-    /// The name.
-    pub name: String,
-    /// The rating, rounded.
-    pub rating: i32,
-    /// Rated games in the category.
-    pub games: u32,
 }
 
 /// The profile, history and leaderboard queries.
@@ -174,6 +106,7 @@ impl Players {
             wins,
             draws,
             losses,
+            tournaments: None,
         })
     }
 
@@ -249,7 +182,7 @@ impl Players {
                 limit,
             })
             .await?;
-        Ok(lines.into_iter().map(HistoryEntry::from).collect())
+        Ok(lines.into_iter().map(history_entry).collect())
     }
 
     /// The leaderboard of `category`: the best established ratings of players active within

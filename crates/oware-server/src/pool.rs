@@ -24,7 +24,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use oware_core::Rules;
-use serde::Serialize;
 use tokio::sync::{broadcast, watch};
 
 use crate::accounts::User;
@@ -120,35 +119,7 @@ impl From<GameError> for PoolError {
     }
 }
 
-/// A paired ticket's game and seat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Pairing {
-    /// The game.
-    pub id: String,
-    /// The ticket holder's seat token.
-    pub token: String,
-}
-
-/// A ticket as its holder sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TicketView {
-    /// The ticket.
-    pub ticket: String,
-    /// The pool.
-    pub pool: String,
-    /// The name the game will show.
-    pub name: String,
-    /// The account's rating in the pool's category (`None`: a guest).
-    pub rating: Option<i64>,
-    /// Whether the game will be rated (an account: when paired with an account).
-    pub account: bool,
-    /// How long it has waited (ms of the server's clock).
-    pub waited_ms: u64,
-    /// Its rating range now (±; `None` for a guest).
-    pub range: Option<u32>,
-    /// The game, once paired.
-    pub paired: Option<Pairing>,
-}
+pub use oware_protocol::{Pairing, TicketView};
 
 /// The streams this instance holds, per ticket: their events and how many.
 struct Watch {

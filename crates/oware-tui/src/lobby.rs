@@ -9,12 +9,13 @@
 use std::fmt;
 
 use oware_core::{Rules, Side};
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use oware_protocol::{CreateReq, Lobby, TimeControl};
+use serde::Deserialize;
+use serde_json::Value;
 
 use crate::checked::{self, GameId};
 use crate::net::{log_in_hint, origin, parse_answer, Api, Joined, Seats, Target};
-use crate::wire::SeatRating;
+use crate::wire::{self, SeatRating};
 
 /// What `oware play --online` was given: a game's invite link, or a server's address.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,46 +48,33 @@ impl Address {
     }
 }
 
-/// A clock setting: minutes each and seconds added per move, written `5+3`; in the server's
-/// JSON `{"initial_s", "increment_s"}` (the lobby's challenges, a new game's request).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Clock {
-    /// Seconds each side starts with.
-    pub initial_s: u64,
-    /// Seconds added after each move.
-    pub increment_s: u64,
-}
-
-impl Clock {
-    /// Reads `MINUTES+SECONDS` (`5+3`, `0.5+0`, `10+5`) or `none` (no clock). The server
-    /// checks the bounds (30 s to 3 hours, at most 180 s added).
-    pub fn parse(text: &str) -> Result<Option<Clock>, String> {
-        let t = text.trim();
-        if t.eq_ignore_ascii_case("none") {
-            return Ok(None);
-        }
-        let bad =
-            || format!("'{t}' is not a clock: give MINUTES+SECONDS (e.g. 5+3, 0.5+2) or none");
-        let (m, s) = t.split_once('+').ok_or_else(bad)?;
-        let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
-        let increment_s: u64 = s.trim().parse().map_err(|_| bad())?;
-        if !minutes.is_finite() || minutes <= 0.0 || minutes > 24.0 * 60.0 {
-            return Err(bad());
-        }
-        Ok(Some(Clock {
-            initial_s: (minutes * 60.0).round() as u64,
-            increment_s,
-        }))
+/// Reads a clock setting written `MINUTES+SECONDS` (`5+3`, `0.5+0`, `10+5`) or `none` (no
+/// clock) into the protocol's [`TimeControl`]. The server checks the bounds (30 s to 3 hours,
+/// at most 180 s added).
+pub fn parse_clock(text: &str) -> Result<Option<TimeControl>, String> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("none") {
+        return Ok(None);
     }
+    let bad = || format!("'{t}' is not a clock: give MINUTES+SECONDS (e.g. 5+3, 0.5+2) or none");
+    let (m, s) = t.split_once('+').ok_or_else(bad)?;
+    let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
+    let increment_s: u64 = s.trim().parse().map_err(|_| bad())?;
+    if !minutes.is_finite() || minutes <= 0.0 || minutes > 24.0 * 60.0 {
+        return Err(bad());
+    }
+    Ok(Some(TimeControl {
+        initial_s: (minutes * 60.0).round() as u64,
+        increment_s,
+    }))
 }
 
-impl fmt::Display for Clock {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.initial_s.is_multiple_of(60) {
-            write!(f, "{}+{}", self.initial_s / 60, self.increment_s)
-        } else {
-            write!(f, "{}+{}", self.initial_s as f64 / 60.0, self.increment_s)
-        }
+/// A clock setting as the player writes it: `5+3` (minutes each, seconds added per move).
+pub fn clock_text(c: TimeControl) -> String {
+    if c.initial_s.is_multiple_of(60) {
+        format!("{}+{}", c.initial_s / 60, c.increment_s)
+    } else {
+        format!("{}+{}", c.initial_s as f64 / 60.0, c.increment_s)
     }
 }
 
@@ -103,7 +91,7 @@ pub struct Challenge {
     /// The creator's side: the one who takes the challenge plays the other.
     pub color: Side,
     /// The clock, `None` for none.
-    pub clock: Option<Clock>,
+    pub clock: Option<TimeControl>,
     /// The rules' text form.
     pub rules: String,
     /// Whether the game will be rated (taking it needs a log-in).
@@ -120,10 +108,7 @@ impl TryFrom<oware_protocol::LobbyEntry> for Challenge {
             id: GameId::try_from(e.id)?,
             name: checked::clean(&e.name),
             color: e.color,
-            clock: e.clock.map(|c| Clock {
-                initial_s: c.initial_s,
-                increment_s: c.increment_s,
-            }),
+            clock: e.clock,
             rules: checked::clean(&e.rules),
             rated: e.rated,
             rating: e.rating,
@@ -144,7 +129,7 @@ impl Challenge {
         if let Some(r) = &self.rating {
             who = format!("{who} {}", crate::wire::rating_text(r));
         }
-        let clock = self.clock.map_or("no clock".to_string(), |c| c.to_string());
+        let clock = self.clock.map_or("no clock".to_string(), clock_text);
         format!(
             "{who} plays {} · {clock} · {}{} (you play {})",
             self.color,
@@ -166,18 +151,18 @@ pub async fn challenges(api: &Api) -> Result<Vec<Challenge>, String> {
 
 /// Reads the lobby's answer `{"challenges": […]}`: a bad id in one refuses it whole.
 pub fn parse_lobby(v: Value) -> Result<Vec<Challenge>, String> {
-    #[derive(Deserialize)]
-    struct Lobby {
-        challenges: Vec<Challenge>,
-    }
-    serde_json::from_value::<Lobby>(v)
-        .map(|l| l.challenges)
-        .map_err(|e| {
-            format!(
-                "the server's lobby is refused: {}",
-                checked::clean(&e.to_string())
-            )
-        })
+    let refused = |e: &dyn fmt::Display| {
+        format!(
+            "the server's lobby is refused: {}",
+            checked::clean(&e.to_string())
+        )
+    };
+    let lobby = serde_json::from_value::<Lobby>(v).map_err(|e| refused(&e))?;
+    lobby
+        .challenges
+        .into_iter()
+        .map(|e| Challenge::try_from(e).map_err(|e| refused(&e)))
+        .collect()
 }
 
 /// The lobby as lines for the prompt: a numbered line per challenge, or that there is none.
@@ -239,7 +224,7 @@ impl Choice {
 #[derive(Debug, Clone)]
 pub struct NewChallenge {
     /// The clock, `None` for none.
-    pub clock: Option<Clock>,
+    pub clock: Option<TimeControl>,
     /// The creator's side, `None` for the server to draw it.
     pub color: Option<Side>,
     /// The creator's name.
@@ -254,19 +239,17 @@ pub struct NewChallenge {
 
 impl NewChallenge {
     /// The body of `POST /api/games`.
-    fn body(&self) -> Value {
-        let mut body = json!({
-            "opponent": "online",
-            "rules": self.rules.to_string(),
-            "clock": self.clock,
-            "color": self.color.map_or(json!("random"), |s| json!(s)),
-            "name": self.name,
-            "lobby": self.lobby,
-        });
-        if self.rated {
-            body["rated"] = json!(true);
+    fn body(&self) -> CreateReq {
+        CreateReq {
+            opponent: Some("online".into()),
+            rules: Some(self.rules.to_string()),
+            clock: self.clock.and_then(|c| serde_json::to_value(c).ok()),
+            color: Some(self.color.map_or("random".into(), |s| s.to_string())),
+            name: Some(self.name.clone()),
+            lobby: Some(self.lobby),
+            rated: self.rated.then_some(true),
+            ..CreateReq::default()
         }
-        body
     }
 }
 
@@ -277,7 +260,12 @@ impl NewChallenge {
 pub async fn create(api: &Api, new: &NewChallenge, seats: &Seats) -> Result<Joined, String> {
     let base = api.base();
     let v = api
-        .request(reqwest::Method::POST, "/api/games", None, Some(new.body()))
+        .request(
+            reqwest::Method::POST,
+            "/api/games",
+            None,
+            Some(wire::body(&new.body())),
+        )
         .await
         .map_err(|e| format!("{}{}", e.message, log_in_hint(e.code.as_deref(), api)))?;
     let answer = parse_answer(v).map_err(|e| e.message)?;
@@ -371,6 +359,7 @@ pub fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn an_address_is_a_game_or_a_server() {
@@ -404,22 +393,22 @@ mod tests {
     #[test]
     fn clocks_are_minutes_plus_seconds_or_none() {
         let c = |i, s| {
-            Some(Clock {
+            Some(TimeControl {
                 initial_s: i,
                 increment_s: s,
             })
         };
-        assert_eq!(Clock::parse("5+3"), Ok(c(300, 3)));
-        assert_eq!(Clock::parse(" 0.5 + 2 "), Ok(c(30, 2)));
-        assert_eq!(Clock::parse("NONE"), Ok(None));
+        assert_eq!(parse_clock("5+3"), Ok(c(300, 3)));
+        assert_eq!(parse_clock(" 0.5 + 2 "), Ok(c(30, 2)));
+        assert_eq!(parse_clock("NONE"), Ok(None));
         for bad in [
             "5", "5+", "+3", "x+3", "5+-1", "0+3", "-1+0", "inf+0", "5+3.5",
         ] {
-            let e = Clock::parse(bad).unwrap_err();
+            let e = parse_clock(bad).unwrap_err();
             assert!(e.contains("is not a clock"), "{bad}: {e}");
         }
-        assert_eq!(c(300, 3).unwrap().to_string(), "5+3");
-        assert_eq!(c(30, 0).unwrap().to_string(), "0.5+0");
+        assert_eq!(clock_text(c(300, 3).unwrap()), "5+3");
+        assert_eq!(clock_text(c(30, 0).unwrap()), "0.5+0");
     }
 
     #[test]
@@ -463,7 +452,7 @@ mod tests {
     #[test]
     fn a_new_challenge_is_the_body_the_server_reads() {
         let new = NewChallenge {
-            clock: Clock::parse("3+2").unwrap(),
+            clock: parse_clock("3+2").unwrap(),
             color: None,
             name: "Kofi".into(),
             rules: Rules::default(),
@@ -471,12 +460,12 @@ mod tests {
             rated: false,
         };
         assert_eq!(
-            new.body(),
+            serde_json::to_value(new.body()).unwrap(),
             json!({ "opponent": "online", "rules": "abapa",
                     "clock": { "initial_s": 180, "increment_s": 2 },
                     "color": "random", "name": "Kofi", "lobby": true })
         );
         let rated = NewChallenge { rated: true, ..new };
-        assert_eq!(rated.body()["rated"], json!(true));
+        assert_eq!(rated.body().rated, Some(true));
     }
 }

@@ -263,6 +263,12 @@ impl From<oware_protocol::ErrorBody> for ErrorBody {
     }
 }
 
+/// A request body of the protocol as the JSON [`crate::net::Api`] sends (the protocol's
+/// request types always serialise: no maps with other than text keys).
+pub fn body<T: serde::Serialize>(req: &T) -> serde_json::Value {
+    serde_json::to_value(req).unwrap_or(serde_json::Value::Null)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

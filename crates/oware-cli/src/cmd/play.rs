@@ -225,7 +225,7 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
 
 /// The new online game the flags describe (used by `--new` and by `n` at the lobby's prompt).
 fn new_challenge(args: &Args) -> anyhow::Result<oware_tui::lobby::NewChallenge> {
-    let clock = oware_tui::lobby::Clock::parse(args.clock.as_deref().unwrap_or("5+3"))
+    let clock = oware_tui::lobby::parse_clock(args.clock.as_deref().unwrap_or("5+3"))
         .map_err(anyhow::Error::msg)?;
     let side = args.side.as_deref().unwrap_or("random");
     let color = match side.trim().to_ascii_lowercase().as_str() {

@@ -422,10 +422,8 @@ impl Games {
     }
 
     /// What `/api/health` says about the endgame tables (`null` without a folder).
-    pub fn egdb_health(&self) -> serde_json::Value {
-        self.egdb
-            .as_ref()
-            .map_or(serde_json::Value::Null, |t| t.health())
+    pub fn egdb_health(&self) -> Option<oware_protocol::EgdbHealth> {
+        self.egdb.as_ref().map(|t| t.health())
     }
 
     /// Stores `change` as the next version of `s`, then (only then) applies it in memory. A

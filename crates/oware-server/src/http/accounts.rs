@@ -20,7 +20,7 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Deserialize;
+use oware_protocol::{AccountAnswer, CloseReq, Credentials, LogOutReq, NewPasswordReq, ResetReq};
 
 use super::error::{ApiError, ApiJson};
 use super::Shared;
@@ -107,7 +107,9 @@ fn set_cookie(value: &str, max_age_s: u64, secure: bool) -> HeaderValue {
 /// The answer to a new session: the account, and the cookie.
 fn with_session(session: NewSession, headers: &HeaderMap) -> Response {
     let cookie = set_cookie(&session.token, session.max_age_s, over_tls(headers));
-    let body = Json(serde_json::json!({ "name": session.user.name }));
+    let body = Json(AccountAnswer {
+        name: Some(session.user.name),
+    });
     let mut response = body.into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie);
     response
@@ -117,19 +119,11 @@ fn with_session(session: NewSession, headers: &HeaderMap) -> Response {
 }
 
 fn cleared(headers: &HeaderMap) -> Response {
-    let mut response = Json(serde_json::json!({ "name": null })).into_response();
+    let mut response = Json(AccountAnswer::default()).into_response();
     response
         .headers_mut()
         .insert(header::SET_COOKIE, set_cookie("", 0, over_tls(headers)));
     response
-}
-
-/// A name and a password.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Credentials {
-    name: String,
-    password: String,
 }
 
 /// What a request that opens a session brings besides its body: the server, the caller's
@@ -182,22 +176,13 @@ async fn open_session(
     Ok(with_session(session, headers))
 }
 
-/// `POST /api/account/logout`'s body.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LogOut {
-    /// Every device, not only this one.
-    #[serde(default)]
-    all: bool,
-}
-
 /// `POST /api/account/logout`.
 pub(super) async fn log_out(
     State(s): State<Shared>,
     headers: HeaderMap,
-    body: super::error::OptionalJson<LogOut>,
+    body: super::error::OptionalJson<LogOutReq>,
 ) -> Answer {
-    let all = body.0.all;
+    let all = body.0.all.unwrap_or(false);
     if let Some(token) = session_cookie(&headers) {
         s.accounts.log_out(token, all).await?;
     }
@@ -207,18 +192,13 @@ pub(super) async fn log_out(
 /// `GET /api/account`: who is logged in (`{"name": null}` for a guest).
 pub(super) async fn me(State(s): State<Shared>, headers: HeaderMap) -> Answer {
     let user = viewer(&s, &headers).await?;
-    let mut r = Json(serde_json::json!({ "name": user.map(|u| u.name) })).into_response();
+    let mut r = Json(AccountAnswer {
+        name: user.map(|u| u.name),
+    })
+    .into_response();
     r.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(r)
-}
-
-/// `POST /api/account/password`'s body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewPassword {
-    current: String,
-    new: String,
 }
 
 /// `POST /api/account/password`: every other session ends; this device gets a new one.
@@ -226,7 +206,7 @@ pub(super) async fn change_password(
     State(s): State<Shared>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    ApiJson(p): ApiJson<NewPassword>,
+    ApiJson(p): ApiJson<NewPasswordReq>,
 ) -> Answer {
     let user = logged_in(&s, &headers).await?;
     let ip = Some(super::client(peer));
@@ -237,19 +217,12 @@ pub(super) async fn change_password(
     Ok(with_session(session, &headers))
 }
 
-/// `POST /api/account/close`'s body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Close {
-    password: String,
-}
-
 /// `POST /api/account/close`.
 pub(super) async fn close(
     State(s): State<Shared>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    ApiJson(c): ApiJson<Close>,
+    ApiJson(c): ApiJson<CloseReq>,
 ) -> Answer {
     let user = logged_in(&s, &headers).await?;
     s.accounts
@@ -258,16 +231,8 @@ pub(super) async fn close(
     Ok(cleared(&headers))
 }
 
-/// `POST /api/account/reset`'s body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Reset {
-    token: String,
-    password: String,
-}
-
 /// `POST /api/account/reset`: a new password with the operator's one-time link.
-pub(super) async fn reset(o: Opening, ApiJson(r): ApiJson<Reset>) -> Answer {
+pub(super) async fn reset(o: Opening, ApiJson(r): ApiJson<ResetReq>) -> Answer {
     let started = o.state.accounts.reset(r.token.trim(), &r.password, o.ip());
     o.open(started.await).await
 }

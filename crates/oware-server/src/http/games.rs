@@ -9,8 +9,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use oware_core::BySide;
-use oware_protocol::{AnalysisStarted, MoveAnswer, SeatAnswer};
-use serde::Deserialize;
+use oware_protocol::{AnalysisReq, AnalysisStarted, CreateReq, MoveAnswer, MoveReq, SeatAnswer};
 
 use super::error::{ApiError, ApiJson, OptionalJson, Path, Query};
 use super::{client, token, watcher, NoBody, Shared};
@@ -20,40 +19,7 @@ use crate::local::NewGame;
 use crate::round::NewOnline;
 use crate::view;
 
-/// `POST /api/games` body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateReq {
-    /// `easy` (default), `medium`, `hard`, `expert` or `friend`.
-    pub opponent: Option<String>,
-    /// The human's side, `S` or `N`.
-    pub human: Option<String>,
-    /// Who starts: `you` or `computer` (another way to say `human`).
-    pub starts: Option<String>,
-    /// The rules' text form.
-    pub rules: Option<String>,
-    /// An OGN record to continue from.
-    pub ogn: Option<String>,
-    /// Player names.
-    pub names: Option<HashMap<String, String>>,
-    /// Online: the clock, `null` or `{"initial_s", "increment_s"}`.
-    pub clock: Option<serde_json::Value>,
-    /// Online: the creator's side, `random`, `S` or `N`.
-    pub color: Option<String>,
-    /// Online: the creator's name.
-    pub name: Option<String>,
-    /// Online: list the challenge in the lobby.
-    pub lobby: Option<bool>,
-    /// Online: a rated game (the creator logged in, standard rules, a clock).
-    pub rated: Option<bool>,
-    /// Online: only opponents rated within `[low, high]` may join.
-    pub range: Option<[i32; 2]>,
-    /// Online: open the game to advice (the players read the spectators' chat room); casual
-    /// games only.
-    pub advice: Option<bool>,
-}
-
-/// What a `POST /api/games` body asks for, read and checked by [`CreateReq::parse`].
+/// What a `POST /api/games` body asks for, read and checked by [`parse_create`].
 #[derive(Debug)]
 pub enum NewRequest {
     /// A game on one device (against the computer or a friend).
@@ -62,11 +28,10 @@ pub enum NewRequest {
     Online(NewOnline),
 }
 
-impl CreateReq {
-    /// Reads the fields into a game to create: the `human`/`starts` pair, the rules, the
-    /// clock (at least `min_initial_s` seconds), the names. Every refusal is a 4xx.
-    pub fn parse(self, min_initial_s: u64) -> Result<NewRequest, ApiError> {
-        let req = self;
+/// Reads a `POST /api/games` body into a game to create: the `human`/`starts` pair, the
+/// rules, the clock (at least `min_initial_s` seconds), the names. Every refusal is a 4xx.
+pub fn parse_create(req: CreateReq, min_initial_s: u64) -> Result<NewRequest, ApiError> {
+    {
         if req
             .opponent
             .as_deref()
@@ -189,7 +154,7 @@ pub(super) async fn create(
     headers: axum::http::HeaderMap,
     ApiJson(req): ApiJson<CreateReq>,
 ) -> Result<Response, ApiError> {
-    let new = match req.parse(s.round.min_initial_s())? {
+    let new = match parse_create(req, s.round.min_initial_s())? {
         NewRequest::Game(new) => new,
         NewRequest::Online(mut new) => {
             new.user = super::accounts::viewer(&s, &headers).await?;
@@ -263,21 +228,11 @@ pub(super) async fn events(
     Ok(events::sse_held(first, rx, s.shutdown.clone(), (guard, slot)).into_response())
 }
 
-/// `POST /api/games/{id}/moves` body: a letter or a pit number.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoveReq {
-    /// A move letter of the side to move, e.g. `"C"`.
-    #[serde(rename = "move")]
-    pub text: Option<String>,
-    /// The side to move's pit, 0–5 from its left.
-    pub pit: Option<i64>,
-}
-
-impl MoveReq {
-    /// The move asked for: exactly one of `move` and `pit`, else a 400.
-    pub fn input(&self) -> Result<MoveInput<'_>, ApiError> {
-        match (self.text.as_deref(), self.pit) {
+/// The move a `POST /api/games/{id}/moves` body asks for: exactly one of `move` and `pit`,
+/// else a 400.
+pub fn move_input(req: &MoveReq) -> Result<MoveInput<'_>, ApiError> {
+    {
+        match (req.text.as_deref(), req.pit) {
             (Some(t), None) => Ok(MoveInput::Text(t)),
             (None, Some(p)) => Ok(MoveInput::Pit(p)),
             _ => Err(GameError::BadRequest(
@@ -294,7 +249,7 @@ pub(super) async fn play(
     headers: HeaderMap,
     ApiJson(req): ApiJson<MoveReq>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
-    let input = req.input()?;
+    let input = move_input(&req)?;
     let reply = s.round.play(&id, token(&headers), input).await?;
     Ok(Json(MoveAnswer {
         detail: reply.detail,
@@ -342,23 +297,9 @@ pub(super) async fn ogn(
         .into_response())
 }
 
-/// `POST /api/games/{id}/analysis` body.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AnalysisReq {
-    /// The ply to analyse (default: the current position).
-    pub ply: Option<usize>,
-    /// Thinking time in milliseconds (default 2000, at most 20000).
-    pub movetime_ms: Option<u64>,
-    /// `hint` or `analysis`.
-    pub purpose: Option<String>,
-}
-
-impl AnalysisReq {
-    /// The thinking time: `movetime_ms` (default 2000) within 50 ms to 20 s.
-    pub fn movetime(&self) -> Duration {
-        Duration::from_millis(self.movetime_ms.unwrap_or(2000).clamp(50, 20_000))
-    }
+/// An analysis' thinking time: `movetime_ms` (default 2000) within 50 ms to 20 s.
+pub fn movetime(req: &AnalysisReq) -> Duration {
+    Duration::from_millis(req.movetime_ms.unwrap_or(2000).clamp(50, 20_000))
 }
 
 pub(super) async fn analyse(
@@ -378,7 +319,7 @@ pub(super) async fn analyse(
             viewer.as_ref().map(|u| u.id.as_str()),
             watcher(&headers),
             req.ply,
-            req.movetime(),
+            movetime(&req),
             req.purpose.as_deref().unwrap_or("analysis"),
         )
         .await?;

@@ -51,9 +51,9 @@ use host::AllowedHosts;
 use tournaments::Act;
 
 pub use error::ApiError;
-pub use games::{AnalysisReq, CreateReq, MoveReq, NewRequest};
+pub use games::{move_input, movetime, parse_create, NewRequest};
 pub use host::{BadHostName, HostName};
-pub use review::ReviewReq;
+pub use oware_protocol::{AnalysisReq, CreateReq, MoveReq, ReviewReq};
 
 /// The router state: the services the wiring built (`env.rs`, lila's `Env`), the per-client
 /// limits and a signal that ends open event streams at shutdown. A handler calls the service of

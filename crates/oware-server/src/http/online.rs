@@ -122,8 +122,8 @@ pub(super) async fn presence(
 pub(super) async fn account_games(
     State(s): State<Shared>,
     headers: HeaderMap,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<oware_protocol::AccountGames>, ApiError> {
     let user = super::accounts::logged_in(&s, &headers).await?;
     let games = s.round.account_games(&user).await?;
-    Ok(Json(serde_json::json!({ "games": games })))
+    Ok(Json(oware_protocol::AccountGames { games }))
 }

@@ -8,8 +8,11 @@ use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use oware_protocol::{
+    HistoryPage, HistoryQuery, Leaderboards, PlayerResult, Profile, RatingHistory,
+    RatingHistoryQuery,
+};
 use oware_rating::Category;
-use serde::Deserialize;
 
 use super::error::{ApiError, Path, Query};
 use super::Shared;
@@ -29,24 +32,13 @@ fn category(text: &str) -> Result<Category, ApiError> {
 pub(super) async fn profile(
     State(s): State<Shared>,
     Path(name): Path<String>,
-) -> Result<Response, ApiError> {
-    let profile = s.players.profile(&name).await?;
-    let mut out = serde_json::to_value(profile).unwrap_or_default();
+) -> Result<Json<Profile>, ApiError> {
+    let mut profile = s.players.profile(&name).await?;
     // The tournaments they played in (issue 31), newest first.
     if let Some(user) = s.accounts.find(&name).await? {
-        let tournaments = s.tournaments.of_player(&user.id).await?;
-        if let Some(o) = out.as_object_mut() {
-            o.insert("tournaments".into(), serde_json::json!(tournaments));
-        }
+        profile.tournaments = Some(s.tournaments.of_player(&user.id).await?);
     }
-    Ok(Json(out).into_response())
-}
-
-/// `GET /api/user/{name}/rating-history`'s query.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HistoryCategory {
-    category: Option<String>,
+    Ok(Json(profile))
 }
 
 /// `GET /api/user/{name}/rating-history`: `{category: [[epoch ms, rating], …]}` for the one
@@ -54,38 +46,33 @@ pub struct HistoryCategory {
 pub(super) async fn rating_history(
     State(s): State<Shared>,
     Path(name): Path<String>,
-    Query(q): Query<HistoryCategory>,
-) -> Result<Response, ApiError> {
+    Query(q): Query<RatingHistoryQuery>,
+) -> Result<Json<RatingHistory>, ApiError> {
     let cats = match q.category.as_deref() {
         Some(c) => vec![category(c)?],
         None => Category::ALL.to_vec(),
     };
-    let mut out = serde_json::Map::new();
+    let mut out = RatingHistory::default();
     for c in cats {
-        let points = s.players.rating_history(&name, c).await?;
-        out.insert(c.name().to_string(), serde_json::json!(points));
+        let points = Some(s.players.rating_history(&name, c).await?);
+        match c {
+            Category::Blitz => out.blitz = points,
+            Category::Rapid => out.rapid = points,
+            Category::Correspondence => out.correspondence = points,
+        }
     }
-    Ok(Json(serde_json::Value::Object(out)).into_response())
-}
-
-/// `GET /api/user/{name}/games`'s query.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GamesQuery {
-    page: Option<u32>,
-    category: Option<String>,
-    result: Option<String>,
+    Ok(Json(out))
 }
 
 /// `GET /api/user/{name}/games`: a page of finished games, newest first.
 pub(super) async fn games(
     State(s): State<Shared>,
     Path(name): Path<String>,
-    Query(q): Query<GamesQuery>,
-) -> Result<Response, ApiError> {
+    Query(q): Query<HistoryQuery>,
+) -> Result<Json<HistoryPage>, ApiError> {
     let result = match q.result.as_deref() {
         None => None,
-        Some(r @ ("win" | "draw" | "loss")) => Some(r.to_string()),
+        Some(r) if r.parse::<PlayerResult>().is_ok() => Some(r.to_string()),
         Some(other) => {
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -101,7 +88,7 @@ pub(super) async fn games(
         result,
     };
     let games = s.players.history(&name, &filter).await?;
-    Ok(Json(serde_json::json!({ "page": page, "games": games })).into_response())
+    Ok(Json(HistoryPage { page, games }))
 }
 
 /// `GET /api/games/user/{name}`: every finished game of the player as OGN, newest first,
@@ -154,13 +141,10 @@ pub(super) async fn export(
 }
 
 /// `GET /api/player`: the leaderboard of each category.
-pub(super) async fn leaderboards(State(s): State<Shared>) -> Result<Response, ApiError> {
-    let mut out = serde_json::Map::new();
-    for c in Category::ALL {
-        out.insert(
-            c.name().to_string(),
-            serde_json::json!(s.players.leaderboard(c).await?),
-        );
-    }
-    Ok(Json(serde_json::Value::Object(out)).into_response())
+pub(super) async fn leaderboards(State(s): State<Shared>) -> Result<Json<Leaderboards>, ApiError> {
+    Ok(Json(Leaderboards {
+        blitz: s.players.leaderboard(Category::Blitz).await?,
+        rapid: s.players.leaderboard(Category::Rapid).await?,
+        correspondence: s.players.leaderboard(Category::Correspondence).await?,
+    }))
 }

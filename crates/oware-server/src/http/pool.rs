@@ -8,21 +8,13 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use oware_protocol::{LeftAnswer, PoolReq};
 
 use super::error::{ApiError, OptionalJson, Path, Query};
 use super::{client, NoBody, Shared};
 use crate::events;
 use crate::games::GameError;
 use crate::pool::{PoolError, TicketView, POOLS};
-
-/// `POST /api/pool/{pool}` body (optional): a guest's name.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PoolReq {
-    /// The name a guest plays under (an account plays under its own).
-    pub name: Option<String>,
-}
 
 impl From<PoolError> for ApiError {
     fn from(e: PoolError) -> Self {
@@ -70,12 +62,6 @@ impl From<PoolError> for ApiError {
             PoolError::Game(e) => ApiError::from(e),
         }
     }
-}
-
-/// The answer to leaving.
-#[derive(Debug, Serialize)]
-struct Left {
-    left: bool,
 }
 
 pub(super) async fn join(
@@ -133,12 +119,12 @@ pub(super) async fn leave(
     OptionalJson(_): OptionalJson<NoBody>,
 ) -> Result<Response, ApiError> {
     match s.pools.leave(&id).await? {
-        None => Ok(Json(Left { left: true }).into_response()),
+        None => Ok(Json(LeftAnswer { left: true }).into_response()),
         Some(view) if view.paired.is_some() => Err(ApiError::new(
             StatusCode::CONFLICT,
             "already-paired",
             "too late to leave: your game has started (GET the ticket for it)",
         )),
-        Some(_) => Ok(Json(Left { left: true }).into_response()),
+        Some(_) => Ok(Json(LeftAnswer { left: true }).into_response()),
     }
 }

@@ -5,19 +5,11 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Deserialize;
+use oware_protocol::ReviewReq;
 
 use super::error::{ApiError, OptionalJson, Path};
 use super::{client, token, Shared};
 use crate::review::ReviewView;
-
-/// `POST /api/games/{id}/review` body (optional).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReviewReq {
-    /// The review's depth in plies (default 16, from 2 to 18).
-    pub depth: Option<i64>,
-}
 
 pub(super) async fn review(
     State(s): State<Shared>,

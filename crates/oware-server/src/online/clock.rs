@@ -7,24 +7,34 @@ use super::error::OnlineError;
 use super::{MAX_INCREMENT_S, MAX_INITIAL_S};
 
 /// A day in seconds.
-pub const DAY_S: u64 = 86_400;
+pub const DAY_S: u64 = TimeControl::DAY_S;
 /// The days per move a correspondence game may have.
 pub const CORRESPONDENCE_DAYS: [u64; 6] = [1, 2, 3, 5, 7, 14];
 
-/// A time control as asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TimeControl {
-    /// The initial time of each side, in seconds.
-    pub initial_s: u64,
-    /// Seconds added after each move of the clocked part.
-    pub increment_s: u64,
-}
+/// The one time control of the protocol, `{initial_s, increment_s}` (a correspondence clock
+/// is whole days and no increment).
+pub use oware_protocol::TimeControl;
 
-impl TimeControl {
+/// The server's checks of a time control as asked for: the bounds of a live clock, the days of
+/// a correspondence one. (An extension of the protocol's [`TimeControl`], which knows no
+/// server limits.)
+pub trait ControlChecks: Sized {
     /// A correspondence clock: `days` (1, 2, 3, 5, 7 or 14) for each move. It is a clock
     /// whose initial time is whole days and no increment (the clocks of live games stop at
     /// 3 hours, so the two never meet); each move gives the mover its days again.
-    pub fn correspondence(days: f64) -> Result<TimeControl, OnlineError> {
+    fn correspondence(days: f64) -> Result<Self, OnlineError>;
+
+    /// Checks the bounds: `min_initial_s` ≤ initial ≤ 10800, increment ≤ 180 (whole seconds;
+    /// negative, fractional or missing numbers are refused by the caller's parser or here).
+    fn checked(
+        initial_s: Option<f64>,
+        increment_s: Option<f64>,
+        min_initial_s: u64,
+    ) -> Result<Self, OnlineError>;
+}
+
+impl ControlChecks for TimeControl {
+    fn correspondence(days: f64) -> Result<TimeControl, OnlineError> {
         match CORRESPONDENCE_DAYS.iter().find(|&&d| d as f64 == days) {
             Some(&d) => Ok(TimeControl {
                 initial_s: d * DAY_S,
@@ -37,15 +47,7 @@ impl TimeControl {
         }
     }
 
-    /// The days per move of a correspondence clock (`None`: a live clock).
-    pub fn days_per_move(self) -> Option<u64> {
-        (self.initial_s >= DAY_S && self.initial_s.is_multiple_of(DAY_S) && self.increment_s == 0)
-            .then_some(self.initial_s / DAY_S)
-    }
-
-    /// Checks the bounds: `min_initial_s` ≤ initial ≤ 10800, increment ≤ 180 (whole seconds;
-    /// negative, fractional or missing numbers are refused by the caller's parser or here).
-    pub fn checked(
+    fn checked(
         initial_s: Option<f64>,
         increment_s: Option<f64>,
         min_initial_s: u64,
@@ -85,15 +87,6 @@ impl TimeControl {
             initial_s,
             increment_s,
         })
-    }
-
-    /// `300+3`, the OGN `TimeControl` tag.
-    pub fn tag(self) -> String {
-        match self.days_per_move() {
-            // PGN's "moves/seconds": one move in this many seconds.
-            Some(_) => format!("1/{}", self.initial_s),
-            None => format!("{}+{}", self.initial_s, self.increment_s),
-        }
     }
 }
 

@@ -21,7 +21,7 @@ use std::time::Duration;
 use oware_core::{Game, Side};
 use serde::{Deserialize, Serialize};
 
-pub use clock::{Clock, TimeControl};
+pub use clock::{Clock, ControlChecks, TimeControl};
 pub use error::{OnlineError, OnlineErrorKind};
 pub use offers::{parse_action, OfferAction, OfferCooldowns, OfferKind};
 pub use presence::Presence;

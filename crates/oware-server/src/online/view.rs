@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use oware_core::{BySide, Game, Rules, Side};
-pub use oware_protocol::{ClockSetting, ClockView, LobbyEntry, OnlineView, SeatView};
+pub use oware_protocol::{ClockView, LobbyEntry, OnlineView, SeatView};
 
 use super::presence::{idx, Presence};
 use super::{Online, Status};
@@ -15,13 +15,7 @@ pub fn lobby_entry(id: &str, o: &Online, rules: &Rules) -> LobbyEntry {
         id: id.to_string(),
         name: o.seat(o.creator).name.clone(),
         color: o.creator,
-        clock: o.clock.as_ref().map(|c| {
-            let t = c.control();
-            ClockSetting {
-                initial_s: t.initial_s,
-                increment_s: t.increment_s,
-            }
-        }),
+        clock: o.clock.as_ref().map(|c| c.control()),
         rules: rules.to_string(),
         created_ms: o.created_ms,
         rated: o.rated,

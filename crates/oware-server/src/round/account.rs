@@ -3,7 +3,6 @@
 //! correspondence games first among equals), and its seat in a game on another device.
 
 use oware_core::Side;
-use serde::Serialize;
 
 use oware_protocol::SeatAnswer;
 
@@ -13,25 +12,7 @@ use crate::games::{game_of_row, online_of, GameError};
 use crate::online::{Online, OnlineError, Status};
 
 /// One of an account's games still going.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct AccountGame {
-    /// The game.
-    pub id: String,
-    /// The account's side.
-    pub side: Side,
-    /// The opponent's name (empty while the challenge is open).
-    pub opponent: String,
-    /// `open` or `playing`.
-    pub status: Status,
-    /// Whether the account is to move (in a game being played).
-    pub your_turn: bool,
-    /// Days per move of a correspondence game.
-    pub days_per_move: Option<u64>,
-    /// The account's time left now (ms of the server's clock), with a clock.
-    pub time_left_ms: Option<u64>,
-    /// Whether the game is rated.
-    pub rated: bool,
-}
+pub use oware_protocol::AccountGame;
 
 impl Round {
     /// `user`'s online games still going: the player's turn first, the least time left first.

@@ -34,7 +34,7 @@ use crate::games::{
 };
 use crate::lobby::Lobby;
 use crate::local::Local;
-use crate::online::{Online, OnlineConfig, OnlineError, TimeControl};
+use crate::online::{ControlChecks, Online, OnlineConfig, OnlineError, TimeControl};
 use crate::store::Store;
 use crate::time::Clock;
 

@@ -5,30 +5,11 @@ use std::sync::Arc;
 
 use super::{random_id, Kind, TournamentError, TournamentView, Tournaments};
 use crate::accounts::User;
-use crate::online::TimeControl;
+use crate::online::{ControlChecks, TimeControl};
 use crate::store::tournaments::TournamentRow;
 
 /// A player's new tournament (`POST /api/tournaments`).
-#[derive(Debug, Clone, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewTournament {
-    /// `arena` or `swiss`.
-    pub kind: String,
-    /// Its name (cleaned like a player's name; default "NAME's arena").
-    pub name: Option<String>,
-    /// When it starts (epoch ms; default: in 5 minutes; at least now).
-    pub starts_ms: Option<u64>,
-    /// An arena's minutes.
-    pub minutes: Option<u64>,
-    /// A Swiss's rounds.
-    pub rounds: Option<u64>,
-    /// The clock's initial seconds.
-    pub initial_s: f64,
-    /// The clock's increment.
-    pub increment_s: Option<f64>,
-    /// The most players (default and at most [`TournamentConfig::max_players`](super::TournamentConfig::max_players)).
-    pub max_players: Option<u64>,
-}
+pub use oware_protocol::NewTournament;
 
 impl Tournaments {
     /// A player's tournament: checked against the limits, stored, answered.

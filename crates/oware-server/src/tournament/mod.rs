@@ -176,13 +176,7 @@ impl From<GameError> for TournamentError {
 }
 
 /// The last pairing wave of a tournament on this instance: how long it took.
-#[derive(Debug, Clone, Copy, Default, Serialize)]
-pub struct WaveTime {
-    /// Players paired.
-    pub paired: usize,
-    /// Wall time in microseconds (the store's reads, the pairing, the games made and stored).
-    pub micros: u64,
-}
+pub use oware_protocol::WaveTime;
 
 /// The tournaments of a server: requests, the pairing waves and the event streams.
 pub struct Tournaments {

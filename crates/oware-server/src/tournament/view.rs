@@ -5,181 +5,36 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use oware_tournament::{arena_standings, podium, PlayerId};
-use serde::Serialize;
 
 use super::wave::{arena_end, arena_sheets, ids, swiss_of};
-use super::{TournamentError, Tournaments, WaveTime};
+use super::{TournamentError, Tournaments};
 use crate::accounts::User;
 use crate::store::tournaments::{EntryRow, PairingRow, TournamentRow};
 
-/// A tournament in a list.
-#[derive(Debug, Clone, Serialize)]
-pub struct TournamentSummary {
-    /// The id (`/tournament/ID`).
-    pub id: String,
-    /// `arena` or `swiss`.
-    pub kind: String,
-    /// Its name.
-    pub name: String,
-    /// `created` (upcoming), `started` or `finished`.
-    pub status: String,
-    /// When it starts (epoch ms).
-    pub starts_ms: u64,
-    /// When an arena ends (epoch ms); `null` for a Swiss.
-    pub ends_ms: Option<u64>,
-    /// An arena's minutes.
-    pub minutes: Option<u64>,
-    /// A Swiss's rounds.
-    pub rounds: Option<u64>,
-    /// The clock's initial seconds.
-    pub initial_s: u64,
-    /// The clock's increment.
-    pub increment_s: u64,
-    /// The most players (`null`: no limit).
-    pub max_players: Option<u64>,
-    /// Made by the schedule (not by a player).
-    pub scheduled: bool,
-}
+pub use oware_protocol::{
+    ByeLine, GameLine, SheetMark, StandingLine, TimeControl, TournamentList as ListView,
+    TournamentMe as Me, TournamentSummary, TournamentView,
+};
 
-impl TournamentSummary {
-    fn of(t: &TournamentRow) -> TournamentSummary {
-        let arena = t.kind == "arena";
-        TournamentSummary {
-            id: t.id.clone(),
-            kind: t.kind.clone(),
-            name: t.name.clone(),
-            status: t.status.clone(),
-            starts_ms: t.starts_ms,
-            ends_ms: arena.then(|| arena_end(t)),
-            minutes: arena.then_some(t.minutes),
-            rounds: (!arena).then_some(t.rounds),
+/// A tournament's line in a list, from its row.
+fn summary_of(t: &TournamentRow) -> TournamentSummary {
+    let arena = t.kind == "arena";
+    TournamentSummary {
+        id: t.id.clone(),
+        kind: t.kind.clone(),
+        name: t.name.clone(),
+        status: t.status.clone(),
+        starts_ms: t.starts_ms,
+        ends_ms: arena.then(|| arena_end(t)),
+        minutes: arena.then_some(t.minutes),
+        rounds: (!arena).then_some(t.rounds),
+        clock: TimeControl {
             initial_s: t.initial_s,
             increment_s: t.increment_s,
-            max_players: (t.max_players > 0).then_some(t.max_players),
-            scheduled: !t.schedule_key.is_empty(),
-        }
+        },
+        max_players: (t.max_players > 0).then_some(t.max_players),
+        scheduled: !t.schedule_key.is_empty(),
     }
-}
-
-/// `GET /api/tournaments`.
-#[derive(Debug, Clone, Serialize)]
-pub struct ListView {
-    /// Not started yet, soonest first.
-    pub upcoming: Vec<TournamentSummary>,
-    /// Running.
-    pub running: Vec<TournamentSummary>,
-    /// The last finished ones, newest first.
-    pub finished: Vec<TournamentSummary>,
-}
-
-/// One line of the standings.
-#[derive(Debug, Clone, Serialize)]
-pub struct StandingLine {
-    /// The place (equal points share it in an arena; all tie-breaks in a Swiss).
-    pub rank: u32,
-    /// The player's name.
-    pub name: String,
-    /// Points: an arena's (2 a win, streaks, berserk), a Swiss's (1 a win, ½ a draw).
-    pub points: f64,
-    /// Games played.
-    pub games: usize,
-    /// The rating at joining.
-    pub rating: i64,
-    /// `active`, `paused` or `withdrawn`.
-    pub state: String,
-    /// Arena: on fire (the next win counts double).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub on_fire: Option<bool>,
-    /// Arena: each game's points with its marks, in order.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sheet: Option<Vec<SheetMark>>,
-    /// Swiss: Buchholz.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub buchholz: Option<f64>,
-    /// Swiss: Sonneborn–Berger.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sonneborn_berger: Option<f64>,
-}
-
-/// One game of an arena sheet.
-#[derive(Debug, Clone, Serialize)]
-pub struct SheetMark {
-    /// The points it earned.
-    pub points: u32,
-    /// A win on fire (doubled).
-    pub streak: bool,
-    /// The berserk point was earned.
-    pub berserk: bool,
-}
-
-/// A game of the tournament.
-#[derive(Debug, Clone, Serialize)]
-pub struct GameLine {
-    /// The game (`/game/ID`).
-    pub id: String,
-    /// A Swiss's round (0 in an arena).
-    pub round: u64,
-    /// South's name.
-    pub south: String,
-    /// North's name.
-    pub north: String,
-    /// `null` while playing; `S`/`N` the winner, `D` a draw, `X` aborted.
-    pub result: Option<String>,
-    /// South berserked.
-    pub south_berserk: bool,
-    /// North berserked.
-    pub north_berserk: bool,
-}
-
-/// A Swiss round's bye: the player without a game, who scored a point.
-#[derive(Debug, Clone, Serialize)]
-pub struct ByeLine {
-    /// The round, 1 first.
-    pub round: u64,
-    /// The player's name.
-    pub name: String,
-}
-
-/// The viewer's part: whether they play, and their game in play.
-#[derive(Debug, Clone, Serialize)]
-pub struct Me {
-    /// `active`, `paused`, `withdrawn`, or `null`: not a player.
-    pub state: Option<String>,
-    /// Their game in play, if any.
-    pub game: Option<String>,
-    /// They may berserk in it now (an arena's game before their first move).
-    pub can_berserk: bool,
-}
-
-/// `GET /api/tournaments/{id}`.
-#[derive(Debug, Clone, Serialize)]
-pub struct TournamentView {
-    /// What the list shows.
-    #[serde(flatten)]
-    pub summary: TournamentSummary,
-    /// Bumped by every change (the event stream says it).
-    pub version: u64,
-    /// The server's time now (epoch ms), for the page's countdown.
-    pub now_ms: u64,
-    /// The players.
-    pub players: usize,
-    /// A Swiss's round being played (0 before round 1).
-    pub round: u64,
-    /// The standings.
-    pub standings: Vec<StandingLine>,
-    /// The games, the latest first (at most 200).
-    pub games: Vec<GameLine>,
-    /// A Swiss's player without a game this round.
-    pub bye: Option<String>,
-    /// A Swiss's byes of every round so far, the first round first (empty in an arena).
-    pub byes: Vec<ByeLine>,
-    /// Once finished, the first three of the standings among those who took part (played a
-    /// game or scored a point); one who never played takes no place.
-    pub podium: Vec<String>,
-    /// The viewer (logged in): their state and game.
-    pub me: Me,
-    /// The last pairing wave on this instance: players paired and its time.
-    pub last_wave: Option<WaveTime>,
 }
 
 impl Tournaments {
@@ -187,7 +42,7 @@ impl Tournaments {
     pub async fn list(&self) -> Result<ListView, TournamentError> {
         let tables = self.tables()?;
         let rows = |status: &'static str, limit| tables.tournaments(status.to_string(), limit);
-        let summaries = |v: Vec<TournamentRow>| v.iter().map(TournamentSummary::of).collect();
+        let summaries = |v: Vec<TournamentRow>| v.iter().map(summary_of).collect();
         Ok(ListView {
             upcoming: summaries(rows("created", 50).await?),
             running: summaries(rows("started", 50).await?),
@@ -198,7 +53,7 @@ impl Tournaments {
     /// The tournaments account `user` played in (for the profile), newest first.
     pub async fn of_player(&self, user: &str) -> Result<Vec<TournamentSummary>, TournamentError> {
         let rows = self.tables()?.tournaments_of(user.to_string(), 20).await?;
-        Ok(rows.iter().map(|(t, _)| TournamentSummary::of(t)).collect())
+        Ok(rows.iter().map(|(t, _)| summary_of(t)).collect())
     }
 
     /// Tournament `id` as `viewer` sees it.
@@ -290,7 +145,7 @@ impl Tournaments {
                 }
             };
         Ok(TournamentView {
-            summary: TournamentSummary::of(&t),
+            summary: summary_of(&t),
             version: t.version,
             now_ms: self.now(),
             players: entries.len(),

@@ -4,32 +4,39 @@
 // The session is an HttpOnly cookie the page never sees: `GET /api/account` says who is logged in. Every
 // text from the server is put in as text, never as HTML.
 import { request } from "./api.js";
+/** @import * as P from "./protocol" */
 
 // ----- Requests -----
 
-/** Who is logged in → `{name}` (`null` for a guest). */
+/** Who is logged in → `{name}` (`null` for a guest). @type {() => Promise<P.AccountAnswer>} */
 export const getAccount = () => request("GET", "/api/account");
-/** Creates an account and logs in → `{name}`. */
-export const signUp = (name, password) => request("POST", "/api/account/signup", { body: { name, password } });
-/** Logs in → `{name}`. */
-export const logIn = (name, password) => request("POST", "/api/account/login", { body: { name, password } });
-/** Logs out of this device, or of every device with `all`. */
-export const logOut = (all) => request("POST", "/api/account/logout", { body: { all: !!all } });
-/** Changes the password. */
-export const changePassword = (current, next) => request("POST", "/api/account/password", { body: { current, new: next } });
-/** Closes the account (its games stay, under a closed name). */
-export const closeAccount = (password) => request("POST", "/api/account/close", { body: { password } });
-/** Sets a new password with the operator's one-time token. */
-export const resetPassword = (token, password) => request("POST", "/api/account/reset", { body: { token, password } });
-/** The account's seat in online game `id` (the game continued on another device) → `{id, token, state}`. */
+/** Creates an account and logs in → `{name}`. @type {(name: string, password: string) => Promise<P.AccountAnswer>} */
+export const signUp = (name, password) => request("POST", "/api/account/signup", { body: /** @type {P.Credentials} */ ({ name, password }) });
+/** Logs in → `{name}`. @type {(name: string, password: string) => Promise<P.AccountAnswer>} */
+export const logIn = (name, password) => request("POST", "/api/account/login", { body: /** @type {P.Credentials} */ ({ name, password }) });
+/** Logs out of this device, or of every device with `all`. @type {(all?: boolean) => Promise<P.AccountAnswer>} */
+export const logOut = (all) => request("POST", "/api/account/logout", { body: /** @type {P.LogOutReq} */ ({ all: !!all }) });
+/** Changes the password. @type {(current: string, next: string) => Promise<P.AccountAnswer>} */
+export const changePassword = (current, next) => request("POST", "/api/account/password", { body: /** @type {P.NewPasswordReq} */ ({ current, new: next }) });
+/** Closes the account (its games stay, under a closed name). @type {(password: string) => Promise<P.AccountAnswer>} */
+export const closeAccount = (password) => request("POST", "/api/account/close", { body: /** @type {P.CloseReq} */ ({ password }) });
+/** Sets a new password with the operator's one-time token. @type {(token: string, password: string) => Promise<P.AccountAnswer>} */
+export const resetPassword = (token, password) => request("POST", "/api/account/reset", { body: /** @type {P.ResetReq} */ ({ token, password }) });
+/** The account's seat in online game `id` (the game continued on another device) → `{id, token, state}`. @type {(id: string) => Promise<P.SeatAnswer>} */
 export const accountSeat = (id) => request("POST", `/api/games/${encodeURIComponent(id)}/seat`);
 
+/** @param {string} name */
 const user = (name) => `/api/user/${encodeURIComponent(name)}`;
-/** A player's profile: `{name, closed, created_ms, ratings: [...], wins, draws, losses}`. */
+/** A player's profile: `{name, closed, created_ms, ratings: [...], wins, draws, losses}`. @type {(name: string) => Promise<P.Profile>} */
 export const getUser = (name) => request("GET", user(name));
-/** A player's rating history: `{blitz: [[ms, rating], ...], rapid, correspondence}`. */
+/** A player's rating history: `{blitz: [[ms, rating], ...], rapid, correspondence}`. @type {(name: string) => Promise<P.RatingHistory>} */
 export const getRatingHistory = (name) => request("GET", `${user(name)}/rating-history`);
-/** A page of a player's games, newest first: `{page, games: [...]}`; `category`, `result` filter ("" = all). */
+/**
+ * A page of a player's games, newest first: `{page, games: [...]}`; `category`, `result` filter ("" = all).
+ * @param {string} name
+ * @param {{ page?: number, category?: string, result?: string }} [filter]
+ * @returns {Promise<P.HistoryPage>}
+ */
 export function getUserGames(name, { page = 1, category = "", result = "" } = {}) {
   const q = new URLSearchParams({ page: String(page) });
   if (category) q.set("category", category);
@@ -38,7 +45,7 @@ export function getUserGames(name, { page = 1, category = "", result = "" } = {}
 }
 /** Where all of a player's games download from, as OGN. */
 export const userOgnUrl = (name) => `/api/games/user/${encodeURIComponent(name)}`;
-/** The leaderboards: `{blitz: [{rank, name, rating, games}], rapid, correspondence}`. */
+/** The leaderboards: `{blitz: [{rank, name, rating, games}], rapid, correspondence}`. @type {() => Promise<P.Leaderboards>} */
 export const getLeaderboards = () => request("GET", "/api/player");
 
 // ----- Texts -----
@@ -134,9 +141,10 @@ function accountDialog(id, title, fields, submitText, submit) {
  * The account control in the header's `#account`. `onChange(name)` is called once the server said who is
  * logged in, and again after each log-in or log-out (`null` for a guest). Returns `{ready, name()}`:
  * `ready` resolves to the name (or null) once known.
+ * @param {{ onChange?: (name: string | null) => void }} [options]
  */
 export function createAccountMenu({ onChange } = {}) {
-  const box = document.querySelector("#account");
+  const box = /** @type {HTMLElement | null} */ (document.querySelector("#account"));
   let name = null;
   const changed = (n) => {
     name = n || null;
@@ -232,8 +240,8 @@ export function createAccountMenu({ onChange } = {}) {
   }
   // A click elsewhere closes the menu.
   document.addEventListener("click", (e) => {
-    const menu = box && box.querySelector("#account-menu");
-    if (menu && !menu.contains(e.target)) menu.open = false;
+    const menu = /** @type {HTMLDetailsElement | null} */ (box && box.querySelector("#account-menu"));
+    if (menu && !menu.contains(/** @type {Node} */ (e.target))) menu.open = false;
   });
 
   render();

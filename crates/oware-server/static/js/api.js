@@ -2,6 +2,10 @@
 // events, with a long poll where a proxy blocks the stream). No page state here: callers pass the game id
 // and token, and get the server's answers back.
 
+// The JSON's shapes are the protocol's TypeScript declarations (`protocol.d.ts`, generated from the crate
+// oware-protocol); `tsc --checkJs` checks these calls and their callers against them (docs/web.md).
+/** @import * as P from "./protocol" */
+
 /** An error the server (or the network) gave, with the sentence to show in `message`. */
 export class ApiError extends Error {
   constructor(message, status, code) {
@@ -11,8 +15,17 @@ export class ApiError extends Error {
   }
 }
 
-/** One JSON request. Resolves to the parsed body; rejects with an ApiError carrying the server's sentence. */
+/**
+ * One JSON request. Resolves to the parsed body (the answer type `T` the caller names); rejects with an ApiError
+ * carrying the server's sentence (the protocol's `ErrorBody`).
+ * @template [T=unknown]
+ * @param {string} method
+ * @param {string} path
+ * @param {{ body?: unknown, token?: string | null, watcher?: string | null }} [options]
+ * @returns {Promise<T>}
+ */
 export async function request(method, path, { body, token, watcher } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers["x-seat-token"] = token;
@@ -24,75 +37,94 @@ export async function request(method, path, { body, token, watcher } = {}) {
     throw new ApiError("The server cannot be reached. Is `oware serve` still running?");
   }
   const text = await res.text();
+  /** @type {any} */
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!res.ok) throw new ApiError((data && data.error) || `The server answered ${res.status}.`, res.status, data && data.code);
   return data;
 }
 
+/** @param {string} id */
 const game = (id) => `/api/games/${id}`;
 
-/** Creates a game: `{opponent, starts?, human?, rules?, names?, ogn?}` → `{id, token, state}`. */
+/**
+ * The handlers of a game's events, each given the event's data as the protocol declares it.
+ * @typedef {{
+ *   update?: (e: P.UpdateEvent) => void,
+ *   thinking?: (e: P.ThinkingEvent) => void,
+ *   analysis?: (e: P.AnalysisEvent) => void,
+ *   review?: (e: P.ReviewEvent) => void,
+ *   spectators?: (e: P.SpectatorsEvent) => void,
+ *   chat?: (e: P.ChatMessage) => void,
+ * }} GameHandlers
+ */
+
+/** Creates a game: `{opponent, starts?, human?, rules?, names?, ogn?}` → `{id, token, state}`. @type {(body: P.CreateReq) => Promise<P.SeatAnswer>} */
 export const createGame = (body) => request("POST", "/api/games", { body });
-/** The server's health: `{ ok, games, egdb: { max_seeds, building, target, status } | null }`. */
+/** The server's health: `{ ok, games, egdb: { max_seeds, building, target, status } | null }`. @type {() => Promise<P.Health>} */
 export const getHealth = () => request("GET", "/api/health");
-/** The game's state. */
+/** The game's state. @type {(id: string, token?: string | null) => Promise<P.StateView>} */
 export const getGame = (id, token) => request("GET", game(id), { token });
-/** The game's state once its version is above `version` (long poll). */
+/** The game's state once its version is above `version` (long poll). @type {(id: string, token: string | null | undefined, version: number) => Promise<P.StateView>} */
 export const waitForChange = (id, token, version) => request("GET", `${game(id)}?since=${version}`, { token });
-/** Plays a move by its letter → `{detail, state}`. */
-export const playMove = (id, token, letter) => request("POST", `${game(id)}/moves`, { token, body: { move: letter } });
-/** Takes back a move (and the computer's reply) → the state. */
+/** Plays a move by its letter → `{detail, state}`. @type {(id: string, token: string | null | undefined, letter: string) => Promise<P.MoveAnswer>} */
+export const playMove = (id, token, letter) => request("POST", `${game(id)}/moves`, { token, body: /** @type {P.MoveReq} */ ({ move: letter }) });
+/** Takes back a move (and the computer's reply) → the state. @type {(id: string, token?: string | null) => Promise<P.StateView>} */
 export const undoMove = (id, token) => request("POST", `${game(id)}/undo`, { token });
-/** Replays an undone move → the state. */
+/** Replays an undone move → the state. @type {(id: string, token?: string | null) => Promise<P.StateView>} */
 export const redoMove = (id, token) => request("POST", `${game(id)}/redo`, { token });
 /**
  * Starts an analysis or a hint `{ply?, purpose, movetime_ms}` → `{seq}`; `analysis` events follow. A spectator of an
  * online game passes `watcher`, the handle of their event stream, which alone receives the analysis.
+ * @type {(id: string, token: string | null | undefined, body: P.AnalysisReq, watcher?: string | null) => Promise<P.AnalysisStarted>}
  */
 export const startAnalysis = (id, token, body, watcher) => request("POST", `${game(id)}/analysis`, { token, body, watcher });
 /** Stops the game's analysis (a spectator's own, with their `watcher` handle). */
 export const stopAnalysis = (id, token, watcher) => request("DELETE", `${game(id)}/analysis`, { token, watcher });
-/** Starts the game's review (the stored one when it already judged these moves) → a `ReviewView`; `review` events follow. */
+/** Starts the game's review (the stored one when it already judged these moves) → a `ReviewView`; `review` events follow. @type {(id: string, token?: string | null) => Promise<P.ReviewView>} */
 export const startReview = (id, token) => request("POST", `${game(id)}/review`, { token });
-/** The game's review: `{status: none|running|done|failed, done, total, current, computed_at, review}`. */
+/** The game's review: `{status: none|running|done|failed, done, total, current, computed_at, review}`. @type {(id: string) => Promise<P.ReviewView>} */
 export const getReview = (id) => request("GET", `${game(id)}/review`);
 /** Where the OGN record downloads from. */
 export const ognUrl = (id) => `${game(id)}/ogn`;
 
 // ----- Online games (docs/web.md): every action carries the seat token in its header -----
 
-/** The open challenges posted to the lobby → `{challenges}`. */
+/** The open challenges posted to the lobby → `{challenges}`. @type {() => Promise<P.Lobby>} */
 export const getLobby = () => request("GET", "/api/lobby");
-/** Takes the free seat of online game `id` → `{id, token, state}`. */
-export const joinGame = (id, name) => request("POST", `${game(id)}/join`, { body: { name } });
-/** Cancels an open challenge (its creator's token). */
+/** Takes the free seat of online game `id` → `{id, token, state}`. @type {(id: string, name?: string) => Promise<P.SeatAnswer>} */
+export const joinGame = (id, name) => request("POST", `${game(id)}/join`, { body: /** @type {P.JoinReq} */ ({ name }) });
+/** Cancels an open challenge (its creator's token). @type {(id: string, token: string | null | undefined) => Promise<P.StateView>} */
 export const cancelGame = (id, token) => request("DELETE", game(id), { token });
-/** An online action without a body (`resign`, `abort`) → the state. */
+/** An online action without a body (`resign`, `abort`) → the state. @type {(id: string, token: string | null | undefined, action: string) => Promise<P.StateView>} */
 export const act = (id, token, action) => request("POST", `${game(id)}/${action}`, { token });
 /**
  * An offer (`draw`, `takeback`, `rematch`) with `action` offer, accept, decline or withdraw → the state; a rematch's
  * answer is always `{state, rematch}`, `rematch` being `null` or, once agreed, `{id, token, state}` (the seat in the new game).
+ * @type {(id: string, token: string | null | undefined, kind: P.OfferKind, action: P.OfferAction) => Promise<any>}
  */
-export const offer = (id, token, kind, action) => request("POST", `${game(id)}/${kind}`, { token, body: { action } });
-/** Claims the win or a draw (`result`) when the opponent has been away too long → the state. */
-export const claim = (id, token, result) => request("POST", `${game(id)}/claim`, { token, body: { result } });
-/** A presence key for the seat, to put on the event stream's address → `{key}`. */
+export const offer = (id, token, kind, action) => request("POST", `${game(id)}/${kind}`, { token, body: /** @type {P.OfferReq} */ ({ action }) });
+/** Claims the win or a draw (`result`) when the opponent has been away too long → the state. @type {(id: string, token: string | null | undefined, result: P.ClaimResult) => Promise<P.StateView>} */
+export const claim = (id, token, result) => request("POST", `${game(id)}/claim`, { token, body: /** @type {P.ClaimReq} */ ({ result }) });
+/** An online game's chat as the token's holder (or a spectator) reads it. @type {(id: string, token?: string | null) => Promise<P.ChatLog>} */
 export const getChat = (id, token) => request("GET", `${game(id)}/chat`, { token });
 
-/** Writes in an online game's chat: `{text, name?}` → the message as kept (a player's token writes as the player). */
+/** Writes in an online game's chat: `{text, name?}` → the message as kept (a player's token writes as the player). @type {(id: string, token: string | null | undefined, body: P.ChatReq) => Promise<P.ChatMessage>} */
 export const postChat = (id, token, body) => request("POST", `${game(id)}/chat`, { token, body });
 
+/** A presence key for the seat, to put on the event stream's address → `{key}`. @type {(id: string, token: string | null | undefined) => Promise<P.PresenceAnswer>} */
 export const presenceKey = (id, token) => request("POST", `${game(id)}/presence`, { token });
-/** The seat in a rematch game `id`, given the token of the game it follows → `{id, token, state}`. */
+/** The seat in a rematch game `id`, given the token of the game it follows → `{id, token, state}`. @type {(id: string, oldToken: string | null | undefined) => Promise<P.SeatAnswer>} */
 export const rematchSeat = (id, oldToken) => request("POST", `${game(id)}/seat`, { token: oldToken });
 
 /**
  * Listens to the lobby (docs/web.md): `on.list({v, challenges})` on connect (and again after the browser reconnects),
  * then `on.add({v, challenge})` and `on.remove({v, id})` for each change, `v` one more each time. Returns `{close()}`.
+ * @param {{ list: (e: P.LobbyList) => void, add: (e: P.LobbyAdd) => void, remove: (e: P.LobbyRemove) => void }} on
  */
 export function subscribeLobby(on) {
   const es = new EventSource("/api/lobby/events");
+  /** @type {Partial<Record<P.EventKind, (data: any) => void>>} */
   const handlers = { lobby: on.list, "lobby-add": on.add, "lobby-remove": on.remove };
   for (const [name, handler] of Object.entries(handlers)) {
     es.addEventListener(name, (m) => {
@@ -107,10 +139,13 @@ export function subscribeLobby(on) {
 /**
  * Listens to a game's events. `on` maps event names (`update`, `thinking`, `analysis`, `review`) to handlers of the
  * parsed JSON; a message that is not JSON is dropped. `presence` (online games): the seat's presence key. Returns `{close(), open}` (`open`: the stream is up).
+ * @param {string} id
+ * @param {GameHandlers} on
+ * @param {string | null} [presence]
  */
 export function subscribe(id, on, presence) {
   const es = new EventSource(`${game(id)}/events${presence ? `?presence=${encodeURIComponent(presence)}` : ""}`);
-  for (const [name, handler] of Object.entries(on)) {
+  for (const [name, handler] of /** @type {[P.EventKind, (data: any) => void][]} */ (Object.entries(on))) {
     es.addEventListener(name, (m) => {
       let data;
       try { data = JSON.parse(m.data); } catch { return; }

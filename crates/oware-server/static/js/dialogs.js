@@ -7,8 +7,13 @@ import { fmt, other, sideName, seatOf, isComputerGame, viewSide, endOf } from ".
 import { ratingText, diffText } from "./account.js";
 import { saveSettings } from "./storage.js";
 import { say, announce } from "./status.js";
+/** @import * as P from "./protocol" */
 
-/** Why the game ended, in words, by the server's `outcome.reason`. */
+/**
+ * Why the game ended, in words, by the server's `outcome.reason` or `online.end`: one text for each of the
+ * protocol's end reasons (a reason added to `EndReason` and not here fails the type check).
+ * @type {Record<P.EndReason, (o: any, n: (side: P.Side) => string, g: P.StateView) => string>}
+ */
 const REASONS = {
   capture: (o, n) => `${n(o.winner)} captured more than half of the 48 seeds.`,
   draw: () => "Both players captured 24 seeds.",

@@ -148,7 +148,7 @@ async function showProfile(name) {
   async function load() {
     const mine = ++seq;
     const params = new URLSearchParams();
-    if (filter.page > 1) params.set("page", filter.page);
+    if (filter.page > 1) params.set("page", String(filter.page));
     if (filter.category) params.set("category", filter.category);
     if (filter.result) params.set("result", filter.result);
     const query = params.toString();
@@ -162,7 +162,7 @@ async function showProfile(name) {
       if (mine !== seq) return;
       body.textContent = "";
       const tr = row([e.message]);
-      tr.firstChild.colSpan = 6;
+      /** @type {HTMLTableCellElement} */ (tr.firstChild).colSpan = 6;
       body.append(tr);
       return;
     }
@@ -174,7 +174,7 @@ async function showProfile(name) {
       link.setAttribute("aria-label", `Replay and review the game of ${when(gm.ended_ms)}`);
       let rating;
       if (gm.rated && gm.rating !== undefined && gm.rating !== null) {
-        rating = el("span", `${Math.round(typeof gm.rating === "object" ? gm.rating.rating : gm.rating)} `);
+        rating = el("span", `${Math.round(gm.rating)} `);
         if (gm.diff !== undefined && gm.diff !== null) rating.append(diffEl(gm.diff));
       } else {
         rating = gm.rated ? "rated" : "casual";
@@ -186,7 +186,7 @@ async function showProfile(name) {
     }
     if (!r.games.length) {
       const tr = row([filter.page > 1 ? "No more games." : "No games yet."]);
-      tr.firstChild.colSpan = 6;
+      /** @type {HTMLTableCellElement} */ (tr.firstChild).colSpan = 6;
       tr.className = "empty";
       body.append(tr);
     }

@@ -5,6 +5,7 @@
 // player's "Your turn" list (GET /api/account/games): games where they are to move, with the time left.
 import { $ } from "./dom.js";
 import { request } from "./api.js";
+/** @import * as P from "./protocol" */
 import { rememberSeat, saveSettings } from "./storage.js";
 
 /** "2 d 4 h", "3 h 5 min", "4 min 10 s": a time left for people. */
@@ -20,7 +21,7 @@ export function timeLeftText(ms) {
 export function createPool(st) {
   const el = {
     panel: $("#pool"),
-    buttons: [...document.querySelectorAll("#pool [data-pool]")],
+    buttons: [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#pool [data-pool]"))],
     status: $("#pool-status"),
     cancel: $("#pool-cancel"),
     error: $("#pool-error"),
@@ -76,7 +77,7 @@ export function createPool(st) {
     saveSettings(st.settings);
     waiting(true);
     try {
-      const t = await request("POST", `/api/pool/${encodeURIComponent(pool)}`, { body: name ? { name } : {} });
+      const t = await /** @type {Promise<P.TicketView>} */ (request("POST", `/api/pool/${encodeURIComponent(pool)}`, { body: /** @type {P.PoolReq} */ (name ? { name } : {}) }));
       if (t.paired) return paired(t);
       ticket = t;
       show(t);
@@ -96,7 +97,7 @@ export function createPool(st) {
       await request("DELETE", `/api/pool/ticket/${encodeURIComponent(t.ticket)}`);
     } catch (e) {
       if (e.code === "already-paired") {
-        const now = await request("GET", `/api/pool/ticket/${encodeURIComponent(t.ticket)}`);
+        const now = await /** @type {Promise<P.TicketView>} */ (request("GET", `/api/pool/ticket/${encodeURIComponent(t.ticket)}`));
         if (now.paired) paired(now);
       } else el.error.textContent = e.message;
     }
@@ -108,7 +109,7 @@ export function createPool(st) {
     if (!name) return;
     let games = [];
     try {
-      games = (await request("GET", "/api/account/games")).games || [];
+      games = (await /** @type {Promise<P.AccountGames>} */ (request("GET", "/api/account/games"))).games || [];
     } catch {
       return;
     }

@@ -5,6 +5,7 @@
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
 import { $, el, row, count } from "./dom.js";
 import { request } from "./api.js";
+/** @import * as P from "./protocol" */
 import { createAccountMenu, profileUrl } from "./account.js";
 
 const status = $("#t-status");
@@ -50,7 +51,7 @@ function fireMark() {
 // ---- the list ----
 
 async function showList() {
-  const list = await request("GET", "/api/tournaments");
+  const list = await /** @type {Promise<P.TournamentList>} */ (request("GET", "/api/tournaments"));
   for (const [key, ul] of [["running", $("#t-running")], ["upcoming", $("#t-upcoming")], ["finished", $("#t-finished")]]) {
     ul.replaceChildren();
     for (const t of list[key]) {
@@ -68,16 +69,17 @@ $("#t-create").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = new FormData(ev.target);
   const num = (k) => Number(f.get(k));
+  /** @type {P.NewTournament} */
   const body = {
-    kind: f.get("kind"),
+    kind: String(f.get("kind")),
     initial_s: num("clock") * 60,
     increment_s: num("increment"),
     starts_ms: Date.now() + num("starts") * 60000,
   };
-  if (f.get("name")) body.name = f.get("name");
+  if (f.get("name")) body.name = String(f.get("name"));
   if (body.kind === "arena") body.minutes = num("minutes"); else body.rounds = num("rounds");
   try {
-    const t = await request("POST", "/api/tournaments", { body });
+    const t = await /** @type {Promise<P.TournamentView>} */ (request("POST", "/api/tournaments", { body }));
     location.href = `/tournament/${t.id}`;
   } catch (e) {
     $("#t-create-error").textContent = e.message;
@@ -97,7 +99,7 @@ async function load(id) {
   try {
     do {
       again = false;
-      const t = await request("GET", `/api/tournaments/${encodeURIComponent(id)}`);
+      const t = await /** @type {Promise<P.TournamentView>} */ (request("GET", `/api/tournaments/${encodeURIComponent(id)}`));
       current = t;
       render(t);
     } while (again);
@@ -181,7 +183,7 @@ function showTournament(id) {
   const act = (path) => async () => {
     $("#t-error").textContent = "";
     try {
-      render(await request("POST", `/api/tournaments/${encodeURIComponent(id)}/${path}`));
+      render(await /** @type {Promise<P.TournamentView>} */ (request("POST", `/api/tournaments/${encodeURIComponent(id)}/${path}`)));
     } catch (e) {
       $("#t-error").textContent = e.message;
     }

@@ -16,6 +16,9 @@ use crate::wire::{ErrorBody, GameState};
 /// The time a request may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
+/// The name of the server's session cookie.
+pub const COOKIE: &str = "oware_session";
+
 /// Where an online game lives: the server's base address and the game's id.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Target {
@@ -163,10 +166,7 @@ impl Api {
     /// `r` with the session cookie, if there is one.
     pub(super) fn with_cookie(&self, r: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
         match &self.session {
-            Some(s) => r.header(
-                reqwest::header::COOKIE,
-                format!("{}={}", super::session::COOKIE, s.as_str()),
-            ),
+            Some(s) => r.header(reqwest::header::COOKIE, format!("{COOKIE}={}", s.as_str())),
             None => r,
         }
     }

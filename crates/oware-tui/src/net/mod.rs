@@ -28,7 +28,7 @@ use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 use oware_core::Side;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 
 use crate::checked::{GameId, SeatToken};
@@ -42,18 +42,12 @@ pub use seats::Seats;
 pub use session::{account, connect, log_in, log_in_hint, log_out, LoggedOut, Session, Sessions};
 pub use sse::{parse_update, SseError, SseEvent, SseParser};
 
-/// `GET /api/games/{id}/chat`'s answer; each message is checked on its own ([`ChatEntry`]):
-/// one refused is left out, not the whole log.
-#[derive(serde::Deserialize)]
-struct ChatLog {
-    messages: Vec<Value>,
-}
-
 /// The longest silence on the event stream before the connection counts as lost (the server
 /// sends a keep-alive comment every 15 s).
 const IDLE: Duration = Duration::from_secs(45);
 /// The longest wait between two reconnection attempts.
 const MAX_RETRY: Duration = Duration::from_secs(8);
+use oware_protocol::{ChatLog, ChatReq, ClaimReq, MoveReq, OfferReq};
 /// The offers of an online game and their steps: the protocol's vocabulary.
 pub use oware_protocol::{ClaimResult, OfferAction, OfferKind};
 
@@ -212,7 +206,11 @@ async fn work(
                     reqwest::Method::POST,
                     &format!("/api/games/{id}/chat"),
                     token.as_ref(),
-                    Some(json!({ "text": text })),
+                    Some(crate::wire::body(&ChatReq {
+                        room: None,
+                        text: text.clone(),
+                        name: None,
+                    })),
                 )
                 .await;
             let event = match answer {
@@ -240,7 +238,10 @@ async fn work(
             Request::Move(c) => (
                 reqwest::Method::POST,
                 format!("/api/games/{id}/moves"),
-                Some(json!({ "move": c.to_string() })),
+                Some(crate::wire::body(&MoveReq {
+                    text: Some(c.to_string()),
+                    pit: None,
+                })),
             ),
             Request::Resign => (
                 reqwest::Method::POST,
@@ -255,12 +256,12 @@ async fn work(
             Request::Offer(kind, action) => (
                 reqwest::Method::POST,
                 format!("/api/games/{id}/{}", kind.name()),
-                Some(json!({ "action": action.name() })),
+                Some(crate::wire::body(&OfferReq::new(*action))),
             ),
             Request::Claim(result) => (
                 reqwest::Method::POST,
                 format!("/api/games/{id}/claim"),
-                Some(json!({ "result": result.name() })),
+                Some(crate::wire::body(&ClaimReq::new(*result))),
             ),
             Request::FollowRematch(next) => (
                 reqwest::Method::POST,
@@ -404,11 +405,13 @@ async fn stream_once(
             None,
         )
         .await;
+    // The protocol's `ChatLog`; each message is checked on its own ([`ChatEntry`]): one
+    // refused is left out, not the whole log.
     let report = match log.map(serde_json::from_value::<ChatLog>) {
         Ok(Ok(log)) => NetEvent::ChatLog(
             log.messages
                 .into_iter()
-                .filter_map(|m| serde_json::from_value::<ChatEntry>(m).ok())
+                .filter_map(|m| ChatEntry::try_from(m).ok())
                 .collect(),
         ),
         Ok(Err(e)) => NetEvent::Rejected(format!(

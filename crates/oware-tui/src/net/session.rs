@@ -11,15 +11,12 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::checked::{self, SessionCookie};
 
-use super::http::{Api, ApiError};
+use super::http::{Api, ApiError, COOKIE};
 use super::seats::{server_name, write_private};
-
-/// The name of the server's session cookie.
-pub const COOKIE: &str = "oware_session";
 
 /// The largest session file read (a cookie and a name are well under it).
 const MAX_FILE: u64 = 1024;
@@ -153,7 +150,10 @@ pub async fn log_in(
     sessions: &Sessions,
 ) -> Result<(Session, PathBuf), String> {
     let api = Api::new(base)?;
-    let body = json!({ "name": name, "password": password });
+    let body = crate::wire::body(&oware_protocol::Credentials {
+        name: name.to_string(),
+        password: password.to_string(),
+    });
     let (v, headers) = api
         .exchange(
             reqwest::Method::POST,
@@ -262,6 +262,7 @@ pub fn log_in_hint(code: Option<&str>, api: &Api) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("oware-sessions-{name}-{}", std::process::id()));

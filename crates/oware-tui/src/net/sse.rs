@@ -6,21 +6,18 @@
 use crate::checked::{self, MAX_EVENT};
 use crate::wire::GameState;
 
-/// Reads the data of an `update` event, `{"state": …}`; the error is a sentence for the status
-/// line.
+/// Reads the data of an `update` event (the protocol's [`UpdateEvent`](oware_protocol::UpdateEvent))
+/// into a checked state; the error is a sentence for the status line.
 pub fn parse_update(data: &str) -> Result<GameState, String> {
-    #[derive(serde::Deserialize)]
-    struct Update {
-        state: GameState,
-    }
-    serde_json::from_str::<Update>(data)
-        .map(|u| u.state)
-        .map_err(|e| {
-            format!(
-                "Refused the server's update: {}",
-                checked::clean(&e.to_string())
-            )
-        })
+    let refused = |e: &dyn std::fmt::Display| {
+        format!(
+            "Refused the server's update: {}",
+            checked::clean(&e.to_string())
+        )
+    };
+    let update =
+        serde_json::from_str::<oware_protocol::UpdateEvent>(data).map_err(|e| refused(&e))?;
+    GameState::try_from(update.state).map_err(|e| refused(&e))
 }
 
 /// One server-sent event.
