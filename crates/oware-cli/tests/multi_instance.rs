@@ -653,8 +653,10 @@ async fn a_review_asked_on_two_instances_at_once_is_searched_once_and_seen_on_bo
 async fn a_review_whose_instance_dies_is_run_by_the_other_once_its_claim_runs_out() {
     let Some(_) = cluster() else { return };
     let db = database("review-takeover").await;
-    let mut a = Instance::start(&db);
-    let b = Instance::start(&db);
+    // Review claims hold 10 s unrenewed here (30 s by default): B waits that long for A's.
+    let lease = ["--review-lease", "10"];
+    let mut a = Instance::start_with(&db, &lease);
+    let b = Instance::start_with(&db, &lease);
     // A friend game of 40 plies, each the last legal pit: long enough at depth 18 to kill
     // the reviewing instance in the middle.
     let (st, created) = a.api.create(json!({ "opponent": "friend" })).await;
@@ -695,12 +697,12 @@ async fn a_review_whose_instance_dies_is_run_by_the_other_once_its_claim_runs_ou
     assert_eq!(st, StatusCode::ACCEPTED, "{r}");
     assert_eq!(r["status"], "running", "{r}");
     assert_eq!(reviews(b.api.get("/api/health").await.1), 0);
-    // Once the claim has run out (30 s, no longer renewed), asking again starts it on B.
+    // Once the claim has run out (10 s, no longer renewed), asking again starts it on B.
     let started = tokio::time::Instant::now();
     while reviews(b.api.get("/api/health").await.1) == 0 {
         assert!(
-            started.elapsed() < Duration::from_secs(45),
-            "the dead instance's claim still holds after 45 s"
+            started.elapsed() < Duration::from_secs(30),
+            "the dead instance's claim still holds after 30 s"
         );
         tokio::time::sleep(Duration::from_secs(1)).await;
         let (st, r) = b.api.post(&path, Some(&token), body()).await;

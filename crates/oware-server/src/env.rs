@@ -51,6 +51,7 @@ impl Env {
         clock: Arc<dyn Clock>,
     ) -> Env {
         let engine = Arc::new(engine);
+        let review_lease = online.review_lease;
         let games = Games::new(
             Arc::clone(&store),
             egdb.map(Arc::new),
@@ -77,7 +78,12 @@ impl Env {
             Arc::clone(&store),
             Arc::clone(&clock),
         ));
-        let reviews = Reviews::new(Arc::clone(&games), Arc::clone(&store), Arc::clone(&engine));
+        let reviews = Reviews::new(
+            Arc::clone(&games),
+            Arc::clone(&store),
+            Arc::clone(&engine),
+            review_lease,
+        );
         // In the order their work on a change was always done: the lobby's entry, the flag's
         // timer, the computer's reply.
         let lobby_follows: Weak<dyn Follower> = Arc::downgrade(&lobby) as Weak<dyn Follower>;

@@ -31,6 +31,12 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value_t = 15,
           value_parser = clap::value_parser!(u64).range(1..=600))]
     pub work_lease: u64,
+    /// With several instances on one database: how long, in seconds, a review's claim holds
+    /// unrenewed (the instance running it renews it every third of that); a review asked on an
+    /// instance whose claimer died runs there once it has run out.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub review_lease: u64,
     /// Searches that may run at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
@@ -75,6 +81,8 @@ impl Default for Args {
                 .filter(|v| !v.is_empty())
                 .map_or_else(|| PathBuf::from("oware.sqlite"), PathBuf::from),
             min_clock_s: 30,
+            work_lease: 15,
+            review_lease: 30,
             engine_threads: None,
             egdb: None,
             no_egdb_build: false,
@@ -130,6 +138,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         online: oware_server::OnlineConfig {
             min_initial_s: args.min_clock_s,
             work_lease: std::time::Duration::from_secs(args.work_lease),
+            review_lease: std::time::Duration::from_secs(args.review_lease),
             ..oware_server::OnlineConfig::default()
         },
         limits: oware_server::ServerLimits {

@@ -53,6 +53,10 @@ pub struct OnlineConfig {
     /// happen once (the computer's reply) holds before another instance may take it over, in
     /// case the claimer died (default 15 s; a reply takes at most a few seconds).
     pub work_lease: Duration,
+    /// With several instances on one database: how long a review's claim holds unrenewed
+    /// (default [`REVIEW_LEASE`](crate::review::REVIEW_LEASE), 30 s); the instance running
+    /// the review renews it every third of that.
+    pub review_lease: Duration,
 }
 
 impl Default for OnlineConfig {
@@ -67,6 +71,7 @@ impl Default for OnlineConfig {
             lobby_max: 200,
             lobby_per_client: 3,
             work_lease: Duration::from_secs(15),
+            review_lease: crate::review::REVIEW_LEASE,
         }
     }
 }

@@ -10,7 +10,7 @@ use oware_core::Game;
 use tokio::sync::{broadcast, mpsc};
 
 use super::view::{ReviewEvent, ReviewStatus, ReviewView, Stored, ENDED};
-use super::{now_ms, Reviews, REVIEW_LEASE, REVIEW_RENEW};
+use super::{now_ms, Reviews};
 use crate::engine::Ticket;
 use crate::events::Event;
 use crate::store::Store;
@@ -191,21 +191,22 @@ impl Reviews {
         );
     }
 
-    /// Keeps this instance's claim on game `id`'s review, renewing it every [`REVIEW_RENEW`],
+    /// Keeps this instance's claim on game `id`'s review, renewing it every third of the lease,
     /// until the sender returned is used or dropped (the review ended); then gives it back.
     /// In one task, so that no renewal can come after the release.
     pub(super) fn hold_claim(&self, id: &str) -> tokio::sync::oneshot::Sender<()> {
         let (ended, mut until) = tokio::sync::oneshot::channel::<()>();
         let store = Arc::clone(&self.store);
         let key = claim_key(id);
+        let (lease, renew) = (self.lease, self.renew_every());
         tokio::spawn(async move {
-            let mut tick = tokio::time::interval(REVIEW_RENEW);
+            let mut tick = tokio::time::interval(renew);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             tick.tick().await; // the first tick is at once: the claim was just taken
             loop {
                 tokio::select! {
                     _ = &mut until => break,
-                    _ = tick.tick() => match store.claim(key.clone(), REVIEW_LEASE).await {
+                    _ = tick.tick() => match store.claim(key.clone(), lease).await {
                         Ok(true) => {}
                         Ok(false) => tracing::warn!(%key, "a review's claim was lost (renewed too late); \
                                                            another instance may run it too"),

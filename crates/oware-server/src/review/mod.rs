@@ -74,18 +74,13 @@ pub const MAX_DEPTH: u32 = 18;
 /// The shallowest.
 pub const MIN_DEPTH: u32 = 2;
 
-/// How long a review's claim holds with several instances without being renewed. The
-/// instance running the review renews it every [`REVIEW_RENEW`], so only a claimer that died
-/// lets it run out, and then another instance may run the review when it is asked again.
+/// How long a review's claim holds with several instances without being renewed, by default
+/// (`OnlineConfig::review_lease`, `oware serve --review-lease`). The instance running the
+/// review renews it every third of the lease, so only a claimer that died lets it run out, and
+/// then another instance may run the review when it is asked again. Another instance's last
+/// progress of a review counts as "running" without news (it sends one at every position
+/// reviewed, a few seconds apart at most) as long as a claim holds unrenewed.
 pub const REVIEW_LEASE: Duration = Duration::from_secs(30);
-
-/// How often the instance running a review renews its claim.
-pub const REVIEW_RENEW: Duration = Duration::from_secs(10);
-
-/// How long another instance's last progress of a review counts as "running" without news
-/// (it sends one at every position reviewed, a few seconds apart at most): as long as a
-/// claim holds unrenewed.
-const REMOTE_PROGRESS_TTL_MS: u64 = REVIEW_LEASE.as_millis() as u64;
 
 /// Milliseconds since the Unix epoch.
 fn now_ms() -> u64 {
@@ -128,6 +123,8 @@ pub struct Reviews {
     remote: Mutex<HashMap<String, Heard>>,
     /// Reviews this instance started searching since start (`/api/health`).
     started: AtomicUsize,
+    /// How long a claim on a review holds unrenewed ([`REVIEW_LEASE`] by default).
+    lease: Duration,
 }
 
 /// Checks a requested depth.
@@ -143,11 +140,13 @@ pub fn parse_depth(depth: Option<i64>) -> Result<u32, ReviewError> {
 }
 
 impl Reviews {
-    /// The reviews of games kept in `store`, searched on `engine`'s review lane.
+    /// The reviews of games kept in `store`, searched on `engine`'s review lane, their claims
+    /// (several instances) holding `lease` unrenewed.
     pub(crate) fn new(
         games: Arc<crate::games::Games>,
         store: Arc<dyn Store>,
         engine: Arc<EngineJobs>,
+        lease: Duration,
     ) -> Arc<Reviews> {
         Arc::new(Reviews {
             games,
@@ -156,7 +155,19 @@ impl Reviews {
             jobs: Mutex::new(HashMap::new()),
             remote: Mutex::new(HashMap::new()),
             started: AtomicUsize::new(0),
+            lease,
         })
+    }
+
+    /// The lease in milliseconds: how long another instance's news of a review keeps it
+    /// running here.
+    fn lease_ms(&self) -> u64 {
+        u64::try_from(self.lease.as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// How often the instance running a review renews its claim: a third of the lease.
+    pub(super) fn renew_every(&self) -> Duration {
+        (self.lease / 3).max(Duration::from_millis(100))
     }
 
     fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Job>>> {
@@ -249,7 +260,7 @@ impl Reviews {
         }
         let shared = self.store.shared();
         if shared && !self.jobs().contains_key(id) {
-            if !self.store.claim(claim_key(id), REVIEW_LEASE).await? {
+            if !self.store.claim(claim_key(id), self.lease).await? {
                 // Another instance runs this game's review: answered as running, its
                 // progress comes through the notices.
                 let view = self.remote_review(id).unwrap_or_else(|| ReviewView {
@@ -408,7 +419,7 @@ impl Reviews {
     }
 
     fn remote_state(&self, id: &str) -> Remote {
-        Remote::of(self.remote().get(id).copied(), now_ms())
+        Remote::of(self.remote().get(id).copied(), now_ms(), self.lease_ms())
     }
 }
 
@@ -418,7 +429,7 @@ impl Reviews {
 enum Remote {
     /// None heard of.
     Unknown,
-    /// Running, with news within [`REMOTE_PROGRESS_TTL_MS`].
+    /// Running, with news within the lease.
     Running(Heard),
     /// Heard running (run `run`), then nothing for as long as a claim holds unrenewed: its
     /// instance stopped before the end.
@@ -426,10 +437,11 @@ enum Remote {
 }
 
 impl Remote {
-    fn of(heard: Option<Heard>, now: u64) -> Remote {
+    /// What `heard` says at `now`, a progress older than `ttl_ms` meaning stopped.
+    fn of(heard: Option<Heard>, now: u64, ttl_ms: u64) -> Remote {
         match heard {
             None => Remote::Unknown,
-            Some(h) if now.saturating_sub(h.at) < REMOTE_PROGRESS_TTL_MS => Remote::Running(h),
+            Some(h) if now.saturating_sub(h.at) < ttl_ms => Remote::Running(h),
             Some(h) => Remote::Stopped { run: h.run },
         }
     }
@@ -439,9 +451,11 @@ impl Remote {
 mod tests {
     use super::*;
 
+    const TTL: u64 = 30_000;
+
     #[test]
     fn a_remote_review_is_running_while_news_comes_and_stopped_after_a_lease_of_silence() {
-        assert_eq!(Remote::of(None, 1_000_000), Remote::Unknown);
+        assert_eq!(Remote::of(None, 1_000_000, TTL), Remote::Unknown);
         let h = Heard {
             run: 7,
             done: 3,
@@ -449,15 +463,14 @@ mod tests {
             at: 1_000_000,
         };
         assert_eq!(
-            Remote::of(Some(h), 1_000_000 + REMOTE_PROGRESS_TTL_MS - 1),
+            Remote::of(Some(h), 1_000_000 + TTL - 1, TTL),
             Remote::Running(h)
         );
         assert_eq!(
-            Remote::of(Some(h), 1_000_000 + REMOTE_PROGRESS_TTL_MS),
+            Remote::of(Some(h), 1_000_000 + TTL, TTL),
             Remote::Stopped { run: 7 }
         );
         // A clock that went back counts as news just heard.
-        assert_eq!(Remote::of(Some(h), 999_000), Remote::Running(h));
-        assert_eq!(REMOTE_PROGRESS_TTL_MS, REVIEW_LEASE.as_millis() as u64);
+        assert_eq!(Remote::of(Some(h), 999_000, TTL), Remote::Running(h));
     }
 }
