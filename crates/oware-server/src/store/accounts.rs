@@ -1,6 +1,6 @@
 //! The accounts' part of the store: users, their sessions, one-time reset links, ratings and
 //! the record of each finished game's players. [`AccountStore`] is the interface; both
-//! backends implement it (`sqlite_accounts.rs`, `postgres/accounts.rs`) with the same tables.
+//! backends implement it (`sqlite/accounts.rs`, `postgres/accounts.rs`) with the same tables.
 //!
 //! Secrets never reach the database in the clear: a session or a reset link is stored as the
 //! SHA-256 of its token (the token itself is 32 random bytes, so a fast hash is enough: no

@@ -1,6 +1,6 @@
 //! The chat's part of the store: the messages of online games' chats (`chat.rs`), kept with
 //! their game in a table of their own. [`ChatStore`] is the interface; both backends implement
-//! it (`sqlite_chat.rs`, `postgres/chat.rs`) on the same table.
+//! it (`sqlite/chat.rs`, `postgres/chat.rs`) on the same table.
 //!
 //! A message's `seq` counts the game's messages from 1; it is given by the insert itself
 //! (one more than the game's largest), and the primary key (game, seq) keeps two writers

@@ -1,5 +1,5 @@
 //! The games' tables, one text for both backends: SQLite applies each part as a migration of
-//! its own (`sqlite_schema.rs`, migrations 1 to 4), PostgreSQL applies them together as its
+//! its own (`sqlite/schema.rs`, migrations 1 to 4), PostgreSQL applies them together as its
 //! first migration (`postgres/sql.rs`), so a new database of either kind has the same tables.
 //! SQLite reads `BIGINT` as an integer column, and PostgreSQL `!=` as `<>`.
 

@@ -17,12 +17,6 @@ mod games_sql;
 pub(crate) mod pool;
 mod postgres;
 mod sqlite;
-mod sqlite_accounts;
-mod sqlite_chat;
-mod sqlite_lock;
-mod sqlite_pool;
-mod sqlite_schema;
-mod sqlite_tournaments;
 pub(crate) mod tournaments;
 
 use std::fmt;

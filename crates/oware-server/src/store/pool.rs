@@ -1,6 +1,6 @@
 //! The quick-pairing pools' part of the store: one row per waiting player (a ticket), in a
 //! table of its own, so that every instance sharing the database sees the same pools.
-//! [`PoolStore`] is the interface; both backends implement it (`sqlite_pool.rs`,
+//! [`PoolStore`] is the interface; both backends implement it (`sqlite/pool.rs`,
 //! `postgres/pool.rs`) on the same table.
 //!
 //! A ticket is **waiting** (no game yet) or **paired** (`game_id` and the seat `token` set).

@@ -1,6 +1,6 @@
 //! The tournaments' part of the store: tournaments, their players and their games.
 //! [`TournamentStore`] is the interface; both backends implement it
-//! (`sqlite_tournaments.rs`, `postgres/tournaments.rs`) with the same tables.
+//! (`sqlite/tournaments.rs`, `postgres/tournaments.rs`) with the same tables.
 //!
 //! **Versions.** A tournament row carries a version bumped by every change of the tournament,
 //! its players or its games, so that each instance can tell its event streams that the

@@ -3,10 +3,10 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::int;
-use super::pool::{PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS, POOL_COLUMNS};
-use super::sqlite::SqliteStore;
-use super::StoreFuture;
+use super::SqliteStore;
+use crate::store::int;
+use crate::store::pool::{PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS, POOL_COLUMNS};
+use crate::store::StoreFuture;
 
 fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<PoolRow> {
     Ok(PoolRow {

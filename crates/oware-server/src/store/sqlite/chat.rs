@@ -2,12 +2,12 @@
 
 use rusqlite::params;
 
-use super::chat::{
+use super::SqliteStore;
+use crate::store::chat::{
     ChatRow, ChatStore, CHAT_BYTES_KEPT, CHAT_COLUMNS, CHAT_KEPT, CHAT_LOG_SQL, CHAT_PRUNE_SQL,
 };
-use super::int;
-use super::sqlite::SqliteStore;
-use super::StoreFuture;
+use crate::store::int;
+use crate::store::StoreFuture;
 
 fn read_chat(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChatRow> {
     Ok(ChatRow {

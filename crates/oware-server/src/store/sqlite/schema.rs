@@ -6,11 +6,11 @@ use std::path::Path;
 
 use rusqlite::{params, Connection};
 
-use super::games_sql::{
+use super::client::Sql;
+use crate::store::games_sql::{
     GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, META_TABLE, SQLITE_SEAT_USERS_FILL,
 };
-use super::sqlite::Sql;
-use super::{now, StoreError};
+use crate::store::{now, StoreError};
 
 /// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`. Each
 /// is one or more texts run in turn in the migration's transaction.
@@ -30,13 +30,13 @@ const MIGRATIONS: &[&[&str]] = &[
     );"],
     // 6: accounts, their sessions and reset links (hashes only), ratings per category and
     // each finished game's account players (`store/accounts.rs`).
-    &[super::accounts::SQLITE_SCHEMA],
+    &[crate::store::accounts::SQLITE_SCHEMA],
     // 7: the quick-pairing pools' tickets (`store/pool.rs`).
-    &[super::pool::SQLITE_SCHEMA],
+    &[crate::store::pool::SQLITE_SCHEMA],
     // 8: tournaments, their players and their games (`store/tournaments.rs`).
-    &[super::tournaments::SQLITE_SCHEMA],
+    &[crate::store::tournaments::SQLITE_SCHEMA],
     // 9: online games' chat messages (`store/chat.rs`).
-    &[super::chat::SQLITE_SCHEMA],
+    &[crate::store::chat::SQLITE_SCHEMA],
     // 10: the accounts in each online game's seats, as indexed columns, filled for the games
     // already stored (`store/games_sql.rs`).
     &[GAMES_SEAT_USERS, SQLITE_SEAT_USERS_FILL],

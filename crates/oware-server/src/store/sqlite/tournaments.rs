@@ -2,13 +2,13 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::int;
-use super::sqlite::SqliteStore;
-use super::tournaments::{
+use super::SqliteStore;
+use crate::store::int;
+use crate::store::tournaments::{
     prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, DUE_TOURNAMENTS,
     ENTRY_COLUMNS, PAIRING_COLUMNS, PUT_ENTRY, TOURNAMENT_COLUMNS,
 };
-use super::StoreFuture;
+use crate::store::StoreFuture;
 
 fn uint(r: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<u64> {
     Ok(r.get::<_, i64>(i)?.max(0) as u64)

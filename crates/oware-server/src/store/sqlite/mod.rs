@@ -13,9 +13,9 @@
 //! rather than at the first move.
 //!
 //! This file holds the store itself: opening, the database thread and the games' statements.
-//! The lock is in `sqlite_lock.rs`, the migrations and the start-up checks in
-//! `sqlite_schema.rs`, the other tables' statements in `sqlite_accounts.rs`, `sqlite_pool.rs`,
-//! `sqlite_tournaments.rs` and `sqlite_chat.rs`.
+//! The folder mirrors `store/postgres/`: the thread's use (`run`) is in `client.rs`, the lock
+//! in `lock.rs`, the migrations and the start-up checks in `schema.rs`, the other tables'
+//! statements in `accounts.rs`, `pool.rs`, `tournaments.rs` and `chat.rs`.
 
 use std::path::Path;
 use std::sync::mpsc;
@@ -24,10 +24,20 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::games_sql::{GAME_COLUMNS, LIVE_ONLINE};
-use super::sqlite_lock::{take_lock, FileLock};
-use super::sqlite_schema::prepare;
-use super::{now, GameRow, GameUpdate, Store, StoreError, StoreFuture};
+use client::Sql;
+use lock::{take_lock, FileLock};
+use schema::prepare;
+
+use crate::store::games_sql::{GAME_COLUMNS, LIVE_ONLINE};
+use crate::store::{now, GameRow, GameUpdate, Store, StoreError, StoreFuture};
+
+mod accounts;
+mod chat;
+mod client;
+mod lock;
+mod pool;
+mod schema;
+mod tournaments;
 
 /// A piece of work for the database thread.
 type Job = Box<dyn FnOnce(&mut Connection) + Send>;
@@ -129,58 +139,6 @@ impl SqliteStore {
             resource,
         })
     }
-
-    /// Runs `f` on the database thread and awaits its answer; SQLite errors name the file.
-    pub(super) fn run<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&mut Connection) -> Result<T, Sql> + Send + 'static,
-    ) -> StoreFuture<'_, T> {
-        let (tx, rx) = oneshot::channel();
-        let sent = self
-            .jobs
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-            .map(|jobs| {
-                jobs.send(Box::new(move |c: &mut Connection| {
-                    // The caller may have gone (a closed connection): nothing to answer.
-                    let _ = tx.send(f(c));
-                }))
-                .is_ok()
-            })
-            .unwrap_or(false);
-        Box::pin(async move {
-            let closed = || StoreError::Failed {
-                resource: self.resource.clone(),
-                message: "the database is closed".into(),
-            };
-            if !sent {
-                return Err(closed());
-            }
-            match rx.await {
-                Ok(Ok(v)) => Ok(v),
-                Ok(Err(Sql::Store(e))) => Err(e),
-                Ok(Err(Sql::Sqlite(e))) => Err(StoreError::Failed {
-                    resource: self.resource.clone(),
-                    message: e.to_string(),
-                }),
-                Err(_) => Err(closed()),
-            }
-        })
-    }
-}
-
-/// A failure on the database thread or while preparing the database: SQLite's own, or one of
-/// ours.
-pub(super) enum Sql {
-    Sqlite(rusqlite::Error),
-    Store(StoreError),
-}
-
-impl From<rusqlite::Error> for Sql {
-    fn from(e: rusqlite::Error) -> Self {
-        Sql::Sqlite(e)
-    }
 }
 
 /// A game row read in `GAME_COLUMNS`' order.
@@ -234,7 +192,7 @@ fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
 }
 
 /// Writes `u` if the stored version is still `u.from_version`.
-pub(super) fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
+fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
     let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
     let n = c.execute(
         "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5,
@@ -274,19 +232,19 @@ impl Store for SqliteStore {
         self.resource.clone()
     }
 
-    fn accounts(&self) -> &dyn super::accounts::AccountStore {
+    fn accounts(&self) -> &dyn crate::store::accounts::AccountStore {
         self
     }
 
-    fn tournaments(&self) -> Option<&dyn super::tournaments::TournamentStore> {
+    fn tournaments(&self) -> Option<&dyn crate::store::tournaments::TournamentStore> {
         Some(self)
     }
 
-    fn pool(&self) -> Option<&dyn super::pool::PoolStore> {
+    fn pool(&self) -> Option<&dyn crate::store::pool::PoolStore> {
         Some(self)
     }
 
-    fn chat(&self) -> Option<&dyn super::chat::ChatStore> {
+    fn chat(&self) -> Option<&dyn crate::store::chat::ChatStore> {
         Some(self)
     }
 
