@@ -27,7 +27,7 @@
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
-//! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | |
+//! | `store/` | the [`Store`] interface, one repository trait per domain (games with versioned writes, notices, accounts, pools, tournaments, chat) with its SQL written once for both backends; the backends `sqlite/` ([`SqliteStore`], a file, one process) and `postgres/` ([`PostgresStore`], a database several instances share), folders with the same file names | |
 //! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]), the first [`NAME_INPUT_BYTES`] bytes read; the site's own words ([`is_site_name`]) | |
 //! | `chat` | the chat's rules: text checks ([`check_chat_text`]: at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first), rooms, rate limits | names |
 //! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) | |
@@ -95,9 +95,12 @@ pub use review::{
     ReviewError, ReviewTarget, ReviewView, Reviews, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT,
 };
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
+pub use store::chat::ChatStore;
+pub use store::pool::PoolStore;
+pub use store::tournaments::TournamentStore;
 pub use store::{
-    open as open_store, GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError,
-    StoreFuture,
+    open as open_store, GameRow, GameStore, GameUpdate, Notice, NoticeStore, PostgresStore,
+    SqliteStore, Store, StoreError, StoreFuture,
 };
 pub use time::{Clock, ManualClock, Sleep, SystemClock};
 pub use tournament::{

@@ -14,7 +14,6 @@ use crate::chat::{self, ChatError, Writer};
 use crate::events::to_json;
 use crate::events::Event;
 use crate::store::chat::ChatRow;
-use crate::store::StoreError;
 
 impl From<ChatError> for GameError {
     fn from(e: ChatError) -> GameError {
@@ -44,13 +43,6 @@ pub struct ChatPoster {
     pub name: Option<String>,
     /// The client's address (a guest spectator's messages are counted by it).
     pub client: Option<std::net::IpAddr>,
-}
-
-fn no_chat_store() -> GameError {
-    GameError::Storage(StoreError::Failed {
-        resource: "the store".into(),
-        message: "this store keeps no chat".into(),
-    })
 }
 
 fn message_of(row: &ChatRow) -> Option<ChatMessage> {
@@ -132,7 +124,7 @@ impl Games {
             },
         };
         self.chat_limits.take(&person, self.now())?;
-        let store = self.store.chat().ok_or_else(no_chat_store)?;
+        let store = self.store.chat();
         let mut row = ChatRow {
             game_id: id.to_string(),
             seq: 0,
@@ -234,7 +226,7 @@ impl Games {
                 o.advice,
             )
         };
-        let store = self.store.chat().ok_or_else(no_chat_store)?;
+        let store = self.store.chat();
         let rows = store.chat_messages(id.to_string()).await?;
         let messages = rows
             .iter()

@@ -7,7 +7,7 @@
 //! dictionary to try), a password as its Argon2id PHC string (made by `accounts/password.rs`).
 //!
 //! **Ratings are applied with the result.** [`AccountStore::finish`] writes the game's last
-//! update (the versioned check of [`super::Store::update`]) and, in the same transaction and
+//! update (the versioned check of [`super::GameStore::update`]) and, in the same transaction and
 //! only if that write won, records the players and applies the rating change. Two instances
 //! racing to finish one game both try; one write wins, the other changes nothing: a rating is
 //! applied exactly once. The `game_players` primary key (game, side) is a second guard.
@@ -283,7 +283,7 @@ pub trait AccountStore: Send + Sync {
     /// The ratings of account `user`, per category.
     fn ratings(&self, user: String) -> StoreFuture<'_, Vec<(String, RatingRow)>>;
 
-    /// Writes `update` (checked against its version like [`super::Store::update`]) and, in
+    /// Writes `update` (checked against its version like [`super::GameStore::update`]) and, in
     /// the same transaction and only if it was written, records `end`'s players and applies
     /// the rating change of a rated game. Answers each account's line (with the ratings
     /// before and after).

@@ -26,7 +26,7 @@
 //! other instances' watchers up, and any request checks the version it holds.
 //!
 //! **Notifications.** A dedicated connection (outside the pool) runs `LISTEN oware_games` and
-//! hands each notification from another instance to [`Store::notices`] subscribers. When that
+//! hands each notification from another instance to [`NoticeStore::notices`] subscribers. When that
 //! connection drops it reconnects with a growing pause, then sends [`Notice::Resync`]: the
 //! notifications of the gap are lost, so subscribers check what they hold.
 //!
@@ -48,7 +48,10 @@ use tokio::sync::broadcast;
 use tokio_postgres::NoTls;
 
 use super::games_sql::{GAME_COLUMNS, LIVE_ONLINE};
-use super::{now, now_ms, GameRow, GameUpdate, Notice, Store, StoreError, StoreFuture};
+use super::{
+    now, now_ms, GameRow, GameStore, GameUpdate, Notice, NoticeStore, Store, StoreError,
+    StoreFuture,
+};
 
 mod accounts;
 mod chat;
@@ -221,18 +224,26 @@ impl Store for PostgresStore {
         self
     }
 
-    fn tournaments(&self) -> Option<&dyn crate::store::tournaments::TournamentStore> {
-        Some(self)
+    fn tournaments(&self) -> &dyn crate::store::tournaments::TournamentStore {
+        self
     }
 
-    fn pool(&self) -> Option<&dyn crate::store::pool::PoolStore> {
-        Some(self)
+    fn pool(&self) -> &dyn crate::store::pool::PoolStore {
+        self
     }
 
-    fn chat(&self) -> Option<&dyn crate::store::chat::ChatStore> {
-        Some(self)
+    fn chat(&self) -> &dyn crate::store::chat::ChatStore {
+        self
     }
 
+    fn close(&self) -> StoreFuture<'_, ()> {
+        self.closed.store(true, Ordering::Relaxed);
+        self.pool.close();
+        Box::pin(async { Ok(()) })
+    }
+}
+
+impl GameStore for PostgresStore {
     fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let c = self.client().await?;
@@ -427,7 +438,9 @@ impl Store for PostgresStore {
             Ok(row.get::<_, i64>(0).max(0) as u64)
         })
     }
+}
 
+impl NoticeStore for PostgresStore {
     fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let c = self.client().await?;
@@ -514,12 +527,6 @@ impl Store for PostgresStore {
             .map_err(|e| self.failed(e))?;
             Ok(())
         })
-    }
-
-    fn close(&self) -> StoreFuture<'_, ()> {
-        self.closed.store(true, Ordering::Relaxed);
-        self.pool.close();
-        Box::pin(async { Ok(()) })
     }
 }
 

@@ -2,17 +2,17 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
+use super::client::Sql;
+use super::update_row;
 use super::SqliteStore;
+use crate::rating::RatingRow;
 use crate::store::accounts::{
     history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
     PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
 };
 use crate::store::accounts::{player_lines, rate_end, SeatRatings};
-use super::client::Sql;
-use super::update_row;
 use crate::store::int;
 use crate::store::{GameUpdate, StoreFuture};
-use crate::rating::RatingRow;
 
 fn read_user(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRow> {
     Ok(UserRow {

@@ -29,7 +29,9 @@ use lock::{take_lock, FileLock};
 use schema::prepare;
 
 use crate::store::games_sql::{GAME_COLUMNS, LIVE_ONLINE};
-use crate::store::{now, GameRow, GameUpdate, Store, StoreError, StoreFuture};
+use crate::store::{
+    now, GameRow, GameStore, GameUpdate, NoticeStore, Store, StoreError, StoreFuture,
+};
 
 mod accounts;
 mod chat;
@@ -236,18 +238,32 @@ impl Store for SqliteStore {
         self
     }
 
-    fn tournaments(&self) -> Option<&dyn crate::store::tournaments::TournamentStore> {
-        Some(self)
+    fn tournaments(&self) -> &dyn crate::store::tournaments::TournamentStore {
+        self
     }
 
-    fn pool(&self) -> Option<&dyn crate::store::pool::PoolStore> {
-        Some(self)
+    fn pool(&self) -> &dyn crate::store::pool::PoolStore {
+        self
     }
 
-    fn chat(&self) -> Option<&dyn crate::store::chat::ChatStore> {
-        Some(self)
+    fn chat(&self) -> &dyn crate::store::chat::ChatStore {
+        self
     }
 
+    fn close(&self) -> StoreFuture<'_, ()> {
+        // Dropping the sender ends the thread once the queued jobs are done.
+        drop(self.jobs.lock().unwrap_or_else(|e| e.into_inner()).take());
+        let done = self.done.lock().unwrap_or_else(|e| e.into_inner()).take();
+        Box::pin(async move {
+            if let Some(done) = done {
+                let _ = done.await;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl GameStore for SqliteStore {
     fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {
         self.run(move |c| insert_row(c, &g))
     }
@@ -336,7 +352,9 @@ impl Store for SqliteStore {
             Ok(n.max(0) as u64)
         })
     }
+}
 
+impl NoticeStore for SqliteStore {
     fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
         self.run(move |c| {
             c.execute(
@@ -357,18 +375,6 @@ impl Store for SqliteStore {
                 })
                 .optional()?;
             Ok(v.and_then(|v| v.parse().ok()))
-        })
-    }
-
-    fn close(&self) -> StoreFuture<'_, ()> {
-        // Dropping the sender ends the thread once the queued jobs are done.
-        drop(self.jobs.lock().unwrap_or_else(|e| e.into_inner()).take());
-        let done = self.done.lock().unwrap_or_else(|e| e.into_inner()).take();
-        Box::pin(async move {
-            if let Some(done) = done {
-                let _ = done.await;
-            }
-            Ok(())
         })
     }
 }
