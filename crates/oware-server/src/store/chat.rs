@@ -38,9 +38,6 @@ pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
 /// PostgreSQL's migration for the chat.
 pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
-/// The columns of a message, in [`ChatRow`]'s order.
-pub(super) const CHAT_COLUMNS: &str = "game_id, seq, room, name, side, account, body, at";
-
 /// The most messages a game keeps and [`ChatStore::chat_messages`] answers (the newest ones).
 pub const CHAT_KEPT: u32 = 500;
 
@@ -77,6 +74,16 @@ pub(super) const CHAT_PRUNE_SQL: &str = concat!(
     ranked_sql!(),
     ") AS ranked WHERE n > $2 OR bytes > $3)"
 );
+
+/// Stores message `?1`…`?7` (game, room, name, side, account, text, time) as its game's next,
+/// numbered one more than the game's largest: its number comes back. Both backends run it
+/// (`?N`; PostgreSQL's through `numbered`); PostgreSQL takes a per-game advisory lock
+/// first (see the module's notes).
+pub(super) const ADD_CHAT: &str = "INSERT INTO chat_messages
+     (game_id, seq, room, name, side, account, body, at)
+     SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7
+     FROM chat_messages WHERE game_id = ?1
+     RETURNING seq";
 
 /// One stored message.
 #[derive(Debug, Clone, PartialEq, Eq)]

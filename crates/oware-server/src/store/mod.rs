@@ -10,6 +10,25 @@
 //! (`UPDATE … WHERE id = ? AND version = ?`); otherwise it changes nothing and answers
 //! [`StoreError::Conflict`]. That check, not a lock in one process, is what keeps two writers
 //! (two tabs, two server instances on one database) from overwriting each other's moves.
+//!
+//! **Layout.** One repository trait per domain, each beside its rows and its SQL: the games
+//! ([`GameStore`], `games_sql.rs`), what instances sharing a database tell each other
+//! ([`NoticeStore`], here), the accounts (`accounts.rs`), the quick-pairing pools (`pool.rs`),
+//! the tournaments (`tournaments.rs`) and the chat (`chat.rs`). [`Store`] is the games' and the
+//! notices' repository itself and hands out the others; every backend has every table. The two
+//! backends are folders with the same file names, `sqlite/` and `postgres/`: the store and its
+//! games in `mod.rs`, then `accounts.rs`, `pool.rs`, `tournaments.rs`, `chat.rs`, and the
+//! backend's own parts (SQLite: `client.rs` its database thread, `lock.rs` its file lock,
+//! `schema.rs` its migrations; PostgreSQL: `client.rs` its pool, `notices.rs` its listening
+//! connection, `sql.rs` its migrations).
+//!
+//! **SQL written once.** A statement both databases accept is written once, in its domain's
+//! file, with SQLite's numbered placeholders `?N`; PostgreSQL runs it through `numbered`
+//! (`$N`). The tables are one text for both. What differs stays with its backend, and the
+//! domain's notes say what: PostgreSQL's row locks and advisory locks (rated games' ratings, a
+//! tournament's joins, a game's chat numbers, migrations), its data-modifying `WITH` and
+//! `= ANY($1)` lists (SQLite runs the parts in one transaction, or one id at a time), its
+//! claims and notifications (SQLite has one process, so none), and the start-up query's order.
 
 pub(crate) mod accounts;
 pub(crate) mod chat;
@@ -57,6 +76,12 @@ async fn open_with(
             message: e.to_string(),
         })??;
     Ok(Arc::new(store))
+}
+
+/// `sql`, written once for both backends with SQLite's numbered placeholders `?N`, with
+/// PostgreSQL's `$N` instead (the shared statements contain no other `?`).
+pub(crate) fn numbered(sql: &str) -> String {
+    sql.replace('?', "$")
 }
 
 /// `v` (a time or a count) as SQL's signed integer; the largest one if it does not fit.

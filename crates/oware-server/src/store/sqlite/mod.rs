@@ -28,7 +28,10 @@ use client::Sql;
 use lock::{take_lock, FileLock};
 use schema::prepare;
 
-use crate::store::games_sql::{GAME_COLUMNS, LIVE_ONLINE};
+use crate::store::games_sql::{
+    COUNT_GAMES, GAME_COLUMNS, GAME_EXISTS, INSERT_GAME, LAST_ALIVE, LIVE_ONLINE, LOAD_GAME,
+    LOAD_REVIEW, MARK_ALIVE, SAVE_REVIEW, UPDATE_GAME,
+};
 use crate::store::{
     now, GameRow, GameStore, GameUpdate, NoticeStore, Store, StoreError, StoreFuture,
 };
@@ -167,10 +170,7 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
 /// Inserts game row `g`.
 fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
     c.execute(
-        "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo,
-                            version, created, updated, south_name, north_name,
-                            online, online_status, south_user, north_user)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        INSERT_GAME,
         params![
             g.id,
             g.token,
@@ -197,9 +197,7 @@ fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
 fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
     let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
     let n = c.execute(
-        "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5,
-                          online = ?6, online_status = ?7, south_user = ?8, north_user = ?9
-         WHERE id = ?1 AND version = ?2",
+        UPDATE_GAME,
         params![
             u.id,
             from,
@@ -216,9 +214,7 @@ fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
         return Ok(());
     }
     let exists: Option<i64> = c
-        .query_row("SELECT 1 FROM games WHERE id = ?1", params![u.id], |r| {
-            r.get(0)
-        })
+        .query_row(GAME_EXISTS, params![u.id], |r| r.get(0))
         .optional()?;
     Err(Sql::Store(match exists {
         Some(_) => StoreError::Conflict {
@@ -279,14 +275,7 @@ impl GameStore for SqliteStore {
     }
 
     fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
-        self.run(move |c| {
-            Ok(c.query_row(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
-                params![id],
-                read_row,
-            )
-            .optional()?)
-        })
+        self.run(move |c| Ok(c.query_row(LOAD_GAME, params![id], read_row).optional()?))
     }
 
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
@@ -317,38 +306,26 @@ impl GameStore for SqliteStore {
 
     fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            let exists: Option<i64> = c
-                .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |r| {
-                    r.get(0)
-                })
+            let written: Option<String> = c
+                .query_row(SAVE_REVIEW, params![id, review, now()], |r| r.get(0))
                 .optional()?;
-            if exists.is_none() {
-                return Err(Sql::Store(StoreError::Missing { id }));
+            match written {
+                Some(_) => Ok(()),
+                None => Err(Sql::Store(StoreError::Missing { id })),
             }
-            c.execute(
-                "INSERT INTO reviews (game_id, review, updated) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (game_id) DO UPDATE SET review = excluded.review,
-                                                     updated = excluded.updated",
-                params![id, review, now()],
-            )?;
-            Ok(())
         })
     }
 
     fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>> {
         self.run(move |c| {
-            Ok(c.query_row(
-                "SELECT review FROM reviews WHERE game_id = ?1",
-                params![id],
-                |r| r.get(0),
-            )
-            .optional()?)
+            Ok(c.query_row(LOAD_REVIEW, params![id], |r| r.get(0))
+                .optional()?)
         })
     }
 
     fn count(&self) -> StoreFuture<'_, u64> {
         self.run(|c| {
-            let n: i64 = c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+            let n: i64 = c.query_row(COUNT_GAMES, [], |r| r.get(0))?;
             Ok(n.max(0) as u64)
         })
     }
@@ -357,23 +334,14 @@ impl GameStore for SqliteStore {
 impl NoticeStore for SqliteStore {
     fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            c.execute(
-                "INSERT INTO meta (key, value) VALUES ('alive_ms', ?1)
-                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                 WHERE CAST(meta.value AS INTEGER) < CAST(excluded.value AS INTEGER)",
-                params![now_ms.to_string()],
-            )?;
+            c.execute(MARK_ALIVE, params![now_ms.to_string()])?;
             Ok(())
         })
     }
 
     fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
         self.run(|c| {
-            let v: Option<String> = c
-                .query_row("SELECT value FROM meta WHERE key = 'alive_ms'", [], |r| {
-                    r.get(0)
-                })
-                .optional()?;
+            let v: Option<String> = c.query_row(LAST_ALIVE, [], |r| r.get(0)).optional()?;
             Ok(v.and_then(|v| v.parse().ok()))
         })
     }

@@ -8,7 +8,8 @@ use rusqlite::{params, Connection};
 
 use super::client::Sql;
 use crate::store::games_sql::{
-    GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, META_TABLE, SQLITE_SEAT_USERS_FILL,
+    GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, MARK_START, META_TABLE,
+    SQLITE_SEAT_USERS_FILL,
 };
 use crate::store::{now, StoreError};
 
@@ -74,12 +75,8 @@ pub(super) fn prepare(conn: &mut Connection, path: &Path) -> Result<(), Sql> {
     }
     // A real write now, so that a file that cannot be written fails here with a clear message
     // rather than at the first move with a 503.
-    conn.execute(
-        "INSERT INTO meta (key, value) VALUES ('last_start', ?1)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        params![now().to_string()],
-    )
-    .map_err(|e| writable_or(e, &read_only))?;
+    conn.execute(MARK_START, params![now().to_string()])
+        .map_err(|e| writable_or(e, &read_only))?;
     Ok(())
 }
 
