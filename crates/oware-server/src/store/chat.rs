@@ -109,10 +109,10 @@ pub struct ChatRow {
 /// The chat's table.
 pub trait ChatStore: Send + Sync {
     /// Stores `row` (its `seq` ignored) as the game's next message and answers its number;
-    /// deletes the game's older messages beyond [`CHAT_KEPT`] and [`CHAT_BYTES_KEPT`].
+    /// deletes the game's older messages beyond `CHAT_KEPT` and `CHAT_BYTES_KEPT`.
     fn add_chat(&self, row: ChatRow) -> StoreFuture<'_, u64>;
 
-    /// The newest messages of game `id` within [`CHAT_KEPT`] and [`CHAT_BYTES_KEPT`], oldest
+    /// The newest messages of game `id` within `CHAT_KEPT` and `CHAT_BYTES_KEPT`, oldest
     /// first.
     fn chat_messages(&self, id: String) -> StoreFuture<'_, Vec<ChatRow>>;
 }

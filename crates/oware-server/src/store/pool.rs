@@ -143,7 +143,7 @@ pub trait PoolStore: Send + Sync {
     fn pool_ticket(&self, ticket: String) -> StoreFuture<'_, Option<PoolRow>>;
 
     /// The live waiting tickets of every pool, oldest first; drops the expired ones, and
-    /// paired ones older than [`PAIRED_KEPT_MS`].
+    /// paired ones older than `PAIRED_KEPT_MS`.
     fn pool_waiting(&self, now_ms: u64) -> StoreFuture<'_, Vec<PoolRow>>;
 
     /// Extends the waiting ones of `tickets` to `until_ms` and answers all of them that
