@@ -40,7 +40,7 @@
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
-//! | `store/` | the [`Store`] interface (versioned writes) and its backends [`SqliteStore`] (a file, one process) and [`PostgresStore`] (a database several instances share) | rating |
+//! | `store/` | the [`Store`] interface, one repository trait per domain (games with versioned writes, notices, accounts, pools, tournaments, chat) with its SQL written once for both backends; the backends `sqlite/` ([`SqliteStore`], a file, one process) and `postgres/` ([`PostgresStore`], a database several instances share), folders with the same file names | rating |
 //! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]), the first [`NAME_INPUT_BYTES`] bytes read; the site's own words ([`is_site_name`]) | |
 //! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) | |
 //!
@@ -111,9 +111,12 @@ pub use review::{
 };
 pub use round::{Ending, NewOnline, NewPaired, Paired, PairedPlayer, PresenceGuard, Round};
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
+pub use store::chat::ChatStore;
+pub use store::pool::PoolStore;
+pub use store::tournaments::TournamentStore;
 pub use store::{
-    open as open_store, GameRow, GameUpdate, Notice, PostgresStore, SqliteStore, Store, StoreError,
-    StoreFuture,
+    open as open_store, GameRow, GameStore, GameUpdate, Notice, NoticeStore, PostgresStore,
+    SqliteStore, Store, StoreError, StoreFuture,
 };
 pub use time::{Clock, ManualClock, Sleep, SystemClock};
 pub use tournament::{

@@ -99,8 +99,6 @@ pub enum PoolError {
     Full,
     /// The address holds its most guest tickets.
     AddressFull,
-    /// The store has no pools' table (a test's wrapper).
-    Unavailable,
     /// The database failed.
     Store(StoreError),
     /// Reading a rating failed.
@@ -215,8 +213,8 @@ impl Pools {
         self.watched.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn table(&self) -> Result<&dyn PoolStore, PoolError> {
-        self.store.pool().ok_or(PoolError::Unavailable)
+    fn table(&self) -> &dyn PoolStore {
+        self.store.pool()
     }
 
     fn now(&self) -> u64 {
@@ -253,7 +251,7 @@ impl Pools {
         address: std::net::IpAddr,
     ) -> Result<TicketView, PoolError> {
         let tc = control(pool).ok_or_else(|| PoolError::NoSuchPool(pool.to_string()))?;
-        let table = self.table()?;
+        let table = self.table();
         self.round.may_create(Some(address))?;
         let ticket = random_hex(16)?;
         let rating = match user {
@@ -323,10 +321,7 @@ impl Pools {
     /// Ticket `id` as stored now, renewed.
     async fn read(&self, id: &str) -> Result<TicketView, PoolError> {
         let until = self.now().saturating_add(IDLE_MS);
-        let rows = self
-            .table()?
-            .pool_renew(vec![id.to_string()], until)
-            .await?;
+        let rows = self.table().pool_renew(vec![id.to_string()], until).await?;
         rows.first()
             .map(|r| self.view(r))
             .ok_or(PoolError::NoSuchTicket)
@@ -339,7 +334,7 @@ impl Pools {
             return Err(PoolError::NoSuchTicket);
         }
         Ok(self
-            .table()?
+            .table()
             .pool_leave(id.to_string())
             .await?
             .map(|r| self.view(&r)))
@@ -395,16 +390,14 @@ impl Pools {
     async fn tick(&self) {
         let ids: Vec<String> = self.watched().keys().cloned().collect();
         if !ids.is_empty() {
-            if let Ok(table) = self.table() {
-                let until = self.now().saturating_add(IDLE_MS);
-                match table.pool_renew(ids, until).await {
-                    Ok(rows) => {
-                        for row in rows {
-                            self.tell(&row);
-                        }
+            let until = self.now().saturating_add(IDLE_MS);
+            match self.table().pool_renew(ids, until).await {
+                Ok(rows) => {
+                    for row in rows {
+                        self.tell(&row);
                     }
-                    Err(e) => tracing::warn!("pool tickets could not be renewed: {e}"),
                 }
+                Err(e) => tracing::warn!("pool tickets could not be renewed: {e}"),
             }
         }
         self.pair_now().await;
@@ -422,7 +415,7 @@ impl Pools {
     /// logged and tried again at the next tick.
     async fn pair_now(&self) {
         let _one = self.pass.lock().await;
-        let Ok(table) = self.table() else { return };
+        let table = self.table();
         if self.store.shared() {
             match self.store.claim("pool pairing".into(), PASS_LEASE).await {
                 Ok(true) => {}

@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 
 use oware_server::{
-    start, ProxyNet, Server, ServerConfig, ServerLimits, SqliteStore, Store, StoreError,
+    start, GameStore, ProxyNet, Server, ServerConfig, ServerLimits, SqliteStore, Store, StoreError,
     TrustedProxies,
 };
 use reqwest::{Client, Method, StatusCode};

@@ -13,7 +13,7 @@ use crate::events::to_json;
 use crate::events::Event;
 use crate::games::{online_of, GameError, Games};
 use crate::store::chat::ChatRow;
-use crate::store::{Store, StoreError};
+use crate::store::Store;
 use crate::time::Clock;
 
 /// Online games' chats: what they need, given by the wiring (`env.rs`).
@@ -53,13 +53,6 @@ pub struct ChatPoster {
     pub name: Option<String>,
     /// The client's address (a guest spectator's messages are counted by it).
     pub client: Option<std::net::IpAddr>,
-}
-
-fn no_chat_store() -> GameError {
-    GameError::Storage(StoreError::Failed {
-        resource: "the store".into(),
-        message: "this store keeps no chat".into(),
-    })
 }
 
 fn message_of(row: &ChatRow) -> Option<ChatMessage> {
@@ -155,7 +148,7 @@ impl Chats {
             },
         };
         self.limits.take(&person, self.now())?;
-        let store = self.store.chat().ok_or_else(no_chat_store)?;
+        let store = self.store.chat();
         let mut row = ChatRow {
             game_id: id.to_string(),
             seq: 0,
@@ -257,7 +250,7 @@ impl Chats {
                 o.advice,
             )
         };
-        let store = self.store.chat().ok_or_else(no_chat_store)?;
+        let store = self.store.chat();
         let rows = store.chat_messages(id.to_string()).await?;
         let messages = rows
             .iter()

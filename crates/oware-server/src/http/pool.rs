@@ -53,11 +53,6 @@ impl From<PoolError> for ApiError {
                  or log in",
             )
             .retry_after(30),
-            PoolError::Unavailable => ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "pools-unavailable",
-                "the pools are not available on this server",
-            ),
             PoolError::Store(e) => ApiError::from(GameError::from(e)),
             PoolError::Game(e) => ApiError::from(e),
         }

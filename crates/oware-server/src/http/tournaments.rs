@@ -24,9 +24,6 @@ impl From<TournamentError> for ApiError {
             TournamentError::Refused { code, .. } => {
                 ApiError::new(StatusCode::CONFLICT, code, message)
             }
-            TournamentError::Unavailable => {
-                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
-            }
             TournamentError::Storage(se) => {
                 let mut out = ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,

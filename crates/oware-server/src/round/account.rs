@@ -16,7 +16,7 @@ pub use oware_protocol::AccountGame;
 
 impl Round {
     /// `user`'s online games still going: the player's turn first, the least time left first.
-    /// Read from the store ([`crate::Store::live_online_of`], by the seat columns'
+    /// Read from the store ([`crate::GameStore::live_online_of`], by the seat columns'
     /// indexes), so every instance answers the same.
     pub async fn account_games(&self, user: &User) -> Result<Vec<AccountGame>, GameError> {
         let rows = self.store.live_online_of(user.id.clone()).await?;

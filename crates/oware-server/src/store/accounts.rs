@@ -1,13 +1,13 @@
 //! The accounts' part of the store: users, their sessions, one-time reset links, ratings and
 //! the record of each finished game's players. [`AccountStore`] is the interface; both
-//! backends implement it (`sqlite_accounts.rs`, `postgres/accounts.rs`) with the same tables.
+//! backends implement it (`sqlite/accounts.rs`, `postgres/accounts.rs`) with the same tables.
 //!
 //! Secrets never reach the database in the clear: a session or a reset link is stored as the
 //! SHA-256 of its token (the token itself is 32 random bytes, so a fast hash is enough: no
 //! dictionary to try), a password as its Argon2id PHC string (made by `accounts/password.rs`).
 //!
 //! **Ratings are applied with the result.** [`AccountStore::finish`] writes the game's last
-//! update (the versioned check of [`super::Store::update`]) and, in the same transaction and
+//! update (the versioned check of [`super::GameStore::update`]) and, in the same transaction and
 //! only if that write won, records the players and applies the rating change. Two instances
 //! racing to finish one game both try; one write wins, the other changes nothing: a rating is
 //! applied exactly once. The `game_players` primary key (game, side) is a second guard.
@@ -71,16 +71,96 @@ pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
 /// PostgreSQL's migration for the accounts.
 pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
-/// The columns of a user row, in [`UserRow`]'s order.
-pub(super) const USER_COLUMNS: &str = "id, name, password, created, closed";
-
 /// The columns of a player line, in [`PlayerGame`]'s order.
 pub(super) const PLAYER_COLUMNS: &str =
     "game_id, user_id, side, category, rated, score, at, r_before, r_after";
 
+/// The statements both backends run (`?N` placeholders; PostgreSQL's through
+/// `numbered`). What differs stays with each backend: PostgreSQL changes a password and
+/// makes a reset link in one statement each (data-modifying `WITH`, which SQLite lacks, where
+/// SQLite runs the parts below in one transaction), and locks a rated game's two rating rows
+/// (`FOR UPDATE` on [`RATING_OF`], after placeholder rows) where SQLite's writes take turns.
+pub(super) mod sql {
+    /// Makes an account (`?1`…`?5`: id, name, name key, password, created) unless its name key
+    /// is taken.
+    pub const CREATE_USER: &str =
+        "INSERT INTO users (id, name, name_key, password, created, closed)
+         VALUES (?1, ?2, ?3, ?4, ?5, 0) ON CONFLICT (name_key) DO NOTHING";
+    /// The account whose name key is `?1`.
+    pub const USER_BY_NAME: &str =
+        "SELECT id, name, password, created, closed FROM users WHERE name_key = ?1";
+    /// The account `?1`.
+    pub const USER_BY_ID: &str =
+        "SELECT id, name, password, created, closed FROM users WHERE id = ?1";
+    /// Every account, oldest first, at most `?1`.
+    pub const USERS: &str =
+        "SELECT id, name, password, created, closed FROM users ORDER BY created, id LIMIT ?1";
+    /// Sets open account `?1`'s password to `?2`.
+    pub const SET_PASSWORD: &str = "UPDATE users SET password = ?2 WHERE id = ?1 AND closed = 0";
+    /// Closes account `?1`.
+    pub const CLOSE_USER: &str = "UPDATE users SET closed = 1, password = '' WHERE id = ?1";
+    /// Ends every session of account `?1`.
+    pub const DELETE_SESSIONS_OF: &str = "DELETE FROM sessions WHERE user_id = ?1";
+    /// Revokes every reset link of account `?1`.
+    pub const DELETE_RESETS_OF: &str = "DELETE FROM resets WHERE user_id = ?1";
+    /// Stores session `?1` of account `?2` until `?3`.
+    pub const CREATE_SESSION: &str =
+        "INSERT INTO sessions (hash, user_id, expires) VALUES (?1, ?2, ?3)";
+    /// The live session `?1` at `?2` with its open account.
+    pub const SESSION: &str = "SELECT u.id, u.name, u.password, u.created, u.closed, s.expires
+         FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.hash = ?1 AND s.expires > ?2 AND u.closed = 0";
+    /// Ends session `?1`.
+    pub const DELETE_SESSION: &str = "DELETE FROM sessions WHERE hash = ?1";
+    /// Stores reset link `?1` of account `?2` until `?3`.
+    pub const CREATE_RESET: &str =
+        "INSERT INTO resets (hash, user_id, expires) VALUES (?1, ?2, ?3)";
+    /// The account of reset link `?1`, live at `?2`.
+    pub const RESET_USER: &str = "SELECT user_id FROM resets WHERE hash = ?1 AND expires > ?2";
+    /// Uses up reset link `?1` if live at `?2`: its account comes back.
+    pub const USE_RESET: &str =
+        "DELETE FROM resets WHERE hash = ?1 AND expires > ?2 RETURNING user_id";
+    /// Account `?1`'s rating in category `?2`.
+    pub const RATING_OF: &str = "SELECT rating, deviation, volatility, games, last FROM ratings
+         WHERE user_id = ?1 AND category = ?2";
+    /// Writes account `?1`'s rating in category `?2` (`?3`…`?7`).
+    pub const PUT_RATING: &str =
+        "INSERT INTO ratings (user_id, category, rating, deviation, volatility, games, last)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (user_id, category) DO UPDATE SET rating = excluded.rating,
+             deviation = excluded.deviation, volatility = excluded.volatility,
+             games = excluded.games, last = excluded.last";
+    /// A player line (`?1`…`?9` in [`PlayerGame`]'s order).
+    pub const PUT_PLAYER: &str = "INSERT INTO game_players
+         (game_id, user_id, side, category, rated, score, at, r_before, r_after)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+    /// Account `?1`'s ratings per category.
+    pub const RATINGS: &str =
+        "SELECT category, rating, deviation, volatility, games, last FROM ratings
+         WHERE user_id = ?1 ORDER BY category";
+    /// The player lines of game `?1`, South's first.
+    pub const GAME_PLAYERS: &str = "SELECT game_id, user_id, side, category, rated, score, at, \
+         r_before, r_after FROM game_players WHERE game_id = ?1 ORDER BY side DESC";
+    /// Account `?1`'s rating after each rated game of category `?2`, oldest first.
+    pub const RATING_HISTORY: &str = "SELECT at, r_after FROM game_players
+         WHERE user_id = ?1 AND category = ?2 AND rated = 1 ORDER BY at, game_id";
+    /// Account `?1`'s wins, draws and losses.
+    pub const COUNTS: &str = "SELECT COALESCE(SUM(CASE WHEN score = 1 THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN score = 0.5 THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN score = 0 THEN 1 ELSE 0 END), 0)
+         FROM game_players WHERE user_id = ?1";
+    /// The best ratings of category `?1` with a deviation at most `?2`, played since `?3`, of
+    /// open accounts: at most `?4`.
+    pub const LEADERBOARD: &str =
+        "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.last
+         FROM ratings r JOIN users u ON u.id = r.user_id
+         WHERE r.category = ?1 AND r.deviation <= ?2 AND r.last >= ?3 AND u.closed = 0
+         ORDER BY r.rating DESC, u.name_key LIMIT ?4";
+}
+
 /// SQL's text of a [`HistoryQuery`]'s filter after `user_id = first`, with numbered
 /// parameters from `next` on (`$n` for PostgreSQL, `?n` for SQLite).
-pub(super) fn history_filter(q: &HistoryQuery, mark: char, mut next: usize) -> String {
+fn history_filter(q: &HistoryQuery, mark: char, mut next: usize) -> String {
     let mut sql = String::new();
     if q.category.is_some() {
         sql.push_str(&format!(" AND category = {mark}{next}"));
@@ -90,6 +170,19 @@ pub(super) fn history_filter(q: &HistoryQuery, mark: char, mut next: usize) -> S
         sql.push_str(&format!(" AND score = {mark}{next}"));
     }
     sql
+}
+
+/// The statement of `q` for both backends (`?N`; PostgreSQL's through `numbered`):
+/// `?1` the account, then the category and the score when given; the page's bounds are numbers
+/// written in.
+pub(super) fn history_sql(q: &HistoryQuery) -> String {
+    format!(
+        "SELECT {PLAYER_COLUMNS} FROM game_players WHERE user_id = ?1{}
+         ORDER BY at DESC, game_id LIMIT {} OFFSET {}",
+        history_filter(q, '?', 2),
+        q.limit,
+        q.offset
+    )
 }
 
 /// Each seat's rating before and after a game (South, North), as its player line holds them:
@@ -283,7 +376,7 @@ pub trait AccountStore: Send + Sync {
     /// The ratings of account `user`, per category.
     fn ratings(&self, user: String) -> StoreFuture<'_, Vec<(String, RatingRow)>>;
 
-    /// Writes `update` (checked against its version like [`super::Store::update`]) and, in
+    /// Writes `update` (checked against its version like [`super::GameStore::update`]) and, in
     /// the same transaction and only if it was written, records `end`'s players and applies
     /// the rating change of a rated game. Answers each account's line (with the ratings
     /// before and after).

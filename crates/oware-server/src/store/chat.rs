@@ -1,6 +1,6 @@
 //! The chat's part of the store: the messages of online games' chats (`chat.rs`), kept with
 //! their game in a table of their own. [`ChatStore`] is the interface; both backends implement
-//! it (`sqlite_chat.rs`, `postgres/chat.rs`) on the same table.
+//! it (`sqlite/chat.rs`, `postgres/chat.rs`) on the same table.
 //!
 //! A message's `seq` counts the game's messages from 1; it is given by the insert itself
 //! (one more than the game's largest), and the primary key (game, seq) keeps two writers
@@ -37,9 +37,6 @@ const SCHEMA: &str = "
 pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
 /// PostgreSQL's migration for the chat.
 pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
-
-/// The columns of a message, in [`ChatRow`]'s order.
-pub(super) const CHAT_COLUMNS: &str = "game_id, seq, room, name, side, account, body, at";
 
 /// The most messages a game keeps and [`ChatStore::chat_messages`] answers (the newest ones).
 pub const CHAT_KEPT: u32 = 500;
@@ -78,6 +75,16 @@ pub(super) const CHAT_PRUNE_SQL: &str = concat!(
     ") AS ranked WHERE n > $2 OR bytes > $3)"
 );
 
+/// Stores message `?1`…`?7` (game, room, name, side, account, text, time) as its game's next,
+/// numbered one more than the game's largest: its number comes back. Both backends run it
+/// (`?N`; PostgreSQL's through `numbered`); PostgreSQL takes a per-game advisory lock
+/// first (see the module's notes).
+pub(super) const ADD_CHAT: &str = "INSERT INTO chat_messages
+     (game_id, seq, room, name, side, account, body, at)
+     SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7
+     FROM chat_messages WHERE game_id = ?1
+     RETURNING seq";
+
 /// One stored message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatRow {
@@ -102,10 +109,10 @@ pub struct ChatRow {
 /// The chat's table.
 pub trait ChatStore: Send + Sync {
     /// Stores `row` (its `seq` ignored) as the game's next message and answers its number;
-    /// deletes the game's older messages beyond [`CHAT_KEPT`] and [`CHAT_BYTES_KEPT`].
+    /// deletes the game's older messages beyond `CHAT_KEPT` and `CHAT_BYTES_KEPT`.
     fn add_chat(&self, row: ChatRow) -> StoreFuture<'_, u64>;
 
-    /// The newest messages of game `id` within [`CHAT_KEPT`] and [`CHAT_BYTES_KEPT`], oldest
+    /// The newest messages of game `id` within `CHAT_KEPT` and `CHAT_BYTES_KEPT`, oldest
     /// first.
     fn chat_messages(&self, id: String) -> StoreFuture<'_, Vec<ChatRow>>;
 }

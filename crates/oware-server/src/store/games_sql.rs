@@ -1,5 +1,5 @@
 //! The games' tables, one text for both backends: SQLite applies each part as a migration of
-//! its own (`sqlite_schema.rs`, migrations 1 to 4), PostgreSQL applies them together as its
+//! its own (`sqlite/schema.rs`, migrations 1 to 4), PostgreSQL applies them together as its
 //! first migration (`postgres/sql.rs`), so a new database of either kind has the same tables.
 //! SQLite reads `BIGINT` as an integer column, and PostgreSQL `!=` as `<>`.
 
@@ -66,3 +66,52 @@ pub(super) const GAME_COLUMNS: &str = "id, token, opponent, human, rules, start,
 
 /// The condition of an online game still going (open or being played).
 pub(super) const LIVE_ONLINE: &str = "online_status IN ('open', 'playing')";
+
+/// Inserts a game row: `?1`…`?9` and `?11`…`?16` its fields in [`super::GameRow`]'s order, `?10`
+/// the time (both `created` and `updated`).
+pub(super) const INSERT_GAME: &str =
+    "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo, version, created,
+                        updated, south_name, north_name, online, online_status, south_user,
+                        north_user)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
+
+/// Writes a game's moves and online part if its version is still `?2`: `?1` the id, `?3`…`?9`
+/// moves, redo, the time, the online part, its status, the seats' accounts.
+pub(super) const UPDATE_GAME: &str =
+    "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5, online = ?6,
+                      online_status = ?7, south_user = ?8, north_user = ?9
+     WHERE id = ?1 AND version = ?2";
+
+/// A row if game `?1` exists (why an update wrote nothing).
+pub(super) const GAME_EXISTS: &str = "SELECT 1 FROM games WHERE id = ?1";
+
+/// Game `?1`'s row.
+pub(super) const LOAD_GAME: &str = "SELECT id, token, opponent, human, rules, start, moves, redo, \
+    version, south_name, north_name, online, online_status, south_user, north_user \
+    FROM games WHERE id = ?1";
+
+/// Stores review `?2` of game `?1` at `?3`, replacing the one before, only if the game exists
+/// (one statement: a row comes back if it was written).
+pub(super) const SAVE_REVIEW: &str = "INSERT INTO reviews (game_id, review, updated)
+     SELECT id, ?2, ?3 FROM games WHERE id = ?1
+     ON CONFLICT (game_id) DO UPDATE SET review = excluded.review, updated = excluded.updated
+     RETURNING game_id";
+
+/// The review of game `?1`.
+pub(super) const LOAD_REVIEW: &str = "SELECT review FROM reviews WHERE game_id = ?1";
+
+/// The number of games.
+pub(super) const COUNT_GAMES: &str = "SELECT COUNT(*) FROM games";
+
+/// Records the start time `?1` (text) in `meta`.
+pub(super) const MARK_START: &str = "INSERT INTO meta (key, value) VALUES ('last_start', ?1)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value";
+
+/// Records that a server was alive at `?1` (epoch ms, as text), a later time only. Both
+/// backends read `CAST(… AS BIGINT)` (SQLite as an integer).
+pub(super) const MARK_ALIVE: &str = "INSERT INTO meta (key, value) VALUES ('alive_ms', ?1)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value
+     WHERE CAST(meta.value AS BIGINT) < CAST(excluded.value AS BIGINT)";
+
+/// The last time [`MARK_ALIVE`] recorded.
+pub(super) const LAST_ALIVE: &str = "SELECT value FROM meta WHERE key = 'alive_ms'";

@@ -10,6 +10,25 @@
 //! (`UPDATE … WHERE id = ? AND version = ?`); otherwise it changes nothing and answers
 //! [`StoreError::Conflict`]. That check, not a lock in one process, is what keeps two writers
 //! (two tabs, two server instances on one database) from overwriting each other's moves.
+//!
+//! **Layout.** One repository trait per domain, each beside its rows and its SQL: the games
+//! ([`GameStore`], `games_sql.rs`), what instances sharing a database tell each other
+//! ([`NoticeStore`], here), the accounts (`accounts.rs`), the quick-pairing pools (`pool.rs`),
+//! the tournaments (`tournaments.rs`) and the chat (`chat.rs`). [`Store`] is the games' and the
+//! notices' repository itself and hands out the others; every backend has every table. The two
+//! backends are folders with the same file names, `sqlite/` and `postgres/`: the store and its
+//! games in `mod.rs`, then `accounts.rs`, `pool.rs`, `tournaments.rs`, `chat.rs`, and the
+//! backend's own parts (SQLite: `client.rs` its database thread, `lock.rs` its file lock,
+//! `schema.rs` its migrations; PostgreSQL: `client.rs` its pool, `notices.rs` its listening
+//! connection, `sql.rs` its migrations).
+//!
+//! **SQL written once.** A statement both databases accept is written once, in its domain's
+//! file, with SQLite's numbered placeholders `?N`; PostgreSQL runs it through `numbered`
+//! (`$N`). The tables are one text for both. What differs stays with its backend, and the
+//! domain's notes say what: PostgreSQL's row locks and advisory locks (rated games' ratings, a
+//! tournament's joins, a game's chat numbers, migrations), its data-modifying `WITH` and
+//! `= ANY($1)` lists (SQLite runs the parts in one transaction, or one id at a time), its
+//! claims and notifications (SQLite has one process, so none), and the start-up query's order.
 
 pub(crate) mod accounts;
 pub(crate) mod chat;
@@ -17,15 +36,8 @@ mod games_sql;
 pub(crate) mod pool;
 mod postgres;
 mod sqlite;
-mod sqlite_accounts;
-mod sqlite_chat;
-mod sqlite_lock;
-mod sqlite_pool;
-mod sqlite_schema;
-mod sqlite_tournaments;
 pub(crate) mod tournaments;
 
-use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -64,6 +76,12 @@ async fn open_with(
             message: e.to_string(),
         })??;
     Ok(Arc::new(store))
+}
+
+/// `sql`, written once for both backends with SQLite's numbered placeholders `?N`, with
+/// PostgreSQL's `$N` instead (the shared statements contain no other `?`).
+pub(crate) fn numbered(sql: &str) -> String {
+    sql.replace('?', "$")
 }
 
 /// `v` (a time or a count) as SQL's signed integer; the largest one if it does not fit.
@@ -138,35 +156,37 @@ pub enum Notice {
 /// (`Arc<dyn Store>`), `Send` so that handlers can await it on any worker.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
-/// The storage interface: one implementation per database.
+/// The storage interface: one implementation per database, made of one repository per domain.
+///
+/// The games ([`GameStore`]) and what instances sharing the database tell each other
+/// ([`NoticeStore`]) are the store's own methods (its supertraits), called on the store itself;
+/// the other domains' repositories are handed out by [`Store::accounts`], [`Store::tournaments`],
+/// [`Store::pool`] and [`Store::chat`], every backend having every table.
 ///
 /// Implementations must be safe to call from many tasks at once; each call is one atomic step
 /// (a transaction where the database has them).
-pub trait Store: Send + Sync + 'static {
+pub trait Store: GameStore + NoticeStore + 'static {
     /// What this store is, for logs and start-up lines, e.g. `SQLite file games.sqlite`.
     fn describe(&self) -> String;
 
     /// The accounts' tables of the same database (`accounts.rs`).
     fn accounts(&self) -> &dyn accounts::AccountStore;
 
-    /// The tournaments' tables of the same database (`tournaments.rs`); `None` for a store
-    /// without them (a test's wrapper), where the tournaments answer 503.
-    fn tournaments(&self) -> Option<&dyn tournaments::TournamentStore> {
-        None
-    }
+    /// The tournaments' tables of the same database (`tournaments.rs`).
+    fn tournaments(&self) -> &dyn tournaments::TournamentStore;
 
-    /// The quick-pairing pools' table of the same database (`pool.rs`); `None` for a store
-    /// without one (a test's wrapper), where the pools answer 503.
-    fn pool(&self) -> Option<&dyn pool::PoolStore> {
-        None
-    }
+    /// The quick-pairing pools' table of the same database (`pool.rs`).
+    fn pool(&self) -> &dyn pool::PoolStore;
 
-    /// The chat's table of the same database (`chat.rs`); `None` for a store without one (a
-    /// test's wrapper), where the chat answers 503.
-    fn chat(&self) -> Option<&dyn chat::ChatStore> {
-        None
-    }
+    /// The chat's table of the same database (`chat.rs`).
+    fn chat(&self) -> &dyn chat::ChatStore;
 
+    /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
+    fn close(&self) -> StoreFuture<'_, ()>;
+}
+
+/// The games' tables: the game rows (versioned writes) and their reviews.
+pub trait GameStore: Send + Sync {
     /// Stores a new game (its `version` as given).
     fn insert(&self, game: GameRow) -> StoreFuture<'_, ()>;
 
@@ -178,16 +198,16 @@ pub trait Store: Send + Sync + 'static {
     /// [`StoreError::Conflict`]; an unknown id answers [`StoreError::Missing`].
     fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()>;
 
-    /// [`Store::update`] and [`Store::insert`] in one transaction: both or neither. A rematch
-    /// links the finished game to its new one this way, so that no instance can see the link
-    /// before the game, and a losing racer leaves no game behind.
+    /// [`GameStore::update`] and [`GameStore::insert`] in one transaction: both or neither. A
+    /// rematch links the finished game to its new one this way, so that no instance can see the
+    /// link before the game, and a losing racer leaves no game behind.
     fn update_and_insert(&self, update: GameUpdate, new: GameRow) -> StoreFuture<'_, ()>;
 
     /// The online games still going (status `open` or `playing`), to resume their clocks and
     /// rebuild the lobby at start.
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>>;
 
-    /// The online games still going (as [`Store::live_online`]) with account `user_id` (its
+    /// The online games still going (as [`GameStore::live_online`]) with account `user_id` (its
     /// id) in a seat, found by the seat columns' indexes.
     fn live_online_of(&self, user_id: String) -> StoreFuture<'_, Vec<GameRow>>;
 
@@ -202,17 +222,14 @@ pub trait Store: Send + Sync + 'static {
     /// The number of stored games (also the health check: it answers only if the database does).
     fn count(&self) -> StoreFuture<'_, u64>;
 
-    /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
-    fn close(&self) -> StoreFuture<'_, ()>;
-
     /// The version of game `id` as stored now (`None`: no such game). Cheaper than
-    /// [`Store::load`] where it matters; by default it loads the row.
+    /// [`GameStore::load`] where it matters; by default it loads the row.
     fn version(&self, id: String) -> StoreFuture<'_, Option<u64>> {
         Box::pin(async move { Ok(self.load(id).await?.map(|g| g.version)) })
     }
 
     /// The stored versions of those of games `ids` that exist (in any order): one query where
-    /// the database allows it; by default one [`Store::version`] each.
+    /// the database allows it; by default one [`GameStore::version`] each.
     fn versions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>> {
         Box::pin(async move {
             let mut found = Vec::with_capacity(ids.len());
@@ -224,7 +241,12 @@ pub trait Store: Send + Sync + 'static {
             Ok(found)
         })
     }
+}
 
+/// What the server instances sharing a database tell each other through it: changes
+/// ([`Notice`]s), claims on work that must happen once, and when a server last served it.
+/// For a store that one process owns (SQLite), the defaults: no notices, every claim granted.
+pub trait NoticeStore: Send + Sync {
     /// Whether other server processes may write this database at the same time (so a cached
     /// game may be stale). `false` by default: one process per database.
     fn shared(&self) -> bool {
@@ -251,19 +273,19 @@ pub trait Store: Send + Sync + 'static {
         Box::pin(async { Ok(true) })
     }
 
-    /// Records that a server served this store at `now_ms` (epoch ms; a later time than the
-    /// one recorded only): the clocks' resumption after a stop measures the downtime from it.
-    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()>;
-
-    /// The last time [`Store::mark_alive`] recorded, if any.
-    fn last_alive(&self) -> StoreFuture<'_, Option<u64>>;
-
     /// Gives up this process's claim on `key` (the work is done) so that the work may be
     /// claimed again at once; nothing if the claim is not ours. Nothing by default.
     fn release(&self, key: String) -> StoreFuture<'_, ()> {
         let _ = key;
         Box::pin(async { Ok(()) })
     }
+
+    /// Records that a server served this store at `now_ms` (epoch ms; a later time than the
+    /// one recorded only): the clocks' resumption after a stop measures the downtime from it.
+    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()>;
+
+    /// The last time [`NoticeStore::mark_alive`] recorded, if any.
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>>;
 }
 
 /// One stored game, as plain text fields.
@@ -323,10 +345,11 @@ pub struct GameUpdate {
 }
 
 /// Why a storage operation failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StoreError {
     /// The game is no longer at the version the writer read: someone else changed it first.
     /// Nothing was written.
+    #[error("game {id} changed meanwhile (it is no longer at version {expected})")]
     Conflict {
         /// The game.
         id: String,
@@ -334,11 +357,17 @@ pub enum StoreError {
         expected: u64,
     },
     /// An update named a game that is not stored.
+    #[error("game {id} is not in the database")]
     Missing {
         /// The game.
         id: String,
     },
     /// Another server process already uses this database file.
+    #[error(
+        "the database {path} {}is in use by another oware server, maybe under another name (a \
+         hard link or a symlink of the same file); stop that server or pass another --db",
+        other_name(.path, .lock)
+    )]
     Locked {
         /// The database file.
         path: String,
@@ -347,6 +376,10 @@ pub enum StoreError {
         lock: String,
     },
     /// The database cannot be written (a read-only file, folder or file system).
+    #[error(
+        "the database {path} cannot be written ({reason}); check the file's and its folder's \
+         permissions or pass another --db"
+    )]
     ReadOnly {
         /// The database file.
         path: String,
@@ -354,6 +387,7 @@ pub enum StoreError {
         reason: String,
     },
     /// The database failed (disk, file, schema, a closed store).
+    #[error("{resource}: {message}")]
     Failed {
         /// Which database, e.g. `SQLite file games.sqlite`.
         resource: String,
@@ -362,33 +396,11 @@ pub enum StoreError {
     },
 }
 
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StoreError::Conflict { id, expected } => write!(
-                f,
-                "game {id} changed meanwhile (it is no longer at version {expected})"
-            ),
-            StoreError::Missing { id } => write!(f, "game {id} is not in the database"),
-            StoreError::Locked { path, lock } => {
-                write!(f, "the database {path} ")?;
-                if lock != path {
-                    write!(f, "(the file {lock}) ")?;
-                }
-                write!(
-                    f,
-                    "is in use by another oware server, maybe under another name (a hard link \
-                     or a symlink of the same file); stop that server or pass another --db"
-                )
-            }
-            StoreError::ReadOnly { path, reason } => write!(
-                f,
-                "the database {path} cannot be written ({reason}); check the file's and its \
-                 folder's permissions or pass another --db"
-            ),
-            StoreError::Failed { resource, message } => write!(f, "{resource}: {message}"),
-        }
+/// `(the file LOCK) ` when the locked file is not the database's own name, else nothing.
+fn other_name(path: &str, lock: &str) -> String {
+    if lock == path {
+        String::new()
+    } else {
+        format!("(the file {lock}) ")
     }
 }
-
-impl std::error::Error for StoreError {}

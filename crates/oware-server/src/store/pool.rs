@@ -1,6 +1,6 @@
 //! The quick-pairing pools' part of the store: one row per waiting player (a ticket), in a
 //! table of its own, so that every instance sharing the database sees the same pools.
-//! [`PoolStore`] is the interface; both backends implement it (`sqlite_pool.rs`,
+//! [`PoolStore`] is the interface; both backends implement it (`sqlite/pool.rs`,
 //! `postgres/pool.rs`) on the same table.
 //!
 //! A ticket is **waiting** (no game yet) or **paired** (`game_id` and the seat `token` set).
@@ -39,6 +39,45 @@ pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 /// The columns of a ticket, in [`PoolRow`]'s order.
 pub(super) const POOL_COLUMNS: &str =
     "ticket, pool, person, address, user_id, name, rating, joined, until_ms, game_id, token";
+
+/// The statements both backends run (`?N` placeholders; PostgreSQL's through
+/// `numbered`). What differs stays with each backend: PostgreSQL renews and reads a
+/// list of tickets with one `= ANY($1)` statement each, SQLite one ticket at a time in a
+/// transaction (it has no arrays).
+pub(super) mod sql {
+    /// Drops person `?1`'s paired tickets and those expired at `?2`.
+    pub const DROP_OLD_OF: &str =
+        "DELETE FROM pool_tickets WHERE person = ?1 AND (game_id <> '' OR until_ms < ?2)";
+    /// The ticket person `?1` holds.
+    pub const TICKET_OF: &str = "SELECT ticket, pool, person, address, user_id, name, rating, \
+        joined, until_ms, game_id, token FROM pool_tickets WHERE person = ?1";
+    /// Ticket `?1`.
+    pub const TICKET: &str = "SELECT ticket, pool, person, address, user_id, name, rating, \
+        joined, until_ms, game_id, token FROM pool_tickets WHERE ticket = ?1";
+    /// The live waiting tickets at `?1`.
+    pub const COUNT_LIVE: &str =
+        "SELECT COUNT(*) FROM pool_tickets WHERE game_id = '' AND until_ms >= ?1";
+    /// The live waiting guest tickets at `?1` of address `?2`.
+    pub const COUNT_LIVE_GUESTS_AT: &str = "SELECT COUNT(*) FROM pool_tickets
+         WHERE game_id = '' AND until_ms >= ?1 AND address = ?2 AND user_id = ''";
+    /// A waiting ticket (`?1`…`?9` in [`PoolRow`]'s order, no game yet), unless its person
+    /// holds one.
+    pub const ADD_TICKET: &str = "INSERT INTO pool_tickets
+         (ticket, pool, person, address, user_id, name, rating, joined, until_ms, game_id, token)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, '', '') ON CONFLICT (person) DO NOTHING";
+    /// Drops the waiting tickets expired at `?1` and the paired ones that joined before `?2`.
+    pub const PRUNE: &str = "DELETE FROM pool_tickets WHERE (game_id = '' AND until_ms < ?1)
+         OR (game_id <> '' AND joined < ?2)";
+    /// The waiting tickets, oldest first.
+    pub const WAITING: &str = "SELECT ticket, pool, person, address, user_id, name, rating, \
+        joined, until_ms, game_id, token FROM pool_tickets WHERE game_id = '' \
+        ORDER BY joined, ticket";
+    /// Pairs waiting ticket `?1` into game `?2` with seat token `?3`.
+    pub const PAIR: &str = "UPDATE pool_tickets SET game_id = ?2, token = ?3
+         WHERE ticket = ?1 AND game_id = ''";
+    /// Takes waiting ticket `?1` out.
+    pub const LEAVE: &str = "DELETE FROM pool_tickets WHERE ticket = ?1 AND game_id = ''";
+}
 
 /// Paired tickets are kept this long after their pairing (epoch ms of their `joined`), so
 /// that their player can read the game, then dropped.
@@ -104,7 +143,7 @@ pub trait PoolStore: Send + Sync {
     fn pool_ticket(&self, ticket: String) -> StoreFuture<'_, Option<PoolRow>>;
 
     /// The live waiting tickets of every pool, oldest first; drops the expired ones, and
-    /// paired ones older than [`PAIRED_KEPT_MS`].
+    /// paired ones older than `PAIRED_KEPT_MS`.
     fn pool_waiting(&self, now_ms: u64) -> StoreFuture<'_, Vec<PoolRow>>;
 
     /// Extends the waiting ones of `tickets` to `until_ms` and answers all of them that

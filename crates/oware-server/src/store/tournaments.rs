@@ -1,6 +1,6 @@
 //! The tournaments' part of the store: tournaments, their players and their games.
 //! [`TournamentStore`] is the interface; both backends implement it
-//! (`sqlite_tournaments.rs`, `postgres/tournaments.rs`) with the same tables.
+//! (`sqlite/tournaments.rs`, `postgres/tournaments.rs`) with the same tables.
 //!
 //! **Versions.** A tournament row carries a version bumped by every change of the tournament,
 //! its players or its games, so that each instance can tell its event streams that the
@@ -74,7 +74,7 @@ pub(super) const TOURNAMENT_COLUMNS: &str = "id, kind, name, creator, schedule_k
     starts, minutes, rounds, initial_s, increment_s, max_players, state, version, created, ended";
 /// The due tournaments (`TournamentStore::due_tournaments`): `?1` now, `?2`/`?3` the page's
 /// last start and id, `?4` the page's size. The same text serves both backends
-/// (`?N` for SQLite, rewritten to `$N` for PostgreSQL by [`numbered`]).
+/// (`?N` for SQLite, rewritten to `$N` for PostgreSQL by `numbered`).
 pub(super) const DUE_TOURNAMENTS: &str = "SELECT id, kind, name, creator, schedule_key, status, \
     starts, minutes, rounds, initial_s, increment_s, max_players, state, version, created, ended \
     FROM tournaments WHERE (status = 'started' OR (status = 'created' AND starts <= ?1)) \
@@ -89,17 +89,82 @@ pub(super) const PUT_ENTRY: &str = "INSERT INTO tournament_players \
     OR (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ?1) < CAST(?7 AS BIGINT) \
     ON CONFLICT (tournament_id, user_id) DO UPDATE SET state = excluded.state";
 
-/// `sql` with SQLite's `?N` placeholders written as PostgreSQL's `$N`.
-pub(super) fn numbered(sql: &str) -> String {
-    sql.replace('?', "$")
+/// The statements both backends run (`?N` placeholders; PostgreSQL's through
+/// `numbered`), beside [`DUE_TOURNAMENTS`] and [`PUT_ENTRY`]. What differs stays with
+/// each backend: PostgreSQL reads a list of versions with one `= ANY($1)` statement, and a join
+/// bumps the tournament's version first (its row lock makes simultaneous joins take turns),
+/// where SQLite's writes take turns anyway.
+pub(super) mod sql {
+    /// A new tournament (`?1`…`?16` in [`TournamentRow`]'s order), unless its schedule slot
+    /// is taken.
+    pub const CREATE: &str = "INSERT INTO tournaments (id, kind, name, creator, schedule_key, \
+        status, starts, minutes, rounds, initial_s, increment_s, max_players, state, version, \
+        created, ended) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
+        ?15, ?16) ON CONFLICT DO NOTHING";
+    /// Tournament `?1`.
+    pub const TOURNAMENT: &str = "SELECT id, kind, name, creator, schedule_key, status, starts, \
+        minutes, rounds, initial_s, increment_s, max_players, state, version, created, ended \
+        FROM tournaments WHERE id = ?1";
+    /// The tournaments of status `?1`, the site's first, by start; at most `?2`.
+    pub const LIST: &str = "SELECT id, kind, name, creator, schedule_key, status, starts, \
+        minutes, rounds, initial_s, increment_s, max_players, state, version, created, ended \
+        FROM tournaments WHERE status = ?1 ORDER BY creator <> '', starts ASC, id LIMIT ?2";
+    /// [`LIST`] with the newest start first (the finished ones).
+    pub const LIST_NEWEST: &str = "SELECT id, kind, name, creator, schedule_key, status, \
+        starts, minutes, rounds, initial_s, increment_s, max_players, state, version, created, \
+        ended FROM tournaments WHERE status = ?1 ORDER BY creator <> '', starts DESC, id LIMIT ?2";
+    /// The tournaments account `?1` made that are not finished.
+    pub const OPEN_CREATED_BY: &str =
+        "SELECT COUNT(*) FROM tournaments WHERE creator = ?1 AND status <> 'finished'";
+    /// Writes tournament `?1`'s status `?3`, state `?4` and end `?5` if still at version `?2`.
+    pub const UPDATE: &str = "UPDATE tournaments SET status = ?3, state = ?4, ended = ?5,
+         version = ?2 + 1 WHERE id = ?1 AND version = ?2";
+    /// Bumps tournament `?1`'s version.
+    pub const BUMP: &str = "UPDATE tournaments SET version = version + 1 WHERE id = ?1";
+    /// Removes account `?2` from tournament `?1`.
+    pub const REMOVE_ENTRY: &str =
+        "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2";
+    /// The players of tournament `?1`, in the order they joined.
+    pub const ENTRIES: &str = "SELECT tournament_id, user_id, name, rating, state, joined \
+        FROM tournament_players WHERE tournament_id = ?1 ORDER BY joined, user_id";
+    /// A tournament game (`?1`…`?12` in [`PairingRow`]'s order).
+    pub const ADD_PAIRING: &str = "INSERT INTO tournament_games (game_id, tournament_id, round, \
+        south, north, south_berserk, north_berserk, result, south_moves, north_moves, started, \
+        ended) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)";
+    /// The games of tournament `?1`, in the order paired.
+    pub const PAIRINGS: &str = "SELECT game_id, tournament_id, round, south, north, \
+        south_berserk, north_berserk, result, south_moves, north_moves, started, ended \
+        FROM tournament_games WHERE tournament_id = ?1 ORDER BY started, game_id";
+    /// Tournament game `?1`.
+    pub const PAIRING: &str = "SELECT game_id, tournament_id, round, south, north, \
+        south_berserk, north_berserk, result, south_moves, north_moves, started, ended \
+        FROM tournament_games WHERE game_id = ?1";
+    /// The tournament of game `?1`.
+    pub const TOURNAMENT_OF_GAME: &str =
+        "SELECT tournament_id FROM tournament_games WHERE game_id = ?1";
+    /// Game `?1`'s result `?2`, moves `?3`/`?4` and end `?5`, if it has no result yet.
+    pub const SET_RESULT: &str = "UPDATE tournament_games SET result = ?2, south_moves = ?3,
+         north_moves = ?4, ended = ?5 WHERE game_id = ?1 AND result = ''";
+    /// South of game `?1` berserks.
+    pub const BERSERK_SOUTH: &str =
+        "UPDATE tournament_games SET south_berserk = 1 WHERE game_id = ?1";
+    /// North of game `?1` berserks.
+    pub const BERSERK_NORTH: &str =
+        "UPDATE tournament_games SET north_berserk = 1 WHERE game_id = ?1";
+}
+
+/// The statement of [`TournamentStore::tournaments`] for `status`: the finished ones newest
+/// first.
+pub(super) fn list_sql(status: &str) -> &'static str {
+    if status == "finished" {
+        sql::LIST_NEWEST
+    } else {
+        sql::LIST
+    }
 }
 
 /// The columns of a player row, in [`EntryRow`]'s order.
 pub(super) const ENTRY_COLUMNS: &str = "tournament_id, user_id, name, rating, state, joined";
-/// The columns of a game row, in [`PairingRow`]'s order.
-pub(super) const PAIRING_COLUMNS: &str = "game_id, tournament_id, round, south, north, \
-    south_berserk, north_berserk, result, south_moves, north_moves, started, ended";
-
 /// One tournament as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentRow {
@@ -266,8 +331,20 @@ pub trait TournamentStore: Send + Sync {
     fn set_berserk(&self, game_id: String, side: String) -> StoreFuture<'_, ()>;
 }
 
+/// The statement of [`TournamentStore::tournaments_of`]: `?1` the account, `?2` the most rows;
+/// each row the tournament's columns, then the entry's.
+pub(super) fn tournaments_of_sql() -> String {
+    format!(
+        "SELECT {}, {} FROM tournament_players p JOIN tournaments t
+         ON t.id = p.tournament_id WHERE p.user_id = ?1
+         ORDER BY t.starts DESC LIMIT ?2",
+        prefixed(TOURNAMENT_COLUMNS, "t"),
+        prefixed(ENTRY_COLUMNS, "p")
+    )
+}
+
 /// `columns` (a comma-separated list) each qualified by `table` (`t.id, t.name`), for joins.
-pub(super) fn prefixed(columns: &str, table: &str) -> String {
+fn prefixed(columns: &str, table: &str) -> String {
     columns
         .split(", ")
         .map(|c| format!("{table}.{}", c.trim()))

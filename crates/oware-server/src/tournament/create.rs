@@ -18,7 +18,7 @@ impl Tournaments {
         user: &User,
         req: NewTournament,
     ) -> Result<TournamentView, TournamentError> {
-        let tables = self.tables()?;
+        let tables = self.tables();
         let kind = Kind::parse(&req.kind).ok_or_else(|| {
             TournamentError::invalid(
                 "bad-kind",

@@ -123,8 +123,6 @@ pub enum TournamentError {
         /// For people.
         message: String,
     },
-    /// This store has no tournaments' tables (503).
-    Unavailable,
     /// The store failed (503).
     Storage(StoreError),
     /// A game could not be made or changed.
@@ -154,7 +152,6 @@ impl fmt::Display for TournamentError {
             TournamentError::Invalid { message, .. } | TournamentError::Refused { message, .. } => {
                 f.write_str(message)
             }
-            TournamentError::Unavailable => f.write_str("tournaments are not available here"),
             TournamentError::Storage(e) => write!(f, "{e}"),
             TournamentError::Game(e) => write!(f, "{e}"),
         }
@@ -219,8 +216,8 @@ impl Tournaments {
         })
     }
 
-    fn tables(&self) -> Result<&dyn TournamentStore, TournamentError> {
-        self.store.tournaments().ok_or(TournamentError::Unavailable)
+    fn tables(&self) -> &dyn TournamentStore {
+        self.store.tournaments()
     }
 
     fn now(&self) -> u64 {
@@ -268,7 +265,7 @@ impl Tournaments {
 
     /// One turn of the timer: the schedule, a wave for every tournament due, the events.
     async fn tick(self: &Arc<Self>, tick: u64) {
-        let Ok(tables) = self.tables() else { return };
+        let tables = self.tables();
         if tick.is_multiple_of(15) {
             if let Err(e) = self.schedule().await {
                 tracing::warn!("tournament schedule: {e}");
@@ -340,7 +337,7 @@ impl Tournaments {
 
     /// Creates the next occurrence of each recurring tournament (once: its slot is unique).
     async fn schedule(&self) -> Result<(), TournamentError> {
-        let tables = self.tables()?;
+        let tables = self.tables();
         let now = self.now();
         for r in &self.config.schedule {
             let starts_ms = r.next_start(now);
@@ -375,7 +372,7 @@ impl Tournaments {
 
     /// Records the end of game `id` if it is a tournament's (once), and tells its watchers.
     async fn game_ended(self: &Arc<Self>, id: &str) -> Result<(), TournamentError> {
-        let tables = self.tables()?;
+        let tables = self.tables();
         let Some(p) = tables.pairing(id.to_string()).await? else {
             return Ok(());
         };
@@ -399,7 +396,7 @@ impl Tournaments {
             _ => return Ok(false),
         };
         Ok(self
-            .tables()?
+            .tables()
             .set_result(PairingResult {
                 game_id: game.to_string(),
                 result: result.to_string(),
@@ -415,7 +412,7 @@ impl Tournaments {
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(TournamentError::NotFound);
         }
-        self.tables()?
+        self.tables()
             .tournament(id.to_string())
             .await?
             .ok_or(TournamentError::NotFound)
@@ -426,7 +423,7 @@ impl Tournaments {
         &self,
         id: &str,
     ) -> Result<(&dyn TournamentStore, TournamentRow), TournamentError> {
-        Ok((self.tables()?, self.row(id).await?))
+        Ok((self.tables(), self.row(id).await?))
     }
 
     /// After `user`'s change of tournament `id`: its streams told, `user`'s view of it.
@@ -597,10 +594,12 @@ impl Tournaments {
         if !self.watched(id) {
             return;
         }
-        if let Ok(tables) = self.tables() {
-            if let Ok(v) = tables.tournament_versions(vec![id.to_string()]).await {
-                self.publish(v);
-            }
+        if let Ok(v) = self
+            .tables()
+            .tournament_versions(vec![id.to_string()])
+            .await
+        {
+            self.publish(v);
         }
     }
 
@@ -622,11 +621,9 @@ impl Tournaments {
         if ids.is_empty() {
             return;
         }
-        if let Ok(tables) = self.tables() {
-            match tables.tournament_versions(ids).await {
-                Ok(v) => self.publish(v),
-                Err(e) => tracing::warn!("tournament versions not read: {e}"),
-            }
+        match self.tables().tournament_versions(ids).await {
+            Ok(v) => self.publish(v),
+            Err(e) => tracing::warn!("tournament versions not read: {e}"),
         }
     }
 
@@ -730,7 +727,7 @@ mod tests {
             clock,
             TournamentConfig::default(),
         );
-        let tables = t.tables().unwrap();
+        let tables = t.tables();
         // 1,040 started (520 accounts × 2, several pages), many with the same start; one
         // whose start has come, one still to come, one finished.
         for i in 0..1040u64 {

@@ -40,7 +40,7 @@ fn summary_of(t: &TournamentRow) -> TournamentSummary {
 impl Tournaments {
     /// The list: upcoming, running and the last 20 finished.
     pub async fn list(&self) -> Result<ListView, TournamentError> {
-        let tables = self.tables()?;
+        let tables = self.tables();
         let rows = |status: &'static str, limit| tables.tournaments(status.to_string(), limit);
         let summaries = |v: Vec<TournamentRow>| v.iter().map(summary_of).collect();
         Ok(ListView {
@@ -52,7 +52,7 @@ impl Tournaments {
 
     /// The tournaments account `user` played in (for the profile), newest first.
     pub async fn of_player(&self, user: &str) -> Result<Vec<TournamentSummary>, TournamentError> {
-        let rows = self.tables()?.tournaments_of(user.to_string(), 20).await?;
+        let rows = self.tables().tournaments_of(user.to_string(), 20).await?;
         Ok(rows.iter().map(|(t, _)| summary_of(t)).collect())
     }
 

@@ -99,7 +99,7 @@ impl Tournaments {
         t: TournamentRow,
         reconcile: bool,
     ) -> Result<usize, TournamentError> {
-        let tables = self.tables()?;
+        let tables = self.tables();
         let id = t.id.clone();
         let mut pairings = tables.pairings(id.clone()).await?;
         if reconcile {
@@ -129,7 +129,7 @@ impl Tournaments {
 
     async fn arena_wave(self: &Arc<Self>, wave: Wave) -> Result<usize, TournamentError> {
         let (mut t, entries, pairings) = (wave.t, &wave.entries[..], &wave.pairings[..]);
-        let tables = self.tables()?;
+        let tables = self.tables();
         let now = self.now();
         if now >= arena_end(&t) {
             // A game's end recorded meanwhile (a flag, a first move not made: the same
@@ -201,7 +201,7 @@ impl Tournaments {
 
     async fn swiss_wave(self: &Arc<Self>, wave: Wave) -> Result<usize, TournamentError> {
         let (mut t, entries, pairings) = (wave.t, &wave.entries[..], &wave.pairings[..]);
-        let tables = self.tables()?;
+        let tables = self.tables();
         let mut swiss = swiss_of(&t)?;
         let before = swiss.clone();
         let ids = ids(entries);
@@ -339,7 +339,7 @@ impl Tournaments {
         }
         let paired = rows.len() * 2;
         if !rows.is_empty() {
-            self.tables()?.add_pairings(t.id.clone(), rows).await?;
+            self.tables().add_pairings(t.id.clone(), rows).await?;
         }
         Ok(paired)
     }

@@ -17,8 +17,9 @@ use oware_protocol::{
     ErrorBody, EventKind, LobbyAdd, LobbyEntry, LobbyList, LobbyRemove, SeatAnswer, Side,
 };
 use oware_server::{
-    start, start_with, EngineJobs, GameRow, GameUpdate, ManualClock, OnlineConfig, Server,
-    ServerConfig, Store, StoreError, StoreFuture,
+    start, start_with, AccountStore, ChatStore, EngineJobs, GameRow, GameStore, GameUpdate,
+    ManualClock, Notice, NoticeStore, OnlineConfig, PoolStore, Server, ServerConfig, Store,
+    StoreError, StoreFuture, TournamentStore,
 };
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{Client, StatusCode};
@@ -195,13 +196,30 @@ impl TestStore {
     }
 }
 
+/// The wrapper is a store of its own kind: every repository but the games' is `inner`'s, and
+/// the games' methods it does not hold back are passed on.
 impl Store for TestStore {
     fn describe(&self) -> String {
         "test store".into()
     }
-    fn accounts(&self) -> &dyn oware_server::AccountStore {
+    fn accounts(&self) -> &dyn AccountStore {
         self.inner.accounts()
     }
+    fn tournaments(&self) -> &dyn TournamentStore {
+        self.inner.tournaments()
+    }
+    fn pool(&self) -> &dyn PoolStore {
+        self.inner.pool()
+    }
+    fn chat(&self) -> &dyn ChatStore {
+        self.inner.chat()
+    }
+    fn close(&self) -> StoreFuture<'_, ()> {
+        self.inner.close()
+    }
+}
+
+impl GameStore for TestStore {
     fn insert(&self, game: GameRow) -> StoreFuture<'_, ()> {
         self.inner.insert(game)
     }
@@ -230,14 +248,8 @@ impl Store for TestStore {
     fn live_online_of(&self, user_id: String) -> StoreFuture<'_, Vec<GameRow>> {
         self.inner.live_online_of(user_id)
     }
-    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
-        self.inner.mark_alive(now_ms)
-    }
     fn update_and_insert(&self, update: GameUpdate, new: GameRow) -> StoreFuture<'_, ()> {
         self.inner.update_and_insert(update, new)
-    }
-    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
-        self.inner.last_alive()
     }
     fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
         let Some(gate) = self.review_gate.clone() else {
@@ -254,8 +266,35 @@ impl Store for TestStore {
     fn count(&self) -> StoreFuture<'_, u64> {
         self.inner.count()
     }
-    fn close(&self) -> StoreFuture<'_, ()> {
-        self.inner.close()
+    fn version(&self, id: String) -> StoreFuture<'_, Option<u64>> {
+        self.inner.version(id)
+    }
+    fn versions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>> {
+        self.inner.versions(ids)
+    }
+}
+
+impl NoticeStore for TestStore {
+    fn shared(&self) -> bool {
+        self.inner.shared()
+    }
+    fn notices(&self) -> Option<tokio::sync::broadcast::Receiver<Notice>> {
+        self.inner.notices()
+    }
+    fn announce(&self, message: String) -> StoreFuture<'_, ()> {
+        self.inner.announce(message)
+    }
+    fn claim(&self, key: String, lease: Duration) -> StoreFuture<'_, bool> {
+        self.inner.claim(key, lease)
+    }
+    fn release(&self, key: String) -> StoreFuture<'_, ()> {
+        self.inner.release(key)
+    }
+    fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
+        self.inner.mark_alive(now_ms)
+    }
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
+        self.inner.last_alive()
     }
 }
 

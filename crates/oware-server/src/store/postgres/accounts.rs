@@ -8,11 +8,11 @@ use tokio_postgres::Row;
 use super::PostgresStore;
 use crate::rating::RatingRow;
 use crate::store::accounts::{
-    history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
-    PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
+    history_sql, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
+    PlayerGame, SessionRow, UserRow,
 };
-use crate::store::accounts::{player_lines, rate_end, SeatRatings};
-use crate::store::int;
+use crate::store::accounts::{player_lines, rate_end, sql, SeatRatings};
+use crate::store::{int, numbered};
 use crate::store::{GameUpdate, StoreError, StoreFuture};
 
 fn read_user(r: &Row) -> UserRow {
@@ -49,13 +49,6 @@ fn read_rating(r: &Row, at: usize) -> RatingRow {
     }
 }
 
-const PUT_RATING: &str =
-    "INSERT INTO ratings (user_id, category, rating, deviation, volatility, games, last)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (user_id, category) DO UPDATE SET rating = excluded.rating,
-         deviation = excluded.deviation, volatility = excluded.volatility,
-         games = excluded.games, last = excluded.last";
-
 impl PostgresStore {
     async fn finish_tx(&self, u: GameUpdate, end: GameEnd) -> Result<Vec<PlayerGame>, StoreError> {
         let mut c = self.client().await?;
@@ -85,8 +78,7 @@ impl PostgresStore {
                 .map_err(|e| self.failed(e))?;
                 let row = tx
                     .query_opt(
-                        "SELECT rating, deviation, volatility, games, last FROM ratings
-                         WHERE user_id = $1 AND category = $2 FOR UPDATE",
+                        &format!("{} FOR UPDATE", numbered(sql::RATING_OF)),
                         &[&id, &end.category],
                     )
                     .await
@@ -99,7 +91,7 @@ impl PostgresStore {
                 let games = i64::from(r.games);
                 let last = int(r.last_ms);
                 tx.execute(
-                    PUT_RATING,
+                    &numbered(sql::PUT_RATING),
                     &[
                         id,
                         &end.category,
@@ -119,10 +111,7 @@ impl PostgresStore {
         for line in &lines {
             let (rated, at) = (i64::from(line.rated), int(line.at_ms));
             tx.execute(
-                &format!(
-                    "INSERT INTO game_players ({PLAYER_COLUMNS})
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-                ),
+                &numbered(sql::PUT_PLAYER),
                 &[
                     &line.game_id,
                     &line.user_id,
@@ -152,8 +141,7 @@ impl AccountStore for PostgresStore {
         Box::pin(async move {
             let n = self
                 .exec(
-                    "INSERT INTO users (id, name, name_key, password, created, closed)
-                     VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (name_key) DO NOTHING",
+                    &numbered(sql::CREATE_USER),
                     &[
                         &u.id,
                         &u.name,
@@ -173,9 +161,12 @@ impl AccountStore for PostgresStore {
 
     fn user_by_name(&self, name: String) -> StoreFuture<'_, Option<UserRow>> {
         Box::pin(async move {
-            let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE name_key = $1");
             Ok(self
-                .rows(&sql, &[&name.to_lowercase()], read_user)
+                .rows(
+                    &numbered(sql::USER_BY_NAME),
+                    &[&name.to_lowercase()],
+                    read_user,
+                )
                 .await?
                 .pop())
         })
@@ -183,15 +174,17 @@ impl AccountStore for PostgresStore {
 
     fn user_by_id(&self, id: String) -> StoreFuture<'_, Option<UserRow>> {
         Box::pin(async move {
-            let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1");
-            Ok(self.rows(&sql, &[&id], read_user).await?.pop())
+            Ok(self
+                .rows(&numbered(sql::USER_BY_ID), &[&id], read_user)
+                .await?
+                .pop())
         })
     }
 
     fn users(&self, limit: u32) -> StoreFuture<'_, Vec<UserRow>> {
         Box::pin(async move {
-            let sql = format!("SELECT {USER_COLUMNS} FROM users ORDER BY created, id LIMIT $1");
-            self.rows(&sql, &[&i64::from(limit)], read_user).await
+            self.rows(&numbered(sql::USERS), &[&i64::from(limit)], read_user)
+                .await
         })
     }
 
@@ -217,15 +210,13 @@ impl AccountStore for PostgresStore {
 
     fn close_user(&self, id: String) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            self.exec(
-                "UPDATE users SET closed = 1, password = '' WHERE id = $1",
-                &[&id],
-            )
-            .await?;
-            self.exec("DELETE FROM sessions WHERE user_id = $1", &[&id])
-                .await?;
-            self.exec("DELETE FROM resets WHERE user_id = $1", &[&id])
-                .await?;
+            for statement in [
+                sql::CLOSE_USER,
+                sql::DELETE_SESSIONS_OF,
+                sql::DELETE_RESETS_OF,
+            ] {
+                self.exec(&numbered(statement), &[&id]).await?;
+            }
             Ok(())
         })
     }
@@ -233,7 +224,7 @@ impl AccountStore for PostgresStore {
     fn create_session(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             self.exec(
-                "INSERT INTO sessions (hash, user_id, expires) VALUES ($1, $2, $3)",
+                &numbered(sql::CREATE_SESSION),
                 &[&hash, &user, &int(expires_ms)],
             )
             .await?;
@@ -244,16 +235,12 @@ impl AccountStore for PostgresStore {
     fn session(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<SessionRow>> {
         Box::pin(async move {
             Ok(self
-                .rows(
-                    "SELECT u.id, u.name, u.password, u.created, u.closed, s.expires
-                     FROM sessions s JOIN users u ON u.id = s.user_id
-                     WHERE s.hash = $1 AND s.expires > $2 AND u.closed = 0",
-                    &[&hash, &int(now_ms)],
-                    |r| SessionRow {
+                .rows(&numbered(sql::SESSION), &[&hash, &int(now_ms)], |r| {
+                    SessionRow {
                         user: read_user(r),
                         expires_ms: r.get::<_, i64>(5).max(0) as u64,
-                    },
-                )
+                    }
+                })
                 .await?
                 .pop())
         })
@@ -261,15 +248,14 @@ impl AccountStore for PostgresStore {
 
     fn delete_session(&self, hash: String) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            self.exec("DELETE FROM sessions WHERE hash = $1", &[&hash])
-                .await?;
+            self.exec(&numbered(sql::DELETE_SESSION), &[&hash]).await?;
             Ok(())
         })
     }
 
     fn delete_sessions(&self, user: String) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            self.exec("DELETE FROM sessions WHERE user_id = $1", &[&user])
+            self.exec(&numbered(sql::DELETE_SESSIONS_OF), &[&user])
                 .await?;
             Ok(())
         })
@@ -291,11 +277,9 @@ impl AccountStore for PostgresStore {
     fn reset_user(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>> {
         Box::pin(async move {
             Ok(self
-                .rows(
-                    "SELECT user_id FROM resets WHERE hash = $1 AND expires > $2",
-                    &[&hash, &int(now_ms)],
-                    |r| r.get::<_, String>(0),
-                )
+                .rows(&numbered(sql::RESET_USER), &[&hash, &int(now_ms)], |r| {
+                    r.get::<_, String>(0)
+                })
                 .await?
                 .pop())
         })
@@ -312,10 +296,7 @@ impl AccountStore for PostgresStore {
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
             let user: Option<String> = tx
-                .query_opt(
-                    "DELETE FROM resets WHERE hash = $1 AND expires > $2 RETURNING user_id",
-                    &[&hash, &int(now_ms)],
-                )
+                .query_opt(&numbered(sql::USE_RESET), &[&hash, &int(now_ms)])
                 .await
                 .map_err(|e| self.failed(e))?
                 .map(|r| r.get(0));
@@ -323,20 +304,14 @@ impl AccountStore for PostgresStore {
                 return Ok(None);
             };
             let n = tx
-                .execute(
-                    "UPDATE users SET password = $2 WHERE id = $1 AND closed = 0",
-                    &[&user, &password],
-                )
+                .execute(&numbered(sql::SET_PASSWORD), &[&user, &password])
                 .await
                 .map_err(|e| self.failed(e))?;
             if n != 1 {
                 return Ok(None);
             }
-            for sql in [
-                "DELETE FROM sessions WHERE user_id = $1",
-                "DELETE FROM resets WHERE user_id = $1",
-            ] {
-                tx.execute(sql, &[&user])
+            for statement in [sql::DELETE_SESSIONS_OF, sql::DELETE_RESETS_OF] {
+                tx.execute(&numbered(statement), &[&user])
                     .await
                     .map_err(|e| self.failed(e))?;
             }
@@ -347,12 +322,9 @@ impl AccountStore for PostgresStore {
 
     fn ratings(&self, user: String) -> StoreFuture<'_, Vec<(String, RatingRow)>> {
         Box::pin(async move {
-            self.rows(
-                "SELECT category, rating, deviation, volatility, games, last FROM ratings
-                 WHERE user_id = $1 ORDER BY category",
-                &[&user],
-                |r| (r.get(0), read_rating(r, 1)),
-            )
+            self.rows(&numbered(sql::RATINGS), &[&user], |r| {
+                (r.get(0), read_rating(r, 1))
+            })
             .await
         })
     }
@@ -363,22 +335,14 @@ impl AccountStore for PostgresStore {
 
     fn game_players(&self, id: String) -> StoreFuture<'_, Vec<PlayerGame>> {
         Box::pin(async move {
-            let sql = format!(
-                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = $1 ORDER BY side DESC"
-            );
-            self.rows(&sql, &[&id], read_player).await
+            self.rows(&numbered(sql::GAME_PLAYERS), &[&id], read_player)
+                .await
         })
     }
 
     fn history(&self, q: HistoryQuery) -> StoreFuture<'_, Vec<PlayerGame>> {
         Box::pin(async move {
-            let sql = format!(
-                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE user_id = $1{}
-                 ORDER BY at DESC, game_id LIMIT {} OFFSET {}",
-                history_filter(&q, '$', 2),
-                q.limit,
-                q.offset
-            );
+            let sql = numbered(&history_sql(&q));
             let mut args: Vec<&(dyn ToSql + Sync)> = vec![&q.user];
             if let Some(cat) = &q.category {
                 args.push(cat);
@@ -392,12 +356,9 @@ impl AccountStore for PostgresStore {
 
     fn rating_history(&self, user: String, category: String) -> StoreFuture<'_, Vec<(u64, f64)>> {
         Box::pin(async move {
-            self.rows(
-                "SELECT at, r_after FROM game_players
-                 WHERE user_id = $1 AND category = $2 AND rated = 1 ORDER BY at, game_id",
-                &[&user, &category],
-                |r| (r.get::<_, i64>(0).max(0) as u64, r.get::<_, f64>(1)),
-            )
+            self.rows(&numbered(sql::RATING_HISTORY), &[&user, &category], |r| {
+                (r.get::<_, i64>(0).max(0) as u64, r.get::<_, f64>(1))
+            })
             .await
         })
     }
@@ -405,16 +366,10 @@ impl AccountStore for PostgresStore {
     fn counts(&self, user: String) -> StoreFuture<'_, [u32; 3]> {
         Box::pin(async move {
             let row = self
-                .rows(
-                    "SELECT COUNT(*) FILTER (WHERE score = 1), COUNT(*) FILTER (WHERE score = 0.5),
-                            COUNT(*) FILTER (WHERE score = 0)
-                     FROM game_players WHERE user_id = $1",
-                    &[&user],
-                    |r| {
-                        let n = |i: usize| r.get::<_, i64>(i).clamp(0, i64::from(u32::MAX)) as u32;
-                        [n(0), n(1), n(2)]
-                    },
-                )
+                .rows(&numbered(sql::COUNTS), &[&user], |r| {
+                    let n = |i: usize| r.get::<_, i64>(i).clamp(0, i64::from(u32::MAX)) as u32;
+                    [n(0), n(1), n(2)]
+                })
                 .await?;
             Ok(row.first().copied().unwrap_or_default())
         })
@@ -423,10 +378,7 @@ impl AccountStore for PostgresStore {
     fn leaderboard(&self, q: LeaderQuery) -> StoreFuture<'_, Vec<(String, RatingRow)>> {
         Box::pin(async move {
             self.rows(
-                "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.last
-                 FROM ratings r JOIN users u ON u.id = r.user_id
-                 WHERE r.category = $1 AND r.deviation <= $2 AND r.last >= $3 AND u.closed = 0
-                 ORDER BY r.rating DESC, u.name_key LIMIT $4",
+                &numbered(sql::LEADERBOARD),
                 &[
                     &q.category,
                     &q.max_deviation,

@@ -2,10 +2,10 @@
 
 use super::PostgresStore;
 use crate::store::chat::{
-    ChatRow, ChatStore, CHAT_BYTES_KEPT, CHAT_COLUMNS, CHAT_KEPT, CHAT_LOG_SQL, CHAT_PRUNE_SQL,
+    ChatRow, ChatStore, ADD_CHAT, CHAT_BYTES_KEPT, CHAT_KEPT, CHAT_LOG_SQL, CHAT_PRUNE_SQL,
 };
-use crate::store::int;
 use crate::store::StoreFuture;
+use crate::store::{int, numbered};
 
 fn read_chat(r: &tokio_postgres::Row) -> ChatRow {
     ChatRow {
@@ -23,12 +23,7 @@ fn read_chat(r: &tokio_postgres::Row) -> ChatRow {
 impl ChatStore for PostgresStore {
     fn add_chat(&self, m: ChatRow) -> StoreFuture<'_, u64> {
         Box::pin(async move {
-            let sql = format!(
-                "INSERT INTO chat_messages ({CHAT_COLUMNS})
-                 SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6, $7
-                 FROM chat_messages WHERE game_id = $1
-                 RETURNING seq"
-            );
+            let sql = numbered(ADD_CHAT);
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
             // One writer of a game's chat at a time (until this transaction ends): each

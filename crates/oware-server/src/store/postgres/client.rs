@@ -5,9 +5,10 @@
 
 use std::sync::atomic::Ordering;
 
-use super::sql::{CHANNEL, UPDATE_GAME};
+use super::sql::CHANNEL;
 use super::PostgresStore;
-use crate::store::{now, GameUpdate, StoreError};
+use crate::store::games_sql::{GAME_EXISTS, UPDATE_GAME};
+use crate::store::{now, numbered, GameUpdate, StoreError};
 
 impl PostgresStore {
     pub(super) fn failed(&self, e: impl std::fmt::Display) -> StoreError {
@@ -69,7 +70,7 @@ impl PostgresStore {
     ) -> Result<u64, StoreError> {
         let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
         let st = c
-            .prepare_cached(UPDATE_GAME)
+            .prepare_cached(&numbered(UPDATE_GAME))
             .await
             .map_err(|e| self.failed(e))?;
         let args: [&(dyn tokio_postgres::types::ToSql + Sync); 9] = [
@@ -92,10 +93,7 @@ impl PostgresStore {
         c: &impl deadpool_postgres::GenericClient,
         u: GameUpdate,
     ) -> StoreError {
-        match c
-            .query_opt("SELECT 1 FROM games WHERE id = $1", &[&u.id])
-            .await
-        {
+        match c.query_opt(&numbered(GAME_EXISTS), &[&u.id]).await {
             Ok(Some(_)) => StoreError::Conflict {
                 id: u.id,
                 expected: u.from_version,

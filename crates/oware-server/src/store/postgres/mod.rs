@@ -26,7 +26,7 @@
 //! other instances' watchers up, and any request checks the version it holds.
 //!
 //! **Notifications.** A dedicated connection (outside the pool) runs `LISTEN oware_games` and
-//! hands each notification from another instance to [`Store::notices`] subscribers. When that
+//! hands each notification from another instance to [`NoticeStore::notices`] subscribers. When that
 //! connection drops it reconnects with a growing pause, then sends [`Notice::Resync`]: the
 //! notifications of the gap are lost, so subscribers check what they hold.
 //!
@@ -47,8 +47,15 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio::sync::broadcast;
 use tokio_postgres::NoTls;
 
-use super::games_sql::{GAME_COLUMNS, LIVE_ONLINE};
-use super::{now, now_ms, GameRow, GameUpdate, Notice, Store, StoreError, StoreFuture};
+use super::games_sql::{
+    COUNT_GAMES, GAME_COLUMNS, INSERT_GAME, LAST_ALIVE, LIVE_ONLINE, LOAD_GAME, LOAD_REVIEW,
+    MARK_ALIVE, MARK_START, SAVE_REVIEW,
+};
+use super::numbered;
+use super::{
+    now, now_ms, GameRow, GameStore, GameUpdate, Notice, NoticeStore, Store, StoreError,
+    StoreFuture,
+};
 
 mod accounts;
 mod chat;
@@ -57,7 +64,7 @@ mod notices;
 mod pool;
 mod sql;
 mod tournaments;
-use sql::{insert_params, read_row, INSERT_GAME, MIGRATIONS, MIGRATION_LOCK};
+use sql::{insert_params, read_row, MIGRATIONS, MIGRATION_LOCK};
 
 /// Connections in the pool (requests beyond wait for one).
 const POOL_SIZE: usize = 16;
@@ -201,13 +208,9 @@ impl PostgresStore {
             .map_err(|e| self.failed(e))?;
             tracing::info!("{}: schema migration {} applied", self.resource, i + 1);
         }
-        tx.execute(
-            "INSERT INTO meta (key, value) VALUES ('last_start', $1)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            &[&now().to_string()],
-        )
-        .await
-        .map_err(|e| self.failed(e))?;
+        tx.execute(&numbered(MARK_START), &[&now().to_string()])
+            .await
+            .map_err(|e| self.failed(e))?;
         tx.commit().await.map_err(|e| self.failed(e))
     }
 }
@@ -221,23 +224,31 @@ impl Store for PostgresStore {
         self
     }
 
-    fn tournaments(&self) -> Option<&dyn crate::store::tournaments::TournamentStore> {
-        Some(self)
+    fn tournaments(&self) -> &dyn crate::store::tournaments::TournamentStore {
+        self
     }
 
-    fn pool(&self) -> Option<&dyn crate::store::pool::PoolStore> {
-        Some(self)
+    fn pool(&self) -> &dyn crate::store::pool::PoolStore {
+        self
     }
 
-    fn chat(&self) -> Option<&dyn crate::store::chat::ChatStore> {
-        Some(self)
+    fn chat(&self) -> &dyn crate::store::chat::ChatStore {
+        self
     }
 
+    fn close(&self) -> StoreFuture<'_, ()> {
+        self.closed.store(true, Ordering::Relaxed);
+        self.pool.close();
+        Box::pin(async { Ok(()) })
+    }
+}
+
+impl GameStore for PostgresStore {
     fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let c = self.client().await?;
             let st = c
-                .prepare_cached(INSERT_GAME)
+                .prepare_cached(&numbered(INSERT_GAME))
                 .await
                 .map_err(|e| self.failed(e))?;
             let (version, t) = (g.version as i64, now());
@@ -261,7 +272,7 @@ impl Store for PostgresStore {
         Box::pin(async move {
             let c = self.client().await?;
             let st = c
-                .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+                .prepare_cached(&numbered(LOAD_GAME))
                 .await
                 .map_err(|e| self.failed(e))?;
             let row = c.query_opt(&st, &[&id]).await.map_err(|e| self.failed(e))?;
@@ -328,7 +339,7 @@ impl Store for PostgresStore {
                 });
             }
             let version = g.version as i64;
-            tx.execute(INSERT_GAME, &insert_params(&g, &version, &t))
+            tx.execute(&numbered(INSERT_GAME), &insert_params(&g, &version, &t))
                 .await
                 .map_err(|e| self.failed(e))?;
             tx.commit().await.map_err(|e| self.failed(e))?;
@@ -385,13 +396,7 @@ impl Store for PostgresStore {
             // One statement: the row is written only if the game exists (no row comes back
             // otherwise), and replaces the review stored before.
             let st = c
-                .prepare_cached(
-                    "INSERT INTO reviews (game_id, review, updated)
-                     SELECT id, $2, $3 FROM games WHERE id = $1
-                     ON CONFLICT (game_id) DO UPDATE SET review = excluded.review,
-                                                         updated = excluded.updated
-                     RETURNING game_id",
-                )
+                .prepare_cached(&numbered(SAVE_REVIEW))
                 .await
                 .map_err(|e| self.failed(e))?;
             let written = c
@@ -409,7 +414,7 @@ impl Store for PostgresStore {
         Box::pin(async move {
             let c = self.client().await?;
             let st = c
-                .prepare_cached("SELECT review FROM reviews WHERE game_id = $1")
+                .prepare_cached(&numbered(LOAD_REVIEW))
                 .await
                 .map_err(|e| self.failed(e))?;
             let row = c.query_opt(&st, &[&id]).await.map_err(|e| self.failed(e))?;
@@ -421,24 +426,21 @@ impl Store for PostgresStore {
         Box::pin(async move {
             let c = self.client().await?;
             let row = c
-                .query_one("SELECT COUNT(*) FROM games", &[])
+                .query_one(COUNT_GAMES, &[])
                 .await
                 .map_err(|e| self.failed(e))?;
             Ok(row.get::<_, i64>(0).max(0) as u64)
         })
     }
+}
 
+impl NoticeStore for PostgresStore {
     fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let c = self.client().await?;
-            c.execute(
-                "INSERT INTO meta (key, value) VALUES ('alive_ms', $1)
-                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                 WHERE meta.value::bigint < excluded.value::bigint",
-                &[&now_ms.to_string()],
-            )
-            .await
-            .map_err(|e| self.failed(e))?;
+            c.execute(&numbered(MARK_ALIVE), &[&now_ms.to_string()])
+                .await
+                .map_err(|e| self.failed(e))?;
             Ok(())
         })
     }
@@ -447,7 +449,7 @@ impl Store for PostgresStore {
         Box::pin(async move {
             let c = self.client().await?;
             let row = c
-                .query_opt("SELECT value FROM meta WHERE key = 'alive_ms'", &[])
+                .query_opt(LAST_ALIVE, &[])
                 .await
                 .map_err(|e| self.failed(e))?;
             Ok(row.and_then(|r| r.get::<_, String>(0).parse().ok()))
@@ -514,12 +516,6 @@ impl Store for PostgresStore {
             .map_err(|e| self.failed(e))?;
             Ok(())
         })
-    }
-
-    fn close(&self) -> StoreFuture<'_, ()> {
-        self.closed.store(true, Ordering::Relaxed);
-        self.pool.close();
-        Box::pin(async { Ok(()) })
     }
 }
 

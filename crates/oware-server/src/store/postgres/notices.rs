@@ -1,6 +1,6 @@
 //! How one instance hears the others: a dedicated connection (outside the pool) that runs
 //! `LISTEN` on the notification channel and hands each notification from another instance to
-//! the subscribers of [`crate::store::Store::notices`], reconnecting when it drops.
+//! the subscribers of [`crate::store::NoticeStore::notices`], reconnecting when it drops.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;

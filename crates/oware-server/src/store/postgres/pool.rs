@@ -6,8 +6,8 @@
 use tokio_postgres::Row;
 
 use super::PostgresStore;
-use crate::store::int;
-use crate::store::pool::{PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS, POOL_COLUMNS};
+use crate::store::pool::{sql, PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS, POOL_COLUMNS};
+use crate::store::{int, numbered};
 use crate::store::{StoreError, StoreFuture};
 
 fn read(r: &Row) -> PoolRow {
@@ -30,10 +30,7 @@ impl PostgresStore {
     async fn pool_row(&self, id: &str) -> Result<Option<PoolRow>, StoreError> {
         let c = self.client().await?;
         let row = c
-            .query_opt(
-                &format!("SELECT {POOL_COLUMNS} FROM pool_tickets WHERE ticket = $1"),
-                &[&id],
-            )
+            .query_opt(&numbered(sql::TICKET), &[&id])
             .await
             .map_err(|e| self.failed(e))?;
         Ok(row.as_ref().map(read))
@@ -52,18 +49,11 @@ impl PoolStore for PostgresStore {
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
             let now = int(now_ms);
-            tx.execute(
-                "DELETE FROM pool_tickets WHERE person = $1 AND (game_id <> '' OR until_ms < $2)",
-                &[&row.person, &now],
-            )
-            .await
-            .map_err(|e| self.failed(e))?;
-            let live = "game_id = '' AND until_ms >= $1";
+            tx.execute(&numbered(sql::DROP_OLD_OF), &[&row.person, &now])
+                .await
+                .map_err(|e| self.failed(e))?;
             let all: i64 = tx
-                .query_one(
-                    &format!("SELECT COUNT(*) FROM pool_tickets WHERE {live}"),
-                    &[&now],
-                )
+                .query_one(&numbered(sql::COUNT_LIVE), &[&now])
                 .await
                 .map_err(|e| self.failed(e))?
                 .get(0);
@@ -72,13 +62,7 @@ impl PoolStore for PostgresStore {
             }
             if row.user_id.is_empty() {
                 let here: i64 = tx
-                    .query_one(
-                        &format!(
-                            "SELECT COUNT(*) FROM pool_tickets WHERE {live} AND address = $2
-                             AND user_id = ''"
-                        ),
-                        &[&now, &row.address],
-                    )
+                    .query_one(&numbered(sql::COUNT_LIVE_GUESTS_AT), &[&now, &row.address])
                     .await
                     .map_err(|e| self.failed(e))?
                     .get(0);
@@ -88,11 +72,7 @@ impl PoolStore for PostgresStore {
             }
             let added = tx
                 .execute(
-                    &format!(
-                        "INSERT INTO pool_tickets ({POOL_COLUMNS})
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '', '')
-                         ON CONFLICT (person) DO NOTHING"
-                    ),
+                    &numbered(sql::ADD_TICKET),
                     &[
                         &row.ticket,
                         &row.pool,
@@ -109,10 +89,7 @@ impl PoolStore for PostgresStore {
                 .map_err(|e| self.failed(e))?;
             if added == 0 {
                 let held = tx
-                    .query_opt(
-                        &format!("SELECT {POOL_COLUMNS} FROM pool_tickets WHERE person = $1"),
-                        &[&row.person],
-                    )
+                    .query_opt(&numbered(sql::TICKET_OF), &[&row.person])
                     .await
                     .map_err(|e| self.failed(e))?;
                 return Ok(match held {
@@ -136,21 +113,11 @@ impl PoolStore for PostgresStore {
         Box::pin(async move {
             let c = self.client().await?;
             let now = int(now_ms);
-            c.execute(
-                "DELETE FROM pool_tickets WHERE (game_id = '' AND until_ms < $1)
-                 OR (game_id <> '' AND joined < $2)",
-                &[&now, &(now - int(PAIRED_KEPT_MS))],
-            )
-            .await
-            .map_err(|e| self.failed(e))?;
+            c.execute(&numbered(sql::PRUNE), &[&now, &(now - int(PAIRED_KEPT_MS))])
+                .await
+                .map_err(|e| self.failed(e))?;
             let rows = c
-                .query(
-                    &format!(
-                        "SELECT {POOL_COLUMNS} FROM pool_tickets WHERE game_id = ''
-                         ORDER BY joined, ticket"
-                    ),
-                    &[],
-                )
+                .query(sql::WAITING, &[])
                 .await
                 .map_err(|e| self.failed(e))?;
             Ok(rows.iter().map(read).collect())
@@ -189,11 +156,7 @@ impl PoolStore for PostgresStore {
             let mut changed = 0;
             for (id, token) in [&a, &b] {
                 changed += tx
-                    .execute(
-                        "UPDATE pool_tickets SET game_id = $2, token = $3
-                         WHERE ticket = $1 AND game_id = ''",
-                        &[id, &game, token],
-                    )
+                    .execute(&numbered(sql::PAIR), &[id, &game, token])
                     .await
                     .map_err(|e| self.failed(e))?;
             }
@@ -210,12 +173,9 @@ impl PoolStore for PostgresStore {
         Box::pin(async move {
             {
                 let c = self.client().await?;
-                c.execute(
-                    "DELETE FROM pool_tickets WHERE ticket = $1 AND game_id = ''",
-                    &[&id],
-                )
-                .await
-                .map_err(|e| self.failed(e))?;
+                c.execute(&numbered(sql::LEAVE), &[&id])
+                    .await
+                    .map_err(|e| self.failed(e))?;
             }
             self.pool_row(&id).await
         })

@@ -1,5 +1,6 @@
 //! The SQL of the PostgreSQL store kept together: the notification channel, the schema's
-//! migrations, and the statements and row layout of a game.
+//! migrations, and a game's row layout (its statements are both backends', in
+//! `store/games_sql.rs`).
 
 use crate::store::games_sql::{
     GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, META_TABLE, POSTGRES_SEAT_USERS_FILL,
@@ -9,15 +10,7 @@ use crate::store::GameRow;
 /// The notification channel.
 pub(super) const CHANNEL: &str = "oware_games";
 
-/// Inserts a game row.
-pub(super) const INSERT_GAME: &str =
-    "INSERT INTO games (id, token, opponent, human, rules, start, moves,
-                                             redo, version, created, updated, south_name,
-                                             north_name, online, online_status, south_user,
-                                             north_user)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14, $15, $16)";
-
-/// The parameters of [`INSERT_GAME`] for row `g` (its version as `version`), written at `t`.
+/// The parameters of `INSERT_GAME` (`store/games_sql.rs`) for row `g` (its version as `version`), written at `t`.
 pub(super) fn insert_params<'a>(
     g: &'a GameRow,
     version: &'a i64,
@@ -42,13 +35,6 @@ pub(super) fn insert_params<'a>(
         &g.north_user,
     ]
 }
-
-/// Writes a game's moves and online part if its version is still `$2`.
-pub(super) const UPDATE_GAME: &str =
-    "UPDATE games SET moves = $3, redo = $4, version = $2 + 1, updated = $5,
-                                            online = $6, online_status = $7,
-                                            south_user = $8, north_user = $9
-     WHERE id = $1 AND version = $2";
 
 /// The advisory lock key that serialises migrations (any fixed number; "oware" in ASCII).
 pub(super) const MIGRATION_LOCK: i64 = 0x6f_7761_7265;

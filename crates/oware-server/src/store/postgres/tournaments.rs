@@ -6,10 +6,10 @@ use tokio_postgres::Row;
 use super::PostgresStore;
 use crate::store::int;
 use crate::store::tournaments::{
-    numbered, prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore,
-    DUE_TOURNAMENTS, ENTRY_COLUMNS, PAIRING_COLUMNS, PUT_ENTRY, TOURNAMENT_COLUMNS,
+    list_sql, sql, tournaments_of_sql, EntryRow, PairingResult, PairingRow, TournamentRow,
+    TournamentStore, DUE_TOURNAMENTS, PUT_ENTRY,
 };
-use crate::store::{StoreError, StoreFuture};
+use crate::store::{numbered, StoreError, StoreFuture};
 
 fn uint(r: &Row, i: usize) -> u64 {
     r.get::<_, i64>(i).max(0) as u64
@@ -64,8 +64,6 @@ fn read_pairing(r: &Row) -> PairingRow {
     }
 }
 
-const BUMP: &str = "UPDATE tournaments SET version = version + 1 WHERE id = $1";
-
 impl PostgresStore {
     async fn t_rows<T>(
         &self,
@@ -98,7 +96,9 @@ impl PostgresStore {
         let tx = c.transaction().await.map_err(|e| self.failed(e))?;
         let n = tx.execute(sql, args).await.map_err(|e| self.failed(e))?;
         if n > 0 || !only_if_changed {
-            tx.execute(BUMP, &[&id]).await.map_err(|e| self.failed(e))?;
+            tx.execute(&numbered(sql::BUMP), &[&id])
+                .await
+                .map_err(|e| self.failed(e))?;
         }
         tx.commit().await.map_err(|e| self.failed(e))?;
         Ok(n)
@@ -109,25 +109,17 @@ async fn tournament_of_game(
     c: &tokio_postgres::Client,
     game: &str,
 ) -> Result<Option<String>, tokio_postgres::Error> {
-    Ok(c.query_opt(
-        "SELECT tournament_id FROM tournament_games WHERE game_id = $1",
-        &[&game],
-    )
-    .await?
-    .map(|r| r.get(0)))
+    Ok(c.query_opt(&numbered(sql::TOURNAMENT_OF_GAME), &[&game])
+        .await?
+        .map(|r| r.get(0)))
 }
 
 impl TournamentStore for PostgresStore {
     fn create_tournament(&self, t: TournamentRow) -> StoreFuture<'_, bool> {
         Box::pin(async move {
-            let sql = format!(
-                "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES
-                 ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-                 ON CONFLICT DO NOTHING"
-            );
             let n = self
                 .t_exec(
-                    &sql,
+                    &numbered(sql::CREATE),
                     &[
                         &t.id,
                         &t.kind,
@@ -154,9 +146,8 @@ impl TournamentStore for PostgresStore {
 
     fn tournament(&self, id: String) -> StoreFuture<'_, Option<TournamentRow>> {
         Box::pin(async move {
-            let sql = format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1");
             Ok(self
-                .t_rows(&sql, &[&id], read_tournament)
+                .t_rows(&numbered(sql::TOURNAMENT), &[&id], read_tournament)
                 .await?
                 .into_iter()
                 .next())
@@ -165,11 +156,7 @@ impl TournamentStore for PostgresStore {
 
     fn tournaments(&self, status: String, limit: u32) -> StoreFuture<'_, Vec<TournamentRow>> {
         Box::pin(async move {
-            let order = if status == "finished" { "DESC" } else { "ASC" };
-            let sql = format!(
-                "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = $1
-                 ORDER BY creator <> '', starts {order}, id LIMIT $2"
-            );
+            let sql = numbered(list_sql(&status));
             self.t_rows(&sql, &[&status, &i64::from(limit)], read_tournament)
                 .await
         })
@@ -196,11 +183,9 @@ impl TournamentStore for PostgresStore {
     fn open_created_by(&self, creator: String) -> StoreFuture<'_, u64> {
         Box::pin(async move {
             let n = self
-                .t_rows(
-                    "SELECT COUNT(*) FROM tournaments WHERE creator = $1 AND status <> 'finished'",
-                    &[&creator],
-                    |r| r.get::<_, i64>(0),
-                )
+                .t_rows(&numbered(sql::OPEN_CREATED_BY), &[&creator], |r| {
+                    r.get::<_, i64>(0)
+                })
                 .await?;
             Ok(n.first().copied().unwrap_or(0).max(0) as u64)
         })
@@ -210,8 +195,7 @@ impl TournamentStore for PostgresStore {
         Box::pin(async move {
             let n = self
                 .t_exec(
-                    "UPDATE tournaments SET status = $3, state = $4, ended = $5, version = $2 + 1
-                     WHERE id = $1 AND version = $2",
+                    &numbered(sql::UPDATE),
                     &[
                         &t.id,
                         &int(t.version),
@@ -242,7 +226,7 @@ impl TournamentStore for PostgresStore {
             // tournament take turns, and each counts the players the one before committed.
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
-            tx.execute(BUMP, &[&e.tournament_id])
+            tx.execute(&numbered(sql::BUMP), &[&e.tournament_id])
                 .await
                 .map_err(|e| self.failed(e))?;
             let n = tx
@@ -271,24 +255,16 @@ impl TournamentStore for PostgresStore {
 
     fn remove_entry(&self, id: String, user: String) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            self.t_exec_bump(
-                "DELETE FROM tournament_players WHERE tournament_id = $1 AND user_id = $2",
-                &[&id, &user],
-                &id,
-                false,
-            )
-            .await?;
+            self.t_exec_bump(&numbered(sql::REMOVE_ENTRY), &[&id, &user], &id, false)
+                .await?;
             Ok(())
         })
     }
 
     fn entries(&self, id: String) -> StoreFuture<'_, Vec<EntryRow>> {
         Box::pin(async move {
-            let sql = format!(
-                "SELECT {ENTRY_COLUMNS} FROM tournament_players WHERE tournament_id = $1
-                 ORDER BY joined, user_id"
-            );
-            self.t_rows(&sql, &[&id], |r| read_entry(r, 0)).await
+            self.t_rows(&numbered(sql::ENTRIES), &[&id], |r| read_entry(r, 0))
+                .await
         })
     }
 
@@ -298,13 +274,7 @@ impl TournamentStore for PostgresStore {
         limit: u32,
     ) -> StoreFuture<'_, Vec<(TournamentRow, EntryRow)>> {
         Box::pin(async move {
-            let sql = format!(
-                "SELECT {}, {} FROM tournament_players p JOIN tournaments t
-                 ON t.id = p.tournament_id WHERE p.user_id = $1
-                 ORDER BY t.starts DESC LIMIT $2",
-                prefixed(TOURNAMENT_COLUMNS, "t"),
-                prefixed(ENTRY_COLUMNS, "p")
-            );
+            let sql = numbered(&tournaments_of_sql());
             self.t_rows(&sql, &[&user, &i64::from(limit)], |r| {
                 (read_tournament(r), read_entry(r, 16))
             })
@@ -316,11 +286,10 @@ impl TournamentStore for PostgresStore {
         Box::pin(async move {
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
-            let sql = format!(
-                "INSERT INTO tournament_games ({PAIRING_COLUMNS}) VALUES
-                 ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
-            );
-            let st = tx.prepare(&sql).await.map_err(|e| self.failed(e))?;
+            let st = tx
+                .prepare(&numbered(sql::ADD_PAIRING))
+                .await
+                .map_err(|e| self.failed(e))?;
             for g in &games {
                 tx.execute(
                     &st,
@@ -342,26 +311,24 @@ impl TournamentStore for PostgresStore {
                 .await
                 .map_err(|e| self.failed(e))?;
             }
-            tx.execute(BUMP, &[&id]).await.map_err(|e| self.failed(e))?;
+            tx.execute(&numbered(sql::BUMP), &[&id])
+                .await
+                .map_err(|e| self.failed(e))?;
             tx.commit().await.map_err(|e| self.failed(e))
         })
     }
 
     fn pairings(&self, id: String) -> StoreFuture<'_, Vec<PairingRow>> {
         Box::pin(async move {
-            let sql = format!(
-                "SELECT {PAIRING_COLUMNS} FROM tournament_games WHERE tournament_id = $1
-                 ORDER BY started, game_id"
-            );
-            self.t_rows(&sql, &[&id], read_pairing).await
+            self.t_rows(&numbered(sql::PAIRINGS), &[&id], read_pairing)
+                .await
         })
     }
 
     fn pairing(&self, game_id: String) -> StoreFuture<'_, Option<PairingRow>> {
         Box::pin(async move {
-            let sql = format!("SELECT {PAIRING_COLUMNS} FROM tournament_games WHERE game_id = $1");
             Ok(self
-                .t_rows(&sql, &[&game_id], read_pairing)
+                .t_rows(&numbered(sql::PAIRING), &[&game_id], read_pairing)
                 .await?
                 .into_iter()
                 .next())
@@ -380,9 +347,7 @@ impl TournamentStore for PostgresStore {
             drop(c);
             let n = self
                 .t_exec_bump(
-                    "UPDATE tournament_games SET result = $2, south_moves = $3, north_moves = $4,
-                         ended = $5
-                     WHERE game_id = $1 AND result = ''",
+                    &numbered(sql::SET_RESULT),
                     &[
                         &r.game_id,
                         &r.result,
@@ -408,12 +373,13 @@ impl TournamentStore for PostgresStore {
                 return Ok(());
             };
             drop(c);
-            let sql = if side == "S" {
-                "UPDATE tournament_games SET south_berserk = 1 WHERE game_id = $1"
+            let berserk = if side == "S" {
+                sql::BERSERK_SOUTH
             } else {
-                "UPDATE tournament_games SET north_berserk = 1 WHERE game_id = $1"
+                sql::BERSERK_NORTH
             };
-            self.t_exec_bump(sql, &[&game_id], &id, true).await?;
+            self.t_exec_bump(&numbered(berserk), &[&game_id], &id, true)
+                .await?;
             Ok(())
         })
     }

@@ -2,13 +2,13 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::int;
-use super::sqlite::SqliteStore;
-use super::tournaments::{
-    prefixed, EntryRow, PairingResult, PairingRow, TournamentRow, TournamentStore, DUE_TOURNAMENTS,
-    ENTRY_COLUMNS, PAIRING_COLUMNS, PUT_ENTRY, TOURNAMENT_COLUMNS,
+use super::SqliteStore;
+use crate::store::int;
+use crate::store::tournaments::{
+    list_sql, sql, tournaments_of_sql, EntryRow, PairingResult, PairingRow, TournamentRow,
+    TournamentStore, DUE_TOURNAMENTS, PUT_ENTRY,
 };
-use super::StoreFuture;
+use crate::store::StoreFuture;
 
 fn uint(r: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<u64> {
     Ok(r.get::<_, i64>(i)?.max(0) as u64)
@@ -64,10 +64,7 @@ fn read_pairing(r: &rusqlite::Row<'_>) -> rusqlite::Result<PairingRow> {
 }
 
 fn bump(c: &Connection, id: &str) -> rusqlite::Result<()> {
-    c.execute(
-        "UPDATE tournaments SET version = version + 1 WHERE id = ?1",
-        params![id],
-    )?;
+    c.execute(sql::BUMP, params![id])?;
     Ok(())
 }
 
@@ -75,11 +72,7 @@ impl TournamentStore for SqliteStore {
     fn create_tournament(&self, t: TournamentRow) -> StoreFuture<'_, bool> {
         self.run(move |c| {
             let n = c.execute(
-                &format!(
-                    "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES
-                     (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-                     ON CONFLICT DO NOTHING"
-                ),
+                sql::CREATE,
                 params![
                     t.id,
                     t.kind,
@@ -105,22 +98,14 @@ impl TournamentStore for SqliteStore {
 
     fn tournament(&self, id: String) -> StoreFuture<'_, Option<TournamentRow>> {
         self.run(move |c| {
-            Ok(c.query_row(
-                &format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?1"),
-                params![id],
-                read_tournament,
-            )
-            .optional()?)
+            Ok(c.query_row(sql::TOURNAMENT, params![id], read_tournament)
+                .optional()?)
         })
     }
 
     fn tournaments(&self, status: String, limit: u32) -> StoreFuture<'_, Vec<TournamentRow>> {
         self.run(move |c| {
-            let order = if status == "finished" { "DESC" } else { "ASC" };
-            let mut st = c.prepare(&format!(
-                "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = ?1
-                 ORDER BY creator <> '', starts {order}, id LIMIT ?2"
-            ))?;
+            let mut st = c.prepare(list_sql(&status))?;
             let rows = st.query_map(params![status, i64::from(limit)], read_tournament)?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
@@ -145,11 +130,7 @@ impl TournamentStore for SqliteStore {
 
     fn open_created_by(&self, creator: String) -> StoreFuture<'_, u64> {
         self.run(move |c| {
-            let n: i64 = c.query_row(
-                "SELECT COUNT(*) FROM tournaments WHERE creator = ?1 AND status <> 'finished'",
-                params![creator],
-                |r| r.get(0),
-            )?;
+            let n: i64 = c.query_row(sql::OPEN_CREATED_BY, params![creator], |r| r.get(0))?;
             Ok(n.max(0) as u64)
         })
     }
@@ -157,8 +138,7 @@ impl TournamentStore for SqliteStore {
     fn update_tournament(&self, t: TournamentRow) -> StoreFuture<'_, bool> {
         self.run(move |c| {
             let n = c.execute(
-                "UPDATE tournaments SET status = ?3, state = ?4, ended = ?5, version = ?2 + 1
-                 WHERE id = ?1 AND version = ?2",
+                sql::UPDATE,
                 params![t.id, int(t.version), t.status, t.state, int(t.ended_ms)],
             )?;
             Ok(n == 1)
@@ -206,10 +186,7 @@ impl TournamentStore for SqliteStore {
     fn remove_entry(&self, id: String, user: String) -> StoreFuture<'_, ()> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            tx.execute(
-                "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
-                params![id, user],
-            )?;
+            tx.execute(sql::REMOVE_ENTRY, params![id, user])?;
             bump(&tx, &id)?;
             tx.commit()?;
             Ok(())
@@ -218,10 +195,7 @@ impl TournamentStore for SqliteStore {
 
     fn entries(&self, id: String) -> StoreFuture<'_, Vec<EntryRow>> {
         self.run(move |c| {
-            let mut st = c.prepare_cached(&format!(
-                "SELECT {ENTRY_COLUMNS} FROM tournament_players WHERE tournament_id = ?1
-                 ORDER BY joined, user_id"
-            ))?;
+            let mut st = c.prepare_cached(sql::ENTRIES)?;
             let rows = st.query_map(params![id], |r| read_entry(r, 0))?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
@@ -233,13 +207,7 @@ impl TournamentStore for SqliteStore {
         limit: u32,
     ) -> StoreFuture<'_, Vec<(TournamentRow, EntryRow)>> {
         self.run(move |c| {
-            let mut st = c.prepare(&format!(
-                "SELECT {}, {} FROM tournament_players p JOIN tournaments t
-                 ON t.id = p.tournament_id WHERE p.user_id = ?1
-                 ORDER BY t.starts DESC LIMIT ?2",
-                prefixed(TOURNAMENT_COLUMNS, "t"),
-                prefixed(ENTRY_COLUMNS, "p")
-            ))?;
+            let mut st = c.prepare(&tournaments_of_sql())?;
             let rows = st.query_map(params![user, i64::from(limit)], |r| {
                 Ok((read_tournament(r)?, read_entry(r, 16)?))
             })?;
@@ -251,10 +219,7 @@ impl TournamentStore for SqliteStore {
         self.run(move |c| {
             let tx = c.transaction()?;
             {
-                let mut st = tx.prepare_cached(&format!(
-                    "INSERT INTO tournament_games ({PAIRING_COLUMNS}) VALUES
-                     (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"
-                ))?;
+                let mut st = tx.prepare_cached(sql::ADD_PAIRING)?;
                 for g in &games {
                     st.execute(params![
                         g.game_id,
@@ -280,10 +245,7 @@ impl TournamentStore for SqliteStore {
 
     fn pairings(&self, id: String) -> StoreFuture<'_, Vec<PairingRow>> {
         self.run(move |c| {
-            let mut st = c.prepare_cached(&format!(
-                "SELECT {PAIRING_COLUMNS} FROM tournament_games WHERE tournament_id = ?1
-                 ORDER BY started, game_id"
-            ))?;
+            let mut st = c.prepare_cached(sql::PAIRINGS)?;
             let rows = st.query_map(params![id], read_pairing)?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
@@ -291,12 +253,8 @@ impl TournamentStore for SqliteStore {
 
     fn pairing(&self, game_id: String) -> StoreFuture<'_, Option<PairingRow>> {
         self.run(move |c| {
-            Ok(c.query_row(
-                &format!("SELECT {PAIRING_COLUMNS} FROM tournament_games WHERE game_id = ?1"),
-                params![game_id],
-                read_pairing,
-            )
-            .optional()?)
+            Ok(c.query_row(sql::PAIRING, params![game_id], read_pairing)
+                .optional()?)
         })
     }
 
@@ -304,9 +262,7 @@ impl TournamentStore for SqliteStore {
         self.run(move |c| {
             let tx = c.transaction()?;
             let n = tx.execute(
-                "UPDATE tournament_games SET result = ?2, south_moves = ?3, north_moves = ?4,
-                     ended = ?5
-                 WHERE game_id = ?1 AND result = ''",
+                sql::SET_RESULT,
                 params![
                     r.game_id,
                     r.result,
@@ -316,11 +272,10 @@ impl TournamentStore for SqliteStore {
                 ],
             )?;
             if n == 1 {
-                let id: String = tx.query_row(
-                    "SELECT tournament_id FROM tournament_games WHERE game_id = ?1",
-                    params![r.game_id],
-                    |row| row.get(0),
-                )?;
+                let id: String =
+                    tx.query_row(sql::TOURNAMENT_OF_GAME, params![r.game_id], |row| {
+                        row.get(0)
+                    })?;
                 bump(&tx, &id)?;
             }
             tx.commit()?;
@@ -330,23 +285,16 @@ impl TournamentStore for SqliteStore {
 
     fn set_berserk(&self, game_id: String, side: String) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            let column = if side == "S" {
-                "south_berserk"
+            let berserk = if side == "S" {
+                sql::BERSERK_SOUTH
             } else {
-                "north_berserk"
+                sql::BERSERK_NORTH
             };
             let tx = c.transaction()?;
             let id: Option<String> = tx
-                .query_row(
-                    "SELECT tournament_id FROM tournament_games WHERE game_id = ?1",
-                    params![game_id],
-                    |row| row.get(0),
-                )
+                .query_row(sql::TOURNAMENT_OF_GAME, params![game_id], |row| row.get(0))
                 .optional()?;
-            tx.execute(
-                &format!("UPDATE tournament_games SET {column} = 1 WHERE game_id = ?1"),
-                params![game_id],
-            )?;
+            tx.execute(berserk, params![game_id])?;
             if let Some(id) = id {
                 bump(&tx, &id)?;
             }

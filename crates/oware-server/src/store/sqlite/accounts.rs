@@ -2,15 +2,17 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
-use super::accounts::{
-    history_filter, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
-    PlayerGame, SessionRow, UserRow, PLAYER_COLUMNS, USER_COLUMNS,
-};
-use super::accounts::{player_lines, rate_end, SeatRatings};
-use super::int;
-use super::sqlite::{update_row, Sql, SqliteStore};
-use super::{GameUpdate, StoreFuture};
+use super::client::Sql;
+use super::update_row;
+use super::SqliteStore;
 use crate::rating::RatingRow;
+use crate::store::accounts::{
+    history_sql, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
+    PlayerGame, SessionRow, UserRow,
+};
+use crate::store::accounts::{player_lines, rate_end, sql, SeatRatings};
+use crate::store::int;
+use crate::store::{GameUpdate, StoreFuture};
 
 fn read_user(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRow> {
     Ok(UserRow {
@@ -47,22 +49,15 @@ fn read_rating(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<RatingRow> 
 }
 
 fn rating_of(c: &Connection, user: &str, category: &str) -> rusqlite::Result<Option<RatingRow>> {
-    c.query_row(
-        "SELECT rating, deviation, volatility, games, last FROM ratings
-         WHERE user_id = ?1 AND category = ?2",
-        params![user, category],
-        |r| read_rating(r, 0),
-    )
+    c.query_row(sql::RATING_OF, params![user, category], |r| {
+        read_rating(r, 0)
+    })
     .optional()
 }
 
 fn put_rating(c: &Connection, user: &str, category: &str, r: &RatingRow) -> rusqlite::Result<()> {
     c.execute(
-        "INSERT INTO ratings (user_id, category, rating, deviation, volatility, games, last)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT (user_id, category) DO UPDATE SET rating = excluded.rating,
-             deviation = excluded.deviation, volatility = excluded.volatility,
-             games = excluded.games, last = excluded.last",
+        sql::PUT_RATING,
         params![
             user,
             category,
@@ -96,10 +91,7 @@ fn record_end(tx: &Transaction<'_>, game: &str, end: &GameEnd) -> Result<Vec<Pla
     let lines = player_lines(game, end, ratings);
     for line in &lines {
         tx.execute(
-            &format!(
-                "INSERT INTO game_players ({PLAYER_COLUMNS})
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
-            ),
+            sql::PUT_PLAYER,
             params![
                 line.game_id,
                 line.user_id,
@@ -120,8 +112,7 @@ impl AccountStore for SqliteStore {
     fn create_user(&self, u: UserRow) -> NewUserFuture<'_> {
         let run = self.run(move |c| {
             let n = c.execute(
-                "INSERT INTO users (id, name, name_key, password, created, closed)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 0) ON CONFLICT (name_key) DO NOTHING",
+                sql::CREATE_USER,
                 params![
                     u.id,
                     u.name,
@@ -143,31 +134,23 @@ impl AccountStore for SqliteStore {
 
     fn user_by_name(&self, name: String) -> StoreFuture<'_, Option<UserRow>> {
         self.run(move |c| {
-            Ok(c.query_row(
-                &format!("SELECT {USER_COLUMNS} FROM users WHERE name_key = ?1"),
-                params![name.to_lowercase()],
-                read_user,
+            Ok(
+                c.query_row(sql::USER_BY_NAME, params![name.to_lowercase()], read_user)
+                    .optional()?,
             )
-            .optional()?)
         })
     }
 
     fn user_by_id(&self, id: String) -> StoreFuture<'_, Option<UserRow>> {
         self.run(move |c| {
-            Ok(c.query_row(
-                &format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"),
-                params![id],
-                read_user,
-            )
-            .optional()?)
+            Ok(c.query_row(sql::USER_BY_ID, params![id], read_user)
+                .optional()?)
         })
     }
 
     fn users(&self, limit: u32) -> StoreFuture<'_, Vec<UserRow>> {
         self.run(move |c| {
-            let mut st = c.prepare(&format!(
-                "SELECT {USER_COLUMNS} FROM users ORDER BY created, id LIMIT ?1"
-            ))?;
+            let mut st = c.prepare(sql::USERS)?;
             let rows = st.query_map(params![i64::from(limit)], read_user)?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
@@ -176,12 +159,9 @@ impl AccountStore for SqliteStore {
     fn set_password(&self, id: String, password: String) -> StoreFuture<'_, bool> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            let n = tx.execute(
-                "UPDATE users SET password = ?2 WHERE id = ?1 AND closed = 0",
-                params![id, password],
-            )?;
-            tx.execute("DELETE FROM sessions WHERE user_id = ?1", params![id])?;
-            tx.execute("DELETE FROM resets WHERE user_id = ?1", params![id])?;
+            let n = tx.execute(sql::SET_PASSWORD, params![id, password])?;
+            tx.execute(sql::DELETE_SESSIONS_OF, params![id])?;
+            tx.execute(sql::DELETE_RESETS_OF, params![id])?;
             tx.commit()?;
             Ok(n == 1)
         })
@@ -190,12 +170,9 @@ impl AccountStore for SqliteStore {
     fn close_user(&self, id: String) -> StoreFuture<'_, ()> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            tx.execute(
-                "UPDATE users SET closed = 1, password = '' WHERE id = ?1",
-                params![id],
-            )?;
-            tx.execute("DELETE FROM sessions WHERE user_id = ?1", params![id])?;
-            tx.execute("DELETE FROM resets WHERE user_id = ?1", params![id])?;
+            tx.execute(sql::CLOSE_USER, params![id])?;
+            tx.execute(sql::DELETE_SESSIONS_OF, params![id])?;
+            tx.execute(sql::DELETE_RESETS_OF, params![id])?;
             tx.commit()?;
             Ok(())
         })
@@ -203,42 +180,33 @@ impl AccountStore for SqliteStore {
 
     fn create_session(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            c.execute(
-                "INSERT INTO sessions (hash, user_id, expires) VALUES (?1, ?2, ?3)",
-                params![hash, user, int(expires_ms)],
-            )?;
+            c.execute(sql::CREATE_SESSION, params![hash, user, int(expires_ms)])?;
             Ok(())
         })
     }
 
     fn session(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<SessionRow>> {
         self.run(move |c| {
-            Ok(c.query_row(
-                "SELECT u.id, u.name, u.password, u.created, u.closed, s.expires
-                 FROM sessions s JOIN users u ON u.id = s.user_id
-                 WHERE s.hash = ?1 AND s.expires > ?2 AND u.closed = 0",
-                params![hash, int(now_ms)],
-                |r| {
-                    Ok(SessionRow {
-                        user: read_user(r)?,
-                        expires_ms: r.get::<_, i64>(5)?.max(0) as u64,
-                    })
-                },
-            )
+            Ok(c.query_row(sql::SESSION, params![hash, int(now_ms)], |r| {
+                Ok(SessionRow {
+                    user: read_user(r)?,
+                    expires_ms: r.get::<_, i64>(5)?.max(0) as u64,
+                })
+            })
             .optional()?)
         })
     }
 
     fn delete_session(&self, hash: String) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            c.execute("DELETE FROM sessions WHERE hash = ?1", params![hash])?;
+            c.execute(sql::DELETE_SESSION, params![hash])?;
             Ok(())
         })
     }
 
     fn delete_sessions(&self, user: String) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            c.execute("DELETE FROM sessions WHERE user_id = ?1", params![user])?;
+            c.execute(sql::DELETE_SESSIONS_OF, params![user])?;
             Ok(())
         })
     }
@@ -246,11 +214,8 @@ impl AccountStore for SqliteStore {
     fn create_reset(&self, hash: String, user: String, expires_ms: u64) -> StoreFuture<'_, ()> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            tx.execute("DELETE FROM resets WHERE user_id = ?1", params![user])?;
-            tx.execute(
-                "INSERT INTO resets (hash, user_id, expires) VALUES (?1, ?2, ?3)",
-                params![hash, user, int(expires_ms)],
-            )?;
+            tx.execute(sql::DELETE_RESETS_OF, params![user])?;
+            tx.execute(sql::CREATE_RESET, params![hash, user, int(expires_ms)])?;
             tx.commit()?;
             Ok(())
         })
@@ -258,12 +223,10 @@ impl AccountStore for SqliteStore {
 
     fn reset_user(&self, hash: String, now_ms: u64) -> StoreFuture<'_, Option<String>> {
         self.run(move |c| {
-            Ok(c.query_row(
-                "SELECT user_id FROM resets WHERE hash = ?1 AND expires > ?2",
-                params![hash, int(now_ms)],
-                |r| r.get(0),
+            Ok(
+                c.query_row(sql::RESET_USER, params![hash, int(now_ms)], |r| r.get(0))
+                    .optional()?,
             )
-            .optional()?)
         })
     }
 
@@ -276,25 +239,18 @@ impl AccountStore for SqliteStore {
         self.run(move |c| {
             let tx = c.transaction()?;
             let user: Option<String> = tx
-                .query_row(
-                    "DELETE FROM resets WHERE hash = ?1 AND expires > ?2 RETURNING user_id",
-                    params![hash, int(now_ms)],
-                    |r| r.get(0),
-                )
+                .query_row(sql::USE_RESET, params![hash, int(now_ms)], |r| r.get(0))
                 .optional()?;
             let Some(user) = user else {
                 return Ok(None);
             };
-            let n = tx.execute(
-                "UPDATE users SET password = ?2 WHERE id = ?1 AND closed = 0",
-                params![user, password],
-            )?;
+            let n = tx.execute(sql::SET_PASSWORD, params![user, password])?;
             if n != 1 {
                 // A closed account: the transaction is dropped, nothing changes.
                 return Ok(None);
             }
-            tx.execute("DELETE FROM sessions WHERE user_id = ?1", params![user])?;
-            tx.execute("DELETE FROM resets WHERE user_id = ?1", params![user])?;
+            tx.execute(sql::DELETE_SESSIONS_OF, params![user])?;
+            tx.execute(sql::DELETE_RESETS_OF, params![user])?;
             tx.commit()?;
             Ok(Some(user))
         })
@@ -302,10 +258,7 @@ impl AccountStore for SqliteStore {
 
     fn ratings(&self, user: String) -> StoreFuture<'_, Vec<(String, RatingRow)>> {
         self.run(move |c| {
-            let mut st = c.prepare(
-                "SELECT category, rating, deviation, volatility, games, last FROM ratings
-                 WHERE user_id = ?1 ORDER BY category",
-            )?;
+            let mut st = c.prepare(sql::RATINGS)?;
             let rows = st.query_map(params![user], |r| Ok((r.get(0)?, read_rating(r, 1)?)))?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
@@ -324,9 +277,7 @@ impl AccountStore for SqliteStore {
 
     fn game_players(&self, id: String) -> StoreFuture<'_, Vec<PlayerGame>> {
         self.run(move |c| {
-            let mut st = c.prepare(&format!(
-                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY side DESC"
-            ))?;
+            let mut st = c.prepare(sql::GAME_PLAYERS)?;
             let rows = st.query_map(params![id], read_player)?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
@@ -334,14 +285,7 @@ impl AccountStore for SqliteStore {
 
     fn history(&self, q: HistoryQuery) -> StoreFuture<'_, Vec<PlayerGame>> {
         self.run(move |c| {
-            let sql = format!(
-                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE user_id = ?1{}
-                 ORDER BY at DESC, game_id LIMIT {} OFFSET {}",
-                history_filter(&q, '?', 2),
-                q.limit,
-                q.offset
-            );
-            let mut st = c.prepare(&sql)?;
+            let mut st = c.prepare(&history_sql(&q))?;
             let mut args: Vec<Box<dyn rusqlite::ToSql>> = vec![Box::new(q.user.clone())];
             if let Some(cat) = &q.category {
                 args.push(Box::new(cat.clone()));
@@ -356,10 +300,7 @@ impl AccountStore for SqliteStore {
 
     fn rating_history(&self, user: String, category: String) -> StoreFuture<'_, Vec<(u64, f64)>> {
         self.run(move |c| {
-            let mut st = c.prepare(
-                "SELECT at, r_after FROM game_players
-                 WHERE user_id = ?1 AND category = ?2 AND rated = 1 ORDER BY at, game_id",
-            )?;
+            let mut st = c.prepare(sql::RATING_HISTORY)?;
             let rows = st.query_map(params![user, category], |r| {
                 Ok((r.get::<_, i64>(0)?.max(0) as u64, r.get::<_, f64>(1)?))
             })?;
@@ -369,14 +310,9 @@ impl AccountStore for SqliteStore {
 
     fn counts(&self, user: String) -> StoreFuture<'_, [u32; 3]> {
         self.run(move |c| {
-            let (w, d, l): (i64, i64, i64) = c.query_row(
-                "SELECT COALESCE(SUM(CASE WHEN score = 1 THEN 1 ELSE 0 END), 0),
-                        COALESCE(SUM(CASE WHEN score = 0.5 THEN 1 ELSE 0 END), 0),
-                        COALESCE(SUM(CASE WHEN score = 0 THEN 1 ELSE 0 END), 0)
-                 FROM game_players WHERE user_id = ?1",
-                params![user],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )?;
+            let (w, d, l): (i64, i64, i64) = c.query_row(sql::COUNTS, params![user], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })?;
             let n = |v: i64| v.clamp(0, i64::from(u32::MAX)) as u32;
             Ok([n(w), n(d), n(l)])
         })
@@ -384,12 +320,7 @@ impl AccountStore for SqliteStore {
 
     fn leaderboard(&self, q: LeaderQuery) -> StoreFuture<'_, Vec<(String, RatingRow)>> {
         self.run(move |c| {
-            let mut st = c.prepare(
-                "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.last
-                 FROM ratings r JOIN users u ON u.id = r.user_id
-                 WHERE r.category = ?1 AND r.deviation <= ?2 AND r.last >= ?3 AND u.closed = 0
-                 ORDER BY r.rating DESC, u.name_key LIMIT ?4",
-            )?;
+            let mut st = c.prepare(sql::LEADERBOARD)?;
             let rows = st.query_map(
                 params![
                     q.category,

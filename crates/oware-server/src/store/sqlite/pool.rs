@@ -3,10 +3,10 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::int;
-use super::pool::{PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS, POOL_COLUMNS};
-use super::sqlite::SqliteStore;
-use super::StoreFuture;
+use super::SqliteStore;
+use crate::store::int;
+use crate::store::pool::{sql, PoolJoin, PoolRow, PoolStore, PAIRED_KEPT_MS};
+use crate::store::StoreFuture;
 
 fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<PoolRow> {
     Ok(PoolRow {
@@ -25,12 +25,7 @@ fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<PoolRow> {
 }
 
 fn ticket(c: &Connection, id: &str) -> rusqlite::Result<Option<PoolRow>> {
-    c.query_row(
-        &format!("SELECT {POOL_COLUMNS} FROM pool_tickets WHERE ticket = ?1"),
-        params![id],
-        read,
-    )
-    .optional()
+    c.query_row(sql::TICKET, params![id], read).optional()
 }
 
 impl PoolStore for SqliteStore {
@@ -44,47 +39,28 @@ impl PoolStore for SqliteStore {
         self.run(move |c| {
             let tx = c.transaction()?;
             let now = int(now_ms);
-            tx.execute(
-                "DELETE FROM pool_tickets WHERE person = ?1 AND (game_id <> '' OR until_ms < ?2)",
-                params![row.person, now],
-            )?;
+            tx.execute(sql::DROP_OLD_OF, params![row.person, now])?;
             let held = tx
-                .query_row(
-                    &format!("SELECT {POOL_COLUMNS} FROM pool_tickets WHERE person = ?1"),
-                    params![row.person],
-                    read,
-                )
+                .query_row(sql::TICKET_OF, params![row.person], read)
                 .optional()?;
             if let Some(held) = held {
                 return Ok(PoolJoin::Holds { pool: held.pool });
             }
-            let live = "game_id = '' AND until_ms >= ?1";
-            let all: i64 = tx.query_row(
-                &format!("SELECT COUNT(*) FROM pool_tickets WHERE {live}"),
-                params![now],
-                |r| r.get(0),
-            )?;
+            let all: i64 = tx.query_row(sql::COUNT_LIVE, params![now], |r| r.get(0))?;
             if all >= i64::from(max) {
                 return Ok(PoolJoin::Full);
             }
             if row.user_id.is_empty() {
-                let here: i64 = tx.query_row(
-                    &format!(
-                        "SELECT COUNT(*) FROM pool_tickets WHERE {live} AND address = ?2
-                         AND user_id = ''"
-                    ),
-                    params![now, row.address],
-                    |r| r.get(0),
-                )?;
+                let here: i64 =
+                    tx.query_row(sql::COUNT_LIVE_GUESTS_AT, params![now, row.address], |r| {
+                        r.get(0)
+                    })?;
                 if here >= i64::from(per_address) {
                     return Ok(PoolJoin::AddressFull);
                 }
             }
             tx.execute(
-                &format!(
-                    "INSERT INTO pool_tickets ({POOL_COLUMNS})
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, '', '')"
-                ),
+                sql::ADD_TICKET,
                 params![
                     row.ticket,
                     row.pool,
@@ -109,14 +85,8 @@ impl PoolStore for SqliteStore {
     fn pool_waiting(&self, now_ms: u64) -> StoreFuture<'_, Vec<PoolRow>> {
         self.run(move |c| {
             let now = int(now_ms);
-            c.execute(
-                "DELETE FROM pool_tickets WHERE (game_id = '' AND until_ms < ?1)
-                 OR (game_id <> '' AND joined < ?2)",
-                params![now, now - int(PAIRED_KEPT_MS)],
-            )?;
-            let mut st = c.prepare(&format!(
-                "SELECT {POOL_COLUMNS} FROM pool_tickets WHERE game_id = '' ORDER BY joined, ticket"
-            ))?;
+            c.execute(sql::PRUNE, params![now, now - int(PAIRED_KEPT_MS)])?;
+            let mut st = c.prepare(sql::WAITING)?;
             let rows = st.query_map([], read)?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
@@ -150,11 +120,7 @@ impl PoolStore for SqliteStore {
             let tx = c.transaction()?;
             let mut changed = 0;
             for (id, token) in [&a, &b] {
-                changed += tx.execute(
-                    "UPDATE pool_tickets SET game_id = ?2, token = ?3
-                     WHERE ticket = ?1 AND game_id = ''",
-                    params![id, game, token],
-                )?;
+                changed += tx.execute(sql::PAIR, params![id, game, token])?;
             }
             if changed == 2 {
                 tx.commit()?;
@@ -167,10 +133,7 @@ impl PoolStore for SqliteStore {
 
     fn pool_leave(&self, id: String) -> StoreFuture<'_, Option<PoolRow>> {
         self.run(move |c| {
-            c.execute(
-                "DELETE FROM pool_tickets WHERE ticket = ?1 AND game_id = ''",
-                params![id],
-            )?;
+            c.execute(sql::LEAVE, params![id])?;
             Ok(ticket(c, &id)?)
         })
     }

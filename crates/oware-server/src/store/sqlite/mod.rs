@@ -13,9 +13,9 @@
 //! rather than at the first move.
 //!
 //! This file holds the store itself: opening, the database thread and the games' statements.
-//! The lock is in `sqlite_lock.rs`, the migrations and the start-up checks in
-//! `sqlite_schema.rs`, the other tables' statements in `sqlite_accounts.rs`, `sqlite_pool.rs`,
-//! `sqlite_tournaments.rs` and `sqlite_chat.rs`.
+//! The folder mirrors `store/postgres/`: the thread's use (`run`) is in `client.rs`, the lock
+//! in `lock.rs`, the migrations and the start-up checks in `schema.rs`, the other tables'
+//! statements in `accounts.rs`, `pool.rs`, `tournaments.rs` and `chat.rs`.
 
 use std::path::Path;
 use std::sync::mpsc;
@@ -24,10 +24,25 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::games_sql::{GAME_COLUMNS, LIVE_ONLINE};
-use super::sqlite_lock::{take_lock, FileLock};
-use super::sqlite_schema::prepare;
-use super::{now, GameRow, GameUpdate, Store, StoreError, StoreFuture};
+use client::Sql;
+use lock::{take_lock, FileLock};
+use schema::prepare;
+
+use crate::store::games_sql::{
+    COUNT_GAMES, GAME_COLUMNS, GAME_EXISTS, INSERT_GAME, LAST_ALIVE, LIVE_ONLINE, LOAD_GAME,
+    LOAD_REVIEW, MARK_ALIVE, SAVE_REVIEW, UPDATE_GAME,
+};
+use crate::store::{
+    now, GameRow, GameStore, GameUpdate, NoticeStore, Store, StoreError, StoreFuture,
+};
+
+mod accounts;
+mod chat;
+mod client;
+mod lock;
+mod pool;
+mod schema;
+mod tournaments;
 
 /// A piece of work for the database thread.
 type Job = Box<dyn FnOnce(&mut Connection) + Send>;
@@ -129,58 +144,6 @@ impl SqliteStore {
             resource,
         })
     }
-
-    /// Runs `f` on the database thread and awaits its answer; SQLite errors name the file.
-    pub(super) fn run<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&mut Connection) -> Result<T, Sql> + Send + 'static,
-    ) -> StoreFuture<'_, T> {
-        let (tx, rx) = oneshot::channel();
-        let sent = self
-            .jobs
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-            .map(|jobs| {
-                jobs.send(Box::new(move |c: &mut Connection| {
-                    // The caller may have gone (a closed connection): nothing to answer.
-                    let _ = tx.send(f(c));
-                }))
-                .is_ok()
-            })
-            .unwrap_or(false);
-        Box::pin(async move {
-            let closed = || StoreError::Failed {
-                resource: self.resource.clone(),
-                message: "the database is closed".into(),
-            };
-            if !sent {
-                return Err(closed());
-            }
-            match rx.await {
-                Ok(Ok(v)) => Ok(v),
-                Ok(Err(Sql::Store(e))) => Err(e),
-                Ok(Err(Sql::Sqlite(e))) => Err(StoreError::Failed {
-                    resource: self.resource.clone(),
-                    message: e.to_string(),
-                }),
-                Err(_) => Err(closed()),
-            }
-        })
-    }
-}
-
-/// A failure on the database thread or while preparing the database: SQLite's own, or one of
-/// ours.
-pub(super) enum Sql {
-    Sqlite(rusqlite::Error),
-    Store(StoreError),
-}
-
-impl From<rusqlite::Error> for Sql {
-    fn from(e: rusqlite::Error) -> Self {
-        Sql::Sqlite(e)
-    }
 }
 
 /// A game row read in `GAME_COLUMNS`' order.
@@ -207,10 +170,7 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
 /// Inserts game row `g`.
 fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
     c.execute(
-        "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo,
-                            version, created, updated, south_name, north_name,
-                            online, online_status, south_user, north_user)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        INSERT_GAME,
         params![
             g.id,
             g.token,
@@ -234,12 +194,10 @@ fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
 }
 
 /// Writes `u` if the stored version is still `u.from_version`.
-pub(super) fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
+fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
     let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
     let n = c.execute(
-        "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5,
-                          online = ?6, online_status = ?7, south_user = ?8, north_user = ?9
-         WHERE id = ?1 AND version = ?2",
+        UPDATE_GAME,
         params![
             u.id,
             from,
@@ -256,9 +214,7 @@ pub(super) fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
         return Ok(());
     }
     let exists: Option<i64> = c
-        .query_row("SELECT 1 FROM games WHERE id = ?1", params![u.id], |r| {
-            r.get(0)
-        })
+        .query_row(GAME_EXISTS, params![u.id], |r| r.get(0))
         .optional()?;
     Err(Sql::Store(match exists {
         Some(_) => StoreError::Conflict {
@@ -274,22 +230,36 @@ impl Store for SqliteStore {
         self.resource.clone()
     }
 
-    fn accounts(&self) -> &dyn super::accounts::AccountStore {
+    fn accounts(&self) -> &dyn crate::store::accounts::AccountStore {
         self
     }
 
-    fn tournaments(&self) -> Option<&dyn super::tournaments::TournamentStore> {
-        Some(self)
+    fn tournaments(&self) -> &dyn crate::store::tournaments::TournamentStore {
+        self
     }
 
-    fn pool(&self) -> Option<&dyn super::pool::PoolStore> {
-        Some(self)
+    fn pool(&self) -> &dyn crate::store::pool::PoolStore {
+        self
     }
 
-    fn chat(&self) -> Option<&dyn super::chat::ChatStore> {
-        Some(self)
+    fn chat(&self) -> &dyn crate::store::chat::ChatStore {
+        self
     }
 
+    fn close(&self) -> StoreFuture<'_, ()> {
+        // Dropping the sender ends the thread once the queued jobs are done.
+        drop(self.jobs.lock().unwrap_or_else(|e| e.into_inner()).take());
+        let done = self.done.lock().unwrap_or_else(|e| e.into_inner()).take();
+        Box::pin(async move {
+            if let Some(done) = done {
+                let _ = done.await;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl GameStore for SqliteStore {
     fn insert(&self, g: GameRow) -> StoreFuture<'_, ()> {
         self.run(move |c| insert_row(c, &g))
     }
@@ -305,14 +275,7 @@ impl Store for SqliteStore {
     }
 
     fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
-        self.run(move |c| {
-            Ok(c.query_row(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
-                params![id],
-                read_row,
-            )
-            .optional()?)
-        })
+        self.run(move |c| Ok(c.query_row(LOAD_GAME, params![id], read_row).optional()?))
     }
 
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
@@ -343,74 +306,43 @@ impl Store for SqliteStore {
 
     fn save_review(&self, id: String, review: String) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            let exists: Option<i64> = c
-                .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |r| {
-                    r.get(0)
-                })
+            let written: Option<String> = c
+                .query_row(SAVE_REVIEW, params![id, review, now()], |r| r.get(0))
                 .optional()?;
-            if exists.is_none() {
-                return Err(Sql::Store(StoreError::Missing { id }));
+            match written {
+                Some(_) => Ok(()),
+                None => Err(Sql::Store(StoreError::Missing { id })),
             }
-            c.execute(
-                "INSERT INTO reviews (game_id, review, updated) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (game_id) DO UPDATE SET review = excluded.review,
-                                                     updated = excluded.updated",
-                params![id, review, now()],
-            )?;
-            Ok(())
         })
     }
 
     fn load_review(&self, id: String) -> StoreFuture<'_, Option<String>> {
         self.run(move |c| {
-            Ok(c.query_row(
-                "SELECT review FROM reviews WHERE game_id = ?1",
-                params![id],
-                |r| r.get(0),
-            )
-            .optional()?)
+            Ok(c.query_row(LOAD_REVIEW, params![id], |r| r.get(0))
+                .optional()?)
         })
     }
 
     fn count(&self) -> StoreFuture<'_, u64> {
         self.run(|c| {
-            let n: i64 = c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+            let n: i64 = c.query_row(COUNT_GAMES, [], |r| r.get(0))?;
             Ok(n.max(0) as u64)
         })
     }
+}
 
+impl NoticeStore for SqliteStore {
     fn mark_alive(&self, now_ms: u64) -> StoreFuture<'_, ()> {
         self.run(move |c| {
-            c.execute(
-                "INSERT INTO meta (key, value) VALUES ('alive_ms', ?1)
-                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                 WHERE CAST(meta.value AS INTEGER) < CAST(excluded.value AS INTEGER)",
-                params![now_ms.to_string()],
-            )?;
+            c.execute(MARK_ALIVE, params![now_ms.to_string()])?;
             Ok(())
         })
     }
 
     fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
         self.run(|c| {
-            let v: Option<String> = c
-                .query_row("SELECT value FROM meta WHERE key = 'alive_ms'", [], |r| {
-                    r.get(0)
-                })
-                .optional()?;
+            let v: Option<String> = c.query_row(LAST_ALIVE, [], |r| r.get(0)).optional()?;
             Ok(v.and_then(|v| v.parse().ok()))
-        })
-    }
-
-    fn close(&self) -> StoreFuture<'_, ()> {
-        // Dropping the sender ends the thread once the queued jobs are done.
-        drop(self.jobs.lock().unwrap_or_else(|e| e.into_inner()).take());
-        let done = self.done.lock().unwrap_or_else(|e| e.into_inner()).take();
-        Box::pin(async move {
-            if let Some(done) = done {
-                let _ = done.await;
-            }
-            Ok(())
         })
     }
 }

@@ -8,7 +8,7 @@ use std::fs::File;
 use std::path::Path;
 use std::sync::Mutex;
 
-use super::StoreError;
+use crate::store::StoreError;
 
 /// A file's identity: its device and inode on Unix (what hard links and symlinks share), its
 /// canonical path elsewhere.

@@ -6,11 +6,12 @@ use std::path::Path;
 
 use rusqlite::{params, Connection};
 
-use super::games_sql::{
-    GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, META_TABLE, SQLITE_SEAT_USERS_FILL,
+use super::client::Sql;
+use crate::store::games_sql::{
+    GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, MARK_START, META_TABLE,
+    SQLITE_SEAT_USERS_FILL,
 };
-use super::sqlite::Sql;
-use super::{now, StoreError};
+use crate::store::{now, StoreError};
 
 /// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`. Each
 /// is one or more texts run in turn in the migration's transaction.
@@ -30,13 +31,13 @@ const MIGRATIONS: &[&[&str]] = &[
     );"],
     // 6: accounts, their sessions and reset links (hashes only), ratings per category and
     // each finished game's account players (`store/accounts.rs`).
-    &[super::accounts::SQLITE_SCHEMA],
+    &[crate::store::accounts::SQLITE_SCHEMA],
     // 7: the quick-pairing pools' tickets (`store/pool.rs`).
-    &[super::pool::SQLITE_SCHEMA],
+    &[crate::store::pool::SQLITE_SCHEMA],
     // 8: tournaments, their players and their games (`store/tournaments.rs`).
-    &[super::tournaments::SQLITE_SCHEMA],
+    &[crate::store::tournaments::SQLITE_SCHEMA],
     // 9: online games' chat messages (`store/chat.rs`).
-    &[super::chat::SQLITE_SCHEMA],
+    &[crate::store::chat::SQLITE_SCHEMA],
     // 10: the accounts in each online game's seats, as indexed columns, filled for the games
     // already stored (`store/games_sql.rs`).
     &[GAMES_SEAT_USERS, SQLITE_SEAT_USERS_FILL],
@@ -74,12 +75,8 @@ pub(super) fn prepare(conn: &mut Connection, path: &Path) -> Result<(), Sql> {
     }
     // A real write now, so that a file that cannot be written fails here with a clear message
     // rather than at the first move with a 503.
-    conn.execute(
-        "INSERT INTO meta (key, value) VALUES ('last_start', ?1)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        params![now().to_string()],
-    )
-    .map_err(|e| writable_or(e, &read_only))?;
+    conn.execute(MARK_START, params![now().to_string()])
+        .map_err(|e| writable_or(e, &read_only))?;
     Ok(())
 }
 

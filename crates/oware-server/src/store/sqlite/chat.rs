@@ -2,12 +2,12 @@
 
 use rusqlite::params;
 
-use super::chat::{
-    ChatRow, ChatStore, CHAT_BYTES_KEPT, CHAT_COLUMNS, CHAT_KEPT, CHAT_LOG_SQL, CHAT_PRUNE_SQL,
+use super::SqliteStore;
+use crate::store::chat::{
+    ChatRow, ChatStore, ADD_CHAT, CHAT_BYTES_KEPT, CHAT_KEPT, CHAT_LOG_SQL, CHAT_PRUNE_SQL,
 };
-use super::int;
-use super::sqlite::SqliteStore;
-use super::StoreFuture;
+use crate::store::int;
+use crate::store::StoreFuture;
 
 fn read_chat(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChatRow> {
     Ok(ChatRow {
@@ -27,12 +27,7 @@ impl ChatStore for SqliteStore {
         self.run(move |c| {
             let tx = c.transaction()?;
             let seq: i64 = tx.query_row(
-                &format!(
-                    "INSERT INTO chat_messages ({CHAT_COLUMNS})
-                     SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7
-                     FROM chat_messages WHERE game_id = ?1
-                     RETURNING seq"
-                ),
+                ADD_CHAT,
                 params![
                     m.game_id,
                     m.room,
