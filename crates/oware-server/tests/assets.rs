@@ -117,11 +117,19 @@ async fn every_page_has_the_same_header_and_tournament_answers_as_tournaments() 
         let html = r.text().await.unwrap();
         assert_eq!(
             header_links(&html),
-            ["/", "/tournaments", "/player", "/rules", "/strategy", "/faq"],
+            [
+                "/",
+                "/tournaments",
+                "/player",
+                "/rules",
+                "/strategy",
+                "/faq"
+            ],
             "{path}"
         );
         assert_eq!(
-            html.matches("<div id=\"account\" class=\"account\"").count(),
+            html.matches("<div id=\"account\" class=\"account\"")
+                .count(),
             1,
             "{path}: the account box"
         );

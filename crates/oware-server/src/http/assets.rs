@@ -22,7 +22,6 @@
 //! with no proc-macro (the build machine has two cores).
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -261,8 +260,8 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
 #[cfg(test)]
 mod tests {
     use super::{
-        content_type, etag, file_name, is_game_page, not_modified, Static, PAGES,
-        SERVED_PAGES, templates,
+        content_type, etag, file_name, is_game_page, not_modified, templates, Static, PAGES,
+        SERVED_PAGES,
     };
     use axum::http::{header, HeaderMap, HeaderValue};
     use sha2::{Digest, Sha256};
@@ -359,15 +358,32 @@ mod tests {
             "{% extends \"layout.html\" %}\n{% set title = \"B & <C> \\\"D\\\"\" %}\n{% set script = \"/js/x.js\" %}\n{% set current = \"/faq\" %}\n{% block main %}\n<main>\n</main>\n{% endblock %}\n",
         )
         .unwrap();
-        assert!(html.contains("\n<title>B &amp; &lt;C&gt; &quot;D&quot;</title>\n"), "{html}");
-        assert!(html.contains("\n<script type=\"module\" src=\"/js/x.js\"></script>\n"), "{html}");
+        assert!(
+            html.contains("\n<title>B &amp; &lt;C&gt; &quot;D&quot;</title>\n"),
+            "{html}"
+        );
+        assert!(
+            html.contains("\n<script type=\"module\" src=\"/js/x.js\"></script>\n"),
+            "{html}"
+        );
         assert!(!html.contains("name=\"description\""), "{html}");
-        assert!(html.contains("    <a href=\"/faq\" aria-current=\"page\">FAQ</a>\n"), "{html}");
+        assert!(
+            html.contains("    <a href=\"/faq\" aria-current=\"page\">FAQ</a>\n"),
+            "{html}"
+        );
         assert_eq!(html.matches("aria-current").count(), 1, "{html}");
-        assert!(html.ends_with("\n<main>\n</main>\n</body>\n</html>\n"), "{html}");
+        assert!(
+            html.ends_with("\n<main>\n</main>\n</body>\n</html>\n"),
+            "{html}"
+        );
         // A page that forgets its title or script does not render.
-        assert!(render_with_layout("{% extends \"layout.html\" %}\n{% set script = \"/js/x.js\" %}\n").is_err());
-        assert!(render_with_layout("{% extends \"layout.html\" %}\n{% set title = \"A\" %}\n").is_err());
+        assert!(render_with_layout(
+            "{% extends \"layout.html\" %}\n{% set script = \"/js/x.js\" %}\n"
+        )
+        .is_err());
+        assert!(
+            render_with_layout("{% extends \"layout.html\" %}\n{% set title = \"A\" %}\n").is_err()
+        );
     }
 
     #[test]
@@ -383,10 +399,20 @@ mod tests {
         for (name, page) in SERVED_PAGES.iter() {
             assert_eq!(
                 header(&page.html),
-                ["/", "/tournaments", "/player", "/rules", "/strategy", "/faq"],
+                [
+                    "/",
+                    "/tournaments",
+                    "/player",
+                    "/rules",
+                    "/strategy",
+                    "/faq"
+                ],
                 "{name}"
             );
-            assert!(page.html.contains("<div id=\"account\" class=\"account\""), "{name}");
+            assert!(
+                page.html.contains("<div id=\"account\" class=\"account\""),
+                "{name}"
+            );
         }
     }
 
