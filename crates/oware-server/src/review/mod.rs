@@ -86,12 +86,8 @@ pub const REVIEW_RENEW: Duration = Duration::from_secs(10);
 /// claim holds unrenewed.
 const REMOTE_PROGRESS_TTL_MS: u64 = REVIEW_LEASE.as_millis() as u64;
 
-/// Milliseconds since the Unix epoch.
-fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
+// Milliseconds since the Unix epoch by the system's time (the reviews' dates are not game time).
+use crate::time::system_now_ms as now_ms;
 
 /// What a review gets of a game: the HTTP handler asks `games` for it (which checks who may
 /// see or review the game), then gives it to [`Reviews`].
