@@ -26,15 +26,22 @@ use oware_engine::{Info, Level, Limits};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Why an engine job gave no answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// The server is shutting down.
+    #[error("the engine is shutting down")]
     Closed,
     /// The search failed (it panicked); the message says how.
+    #[error("the search failed: {0}")]
     Failed(String),
     /// The position has no move (the game is over).
+    #[error("the engine found no move to play")]
     NoMove,
     /// The lane's queue is full; the job was not started.
+    #[error(
+        "the engine is busy: {waiting} {} are already waiting; try again in a few seconds",
+        lane_jobs(.lane)
+    )]
     Busy {
         /// `quick`, `deep`, `analyses` or `reviews`.
         lane: &'static str,
@@ -53,30 +60,15 @@ impl EngineError {
     }
 }
 
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::Closed => write!(f, "the engine is shutting down"),
-            EngineError::Failed(m) => write!(f, "the search failed: {m}"),
-            EngineError::NoMove => write!(f, "the engine found no move to play"),
-            EngineError::Busy { lane, waiting } => {
-                let what = match *lane {
-                    "analyses" => "analyses and hints",
-                    "quick" => "easy and medium moves",
-                    "reviews" => "game reviews",
-                    _ => "hard and expert moves",
-                };
-                write!(
-                    f,
-                    "the engine is busy: {waiting} {what} are already waiting; try again in a \
-                     few seconds"
-                )
-            }
-        }
+/// What a busy lane's message calls its jobs.
+fn lane_jobs(lane: &str) -> &'static str {
+    match lane {
+        "analyses" => "analyses and hints",
+        "quick" => "easy and medium moves",
+        "reviews" => "game reviews",
+        _ => "hard and expert moves",
     }
 }
-
-impl std::error::Error for EngineError {}
 
 /// One lane: its search slots and how many jobs wait for one.
 struct Lane {

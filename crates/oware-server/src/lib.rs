@@ -78,7 +78,6 @@ mod tournament;
 mod view;
 mod window;
 
-use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -190,24 +189,15 @@ pub fn default_engine_threads() -> usize {
 }
 
 /// Why the server could not start or stopped.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The database could not be opened.
+    #[error("{0}")]
     Store(StoreError),
     /// Listening or serving failed.
+    #[error("{0}")]
     Io(std::io::Error),
 }
-
-impl fmt::Display for ServeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ServeError::Store(e) => write!(f, "{e}"),
-            ServeError::Io(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ServeError {}
 
 impl From<StoreError> for ServeError {
     fn from(e: StoreError) -> Self {

@@ -20,24 +20,15 @@ pub struct UserLine {
 }
 
 /// Why an operator command failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum OperatorError {
     /// The database.
+    #[error("{0}")]
     Store(StoreError),
     /// The account.
+    #[error("{0}")]
     Account(crate::accounts::AccountError),
 }
-
-impl std::fmt::Display for OperatorError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            OperatorError::Store(e) => write!(f, "{e}"),
-            OperatorError::Account(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for OperatorError {}
 
 async fn accounts(db: &str) -> Result<Accounts, OperatorError> {
     let store = open_for_operator(db).await.map_err(OperatorError::Store)?;

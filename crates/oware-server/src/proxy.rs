@@ -25,20 +25,9 @@ use ipnet::IpNet;
 pub struct TrustedProxies(Vec<IpNet>);
 
 /// A `--trusted-proxy` value that is neither an address nor a network.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not an IP address or a network (e.g. 127.0.0.1, 10.0.0.0/24, ::1)")]
 pub struct BadProxy(String);
-
-impl fmt::Display for BadProxy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is not an IP address or a network (e.g. 127.0.0.1, 10.0.0.0/24, ::1)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for BadProxy {}
 
 /// One trusted address (`10.0.0.5`, `::1`) or network (`10.0.0.0/24`, `fd00::/8`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -78,6 +78,75 @@ async fn page_files_answer_304_to_their_etag_and_200_otherwise() {
     s.shutdown().await.unwrap();
 }
 
+/// The `href`s of the links in the header of `html` (the brand's link to `/` excepted).
+fn header_links(html: &str) -> Vec<String> {
+    let from = html.find("<header").expect("a header");
+    let to = html[from..].find("</header>").expect("the header's end") + from;
+    html[from..to]
+        .match_indices("<a href=\"")
+        .map(|(i, m)| {
+            let rest = &html[from + i + m.len()..];
+            rest[..rest.find('"').unwrap()].to_owned()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn every_page_has_the_same_header_and_tournament_answers_as_tournaments() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = common::server(&dir.path().join("games.sqlite")).await;
+    let base = format!("http://{}", s.addr());
+    let client = Client::new();
+    let mut tags = Vec::new();
+    for path in [
+        "/",
+        "/game/4f2a9c1e",
+        "/rules",
+        "/strategy",
+        "/faq",
+        "/player",
+        "/@/Kofi",
+        "/account/reset",
+        "/tournaments",
+        "/tournament",
+        "/tournament/k3y_9",
+    ] {
+        let r = client.get(format!("{base}{path}")).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        let tag = r.headers()[ETAG].to_str().unwrap().to_owned();
+        let html = r.text().await.unwrap();
+        assert_eq!(
+            header_links(&html),
+            [
+                "/",
+                "/tournaments",
+                "/player",
+                "/rules",
+                "/strategy",
+                "/faq"
+            ],
+            "{path}"
+        );
+        assert_eq!(
+            html.matches("<div id=\"account\" class=\"account\"")
+                .count(),
+            1,
+            "{path}: the account box"
+        );
+        assert!(
+            html.contains("<script type=\"module\" src=\"/js/"),
+            "{path}: a script fills the account box"
+        );
+        tags.push((path, tag));
+    }
+    // `/tournament` and a tournament's page are the tournaments' page itself.
+    let tag = |p: &str| &tags.iter().find(|(path, _)| *path == p).unwrap().1;
+    assert_eq!(tag("/tournament"), tag("/tournaments"));
+    assert_eq!(tag("/tournament/k3y_9"), tag("/tournaments"));
+    assert_ne!(tag("/rules"), tag("/tournaments"));
+    s.shutdown().await.unwrap();
+}
+
 #[tokio::test]
 async fn the_qr_route_draws_links_and_refuses_other_texts_as_json() {
     let dir = tempfile::tempdir().unwrap();

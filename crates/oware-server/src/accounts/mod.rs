@@ -28,7 +28,6 @@ mod attempts;
 mod password;
 mod username;
 
-use std::fmt;
 use std::net::IpAddr;
 use std::sync::Arc;
 
@@ -75,71 +74,45 @@ pub struct NewSession {
 }
 
 /// Why an account operation failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AccountError {
     /// The user name is not valid.
+    #[error("{0}")]
     Name(NameError),
     /// The new password is not accepted.
+    #[error("{0}")]
     Password(PasswordError),
     /// The name is taken.
+    #[error("this user name is taken")]
     Taken,
     /// Wrong name or password (one message for both).
+    #[error("wrong user name or password")]
     BadCredentials,
     /// Too many attempts of this kind: try again after this many seconds.
+    #[error("{what}: try again in {s} seconds", what = .0.too_many(), s = .1)]
     TooMany(Limited, u64),
     /// The limits' tables are full of live clients: try again after this many seconds.
+    #[error("too many clients are logging in or signing up right now: try again in {0} seconds")]
     Crowded(u64),
     /// The hashing pool is full.
+    #[error("the server is busy checking passwords: try again in a moment")]
     Busy,
     /// No session (or an ended one).
+    #[error("you are not logged in")]
     NotLoggedIn,
     /// No such account.
+    #[error("no such player")]
     Unknown,
     /// A reset link that does not exist, was used or has expired.
+    #[error("this reset link is unknown, used or expired: ask for a new one")]
     BadReset,
     /// The database failed.
+    #[error("{0}")]
     Store(StoreError),
     /// Our own failure (randomness, hashing).
+    #[error("{0}")]
     Internal(String),
 }
-
-impl fmt::Display for AccountError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AccountError::Name(e) => write!(f, "{e}"),
-            AccountError::Password(e) => write!(f, "{e}"),
-            AccountError::Taken => f.write_str("this user name is taken"),
-            AccountError::BadCredentials => f.write_str("wrong user name or password"),
-            AccountError::TooMany(Limited::LogIns, s) => {
-                write!(f, "too many log-in attempts: try again in {s} seconds")
-            }
-            AccountError::TooMany(Limited::SignUps, s) => write!(
-                f,
-                "too many accounts created from this address: try again in {s} seconds"
-            ),
-            AccountError::TooMany(Limited::PasswordChecks, s) => write!(
-                f,
-                "too many wrong passwords for this account: try again in {s} seconds"
-            ),
-            AccountError::Crowded(s) => write!(
-                f,
-                "too many clients are logging in or signing up right now: try again in {s} seconds"
-            ),
-            AccountError::Busy => {
-                f.write_str("the server is busy checking passwords: try again in a moment")
-            }
-            AccountError::NotLoggedIn => f.write_str("you are not logged in"),
-            AccountError::Unknown => f.write_str("no such player"),
-            AccountError::BadReset => {
-                f.write_str("this reset link is unknown, used or expired: ask for a new one")
-            }
-            AccountError::Store(e) => write!(f, "{e}"),
-            AccountError::Internal(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for AccountError {}
 
 /// Which limit refused a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,6 +123,17 @@ pub enum Limited {
     SignUps,
     /// A logged-in player's password checks.
     PasswordChecks,
+}
+
+impl Limited {
+    /// What a refusal by this limit says before its wait.
+    fn too_many(self) -> &'static str {
+        match self {
+            Limited::LogIns => "too many log-in attempts",
+            Limited::SignUps => "too many accounts created from this address",
+            Limited::PasswordChecks => "too many wrong passwords for this account",
+        }
+    }
 }
 
 impl AccountError {

@@ -2,9 +2,12 @@
 //! link; the session cookie; and the check that refuses a cookie-bearing change from another
 //! site (CSRF).
 //!
-//! **Cookie.** `oware_session=TOKEN; Path=/; HttpOnly; SameSite=Lax; Max-Age=…`, with `Secure`
+//! **Cookie.** `oware_session=TOKEN; HttpOnly; SameSite=Lax; Path=/; Max-Age=…`, with `Secure`
 //! when the request came over TLS (a reverse proxy's `X-Forwarded-Proto: https`): script on
-//! the page cannot read it, and other sites' forms and fetches do not send it on a POST.
+//! the page cannot read it, and other sites' forms and fetches do not send it on a POST. The
+//! `cookie` crate writes the `Set-Cookie` and reads the `Cookie` headers (rather than
+//! axum-extra's `CookieJar`, an extractor built on the same crate: the session is read from a
+//! `HeaderMap` in the CSRF layer and the tournaments' handlers too, and one crate is less to build).
 //!
 //! **CSRF** (OWASP's CSRF Prevention Cheat Sheet, "verifying origin with standard headers",
 //! on top of `SameSite`): a request that changes anything (any method but GET, HEAD and
@@ -25,6 +28,7 @@ use oware_protocol::{AccountAnswer, CloseReq, Credentials, LogOutReq, NewPasswor
 use super::error::{ApiError, ApiJson};
 use super::Shared;
 use crate::accounts::{AccountError, Limited, NewSession, User, COOKIE};
+use cookie::{Cookie, SameSite};
 
 /// What the accounts' handlers answer.
 type Answer = Result<Response, ApiError>;
@@ -63,16 +67,17 @@ impl From<AccountError> for ApiError {
     }
 }
 
-/// The session cookie's value in `headers`, if any.
+/// The session cookie's value in `headers`, if any: the first `oware_session` of the `Cookie`
+/// headers, read by the `cookie` crate (pairs it cannot read are passed over).
 pub(crate) fn session_cookie(headers: &HeaderMap) -> Option<&str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
-        .map(|(_, v)| v.trim())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == COOKIE)
+        .and_then(|c| c.value_raw())
 }
 
 /// The logged-in player of this request, if any (a session that ended is no one).
@@ -97,11 +102,18 @@ fn over_tls(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
 }
 
+/// The session cookie's `Set-Cookie` value: `Path=/; HttpOnly; SameSite=Lax; Max-Age=…`, and
+/// `Secure` behind a trusted TLS proxy (written by the `cookie` crate).
 fn set_cookie(value: &str, max_age_s: u64, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    let text =
-        format!("{COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}");
-    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+    let max_age = cookie::time::Duration::seconds(i64::try_from(max_age_s).unwrap_or(i64::MAX));
+    let cookie = Cookie::build((COOKIE, value))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .max_age(max_age)
+        .secure(secure)
+        .build();
+    HeaderValue::from_str(&cookie.to_string()).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
 /// The answer to a new session: the account, and the cookie.
@@ -269,4 +281,32 @@ pub(super) async fn same_origin(req: Request, next: Next) -> Response {
         .into_response();
     }
     next.run(req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{session_cookie, set_cookie};
+    use axum::http::{header, HeaderMap, HeaderValue};
+
+    #[test]
+    fn the_session_cookie_is_written_with_its_attributes_and_read_back() {
+        let plain = set_cookie("t0k3n", 2_592_000, false);
+        assert_eq!(
+            plain,
+            "oware_session=t0k3n; HttpOnly; SameSite=Lax; Path=/; Max-Age=2592000"
+        );
+        let tls = set_cookie("", 0, true);
+        assert_eq!(
+            tls,
+            "oware_session=; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=0"
+        );
+        let mut h = HeaderMap::new();
+        assert_eq!(session_cookie(&h), None);
+        h.append(header::COOKIE, HeaderValue::from_static("theme=dark; bad"));
+        h.append(
+            header::COOKIE,
+            HeaderValue::from_static("a=1;  oware_session=abc ; oware_session=def"),
+        );
+        assert_eq!(session_cookie(&h), Some("abc"));
+    }
 }

@@ -6,16 +6,20 @@
 //! browser must ask again each time) and a request whose `If-None-Match` holds the tag gets an
 //! empty `304 Not Modified`.
 //!
-//! The pages (`static/*.html`) are written once around a shared frame, `static/parts/layout.html`:
-//! the head every page has and the site's header. A page file starts with a line
-//! `<!--page title="…" description="…" script="…" nav="/ /rules" current="/rules"-->` and then holds
-//! its own sections, each opened by a line `<!--slot NAME-->`: `skip` (before the header), `nav`
-//! (the page's buttons at the start of the header's links), `main` (the rest of the body). In the
-//! layout, a line with `{NAME}` takes the page's value of that name, and is left out when the page
-//! has none; a line `<!--slot NAME-->` takes the page's section of that name, if any; the site's
-//! links, between `<!--links-->` and `<!--/links-->`, are those the page's `nav` names, in its
-//! order, with its `current` one marked as the current page. The pages are put together once, at
-//! their first request, and their `ETag` is the SHA-256 of the bytes served.
+//! The pages (`static/*.html`) are minijinja templates that extend one layout,
+//! `static/parts/layout.html`: the head every page has and the site's header, the same on every
+//! page (Play, Tournaments, Leaderboard, Rules, Tips, FAQ and the account box). A page sets its
+//! `title`, `script` and, when it has them, `description` and `current` (the header's link marked
+//! as the current page), and fills the blocks `main`, `skip` (before the header) and `nav` (its
+//! buttons, before the header's links). Auto-escaping is on (the templates are `.html`). The
+//! templates come from the same rust-embed folder as the other files; the pages are rendered once,
+//! at their first request (a unit test renders them all, so a template error fails the tests, not
+//! a visitor), and their `ETag` is the SHA-256 of the bytes served.
+//!
+//! minijinja rather than askama: the pages stay files under `static/` embedded by rust-embed like
+//! every other file (no struct per page, no second copy of the folder for a derive macro), they are
+//! rendered once so askama's compile-time rendering would buy no speed, and minijinja is one crate
+//! with no proc-macro (the build machine has two cores).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -42,138 +46,66 @@ struct Static;
 #[folder = "static/parts/"]
 struct Parts;
 
-/// What follows `kind` in a line `<!--KIND …-->`: `slot` opens a page's section, or says where it
-/// goes in the layout; `page` is a page's first line, with its values.
-fn marker<'a>(line: &'a str, kind: &str) -> Option<&'a str> {
-    line.trim_end()
-        .strip_prefix("<!--")?
-        .strip_prefix(kind)?
-        .strip_prefix(' ')?
-        .strip_suffix("-->")
-}
-
-/// A page's values (name, value), from its first line.
-type Values<'a> = Vec<(&'a str, &'a str)>;
-
-/// The values of a page's first line, `<!--page title="Oware" nav="/ /rules"-->`, and the rest of
-/// the page.
-fn page_values(page: &str) -> Result<(Values<'_>, &str), String> {
-    let (first, rest) = page.split_once('\n').unwrap_or((page, ""));
-    let mut attrs = marker(first, "page").ok_or("the first line is not <!--page …-->")?;
-    let mut values = Vec::new();
-    while let Some((name, after)) = attrs.trim_start().split_once("=\"") {
-        let (value, after) = after
-            .split_once('"')
-            .ok_or("a value without its closing quote")?;
-        if values.iter().any(|(n, _)| *n == name) {
-            return Err(format!("two values {name}"));
-        }
-        values.push((name, value));
-        attrs = after;
-    }
-    if !attrs.trim().is_empty() {
-        return Err(format!("not name=\"value\": {attrs:?}"));
-    }
-    Ok((values, rest))
-}
-
-/// A page's sections in order, by name: the text after each `<!--slot NAME-->` line up to the next
-/// such line.
-fn sections(page: &str) -> Result<Vec<(&str, &str)>, String> {
-    let mut out: Vec<(&str, &str)> = Vec::new();
-    let mut open: Option<(&str, usize)> = None; // the section being read: its name and start
-    let mut at = 0;
-    for line in page.split_inclusive('\n') {
-        if let Some(name) = marker(line, "slot") {
-            if let Some((before, from)) = open.replace((name, at + line.len())) {
-                out.push((before, &page[from..at]));
+/// The template environment: the layout and every page, named by their file names.
+fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
+    let mut env = minijinja::Environment::new();
+    // One block tag a line, and the files' last newline kept: the pages come out as written.
+    env.set_syntax(
+        minijinja::syntax::SyntaxConfig::builder()
+            .trim_blocks(true)
+            .lstrip_blocks(true)
+            .keep_trailing_newline(true)
+            .build()?,
+    );
+    // HTML escaping of the five characters that matter in text and quoted attributes, not of `/`
+    // as well (minijinja's own writes `&#x2f;`, which would turn every `href` into entities).
+    env.set_formatter(|out, state, value| match value.as_str() {
+        Some(text) if *state.auto_escape() == minijinja::AutoEscape::Html && !value.is_safe() => {
+            let mut rest = text;
+            while let Some(at) = rest.find(['&', '<', '>', '"', '\'']) {
+                out.write_str(&rest[..at])?;
+                out.write_str(match rest.as_bytes()[at] {
+                    b'&' => "&amp;",
+                    b'<' => "&lt;",
+                    b'>' => "&gt;",
+                    b'"' => "&quot;",
+                    _ => "&#39;",
+                })?;
+                rest = &rest[at + 1..];
             }
-        } else if open.is_none() && !line.trim().is_empty() {
-            return Err(format!("text before the first slot: {line:?}"));
+            Ok(out.write_str(rest)?)
         }
-        at += line.len();
+        _ => minijinja::escape_formatter(out, state, value),
+    });
+    // A name a page forgot is an error, not an empty string.
+    env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+    let text = |file: rust_embed::EmbeddedFile| {
+        String::from_utf8(file.data.into_owned()).expect("a template is UTF-8")
+    };
+    for name in Parts::iter() {
+        let file = Parts::get(&name).expect("an embedded file is there");
+        env.add_template_owned(name.into_owned(), text(file))?;
     }
-    if let Some((name, from)) = open {
-        out.push((name, &page[from..]));
+    for name in Static::iter().filter(|name| is_page(name)) {
+        let file = Static::get(&name).expect("an embedded file is there");
+        env.add_template_owned(name.into_owned(), text(file))?;
     }
-    for (i, (name, _)) in out.iter().enumerate() {
-        if out[..i].iter().any(|(n, _)| n == name) {
-            return Err(format!("two sections {name}"));
-        }
-    }
-    Ok(out)
+    Ok(env)
 }
 
-/// `line` with each `{NAME}` replaced by the value of that name, or `None` when one has none; the
-/// names it used go into `used`.
-fn fill<'a>(line: &str, values: &[(&'a str, &str)], used: &mut Vec<&'a str>) -> Option<String> {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some((before, after)) = rest.split_once('{') {
-        let (name, after) = after.split_once('}')?;
-        let (name, value) = values.iter().find(|(n, _)| *n == name)?;
-        used.push(name);
-        out.push_str(before);
-        out.push_str(value);
-        rest = after;
-    }
-    out.push_str(rest);
-    Some(out)
-}
-
-/// Puts a page, whose file's text is `page`, into `layout` (see the module's documentation).
-fn assemble(layout: &str, page: &str) -> Result<String, String> {
-    let (values, body) = page_values(page)?;
-    let sections = sections(body)?;
-    let value = |name: &str| values.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
-    let mut used = vec!["nav", "current"];
-    let mut filled = Vec::new();
-    let mut marked = false;
-    let mut out = String::with_capacity(layout.len() + page.len());
-    let mut lines = layout.split_inclusive('\n');
-    while let Some(line) = lines.next() {
-        if let Some(slot) = marker(line, "slot") {
-            if let Some((name, text)) = sections.iter().find(|(n, _)| *n == slot) {
-                out.push_str(text);
-                filled.push(*name);
-            }
-        } else if line.trim_end() == "<!--links-->" {
-            let links: Vec<&str> = lines
-                .by_ref()
-                .take_while(|l| l.trim_end() != "<!--/links-->")
-                .collect();
-            let current = value("current").map(|href| format!("href=\"{href}\""));
-            for href in value("nav").unwrap_or_default().split_whitespace() {
-                let href = format!("href=\"{href}\"");
-                let link = links
-                    .iter()
-                    .find(|l| l.contains(&href))
-                    .ok_or_else(|| format!("no link {href} in the layout"))?;
-                if current.as_ref() == Some(&href) {
-                    out.push_str(&link.replacen(
-                        &href,
-                        &format!("{href} aria-current=\"page\""),
-                        1,
-                    ));
-                    marked = true;
-                } else {
-                    out.push_str(link);
-                }
-            }
-        } else if let Some(line) = fill(line, &values, &mut used) {
-            out.push_str(&line);
-        }
-    }
-    if let Some((name, _)) = values.iter().find(|(n, _)| !used.contains(n)) {
-        return Err(format!("the layout has no {{{name}}}"));
-    }
-    if let Some((name, _)) = sections.iter().find(|(n, _)| !filled.contains(n)) {
-        return Err(format!("the layout has no slot {name}"));
-    }
-    match value("current") {
-        Some(c) if !marked => Err(format!("current={c} is not in nav")),
-        _ => Ok(out),
-    }
+/// Renders every page (the HTML files of `static/`) into the layout: (file name, HTML).
+fn render_pages() -> Result<Vec<(String, String)>, String> {
+    let env = templates().map_err(|e| format!("{e:#}"))?;
+    Static::iter()
+        .filter(|name| is_page(name))
+        .map(|name| {
+            let html = env
+                .get_template(&name)
+                .and_then(|t| t.render(()))
+                .map_err(|e| format!("{name}: {e:#}"))?;
+            Ok((name.into_owned(), html))
+        })
+        .collect()
 }
 
 /// A page as served: the layout with the page's sections, and its entity tag.
@@ -184,18 +116,14 @@ struct Page {
     tag: String,
 }
 
-/// The pages, by file name (`index.html`), put together at their first request.
+/// The pages, by file name (`index.html`), rendered at their first request.
 static SERVED_PAGES: LazyLock<HashMap<String, Page>> = LazyLock::new(|| {
-    let layout = Parts::get("layout.html").expect("static/parts/layout.html is embedded");
-    let layout = std::str::from_utf8(&layout.data).expect("the layout is UTF-8");
-    Static::iter()
-        .filter(|name| is_page(name))
-        .map(|name| {
-            let file = Static::get(&name).expect("an embedded file is there");
-            let text = std::str::from_utf8(&file.data).expect("a page is UTF-8");
-            let html = assemble(layout, text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    render_pages()
+        .unwrap_or_else(|e| panic!("the pages' templates: {e}"))
+        .into_iter()
+        .map(|(name, html)| {
             let tag = etag(&Sha256::digest(html.as_bytes()).into());
-            (name.into_owned(), Page { html, tag })
+            (name, Page { html, tag })
         })
         .collect()
 });
@@ -239,7 +167,11 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
         return Some(Cow::Borrowed("player.html"));
     }
     // The tournaments: the list and each tournament's page.
-    if path == "/tournaments" || path.strip_prefix("/tournament/").is_some_and(is_id) {
+    // `/tournament` as well, the address other game sites use for the list.
+    if path == "/tournaments"
+        || path == "/tournament"
+        || path.strip_prefix("/tournament/").is_some_and(is_id)
+    {
         return Some(Cow::Borrowed("tournament.html"));
     }
     let name = path.strip_prefix('/')?;
@@ -328,7 +260,7 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
 #[cfg(test)]
 mod tests {
     use super::{
-        assemble, content_type, etag, file_name, is_game_page, not_modified, Static, PAGES,
+        content_type, etag, file_name, is_game_page, not_modified, templates, Static, PAGES,
         SERVED_PAGES,
     };
     use axum::http::{header, HeaderMap, HeaderValue};
@@ -371,6 +303,9 @@ mod tests {
             ("/player", "player.html"),
             ("/@/Kofi_9", "player.html"),
             ("/account/reset", "player.html"),
+            ("/tournaments", "tournament.html"),
+            ("/tournament", "tournament.html"),
+            ("/tournament/k3y_9", "tournament.html"),
         ] {
             assert_eq!(served(path).as_deref(), Some(name), "{path}");
         }
@@ -410,31 +345,74 @@ mod tests {
         assert!(!with(&[&tag[1..65]]));
     }
 
+    /// The layout with `page` as a page named `page.html` beside it, rendered.
+    fn render_with_layout(page: &str) -> Result<String, minijinja::Error> {
+        let mut env = templates()?;
+        env.add_template_owned("page.html", page.to_owned())?;
+        env.get_template("page.html")?.render(())
+    }
+
     #[test]
-    fn a_page_fills_the_layouts_values_slots_and_links() {
-        let layout = "<title>{title}</title>\n<meta content=\"{description}\">\n<!--slot nav-->\n<!--links-->\n<a href=\"/\">P</a>\n<a href=\"/b\">B</a>\n<a href=\"/c\">C</a>\n<!--/links-->\n<!--slot main-->\n</html>\n";
-        let page = "<!--page title=\"B &amp; C\" nav=\"/c /b\" current=\"/b\"-->\n<!--slot main-->\n<main>\n</main>\n";
-        assert_eq!(
-            assemble(layout, page).unwrap(),
-            "<title>B &amp; C</title>\n<a href=\"/c\">C</a>\n<a href=\"/b\" aria-current=\"page\">B</a>\n<main>\n</main>\n</html>\n"
+    fn a_page_fills_the_layouts_values_and_blocks_escaped() {
+        let html = render_with_layout(
+            "{% extends \"layout.html\" %}\n{% set title = \"B & <C> \\\"D\\\"\" %}\n{% set script = \"/js/x.js\" %}\n{% set current = \"/faq\" %}\n{% block main %}\n<main>\n</main>\n{% endblock %}\n",
+        )
+        .unwrap();
+        assert!(
+            html.contains("\n<title>B &amp; &lt;C&gt; &quot;D&quot;</title>\n"),
+            "{html}"
         );
-        let more = "<!--page title=\"A\" description=\"d\"-->\n<!--slot nav-->\n<button></button>\n<!--slot main-->\n<main></main>\n";
-        assert_eq!(
-            assemble(layout, more).unwrap(),
-            "<title>A</title>\n<meta content=\"d\">\n<button></button>\n<main></main>\n</html>\n"
+        assert!(
+            html.contains("\n<script type=\"module\" src=\"/js/x.js\"></script>\n"),
+            "{html}"
         );
-        for bad in [
-            "<!--slot main-->\n<main></main>\n",
-            "<!--page title=\"A\"-->\n<main></main>\n",
-            "<!--page title=\"A\"-->\n<!--slot main-->\n<!--slot main-->\n",
-            "<!--page title=\"A\"-->\n<!--slot footer-->\n<footer></footer>\n",
-            "<!--page title=\"A\" colour=\"red\"-->\n",
-            "<!--page title=\"A\" title=\"B\"-->\n",
-            "<!--page title=\"A-->\n",
-            "<!--page title=\"A\" nav=\"/d\"-->\n",
-            "<!--page title=\"A\" nav=\"/b\" current=\"/c\"-->\n",
-        ] {
-            assert!(assemble(layout, bad).is_err(), "{bad}");
+        assert!(!html.contains("name=\"description\""), "{html}");
+        assert!(
+            html.contains("    <a href=\"/faq\" aria-current=\"page\">FAQ</a>\n"),
+            "{html}"
+        );
+        assert_eq!(html.matches("aria-current").count(), 1, "{html}");
+        assert!(
+            html.ends_with("\n<main>\n</main>\n</body>\n</html>\n"),
+            "{html}"
+        );
+        // A page that forgets its title or script does not render.
+        assert!(render_with_layout(
+            "{% extends \"layout.html\" %}\n{% set script = \"/js/x.js\" %}\n"
+        )
+        .is_err());
+        assert!(
+            render_with_layout("{% extends \"layout.html\" %}\n{% set title = \"A\" %}\n").is_err()
+        );
+    }
+
+    #[test]
+    fn every_page_has_the_same_header_links() {
+        let header = |html: &str| {
+            let from = html.find("<header class=\"top\">").unwrap();
+            let to = html.find("</header>").unwrap();
+            quoted_after(&html[from..to], "<a href=\"")
+                .into_iter()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        for (name, page) in SERVED_PAGES.iter() {
+            assert_eq!(
+                header(&page.html),
+                [
+                    "/",
+                    "/tournaments",
+                    "/player",
+                    "/rules",
+                    "/strategy",
+                    "/faq"
+                ],
+                "{name}"
+            );
+            assert!(
+                page.html.contains("<div id=\"account\" class=\"account\""),
+                "{name}"
+            );
         }
     }
 
@@ -461,7 +439,7 @@ mod tests {
                 assert_eq!(html.matches(once).count(), 1, "{name}: {once}");
             }
             assert!(
-                !html.contains("<!--slot") && !html.contains("<!--/slot"),
+                !html.contains("{%") && !html.contains("{{") && !html.contains("{#"),
                 "{name}"
             );
             assert_eq!(

@@ -33,21 +33,12 @@ use super::error::ApiError;
 pub struct HostName(String);
 
 /// A `--public-host` value that is not a host name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0:?} is not a host name: give a name like oware.example.org or an IP address, without \
+     scheme or port"
+)]
 pub struct BadHostName(String);
-
-impl fmt::Display for BadHostName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is not a host name: give a name like oware.example.org or an IP address, \
-             without scheme or port",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for BadHostName {}
 
 impl FromStr for HostName {
     type Err = BadHostName;

@@ -82,12 +82,8 @@ pub const MIN_DEPTH: u32 = 2;
 /// reviewed, a few seconds apart at most) as long as a claim holds unrenewed.
 pub const REVIEW_LEASE: Duration = Duration::from_secs(30);
 
-/// Milliseconds since the Unix epoch.
-fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
+// Milliseconds since the Unix epoch by the system's time (the reviews' dates are not game time).
+use crate::time::system_now_ms as now_ms;
 
 /// What a review gets of a game: the HTTP handler asks `games` for it (which checks who may
 /// see or review the game), then gives it to [`Reviews`].

@@ -3,8 +3,6 @@
 //! at 3 minutes + 2 seconds) or `daily 20:00 swiss 5 15+5 Evening Swiss` (five rounds). The
 //! next occurrence of each line is created ahead of time, once (its slot is a unique key).
 
-use std::fmt;
-
 use super::Kind;
 
 /// The weekly arena the issue asks for, the default schedule.
@@ -41,16 +39,9 @@ pub struct Recurring {
 }
 
 /// A line of the schedule that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct ScheduleError(pub String);
-
-impl fmt::Display for ScheduleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ScheduleError {}
 
 impl Recurring {
     /// Reads a schedule: one tournament a line (`DAY HH:MM arena|swiss MINUTES|ROUNDS

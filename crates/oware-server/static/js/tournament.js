@@ -204,5 +204,5 @@ createAccountMenu({ onChange: () => { if (current) load(current.id); } });
 const path = location.pathname;
 const one = /^\/tournament\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
 if (one) showTournament(one[1]);
-else if (path === "/tournaments") showList().catch((e) => say(e.message));
+else if (path === "/tournaments" || path === "/tournament") showList().catch((e) => say(e.message));
 else say("Nothing here.");

@@ -112,13 +112,14 @@ impl Sessions {
 fn cookie_of(headers: &reqwest::header::HeaderMap) -> Result<SessionCookie, String> {
     let mut seen = false;
     for v in headers.get_all(reqwest::header::SET_COOKIE) {
-        let Ok(v) = v.to_str() else { continue };
-        let pair = v.split(';').next().unwrap_or("").trim();
-        let Some(value) = pair.strip_prefix(COOKIE).and_then(|r| r.strip_prefix('=')) else {
+        let Some(set) = v.to_str().ok().and_then(|v| cookie::Cookie::parse(v).ok()) else {
             continue;
         };
+        if set.name() != COOKIE {
+            continue;
+        }
         seen = true;
-        if let Ok(c) = SessionCookie::new(value.trim()) {
+        if let Ok(c) = SessionCookie::new(set.value()) {
             return Ok(c);
         }
     }
