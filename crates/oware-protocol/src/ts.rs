@@ -2,7 +2,7 @@
 //! serde types themselves (their `rename_all`, `flatten`, optional fields), for the page's
 //! JavaScript to be checked against (`tsc --checkJs`, see `docs/web.md`).
 //!
-//! The committed copy is `crates/oware-server/static/js/protocol.d.ts`; the test
+//! The committed copy is `crates/oware-server/types/protocol.d.ts`; the test
 //! `declarations_are_current` fails when it is stale, and rewrites it with `UPDATE_TS=1`.
 
 use ts_rs::{Config, TS};
@@ -157,7 +157,7 @@ mod tests {
 
     /// The committed declarations.
     fn committed() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../oware-server/static/js/protocol.d.ts")
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../oware-server/types/protocol.d.ts")
     }
 
     #[test]

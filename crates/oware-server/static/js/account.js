@@ -4,7 +4,7 @@
 // The session is an HttpOnly cookie the page never sees: `GET /api/account` says who is logged in. Every
 // text from the server is put in as text, never as HTML.
 import { request } from "./api.js";
-/** @import * as P from "./protocol" */
+/** @import * as P from "../../types/protocol" */
 
 // ----- Requests -----
 

@@ -4,7 +4,7 @@
 
 // The JSON's shapes are the protocol's TypeScript declarations (`protocol.d.ts`, generated from the crate
 // oware-protocol); `tsc --checkJs` checks these calls and their callers against them (docs/web.md).
-/** @import * as P from "./protocol" */
+/** @import * as P from "../../types/protocol" */
 
 /** An error the server (or the network) gave, with the sentence to show in `message`. */
 export class ApiError extends Error {

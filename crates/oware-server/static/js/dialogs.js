@@ -7,7 +7,7 @@ import { fmt, other, sideName, seatOf, isComputerGame, viewSide, endOf } from ".
 import { ratingText, diffText } from "./account.js";
 import { saveSettings } from "./storage.js";
 import { say, announce } from "./status.js";
-/** @import * as P from "./protocol" */
+/** @import * as P from "../../types/protocol" */
 
 /**
  * Why the game ended, in words, by the server's `outcome.reason` or `online.end`: one text for each of the

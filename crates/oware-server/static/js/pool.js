@@ -5,7 +5,7 @@
 // player's "Your turn" list (GET /api/account/games): games where they are to move, with the time left.
 import { $ } from "./dom.js";
 import { request } from "./api.js";
-/** @import * as P from "./protocol" */
+/** @import * as P from "../../types/protocol" */
 import { rememberSeat, saveSettings } from "./storage.js";
 
 /** "2 d 4 h", "3 h 5 min", "4 min 10 s": a time left for people. */

@@ -5,7 +5,7 @@
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
 import { $, el, row, count } from "./dom.js";
 import { request } from "./api.js";
-/** @import * as P from "./protocol" */
+/** @import * as P from "../../types/protocol" */
 import { createAccountMenu, profileUrl } from "./account.js";
 
 const status = $("#t-status");
