@@ -96,11 +96,10 @@ fn now() -> i64 {
         .map_or(0, |d| int(d.as_secs()))
 }
 
-/// Now, in milliseconds since the epoch.
+/// Now, in milliseconds since the epoch (the system's time: claims' and alive marks' expiries
+/// are compared between instances, not game time), as the databases' BIGINT.
 fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+    i64::try_from(crate::time::system_now_ms()).unwrap_or(i64::MAX)
 }
 
 /// `db` as it may be shown in logs: a PostgreSQL URL loses its password.
