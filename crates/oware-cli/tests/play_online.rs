@@ -234,13 +234,15 @@ fn a_terminal_player_and_a_browser_player_see_each_others_moves_and_resign_ends_
     let data = dir.join("data");
     let t = Tmux::start_with("online", &format!("XDG_DATA_HOME='{}'", data.display()));
     t.type_line(&play_online(&ama.link()));
-    // The clocks are drawn once the seat's first state has come: wait for them too (on a
-    // loaded machine the screen can be caught between the two).
-    let s = t.wait_for("the seat and its clocks", |s| {
-        s.contains("You play North against Ama.") && s.contains(" Board ") && s.contains(" 10:00 ")
+    // The clocks are drawn once the seat's first state has come, and the event stream connects
+    // after it: wait for all three (on a loaded machine the screen can be caught between them).
+    let s = t.wait_for("the seat, its clocks and the stream", |s| {
+        s.contains("You play North against Ama.")
+            && s.contains(" Board ")
+            && s.contains(" 10:00 ")
+            && s.contains("server   connected")
     });
     assert!(s.contains("North: Kofi (you)"), "{s}");
-    assert!(s.contains("server   connected"), "{s}");
     // The browser sees Kofi take the seat and connect.
     ama.wait_event("Kofi's seat", |s| {
         s["online"]["seats"]["N"]["name"] == "Kofi"
