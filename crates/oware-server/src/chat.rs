@@ -31,11 +31,10 @@ mod service;
 pub(crate) use service::hidden_from_players;
 pub use service::{ChatPoster, Chats};
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
-
 use oware_protocol::ChatRoom;
 use unicode_segmentation::UnicodeSegmentation;
+
+use crate::window::{Refused, Window};
 
 pub use crate::names::{CLUSTER_MAX, MARKS_MAX};
 
@@ -228,64 +227,65 @@ pub fn visible(room: ChatRoom, player: bool, advice: bool) -> bool {
 }
 
 /// Each person's recent messages, to refuse the one too many ([`RATE_COUNT`] in
-/// [`RATE_WINDOW_MS`]).
-#[derive(Debug, Default)]
+/// [`RATE_WINDOW_MS`]): a bounded window per person (`window.rs`: at most [`CHAT_WRITERS`]
+/// people at once, O(1) a message), so that any number of writers costs bounded memory; when
+/// every place holds someone who wrote within the window, a new writer waits too.
 pub struct ChatLimits {
-    recent: Mutex<HashMap<String, VecDeque<u64>>>,
+    recent: Window<String>,
 }
 
-/// People whose counts are kept before the old ones are swept.
-const SWEEP_AT: usize = 10_000;
+/// People whose recent messages are counted at once.
+pub const CHAT_WRITERS: usize = 20_000;
+
+impl Default for ChatLimits {
+    fn default() -> Self {
+        ChatLimits::with_capacity(CHAT_WRITERS)
+    }
+}
+
+impl std::fmt::Debug for ChatLimits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChatLimits").finish_non_exhaustive()
+    }
+}
 
 impl ChatLimits {
+    /// Limits counting at most `writers` people at once.
+    pub fn with_capacity(writers: usize) -> ChatLimits {
+        ChatLimits {
+            recent: Window::new(RATE_COUNT, RATE_WINDOW_MS, writers),
+        }
+    }
+
     /// Counts a message by `person` at `now` (epoch ms), or refuses it (and counts nothing).
     pub fn take(&self, person: &str, now: u64) -> Result<(), ChatError> {
-        let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
-        if recent.len() >= SWEEP_AT {
-            recent.retain(|_, times| times.back().is_some_and(|&t| now < t + RATE_WINDOW_MS));
-        }
-        let times = recent.entry(person.to_string()).or_default();
-        while times.front().is_some_and(|&t| now >= t + RATE_WINDOW_MS) {
-            times.pop_front();
-        }
-        too_fast(times, now)?;
-        times.push_back(now);
-        Ok(())
+        self.recent.take(&person.to_string(), now).map_err(too_fast)
     }
 
     /// Refuses a message by `person` at `now` that [`ChatLimits::take`] would refuse, without
     /// counting anything: the cheap refusal asked before the text is checked.
     pub fn check(&self, person: &str, now: u64) -> Result<(), ChatError> {
-        let recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(times) = recent.get(person) else {
-            return Ok(());
-        };
-        let live: VecDeque<u64> = times
-            .iter()
-            .copied()
-            .filter(|&t| now < t + RATE_WINDOW_MS)
-            .collect();
-        too_fast(&live, now)
+        self.recent
+            .check(&person.to_string(), now)
+            .map_err(too_fast)
     }
 }
 
-/// The refusal of one message too many, given the times of the person's messages in the window.
-fn too_fast(times: &VecDeque<u64>, now: u64) -> Result<(), ChatError> {
-    if times.len() < RATE_COUNT {
-        return Ok(());
+/// The refusal of one message too many, or of a new writer while every place is taken.
+fn too_fast(refused: Refused) -> ChatError {
+    match refused {
+        Refused::Limit(wait_s) => ChatError::TooFast {
+            message: format!(
+                "you are writing too fast: at most {RATE_COUNT} messages in {} s; wait {wait_s} s",
+                RATE_WINDOW_MS / 1000
+            ),
+            retry_after_s: wait_s,
+        },
+        Refused::Full(wait_s) => ChatError::TooFast {
+            message: format!("too many people are writing in the chats right now; wait {wait_s} s"),
+            retry_after_s: wait_s,
+        },
     }
-    let oldest = times.front().copied().unwrap_or(now);
-    let wait_s = (oldest + RATE_WINDOW_MS)
-        .saturating_sub(now)
-        .div_ceil(1000)
-        .max(1);
-    Err(ChatError::TooFast {
-        message: format!(
-            "you are writing too fast: at most {RATE_COUNT} messages in {} s; wait {wait_s} s",
-            RATE_WINDOW_MS / 1000
-        ),
-        retry_after_s: wait_s,
-    })
 }
 
 #[cfg(test)]
@@ -419,6 +419,32 @@ mod tests {
         l.check("b", 2_000).unwrap();
         l.check("a", 11_000).unwrap();
         l.take("a", 11_000).unwrap();
+    }
+
+    #[test]
+    fn the_writers_counted_are_bounded_and_a_new_one_waits_while_all_are_recent() {
+        let l = ChatLimits::with_capacity(2);
+        l.take("a", 1_000).unwrap();
+        l.take("b", 1_500).unwrap();
+        // Both places hold someone who wrote within the window: a third writer waits until
+        // the quietest one's window ends (1 000 + 10 000 - 2 000 ms), without being counted.
+        for _ in 0..2 {
+            let Err(ChatError::TooFast {
+                retry_after_s,
+                message,
+            }) = l.take("c", 2_000)
+            else {
+                panic!("a third writer was counted beside two recent ones");
+            };
+            assert_eq!(retry_after_s, 9);
+            assert!(message.contains("too many people"), "{message}");
+            assert!(l.check("c", 2_000).is_err());
+        }
+        // The writers already counted go on.
+        l.take("a", 2_000).unwrap();
+        // Once "b" (now the quietest) has been quiet for a window, "c" takes its place.
+        l.take("c", 11_600).unwrap();
+        l.take("c", 11_700).unwrap();
     }
 
     #[test]

@@ -24,7 +24,6 @@ mod view;
 mod wave;
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -105,11 +104,13 @@ impl Default for TournamentConfig {
 }
 
 /// Why a tournament operation failed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum TournamentError {
     /// No such tournament.
+    #[error("no such tournament")]
     NotFound,
     /// A bad request: a field out of bounds (422).
+    #[error("{message}")]
     Invalid {
         /// Machine-readable.
         code: &'static str,
@@ -117,6 +118,7 @@ pub enum TournamentError {
         message: String,
     },
     /// Not now: full, finished, not a player, too many tournaments… (409).
+    #[error("{message}")]
     Refused {
         /// Machine-readable.
         code: &'static str,
@@ -124,9 +126,11 @@ pub enum TournamentError {
         message: String,
     },
     /// The store failed (503).
-    Storage(StoreError),
+    #[error(transparent)]
+    Storage(#[from] StoreError),
     /// A game could not be made or changed.
-    Game(GameError),
+    #[error(transparent)]
+    Game(#[from] GameError),
 }
 
 impl TournamentError {
@@ -142,33 +146,6 @@ impl TournamentError {
             code,
             message: message.into(),
         }
-    }
-}
-
-impl fmt::Display for TournamentError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TournamentError::NotFound => f.write_str("no such tournament"),
-            TournamentError::Invalid { message, .. } | TournamentError::Refused { message, .. } => {
-                f.write_str(message)
-            }
-            TournamentError::Storage(e) => write!(f, "{e}"),
-            TournamentError::Game(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for TournamentError {}
-
-impl From<StoreError> for TournamentError {
-    fn from(e: StoreError) -> Self {
-        TournamentError::Storage(e)
-    }
-}
-
-impl From<GameError> for TournamentError {
-    fn from(e: GameError) -> Self {
-        TournamentError::Game(e)
     }
 }
 
