@@ -54,8 +54,8 @@ pub struct OnlineConfig {
     /// case the claimer died (default 15 s; a reply takes at most a few seconds).
     pub work_lease: Duration,
     /// With several instances on one database: how long a review's claim holds unrenewed
-    /// (default [`REVIEW_LEASE`](crate::review::REVIEW_LEASE), 30 s); the instance running
-    /// the review renews it every third of that.
+    /// (default 30 s, `review::REVIEW_LEASE`); the instance running the review renews it every
+    /// third of that.
     pub review_lease: Duration,
 }
 
