@@ -123,13 +123,12 @@ fn paths_from(rest: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
     }
 }
 
-/// The module paths `code` names, resolved from module `here` (whose file is a `mod.rs`-like
-/// folder root when `folder`): absolute, with `super` and `self` applied.
-fn named_paths(code: &str, here: &[String], folder: bool) -> Vec<ModPath> {
+/// The module paths `code` names, resolved from module `here`: absolute, with `super` and
+/// `self` applied (`games/mod.rs` and `games.rs` resolve alike: both are module `games`).
+fn named_paths(code: &str, here: &[String]) -> Vec<ModPath> {
     // The module `super::` and `self::` start from: a file's own module for `self`, its
     // parent for `super`.
     let own: ModPath = here.to_vec();
-    let _ = folder; // `games/mod.rs` and `games.rs` resolve alike: both are module `games`.
     let mut out = Vec::new();
     let bytes = code.as_bytes();
     for (at, _) in code.match_indices("::") {
@@ -159,19 +158,12 @@ fn named_paths(code: &str, here: &[String], folder: bool) -> Vec<ModPath> {
                     base.pop();
                     rest = more;
                 }
-                let mut paths = Vec::new();
-                paths_from(rest.trim_start(), &base, &mut paths);
-                out.extend(paths);
+                paths_from(rest.trim_start(), &base, &mut out);
                 continue;
             }
             _ => continue,
         };
-        let mut paths = Vec::new();
-        paths_from(code[at + 2..].trim_start(), &base, &mut paths);
-        if paths.is_empty() && word != "self" {
-            continue;
-        }
-        out.extend(paths);
+        paths_from(code[at + 2..].trim_start(), &base, &mut out);
     }
     out
 }
@@ -194,11 +186,8 @@ fn file_graph(src: &Path) -> BTreeMap<ModPath, (PathBuf, BTreeSet<ModPath>)> {
     let mut graph = BTreeMap::new();
     for (m, file) in files {
         let code = code_of(&fs::read_to_string(&file).unwrap());
-        let folder = file
-            .file_name()
-            .is_some_and(|n| n == "mod.rs" || n == "lib.rs" || n == "main.rs");
         let mut uses = BTreeSet::new();
-        for path in named_paths(&code, &m, folder) {
+        for path in named_paths(&code, &m) {
             if let Some(target) = resolve(&mods, &path) {
                 // Not itself, not the root, not one of its own ancestors (which declares it).
                 let ancestor = target.len() < m.len() && m[..target.len()] == target[..];
@@ -314,7 +303,7 @@ fn the_reader_finds_a_circle_through_super_crate_self_and_groups() {
         .collect();
     let here = vec!["a".to_owned(), "c".to_owned()];
     let code = "use super::b::X;\nuse crate::{a::b, z};\nfn f() { self::g(); }\n";
-    let named = named_paths(code, &here, false);
+    let named = named_paths(code, &here);
     let resolved: Vec<_> = named.iter().filter_map(|p| resolve(&mods, p)).collect();
     assert!(
         resolved.iter().filter(|p| p.len() == 2).count() >= 2,
