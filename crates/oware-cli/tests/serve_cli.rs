@@ -239,3 +239,25 @@ async fn the_schedule_file_replaces_the_weekly_arena() {
     names.sort();
     assert_eq!(names, ["Evening Swiss", "Sunday Arena"]);
 }
+
+/// What a supervisor does to stop a service (systemd, Docker, `kill`): SIGTERM. The server
+/// stops cleanly (its shutdown runs, it exits with status 0) rather than dying of the signal.
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_the_server_cleanly() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let log = dir.path().join("serve.log");
+    let mut serve = Serve::start(0, &["--db".as_ref(), db.as_os_str()], &log);
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &serve.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = serve.child.wait().unwrap();
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(status.signal(), None, "died of a signal: {status:?}\n{log}");
+    assert!(status.success(), "{status:?}\n{log}");
+    assert!(log.contains("stopping"), "{log}");
+}

@@ -8,11 +8,12 @@
 //! ```
 //!
 //! The modules, one job each, from the top down: each uses only modules below it (`use
-//! crate::…`), none imports one that imports it back (`tests/layout.rs`). The services are
-//! built once in `env.rs` (lila's `Env`) and held by `http::Shared`; a handler calls the service
-//! of its route: `round` for online play, moves and the event streams, `local` for games on one
-//! device, undo, redo, OGN and analyses, `chat`, `lobby`, `review`, `pool`, `tournament`,
-//! `accounts` and `players` for their own routes, [`Games`] for reading a game's state.
+//! crate::…`), none imports one that imports it back (the workspace's layout test,
+//! `tests/workspace_layout.rs` in `oware-cli`). The services are built once in `env.rs` (lila's
+//! `Env`) and held by `http::Shared`; a handler calls the service of its route: `round` for
+//! online play, moves and the event streams, `local` for games on one device, undo, redo, OGN
+//! and analyses, `chat`, `lobby`, `review`, `pool`, `tournament`, `accounts` and `players` for
+//! their own routes, [`Games`] for reading a game's state.
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
@@ -405,7 +406,7 @@ async fn start_on(
         accounts::Hasher::new(hash_threads, 32),
         Arc::clone(&env.clock),
     ));
-    let shared = http::Shared {
+    let shared = http::Shared::new(http::Services {
         store: Arc::clone(&env.store),
         engine: Arc::clone(&env.engine),
         games: Arc::clone(&games),
@@ -435,7 +436,7 @@ async fn start_on(
             t.start(rx.clone());
             t
         },
-    };
+    });
     let hosts = Arc::new(http::host::AllowedHosts::new(addr.ip(), public_hosts));
     if !public_hosts.is_empty() {
         let names: Vec<String> = public_hosts.iter().map(ToString::to_string).collect();
@@ -460,7 +461,28 @@ async fn start_on(
     })
 }
 
-/// Runs the server until Ctrl-C, calling `ready` with the address once it listens. Blocks.
+/// Waits for the signal to stop: Ctrl-C (SIGINT) or, on Unix, SIGTERM (what systemd, Docker and
+/// `kill` send).
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+                return;
+            }
+            Err(e) => tracing::warn!("SIGTERM cannot be awaited ({e}); only Ctrl-C stops cleanly"),
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Runs the server until Ctrl-C or SIGTERM, calling `ready` with the address once it listens;
+/// then stops cleanly (requests in flight finish, the store records the stop). Blocks.
 pub fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -468,7 +490,8 @@ pub fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(),
     runtime.block_on(async move {
         let server = start(&config).await?;
         ready(server.addr());
-        let _ = tokio::signal::ctrl_c().await;
+        stop_requested().await;
+        tracing::info!("stopping");
         // Requests in flight finish; long polls are not waited for beyond a few seconds.
         match tokio::time::timeout(std::time::Duration::from_secs(3), server.shutdown()).await {
             Ok(r) => r,
