@@ -4,8 +4,13 @@
 //!   `crate::…`, `super::…` or `self::…` path uses it, and no file uses one that uses it back,
 //!   not even through others (a child naming its own parent module does not count: the parent
 //!   declares it);
+//! - no import circle between the top-level modules of any crate either (`review` uses `games`,
+//!   so nothing in `games/` uses `review`, not even through a third module);
 //! - the server's `lib.rs` has a module table that lists every module it declares, and no
-//!   module it does not.
+//!   module it does not;
+//! - no source file of the server or the terminal client is over 800 lines;
+//! - the server's live-game cache stays a repository, not the place where features live: every
+//!   `impl Games` is in `src/games/`, with at most 30 methods in all.
 //!
 //! The graph is read from the text (paths and `{…}` groups, comments and the `#[cfg(test)]`
 //! module at a file's end left out), which is all the workspace's code uses.
@@ -269,9 +274,8 @@ fn circles(graph: &BTreeMap<ModPath, (PathBuf, BTreeSet<ModPath>)>) -> Vec<Vec<M
     out
 }
 
-#[test]
-fn no_source_file_imports_one_that_imports_it_back_in_any_crate() {
-    let mut found = Vec::new();
+/// The `src` folder of every crate of the workspace, sorted.
+fn crate_sources() -> Vec<PathBuf> {
     let mut crates: Vec<PathBuf> = fs::read_dir(crates_dir())
         .unwrap()
         .map(|e| e.unwrap().path().join("src"))
@@ -279,7 +283,48 @@ fn no_source_file_imports_one_that_imports_it_back_in_any_crate() {
         .collect();
     crates.sort();
     assert!(crates.len() >= 5, "the crates were not found");
-    for src in crates {
+    crates
+}
+
+/// The file graph folded onto the top-level modules: `games/round.rs` using `review/x.rs` is
+/// `games` using `review` (the crate root's files are left out).
+fn top_level_graph(
+    files: &BTreeMap<ModPath, (PathBuf, BTreeSet<ModPath>)>,
+) -> BTreeMap<ModPath, (PathBuf, BTreeSet<ModPath>)> {
+    let mut graph: BTreeMap<ModPath, (PathBuf, BTreeSet<ModPath>)> = BTreeMap::new();
+    for (m, (file, uses)) in files {
+        let Some(top) = m.first() else { continue };
+        let entry = graph
+            .entry(vec![top.clone()])
+            .or_insert_with(|| (file.clone(), BTreeSet::new()));
+        entry.1.extend(
+            uses.iter()
+                .filter_map(|u| u.first())
+                .filter(|u| *u != top)
+                .map(|u| vec![u.clone()]),
+        );
+    }
+    graph
+}
+
+#[test]
+fn no_crate_has_a_circle_among_its_top_level_modules() {
+    let mut found = Vec::new();
+    for src in crate_sources() {
+        let graph = top_level_graph(&file_graph(&src));
+        for group in circles(&graph) {
+            let names: Vec<String> = group.iter().map(|m| m.join("::")).collect();
+            let krate = src.parent().unwrap().file_name().unwrap().to_string_lossy();
+            found.push(format!("{krate}: {}", names.join(" ")));
+        }
+    }
+    assert!(found.is_empty(), "circles among modules:\n{}", found.join("\n"));
+}
+
+#[test]
+fn no_source_file_imports_one_that_imports_it_back_in_any_crate() {
+    let mut found = Vec::new();
+    for src in crate_sources() {
         let graph = file_graph(&src);
         for group in circles(&graph) {
             let files: Vec<String> = group
@@ -316,6 +361,15 @@ fn the_reader_finds_a_circle_through_super_crate_self_and_groups() {
     graph.insert(p("y"), (PathBuf::from("y.rs"), [p("x")].into()));
     graph.insert(p("z"), (PathBuf::from("z.rs"), [p("x")].into()));
     assert_eq!(circles(&graph), vec![vec![p("x"), p("y")]]);
+    // Folded onto top-level modules, files of `a` and `b` that use each other's siblings
+    // are a circle though no two files are.
+    let mut files = BTreeMap::new();
+    files.insert(p("a/x"), (PathBuf::from("a/x.rs"), [p("b/y")].into()));
+    files.insert(p("b/z"), (PathBuf::from("b/z.rs"), [p("a/w")].into()));
+    files.insert(p("a/w"), (PathBuf::from("a/w.rs"), BTreeSet::new()));
+    files.insert(p("b/y"), (PathBuf::from("b/y.rs"), BTreeSet::new()));
+    assert!(circles(&files).is_empty());
+    assert_eq!(circles(&top_level_graph(&files)), vec![vec![p("a"), p("b")]]);
 }
 
 #[test]
@@ -344,4 +398,100 @@ fn the_server_module_table_lists_every_module() {
         missing.is_empty() && extra.is_empty(),
         "lib.rs's module table: missing {missing:?}, lists modules that do not exist {extra:?}"
     );
+}
+
+/// The crates whose files have a line limit: the server and the terminal client.
+const LIMITED: [&str; 2] = ["oware-server", "oware-tui"];
+
+/// The most lines a source file of [`LIMITED`] may have.
+const MAX_LINES: usize = 800;
+
+#[test]
+fn no_source_file_of_the_server_or_the_terminal_client_is_over_800_lines() {
+    let mut long = Vec::new();
+    for krate in LIMITED {
+        let files = rust_files(&crates_dir().join(krate).join("src"));
+        assert!(files.len() > 5, "{krate}: the files were found");
+        for file in files {
+            let lines = fs::read_to_string(&file).unwrap().lines().count();
+            if lines > MAX_LINES {
+                long.push(format!("{} ({lines} lines)", file.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "split by job: {long:?}");
+}
+
+/// The most methods `Games` may have, counted over every `impl Games` block.
+const GAMES_METHODS_MAX: usize = 30;
+
+/// The `impl Games` blocks of `text` (rustfmt's layout: the block opens at the start of a line
+/// and closes with a `}` alone at the start of a line): how many there are and how many `fn`
+/// items they hold (those at the block's own indentation, private ones too).
+fn games_impls(text: &str) -> (usize, usize) {
+    let (mut blocks, mut fns, mut inside) = (0, 0, false);
+    for line in text.lines() {
+        if !inside {
+            if line.starts_with("impl Games {") || line.starts_with("impl Games<") {
+                blocks += 1;
+                inside = true;
+            }
+            continue;
+        }
+        if line.starts_with('}') {
+            inside = false;
+            continue;
+        }
+        let Some(item) = line.strip_prefix("    ") else {
+            continue;
+        };
+        if item.starts_with(' ') {
+            continue;
+        }
+        let item = match item.strip_prefix("pub") {
+            Some(rest) if rest.starts_with('(') => {
+                rest[rest.find(')').map_or(0, |i| i + 1)..].trim_start()
+            }
+            Some(rest) => rest.trim_start(),
+            None => item,
+        };
+        let item = item.strip_prefix("async ").unwrap_or(item);
+        let item = item.strip_prefix("const ").unwrap_or(item);
+        if item.starts_with("fn ") {
+            fns += 1;
+        }
+    }
+    (blocks, fns)
+}
+
+#[test]
+fn games_is_a_repository_of_at_most_30_methods_all_in_src_games() {
+    let src = crates_dir().join("oware-server/src");
+    let games_dir = src.join("games");
+    let (mut blocks, mut methods, mut outside) = (0, 0, Vec::new());
+    for file in rust_files(&src) {
+        let (b, f) = games_impls(&fs::read_to_string(&file).unwrap());
+        if b > 0 && !file.starts_with(&games_dir) {
+            outside.push(file.display().to_string());
+        }
+        blocks += b;
+        methods += f;
+    }
+    assert!(blocks > 0, "the impl Games blocks were found");
+    assert!(
+        outside.is_empty(),
+        "impl Games outside src/games/ (a service is missing): {outside:?}"
+    );
+    assert!(
+        methods <= GAMES_METHODS_MAX,
+        "Games has {methods} methods (at most {GAMES_METHODS_MAX}): the feature belongs to a service"
+    );
+}
+
+#[test]
+fn the_games_count_reads_every_method_of_every_impl_block() {
+    let text = "impl Games {\n    pub fn a(&self) {\n        fn inner() {}\n    }\n\n    \
+                pub(crate) async fn b(&self) {}\n    fn c() {}\n}\n\nimpl Other {\n    fn d() {}\n}\n\
+                impl Games {\n    pub(super) fn e(&self) {}\n}\n";
+    assert_eq!(games_impls(text), (2, 4));
 }
