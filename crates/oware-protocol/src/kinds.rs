@@ -56,6 +56,36 @@ macro_rules! names {
     };
 }
 
+/// Declares a wire enum: its derives, its names (serde's `rename_all` and strum's
+/// `serialize_all`, the same case rule from one token) and [`names!`]'s items, so that each enum
+/// writes only its documentation, its extra attributes and its variants.
+macro_rules! wire_enum {
+    ($(#[$meta:meta])* pub enum $ty:ident: $what:literal, $case:tt { $($body:tt)* }) => {
+        $(#[$meta])*
+        #[derive(
+            Debug,
+            Clone,
+            Copy,
+            PartialEq,
+            Eq,
+            Hash,
+            Serialize,
+            Deserialize,
+            TS,
+            strum::IntoStaticStr,
+            strum::Display,
+            strum::VariantArray,
+        )]
+        #[serde(rename_all = $case)]
+        #[strum(serialize_all = $case)]
+        pub enum $ty {
+            $($body)*
+        }
+
+        names!($ty, $what);
+    };
+}
+
 /// `a, b or c`.
 fn allowed<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
     let n = names.len();
@@ -69,37 +99,21 @@ fn allowed<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
     out
 }
 
-/// Where an online game is (`online.status`; also the store's column).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum Status {
-    /// Waiting for an opponent.
-    Open,
-    /// Both seats taken, not finished.
-    Playing,
-    /// Finished with a result.
-    Over,
-    /// Aborted before both sides had moved: no result.
-    Aborted,
-    /// The creator withdrew the challenge.
-    Cancelled,
+wire_enum! {
+    /// Where an online game is (`online.status`; also the store's column).
+    pub enum Status: "an online status", "lowercase" {
+        /// Waiting for an opponent.
+        Open,
+        /// Both seats taken, not finished.
+        Playing,
+        /// Finished with a result.
+        Over,
+        /// Aborted before both sides had moved: no result.
+        Aborted,
+        /// The creator withdrew the challenge.
+        Cancelled,
+    }
 }
-
-names!(Status, "an online status");
 
 impl Status {
     /// Whether the game is finished (over, aborted or cancelled).
@@ -108,49 +122,33 @@ impl Status {
     }
 }
 
-/// Why a game ended: by the rules (`capture`, `draw`, `no-feed`, `cycle`, `agreed-cycle`: an
-/// outcome's `reason`, as the rules core names them) or, online, by the players or the clock (`time`, `resign`, `agreement`,
-/// `abandon`, `aborted`: `online.end` holds any of the nine).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum EndReason {
-    /// A player captured 25 seeds or more.
-    Capture,
-    /// Both captured 24.
-    Draw,
-    /// The player to move could not feed the other.
-    NoFeed,
-    /// A position recurred.
-    Cycle,
-    /// The players agreed that the game had become an endless cycle.
-    AgreedCycle,
-    /// A flag fell.
-    Time,
-    /// A player resigned.
-    Resign,
-    /// A draw offer was accepted.
-    Agreement,
-    /// A player claimed the game against an opponent who left.
-    Abandon,
-    /// Aborted before both sides had moved.
-    Aborted,
+wire_enum! {
+    /// Why a game ended: by the rules (`capture`, `draw`, `no-feed`, `cycle`, `agreed-cycle`: an
+    /// outcome's `reason`, as the rules core names them) or, online, by the players or the clock (`time`, `resign`, `agreement`,
+    /// `abandon`, `aborted`: `online.end` holds any of the nine).
+    pub enum EndReason: "an end reason", "kebab-case" {
+        /// A player captured 25 seeds or more.
+        Capture,
+        /// Both captured 24.
+        Draw,
+        /// The player to move could not feed the other.
+        NoFeed,
+        /// A position recurred.
+        Cycle,
+        /// The players agreed that the game had become an endless cycle.
+        AgreedCycle,
+        /// A flag fell.
+        Time,
+        /// A player resigned.
+        Resign,
+        /// A draw offer was accepted.
+        Agreement,
+        /// A player claimed the game against an opponent who left.
+        Abandon,
+        /// Aborted before both sides had moved.
+        Aborted,
+    }
 }
-
-names!(EndReason, "an end reason");
 
 impl EndReason {
     /// Whether the rules ended the game (the score is the result), not the players or the clock.
@@ -178,219 +176,107 @@ impl From<oware_core::EndReason> for EndReason {
     }
 }
 
-/// The name of a server-sent event (`event:` line): a game's stream or the lobby's.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum EventKind {
-    /// A game's new state ([`crate::UpdateEvent`]).
-    Update,
-    /// The computer started or stopped thinking ([`crate::ThinkingEvent`]).
-    Thinking,
-    /// An analysis step ([`crate::AnalysisEvent`]).
-    Analysis,
-    /// A review's progress ([`crate::ReviewEvent`]).
-    Review,
-    /// The number of spectators ([`crate::SpectatorsEvent`]).
-    Spectators,
-    /// The lobby's whole list ([`crate::LobbyList`]).
-    Lobby,
-    /// A challenge listed ([`crate::LobbyAdd`]).
-    LobbyAdd,
-    /// A challenge gone ([`crate::LobbyRemove`]).
-    LobbyRemove,
-    /// A chat message of an online game ([`crate::ChatMessage`]).
-    Chat,
+wire_enum! {
+    /// The name of a server-sent event (`event:` line): a game's stream or the lobby's.
+    pub enum EventKind: "an event name", "kebab-case" {
+        /// A game's new state ([`crate::UpdateEvent`]).
+        Update,
+        /// The computer started or stopped thinking ([`crate::ThinkingEvent`]).
+        Thinking,
+        /// An analysis step ([`crate::AnalysisEvent`]).
+        Analysis,
+        /// A review's progress ([`crate::ReviewEvent`]).
+        Review,
+        /// The number of spectators ([`crate::SpectatorsEvent`]).
+        Spectators,
+        /// The lobby's whole list ([`crate::LobbyList`]).
+        Lobby,
+        /// A challenge listed ([`crate::LobbyAdd`]).
+        LobbyAdd,
+        /// A challenge gone ([`crate::LobbyRemove`]).
+        LobbyRemove,
+        /// A chat message of an online game ([`crate::ChatMessage`]).
+        Chat,
+    }
 }
 
-names!(EventKind, "an event name");
-
-/// What an offer is for; also the last segment of its route (`POST /api/games/{id}/draw`).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum OfferKind {
-    /// A draw.
-    Draw,
-    /// Taking back the asker's last move.
-    Takeback,
-    /// A new game with the colours swapped.
-    Rematch,
-    /// Ending the game as an endless cycle: each side takes the seeds on its own row
-    /// (`agreed-cycle`).
-    Cycle,
+wire_enum! {
+    /// What an offer is for; also the last segment of its route (`POST /api/games/{id}/draw`).
+    pub enum OfferKind: "an offer", "lowercase" {
+        /// A draw.
+        Draw,
+        /// Taking back the asker's last move.
+        Takeback,
+        /// A new game with the colours swapped.
+        Rematch,
+        /// Ending the game as an endless cycle: each side takes the seeds on its own row
+        /// (`agreed-cycle`).
+        Cycle,
+    }
 }
 
-names!(OfferKind, "an offer");
-
-/// A game's chat room (`room` of a chat message).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum ChatRoom {
-    /// The players' room: the two players write, everyone watching reads.
-    Players,
-    /// The spectators' room: spectators write and read; the players read it only in a game
-    /// opened to advice.
-    Spectators,
+wire_enum! {
+    /// A game's chat room (`room` of a chat message).
+    pub enum ChatRoom: "room", "lowercase" {
+        /// The players' room: the two players write, everyone watching reads.
+        Players,
+        /// The spectators' room: spectators write and read; the players read it only in a game
+        /// opened to advice.
+        Spectators,
+    }
 }
 
-names!(ChatRoom, "room");
-
-/// A step of an offer (`{"action": …}` of the offers' routes).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum OfferAction {
-    /// Make the offer.
-    Offer,
-    /// Accept the opponent's.
-    Accept,
-    /// Decline the opponent's.
-    Decline,
-    /// Withdraw one's own.
-    Withdraw,
+wire_enum! {
+    /// A step of an offer (`{"action": …}` of the offers' routes).
+    pub enum OfferAction: "action", "lowercase" {
+        /// Make the offer.
+        Offer,
+        /// Accept the opponent's.
+        Accept,
+        /// Decline the opponent's.
+        Decline,
+        /// Withdraw one's own.
+        Withdraw,
+    }
 }
 
-names!(OfferAction, "action");
-
-/// What a claim against an opponent who left asks for (`{"result": …}`).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum ClaimResult {
-    /// The win.
-    Win,
-    /// A draw.
-    Draw,
+wire_enum! {
+    /// What a claim against an opponent who left asks for (`{"result": …}`).
+    pub enum ClaimResult: "result", "lowercase" {
+        /// The win.
+        Win,
+        /// A draw.
+        Draw,
+    }
 }
 
-names!(ClaimResult, "result");
-
-/// Where a game's review is.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum ReviewStatus {
-    /// No review.
-    #[default]
-    None,
-    /// Running.
-    Running,
-    /// Done and stored.
-    Done,
-    /// Failed.
-    Failed,
+wire_enum! {
+    /// Where a game's review is.
+    #[derive(Default)]
+    pub enum ReviewStatus: "a review status", "lowercase" {
+        /// No review.
+        #[default]
+        None,
+        /// Running.
+        Running,
+        /// Done and stored.
+        Done,
+        /// Failed.
+        Failed,
+    }
 }
 
-names!(ReviewStatus, "a review status");
-
-/// Why an analysis runs: a hint (the best move) or the analysis pane.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum Purpose {
-    /// A hint.
-    Hint,
-    /// The analysis.
-    #[default]
-    Analysis,
+wire_enum! {
+    /// Why an analysis runs: a hint (the best move) or the analysis pane.
+    #[derive(Default)]
+    pub enum Purpose: "purpose", "lowercase" {
+        /// A hint.
+        Hint,
+        /// The analysis.
+        #[default]
+        Analysis,
+    }
 }
-
-names!(Purpose, "purpose");
 
 #[cfg(test)]
 mod tests {
