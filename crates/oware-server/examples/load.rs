@@ -26,6 +26,10 @@
 //! cargo run --release -p oware-server --example load -- --online --games 1000 --think-ms 3000 --max-plies 60
 //! ```
 //!
+//! `OWARE_LOAD_SERVER_WRAPPER="valgrind --tool=callgrind --callgrind-out-file=F"` runs each
+//! server under that command: instructions counted per move are the same on a busy machine
+//! (keep `--games` small: the server runs ~50 times slower).
+//!
 //! `--logins-per-s N` logs an account in N times a second on the first server while the games
 //! run (the accounts' Argon2id hashing beside the relay), and prints their count and latency.
 //! `--account-games-per-s N` has a logged-in account ask for its games still going
@@ -447,7 +451,19 @@ async fn empty_pg(url: &str) {
 
 /// Starts one server as a child process on `db`: the child and its address.
 fn start_child(opts: &Opts, db: &str, dir: &std::path::Path) -> (std::process::Child, String) {
-    let mut child = Command::new(std::env::current_exe().expect("own path"));
+    let own = std::env::current_exe().expect("own path");
+    // `OWARE_LOAD_SERVER_WRAPPER="valgrind --tool=callgrind"` runs each server under that
+    // command (instructions a move, whatever else the machine is doing).
+    let wrapper = std::env::var("OWARE_LOAD_SERVER_WRAPPER").unwrap_or_default();
+    let mut words = wrapper.split_whitespace();
+    let mut child = match words.next() {
+        Some(program) => {
+            let mut c = Command::new(program);
+            c.args(words).arg(&own);
+            c
+        }
+        None => Command::new(&own),
+    };
     if let Some(n) = opts.egdb_build {
         child.env("OWARE_LOAD_CHILD_EGDB_BUILD", n.to_string());
     }
@@ -708,7 +724,19 @@ fn main() {
     let load_end = loadavg();
     let peaks: Vec<Option<u64>> = pids.iter().map(|&p| peak_kib(p)).collect();
     let cpus: Vec<Option<f64>> = pids.iter().map(|&p| cpu_s(p)).collect();
+    let wrapped = std::env::var_os("OWARE_LOAD_SERVER_WRAPPER").is_some();
     for child in &mut children {
+        if wrapped {
+            // A wrapper (callgrind) writes its figures when the server ends by itself: ask it
+            // to stop (SIGTERM: the server's graceful shutdown), then wait up to a minute.
+            let _ = Command::new("kill")
+                .args(["-TERM", &child.id().to_string()])
+                .status();
+            let until = Instant::now() + Duration::from_secs(60);
+            while Instant::now() < until && matches!(child.try_wait(), Ok(None)) {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }
         let _ = child.kill();
         let _ = child.wait();
     }

@@ -55,9 +55,28 @@ pub use games::{move_input, movetime, parse_create, NewRequest};
 pub use host::{BadHostName, HostName};
 pub use oware_protocol::{AnalysisReq, CreateReq, MoveReq, ReviewReq};
 
-/// The router state: the services the wiring built (`env.rs`, lila's `Env`), the per-client
-/// limits and a signal that ends open event streams at shutdown. A handler calls the service of
-/// its route:
+/// The router state: one shared reference to [`Services`]. Every request clones it (axum's
+/// `State`), so it is one reference count, not one per service.
+#[derive(Clone)]
+pub struct Shared(Arc<Services>);
+
+impl Shared {
+    /// The state holding `services`.
+    pub(crate) fn new(services: Services) -> Shared {
+        Shared(Arc::new(services))
+    }
+}
+
+impl std::ops::Deref for Shared {
+    type Target = Services;
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+/// What the handlers reach: the services the wiring built (`env.rs`, lila's `Env`), the
+/// per-client limits and a signal that ends open event streams at shutdown. A handler calls the
+/// service of its route:
 ///
 /// | routes | service |
 /// | --- | --- |
@@ -68,8 +87,7 @@ pub use oware_protocol::{AnalysisReq, CreateReq, MoveReq, ReviewReq};
 /// | `/api/lobby`, `/api/lobby/events` | `lobby` ([`crate::lobby::Lobby`]) |
 /// | `…/review` | `reviews` ([`Reviews`]) |
 /// | `/api/pools/…`, `/api/tournaments/…`, `/api/account/…`, `/api/players/…` | `pools`, `tournaments`, `accounts`, `players` |
-#[derive(Clone)]
-pub struct Shared {
+pub struct Services {
     /// The store (health answers).
     pub(crate) store: Arc<dyn crate::store::Store>,
     /// The engine's lanes (health answers).
