@@ -11,7 +11,7 @@
 pub fn check(data: &[u8]) {
     use oware_tui::checked::{self, GameId, SeatToken};
     use oware_tui::lobby::parse_lobby;
-    use oware_tui::net::{parse_answer, parse_update, SseParser};
+    use oware_tui::net::{event_parser, parse_answer, parse_update};
     use oware_tui::wire::{ErrorBody, GameState};
     use serde_json::Value;
 
@@ -21,9 +21,9 @@ pub fn check(data: &[u8]) {
     let size = usize::from(first % 64) + 1;
 
     // The event stream, cut two ways: the same events, each byte looked at once.
-    let mut whole = SseParser::default();
+    let mut whole = event_parser();
     let all = whole.push(rest);
-    let mut cut = SseParser::default();
+    let mut cut = event_parser();
     let mut pieces = Vec::new();
     let mut failed = None;
     for chunk in rest.chunks(size) {

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use oware_protocol::sse::FrameParser;
 use run::Serve;
 use serde_json::{json, Value};
 use tmux::{files_in, need_tmux, Tmux, PATIENCE, PROMPT_SEEN};
@@ -30,7 +31,7 @@ fn start_server(db: &Path, port: u16) -> Serve {
 }
 
 /// The other player, as the web page would be: requests with its seat token, and the game's
-/// event stream (with its presence key) read in the background.
+/// event stream (with its presence key) read in the background by the protocol's reader.
 struct Browser {
     rt: tokio::runtime::Runtime,
     client: reqwest::Client,
@@ -136,19 +137,13 @@ impl Browser {
             let Ok(mut res) = client.get(url).send().await else {
                 return;
             };
-            let mut text = String::new();
+            let mut parser = FrameParser::default();
             while let Ok(Some(chunk)) = res.chunk().await {
-                text.push_str(&String::from_utf8_lossy(&chunk));
-                while let Some(end) = text.find("\n\n") {
-                    let event: String = text.drain(..end + 2).collect();
-                    if !event.contains("event: update") {
-                        continue;
-                    }
-                    let data: String = event
-                        .lines()
-                        .filter_map(|l| l.strip_prefix("data: "))
-                        .collect();
-                    if let Ok(v) = serde_json::from_str::<Value>(&data) {
+                let Ok(frames) = parser.push(&chunk) else {
+                    return;
+                };
+                for frame in frames.iter().filter(|f| f.name() == "update") {
+                    if let Ok(v) = serde_json::from_str::<Value>(&frame.data) {
                         *seen.lock().unwrap() = Some(v["state"].clone());
                     }
                 }

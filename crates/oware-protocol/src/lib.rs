@@ -18,7 +18,11 @@
 //! a client that does not trust its server checks ids, tokens and texts after reading (the
 //! terminal client's `checked` module does).
 //!
-//! No HTTP and no runtime here: serde and the rules core's `Side` and `BySide` only.
+//! - One reader of the event streams (`text/event-stream`), [`sse::FrameParser`]: chunks in,
+//!   complete [`sse::Frame`]s out, bounded and linear; the terminal client, the server's tests
+//!   and examples and the command line's tests read every stream through it.
+//!
+//! No HTTP and no runtime here: serde, the rules core's `Side` and `BySide`, and a byte parser.
 
 /// The sides and the per-side pair, from the rules core (`"S"`, `"N"`; see [`by_side`]).
 pub use oware_core::{BySide, Side};
@@ -34,6 +38,7 @@ mod players;
 mod pools;
 mod requests;
 mod review;
+pub mod sse;
 mod state;
 mod tournaments;
 pub mod ts;

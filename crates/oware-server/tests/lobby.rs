@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::{assert_error, ids, Api};
+use oware_protocol::sse::FrameParser;
 use oware_server::{start, OnlineConfig, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -43,11 +44,16 @@ async fn post_challenge(api: &Api, name: &str) -> (StatusCode, Value) {
         .await
 }
 
-/// The lobby's event stream, read frame by frame: each event's name, its data's JSON and the
-/// bytes the frame took on the wire.
+/// The lobby's event stream, read frame by frame by the protocol's reader: each event's name,
+/// its data's JSON and the bytes the frame took on the wire.
 struct Watcher {
     resp: reqwest::Response,
-    buf: Vec<u8>,
+    parser: FrameParser,
+    /// The last chunk read, and how much of it the parser has been given.
+    chunk: Vec<u8>,
+    at: usize,
+    /// The bytes given to the parser since the last frame ended.
+    bytes: usize,
 }
 
 impl Watcher {
@@ -61,34 +67,38 @@ impl Watcher {
         assert_eq!(resp.status(), StatusCode::OK);
         Watcher {
             resp,
-            buf: Vec::new(),
+            parser: FrameParser::default(),
+            chunk: Vec::new(),
+            at: 0,
+            bytes: 0,
         }
     }
 
+    /// The next named frame. The parser is given one byte at a time, so that the frame's end is
+    /// seen where it is and the bytes it took are counted (a keep-alive comment before it, sent
+    /// after 15 s of silence, would count with it: it is on the wire too).
     async fn next(&mut self) -> (String, Value, usize) {
         loop {
-            if let Some(end) = self.buf.windows(2).position(|w| w == b"\n\n") {
-                let frame: Vec<u8> = self.buf.drain(..end + 2).collect();
-                let text = String::from_utf8(frame).unwrap();
-                let (mut name, mut data) = (String::new(), String::new());
-                for line in text.lines() {
-                    if let Some(v) = line.strip_prefix("event:") {
-                        name = v.trim().to_string();
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.strip_prefix(' ').unwrap_or(v));
-                    }
-                }
-                if name.is_empty() {
-                    continue; // a keep-alive comment
-                }
-                return (name, serde_json::from_str(&data).unwrap(), text.len());
+            while let Some(&b) = self.chunk.get(self.at) {
+                self.at += 1;
+                self.bytes += 1;
+                // One byte ends one frame at most.
+                let Some(frame) = self.parser.push(&[b]).unwrap().pop() else {
+                    continue;
+                };
+                let bytes = std::mem::take(&mut self.bytes);
+                let Some(name) = frame.event else {
+                    continue;
+                };
+                return (name, serde_json::from_str(&frame.data).unwrap(), bytes);
             }
             let chunk = tokio::time::timeout(Duration::from_secs(60), self.resp.chunk())
                 .await
                 .expect("an event within a minute")
                 .unwrap()
                 .expect("the stream stays open");
-            self.buf.extend_from_slice(&chunk);
+            self.chunk = chunk.to_vec();
+            self.at = 0;
         }
     }
 }

@@ -1,13 +1,18 @@
 //! What the examples share (`mod common;` in each): one player's event stream.
 
+use std::collections::VecDeque;
 use std::time::Instant;
 
+use oware_protocol::sse::{Frame, FrameParser};
 use serde_json::Value;
 
-/// One player's event stream: `update` events' states, read as they come.
+/// One player's event stream: `update` events' states, read as they come (cut by the
+/// protocol's reader).
 pub struct Stream {
     resp: reqwest::Response,
-    buf: Vec<u8>,
+    parser: FrameParser,
+    /// Frames read and not yet looked at.
+    ready: VecDeque<Frame>,
 }
 
 impl Stream {
@@ -16,35 +21,30 @@ impl Stream {
         let resp = req.send().await?.error_for_status()?;
         Ok(Stream {
             resp,
-            buf: Vec::new(),
+            parser: FrameParser::default(),
+            ready: VecDeque::new(),
         })
     }
 
-    /// The next `update` event's state (other events skipped); `None` when the stream ended.
+    /// The next `update` event's state (other events, and updates whose data is not JSON,
+    /// skipped); `None` when the stream ended or broke the reader's cap (1 MiB a line or an
+    /// event).
     pub async fn next_state(&mut self) -> Result<Option<Value>, reqwest::Error> {
         loop {
-            if let Some(end) = self.buf.windows(2).position(|w| w == b"\n\n") {
-                let block: Vec<u8> = self.buf.drain(..end + 2).collect();
-                let block = String::from_utf8_lossy(&block);
-                let mut update = false;
-                let mut data = String::new();
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event:") {
-                        update = v.trim() == "update";
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.trim_start());
-                    }
+            while let Some(frame) = self.ready.pop_front() {
+                if frame.event.as_deref() != Some("update") {
+                    continue;
                 }
-                if update {
-                    if let Ok(v) = serde_json::from_str::<Value>(&data) {
-                        return Ok(Some(v["state"].clone()));
-                    }
+                if let Ok(v) = serde_json::from_str::<Value>(&frame.data) {
+                    return Ok(Some(v["state"].clone()));
                 }
-                continue;
             }
-            match self.resp.chunk().await? {
-                Some(c) => self.buf.extend_from_slice(&c),
-                None => return Ok(None),
+            let Some(chunk) = self.resp.chunk().await? else {
+                return Ok(None);
+            };
+            match self.parser.push(&chunk) {
+                Ok(frames) => self.ready.extend(frames),
+                Err(_) => return Ok(None),
             }
         }
     }

@@ -1,5 +1,6 @@
 //! Scaffolding shared by the API test files: the server on a loopback port with a real
-//! database, a small JSON client and a reader of server-sent events.
+//! database, a small JSON client and a reader of server-sent events (the protocol's
+//! `sse::FrameParser` cuts the stream).
 //!
 //! **Backends.** One suite, two databases: by default a test's server keeps its games in a real
 //! SQLite file; with `OWARE_TEST_BACKEND=postgres` (as `scripts/test.sh` runs the suite a
@@ -8,11 +9,13 @@
 //! that URL fails loudly rather than skipping.
 #![allow(dead_code)] // each test file uses its own part
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use oware_protocol::sse::{Frame, FrameParser};
 use oware_protocol::{
     ErrorBody, EventKind, LobbyAdd, LobbyEntry, LobbyList, LobbyRemove, SeatAnswer, Side,
 };
@@ -440,10 +443,12 @@ impl Api {
     }
 }
 
-/// Reads a game's server-sent events one at a time.
+/// Reads a game's server-sent events one at a time, cut by the protocol's reader.
 pub struct Events {
     resp: reqwest::Response,
-    buf: String,
+    parser: FrameParser,
+    /// Frames read from the stream and not yet asked for.
+    ready: VecDeque<Frame>,
 }
 
 impl Events {
@@ -472,38 +477,32 @@ impl Events {
         );
         Events {
             resp,
-            buf: String::new(),
+            parser: FrameParser::default(),
+            ready: VecDeque::new(),
         }
     }
 
-    /// The next event's name and JSON data (keep-alive comments skipped). A guard of a minute
-    /// turns a missing event into a failure instead of a hang.
+    /// The next event's name and JSON data (keep-alive comments and unnamed frames skipped). A
+    /// guard of a minute turns a missing event into a failure instead of a hang.
     pub async fn next(&mut self) -> (String, Value) {
         loop {
-            if let Some(end) = self.buf.find("\n\n") {
-                let block: String = self.buf.drain(..end + 2).collect();
-                let (mut name, mut data) = (String::new(), String::new());
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event:") {
-                        name = v.trim().to_string();
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.strip_prefix(' ').unwrap_or(v));
-                    }
-                }
-                if name.is_empty() {
+            while let Some(frame) = self.ready.pop_front() {
+                let Some(name) = frame.event else {
                     continue;
-                }
-                return (
-                    name,
-                    serde_json::from_str(&data).expect("event data is JSON"),
-                );
+                };
+                let data = serde_json::from_str(&frame.data).expect("event data is JSON");
+                return (name, data);
             }
             let chunk = tokio::time::timeout(Duration::from_secs(60), self.resp.chunk())
                 .await
                 .expect("an event within a minute")
                 .unwrap()
                 .expect("the stream stays open");
-            self.buf.push_str(&String::from_utf8_lossy(&chunk));
+            let frames = self
+                .parser
+                .push(&chunk)
+                .expect("the stream is within the cap");
+            self.ready.extend(frames);
         }
     }
 

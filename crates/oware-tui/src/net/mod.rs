@@ -3,10 +3,11 @@
 //! open beside them, with reconnection.
 //!
 //! One file per job: `http` is the server's addresses and JSON API ([`Target`], [`Api`], the
-//! size cap on answers); `sse` cuts the event stream into events ([`SseParser`]); `seats` keeps
-//! the seat tokens between runs ([`Seats`]); `session` logs in and out and keeps the session
-//! per server ([`Sessions`]), sent with every request as the cookie; `join` finds the game and a seat before the
-//! screen starts ([`join`]); this file is the thread. [`crate::lobby`] uses the same parts.
+//! size cap on answers); `sse` cuts the event stream into events (the protocol's one reader
+//! with the client's limit, [`event_parser`]); `seats` keeps the seat tokens between runs
+//! ([`Seats`]); `session` logs in and out and keeps the session per server ([`Sessions`]),
+//! sent with every request as the cookie; `join` finds the game and a seat before the screen
+//! starts ([`join`]); this file is the thread. [`crate::lobby`] uses the same parts.
 //!
 //! The server is not trusted ([`crate::checked`]): an answer larger than
 //! [`MAX_ANSWER`](crate::checked::MAX_ANSWER) is refused while it is read, an event line or
@@ -40,7 +41,7 @@ pub use http::{parse_answer, Answer, Api, ApiError, Target};
 pub use join::{join, Joined};
 pub use seats::Seats;
 pub use session::{account, connect, log_in, log_in_hint, log_out, LoggedOut, Session, Sessions};
-pub use sse::{parse_update, SseError, SseEvent, SseParser};
+pub use sse::{event_parser, parse_update, refusal};
 
 /// The longest silence on the event stream before the connection counts as lost (the server
 /// sends a keep-alive comment every 15 s).
@@ -423,7 +424,7 @@ async fn stream_once(
     if tx.send(report).is_err() {
         return Ok(());
     }
-    let mut parser = SseParser::default();
+    let mut parser = event_parser();
     loop {
         let chunk = match tokio::time::timeout(IDLE, res.chunk()).await {
             Err(_) => return Err(format!("no news from the server for {} s", IDLE.as_secs())),
@@ -433,9 +434,9 @@ async fn stream_once(
         };
         let events = parser
             .push(&chunk)
-            .map_err(|e| format!("{e}: the connection is dropped"))?;
+            .map_err(|e| format!("{}: the connection is dropped", refusal(&e)))?;
         for ev in events {
-            let report = match ev.name.as_str() {
+            let report = match ev.name() {
                 "update" => match parse_update(&ev.data) {
                     Ok(state) => NetEvent::State(Box::new(state)),
                     Err(e) => NetEvent::Rejected(e),
