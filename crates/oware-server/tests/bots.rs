@@ -546,3 +546,45 @@ async fn bots_stay_out_of_the_pools_meant_for_people() {
     let (st, body) = deep_browser.post("/api/pool/3+2", json!({})).await;
     assert_error(st, &body, StatusCode::FORBIDDEN, "no-bots-in-pools");
 }
+
+#[tokio::test]
+async fn account_events_travel_between_instances() {
+    // Two instances on PostgreSQL: the bot's event stream is held by B, everything happens on
+    // A; on SQLite one server plays both parts.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let clock = ManualClock::starting_now();
+    let a = clocked_server(&db, &clock).await;
+    let b = if common::postgres() {
+        Some(clocked_server(&db, &clock).await)
+    } else {
+        None
+    };
+    let (_deep_browser, deep_a) = bot_account(&a, "Deep").await;
+    let deep_b = Bot::new(b.as_ref().unwrap_or(&a), &deep_a.token);
+    let mut events = deep_b.stream("/api/stream/event").await;
+    let mut ama = Browser::signed_up(&a, "Ama").await;
+
+    let (_, c) = ama
+        .post("/api/challenge/Deep", json!({"side": "south"}))
+        .await;
+    let cid = c["id"].as_str().unwrap().to_string();
+    events
+        .until("challenge", |v| v["challenge"]["id"] == cid)
+        .await;
+    let (st, accepted) = deep_a
+        .post(&format!("/api/challenge/{cid}/accept"), None)
+        .await;
+    assert_eq!(st, StatusCode::OK, "{accepted}");
+    let id = accepted["game_id"].as_str().unwrap().to_string();
+    events.until("gameStart", |v| v["game"]["id"] == id).await;
+
+    let (_, seat) = ama.post(&format!("/api/games/{id}/seat"), json!({})).await;
+    let token = seat["token"].as_str().unwrap();
+    let (st, body) = ama
+        .post_seat(&format!("/api/games/{id}/resign"), token, json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let fin = events.until("gameFinish", |v| v["game"]["id"] == id).await;
+    assert_eq!(fin["game"]["winner"], "N");
+}
