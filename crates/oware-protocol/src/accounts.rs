@@ -59,6 +59,9 @@ pub struct ResetReq {
 pub struct AccountAnswer {
     /// The account's name, `null` for a guest.
     pub name: Option<String>,
+    /// Whether the account is a bot.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// One of an account's games still going (`GET /api/account/games`).
@@ -71,6 +74,9 @@ pub struct AccountGame {
     pub side: Side,
     /// The opponent's name (empty while the challenge is open).
     pub opponent: String,
+    /// Whether the opponent is a bot.
+    #[serde(default)]
+    pub opponent_bot: bool,
     /// `open` or `playing`.
     pub status: Status,
     /// Whether the account is to move (in a game being played).

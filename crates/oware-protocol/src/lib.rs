@@ -25,6 +25,7 @@ pub use oware_core::{BySide, Side};
 
 mod accounts;
 mod answers;
+mod bots;
 pub mod by_side;
 mod events;
 mod health;
@@ -44,6 +45,11 @@ pub use accounts::{
 };
 pub use answers::{
     AnalysisStarted, ErrorBody, MoveAnswer, PresenceAnswer, RematchAnswer, SeatAnswer,
+};
+pub use bots::{
+    AccountEvent, BotAccount, BotGameState, BotPlayer, ChallengeList, ChallengeReq, ChallengeSide,
+    ChallengeStatus, ChallengeView, ChatLine, CreatedToken, DeclineReason, DeclineReq, EventGame,
+    GameEvent, GameFull, LeadersQuery, NewTokenReq, OpponentGone, TokenList, TokenScope, TokenView,
 };
 pub use events::{
     ChatLog, ChatMessage, LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent,

@@ -61,6 +61,9 @@ pub struct LobbyEntry {
     /// Whether the game will be rated (both players need an account).
     #[serde(default)]
     pub rated: bool,
+    /// Whether the creator is a bot.
+    #[serde(default)]
+    pub bot: bool,
     /// The creator's rating in the game's category, for a creator with an account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -107,6 +110,9 @@ pub struct SeatView {
     /// Whether the seat is an account's (its name links to a profile).
     #[serde(default)]
     pub account: bool,
+    /// Whether that account is a bot.
+    #[serde(default)]
+    pub bot: bool,
     /// The account's rating in the game's category (a rated game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

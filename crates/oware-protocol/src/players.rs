@@ -27,6 +27,9 @@ pub struct Profile {
     pub name: String,
     /// Whether the account is closed (its games stay).
     pub closed: bool,
+    /// Whether the account is a bot.
+    #[serde(default)]
+    pub bot: bool,
     /// When it was made (epoch ms).
     pub created_ms: u64,
     /// The ratings, one per category played (the others are 1500?).
@@ -156,9 +159,13 @@ pub struct Leader {
     pub rating: i32,
     /// Rated games in the category.
     pub games: u32,
+    /// Whether the account is a bot (the bots' boards, `?bots=true`).
+    #[serde(default)]
+    pub bot: bool,
 }
 
-/// `GET /api/player`: the leaderboard of each category.
+/// `GET /api/player`: the leaderboard of each category: people's, or with `?bots=true` the
+/// bots' ([`crate::LeadersQuery`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Leaderboards {
     /// Blitz.

@@ -101,6 +101,7 @@ impl Players {
         Ok(Profile {
             name: u.name,
             closed: u.closed,
+            bot: false,
             created_ms: u.created_ms,
             ratings,
             wins,
@@ -212,6 +213,7 @@ impl Players {
                 name,
                 rating: r.rating.round() as i32,
                 games: r.games,
+                bot: false,
             })
             .collect())
     }

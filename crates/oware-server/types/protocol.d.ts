@@ -25,6 +25,14 @@ export type Purpose = "hint" | "analysis";
 
 export type PlayerResult = "win" | "draw" | "loss";
 
+export type TokenScope = "bot:play" | "challenge:read" | "challenge:write";
+
+export type ChallengeSide = "south" | "north" | "random";
+
+export type ChallengeStatus = "created" | "accepted" | "declined" | "canceled" | "expired";
+
+export type DeclineReason = "generic" | "later" | "too-fast" | "too-slow" | "time-control" | "rated" | "casual" | "no-bot" | "only-bot";
+
 export type StateView = { 
 /**
  * The game id.
@@ -368,6 +376,10 @@ connected: boolean,
  */
 account: boolean, 
 /**
+ * Whether that account is a bot.
+ */
+bot: boolean, 
+/**
  * The account's rating in the game's category (a rated game).
  */
 rating?: SeatRating, };
@@ -655,6 +667,43 @@ export type RatingHistoryQuery = {
  */
 category?: string, };
 
+export type NewTokenReq = { 
+/**
+ * What the token is for, for its owner's list (capped in bytes, see `docs/bots.md`).
+ */
+description: string, 
+/**
+ * Its scopes' names (`bot:play`, `challenge:read`, `challenge:write`); read as text for
+ * the server's own refusal of an unknown one.
+ */
+scopes: Array<string>, };
+
+export type ChallengeReq = { 
+/**
+ * A rated game (both players have accounts; standard rules and a clock).
+ */
+rated: boolean, 
+/**
+ * The clock, `null` for an untimed game.
+ */
+clock: TimeControl | null, 
+/**
+ * The challenger's side (default `random`).
+ */
+side: ChallengeSide, };
+
+export type DeclineReq = { 
+/**
+ * Why (default `generic`); read as text for the server's own refusal of an unknown one.
+ */
+reason?: string, };
+
+export type LeadersQuery = { 
+/**
+ * The bots' boards.
+ */
+bots?: boolean, };
+
 export type ErrorBody = { 
 /**
  * The sentence to show.
@@ -798,6 +847,10 @@ created_ms: number,
  */
 rated: boolean, 
 /**
+ * Whether the creator is a bot.
+ */
+bot: boolean, 
+/**
  * The creator's rating in the game's category, for a creator with an account.
  */
 rating?: SeatRating, 
@@ -816,7 +869,11 @@ export type AccountAnswer = {
 /**
  * The account's name, `null` for a guest.
  */
-name: string | null, };
+name: string | null, 
+/**
+ * Whether the account is a bot.
+ */
+bot: boolean, };
 
 export type AccountGames = { 
 /**
@@ -837,6 +894,10 @@ side: Side,
  * The opponent's name (empty while the challenge is open).
  */
 opponent: string, 
+/**
+ * Whether the opponent is a bot.
+ */
+opponent_bot: boolean, 
 /**
  * `open` or `playing`.
  */
@@ -867,6 +928,10 @@ name: string,
  * Whether the account is closed (its games stay).
  */
 closed: boolean, 
+/**
+ * Whether the account is a bot.
+ */
+bot: boolean, 
 /**
  * When it was made (epoch ms).
  */
@@ -1002,7 +1067,11 @@ rating: number,
 /**
  * Rated games in the category.
  */
-games: number, };
+games: number, 
+/**
+ * Whether the account is a bot (the bots' boards, `?bots=true`).
+ */
+bot: boolean, };
 
 export type TicketView = { 
 /**
@@ -1333,6 +1402,287 @@ paired: number,
  */
 micros: number, };
 
+export type TokenList = { 
+/**
+ * The tokens.
+ */
+tokens: Array<TokenView>, };
+
+export type TokenView = { 
+/**
+ * The token's id (for `DELETE /api/account/tokens/{id}`).
+ */
+id: string, 
+/**
+ * What it is for.
+ */
+description: string, 
+/**
+ * What it may do.
+ */
+scopes: Array<TokenScope>, 
+/**
+ * When it was made (epoch ms).
+ */
+created_ms: number, 
+/**
+ * When it was last used (epoch ms), `null` if never.
+ */
+last_used_ms: number | null, };
+
+export type CreatedToken = { 
+/**
+ * The token (`owt_…`): the `Authorization: Bearer …` of the bot's requests.
+ */
+token: string, 
+/**
+ * Its line of the list.
+ */
+info: TokenView, };
+
+export type BotAccount = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Always `true` after the upgrade.
+ */
+bot: boolean, };
+
+export type BotPlayer = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * The rating in the game's category (rounded), `null` when there is none to show.
+ */
+rating: number | null, 
+/**
+ * Whether the rating is provisional.
+ */
+provisional: boolean, 
+/**
+ * Whether the account is a bot.
+ */
+bot: boolean, };
+
+export type ChallengeList = { 
+/**
+ * The challenges to the account.
+ */
+incoming: Array<ChallengeView>, 
+/**
+ * The account's own.
+ */
+outgoing: Array<ChallengeView>, };
+
+export type ChallengeView = { 
+/**
+ * The challenge.
+ */
+id: string, 
+/**
+ * Where it is.
+ */
+status: ChallengeStatus, 
+/**
+ * Who challenges.
+ */
+challenger: BotPlayer, 
+/**
+ * Who is challenged.
+ */
+target: BotPlayer, 
+/**
+ * Whether the game will be rated.
+ */
+rated: boolean, 
+/**
+ * The clock, `null` for an untimed game.
+ */
+clock: TimeControl | null, 
+/**
+ * The challenger's side as asked.
+ */
+side: ChallengeSide, 
+/**
+ * When it was made (the server's epoch ms).
+ */
+created_ms: number, 
+/**
+ * When it lapses unanswered (the server's epoch ms).
+ */
+expires_ms: number, 
+/**
+ * The game, once accepted.
+ */
+game_id: string | null, 
+/**
+ * Why it was declined.
+ */
+decline_reason: DeclineReason | null, };
+
+export type EventGame = { 
+/**
+ * The game.
+ */
+id: string, 
+/**
+ * The account's side.
+ */
+side: Side, 
+/**
+ * The opponent.
+ */
+opponent: BotPlayer, 
+/**
+ * Whether it is rated.
+ */
+rated: boolean, 
+/**
+ * The clock, `null` for an untimed game.
+ */
+clock: TimeControl | null, 
+/**
+ * The rules' text form.
+ */
+rules: string, 
+/**
+ * `playing`, `over` or `aborted`.
+ */
+status: Status, 
+/**
+ * Whether the account is to move.
+ */
+your_turn: boolean, 
+/**
+ * Why it ended.
+ */
+end: EndReason | null, 
+/**
+ * The winner, with `end`; `null` for a draw or no result.
+ */
+winner: Side | null, };
+
+export type GameFull = { 
+/**
+ * The game.
+ */
+id: string, 
+/**
+ * Whether it is rated.
+ */
+rated: boolean, 
+/**
+ * The clock, `null` for an untimed game.
+ */
+clock: TimeControl | null, 
+/**
+ * The rules' text form.
+ */
+rules: string, 
+/**
+ * South.
+ */
+south: BotPlayer, 
+/**
+ * North.
+ */
+north: BotPlayer, 
+/**
+ * The stream's account's side, `null` when it watches without a seat.
+ */
+you: Side | null, 
+/**
+ * The position the game started from, in the site's position text.
+ */
+initial: string, 
+/**
+ * When it was created (epoch ms).
+ */
+created_ms: number, 
+/**
+ * The state now.
+ */
+state: BotGameState, };
+
+export type BotGameState = { 
+/**
+ * The game's version (one more for each change).
+ */
+version: number, 
+/**
+ * The moves so far, the site's letters separated by spaces (`"c f b"`).
+ */
+moves: string, 
+/**
+ * The position now, in the site's position text.
+ */
+position: string, 
+/**
+ * The side to move.
+ */
+to_move: Side, 
+/**
+ * South's time left (ms of the server's clock as of this event), `null` without a clock.
+ */
+south_time_ms: number | null, 
+/**
+ * North's time left.
+ */
+north_time_ms: number | null, 
+/**
+ * `playing`, `over` or `aborted`.
+ */
+status: Status, 
+/**
+ * Why it ended.
+ */
+end: EndReason | null, 
+/**
+ * The winner, with `end`; `null` for a draw or no result.
+ */
+winner: Side | null, 
+/**
+ * Who offers a draw.
+ */
+draw_offer: Side | null, 
+/**
+ * Who asks for a takeback.
+ */
+takeback_offer: Side | null, 
+/**
+ * Who proposes to end the game as an endless cycle.
+ */
+cycle_offer: Side | null, };
+
+export type ChatLine = { 
+/**
+ * The room.
+ */
+room: ChatRoom, 
+/**
+ * The writer's name.
+ */
+username: string, 
+/**
+ * The text.
+ */
+text: string, };
+
+export type OpponentGone = { 
+/**
+ * Whether the opponent is gone.
+ */
+gone: boolean, 
+/**
+ * Seconds until the bot may claim the win (`POST /api/bot/game/{id}/claim-victory`),
+ * `0` once it may; `null` when the opponent is back or there is nothing to claim.
+ */
+claim_win_in_seconds: number | null, };
+
 export type Health = { 
 /**
  * Whether the instance can serve.
@@ -1600,3 +1950,27 @@ v: number,
  * The game.
  */
 id: string, };
+
+export type AccountEvent = { "type": "gameStart", 
+/**
+ * The game.
+ */
+game: EventGame, } | { "type": "gameFinish", 
+/**
+ * The game.
+ */
+game: EventGame, } | { "type": "challenge", 
+/**
+ * The challenge.
+ */
+challenge: ChallengeView, } | { "type": "challengeCanceled", 
+/**
+ * The challenge.
+ */
+challenge: ChallengeView, } | { "type": "challengeDeclined", 
+/**
+ * The challenge.
+ */
+challenge: ChallengeView, };
+
+export type GameEvent = { "type": "gameFull" } & GameFull | { "type": "gameState" } & BotGameState | { "type": "chatLine" } & ChatLine | { "type": "opponentGone" } & OpponentGone;

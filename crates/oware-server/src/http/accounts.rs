@@ -121,6 +121,7 @@ fn with_session(session: NewSession, headers: &HeaderMap) -> Response {
     let cookie = set_cookie(&session.token, session.max_age_s, over_tls(headers));
     let body = Json(AccountAnswer {
         name: Some(session.user.name),
+        bot: false,
     });
     let mut response = body.into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie);
@@ -206,6 +207,7 @@ pub(super) async fn me(State(s): State<Shared>, headers: HeaderMap) -> Answer {
     let user = viewer(&s, &headers).await?;
     let mut r = Json(AccountAnswer {
         name: user.map(|u| u.name),
+        bot: false,
     })
     .into_response();
     r.headers_mut()

@@ -21,6 +21,7 @@ pub fn lobby_entry(id: &str, o: &Online, rules: &Rules) -> LobbyEntry {
         rated: o.rated,
         rating: o.seat(o.creator).rating,
         range: o.range,
+        bot: false,
     }
 }
 
@@ -40,6 +41,7 @@ impl Online {
             connected: presence.connected[idx(side)] > 0,
             account: self.seat(side).user.is_some(),
             rating: self.seat(side).rating,
+            bot: false,
         };
         let clock = self.clock.as_ref().map(|c| ClockView {
             initial_ms: c.initial_ms,
