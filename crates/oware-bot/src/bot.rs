@@ -3,24 +3,27 @@
 //! game in progress: a reconnection resumes them), reconnects with a capped backoff, and stops
 //! cleanly when asked (the games are not resigned; their engines are stopped).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use tokio::sync::watch;
 use tokio::task::JoinSet;
+use tokio::time::Instant;
 
 use crate::client::{clean, ApiError, Client};
 use crate::config::{Config, MAX_GAMES_CAP};
 use crate::engine::EngineCommand;
 use crate::game::{self, backoff, pause, GameEnd, Shared};
 use crate::policy::{self, Decision};
-use crate::wire::{is_safe_id, AccountEvent};
+use crate::wire::{is_safe_id, AccountEvent, ChallengeStatus};
 
 /// The most games followed at once, counting games the server started without a challenge the
 /// bridge accepted (a game in progress from an earlier run, say).
 const MAX_TASKS: usize = MAX_GAMES_CAP * 2;
 /// The most challenges accepted and not yet started that are remembered.
 const MAX_PENDING: usize = MAX_GAMES_CAP;
+/// How long an accepted challenge counts as a game in hand before its game starts.
+const PENDING_FOR: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// How the bridge ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,11 +50,36 @@ pub struct Bridge {
 struct Hand {
     /// The games followed, by their task.
     games: HashMap<tokio::task::Id, String>,
-    /// Challenges accepted whose game has not started yet.
-    accepted: HashSet<String>,
+    /// Challenges accepted whose game has not started yet: the challenger's name (without
+    /// case) and when it was accepted.
+    accepted: HashMap<String, (String, Instant)>,
 }
 
 impl Hand {
+    /// A game started: the accepted challenge it comes from (same id, else the same
+    /// challenger) is no longer pending.
+    fn started(&mut self, game: &str, opponent: &str) {
+        let opponent = opponent.to_lowercase();
+        let key = if self.accepted.contains_key(game) {
+            Some(game.to_string())
+        } else {
+            self.accepted
+                .iter()
+                .filter(|(_, (name, _))| *name == opponent)
+                .min_by_key(|(_, (_, at))| *at)
+                .map(|(k, _)| k.clone())
+        };
+        if let Some(k) = key {
+            self.accepted.remove(&k);
+        }
+    }
+
+    /// Accepted challenges whose game never came are forgotten after [`PENDING_FOR`].
+    fn forget_stale(&mut self) {
+        self.accepted
+            .retain(|_, (_, at)| at.elapsed() < PENDING_FOR);
+    }
+
     fn has_game(&self, id: &str) -> bool {
         self.games.values().any(|g| g == id)
     }
@@ -77,8 +105,17 @@ impl Bridge {
         let mut stop_wait = stop.clone();
         let me = loop {
             match self.client.account().await {
-                Ok(a) if !a.name.trim().is_empty() => break a.name,
-                Ok(_) => return Exit::Refused("the server's account answer has no name".into()),
+                Ok(a) => match a.name {
+                    Some(name) if !name.trim().is_empty() => {
+                        if !a.bot {
+                            tracing::warn!(
+                                "the account is not a bot account: the site may refuse its bot routes"
+                            );
+                        }
+                        break name;
+                    }
+                    _ => return Exit::Refused("the token names no account".into()),
+                },
                 Err(e) if e.is_auth() => return Exit::Refused(e.to_string()),
                 Err(e) => {
                     tracing::warn!("cannot reach the server: {e}");
@@ -166,10 +203,10 @@ impl Bridge {
             };
             match event {
                 AccountEvent::GameStart { game } => {
-                    hand.accepted.remove(&game.id);
+                    hand.started(&game.id, &game.opponent.name);
                     if !is_safe_id(&game.id) {
                         tracing::warn!("a game id that cannot be used: {:?}", clean(&game.id));
-                    } else if hand.has_game(&game.id) {
+                    } else if game.status.is_finished() || hand.has_game(&game.id) {
                         // Sent again on reconnection: its task goes on.
                     } else if hand.games.len() >= MAX_TASKS {
                         tracing::warn!(game = %game.id, "too many games at once: not followed");
@@ -188,6 +225,9 @@ impl Bridge {
                     tracing::info!(game = %clean(&game.id), "game finished");
                 }
                 AccountEvent::Challenge { challenge } => {
+                    if challenge.status != ChallengeStatus::Created {
+                        continue;
+                    }
                     if !is_safe_id(&challenge.id) {
                         tracing::warn!(
                             "a challenge id that cannot be used: {:?}",
@@ -199,6 +239,7 @@ impl Bridge {
                     if challenge.challenger.name.eq_ignore_ascii_case(&shared.me) {
                         continue;
                     }
+                    hand.forget_stale();
                     let in_hand = hand.games.len() + hand.accepted.len();
                     let decision = policy::decide(&challenge, &self.config.challenge, in_hand);
                     tracing::info!(
@@ -211,7 +252,10 @@ impl Bridge {
                     let result = match decision {
                         Decision::Accept => {
                             if hand.accepted.len() < MAX_PENDING {
-                                hand.accepted.insert(challenge.id.clone());
+                                hand.accepted.insert(
+                                    challenge.id.clone(),
+                                    (challenge.challenger.name.to_lowercase(), Instant::now()),
+                                );
                             }
                             self.client
                                 .post(&format!("/api/challenge/{}/accept", challenge.id), None)
@@ -221,7 +265,7 @@ impl Bridge {
                             self.client
                                 .post(
                                     &format!("/api/challenge/{}/decline", challenge.id),
-                                    Some(serde_json::json!({ "reason": reason.as_str() })),
+                                    Some(serde_json::json!({ "reason": reason.name() })),
                                 )
                                 .await
                         }
@@ -235,7 +279,6 @@ impl Bridge {
                 | AccountEvent::ChallengeDeclined { challenge } => {
                     hand.accepted.remove(&challenge.id);
                 }
-                AccountEvent::Unknown => {}
             }
         }
     }

@@ -37,6 +37,10 @@ pub struct ChallengeConfig {
     pub rated: bool,
     /// Accept casual challenges.
     pub casual: bool,
+    /// Accept challenges from bot accounts.
+    pub bots: bool,
+    /// Accept challenges from people (accounts that are not bots).
+    pub people: bool,
     /// Accept games without a clock.
     pub unclocked: bool,
     /// Accept correspondence clocks (whole days a move).
@@ -63,6 +67,8 @@ impl Default for ChallengeConfig {
             accept: true,
             rated: true,
             casual: true,
+            bots: true,
+            people: true,
             unclocked: false,
             correspondence: false,
             min_initial_s: 60,

@@ -16,7 +16,7 @@ use crate::client::{clean, ApiError, Client};
 use crate::config::Config;
 use crate::engine::{Engine, EngineCommand, Score};
 use crate::track::{self, Setup, Step};
-use crate::wire::{GameEvent, GameState};
+use crate::wire::{ChatRoom, GameEvent, GameState, OpponentGone};
 
 /// What a game task needs, shared by all of them.
 #[derive(Debug, Clone)]
@@ -178,10 +178,10 @@ impl Play {
                     full.state
                 }
                 GameEvent::GameState(s) => s,
-                GameEvent::OpponentGone {
+                GameEvent::OpponentGone(OpponentGone {
                     gone,
                     claim_win_in_seconds,
-                } => {
+                }) => {
                     self.claim_at = match (gone, claim_win_in_seconds) {
                         (true, Some(s)) if self.shared.config.game.claim_victory => {
                             Some(Instant::now() + Duration::from_secs(s.min(86_400)))
@@ -190,7 +190,7 @@ impl Play {
                     };
                     continue;
                 }
-                GameEvent::ChatLine {} | GameEvent::Unknown => continue,
+                GameEvent::ChatLine(_) => continue,
             };
             if let Some(end) = self.on_state(&state, stop).await {
                 return Ok(Some(end));
@@ -205,10 +205,10 @@ impl Play {
         stop: &mut watch::Receiver<bool>,
     ) -> Option<GameEnd> {
         let setup = self.setup.clone()?;
-        if !state.is_playing() {
-            tracing::info!(game = %self.id, status = %clean(&state.status), winner = ?state.winner.as_deref().map(clean), "the game is over");
+        if state.status.is_finished() {
+            tracing::info!(game = %self.id, status = %state.status, end = ?state.end, winner = ?state.winner, "the game is over");
             self.chat(&self.shared.config.game.goodbye.clone()).await;
-            return Some(GameEnd::Over(clean(&state.status)));
+            return Some(GameEnd::Over(state.status.to_string()));
         }
         if !self.greeted {
             self.greeted = true;
@@ -337,7 +337,7 @@ impl Play {
             return;
         }
         let path = format!("/api/bot/game/{}/chat", self.id);
-        let body = serde_json::json!({ "room": "player", "text": text });
+        let body = serde_json::json!({ "room": ChatRoom::Players, "text": text });
         if let Err(e) = self.shared.client.post(&path, Some(body)).await {
             tracing::warn!(game = %self.id, "chat: {e}");
         }

@@ -2,52 +2,17 @@
 //! `[challenge]` table and the games in hand, so that every rule is tested without a server.
 
 use crate::config::ChallengeConfig;
-use crate::wire::Challenge;
+use crate::wire::{is_correspondence, Challenge, DeclineReason};
 
 /// The answer to a challenge.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decision {
     /// Accept it.
     Accept,
-    /// Decline it, for this reason (one of the site's decline reasons, lichess-shaped).
+    /// Decline it, for this reason (the site's decline reasons: `generic`, `later`, `too-fast`,
+    /// `too-slow`, `time-control`, `rated` "only casual games", `casual` "only rated games",
+    /// `no-bot`, `only-bot`).
     Decline(DeclineReason),
-}
-
-/// Why a challenge is declined, as the decline request names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DeclineReason {
-    /// Not accepting challenges now (accepting is off, or the bridge is stopping).
-    Generic,
-    /// Already playing as many games as allowed.
-    Later,
-    /// The clock is shorter than accepted.
-    TooFast,
-    /// The clock is longer than accepted.
-    TooSlow,
-    /// A clock (or no clock) this bot does not play.
-    TimeControl,
-    /// Rated, and this bot plays casual games only.
-    Casual,
-    /// Casual, and this bot plays rated games only.
-    Rated,
-    /// Not from an account this bot plays.
-    NoBot,
-}
-
-impl DeclineReason {
-    /// The reason's word in the decline request.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DeclineReason::Generic => "generic",
-            DeclineReason::Later => "later",
-            DeclineReason::TooFast => "tooFast",
-            DeclineReason::TooSlow => "tooSlow",
-            DeclineReason::TimeControl => "timeControl",
-            DeclineReason::Casual => "casual",
-            DeclineReason::Rated => "rated",
-            DeclineReason::NoBot => "noBot",
-        }
-    }
 }
 
 /// The answer to `challenge` given the config and the games being played or accepted
@@ -62,19 +27,25 @@ pub fn decide(challenge: &Challenge, config: &ChallengeConfig, in_hand: usize) -
     if config.deny.iter().any(|d| challenger_key(d) == name)
         || (!config.allow.is_empty() && !config.allow.iter().any(|a| challenger_key(a) == name))
     {
+        return decline(Generic);
+    }
+    if challenge.challenger.bot && !config.bots {
         return decline(NoBot);
     }
+    if !challenge.challenger.bot && !config.people {
+        return decline(OnlyBot);
+    }
     if challenge.rated && !config.rated {
-        return decline(Casual);
+        return decline(Rated);
     }
     if !challenge.rated && !config.casual {
-        return decline(Rated);
+        return decline(Casual);
     }
     match challenge.clock {
         None if !config.unclocked => return decline(TimeControl),
         None => {}
-        Some(c) if c.is_correspondence() && !config.correspondence => return decline(TimeControl),
-        Some(c) if c.is_correspondence() => {}
+        Some(c) if is_correspondence(c) && !config.correspondence => return decline(TimeControl),
+        Some(c) if is_correspondence(c) => {}
         Some(c) => {
             if c.initial_s < config.min_initial_s || c.increment_s < config.min_increment_s {
                 return decline(TooFast);
@@ -98,14 +69,21 @@ fn challenger_key(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wire::{Clock, Player};
+    use crate::wire::{ChallengeStatus, Clock, Player};
+    use oware_protocol::ChallengeSide;
     use DeclineReason::*;
 
     fn challenge(rated: bool, clock: Option<(u64, u64)>) -> Challenge {
         Challenge {
             id: "c1".into(),
+            status: ChallengeStatus::Created,
             challenger: Player {
                 name: "Kofi".into(),
+                ..Player::default()
+            },
+            target: Player {
+                name: "bot".into(),
+                bot: true,
                 ..Player::default()
             },
             rated,
@@ -113,7 +91,11 @@ mod tests {
                 initial_s,
                 increment_s,
             }),
-            ..Challenge::default()
+            side: ChallengeSide::Random,
+            created_ms: 0,
+            expires_ms: 0,
+            game_id: None,
+            decline_reason: None,
         }
     }
 
@@ -163,7 +145,7 @@ mod tests {
         );
         assert_eq!(
             decide(&challenge(false, clock), &rated_only, 0),
-            Decision::Decline(Rated)
+            Decision::Decline(Casual)
         );
         assert_eq!(
             decide(&challenge(false, clock), &casual_only, 0),
@@ -171,9 +153,9 @@ mod tests {
         );
         assert_eq!(
             decide(&challenge(true, clock), &casual_only, 0),
-            Decision::Decline(Casual)
+            Decision::Decline(Rated)
         );
-        assert_eq!(Casual.as_str(), "casual");
+        assert_eq!(TooFast.name(), "too-fast");
     }
 
     #[test]
@@ -190,18 +172,32 @@ mod tests {
     }
 
     #[test]
-    fn allow_and_deny_lists_and_the_off_switch() {
+    fn allow_and_deny_lists_bots_people_and_the_off_switch() {
         let c = challenge(true, Some((300, 3)));
         let deny = ChallengeConfig {
             deny: vec!["KOFI".into()],
             ..ChallengeConfig::default()
         };
-        assert_eq!(decide(&c, &deny, 0), Decision::Decline(NoBot));
+        assert_eq!(decide(&c, &deny, 0), Decision::Decline(Generic));
         let allow_other = ChallengeConfig {
             allow: vec!["ama".into()],
             ..ChallengeConfig::default()
         };
-        assert_eq!(decide(&c, &allow_other, 0), Decision::Decline(NoBot));
+        assert_eq!(decide(&c, &allow_other, 0), Decision::Decline(Generic));
+        let no_bots = ChallengeConfig {
+            bots: false,
+            ..ChallengeConfig::default()
+        };
+        assert_eq!(decide(&c, &no_bots, 0), Decision::Accept);
+        let mut from_bot = c.clone();
+        from_bot.challenger.bot = true;
+        assert_eq!(decide(&from_bot, &no_bots, 0), Decision::Decline(NoBot));
+        let bots_only = ChallengeConfig {
+            people: false,
+            ..ChallengeConfig::default()
+        };
+        assert_eq!(decide(&c, &bots_only, 0), Decision::Decline(OnlyBot));
+        assert_eq!(decide(&from_bot, &bots_only, 0), Decision::Accept);
         let allow = ChallengeConfig {
             allow: vec!["kofi".into()],
             ..ChallengeConfig::default()

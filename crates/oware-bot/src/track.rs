@@ -8,7 +8,7 @@ use oware_core::{fen, Game, Position, Rules, Side};
 
 use crate::config::{DrawConfig, EngineConfig};
 use crate::engine::{Go, Score};
-use crate::wire::{Clock, GameFull, GameState};
+use crate::wire::{is_correspondence, Clock, GameFull, GameState};
 
 /// The most plies a game's move list may hold for the bridge to read it.
 pub const MAX_PLIES: usize = 4000;
@@ -31,17 +31,26 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Reads a `gameFull` for the account `me` (names compared without case).
+    /// Reads a `gameFull` for the account `me`: its side is the server's `you`, else the
+    /// player named `me` (without case).
     pub fn new(full: &GameFull, me: &str) -> Result<Setup, String> {
         let me = me.to_lowercase();
-        let (side, opponent) = match (
+        let named = match (
             full.south.name.to_lowercase() == me,
             full.north.name.to_lowercase() == me,
         ) {
-            (true, false) => (Side::South, &full.north.name),
-            (false, true) => (Side::North, &full.south.name),
-            (true, true) => return Err("the bot plays both sides of this game".into()),
-            (false, false) => return Err("the bot is not a player of this game".into()),
+            (true, false) => Some(Side::South),
+            (false, true) => Some(Side::North),
+            _ => None,
+        };
+        let side = match (full.you, named) {
+            (Some(you), _) => you,
+            (None, Some(side)) => side,
+            (None, None) => return Err("the bot is not a player of this game".into()),
+        };
+        let opponent = match side {
+            Side::South => &full.north.name,
+            Side::North => &full.south.name,
         };
         let initial = full.initial.trim();
         let (start, start_text) = if initial.is_empty() || initial == "startpos" {
@@ -114,7 +123,7 @@ pub enum Step {
 
 /// What the bot does after `state`.
 pub fn step(setup: &Setup, state: &GameState, engine: &EngineConfig) -> Result<Step, String> {
-    if !state.is_playing() {
+    if state.status.is_finished() {
         return Ok(Step::Over);
     }
     let (game, texts) = setup.replay(&state.moves)?;
@@ -134,18 +143,21 @@ pub fn step(setup: &Setup, state: &GameState, engine: &EngineConfig) -> Result<S
     }
     let go = match setup.clock {
         None => Go::MoveTime(engine.unclocked_movetime_ms.max(1)),
-        Some(c) if c.is_correspondence() => Go::MoveTime(engine.correspondence_movetime_ms.max(1)),
-        Some(_) => {
+        Some(c) if is_correspondence(c) => Go::MoveTime(engine.correspondence_movetime_ms.max(1)),
+        Some(c) => {
             let own = |t: u64| t.saturating_sub(engine.move_overhead_ms).max(1);
+            let south = state.south_time_ms.unwrap_or(0);
+            let north = state.north_time_ms.unwrap_or(0);
             let (wtime, btime) = match setup.side {
-                Side::South => (own(state.wtime), state.btime),
-                Side::North => (state.wtime, own(state.btime)),
+                Side::South => (own(south), north),
+                Side::North => (south, own(north)),
             };
+            let inc = c.increment_s.saturating_mul(1000);
             Go::Clock {
                 wtime,
                 btime,
-                winc: state.winc,
-                binc: state.binc,
+                winc: inc,
+                binc: inc,
             }
         }
     };
@@ -181,10 +193,7 @@ pub fn check_move(game: &Game, best: &str) -> Result<char, String> {
 
 /// Whether the opponent offers a draw in `state`.
 pub fn draw_offered(state: &GameState, side: Side) -> bool {
-    match side {
-        Side::South => state.bdraw,
-        Side::North => state.wdraw,
-    }
+    state.draw_offer == Some(side.other())
 }
 
 /// Whether a draw offer at `ply` is accepted, the engine's last score for the bot being `score`.
@@ -197,11 +206,12 @@ pub fn accept_draw(config: &DrawConfig, ply: usize, score: Option<Score>) -> boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wire::Player;
+    use crate::wire::{Player, Status};
 
     fn full(south: &str, north: &str, clock: Option<(u64, u64)>) -> GameFull {
         GameFull {
             id: "g1".into(),
+            rated: false,
             south: Player {
                 name: south.into(),
                 ..Player::default()
@@ -210,23 +220,32 @@ mod tests {
                 name: north.into(),
                 ..Player::default()
             },
+            you: None,
             clock: clock.map(|(initial_s, increment_s)| Clock {
                 initial_s,
                 increment_s,
             }),
-            ..GameFull::default()
+            rules: "abapa".into(),
+            initial: fen::write(&Position::start()),
+            created_ms: 0,
+            state: state(""),
         }
     }
 
     fn state(moves: &str) -> GameState {
         GameState {
+            version: 1,
             moves: moves.into(),
-            wtime: 60_000,
-            btime: 50_000,
-            winc: 2000,
-            binc: 2000,
-            status: "started".into(),
-            ..GameState::default()
+            position: String::new(),
+            to_move: Side::South,
+            south_time_ms: Some(60_000),
+            north_time_ms: Some(50_000),
+            status: Status::Playing,
+            end: None,
+            winner: None,
+            draw_offer: None,
+            takeback_offer: None,
+            cycle_offer: None,
         }
     }
 
@@ -261,6 +280,10 @@ mod tests {
         assert_eq!((ply, position.as_str()), (1, "position startpos moves F"));
         assert!(Setup::new(&full("a", "b", None), "bot").is_err());
         assert!(Setup::new(&full("bot", "bot", None), "bot").is_err());
+        // The server's `you` decides.
+        let mut f = full("a", "b", None);
+        f.you = Some(Side::North);
+        assert_eq!(Setup::new(&f, "bot").unwrap().side, Side::North);
     }
 
     #[test]
@@ -268,7 +291,7 @@ mod tests {
         let engine = EngineConfig::default();
         let setup = Setup::new(&full("bot", "kofi", None), "bot").unwrap();
         let mut over = state("");
-        over.status = "resign".into();
+        over.status = Status::Over;
         assert_eq!(step(&setup, &over, &engine).unwrap(), Step::Over);
         assert!(step(&setup, &state("F F"), &engine).is_err(), "South twice");
         assert!(step(&setup, &state("Fz"), &engine).is_err());
@@ -291,6 +314,7 @@ mod tests {
     #[test]
     fn another_start_position_and_rules_are_passed_on() {
         let mut f = full("bot", "kofi", None);
+        assert_eq!(Setup::new(&f, "bot").unwrap().start_text, "startpos");
         f.initial = "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S".into();
         f.rules = "playstrategy".into();
         let setup = Setup::new(&f, "bot").unwrap();
@@ -298,7 +322,7 @@ mod tests {
         assert!(setup.start_text.starts_with("fen "), "{}", setup.start_text);
         f.initial = "junk".into();
         assert!(Setup::new(&f, "bot").is_err());
-        f.initial = String::new();
+        f.initial = "startpos".into();
         f.rules = "junk".into();
         assert!(Setup::new(&f, "bot").is_err());
     }
@@ -328,7 +352,7 @@ mod tests {
         assert!(!accept_draw(&on, 80, Some(Score::Cp(1))), "winning");
         assert!(!accept_draw(&on, 80, None), "no score yet");
         let mut s = state("");
-        s.bdraw = true;
+        s.draw_offer = Some(Side::North);
         assert!(draw_offered(&s, Side::South));
         assert!(!draw_offered(&s, Side::North));
     }

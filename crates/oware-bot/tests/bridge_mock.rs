@@ -53,14 +53,24 @@ impl Mock {
     }
 
     fn state_line(&self, full: bool) -> String {
-        let (moves, status, bdraw) = self.game.lock().unwrap().clone();
-        let winner = if status == "resign" { "\"S\"" } else { "null" };
+        let (moves, status, north_offers) = self.game.lock().unwrap().clone();
+        let winner = if status == "over" { "\"S\"" } else { "null" };
+        let end = if status == "over" {
+            "\"resign\""
+        } else {
+            "null"
+        };
+        let offer = if north_offers { "\"N\"" } else { "null" };
+        let plies = moves.split_whitespace().count();
+        let to_move = if plies % 2 == 0 { "S" } else { "N" };
         let state = format!(
-            r#"{{"type":"gameState","moves":"{moves}","wtime":170000,"btime":175000,"winc":2000,"binc":2000,"status":"{status}","winner":{winner},"bdraw":{bdraw}}}"#
+            r#"{{"type":"gameState","version":{plies},"moves":"{moves}","position":"","to_move":"{to_move}","south_time_ms":170000,"north_time_ms":175000,"status":"{status}","end":{end},"winner":{winner},"draw_offer":{offer}}}"#
         );
         if full {
+            // `you` left out: the bridge finds its side by its name.
+            let state = state.replacen(r#""type":"gameState","#, "", 1);
             format!(
-                r#"{{"type":"gameFull","id":"g1","rated":true,"clock":{{"initial_s":180,"increment_s":2}},"south":{{"name":"Bot","bot":true}},"north":{{"name":"kofi"}},"initial":"startpos","rules":"abapa","state":{state}}}"#
+                r#"{{"type":"gameFull","id":"g1","rated":true,"clock":{{"initial_s":180,"increment_s":2}},"rules":"abapa","south":{{"name":"Bot","bot":true}},"north":{{"name":"kofi"}},"initial":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","created_ms":1,"state":{state}}}"#
             )
         } else {
             state
@@ -148,7 +158,7 @@ async fn serve(mock: Arc<Mock>, mut sock: TcpStream) {
             let _ = sock.write_all(STREAM_HEAD.as_bytes()).await;
             let challenge = |id: &str, clock: &str| {
                 format!(
-                    "{{\"type\":\"challenge\",\"challenge\":{{\"id\":\"{id}\",\"challenger\":{{\"name\":\"kofi\"}},\"rated\":true,\"clock\":{clock}}}}}\n\n"
+                    "{{\"type\":\"challenge\",\"challenge\":{{\"id\":\"{id}\",\"status\":\"created\",\"challenger\":{{\"name\":\"kofi\"}},\"target\":{{\"name\":\"Bot\",\"bot\":true}},\"rated\":true,\"clock\":{clock},\"side\":\"random\",\"created_ms\":1,\"expires_ms\":2}}}}\n\n"
                 )
             };
             let _ = sock
@@ -162,7 +172,9 @@ async fn serve(mock: Arc<Mock>, mut sock: TcpStream) {
                 .await;
             mock.wait_for("POST /api/challenge/c1/accept").await;
             let _ = sock
-                .write_all(b"{\"type\":\"gameStart\",\"game\":{\"id\":\"g1\"}}\n")
+                .write_all(
+                    b"{\"type\":\"gameStart\",\"game\":{\"id\":\"g1\",\"side\":\"S\",\"opponent\":{\"name\":\"kofi\"},\"rated\":true,\"clock\":{\"initial_s\":180,\"increment_s\":2},\"rules\":\"abapa\",\"status\":\"playing\",\"your_turn\":true}}\n",
+                )
                 .await;
             // Held open until the bridge lets go.
             let mut rest = [0u8; 64];
@@ -202,8 +214,8 @@ async fn serve(mock: Arc<Mock>, mut sock: TcpStream) {
             {
                 let mut g = mock.game.lock().unwrap();
                 match &p["/api/bot/game/g1/move/".len()..] {
-                    "F" => *g = ("F a".into(), "started".into(), true),
-                    "E" => *g = ("F a E".into(), "resign".into(), false),
+                    "F" => *g = ("F a".into(), "playing".into(), true),
+                    "E" => *g = ("F a E".into(), "over".into(), false),
                     _ => {}
                 }
             }
@@ -235,7 +247,7 @@ async fn the_bridge_accepts_plays_resumes_declines_a_draw_and_stops() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let mock = Arc::new(Mock {
-        game: Mutex::new((String::new(), "started".into(), false)),
+        game: Mutex::new((String::new(), "playing".into(), false)),
         ..Mock::default()
     });
     let server_mock = Arc::clone(&mock);
@@ -291,9 +303,9 @@ async fn the_bridge_accepts_plays_resumes_declines_a_draw_and_stops() {
     assert!(mock.event_opens.load(Ordering::SeqCst) >= 2, "reconnected");
     index("POST /api/challenge/c1/accept");
     let declined = &requests[index("POST /api/challenge/c2/decline")];
-    assert!(declined.ends_with(r#"{"reason":"tooFast"}"#), "{declined}");
+    assert!(declined.ends_with(r#"{"reason":"too-fast"}"#), "{declined}");
     assert!(
-        requests[index("POST /api/bot/game/g1/chat")].contains(r#""text":"hi""#),
+        requests[index("POST /api/bot/game/g1/chat")].contains(r#""room":"players","text":"hi""#),
         "the greeting"
     );
     let first = index("POST /api/bot/game/g1/move/F");

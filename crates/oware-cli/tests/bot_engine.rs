@@ -7,7 +7,7 @@ use std::time::Duration;
 use oware_bot::config::EngineConfig;
 use oware_bot::engine::{Engine, EngineCommand, Go};
 use oware_bot::track::{self, Setup, Step};
-use oware_bot::wire::{Clock, GameFull, GameState, Player};
+use oware_bot::wire::{Clock, GameFull, GameState, Player, Status};
 use oware_core::Side;
 
 fn oware_uci(level: &str) -> EngineCommand {
@@ -30,10 +30,11 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-/// A game of the bot `bot` (South or North as named) with a 1+1 clock, from the start.
+/// A game between `south` and `north` with a 60+1 clock, from the start.
 fn full(south: &str, north: &str) -> GameFull {
     GameFull {
         id: "g1".into(),
+        rated: false,
         south: Player {
             name: south.into(),
             ..Player::default()
@@ -42,23 +43,32 @@ fn full(south: &str, north: &str) -> GameFull {
             name: north.into(),
             ..Player::default()
         },
+        you: None,
         clock: Some(Clock {
             initial_s: 60,
             increment_s: 1,
         }),
-        ..GameFull::default()
+        rules: "abapa".into(),
+        initial: "startpos".into(),
+        created_ms: 0,
+        state: state("", 60_000, 60_000),
     }
 }
 
-fn state(moves: &str, wtime: u64, btime: u64) -> GameState {
+fn state(moves: &str, south_ms: u64, north_ms: u64) -> GameState {
     GameState {
+        version: 1,
         moves: moves.into(),
-        wtime,
-        btime,
-        winc: 1000,
-        binc: 1000,
-        status: "started".into(),
-        ..GameState::default()
+        position: String::new(),
+        to_move: Side::South,
+        south_time_ms: Some(south_ms),
+        north_time_ms: Some(north_ms),
+        status: Status::Playing,
+        end: None,
+        winner: None,
+        draw_offer: None,
+        takeback_offer: None,
+        cycle_offer: None,
     }
 }
 
