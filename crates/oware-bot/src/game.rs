@@ -277,10 +277,7 @@ impl Play {
 
     /// The running engine, started (or restarted) if needed; `None` once the restarts are spent.
     async fn engine(&mut self) -> Option<&mut Engine> {
-        if self.engine.is_none() {
-            if self.left_to_clock {
-                return None;
-            }
+        while self.engine.is_none() && !self.left_to_clock {
             let setup = self.setup.as_ref()?;
             let config = &self.shared.config.engine;
             let started = match Engine::start(&self.shared.engine, config).await {
@@ -298,7 +295,6 @@ impl Play {
                 Err(e) => {
                     tracing::warn!(game = %self.id, "{e}");
                     self.spend_restart();
-                    return None;
                 }
             }
         }
