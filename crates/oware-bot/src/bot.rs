@@ -162,6 +162,11 @@ impl Bridge {
                 break Exit::Stopped;
             }
         };
+        if exit == Exit::Stopped {
+            tracing::info!(
+                "stopping: the games are left as they are (nothing resigned), the engines stopped"
+            );
+        }
         // The game tasks see `stop` too: they end, stopping their engines.
         while let Some(r) = tasks.join_next_with_id().await {
             hand.ended(r);

@@ -49,7 +49,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
         tokio::spawn(async move {
             if tokio::signal::ctrl_c().await.is_ok() {
-                tracing::info!("stopping: the games are left as they are, the engines stopped");
                 let _ = stop_tx.send(true);
             }
             // Keep the sender: a dropped one would read as a stop too.
