@@ -337,3 +337,101 @@ fn two_bridged_engines_play_a_rated_game_with_clocks() {
     });
     drop(server);
 }
+
+#[test]
+fn bad_arguments_are_clear_errors_before_anything_starts() {
+    let dir = run::fresh_dir("bot-args");
+    let token = dir.join("token");
+    std::fs::write(&token, "owt_secret_1\n").unwrap();
+    let config = dir.join("bot.toml");
+    std::fs::write(&config, "[challenge]\nmax_gmes = 2\n").unwrap();
+    let t = token.to_str().unwrap();
+    let c = config.to_str().unwrap();
+    let missing = dir.join("missing").to_string_lossy().into_owned();
+    let engine = "oware uci";
+    for (args, want) in [
+        (
+            vec![
+                "bot",
+                "--server",
+                "http://127.0.0.1:9",
+                "--token-file",
+                &missing,
+                "--engine",
+                engine,
+            ],
+            "cannot open",
+        ),
+        (
+            vec![
+                "bot",
+                "--server",
+                "http://127.0.0.1:9",
+                "--token-file",
+                t,
+                "--engine",
+                engine,
+                "--config",
+                c,
+            ],
+            "unknown field `max_gmes`",
+        ),
+        (
+            vec![
+                "bot",
+                "--server",
+                "http://127.0.0.1:9",
+                "--token-file",
+                t,
+                "--engine",
+                "oware 'uci",
+            ],
+            "unbalanced quotes",
+        ),
+        (
+            vec![
+                "bot",
+                "--server",
+                "ftp://x",
+                "--token-file",
+                t,
+                "--engine",
+                engine,
+            ],
+            "not a server address",
+        ),
+    ] {
+        let (code, _, err) = run::oware_code(&args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("owt_secret_1"), "the token was shown: {err}");
+    }
+}
+
+#[test]
+fn a_token_the_server_does_not_know_ends_the_bridge_with_a_clear_error() {
+    let dir = run::fresh_dir("bot-refused");
+    let db = dir.join("games.sqlite");
+    let server = Serve::start(
+        0,
+        &["--db".as_ref(), db.as_os_str()],
+        &dir.join("serve.log"),
+    );
+    let token = dir.join("token");
+    std::fs::write(&token, "owt_not_a_real_token\n").unwrap();
+    let (code, _, err) = run::oware_code(&[
+        "bot",
+        "--server",
+        &server.base,
+        "--token-file",
+        token.to_str().unwrap(),
+        "--engine",
+        &format!("{} uci", oware()),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("refused the bot's token"), "{err}");
+    assert!(
+        !err.contains("owt_not_a_real_token"),
+        "the token was shown: {err}"
+    );
+}
