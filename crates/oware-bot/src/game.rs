@@ -78,6 +78,8 @@ struct Play {
     moved_at: Option<usize>,
     /// The last ply a draw offer was answered at.
     draw_answered_at: Option<usize>,
+    /// The last ply a takeback request was answered at.
+    takeback_answered_at: Option<usize>,
     last_score: Option<Score>,
     claim_at: Option<Instant>,
     greeted: bool,
@@ -95,6 +97,7 @@ pub async fn play(shared: Shared, id: String) -> GameEnd {
         left_to_clock: false,
         moved_at: None,
         draw_answered_at: None,
+        takeback_answered_at: None,
         last_score: None,
         claim_at: None,
         greeted: false,
@@ -225,6 +228,16 @@ impl Play {
             );
             if let Err(e) = self.shared.client.post(&path, None).await {
                 tracing::warn!(game = %self.id, "answering the draw offer: {e}");
+            }
+        }
+        // Takebacks are always declined: the engine's moves stand.
+        if state.takeback_offer == Some(setup.side.other())
+            && self.takeback_answered_at != Some(plies)
+        {
+            self.takeback_answered_at = Some(plies);
+            let path = format!("/api/bot/game/{}/takeback/no", self.id);
+            if let Err(e) = self.shared.client.post(&path, None).await {
+                tracing::warn!(game = %self.id, "answering the takeback request: {e}");
             }
         }
         let step = match track::step(&setup, state, &self.shared.config.engine) {
