@@ -100,6 +100,25 @@ impl Hand {
 }
 
 impl Bridge {
+    /// Whether `challenge` is one to the bot (not its own): by the account's name when known,
+    /// else by the site's list of the account's challenges (`GET /api/challenge`).
+    async fn is_incoming(&self, challenge: &crate::wire::Challenge, me: &str) -> bool {
+        if !me.is_empty() {
+            return !challenge.challenger.name.eq_ignore_ascii_case(me);
+        }
+        match self
+            .client
+            .get::<oware_protocol::ChallengeList>("/api/challenge")
+            .await
+        {
+            Ok(list) => list.incoming.iter().any(|c| c.id == challenge.id),
+            Err(e) => {
+                tracing::warn!(challenge = %challenge.id, "the challenge list: {e}");
+                false
+            }
+        }
+    }
+
     /// Runs until `stop` turns `true` (or its sender is dropped) or the token is refused.
     pub async fn run(&self, stop: watch::Receiver<bool>) -> Exit {
         let mut stop_wait = stop.clone();
@@ -114,8 +133,12 @@ impl Bridge {
                         }
                         break name;
                     }
-                    _ => return Exit::Refused("the token names no account".into()),
+                    // A site that shows the account to its session only: the games' `you`
+                    // tells the side, the challenge list which challenges are the bot's to
+                    // answer.
+                    _ => break String::new(),
                 },
+                Err(e) if e.status == Some(403) => break String::new(),
                 Err(e) if e.is_auth() => return Exit::Refused(e.to_string()),
                 Err(e) => {
                     tracing::warn!("cannot reach the server: {e}");
@@ -125,7 +148,11 @@ impl Bridge {
                 }
             }
         };
-        tracing::info!(account = %clean(&me), server = %self.client.base(), "connected");
+        if me.is_empty() {
+            tracing::info!(server = %self.client.base(), "connected (the site does not show the account's name to its token)");
+        } else {
+            tracing::info!(account = %clean(&me), server = %self.client.base(), "connected");
+        }
         let shared = Shared {
             client: self.client.clone(),
             engine: self.engine.clone(),
@@ -153,6 +180,9 @@ impl Bridge {
                 Ok(Some(exit)) => break exit,
                 Ok(None) => tracing::info!("the event stream ended: reconnecting"),
                 Err(e) if e.is_auth() => break Exit::Refused(e.to_string()),
+                Err(e) if e.status == Some(404) => {
+                    break Exit::Refused(format!("{e} (the site has no bot API)"))
+                }
                 Err(e) => tracing::warn!("the event stream: {e}"),
             }
             let wait = backoff(&self.config.connection, failures);
@@ -241,7 +271,7 @@ impl Bridge {
                         continue;
                     }
                     // A challenge the bot sent itself is not its to answer.
-                    if challenge.challenger.name.eq_ignore_ascii_case(&shared.me) {
+                    if !self.is_incoming(&challenge, &shared.me).await {
                         continue;
                     }
                     hand.forget_stale();

@@ -157,6 +157,18 @@ impl Client {
         })
     }
 
+    /// A `GET` of a JSON answer.
+    pub async fn get<T: serde::de::DeserializeOwned>(&self, path: &str) -> Result<T, ApiError> {
+        let body = self.send(self.request(reqwest::Method::GET, path)).await?;
+        serde_json::from_slice(&body).map_err(|e| ApiError {
+            status: None,
+            message: format!(
+                "the server's answer to {path} is not understood: {}",
+                clean(&e.to_string())
+            ),
+        })
+    }
+
     /// A `POST` with an optional JSON body; the answer's body is read (capped) and dropped.
     pub async fn post(&self, path: &str, body: Option<serde_json::Value>) -> Result<(), ApiError> {
         let mut r = self.request(reqwest::Method::POST, path);

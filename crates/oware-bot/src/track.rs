@@ -32,13 +32,14 @@ pub struct Setup {
 
 impl Setup {
     /// Reads a `gameFull` for the account `me`: its side is the server's `you`, else the
-    /// player named `me` (without case).
+    /// player named `me` (without case; an empty `me` names nobody).
     pub fn new(full: &GameFull, me: &str) -> Result<Setup, String> {
         let me = me.to_lowercase();
         let named = match (
             full.south.name.to_lowercase() == me,
             full.north.name.to_lowercase() == me,
         ) {
+            _ if me.is_empty() => None,
             (true, false) => Some(Side::South),
             (false, true) => Some(Side::North),
             _ => None,
@@ -284,6 +285,11 @@ mod tests {
         let mut f = full("a", "b", None);
         f.you = Some(Side::North);
         assert_eq!(Setup::new(&f, "bot").unwrap().side, Side::North);
+        assert_eq!(Setup::new(&f, "").unwrap().side, Side::North);
+        assert!(
+            Setup::new(&full("", "b", None), "").is_err(),
+            "no name names a guest"
+        );
     }
 
     #[test]

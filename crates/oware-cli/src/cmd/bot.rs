@@ -59,7 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match exit {
         Exit::Stopped => Ok(ExitCode::SUCCESS),
         Exit::Refused(why) => {
-            anyhow::bail!("the server refused the bot's token ({why}): check --token-file")
+            anyhow::bail!("the server refused the bot ({why}): check --token-file and --server")
         }
     }
 }
