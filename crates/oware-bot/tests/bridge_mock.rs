@@ -19,6 +19,9 @@ use tokio::sync::{watch, Notify};
 /// The scripted server's state.
 #[derive(Default)]
 struct Mock {
+    /// Answer `GET /api/account` with 403, as a site that shows the account to its session
+    /// only: the bridge then reads its side from `you` and its challenges from the list.
+    hide_account: bool,
     /// `METHOD PATH BODY` of each request, in order.
     requests: Mutex<Vec<String>>,
     /// The `Authorization` header of each request.
@@ -67,10 +70,11 @@ impl Mock {
             r#"{{"type":"gameState","version":{plies},"moves":"{moves}","position":"","to_move":"{to_move}","south_time_ms":170000,"north_time_ms":175000,"status":"{status}","end":{end},"winner":{winner},"draw_offer":{offer}}}"#
         );
         if full {
-            // `you` left out: the bridge finds its side by its name.
+            // Without `you` the bridge finds its side by its name.
             let state = state.replacen(r#""type":"gameState","#, "", 1);
+            let you = if self.hide_account { "\"S\"" } else { "null" };
             format!(
-                r#"{{"type":"gameFull","id":"g1","rated":true,"clock":{{"initial_s":180,"increment_s":2}},"rules":"abapa","south":{{"name":"Bot","bot":true}},"north":{{"name":"kofi"}},"initial":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","created_ms":1,"state":{state}}}"#
+                r#"{{"type":"gameFull","id":"g1","you":{you},"rated":true,"clock":{{"initial_s":180,"increment_s":2}},"rules":"abapa","south":{{"name":"Bot","bot":true}},"north":{{"name":"kofi"}},"initial":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","created_ms":1,"state":{state}}}"#
             )
         } else {
             state
@@ -146,8 +150,29 @@ async fn serve(mock: Arc<Mock>, mut sock: TcpStream) {
         .push(format!("{method} {path} {body}"));
     mock.changed.notify_waiters();
     match (method.as_str(), path.as_str()) {
+        ("GET", "/api/account") if mock.hide_account => {
+            answer(
+                &mut sock,
+                "403 Forbidden",
+                r#"{"error":"session-required"}"#,
+            )
+            .await
+        }
         ("GET", "/api/account") => {
             answer(&mut sock, "200 OK", r#"{"name":"Bot","bot":true}"#).await
+        }
+        ("GET", "/api/challenge") => {
+            let view = |id: &str, clock: &str| {
+                format!(
+                    "{{\"id\":\"{id}\",\"status\":\"created\",\"challenger\":{{\"name\":\"kofi\"}},\"target\":{{\"name\":\"Bot\",\"bot\":true}},\"rated\":true,\"clock\":{clock},\"side\":\"random\",\"created_ms\":1,\"expires_ms\":2}}"
+                )
+            };
+            let list = format!(
+                "{{\"incoming\":[{},{}],\"outgoing\":[]}}",
+                view("c1", r#"{"initial_s":180,"increment_s":2}"#),
+                view("c2", r#"{"initial_s":10,"increment_s":0}"#)
+            );
+            answer(&mut sock, "200 OK", &list).await
         }
         ("GET", "/api/stream/event") => {
             if mock.event_opens.fetch_add(1, Ordering::SeqCst) == 0 {
@@ -244,9 +269,19 @@ fn script_engine() -> EngineCommand {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bridge_accepts_plays_resumes_declines_a_draw_and_stops() {
+    scenario(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_account_s_name_the_side_and_challenges_come_from_the_site() {
+    scenario(true).await;
+}
+
+async fn scenario(hide_account: bool) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let mock = Arc::new(Mock {
+        hide_account,
         game: Mutex::new((String::new(), "playing".into(), false)),
         ..Mock::default()
     });
@@ -300,6 +335,9 @@ async fn the_bridge_accepts_plays_resumes_declines_a_draw_and_stops() {
         .iter()
         .all(|a| a == "Bearer owt_test"));
     index("GET /api/account");
+    if hide_account {
+        index("GET /api/challenge");
+    }
     assert!(mock.event_opens.load(Ordering::SeqCst) >= 2, "reconnected");
     index("POST /api/challenge/c1/accept");
     let declined = &requests[index("POST /api/challenge/c2/decline")];

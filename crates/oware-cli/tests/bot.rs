@@ -74,7 +74,7 @@ impl Account {
         }
     }
 
-    /// One request with the session cookie (and a bearer token, if given): status and body.
+    /// One request with the session cookie, or the bearer token if given: status and body.
     async fn call(
         &self,
         method: &str,
@@ -82,11 +82,11 @@ impl Account {
         body: Option<Value>,
         bearer: Option<&str>,
     ) -> (u16, Value) {
-        let mut r = run::json_request(&self.client, method, format!("{}{path}", self.base), body)
-            .header("cookie", format!("oware_session={}", self.cookie));
-        if let Some(t) = bearer {
-            r = r.bearer_auth(t);
-        }
+        let r = run::json_request(&self.client, method, format!("{}{path}", self.base), body);
+        let r = match bearer {
+            Some(t) => r.bearer_auth(t),
+            None => r.header("cookie", format!("oware_session={}", self.cookie)),
+        };
         let res = r.send().await.expect("the server answers");
         let status = res.status().as_u16();
         let text = res.text().await.unwrap();
