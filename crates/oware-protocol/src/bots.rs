@@ -468,6 +468,14 @@ pub struct BotAccount {
     pub bot: bool,
 }
 
+/// The answer of a bot's action (`POST /api/bot/game/{id}/move/{move}`, `…/chat`, `…/resign`,
+/// …): done. The game's stream tells what it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct OkAnswer {
+    /// Always `true`.
+    pub ok: bool,
+}
+
 /// `GET /api/player`'s query: `?bots=true` for the bots' leaderboards instead of the people's.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]

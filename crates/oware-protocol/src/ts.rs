@@ -143,6 +143,7 @@ pub fn declarations() -> String {
         TokenView,
         CreatedToken,
         BotAccount,
+        OkAnswer,
         BotPlayer,
         ChallengeList,
         ChallengeView,

@@ -4,6 +4,7 @@
 
 use std::sync::{Arc, Weak};
 
+use crate::bot::Bots;
 use crate::chat::Chats;
 use crate::egdb_view::Tables;
 use crate::engine::EngineJobs;
@@ -36,6 +37,8 @@ pub(crate) struct Env {
     pub chat: Arc<Chats>,
     /// Game reviews.
     pub reviews: Arc<Reviews>,
+    /// Bots: challenges, account events, a bot's actions.
+    pub bots: Arc<Bots>,
 }
 
 impl Env {
@@ -78,6 +81,13 @@ impl Env {
             Arc::clone(&store),
             Arc::clone(&clock),
         ));
+        let bots = Bots::new(
+            Arc::clone(&store),
+            Arc::clone(&clock),
+            Arc::clone(&games),
+            Arc::clone(&round),
+            Arc::clone(&chat),
+        );
         let reviews = Reviews::new(
             Arc::clone(&games),
             Arc::clone(&store),
@@ -100,6 +110,7 @@ impl Env {
             round,
             chat,
             reviews,
+            bots,
         }
     }
 }

@@ -12,12 +12,12 @@
 //! built once in `env.rs` (lila's `Env`) and held by `http::Shared`; a handler calls the service
 //! of its route: `round` for online play, moves and the event streams, `local` for games on one
 //! device, undo, redo, OGN and analyses, `chat`, `lobby`, `review`, `pool`, `tournament`,
-//! `accounts` and `players` for their own routes, [`Games`] for reading a game's state.
+//! `accounts` and `players` for their own routes, `bot` for the bots' routes and the challenges, [`Games`] for reading a game's state.
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `players`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, with the table of routes and services) | accounts, chat, engine, events, games, limits, lobby, local, players, pool, proxy, review, round, store, tournament, view |
-//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`] and every service once, and sets the games' followers | chat, egdb_view, engine, games, lobby, local, online, review, round, store, time |
+//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, with the table of routes and services) | accounts, bot, chat, engine, events, games, limits, lobby, local, players, pool, proxy, review, round, store, tournament, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`] and every service once, and sets the games' followers | bot, chat, egdb_view, engine, games, lobby, local, online, review, round, store, time |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
 //! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
 //! | `pool` | quick pairing (`Pools`): tickets, the pairing pass | accounts, events, games, names, online, round, store, time |
@@ -25,10 +25,11 @@
 //! | `round/` | online play ([`Round`]): create (and the lobby entry), join, moves, ends, offers, claims, rematch, seats, presence keys, flag timers, event streams of players and spectators ([`PresenceGuard`]), paired games and the finished channel, ratings at the start, an account's games | accounts, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
 //! | `local/` | games on one device ([`Local`]): create, play, undo, redo, OGN, the computer's reply, cycles by agreement, analyses | engine, events, games, online, store, text, view |
 //! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
+//! | `bot/` | bots ([`crate::bot::Bots`]): the upgrade to a bot, challenges between accounts (kept in the store), each account's event stream (`hub.rs`, relayed between instances), the bots' views of a game (`view.rs`) and a bot's actions through its seat | accounts, chat, events, games, online, round, store, time |
 //! | `review/` | game reviews ([`Reviews`]): a review's copy of a game ([`ReviewTarget`], `target.rs`), the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`] | games, engine, store, events |
 //! | `lobby` | the lobby's list of open challenges ([`Lobby`]), its limits (overall, per address) and its events to watchers; it follows the live games | games, online, events, text, time |
 //! | `games/` | [`Games`], the live games: the cache in front of the store, loading and refreshing, views, the one change step (`Games::commit`), the followers told of what happens to a game, instance sync; [`GameError`]; no feature, no HTTP | egdb_view, events, names, online, secret, store, time, view |
-//! | `accounts/` | accounts, sessions, passwords (Argon2id), log-in limits | limits, names, secret, store, time, window |
+//! | `accounts/` | accounts, sessions, passwords (Argon2id), log-in limits, API tokens (`tokens.rs`) | limits, names, secret, store, time, window |
 //! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | |
 //! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]; a refusal is a [`LimitError`]) and the connection timeouts ([`ServerLimits`]) | proxy, window, time |
 //! | `window` | sliding-window counts per key with a bounded table (the limits' and the log-ins') | time |
@@ -40,7 +41,7 @@
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
-//! | `store/` | the [`Store`] interface, one repository trait per domain (games with versioned writes, notices, accounts, pools, tournaments, chat) with its SQL written once for both backends; the backends `sqlite/` ([`SqliteStore`], a file, one process) and `postgres/` ([`PostgresStore`], a database several instances share), folders with the same file names | rating |
+//! | `store/` | the [`Store`] interface, one repository trait per domain (games with versioned writes, notices, accounts, pools, tournaments, chat, bots) with its SQL written once for both backends; the backends `sqlite/` ([`SqliteStore`], a file, one process) and `postgres/` ([`PostgresStore`], a database several instances share), folders with the same file names | rating |
 //! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]), the first [`NAME_INPUT_BYTES`] bytes read; the site's own words ([`is_site_name`]) | |
 //! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) | |
 //!
@@ -51,6 +52,7 @@
 #![forbid(unsafe_code)]
 
 mod accounts;
+mod bot;
 mod chat;
 mod egdb_view;
 mod engine;
@@ -110,6 +112,7 @@ pub use review::{
 };
 pub use round::{Ending, NewOnline, NewPaired, Paired, PairedPlayer, PresenceGuard, Round};
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
+pub use store::bots::{BotStore, ChallengeRow, Party, TokenRow};
 pub use store::chat::ChatStore;
 pub use store::pool::PoolStore;
 pub use store::tournaments::TournamentStore;
@@ -394,6 +397,7 @@ async fn start_on(
         Err(e) => tracing::warn!("online games could not be resumed: {e}"),
     }
     let (tx, rx) = tokio::sync::watch::channel(false);
+    env.bots.start(rx.clone());
     let header_timeout = limits.header_timeout;
     let body_timeout = limits.body_timeout;
     let proxies = Arc::new(limits.trusted_proxies.clone());
@@ -414,6 +418,7 @@ async fn start_on(
         round: Arc::clone(&env.round),
         chat: Arc::clone(&env.chat),
         reviews: Arc::clone(&reviews),
+        bots: Arc::clone(&env.bots),
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(&env.clock))),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),

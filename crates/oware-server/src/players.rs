@@ -97,11 +97,12 @@ impl Players {
                 }
             })
             .collect();
+        let bot = self.accounts.store().bots().is_bot(id.clone()).await?;
         let [wins, draws, losses] = store.counts(id).await?;
         Ok(Profile {
             name: u.name,
             closed: u.closed,
-            bot: false,
+            bot,
             created_ms: u.created_ms,
             ratings,
             wins,
@@ -187,8 +188,12 @@ impl Players {
     }
 
     /// The leaderboard of `category`: the best established ratings of players active within
-    /// the last 30 days.
-    pub async fn leaderboard(&self, category: Category) -> Result<Vec<Leader>, AccountError> {
+    /// the last 30 days: people's, or with `bots` the bots'.
+    pub async fn leaderboard(
+        &self,
+        category: Category,
+        bots: bool,
+    ) -> Result<Vec<Leader>, AccountError> {
         let now = self.accounts.clock().now_ms();
         let since = now.saturating_sub(ESTABLISHED_WINDOW_SECS as u64 * 1000);
         let rows = self
@@ -200,6 +205,7 @@ impl Players {
                 max_deviation: PROVISIONAL_DEVIATION,
                 since_ms: since,
                 limit: BOARD_SIZE * 2,
+                bots,
             })
             .await?;
         // The stored deviation is as of the last game: judge it as of now.
@@ -213,7 +219,7 @@ impl Players {
                 name,
                 rating: r.rating.round() as i32,
                 games: r.games,
-                bot: false,
+                bot: bots,
             })
             .collect())
     }

@@ -1450,6 +1450,12 @@ name: string,
  */
 bot: boolean, };
 
+export type OkAnswer = { 
+/**
+ * Always `true`.
+ */
+ok: boolean, };
+
 export type BotPlayer = { 
 /**
  * The account's name.

@@ -37,6 +37,10 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value_t = 30,
           value_parser = clap::value_parser!(u64).range(1..=600))]
     pub review_lease: u64,
+    /// Let bot accounts join the quick-pairing pools, which are meant for people (by default
+    /// bots play by challenge only; see docs/bots.md).
+    #[arg(long)]
+    pub bots_in_pools: bool,
     /// Searches that may run at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
@@ -83,6 +87,7 @@ impl Default for Args {
             min_clock_s: 30,
             work_lease: 15,
             review_lease: 30,
+            bots_in_pools: false,
             engine_threads: None,
             egdb: None,
             no_egdb_build: false,
@@ -139,6 +144,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             min_initial_s: args.min_clock_s,
             work_lease: std::time::Duration::from_secs(args.work_lease),
             review_lease: std::time::Duration::from_secs(args.review_lease),
+            bots_in_pools: args.bots_in_pools,
             ..oware_server::OnlineConfig::default()
         },
         limits: oware_server::ServerLimits {

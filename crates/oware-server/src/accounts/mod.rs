@@ -23,9 +23,12 @@
 //! check, and settled by a guard, so simultaneous guesses cannot pass a limit.
 //!
 //! **Sign-ups** have their own limit per address (20 an hour), apart from log-ins.
+//!
+//! **API tokens** (`tokens.rs`): an account's tokens for programs (bots), stored hashed.
 
 mod attempts;
 mod password;
+mod tokens;
 mod username;
 
 use std::net::IpAddr;
@@ -42,6 +45,7 @@ use attempts::Known;
 pub use password::{
     check_new as check_password, Busy, Hasher, Lane, PasswordError, Ticket, PASSWORD_MAX,
 };
+pub use tokens::{TokenError, TokenUser, AUTHORIZATION_BYTES_MAX};
 pub use username::{check as check_name, reserved as reserved_name, NameError};
 
 /// The session cookie's name.
@@ -447,6 +451,7 @@ impl Accounts {
         self.check_own_password(user, password, ip.map(ClientKey::of))
             .await?;
         self.store.accounts().close_user(user.id.clone()).await?;
+        self.store.bots().delete_tokens(user.id.clone()).await?;
         self.known.only(&user.name.to_lowercase(), None);
         tracing::info!(user = %user.name, "account closed");
         Ok(())

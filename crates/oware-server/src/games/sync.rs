@@ -74,6 +74,8 @@ pub(crate) fn follow_notices(games: &Arc<Games>) {
                         .await
                 }
                 Notice::Resync => resync(&games).await,
+                // An account's event: the bots' hub relays it (`bot/hub.rs`).
+                Notice::Account { .. } => {}
             }
         }
     });

@@ -27,7 +27,7 @@ use oware_protocol::{AccountAnswer, CloseReq, Credentials, LogOutReq, NewPasswor
 
 use super::error::{ApiError, ApiJson};
 use super::Shared;
-use crate::accounts::{AccountError, Limited, NewSession, User, COOKIE};
+use crate::accounts::{AccountError, Limited, NewSession, User, AUTHORIZATION_BYTES_MAX, COOKIE};
 use cookie::{Cookie, SameSite};
 
 /// What the accounts' handlers answer.
@@ -80,8 +80,46 @@ pub(crate) fn session_cookie(headers: &HeaderMap) -> Option<&str> {
         .and_then(|c| c.value_raw())
 }
 
-/// The logged-in player of this request, if any (a session that ended is no one).
+/// The Bearer token of `headers`, if the request has one; a longer `Authorization` header
+/// than [`AUTHORIZATION_BYTES_MAX`] is refused before it is read.
+pub(super) fn bearer(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    if value.len() > AUTHORIZATION_BYTES_MAX {
+        return Err(bad_token(format!(
+            "the Authorization header is longer than {AUTHORIZATION_BYTES_MAX} bytes"
+        )));
+    }
+    let text = value.to_str().unwrap_or("");
+    Ok(text
+        .strip_prefix("Bearer ")
+        .or_else(|| text.strip_prefix("bearer "))
+        .map(str::trim))
+}
+
+/// 403 `session-required` for a request with a Bearer token: the routes that read or open a
+/// session are the page's, a token is for the bots' routes (`bot.rs`).
+pub(super) fn refuse_bearer(headers: &HeaderMap) -> Result<(), ApiError> {
+    if bearer(headers)?.is_some() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "session-required",
+            "this route takes a logged-in session, not an API token",
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn bad_token(message: String) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "bad-token", message)
+}
+
+/// The logged-in player of this request, if any (a session that ended is no one). A request
+/// with a Bearer token is refused (403 `session-required`): the routes that read the session
+/// are the page's, and a token is for the bots' routes (`bot.rs`).
 pub(crate) async fn viewer(s: &Shared, headers: &HeaderMap) -> Result<Option<User>, ApiError> {
+    refuse_bearer(headers)?;
     match session_cookie(headers) {
         Some(token) => Ok(s.accounts.user(token).await?),
         None => Ok(None),
@@ -117,11 +155,11 @@ fn set_cookie(value: &str, max_age_s: u64, secure: bool) -> HeaderValue {
 }
 
 /// The answer to a new session: the account, and the cookie.
-fn with_session(session: NewSession, headers: &HeaderMap) -> Response {
+fn with_session(session: NewSession, headers: &HeaderMap, bot: bool) -> Response {
     let cookie = set_cookie(&session.token, session.max_age_s, over_tls(headers));
     let body = Json(AccountAnswer {
         name: Some(session.user.name),
-        bot: false,
+        bot,
     });
     let mut response = body.into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie);
@@ -186,7 +224,8 @@ async fn open_session(
             tracing::warn!("ending the previous session: {e}");
         }
     }
-    Ok(with_session(session, headers))
+    let bot = s.bots.is_bot(&session.user).await?;
+    Ok(with_session(session, headers, bot))
 }
 
 /// `POST /api/account/logout`.
@@ -195,6 +234,7 @@ pub(super) async fn log_out(
     headers: HeaderMap,
     body: super::error::OptionalJson<LogOutReq>,
 ) -> Answer {
+    refuse_bearer(&headers)?;
     let all = body.0.all.unwrap_or(false);
     if let Some(token) = session_cookie(&headers) {
         s.accounts.log_out(token, all).await?;
@@ -205,9 +245,13 @@ pub(super) async fn log_out(
 /// `GET /api/account`: who is logged in (`{"name": null}` for a guest).
 pub(super) async fn me(State(s): State<Shared>, headers: HeaderMap) -> Answer {
     let user = viewer(&s, &headers).await?;
+    let bot = match &user {
+        Some(u) => s.bots.is_bot(u).await?,
+        None => false,
+    };
     let mut r = Json(AccountAnswer {
         name: user.map(|u| u.name),
-        bot: false,
+        bot,
     })
     .into_response();
     r.headers_mut()
@@ -228,7 +272,8 @@ pub(super) async fn change_password(
         .accounts
         .change_password(&user, &p.current, &p.new, ip)
         .await?;
-    Ok(with_session(session, &headers))
+    let bot = s.bots.is_bot(&user).await?;
+    Ok(with_session(session, &headers, bot))
 }
 
 /// `POST /api/account/close`.

@@ -13,6 +13,7 @@
 
 mod accounts;
 mod assets;
+mod bot;
 mod chat;
 mod error;
 mod games;
@@ -68,6 +69,7 @@ pub use oware_protocol::{AnalysisReq, CreateReq, MoveReq, ReviewReq};
 /// | `/api/lobby`, `/api/lobby/events` | `lobby` ([`crate::lobby::Lobby`]) |
 /// | `…/review` | `reviews` ([`Reviews`]) |
 /// | `/api/pools/…`, `/api/tournaments/…`, `/api/account/…`, `/api/players/…` | `pools`, `tournaments`, `accounts`, `players` |
+/// | `/api/bot/…`, `/api/stream/event`, `/api/challenge…` (`/api/account/tokens…`: `accounts`) | `bots` ([`crate::bot::Bots`]) |
 #[derive(Clone)]
 pub struct Shared {
     /// The store (health answers).
@@ -86,6 +88,8 @@ pub struct Shared {
     pub(crate) chat: Arc<crate::chat::Chats>,
     /// Game reviews.
     pub(crate) reviews: Arc<Reviews>,
+    /// Bots: challenges, account events, a bot's actions.
+    pub(crate) bots: Arc<crate::bot::Bots>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// The per-client limits.
     pub(crate) limits: Arc<ClientLimits>,
@@ -151,6 +155,24 @@ route_table! {
     POST "/api/account/password" => accounts::change_password,
     POST "/api/account/close" => accounts::close,
     POST "/api/account/reset" => accounts::reset,
+    GET "/api/account/tokens" => bot::tokens,
+    POST "/api/account/tokens" => bot::create_token,
+    DELETE "/api/account/tokens/{id}" => bot::revoke_token,
+    POST "/api/bot/account/upgrade" => bot::upgrade,
+    GET "/api/stream/event" => bot::event_stream,
+    GET "/api/bot/game/stream/{id}" => bot::game_stream,
+    POST "/api/bot/game/{id}/move/{move}" => bot::play,
+    POST "/api/bot/game/{id}/chat" => bot::chat.layer(small_body()),
+    POST "/api/bot/game/{id}/resign" => bot::ending(Ending::Resign),
+    POST "/api/bot/game/{id}/abort" => bot::ending(Ending::Abort),
+    POST "/api/bot/game/{id}/claim-victory" => bot::claim_victory,
+    POST "/api/bot/game/{id}/draw/{answer}" => bot::answer(OfferKind::Draw),
+    POST "/api/bot/game/{id}/takeback/{answer}" => bot::answer(OfferKind::Takeback),
+    POST "/api/challenge/{name}" => bot::challenge,
+    GET "/api/challenge" => bot::challenges,
+    POST "/api/challenge/{id}/accept" => bot::accept,
+    POST "/api/challenge/{id}/decline" => bot::decline,
+    POST "/api/challenge/{id}/cancel" => bot::cancel,
     GET "/api/user/{name}" => players::profile,
     GET "/api/user/{name}/rating-history" => players::rating_history,
     GET "/api/user/{name}/games" => players::games,

@@ -9,7 +9,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use oware_protocol::{
-    HistoryPage, HistoryQuery, Leaderboards, PlayerResult, Profile, RatingHistory,
+    HistoryPage, HistoryQuery, Leaderboards, LeadersQuery, PlayerResult, Profile, RatingHistory,
     RatingHistoryQuery,
 };
 use oware_rating::Category;
@@ -141,10 +141,18 @@ pub(super) async fn export(
 }
 
 /// `GET /api/player`: the leaderboard of each category.
-pub(super) async fn leaderboards(State(s): State<Shared>) -> Result<Json<Leaderboards>, ApiError> {
+/// `GET /api/player` (`?bots=true`: the bots' boards).
+pub(super) async fn leaderboards(
+    State(s): State<Shared>,
+    Query(q): Query<LeadersQuery>,
+) -> Result<Json<Leaderboards>, ApiError> {
+    let bots = q.bots.unwrap_or(false);
     Ok(Json(Leaderboards {
-        blitz: s.players.leaderboard(Category::Blitz).await?,
-        rapid: s.players.leaderboard(Category::Rapid).await?,
-        correspondence: s.players.leaderboard(Category::Correspondence).await?,
+        blitz: s.players.leaderboard(Category::Blitz, bots).await?,
+        rapid: s.players.leaderboard(Category::Rapid, bots).await?,
+        correspondence: s
+            .players
+            .leaderboard(Category::Correspondence, bots)
+            .await?,
     }))
 }

@@ -67,6 +67,7 @@ pub(super) async fn join(
     OptionalJson(req): OptionalJson<PoolReq>,
 ) -> Result<Response, ApiError> {
     let user = super::accounts::viewer(&s, &headers).await?;
+    s.bots.may_join_pool(user.as_ref()).await?;
     let ticket = s
         .pools
         .join(

@@ -57,6 +57,9 @@ pub struct OnlineConfig {
     /// (default 30 s, `review::REVIEW_LEASE`); the instance running the review renews it every
     /// third of that.
     pub review_lease: Duration,
+    /// Whether bot accounts may join the quick-pairing pools, which are meant for people
+    /// (default no: 403 `no-bots-in-pools`; `oware serve --bots-in-pools`).
+    pub bots_in_pools: bool,
 }
 
 impl Default for OnlineConfig {
@@ -72,6 +75,7 @@ impl Default for OnlineConfig {
             lobby_per_client: 3,
             work_lease: Duration::from_secs(15),
             review_lease: crate::review::REVIEW_LEASE,
+            bots_in_pools: false,
         }
     }
 }
@@ -107,6 +111,9 @@ pub struct Seat {
     /// The account's rating in the game's category when it took the seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<oware_protocol::SeatRating>,
+    /// Whether that account is a bot (`bot/`), as when it took the seat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// What a player may claim when the opponent has left: the protocol's vocabulary.

@@ -21,7 +21,7 @@ pub fn lobby_entry(id: &str, o: &Online, rules: &Rules) -> LobbyEntry {
         rated: o.rated,
         rating: o.seat(o.creator).rating,
         range: o.range,
-        bot: false,
+        bot: o.seat(o.creator).bot,
     }
 }
 
@@ -41,7 +41,7 @@ impl Online {
             connected: presence.connected[idx(side)] > 0,
             account: self.seat(side).user.is_some(),
             rating: self.seat(side).rating,
-            bot: false,
+            bot: self.seat(side).bot,
         };
         let clock = self.clock.as_ref().map(|c| ClockView {
             initial_ms: c.initial_ms,

@@ -44,7 +44,7 @@ impl Round {
                 } else {
                     String::new()
                 },
-                opponent_bot: false,
+                opponent_bot: o.seat(side.other()).bot,
                 status: o.status,
                 your_turn: playing && game.position().turn() == side,
                 days_per_move: o.clock.as_ref().and_then(|c| c.control().days_per_move()),

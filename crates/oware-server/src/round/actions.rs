@@ -194,6 +194,7 @@ impl Round {
                 Some(_) => {}
             }
         }
+        let bot = self.is_bot(user).await?;
         let new_token = random_hex(24)?;
         let name = match (user, clean_name(name)) {
             (Some(u), _) => u.name.clone(),
@@ -209,6 +210,7 @@ impl Round {
             };
             seat.user = user.map(|u| u.id.clone());
             seat.rating = rating;
+            seat.bot = bot;
         }
         let game = s.game.clone();
         self.games.persist(&mut s, Change::online(game, o)).await?;

@@ -230,6 +230,11 @@ impl Round {
         self.clock.now_ms()
     }
 
+    /// Whether bots may join the pools meant for people ([`OnlineConfig::bots_in_pools`]).
+    pub fn bots_in_pools(&self) -> bool {
+        self.online.bots_in_pools
+    }
+
     /// The smallest initial time a clock may have, in seconds.
     pub fn min_initial_s(&self) -> u64 {
         self.online.min_initial_s
@@ -339,6 +344,7 @@ impl Round {
         online.advice = req.advice;
         if let Some(u) = &req.user {
             let rating = self.rating_snapshot(u, req.clock.as_ref()).await?;
+            let bot = self.is_bot(Some(u)).await?;
             let seat = if side == Side::South {
                 &mut online.south
             } else {
@@ -346,6 +352,7 @@ impl Round {
             };
             seat.user = Some(u.id.clone());
             seat.rating = rating;
+            seat.bot = bot;
         }
         let game = Game::new(rules);
         let id = random_hex(16)?;

@@ -77,12 +77,14 @@ impl Round {
                 Some(u) => self.rating_snapshot(u, req.clock.as_ref()).await?,
                 None => None,
             };
+            let bot = self.is_bot(p.user.as_ref()).await?;
             let seat = match side {
                 Side::South => &mut online.south,
                 Side::North => &mut online.north,
             };
             seat.user = p.user.as_ref().map(|u| u.id.clone());
             seat.rating = rating;
+            seat.bot = bot;
         }
         let id = random_hex(16)?;
         self.insert_online(&id, &tokens.south, Game::new(req.rules), online)

@@ -28,6 +28,14 @@ pub fn rated_refusal(
 }
 
 impl Round {
+    /// Whether `user` is a bot's account (the seat's mark).
+    pub(crate) async fn is_bot(&self, user: Option<&User>) -> Result<bool, GameError> {
+        match user {
+            Some(u) => Ok(self.store.bots().is_bot(u.id.clone()).await?),
+            None => Ok(false),
+        }
+    }
+
     /// `user`'s rating snapshot for a game with `clock` (`None` without a category).
     pub(crate) async fn rating_snapshot(
         &self,

@@ -150,11 +150,12 @@ pub(super) mod sql {
                 COALESCE(SUM(CASE WHEN score = 0 THEN 1 ELSE 0 END), 0)
          FROM game_players WHERE user_id = ?1";
     /// The best ratings of category `?1` with a deviation at most `?2`, played since `?3`, of
-    /// open accounts: at most `?4`.
+    /// open accounts, bots (`?5` = 1) or people (0): at most `?4`.
     pub const LEADERBOARD: &str =
         "SELECT u.name, r.rating, r.deviation, r.volatility, r.games, r.last
          FROM ratings r JOIN users u ON u.id = r.user_id
          WHERE r.category = ?1 AND r.deviation <= ?2 AND r.last >= ?3 AND u.closed = 0
+           AND (SELECT COUNT(*) FROM bots b WHERE b.user_id = u.id) = ?5
          ORDER BY r.rating DESC, u.name_key LIMIT ?4";
 }
 
@@ -427,4 +428,6 @@ pub struct LeaderQuery {
     pub since_ms: u64,
     /// At most this many.
     pub limit: u32,
+    /// The bots' board instead of the people's.
+    pub bots: bool,
 }

@@ -14,7 +14,7 @@
 //! **Layout.** One repository trait per domain, each beside its rows and its SQL: the games
 //! ([`GameStore`], `games_sql.rs`), what instances sharing a database tell each other
 //! ([`NoticeStore`], here), the accounts (`accounts.rs`), the quick-pairing pools (`pool.rs`),
-//! the tournaments (`tournaments.rs`) and the chat (`chat.rs`). [`Store`] is the games' and the
+//! the tournaments (`tournaments.rs`), the chat (`chat.rs`) and the bots (`bots.rs`). [`Store`] is the games' and the
 //! notices' repository itself and hands out the others; every backend has every table. The two
 //! backends are folders with the same file names, `sqlite/` and `postgres/`: the store and its
 //! games in `mod.rs`, then `accounts.rs`, `pool.rs`, `tournaments.rs`, `chat.rs`, and the
@@ -31,6 +31,7 @@
 //! claims and notifications (SQLite has one process, so none), and the start-up query's order.
 
 pub(crate) mod accounts;
+pub(crate) mod bots;
 pub(crate) mod chat;
 mod games_sql;
 pub(crate) mod pool;
@@ -146,6 +147,14 @@ pub enum Notice {
         /// The event's data.
         data: String,
     },
+    /// An event of account `user`'s stream (`bot/hub.rs`) another instance sent, as the JSON
+    /// text of the line.
+    Account {
+        /// The account (its id).
+        user: String,
+        /// The line.
+        data: String,
+    },
     /// Notices may have been missed (the listening connection was lost and is back): check
     /// every cached game against the database.
     Resync,
@@ -179,6 +188,10 @@ pub trait Store: GameStore + NoticeStore + 'static {
 
     /// The chat's table of the same database (`chat.rs`).
     fn chat(&self) -> &dyn chat::ChatStore;
+
+    /// The bots' tables of the same database (`bots.rs`): API tokens, the bot mark,
+    /// challenges.
+    fn bots(&self) -> &dyn bots::BotStore;
 
     /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
     fn close(&self) -> StoreFuture<'_, ()>;

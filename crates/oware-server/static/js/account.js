@@ -1,9 +1,10 @@
 // Accounts on every page: the requests of the account API (docs/web.md), the log-in / sign-up control in the
 // header (a "Log in" button for a guest; for a player, their name with a menu: profile, log out, log out
-// everywhere, change password, close account) and the small rating texts ("1500?", "+8") other modules show.
+// everywhere, change password, API tokens (`tokens.js`), close account) and the small rating texts ("1500?", "+8") other modules show.
 // The session is an HttpOnly cookie the page never sees: `GET /api/account` says who is logged in. Every
 // text from the server is put in as text, never as HTML.
 import { request } from "./api.js";
+import { createTokensDialog } from "./tokens.js";
 /** @import * as P from "../../types/protocol" */
 
 // ----- Requests -----
@@ -192,6 +193,7 @@ export function createAccountMenu({ onChange } = {}) {
   });
   close.ok.classList.remove("btn-primary");
   close.ok.classList.add("btn-danger");
+  const tokens = createTokensDialog();
 
   const note = el("span", { class: "account-note", role: "status" });
   function flash(text) {
@@ -235,6 +237,7 @@ export function createAccountMenu({ onChange } = {}) {
       item("menu-logout", "Log out", () => out(false)),
       item("menu-logout-all", "Log out everywhere", () => out(true)),
       item("menu-password", "Change the password", () => password.open()),
+      item("menu-tokens", "API tokens (bots)", () => tokens.open()),
       item("menu-close", "Close the account", () => close.open("Your games stay and are shown under your name, marked closed. You cannot log in again."))));
     box.append(menu, note);
   }

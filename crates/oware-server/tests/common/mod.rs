@@ -17,9 +17,9 @@ use oware_protocol::{
     ErrorBody, EventKind, LobbyAdd, LobbyEntry, LobbyList, LobbyRemove, SeatAnswer, Side,
 };
 use oware_server::{
-    start, start_with, AccountStore, ChatStore, EngineJobs, GameRow, GameStore, GameUpdate,
-    ManualClock, Notice, NoticeStore, OnlineConfig, PoolStore, Server, ServerConfig, Store,
-    StoreError, StoreFuture, TournamentStore,
+    start, start_with, AccountStore, BotStore, ChatStore, EngineJobs, GameRow, GameStore,
+    GameUpdate, ManualClock, Notice, NoticeStore, OnlineConfig, PoolStore, Server, ServerConfig,
+    Store, StoreError, StoreFuture, TournamentStore,
 };
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{Client, StatusCode};
@@ -213,6 +213,9 @@ impl Store for TestStore {
     }
     fn chat(&self) -> &dyn ChatStore {
         self.inner.chat()
+    }
+    fn bots(&self) -> &dyn BotStore {
+        self.inner.bots()
     }
     fn close(&self) -> StoreFuture<'_, ()> {
         self.inner.close()

@@ -384,6 +384,7 @@ impl AccountStore for PostgresStore {
                     &q.max_deviation,
                     &int(q.since_ms),
                     &i64::from(q.limit),
+                    &i64::from(q.bots),
                 ],
                 |r| (r.get(0), read_rating(r, 1)),
             )

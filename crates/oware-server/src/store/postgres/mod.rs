@@ -58,6 +58,7 @@ use super::{
 };
 
 mod accounts;
+mod bots;
 mod chat;
 mod client;
 mod notices;
@@ -233,6 +234,10 @@ impl Store for PostgresStore {
     }
 
     fn chat(&self) -> &dyn crate::store::chat::ChatStore {
+        self
+    }
+
+    fn bots(&self) -> &dyn crate::store::bots::BotStore {
         self
     }
 

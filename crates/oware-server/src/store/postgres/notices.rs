@@ -106,7 +106,8 @@ type EventNotice = fn(String, String) -> Notice;
 
 /// `INSTANCE ID VERSION` from another instance → a change, `INSTANCE presence ID S N SPEC`
 /// (or several `ID S N SPEC` entries joined by `;`) → its streams, `INSTANCE review ID JSON` →
-/// a review's event, `INSTANCE chat ID JSON` → a chat message's; our own → nothing. A malformed part is skipped.
+/// a review's event, `INSTANCE chat ID JSON` → a chat message's, `INSTANCE account USER JSON` →
+/// an account's event (`bot/hub.rs`); our own → nothing. A malformed part is skipped.
 fn parse_notice(payload: &str, me: &str) -> Vec<Notice> {
     let Some((from, rest)) = payload.split_once(' ') else {
         return Vec::new();
@@ -115,9 +116,10 @@ fn parse_notice(payload: &str, me: &str) -> Vec<Notice> {
         return Vec::new();
     }
     // `chat ID JSON` and `review ID JSON`: the game and the event's data.
-    let events: [(&str, EventNotice); 2] = [
+    let events: [(&str, EventNotice); 3] = [
         ("chat ", |id, data| Notice::Chat { id, data }),
         ("review ", |id, data| Notice::Review { id, data }),
+        ("account ", |user, data| Notice::Account { user, data }),
     ];
     for (kind, notice) in events {
         if let Some(rest) = rest.strip_prefix(kind) {
@@ -201,6 +203,13 @@ mod tests {
             vec![Notice::Chat {
                 id: "g1".into(),
                 data: "{\"room\":\"players\",\"text\":\"a b\"}".into(),
+            }]
+        );
+        assert_eq!(
+            parse_notice("you account u1 {\"type\":\"gameStart\"}", "me"),
+            vec![Notice::Account {
+                user: "u1".into(),
+                data: "{\"type\":\"gameStart\"}".into(),
             }]
         );
     }

@@ -73,6 +73,9 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     // 7: the accounts in each online game's seats, as indexed columns, filled for the games
     // already stored, as SQLite's migration 10.
     &[GAMES_SEAT_USERS, POSTGRES_SEAT_USERS_FILL],
+    // 8: accounts' API tokens, the bot mark, challenges between accounts, as SQLite's
+    // migration 11.
+    &[super::super::bots::POSTGRES_SCHEMA],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

@@ -326,7 +326,8 @@ impl AccountStore for SqliteStore {
                     q.category,
                     q.max_deviation,
                     int(q.since_ms),
-                    i64::from(q.limit)
+                    i64::from(q.limit),
+                    i64::from(q.bots)
                 ],
                 |r| Ok((r.get(0)?, read_rating(r, 1)?)),
             )?;

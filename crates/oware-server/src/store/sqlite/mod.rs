@@ -37,6 +37,7 @@ use crate::store::{
 };
 
 mod accounts;
+mod bots;
 mod chat;
 mod client;
 mod lock;
@@ -243,6 +244,10 @@ impl Store for SqliteStore {
     }
 
     fn chat(&self) -> &dyn crate::store::chat::ChatStore {
+        self
+    }
+
+    fn bots(&self) -> &dyn crate::store::bots::BotStore {
         self
     }
 

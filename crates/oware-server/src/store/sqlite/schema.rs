@@ -41,6 +41,9 @@ const MIGRATIONS: &[&[&str]] = &[
     // 10: the accounts in each online game's seats, as indexed columns, filled for the games
     // already stored (`store/games_sql.rs`).
     &[GAMES_SEAT_USERS, SQLITE_SEAT_USERS_FILL],
+    // 11: accounts' API tokens (hashes only), the bot mark, challenges between accounts
+    // (`store/bots.rs`).
+    &[crate::store::bots::SQLITE_SCHEMA],
 ];
 
 /// Settings, the writability check and the migrations.

@@ -1,0 +1,119 @@
+//! Each account's event stream (`GET /api/stream/event`): a broadcast channel per account
+//! with a stream open on this instance, fed by this instance's challenges and games and by the
+//! other instances' (a notice `account USER JSON` through the store, `store/postgres/notices.rs`).
+//!
+//! The table is bounded ([`HUB_ACCOUNTS_MAX`] accounts); an account's channel goes when its
+//! last stream closes (checked as streams open and events are sent).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use oware_protocol::AccountEvent;
+use tokio::sync::broadcast;
+
+use super::BotError;
+use crate::events::to_json;
+use crate::store::{Notice, Store};
+
+/// Accounts with an event stream open on one instance, at most.
+pub const HUB_ACCOUNTS_MAX: usize = 10_000;
+/// Events an account's slow stream may fall behind by before it skips some.
+const BACKLOG: usize = 64;
+
+/// The account event channels of this instance.
+pub struct Hub {
+    store: Arc<dyn Store>,
+    channels: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+}
+
+impl Hub {
+    /// A hub relaying through `store`.
+    pub fn new(store: Arc<dyn Store>) -> Arc<Hub> {
+        Arc::new(Hub {
+            store,
+            channels: Mutex::new(HashMap::new()),
+        })
+    }
+
+    fn table(&self) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Arc<str>>>> {
+        self.channels.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A receiver of account `user`'s events (JSON lines).
+    pub fn subscribe(&self, user: &str) -> Result<broadcast::Receiver<Arc<str>>, BotError> {
+        let mut t = self.table();
+        if let Some(tx) = t.get(user) {
+            return Ok(tx.subscribe());
+        }
+        if t.len() >= HUB_ACCOUNTS_MAX {
+            t.retain(|_, tx| tx.receiver_count() > 0);
+            if t.len() >= HUB_ACCOUNTS_MAX {
+                return Err(BotError::Crowded);
+            }
+        }
+        let (tx, rx) = broadcast::channel(BACKLOG);
+        t.insert(user.to_string(), tx);
+        Ok(rx)
+    }
+
+    /// Sends `line` to account `user`'s streams on this instance.
+    fn deliver(&self, user: &str, line: Arc<str>) {
+        let mut t = self.table();
+        if let Some(tx) = t.get(user) {
+            if tx.send(line).is_err() {
+                t.remove(user);
+            }
+        }
+    }
+
+    /// Sends `event` to account `user`'s streams, here and on the other instances.
+    pub async fn send(&self, user: &str, event: &AccountEvent) {
+        let json = to_json(event);
+        self.deliver(user, json.clone().into());
+        if self.store.shared() {
+            if let Err(e) = self.store.announce(format!("account {user} {json}")).await {
+                tracing::warn!(user, "an account event could not be announced: {e}");
+            }
+        }
+    }
+
+    /// Relays the other instances' account events to this instance's streams, until
+    /// `shutdown`.
+    pub fn follow_notices(self: &Arc<Self>, mut shutdown: tokio::sync::watch::Receiver<bool>) {
+        let Some(mut notices) = self.store.notices() else {
+            return;
+        };
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = async { let _ = shutdown.wait_for(|down| *down).await; } => return,
+                    n = notices.recv() => match n {
+                        Ok(Notice::Account { user, data }) => hub.deliver(&user, data.into()),
+                        Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(broadcast::error::RecvError::Closed) => return,
+                    },
+                }
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_channel_goes_with_its_last_stream() {
+        let dir = tempfile::tempdir().unwrap();
+        let store: Arc<dyn Store> =
+            Arc::new(crate::store::SqliteStore::open(&dir.path().join("hub.sqlite")).unwrap());
+        let hub = Hub::new(store);
+        let rx = hub.subscribe("u").unwrap();
+        hub.deliver("u", "{}".into());
+        assert_eq!(hub.table().len(), 1);
+        drop(rx);
+        hub.deliver("u", "{}".into());
+        assert!(hub.table().is_empty(), "no receiver: the channel is gone");
+    }
+}

@@ -1,0 +1,451 @@
+//! The bots' routes (`docs/bots.md`): the upgrade, a bot's game stream and actions
+//! (`/api/bot/…`), the account's event stream (`/api/stream/event`), the challenges
+//! (`/api/challenge…`) and the API tokens (`/api/account/tokens…`); the `Authorization: Bearer`
+//! check; the NDJSON answers.
+//!
+//! **Who may call what.** `/api/bot/…` and `/api/stream/event` take a token only (a session
+//! cookie alone is refused with 403 `token-required`); the challenges take a token or a
+//! session; the tokens' own routes and every other route reading the session take the
+//! session only (a Bearer token there is refused with 403 `session-required`, in
+//! `accounts::viewer`).
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use oware_protocol::{
+    BotAccount, ChallengeList, ChallengeReq, ChallengeView, ChatReq, CreatedToken, DeclineReq,
+    NewTokenReq, OkAnswer, TokenList, TokenScope,
+};
+use tokio::sync::{broadcast, watch};
+
+use super::accounts::{bad_token, bearer};
+use super::error::{ApiError, ApiJson, OptionalJson, Path};
+use super::{client, NoBody, Shared};
+use crate::accounts::{TokenError, TokenUser, User};
+use crate::bot::{BotError, GameStream};
+use crate::games::OfferKind;
+use crate::round::Ending;
+
+/// An empty line is sent on the NDJSON streams when nothing else was for this long.
+const KEEP_ALIVE: Duration = Duration::from_secs(7);
+
+impl From<BotError> for ApiError {
+    fn from(e: BotError) -> Self {
+        let message = e.to_string();
+        let (status, code) = match e {
+            BotError::Game(g) => return g.into(),
+            BotError::Store(s) => return crate::games::GameError::from(s).into(),
+            BotError::HasPlayed => (StatusCode::CONFLICT, "has-played"),
+            BotError::NotABot => (StatusCode::FORBIDDEN, "not-a-bot"),
+            BotError::UnknownPlayer => (StatusCode::NOT_FOUND, "no-such-player"),
+            BotError::OwnChallenge => (StatusCode::UNPROCESSABLE_ENTITY, "own-challenge"),
+            BotError::TooManyChallenges(_) => {
+                (StatusCode::TOO_MANY_REQUESTS, "too-many-challenges")
+            }
+            BotError::NoSuchChallenge => (StatusCode::NOT_FOUND, "no-such-challenge"),
+            BotError::Invalid(code, _) => (StatusCode::UNPROCESSABLE_ENTITY, code),
+            BotError::NoBotsInPools => (StatusCode::FORBIDDEN, "no-bots-in-pools"),
+            BotError::Crowded => (StatusCode::SERVICE_UNAVAILABLE, "too-many-clients"),
+        };
+        let out = ApiError::new(status, code, message);
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            out.retry_after(5)
+        } else {
+            out
+        }
+    }
+}
+
+impl From<TokenError> for ApiError {
+    fn from(e: TokenError) -> Self {
+        let message = e.to_string();
+        let (status, code) = match e {
+            TokenError::TooMany => (StatusCode::CONFLICT, "too-many-tokens"),
+            TokenError::BadDescription => (StatusCode::UNPROCESSABLE_ENTITY, "bad-description"),
+            TokenError::BadScopes(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-scope"),
+            TokenError::Unknown => (StatusCode::NOT_FOUND, "no-such-token"),
+            TokenError::Account(a) => return a.into(),
+        };
+        ApiError::new(status, code, message)
+    }
+}
+
+/// The account of the request's Bearer token, which must have `scope` (one of `scopes`).
+async fn token_user(
+    s: &Shared,
+    headers: &HeaderMap,
+    scopes: &[TokenScope],
+) -> Result<Option<User>, ApiError> {
+    let Some(token) = bearer(headers)? else {
+        return Ok(None);
+    };
+    let found: Option<TokenUser> = s.accounts.bearer(token).await?;
+    let Some(found) = found else {
+        return Err(bad_token(
+            "this token is unknown or was revoked (or its account closed)".into(),
+        ));
+    };
+    if !scopes.iter().any(|&sc| found.may(sc)) {
+        let names: Vec<&str> = scopes.iter().map(|s| s.name()).collect();
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "missing-scope",
+            format!("this token lacks the scope {}", names.join(" or ")),
+        ));
+    }
+    Ok(Some(found.user))
+}
+
+/// A token-only route's account: a Bearer token with one of `scopes`; a session cookie alone is
+/// refused.
+async fn token_only(
+    s: &Shared,
+    headers: &HeaderMap,
+    scopes: &[TokenScope],
+) -> Result<User, ApiError> {
+    if let Some(u) = token_user(s, headers, scopes).await? {
+        return Ok(u);
+    }
+    if super::accounts::session_cookie(headers).is_some() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "token-required",
+            "this route takes an API token (Authorization: Bearer owt_…), not a session",
+        ));
+    }
+    Err(bad_token(
+        "give an API token: Authorization: Bearer owt_… (make one on your account page)".into(),
+    ))
+}
+
+/// A bot's account: a Bearer token with `bot:play`, of an account that is a bot.
+async fn bot_user(s: &Shared, headers: &HeaderMap) -> Result<User, ApiError> {
+    let user = token_only(s, headers, &[TokenScope::BotPlay]).await?;
+    s.bots.must_be_bot(&user).await?;
+    Ok(user)
+}
+
+/// The challenges' account: a Bearer token with `scope`, or a logged-in session.
+async fn token_or_session(
+    s: &Shared,
+    headers: &HeaderMap,
+    scope: TokenScope,
+) -> Result<User, ApiError> {
+    if let Some(u) = token_user(s, headers, &[scope]).await? {
+        return Ok(u);
+    }
+    super::accounts::logged_in(s, headers).await
+}
+
+/// An NDJSON answer: `first`, then each item of `rx` as `map` writes it (its lines, and
+/// whether the stream ends after them), an empty line after [`KEEP_ALIVE`] of silence, until
+/// the server shuts down; `guard` is held while the stream is open.
+fn ndjson<T, G>(
+    first: String,
+    rx: broadcast::Receiver<T>,
+    map: impl FnMut(T) -> (String, bool) + Send + 'static,
+    shutdown: watch::Receiver<bool>,
+    guard: G,
+) -> Response
+where
+    T: Clone + Send + 'static,
+    G: Send + 'static,
+{
+    let state = (Some(first), rx, shutdown, false, (map, guard));
+    let body = futures_util::stream::unfold(
+        state,
+        |(first, mut rx, mut down, done, mut held)| async move {
+            if let Some(line) = first {
+                return Some((line, (None, rx, down, false, held)));
+            }
+            if done {
+                return None;
+            }
+            loop {
+                let step = tokio::select! {
+                    _ = async { let _ = down.wait_for(|d| *d).await; } => None,
+                    _ = tokio::time::sleep(KEEP_ALIVE) => Some(None),
+                    r = rx.recv() => Some(Some(r)),
+                };
+                match step {
+                    None => return None,
+                    Some(None) => return Some(("\n".to_string(), (None, rx, down, false, held))),
+                    Some(Some(Ok(item))) => {
+                        let (text, end) = (held.0)(item);
+                        if !text.is_empty() || end {
+                            return Some((text, (None, rx, down, end, held)));
+                        }
+                    }
+                    Some(Some(Err(broadcast::error::RecvError::Lagged(_)))) => {}
+                    Some(Some(Err(broadcast::error::RecvError::Closed))) => return None,
+                }
+            }
+        },
+    );
+    let body = futures_util::StreamExt::map(body, |line| Ok::<_, Infallible>(Bytes::from(line)));
+    let mut r = Response::new(Body::from_stream(body));
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-ndjson"),
+    );
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// `GET /api/stream/event`: the account's events.
+pub(super) async fn event_stream(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let scopes = [TokenScope::ChallengeRead, TokenScope::BotPlay];
+    let user = token_only(&s, &headers, &scopes).await?;
+    let slot = s.limits.open_stream(peer.ip())?;
+    let rx = s.bots.hub().subscribe(&user.id)?;
+    let first: String = s
+        .bots
+        .opening_events(&user)
+        .await?
+        .iter()
+        .map(|e| format!("{}\n", crate::events::to_json(e)))
+        .collect();
+    let first = if first.is_empty() { "\n".into() } else { first };
+    let map = |line: std::sync::Arc<str>| (format!("{line}\n"), false);
+    Ok(ndjson(first, rx, map, s.shutdown.clone(), slot))
+}
+
+/// `GET /api/bot/game/stream/{id}`: a bot's game.
+pub(super) async fn game_stream(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let user = bot_user(&s, &headers).await?;
+    let slot = s.limits.open_stream(peer.ip())?;
+    let GameStream {
+        mut lines,
+        full,
+        events: rx,
+        guard,
+    } = s.bots.game_stream(&id, &user).await?;
+    let map = move |ev: crate::events::Event| {
+        let text: String = lines.lines(&ev).iter().map(|l| format!("{l}\n")).collect();
+        (text, lines.finished())
+    };
+    Ok(ndjson(
+        format!("{full}\n"),
+        rx,
+        map,
+        s.shutdown.clone(),
+        (guard, slot),
+    ))
+}
+
+/// `POST /api/bot/account/upgrade`.
+pub(super) async fn upgrade(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
+) -> Result<Json<BotAccount>, ApiError> {
+    let user = token_only(&s, &headers, &[TokenScope::BotPlay]).await?;
+    Ok(Json(s.bots.upgrade(&user).await?))
+}
+
+/// `POST /api/bot/game/{id}/move/{move}`.
+pub(super) async fn play(
+    State(s): State<Shared>,
+    Path((id, letter)): Path<(String, String)>,
+    headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
+) -> Result<Json<OkAnswer>, ApiError> {
+    let user = bot_user(&s, &headers).await?;
+    s.bots.play(&id, &user, &letter).await?;
+    Ok(Json(OkAnswer { ok: true }))
+}
+
+/// `POST /api/bot/game/{id}/chat`.
+pub(super) async fn chat(
+    State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<ChatReq>,
+) -> Result<Json<OkAnswer>, ApiError> {
+    let user = bot_user(&s, &headers).await?;
+    s.bots
+        .chat(
+            &id,
+            &user,
+            req.room.as_deref(),
+            &req.text,
+            Some(client(peer)),
+        )
+        .await?;
+    Ok(Json(OkAnswer { ok: true }))
+}
+
+/// `POST /api/bot/game/{id}/resign` and `…/abort`.
+pub(super) fn ending(
+    how: Ending,
+) -> impl Fn(State<Shared>, Path<String>, HeaderMap, OptionalJson<NoBody>) -> OkFuture
+       + Clone
+       + Send
+       + Sync
+       + 'static {
+    move |State(s), Path(id), headers, OptionalJson(NoBody {})| {
+        Box::pin(async move {
+            let user = bot_user(&s, &headers).await?;
+            s.bots.end(&id, &user, how).await?;
+            Ok(Json(OkAnswer { ok: true }))
+        })
+    }
+}
+
+/// What the bots' action routes answer.
+type OkFuture = futures_util::future::BoxFuture<'static, Result<Json<OkAnswer>, ApiError>>;
+
+/// `POST /api/bot/game/{id}/claim-victory`.
+pub(super) async fn claim_victory(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
+) -> Result<Json<OkAnswer>, ApiError> {
+    let user = bot_user(&s, &headers).await?;
+    s.bots.claim_victory(&id, &user).await?;
+    Ok(Json(OkAnswer { ok: true }))
+}
+
+/// A game's id and a yes or no.
+type IdAndAnswer = Path<(String, String)>;
+
+/// `POST /api/bot/game/{id}/draw/{yes|no}` and `…/takeback/{yes|no}`.
+pub(super) fn answer(
+    kind: OfferKind,
+) -> impl Fn(State<Shared>, IdAndAnswer, HeaderMap, OptionalJson<NoBody>) -> OkFuture
+       + Clone
+       + Send
+       + Sync
+       + 'static {
+    move |State(s), Path((id, yes)), headers, OptionalJson(NoBody {})| {
+        Box::pin(async move {
+            let user = bot_user(&s, &headers).await?;
+            let yes = match yes.as_str() {
+                "yes" | "true" | "accept" => true,
+                "no" | "false" | "decline" => false,
+                _ => {
+                    return Err(ApiError::new(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        "bad-answer",
+                        "the answer is yes or no",
+                    ))
+                }
+            };
+            s.bots.answer_offer(&id, &user, kind, yes).await?;
+            Ok(Json(OkAnswer { ok: true }))
+        })
+    }
+}
+
+/// `POST /api/challenge/{name}`.
+pub(super) async fn challenge(
+    State(s): State<Shared>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+    OptionalJson(req): OptionalJson<ChallengeReq>,
+) -> Result<Response, ApiError> {
+    let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
+    let v = s.bots.challenge(&user, &name, &req).await?;
+    Ok((StatusCode::CREATED, Json(v)).into_response())
+}
+
+/// `GET /api/challenge`.
+pub(super) async fn challenges(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+) -> Result<Json<ChallengeList>, ApiError> {
+    let user = token_or_session(&s, &headers, TokenScope::ChallengeRead).await?;
+    Ok(Json(s.bots.challenges(&user).await?))
+}
+
+/// `POST /api/challenge/{id}/accept`.
+pub(super) async fn accept(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
+) -> Result<Json<ChallengeView>, ApiError> {
+    let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
+    Ok(Json(s.bots.accept(&id, &user).await?))
+}
+
+/// `POST /api/challenge/{id}/decline`.
+pub(super) async fn decline(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    OptionalJson(req): OptionalJson<DeclineReq>,
+) -> Result<Json<ChallengeView>, ApiError> {
+    let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
+    let reason = req.reason.as_deref();
+    Ok(Json(s.bots.decline(&id, &user, reason).await?))
+}
+
+/// `POST /api/challenge/{id}/cancel`.
+pub(super) async fn cancel(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    OptionalJson(NoBody {}): OptionalJson<NoBody>,
+) -> Result<Json<ChallengeView>, ApiError> {
+    let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
+    Ok(Json(s.bots.cancel(&id, &user).await?))
+}
+
+/// `GET /api/account/tokens` (session only).
+pub(super) async fn tokens(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+) -> Result<Json<TokenList>, ApiError> {
+    let user = super::accounts::logged_in(&s, &headers).await?;
+    Ok(Json(TokenList {
+        tokens: s.accounts.tokens(&user).await?,
+    }))
+}
+
+/// `POST /api/account/tokens` (session only): the token, shown this once.
+pub(super) async fn create_token(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<NewTokenReq>,
+) -> Result<Response, ApiError> {
+    let user = super::accounts::logged_in(&s, &headers).await?;
+    let (token, info) = s
+        .accounts
+        .create_token(&user, &req.description, &req.scopes)
+        .await?;
+    let mut r = (StatusCode::CREATED, Json(CreatedToken { token, info })).into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(r)
+}
+
+/// `DELETE /api/account/tokens/{id}` (session only).
+pub(super) async fn revoke_token(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<TokenList>, ApiError> {
+    let user = super::accounts::logged_in(&s, &headers).await?;
+    s.accounts.revoke_token(&user, &id).await?;
+    Ok(Json(TokenList {
+        tokens: s.accounts.tokens(&user).await?,
+    }))
+}

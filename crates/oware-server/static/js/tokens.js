@@ -1,0 +1,113 @@
+// The account's API tokens (docs/bots.md): a dialog to list them, make one (its text shown once) and revoke
+// them. A token lets a program (a bot) use the bots' routes as this account; the server keeps only its hash.
+// Every text from the server is put in as text, never as HTML.
+import { request } from "./api.js";
+/** @import * as P from "../../types/protocol" */
+
+/** The account's tokens, newest first. @type {() => Promise<P.TokenList>} */
+export const getTokens = () => request("GET", "/api/account/tokens");
+/** Makes a token → its text, once. @type {(description: string, scopes: P.TokenScope[]) => Promise<P.CreatedToken>} */
+export const createToken = (description, scopes) =>
+  request("POST", "/api/account/tokens", { body: /** @type {P.NewTokenReq} */ ({ description, scopes }) });
+/** Revokes a token → the list after. @type {(id: string) => Promise<P.TokenList>} */
+export const revokeToken = (id) => request("DELETE", `/api/account/tokens/${encodeURIComponent(id)}`);
+
+/** @type {P.TokenScope[]} */
+const SCOPES = ["bot:play", "challenge:read", "challenge:write"];
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "class") e.className = v;
+    else if (k in e && typeof v !== "string") e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  e.append(...children);
+  return e;
+}
+
+/** A date for people, or "never". @param {number | null} ms */
+const when = (ms) => (ms ? new Date(ms).toLocaleString() : "never");
+
+/** The tokens dialog; `open()` shows it with the list fetched afresh. */
+export function createTokensDialog() {
+  const id = "dlg-tokens";
+  const dlg = el("dialog", { id, class: "dialog dialog-account", "aria-labelledby": `${id}-title` });
+  const form = el("form", { method: "dialog" });
+  const list = el("ul", { class: "token-list", id: "token-list" });
+  const description = /** @type {HTMLInputElement} */ (el("input", { name: "description", type: "text", required: true, maxLength: 200 }));
+  const boxes = SCOPES.map((s) => {
+    const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", value: s, checked: true }));
+    return { scope: s, box, label: el("label", { class: "token-scope" }, box, ` ${s}`) };
+  });
+  const shown = /** @type {HTMLInputElement} */ (el("input", { type: "text", readOnly: true, id: "token-new", class: "token-new" }));
+  const shownBox = el("p", { class: "token-shown", hidden: true }, "Copy it now: it is shown only this once. ", shown);
+  const error = el("p", { class: "form-error", role: "alert" });
+  const close = el("button", { type: "button", class: "btn" }, "Close");
+  const ok = el("button", { type: "submit", class: "btn btn-primary", id: `${id}-ok` }, "Create a token");
+  form.append(
+    el("h2", { id: `${id}-title` }, "API tokens"),
+    el("p", { class: "account-intro" }, "A token lets a program, such as a bot, play as this account. See the bots' guide (docs/bots.md)."),
+    list,
+    el("label", {}, "What it is for", description),
+    el("fieldset", { class: "token-scopes" }, el("legend", {}, "It may"), ...boxes.map((b) => b.label)),
+    shownBox, error,
+    el("div", { class: "dialog-buttons" }, close, ok));
+  dlg.append(form);
+  document.body.append(dlg);
+  close.addEventListener("click", () => dlg.close());
+
+  /** Shows `tokens` in the list. @param {P.TokenView[]} tokens */
+  function show(tokens) {
+    list.textContent = "";
+    if (!tokens.length) list.append(el("li", {}, "No tokens."));
+    for (const t of tokens) {
+      const revoke = el("button", { type: "button", class: "btn btn-small btn-danger" }, "Revoke");
+      revoke.addEventListener("click", async () => {
+        error.textContent = "";
+        try {
+          show((await revokeToken(t.id)).tokens);
+        } catch (e) {
+          error.textContent = e.message;
+        }
+      });
+      list.append(el("li", {},
+        el("strong", {}, t.description), ` (${t.scopes.join(", ")}); made ${when(t.created_ms)}, last used ${when(t.last_used_ms)} `,
+        revoke));
+    }
+  }
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.textContent = "";
+    ok.disabled = true;
+    try {
+      const scopes = boxes.filter((b) => b.box.checked).map((b) => b.scope);
+      const made = await createToken(description.value.trim(), scopes);
+      shown.value = made.token;
+      shownBox.hidden = false;
+      description.value = "";
+      show((await getTokens()).tokens);
+      shown.select();
+    } catch (e) {
+      error.textContent = e.message;
+    } finally {
+      ok.disabled = false;
+    }
+  });
+
+  return {
+    async open() {
+      error.textContent = "";
+      shown.value = "";
+      shownBox.hidden = true;
+      dlg.showModal();
+      description.focus();
+      try {
+        show((await getTokens()).tokens);
+      } catch (e) {
+        error.textContent = e.message;
+      }
+    },
+  };
+}
