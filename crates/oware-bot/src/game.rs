@@ -16,7 +16,7 @@ use crate::client::{clean, ApiError, Client};
 use crate::config::Config;
 use crate::engine::{Engine, EngineCommand, Score};
 use crate::track::{self, Setup, Step};
-use crate::wire::{ChatRoom, GameEvent, GameState, OpponentGone};
+use crate::wire::{GameEvent, GameState, OpponentGone};
 
 /// What a game task needs, shared by all of them.
 #[derive(Debug, Clone)]
@@ -346,7 +346,15 @@ impl Play {
             return;
         }
         let path = format!("/api/bot/game/{}/chat", self.id);
-        let body = serde_json::json!({ "room": ChatRoom::Players, "text": text });
+        // The writer's own room: the players'.
+        let body = oware_protocol::ChatReq {
+            room: None,
+            text: text.to_string(),
+            name: None,
+        };
+        let Ok(body) = serde_json::to_value(&body) else {
+            return;
+        };
         if let Err(e) = self.shared.client.post(&path, Some(body)).await {
             tracing::warn!(game = %self.id, "chat: {e}");
         }

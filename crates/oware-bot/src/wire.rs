@@ -6,8 +6,8 @@
 
 pub use oware_protocol::{
     AccountAnswer as Account, AccountEvent, BotGameState as GameState, BotPlayer as Player,
-    ChallengeStatus, ChallengeView as Challenge, ChatRoom, DeclineReason, EventGame, GameEvent,
-    GameFull, OpponentGone, Status, TimeControl as Clock,
+    ChallengeStatus, ChallengeView as Challenge, DeclineReason, EventGame, GameEvent, GameFull,
+    OpponentGone, Status, TimeControl as Clock,
 };
 
 /// Whether `clock` is a correspondence clock (whole days a move).

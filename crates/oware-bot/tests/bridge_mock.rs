@@ -343,7 +343,7 @@ async fn scenario(hide_account: bool) {
     let declined = &requests[index("POST /api/challenge/c2/decline")];
     assert!(declined.ends_with(r#"{"reason":"too-fast"}"#), "{declined}");
     assert!(
-        requests[index("POST /api/bot/game/g1/chat")].contains(r#""room":"players","text":"hi""#),
+        requests[index("POST /api/bot/game/g1/chat")].contains(r#"{"text":"hi"}"#),
         "the greeting"
     );
     let first = index("POST /api/bot/game/g1/move/F");

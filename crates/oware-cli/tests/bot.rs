@@ -216,7 +216,6 @@ const CONFIG: &str = "[challenge]\nmin_initial_s = 60\nmax_initial_s = 600\n\
                       [engine]\nmove_overhead_ms = 100\n[game]\ngreeting = \"good luck\"\n";
 
 #[test]
-#[ignore = "needs the server's bot routes (branch work/bots)"]
 fn a_person_plays_a_rated_game_against_a_bridged_engine() {
     let dir = run::fresh_dir("bot-person");
     let db = dir.join("games.sqlite");
@@ -299,7 +298,6 @@ fn a_person_plays_a_rated_game_against_a_bridged_engine() {
 }
 
 #[test]
-#[ignore = "needs the server's bot routes (branch work/bots)"]
 fn two_bridged_engines_play_a_rated_game_with_clocks() {
     let dir = run::fresh_dir("bot-bots");
     let db = dir.join("games.sqlite");
