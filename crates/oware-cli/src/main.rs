@@ -47,6 +47,8 @@ enum Command {
     Login(cmd::login::Args),
     /// Log out of a server's account and forget the session kept for it.
     Logout(cmd::login::LogoutArgs),
+    /// Bridge an engine to a site as a bot account: accept challenges, play the games.
+    Bot(cmd::bot::Args),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         Command::User(a) => cmd::user::run(a),
         Command::Login(a) => cmd::login::run(a),
         Command::Logout(a) => cmd::login::run_logout(a),
+        Command::Bot(a) => cmd::bot::run(a),
     };
     match result {
         Ok(code) => code,

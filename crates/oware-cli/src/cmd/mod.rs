@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod bot;
 pub mod egdb;
 pub mod login;
 pub mod matches;

@@ -1,0 +1,435 @@
+//! `oware bot` end to end with real processes: a real `oware serve --port 0` on a temporary
+//! SQLite file, bot accounts made through the API (sign-up, a token with the bots' scopes, the
+//! upgrade to a bot), `oware bot` bridging `oware uci`, and
+//!
+//! - a person (Kofi, through the page's API) challenging the bot to a rated game with a clock
+//!   and playing it to its end against the bridged engine;
+//! - two bridged engines playing each other a rated game with a clock, one challenging the
+//!   other with its token;
+//!
+//! each bridge then stopped by SIGINT (Ctrl-C): exit code 0, nothing resigned, its token never
+//! in its log.
+#![cfg(unix)]
+
+#[path = "run/mod.rs"]
+mod run;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use oware_bot::client::LineStream;
+use oware_bot::wire::{AccountEvent, Status};
+use oware_bot::{Client, Token};
+use run::Serve;
+use serde_json::{json, Value};
+
+const PASSWORD: &str = "kente cloth 1957";
+/// A deadline against a hang only: every wait below ends on an event.
+const HANG: Duration = Duration::from_secs(300);
+
+fn oware() -> &'static str {
+    env!("CARGO_BIN_EXE_oware")
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// An account of the site, through the page's API (its session cookie).
+struct Account {
+    client: reqwest::Client,
+    base: String,
+    cookie: String,
+}
+
+impl Account {
+    async fn sign_up(base: &str, name: &str) -> Account {
+        let client = reqwest::Client::new();
+        let r = run::json_request(
+            &client,
+            "POST",
+            format!("{base}/api/account/signup"),
+            Some(json!({ "name": name, "password": PASSWORD })),
+        )
+        .send()
+        .await
+        .unwrap();
+        assert!(r.status().is_success(), "sign-up: {}", r.status());
+        let cookie = r
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find_map(|v| v.strip_prefix("oware_session="))
+            .map(|v| v.split(';').next().unwrap().to_string())
+            .expect("a session cookie");
+        Account {
+            client,
+            base: base.to_string(),
+            cookie,
+        }
+    }
+
+    /// One request with the session cookie, or the bearer token if given: status and body.
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        bearer: Option<&str>,
+    ) -> (u16, Value) {
+        let r = run::json_request(&self.client, method, format!("{}{path}", self.base), body);
+        let r = match bearer {
+            Some(t) => r.bearer_auth(t),
+            None => r.header("cookie", format!("oware_session={}", self.cookie)),
+        };
+        let res = r.send().await.expect("the server answers");
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// A token with the bots' scopes.
+    async fn token(&self) -> String {
+        let (status, v) = self
+            .call(
+                "POST",
+                "/api/account/tokens",
+                Some(json!({
+                    "description": "oware bot test",
+                    "scopes": ["bot:play", "challenge:read", "challenge:write"],
+                })),
+                None,
+            )
+            .await;
+        assert!(status == 200 || status == 201, "{status} {v}");
+        v["token"].as_str().expect("the token").to_string()
+    }
+
+    /// Signs up `name`, makes a token and upgrades the account to a bot.
+    async fn bot(base: &str, name: &str) -> (Account, String) {
+        let account = Account::sign_up(base, name).await;
+        let token = account.token().await;
+        let (status, v) = account
+            .call("POST", "/api/bot/account/upgrade", None, Some(&token))
+            .await;
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v["bot"], true, "{v}");
+        (account, token)
+    }
+}
+
+/// A running `oware bot`, its log in a file.
+struct Bot {
+    child: Child,
+    log: PathBuf,
+    token: String,
+}
+
+impl Bot {
+    fn start(dir: &Path, base: &str, name: &str, token: &str, config: &str) -> Bot {
+        let token_file = dir.join(format!("{name}.token"));
+        std::fs::write(&token_file, format!("{token}\n")).unwrap();
+        let config_file = dir.join(format!("{name}.toml"));
+        std::fs::write(&config_file, config).unwrap();
+        let log = dir.join(format!("{name}.log"));
+        let engine = format!("{} uci --level easy --hash 8", oware());
+        let child = Command::new(oware())
+            .args(["bot", "--server", base, "--engine", &engine])
+            .arg("--token-file")
+            .arg(&token_file)
+            .arg("--config")
+            .arg(&config_file)
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .expect("oware bot starts");
+        Bot {
+            child,
+            log,
+            token: token.to_string(),
+        }
+    }
+
+    /// Ctrl-C: the bridge stops with code 0; its log never holds the token.
+    fn interrupt(mut self) -> String {
+        let status = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let exit = self.child.wait().unwrap();
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        assert_eq!(exit.code(), Some(0), "{log}");
+        assert!(!log.contains(&self.token), "the token was logged:\n{log}");
+        assert!(log.contains("stopping"), "{log}");
+        log
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `token`'s account events.
+async fn events(base: &str, token: &str) -> LineStream {
+    let client = Client::new(base, Token::new(token).unwrap()).unwrap();
+    client
+        .stream("/api/stream/event", Duration::from_secs(60))
+        .await
+        .expect("the event stream opens")
+}
+
+/// Follows the events until `pick` gives a value.
+async fn until_event<T>(
+    stream: &mut LineStream,
+    mut pick: impl FnMut(AccountEvent) -> Option<T>,
+) -> T {
+    tokio::time::timeout(HANG, async {
+        loop {
+            let line = stream
+                .next_line()
+                .await
+                .unwrap()
+                .expect("the stream goes on");
+            if let Ok(event) = serde_json::from_str::<AccountEvent>(&line) {
+                if let Some(v) = pick(event) {
+                    return v;
+                }
+            }
+        }
+    })
+    .await
+    .expect("the awaited event")
+}
+
+const CONFIG: &str = "[challenge]\nmin_initial_s = 60\nmax_initial_s = 600\n\
+                      [engine]\nmove_overhead_ms = 100\n[game]\ngreeting = \"good luck\"\n";
+
+#[test]
+fn a_person_plays_a_rated_game_against_a_bridged_engine() {
+    let dir = run::fresh_dir("bot-person");
+    let db = dir.join("games.sqlite");
+    let server = Serve::start(
+        0,
+        &["--db".as_ref(), db.as_os_str()],
+        &dir.join("serve.log"),
+    );
+    let base = server.base.clone();
+    runtime().block_on(async {
+        let (_bot_account, bot_token) = Account::bot(&base, "EngineBot").await;
+        let kofi = Account::sign_up(&base, "Kofi").await;
+        let kofi_token = kofi.token().await;
+        let bot = Bot::start(&dir, &base, "EngineBot", &bot_token, CONFIG);
+        let mut kofi_events = events(&base, &kofi_token).await;
+
+        let (status, v) = kofi
+            .call(
+                "POST",
+                "/api/challenge/EngineBot",
+                Some(json!({ "rated": true, "clock": { "initial_s": 300, "increment_s": 2 }, "side": "south" })),
+                None,
+            )
+            .await;
+        assert!(status == 200 || status == 201, "{status} {v}");
+        let id = until_event(&mut kofi_events, |e| match e {
+            AccountEvent::GameStart { game } => Some(game.id),
+            _ => None,
+        })
+        .await;
+
+        // Kofi's seat follows the account; Kofi plays the first legal pit each turn.
+        let (status, seat) = kofi
+            .call("POST", &format!("/api/games/{id}/seat"), Some(json!({})), None)
+            .await;
+        assert_eq!(status, 200, "{seat}");
+        let seat_token = seat["token"].as_str().unwrap().to_string();
+        let (_, mut state) = kofi.call("GET", &format!("/api/games/{id}"), None, None).await;
+        let end = tokio::time::timeout(HANG, async {
+            loop {
+                if state["online"]["status"] == "over" {
+                    return state.clone();
+                }
+                if state["position"]["turn"] == "S" {
+                    let letter = state["pits_info"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|p| p["legal"] == true)
+                        .map(|p| p["letter"].as_str().unwrap().to_string())
+                        .expect("a legal pit");
+                    let r = run::json_request(
+                        &kofi.client,
+                        "POST",
+                        format!("{base}/api/games/{id}/moves"),
+                        Some(json!({ "move": letter })),
+                    )
+                    .header("cookie", format!("oware_session={}", kofi.cookie))
+                    .header("x-seat-token", &seat_token)
+                    .send()
+                    .await
+                    .unwrap();
+                    assert_eq!(r.status().as_u16(), 200);
+                }
+                let version = state["version"].as_u64().unwrap();
+                state = kofi
+                    .call("GET", &format!("/api/games/{id}?since={version}&wait_ms=20000"), None, None)
+                    .await
+                    .1;
+            }
+        })
+        .await
+        .expect("the game ends");
+        assert_eq!(end["online"]["status"], "over", "{end}");
+        assert_ne!(end["online"]["end"], "resign", "nobody resigned: {end}");
+        let log = bot.interrupt();
+        assert!(log.contains("challenge"), "{log}");
+    });
+    drop(server);
+}
+
+#[test]
+fn two_bridged_engines_play_a_rated_game_with_clocks() {
+    let dir = run::fresh_dir("bot-bots");
+    let db = dir.join("games.sqlite");
+    let server = Serve::start(
+        0,
+        &["--db".as_ref(), db.as_os_str()],
+        &dir.join("serve.log"),
+    );
+    let base = server.base.clone();
+    runtime().block_on(async {
+        let (ama, ama_token) = Account::bot(&base, "AmaBot").await;
+        let (_kwame, kwame_token) = Account::bot(&base, "KwameBot").await;
+        let a = Bot::start(&dir, &base, "AmaBot", &ama_token, CONFIG);
+        let b = Bot::start(&dir, &base, "KwameBot", &kwame_token, CONFIG);
+        let mut ama_events = events(&base, &ama_token).await;
+        let (status, v) = ama
+            .call(
+                "POST",
+                "/api/challenge/KwameBot",
+                Some(json!({ "rated": true, "clock": { "initial_s": 60, "increment_s": 1 } })),
+                Some(&ama_token),
+            )
+            .await;
+        assert!(status == 200 || status == 201, "{status} {v}");
+        let game = until_event(&mut ama_events, |e| match e {
+            AccountEvent::GameFinish { game } => Some(game),
+            _ => None,
+        })
+        .await;
+        assert_eq!(game.status, Status::Over, "{game:?}");
+        assert!(game.rated);
+        assert_eq!(game.opponent.name, "KwameBot");
+        a.interrupt();
+        b.interrupt();
+    });
+    drop(server);
+}
+
+#[test]
+fn bad_arguments_are_clear_errors_before_anything_starts() {
+    let dir = run::fresh_dir("bot-args");
+    let token = dir.join("token");
+    std::fs::write(&token, "owt_secret_1\n").unwrap();
+    let config = dir.join("bot.toml");
+    std::fs::write(&config, "[challenge]\nmax_gmes = 2\n").unwrap();
+    let t = token.to_str().unwrap();
+    let c = config.to_str().unwrap();
+    let missing = dir.join("missing").to_string_lossy().into_owned();
+    let engine = "oware uci";
+    for (args, want) in [
+        (
+            vec![
+                "bot",
+                "--server",
+                "http://127.0.0.1:9",
+                "--token-file",
+                &missing,
+                "--engine",
+                engine,
+            ],
+            "cannot open",
+        ),
+        (
+            vec![
+                "bot",
+                "--server",
+                "http://127.0.0.1:9",
+                "--token-file",
+                t,
+                "--engine",
+                engine,
+                "--config",
+                c,
+            ],
+            "unknown field `max_gmes`",
+        ),
+        (
+            vec![
+                "bot",
+                "--server",
+                "http://127.0.0.1:9",
+                "--token-file",
+                t,
+                "--engine",
+                "oware 'uci",
+            ],
+            "unbalanced quotes",
+        ),
+        (
+            vec![
+                "bot",
+                "--server",
+                "ftp://x",
+                "--token-file",
+                t,
+                "--engine",
+                engine,
+            ],
+            "not a server address",
+        ),
+    ] {
+        let (code, _, err) = run::oware_code(&args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("owt_secret_1"), "the token was shown: {err}");
+    }
+}
+
+#[test]
+fn a_token_the_server_does_not_know_ends_the_bridge_with_a_clear_error() {
+    let dir = run::fresh_dir("bot-refused");
+    let db = dir.join("games.sqlite");
+    let server = Serve::start(
+        0,
+        &["--db".as_ref(), db.as_os_str()],
+        &dir.join("serve.log"),
+    );
+    let token = dir.join("token");
+    std::fs::write(&token, "owt_not_a_real_token\n").unwrap();
+    let (code, _, err) = run::oware_code(&[
+        "bot",
+        "--server",
+        &server.base,
+        "--token-file",
+        token.to_str().unwrap(),
+        "--engine",
+        &format!("{} uci", oware()),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("refused the bot"), "{err}");
+    assert!(
+        !err.contains("owt_not_a_real_token"),
+        "the token was shown: {err}"
+    );
+}
