@@ -318,7 +318,11 @@ fn no_crate_has_a_circle_among_its_top_level_modules() {
             found.push(format!("{krate}: {}", names.join(" ")));
         }
     }
-    assert!(found.is_empty(), "circles among modules:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "circles among modules:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
@@ -369,7 +373,10 @@ fn the_reader_finds_a_circle_through_super_crate_self_and_groups() {
     files.insert(p("a/w"), (PathBuf::from("a/w.rs"), BTreeSet::new()));
     files.insert(p("b/y"), (PathBuf::from("b/y.rs"), BTreeSet::new()));
     assert!(circles(&files).is_empty());
-    assert_eq!(circles(&top_level_graph(&files)), vec![vec![p("a"), p("b")]]);
+    assert_eq!(
+        circles(&top_level_graph(&files)),
+        vec![vec![p("a"), p("b")]]
+    );
 }
 
 #[test]
