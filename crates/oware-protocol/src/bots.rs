@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::kinds::wire_enum;
 use crate::{ChatRoom, EndReason, Side, Status, TimeControl};
 
 /// Declares [`TokenScope`] with each scope's wire name written once: serde, strum and ts-rs
@@ -123,33 +124,18 @@ pub struct BotPlayer {
     pub bot: bool,
 }
 
-/// The side a challenger asks for.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::EnumString,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum ChallengeSide {
-    /// South (moves first).
-    South,
-    /// North.
-    North,
-    /// Drawn by lot when the challenge is accepted.
-    #[default]
-    Random,
+wire_enum! {
+    /// The side a challenger asks for.
+    #[derive(Default)]
+    pub enum ChallengeSide: "a side", "lowercase" {
+        /// South (moves first).
+        South,
+        /// North.
+        North,
+        /// Drawn by lot when the challenge is accepted.
+        #[default]
+        Random,
+    }
 }
 
 /// `POST /api/challenge/{name}`: a challenge to an account (a bot or a person).
@@ -167,85 +153,45 @@ pub struct ChallengeReq {
     pub side: ChallengeSide,
 }
 
-/// Where a challenge is.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::EnumString,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum ChallengeStatus {
-    /// Waiting for an answer.
-    Created,
-    /// Accepted: `game_id` is the game.
-    Accepted,
-    /// Declined by its target.
-    Declined,
-    /// Withdrawn by its challenger.
-    Canceled,
-    /// Unanswered in time.
-    Expired,
+wire_enum! {
+    /// Where a challenge is.
+    pub enum ChallengeStatus: "a challenge status", "lowercase" {
+        /// Waiting for an answer.
+        Created,
+        /// Accepted: `game_id` is the game.
+        Accepted,
+        /// Declined by its target.
+        Declined,
+        /// Withdrawn by its challenger.
+        Canceled,
+        /// Unanswered in time.
+        Expired,
+    }
 }
 
-/// Why a challenge was declined (`POST /api/challenge/{id}/decline` `{"reason": …}`).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    strum::IntoStaticStr,
-    strum::Display,
-    strum::EnumString,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum DeclineReason {
-    /// No reason given.
-    #[default]
-    Generic,
-    /// Not now.
-    Later,
-    /// The clock is too fast.
-    TooFast,
-    /// The clock is too slow.
-    TooSlow,
-    /// Not this clock.
-    TimeControl,
-    /// Only casual games.
-    Rated,
-    /// Only rated games.
-    Casual,
-    /// No games against bots.
-    NoBot,
-    /// Only games against bots.
-    OnlyBot,
-}
-
-impl DeclineReason {
-    /// Every reason, in the order of the reference.
-    pub const ALL: &'static [DeclineReason] = <DeclineReason as strum::VariantArray>::VARIANTS;
-
-    /// The reason's name on the wire (`too-fast`).
-    pub fn name(self) -> &'static str {
-        self.into()
+wire_enum! {
+    /// Why a challenge was declined (`POST /api/challenge/{id}/decline` `{"reason": …}`).
+    #[derive(Default)]
+    pub enum DeclineReason: "a decline reason", "kebab-case" {
+        /// No reason given.
+        #[default]
+        Generic,
+        /// Not now.
+        Later,
+        /// The clock is too fast.
+        TooFast,
+        /// The clock is too slow.
+        TooSlow,
+        /// Not this clock.
+        TimeControl,
+        /// Only casual games.
+        Rated,
+        /// Only rated games.
+        Casual,
+        /// No games against bots.
+        NoBot,
+        /// Only games against bots.
+        OnlyBot,
     }
 }
 

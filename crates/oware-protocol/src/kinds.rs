@@ -2,10 +2,6 @@
 //! the page and the terminal client have always read (`"no-feed"`, `"lobby-add"`).
 
 use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 /// A name that is not one of an enum's values (see each enum's `FromStr`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,16 +36,16 @@ macro_rules! names {
             }
         }
 
-        impl FromStr for $ty {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<$ty, UnknownName> {
+        impl ::std::str::FromStr for $ty {
+            type Err = $crate::kinds::UnknownName;
+            fn from_str(s: &str) -> Result<$ty, $crate::kinds::UnknownName> {
                 $ty::ALL
                     .iter()
                     .copied()
                     .find(|v| v.name() == s)
-                    .ok_or_else(|| UnknownName {
+                    .ok_or_else(|| $crate::kinds::UnknownName {
                         what: $what,
-                        allowed: allowed($ty::ALL.iter().map(|v| v.name())),
+                        allowed: $crate::kinds::allowed($ty::ALL.iter().map(|v| v.name())),
                     })
             }
         }
@@ -69,12 +65,12 @@ macro_rules! wire_enum {
             PartialEq,
             Eq,
             Hash,
-            Serialize,
-            Deserialize,
-            TS,
-            strum::IntoStaticStr,
-            strum::Display,
-            strum::VariantArray,
+            ::serde::Serialize,
+            ::serde::Deserialize,
+            ::ts_rs::TS,
+            ::strum::IntoStaticStr,
+            ::strum::Display,
+            ::strum::VariantArray,
         )]
         #[serde(rename_all = $case)]
         #[strum(serialize_all = $case)]
@@ -82,12 +78,14 @@ macro_rules! wire_enum {
             $($body)*
         }
 
-        names!($ty, $what);
+        $crate::kinds::names!($ty, $what);
     };
 }
 
+pub(crate) use {names, wire_enum};
+
 /// `a, b or c`.
-fn allowed<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
+pub(crate) fn allowed<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
     let n = names.len();
     let mut out = String::new();
     for (i, name) in names.enumerate() {
@@ -280,7 +278,12 @@ wire_enum! {
 
 #[cfg(test)]
 mod tests {
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Serialize};
+
     use super::*;
+    use crate::{ChallengeSide, ChallengeStatus, DeclineReason};
 
     fn round_trip<T>(all: &[T])
     where
@@ -307,6 +310,9 @@ mod tests {
         round_trip(ClaimResult::ALL);
         round_trip(ReviewStatus::ALL);
         round_trip(Purpose::ALL);
+        round_trip(ChallengeSide::ALL);
+        round_trip(ChallengeStatus::ALL);
+        round_trip(DeclineReason::ALL);
         assert_eq!(EndReason::NoFeed.name(), "no-feed");
         assert_eq!(EventKind::LobbyRemove.name(), "lobby-remove");
         assert_eq!(
