@@ -144,7 +144,7 @@ pub struct TokenRow {
     pub last_used_ms: Option<u64>,
 }
 
-/// A challenge as stored, with the accounts' names when read through [`sql::CHALLENGE_SELECT`]
+/// A challenge as stored, with the accounts' names when read through `sql::CHALLENGE_SELECT`
 /// (empty when taken with `DELETE … RETURNING`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChallengeRow {
