@@ -94,6 +94,20 @@ impl std::fmt::Display for ApiError {
 
 impl std::error::Error for ApiError {}
 
+impl ApiError {
+    /// A refusal with `status`: the sentence of the protocol's error body (`ErrorBody`), or the
+    /// body's text when it is not one, cleaned for the log.
+    fn refused(status: reqwest::StatusCode, body: &[u8]) -> ApiError {
+        let text = String::from_utf8_lossy(body);
+        let message = serde_json::from_str::<oware_protocol::ErrorBody>(&text)
+            .map_or_else(|_| clean(&text), |e| clean(&e.error));
+        ApiError {
+            status: Some(status.as_u16()),
+            message,
+        }
+    }
+}
+
 /// Text from the server made fit for a log line: control characters dropped, at most 200
 /// characters.
 pub fn clean(text: &str) -> String {
@@ -199,15 +213,7 @@ impl Client {
             body.extend_from_slice(&chunk);
         }
         if !status.is_success() {
-            let text = String::from_utf8_lossy(&body);
-            let message = serde_json::from_str::<serde_json::Value>(&text)
-                .ok()
-                .and_then(|v| v.get("error").and_then(|e| e.as_str()).map(clean))
-                .unwrap_or_else(|| clean(&text));
-            return Err(ApiError {
-                status: Some(status.as_u16()),
-                message,
-            });
+            return Err(ApiError::refused(status, &body));
         }
         Ok(body)
     }
@@ -237,15 +243,7 @@ impl Client {
                 }
                 body.extend_from_slice(&chunk);
             }
-            let text = String::from_utf8_lossy(&body);
-            let message = serde_json::from_str::<serde_json::Value>(&text)
-                .ok()
-                .and_then(|v| v.get("error").and_then(|e| e.as_str()).map(clean))
-                .unwrap_or_else(|| clean(&text));
-            return Err(ApiError {
-                status: Some(status.as_u16()),
-                message,
-            });
+            return Err(ApiError::refused(status, &body));
         }
         Ok(LineStream {
             source: Box::new(resp),
