@@ -467,24 +467,40 @@ async fn start_on(
     })
 }
 
-/// Waits for the signal to stop: Ctrl-C (SIGINT) or, on Unix, SIGTERM (what systemd, Docker and
-/// `kill` send).
-async fn stop_requested() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
+/// Installs the handlers of the stop signals at once, Ctrl-C (SIGINT) and SIGTERM (what systemd,
+/// Docker and `kill` send), so that one arriving during start-up is not fatal; the future ends
+/// when one arrives. Call inside the runtime.
+#[cfg(unix)]
+fn stop_requested() -> impl std::future::Future<Output = ()> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let handlers = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    );
+    async move {
+        match handlers {
+            (Ok(mut term), Ok(mut int)) => {
                 tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
                     _ = term.recv() => {}
+                    _ = int.recv() => {}
                 }
-                return;
             }
-            Err(e) => tracing::warn!("SIGTERM cannot be awaited ({e}); only Ctrl-C stops cleanly"),
+            (Err(e), _) | (_, Err(e)) => {
+                tracing::warn!(
+                    "the stop signals cannot be awaited ({e}); only Ctrl-C stops cleanly"
+                );
+                let _ = tokio::signal::ctrl_c().await;
+            }
         }
     }
-    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// The stop signal where there is no SIGTERM: Ctrl-C.
+#[cfg(not(unix))]
+fn stop_requested() -> impl std::future::Future<Output = ()> {
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// Runs the server until Ctrl-C or SIGTERM, calling `ready` with the address once it listens;
@@ -494,9 +510,10 @@ pub fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(),
         .enable_all()
         .build()?;
     runtime.block_on(async move {
+        let stop = stop_requested();
         let server = start(&config).await?;
         ready(server.addr());
-        stop_requested().await;
+        stop.await;
         tracing::info!("stopping");
         // Requests in flight finish; long polls are not waited for beyond a few seconds.
         match tokio::time::timeout(std::time::Duration::from_secs(3), server.shutdown()).await {
