@@ -414,6 +414,29 @@ pub struct BotAccount {
     pub bot: bool,
 }
 
+/// A bot that plays now: a house bot (the server's own computer levels) or a bot account
+/// with its event stream open.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct OnlineBot {
+    /// The account's name.
+    pub name: String,
+    /// A house bot's level (`easy`, `medium`, `hard`, `expert`); `null` for another bot.
+    pub house: Option<String>,
+    /// Its blitz rating (rounded), `null` when it has none yet.
+    pub rating: Option<i32>,
+}
+
+/// `GET /api/bot/online`: the bots that play now, house bots first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct OnlineBots {
+    /// The bots.
+    pub bots: Vec<OnlineBot>,
+    /// Whether the house bots take a lone player's seat in the pools.
+    pub pools: bool,
+    /// After how many seconds of waiting alone.
+    pub after_s: u64,
+}
+
 /// The answer of a bot's action (`POST /api/bot/game/{id}/move/{move}`, `…/chat`, `…/resign`,
 /// …): done. The game's stream tells what it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]

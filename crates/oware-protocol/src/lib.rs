@@ -54,8 +54,8 @@ pub use answers::{
 pub use bots::{
     AccountEvent, BotAccount, BotGameState, BotPlayer, ChallengeList, ChallengeReq, ChallengeSide,
     ChallengeStatus, ChallengeView, ChatLine, CreatedToken, DeclineReason, DeclineReq, EventGame,
-    GameEvent, GameFull, LeadersQuery, NewTokenReq, OkAnswer, OpponentGone, TokenList, TokenScope,
-    TokenView,
+    GameEvent, GameFull, LeadersQuery, NewTokenReq, OkAnswer, OnlineBot, OnlineBots, OpponentGone,
+    TokenList, TokenScope, TokenView,
 };
 pub use events::{
     ChatLog, ChatMessage, LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent,

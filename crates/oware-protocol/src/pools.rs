@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-/// `POST /api/pool/{pool}` (optional body): a guest's name.
+/// `POST /api/pool/{pool}` (optional body): a guest's name, and whether a house bot may
+/// take the other seat.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct PoolReq {
@@ -11,6 +12,11 @@ pub struct PoolReq {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub name: Option<String>,
+    /// Whether a house bot may take the other seat when no one comes (default `true`;
+    /// `false`: people only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub bots: Option<bool>,
 }
 
 /// A paired ticket's game and seat.
@@ -40,6 +46,9 @@ pub struct TicketView {
     pub waited_ms: u64,
     /// Its rating range now (±; `null` for a guest).
     pub range: Option<u32>,
+    /// Whether a house bot may take the other seat when no one comes.
+    #[serde(default)]
+    pub bots: bool,
     /// The game, once paired.
     pub paired: Option<Pairing>,
 }

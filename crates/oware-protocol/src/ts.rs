@@ -143,6 +143,8 @@ pub fn declarations() -> String {
         TokenView,
         CreatedToken,
         BotAccount,
+        OnlineBot,
+        OnlineBots,
         OkAnswer,
         BotPlayer,
         ChallengeList,

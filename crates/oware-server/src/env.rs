@@ -9,6 +9,7 @@ use crate::chat::Chats;
 use crate::egdb_view::Tables;
 use crate::engine::EngineJobs;
 use crate::games::{Follower, Games};
+use crate::house::{House, HouseConfig};
 use crate::lobby::Lobby;
 use crate::local::Local;
 use crate::online::OnlineConfig;
@@ -39,11 +40,14 @@ pub(crate) struct Env {
     pub reviews: Arc<Reviews>,
     /// Bots: challenges, account events, a bot's actions.
     pub bots: Arc<Bots>,
+    /// The house bots (none unless the operator runs them).
+    pub house: Arc<House>,
 }
 
 impl Env {
     /// Builds the games and their services on `store`, `engine` (with the endgame tables
-    /// `egdb` for the page's values), the settings of online games and `clock`. The services
+    /// `egdb` for the page's values), the settings of online games and of the house bots,
+    /// and `clock`. The services
     /// that keep work for live games (the lobby, online play's timers, the computer's replies)
     /// are set as the games' followers.
     pub(crate) fn new(
@@ -51,10 +55,12 @@ impl Env {
         engine: EngineJobs,
         egdb: Option<Tables>,
         online: OnlineConfig,
+        house: HouseConfig,
         clock: Arc<dyn Clock>,
     ) -> Env {
         let engine = Arc::new(engine);
         let review_lease = online.review_lease;
+        let work_lease = online.work_lease;
         let games = Games::new(
             Arc::clone(&store),
             egdb.map(Arc::new),
@@ -88,6 +94,16 @@ impl Env {
             Arc::clone(&round),
             Arc::clone(&chat),
         );
+        let house = House::new(
+            house,
+            Arc::clone(&store),
+            Arc::clone(&clock),
+            Arc::clone(&engine),
+            Arc::clone(&games),
+            Arc::clone(&round),
+            Arc::clone(&bots),
+            work_lease,
+        );
         let reviews = Reviews::new(
             Arc::clone(&games),
             Arc::clone(&store),
@@ -111,6 +127,7 @@ impl Env {
             chat,
             reviews,
             bots,
+            house,
         }
     }
 }

@@ -18,8 +18,9 @@
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, chat, engine, events, games, limits, lobby, local, players, pool, proxy, review, round, store, tournament, view |
-//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`] and every service once, and sets the games' followers | bot, chat, egdb_view, engine, games, lobby, local, online, review, round, store, time |
+//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, chat, engine, events, games, house, limits, lobby, local, players, pool, proxy, review, round, store, tournament, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`] and every service once, and sets the games' followers | bot, chat, egdb_view, engine, games, house, lobby, local, online, review, round, store, time |
+//! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
 //! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
 //! | `pool` | quick pairing (`Pools`): tickets, the pairing pass | accounts, events, games, names, online, round, store, time |
@@ -61,6 +62,7 @@ mod engine;
 mod env;
 mod events;
 mod games;
+mod house;
 mod http;
 mod limits;
 mod lobby;
@@ -96,6 +98,7 @@ pub use egdb_view::{pit_values, PitValue, Probe, Tables};
 pub use engine::{EngineError, EngineJobs, Ticket, DEFAULT_QUEUE};
 pub use events::{Channel, Event};
 pub use games::{Created, Finished, GameError, Games, MoveInput, MoveReply, OfferKind, Opponent};
+pub use house::{bot_name as house_bot_name, HouseConfig};
 pub use http::{
     move_input, movetime, parse_create, AnalysisReq, ApiError, BadHostName, CreateReq, HostName,
     MoveReq, NewRequest, ReviewReq, ROUTES,
@@ -162,6 +165,8 @@ pub struct ServerConfig {
     /// Tournaments: the recurring ones (default: every Saturday 18:00 UTC, a 60-minute 3+2
     /// arena), the pairing waves' interval, the limits of players' tournaments.
     pub tournaments: TournamentConfig,
+    /// The house bots (default: none; `oware serve --house-bots`).
+    pub house: HouseConfig,
 }
 
 impl Default for ServerConfig {
@@ -178,6 +183,7 @@ impl Default for ServerConfig {
             public_hosts: Vec::new(),
             clock: Arc::new(SystemClock),
             tournaments: TournamentConfig::default(),
+            house: HouseConfig::default(),
         }
     }
 }
@@ -292,6 +298,7 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
             .with_egdb(tables.clone().map(Arc::new)),
         tables,
         config.online.clone(),
+        config.house.clone(),
         Arc::clone(&config.clock),
     );
     start_on(
@@ -363,6 +370,7 @@ pub async fn start_with_limits(
         engine,
         None,
         OnlineConfig::default(),
+        HouseConfig::default(),
         Arc::new(SystemClock),
     );
     start_on(env, addr, limits, &[], TournamentConfig::default()).await
@@ -400,6 +408,11 @@ async fn start_on(
     }
     let (tx, rx) = tokio::sync::watch::channel(false);
     env.bots.start(rx.clone());
+    env.house.start(rx.clone()).await;
+    let stand_in: Option<Arc<dyn pool::StandIn>> = env
+        .house
+        .takes_pool_seats()
+        .then(|| Arc::clone(&env.house) as Arc<dyn pool::StandIn>);
     let header_timeout = limits.header_timeout;
     let body_timeout = limits.body_timeout;
     let proxies = Arc::new(limits.trusted_proxies.clone());
@@ -421,6 +434,7 @@ async fn start_on(
         chat: Arc::clone(&env.chat),
         reviews: Arc::clone(&reviews),
         bots: Arc::clone(&env.bots),
+        house: Arc::clone(&env.house),
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(&env.clock))),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),
@@ -429,6 +443,7 @@ async fn start_on(
             Arc::clone(&env.round),
             Arc::clone(&env.store),
             Arc::clone(&env.clock),
+            stand_in,
             rx.clone(),
         ),
         tournaments: {
@@ -440,6 +455,7 @@ async fn start_on(
                 tournaments,
             );
             t.start(rx.clone());
+            env.house.join_arenas(Arc::clone(&t), rx.clone());
             t
         },
     });

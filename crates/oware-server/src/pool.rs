@@ -11,6 +11,11 @@
 //! [`MIXED_AFTER_MS`] without an opponent of their own kind. The longest waiting ticket is
 //! served first, with the closest rating among those it accepts. Colours are drawn at random.
 //!
+//! **House bots.** When the operator runs them (`house/`, `oware serve --house-bots`), a
+//! ticket that accepts a bot (the player's choice, [`PoolRow::bots`]) and has waited
+//! [`StandIn::after_ms`] with no one it could be paired with gets a house bot of close rating
+//! instead: rated for an account, casual for a guest.
+//!
 //! **Several instances.** Tickets are rows of their own table ([`PoolStore`]), shared by
 //! every instance. A pairing pass runs under the claim `pool pairing` (`Store::claim`), so one
 //! instance pairs at a time, and each pairing writes both tickets only if both are still
@@ -119,6 +124,21 @@ impl From<GameError> for PoolError {
 
 pub use oware_protocol::{Pairing, TicketView};
 
+/// Who takes the other seat when a person has waited alone: the house bots (`house/`), given
+/// by the wiring. The pools know nothing else of them.
+pub trait StandIn: Send + Sync {
+    /// How long a person waits alone before a stand-in sits down.
+    fn after_ms(&self) -> u64;
+
+    /// The account to seat against a player of pool `pool` rated `rating` (a guest: `None`),
+    /// if one may play now.
+    fn choose<'a>(
+        &'a self,
+        pool: &'a str,
+        rating: Option<i64>,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<User>> + Send + 'a>>;
+}
+
 /// The streams this instance holds, per ticket: their events and how many.
 struct Watch {
     events: broadcast::Sender<Event>,
@@ -134,6 +154,8 @@ pub struct Pools {
     watched: Mutex<HashMap<String, Watch>>,
     /// One pairing pass at a time on this instance.
     pass: tokio::sync::Mutex<()>,
+    /// The house bots, if the operator runs them.
+    stand_in: Option<Arc<dyn StandIn>>,
 }
 
 /// Keeps a ticket's stream counted; when the last stream of a waiting ticket closes, the
@@ -177,12 +199,14 @@ impl Drop for TicketGuard {
 }
 
 impl Pools {
-    /// The pools kept in `store`, on `clock`, their games made by `round`; the pairing pass runs every [`TICK_MS`]
+    /// The pools kept in `store`, on `clock`, their games made by `round`, a lone player's
+    /// opponent found by `stand_in` if there is one; the pairing pass runs every [`TICK_MS`]
     /// until `shutdown`.
     pub(crate) fn start(
         round: Arc<Round>,
         store: Arc<dyn Store>,
         clock: Arc<dyn Clock>,
+        stand_in: Option<Arc<dyn StandIn>>,
         shutdown: watch::Receiver<bool>,
     ) -> Arc<Pools> {
         let pools = Arc::new(Pools {
@@ -191,6 +215,7 @@ impl Pools {
             round,
             watched: Mutex::new(HashMap::new()),
             pass: tokio::sync::Mutex::new(()),
+            stand_in,
         });
         let weak = Arc::downgrade(&pools);
         let clock = Arc::clone(&pools.clock);
@@ -232,6 +257,7 @@ impl Pools {
             account,
             waited_ms,
             range: account.then(|| range(waited_ms)),
+            bots: row.bots,
             paired: (!row.game_id.is_empty()).then(|| Pairing {
                 id: row.game_id.clone(),
                 token: row.token.clone(),
@@ -239,15 +265,17 @@ impl Pools {
         }
     }
 
-    /// `user` (or a guest named `name` from `address`) joins pool `pool`: a ticket, then a
-    /// pairing pass (the ticket may come back paired already). A ticket counts as a game
-    /// created by `address` (`OnlineConfig::create_limit`, as a challenge does): each may
-    /// become one, and pairing oneself over and over must cost what creating games does.
+    /// `user` (or a guest named `name` from `address`) joins pool `pool`, accepting a house
+    /// bot after a wait or not (`bots`): a ticket, then a pairing pass (the ticket may come
+    /// back paired already). A ticket counts as a game created by `address`
+    /// (`OnlineConfig::create_limit`, as a challenge does): each may become one, and pairing
+    /// oneself over and over must cost what creating games does.
     pub async fn join(
         &self,
         pool: &str,
         user: Option<&User>,
         name: &str,
+        bots: bool,
         address: std::net::IpAddr,
     ) -> Result<TicketView, PoolError> {
         let tc = control(pool).ok_or_else(|| PoolError::NoSuchPool(pool.to_string()))?;
@@ -289,6 +317,7 @@ impl Pools {
             until_ms: now.saturating_add(IDLE_MS),
             game_id: String::new(),
             token: String::new(),
+            bots,
         };
         match table
             .pool_join(row.clone(), now, POOL_MAX, GUEST_TICKETS_PER_ADDRESS)
@@ -429,9 +458,17 @@ impl Pools {
         let now = self.now();
         match table.pool_waiting(now).await {
             Ok(rows) => {
-                for (a, b) in choose(&rows, now) {
+                let pairs = choose(&rows, now);
+                for (a, b) in &pairs {
                     if let Err(e) = self.pair(table, a, b).await {
                         tracing::warn!(pool = %a.pool, "a pairing failed: {e:?}");
+                    }
+                }
+                if let Some(stand_in) = &self.stand_in {
+                    for row in alone(&rows, &pairs, now, stand_in.after_ms()) {
+                        if let Err(e) = self.pair_house(table, stand_in.as_ref(), row).await {
+                            tracing::warn!(pool = %row.pool, "a house bot's pairing failed: {e:?}");
+                        }
                     }
                 }
             }
@@ -446,10 +483,30 @@ impl Pools {
 
     /// Starts the game of tickets `a` and `b` and records it on both.
     async fn pair(&self, table: &dyn PoolStore, a: &PoolRow, b: &PoolRow) -> Result<(), PoolError> {
+        self.start_game(table, a, Seat::Ticket(b)).await
+    }
+
+    /// Seats a house bot against lone ticket `row`, if the stand-in has one free.
+    async fn pair_house(
+        &self,
+        table: &dyn PoolStore,
+        stand_in: &dyn StandIn,
+        row: &PoolRow,
+    ) -> Result<(), PoolError> {
+        let rating = (!row.user_id.is_empty()).then_some(row.rating);
+        match stand_in.choose(&row.pool, rating).await {
+            Some(bot) => self.start_game(table, row, Seat::House(bot)).await,
+            None => Ok(()),
+        }
+    }
+
+    /// Starts the game of ticket `a` against `b` (another ticket, or a house bot) and records
+    /// it on the tickets: rated when both players have accounts.
+    async fn start_game(&self, table: &dyn PoolStore, a: &PoolRow, b: Seat<'_>) -> Result<(), PoolError> {
         let tc = control(&a.pool).ok_or_else(|| PoolError::NoSuchPool(a.pool.clone()))?;
         let mut coin = [0u8; 1];
         getrandom::fill(&mut coin).map_err(|e| GameError::Internal(format!("random: {e}")))?;
-        let (south, north) = if coin[0] & 1 == 0 { (a, b) } else { (b, a) };
+        let a_south = coin[0] & 1 == 0;
         let player = |r: &PoolRow| PairedPlayer {
             name: r.name.clone(),
             user: (!r.user_id.is_empty()).then(|| User {
@@ -457,29 +514,39 @@ impl Pools {
                 name: r.name.clone(),
             }),
         };
-        let rated = !a.user_id.is_empty() && !b.user_id.is_empty();
+        let (pa, pb) = (
+            player(a),
+            match &b {
+                Seat::Ticket(b) => player(b),
+                Seat::House(bot) => PairedPlayer {
+                    name: bot.name.clone(),
+                    user: Some(bot.clone()),
+                },
+            },
+        );
+        let rated = pa.user.is_some() && pb.user.is_some();
+        let (south, north) = if a_south { (pa, pb) } else { (pb, pa) };
         let paired = self
             .round
             .create_paired(NewPaired {
                 rules: Rules::default(),
                 clock: Some(tc),
                 rated,
-                south: player(south),
-                north: player(north),
+                south,
+                north,
             })
             .await?;
-        let (ta, tb) = if std::ptr::eq(south, a) {
+        let (ta, tb) = if a_south {
             (paired.tokens.south.clone(), paired.tokens.north.clone())
         } else {
             (paired.tokens.north.clone(), paired.tokens.south.clone())
         };
-        let done = table
-            .pool_pair(
-                (a.ticket.clone(), ta.clone()),
-                (b.ticket.clone(), tb),
-                paired.id.clone(),
-            )
-            .await;
+        let mut tickets = vec![(a.ticket.clone(), ta.clone())];
+        if let Seat::Ticket(b) = &b {
+            tickets.push((b.ticket.clone(), tb));
+        }
+        let ids: Vec<String> = tickets.iter().map(|(t, _)| t.clone()).collect();
+        let done = table.pool_pair(tickets, paired.id.clone()).await;
         if !matches!(done, Ok(true)) {
             // A ticket left meanwhile (or the write failed): the game never happened.
             if let Err(e) = self.round.end(&paired.id, Some(&ta), Ending::Abort).await {
@@ -487,14 +554,48 @@ impl Pools {
             }
             return done.map(|_| ()).map_err(PoolError::Store);
         }
-        tracing::debug!(game = %paired.id, pool = %a.pool, rated, "pool pairing");
-        for id in [&a.ticket, &b.ticket] {
-            if let Ok(Some(row)) = table.pool_ticket(id.clone()).await {
+        let house = matches!(b, Seat::House(_));
+        tracing::debug!(game = %paired.id, pool = %a.pool, rated, house, "pool pairing");
+        for id in ids {
+            if let Ok(Some(row)) = table.pool_ticket(id).await {
                 self.tell(&row);
             }
         }
         Ok(())
     }
+}
+
+/// The other seat of a pool's game.
+enum Seat<'a> {
+    /// A waiting person's ticket.
+    Ticket(&'a PoolRow),
+    /// A house bot (it holds no ticket).
+    House(User),
+}
+
+/// The waiting tickets among `rows` that `pairs` leaves alone, accept a bot and have waited
+/// `after_ms` at `now`: a house bot may take their other seat. Only when no one else waits
+/// in the pool (a person waiting for a closer rating is paired with that person first).
+fn alone<'a>(
+    rows: &'a [PoolRow],
+    pairs: &[(&PoolRow, &PoolRow)],
+    now: u64,
+    after_ms: u64,
+) -> Vec<&'a PoolRow> {
+    let paired = |r: &PoolRow| {
+        pairs
+            .iter()
+            .any(|(a, b)| a.ticket == r.ticket || b.ticket == r.ticket)
+    };
+    let left: Vec<&PoolRow> = rows.iter().filter(|r| !paired(r)).collect();
+    left.iter()
+        .copied()
+        .filter(|r| {
+            r.bots
+                && now.saturating_sub(r.joined_ms) >= after_ms
+                && left.iter().all(|o| o.ticket == r.ticket || o.pool != r.pool)
+        })
+        .collect()
 }
 
 /// The ticket's event: `paired` once paired, else `ticket`.
@@ -581,6 +682,7 @@ mod tests {
             until_ms: u64::MAX,
             game_id: String::new(),
             token: String::new(),
+            bots: true,
         }
     }
 
@@ -611,6 +713,24 @@ mod tests {
         let far = [row("a", "ua", 1500, 0), row("b", "ub", 1800, 0)];
         assert!(choose(&far, 19_999).is_empty(), "±250 < 300");
         assert_eq!(choose(&far, 20_000).len(), 1, "±300 after 20 s");
+    }
+
+    #[test]
+    fn a_house_bot_sits_in_only_for_a_lone_ticket_that_accepts_one_after_the_wait() {
+        let lone = [row("a", "ua", 1500, 0)];
+        assert!(alone(&lone, &[], 19_999, 20_000).is_empty());
+        assert_eq!(alone(&lone, &[], 20_000, 20_000).len(), 1);
+        let mut no = row("a", "ua", 1500, 0);
+        no.bots = false;
+        assert!(alone(&[no], &[], 10_000_000, 20_000).is_empty(), "opted out");
+        // Two far apart in one pool wait for each other's range, not for a bot.
+        let far = [row("a", "ua", 1000, 0), row("b", "ub", 2400, 0)];
+        assert!(alone(&far, &[], 30_000, 20_000).is_empty());
+        // One in each pool: both alone.
+        let mut other = row("b", "ub", 2400, 0);
+        other.pool = "5+3".into();
+        let two = [row("a", "ua", 1000, 0), other];
+        assert_eq!(alone(&two, &[], 30_000, 20_000).len(), 2);
     }
 
     #[test]

@@ -6,127 +6,14 @@ mod common;
 
 use std::time::Duration;
 
+use common::bot::{token, Bot};
 use common::{assert_error, clocked_server, sqlite_only, Browser, PASSWORD};
-use oware_protocol::{AccountEvent, CreatedToken, GameEvent, Side, Status, TokenList};
+use oware_protocol::{AccountEvent, GameEvent, Side, Status, TokenList};
 use oware_server::{ManualClock, Server};
 use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::json;
 
 const ALL_SCOPES: [&str; 3] = ["bot:play", "challenge:read", "challenge:write"];
-
-/// A program holding an API token.
-struct Bot {
-    client: reqwest::Client,
-    base: String,
-    token: String,
-}
-
-impl Bot {
-    fn new(s: &Server, token: &str) -> Bot {
-        Bot {
-            client: reqwest::Client::new(),
-            base: format!("http://{}", s.addr()),
-            token: token.to_string(),
-        }
-    }
-
-    async fn send(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        body: Option<Value>,
-    ) -> (StatusCode, Value) {
-        let mut req = self
-            .client
-            .request(method, format!("{}{path}", self.base))
-            .header("authorization", format!("Bearer {}", self.token));
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let r = req.send().await.unwrap();
-        let status = r.status();
-        let text = r.text().await.unwrap();
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-    }
-
-    async fn post(&self, path: &str, body: Option<Value>) -> (StatusCode, Value) {
-        self.send(reqwest::Method::POST, path, body).await
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        self.send(reqwest::Method::GET, path, None).await
-    }
-
-    /// Opens the NDJSON stream at `path`.
-    async fn stream(&self, path: &str) -> Lines {
-        let resp = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .header("authorization", format!("Bearer {}", self.token))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(resp.status(), StatusCode::OK);
-        assert_eq!(
-            resp.headers()["content-type"].to_str().unwrap(),
-            "application/x-ndjson"
-        );
-        Lines {
-            resp,
-            buf: String::new(),
-        }
-    }
-}
-
-/// The lines of an NDJSON stream, keep-alive lines skipped.
-struct Lines {
-    resp: reqwest::Response,
-    buf: String,
-}
-
-impl Lines {
-    /// The next JSON line (`None`: the stream ended). A guard of a minute turns a missing line
-    /// into a failure instead of a hang.
-    async fn next(&mut self) -> Option<Value> {
-        loop {
-            if let Some(end) = self.buf.find('\n') {
-                let line: String = self.buf.drain(..=end).collect();
-                if line.trim().is_empty() {
-                    continue;
-                }
-                return Some(serde_json::from_str(line.trim()).expect("a line is JSON"));
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(60), self.resp.chunk())
-                .await
-                .expect("a line within a minute")
-                .unwrap()?;
-            self.buf.push_str(&String::from_utf8_lossy(&chunk));
-        }
-    }
-
-    /// Skips lines until one of `kind` (its `type`) that passes `pred`.
-    async fn until(&mut self, kind: &str, pred: impl Fn(&Value) -> bool) -> Value {
-        loop {
-            let v = self.next().await.expect("the stream stays open");
-            if v["type"] == kind && pred(&v) {
-                return v;
-            }
-        }
-    }
-}
-
-/// A new token of `b`'s account with `scopes`.
-async fn token(b: &mut Browser, scopes: &[&str]) -> String {
-    let (st, body) = b
-        .post(
-            "/api/account/tokens",
-            json!({ "description": "my engine", "scopes": scopes }),
-        )
-        .await;
-    assert_eq!(st, StatusCode::CREATED, "{body}");
-    let made: CreatedToken = serde_json::from_value(body).unwrap();
-    made.token
-}
 
 /// A server on its own database and manual clock (kept by the caller).
 async fn bot_server() -> (tempfile::TempDir, ManualClock, Server) {

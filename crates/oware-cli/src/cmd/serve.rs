@@ -41,6 +41,24 @@ pub struct Args {
     /// bots play by challenge only; see docs/bots.md).
     #[arg(long)]
     pub bots_in_pools: bool,
+    /// Run the computer's levels as bot accounts that the server plays itself, e.g.
+    /// `--house-bots easy,medium,hard,expert`: they take a lone player's seat in the pools,
+    /// accept challenges and are rated (docs/bots.md, "House bots").
+    #[arg(long, value_name = "LEVELS", value_delimiter = ',')]
+    pub house_bots: Vec<oware_engine::Level>,
+    /// How long, in seconds, a person waits alone in a pool before a house bot takes the other
+    /// seat (a player can opt out on the page).
+    #[arg(long, value_name = "SECONDS", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub house_bots_after: u64,
+    /// Let the house bots join the arenas (they join every arena that has not finished).
+    #[arg(long)]
+    pub house_bots_in_arenas: bool,
+    /// The most games the house bots play at once (past it, lone players wait for a person
+    /// and challenges to them are declined with "later").
+    #[arg(long, value_name = "GAMES", default_value_t = 64,
+          value_parser = clap::value_parser!(u64).range(1..=10000))]
+    pub house_bots_max: u64,
     /// Searches that may run at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
@@ -88,6 +106,10 @@ impl Default for Args {
             work_lease: 15,
             review_lease: 30,
             bots_in_pools: false,
+            house_bots: Vec::new(),
+            house_bots_after: 20,
+            house_bots_in_arenas: false,
+            house_bots_max: 64,
             engine_threads: None,
             egdb: None,
             no_egdb_build: false,
@@ -152,6 +174,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ..oware_server::ServerLimits::default()
         },
         public_hosts: args.public_host.clone(),
+        house: oware_server::HouseConfig {
+            levels: args.house_bots.clone(),
+            after: std::time::Duration::from_secs(args.house_bots_after),
+            pools: true,
+            arenas: args.house_bots_in_arenas,
+            games_max: usize::try_from(args.house_bots_max).unwrap_or(usize::MAX),
+        },
         tournaments: TournamentConfig {
             schedule,
             ..TournamentConfig::default()

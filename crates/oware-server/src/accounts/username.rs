@@ -69,11 +69,17 @@ pub fn check(name: &str) -> Result<&str, NameError> {
     Ok(name)
 }
 
-/// Whether `name` (any text) folds to a reserved word or one of the site's own words.
+/// Whether `name` (any text) folds to a reserved word or one of the site's own words, or
+/// starts as the house bots' names do (`HouseBot-…`, `house/`).
 pub fn reserved(name: &str) -> bool {
     let f = crate::names::fold(name);
-    RESERVED.contains(&f.as_str()) || crate::names::SITE_NAMES.contains(&f.as_str())
+    RESERVED.contains(&f.as_str())
+        || crate::names::SITE_NAMES.contains(&f.as_str())
+        || f.starts_with(HOUSE_PREFIX)
 }
+
+/// The folded start of the house bots' names, which no person may take.
+const HOUSE_PREFIX: &str = "housebot";
 
 #[cfg(test)]
 mod tests {

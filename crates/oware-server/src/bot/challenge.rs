@@ -255,17 +255,7 @@ impl Bots {
         tracing::debug!(game = %paired.id, challenge = %row.id, "challenge accepted");
         let mut v = view(&row, ChallengeStatus::Accepted, self.bots_of(&row).await?);
         v.game_id = Some(paired.id.clone());
-        let state = self.games.state(&paired.id).await?;
-        for (side, account) in [
-            (challenger_side, &row.challenger),
-            (challenger_side.other(), &row.target),
-        ] {
-            if let Some(game) = event_game(&state, side) {
-                self.hub
-                    .send(account, &AccountEvent::GameStart { game })
-                    .await;
-            }
-        }
+        // Both accounts hear `gameStart` from the bots' service (`Round::started`).
         Ok(v)
     }
 

@@ -56,6 +56,16 @@ impl Hub {
         Ok(rx)
     }
 
+    /// Up to `max` accounts with a stream open on this instance.
+    pub fn listening(&self, max: usize) -> Vec<String> {
+        self.table()
+            .iter()
+            .filter(|(_, tx)| tx.receiver_count() > 0)
+            .take(max)
+            .map(|(user, _)| user.clone())
+            .collect()
+    }
+
     /// Sends `line` to account `user`'s streams on this instance.
     fn deliver(&self, user: &str, line: Arc<str>) {
         let mut t = self.table();

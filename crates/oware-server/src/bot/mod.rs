@@ -31,6 +31,9 @@ pub use challenge::ChallengeLimits;
 pub use hub::Hub;
 pub use view::{event_game, GameLines};
 
+/// The most bots [`Bots::streaming_bots`] lists.
+pub const STREAMING_SHOWN: usize = 50;
+
 /// Why a bot's request was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum BotError {
@@ -120,15 +123,22 @@ impl Bots {
         self.hub.follow_notices(shutdown.clone());
         let me = Arc::clone(self);
         let mut finished = self.round.finished();
+        let mut started = self.round.started();
         let mut shutdown = shutdown;
         tokio::spawn(async move {
+            use tokio::sync::broadcast::error::RecvError;
             loop {
                 tokio::select! {
                     _ = async { let _ = shutdown.wait_for(|down| *down).await; } => return,
                     end = finished.recv() => match end {
                         Ok(end) => me.game_finished(&end.id).await,
-                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
-                        Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                        Err(RecvError::Lagged(_)) => {}
+                        Err(RecvError::Closed) => return,
+                    },
+                    id = started.recv() => match id {
+                        Ok(id) => me.game_started(&id).await,
+                        Err(RecvError::Lagged(_)) => {}
+                        Err(RecvError::Closed) => return,
                     },
                 }
             }
@@ -147,6 +157,27 @@ impl Bots {
     /// Whether account `user` is a bot.
     pub async fn is_bot(&self, user: &User) -> Result<bool, BotError> {
         Ok(self.store.bots().is_bot(user.id.clone()).await?)
+    }
+
+    /// The bot accounts with an event stream open on this instance (at most
+    /// [`STREAMING_SHOWN`]), by name.
+    pub async fn streaming_bots(&self) -> Vec<User> {
+        let mut out = Vec::new();
+        for id in self.hub.listening(STREAMING_SHOWN) {
+            if !matches!(self.store.bots().is_bot(id.clone()).await, Ok(true)) {
+                continue;
+            }
+            if let Ok(Some(u)) = self.store.accounts().user_by_id(id).await {
+                if !u.closed {
+                    out.push(User {
+                        id: u.id,
+                        name: u.name,
+                    });
+                }
+            }
+        }
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        out
     }
 
     /// Refuses `user` unless it is a bot.
@@ -302,8 +333,25 @@ impl Bots {
         })
     }
 
+    /// Tells the accounts seated in game `id` that it started (`gameStart`): a challenge
+    /// accepted, a pool's pairing, a tournament's.
+    async fn game_started(&self, id: &str) {
+        self.tell_seats(id, |game| oware_protocol::AccountEvent::GameStart { game })
+            .await;
+    }
+
     /// Tells the accounts seated in game `id` that it ended (`gameFinish`).
     async fn game_finished(&self, id: &str) {
+        self.tell_seats(id, |game| oware_protocol::AccountEvent::GameFinish { game })
+            .await;
+    }
+
+    /// Sends each account seated in game `id` the event `make` builds from its view of it.
+    async fn tell_seats(
+        &self,
+        id: &str,
+        make: impl Fn(oware_protocol::EventGame) -> oware_protocol::AccountEvent,
+    ) {
         let Ok(state) = self.games.state(id).await else {
             return;
         };
@@ -322,9 +370,7 @@ impl Bots {
             let (Some(user), Some(game)) = (user, event_game(&state, side)) else {
                 continue;
             };
-            self.hub
-                .send(&user, &oware_protocol::AccountEvent::GameFinish { game })
-                .await;
+            self.hub.send(&user, &make(game)).await;
         }
     }
 }

@@ -258,6 +258,11 @@ pub(super) async fn upgrade(
     Ok(Json(s.bots.upgrade(&user).await?))
 }
 
+/// `GET /api/bot/online`: the bots that play now (no log-in needed: the home page lists them).
+pub(super) async fn online(State(s): State<Shared>) -> Json<oware_protocol::OnlineBots> {
+    Json(s.house.online().await)
+}
+
 /// `POST /api/bot/game/{id}/move/{move}`.
 pub(super) async fn play(
     State(s): State<Shared>,

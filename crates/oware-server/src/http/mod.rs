@@ -89,6 +89,7 @@ impl std::ops::Deref for Shared {
 /// | `…/review` | `reviews` ([`Reviews`]) |
 /// | `/api/pools/…`, `/api/tournaments/…`, `/api/account/…`, `/api/players/…` | `pools`, `tournaments`, `accounts`, `players` |
 /// | `/api/bot/…`, `/api/stream/event`, `/api/challenge…` (`/api/account/tokens…`: `accounts`) | `bots` ([`crate::bot::Bots`]) |
+/// | `GET /api/bot/online` | `house` ([`crate::house::House`]) |
 pub struct Services {
     /// The store (health answers).
     pub(crate) store: Arc<dyn crate::store::Store>,
@@ -108,6 +109,8 @@ pub struct Services {
     pub(crate) reviews: Arc<Reviews>,
     /// Bots: challenges, account events, a bot's actions.
     pub(crate) bots: Arc<crate::bot::Bots>,
+    /// The house bots: the bots online.
+    pub(crate) house: Arc<crate::house::House>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// The per-client limits.
     pub(crate) limits: Arc<ClientLimits>,
@@ -177,6 +180,7 @@ route_table! {
     POST "/api/account/tokens" => bot::create_token,
     DELETE "/api/account/tokens/{id}" => bot::revoke_token,
     POST "/api/bot/account/upgrade" => bot::upgrade,
+    GET "/api/bot/online" => bot::online,
     GET "/api/stream/event" => bot::event_stream,
     GET "/api/bot/game/stream/{id}" => bot::game_stream,
     POST "/api/bot/game/{id}/move/{move}" => bot::play,

@@ -74,6 +74,7 @@ pub(super) async fn join(
             &pool,
             user.as_ref(),
             req.name.as_deref().unwrap_or(""),
+            req.bots.unwrap_or(true),
             client(peer),
         )
         .await?;

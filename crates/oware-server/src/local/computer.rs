@@ -5,17 +5,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::Local;
+use crate::engine::reply_seed;
 use crate::games::{Change, GameError, Live, Opponent, Session};
 use crate::view::{self};
-
-/// A reproducible seed per game and move: FNV-1a of the id, mixed with the ply.
-fn reply_seed(id: &str, ply: usize) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in id.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    (h ^ ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-}
 
 impl Local {
     /// Starts the computer's reply in the background.

@@ -57,6 +57,8 @@ pub struct Round {
     creations: crate::limits::RateWindow,
     /// Online games that ended on this instance (`paired.rs`).
     finished: broadcast::Sender<Finished>,
+    /// Paired games started on this instance, by id (`paired.rs`).
+    started: broadcast::Sender<String>,
 }
 
 impl Follower for Round {
@@ -216,6 +218,7 @@ impl Round {
             lobby,
             online,
             finished: broadcast::channel(1024).0,
+            started: broadcast::channel(1024).0,
         })
     }
 

@@ -4,7 +4,8 @@
 //! at the first move, as after a join.
 //!
 //! [`Round::finished`] tells the services that made such games (pools, tournaments) when an
-//! online game ends on this instance: its id, status and winner.
+//! online game ends on this instance: its id, status and winner; [`Round::started`] tells the
+//! bots' service of each paired game made here (its players' `gameStart`).
 
 use oware_core::{BySide, Game, Rules, Side};
 use oware_protocol::SeatRating;
@@ -94,7 +95,13 @@ impl Round {
         let live = self.games.live(&id).await?;
         self.arm_clock(&live, &*live.lock().await);
         tracing::debug!(game = %id, "paired game created");
+        let _ = self.started.send(id.clone());
         Ok(Paired { id, tokens })
+    }
+
+    /// The paired games made on this instance from now on (pools, tournaments, challenges).
+    pub fn started(&self) -> broadcast::Receiver<String> {
+        self.started.subscribe()
     }
 
     /// The online games that end on this instance from now on.

@@ -47,6 +47,14 @@ const SCHEMA: &str = "
     CREATE INDEX challenges_target ON challenges (target);
 ";
 
+/// The house bots (`house/`) and the pools' opt-out: a bot's level when the server itself
+/// plays it (empty for the others), and whether a waiting ticket accepts a bot (1, the
+/// default) or asked for people only (0).
+pub(super) const HOUSE_SCHEMA: &str = "
+    ALTER TABLE bots ADD COLUMN house TEXT NOT NULL DEFAULT '';
+    ALTER TABLE pool_tickets ADD COLUMN bots BIGINT NOT NULL DEFAULT 1;
+";
+
 /// SQLite's migration for the bots.
 pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
 /// PostgreSQL's migration for the bots.
@@ -81,6 +89,12 @@ pub(super) mod sql {
     /// Marks account `?1` a bot since `?2`.
     pub const MAKE_BOT: &str =
         "INSERT INTO bots (user_id, since) VALUES (?1, ?2) ON CONFLICT (user_id) DO NOTHING";
+    /// Marks account `?1` the house bot of level `?3` since `?2`.
+    pub const MAKE_HOUSE_BOT: &str = "INSERT INTO bots (user_id, since, house) VALUES (?1, ?2, ?3)
+         ON CONFLICT (user_id) DO UPDATE SET house = excluded.house";
+    /// The open house bots: id, name, level.
+    pub const HOUSE_BOTS: &str = "SELECT b.user_id, u.name, b.house FROM bots b
+         JOIN users u ON u.id = b.user_id WHERE b.house <> '' AND u.closed = 0 ORDER BY u.name";
     /// Whether account `?1` is a bot (a row).
     pub const IS_BOT: &str = "SELECT 1 FROM bots WHERE user_id = ?1";
     /// Deletes the challenges lapsed by `?1`.
@@ -206,6 +220,12 @@ pub trait BotStore: Send + Sync {
 
     /// Whether account `user` is a bot.
     fn is_bot(&self, user: String) -> StoreFuture<'_, bool>;
+
+    /// Marks account `user` the house bot of `level` (a bot the server itself plays).
+    fn make_house_bot(&self, user: String, level: String, now_ms: u64) -> StoreFuture<'_, ()>;
+
+    /// The open house bots: `(id, name, level)`, by name.
+    fn house_bots(&self) -> StoreFuture<'_, Vec<(String, String, String)>>;
 
     /// Deletes the challenges lapsed by `now_ms`, then stores `c` unless its challenger has
     /// `per_challenger` challenges or its target `per_target` already: `false` then.

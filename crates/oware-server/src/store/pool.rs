@@ -38,7 +38,7 @@ pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// The columns of a ticket, in [`PoolRow`]'s order.
 pub(super) const POOL_COLUMNS: &str =
-    "ticket, pool, person, address, user_id, name, rating, joined, until_ms, game_id, token";
+    "ticket, pool, person, address, user_id, name, rating, joined, until_ms, game_id, token, bots";
 
 /// The statements both backends run (`?N` placeholders; PostgreSQL's through
 /// `numbered`). What differs stays with each backend: PostgreSQL renews and reads a
@@ -50,27 +50,28 @@ pub(super) mod sql {
         "DELETE FROM pool_tickets WHERE person = ?1 AND (game_id <> '' OR until_ms < ?2)";
     /// The ticket person `?1` holds.
     pub const TICKET_OF: &str = "SELECT ticket, pool, person, address, user_id, name, rating, \
-        joined, until_ms, game_id, token FROM pool_tickets WHERE person = ?1";
+        joined, until_ms, game_id, token, bots FROM pool_tickets WHERE person = ?1";
     /// Ticket `?1`.
     pub const TICKET: &str = "SELECT ticket, pool, person, address, user_id, name, rating, \
-        joined, until_ms, game_id, token FROM pool_tickets WHERE ticket = ?1";
+        joined, until_ms, game_id, token, bots FROM pool_tickets WHERE ticket = ?1";
     /// The live waiting tickets at `?1`.
     pub const COUNT_LIVE: &str =
         "SELECT COUNT(*) FROM pool_tickets WHERE game_id = '' AND until_ms >= ?1";
     /// The live waiting guest tickets at `?1` of address `?2`.
     pub const COUNT_LIVE_GUESTS_AT: &str = "SELECT COUNT(*) FROM pool_tickets
          WHERE game_id = '' AND until_ms >= ?1 AND address = ?2 AND user_id = ''";
-    /// A waiting ticket (`?1`…`?9` in [`PoolRow`]'s order, no game yet), unless its person
-    /// holds one.
+    /// A waiting ticket (`?1`…`?9` in [`PoolRow`]'s order, no game yet, `?10` whether it
+    /// accepts a bot), unless its person holds one.
     pub const ADD_TICKET: &str = "INSERT INTO pool_tickets
-         (ticket, pool, person, address, user_id, name, rating, joined, until_ms, game_id, token)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, '', '') ON CONFLICT (person) DO NOTHING";
+         (ticket, pool, person, address, user_id, name, rating, joined, until_ms, game_id, token,
+          bots)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, '', '', ?10) ON CONFLICT (person) DO NOTHING";
     /// Drops the waiting tickets expired at `?1` and the paired ones that joined before `?2`.
     pub const PRUNE: &str = "DELETE FROM pool_tickets WHERE (game_id = '' AND until_ms < ?1)
          OR (game_id <> '' AND joined < ?2)";
     /// The waiting tickets, oldest first.
     pub const WAITING: &str = "SELECT ticket, pool, person, address, user_id, name, rating, \
-        joined, until_ms, game_id, token FROM pool_tickets WHERE game_id = '' \
+        joined, until_ms, game_id, token, bots FROM pool_tickets WHERE game_id = '' \
         ORDER BY joined, ticket";
     /// Pairs waiting ticket `?1` into game `?2` with seat token `?3`.
     pub const PAIR: &str = "UPDATE pool_tickets SET game_id = ?2, token = ?3
@@ -108,6 +109,9 @@ pub struct PoolRow {
     pub game_id: String,
     /// The seat token in that game, once paired.
     pub token: String,
+    /// Whether a house bot may take the other seat when no person comes (the player's
+    /// choice, `true` by default).
+    pub bots: bool,
 }
 
 /// What [`PoolStore::pool_join`] did.
@@ -150,15 +154,10 @@ pub trait PoolStore: Send + Sync {
     /// exist (waiting or paired): the holder of their streams learns of pairings this way.
     fn pool_renew(&self, tickets: Vec<String>, until_ms: u64) -> StoreFuture<'_, Vec<PoolRow>>;
 
-    /// Pairs tickets `a` and `b` (each with its seat token) into `game`, only if both are
-    /// still waiting: `true` if it did (both rows in one statement), `false` if nothing
-    /// changed.
-    fn pool_pair(
-        &self,
-        a: (String, String),
-        b: (String, String),
-        game: String,
-    ) -> StoreFuture<'_, bool>;
+    /// Pairs `tickets` (each with its seat token: two people, or one person and a house bot
+    /// that holds no ticket) into `game`, only if all are still waiting: `true` if it did (in
+    /// one transaction), `false` if nothing changed.
+    fn pool_pair(&self, tickets: Vec<(String, String)>, game: String) -> StoreFuture<'_, bool>;
 
     /// Takes a waiting ticket out of the pool (`None`); a paired ticket stays and is
     /// answered (its player has a game).

@@ -3,10 +3,13 @@
 // player waits, then the game once paired (its seat token remembered, the game opened). Closing the page
 // closes the stream, which takes the ticket out of the pool; Cancel does it at once. Also the logged-in
 // player's "Your turn" list (GET /api/account/games): games where they are to move, with the time left.
+// When the server runs house bots (GET /api/bot/online), a checkbox (remembered) lets a bot take the other
+// seat after a wait, and the bots that play now are listed.
 import { $ } from "./dom.js";
 import { request } from "./api.js";
 /** @import * as P from "../../types/protocol" */
 import { rememberSeat, saveSettings } from "./storage.js";
+import { profileUrl } from "./account.js";
 
 /** "2 d 4 h", "3 h 5 min", "4 min 10 s": a time left for people. */
 export function timeLeftText(ms) {
@@ -25,6 +28,11 @@ export function createPool(st) {
     status: $("#pool-status"),
     cancel: $("#pool-cancel"),
     error: $("#pool-error"),
+    botsRow: $("#pool-bots-row"),
+    bots: /** @type {HTMLInputElement} */ ($("#pool-bots")),
+    botsAfter: $("#pool-bots-after"),
+    online: $("#bots-online"),
+    onlineList: $("#bots-online-list"),
     turn: $("#your-turn"),
     turnList: $("#your-turn-list"),
   };
@@ -39,7 +47,8 @@ export function createPool(st) {
   function show(t) {
     const secs = Math.floor(t.waited_ms / 1000);
     const range = t.range ? ` · opponents ${t.rating - t.range}–${t.rating + t.range}` : "";
-    el.status.textContent = `Waiting for an opponent in ${t.pool} (${t.account ? "rated" : "casual"})${range} · ${secs} s`;
+    const bot = t.bots && !el.botsRow.hidden ? ` · a house bot plays you after ${el.botsAfter.textContent} s` : "";
+    el.status.textContent = `Waiting for an opponent in ${t.pool} (${t.account ? "rated" : "casual"})${range}${bot} · ${secs} s`;
   }
 
   function stop() {
@@ -77,7 +86,10 @@ export function createPool(st) {
     saveSettings(st.settings);
     waiting(true);
     try {
-      const t = await /** @type {Promise<P.TicketView>} */ (request("POST", `/api/pool/${encodeURIComponent(pool)}`, { body: /** @type {P.PoolReq} */ (name ? { name } : {}) }));
+      /** @type {P.PoolReq} */
+      const body = { bots: el.bots.checked };
+      if (name) body.name = name;
+      const t = await /** @type {Promise<P.TicketView>} */ (request("POST", `/api/pool/${encodeURIComponent(pool)}`, { body }));
       if (t.paired) return paired(t);
       ticket = t;
       show(t);
@@ -128,8 +140,38 @@ export function createPool(st) {
     el.turn.hidden = !mine.length;
   }
 
+  /** The house bots' checkbox and the bots online, if the server runs any. */
+  async function bots() {
+    let online;
+    try {
+      online = await /** @type {Promise<P.OnlineBots>} */ (request("GET", "/api/bot/online"));
+    } catch {
+      return;
+    }
+    el.botsRow.hidden = !online.pools;
+    el.botsAfter.textContent = String(online.after_s);
+    el.onlineList.textContent = "";
+    for (const b of online.bots) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = profileUrl(b.name);
+      a.textContent = b.name;
+      const what = document.createElement("small");
+      what.textContent = ` ${b.house ? `house bot, ${b.house}` : "bot"}${b.rating != null ? ` · ${b.rating}` : ""}`;
+      li.append(a, what);
+      el.onlineList.appendChild(li);
+    }
+    el.online.hidden = !online.bots.length;
+  }
+
   function start() {
     el.panel.hidden = false;
+    el.bots.checked = st.settings.poolBots !== false;
+    el.bots.addEventListener("change", () => {
+      st.settings.poolBots = el.bots.checked;
+      saveSettings(st.settings);
+    });
+    bots();
     for (const b of el.buttons) b.addEventListener("click", () => join(b.dataset.pool));
     el.cancel.addEventListener("click", cancel);
   }

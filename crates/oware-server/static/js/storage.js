@@ -17,6 +17,7 @@ const DEFAULT_SETTINGS = {
   color: "random", // online: the creator's side (random, S, N)
   name: "", // online: the display name
   lobby: "lobby", // online: "lobby" (post the challenge) or "invite" (invite link only)
+  poolBots: true, // quick pairing: a house bot may take the other seat when no one comes
 };
 
 /** The remembered settings over the defaults (a fresh object). */

@@ -9,6 +9,8 @@
 //! that URL fails loudly rather than skipping.
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod bot;
+
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -135,6 +135,26 @@ impl BotStore for PostgresStore {
         })
     }
 
+    fn make_house_bot(&self, user: String, level: String, now_ms: u64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.exec(
+                &numbered(sql::MAKE_HOUSE_BOT),
+                &[&user, &int(now_ms), &level],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn house_bots(&self) -> StoreFuture<'_, Vec<(String, String, String)>> {
+        Box::pin(async move {
+            self.rows(&numbered(sql::HOUSE_BOTS), &[], |r| {
+                (r.get(0), r.get(1), r.get(2))
+            })
+            .await
+        })
+    }
+
     fn add_challenge(
         &self,
         ch: ChallengeRow,

@@ -23,6 +23,7 @@ fn read(r: &Row) -> PoolRow {
         until_ms: r.get::<_, i64>(8).max(0) as u64,
         game_id: r.get(9),
         token: r.get(10),
+        bots: r.get::<_, i64>(11) != 0,
     }
 }
 
@@ -83,6 +84,7 @@ impl PoolStore for PostgresStore {
                         &row.rating,
                         &int(row.joined_ms),
                         &int(row.until_ms),
+                        &i64::from(row.bots),
                     ],
                 )
                 .await
@@ -144,23 +146,18 @@ impl PoolStore for PostgresStore {
         })
     }
 
-    fn pool_pair(
-        &self,
-        a: (String, String),
-        b: (String, String),
-        game: String,
-    ) -> StoreFuture<'_, bool> {
+    fn pool_pair(&self, tickets: Vec<(String, String)>, game: String) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
             let mut changed = 0;
-            for (id, token) in [&a, &b] {
+            for (id, token) in &tickets {
                 changed += tx
                     .execute(&numbered(sql::PAIR), &[id, &game, token])
                     .await
                     .map_err(|e| self.failed(e))?;
             }
-            if changed == 2 {
+            if changed == tickets.len() as u64 {
                 tx.commit().await.map_err(|e| self.failed(e))?;
                 Ok(true)
             } else {

@@ -76,6 +76,8 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     // 8: accounts' API tokens, the bot mark, challenges between accounts, as SQLite's
     // migration 11.
     &[super::super::bots::POSTGRES_SCHEMA],
+    // 9: the house bots' levels and the pools' opt-out of bots, as SQLite's migration 12.
+    &[super::super::bots::HOUSE_SCHEMA],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

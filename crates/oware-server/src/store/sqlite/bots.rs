@@ -123,6 +123,21 @@ impl BotStore for SqliteStore {
         })
     }
 
+    fn make_house_bot(&self, user: String, level: String, now_ms: u64) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            c.execute(sql::MAKE_HOUSE_BOT, params![user, int(now_ms), level])?;
+            Ok(())
+        })
+    }
+
+    fn house_bots(&self) -> StoreFuture<'_, Vec<(String, String, String)>> {
+        self.run(move |c| {
+            let mut st = c.prepare_cached(sql::HOUSE_BOTS)?;
+            let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
     fn add_challenge(
         &self,
         ch: ChallengeRow,

@@ -21,6 +21,7 @@ fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<PoolRow> {
         until_ms: r.get::<_, i64>(8)?.max(0) as u64,
         game_id: r.get(9)?,
         token: r.get(10)?,
+        bots: r.get::<_, i64>(11)? != 0,
     })
 }
 
@@ -70,7 +71,8 @@ impl PoolStore for SqliteStore {
                     row.name,
                     row.rating,
                     int(row.joined_ms),
-                    int(row.until_ms)
+                    int(row.until_ms),
+                    i64::from(row.bots)
                 ],
             )?;
             tx.commit()?;
@@ -110,19 +112,14 @@ impl PoolStore for SqliteStore {
         })
     }
 
-    fn pool_pair(
-        &self,
-        a: (String, String),
-        b: (String, String),
-        game: String,
-    ) -> StoreFuture<'_, bool> {
+    fn pool_pair(&self, tickets: Vec<(String, String)>, game: String) -> StoreFuture<'_, bool> {
         self.run(move |c| {
             let tx = c.transaction()?;
             let mut changed = 0;
-            for (id, token) in [&a, &b] {
+            for (id, token) in &tickets {
                 changed += tx.execute(sql::PAIR, params![id, game, token])?;
             }
-            if changed == 2 {
+            if changed == tickets.len() {
                 tx.commit()?;
                 Ok(true)
             } else {

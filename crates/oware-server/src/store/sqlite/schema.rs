@@ -44,6 +44,8 @@ const MIGRATIONS: &[&[&str]] = &[
     // 11: accounts' API tokens (hashes only), the bot mark, challenges between accounts
     // (`store/bots.rs`).
     &[crate::store::bots::SQLITE_SCHEMA],
+    // 12: the house bots' levels and the pools' opt-out of bots (`store/bots.rs`).
+    &[crate::store::bots::HOUSE_SCHEMA],
 ];
 
 /// Settings, the writability check and the migrations.
