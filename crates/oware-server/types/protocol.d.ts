@@ -610,7 +610,12 @@ export type PoolReq = {
 /**
  * The name a guest plays under (an account plays under its own).
  */
-name?: string, };
+name?: string, 
+/**
+ * Whether a house bot may take the other seat when no one comes (default `true`;
+ * `false`: people only).
+ */
+bots?: boolean, };
 
 export type NewTournament = { 
 /**
@@ -1103,6 +1108,10 @@ waited_ms: number,
  */
 range: number | null, 
 /**
+ * Whether a house bot may take the other seat when no one comes.
+ */
+bots: boolean, 
+/**
  * The game, once paired.
  */
 paired: Pairing | null, };
@@ -1449,6 +1458,34 @@ name: string,
  * Always `true` after the upgrade.
  */
 bot: boolean, };
+
+export type OnlineBot = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * A house bot's level (`easy`, `medium`, `hard`, `expert`); `null` for another bot.
+ */
+house: string | null, 
+/**
+ * Its blitz rating (rounded), `null` when it has none yet.
+ */
+rating: number | null, };
+
+export type OnlineBots = { 
+/**
+ * The bots.
+ */
+bots: Array<OnlineBot>, 
+/**
+ * Whether the house bots take a lone player's seat in the pools.
+ */
+pools: boolean, 
+/**
+ * After how many seconds of waiting alone.
+ */
+after_s: number, };
 
 export type OkAnswer = { 
 /**
