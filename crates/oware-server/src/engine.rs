@@ -403,4 +403,3 @@ pub fn reply_seed(id: &str, ply: usize) -> u64 {
     }
     (h ^ ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
-

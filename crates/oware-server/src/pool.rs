@@ -502,7 +502,12 @@ impl Pools {
 
     /// Starts the game of ticket `a` against `b` (another ticket, or a house bot) and records
     /// it on the tickets: rated when both players have accounts.
-    async fn start_game(&self, table: &dyn PoolStore, a: &PoolRow, b: Seat<'_>) -> Result<(), PoolError> {
+    async fn start_game(
+        &self,
+        table: &dyn PoolStore,
+        a: &PoolRow,
+        b: Seat<'_>,
+    ) -> Result<(), PoolError> {
         let tc = control(&a.pool).ok_or_else(|| PoolError::NoSuchPool(a.pool.clone()))?;
         let mut coin = [0u8; 1];
         getrandom::fill(&mut coin).map_err(|e| GameError::Internal(format!("random: {e}")))?;
@@ -593,7 +598,9 @@ fn alone<'a>(
         .filter(|r| {
             r.bots
                 && now.saturating_sub(r.joined_ms) >= after_ms
-                && left.iter().all(|o| o.ticket == r.ticket || o.pool != r.pool)
+                && left
+                    .iter()
+                    .all(|o| o.ticket == r.ticket || o.pool != r.pool)
         })
         .collect()
 }
@@ -722,7 +729,10 @@ mod tests {
         assert_eq!(alone(&lone, &[], 20_000, 20_000).len(), 1);
         let mut no = row("a", "ua", 1500, 0);
         no.bots = false;
-        assert!(alone(&[no], &[], 10_000_000, 20_000).is_empty(), "opted out");
+        assert!(
+            alone(&[no], &[], 10_000_000, 20_000).is_empty(),
+            "opted out"
+        );
         // Two far apart in one pool wait for each other's range, not for a bot.
         let far = [row("a", "ua", 1000, 0), row("b", "ub", 2400, 0)];
         assert!(alone(&far, &[], 30_000, 20_000).is_empty());

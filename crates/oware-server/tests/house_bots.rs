@@ -20,15 +20,21 @@ use serde_json::{json, Value};
 async fn house_server(levels: &[Level]) -> (tempfile::TempDir, ManualClock, Server) {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::starting_now();
+    let s = house_instance(&dir.path().join("house.sqlite"), &clock, levels).await;
+    (dir, clock, s)
+}
+
+/// A server running the house bots of `levels` on database `db` (on PostgreSQL, several may
+/// share it) and `clock`.
+async fn house_instance(db: &std::path::Path, clock: &ManualClock, levels: &[Level]) -> Server {
     let config = oware_server::ServerConfig {
         house: HouseConfig {
             levels: levels.to_vec(),
             ..HouseConfig::default()
         },
-        ..common::clocked_config(&dir.path().join("house.sqlite"), &clock).await
+        ..common::clocked_config(db, clock).await
     };
-    let s = oware_server::start(&config).await.expect("server starts");
-    (dir, clock, s)
+    oware_server::start(&config).await.expect("server starts")
 }
 
 /// Joins `pool` from `b`, accepting a house bot or not.
@@ -55,13 +61,7 @@ async fn ticket(b: &mut Browser, t: &Value) -> Value {
 /// Plays game `id` as `name`, the holder of `token` (the first legal move each turn), until it
 /// ends, waiting for the house bot's replies with the game's long poll; resigns after
 /// `max_plies`.
-async fn play_out(
-    api: &common::Api,
-    id: &str,
-    name: &str,
-    token: &str,
-    max_plies: usize,
-) -> Value {
+async fn play_out(api: &common::Api, id: &str, name: &str, token: &str, max_plies: usize) -> Value {
     let mut state = api.state(id).await;
     let me = if state["online"]["seats"]["S"]["name"] == name {
         "S"
@@ -106,12 +106,18 @@ async fn house_bot_takes_a_lone_persons_pool_seat_after_20_s_and_plays_a_rated_g
     assert!(t["paired"].is_null(), "no bot before 20 s: {t}");
     clock.advance(Duration::from_millis(1));
     let t = ticket(&mut ama, &t).await;
-    let id = t["paired"]["id"].as_str().expect("a bot after 20 s").to_string();
+    let id = t["paired"]["id"]
+        .as_str()
+        .expect("a bot after 20 s")
+        .to_string();
     let seat_token = t["paired"]["token"].as_str().unwrap().to_string();
     let api = common::Api::new(&s);
     let state = api.state(&id).await;
     let online = &state["online"];
-    assert_eq!(online["rated"], true, "an account against a house bot is rated");
+    assert_eq!(
+        online["rated"], true,
+        "an account against a house bot is rated"
+    );
     assert_eq!(online["clock"]["initial_ms"], 180_000);
     let seats = [&online["seats"]["S"], &online["seats"]["N"]];
     let bot = seats.iter().find(|s| s["name"] != "Ama").unwrap();
@@ -129,7 +135,10 @@ async fn house_bot_takes_a_lone_persons_pool_seat_after_20_s_and_plays_a_rated_g
     assert!(text.contains("blitz"), "a blitz rating: {profile}");
     let (st, games) = api.get("/api/user/HouseBot-Easy/games").await;
     assert_eq!(st, StatusCode::OK, "{games}");
-    assert!(games.to_string().contains(&id), "its game is listed: {games}");
+    assert!(
+        games.to_string().contains(&id),
+        "its game is listed: {games}"
+    );
     s.shutdown().await.unwrap();
 }
 
@@ -193,6 +202,22 @@ async fn house_bot_accepts_a_challenge_and_is_listed_online_and_cannot_be_logged
         state["ply"].as_u64().unwrap() >= 6,
         "the bot answered each move: {state}"
     );
+    // A rematch is declined: a house bot plays the games it is paired into or challenged to.
+    let version = state["version"].as_u64().unwrap();
+    let (st, v) = api
+        .post(
+            &format!("/api/games/{id}/rematch"),
+            Some(&my_token),
+            Some(json!({"action": "offer"})),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let mut after = api.wait(&id, version).await;
+    while after["online"]["rematch_offer"].is_string() {
+        let v = after["version"].as_u64().unwrap();
+        after = api.wait(&id, v).await;
+    }
+    assert!(after["online"]["rematch_id"].is_null(), "{after}");
 
     // Its account has no password, and no person may take a house bot's name.
     let mut someone = Browser::new(&s);
@@ -217,4 +242,44 @@ async fn without_house_bots_nobody_sits_in_and_none_is_listed() {
     assert_eq!(st, StatusCode::OK);
     assert_eq!(online, json!({"bots": [], "pools": false, "after_s": 20}));
     s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn house_bot_on_two_instances_plays_a_person_on_the_other_each_move_once() {
+    // On PostgreSQL two instances share the database and both run the house bots: the person
+    // waits on B, the pairing and the bot's moves may happen on either; on SQLite one server
+    // plays both parts.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let clock = ManualClock::starting_now();
+    let a = house_instance(&db, &clock, &[Level::Easy]).await;
+    let b = if common::postgres() {
+        Some(house_instance(&db, &clock, &[Level::Easy]).await)
+    } else {
+        None
+    };
+    let on_b = b.as_ref().unwrap_or(&a);
+    let mut kwame = Browser::signed_up(on_b, "Kwame").await;
+    let t = join(&mut kwame, "15+10", true).await;
+    clock.advance(Duration::from_secs(20));
+    let t = ticket(&mut kwame, &t).await;
+    let id = t["paired"]["id"].as_str().expect("a house bot").to_string();
+    let token = t["paired"]["token"].as_str().unwrap().to_string();
+    let api = common::Api::new(on_b);
+    let end = play_out(&api, &id, "Kwame", &token, 40).await;
+    assert_eq!(end["online"]["status"], "over", "{end}");
+    // Every move is in the record once and legal (the record replays), whoever played it.
+    let (st, ogn) = api.text(&format!("/api/games/{id}/ogn")).await;
+    assert_eq!(st, StatusCode::OK, "{ogn}");
+    assert!(ogn.contains("Kwame"), "{ogn}");
+    let plies = end["ply"].as_u64().unwrap();
+    if end["online"]["end"] == "resign" {
+        assert!(plies >= 40, "the bot answered every move: {plies} plies");
+    }
+    let state_a = common::Api::new(&a).state(&id).await;
+    assert_eq!(state_a["ply"], end["ply"], "both instances see one game");
+    if let Some(b) = b {
+        b.shutdown().await.unwrap();
+    }
+    a.shutdown().await.unwrap();
 }

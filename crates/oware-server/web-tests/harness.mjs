@@ -48,11 +48,11 @@ export function launchBrowser() {
 /**
  * Registers the test file's set-up and tear-down: before its tests, a temporary folder, `prepare(tmp)` if
  * given, `oware serve` on a SQLite file there (with an endgame folder `tmp/egdb` that nothing builds into
- * unless `prepare` did) and Chromium; after them, all stopped and removed. With `external` set and
+ * unless `prepare` did, and the extra `args` of `oware serve`) and Chromium; after them, all stopped and removed. With `external` set and
  * `OWARE_URL` in the environment, that server is used instead of starting one. Answers an object whose
  * `base` (the server's address, ending in `/`), `browser` and `tmp` are set once the set-up has run.
  */
-export function useServer({ name, prepare, external = false }) {
+export function useServer({ name, prepare, external = false, args = [] }) {
   const env = { base: null, browser: null, tmp: null };
   let server = null;
   before(async () => {
@@ -64,7 +64,7 @@ export function useServer({ name, prepare, external = false }) {
       env.tmp = mkdtempSync(join(tmpdir(), `oware-${name}-`));
       mkdirSync(join(env.tmp, "egdb"));
       if (prepare) await prepare(env.tmp);
-      const s = await startServer(["--db", join(env.tmp, "games.sqlite"), "--egdb", join(env.tmp, "egdb"), "--no-egdb-build"]);
+      const s = await startServer(["--db", join(env.tmp, "games.sqlite"), "--egdb", join(env.tmp, "egdb"), "--no-egdb-build", ...args]);
       server = s.child;
       env.base = s.url;
     }

@@ -262,7 +262,9 @@ impl House {
                     self.on_event(bot, event).await;
                 }
             }
-            Err(e) => tracing::warn!(bot = %bot.user.name, "a house bot's games could not be read: {e}"),
+            Err(e) => {
+                tracing::warn!(bot = %bot.user.name, "a house bot's games could not be read: {e}")
+            }
         }
     }
 
@@ -279,10 +281,7 @@ impl House {
                         .await
                         .map(|_| ())
                 } else {
-                    self.bots
-                        .accept(&challenge.id, &bot.user)
-                        .await
-                        .map(|_| ())
+                    self.bots.accept(&challenge.id, &bot.user).await.map(|_| ())
                 };
                 if let Err(e) = answer {
                     // Withdrawn, lapsed or taken by another instance: nothing to do.
@@ -308,7 +307,11 @@ impl House {
             playing.insert(id.clone());
         }
         let Some(me) = self.me.upgrade() else { return };
-        let shutdown = self.shutdown.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let shutdown = self
+            .shutdown
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         tokio::spawn(async move {
             me.play_game(&bot, &id, shutdown).await;
             me.playing().remove(&id);
@@ -360,44 +363,33 @@ impl House {
         }
     }
 
+    /// `user`'s rating (rounded) in the category of pool `pool`'s clock, if it has one.
+    async fn rating(&self, user: &User, pool: &str) -> Option<i32> {
+        let tc = crate::pool::control(pool)?;
+        let snapshot = self.round.rating_snapshot(user, Some(&tc)).await;
+        snapshot.ok().flatten().map(|r| r.rating)
+    }
+
     /// The bots that play now: the house bots, then the bot accounts with an event stream
     /// open on this instance.
     pub async fn online(&self) -> OnlineBots {
-        let blitz = crate::online::TimeControl {
-            initial_s: 180,
-            increment_s: 2,
-        };
         let mut bots = Vec::new();
         let house: Vec<HouseBot> = self.accounts().clone();
         for b in &house {
-            let rating = self
-                .round
-                .rating_snapshot(&b.user, Some(&blitz))
-                .await
-                .ok()
-                .flatten()
-                .map(|r| r.rating);
             bots.push(OnlineBot {
                 name: b.user.name.clone(),
                 house: Some(b.level.name().to_string()),
-                rating,
+                rating: self.rating(&b.user, "3+2").await,
             });
         }
         for user in self.bots.streaming_bots().await {
             if house.iter().any(|b| b.user.id == user.id) {
                 continue;
             }
-            let rating = self
-                .round
-                .rating_snapshot(&user, Some(&blitz))
-                .await
-                .ok()
-                .flatten()
-                .map(|r| r.rating);
             bots.push(OnlineBot {
+                rating: self.rating(&user, "3+2").await,
                 name: user.name,
                 house: None,
-                rating,
             });
         }
         OnlineBots {
@@ -424,18 +416,12 @@ impl StandIn for House {
             if !self.config.pools || self.playing().len() >= self.config.games_max {
                 return None;
             }
-            let tc = crate::pool::control(pool)?;
+            crate::pool::control(pool)?;
             let want = rating.unwrap_or(1500);
             let house: Vec<HouseBot> = self.accounts().clone();
             let mut best: Option<(i64, User)> = None;
             for b in house {
-                let theirs = self
-                    .round
-                    .rating_snapshot(&b.user, Some(&tc))
-                    .await
-                    .ok()
-                    .flatten()
-                    .map_or(1500, |r| i64::from(r.rating));
+                let theirs = self.rating(&b.user, pool).await.map_or(1500, i64::from);
                 let d = theirs.abs_diff(want) as i64;
                 if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
                     best = Some((d, b.user));

@@ -20,9 +20,16 @@ enum Next {
     /// Nothing until the next event or this time of the server's clock (a claim that
     /// becomes possible, a move another instance claimed, an engine lane that was full).
     Until(u64),
-    /// The game is over (or no longer the bot's).
+    /// The game is over: a rematch offer may still come (declined) until [`LINGER_MS`].
+    Over,
+    /// The game is no longer the bot's to follow.
     Done,
 }
+
+/// How long after its game ends a house bot still answers (declines) a rematch offer (ms of
+/// the server's clock). A rematch is a new game the pairing did not make: a house bot plays the
+/// games it is paired into or challenged to.
+const LINGER_MS: u64 = 60_000;
 
 /// A house bot searches as its level does unless its clock is shorter than this many of
 /// the level's search times: then it plays as `medium` (a 4-ply search, milliseconds).
@@ -46,11 +53,20 @@ impl House {
         let mut events = stream.events;
         let _present = stream.guard;
         let mut shutdown = shutdown;
+        let mut ended: Option<u64> = None;
         loop {
             let until = match self.look(bot, id).await {
                 Next::Done => return,
                 Next::Wait => None,
                 Next::Until(at) => Some(at),
+                Next::Over => {
+                    let end =
+                        *ended.get_or_insert_with(|| self.clock.now_ms().saturating_add(LINGER_MS));
+                    if self.clock.now_ms() >= end {
+                        return;
+                    }
+                    Some(end)
+                }
             };
             let timer = async {
                 match until {
@@ -85,12 +101,22 @@ impl House {
         let Some(online) = seat.state.online else {
             return Next::Done;
         };
-        if online.status != Status::Playing {
-            return Next::Done;
-        }
         let Some(me) = online.you else {
             return Next::Done;
         };
+        if online.status != Status::Playing {
+            if online.rematch_offer == Some(me.other()) {
+                if let Err(e) = self
+                    .bots
+                    .answer_offer(id, &bot.user, OfferKind::Rematch, false)
+                    .await
+                {
+                    tracing::debug!(game = %id, "a house bot's answer to a rematch was refused: {e}");
+                }
+                return Next::Done;
+            }
+            return Next::Over;
+        }
         if let Some(next) = self.answer_offers(bot, id, me, &online).await {
             return next;
         }

@@ -213,6 +213,7 @@ mod tests {
             EngineJobs::new(1),
             None,
             crate::online::OnlineConfig::default(),
+            crate::house::HouseConfig::default(),
             Arc::new(crate::time::SystemClock),
         );
         let (games, round) = (&env.games, &env.round);

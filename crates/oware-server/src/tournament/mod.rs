@@ -695,6 +695,7 @@ mod tests {
             EngineJobs::new(1),
             None,
             crate::online::OnlineConfig::default(),
+            crate::house::HouseConfig::default(),
             Arc::clone(&clock),
         );
         let t = Tournaments::new(

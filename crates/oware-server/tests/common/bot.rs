@@ -123,4 +123,3 @@ pub async fn token(b: &mut Browser, scopes: &[&str]) -> String {
     let made: CreatedToken = serde_json::from_value(body).unwrap();
     made.token
 }
-
