@@ -90,7 +90,7 @@ pub fn selfplay_game(engine: &mut Engine, seed: u64, index: u64, depth: u32) -> 
     let stop = AtomicBool::new(false);
     while !game.is_over() && game.moves().len() < MAX_SELFPLAY_PLIES {
         let legal = game.legal_moves();
-        let random = (game.moves().len() as u64) < opening || splitmix(&mut rng) % 8 == 0;
+        let random = (game.moves().len() as u64) < opening || splitmix(&mut rng).is_multiple_of(8);
         let m = if random {
             legal[(splitmix(&mut rng) % legal.len() as u64) as usize]
         } else {

@@ -111,7 +111,7 @@ fn letter(m: Option<Move>, side: Side) -> char {
 /// keeps the solver level or better and has the recorded values, that every reply is the
 /// judge's best reply, and that the game goes on to the line's last move.
 pub fn prove(puzzle: &Puzzle, judge: &mut Judge) -> Result<(), Why> {
-    if puzzle.line.len() % 2 == 0 {
+    if puzzle.line.len().is_multiple_of(2) {
         return Err(Why::Shape);
     }
     if let Method::Tables { seeds } = puzzle.proof {
