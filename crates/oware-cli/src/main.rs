@@ -51,6 +51,8 @@ enum Command {
     Bot(cmd::bot::Args),
     /// Puzzles: generate a set from games and self-play, verify a set.
     Puzzles(cmd::puzzles::Args),
+    /// Solve puzzles in the terminal, offline, from the shipped set (--theme to choose).
+    Puzzle(cmd::puzzle::Args),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         Command::Logout(a) => cmd::login::run_logout(a),
         Command::Bot(a) => cmd::bot::run(a),
         Command::Puzzles(a) => cmd::puzzles::run(a),
+        Command::Puzzle(a) => cmd::puzzle::run(a),
     };
     match result {
         Ok(code) => code,

@@ -2,9 +2,9 @@
 //! `docs/puzzles.md`):
 //!
 //! ```text
-//! {"format":"oware-puzzles","version":1,"rules":"abapa","margin":200,"count":2,"command":"oware puzzles generate --selfplay 10 --seed 1"}
-//! {"id":"4d1c03a2f1e7","position":"0-3-1-0-5-2-1-2-0-4-2-0-12-16-S","line":"EaB","themes":["capture-chain"],"rating":1180,"proof":"search","depth":14,"value":420,"second":0,"source":"selfplay 1 3 ply 41"}
-//! {"id":"9a0b2c7de651","position":"1-0-0-2-0-1-0-1-1-0-0-0-20-22-N","line":"d","themes":["endgame-exact"],"rating":980,"proof":"tables","seeds":6,"value":1200,"second":0,"source":"selfplay 1 3 ply 80"}
+//! {"format":"oware-puzzles","version":1,"rules":"abapa","margin":200,"count":2,"command":"oware puzzles generate --selfplay 400 --seed 1"}
+//! {"id":"5455168e8a5f","position":"1-2-7-7-0-6-1-6-1-7-7-1-0-2-N","line":"b","themes":["capture-chain"],"rating":980,"proof":"search","depth":16,"value":1182,"second":485,"source":"selfplay 1 0 ply 7"}
+//! {"id":"f8aefcd77268","position":"1-0-1-1-1-2-0-0-0-0-0-1-20-21-S","line":"AfF","themes":["feeding-forced","endgame-exact","defend"],"rating":1350,"proof":"tables","seeds":7,"value":1200,"second":-1200,"source":"selfplay 1 8 ply 114"}
 //! ```
 //!
 //! One object a line keeps the file diffable; reading checks every field (a malformed line is
@@ -136,7 +136,7 @@ pub fn write(header: &Header, puzzles: &[Puzzle]) -> String {
     out
 }
 
-/// Reads a file written by [`write`]: the header and the puzzles, every field checked (the
+/// Reads a file written by [`write()`]: the header and the puzzles, every field checked (the
 /// line replays legally from the position, alternating sides; the id is the position's; no id
 /// twice; the header's count is the number of puzzles).
 pub fn read(text: &str) -> Result<(Header, Vec<Puzzle>), FormatError> {

@@ -7,7 +7,7 @@ use oware_core::{Game, Move, Position, Rules};
 use oware_engine::{Engine, Limits};
 
 use crate::judge::{outcome_after, Judge, Method, DECISIVE, MARGIN};
-use crate::puzzle::{key, Puzzle};
+use crate::puzzle::{position_key, Puzzle};
 use crate::themes::{detect_themes, is_greedy, starting_rating, Theme, FIND_DEPTH};
 use crate::{DEFAULT_DEPTH, DEFAULT_TABLE_SEEDS, MAX_SOLVER_MOVES};
 
@@ -219,7 +219,7 @@ impl Generator {
             self.stats.only_move += 1;
             return None;
         }
-        if self.seen.contains(&key(pos)) {
+        if self.seen.contains(&position_key(pos)) {
             self.stats.duplicates += 1;
             return None;
         }
@@ -234,7 +234,7 @@ impl Generator {
             return None;
         }
         for p in &solver_positions {
-            self.seen.insert(key(p));
+            self.seen.insert(position_key(p));
         }
         // How deep a search must look to play the first move and keep it.
         let first = line[0];

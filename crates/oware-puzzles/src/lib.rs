@@ -2,7 +2,7 @@
 //! than every other, and the line that follows — the opponent's best replies and the solver's
 //! only moves — until the gain is decided. See `docs/puzzles.md`.
 //!
-//! - [`Puzzle`] and the file format ([`read`], [`write`]): one JSON object per line after a
+//! - [`Puzzle`] and the file format ([`read`], [`write()`]): one JSON object per line after a
 //!   header line.
 //! - [`Judge`]: the value of every legal move of a position, by the endgame tables where they
 //!   cover the seeds on the board, else by a search of fixed depth (without tables, so that any
@@ -36,8 +36,17 @@ pub use format::{
 pub use generate::{is_concrete, net_gain, selfplay_game, Generator, Options, Stats};
 pub use judge::{Decision, Judge, JudgeError, Method, MoveValue, DECISIVE, JUDGE_HASH_MB, MARGIN};
 pub use prove::{prove, Why};
-pub use puzzle::{Proof, Puzzle};
+pub use puzzle::{position_key, Proof, Puzzle};
 pub use themes::{detect_themes, starting_rating, Theme, FIND_DEPTH};
+
+/// The shipped set, `data/puzzles.jsonl` (see `docs/puzzles.md` for the command that made it),
+/// as text: read it with [`read`], or take [`shipped`].
+pub const SHIPPED: &str = include_str!("../data/puzzles.jsonl");
+
+/// The shipped set's puzzles ([`SHIPPED`], read; a test checks that it reads).
+pub fn shipped() -> Result<Vec<Puzzle>, FormatError> {
+    read(SHIPPED).map(|(_, puzzles)| puzzles)
+}
 
 /// The search depth of a puzzle proven by search, unless the generator is told otherwise: in
 /// plies from the puzzle's position (each legal move's position is searched one ply less).

@@ -38,7 +38,7 @@ pub struct Puzzle {
 /// The canonical key of a position for removing duplicates: its pits as the side to move
 /// sees them (so a position and its mirror, the board seen from the other side, share it).
 /// Stores are left out: the same pits with other stores are the same puzzle.
-pub fn key(pos: &Position) -> u128 {
+pub fn position_key(pos: &Position) -> u128 {
     pos.relative_pits()
 }
 
@@ -58,11 +58,11 @@ impl Puzzle {
         self.line.len().div_ceil(2)
     }
 
-    /// The id of a puzzle from `position`: FNV-1a (64 bits) of its [`key`], the first 12 hex
+    /// The id of a puzzle from `position`: FNV-1a (64 bits) of its [`position_key`], the first 12 hex
     /// digits.
     pub fn id_of(position: &Position) -> String {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in key(position).to_le_bytes() {
+        for b in position_key(position).to_le_bytes() {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0100_0000_01b3);
         }

@@ -25,6 +25,8 @@ fn shipped() -> Vec<Puzzle> {
 fn the_shipped_set_holds_at_least_2000_distinct_puzzles() {
     let puzzles = shipped();
     assert!(puzzles.len() >= 2000, "{}", puzzles.len());
+    // The copy built into the crate (`SHIPPED`, what `oware puzzle` plays) is the same.
+    assert_eq!(oware_puzzles::shipped().unwrap(), puzzles);
     // No position twice, nor a position and its mirror (the reader refuses an id twice, and
     // the id is the key's): checked here on the positions themselves.
     let keys: HashSet<u128> = puzzles.iter().map(|p| p.position.relative_pits()).collect();
