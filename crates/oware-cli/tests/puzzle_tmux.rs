@@ -52,7 +52,9 @@ fn the_theme_filter_and_quit() {
     let s = t.wait_for("the puzzle", |s| s.contains("Your move"));
     assert!(s.contains("big-pit"), "{s}");
     t.type_line("hint");
-    t.wait_for("the hint", |s| s.contains("Hint: the move starts from pit"));
+    t.wait_for("the first hint", |s| s.contains("Ask again for the pit."));
+    t.type_line("hint");
+    t.wait_for("the second hint", |s| s.contains("Hint: play pit "));
     t.type_line("quit");
     t.wait_for("the end", |s| s.contains("Solved 0 of 0."));
 }

@@ -118,17 +118,28 @@ fn play(p: &Puzzle, input: &mut dyn BufRead) -> anyhow::Result<Ending> {
         }
     );
     let mut pos = p.position;
-    let mut hinted = false;
+    let mut hints = 0;
     let mut i = 0;
     while i < p.line.len() {
         print!("{}", draw(&pos));
         let want = p.line[i];
+        let mut asked = 0;
         let answer = loop {
             match ask(&pos, input)? {
                 Some(Answer::Hint) => {
-                    hinted = true;
-                    let from = want.letter(solver);
-                    println!("Hint: the move starts from pit {from}.");
+                    hints += 1;
+                    asked += 1;
+                    let after = pos.play_unchecked(want, &Rules::ABAPA);
+                    let took = after.store(solver) - pos.store(solver);
+                    if asked == 1 && took > 0 {
+                        println!("Hint: the move captures {took} seeds. Ask again for the pit.");
+                    } else if asked == 1 {
+                        println!(
+                            "Hint: a quiet move (it captures nothing). Ask again for the pit."
+                        );
+                    } else {
+                        println!("Hint: play pit {}.", want.letter(solver));
+                    }
                 }
                 Some(a) => break a,
                 None => return Ok(Ending::Quit),
@@ -162,7 +173,11 @@ fn play(p: &Puzzle, input: &mut dyn BufRead) -> anyhow::Result<Ending> {
     print!("{}", draw(&pos));
     println!(
         "Solved{}! The line: {}.",
-        if hinted { " with a hint" } else { "" },
+        match hints {
+            0 => String::new(),
+            1 => " with a hint".to_string(),
+            n => format!(" with {n} hints"),
+        },
         p.line_text()
     );
     Ok(Ending::Solved)
