@@ -49,6 +49,10 @@ enum Command {
     Logout(cmd::login::LogoutArgs),
     /// Bridge an engine to a site as a bot account: accept challenges, play the games.
     Bot(cmd::bot::Args),
+    /// Puzzles: generate a set from games and self-play, verify a set.
+    Puzzles(cmd::puzzles::Args),
+    /// Solve puzzles in the terminal, offline, from the shipped set (--theme to choose).
+    Puzzle(cmd::puzzle::Args),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +76,8 @@ fn main() -> ExitCode {
         Command::Login(a) => cmd::login::run(a),
         Command::Logout(a) => cmd::login::run_logout(a),
         Command::Bot(a) => cmd::bot::run(a),
+        Command::Puzzles(a) => cmd::puzzles::run(a),
+        Command::Puzzle(a) => cmd::puzzle::run(a),
     };
     match result {
         Ok(code) => code,

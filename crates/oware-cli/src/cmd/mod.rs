@@ -8,6 +8,8 @@ pub mod login;
 pub mod matches;
 pub mod perft;
 pub mod play;
+pub mod puzzle;
+pub mod puzzles;
 pub mod replay;
 pub mod review;
 pub mod serve;

@@ -1,0 +1,123 @@
+//! `oware puzzles generate` and `oware puzzles verify` run as the user runs them: the same seed
+//! gives the same file, games from OGN files, a file proven again, and bad input refused.
+
+mod run;
+
+use run::{oware, oware_code};
+
+/// Two short games in one OGN file (the second from a position).
+const GAMES: &str = "[Variant \"Oware Abapa\"]\n\n1. F f 2. E a 3. D e 4. A b *\n\n\
+                     [Variant \"Oware Abapa\"]\n[FEN \"0-0-0-0-2-2-2-0-2-0-0-0-22-18-S\"]\n\n1. F a *\n";
+
+/// A quick generation: shallow searches, no tables.
+fn generate(out: &std::path::Path, extra: &[&str]) -> (bool, String, String) {
+    let mut args = vec![
+        "puzzles",
+        "generate",
+        "--depth",
+        "6",
+        "--no-egdb",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    oware(&args)
+}
+
+#[test]
+fn generate_is_reproducible_and_verify_proves_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.jsonl");
+    let b = dir.path().join("b.jsonl");
+    let (ok, _, err) = generate(&a, &["--selfplay", "2", "--seed", "5"]);
+    assert!(ok, "{err}");
+    assert!(err.contains("puzzles kept"), "{err}");
+    let (ok, _, err) = generate(&b, &["--selfplay", "2", "--seed", "5"]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&a).unwrap();
+    // The header records the command, which names the output: compare the puzzles.
+    let body = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&text), body(&std::fs::read_to_string(&b).unwrap()));
+    let (_, puzzles) = oware_puzzles::read(&text).unwrap();
+    assert!(!puzzles.is_empty());
+    let (ok, out, err) = oware(&["puzzles", "verify", a.to_str().unwrap(), "--no-egdb"]);
+    assert!(ok, "{out}{err}");
+    let n = puzzles.len();
+    assert!(
+        out.contains(&format!(
+            "{n} puzzles: 0 proven by tables, {n} by search, 0 failed"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn generate_reads_games_from_ogn_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("club.ogn");
+    std::fs::write(&games, GAMES).unwrap();
+    let out = dir.path().join("p.jsonl");
+    let (ok, _, err) = generate(&out, &["--games", games.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(err.contains("2 games"), "{err}");
+    let (_, puzzles) = oware_puzzles::read(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    // The second game's start: E wins at once, F does not.
+    let p = puzzles
+        .iter()
+        .find(|p| p.source == "club.ogn game 2 ply 0")
+        .expect("the won position is a puzzle");
+    assert_eq!(p.line_text(), "E");
+}
+
+#[test]
+fn bad_input_is_refused_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.jsonl");
+    let (ok, _, err) = generate(&out, &[]);
+    assert!(!ok);
+    assert!(err.contains("nothing to look at"), "{err}");
+    let path = out.to_str().unwrap();
+    let (ok, _, err) = oware(&[
+        "puzzles",
+        "generate",
+        "--selfplay",
+        "1",
+        "--depth",
+        "1",
+        "--out",
+        path,
+    ]);
+    assert!(!ok);
+    assert!(err.contains("--depth must be from 2 to 30"), "{err}");
+    assert!(!out.exists());
+    let bad = dir.path().join("bad.ogn");
+    std::fs::write(&bad, "[Variant \"Oware Abapa\"]\n\n1. F F *\n").unwrap();
+    let (ok, _, err) = generate(&out, &["--games", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("bad.ogn: game 1"), "{err}");
+    // A file with a malformed line: the line is named, nothing is proven.
+    let file = dir.path().join("f.jsonl");
+    std::fs::write(
+        &file,
+        "{\"format\":\"oware-puzzles\",\"version\":1,\"rules\":\"abapa\",\"margin\":200,\"count\":1,\"command\":\"x\"}\n{\"id\":\"x\"}\n",
+    )
+    .unwrap();
+    let (code, _, err) = oware_code(&["puzzles", "verify", file.to_str().unwrap(), "--no-egdb"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 2: not a puzzle"), "{err}");
+    // A puzzle whose solution is not the only good move: verify fails and says why.
+    let p = "0-0-0-0-2-2-2-0-2-0-0-0-22-18-S";
+    let id = oware_puzzles::Puzzle::id_of(&oware_core::fen::parse(p).unwrap());
+    std::fs::write(
+        &file,
+        format!(
+            "{{\"format\":\"oware-puzzles\",\"version\":1,\"rules\":\"abapa\",\"margin\":200,\"count\":1,\"command\":\"x\"}}\n\
+             {{\"id\":\"{id}\",\"position\":\"{p}\",\"line\":\"F\",\"themes\":[],\"rating\":1500,\"proof\":\"search\",\"depth\":6,\"value\":0,\"second\":1200,\"source\":\"hand\"}}\n"
+        ),
+    )
+    .unwrap();
+    let (code, out, _) = oware_code(&["puzzles", "verify", file.to_str().unwrap(), "--no-egdb"]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("the only good move is E"), "{out}");
+    assert!(out.contains("0 by search, 1 failed"), "{out}");
+}
