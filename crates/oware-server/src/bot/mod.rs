@@ -275,7 +275,12 @@ impl Bots {
                 ))
             }
         };
-        self.round.offer(id, Some(&token), kind, action).await?;
+        if kind == OfferKind::Rematch {
+            // A rematch's answer has a step of its own (an accept makes the new game).
+            self.round.rematch(id, Some(&token), action, None).await?;
+        } else {
+            self.round.offer(id, Some(&token), kind, action).await?;
+        }
         Ok(())
     }
 
