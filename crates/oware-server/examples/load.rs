@@ -48,7 +48,8 @@
 //! `oware bot` processes (`--bridges K`, default one a 50 games; at most 64 games each) bridging
 //! one real `oware uci` engine a game (`--bot-hash MB`, default 4; unclocked games at
 //! `--bot-movetime-ms`, default 50), each game against a simulated person who challenges the bot
-//! through the API and plays as in `--online` (`--think-ms`, `--max-plies`). The accounts are
+//! through the API and plays as in `--online` (`--think-ms`, `--max-plies`), then challenges it
+//! again, so that N bot games go on all through the run. The accounts are
 //! made before the timed run. Reports the bot's reply time, the games, the moves and errors, and
 //! the bridges' and engines' CPU and memory, beside the people's relay (`common/bots.rs`). The
 //! `oware` program is the one beside this example's folder (build it in the same profile:

@@ -13,8 +13,13 @@
 //! from sending the person's move to the person's stream delivering the bot's move (the engine's
 //! movetime, the bridge, two relays).
 //!
+//! Each person plays its bot games one after the other until the run's deadline (or a game
+//! reaches `--max-plies`), so that N games are going on all through the run, each new game
+//! starting an engine process.
+//!
 //! The bridges' and the engines' CPU time and memory come from `/proc`: each bridge's own, and
-//! the engines (the bridges' child processes) sampled every second by [`Fleet::sample`].
+//! the engines (the bridges' child processes) sampled every second by [`Fleet::sample`] (their
+//! memory as PSS, the shared pages of the program divided among them).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -24,7 +29,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use oware_protocol::AccountEvent;
+use oware_protocol::{AccountEvent, DeclineReason};
 use serde_json::{json, Value};
 
 use crate::common::Stream;
@@ -92,6 +97,8 @@ pub struct BotStats {
     /// Games started, and played to their end.
     pub started: u64,
     pub finished: u64,
+    /// Challenges declined "later" (and made again).
+    pub declined_later: u64,
     /// Games that failed, and the first few reasons.
     pub errors: u64,
     pub error_samples: Vec<String>,
@@ -128,7 +135,7 @@ struct Bridge {
 struct Engines {
     cpu_s: HashMap<u32, f64>,
     peak_count: usize,
-    peak_rss_kib: u64,
+    peak_pss_kib: u64,
 }
 
 /// The running bridges.
@@ -240,7 +247,9 @@ fn client_for(k: usize) -> reqwest::Client {
 /// and waits until each says it is connected: the fleet, the bots' names and the people.
 pub async fn setup(base: &str, opts: &BotOpts, dir: &Path) -> (Fleet, Vec<String>, Vec<Person>) {
     let k = opts.bridge_count();
-    let per_bridge = opts.games.div_ceil(k);
+    // A margin over the games each bridge gets: a game that just ended is counted until its
+    // task has stopped the engine, and its person challenges again at once.
+    let max_games = (opts.games.div_ceil(k) * 5 / 4 + 1).min(64);
     let mut bots = Vec::new();
     for b in 0..k {
         let client = client_for(b);
@@ -299,7 +308,7 @@ pub async fn setup(base: &str, opts: &BotOpts, dir: &Path) -> (Fleet, Vec<String
         no_egdb.display()
     );
     let config = format!(
-        "[challenge]\nunclocked = true\nmax_games = {per_bridge}\n\
+        "[challenge]\nunclocked = true\nmax_games = {max_games}\n\
          [engine]\nunclocked_movetime_ms = {}\n[game]\nclaim_victory = false\n",
         opts.movetime_ms
     );
@@ -396,8 +405,9 @@ async fn pick(state: &Value, rng: &mut u64, think: Duration) -> Option<String> {
     crate::pick_and_think(state, rng, think).await
 }
 
-/// One bot game: person `person` challenges `bot` and plays South to the end, `max_plies` or
-/// `deadline`.
+/// Person `person`'s bot games: it challenges `bot` and plays South to the end, then again
+/// (so that the games are at once all through the run), until `deadline`, a game reaches
+/// `max_plies`, or an error.
 #[allow(clippy::too_many_arguments)]
 pub async fn play(
     person: Person,
@@ -409,10 +419,19 @@ pub async fn play(
     deadline: Instant,
     stats: Arc<Mutex<BotStats>>,
 ) {
-    let play = play_inner(&person, &base, &bot, think, max_plies, seed, &stats);
-    match tokio::time::timeout_at(deadline.into(), play).await {
-        Ok(Ok(())) | Err(_) => {}
-        Ok(Err(why)) => stats.lock().unwrap().error(why),
+    // People arrive spread over one think time.
+    if !think.is_zero() {
+        tokio::time::sleep(think.mul_f64((seed % 1000) as f64 / 1000.0)).await;
+    }
+    let mut seed = seed;
+    loop {
+        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let play = play_inner(&person, &base, &bot, think, max_plies, seed, &stats);
+        match tokio::time::timeout_at(deadline.into(), play).await {
+            Ok(Ok(true)) => continue,
+            Ok(Ok(false)) | Err(_) => return,
+            Ok(Err(why)) => return stats.lock().unwrap().error(why),
+        }
     }
 }
 
@@ -424,11 +443,7 @@ async fn play_inner(
     max_plies: usize,
     seed: u64,
     stats: &Mutex<BotStats>,
-) -> Result<(), String> {
-    // People arrive spread over one think time.
-    if !think.is_zero() {
-        tokio::time::sleep(think.mul_f64((seed % 1000) as f64 / 1000.0)).await;
-    }
+) -> Result<bool, String> {
     let mut events = p
         .client
         .get(format!("{base}/api/stream/event"))
@@ -440,39 +455,20 @@ async fn play_inner(
         return Err(format!("the event stream: HTTP {}", events.status()));
     }
     let asked = Instant::now();
-    let body = json!({ "rated": false, "clock": null, "side": "south" });
-    let url = format!("{base}/api/challenge/{bot}");
-    let mut tries = 0;
-    loop {
-        let (status, v) = post(&p.client, url.clone(), body.clone(), Some(&p.cookie), None).await?;
-        if status == 200 || status == 201 {
-            break;
-        }
-        // Too many open challenges to this bot: the others are being answered.
-        tries += 1;
-        if tries > 60 {
-            return Err(format!("the challenge: HTTP {status} {v}"));
-        }
-        tokio::time::sleep(Duration::from_millis(500)).await;
-    }
     let mut buf = Vec::new();
-    let id = tokio::time::timeout(START_WAIT, async {
-        while let Some(line) = next_line(&mut events, &mut buf).await {
-            match serde_json::from_str::<AccountEvent>(&line) {
-                Ok(AccountEvent::GameStart { game }) => return Ok(game.id),
-                Ok(AccountEvent::ChallengeDeclined { challenge }) => {
-                    return Err(format!("declined: {:?}", challenge.decline_reason))
-                }
-                Ok(AccountEvent::ChallengeCanceled { .. }) => {
-                    return Err("the challenge lapsed".to_string())
-                }
-                _ => {}
+    let mut later = 0;
+    let id = loop {
+        match challenge(p, base, bot, &mut events, &mut buf).await? {
+            Some(id) => break id,
+            // Declined "later": the bridge still counts a game that just ended.
+            None if later < 20 => {
+                later += 1;
+                stats.lock().unwrap().declined_later += 1;
+                tokio::time::sleep(Duration::from_millis(500)).await;
             }
+            None => return Err("declined \"later\" 20 times".into()),
         }
-        Err("the event stream ended".to_string())
-    })
-    .await
-    .map_err(|_| "no game started in two minutes".to_string())??;
+    };
     drop(events);
     {
         let mut s = stats.lock().unwrap();
@@ -507,11 +503,11 @@ async fn play_inner(
     loop {
         if !state["online"]["end"].is_null() || state["online"]["status"] == "over" {
             stats.lock().unwrap().finished += 1;
-            return Ok(());
+            return Ok(true);
         }
         let ply = state["ply"].as_u64().unwrap_or(0);
         if ply as usize >= max_plies {
-            return Ok(());
+            return Ok(false);
         }
         if state["position"]["turn"] != "S" {
             // The bot's turn (after a state that was not the reply awaited below).
@@ -523,7 +519,7 @@ async fn play_inner(
             continue;
         }
         let Some(mv) = pick(&state, &mut rng, think).await else {
-            return Ok(());
+            return Ok(false);
         };
         let t = Instant::now();
         let resp = p
@@ -561,15 +557,73 @@ async fn play_inner(
     }
 }
 
-/// A process's user + system CPU time (s), parent's pid and resident memory (KiB).
-fn proc_stat(pid: u32) -> Option<(f64, u32, u64)> {
+/// Challenges `bot` and waits on the person's `events` for the answer: the game's id, `None`
+/// when declined "later".
+async fn challenge(
+    p: &Person,
+    base: &str,
+    bot: &str,
+    events: &mut reqwest::Response,
+    buf: &mut Vec<u8>,
+) -> Result<Option<String>, String> {
+    let body = json!({ "rated": false, "clock": null, "side": "south" });
+    let url = format!("{base}/api/challenge/{bot}");
+    let mut tries = 0;
+    loop {
+        let (status, v) = post(&p.client, url.clone(), body.clone(), Some(&p.cookie), None).await?;
+        if status == 200 || status == 201 {
+            break;
+        }
+        // Too many open challenges to this bot: the others are being answered.
+        tries += 1;
+        if tries > 60 {
+            return Err(format!("the challenge: HTTP {status} {v}"));
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    tokio::time::timeout(START_WAIT, async {
+        while let Some(line) = next_line(events, buf).await {
+            match serde_json::from_str::<AccountEvent>(&line) {
+                Ok(AccountEvent::GameStart { game }) => return Ok(Some(game.id)),
+                Ok(AccountEvent::ChallengeDeclined { challenge }) => {
+                    if challenge.decline_reason == Some(DeclineReason::Later) {
+                        return Ok(None);
+                    }
+                    return Err(format!("declined: {:?}", challenge.decline_reason));
+                }
+                Ok(AccountEvent::ChallengeCanceled { .. }) => {
+                    return Err("the challenge lapsed".to_string())
+                }
+                _ => {}
+            }
+        }
+        Err("the event stream ended".to_string())
+    })
+    .await
+    .map_err(|_| "no game started in two minutes".to_string())?
+}
+
+/// A process's user + system CPU time (s) and its parent's pid.
+fn proc_stat(pid: u32) -> Option<(f64, u32)> {
     let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let rest = &s[s.rfind(')')? + 2..];
     let f: Vec<&str> = rest.split_whitespace().collect();
     let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
     let ppid = f.get(1)?.parse().ok()?;
-    let rss_pages: u64 = f.get(21)?.parse().ok()?;
-    Some((ticks / 100.0, ppid, rss_pages * 4))
+    Some((ticks / 100.0, ppid))
+}
+
+/// A process's proportional share of memory (PSS, KiB: the pages it shares with other
+/// processes, such as the program's own, divided among them), so that the sum over the
+/// engines is the memory they take.
+fn pss_kib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+    s.lines()
+        .find(|l| l.starts_with("Pss:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
 }
 
 impl Fleet {
@@ -590,16 +644,16 @@ impl Fleet {
             else {
                 continue;
             };
-            if let Some((cpu, ppid, kib)) = proc_stat(pid) {
+            if let Some((cpu, ppid)) = proc_stat(pid) {
                 if pids.contains(&ppid) {
                     e.cpu_s.insert(pid, cpu);
                     count += 1;
-                    rss += kib;
+                    rss += pss_kib(pid).unwrap_or(0);
                 }
             }
         }
         e.peak_count = e.peak_count.max(count);
-        e.peak_rss_kib = e.peak_rss_kib.max(rss);
+        e.peak_pss_kib = e.peak_pss_kib.max(rss);
     }
 
     /// The bridges' and engines' figures over `wall` seconds (lines to print), read before the
@@ -622,11 +676,11 @@ impl Fleet {
             bridge_peak as f64 / 1024.0
         ));
         out.push(format!(
-            "engines: {} `oware uci` seen, CPU {engine_cpu:.1} s = {:.0} % of one core (sampled each second), at most {} at once holding {:.1} MiB resident in all",
+            "engines: {} `oware uci` seen, CPU {engine_cpu:.1} s = {:.0} % of one core (sampled each second), at most {} at once taking {:.1} MiB in all (PSS)",
             e.cpu_s.len(),
             100.0 * engine_cpu / wall,
             e.peak_count,
-            e.peak_rss_kib as f64 / 1024.0
+            e.peak_pss_kib as f64 / 1024.0
         ));
         drop(e);
         for b in &mut self.bridges {
@@ -660,10 +714,11 @@ impl Fleet {
 pub fn report(s: &mut BotStats, wanted: usize, movetime_ms: u64) {
     let pc = crate::percentile;
     println!(
-        "bot games: {wanted} wanted, {} started, {} finished, {} errors; moves {} (people {}, bots {})",
+        "bot games: {wanted} at once, {} started, {} finished, {} errors, {} challenges declined \"later\" and made again; moves {} (people {}, bots {})",
         s.started,
         s.finished,
         s.errors,
+        s.declined_later,
         s.person_moves + s.bot_moves,
         s.person_moves,
         s.bot_moves
