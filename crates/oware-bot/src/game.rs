@@ -270,22 +270,48 @@ impl Play {
                 track::check_move(&game, &best)
             });
             match letter {
-                Ok(letter) => {
-                    let path = format!("/api/bot/game/{}/move/{letter}", self.id);
-                    match self.shared.client.post(&path, None).await {
-                        Ok(()) => self.moved_at = Some(ply),
-                        Err(e) => {
-                            tracing::warn!(game = %self.id, "the move {letter} was refused: {e}")
-                        }
-                    }
-                    return None;
-                }
+                Ok(letter) => return self.post_move(letter, ply, stop).await,
                 Err(e) => {
                     tracing::warn!(game = %self.id, "{e}");
                     self.drop_engine().await;
                 }
             }
         }
+    }
+
+    /// Posts the engine's move. A request the server did not answer, or answered "busy" (429,
+    /// 5xx: the database is down, say), is sent again after the backoff, the same move (the
+    /// engine is not asked again), at most [`MOVE_TRIES`] times while the bridge runs: the
+    /// game's stream may stay open and silent, since it is the bot's turn, so nothing else
+    /// would make the bot move. A refusal (another 4xx) is only logged: the game's stream
+    /// tells what the server holds. `Some` when the bridge stops meanwhile.
+    async fn post_move(
+        &mut self,
+        letter: char,
+        ply: usize,
+        stop: &mut watch::Receiver<bool>,
+    ) -> Option<GameEnd> {
+        let path = format!("/api/bot/game/{}/move/{letter}", self.id);
+        for attempt in 0..MOVE_TRIES {
+            match self.shared.client.post(&path, None).await {
+                Ok(()) => {
+                    self.moved_at = Some(ply);
+                    return None;
+                }
+                Err(e) if is_transient(&e) && attempt + 1 < MOVE_TRIES => {
+                    tracing::warn!(game = %self.id, "the move {letter} was not taken ({e}): sending it again");
+                    let wait = backoff(&self.shared.config.connection, attempt);
+                    if !pause(stop, wait).await {
+                        return Some(GameEnd::Stopped);
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(game = %self.id, "the move {letter} was refused: {e}");
+                    return None;
+                }
+            }
+        }
+        None
     }
 
     /// The running engine, started (or restarted) if needed; `None` once the restarts are spent.
@@ -359,6 +385,14 @@ impl Play {
             tracing::warn!(game = %self.id, "chat: {e}");
         }
     }
+}
+
+/// How many times a move is sent when the server does not take it for a passing reason.
+const MOVE_TRIES: u32 = 5;
+
+/// Whether a request's failure may pass: no answer, or 429 or 5xx.
+fn is_transient(e: &ApiError) -> bool {
+    matches!(e.status, None | Some(429 | 500..=599))
 }
 
 /// Sleeps until `at`, or forever when `None`.

@@ -3,7 +3,7 @@
 //! challenge accepted and one declined with its reason, the event stream lost at once and
 //! reopened, a game's stream lost after the bot's move and reopened (the game resumed from its
 //! `gameFull`, the move not sent twice), a draw offer declined, the second move, the end of the
-//! game and a clean stop.
+//! game and a clean stop; and a first move answered 503 on a silent stream, sent again.
 #![cfg(unix)]
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,6 +22,11 @@ struct Mock {
     /// Answer `GET /api/account` with 403, as a site that shows the account to its session
     /// only: the bridge then reads its side from `you` and its challenges from the list.
     hide_account: bool,
+    /// Answer the bot's first move with 503 (the database down) and keep the game's stream
+    /// open and silent: the bridge must send the move again.
+    busy_first_move: bool,
+    /// Moves posted.
+    moves_tried: AtomicUsize,
     /// `METHOD PATH BODY` of each request, in order.
     requests: Mutex<Vec<String>>,
     /// The `Authorization` header of each request.
@@ -211,7 +216,7 @@ async fn serve(mock: Arc<Mock>, mut sock: TcpStream) {
             let _ = sock
                 .write_all(format!("{}\n", mock.state_line(true)).as_bytes())
                 .await;
-            if first {
+            if first && !mock.busy_first_move {
                 // Lost once the bot has moved: the reopened stream's gameFull resumes the game.
                 mock.wait_for("POST /api/bot/game/g1/move/").await;
                 return;
@@ -236,6 +241,10 @@ async fn serve(mock: Arc<Mock>, mut sock: TcpStream) {
             }
         }
         ("POST", p) if p.starts_with("/api/bot/game/g1/move/") => {
+            if mock.busy_first_move && mock.moves_tried.fetch_add(1, Ordering::SeqCst) == 0 {
+                let busy = r#"{"error":"the database is down","code":"unavailable"}"#;
+                return answer(&mut sock, "503 Service Unavailable", busy).await;
+            }
             {
                 let mut g = mock.game.lock().unwrap();
                 match &p["/api/bot/game/g1/move/".len()..] {
@@ -269,19 +278,28 @@ fn script_engine() -> EngineCommand {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bridge_accepts_plays_resumes_declines_a_draw_and_stops() {
-    scenario(false).await;
+    scenario(false, false).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_the_account_s_name_the_side_and_challenges_come_from_the_site() {
-    scenario(true).await;
+    scenario(true, false).await;
 }
 
-async fn scenario(hide_account: bool) {
+/// The server answers the bot's first move with 503 while the game's stream stays open and
+/// silent (it is the bot's turn): the bridge sends the same move again, without asking the
+/// engine again, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_the_server_was_too_busy_to_take_is_sent_again() {
+    scenario(false, true).await;
+}
+
+async fn scenario(hide_account: bool, busy_first_move: bool) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let mock = Arc::new(Mock {
         hide_account,
+        busy_first_move,
         game: Mutex::new((String::new(), "playing".into(), false)),
         ..Mock::default()
     });
@@ -350,12 +368,18 @@ async fn scenario(hide_account: bool) {
     let draw = index("POST /api/bot/game/g1/draw/no");
     let second = index("POST /api/bot/game/g1/move/E");
     assert!(first < draw && draw < second, "{requests:#?}");
-    assert!(
-        mock.game_opens.load(Ordering::SeqCst) >= 2,
-        "the game's stream reopened"
-    );
-    let moves = requests.iter().filter(|r| r.contains("/move/")).count();
-    assert_eq!(moves, 2, "each move once: {requests:#?}");
+    if busy_first_move {
+        let moves: Vec<&String> = requests.iter().filter(|r| r.contains("/move/")).collect();
+        assert_eq!(moves.len(), 3, "the first move twice: {requests:#?}");
+        assert!(moves[0].contains("/move/F") && moves[1].contains("/move/F"));
+    } else {
+        assert!(
+            mock.game_opens.load(Ordering::SeqCst) >= 2,
+            "the game's stream reopened"
+        );
+        let moves = requests.iter().filter(|r| r.contains("/move/")).count();
+        assert_eq!(moves, 2, "each move once: {requests:#?}");
+    }
     assert!(!requests
         .iter()
         .any(|r| r.contains("/resign") || r.contains("/abort")));

@@ -121,6 +121,92 @@ impl Account {
         assert_eq!(v["bot"], true, "{v}");
         (account, token)
     }
+
+    /// Challenges `bot` to a rated game with a clock (300 s + 2 s), taking South; once the game
+    /// starts, takes the seat: the game's id and the seat's token.
+    async fn challenge_south(&self, token: &str, bot: &str) -> (String, String) {
+        let mut my_events = events(&self.base, token).await;
+        let (status, v) = self
+            .call(
+                "POST",
+                &format!("/api/challenge/{bot}"),
+                Some(json!({ "rated": true, "clock": { "initial_s": 300, "increment_s": 2 }, "side": "south" })),
+                None,
+            )
+            .await;
+        assert!(status == 200 || status == 201, "{status} {v}");
+        let id = until_event(&mut my_events, |e| match e {
+            AccountEvent::GameStart { game } => Some(game.id),
+            _ => None,
+        })
+        .await;
+        // The seat follows the account.
+        let (status, seat) = self
+            .call(
+                "POST",
+                &format!("/api/games/{id}/seat"),
+                Some(json!({})),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{seat}");
+        let seat_token = seat["token"].as_str().unwrap().to_string();
+        (id, seat_token)
+    }
+
+    /// Plays South in game `id` with its seat token: the first legal pit on each of South's
+    /// turns, the state followed by long polls, each move posted added to `played` (its ply,
+    /// from 0, and its letter). Returns the state once the game is over, or right after the
+    /// move that makes `played` `stop_after` long.
+    async fn play_south(
+        &self,
+        id: &str,
+        seat_token: &str,
+        played: &mut Vec<(usize, String)>,
+        stop_after: Option<usize>,
+    ) -> Value {
+        let (_, mut state) = self
+            .call("GET", &format!("/api/games/{id}"), None, None)
+            .await;
+        tokio::time::timeout(HANG, async {
+            loop {
+                if state["online"]["status"] == "over" {
+                    return state;
+                }
+                if state["position"]["turn"] == "S" {
+                    let letter = state["pits_info"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|p| p["legal"] == true)
+                        .map(|p| p["letter"].as_str().unwrap().to_string())
+                        .expect("a legal pit");
+                    let ply = state["moves"].as_array().map_or(0, Vec::len);
+                    let r = run::json_request(
+                        &self.client,
+                        "POST",
+                        format!("{}/api/games/{id}/moves", self.base),
+                        Some(json!({ "move": letter })),
+                    )
+                    .header("cookie", format!("oware_session={}", self.cookie))
+                    .header("x-seat-token", seat_token)
+                    .send()
+                    .await
+                    .unwrap();
+                    assert_eq!(r.status().as_u16(), 200);
+                    played.push((ply, letter));
+                    if stop_after.is_some_and(|n| played.len() >= n) {
+                        return state;
+                    }
+                }
+                let version = state["version"].as_u64().unwrap();
+                let path = format!("/api/games/{id}?since={version}&wait_ms=20000");
+                state = self.call("GET", &path, None, None).await.1;
+            }
+        })
+        .await
+        .expect("the game goes on")
+    }
 }
 
 /// A running `oware bot`, its log in a file.
@@ -230,69 +316,82 @@ fn a_person_plays_a_rated_game_against_a_bridged_engine() {
         let kofi = Account::sign_up(&base, "Kofi").await;
         let kofi_token = kofi.token().await;
         let bot = Bot::start(&dir, &base, "EngineBot", &bot_token, CONFIG);
-        let mut kofi_events = events(&base, &kofi_token).await;
-
-        let (status, v) = kofi
-            .call(
-                "POST",
-                "/api/challenge/EngineBot",
-                Some(json!({ "rated": true, "clock": { "initial_s": 300, "increment_s": 2 }, "side": "south" })),
-                None,
-            )
-            .await;
-        assert!(status == 200 || status == 201, "{status} {v}");
-        let id = until_event(&mut kofi_events, |e| match e {
-            AccountEvent::GameStart { game } => Some(game.id),
-            _ => None,
-        })
-        .await;
-
-        // Kofi's seat follows the account; Kofi plays the first legal pit each turn.
-        let (status, seat) = kofi
-            .call("POST", &format!("/api/games/{id}/seat"), Some(json!({})), None)
-            .await;
-        assert_eq!(status, 200, "{seat}");
-        let seat_token = seat["token"].as_str().unwrap().to_string();
-        let (_, mut state) = kofi.call("GET", &format!("/api/games/{id}"), None, None).await;
-        let end = tokio::time::timeout(HANG, async {
-            loop {
-                if state["online"]["status"] == "over" {
-                    return state.clone();
-                }
-                if state["position"]["turn"] == "S" {
-                    let letter = state["pits_info"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .find(|p| p["legal"] == true)
-                        .map(|p| p["letter"].as_str().unwrap().to_string())
-                        .expect("a legal pit");
-                    let r = run::json_request(
-                        &kofi.client,
-                        "POST",
-                        format!("{base}/api/games/{id}/moves"),
-                        Some(json!({ "move": letter })),
-                    )
-                    .header("cookie", format!("oware_session={}", kofi.cookie))
-                    .header("x-seat-token", &seat_token)
-                    .send()
-                    .await
-                    .unwrap();
-                    assert_eq!(r.status().as_u16(), 200);
-                }
-                let version = state["version"].as_u64().unwrap();
-                state = kofi
-                    .call("GET", &format!("/api/games/{id}?since={version}&wait_ms=20000"), None, None)
-                    .await
-                    .1;
-            }
-        })
-        .await
-        .expect("the game ends");
+        let (id, seat_token) = kofi.challenge_south(&kofi_token, "EngineBot").await;
+        let mut played = Vec::new();
+        let end = kofi.play_south(&id, &seat_token, &mut played, None).await;
         assert_eq!(end["online"]["status"], "over", "{end}");
         assert_ne!(end["online"]["end"], "resign", "nobody resigned: {end}");
         let log = bot.interrupt();
         assert!(log.contains("challenge"), "{log}");
+    });
+    drop(server);
+}
+
+/// The server stopped by SIGTERM in the middle of a game, just after the person's move (the
+/// bridge is thinking, or posting its answer, or waiting), and started again on the same file
+/// and port: the bridge reconnects (its backoff shortened by the config) and the game is played
+/// to its end by the rules, each of the person's moves once and in its place, the sides taking
+/// turns (no move of the bot lost or played twice), no move of the bot refused.
+#[test]
+fn bot_reconnects_after_the_server_restarts_and_finishes_its_game() {
+    let dir = run::fresh_dir("bot-restart");
+    let db = dir.join("games.sqlite");
+    let args = ["--db".as_ref(), db.as_os_str()];
+    let mut server = Serve::start(0, &args, &dir.join("serve.log"));
+    let (base, port) = (server.base.clone(), server.port);
+    let config = format!("{CONFIG}[connection]\nbackoff_initial_ms = 50\nbackoff_max_ms = 200\n");
+    runtime().block_on(async {
+        let (_bot_account, bot_token) = Account::bot(&base, "EngineBot").await;
+        let mut kofi = Account::sign_up(&base, "Kofi").await;
+        let kofi_token = kofi.token().await;
+        let mut bot = Bot::start(&dir, &base, "EngineBot", &bot_token, &config);
+        let (id, seat_token) = kofi.challenge_south(&kofi_token, "EngineBot").await;
+        let mut played = Vec::new();
+        let before = kofi
+            .play_south(&id, &seat_token, &mut played, Some(4))
+            .await;
+        assert_eq!(before["online"]["status"], "playing", "{before}");
+
+        let status = server.stop();
+        assert!(status.success(), "{status:?}");
+        server = Serve::start(port, &args, &dir.join("serve-again.log"));
+        assert_eq!(server.base, base);
+        assert!(
+            bot.child.try_wait().unwrap().is_none(),
+            "the bridge is running"
+        );
+        // Kofi's page reconnects too: the old connections went with the old server (this
+        // runtime was blocked while it stopped, so the pool never saw them close).
+        kofi.client = reqwest::Client::new();
+
+        let end = kofi.play_south(&id, &seat_token, &mut played, None).await;
+        let log = bot.interrupt();
+        assert_eq!(end["online"]["status"], "over", "{end}");
+        let reason = end["online"]["end"].as_str().unwrap_or_default();
+        assert!(
+            ["capture", "draw", "no-feed", "cycle"].contains(&reason),
+            "the rules ended the game, not a resignation, a clock or a claim: {end}"
+        );
+        let moves = end["moves"].as_array().unwrap();
+        assert!(
+            played.len() > 4 && moves.len() > 8,
+            "the game went on: {end}"
+        );
+        for (ply, letter) in &played {
+            assert_eq!(moves[*ply]["letter"], letter.as_str(), "ply {ply}: {end}");
+        }
+        let sides: Vec<&str> = moves.iter().map(|m| m["side"].as_str().unwrap()).collect();
+        assert_eq!(
+            sides.iter().filter(|s| **s == "S").count(),
+            played.len(),
+            "{end}"
+        );
+        for (ply, side) in sides.iter().enumerate() {
+            let want = if ply % 2 == 0 { "S" } else { "N" };
+            assert_eq!(*side, want, "ply {ply}: {end}");
+        }
+        assert!(log.contains("reconnecting"), "{log}");
+        assert!(!log.contains("was refused: HTTP"), "{log}");
     });
     drop(server);
 }

@@ -44,6 +44,21 @@
 //! CPU are reported per server. The machine's load average (1 minute) is sampled through the
 //! run, as the figures mean little when other work shares the cores.
 //!
+//! `--bot-games N` plays N bot games beside the others (`--games 0` for bot games alone): real
+//! `oware bot` processes (`--bridges K`, default one a 50 games; at most 64 games each) bridging
+//! one real `oware uci` engine a game (`--bot-hash MB`, default 4; unclocked games at
+//! `--bot-movetime-ms`, default 50), each game against a simulated person who challenges the bot
+//! through the API and plays as in `--online` (`--think-ms`, `--max-plies`), then challenges it
+//! again, so that N bot games go on all through the run. The accounts are
+//! made before the timed run. Reports the bot's reply time, the games, the moves and errors, and
+//! the bridges' and engines' CPU and memory, beside the people's relay (`common/bots.rs`). The
+//! `oware` program is the one beside this example's folder (build it in the same profile:
+//! `cargo build --release -p oware-cli`), or `--oware PATH`.
+//!
+//! ```text
+//! cargo run --release -p oware-server --example load -- --online --games 200 --bot-games 200 --think-ms 3000 --max-plies 60
+//! ```
+//!
 //! 1,000 games need about 4,000 sockets on this machine (client and server side): raise
 //! `ulimit -n` first if it is 1024.
 
@@ -56,6 +71,8 @@ use serde_json::{json, Value};
 
 mod common;
 use common::Stream;
+#[path = "common/bots.rs"]
+mod bots;
 
 struct Opts {
     games: usize,
@@ -72,6 +89,8 @@ struct Opts {
     logins_per_s: u32,
     /// Account game lists a second asked of the first server during the run (0: none).
     account_games_per_s: u32,
+    /// The bot games (`--bot-games`, `--bridges`, `--bot-movetime-ms`, `--bot-hash`, `--oware`).
+    bots: bots::BotOpts,
 }
 
 fn parse_opts() -> Opts {
@@ -88,6 +107,7 @@ fn parse_opts() -> Opts {
         instances: 1,
         logins_per_s: 0,
         account_games_per_s: 0,
+        bots: bots::BotOpts::new(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -115,12 +135,19 @@ fn parse_opts() -> Opts {
             "--account-games-per-s" => {
                 o.account_games_per_s = v.parse().expect("--account-games-per-s N")
             }
+            "--bot-games" => o.bots.games = v.parse().expect("--bot-games N"),
+            "--bridges" => o.bots.bridges = v.parse().expect("--bridges N"),
+            "--bot-movetime-ms" => {
+                o.bots.movetime_ms = v.parse().expect("--bot-movetime-ms N")
+            }
+            "--bot-hash" => o.bots.hash_mb = v.parse().expect("--bot-hash MB"),
+            "--oware" => o.bots.oware = v.into(),
             "--online" => {
                 o.online = true;
                 i += 1;
                 continue;
             }
-            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build, --online, --clock, --db, --instances, --logins-per-s, --account-games-per-s)"),
+            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build, --online, --clock, --db, --instances, --logins-per-s, --account-games-per-s, --bot-games, --bridges, --bot-movetime-ms, --bot-hash, --oware)"),
         }
         i += 2;
     }
@@ -660,6 +687,20 @@ fn main() {
         .build()
         .expect("runtime");
     let stats = Arc::new(Mutex::new(Stats::default()));
+    let bot_stats = Arc::new(Mutex::new(bots::BotStats::default()));
+    let (fleet, bot_names, people) = if opts.bots.games > 0 {
+        let t = Instant::now();
+        let (fleet, names, people) = runtime.block_on(bots::setup(&bases[0], &opts.bots, &dir));
+        println!(
+            "bot games: {} people and {} bots signed up, their bridges connected, in {:.1} s (not timed)",
+            people.len(),
+            names.len(),
+            t.elapsed().as_secs_f64()
+        );
+        (Some(Arc::new(fleet)), names, people)
+    } else {
+        (None, Vec::new(), Vec::new())
+    };
     let started = Instant::now();
     let deadline = started + opts.deadline;
     let load_start = loadavg();
@@ -667,9 +708,13 @@ fn main() {
     let running = Arc::new(std::sync::atomic::AtomicBool::new(true));
     let sampler = {
         let (load_max, running) = (Arc::clone(&load_max), Arc::clone(&running));
+        let fleet = fleet.clone();
         std::thread::spawn(move || {
             while running.load(std::sync::atomic::Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_secs(1));
+                if let Some(f) = &fleet {
+                    f.sample();
+                }
                 if let Some(l) = loadavg() {
                     let mut m = load_max.lock().unwrap();
                     *m = m.max(l);
@@ -708,10 +753,23 @@ fn main() {
                 tokio::spawn(play_game(c, home, o, seed, deadline, st))
             });
         }
+        let mut bot_tasks = Vec::new();
+        for (g, person) in people.into_iter().enumerate() {
+            let seed = 0x2545_f491_4f6c_dd1du64.wrapping_mul(g as u64 + 1);
+            let bot = bot_names[g % bot_names.len()].clone();
+            let (base, st) = (bases[0].clone(), Arc::clone(&bot_stats));
+            let (think, max_plies) = (opts.think, opts.max_plies);
+            bot_tasks.push(tokio::spawn(bots::play(
+                person, base, bot, think, max_plies, seed, deadline, st,
+            )));
+        }
         for t in tasks {
             if !matches!(t.await, Ok(Ok(()))) {
                 stats.lock().unwrap().errors += 1;
             }
+        }
+        for t in bot_tasks {
+            let _ = t.await;
         }
         for task in [logins, lists].into_iter().flatten() {
             task.abort();
@@ -721,6 +779,10 @@ fn main() {
     let wall = started.elapsed().as_secs_f64();
     running.store(false, std::sync::atomic::Ordering::Relaxed);
     let _ = sampler.join();
+    let fleet_lines = fleet.map_or_else(Vec::new, |f| match Arc::try_unwrap(f) {
+        Ok(f) => f.finish(wall),
+        Err(_) => vec!["bridges: still shared, not stopped".into()],
+    });
     let load_end = loadavg();
     let peaks: Vec<Option<u64>> = pids.iter().map(|&p| peak_kib(p)).collect();
     let cpus: Vec<Option<f64>> = pids.iter().map(|&p| cpu_s(p)).collect();
@@ -797,6 +859,16 @@ fn main() {
             "relay p99 (ms) per 10 s from the first move: {}",
             timeline.join(", ")
         );
+    }
+    if opts.bots.games > 0 {
+        bots::report(
+            &mut bot_stats.lock().unwrap(),
+            opts.bots.games,
+            opts.bots.movetime_ms,
+        );
+        for line in &fleet_lines {
+            println!("{line}");
+        }
     }
     for (i, (cpu, peak)) in cpus.iter().zip(&peaks).enumerate() {
         let cpu = match cpu {

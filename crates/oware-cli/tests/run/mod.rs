@@ -72,6 +72,16 @@ impl Serve {
         Serve { child, base, port }
     }
 
+    /// Stops the process as a supervisor does (SIGTERM) and waits for it to exit: its status.
+    pub fn stop(&mut self) -> std::process::ExitStatus {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        self.child.wait().expect("oware serve exits")
+    }
+
     /// Ends the process at once, as `kill -9` does (no shutdown of any kind).
     pub fn kill_9(&mut self) {
         let _ = self.child.kill();
