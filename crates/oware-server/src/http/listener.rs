@@ -49,6 +49,11 @@ pub async fn serve(
                 continue;
             }
         };
+        // Small writes (a move's event, an NDJSON line) go out at once: with Nagle's algorithm
+        // a write behind an unacknowledged one waits for the client's delayed ACK (~40 ms).
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY could not be set: {e}");
+        }
         let router = router.clone();
         let mut stop = shutdown.clone();
         let open = open_rx.clone();
