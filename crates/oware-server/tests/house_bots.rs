@@ -262,7 +262,21 @@ async fn house_bot_on_two_instances_plays_a_person_on_the_other_each_move_once()
     let mut kwame = Browser::signed_up(on_b, "Kwame").await;
     let t = join(&mut kwame, "15+10", true).await;
     clock.advance(Duration::from_secs(20));
-    let t = ticket(&mut kwame, &t).await;
+    // The instance whose pass holds the pairing claim pairs it: the ticket's long poll (a
+    // second at a time, a minute at most) waits for that.
+    let mut t = ticket(&mut kwame, &t).await;
+    for _ in 0..60 {
+        if t["paired"].is_object() {
+            break;
+        }
+        let path = format!(
+            "/api/pool/ticket/{}?wait_ms=1000",
+            t["ticket"].as_str().unwrap()
+        );
+        let (st, v) = kwame.get(&path).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        t = v;
+    }
     let id = t["paired"]["id"].as_str().expect("a house bot").to_string();
     let token = t["paired"]["token"].as_str().unwrap().to_string();
     let api = common::Api::new(on_b);
