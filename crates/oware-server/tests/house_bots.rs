@@ -84,9 +84,7 @@ async fn play_out(api: &common::Api, id: &str, name: &str, token: &str, max_plie
                 .iter()
                 .find(|p| p["legal"] == true)
                 .expect("a legal move while playing");
-            let (st, v) = api
-                .play(id, token, &pit["letter"].as_str().unwrap().to_string())
-                .await;
+            let (st, v) = api.play(id, token, pit["letter"].as_str().unwrap()).await;
             assert_eq!(st, StatusCode::OK, "{v}");
         }
         let version = state["version"].as_u64().unwrap();
