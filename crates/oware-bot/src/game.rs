@@ -279,8 +279,8 @@ impl Play {
         }
     }
 
-    /// Posts the engine's move. A request the server did not answer, or answered "busy" (429,
-    /// 5xx: the database is down, say), is sent again after the backoff, the same move (the
+    /// Posts the engine's move. A move the server answered "busy" (429, or 503: the database
+    /// is down, say) is sent again after the backoff, the same move (the
     /// engine is not asked again), at most [`MOVE_TRIES`] times while the bridge runs: the
     /// game's stream may stay open and silent, since it is the bot's turn, so nothing else
     /// would make the bot move. A refusal (another 4xx) is only logged: the game's stream
@@ -390,9 +390,12 @@ impl Play {
 /// How many times a move is sent when the server does not take it for a passing reason.
 const MOVE_TRIES: u32 = 5;
 
-/// Whether a request's failure may pass: no answer, or 429 or 5xx.
+/// Whether the server says it did nothing and may take the move later: 429 (a limit) or 503
+/// (its database down: the write failed). Not a request left unanswered (the move may have been
+/// played, and sending it again could play it twice once the opponent has replied): then the
+/// game's stream breaks too, and the game is resumed from its `gameFull` when it reconnects.
 fn is_transient(e: &ApiError) -> bool {
-    matches!(e.status, None | Some(429 | 500..=599))
+    matches!(e.status, Some(429 | 503))
 }
 
 /// Sleeps until `at`, or forever when `None`.
