@@ -587,20 +587,24 @@ fn alone<'a>(
     now: u64,
     after_ms: u64,
 ) -> Vec<&'a PoolRow> {
-    let paired = |r: &PoolRow| {
-        pairs
-            .iter()
-            .any(|(a, b)| a.ticket == r.ticket || b.ticket == r.ticket)
-    };
-    let left: Vec<&PoolRow> = rows.iter().filter(|r| !paired(r)).collect();
-    left.iter()
-        .copied()
+    // Linear in the tickets: the paired ones in a set, the others counted per pool.
+    let paired: std::collections::HashSet<&str> = pairs
+        .iter()
+        .flat_map(|(a, b)| [a.ticket.as_str(), b.ticket.as_str()])
+        .collect();
+    let left: Vec<&PoolRow> = rows
+        .iter()
+        .filter(|r| !paired.contains(r.ticket.as_str()))
+        .collect();
+    let mut waiting: HashMap<&str, usize> = HashMap::new();
+    for r in &left {
+        *waiting.entry(r.pool.as_str()).or_default() += 1;
+    }
+    left.into_iter()
         .filter(|r| {
             r.bots
                 && now.saturating_sub(r.joined_ms) >= after_ms
-                && left
-                    .iter()
-                    .all(|o| o.ticket == r.ticket || o.pool != r.pool)
+                && waiting.get(r.pool.as_str()) == Some(&1)
         })
         .collect()
 }
