@@ -117,9 +117,6 @@ impl House {
             }
             return Next::Over;
         }
-        if let Some(next) = self.answer_offers(bot, id, me, &online).await {
-            return next;
-        }
         let (game, version) = match self.games.live(id).await {
             Ok(live) => {
                 let s = live.lock().await;
@@ -127,6 +124,9 @@ impl House {
             }
             Err(_) => return Next::Done,
         };
+        if let Some(next) = self.answer_offers(bot, id, me, &online, &game).await {
+            return next;
+        }
         if game.is_over() {
             return Next::Done;
         }
@@ -155,6 +155,7 @@ impl House {
         id: &str,
         me: Side,
         online: &OnlineView,
+        game: &oware_core::Game,
     ) -> Option<Next> {
         let theirs = |offer: Option<Side>| offer == Some(me.other());
         let kind = if theirs(online.cycle_offer) {
@@ -167,16 +168,11 @@ impl House {
             return None;
         };
         let yes = match kind {
-            OfferKind::Cycle => {
-                let game = match self.games.live(id).await {
-                    Ok(live) => live.lock().await.game.clone(),
-                    Err(_) => return Some(Next::Done),
-                };
-                self.engine
-                    .answer_cycle(game, bot.level, me)
-                    .await
-                    .unwrap_or(false)
-            }
+            OfferKind::Cycle => self
+                .engine
+                .answer_cycle(game.clone(), bot.level, me)
+                .await
+                .unwrap_or(false),
             _ => false,
         };
         if let Err(e) = self.bots.answer_offer(id, &bot.user, kind, yes).await {
