@@ -81,6 +81,7 @@ mod store;
 mod text;
 mod time;
 mod tournament;
+mod training;
 mod view;
 mod window;
 
@@ -121,6 +122,7 @@ pub use store::bots::{BotStore, ChallengeRow, Party, TokenRow};
 pub use store::chat::ChatStore;
 pub use store::pool::PoolStore;
 pub use store::tournaments::TournamentStore;
+pub use store::training::TrainingStore;
 pub use store::{
     open as open_store, GameRow, GameStore, GameUpdate, Notice, NoticeStore, PostgresStore,
     SqliteStore, Store, StoreError, StoreFuture,
@@ -435,6 +437,7 @@ async fn start_on(
         reviews: Arc::clone(&reviews),
         bots: Arc::clone(&env.bots),
         house: Arc::clone(&env.house),
+        training: Arc::clone(&env.training),
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(&env.clock))),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),

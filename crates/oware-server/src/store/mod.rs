@@ -38,6 +38,7 @@ pub(crate) mod pool;
 mod postgres;
 mod sqlite;
 pub(crate) mod tournaments;
+pub(crate) mod training;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -192,6 +193,10 @@ pub trait Store: GameStore + NoticeStore + 'static {
     /// The bots' tables of the same database (`bots.rs`): API tokens, the bot mark,
     /// challenges.
     fn bots(&self) -> &dyn bots::BotStore;
+
+    /// The puzzles' tables of the same database (`training.rs`): puzzle ratings, rounds,
+    /// votes.
+    fn training(&self) -> &dyn training::TrainingStore;
 
     /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
     fn close(&self) -> StoreFuture<'_, ()>;
