@@ -129,6 +129,11 @@ pub struct RoundAnswer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub solution: Option<String>,
+    /// The positions along the whole line, from the start (once the round is over): the page
+    /// steps through them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub steps: Option<Vec<PuzzleBoard>>,
     /// Whether the round moved ratings (an account's first round of the puzzle, or a guest's).
     pub rated: bool,
     /// The player's puzzle rating after the round (once it is over, not in streak mode).

@@ -1280,6 +1280,11 @@ expected?: string,
  */
 solution?: string, 
 /**
+ * The positions along the whole line, from the start (once the round is over): the page
+ * steps through them.
+ */
+steps?: Array<PuzzleBoard>, 
+/**
  * Whether the round moved ratings (an account's first round of the puzzle, or a guest's).
  */
 rated: boolean, 

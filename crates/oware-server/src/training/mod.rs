@@ -261,6 +261,7 @@ impl Training {
             board: step.board,
             expected: step.expected,
             solution: None,
+            steps: None,
             rated: false,
             rating: None,
             diff: None,
@@ -269,6 +270,7 @@ impl Training {
             return Ok(answer);
         }
         answer.solution = Some(view::solution(p));
+        answer.steps = Some(view::steps(p));
         let solved = step.result == "solved";
         if streak {
             return Ok(answer);

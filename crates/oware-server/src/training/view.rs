@@ -46,6 +46,18 @@ pub(super) fn solution(p: &Puzzle) -> String {
     p.line_text()
 }
 
+/// The boards along `p`'s line, its start first.
+pub(super) fn steps(p: &Puzzle) -> Vec<PuzzleBoard> {
+    let rules = Rules::ABAPA;
+    let mut pos = p.position;
+    let mut out = vec![board(&pos)];
+    for m in &p.line {
+        pos = pos.play_unchecked(*m, &rules);
+        out.push(board(&pos));
+    }
+    out
+}
+
 /// A stored rating as the protocol sends it.
 pub(super) fn rating_view(r: &RatingRow) -> PuzzleRating {
     PuzzleRating {
