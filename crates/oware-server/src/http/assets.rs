@@ -407,6 +407,7 @@ mod tests {
                 header(&page.html),
                 [
                     "/",
+                    "/training",
                     "/tournaments",
                     "/player",
                     "/rules",
