@@ -13,14 +13,10 @@ pub(super) const STREAK_START: f64 = 900.0;
 /// How much harder each streak puzzle is than the one before.
 pub(super) const STREAK_STEP: f64 = 50.0;
 
-/// The index of the puzzle of day `day` (days since the epoch) among `count`: a fixed
-/// shuffle of the days (SplitMix64), so the same all day and another the next.
+/// The index of the puzzle of day `day` among `count` (`oware_puzzles::daily_index`, which
+/// `oware puzzle --daily` uses too).
 pub(super) fn daily(day: i64, count: usize) -> usize {
-    let mut z = (day as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^= z >> 31;
-    (z % count.max(1) as u64) as usize
+    oware_puzzles::daily_index(day, count)
 }
 
 /// The candidates for the next puzzle, nearest to `target` first: of `theme` (any without
