@@ -3,7 +3,7 @@
 
 mod run;
 
-use run::{oware, oware_code};
+use run::{oware, oware_code, Serve};
 
 /// Two short games in one OGN file (the second from a position).
 const GAMES: &str = "[Variant \"Oware Abapa\"]\n\n1. F f 2. E a 3. D e 4. A b *\n\n\
@@ -120,4 +120,31 @@ fn bad_input_is_refused_with_a_message() {
     assert_eq!(code, Some(1));
     assert!(out.contains("the only good move is E"), "{out}");
     assert!(out.contains("0 by search, 1 failed"), "{out}");
+}
+
+#[test]
+fn the_daily_puzzle_offline_is_the_sites_and_a_servers_is_read_from_it() {
+    let set = oware_puzzles::shipped().unwrap();
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let want = &set[oware_puzzles::daily_index((secs / 86_400) as i64, set.len())].id;
+    // No input: the puzzle is shown, then the end of the input stops it.
+    let (ok, out, err) = oware(&["puzzle", "--daily"]);
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("Puzzle {want}")), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let serve = Serve::start(
+        0,
+        &["--db".as_ref(), db.as_os_str()],
+        &dir.path().join("serve.log"),
+    );
+    let (ok, out, err) = oware(&["puzzle", "--daily", "--server", &serve.base]);
+    assert!(ok, "{err}");
+    assert!(out.contains("The puzzle of the day at http://"), "{out}");
+    assert!(out.contains(&format!("Puzzle {want}")), "{out}");
+    let (ok, _, err) = oware(&["puzzle", "--server", &serve.base]);
+    assert!(!ok && err.contains("--daily"), "{err}");
 }

@@ -37,6 +37,7 @@ mod kinds;
 mod online;
 mod players;
 mod pools;
+mod puzzles;
 mod requests;
 mod review;
 pub mod sse;
@@ -72,6 +73,10 @@ pub use players::{
     RatingHistory, RatingHistoryQuery, RatingPoint, RatingView,
 };
 pub use pools::{LeftAnswer, Pairing, PoolReq, TicketView};
+pub use puzzles::{
+    DailyPuzzle, NextQuery, PuzzleBoard, PuzzleHistory, PuzzleHistoryQuery, PuzzleRating,
+    PuzzleRound, PuzzleView, RoundAnswer, RoundReq, VoteAnswer, VoteReq,
+};
 pub use requests::{
     AnalysisReq, ChatReq, ClaimReq, ClockReq, CreateReq, JoinReq, MoveReq, OfferReq, ReviewReq,
 };

@@ -48,6 +48,18 @@ pub fn shipped() -> Result<Vec<Puzzle>, FormatError> {
     read(SHIPPED).map(|(_, puzzles)| puzzles)
 }
 
+/// The index of the puzzle of day `day` (days since 1970-01-01, UTC) in a set of `count`: a
+/// fixed shuffle of the days (SplitMix64), so the same all day and another the next. The site's
+/// puzzle of the day (`/api/puzzle/daily`) and `oware puzzle --daily` offline both use it on the
+/// shipped set.
+pub fn daily_index(day: i64, count: usize) -> usize {
+    let mut z = (day as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z % count.max(1) as u64) as usize
+}
+
 /// The search depth of a puzzle proven by search, unless the generator is told otherwise: in
 /// plies from the puzzle's position (each legal move's position is searched one ply less).
 pub const DEFAULT_DEPTH: u32 = 16;

@@ -17,6 +17,7 @@ use crate::review::Reviews;
 use crate::round::Round;
 use crate::store::Store;
 use crate::time::Clock;
+use crate::training::Training;
 
 /// The services of a server, built once on one store, engine and clock.
 pub(crate) struct Env {
@@ -42,6 +43,8 @@ pub(crate) struct Env {
     pub bots: Arc<Bots>,
     /// The house bots (none unless the operator runs them).
     pub house: Arc<House>,
+    /// Rated puzzles (`/training`).
+    pub training: Arc<Training>,
 }
 
 impl Env {
@@ -116,7 +119,9 @@ impl Env {
         let round_follows: Weak<dyn Follower> = Arc::downgrade(&round) as Weak<dyn Follower>;
         let local_follows: Weak<dyn Follower> = Arc::downgrade(&local) as Weak<dyn Follower>;
         games.follow(vec![lobby_follows, round_follows, local_follows]);
+        let training = Training::new(Arc::clone(&store), Arc::clone(&clock));
         Env {
+            training,
             store,
             clock,
             engine,

@@ -84,6 +84,36 @@ pub fn rate_game(
     )
 }
 
+/// A puzzle's rating before its first rated round: its starting rating (`oware-puzzles`), a
+/// deviation of [`PUZZLE_DEVIATION`], volatility 0.06.
+pub fn puzzle_start(rating: u32) -> RatingRow {
+    RatingRow {
+        rating: f64::from(rating),
+        deviation: PUZZLE_DEVIATION,
+        ..START
+    }
+}
+
+/// A new puzzle's deviation: less than a new player's (a starting rating is an estimate, not
+/// nothing), so that the first players do not move it far.
+pub const PUZZLE_DEVIATION: f64 = 200.0;
+
+/// A puzzle round as a game between the player and the puzzle (as lichess rates puzzles):
+/// both new rows, the player scoring 1 when `solved`, else 0.
+pub fn rate_round(
+    player: RatingRow,
+    puzzle: RatingRow,
+    solved: bool,
+    at_ms: u64,
+) -> (RatingRow, RatingRow) {
+    rate_game(
+        Some(player),
+        Some(puzzle),
+        if solved { 1.0 } else { 0.0 },
+        at_ms,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -110,6 +110,8 @@ async fn every_page_has_the_same_header_and_tournament_answers_as_tournaments() 
         "/tournaments",
         "/tournament",
         "/tournament/k3y_9",
+        "/training",
+        "/training/daily",
     ] {
         let r = client.get(format!("{base}{path}")).send().await.unwrap();
         assert_eq!(r.status(), StatusCode::OK, "{path}");
@@ -119,6 +121,7 @@ async fn every_page_has_the_same_header_and_tournament_answers_as_tournaments() 
             header_links(&html),
             [
                 "/",
+                "/training",
                 "/tournaments",
                 "/player",
                 "/rules",

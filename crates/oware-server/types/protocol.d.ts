@@ -709,6 +709,55 @@ export type LeadersQuery = {
  */
 bots?: boolean, };
 
+export type NextQuery = { 
+/**
+ * Only puzzles of this theme.
+ */
+theme?: string, 
+/**
+ * Streak mode: the streak so far (the next puzzle is harder as it grows).
+ */
+streak?: number, 
+/**
+ * A guest's puzzle rating (kept by the browser); an account's is the server's.
+ */
+rating?: number, 
+/**
+ * A puzzle not to be given (the one just played).
+ */
+after?: string, };
+
+export type RoundReq = { 
+/**
+ * Every move played so far, the opponent's replies included, as letters (`FcA`); the
+ * server checks each against the line.
+ */
+moves: string, 
+/**
+ * `rated` (the default) or `streak` (no rating change, nothing stored).
+ */
+mode?: string, 
+/**
+ * A guest's rating before the round, to get the rating after it (nothing is stored).
+ */
+guest?: PuzzleRating, };
+
+export type VoteReq = { 
+/**
+ * Up (`true`) or down.
+ */
+up: boolean, };
+
+export type PuzzleHistoryQuery = { 
+/**
+ * Whose history (a name); the logged-in player's without it.
+ */
+user?: string, 
+/**
+ * The page, from 1 (20 rounds a page, newest first).
+ */
+page?: number, };
+
 export type ErrorBody = { 
 /**
  * The sentence to show.
@@ -1115,6 +1164,200 @@ bots: boolean,
  * The game, once paired.
  */
 paired: Pairing | null, };
+
+export type PuzzleBoard = { 
+/**
+ * The position in the project's text (`oware_core::fen`).
+ */
+fen: string, 
+/**
+ * The seeds of pits `A`–`F` (South's, left to right from South) then `a`–`f`.
+ */
+pits: Array<number>, 
+/**
+ * South's store.
+ */
+store_s: number, 
+/**
+ * North's store.
+ */
+store_n: number, 
+/**
+ * The side to move: `S` or `N`.
+ */
+turn: string, 
+/**
+ * The letters of the legal moves (empty when the game is over).
+ */
+legal: Array<string>, };
+
+export type PuzzleView = { 
+/**
+ * The puzzle's id (12 hex digits).
+ */
+id: string, 
+/**
+ * The start position; the solver is the side to move.
+ */
+board: PuzzleBoard, 
+/**
+ * The solver: `S` or `N`.
+ */
+solver: string, 
+/**
+ * The puzzle's rating now (its starting rating until played).
+ */
+rating: number, 
+/**
+ * Rated rounds played on it.
+ */
+plays: number, 
+/**
+ * Its themes (`docs/puzzles.md`).
+ */
+themes: Array<string>, 
+/**
+ * The solver's moves the line asks for.
+ */
+solver_moves: number, 
+/**
+ * The solution (the line's letters, solver first and last), as lichess's API gives it.
+ */
+solution: string, 
+/**
+ * Votes up.
+ */
+up: number, 
+/**
+ * Votes down.
+ */
+down: number, };
+
+export type DailyPuzzle = { 
+/**
+ * The day, `YYYY-MM-DD` (UTC).
+ */
+date: string, 
+/**
+ * The puzzle.
+ */
+puzzle: PuzzleView, };
+
+export type PuzzleRating = { 
+/**
+ * The rating.
+ */
+rating: number, 
+/**
+ * Its deviation.
+ */
+deviation: number, 
+/**
+ * Its volatility.
+ */
+volatility: number, };
+
+export type RoundAnswer = { 
+/**
+ * `continue` (right so far: the opponent's reply follows), `solved` or `failed`.
+ */
+result: string, 
+/**
+ * The opponent's reply to the last move (`continue`).
+ */
+reply?: string, 
+/**
+ * The position now: after the reply (`continue`), after the last move (`solved`), or
+ * before the wrong move (`failed`).
+ */
+board: PuzzleBoard, 
+/**
+ * The right move where a wrong one was played (`failed`).
+ */
+expected?: string, 
+/**
+ * The whole line, once the round is over.
+ */
+solution?: string, 
+/**
+ * The positions along the whole line, from the start (once the round is over): the page
+ * steps through them.
+ */
+steps?: Array<PuzzleBoard>, 
+/**
+ * Whether the round moved ratings (an account's first round of the puzzle, or a guest's).
+ */
+rated: boolean, 
+/**
+ * The player's puzzle rating after the round (once it is over, not in streak mode).
+ */
+rating?: PuzzleRating, 
+/**
+ * The rating's change, rounded.
+ */
+diff?: number, };
+
+export type VoteAnswer = { 
+/**
+ * Votes up.
+ */
+up: number, 
+/**
+ * Votes down.
+ */
+down: number, };
+
+export type PuzzleRound = { 
+/**
+ * The puzzle.
+ */
+id: string, 
+/**
+ * When it was last played (epoch ms).
+ */
+at_ms: number, 
+/**
+ * Whether the first (rated) round solved it.
+ */
+solved: boolean, 
+/**
+ * Rounds played on it.
+ */
+plays: number, 
+/**
+ * The rating change of the first round, rounded.
+ */
+diff: number, };
+
+export type PuzzleHistory = { 
+/**
+ * The player's name.
+ */
+name: string, 
+/**
+ * Their puzzle rating (`null` before a first round).
+ */
+rating: PuzzleRating | null, 
+/**
+ * Puzzles solved and failed (first rounds).
+ */
+solved: number, 
+/**
+ * Puzzles failed.
+ */
+failed: number, 
+/**
+ * This page's puzzles.
+ */
+rounds: Array<PuzzleRound>, 
+/**
+ * The page, from 1.
+ */
+page: number, 
+/**
+ * Whether a later page has more.
+ */
+more: boolean, };
 
 export type Pairing = { 
 /**

@@ -33,6 +33,39 @@ pub struct Args {
     /// A puzzle file instead of the shipped set.
     #[arg(long)]
     pub file: Option<PathBuf>,
+    /// The puzzle of the day (UTC): the site's, from the shipped set offline, or from `--server`.
+    #[arg(long, conflicts_with_all = ["id", "theme", "file"])]
+    pub daily: bool,
+    /// With `--daily`: read the puzzle of the day from this server (`http://HOST:PORT`).
+    #[arg(long, requires = "daily")]
+    pub server: Option<String>,
+}
+
+/// The id of the puzzle of the day: the server's (`GET /api/puzzle/daily`), or the shipped set's
+/// by today's date (the server's rule, `oware_puzzles::daily_index`).
+fn daily_id(puzzles: &[Puzzle], server: Option<&str>) -> anyhow::Result<String> {
+    let Some(url) = server else {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let day = (secs / 86_400) as i64;
+        return Ok(puzzles[oware_puzzles::daily_index(day, puzzles.len())]
+            .id
+            .clone());
+    };
+    let base = match oware_tui::lobby::Address::parse(url).map_err(anyhow::Error::msg)? {
+        oware_tui::lobby::Address::Game(t) => t.base,
+        oware_tui::lobby::Address::Server(base) => base,
+    };
+    let api = oware_tui::net::Api::new(&base).map_err(anyhow::Error::msg)?;
+    let rt = oware_tui::net::runtime().map_err(anyhow::Error::msg)?;
+    let v = rt
+        .block_on(api.request(reqwest::Method::GET, "/api/puzzle/daily", None, None))
+        .map_err(|e| anyhow::anyhow!("{base}: {}", e.message))?;
+    let daily: oware_protocol::DailyPuzzle =
+        serde_json::from_value(v).with_context(|| format!("{base}: not a puzzle of the day"))?;
+    println!("The puzzle of the day at {base}, {}.", daily.date);
+    Ok(daily.puzzle.id)
 }
 
 /// What the player answered.
@@ -205,17 +238,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.theme.map_or("", |t| t.name())
         );
     }
-    let start = match &args.id {
-        Some(id) => chosen
-            .iter()
-            .position(|p| &p.id == id)
-            .with_context(|| format!("no puzzle {id} here"))?,
+    let daily = if args.daily {
+        Some(daily_id(&puzzles, args.server.as_deref())?)
+    } else {
+        None
+    };
+    let count = if daily.is_some() { 1 } else { args.count };
+    let start = match daily.as_ref().or(args.id.as_ref()) {
+        Some(id) => chosen.iter().position(|p| &p.id == id).with_context(|| {
+            format!("no puzzle {id} here (a server with another set: play it on its site)")
+        })?,
         None => (args.seed % chosen.len() as u64) as usize,
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let (mut solved, mut tried) = (0, 0);
-    for k in 0..args.count.min(chosen.len()) {
+    for k in 0..count.min(chosen.len()) {
         let p = chosen[(start + k) % chosen.len()];
         match play(p, &mut input)? {
             Ending::Solved => {

@@ -174,6 +174,10 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
     {
         return Some(Cow::Borrowed("tournament.html"));
     }
+    // Puzzles: the next one, `/training/daily`, `/training/streak`, one by its id.
+    if path == "/training" || path.strip_prefix("/training/").is_some_and(is_id) {
+        return Some(Cow::Borrowed("training.html"));
+    }
     let name = path.strip_prefix('/')?;
     if PAGES.contains(&name) {
         return Some(Cow::Owned(format!("{name}.html")));
@@ -301,6 +305,8 @@ mod tests {
             ("/favicon.svg", "favicon.svg"),
             ("/js/main.js", "js/main.js"),
             ("/player", "player.html"),
+            ("/training", "training.html"),
+            ("/training/daily", "training.html"),
             ("/@/Kofi_9", "player.html"),
             ("/account/reset", "player.html"),
             ("/tournaments", "tournament.html"),
@@ -401,6 +407,7 @@ mod tests {
                 header(&page.html),
                 [
                     "/",
+                    "/training",
                     "/tournaments",
                     "/player",
                     "/rules",

@@ -27,6 +27,7 @@ mod pool;
 mod qr;
 mod review;
 mod tournaments;
+mod training;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -90,6 +91,7 @@ impl std::ops::Deref for Shared {
 /// | `/api/pools/…`, `/api/tournaments/…`, `/api/account/…`, `/api/players/…` | `pools`, `tournaments`, `accounts`, `players` |
 /// | `/api/bot/…`, `/api/stream/event`, `/api/challenge…` (`/api/account/tokens…`: `accounts`) | `bots` ([`crate::bot::Bots`]) |
 /// | `GET /api/bot/online` | `house` ([`crate::house::House`]) |
+/// | `/api/puzzle/…` | `training` ([`crate::training::Training`]) |
 pub struct Services {
     /// The store (health answers).
     pub(crate) store: Arc<dyn crate::store::Store>,
@@ -111,6 +113,8 @@ pub struct Services {
     pub(crate) bots: Arc<crate::bot::Bots>,
     /// The house bots: the bots online.
     pub(crate) house: Arc<crate::house::House>,
+    /// Rated puzzles.
+    pub(crate) training: Arc<crate::training::Training>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// The per-client limits.
     pub(crate) limits: Arc<ClientLimits>,
@@ -211,6 +215,12 @@ route_table! {
     POST "/api/tournaments/{id}/withdraw" => tournaments::act(Act::Withdraw),
     POST "/api/tournaments/{id}/berserk" => tournaments::act(Act::Berserk),
     GET "/api/tournaments/{id}/events" => tournaments::events,
+    GET "/api/puzzle/daily" => training::daily,
+    GET "/api/puzzle/next" => training::next,
+    GET "/api/puzzle/history" => training::history,
+    GET "/api/puzzle/{id}" => training::puzzle,
+    POST "/api/puzzle/{id}/round" => training::round.layer(small_body()),
+    POST "/api/puzzle/{id}/vote" => training::vote.layer(small_body()),
 }
 
 /// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests

@@ -14,7 +14,8 @@
 //! **Layout.** One repository trait per domain, each beside its rows and its SQL: the games
 //! ([`GameStore`], `games_sql.rs`), what instances sharing a database tell each other
 //! ([`NoticeStore`], here), the accounts (`accounts.rs`), the quick-pairing pools (`pool.rs`),
-//! the tournaments (`tournaments.rs`), the chat (`chat.rs`) and the bots (`bots.rs`). [`Store`] is the games' and the
+//! the tournaments (`tournaments.rs`), the chat (`chat.rs`), the bots (`bots.rs`) and the puzzles
+//! (`training.rs`). [`Store`] is the games' and the
 //! notices' repository itself and hands out the others; every backend has every table. The two
 //! backends are folders with the same file names, `sqlite/` and `postgres/`: the store and its
 //! games in `mod.rs`, then `accounts.rs`, `pool.rs`, `tournaments.rs`, `chat.rs`, and the
@@ -38,6 +39,7 @@ pub(crate) mod pool;
 mod postgres;
 mod sqlite;
 pub(crate) mod tournaments;
+pub(crate) mod training;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -192,6 +194,10 @@ pub trait Store: GameStore + NoticeStore + 'static {
     /// The bots' tables of the same database (`bots.rs`): API tokens, the bot mark,
     /// challenges.
     fn bots(&self) -> &dyn bots::BotStore;
+
+    /// The puzzles' tables of the same database (`training.rs`): puzzle ratings, rounds,
+    /// votes.
+    fn training(&self) -> &dyn training::TrainingStore;
 
     /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
     fn close(&self) -> StoreFuture<'_, ()>;

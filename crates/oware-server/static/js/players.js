@@ -6,6 +6,7 @@
 //   /account/reset     the operator's one-time link (?token=…): a form that sets a new password
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
 import { $, el, row, count } from "./dom.js";
+import { request } from "./api.js";
 import {
   createAccountMenu, getUser, getRatingHistory, getUserGames, getLeaderboards, resetPassword, userOgnUrl,
   CATEGORIES, ratingText, diffText, profileUrl,
@@ -93,6 +94,25 @@ function drawHistory(box, history) {
 
 // ----- /@/NAME -----
 
+/** The player's puzzles (issue 40): their puzzle rating and the newest 20 puzzles played. */
+async function showPuzzles(name) {
+  const note = $("#profile-puzzles"), body = $("#profile-puzzle-rounds tbody");
+  try {
+    /** @type {import("../../types/protocol").PuzzleHistory} */
+    const h = await request("GET", `/api/puzzle/history?user=${encodeURIComponent(name)}`);
+    const r = h.rating ? `Puzzle rating ${Math.round(h.rating.rating)}${h.rating.deviation > 110 ? "?" : ""}: ` : "";
+    note.textContent = `${r}${h.solved} solved, ${h.failed} failed.`;
+    body.textContent = "";
+    for (const p of h.rounds) {
+      const link = el("a", p.id);
+      link.setAttribute("href", `/training/${p.id}`);
+      body.append(row([when(p.at_ms), link, p.solved ? "Solved" : "Failed", diffEl(p.diff)]));
+    }
+  } catch (e) {
+    note.textContent = e.message;
+  }
+}
+
 async function showProfile(name) {
   document.title = `${name} · Oware`;
   const section = $("#profile");
@@ -128,6 +148,7 @@ async function showProfile(name) {
   $("#profile-ogn").setAttribute("download", `${u.name}.ogn`);
 
   getRatingHistory(u.name).then((h) => drawHistory($("#rating-graph"), h), (e) => { $("#rating-graph").textContent = e.message; });
+  showPuzzles(u.name);
 
   // The games: page, category and result, in the address's query so that a reload keeps them.
   const q = new URLSearchParams(location.search);

@@ -24,7 +24,7 @@ use oware_protocol::{
 use oware_server::{
     start, start_with, AccountStore, BotStore, ChatStore, EngineJobs, GameRow, GameStore,
     GameUpdate, ManualClock, Notice, NoticeStore, OnlineConfig, PoolStore, Server, ServerConfig,
-    Store, StoreError, StoreFuture, TournamentStore,
+    Store, StoreError, StoreFuture, TournamentStore, TrainingStore,
 };
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{Client, StatusCode};
@@ -221,6 +221,9 @@ impl Store for TestStore {
     }
     fn bots(&self) -> &dyn BotStore {
         self.inner.bots()
+    }
+    fn training(&self) -> &dyn TrainingStore {
+        self.inner.training()
     }
     fn close(&self) -> StoreFuture<'_, ()> {
         self.inner.close()

@@ -65,6 +65,7 @@ mod notices;
 mod pool;
 mod sql;
 mod tournaments;
+mod training;
 use sql::{insert_params, read_row, MIGRATIONS, MIGRATION_LOCK};
 
 /// Connections in the pool (requests beyond wait for one).
@@ -238,6 +239,10 @@ impl Store for PostgresStore {
     }
 
     fn bots(&self) -> &dyn crate::store::bots::BotStore {
+        self
+    }
+
+    fn training(&self) -> &dyn crate::store::training::TrainingStore {
         self
     }
 

@@ -78,6 +78,8 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[super::super::bots::POSTGRES_SCHEMA],
     // 9: the house bots' levels and the pools' opt-out of bots, as SQLite's migration 12.
     &[super::super::bots::HOUSE_SCHEMA],
+    // 10: puzzle ratings of accounts and puzzles, rounds, votes, as SQLite's migration 13.
+    &[super::super::training::POSTGRES_SCHEMA],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

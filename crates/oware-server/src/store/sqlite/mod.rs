@@ -44,6 +44,7 @@ mod lock;
 mod pool;
 mod schema;
 mod tournaments;
+mod training;
 
 /// A piece of work for the database thread.
 type Job = Box<dyn FnOnce(&mut Connection) + Send>;
@@ -248,6 +249,10 @@ impl Store for SqliteStore {
     }
 
     fn bots(&self) -> &dyn crate::store::bots::BotStore {
+        self
+    }
+
+    fn training(&self) -> &dyn crate::store::training::TrainingStore {
         self
     }
 

@@ -46,6 +46,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &[crate::store::bots::SQLITE_SCHEMA],
     // 12: the house bots' levels and the pools' opt-out of bots (`store/bots.rs`).
     &[crate::store::bots::HOUSE_SCHEMA],
+    // 13: puzzle ratings of accounts and puzzles, rounds, votes (`store/training.rs`).
+    &[crate::store::training::SQLITE_SCHEMA],
 ];
 
 /// Settings, the writability check and the migrations.

@@ -1,0 +1,464 @@
+//! Rated puzzles on the site (issue 40): the shipped set of `oware-puzzles` (read once at
+//! start), the next puzzle near a player's puzzle rating, the puzzle of the day, rounds checked
+//! move by move against the line, Glicko-2 ratings for players and puzzles alike (as lichess:
+//! a round is a game between the player and the puzzle, `rating::rate_round`), votes and the
+//! history. Accounts' ratings, rounds and votes are kept by the store (`store/training.rs`); a
+//! guest's rating is kept by the browser, which sends it with each round: the server answers
+//! the rating after the round and changes nothing, the puzzle's rating included.
+//!
+//! The puzzles' ratings are read from the store once (the first request that needs them) and
+//! kept here, updated by this instance's rated rounds; another instance sharing a PostgreSQL
+//! database sees them at its next start (a rating used only to choose puzzles, the stored one
+//! being the one rounds move).
+
+mod pick;
+mod view;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use oware_core::{movetext, Rules};
+use oware_protocol::{
+    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleRating, PuzzleRound, PuzzleView, RoundAnswer,
+    RoundReq, VoteAnswer,
+};
+use oware_puzzles::{Puzzle, Theme};
+
+use crate::accounts::User;
+use crate::rating::{puzzle_start, rate_round, RatingRow, START};
+use crate::store::{Store, StoreError};
+use crate::time::Clock;
+
+/// The longest `moves` text of a round, in bytes (a line holds at most 99 plies).
+pub const MOVES_BYTES_MAX: usize = 256;
+
+/// Rounds on a page of the history.
+pub const HISTORY_PAGE: u32 = 20;
+
+/// The last page of the history asked for (an account holds one row per puzzle: 2,901 rows
+/// are 146 pages).
+pub const HISTORY_PAGES_MAX: u32 = 1000;
+
+/// Milliseconds in a day.
+const DAY_MS: u64 = 86_400_000;
+
+/// Why a puzzle request failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TrainingError {
+    /// No puzzle has this id.
+    #[error("there is no puzzle \"{0}\"")]
+    NoSuchPuzzle(String),
+    /// No puzzle is left to give (a theme without puzzles).
+    #[error("no puzzle of this theme is left to play")]
+    NoneLeft,
+    /// Not a theme's name.
+    #[error("theme \"{0}\" is not one of {1}")]
+    BadTheme(String, String),
+    /// The moves text cannot be read, or does not follow the line where it must.
+    #[error("{0}")]
+    BadMoves(String),
+    /// A move is not legal in its position (nothing is recorded).
+    #[error("{0}")]
+    Illegal(String),
+    /// A bad mode, rating or page.
+    #[error("{0}")]
+    BadField(String),
+    /// A vote on a puzzle never played.
+    #[error("play the puzzle before voting on it")]
+    NotPlayed,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The puzzles and their players.
+pub struct Training {
+    store: Arc<dyn Store>,
+    clock: Arc<dyn Clock>,
+    puzzles: Vec<Puzzle>,
+    index: HashMap<String, usize>,
+    /// The puzzles' ratings, by index; `None` until read from the store.
+    ratings: Mutex<Option<Vec<RatingRow>>>,
+}
+
+impl Training {
+    /// The shipped set on `store`, days and ratings' times by `clock`.
+    pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Arc<Training> {
+        let puzzles = oware_puzzles::shipped().unwrap_or_else(|e| {
+            tracing::error!("the shipped puzzles do not read: {e}");
+            Vec::new()
+        });
+        let index = puzzles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+        Arc::new(Training {
+            store,
+            clock,
+            puzzles,
+            index,
+            ratings: Mutex::new(None),
+        })
+    }
+
+    fn find(&self, id: &str) -> Result<usize, TrainingError> {
+        self.index.get(id).copied().ok_or_else(|| {
+            let shown: String = id.chars().take(40).collect();
+            TrainingError::NoSuchPuzzle(shown)
+        })
+    }
+
+    /// The puzzles' ratings now (read from the store the first time).
+    async fn ratings(&self) -> Result<Vec<RatingRow>, TrainingError> {
+        if let Some(r) = self
+            .ratings
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+        {
+            return Ok(r.clone());
+        }
+        let mut rows: Vec<RatingRow> = self
+            .puzzles
+            .iter()
+            .map(|p| puzzle_start(p.rating))
+            .collect();
+        for (id, row) in self.store.training().puzzle_stats().await? {
+            if let Some(&i) = self.index.get(&id) {
+                rows[i] = row;
+            }
+        }
+        *self.ratings.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows.clone());
+        Ok(rows)
+    }
+
+    fn set_rating(&self, i: usize, row: RatingRow) {
+        if let Some(r) = self
+            .ratings
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_mut()
+        {
+            r[i] = row;
+        }
+    }
+
+    async fn view(&self, i: usize) -> Result<PuzzleView, TrainingError> {
+        let p = &self.puzzles[i];
+        let row = self.ratings().await?[i];
+        let (up, down) = self.store.training().puzzle_votes(p.id.clone()).await?;
+        Ok(PuzzleView {
+            id: p.id.clone(),
+            board: view::board(&p.position),
+            solver: view::side_text(p.solver()),
+            rating: row.rating.round() as i32,
+            plays: u64::from(row.games),
+            themes: p.themes.iter().map(|t| t.name().to_string()).collect(),
+            solver_moves: p.solver_moves() as u32,
+            solution: view::solution(p),
+            up,
+            down,
+        })
+    }
+
+    /// Puzzle `id`.
+    pub async fn puzzle(&self, id: &str) -> Result<PuzzleView, TrainingError> {
+        let i = self.find(id)?;
+        self.view(i).await
+    }
+
+    /// The puzzle of today (UTC, by the server's clock).
+    pub async fn daily(&self) -> Result<DailyPuzzle, TrainingError> {
+        if self.puzzles.is_empty() {
+            return Err(TrainingError::NoneLeft);
+        }
+        let day = (self.clock.now_ms() / DAY_MS) as i64;
+        let i = pick::daily(day, self.puzzles.len());
+        Ok(DailyPuzzle {
+            date: view::date_of(day),
+            puzzle: self.view(i).await?,
+        })
+    }
+
+    /// The next puzzle for `user` (a guest: `None`, rated by `q.rating`).
+    pub async fn next(
+        &self,
+        user: Option<&User>,
+        q: &NextQuery,
+    ) -> Result<PuzzleView, TrainingError> {
+        let theme = match q.theme.as_deref().filter(|t| !t.is_empty()) {
+            None => None,
+            Some(t) => Some(t.parse::<Theme>().map_err(|_| {
+                let names: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
+                TrainingError::BadTheme(t.chars().take(40).collect(), names.join(", "))
+            })?),
+        };
+        let mut played = HashSet::new();
+        let target = match (q.streak, user) {
+            (Some(n), _) => pick::STREAK_START + pick::STREAK_STEP * f64::from(n.min(100)),
+            (None, Some(u)) => {
+                played = self
+                    .store
+                    .training()
+                    .puzzles_played(u.id.clone())
+                    .await?
+                    .into_iter()
+                    .filter_map(|id| self.index.get(&id).copied())
+                    .collect();
+                self.store
+                    .training()
+                    .puzzle_player(u.id.clone())
+                    .await?
+                    .map_or(START.rating, |r| r.rating)
+            }
+            (None, None) => match q.rating {
+                None => START.rating,
+                Some(r) => check_rating(r)?,
+            },
+        };
+        let after = q.after.as_deref().and_then(|a| self.index.get(a).copied());
+        let ratings: Vec<f64> = self.ratings().await?.iter().map(|r| r.rating).collect();
+        let roll = roll();
+        let fresh = |i: usize| played.contains(&i) || Some(i) == after;
+        let again = |i: usize| Some(i) == after;
+        let i = pick::nearest(&self.puzzles, &ratings, theme, target, &fresh, roll)
+            .or_else(|| pick::nearest(&self.puzzles, &ratings, theme, target, &again, roll))
+            .ok_or(TrainingError::NoneLeft)?;
+        self.view(i).await
+    }
+
+    /// Checks `req.moves` against puzzle `id`'s line; once the round is over (solved, or a
+    /// wrong move) rates it: `user`'s first round on the puzzle (stored), or a guest's from the
+    /// rating sent (nothing stored); streak rounds move nothing.
+    pub async fn round(
+        &self,
+        user: Option<&User>,
+        id: &str,
+        req: &RoundReq,
+    ) -> Result<RoundAnswer, TrainingError> {
+        let i = self.find(id)?;
+        let p = &self.puzzles[i];
+        let streak = match req.mode.as_deref() {
+            None | Some("rated") => false,
+            Some("streak") => true,
+            Some(other) => {
+                return Err(TrainingError::BadField(format!(
+                    "mode must be rated or streak, not \"{}\"",
+                    other.chars().take(40).collect::<String>()
+                )))
+            }
+        };
+        let guest = match (&req.guest, user) {
+            (Some(g), None) => Some(guest_row(g)?),
+            (None, None) => Some(START),
+            (_, Some(_)) => None,
+        };
+        let step = follow(p, &req.moves)?;
+        let mut answer = RoundAnswer {
+            result: step.result.into(),
+            reply: step.reply,
+            board: step.board,
+            expected: step.expected,
+            solution: None,
+            steps: None,
+            rated: false,
+            rating: None,
+            diff: None,
+        };
+        if step.result == "continue" {
+            return Ok(answer);
+        }
+        answer.solution = Some(view::solution(p));
+        answer.steps = Some(view::steps(p));
+        let solved = step.result == "solved";
+        if streak {
+            return Ok(answer);
+        }
+        let now = self.clock.now_ms();
+        let (before, after) = match (user, guest) {
+            (Some(u), _) => {
+                let start = self.ratings().await?[i];
+                let r = self
+                    .store
+                    .training()
+                    .puzzle_round(u.id.clone(), p.id.clone(), start, solved, now)
+                    .await?;
+                if r.rated {
+                    self.set_rating(i, r.puzzle);
+                }
+                answer.rated = r.rated;
+                (r.before, r.after)
+            }
+            (None, Some(g)) => {
+                let puzzle = self.ratings().await?[i];
+                answer.rated = true;
+                (g, rate_round(g, puzzle, solved, now).0)
+            }
+            (None, None) => return Ok(answer),
+        };
+        answer.rating = Some(view::rating_view(&after));
+        answer.diff = Some((after.rating.round() - before.rating.round()) as i32);
+        Ok(answer)
+    }
+
+    /// `user`'s vote on puzzle `id` (one per account and puzzle, a second replacing the first).
+    pub async fn vote(&self, user: &User, id: &str, up: bool) -> Result<VoteAnswer, TrainingError> {
+        let i = self.find(id)?;
+        let (up, down) = self
+            .store
+            .training()
+            .puzzle_vote(user.id.clone(), self.puzzles[i].id.clone(), up)
+            .await?
+            .ok_or(TrainingError::NotPlayed)?;
+        Ok(VoteAnswer { up, down })
+    }
+
+    /// Page `page` (from 1) of account `user_id`'s (named `name`) puzzles, newest first.
+    pub async fn history(
+        &self,
+        user_id: &str,
+        name: &str,
+        page: u32,
+    ) -> Result<PuzzleHistory, TrainingError> {
+        if page == 0 || page > HISTORY_PAGES_MAX {
+            return Err(TrainingError::BadField(format!(
+                "page must be from 1 to {HISTORY_PAGES_MAX}"
+            )));
+        }
+        let t = self.store.training();
+        let (mut rows, solved, played) = t
+            .puzzle_history(user_id.into(), HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE)
+            .await?;
+        let more = rows.len() > HISTORY_PAGE as usize;
+        rows.truncate(HISTORY_PAGE as usize);
+        let rating = t.puzzle_player(user_id.into()).await?;
+        Ok(PuzzleHistory {
+            name: name.into(),
+            rating: rating.as_ref().map(view::rating_view),
+            solved,
+            failed: played.saturating_sub(solved),
+            rounds: rows
+                .into_iter()
+                .map(|r| PuzzleRound {
+                    id: r.puzzle_id,
+                    at_ms: r.at_ms,
+                    solved: r.solved,
+                    plays: r.plays,
+                    diff: i32::try_from(r.diff).unwrap_or(0),
+                })
+                .collect(),
+            page,
+            more,
+        })
+    }
+}
+
+/// Where a round's moves lead.
+struct Step {
+    result: &'static str,
+    reply: Option<String>,
+    board: oware_protocol::PuzzleBoard,
+    expected: Option<String>,
+}
+
+/// Follows `moves` along `p`'s line: `continue` with the reply, `solved`, or `failed` at the
+/// first solver move off the line (with the right one).
+fn follow(p: &Puzzle, moves: &str) -> Result<Step, TrainingError> {
+    if moves.len() > MOVES_BYTES_MAX {
+        return Err(TrainingError::BadMoves(format!(
+            "moves is {} bytes, more than the {MOVES_BYTES_MAX} a round takes",
+            moves.len()
+        )));
+    }
+    let texts = movetext::parse_list(moves)
+        .map_err(|e| TrainingError::BadMoves(format!("moves \"{moves}\": {e}")))?;
+    if texts.is_empty() {
+        return Err(TrainingError::BadMoves("moves: no move given".into()));
+    }
+    let rules = Rules::ABAPA;
+    let mut pos = p.position;
+    for (k, t) in texts.iter().enumerate() {
+        let Some(&want) = p.line.get(k) else {
+            return Err(TrainingError::BadMoves(format!(
+                "moves: the puzzle ends after {} moves",
+                p.line.len()
+            )));
+        };
+        let m = t
+            .to_move(&pos, &rules)
+            .map_err(|e| TrainingError::Illegal(format!("move {} ({}): {e}", k + 1, t.letter())))?;
+        if m != want {
+            if k % 2 == 1 {
+                return Err(TrainingError::BadMoves(format!(
+                    "move {} must be the reply the server gave ({})",
+                    k + 1,
+                    view::letter(want, pos.turn())
+                )));
+            }
+            return Ok(Step {
+                result: "failed",
+                reply: None,
+                board: view::board(&pos),
+                expected: Some(view::letter(want, pos.turn())),
+            });
+        }
+        pos = pos.play_unchecked(m, &rules);
+    }
+    let n = texts.len();
+    if n == p.line.len() {
+        return Ok(Step {
+            result: "solved",
+            reply: None,
+            board: view::board(&pos),
+            expected: None,
+        });
+    }
+    if n % 2 == 0 {
+        return Err(TrainingError::BadMoves(
+            "moves ends with the opponent's reply: add the solver's next move".into(),
+        ));
+    }
+    let reply = p.line[n];
+    let text = view::letter(reply, pos.turn());
+    pos = pos.play_unchecked(reply, &rules);
+    Ok(Step {
+        result: "continue",
+        reply: Some(text),
+        board: view::board(&pos),
+        expected: None,
+    })
+}
+
+/// A guest's rating as sent, checked (finite, in range); nothing else is trusted from it.
+fn guest_row(g: &PuzzleRating) -> Result<RatingRow, TrainingError> {
+    let rating = check_rating(g.rating)?;
+    let ok = |v: f64, lo: f64, hi: f64| v.is_finite() && (lo..=hi).contains(&v);
+    if !ok(g.deviation, 30.0, START.deviation) || !ok(g.volatility, 0.01, 0.2) {
+        return Err(TrainingError::BadField(
+            "guest: deviation must be from 30 to 350 and volatility from 0.01 to 0.2".into(),
+        ));
+    }
+    Ok(RatingRow {
+        rating,
+        deviation: g.deviation,
+        volatility: g.volatility,
+        ..START
+    })
+}
+
+fn check_rating(r: f64) -> Result<f64, TrainingError> {
+    if r.is_finite() && (0.0..=4000.0).contains(&r) {
+        Ok(r)
+    } else {
+        Err(TrainingError::BadField(
+            "rating must be a number from 0 to 4000".into(),
+        ))
+    }
+}
+
+/// A random number to choose among the nearest puzzles (0 if the system has none to give).
+fn roll() -> u64 {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).map_or(0, |()| u64::from_le_bytes(b))
+}

@@ -1,0 +1,103 @@
+//! What the puzzle page is sent: a position with its legal moves, a puzzle, the day's date.
+
+use oware_core::{Move, Position, Rules, Side};
+use oware_protocol::{PuzzleBoard, PuzzleRating};
+use oware_puzzles::Puzzle;
+
+use crate::rating::RatingRow;
+
+/// `S` or `N`.
+pub(super) fn side_text(side: Side) -> String {
+    match side {
+        Side::South => "S".into(),
+        Side::North => "N".into(),
+    }
+}
+
+/// Move `m` of `side` as its letter.
+pub(super) fn letter(m: Move, side: Side) -> String {
+    m.letter(side).to_string()
+}
+
+/// `pos` as the page draws it, with its legal moves (none once the game is over).
+pub(super) fn board(pos: &Position) -> PuzzleBoard {
+    let rules = Rules::ABAPA;
+    let legal = if pos.outcome(&rules).is_some() {
+        Vec::new()
+    } else {
+        pos.legal_moves(&rules)
+            .iter()
+            .map(|m| letter(*m, pos.turn()))
+            .collect()
+    };
+    let stores = pos.stores();
+    PuzzleBoard {
+        fen: oware_core::fen::write(pos),
+        pits: pos.pits().to_vec(),
+        store_s: stores[Side::South],
+        store_n: stores[Side::North],
+        turn: side_text(pos.turn()),
+        legal,
+    }
+}
+
+/// The puzzle's line as letters.
+pub(super) fn solution(p: &Puzzle) -> String {
+    p.line_text()
+}
+
+/// The boards along `p`'s line, its start first.
+pub(super) fn steps(p: &Puzzle) -> Vec<PuzzleBoard> {
+    let rules = Rules::ABAPA;
+    let mut pos = p.position;
+    let mut out = vec![board(&pos)];
+    for m in &p.line {
+        pos = pos.play_unchecked(*m, &rules);
+        out.push(board(&pos));
+    }
+    out
+}
+
+/// A stored rating as the protocol sends it.
+pub(super) fn rating_view(r: &RatingRow) -> PuzzleRating {
+    PuzzleRating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+/// The date of `day` (days since 1970-01-01) as `YYYY-MM-DD` (Howard Hinnant's
+/// `civil_from_days`).
+pub(super) fn date_of(day: i64) -> String {
+    let z = day + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_are_dates() {
+        assert_eq!(date_of(0), "1970-01-01");
+        assert_eq!(date_of(20_454), "2026-01-01");
+        assert_eq!(date_of(11_016), "2000-02-29");
+    }
+
+    #[test]
+    fn the_start_has_six_moves_and_no_seeds_in_store() {
+        let b = board(&Position::start());
+        assert_eq!(b.legal, ["A", "B", "C", "D", "E", "F"]);
+        assert_eq!((b.store_s, b.store_n, b.turn.as_str()), (0, 0, "S"));
+        assert_eq!(b.pits, [4; 12]);
+    }
+}
