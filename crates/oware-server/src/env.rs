@@ -10,6 +10,7 @@ use crate::egdb_view::Tables;
 use crate::engine::EngineJobs;
 use crate::games::{Follower, Games};
 use crate::house::{House, HouseConfig};
+use crate::learn::Learn;
 use crate::lobby::Lobby;
 use crate::local::Local;
 use crate::online::OnlineConfig;
@@ -42,6 +43,8 @@ pub(crate) struct Env {
     pub bots: Arc<Bots>,
     /// The house bots (none unless the operator runs them).
     pub house: Arc<House>,
+    /// The lessons of `/learn` and the accounts' stars.
+    pub learn: Arc<Learn>,
 }
 
 impl Env {
@@ -116,6 +119,7 @@ impl Env {
         let round_follows: Weak<dyn Follower> = Arc::downgrade(&round) as Weak<dyn Follower>;
         let local_follows: Weak<dyn Follower> = Arc::downgrade(&local) as Weak<dyn Follower>;
         games.follow(vec![lobby_follows, round_follows, local_follows]);
+        let learn = Arc::new(Learn::new(Arc::clone(&store), Arc::clone(&clock)));
         Env {
             store,
             clock,
@@ -128,6 +132,7 @@ impl Env {
             reviews,
             bots,
             house,
+            learn,
         }
     }
 }

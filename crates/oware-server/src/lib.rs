@@ -64,6 +64,7 @@ mod events;
 mod games;
 mod house;
 mod http;
+mod learn;
 mod limits;
 mod lobby;
 mod local;
@@ -119,6 +120,7 @@ pub use round::{Ending, NewOnline, NewPaired, Paired, PairedPlayer, PresenceGuar
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::bots::{BotStore, ChallengeRow, Party, TokenRow};
 pub use store::chat::ChatStore;
+pub use store::lessons::LessonStore;
 pub use store::pool::PoolStore;
 pub use store::tournaments::TournamentStore;
 pub use store::{
@@ -435,6 +437,7 @@ async fn start_on(
         reviews: Arc::clone(&reviews),
         bots: Arc::clone(&env.bots),
         house: Arc::clone(&env.house),
+        learn: Arc::clone(&env.learn),
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(&env.clock))),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),

@@ -47,7 +47,8 @@ pub(crate) fn body_limit(method: &axum::http::Method, path: &str) -> usize {
         path.starts_with("/api/games/") && (path.ends_with("/chat") || path.ends_with("/join"));
     let pool = path.starts_with("/api/pool/") && !path.starts_with("/api/pool/ticket/");
     let bot_chat = path.starts_with("/api/bot/game/") && path.ends_with("/chat");
-    if method == axum::http::Method::POST && (games_text || pool || bot_chat) {
+    let learn = path.starts_with("/api/learn/");
+    if method == axum::http::Method::POST && (games_text || pool || bot_chat || learn) {
         SMALL_BODY_LIMIT
     } else {
         BODY_LIMIT

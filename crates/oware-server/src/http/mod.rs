@@ -19,6 +19,7 @@ mod error;
 mod games;
 mod health;
 pub(crate) mod host;
+mod learn;
 pub(crate) mod listener;
 mod lobby;
 mod online;
@@ -90,6 +91,7 @@ impl std::ops::Deref for Shared {
 /// | `/api/pools/…`, `/api/tournaments/…`, `/api/account/…`, `/api/players/…` | `pools`, `tournaments`, `accounts`, `players` |
 /// | `/api/bot/…`, `/api/stream/event`, `/api/challenge…` (`/api/account/tokens…`: `accounts`) | `bots` ([`crate::bot::Bots`]) |
 /// | `GET /api/bot/online` | `house` ([`crate::house::House`]) |
+/// | `/api/learn…` | `learn` ([`crate::learn::Learn`]) |
 pub struct Services {
     /// The store (health answers).
     pub(crate) store: Arc<dyn crate::store::Store>,
@@ -111,6 +113,8 @@ pub struct Services {
     pub(crate) bots: Arc<crate::bot::Bots>,
     /// The house bots: the bots online.
     pub(crate) house: Arc<crate::house::House>,
+    /// The lessons (`/api/learn…`).
+    pub(crate) learn: Arc<crate::learn::Learn>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// The per-client limits.
     pub(crate) limits: Arc<ClientLimits>,
@@ -211,6 +215,11 @@ route_table! {
     POST "/api/tournaments/{id}/withdraw" => tournaments::act(Act::Withdraw),
     POST "/api/tournaments/{id}/berserk" => tournaments::act(Act::Berserk),
     GET "/api/tournaments/{id}/events" => tournaments::events,
+    GET "/api/learn" => learn::list,
+    POST "/api/learn/progress" => learn::progress.layer(small_body()),
+    POST "/api/learn/count" => learn::count.layer(small_body()),
+    GET "/api/learn/{lesson}" => learn::lesson,
+    POST "/api/learn/{lesson}/{step}/move" => learn::play.layer(small_body()),
 }
 
 /// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests

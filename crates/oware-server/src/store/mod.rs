@@ -34,6 +34,7 @@ pub(crate) mod accounts;
 pub(crate) mod bots;
 pub(crate) mod chat;
 mod games_sql;
+pub(crate) mod lessons;
 pub(crate) mod pool;
 mod postgres;
 mod sqlite;
@@ -192,6 +193,9 @@ pub trait Store: GameStore + NoticeStore + 'static {
     /// The bots' tables of the same database (`bots.rs`): API tokens, the bot mark,
     /// challenges.
     fn bots(&self) -> &dyn bots::BotStore;
+
+    /// The lessons' table of the same database (`lessons.rs`): the stars of each account.
+    fn lessons(&self) -> &dyn lessons::LessonStore;
 
     /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
     fn close(&self) -> StoreFuture<'_, ()>;

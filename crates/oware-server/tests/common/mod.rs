@@ -23,8 +23,8 @@ use oware_protocol::{
 };
 use oware_server::{
     start, start_with, AccountStore, BotStore, ChatStore, EngineJobs, GameRow, GameStore,
-    GameUpdate, ManualClock, Notice, NoticeStore, OnlineConfig, PoolStore, Server, ServerConfig,
-    Store, StoreError, StoreFuture, TournamentStore,
+    GameUpdate, LessonStore, ManualClock, Notice, NoticeStore, OnlineConfig, PoolStore, Server,
+    ServerConfig, Store, StoreError, StoreFuture, TournamentStore,
 };
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{Client, StatusCode};
@@ -221,6 +221,9 @@ impl Store for TestStore {
     }
     fn bots(&self) -> &dyn BotStore {
         self.inner.bots()
+    }
+    fn lessons(&self) -> &dyn LessonStore {
+        self.inner.lessons()
     }
     fn close(&self) -> StoreFuture<'_, ()> {
         self.inner.close()

@@ -61,6 +61,7 @@ mod accounts;
 mod bots;
 mod chat;
 mod client;
+mod lessons;
 mod notices;
 mod pool;
 mod sql;
@@ -238,6 +239,10 @@ impl Store for PostgresStore {
     }
 
     fn bots(&self) -> &dyn crate::store::bots::BotStore {
+        self
+    }
+
+    fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
         self
     }
 

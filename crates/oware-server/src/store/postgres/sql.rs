@@ -78,6 +78,8 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[super::super::bots::POSTGRES_SCHEMA],
     // 9: the house bots' levels and the pools' opt-out of bots, as SQLite's migration 12.
     &[super::super::bots::HOUSE_SCHEMA],
+    // 10: the stars of each account on the lessons' steps, as SQLite's migration 13.
+    &[super::super::lessons::POSTGRES_SCHEMA],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

@@ -40,6 +40,7 @@ mod accounts;
 mod bots;
 mod chat;
 mod client;
+mod lessons;
 mod lock;
 mod pool;
 mod schema;
@@ -248,6 +249,10 @@ impl Store for SqliteStore {
     }
 
     fn bots(&self) -> &dyn crate::store::bots::BotStore {
+        self
+    }
+
+    fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
         self
     }
 

@@ -46,6 +46,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &[crate::store::bots::SQLITE_SCHEMA],
     // 12: the house bots' levels and the pools' opt-out of bots (`store/bots.rs`).
     &[crate::store::bots::HOUSE_SCHEMA],
+    // 13: the stars of each account on the lessons' steps (`store/lessons.rs`).
+    &[crate::store::lessons::SQLITE_SCHEMA],
 ];
 
 /// Settings, the writability check and the migrations.
