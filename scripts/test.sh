@@ -10,7 +10,7 @@ if [ -f crates/oware-server/web-tests/package.json ]; then
     echo "installing Debian's chromium for the browser tests"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
-  (cd crates/oware-server/web-tests && { { [ -d node_modules/playwright-core ] && [ -d node_modules/jsqr ] && [ -d node_modules/typescript ]; } || npm ci --no-audit --no-fund --silent; })
+  (cd crates/oware-server/web-tests && { { [ -d node_modules/playwright-core ] && [ -d node_modules/jsqr ] && [ -d node_modules/typescript ] && [ -d node_modules/axe-core ]; } || npm ci --no-audit --no-fund --silent; })
 fi
 
 # --- terminal test prerequisite (owned by the terminal game; see crates/oware-cli/tests/play_tmux.rs) ---
