@@ -104,6 +104,7 @@ async fn every_page_has_the_same_header_and_tournament_answers_as_tournaments() 
         "/rules",
         "/strategy",
         "/faq",
+        "/learn",
         "/player",
         "/@/Kofi",
         "/account/reset",
@@ -120,6 +121,7 @@ async fn every_page_has_the_same_header_and_tournament_answers_as_tournaments() 
             [
                 "/",
                 "/tournaments",
+                "/learn",
                 "/player",
                 "/rules",
                 "/strategy",
