@@ -402,6 +402,7 @@ mod tests {
                 [
                     "/",
                     "/tournaments",
+                    "/learn",
                     "/player",
                     "/rules",
                     "/strategy",
