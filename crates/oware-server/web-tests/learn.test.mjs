@@ -1,8 +1,9 @@
 // Browser test of the lessons (issue 41) on a phone-sized viewport: a new visitor's home page offers the
 // lessons; the first three lessons are completed by taps on the pits (a wrong move explained and tried
 // again); the stars are kept after a reload and the home page offers to continue; the guest signs up and
-// the profile lists the lessons completed. axe-core (npm) checks /learn, the list and a step, for serious
-// or critical issues. Every wait is for a text or a state on the page, never a fixed time.
+// the profile lists the lessons completed; the counting trainer checks an answer. axe-core (npm) checks
+// /learn (the list, a step, the trainer) for serious or critical issues. Every wait is for a text or a state
+// on the page, never a fixed time.
 //
 // Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/learn.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
@@ -110,6 +111,16 @@ test("learn: the first three lessons by taps on a phone, kept after a reload, th
   await page.waitForFunction(() => document.querySelector("#learn-saved").textContent.includes("kept on your account"), null, WAIT);
   await page.goto(new URL("@/Akua", env.base).href);
   await page.waitForFunction(() => document.querySelector("#profile-lessons").textContent.startsWith("Lessons completed: 3"), null, WAIT);
+
+  // The counting trainer: a question, an answer checked by the server, the right answer said in words.
+  await page.goto(new URL("learn#count", env.base).href);
+  await page.locator("#learn-count:not([hidden])").waitFor(WAIT);
+  assert.match(await page.locator("#count-pit").textContent(), /^[A-F]$/);
+  assert.deepEqual(await axeProblems(page), [], "the counting trainer");
+  await page.locator("#count-landing").selectOption("a");
+  await page.locator("#count-seeds").fill("3");
+  await page.locator("#count-form button[type=submit]").click();
+  await page.waitForFunction(() => / the last one lands in [A-Fa-f], which then holds \d+\./.test(document.querySelector("#count-said").textContent), null, WAIT);
   assert.deepEqual(errors, []);
   assert.deepEqual(refusals, []);
 });
