@@ -10,7 +10,7 @@ if [ -f crates/oware-server/web-tests/package.json ]; then
     echo "installing Debian's chromium for the browser tests"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
-  (cd crates/oware-server/web-tests && { { [ -d node_modules/playwright-core ] && [ -d node_modules/jsqr ] && [ -d node_modules/typescript ]; } || npm ci --no-audit --no-fund --silent; })
+  (cd crates/oware-server/web-tests && { { [ -d node_modules/playwright-core ] && [ -d node_modules/jsqr ] && [ -d node_modules/typescript ] && [ -d node_modules/axe-core ]; } || npm ci --no-audit --no-fund --silent; })
 fi
 
 # --- terminal test prerequisite (owned by the terminal game; see crates/oware-cli/tests/play_tmux.rs) ---
@@ -76,7 +76,7 @@ cargo test --workspace --all-targets
 cargo test --workspace --doc
 # The server's API suite again, every server on PostgreSQL (tests/common/mod.rs picks the backend).
 OWARE_TEST_BACKEND=postgres cargo test -p oware-server --test api --test online --test review --test hardening \
-  --test accounts --test tournaments --test pool --test training --test bots --test house_bots
+  --test accounts --test tournaments --test pool --test training --test bots --test house_bots --test learn
 
 # --- browser tests: Debian's chromium driven by playwright-core against the real `oware serve` ---
 # (crates/oware-server/web-tests; screenshots in test-artifacts/). A missing chromium fails the run.

@@ -53,6 +53,8 @@ enum Command {
     Puzzles(cmd::puzzles::Args),
     /// Solve puzzles in the terminal, offline, from the shipped set (--theme to choose).
     Puzzle(cmd::puzzle::Args),
+    /// Learn to play: short lessons on the board, from the first sowing to the end of a game.
+    Learn(cmd::learn::Args),
 }
 
 fn main() -> ExitCode {
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Bot(a) => cmd::bot::run(a),
         Command::Puzzles(a) => cmd::puzzles::run(a),
         Command::Puzzle(a) => cmd::puzzle::run(a),
+        Command::Learn(a) => cmd::learn::run(a),
     };
     match result {
         Ok(code) => code,

@@ -34,6 +34,7 @@ pub mod by_side;
 mod events;
 mod health;
 mod kinds;
+mod lessons;
 mod online;
 mod players;
 mod pools;
@@ -66,6 +67,10 @@ pub use health::{DatabaseHealth, EgdbHealth, EngineHealth, Health};
 pub use kinds::{
     ChatRoom, ClaimResult, EndReason, EventKind, OfferAction, OfferKind, Purpose, ReviewStatus,
     Status, UnknownName,
+};
+pub use lessons::{
+    CountAnswer, CountReq, LessonList, LessonSummary, LessonView, ProgressAnswer, ProgressReq,
+    StepAnswer, StepMovesReq, StepStars, StepView,
 };
 pub use online::{ClockView, Lobby, LobbyEntry, OnlineView, SeatRating, SeatView, TimeControl};
 pub use players::{

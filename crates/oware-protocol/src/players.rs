@@ -44,6 +44,10 @@ pub struct Profile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub tournaments: Option<Vec<TournamentSummary>>,
+    /// The lessons of `/learn` they completed (every step solved), in the path's order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub lessons: Option<Vec<String>>,
 }
 
 /// A game's result for one player.

@@ -10,6 +10,7 @@ use crate::egdb_view::Tables;
 use crate::engine::EngineJobs;
 use crate::games::{Follower, Games};
 use crate::house::{House, HouseConfig};
+use crate::learn::Learn;
 use crate::lobby::Lobby;
 use crate::local::Local;
 use crate::online::OnlineConfig;
@@ -45,6 +46,8 @@ pub(crate) struct Env {
     pub house: Arc<House>,
     /// Rated puzzles (`/training`).
     pub training: Arc<Training>,
+    /// The lessons of `/learn` and the accounts' stars.
+    pub learn: Arc<Learn>,
 }
 
 impl Env {
@@ -120,6 +123,7 @@ impl Env {
         let local_follows: Weak<dyn Follower> = Arc::downgrade(&local) as Weak<dyn Follower>;
         games.follow(vec![lobby_follows, round_follows, local_follows]);
         let training = Training::new(Arc::clone(&store), Arc::clone(&clock));
+        let learn = Arc::new(Learn::new(Arc::clone(&store), Arc::clone(&clock)));
         Env {
             training,
             store,
@@ -133,6 +137,7 @@ impl Env {
             reviews,
             bots,
             house,
+            learn,
         }
     }
 }

@@ -18,14 +18,15 @@
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, chat, engine, events, games, house, limits, lobby, local, players, pool, proxy, review, round, store, tournament, training, view |
-//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`] and every service once, and sets the games' followers | bot, chat, egdb_view, engine, games, house, lobby, local, online, review, round, store, time, training |
+//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, tournament, training, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`] and every service once, and sets the games' followers | bot, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training |
 //! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
 //! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
 //! | `pool` | quick pairing (`Pools`): tickets, the pairing pass | accounts, events, games, names, online, round, store, time |
 //! | `players` | profiles, histories, leaderboards | accounts, store |
 //! | `training/` | rated puzzles (`Training`, issue 40): the shipped set, the next puzzle near a rating (`pick.rs`), the puzzle of the day, rounds checked against the line, Glicko-2 for players and puzzles, votes, history; what the page is sent (`view.rs`) | accounts, rating, store, time |
+//! | `learn/` | the lessons of `/learn` (`Learn`, issue 41): the lessons from `oware-lessons`, a step's moves checked by the rules core, an account's stars, the counting trainer's answers | store, time, view |
 //! | `round/` | online play ([`Round`]): create (and the lobby entry), join, moves, ends, offers, claims, rematch, seats, presence keys, flag timers, event streams of players and spectators ([`PresenceGuard`]), paired games and the finished channel, ratings at the start, an account's games | accounts, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
 //! | `local/` | games on one device ([`Local`]): create, play, undo, redo, OGN, the computer's reply, cycles by agreement, analyses | engine, events, games, online, store, text, view |
 //! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
@@ -65,6 +66,7 @@ mod events;
 mod games;
 mod house;
 mod http;
+mod learn;
 mod limits;
 mod lobby;
 mod local;
@@ -121,6 +123,7 @@ pub use round::{Ending, NewOnline, NewPaired, Paired, PairedPlayer, PresenceGuar
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::bots::{BotStore, ChallengeRow, Party, TokenRow};
 pub use store::chat::ChatStore;
+pub use store::lessons::LessonStore;
 pub use store::pool::PoolStore;
 pub use store::tournaments::TournamentStore;
 pub use store::training::TrainingStore;
@@ -439,6 +442,7 @@ async fn start_on(
         bots: Arc::clone(&env.bots),
         house: Arc::clone(&env.house),
         training: Arc::clone(&env.training),
+        learn: Arc::clone(&env.learn),
         shutdown: rx.clone(),
         limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(&env.clock))),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),

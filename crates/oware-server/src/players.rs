@@ -109,6 +109,7 @@ impl Players {
             draws,
             losses,
             tournaments: None,
+            lessons: None,
         })
     }
 

@@ -758,6 +758,36 @@ user?: string,
  */
 page?: number, };
 
+export type StepMovesReq = { 
+/**
+ * The moves.
+ */
+moves: Array<string>, };
+
+export type ProgressReq = { 
+/**
+ * The stars.
+ */
+stars: Array<StepStars>, };
+
+export type CountReq = { 
+/**
+ * The position (as `oware_core::fen` writes it), South to move.
+ */
+position: string, 
+/**
+ * The pit sown, `A`–`F`.
+ */
+pit: string, 
+/**
+ * Where the learner says the last seed lands, `A`–`F` or `a`–`f`.
+ */
+landing: string, 
+/**
+ * How many seeds the learner says that pit then holds.
+ */
+seeds: number, };
+
 export type ErrorBody = { 
 /**
  * The sentence to show.
@@ -1009,7 +1039,11 @@ losses: number,
 /**
  * The tournaments they played in, newest first.
  */
-tournaments?: Array<TournamentSummary>, };
+tournaments?: Array<TournamentSummary>, 
+/**
+ * The lessons of `/learn` they completed (every step solved), in the path's order.
+ */
+lessons?: Array<string>, };
 
 export type RatingView = { 
 /**
@@ -1763,6 +1797,147 @@ incoming: Array<ChallengeView>,
  * The account's own.
  */
 outgoing: Array<ChallengeView>, };
+
+export type LessonList = { 
+/**
+ * The lessons.
+ */
+lessons: Array<LessonSummary>, 
+/**
+ * Whether the request came from a logged-in account.
+ */
+account: boolean, 
+/**
+ * The account's stars.
+ */
+stars: Array<StepStars>, };
+
+export type LessonSummary = { 
+/**
+ * Its name in addresses, e.g. `sowing`.
+ */
+id: string, 
+/**
+ * Its title.
+ */
+title: string, 
+/**
+ * What it teaches.
+ */
+intro: string, 
+/**
+ * Its number of steps.
+ */
+steps: number, };
+
+export type StepStars = { 
+/**
+ * The lesson's name.
+ */
+lesson: string, 
+/**
+ * The step, from 1.
+ */
+step: number, 
+/**
+ * The stars, 1 to 3.
+ */
+stars: number, };
+
+export type LessonView = { 
+/**
+ * Its name.
+ */
+id: string, 
+/**
+ * Its title.
+ */
+title: string, 
+/**
+ * What it teaches.
+ */
+intro: string, 
+/**
+ * Its steps.
+ */
+steps: Array<StepView>, };
+
+export type StepView = { 
+/**
+ * A short title.
+ */
+title: string, 
+/**
+ * What to learn and do.
+ */
+text: string, 
+/**
+ * The goal in a few words.
+ */
+task: string, 
+/**
+ * A hint.
+ */
+hint: string, 
+/**
+ * The position; the learner plays South.
+ */
+position: PositionView, 
+/**
+ * The moves the learner has in the step.
+ */
+moves: number, 
+/**
+ * Whether the step is played with the agreement to stop (an Agree button).
+ */
+agree: boolean, };
+
+export type StepAnswer = { 
+/**
+ * Whether the goal is met.
+ */
+met: boolean, 
+/**
+ * Whether the step is over (met, or missed: try again from the start); `false`: the
+ * learner has more moves.
+ */
+over: boolean, 
+/**
+ * What happened, and why the goal is met or missed.
+ */
+explanation: string, 
+/**
+ * The moves played (the learner's and the opponent's replies), seed by seed.
+ */
+played: Array<MoveDetailView>, 
+/**
+ * The position now.
+ */
+position: PositionView, };
+
+export type ProgressAnswer = { 
+/**
+ * Every step's stars.
+ */
+stars: Array<StepStars>, };
+
+export type CountAnswer = { 
+/**
+ * Whether both the pit and the count are right.
+ */
+correct: boolean, 
+/**
+ * Where the last seed lands.
+ */
+landing: string, 
+/**
+ * How many seeds are there then.
+ */
+seeds: number, 
+/**
+ * In words.
+ */
+explanation: string, };
 
 export type ChallengeView = { 
 /**

@@ -4,6 +4,7 @@ pub mod analyse;
 pub mod bench;
 pub mod bot;
 pub mod egdb;
+pub mod learn;
 pub mod login;
 pub mod matches;
 pub mod perft;

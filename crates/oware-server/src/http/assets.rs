@@ -134,7 +134,7 @@ fn is_page(name: &str) -> bool {
 }
 
 /// The pages served without `.html` (`/rules`, and `/rules.html` as well).
-const PAGES: [&str; 3] = ["rules", "strategy", "faq"];
+const PAGES: [&str; 4] = ["rules", "strategy", "faq", "learn"];
 
 /// Content security: only our own files, no inline scripts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
@@ -409,6 +409,7 @@ mod tests {
                     "/",
                     "/training",
                     "/tournaments",
+                    "/learn",
                     "/player",
                     "/rules",
                     "/strategy",

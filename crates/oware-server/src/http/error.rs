@@ -48,7 +48,8 @@ pub(crate) fn body_limit(method: &axum::http::Method, path: &str) -> usize {
     let pool = path.starts_with("/api/pool/") && !path.starts_with("/api/pool/ticket/");
     let bot_chat = path.starts_with("/api/bot/game/") && path.ends_with("/chat");
     let puzzle = path.starts_with("/api/puzzle/");
-    if method == axum::http::Method::POST && (games_text || pool || bot_chat || puzzle) {
+    let learn = path.starts_with("/api/learn/");
+    if method == axum::http::Method::POST && (games_text || pool || bot_chat || puzzle || learn) {
         SMALL_BODY_LIMIT
     } else {
         BODY_LIMIT

@@ -19,6 +19,7 @@ mod error;
 mod games;
 mod health;
 pub(crate) mod host;
+mod learn;
 pub(crate) mod listener;
 mod lobby;
 mod online;
@@ -92,6 +93,7 @@ impl std::ops::Deref for Shared {
 /// | `/api/bot/…`, `/api/stream/event`, `/api/challenge…` (`/api/account/tokens…`: `accounts`) | `bots` ([`crate::bot::Bots`]) |
 /// | `GET /api/bot/online` | `house` ([`crate::house::House`]) |
 /// | `/api/puzzle/…` | `training` ([`crate::training::Training`]) |
+/// | `/api/learn…` | `learn` ([`crate::learn::Learn`]) |
 pub struct Services {
     /// The store (health answers).
     pub(crate) store: Arc<dyn crate::store::Store>,
@@ -115,6 +117,8 @@ pub struct Services {
     pub(crate) house: Arc<crate::house::House>,
     /// Rated puzzles.
     pub(crate) training: Arc<crate::training::Training>,
+    /// The lessons (`/api/learn…`).
+    pub(crate) learn: Arc<crate::learn::Learn>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// The per-client limits.
     pub(crate) limits: Arc<ClientLimits>,
@@ -221,6 +225,11 @@ route_table! {
     GET "/api/puzzle/{id}" => training::puzzle,
     POST "/api/puzzle/{id}/round" => training::round.layer(small_body()),
     POST "/api/puzzle/{id}/vote" => training::vote.layer(small_body()),
+    GET "/api/learn" => learn::list,
+    POST "/api/learn/progress" => learn::progress.layer(small_body()),
+    POST "/api/learn/count" => learn::count.layer(small_body()),
+    GET "/api/learn/{lesson}" => learn::lesson,
+    POST "/api/learn/{lesson}/{step}/move" => learn::play.layer(small_body()),
 }
 
 /// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests

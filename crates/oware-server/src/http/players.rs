@@ -37,6 +37,7 @@ pub(super) async fn profile(
     // The tournaments they played in (issue 31), newest first.
     if let Some(user) = s.accounts.find(&name).await? {
         profile.tournaments = Some(s.tournaments.of_player(&user.id).await?);
+        profile.lessons = Some(s.learn.completed(&user.id).await?);
     }
     Ok(Json(profile))
 }

@@ -35,6 +35,7 @@ pub(crate) mod accounts;
 pub(crate) mod bots;
 pub(crate) mod chat;
 mod games_sql;
+pub(crate) mod lessons;
 pub(crate) mod pool;
 mod postgres;
 mod sqlite;
@@ -198,6 +199,8 @@ pub trait Store: GameStore + NoticeStore + 'static {
     /// The puzzles' tables of the same database (`training.rs`): puzzle ratings, rounds,
     /// votes.
     fn training(&self) -> &dyn training::TrainingStore;
+    /// The lessons' table of the same database (`lessons.rs`): the stars of each account.
+    fn lessons(&self) -> &dyn lessons::LessonStore;
 
     /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
     fn close(&self) -> StoreFuture<'_, ()>;

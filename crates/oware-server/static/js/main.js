@@ -54,6 +54,7 @@ import { rememberGame, rememberSeat, seatToken } from "./storage.js";
 import { say } from "./status.js";
 import { $ } from "./dom.js";
 import { createAccountMenu, accountSeat } from "./account.js";
+import { showLearnCard } from "./learncard.js";
 
 /** The online game's id when the address is /game/{id}, else null. */
 const onlineId = (() => {
@@ -161,6 +162,7 @@ async function accountChanged(name) {
 
 const pool = createPool(st);
 const account = createAccountMenu({ onChange: accountChanged });
+showLearnCard();
 
 async function boot() {
   analysis.watchTables();

@@ -144,6 +144,8 @@ async function showProfile(name) {
   }
   const total = u.wins + u.draws + u.losses;
   $("#profile-record").textContent = `${count(total, "game")}: ${u.wins} won, ${u.draws} drawn, ${u.losses} lost.`;
+  const lessons = u.lessons || [];
+  $("#profile-lessons").textContent = lessons.length ? `Lessons completed: ${lessons.length} (${lessons.join(", ")}).` : "No lessons completed yet.";
   $("#profile-ogn").href = userOgnUrl(u.name);
   $("#profile-ogn").setAttribute("download", `${u.name}.ogn`);
 

@@ -61,6 +61,7 @@ mod accounts;
 mod bots;
 mod chat;
 mod client;
+mod lessons;
 mod notices;
 mod pool;
 mod sql;
@@ -243,6 +244,7 @@ impl Store for PostgresStore {
     }
 
     fn training(&self) -> &dyn crate::store::training::TrainingStore {
+    fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
         self
     }
 

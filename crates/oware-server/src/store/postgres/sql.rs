@@ -80,6 +80,8 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[super::super::bots::HOUSE_SCHEMA],
     // 10: puzzle ratings of accounts and puzzles, rounds, votes, as SQLite's migration 13.
     &[super::super::training::POSTGRES_SCHEMA],
+    // 11: the stars of each account on the lessons' steps, as SQLite's migration 14.
+    &[super::super::lessons::POSTGRES_SCHEMA],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

@@ -40,6 +40,7 @@ mod accounts;
 mod bots;
 mod chat;
 mod client;
+mod lessons;
 mod lock;
 mod pool;
 mod schema;
@@ -253,6 +254,7 @@ impl Store for SqliteStore {
     }
 
     fn training(&self) -> &dyn crate::store::training::TrainingStore {
+    fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
         self
     }
 

@@ -48,6 +48,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &[crate::store::bots::HOUSE_SCHEMA],
     // 13: puzzle ratings of accounts and puzzles, rounds, votes (`store/training.rs`).
     &[crate::store::training::SQLITE_SCHEMA],
+    // 14: the stars of each account on the lessons' steps (`store/lessons.rs`).
+    &[crate::store::lessons::SQLITE_SCHEMA],
 ];
 
 /// Settings, the writability check and the migrations.

@@ -1,0 +1,82 @@
+//! The lessons' routes (issue 41): the lessons, one lesson's steps, a step's moves checked by
+//! the rules core, an account's stars, the counting trainer's check. Bodies are small (the
+//! 32 KiB limit of short texts).
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use oware_protocol::{
+    CountAnswer, CountReq, LessonList, LessonView, ProgressAnswer, ProgressReq, StepAnswer,
+    StepMovesReq,
+};
+
+use super::accounts::{logged_in, viewer};
+use super::error::{ApiError, ApiJson, Path};
+use super::Shared;
+use crate::learn::LearnError;
+
+impl From<LearnError> for ApiError {
+    fn from(e: LearnError) -> Self {
+        let message = e.to_string();
+        let (status, code) = match &e {
+            LearnError::NoSuchLesson(_) => (StatusCode::NOT_FOUND, "no-such-lesson"),
+            LearnError::NoSuchStep { .. } => (StatusCode::NOT_FOUND, "no-such-step"),
+            LearnError::BadMoves(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-moves"),
+            LearnError::BadStars(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-stars"),
+            LearnError::BadQuestion(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-question"),
+            LearnError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage"),
+        };
+        let mut out = ApiError::new(status, code, message);
+        if let LearnError::Store(se) = e {
+            out.message = "the database is not available: try again shortly".into();
+            out.detail = Some(se.to_string());
+        }
+        out
+    }
+}
+
+/// `GET /api/learn`: the lessons, and the logged-in account's stars.
+pub(super) async fn list(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+) -> Result<Json<LessonList>, ApiError> {
+    let user = viewer(&s, &headers).await?;
+    Ok(Json(
+        s.learn.list(user.as_ref().map(|u| u.id.as_str())).await?,
+    ))
+}
+
+/// `GET /api/learn/{lesson}`.
+pub(super) async fn lesson(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<LessonView>, ApiError> {
+    Ok(Json(s.learn.lesson(&id)?))
+}
+
+/// `POST /api/learn/{lesson}/{step}/move`: the moves so far in the step, what they did.
+pub(super) async fn play(
+    State(s): State<Shared>,
+    Path((id, step)): Path<(String, usize)>,
+    ApiJson(req): ApiJson<StepMovesReq>,
+) -> Result<Json<StepAnswer>, ApiError> {
+    Ok(Json(s.learn.play(&id, step, &req.moves)?))
+}
+
+/// `POST /api/learn/progress`: keeps stars on the logged-in account (401 for a guest).
+pub(super) async fn progress(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<ProgressReq>,
+) -> Result<Json<ProgressAnswer>, ApiError> {
+    let user = logged_in(&s, &headers).await?;
+    Ok(Json(s.learn.save(&user.id, req.stars).await?))
+}
+
+/// `POST /api/learn/count`: the counting trainer's answer checked.
+pub(super) async fn count(
+    State(s): State<Shared>,
+    ApiJson(req): ApiJson<CountReq>,
+) -> Result<Json<CountAnswer>, ApiError> {
+    Ok(Json(s.learn.count(&req)?))
+}

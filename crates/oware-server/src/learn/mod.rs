@@ -1,0 +1,273 @@
+//! Learn Oware (issue 41): the lessons of `/learn`, a step's moves checked by the rules core
+//! (through `oware-lessons`, which holds the lessons as data), the stars of each account, and
+//! the counting trainer's answers. No HTTP: `http/learn.rs` calls this.
+//!
+//! A guest's stars are kept by the page (in the browser); an account's here, one row per step
+//! (`store/lessons.rs`). A guest who signs up or logs in sends the page's stars, which are
+//! merged (the higher count of each step is kept).
+
+use std::fmt;
+use std::sync::Arc;
+
+use oware_core::{Position, Side};
+use oware_lessons::{CheckError, Goal, Lesson, STARS_MAX};
+use oware_protocol::{
+    CountAnswer, CountReq, LessonList, LessonSummary, LessonView, ProgressAnswer, StepAnswer,
+    StepStars, StepView,
+};
+
+use crate::store::{Store, StoreError};
+use crate::time::Clock;
+use crate::view::{move_detail, position_view};
+
+/// Why a lessons' request is refused.
+#[derive(Debug)]
+pub enum LearnError {
+    /// No lesson has this name.
+    NoSuchLesson(String),
+    /// The lesson has no such step.
+    NoSuchStep {
+        /// The lesson.
+        lesson: String,
+        /// Its steps.
+        steps: usize,
+    },
+    /// The moves cannot be read, or are too many.
+    BadMoves(CheckError),
+    /// Stars out of range, or too many entries.
+    BadStars(String),
+    /// The counting trainer's question is not valid.
+    BadQuestion(String),
+    /// The store failed.
+    Store(StoreError),
+}
+
+impl fmt::Display for LearnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LearnError::NoSuchLesson(id) => write!(
+                f,
+                "there is no lesson \"{}\"",
+                id.chars().take(40).collect::<String>()
+            ),
+            LearnError::NoSuchStep { lesson, steps } => {
+                write!(f, "lesson {lesson} has steps 1 to {steps}")
+            }
+            LearnError::BadMoves(e) => write!(f, "{e}"),
+            LearnError::BadStars(m) | LearnError::BadQuestion(m) => f.write_str(m),
+            LearnError::Store(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<StoreError> for LearnError {
+    fn from(e: StoreError) -> Self {
+        LearnError::Store(e)
+    }
+}
+
+/// The lessons' service.
+pub struct Learn {
+    store: Arc<dyn Store>,
+    clock: Arc<dyn Clock>,
+}
+
+fn find(id: &str) -> Result<&'static Lesson, LearnError> {
+    oware_lessons::lessons()
+        .iter()
+        .find(|l| l.id == id)
+        .ok_or_else(|| LearnError::NoSuchLesson(id.to_string()))
+}
+
+fn steps_total() -> usize {
+    oware_lessons::lessons().iter().map(|l| l.steps.len()).sum()
+}
+
+fn stars_view(rows: Vec<(String, u32, u8)>) -> Vec<StepStars> {
+    rows.into_iter()
+        .map(|(lesson, step, stars)| StepStars {
+            lesson,
+            step,
+            stars,
+        })
+        .collect()
+}
+
+impl Learn {
+    /// The service on `store`, writing times from `clock`.
+    pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Learn {
+        Learn { store, clock }
+    }
+
+    /// The lessons, and account `user`'s stars (none for a guest).
+    pub async fn list(&self, user: Option<&str>) -> Result<LessonList, LearnError> {
+        let stars = match user {
+            Some(id) => stars_view(self.store.lessons().stars(id.to_string()).await?),
+            None => Vec::new(),
+        };
+        Ok(LessonList {
+            lessons: oware_lessons::lessons()
+                .iter()
+                .map(|l| LessonSummary {
+                    id: l.id.clone(),
+                    title: l.title.clone(),
+                    intro: l.intro.clone(),
+                    steps: l.steps.len() as u32,
+                })
+                .collect(),
+            account: user.is_some(),
+            stars,
+        })
+    }
+
+    /// Lesson `id`, its steps without their solutions.
+    pub fn lesson(&self, id: &str) -> Result<LessonView, LearnError> {
+        let l = find(id)?;
+        Ok(LessonView {
+            id: l.id.clone(),
+            title: l.title.clone(),
+            intro: l.intro.clone(),
+            steps: l
+                .steps
+                .iter()
+                .map(|s| StepView {
+                    title: s.title.clone(),
+                    text: s.text.clone(),
+                    task: s.task.clone(),
+                    hint: s.hint.clone(),
+                    position: position_view(&s.start()),
+                    moves: s.solution.len() as u32,
+                    agree: s.goal == Goal::AgreeCycle,
+                })
+                .collect(),
+        })
+    }
+
+    /// Plays `moves` in step `step` (from 1) of lesson `id` and says what they did.
+    pub fn play(&self, id: &str, step: usize, moves: &[String]) -> Result<StepAnswer, LearnError> {
+        let l = find(id)?;
+        let s = step
+            .checked_sub(1)
+            .and_then(|i| l.steps.get(i))
+            .ok_or_else(|| LearnError::NoSuchStep {
+                lesson: l.id.clone(),
+                steps: l.steps.len(),
+            })?;
+        let a = oware_lessons::check(s, moves).map_err(LearnError::BadMoves)?;
+        let mut before = s.start();
+        let mut played = Vec::new();
+        for (ply, p) in a.played.iter().enumerate() {
+            if let Some(d) = &p.detail {
+                let m = oware_core::Move::ALL[d.from - p.side.first_pit()];
+                played.push(move_detail(ply + 1, &before, m, d));
+                before = d.after;
+            }
+        }
+        Ok(StepAnswer {
+            met: a.met,
+            over: a.over,
+            explanation: a.explanation,
+            played,
+            position: position_view(&a.position),
+        })
+    }
+
+    /// Keeps `stars` on account `user` (the higher count of each step) and answers all of
+    /// the account's stars. Every entry must name a step that exists, with 1 to 3 stars.
+    pub async fn save(
+        &self,
+        user: &str,
+        stars: Vec<StepStars>,
+    ) -> Result<ProgressAnswer, LearnError> {
+        if stars.len() > steps_total() {
+            return Err(LearnError::BadStars(format!(
+                "at most {} entries, one per step",
+                steps_total()
+            )));
+        }
+        let mut rows = Vec::with_capacity(stars.len());
+        for e in stars {
+            let l = find(&e.lesson)?;
+            if e.step == 0 || e.step as usize > l.steps.len() {
+                return Err(LearnError::NoSuchStep {
+                    lesson: l.id.clone(),
+                    steps: l.steps.len(),
+                });
+            }
+            if e.stars == 0 || e.stars > STARS_MAX {
+                return Err(LearnError::BadStars(format!(
+                    "a step gives 1 to {STARS_MAX} stars, not {}",
+                    e.stars
+                )));
+            }
+            rows.push((l.id.clone(), e.step, e.stars));
+        }
+        let lessons = self.store.lessons();
+        if !rows.is_empty() {
+            lessons
+                .save_stars(user.to_string(), rows, self.clock.now_ms())
+                .await?;
+        }
+        Ok(ProgressAnswer {
+            stars: stars_view(lessons.stars(user.to_string()).await?),
+        })
+    }
+
+    /// The lessons account `user` completed (a star on every step), in the path's order.
+    pub async fn completed(&self, user: &str) -> Result<Vec<String>, LearnError> {
+        let stars = self.store.lessons().stars(user.to_string()).await?;
+        Ok(oware_lessons::lessons()
+            .iter()
+            .filter(|l| {
+                (1..=l.steps.len() as u32).all(|n| {
+                    stars
+                        .iter()
+                        .any(|(id, s, k)| *id == l.id && *s == n && *k > 0)
+                })
+            })
+            .map(|l| l.id.clone())
+            .collect())
+    }
+
+    /// Checks the counting trainer's answer: where the last seed of `q.pit` lands in
+    /// `q.position`, and how many seeds that pit then holds.
+    pub fn count(&self, q: &CountReq) -> Result<CountAnswer, LearnError> {
+        let bad = |m: &str| LearnError::BadQuestion(m.to_string());
+        if q.position.len() > 64 {
+            return Err(bad("the position is too long"));
+        }
+        let p: Position = q
+            .position
+            .parse()
+            .map_err(|e| LearnError::BadQuestion(format!("position: {e}")))?;
+        if p.turn() != Side::South {
+            return Err(bad("the position must have South to move (S)"));
+        }
+        let pit = match q.pit {
+            'A'..='F' => q.pit as usize - 'A' as usize,
+            _ => return Err(bad("the pit is a letter A to F")),
+        };
+        let c = oware_lessons::count(&p, pit)
+            .ok_or_else(|| bad("that pit cannot be played in this position"))?;
+        let correct = c.landing == q.landing && c.seeds == q.seeds;
+        let n = p.pit(pit);
+        let explanation = format!(
+            "{} has {n} seed{}: the last one lands in {}, which then holds {}.{}",
+            q.pit,
+            if n == 1 { "" } else { "s" },
+            c.landing,
+            c.seeds,
+            if n >= 12 {
+                format!(" ({} itself is skipped.)", q.pit)
+            } else {
+                String::new()
+            }
+        );
+        Ok(CountAnswer {
+            correct,
+            landing: c.landing,
+            seeds: c.seeds,
+            explanation,
+        })
+    }
+}

@@ -1,0 +1,268 @@
+// The lessons page (/learn, issue 41): the list of lessons with the stars earned, a lesson's steps played
+// on a board of pit buttons (keys 1–6, a live region that says what each move did), and the counting
+// trainer (counting.js). Every move is checked by the server (the rules core); the page knows no rule.
+// Stars: 3 for a step solved at the first try without the hint, 2 at the second try or with the hint,
+// 1 later. A guest's stars stay in this browser (learnstore.js); an account's are also sent to the
+// server, and a guest's stars are sent there once they sign up or log in.
+/** @import * as P from "../../types/protocol" */
+import { request } from "./api.js";
+import { createAccountMenu } from "./account.js";
+import { loadProgress, saveProgress } from "./learnstore.js";
+import { startCounting, pitRow } from "./counting.js";
+
+const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
+
+let progress = loadProgress();
+/** @type {P.LessonList | null} */
+let list = null;
+let account = false;
+
+/** @type {{ lesson: P.LessonView, index: number, moves: string[], tries: number, hinted: boolean, busy: boolean, done: boolean } | null} */
+let current = null;
+
+const starText = (/** @type {number} */ n) => `${"★".repeat(n)}${"☆".repeat(3 - n)}`;
+const starsOf = (/** @type {string} */ id, /** @type {number} */ step) => progress.stars[`${id}/${step}`] || 0;
+
+/** Sends `entries` to the account (when logged in); the server keeps the higher count. */
+async function sendStars(entries) {
+  if (!account || entries.length === 0) return;
+  try {
+    const r = await request("POST", "/api/learn/progress", { body: /** @type {P.ProgressReq} */ ({ stars: entries }) });
+    mergeServer(/** @type {P.ProgressAnswer} */ (r).stars);
+    $("#learn-saved").textContent = "Your stars are kept on your account.";
+  } catch (e) {
+    $("#learn-saved").textContent = `Your stars are kept in this browser (${e.message})`;
+  }
+}
+
+/** @param {P.StepStars[]} stars */
+function mergeServer(stars) {
+  for (const s of stars) {
+    const k = `${s.lesson}/${s.step}`;
+    progress.stars[k] = Math.max(progress.stars[k] || 0, s.stars);
+  }
+  saveProgress(progress);
+}
+
+function localEntries() {
+  return Object.entries(progress.stars).map(([k, stars]) => {
+    const [lesson, step] = k.split("/");
+    return /** @type {P.StepStars} */ ({ lesson, step: Number(step), stars });
+  });
+}
+
+async function loadList() {
+  list = /** @type {P.LessonList} */ (await request("GET", "/api/learn"));
+  account = list.account;
+  if (account) {
+    mergeServer(list.stars);
+    await sendStars(localEntries());
+  }
+}
+
+function renderList() {
+  const ol = $("#lesson-list");
+  ol.textContent = "";
+  for (const l of list.lessons) {
+    let got = 0, done = 0;
+    for (let i = 1; i <= l.steps; i++) { const s = starsOf(l.id, i); got += s; if (s) done++; }
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.className = "lesson-link";
+    a.href = `#lesson/${l.id}/1`;
+    a.dataset.lesson = l.id;
+    const title = document.createElement("strong");
+    title.textContent = l.title;
+    const intro = document.createElement("span");
+    intro.className = "lesson-intro";
+    intro.textContent = l.intro;
+    const stars = document.createElement("span");
+    stars.className = "lesson-stars";
+    const complete = done === l.steps;
+    stars.textContent = `${complete ? "Done · " : ""}${got} of ${3 * l.steps} stars`;
+    if (complete) a.classList.add("lesson-done");
+    a.append(title, intro, stars);
+    li.append(a);
+    ol.append(li);
+  }
+  const cont = /** @type {HTMLAnchorElement} */ ($("#learn-continue"));
+  cont.hidden = !progress.last;
+  if (progress.last) cont.href = `#lesson/${progress.last}`;
+}
+
+/** The board of `pos`: North's row f…a on top (not buttons), yours A…F below (buttons). */
+function drawBoard(pos, highlight = []) {
+  pitRow($("#learn-north"), pos, "N", highlight);
+  pitRow($("#learn-south"), pos, "S", highlight, (i) => play(String.fromCharCode(65 + i)));
+  $("#store-north").textContent = `North's store: ${pos.stores.N}`;
+  $("#store-south").textContent = `Your store: ${pos.stores.S}`;
+}
+
+function showStep() {
+  const { lesson, index } = current;
+  const step = lesson.steps[index];
+  $("#lesson-title").textContent = lesson.title;
+  $("#step-title").textContent = `Step ${index + 1} of ${lesson.steps.length}: ${step.title}`;
+  $("#step-text").textContent = step.text;
+  $("#step-task").textContent = step.task;
+  $("#step-said").textContent = "";
+  $("#step-hint").hidden = true;
+  $("#step-hint").textContent = step.hint;
+  $("#btn-agree").hidden = !step.agree;
+  $("#btn-retry").hidden = true;
+  $("#btn-next").hidden = true;
+  current.moves = [];
+  current.tries = 0;
+  current.hinted = false;
+  current.done = false;
+  drawBoard(step.position);
+  progress.last = `${lesson.id}/${index + 1}`;
+  saveProgress(progress);
+}
+
+function retry() {
+  if (!current) return;
+  const step = current.lesson.steps[current.index];
+  current.moves = [];
+  current.done = false;
+  $("#btn-retry").hidden = true;
+  drawBoard(step.position);
+  $("#step-said").textContent = "The step starts again. " + step.task;
+}
+
+/** Plays `move` (a pit letter or "agree") in the current step. */
+async function play(move) {
+  if (!current || current.busy || current.done) return;
+  const { lesson, index } = current;
+  current.busy = true;
+  const moves = [...current.moves, move];
+  try {
+    const a = /** @type {P.StepAnswer} */ (await request("POST", `/api/learn/${lesson.id}/${index + 1}/move`,
+      { body: /** @type {P.StepMovesReq} */ ({ moves }) }));
+    current.moves = moves;
+    const last = a.played[a.played.length - 1];
+    drawBoard(a.position, last ? [...last.captured_pits, last.sown[last.sown.length - 1]] : []);
+    let said = a.explanation;
+    if (a.over) {
+      current.tries++;
+      current.done = true;
+      if (a.met) {
+        const stars = current.tries === 1 && !current.hinted ? 3 : current.tries <= 2 ? 2 : 1;
+        const k = `${lesson.id}/${index + 1}`;
+        progress.stars[k] = Math.max(progress.stars[k] || 0, stars);
+        saveProgress(progress);
+        sendStars([{ lesson: lesson.id, step: index + 1, stars }]);
+        said += ` Step done: ${stars} of 3 stars ${starText(stars)}.`;
+        const lastStep = index + 1 === lesson.steps.length;
+        const next = /** @type {HTMLButtonElement} */ ($("#btn-next"));
+        next.textContent = lastStep ? (nextLesson() ? "Next lesson" : "Back to the lessons") : "Next step";
+        next.hidden = false;
+        next.focus();
+      } else {
+        $("#btn-retry").hidden = false;
+        $("#btn-retry").focus();
+      }
+    }
+    $("#step-said").textContent = said;
+  } catch (e) {
+    $("#step-said").textContent = e.message;
+  } finally {
+    current.busy = false;
+  }
+}
+
+function nextLesson() {
+  const i = list.lessons.findIndex((l) => l.id === current.lesson.id);
+  return list.lessons[i + 1] || null;
+}
+
+function next() {
+  if (!current) return;
+  if (current.index + 1 < current.lesson.steps.length) {
+    location.hash = `#lesson/${current.lesson.id}/${current.index + 2}`;
+    return;
+  }
+  const n = nextLesson();
+  location.hash = n ? `#lesson/${n.id}/1` : "#";
+}
+
+function show(/** @type {string} */ which) {
+  for (const id of ["learn-home", "learn-lesson", "learn-count"]) $(`#${id}`).hidden = id !== which;
+}
+
+/** Shows what the address names: a lesson's step, the counting trainer, or the list. */
+async function route() {
+  const m = /^#lesson\/([a-z0-9-]+)(?:\/(\d+))?$/.exec(location.hash);
+  if (m) {
+    try {
+      const lesson = current && current.lesson.id === m[1] ? current.lesson
+        : /** @type {P.LessonView} */ (await request("GET", `/api/learn/${m[1]}`));
+      const index = Math.min(Math.max(Number(m[2] || 1), 1), lesson.steps.length) - 1;
+      current = { lesson, index, moves: [], tries: 0, hinted: false, busy: false, done: false };
+      show("learn-lesson");
+      showStep();
+      $("#step-title").focus();
+      return;
+    } catch (e) {
+      $("#learn-saved").textContent = e.message;
+    }
+  }
+  current = null;
+  if (location.hash === "#count") {
+    show("learn-count");
+    startCounting();
+    return;
+  }
+  show("learn-home");
+  renderList();
+}
+
+function keys(/** @type {KeyboardEvent} */ e) {
+  if (!current || e.ctrlKey || e.metaKey || e.altKey) return;
+  const t = /** @type {HTMLElement} */ (e.target);
+  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  if (/^[1-6]$/.test(e.key)) {
+    e.preventDefault();
+    play(String.fromCharCode(64 + Number(e.key)));
+  } else if (e.key === "h" || e.key === "H") {
+    $("#btn-hint").click();
+  } else if ((e.key === "r" || e.key === "R") && current.done) {
+    retry();
+  }
+}
+
+async function start() {
+  $("#step-title").tabIndex = -1;
+  $("#btn-hint").addEventListener("click", () => {
+    if (!current) return;
+    current.hinted = true;
+    $("#step-hint").hidden = false;
+    $("#step-said").textContent = `Hint: ${$("#step-hint").textContent}`;
+  });
+  $("#btn-retry").addEventListener("click", retry);
+  $("#btn-next").addEventListener("click", next);
+  $("#btn-agree").addEventListener("click", () => play("agree"));
+  document.addEventListener("keydown", keys);
+  window.addEventListener("hashchange", route);
+  createAccountMenu({
+    onChange: async (name) => {
+      if (!list) return; // the list's answer says whether this is an account
+      if (name && !account) {
+        account = true;
+        await sendStars(localEntries());
+      } else if (!name) {
+        account = false;
+      }
+      if (!current) renderList();
+    },
+  });
+  try {
+    await loadList();
+  } catch (e) {
+    $("#learn-saved").textContent = e.message;
+    return;
+  }
+  await route();
+}
+
+start();

@@ -1,0 +1,126 @@
+// Browser test of the lessons (issue 41) on a phone-sized viewport: a new visitor's home page offers the
+// lessons; the first three lessons are completed by taps on the pits (a wrong move explained and tried
+// again); the stars are kept after a reload and the home page offers to continue; the guest signs up and
+// the profile lists the lessons completed; the counting trainer checks an answer. axe-core (npm) checks
+// /learn (the list, a step, the trainer) for serious or critical issues. Every wait is for a text or a state
+// on the page, never a fixed time.
+//
+// Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/learn.test.mjs
+// Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+
+import { artifacts, openPage, useServer } from "./harness.mjs";
+import { PASSWORD, WAIT } from "./online-helpers.mjs";
+
+const env = useServer({ name: "learn" });
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const PHONE = { width: 390, height: 844 };
+
+/** The first three lessons' steps: the pits to tap, in order. */
+const LESSONS = [
+  ["sowing", [["B"], ["E"], ["F"]]],
+  ["capturing", [["F"], ["E"]]],
+  ["grand-slam", [["F"], ["F"]]],
+];
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function axeProblems(page) {
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    // @ts-ignore: axe is the script just added.
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  return found;
+}
+
+async function tap(page, pit) {
+  await page.locator(`#learn-south [data-pit="${pit}"]`).click();
+}
+
+async function said(page, text) {
+  await page.waitForFunction((t) => document.querySelector("#step-said").textContent.includes(t), text, WAIT);
+}
+
+test("learn: the first three lessons by taps on a phone, kept after a reload, then on the account", async () => {
+  // bypassCSP: the test adds axe-core's script to the page, which the page's policy would refuse.
+  const { page, errors, refusals } = await openPage(env.browser, PHONE, { bypassCSP: true, hasTouch: true });
+  await page.goto(env.base);
+  assert.equal((await page.locator("#learn-card-link").textContent()).trim(), "Learn to play");
+  assert.equal(await page.locator("#learn-card-link").getAttribute("href"), "/learn");
+
+  await page.goto(new URL("learn", env.base).href);
+  await page.locator('a.lesson-link[data-lesson="sowing"]').waitFor(WAIT);
+  assert.equal(await page.locator("#learn-continue").isVisible(), false, "nothing to continue yet");
+  assert.deepEqual(await axeProblems(page), [], "the list of lessons");
+  await page.locator('a.lesson-link[data-lesson="sowing"]').click();
+  await page.locator("#learn-lesson:not([hidden])").waitFor(WAIT);
+  assert.match(await page.locator("#step-task").textContent(), /land in pit F/);
+  assert.deepEqual(await axeProblems(page), [], "a step of a lesson");
+  // Large touch targets: every pit button is at least 44 px each way on the phone.
+  for (const box of await page.locator("#learn-south button").evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().toJSON()))) {
+    assert.ok(box.width >= 44 && box.height >= 44, JSON.stringify(box));
+  }
+
+  // A wrong move is played and explained, and the step is tried again.
+  await tap(page, "A");
+  await said(page, "it landed in E");
+  await said(page, "Try again");
+  await page.locator("#btn-retry").click();
+  await said(page, "The step starts again");
+
+  for (const [id, steps] of LESSONS) {
+    for (let i = 0; i < steps.length; i++) {
+      await page.waitForFunction(([t]) => document.querySelector("#step-title").textContent.startsWith(t), [`Step ${i + 1} of ${steps.length}`], WAIT);
+      assert.equal(page.url().split("#")[1], `lesson/${id}/${i + 1}`);
+      for (const pit of steps[i]) await tap(page, pit);
+      await said(page, "Step done");
+      await page.locator("#btn-next").click();
+    }
+  }
+  // After the third lesson the path goes on to the fourth.
+  await page.waitForURL(/#lesson\/feeding\/1$/, WAIT);
+  await page.screenshot({ path: join(artifacts, "learn-phone.png") });
+
+  // A reload keeps the stars: the first three lessons are done, and the list offers to continue.
+  await page.goto(new URL("learn#", env.base).href);
+  await page.reload();
+  await page.locator('a.lesson-link[data-lesson="sowing"]').waitFor(WAIT);
+  for (const [id] of LESSONS) {
+    assert.match(await page.locator(`a.lesson-link[data-lesson="${id}"]`).textContent(), /Done · \d+ of \d+ stars/, id);
+  }
+  assert.match(await page.locator('a.lesson-link[data-lesson="sowing"]').textContent(), /8 of 9 stars/);
+  assert.doesNotMatch(await page.locator('a.lesson-link[data-lesson="feeding"]').textContent(), /Done/);
+  assert.equal(await page.locator("#learn-continue").getAttribute("href"), "#lesson/feeding/1");
+  await page.goto(env.base);
+  assert.equal((await page.locator("#learn-card-link").textContent()).trim(), "Continue where you left off");
+
+  // The guest signs up on /learn: the stars kept in the browser go to the account, the profile lists them.
+  await page.goto(new URL("learn", env.base).href);
+  await page.locator('a.lesson-link[data-lesson="sowing"]').waitFor(WAIT);
+  await page.locator("#btn-signup").click();
+  await page.locator("#dlg-login[open]").waitFor();
+  await page.locator("#dlg-login input[name=name]").fill("Akua");
+  await page.locator("#dlg-login input[name=password]").fill(PASSWORD);
+  await page.locator("#dlg-login-ok").click();
+  await page.waitForFunction(() => document.querySelector("#learn-saved").textContent.includes("kept on your account"), null, WAIT);
+  await page.goto(new URL("@/Akua", env.base).href);
+  await page.waitForFunction(() => document.querySelector("#profile-lessons").textContent.startsWith("Lessons completed: 3"), null, WAIT);
+
+  // The counting trainer: a question, an answer checked by the server, the right answer said in words.
+  await page.goto(new URL("learn#count", env.base).href);
+  await page.locator("#learn-count:not([hidden])").waitFor(WAIT);
+  assert.match(await page.locator("#count-pit").textContent(), /^[A-F]$/);
+  assert.deepEqual(await axeProblems(page), [], "the counting trainer");
+  await page.locator("#count-landing").selectOption("a");
+  await page.locator("#count-seeds").fill("3");
+  await page.locator("#count-form button[type=submit]").click();
+  await page.waitForFunction(() => / the last one lands in [A-Fa-f], which then holds \d+\./.test(document.querySelector("#count-said").textContent), null, WAIT);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(refusals, []);
+});
