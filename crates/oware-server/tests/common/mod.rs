@@ -23,8 +23,8 @@ use oware_protocol::{
 };
 use oware_server::{
     start, start_with, AccountStore, BotStore, ChatStore, EngineJobs, GameRow, GameStore,
-    GameUpdate, ManualClock, Notice, NoticeStore, OnlineConfig, PoolStore, Server, ServerConfig,
-    Store, StoreError, StoreFuture, TournamentStore, TrainingStore, LessonStore,
+    GameUpdate, LessonStore, ManualClock, Notice, NoticeStore, OnlineConfig, PoolStore, Server,
+    ServerConfig, Store, StoreError, StoreFuture, TournamentStore, TrainingStore,
 };
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{Client, StatusCode};
@@ -224,6 +224,7 @@ impl Store for TestStore {
     }
     fn training(&self) -> &dyn TrainingStore {
         self.inner.training()
+    }
     fn lessons(&self) -> &dyn LessonStore {
         self.inner.lessons()
     }

@@ -244,6 +244,9 @@ impl Store for PostgresStore {
     }
 
     fn training(&self) -> &dyn crate::store::training::TrainingStore {
+        self
+    }
+
     fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
         self
     }

@@ -254,6 +254,9 @@ impl Store for SqliteStore {
     }
 
     fn training(&self) -> &dyn crate::store::training::TrainingStore {
+        self
+    }
+
     fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
         self
     }
