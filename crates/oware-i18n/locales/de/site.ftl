@@ -1,0 +1,19 @@
+# Der Rahmen der Seite: die Kopfzeile jeder Seite und Wörter, die mehrere Seiten teilen.
+
+-brand = Oware
+
+nav-main = Hauptmenü
+nav-home = { -brand }, Startseite
+nav-play = Spielen
+nav-tournaments = Turniere
+nav-leaderboard = Rangliste
+nav-rules = Regeln
+nav-tips = Tipps
+nav-faq = FAQ
+nav-account = Konto
+lang-menu = Sprache
+
+seeds-count = { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}
