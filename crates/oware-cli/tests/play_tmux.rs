@@ -127,7 +127,9 @@ fn lang_fr_shows_the_game_in_french() {
     t.wait_for("the French help", |s| {
         s.contains(" Aide ") && s.contains("deux rangées de six cases")
     });
-    t.keys(&["Escape"]);
+    // `?` closes the help (Esc then `q` at once could read as Alt-q).
+    t.keys(&["?"]);
+    t.wait_for("the board again", |s| s.contains(" Plateau "));
     t.keys(&["q"]);
     t.wait_for("the shell after quitting", |s| {
         s.trim_end().ends_with(PROMPT_SEEN)
