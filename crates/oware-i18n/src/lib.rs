@@ -169,7 +169,7 @@ pub fn from_env<'a>(explicit: Option<&str>, env: impl Fn(&str) -> Option<Cow<'a,
     }
     ["LC_ALL", "LC_MESSAGES", "LANG"]
         .into_iter()
-        .filter_map(|name| env(name))
+        .filter_map(env)
         .find(|value| !value.is_empty())
         .and_then(|value| Lang::parse(&value))
         .unwrap_or(Lang::En)
