@@ -124,7 +124,6 @@ const NOT_CONVERTED: &[&str] = &[
     "index.html",
     "player.html",
     "rules.html",
-    "strategy.html",
     "tournament.html",
     "js/account.js",
     "js/analysis.js",
@@ -284,6 +283,111 @@ fn converted_pages_and_scripts_have_no_inline_english() {
         "English left in converted files (put it in the catalogue, crates/oware-i18n/locales):\n{}",
         problems.join("\n")
     );
+}
+
+#[test]
+fn messages_with_markup_hold_only_em_strong_and_links() {
+    for lang in Lang::ALL {
+        for (name, ftl) in oware_i18n::files(lang) {
+            for line in ftl.lines() {
+                let Some((id, value)) = line.split_once(" = ") else {
+                    continue;
+                };
+                let mut rest = value;
+                while let Some(lt) = rest.find('<') {
+                    let tag = &rest[lt..rest[lt..].find('>').map_or(rest.len(), |i| lt + i + 1)];
+                    let allowed = ["<em>", "</em>", "<strong>", "</strong>", "</a>"].contains(&tag)
+                        || (tag.starts_with("<a href=\"/") && !tag[3..].contains(['<', '\'', '(']));
+                    assert!(
+                        id.trim().ends_with("-html") && allowed,
+                        "{}/{name}: {id}: {tag} (markup only in -html messages: em, strong, a href=\"/…\")",
+                        lang.code()
+                    );
+                    rest = &rest[lt + 1..];
+                }
+            }
+        }
+    }
+}
+
+/// Every message of the scripts' catalogue, formatted by `static/js/i18n-format.js` under node,
+/// gives what fluent-bundle gives, for numbers of each plural form and for texts. Without node
+/// (it comes with the browser tests' set-up) the test says so and passes.
+#[test]
+fn the_scripts_formatter_agrees_with_fluent_bundle() {
+    use std::io::Write;
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("node is not installed: the scripts' formatter is not checked");
+        return;
+    }
+    let module = static_dir().join("js/i18n-format.js");
+    let script = format!(
+        "import {{ formatter }} from {:?};\n\
+         let input = ''; for await (const c of process.stdin) input += c;\n\
+         const {{ lang, messages, cases }} = JSON.parse(input);\n\
+         const f = formatter(lang);\n\
+         console.log(JSON.stringify(cases.map(([id, args]) => f(messages[id], args))));",
+        format!("file://{}", module.display())
+    );
+    let mut checked = 0;
+    for lang in Lang::ALL {
+        let catalogue: serde_json::Value =
+            serde_json::from_str(&oware_i18n::scripts_catalogue(lang).unwrap()).unwrap();
+        let ids = message_ids(lang);
+        let mut cases = Vec::new();
+        let mut expected = Vec::new();
+        for id in catalogue["messages"].as_object().unwrap().keys() {
+            let vars = &ids[id];
+            let mut all: Vec<serde_json::Value> = [0.0, 1.0, 2.0, 5.0, 21.0, 1.5]
+                .into_iter()
+                .map(|n| serde_json::json!(n))
+                .collect();
+            all.push(serde_json::json!("Kofi"));
+            for value in all {
+                let args: serde_json::Map<String, serde_json::Value> =
+                    vars.iter().map(|v| (v.clone(), value.clone())).collect();
+                let rust_args: Vec<(&str, oware_i18n::Arg)> = vars
+                    .iter()
+                    .map(|v| {
+                        let arg = match value.as_f64() {
+                            Some(n) => oware_i18n::Arg::Num(n),
+                            None => oware_i18n::Arg::from("Kofi"),
+                        };
+                        (v.as_str(), arg)
+                    })
+                    .collect();
+                expected.push(oware_i18n::t(lang, id, &rust_args));
+                cases.push(serde_json::json!([id, args]));
+            }
+        }
+        let input = serde_json::json!({
+            "lang": lang.code(),
+            "messages": catalogue["messages"],
+            "cases": cases,
+        });
+        let mut child = std::process::Command::new("node")
+            .args(["--input-type=module", "-e", &script])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.to_string().as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "node failed");
+        let got: Vec<String> = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(got, expected, "{}", lang.code());
+        checked += got.len();
+    }
+    assert!(checked > 0);
 }
 
 #[test]

@@ -12,8 +12,3 @@ nav-tips = Tipps
 nav-faq = FAQ
 nav-account = Konto
 lang-menu = Sprache
-
-seeds-count = { $count ->
-    [one] { $count } Samen
-   *[other] { $count } Samen
-}

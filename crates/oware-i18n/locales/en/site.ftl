@@ -14,9 +14,3 @@ nav-tips = Tips
 nav-faq = FAQ
 nav-account = Account
 lang-menu = Language
-
-# Counts, by the language's plural rules
-seeds-count = { $count ->
-    [one] { $count } seed
-   *[other] { $count } seeds
-}

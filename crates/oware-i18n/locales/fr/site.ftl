@@ -12,8 +12,3 @@ nav-tips = Conseils
 nav-faq = FAQ
 nav-account = Compte
 lang-menu = Langue
-
-seeds-count = { $count ->
-    [one] { $count } graine
-   *[other] { $count } graines
-}

@@ -12,8 +12,3 @@ nav-tips = Dicas
 nav-faq = FAQ
 nav-account = Conta
 lang-menu = Idioma
-
-seeds-count = { $count ->
-    [one] { $count } semente
-   *[other] { $count } sementes
-}

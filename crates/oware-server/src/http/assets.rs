@@ -86,6 +86,7 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
     // A name a page forgot is an error, not an empty string.
     env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
     env.add_function("t", super::i18n::template_t);
+    env.add_function("t_html", super::i18n::template_t_html);
     let text = |file: rust_embed::EmbeddedFile| {
         String::from_utf8(file.data.into_owned()).expect("a template is UTF-8")
     };

@@ -62,6 +62,24 @@ pub(super) fn template_t(
     Ok(oware_i18n::t(lang, id, &args))
 }
 
+/// The templates' `t_html("id-html")`: a message with markup (`<em>`, `<strong>`, `<a href>`), put
+/// in unescaped; only ids ending in `-html` (the catalogue test checks their tags).
+pub(super) fn template_t_html(
+    state: &minijinja::State,
+    id: &str,
+    kwargs: minijinja::value::Kwargs,
+) -> Result<minijinja::Value, minijinja::Error> {
+    if !id.ends_with("-html") {
+        return Err(minijinja::Error::new(
+            minijinja::ErrorKind::InvalidOperation,
+            format!("t_html takes a message whose id ends in -html, not {id}"),
+        ));
+    }
+    Ok(minijinja::Value::from_safe_string(template_t(
+        state, id, kwargs,
+    )?))
+}
+
 /// The languages for the header's menu: (code, name in itself).
 pub(super) fn menu() -> Vec<(&'static str, &'static str)> {
     Lang::ALL

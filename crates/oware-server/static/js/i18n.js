@@ -2,15 +2,14 @@
 // (crates/oware-i18n/locales/{lang}/scripts*.ftl, served at /i18n/{lang} with its ETag), and the
 // header's language menu.
 //
-// The catalogue comes as parts already parsed by the server (crates/oware-i18n/src/scripts.rs):
-// a string, {v: name} (a variable) or {s: name, k: {key: parts}, d: key} (a selector: the variant
-// whose key is the number itself, else the one of the language's plural category by
-// Intl.PluralRules, else the default). That is all the scripts' messages use, so formatting here
-// gives what fluent-bundle gives (crates/oware-i18n/tests/scripts_js.rs checks every message).
+// The catalogue comes as parts already parsed by the server (crates/oware-i18n/src/scripts.rs),
+// formatted by i18n-format.js: variables and plural selectors, all the scripts' messages use, so
+// the text is what fluent-bundle gives (crates/oware-i18n/tests/catalogue.rs checks every message).
 // The module waits for the catalogue at its import (a top-level await), so `t` is ready in every
 // module that imports it.
 
-/** @typedef {string | {v: string} | {s: string, k: Record<string, any[]>, d: string}} Part */
+import { formatter } from "./i18n-format.js";
+/** @typedef {import("./i18n-format.js").Part} Part */
 
 /** The page's language, as the server chose it (`<html lang>`). */
 export const lang = document.documentElement.lang || "en";
@@ -24,39 +23,7 @@ try {
   // Without the catalogue the page shows the messages' ids: better than no page.
 }
 
-const plurals = new Intl.PluralRules(lang);
-const numbers = new Intl.NumberFormat(lang, { useGrouping: false });
-
-/**
- * A value as put into a message: numbers as Fluent writes them (no grouping).
- * @param {unknown} value
- */
-function show(value) {
-  return typeof value === "number" ? numbers.format(value) : String(value ?? "");
-}
-
-/**
- * @param {Part[]} parts
- * @param {Record<string, unknown>} args
- * @returns {string}
- */
-function format(parts, args) {
-  let out = "";
-  for (const part of parts) {
-    if (typeof part === "string") out += part;
-    else if ("v" in part) out += part.v in args ? show(args[part.v]) : `{$${part.v}}`;
-    else {
-      const value = args[part.s];
-      let key = part.d;
-      if (typeof value === "number") {
-        if (String(value) in part.k) key = String(value);
-        else if (plurals.select(value) in part.k) key = plurals.select(value);
-      } else if (typeof value === "string" && value in part.k) key = value;
-      out += format(part.k[key] || [], args);
-    }
-  }
-  return out;
-}
+const format = formatter(lang);
 
 /**
  * The message `id` in the page's language with `args` (numbers choose plural forms).
@@ -73,21 +40,12 @@ export function t(id, args = {}) {
 const YEAR_S = 365 * 24 * 3600;
 
 /**
- * Keeps `code` as the visitor's language (the `lang` cookie the server reads) and, when someone
- * is logged in, on their account; then shows the page again in it.
+ * Keeps `code` as the visitor's language (the `lang` cookie the server reads), then shows the
+ * page again in it. (Kept on the account as well: not yet, docs/status.md.)
  * @param {string} code
  */
-export async function chooseLanguage(code) {
+export function chooseLanguage(code) {
   document.cookie = `lang=${encodeURIComponent(code)}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
-  try {
-    await fetch("/api/account/lang", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ lang: code }),
-    });
-  } catch {
-    // A guest, or the server is away: the cookie is enough.
-  }
   location.reload();
 }
 
