@@ -70,3 +70,16 @@ test("a German phone-sized page has no horizontal overflow", async () => {
     await context.close();
   }
 });
+
+test("the FAQ in Portuguese, translated whole", async () => {
+  const { context, page, errors } = await openPage(env.browser, undefined, { locale: "pt-PT" });
+  try {
+    await page.goto(`${env.base}faq`);
+    assert.equal(await page.getAttribute("html", "lang"), "pt");
+    assert.equal(await page.textContent("h1"), "Perguntas e respostas");
+    assert.match(await page.textContent("#cannot-play"), /não posso jogar aquela casa/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -210,7 +210,7 @@ fn content_type(name: &str) -> Option<&'static str> {
 }
 
 /// The strong entity tag of a file: its SHA-256 in hex, quoted.
-pub(super) fn etag(hash: &[u8; 32]) -> String {
+fn etag(hash: &[u8; 32]) -> String {
     let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
     format!("\"{hex}\"")
 }

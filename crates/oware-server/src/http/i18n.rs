@@ -103,7 +103,12 @@ static CATALOGUES: LazyLock<Vec<(Lang, Catalogue)>> = LazyLock::new(|| {
         .map(|&lang| {
             let json = oware_i18n::scripts_catalogue(lang)
                 .unwrap_or_else(|e| panic!("the scripts' catalogue: {e}"));
-            let tag = super::assets::etag(&Sha256::digest(json.as_bytes()).into());
+            // The strong entity tag, as `assets.rs` makes the files': the SHA-256 in hex, quoted.
+            let hex: String = Sha256::digest(json.as_bytes())
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            let tag = format!("\"{hex}\"");
             (lang, Catalogue { json, tag })
         })
         .collect()
