@@ -110,6 +110,48 @@ fn play_against_easy_undo_and_quit_restores_the_terminal() {
 }
 
 #[test]
+fn lang_fr_shows_the_game_in_french() {
+    need_tmux!();
+    let t = Tmux::start_with("fr", "LANG=fr_FR.UTF-8");
+    t.type_line(&play_command(""));
+    let s = t.wait_for("the French board", |s| {
+        s.contains("À vous") && s.contains(" Plateau ")
+    });
+    for french in ["Awalé", "Coups", "grenier", "q fin", "? aide", "facile"] {
+        assert!(s.contains(french), "{french}:\n{s}");
+    }
+    for english in [" Board ", "Your move", "Moves", "captured", "quit"] {
+        assert!(!s.contains(english), "{english}:\n{s}");
+    }
+    t.keys(&["?"]);
+    t.wait_for("the French help", |s| {
+        s.contains(" Aide ") && s.contains("deux rangées de six cases")
+    });
+    // `?` closes the help (Esc then `q` at once could read as Alt-q).
+    t.keys(&["?"]);
+    t.wait_for("the board again", |s| s.contains(" Plateau "));
+    t.keys(&["q"]);
+    t.wait_for("the shell after quitting", |s| {
+        s.trim_end().ends_with(PROMPT_SEEN)
+    });
+    t.check_restored();
+}
+
+#[test]
+fn the_lang_flag_beats_lang() {
+    need_tmux!();
+    let t = Tmux::start_with("de", "LANG=fr_FR.UTF-8 LC_ALL=pt_PT.UTF-8");
+    t.type_line(&play_command("--friend --lang de"));
+    let s = t.wait_for("the German board", |s| s.contains(" Brett "));
+    assert!(s.contains("Süd am Zug"), "{s}");
+    t.keys(&["q"]);
+    t.wait_for("the shell after quitting", |s| {
+        s.trim_end().ends_with(PROMPT_SEEN)
+    });
+    t.check_restored();
+}
+
+#[test]
 fn ctrl_c_and_a_small_window_are_handled() {
     need_tmux!();
     let t = Tmux::start("ctrlc");

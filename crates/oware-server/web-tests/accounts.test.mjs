@@ -267,8 +267,12 @@ test("accounts: a guest cannot post a rated challenge, log in errors are shown, 
   await g.page.waitForFunction(() => document.querySelector("#reset-error").textContent.length > 0, null, WAIT);
 
   // An unknown player's profile says so.
-  await g.page.goto(`${env.base}@/nobody_here`);
-  await g.page.waitForFunction(() => document.querySelector("#people-status").textContent.length > 0 && document.querySelector("#profile").hidden, null, WAIT);
+  // (The status says "Loading…" before the answer: wait for the answer, then for its text.)
+  await Promise.all([
+    g.page.waitForResponse((r) => r.url().endsWith("/api/user/nobody_here"), WAIT),
+    g.page.goto(`${env.base}@/nobody_here`),
+  ]);
+  await g.page.waitForFunction(() => !/Loading/.test(document.querySelector("#people-status").textContent) && document.querySelector("#profile").hidden, null, WAIT);
   assert.deepEqual(g.errors, []);
   // The refusals are the ones the person was told about, and none other.
   assert.deepEqual(g.refusals, [

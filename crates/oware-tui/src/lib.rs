@@ -30,6 +30,7 @@
 //!   click lands on.
 //! - [`checked`]: what is accepted from a server (ids, tokens, text, sizes), which is trusted
 //!   no more than any other input.
+//! - [`lang`]: the terminal's language and its messages (the Fluent catalogue of `oware-i18n`).
 //!
 //! No rule is decided here: moves, their legality and the reasons a pit cannot be played, the
 //! sowing shown seed by seed, game ends and OGN all come from `oware-core`; levels and the search
@@ -39,6 +40,7 @@
 pub mod app;
 pub mod chat;
 pub mod checked;
+pub mod lang;
 pub mod layout;
 pub mod lobby;
 pub mod net;

@@ -11,34 +11,20 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::app::{App, Mode, Opponent, Overlay, PromptKind, Tone};
+use crate::lang::{self, t, tr};
 use crate::layout::{fits, pit_in_slot, Areas, BOARD_WIDTH, CELL, MIN_HEIGHT, MIN_WIDTH};
 use crate::online::{Connection, Online};
 
-/// The keys line at the bottom (at most 80 columns).
-pub const KEYS: &str =
-    "1-6 play  u undo  r redo  h hint  a analyse  e cycle  s save  ? help  q quit";
-/// The keys line of a local game while a proposal to end it as a cycle waits for its answer.
-pub const CYCLE_KEYS: &str = "y accept: end the game as a cycle  n decline  ? help  q quit";
-/// The keys line of a player in an online game.
-pub const ONLINE_KEYS: &str =
-    "1-6 play  d draw  t takeback  e cycle  x resign  y/n  m chat  ? help  q quit";
-/// The keys line of a player whose online game is over.
-pub const ONLINE_OVER_KEYS: &str =
-    "n rematch  y/n answer  m chat  a analyse  c copy  s save  ? help  q quit";
-/// The keys line of a spectator.
-pub const WATCH_KEYS: &str = "watching:  m chat  a analyse  c copy  s save  ? help  q quit";
-/// The keys line while the chat pane is open.
-pub const CHAT_KEYS: &str = "chat: type a message  Enter send  Backspace erase  Esc close";
-
-fn keys_line(app: &App) -> &'static str {
-    match &app.mode {
-        Mode::Local { .. } if app.cycle_offer.is_some() => CYCLE_KEYS,
-        Mode::Local { .. } => KEYS,
-        Mode::Online(o) if o.chat.open => CHAT_KEYS,
-        Mode::Online(o) if o.seat.is_none() => WATCH_KEYS,
-        Mode::Online(o) if o.view.is_playing() => ONLINE_KEYS,
-        Mode::Online(_) => ONLINE_OVER_KEYS,
-    }
+/// The keys line at the bottom (at most 80 columns), in the terminal's language.
+fn keys_line(app: &App) -> String {
+    tr(match &app.mode {
+        Mode::Local { .. } if app.cycle_offer.is_some() => "keys-cycle",
+        Mode::Local { .. } => "keys-local",
+        Mode::Online(o) if o.chat.open => "keys-chat",
+        Mode::Online(o) if o.seat.is_none() => "keys-watch",
+        Mode::Online(o) if o.view.is_playing() => "keys-online",
+        Mode::Online(_) => "keys-online-over",
+    })
 }
 
 /// Styles of the screen, with colours or (under `NO_COLOR`) with attributes only.
@@ -145,15 +131,15 @@ pub fn render(app: &App, frame: &mut Frame) {
         Overlay::Prompt(p) => {
             let r = areas.prompt;
             let what = match p.kind {
-                PromptKind::Save => "Save the game (OGN) to",
-                PromptKind::Open => "Open the OGN game in",
+                PromptKind::Save => tr("prompt-save"),
+                PromptKind::Open => tr("prompt-open"),
             };
             frame.render_widget(Clear, r);
             frame.render_widget(
                 Paragraph::new(format!("{}_", p.text)).block(
                     Block::default()
                         .borders(Borders::ALL)
-                        .title(format!(" {what}: (Enter, Esc cancels) ")),
+                        .title(format!(" {} ", t("prompt-title", &[("what", what.into())]))),
                 ),
                 r,
             );
@@ -165,12 +151,16 @@ fn draw_title(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     let opponent = match &app.mode {
         Mode::Local {
             opponent: Opponent::Computer { level, human },
-        } => {
-            format!("you ({human}) vs computer ({level})")
-        }
+        } => t(
+            "title-vs-computer",
+            &[
+                ("side", lang::side(*human).into()),
+                ("level", lang::level(*level).into()),
+            ],
+        ),
         Mode::Local {
             opponent: Opponent::Friend,
-        } => "two players".to_string(),
+        } => tr("title-friend"),
         Mode::Online(o) => {
             let mut t = format!(
                 "online  {} vs {}",
@@ -191,13 +181,22 @@ fn draw_title(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
             t
         }
     };
-    let text = format!(" Oware  {opponent}  rules {}", app.game.rules());
+    let text = format!(
+        " {}",
+        t(
+            "title-line",
+            &[
+                ("opponent", opponent.into()),
+                ("rules", app.game.rules().to_string().into()),
+            ],
+        )
+    );
     let pad = usize::from(area.width).saturating_sub(text.chars().count() + 8);
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(text, theme.title()),
             Span::raw(" ".repeat(pad)),
-            Span::raw("? help "),
+            Span::raw(format!("{} ", tr("title-help"))),
         ])),
         area,
     );
@@ -361,7 +360,7 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     let stores_line = Line::from(vec![
         Span::raw(" "),
         Span::styled(store(top), Style::default().add_modifier(Modifier::BOLD)),
-        Span::raw(centered("captured", 6 * w)),
+        Span::raw(centered(&tr("pane-captured"), 6 * w)),
         Span::raw(" "),
         Span::styled(store(bottom), Style::default().add_modifier(Modifier::BOLD)),
     ]);
@@ -377,7 +376,11 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
         label(bottom),
     ];
     frame.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Board ")),
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {} ", tr("pane-board"))),
+        ),
         area,
     );
 }
@@ -403,65 +406,77 @@ fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
     let mut lines = Vec::new();
     if let Some((result, why)) = app.end_lines().filter(|_| app.animation.is_none()) {
         lines.push(Line::from(Span::styled(
-            format!("Game over: {result}"),
+            t("game-over", &[("result", result.into())]),
             theme.title(),
         )));
         lines.push(Line::from(Span::styled(why, theme.title())));
-        lines.push(Line::from(match app.online() {
-            None => "n: rematch  u: take back  s: save  q: quit",
-            Some(o) if o.seat.is_some() => "n: rematch  s: save  q: quit",
-            Some(_) => "s: save  q: quit",
-        }));
+        lines.push(Line::from(tr(match app.online() {
+            None => "over-keys-local",
+            Some(o) if o.seat.is_some() => "over-keys-online",
+            Some(_) => "over-keys-watch",
+        })));
     }
     if let Some(o) = app.online() {
         online_lines(app, o, &mut lines, theme);
     } else {
         lines.extend([
-            Line::from(format!("position {}", fen::write(pos))),
-            Line::from(format!("tables   {}", app.tables.describe())),
+            Line::from(format!("{} {}", label("info-position"), fen::write(pos))),
+            Line::from(format!(
+                "{} {}",
+                label("info-tables"),
+                app.tables.describe()
+            )),
         ]);
     }
     if let Some(c) = &app.copied {
-        lines.push(Line::from(format!("copied   {c}")));
+        lines.push(Line::from(format!("{} {c}", label("info-copied"))));
     }
     let title = if app.analysis.on || app.analysis.info.is_some() {
-        let state = if app.analysis.running {
-            "thinking (a: stop)"
+        let state = tr(if app.analysis.running {
+            "analysis-thinking"
         } else if app.analysis.on {
-            "done"
+            "analysis-done"
         } else {
-            "stopped (a: restart)"
-        };
+            "analysis-stopped"
+        });
         match &app.analysis.info {
             Some(i) => {
                 lines.push(Line::from(vec![
-                    Span::raw("analysis "),
+                    Span::raw(format!("{} ", label("analysis-label"))),
                     Span::styled(
-                        format!("{} for {}", score_to_text(i.score), pos.turn()),
+                        t(
+                            "analysis-score",
+                            &[
+                                ("score", score_to_text(i.score).into()),
+                                ("side", lang::side(pos.turn()).into()),
+                            ],
+                        ),
                         Style::default().add_modifier(Modifier::BOLD),
                     ),
-                    Span::raw(format!("  depth {}", i.depth)),
+                    Span::raw(format!(
+                        "  {}",
+                        t("analysis-depth", &[("depth", i.depth.into())])
+                    )),
                 ]));
                 lines.push(Line::from(format!(
-                    "         {} nodes  {state}",
-                    nodes_text(i.nodes)
+                    "{} {}  {state}",
+                    label(""),
+                    t("analysis-nodes", &[("nodes", nodes_text(i.nodes).into())])
                 )));
                 lines.push(Line::from(format!(
-                    "line     {}",
+                    "{} {}",
+                    label("analysis-line"),
                     line_text(pos.turn(), &i.pv)
                 )));
             }
-            None => lines.push(Line::from(format!("analysis {state}"))),
+            None => lines.push(Line::from(format!("{} {state}", label("analysis-label")))),
         }
-        " Analysis "
+        format!(" {} ", tr("pane-analysis"))
     } else if app.online().is_some() {
-        " Online game "
+        " Online game ".to_string()
     } else {
-        lines.push(Line::from(Span::styled(
-            "analysis off (a: analyse this position)",
-            theme.dim(),
-        )));
-        " Game "
+        lines.push(Line::from(Span::styled(tr("analysis-off"), theme.dim())));
+        format!(" {} ", tr("pane-game"))
     };
     frame.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: false }).block(
@@ -553,7 +568,7 @@ fn draw_moves(app: &App, frame: &mut Frame, area: Rect, _theme: &Theme) {
     let skip = rows.len().saturating_sub(inner_h);
     let lines: Vec<Line> = rows.into_iter().skip(skip).map(Line::from).collect();
     let title = match app.online().map_or(0, |o| o.chat.unread) {
-        0 => " Moves ".to_string(),
+        0 => format!(" {} ", tr("pane-moves")),
         n => format!(" Moves  m chat: {n} new "),
     };
     frame.render_widget(
@@ -645,58 +660,38 @@ fn draw_chat(o: &Online, frame: &mut Frame, area: Rect, theme: &Theme) {
     );
 }
 
-/// The help screen's text.
-pub const HELP: &str = "\
-Oware (abapa): two rows of six pits, four seeds in each; South moves first.
-A move takes all the seeds of one of your pits and sows them one by one
-counter-clockwise (your row left to right, then the opponent's), skipping the
-pit emptied. If the last seed makes 2 or 3 in an opponent's pit, you capture
-them, and the seeds of the pits before it on that row while they hold 2 or 3.
-If your opponent has no seeds, you must give them some when you can.
-The game ends at 25 captured, at 24-24, when the player to move cannot move
-(each takes their own row), when a position repeats (the rules options), or
-when both agree it cycles while both rows hold seeds (each takes their row).
-
-Keys: 1-6 play your pits from your left; arrows move the cursor, Enter plays;
-a click on a pit plays it. u undo, r redo, h hint (then Enter), a analysis
-on/off (stops the search), c copy the position text (OSC 52 clipboard),
-s save and o open an OGN game, n new game (rematch: sides swap), e proposes
-to end the game as a cycle (y/n answer), q or Ctrl-C quit. Under your row:
-endgame database values (your final seed difference of the seeds on the
-board) when tables cover the position.
-Press Esc, ? or q to close this help.";
-
-/// The keys of an online game, in place of the local game's on the help screen.
-pub const ONLINE_HELP_KEYS: &str = "\
-Online: 1-6, arrows, Enter or a click send your move. d offers a draw, t a
-takeback, e to end the game as a cycle (each takes their row; a move lapses
-it); again: withdrawn. y accepts, n declines the opponent's offer; x resigns
-(y confirms; a aborts before both have moved); after the game n: a rematch.
-w claims the win (= a draw) when your opponent, to move, is away. m: chat
-(type, Enter sends, 140 characters at most, Esc closes). a analyses after
-the game or when watching; s saves, c copies; q leaves (the game goes on).
-Press Esc, ? or q to close this help.";
-
 fn draw_help(app: &App, frame: &mut Frame, r: Rect, theme: &Theme) {
     frame.render_widget(Clear, r);
-    let text = if app.online().is_some() {
-        let rules = HELP.split("\n\nKeys:").next().unwrap_or(HELP);
-        format!("{rules}\n\n{ONLINE_HELP_KEYS}")
+    let keys = if app.online().is_some() {
+        "help-keys-online"
     } else {
-        HELP.to_string()
+        "help-keys-local"
     };
+    let text = format!("{}\n\n{}\n{}", tr("help-rules"), tr(keys), tr("help-close"));
     let mut lines: Vec<Line> = text.lines().map(|l| Line::from(l.to_string())).collect();
     lines.insert(
         0,
         Line::from(Span::styled(
-            format!("Rules in this game: {}", app.game.rules()),
+            t(
+                "help-in-game",
+                &[("rules", app.game.rules().to_string().into())],
+            ),
             theme.title(),
         )),
     );
     frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::default().borders(Borders::ALL).title(" Help ")),
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {} ", tr("pane-help"))),
+        ),
         r,
     );
+}
+
+/// The label `id` of the info pane's lines, padded so that the values line up (`position `);
+/// the empty label is the padding alone.
+fn label(id: &str) -> String {
+    let text = if id.is_empty() { String::new() } else { tr(id) };
+    format!("{text:<8}")
 }

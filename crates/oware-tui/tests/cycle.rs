@@ -8,7 +8,7 @@ use common::{config, no_tables, press, screen};
 use oware_core::{fen, EndReason, Game, Rules, Side};
 use oware_engine::Level;
 use oware_tui::app::Tone;
-use oware_tui::render::{CYCLE_KEYS, KEYS};
+use oware_tui::lang::tr;
 use oware_tui::{App, Effect, EngineEvent, Opponent};
 
 /// Two lone seeds chasing each other round the board: nobody can capture.
@@ -55,7 +55,7 @@ fn the_computer_accepts_a_proposal_and_the_game_ends_by_agreement() {
         .status
         .1
         .contains("each keeps their row: South 24, North 24"));
-    assert!(screen(&app).contains(CYCLE_KEYS));
+    assert!(screen(&app).contains(&tr("keys-cycle")));
     // Other keys wait for the answer.
     press(&mut app, '1');
     assert_eq!(app.game.moves().len(), 0);
@@ -90,7 +90,7 @@ fn a_declined_proposal_is_said_and_play_goes_on() {
         "{:?}",
         app.status
     );
-    assert!(screen(&app).contains(KEYS));
+    assert!(screen(&app).contains(&tr("keys-local")));
     // The person plays on.
     let fx = press(&mut app, '1');
     assert_eq!(app.game.moves().len(), 1);

@@ -281,13 +281,19 @@ fn both_rooms_are_shown_to_a_spectator_and_hostile_texts_are_cleaned() {
 
 #[test]
 fn keys_lines_fit_in_80_columns() {
-    for k in [
-        oware_tui::render::ONLINE_KEYS,
-        oware_tui::render::ONLINE_OVER_KEYS,
-        oware_tui::render::WATCH_KEYS,
-        oware_tui::render::CHAT_KEYS,
-    ] {
-        assert!(k.chars().count() < 80, "{k}");
+    use oware_tui::lang::{tr_in, Lang};
+    for lang in Lang::ALL {
+        for id in [
+            "keys-local",
+            "keys-cycle",
+            "keys-online",
+            "keys-online-over",
+            "keys-watch",
+            "keys-chat",
+        ] {
+            let k = tr_in(lang, id);
+            assert!(k.chars().count() < 80, "{lang:?} {id}: {k}");
+        }
     }
 }
 

@@ -66,12 +66,17 @@ pub struct Args {
     /// rules and a clock (the server says so otherwise).
     #[arg(long, requires = "online")]
     pub rated: bool,
+    /// The language of the game's screen: en, fr, de or pt [default: from LC_ALL, LC_MESSAGES
+    /// or LANG, else en].
+    #[arg(long, value_parser = ["en", "fr", "de", "pt"])]
+    pub lang: Option<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    oware_tui::lang::set_lang(oware_i18n::from_process_env(args.lang.as_deref()));
     if let Some(url) = &args.online {
         return run_online(&args, url);
     }

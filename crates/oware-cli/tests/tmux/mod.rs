@@ -65,7 +65,8 @@ impl Tmux {
         Tmux::start_with(name, "")
     }
 
-    /// [`Tmux::start`] with `env` (`NAME=value …`) added to the shell's environment.
+    /// [`Tmux::start`] with `env` (`NAME=value …`) added to the shell's environment. The shell
+    /// starts in English (`LANG=C.UTF-8`, no `LC_ALL` or `LC_MESSAGES`) unless `env` says otherwise.
     pub fn start_with(name: &str, env: &str) -> Tmux {
         let dir = std::env::temp_dir().join(format!("oware-play-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -74,7 +75,7 @@ impl Tmux {
             dir,
         };
         let shell = format!(
-            "cd '{}' && env -u NO_COLOR PS1='{PROMPT}' TERM=xterm-256color {env} sh",
+            "cd '{}' && env -u NO_COLOR -u LC_ALL -u LC_MESSAGES PS1='{PROMPT}' TERM=xterm-256color LANG=C.UTF-8 {env} sh",
             t.dir.display()
         );
         t.run(&[

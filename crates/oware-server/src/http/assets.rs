@@ -16,6 +16,11 @@
 //! at their first request (a unit test renders them all, so a template error fails the tests, not
 //! a visitor), and their `ETag` is the SHA-256 of the bytes served.
 //!
+//! The pages are rendered once per language (`http/i18n.rs`): the templates' text comes from the
+//! Fluent catalogue through `{{ t("id") }}`, the context's `lang` is the language's code (the
+//! `<html lang>`), and each (language, page) has its own `ETag`; the answers say
+//! `Vary: Accept-Language, Cookie`. `/i18n/{lang}` serves the page scripts' catalogue the same way.
+//!
 //! minijinja rather than askama: the pages stay files under `static/` embedded by rust-embed like
 //! every other file (no struct per page, no second copy of the folder for a derive macro), they are
 //! rendered once so askama's compile-time rendering would buy no speed, and minijinja is one crate
@@ -28,6 +33,7 @@ use std::sync::LazyLock;
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+use oware_i18n::Lang;
 use rust_embed::Embed;
 use sha2::{Digest, Sha256};
 
@@ -79,6 +85,8 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
     });
     // A name a page forgot is an error, not an empty string.
     env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+    env.add_function("t", super::i18n::template_t);
+    env.add_function("t_html", super::i18n::template_t_html);
     let text = |file: rust_embed::EmbeddedFile| {
         String::from_utf8(file.data.into_owned()).expect("a template is UTF-8")
     };
@@ -93,19 +101,26 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
     Ok(env)
 }
 
-/// Renders every page (the HTML files of `static/`) into the layout: (file name, HTML).
-fn render_pages() -> Result<Vec<(String, String)>, String> {
+/// The context a page is rendered with in `lang`: the language's code and the language menu.
+fn page_context(lang: Lang) -> minijinja::Value {
+    minijinja::context! { lang => lang.code(), langs => super::i18n::menu() }
+}
+
+/// Renders every page (the HTML files of `static/`) into the layout in every language:
+/// (language, file name, HTML).
+fn render_pages() -> Result<Vec<(Lang, String, String)>, String> {
     let env = templates().map_err(|e| format!("{e:#}"))?;
-    Static::iter()
-        .filter(|name| is_page(name))
-        .map(|name| {
+    let mut pages = Vec::new();
+    for lang in Lang::ALL {
+        for name in Static::iter().filter(|name| is_page(name)) {
             let html = env
                 .get_template(&name)
-                .and_then(|t| t.render(()))
-                .map_err(|e| format!("{name}: {e:#}"))?;
-            Ok((name.into_owned(), html))
-        })
-        .collect()
+                .and_then(|t| t.render(page_context(lang)))
+                .map_err(|e| format!("{}/{name}: {e:#}", lang.code()))?;
+            pages.push((lang, name.into_owned(), html));
+        }
+    }
+    Ok(pages)
 }
 
 /// A page as served: the layout with the page's sections, and its entity tag.
@@ -116,14 +131,14 @@ struct Page {
     tag: String,
 }
 
-/// The pages, by file name (`index.html`), rendered at their first request.
-static SERVED_PAGES: LazyLock<HashMap<String, Page>> = LazyLock::new(|| {
+/// The pages, by language and file name (`index.html`), rendered at their first request.
+static SERVED_PAGES: LazyLock<HashMap<(Lang, String), Page>> = LazyLock::new(|| {
     render_pages()
         .unwrap_or_else(|e| panic!("the pages' templates: {e}"))
         .into_iter()
-        .map(|(name, html)| {
+        .map(|(lang, name, html)| {
             let tag = etag(&Sha256::digest(html.as_bytes()).into());
-            (name, Page { html, tag })
+            ((lang, name), Page { html, tag })
         })
         .collect()
 });
@@ -220,19 +235,28 @@ fn not_modified(headers: &HeaderMap, tag: &str) -> bool {
 /// the page; a page as put into the layout), or `304` when the request's `If-None-Match` already
 /// holds it.
 pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
-    let found = file_name(uri.path()).and_then(|name| {
-        let mime = content_type(&name)?;
-        if let Some(page) = SERVED_PAGES.get(&*name) {
-            let body: &'static [u8] = page.html.as_bytes();
-            return Some((mime, page.tag.clone(), Body::from(body)));
-        }
-        let file = Static::get(&name)?;
-        Some((
-            mime,
-            etag(&file.metadata.sha256_hash()),
-            Body::from(file.data),
-        ))
-    });
+    let lang = super::i18n::request_lang(&headers);
+    // Whether the answer depends on the request's language: a page.
+    let mut varies = false;
+    let found = if let Some(catalogue) = super::i18n::catalogue(uri.path()) {
+        let body: &'static [u8] = catalogue.json.as_bytes();
+        Some(("application/json", catalogue.tag.clone(), Body::from(body)))
+    } else {
+        file_name(uri.path()).and_then(|name| {
+            let mime = content_type(&name)?;
+            if let Some(page) = SERVED_PAGES.get(&(lang, name.clone().into_owned())) {
+                varies = true;
+                let body: &'static [u8] = page.html.as_bytes();
+                return Some((mime, page.tag.clone(), Body::from(body)));
+            }
+            let file = Static::get(&name)?;
+            Some((
+                mime,
+                etag(&file.metadata.sha256_hash()),
+                Body::from(file.data),
+            ))
+        })
+    };
     let Some((mime, tag, body)) = found else {
         return (
             StatusCode::NOT_FOUND,
@@ -246,9 +270,26 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
         (header::ETAG, etag_value),
         (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
     ];
-    if not_modified(&headers, &tag) {
-        return (StatusCode::NOT_MODIFIED, cache).into_response();
+    let mut response = if not_modified(&headers, &tag) {
+        (StatusCode::NOT_MODIFIED, cache).into_response()
+    } else {
+        answer(cache, mime, body)
+    };
+    if varies {
+        response.headers_mut().insert(
+            header::VARY,
+            HeaderValue::from_static("Accept-Language, Cookie"),
+        );
     }
+    response
+}
+
+/// A `200` with the file's body, its cache headers and its type.
+fn answer(
+    cache: [(header::HeaderName, HeaderValue); 2],
+    mime: &'static str,
+    body: Body,
+) -> Response {
     (
         cache,
         [
@@ -268,6 +309,7 @@ mod tests {
         SERVED_PAGES,
     };
     use axum::http::{header, HeaderMap, HeaderValue};
+    use oware_i18n::Lang;
     use sha2::{Digest, Sha256};
 
     #[test]
@@ -355,7 +397,8 @@ mod tests {
     fn render_with_layout(page: &str) -> Result<String, minijinja::Error> {
         let mut env = templates()?;
         env.add_template_owned("page.html", page.to_owned())?;
-        env.get_template("page.html")?.render(())
+        env.get_template("page.html")?
+            .render(super::page_context(Lang::En))
     }
 
     #[test]
@@ -402,7 +445,7 @@ mod tests {
                 .map(str::to_owned)
                 .collect::<Vec<_>>()
         };
-        for (name, page) in SERVED_PAGES.iter() {
+        for ((_, name), page) in SERVED_PAGES.iter() {
             assert_eq!(
                 header(&page.html),
                 [
@@ -427,9 +470,9 @@ mod tests {
     #[test]
     fn every_page_is_put_into_the_layout_and_tagged_by_the_bytes_served() {
         let pages: Vec<_> = Static::iter().filter(|n| n.ends_with(".html")).collect();
-        assert_eq!(SERVED_PAGES.len(), pages.len());
+        assert_eq!(SERVED_PAGES.len(), pages.len() * Lang::ALL.len());
         for name in pages {
-            let page = &SERVED_PAGES[&*name];
+            let page = en(&name);
             let html = &page.html;
             assert!(
                 html.starts_with("<!doctype html>\n<html lang=\"en\">\n<head>\n"),
@@ -461,16 +504,21 @@ mod tests {
             );
         }
         for doc in PAGES {
-            let html = &SERVED_PAGES[&*format!("{doc}.html")].html;
+            let html = &en(&format!("{doc}.html")).html;
             assert_eq!(html.matches("aria-current").count(), 1, "{doc}");
             assert!(
                 html.contains(&format!("<a href=\"/{doc}\" aria-current=\"page\">")),
                 "{doc}"
             );
         }
-        let index = &SERVED_PAGES["index.html"].html;
+        let index = &en("index.html").html;
         assert!(index.find("class=\"skip\"") < index.find("<header"));
         assert!(index.contains("<button type=\"button\" id=\"btn-new\""));
+    }
+
+    /// The English page `name`.
+    fn en(name: &str) -> &'static super::Page {
+        &SERVED_PAGES[&(Lang::En, name.to_owned())]
     }
 
     /// The quoted strings that follow `marker` in `text`.
@@ -494,7 +542,7 @@ mod tests {
 
     #[test]
     fn every_module_the_page_imports_is_served_as_javascript() {
-        let entries = &SERVED_PAGES["index.html"].html;
+        let entries = &en("index.html").html;
         assert_eq!(
             quoted_after(entries, "<script type=\"module\" src=\""),
             ["/js/main.js"]

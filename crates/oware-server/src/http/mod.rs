@@ -19,6 +19,7 @@ mod error;
 mod games;
 mod health;
 pub(crate) mod host;
+mod i18n;
 mod learn;
 pub(crate) mod listener;
 mod lobby;

@@ -5,6 +5,7 @@
 // text from the server is put in as text, never as HTML.
 import { request } from "./api.js";
 import { createTokensDialog } from "./tokens.js";
+import { setUpLanguageMenu } from "./i18n.js";
 /** @import * as P from "../../types/protocol" */
 
 // ----- Requests -----
@@ -145,6 +146,7 @@ function accountDialog(id, title, fields, submitText, submit) {
  * @param {{ onChange?: (name: string | null) => void }} [options]
  */
 export function createAccountMenu({ onChange } = {}) {
+  setUpLanguageMenu();
   const box = /** @type {HTMLElement | null} */ (document.querySelector("#account"));
   let name = null;
   const changed = (n) => {

@@ -30,6 +30,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 
+use crate::lang::{self, t, t as t_, tr};
 use crate::layout;
 use crate::online::Online;
 use crate::tables::Tables;
@@ -219,23 +220,30 @@ pub struct App {
 /// (`South wins 26-20`) and the reason.
 pub fn outcome_lines(game: &Game) -> Option<(String, String)> {
     let o = game.outcome()?;
+    let scores = [
+        ("south", o.scores.south.to_string().into()),
+        ("north", o.scores.north.to_string().into()),
+    ];
     let result = match o.winner() {
-        Some(side) => format!("{side} wins {}-{}", o.scores.south, o.scores.north),
-        None => format!("Draw {}-{}", o.scores.south, o.scores.north),
+        Some(side) => {
+            let mut args = vec![("side", lang::side(side).into())];
+            args.extend(scores.iter().cloned());
+            t("result-wins", &args)
+        }
+        None => t("result-draw", &scores),
     };
     let why = match o.reason {
-        EndReason::Capture => "25 or more seeds captured".to_string(),
-        EndReason::Draw => "24 seeds each".to_string(),
-        EndReason::NoFeed => format!(
-            "{} cannot move: each keeps their row's seeds",
-            game.position().turn()
+        EndReason::Capture => tr("why-capture"),
+        EndReason::Draw => tr("why-draw"),
+        EndReason::NoFeed => t(
+            "why-no-move",
+            &[("side", lang::side(game.position().turn()).into())],
         ),
-        EndReason::Cycle => match game.rules().cycle_seeds {
-            oware_core::CycleSeeds::OwnRow => "repetition: each keeps their row's seeds",
-            oware_core::CycleSeeds::Even => "repetition: the seeds left are split evenly",
-        }
-        .to_string(),
-        EndReason::AgreedCycle => "agreed cycle: each keeps their row's seeds".to_string(),
+        EndReason::Cycle => tr(match game.rules().cycle_seeds {
+            oware_core::CycleSeeds::OwnRow => "why-cycle-own",
+            oware_core::CycleSeeds::Even => "why-cycle-even",
+        }),
+        EndReason::AgreedCycle => tr("why-agreed-cycle"),
     };
     Some((result, why))
 }
@@ -244,7 +252,10 @@ pub fn outcome_lines(game: &Game) -> Option<(String, String)> {
 /// captured`.
 pub fn outcome_text(game: &Game) -> Option<String> {
     let (result, why) = outcome_lines(game)?;
-    Some(format!("{result} (South-North): {why}"))
+    Some(t(
+        "outcome-line",
+        &[("result", result.into()), ("why", why.into())],
+    ))
 }
 
 impl App {
@@ -351,17 +362,15 @@ impl App {
             Mode::Online(o) => return self.online_turn_text(o),
         };
         if let Some(t) = outcome_text(&self.game) {
-            return format!("Game over: {t}");
+            return t_("game-over", &[("result", t.into())]);
         }
         let turn = self.game.position().turn();
         match opponent {
             Opponent::Computer { human, level } if human != turn => {
-                format!("{level} is thinking...")
+                t_("turn-computer", &[("level", lang::level(level).into())])
             }
-            Opponent::Computer { .. } => {
-                "Your move: keys 1-6, arrows and Enter, or click a pit".to_string()
-            }
-            Opponent::Friend => format!("{turn} to move: keys 1-6, arrows and Enter, or a click"),
+            Opponent::Computer { .. } => tr("turn-yours"),
+            Opponent::Friend => t_("turn-friend", &[("side", lang::side(turn).into())]),
         }
     }
 

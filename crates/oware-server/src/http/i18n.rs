@@ -1,0 +1,156 @@
+//! The players' languages on the site: which language a request gets, the `t("id")` function of
+//! the page templates, and the page scripts' catalogue at `/i18n/{lang}`.
+//!
+//! A page's language is the `lang` cookie's (set by the header's language menu), else the first
+//! of ours the browser's `Accept-Language` asks for, else English (`oware_i18n::negotiate`). The
+//! pages are rendered once per language; their answers say `Vary: Accept-Language, Cookie`.
+
+use std::sync::LazyLock;
+
+use axum::http::{header, HeaderMap};
+use cookie::Cookie;
+use oware_i18n::{Arg, Lang};
+use sha2::{Digest, Sha256};
+
+/// The cookie that keeps a visitor's choice of language.
+pub(crate) const LANG_COOKIE: &str = "lang";
+
+/// The language of a page request: the `lang` cookie, then `Accept-Language`, then English.
+pub(super) fn request_lang(headers: &HeaderMap) -> Lang {
+    let cookie = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == LANG_COOKIE)
+        .and_then(|c| c.value_raw().map(str::to_owned));
+    let accept = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok());
+    oware_i18n::negotiate(None, cookie.as_deref(), accept)
+}
+
+/// The templates' `t("id", name=value…)`: the message `id` in the language being rendered (the
+/// context's `lang`), with its arguments. A missing id is an error, so a page that names one
+/// fails its test rather than showing the id.
+pub(super) fn template_t(
+    state: &minijinja::State,
+    id: &str,
+    kwargs: minijinja::value::Kwargs,
+) -> Result<String, minijinja::Error> {
+    let code = state
+        .lookup("lang")
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    let lang = Lang::parse(&code).unwrap_or(Lang::En);
+    if !oware_i18n::has(Lang::En, id) {
+        return Err(minijinja::Error::new(
+            minijinja::ErrorKind::InvalidOperation,
+            format!("no message {id} in the catalogue"),
+        ));
+    }
+    let mut args: Vec<(&str, Arg<'_>)> = Vec::new();
+    for name in kwargs.args() {
+        let value: minijinja::Value = kwargs.get(name)?;
+        let arg = match value.as_i64() {
+            Some(n) if value.kind() == minijinja::value::ValueKind::Number => Arg::Num(n as f64),
+            _ => Arg::Str(value.to_string().into()),
+        };
+        args.push((name, arg));
+    }
+    Ok(oware_i18n::t(lang, id, &args))
+}
+
+/// The templates' `t_html("id-html")`: a message with markup (`<em>`, `<strong>`, `<a href>`), put
+/// in unescaped; only ids ending in `-html` (the catalogue test checks their tags).
+pub(super) fn template_t_html(
+    state: &minijinja::State,
+    id: &str,
+    kwargs: minijinja::value::Kwargs,
+) -> Result<minijinja::Value, minijinja::Error> {
+    if !id.ends_with("-html") {
+        return Err(minijinja::Error::new(
+            minijinja::ErrorKind::InvalidOperation,
+            format!("t_html takes a message whose id ends in -html, not {id}"),
+        ));
+    }
+    Ok(minijinja::Value::from_safe_string(template_t(
+        state, id, kwargs,
+    )?))
+}
+
+/// The languages for the header's menu: (code, name in itself).
+pub(super) fn menu() -> Vec<(&'static str, &'static str)> {
+    Lang::ALL
+        .iter()
+        .map(|l| (l.code(), l.native_name()))
+        .collect()
+}
+
+/// A language's scripts catalogue as served: the JSON and its entity tag.
+pub(super) struct Catalogue {
+    /// `{"lang": …, "messages": …}` (`oware_i18n::scripts_catalogue`).
+    pub json: String,
+    /// The SHA-256 of `json`, quoted.
+    pub tag: String,
+}
+
+/// The scripts' catalogue of every language, made at its first request.
+static CATALOGUES: LazyLock<Vec<(Lang, Catalogue)>> = LazyLock::new(|| {
+    Lang::ALL
+        .iter()
+        .map(|&lang| {
+            let json = oware_i18n::scripts_catalogue(lang)
+                .unwrap_or_else(|e| panic!("the scripts' catalogue: {e}"));
+            // The strong entity tag, as `assets.rs` makes the files': the SHA-256 in hex, quoted.
+            let hex: String = Sha256::digest(json.as_bytes())
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            let tag = format!("\"{hex}\"");
+            (lang, Catalogue { json, tag })
+        })
+        .collect()
+});
+
+/// The catalogue `/i18n/{code}` names, if `code` is one of our languages.
+pub(super) fn catalogue(path: &str) -> Option<&'static Catalogue> {
+    let code = path.strip_prefix("/i18n/")?;
+    let lang = Lang::ALL.into_iter().find(|l| l.code() == code)?;
+    CATALOGUES.iter().find(|(l, _)| *l == lang).map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{catalogue, request_lang};
+    use axum::http::{header, HeaderMap, HeaderValue};
+    use oware_i18n::Lang;
+
+    #[test]
+    fn the_cookie_beats_accept_language() {
+        let mut h = HeaderMap::new();
+        assert_eq!(request_lang(&h), Lang::En);
+        h.insert(
+            header::ACCEPT_LANGUAGE,
+            HeaderValue::from_static("fr-FR,fr;q=0.9"),
+        );
+        assert_eq!(request_lang(&h), Lang::Fr);
+        h.insert(header::COOKIE, HeaderValue::from_static("a=b; lang=de"));
+        assert_eq!(request_lang(&h), Lang::De);
+        h.insert(header::COOKIE, HeaderValue::from_static("lang=xx"));
+        assert_eq!(request_lang(&h), Lang::Fr);
+    }
+
+    #[test]
+    fn each_language_has_a_catalogue_for_the_scripts() {
+        for lang in Lang::ALL {
+            let c = catalogue(&format!("/i18n/{}", lang.code())).unwrap();
+            let json: serde_json::Value = serde_json::from_str(&c.json).unwrap();
+            assert_eq!(json["lang"], lang.code());
+        }
+        assert!(catalogue("/i18n/xx").is_none());
+        assert!(catalogue("/i18n/").is_none());
+        assert!(catalogue("/i18n/fr/x").is_none());
+    }
+}

@@ -1,0 +1,85 @@
+// Browser test of the players' languages (issue 42): the browser's language chooses the page's
+// (`<html lang>`), the header's menu changes it and the choice survives a reload (the `lang`
+// cookie), the page scripts get their catalogue, and a German phone-sized page has no
+// horizontal overflow (a screenshot is kept in test-artifacts/).
+//
+// Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/i18n.test.mjs
+// Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+import { useServer, openPage, artifacts } from "./harness.mjs";
+
+const env = useServer({ name: "i18n" });
+
+/** The header's link texts. @param {import("playwright-core").Page} page */
+const navTexts = (page) => page.$$eval(".nav > a", (links) => links.map((a) => a.textContent.trim()));
+
+test("Accept-Language fr gives the French pages, the menu switches to German for good", async () => {
+  const { context, page, errors } = await openPage(env.browser, undefined, { locale: "fr-FR" });
+  try {
+    await page.goto(`${env.base}strategy`);
+    assert.equal(await page.getAttribute("html", "lang"), "fr");
+    assert.deepEqual(await navTexts(page), ["Jouer", "Tournois", "Classement", "Règles", "Conseils", "FAQ"]);
+    assert.equal(await page.textContent("h1"), "Conseils de stratégie");
+    assert.match(await page.title(), /awalé/);
+    // The page scripts' catalogue comes in the page's language, with its ETag.
+    const catalogue = await page.evaluate(async () => {
+      const r = await fetch("/i18n/fr");
+      return { etag: r.headers.get("etag"), body: await r.json() };
+    });
+    assert.equal(catalogue.body.lang, "fr");
+    assert.ok(catalogue.etag);
+
+    await page.goto(env.base);
+    assert.equal(await page.getAttribute("html", "lang"), "fr");
+    assert.equal(await page.inputValue("#lang-menu"), "fr");
+
+    // The menu: German, kept over a reload and on the other pages.
+    await Promise.all([page.waitForNavigation(), page.selectOption("#lang-menu", "de")]);
+    assert.equal(await page.getAttribute("html", "lang"), "de");
+    assert.equal((await navTexts(page))[0], "Spielen");
+    await page.reload();
+    assert.equal(await page.getAttribute("html", "lang"), "de");
+    await page.goto(`${env.base}strategy`);
+    assert.equal(await page.textContent("h1"), "Strategietipps");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a German phone-sized page has no horizontal overflow", async () => {
+  const { context, page, errors } = await openPage(env.browser, { width: 360, height: 740 }, { locale: "de-DE" });
+  try {
+    mkdirSync(artifacts, { recursive: true });
+    for (const [path, shot] of [["strategy", "i18n-de-phone-tips.png"], ["", "i18n-de-phone-home.png"]]) {
+      await page.goto(`${env.base}${path}`);
+      assert.equal(await page.getAttribute("html", "lang"), "de");
+      await page.screenshot({ path: join(artifacts, shot), fullPage: true });
+      const { scroll, inner } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      }));
+      assert.ok(scroll <= inner, `/${path}: ${scroll} px wide in a ${inner} px window`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the FAQ in Portuguese, translated whole", async () => {
+  const { context, page, errors } = await openPage(env.browser, undefined, { locale: "pt-PT" });
+  try {
+    await page.goto(`${env.base}faq`);
+    assert.equal(await page.getAttribute("html", "lang"), "pt");
+    assert.equal(await page.textContent("h1"), "Perguntas e respostas");
+    assert.match(await page.textContent("#cannot-play"), /não posso jogar aquela casa/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
