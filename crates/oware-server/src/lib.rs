@@ -131,7 +131,7 @@ pub use store::{
     open as open_store, GameRow, GameStore, GameUpdate, Notice, NoticeStore, PostgresStore,
     SqliteStore, Store, StoreError, StoreFuture,
 };
-pub use time::{Clock, ManualClock, Sleep, SystemClock};
+pub use time::{utc_date, Clock, ManualClock, Sleep, SystemClock};
 pub use tournament::{
     NewTournament, Recurring, ScheduleError, TournamentConfig, TournamentError, Tournaments,
     DEFAULT_SCHEDULE,

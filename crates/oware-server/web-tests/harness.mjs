@@ -103,3 +103,69 @@ export async function openPage(browser, viewport = { width: 1280, height: 860 },
   });
   return { context, page, errors, refusals };
 }
+
+/**
+ * English words a page in another language still shows (issue 42): the words of its visible text
+ * (open dialogs included, hidden elements not) and of its text attributes (`title`, `aria-label`,
+ * `placeholder`, `alt`, and the value of buttons) that are common English and are not words of
+ * French, German or Portuguese too. `ignore` lists more words to pass over (names a test chose).
+ * A test of a translated page expects `[]`; each finding is "word: …its text…".
+ * @param {import("playwright-core").Page} page
+ * @param {string[]} [ignore]
+ * @returns {Promise<string[]>}
+ */
+export async function englishLeft(page, ignore = []) {
+  const texts = await page.evaluate(() => {
+    const out = [];
+    const visible = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        if (e.hidden) return false;
+        const style = getComputedStyle(e);
+        if (style.display === "none" || style.visibility === "hidden") return false;
+      }
+      return true;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || ["SCRIPT", "STYLE", "NOSCRIPT"].includes(parent.tagName)) continue;
+      const text = (node.textContent || "").trim();
+      if (text && visible(parent)) out.push(text);
+    }
+    for (const el of document.querySelectorAll("[title], [aria-label], [placeholder], [alt], input[type=button], input[type=submit]")) {
+      if (!visible(el)) continue;
+      for (const name of ["title", "aria-label", "placeholder", "alt"]) {
+        const value = el.getAttribute(name);
+        if (value) out.push(value);
+      }
+      if (el instanceof HTMLInputElement && (el.type === "button" || el.type === "submit")) out.push(el.value);
+    }
+    out.push(document.title);
+    return out;
+  });
+  const skip = new Set(ignore.map((w) => w.toLowerCase()));
+  const found = [];
+  for (const text of texts) {
+    for (const word of text.toLowerCase().match(/[a-z']+/g) || []) {
+      if (ENGLISH.has(word) && !skip.has(word)) found.push(`${word}: ${text.slice(0, 80)}`);
+    }
+  }
+  return found;
+}
+
+/**
+ * Common English words of the site's text that no French, German or Portuguese sentence uses
+ * (so "chat", "online", "start", "link", "expert", "computer", "name", "no" and "a" are not here).
+ */
+const ENGLISH = new Set(
+  `the you your yours move moves game games play plays played playing player players seed seeds pit pits
+  store stores and with new undo redo hint hints win wins won lose lost draw draws turn waiting wait sign
+  log password rating ratings clock offer offers resign rematch copy spectator spectators send review
+  reviews level easy medium hard friend tournament tournaments round rounds join leave history settings
+  cancel close back next previous puzzle puzzles lesson lessons streak solve solved score points of to is
+  are has have not this that what who when which it for at by from be yes please again here there
+  opponent opponents your time left right first last best show hide take takes takeback accept decline
+  account leaderboard rules tips learn home language sound board analyse analysis engine level depth
+  captured capture captures sow sows sowing empty must feed grand slam cycle over result results
+  winner loser standings pairing pairings starts started finished free`.split(/\s+/).filter(Boolean),
+);

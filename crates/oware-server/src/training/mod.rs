@@ -176,7 +176,7 @@ impl Training {
         let day = (self.clock.now_ms() / DAY_MS) as i64;
         let i = pick::daily(day, self.puzzles.len());
         Ok(DailyPuzzle {
-            date: view::date_of(day),
+            date: crate::utc_date(day),
             puzzle: self.view(i).await?,
         })
     }

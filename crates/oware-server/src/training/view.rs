@@ -67,30 +67,15 @@ pub(super) fn rating_view(r: &RatingRow) -> PuzzleRating {
     }
 }
 
-/// The date of `day` (days since 1970-01-01) as `YYYY-MM-DD` (Howard Hinnant's
-/// `civil_from_days`).
-pub(super) fn date_of(day: i64) -> String {
-    let z = day + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn days_are_dates() {
-        assert_eq!(date_of(0), "1970-01-01");
-        assert_eq!(date_of(20_454), "2026-01-01");
-        assert_eq!(date_of(11_016), "2000-02-29");
+        assert_eq!(crate::utc_date(0), "1970-01-01");
+        assert_eq!(crate::utc_date(20_454), "2026-01-01");
+        assert_eq!(crate::utc_date(11_016), "2000-02-29");
     }
 
     #[test]
