@@ -62,6 +62,20 @@ pub struct AccountAnswer {
     /// Whether the account is a bot.
     #[serde(default)]
     pub bot: bool,
+    /// The language the account chose (`en`, `fr`, `de`, `pt`), if it chose one: the answer of
+    /// a log-in also sets the `lang` cookie to it, so the site shows in it on this device.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub lang: Option<String>,
+}
+
+/// `POST /api/account/lang`: the visitor's language. It sets the `lang` cookie and, for an
+/// account, keeps the choice on the account.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct LangReq {
+    /// A language code of the site: `en`, `fr`, `de` or `pt`.
+    pub lang: String,
 }
 
 /// One of an account's games still going (`GET /api/account/games`).

@@ -47,7 +47,7 @@ mod tournaments;
 pub mod ts;
 
 pub use accounts::{
-    AccountAnswer, AccountGame, AccountGames, CloseReq, Credentials, LogOutReq, NewPasswordReq,
+    AccountAnswer, AccountGame, AccountGames, CloseReq, Credentials, LangReq, LogOutReq, NewPasswordReq,
     ResetReq,
 };
 pub use answers::{

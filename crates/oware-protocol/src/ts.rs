@@ -125,6 +125,7 @@ pub fn declarations() -> String {
         LobbyEntry,
         ChatLog,
         AccountAnswer,
+        LangReq,
         AccountGames,
         AccountGame,
         Profile,

@@ -996,3 +996,122 @@ async fn the_leaderboard_lists_established_players_best_first() {
     assert_eq!(board["blitz"], json!([]));
     s.shutdown().await.unwrap();
 }
+
+/// `POST path` with `body` and the extra `headers` on a bare client: the status, the JSON body
+/// and every `Set-Cookie` line.
+async fn raw_post(
+    s: &Server,
+    path: &str,
+    body: Value,
+    headers: &[(&str, &str)],
+) -> (StatusCode, Value, Vec<String>) {
+    let mut req = reqwest::Client::new()
+        .post(format!("http://{}{path}", s.addr()))
+        .json(&body);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status();
+    let set = r
+        .headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect();
+    (status, r.json().await.unwrap_or(Value::Null), set)
+}
+
+#[tokio::test]
+async fn the_language_is_kept_on_the_account_and_follows_it_to_another_device() {
+    let (_dir, _clock, s) = world().await;
+    // Signing up from a French browser keeps French on the account.
+    let mut b = Browser::new(&s);
+    let (status, body, _) = b
+        .send(
+            reqwest::Method::POST,
+            "/api/account/signup",
+            Some(json!({ "name": "Ama", "password": PASSWORD })),
+            &[("accept-language", "fr-FR,fr;q=0.9,en;q=0.5")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["lang"], "fr");
+    assert_eq!(b.get("/api/account").await.1["lang"], "fr");
+
+    // The header's menu: German, kept on the account.
+    let (status, body) = b.post("/api/account/lang", json!({ "lang": "de" })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(b.get("/api/account").await.1["lang"], "de");
+
+    // Another device logs in with an English browser: the answer says German and sets the
+    // `lang` cookie beside the session's.
+    let (status, body, set) = raw_post(
+        &s,
+        "/api/account/login",
+        json!({ "name": "Ama", "password": PASSWORD }),
+        &[("accept-language", "en")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["lang"], "de");
+    assert!(set.iter().any(|c| c.starts_with("oware_session=")), "{set:?}");
+    let lang = set.iter().find(|c| c.starts_with("lang=")).expect("a lang cookie");
+    assert!(lang.starts_with("lang=de;"), "{lang}");
+    for flag in ["Path=/", "SameSite=Lax", "Max-Age=31536000"] {
+        assert!(lang.contains(flag), "{lang}");
+    }
+    assert!(!lang.contains("HttpOnly"), "the guest's menu writes it too: {lang}");
+
+    // A guest's choice sets the cookie and keeps nothing; an unknown language is refused, in
+    // the language of the request.
+    let (status, body, set) = raw_post(&s, "/api/account/lang", json!({ "lang": "pt" }), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(set.iter().any(|c| c.starts_with("lang=pt;")), "{set:?}");
+    let (status, body, set) = raw_post(
+        &s,
+        "/api/account/lang",
+        json!({ "lang": "xx" }),
+        &[("cookie", "lang=fr")],
+    )
+    .await;
+    assert_error(status, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-lang");
+    assert_eq!(body["error"], "Le site ne propose pas cette langue.");
+    assert!(set.is_empty(), "{set:?}");
+    let (status, body, _) = raw_post(&s, "/api/account/lang", json!({ "lang": "xx" }), &[]).await;
+    assert_error(status, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-lang");
+    assert_eq!(body["error"], "the site's languages are en, fr, de, pt");
+    assert_eq!(b.get("/api/account").await.1["lang"], "de", "unchanged");
+}
+
+#[tokio::test]
+async fn error_answers_speak_the_language_of_the_request() {
+    let (_dir, _clock, s) = world().await;
+    let api = common::Api::new(&s);
+    let (id, token, _) = api.new_game(json!({ "opponent": "friend" })).await;
+    assert_eq!(api.play(&id, &token, "C").await.0, StatusCode::OK);
+    assert_eq!(api.play(&id, &token, "b").await.0, StatusCode::OK);
+    let path = format!("/api/games/{id}/moves");
+    for (headers, want) in [
+        (
+            vec![("accept-language", "pt-PT,pt;q=0.9")],
+            "Esta casa está vazia: escolha uma casa com sementes.",
+        ),
+        (
+            // The cookie (the header's menu) beats the browser's language.
+            vec![("accept-language", "pt"), ("cookie", "lang=de")],
+            "Diese Mulde ist leer: Wählen Sie eine Mulde mit Samen.",
+        ),
+    ] {
+        let mut all = headers.clone();
+        all.push(("x-seat-token", &token));
+        let (status, body, _) = raw_post(&s, &path, json!({ "move": "C" }), &all).await;
+        assert_error(status, &body, StatusCode::UNPROCESSABLE_ENTITY, "empty-pit");
+        assert_eq!(body["error"], want);
+    }
+    // English keeps the server's own sentence.
+    let (status, body) = api.play(&id, &token, "C").await;
+    assert_error(status, &body, StatusCode::UNPROCESSABLE_ENTITY, "empty-pit");
+    assert!(body["error"].as_str().unwrap().contains("empty"), "{body}");
+    assert_eq!(api.state(&id).await["ply"], 2, "nothing changed");
+}

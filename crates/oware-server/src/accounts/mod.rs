@@ -522,6 +522,23 @@ impl Accounts {
         .await
     }
 
+    /// The language `user` chose (kept on the account so every device shows the site in it),
+    /// if any. A stored code the site no longer has counts as none.
+    pub async fn lang(&self, user: &User) -> Result<Option<oware_i18n::Lang>, AccountError> {
+        let code = self.store.prefs().lang(user.id.clone()).await?;
+        Ok(code.as_deref().and_then(oware_i18n::Lang::parse))
+    }
+
+    /// Keeps `lang` as `user`'s language.
+    pub async fn set_lang(&self, user: &User, lang: oware_i18n::Lang) -> Result<(), AccountError> {
+        let at = self.now();
+        self.store
+            .prefs()
+            .save_lang(user.id.clone(), lang.code().to_owned(), at)
+            .await?;
+        Ok(())
+    }
+
     /// The account named `name` (any case), closed ones too.
     pub async fn find(&self, name: &str) -> Result<Option<UserRow>, AccountError> {
         if check_name(name).is_err() && name.len() > username::NAME_MAX {

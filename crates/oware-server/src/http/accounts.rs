@@ -23,7 +23,9 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use oware_protocol::{AccountAnswer, CloseReq, Credentials, LogOutReq, NewPasswordReq, ResetReq};
+use oware_protocol::{
+    AccountAnswer, CloseReq, Credentials, LangReq, LogOutReq, NewPasswordReq, ResetReq,
+};
 
 use super::error::{ApiError, ApiJson};
 use super::Shared;
@@ -154,15 +156,27 @@ fn set_cookie(value: &str, max_age_s: u64, secure: bool) -> HeaderValue {
     HeaderValue::from_str(&cookie.to_string()).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
-/// The answer to a new session: the account, and the cookie.
-fn with_session(session: NewSession, headers: &HeaderMap, bot: bool) -> Response {
+/// The answer to a new session: the account, the session cookie and, when the account chose a
+/// language, the `lang` cookie, so that this device shows the site in it.
+fn with_session(
+    session: NewSession,
+    headers: &HeaderMap,
+    bot: bool,
+    lang: Option<oware_i18n::Lang>,
+) -> Response {
     let cookie = set_cookie(&session.token, session.max_age_s, over_tls(headers));
     let body = Json(AccountAnswer {
         name: Some(session.user.name),
         bot,
+        lang: lang.map(|l| l.code().to_owned()),
     });
     let mut response = body.into_response();
-    response.headers_mut().insert(header::SET_COOKIE, cookie);
+    response.headers_mut().append(header::SET_COOKIE, cookie);
+    if let Some(lang) = lang {
+        response
+            .headers_mut()
+            .append(header::SET_COOKIE, super::i18n::lang_cookie(lang, over_tls(headers)));
+    }
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -201,8 +215,13 @@ impl Opening {
 
 /// `POST /api/account/signup`.
 pub(super) async fn sign_up(o: Opening, ApiJson(c): ApiJson<Credentials>) -> Answer {
-    let started = o.state.accounts.sign_up(c.name.trim(), &c.password, o.ip());
-    o.open(started.await).await
+    let started = o.state.accounts.sign_up(c.name.trim(), &c.password, o.ip()).await;
+    if let Ok(session) = &started {
+        // The new account keeps the language its owner was reading the site in.
+        let lang = super::i18n::request_lang(&o.headers);
+        o.state.accounts.set_lang(&session.user, lang).await?;
+    }
+    o.open(started).await
 }
 
 /// `POST /api/account/login`.
@@ -225,7 +244,8 @@ async fn open_session(
         }
     }
     let bot = s.bots.is_bot(&session.user).await?;
-    Ok(with_session(session, headers, bot))
+    let lang = s.accounts.lang(&session.user).await?;
+    Ok(with_session(session, headers, bot, lang))
 }
 
 /// `POST /api/account/logout`.
@@ -245,15 +265,48 @@ pub(super) async fn log_out(
 /// `GET /api/account`: who is logged in (`{"name": null}` for a guest).
 pub(super) async fn me(State(s): State<Shared>, headers: HeaderMap) -> Answer {
     let user = viewer(&s, &headers).await?;
-    let bot = match &user {
-        Some(u) => s.bots.is_bot(u).await?,
-        None => false,
+    let (bot, lang) = match &user {
+        Some(u) => (s.bots.is_bot(u).await?, s.accounts.lang(u).await?),
+        None => (false, None),
     };
     let mut r = Json(AccountAnswer {
         name: user.map(|u| u.name),
         bot,
+        lang: lang.map(|l| l.code().to_owned()),
     })
     .into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(r)
+}
+
+/// `POST /api/account/lang`: the visitor's language (the header's menu). The answer sets the
+/// `lang` cookie; for a logged-in account the choice is kept on the account too, so that its
+/// other devices show the site in it from their next log-in.
+pub(super) async fn set_lang(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<LangReq>,
+) -> Answer {
+    let Some(lang) = oware_i18n::Lang::parse(req.lang.trim()) else {
+        let codes: Vec<&str> = oware_i18n::Lang::ALL.iter().map(|l| l.code()).collect();
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad-lang",
+            format!("the site's languages are {}", codes.join(", ")),
+        ));
+    };
+    if let Some(user) = viewer(&s, &headers).await? {
+        s.accounts.set_lang(&user, lang).await?;
+    }
+    let mut r = Json(LangReq {
+        lang: lang.code().to_owned(),
+    })
+    .into_response();
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        super::i18n::lang_cookie(lang, over_tls(&headers)),
+    );
     r.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(r)
@@ -273,7 +326,8 @@ pub(super) async fn change_password(
         .change_password(&user, &p.current, &p.new, ip)
         .await?;
     let bot = s.bots.is_bot(&user).await?;
-    Ok(with_session(session, &headers, bot))
+    let lang = s.accounts.lang(&user).await?;
+    Ok(with_session(session, &headers, bot, lang))
 }
 
 /// `POST /api/account/close`.

@@ -98,6 +98,19 @@ pub struct ApiError {
     /// Seconds after which the request may be tried again (the `Retry-After` header of a 429
     /// or 503).
     pub retry_after: Option<u64>,
+    /// The values the message's translations put in (`error-{code}` in the catalogue's
+    /// `errors.ftl`, `i18n::localize_errors`): a name and its value, numbers as digits.
+    pub args: Vec<(&'static str, String)>,
+}
+
+/// What an error answer tells `i18n::localize_errors` (as a response extension), which writes
+/// its sentence again in the request's language.
+#[derive(Debug, Clone)]
+pub(crate) struct ErrorText {
+    /// The error's code.
+    pub code: &'static str,
+    /// The values its message puts in (`seconds` is the `Retry-After`'s).
+    pub args: Vec<(&'static str, String)>,
 }
 
 impl ApiError {
@@ -109,7 +122,14 @@ impl ApiError {
             message: message.into(),
             detail: None,
             retry_after: None,
+            args: Vec::new(),
         }
+    }
+
+    /// This error, with a value its translated message puts in as `{ $name }`.
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> ApiError {
+        self.args.push((name, value.to_string()));
+        self
     }
 
     /// This error, telling the client to try again after `seconds` (`Retry-After`).
@@ -154,6 +174,7 @@ impl From<GameError> for ApiError {
             message: e.to_string(),
             detail,
             retry_after,
+            args: Vec::new(),
         }
     }
 }
@@ -215,11 +236,17 @@ impl IntoResponse for ApiError {
             code: Some(self.code.to_string()),
         };
         let mut response = (self.status, axum::Json(body)).into_response();
+        let mut args = self.args;
         if let Some(s) = self.retry_after {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(s));
+            args.push(("seconds", s.to_string()));
         }
+        response.extensions_mut().insert(ErrorText {
+            code: self.code,
+            args,
+        });
         response
     }
 }

@@ -15,6 +15,23 @@ use sha2::{Digest, Sha256};
 /// The cookie that keeps a visitor's choice of language.
 pub(crate) const LANG_COOKIE: &str = "lang";
 
+/// How long the `lang` cookie keeps a choice: a year.
+const LANG_COOKIE_MAX_AGE_S: i64 = 365 * 24 * 3600;
+
+/// The `Set-Cookie` value keeping `lang` as the visitor's language: `Path=/; SameSite=Lax`, a
+/// year, not `HttpOnly` (the header's menu of a guest writes the same cookie from the page),
+/// `Secure` behind a trusted TLS proxy.
+pub(super) fn lang_cookie(lang: Lang, secure: bool) -> axum::http::HeaderValue {
+    let cookie = Cookie::build((LANG_COOKIE, lang.code()))
+        .path("/")
+        .same_site(cookie::SameSite::Lax)
+        .max_age(cookie::time::Duration::seconds(LANG_COOKIE_MAX_AGE_S))
+        .secure(secure)
+        .build();
+    axum::http::HeaderValue::from_str(&cookie.to_string())
+        .unwrap_or_else(|_| axum::http::HeaderValue::from_static(""))
+}
+
 /// The language of a page request: the `lang` cookie, then `Accept-Language`, then English.
 pub(super) fn request_lang(headers: &HeaderMap) -> Lang {
     let cookie = headers
@@ -29,6 +46,65 @@ pub(super) fn request_lang(headers: &HeaderMap) -> Lang {
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok());
     oware_i18n::negotiate(None, cookie.as_deref(), accept)
+}
+
+/// Writes an error answer's sentence again in the request's language: the message
+/// `error-{code}` of the catalogue (`errors.ftl`, ids listed in `error_ids.rs`) with the error's
+/// values. English answers (the server's own sentence, which may say more), answers that are no
+/// error, and codes without a message pass as they are. Only an error answer costs anything: the request's two headers are kept (reference
+/// counted) and read only then.
+pub(super) async fn localize_errors(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let mut headers = HeaderMap::new();
+    for name in [header::COOKIE, header::ACCEPT_LANGUAGE] {
+        for value in req.headers().get_all(&name) {
+            headers.append(name.clone(), value.clone());
+        }
+    }
+    let mut response = next.run(req).await;
+    let Some(text) = response.extensions_mut().remove::<super::error::ErrorText>() else {
+        return response;
+    };
+    let lang = request_lang(&headers);
+    let Some(id) = super::error_ids::message_id(text.code) else {
+        return response;
+    };
+    if lang == Lang::En {
+        // The server's own sentence, which may say more than the catalogue's.
+        return response;
+    }
+    let args: Vec<(&str, Arg<'_>)> = text
+        .args
+        .iter()
+        .map(|(name, value)| {
+            let arg = match value.parse::<f64>() {
+                Ok(n) => Arg::Num(n),
+                Err(_) => Arg::Str(value.as_str().into()),
+            };
+            (*name, arg)
+        })
+        .collect();
+    let body = oware_protocol::ErrorBody {
+        error: oware_i18n::t(lang, id, &args),
+        code: Some(text.code.to_owned()),
+    };
+    let Ok(json) = serde_json::to_vec(&body) else {
+        return response;
+    };
+    let headers = response.headers_mut();
+    headers.remove(header::CONTENT_LENGTH);
+    headers.insert(
+        header::CONTENT_LANGUAGE,
+        axum::http::HeaderValue::from_static(lang.code()),
+    );
+    headers.append(
+        header::VARY,
+        axum::http::HeaderValue::from_static("Accept-Language, Cookie"),
+    );
+    *response.body_mut() = axum::body::Body::from(json);
+    response
 }
 
 /// The templates' `t("id", name=value…)`: the message `id` in the language being rendered (the

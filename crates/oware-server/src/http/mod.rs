@@ -16,6 +16,7 @@ mod assets;
 mod bot;
 mod chat;
 mod error;
+mod error_ids;
 mod games;
 mod health;
 pub(crate) mod host;
@@ -182,6 +183,7 @@ route_table! {
     POST "/api/account/signup" => accounts::sign_up,
     POST "/api/account/login" => accounts::log_in,
     POST "/api/account/logout" => accounts::log_out,
+    POST "/api/account/lang" => accounts::set_lang,
     POST "/api/account/password" => accounts::change_password,
     POST "/api/account/close" => accounts::close,
     POST "/api/account/reset" => accounts::reset,
@@ -248,6 +250,8 @@ pub fn router(shared: Shared, body_timeout: Duration, hosts: Arc<AllowedHosts>) 
         .layer(middleware::from_fn(accounts::same_origin))
         .layer(middleware::from_fn(refuse_large_bodies))
         .layer(middleware::from_fn_with_state(hosts, host::check))
+        // Error answers in the request's language (a catalogue message per error code).
+        .layer(middleware::from_fn(i18n::localize_errors))
         // Every answer, API and page alike, says: do not guess content types, and send no
         // referrer to other sites. (The page's own answers add their CSP in `assets`.)
         .layer(SetResponseHeaderLayer::overriding(

@@ -36,6 +36,7 @@ pub(crate) mod bots;
 pub(crate) mod chat;
 mod games_sql;
 pub(crate) mod lessons;
+pub(crate) mod prefs;
 pub(crate) mod pool;
 mod postgres;
 mod sqlite;
@@ -201,6 +202,8 @@ pub trait Store: GameStore + NoticeStore + 'static {
     fn training(&self) -> &dyn training::TrainingStore;
     /// The lessons' table of the same database (`lessons.rs`): the stars of each account.
     fn lessons(&self) -> &dyn lessons::LessonStore;
+    /// The accounts' preferences of the same database (`prefs.rs`): the language each chose.
+    fn prefs(&self) -> &dyn prefs::PrefStore;
 
     /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
     fn close(&self) -> StoreFuture<'_, ()>;

@@ -40,13 +40,35 @@ export function t(id, args = {}) {
 const YEAR_S = 365 * 24 * 3600;
 
 /**
- * Keeps `code` as the visitor's language (the `lang` cookie the server reads), then shows the
- * page again in it. (Kept on the account as well: not yet, docs/status.md.)
+ * Keeps `code` as the visitor's language, then shows the page again in it. The server sets the
+ * `lang` cookie and, for a logged-in account, keeps the choice on the account
+ * (`POST /api/account/lang`); if it cannot be reached, the cookie is written here.
  * @param {string} code
  */
-export function chooseLanguage(code) {
-  document.cookie = `lang=${encodeURIComponent(code)}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+export async function chooseLanguage(code) {
+  try {
+    const answer = await fetch("/api/account/lang", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ lang: code }),
+    });
+    if (!answer.ok) throw new Error(String(answer.status));
+  } catch {
+    document.cookie = `lang=${encodeURIComponent(code)}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+  }
   location.reload();
+}
+
+/**
+ * After a log-in: the account's language (`lang` of the answer, whose cookie the server has
+ * set) shows the page again in it when it is not the page's. Returns whether the page reloads.
+ * @param {{ lang?: string | null } | null | undefined} account
+ * @returns {boolean}
+ */
+export function followAccountLanguage(account) {
+  if (!account || !account.lang || account.lang === lang) return false;
+  location.reload();
+  return true;
 }
 
 /** The header's language menu: choosing a language keeps it and shows the page in it. */
@@ -54,5 +76,5 @@ export function setUpLanguageMenu() {
   const menu = /** @type {HTMLSelectElement | null} */ (document.getElementById("lang-menu"));
   if (!menu || menu.dataset.ready) return;
   menu.dataset.ready = "1";
-  menu.addEventListener("change", () => chooseLanguage(menu.value));
+  menu.addEventListener("change", () => void chooseLanguage(menu.value));
 }

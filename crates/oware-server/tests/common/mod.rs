@@ -228,6 +228,9 @@ impl Store for TestStore {
     fn lessons(&self) -> &dyn LessonStore {
         self.inner.lessons()
     }
+    fn prefs(&self) -> &dyn oware_server::PrefStore {
+        self.inner.prefs()
+    }
     fn close(&self) -> StoreFuture<'_, ()> {
         self.inner.close()
     }
@@ -675,10 +678,13 @@ impl Browser {
         }
         let r = req.send().await.unwrap();
         let status = r.status();
+        // The session's cookie (an answer may set the `lang` cookie beside it).
         let set = r
             .headers()
-            .get(SET_COOKIE)
-            .map(|v| v.to_str().unwrap().to_string());
+            .get_all(SET_COOKIE)
+            .iter()
+            .map(|v| v.to_str().unwrap().to_string())
+            .find(|line| line.starts_with("oware_session="));
         if let Some(line) = &set {
             let value = line
                 .split(';')

@@ -62,6 +62,7 @@ mod bots;
 mod chat;
 mod client;
 mod lessons;
+mod prefs;
 mod notices;
 mod pool;
 mod sql;
@@ -248,6 +249,10 @@ impl Store for PostgresStore {
     }
 
     fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
+        self
+    }
+
+    fn prefs(&self) -> &dyn crate::store::prefs::PrefStore {
         self
     }
 

@@ -82,6 +82,8 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[super::super::training::POSTGRES_SCHEMA],
     // 11: the stars of each account on the lessons' steps, as SQLite's migration 14.
     &[super::super::lessons::POSTGRES_SCHEMA],
+    // 12: the language each account chose, as SQLite's migration 15.
+    &[super::super::prefs::POSTGRES_SCHEMA],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

@@ -41,6 +41,7 @@ mod bots;
 mod chat;
 mod client;
 mod lessons;
+mod prefs;
 mod lock;
 mod pool;
 mod schema;
@@ -258,6 +259,10 @@ impl Store for SqliteStore {
     }
 
     fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
+        self
+    }
+
+    fn prefs(&self) -> &dyn crate::store::prefs::PrefStore {
         self
     }
 

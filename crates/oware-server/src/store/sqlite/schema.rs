@@ -50,6 +50,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &[crate::store::training::SQLITE_SCHEMA],
     // 14: the stars of each account on the lessons' steps (`store/lessons.rs`).
     &[crate::store::lessons::SQLITE_SCHEMA],
+    // 15: the language each account chose (`store/prefs.rs`).
+    &[crate::store::prefs::SQLITE_SCHEMA],
 ];
 
 /// Settings, the writability check and the migrations.
