@@ -122,11 +122,8 @@ fn every_message_is_used() {
 const NOT_CONVERTED: &[&str] = &[
     "index.html",
     "learn.html",
-    "player.html",
     "rules.html",
-    "tournament.html",
     "training.html",
-    "js/account.js",
     "js/analysis.js",
     "js/api.js",
     "js/board.js",
@@ -146,7 +143,6 @@ const NOT_CONVERTED: &[&str] = &[
     "js/movelist.js",
     "js/offers.js",
     "js/online.js",
-    "js/players.js",
     "js/pool.js",
     "js/record.js",
     "js/review.js",
@@ -154,7 +150,6 @@ const NOT_CONVERTED: &[&str] = &[
     "js/status.js",
     "js/storage.js",
     "js/tokens.js",
-    "js/tournament.js",
     "js/training.js",
 ];
 

@@ -2,7 +2,9 @@
 // challenge, the other takes it, they play to the end (a resignation), each sees both rating changes in the end
 // panel and their own on their profile; then rated games between the same two accounts are played through the
 // HTTP API (the session cookies taken from the browsers) until both ratings are established, and a third
-// browser finds both on the leaderboard. Every wait is for a text or a state on the page, never a fixed time.
+// browser finds both on the leaderboard. A French browser signs up and sees the account menu, the leaderboard,
+// a profile and a tournament with no English left. Every wait is for a text or a state on the page, never a
+// fixed time.
 //
 // Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/accounts.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
@@ -10,7 +12,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-import { artifacts, useServer } from "./harness.mjs";
+import { artifacts, englishLeft, openPage, useServer } from "./harness.mjs";
 import { PASSWORD, WAIT, onlineHelpers } from "./online-helpers.mjs";
 
 const env = useServer({ name: "accounts" });
@@ -282,4 +284,65 @@ test("accounts: a guest cannot post a rated challenge, log in errors are shown, 
     "GET /api/user/nobody_here 404",
   ]);
   await g.context.close();
+});
+
+test("accounts in French: sign up, the account menu, the leaderboard, a profile, a tournament", async () => {
+  const { context, page, errors } = await openPage(env.browser, undefined, { locale: "fr-FR" });
+  // "points" is French as well (the standings' column).
+  const ignore = ["points"];
+
+  // The leaderboard, and the sign-up dialog from its header.
+  await page.goto(`${env.base}player`);
+  assert.equal(await page.getAttribute("html", "lang"), "fr");
+  await page.locator("#leaderboard:not([hidden])").waitFor(WAIT);
+  assert.deepEqual(await englishLeft(page, ignore), []);
+  await page.locator("#btn-signup").click();
+  await page.locator("#dlg-login[open]").waitFor();
+  assert.equal(await page.locator("#dlg-login-ok").textContent(), "S'inscrire");
+  assert.deepEqual(await englishLeft(page, ignore), []);
+  await page.locator("#dlg-login input[name=name]").fill("awa");
+  await page.locator("#dlg-login input[name=password]").fill(PASSWORD);
+  await page.locator("#dlg-login-ok").click();
+  await page.locator('#account[data-name="awa"]').waitFor(WAIT);
+
+  // The account menu and the password dialog.
+  await page.locator("#account-name").click();
+  await page.locator("#menu-logout").waitFor();
+  assert.deepEqual(await englishLeft(page, ignore), []);
+  await page.locator("#menu-password").click();
+  await page.locator("#dlg-password[open]").waitFor();
+  assert.deepEqual(await englishLeft(page, ignore), []);
+  await page.locator("#dlg-password button", { hasText: "Annuler" }).click();
+
+  // Her profile: no games yet, in French.
+  await page.goto(`${env.base}@/awa`);
+  await page.locator("#profile:not([hidden])").waitFor(WAIT);
+  await page.locator("#profile-games tr.empty").waitFor(WAIT);
+  await page.locator("#rating-graph p").waitFor(WAIT);
+  await page.waitForFunction(() => document.querySelector("#profile-puzzles").textContent.length > 0, null, WAIT);
+  assert.equal(await page.locator("#profile-record").textContent(), "0 partie : 0 gagnée, 0 nulle, 0 perdue.");
+  assert.deepEqual(await englishLeft(page, ignore), []);
+
+  // An arena that starts in an hour: the list, then its page, where she joins.
+  const made = await page.evaluate(async () => {
+    const res = await fetch("/api/tournaments", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "arena", name: "Arène du soir", minutes: 30, initial_s: 180, increment_s: 2, starts_ms: Date.now() + 3600000 }),
+    });
+    return { status: res.status, body: await res.json() };
+  });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  await page.goto(`${env.base}tournaments`);
+  await page.locator(`#t-list:not([hidden]) a[href="/tournament/${made.body.id}"]`).waitFor(WAIT);
+  await page.locator("#t-create-box summary").click();
+  assert.deepEqual(await englishLeft(page, ignore), []);
+  await page.goto(`${env.base}tournament/${made.body.id}`);
+  await page.locator("#t-join:not([hidden])").click();
+  await page.locator('#t-standings tr[data-player="awa"]').waitFor(WAIT);
+  assert.match(await page.locator("#t-info").textContent(), /^Arène, 30 minutes · 3\+2 · classé · 1 joueur \(100 au maximum\)$/);
+  assert.match(await page.locator("#t-when").textContent(), /^Commence le /);
+  assert.deepEqual(await englishLeft(page, ignore), []);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

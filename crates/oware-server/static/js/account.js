@@ -5,7 +5,7 @@
 // text from the server is put in as text, never as HTML.
 import { request } from "./api.js";
 import { createTokensDialog } from "./tokens.js";
-import { setUpLanguageMenu } from "./i18n.js";
+import { setUpLanguageMenu, t } from "./i18n.js";
 /** @import * as P from "../../types/protocol" */
 
 // ----- Requests -----
@@ -53,7 +53,7 @@ export const getLeaderboards = () => request("GET", "/api/player");
 // ----- Texts -----
 
 /** The categories in the order they are shown, with their names. */
-export const CATEGORIES = [["blitz", "Blitz"], ["rapid", "Rapid"], ["correspondence", "Correspondence"]];
+export const CATEGORIES = [["blitz", t("people-cat-blitz")], ["rapid", t("people-cat-rapid")], ["correspondence", t("people-cat-correspondence")]];
 
 /** A rating as shown: "1500", or "1500?" while provisional. `r`: `{rating, provisional}`. */
 export function ratingText(r) {
@@ -105,7 +105,7 @@ function accountDialog(id, title, fields, submitText, submit) {
     form.append(l);
   }
   const error = el("p", { class: "form-error", role: "alert" });
-  const cancel = el("button", { type: "button", class: "btn" }, "Cancel");
+  const cancel = el("button", { type: "button", class: "btn" }, t("people-cancel"));
   const ok = el("button", { type: "submit", class: "btn btn-primary", id: `${id}-ok` }, submitText);
   form.append(error, el("div", { class: "dialog-buttons" }, cancel, ok));
   dlg.append(form);
@@ -157,10 +157,10 @@ export function createAccountMenu({ onChange } = {}) {
 
   // Log in / sign up: one dialog with a switch between the two.
   let mode = "login";
-  const auth = accountDialog("dlg-login", "Log in", [
-    ["User name", "name", "text", "username"],
-    ["Password", "password", "password", "current-password"],
-  ], "Log in", async ({ name: n, password }) => {
+  const auth = accountDialog("dlg-login", t("people-login"), [
+    [t("people-field-name"), "name", "text", "username"],
+    [t("people-field-password"), "password", "password", "current-password"],
+  ], t("people-login"), async ({ name: n, password }) => {
     const r = mode === "login" ? await logIn(n.trim(), password) : await signUp(n.trim(), password);
     changed(r.name);
   });
@@ -169,29 +169,29 @@ export function createAccountMenu({ onChange } = {}) {
   function setMode(m) {
     mode = m;
     const login = m === "login";
-    auth.dlg.querySelector("h2").textContent = login ? "Log in" : "Create an account";
-    auth.ok.textContent = login ? "Log in" : "Sign up";
-    switcher.textContent = login ? "No account yet? Sign up" : "Have an account? Log in";
+    auth.dlg.querySelector("h2").textContent = login ? t("people-login") : t("people-signup-title");
+    auth.ok.textContent = login ? t("people-login") : t("people-signup");
+    switcher.textContent = login ? t("people-to-signup") : t("people-to-login");
     auth.inputs.password.autocomplete = login ? "current-password" : "new-password";
-    auth.intro.textContent = login ? "" : "A name of 2–20 letters, digits, _ or -; a password of at least 8 characters. Guests can still play casual games.";
+    auth.intro.textContent = login ? "" : t("people-signup-intro");
     auth.intro.hidden = login;
     auth.error.textContent = "";
   }
   switcher.addEventListener("click", () => setMode(mode === "login" ? "signup" : "login"));
 
-  const password = accountDialog("dlg-password", "Change the password", [
-    ["Current password", "current", "password", "current-password"],
-    ["New password", "new", "password", "new-password"],
-  ], "Change it", async (v) => {
+  const password = accountDialog("dlg-password", t("people-password-title"), [
+    [t("people-field-current"), "current", "password", "current-password"],
+    [t("people-field-new"), "new", "password", "new-password"],
+  ], t("people-password-ok"), async (v) => {
     await changePassword(v.current, v.new);
-    flash("Password changed.");
+    flash(t("people-password-changed"));
   });
-  const close = accountDialog("dlg-close", "Close the account", [
-    ["Password", "password", "password", "current-password"],
-  ], "Close my account", async (v) => {
+  const close = accountDialog("dlg-close", t("people-close-title"), [
+    [t("people-field-password"), "password", "password", "current-password"],
+  ], t("people-close-ok"), async (v) => {
     await closeAccount(v.password);
     changed(null);
-    flash("Account closed. Its games stay, under its name.");
+    flash(t("people-closed"));
   });
   close.ok.classList.remove("btn-primary");
   close.ok.classList.add("btn-danger");
@@ -207,7 +207,7 @@ export function createAccountMenu({ onChange } = {}) {
     try {
       await logOut(all);
       changed(null);
-      flash(all ? "Logged out on every device." : "Logged out.");
+      flash(all ? t("people-logged-out-all") : t("people-logged-out"));
     } catch (e) {
       flash(e.message);
     }
@@ -218,8 +218,8 @@ export function createAccountMenu({ onChange } = {}) {
     box.textContent = "";
     box.dataset.name = name || "";
     if (!name) {
-      const login = el("button", { type: "button", class: "btn btn-small", id: "btn-login" }, "Log in");
-      const signup = el("button", { type: "button", class: "btn btn-small btn-primary", id: "btn-signup" }, "Sign up");
+      const login = el("button", { type: "button", class: "btn btn-small", id: "btn-login" }, t("people-login"));
+      const signup = el("button", { type: "button", class: "btn btn-small btn-primary", id: "btn-signup" }, t("people-signup"));
       login.addEventListener("click", () => { auth.open(); setMode("login"); });
       signup.addEventListener("click", () => { auth.open(); setMode("signup"); });
       box.append(login, signup, note);
@@ -232,15 +232,15 @@ export function createAccountMenu({ onChange } = {}) {
       b.addEventListener("click", () => { menu.open = false; onClick(); });
       return el("li", {}, b);
     };
-    const profile = el("a", { href: profileUrl(name), id: "menu-profile", class: "menu-item" }, "Profile");
+    const profile = el("a", { href: profileUrl(name), id: "menu-profile", class: "menu-item" }, t("people-menu-profile"));
     menu.append(summary, el("ul", { class: "menu-list" },
       el("li", {}, profile),
-      el("li", {}, el("a", { href: "/player", class: "menu-item" }, "Leaderboard")),
-      item("menu-logout", "Log out", () => out(false)),
-      item("menu-logout-all", "Log out everywhere", () => out(true)),
-      item("menu-password", "Change the password", () => password.open()),
-      item("menu-tokens", "API tokens (bots)", () => tokens.open()),
-      item("menu-close", "Close the account", () => close.open("Your games stay and are shown under your name, marked closed. You cannot log in again."))));
+      el("li", {}, el("a", { href: "/player", class: "menu-item" }, t("people-menu-leaderboard"))),
+      item("menu-logout", t("people-menu-logout"), () => out(false)),
+      item("menu-logout-all", t("people-menu-logout-all"), () => out(true)),
+      item("menu-password", t("people-password-title"), () => password.open()),
+      item("menu-tokens", t("people-menu-tokens"), () => tokens.open()),
+      item("menu-close", t("people-close-title"), () => close.open(t("people-close-intro")))));
     box.append(menu, note);
   }
   // A click elsewhere closes the menu.

@@ -5,7 +5,8 @@
 //   /player            the leaderboards, one table per category
 //   /account/reset     the operator's one-time link (?token=…): a form that sets a new password
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
-import { $, el, row, count } from "./dom.js";
+import { $, el, row } from "./dom.js";
+import { t, lang } from "./i18n.js";
 import { request } from "./api.js";
 import {
   createAccountMenu, getUser, getRatingHistory, getUserGames, getLeaderboards, resetPassword, userOgnUrl,
@@ -14,13 +15,13 @@ import {
 
 const SVG = "http://www.w3.org/2000/svg";
 const PAGE_SIZE = 20;
-const RESULT = { win: "Win", draw: "Draw", loss: "Loss" };
+const RESULT = { win: t("people-result-win"), draw: t("people-result-draw"), loss: t("people-result-loss") };
 // The games' filters: [value, label], after "All".
 const FILTERS = {
   "#filter-category": CATEGORIES,
-  "#filter-result": [["win", "Wins"], ["draw", "Draws"], ["loss", "Losses"]],
+  "#filter-result": [["win", t("people-filter-wins")], ["draw", t("people-filter-draws")], ["loss", t("people-filter-losses")]],
 };
-const SIDE = { S: "South", N: "North" };
+const SIDE = { S: t("people-side-south"), N: t("people-side-north") };
 const CATEGORY = Object.fromEntries(CATEGORIES);
 // One colour per category in the graph (the page's accent, the wood, a blue).
 const COLOUR = { blitz: "#1f6f5c", rapid: "#9a6434", correspondence: "#3a5b8c" };
@@ -28,12 +29,13 @@ const COLOUR = { blitz: "#1f6f5c", rapid: "#9a6434", correspondence: "#3a5b8c" }
 const status = $("#people-status");
 const say = (text) => { status.textContent = text || ""; status.hidden = !text; };
 
-/** A date and time, the same on every machine's locale: "2026-12-01 18:35". */
-function when(ms) {
-  const d = new Date(ms);
-  const p = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+// Dates and times in the page's language: "1 déc. 2026, 18:35".
+const DATE_TIME = new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+const DATE = new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric" });
+/** A date and time. */
+const when = (ms) => DATE_TIME.format(new Date(ms));
+/** A day. */
+const day = (ms) => DATE.format(new Date(ms));
 
 /** A rating change as an element coloured by its sign. */
 function diffEl(d) {
@@ -54,7 +56,7 @@ function drawHistory(box, history) {
   box.textContent = "";
   const series = CATEGORIES.map(([c]) => [c, (history && history[c]) || []]).filter(([, pts]) => pts.length);
   if (!series.length) {
-    box.append(el("p", "No rated games yet.", "people-note"));
+    box.append(el("p", t("people-graph-empty"), "people-note"));
     return;
   }
   const all = series.flatMap(([, pts]) => pts);
@@ -72,8 +74,8 @@ function drawHistory(box, history) {
     g.append(svg("line", { x1: L, x2: W - R, y1: y(r), y2: y(r), class: "grid" }));
     g.append(svg("text", { x: L - 6, y: y(r) + 4, "text-anchor": "end", class: "axis" }, String(Math.round(r))));
   }
-  g.append(svg("text", { x: L, y: H - 8, class: "axis" }, when(t0 < 0 ? 0 : t0).slice(0, 10)));
-  g.append(svg("text", { x: W - R, y: H - 8, "text-anchor": "end", class: "axis" }, when(t1).slice(0, 10)));
+  g.append(svg("text", { x: L, y: H - 8, class: "axis" }, day(t0 < 0 ? 0 : t0)));
+  g.append(svg("text", { x: W - R, y: H - 8, "text-anchor": "end", class: "axis" }, day(t1)));
   for (const [c, pts] of series) {
     const points = pts.map(([t, r]) => `${x(t).toFixed(1)},${y(r).toFixed(1)}`).join(" ");
     g.append(svg("polyline", { points, fill: "none", stroke: COLOUR[c], "stroke-width": 2, "data-category": c }));
@@ -85,11 +87,12 @@ function drawHistory(box, history) {
   for (const [c, pts] of series) {
     const li = el("li");
     const key = el("span", undefined, `key key-${c}`);
-    li.append(key, `${CATEGORY[c]}: ${count(pts.length, "game")}, last ${Math.round(pts[pts.length - 1][1])}`);
+    li.append(key, t("people-graph-legend", { category: CATEGORY[c], count: pts.length, rating: Math.round(pts[pts.length - 1][1]) }));
     legend.append(li);
   }
   box.append(legend);
-  box.setAttribute("aria-label", `Rating history: ${series.map(([c, pts]) => `${CATEGORY[c]} from ${Math.round(pts[0][1])} to ${Math.round(pts[pts.length - 1][1])}`).join("; ")}`);
+  const described = series.map(([c, pts]) => t("people-graph-series", { category: CATEGORY[c], from: Math.round(pts[0][1]), to: Math.round(pts[pts.length - 1][1]) }));
+  box.setAttribute("aria-label", t("people-graph-label", { series: described.join("; ") }));
 }
 
 // ----- /@/NAME -----
@@ -100,13 +103,15 @@ async function showPuzzles(name) {
   try {
     /** @type {import("../../types/protocol").PuzzleHistory} */
     const h = await request("GET", `/api/puzzle/history?user=${encodeURIComponent(name)}`);
-    const r = h.rating ? `Puzzle rating ${Math.round(h.rating.rating)}${h.rating.deviation > 110 ? "?" : ""}: ` : "";
-    note.textContent = `${r}${h.solved} solved, ${h.failed} failed.`;
+    const counts = { solved: h.solved, failed: h.failed };
+    note.textContent = h.rating
+      ? t("people-puzzles-rated", { ...counts, rating: `${Math.round(h.rating.rating)}${h.rating.deviation > 110 ? "?" : ""}` })
+      : t("people-puzzles", counts);
     body.textContent = "";
     for (const p of h.rounds) {
       const link = el("a", p.id);
       link.setAttribute("href", `/training/${p.id}`);
-      body.append(row([when(p.at_ms), link, p.solved ? "Solved" : "Failed", diffEl(p.diff)]));
+      body.append(row([when(p.at_ms), link, p.solved ? t("people-puzzle-solved") : t("people-puzzle-failed"), diffEl(p.diff)]));
     }
   } catch (e) {
     note.textContent = e.message;
@@ -128,8 +133,8 @@ async function showProfile(name) {
   document.title = `${u.name} · Oware`;
   const h1 = $("#profile-name");
   h1.textContent = u.name;
-  if (u.closed) h1.append(" ", el("small", "(account closed)", "closed"));
-  $("#profile-since").textContent = u.created_ms ? `Playing since ${when(u.created_ms).slice(0, 10)}.` : "";
+  if (u.closed) h1.append(" ", el("small", t("people-account-closed"), "closed"));
+  $("#profile-since").textContent = u.created_ms ? t("people-since", { date: day(u.created_ms) }) : "";
 
   const ratings = $("#profile-ratings tbody");
   ratings.textContent = "";
@@ -143,9 +148,11 @@ async function showProfile(name) {
     ratings.append(tr);
   }
   const total = u.wins + u.draws + u.losses;
-  $("#profile-record").textContent = `${count(total, "game")}: ${u.wins} won, ${u.draws} drawn, ${u.losses} lost.`;
+  $("#profile-record").textContent = t("people-record", { games: total, wins: u.wins, draws: u.draws, losses: u.losses });
   const lessons = u.lessons || [];
-  $("#profile-lessons").textContent = lessons.length ? `Lessons completed: ${lessons.length} (${lessons.join(", ")}).` : "No lessons completed yet.";
+  $("#profile-lessons").textContent = lessons.length
+    ? t("people-lessons", { count: lessons.length, list: lessons.join(", ") })
+    : t("people-lessons-none");
   $("#profile-ogn").href = userOgnUrl(u.name);
   $("#profile-ogn").setAttribute("download", `${u.name}.ogn`);
 
@@ -156,7 +163,7 @@ async function showProfile(name) {
   const q = new URLSearchParams(location.search);
   const filter = { page: Math.max(1, Number(q.get("page")) || 1), category: q.get("category") || "", result: q.get("result") || "" };
   for (const [sel, choices] of Object.entries(FILTERS)) {
-    for (const [value, label] of [["", "All"], ...choices]) {
+    for (const [value, label] of [["", t("people-filter-all")], ...choices]) {
       const option = el("option", label);
       option.value = value;
       $(sel).append(option);
@@ -192,15 +199,15 @@ async function showProfile(name) {
     body.textContent = "";
     body.dataset.page = r.page;
     for (const gm of r.games) {
-      const link = el("a", "Replay");
+      const link = el("a", t("people-replay"));
       link.href = `/game/${encodeURIComponent(gm.id)}`;
-      link.setAttribute("aria-label", `Replay and review the game of ${when(gm.ended_ms)}`);
+      link.setAttribute("aria-label", t("people-replay-label", { date: when(gm.ended_ms) }));
       let rating;
       if (gm.rated && gm.rating !== undefined && gm.rating !== null) {
         rating = el("span", `${Math.round(gm.rating)} `);
         if (gm.diff !== undefined && gm.diff !== null) rating.append(diffEl(gm.diff));
       } else {
-        rating = gm.rated ? "rated" : "casual";
+        rating = gm.rated ? t("people-rated") : t("people-casual");
       }
       const tr = row([when(gm.ended_ms), CATEGORY[gm.category] || gm.category || "–", SIDE[gm.side] || gm.side, RESULT[gm.result] || gm.result, rating, link]);
       tr.dataset.id = gm.id;
@@ -208,12 +215,12 @@ async function showProfile(name) {
       body.append(tr);
     }
     if (!r.games.length) {
-      const tr = row([filter.page > 1 ? "No more games." : "No games yet."]);
+      const tr = row([filter.page > 1 ? t("people-games-no-more") : t("people-games-none")]);
       /** @type {HTMLTableCellElement} */ (tr.firstChild).colSpan = 6;
       tr.className = "empty";
       body.append(tr);
     }
-    $("#games-page").textContent = `Page ${r.page}`;
+    $("#games-page").textContent = t("people-page", { page: r.page });
     newer.disabled = filter.page <= 1;
     older.disabled = r.games.length < PAGE_SIZE;
   }
@@ -233,7 +240,7 @@ async function showProfile(name) {
 // ----- /player -----
 
 async function showLeaderboard() {
-  document.title = "Leaderboard · Oware";
+  document.title = t("people-leaderboard-title");
   $('.nav a[href="/player"]').setAttribute("aria-current", "page");
   let boards;
   try {
@@ -252,11 +259,11 @@ async function showLeaderboard() {
     section.append(el("h2", label));
     const list = (boards && boards[c]) || [];
     if (!list.length) {
-      section.append(el("p", "No established players yet.", "people-note"));
+      section.append(el("p", t("people-board-empty"), "people-note"));
     } else {
       const table = el("table", undefined, "people-table");
       const head = el("thead");
-      head.append(row(["#", "Player", "Rating", "Games"]));
+      head.append(row(["#", t("people-col-player"), t("people-col-rating"), t("people-col-games")]));
       for (const td of head.querySelectorAll("td")) { const th = el("th", td.textContent); th.scope = "col"; td.replaceWith(th); }
       const tbody = el("tbody");
       for (const p of list) {
@@ -276,9 +283,9 @@ async function showLeaderboard() {
 // ----- /account/reset -----
 
 function showReset() {
-  document.title = "New password · Oware";
+  document.title = t("people-reset-title");
   const token = new URLSearchParams(location.search).get("token") || "";
-  say(token ? "" : "This link has no token: ask the operator for a new one.");
+  say(token ? "" : t("people-reset-no-token"));
   if (!token) return;
   $("#reset").hidden = false;
   const form = $("#form-reset");
@@ -288,7 +295,7 @@ function showReset() {
     error.textContent = "";
     const password = $("#reset-password").value;
     if (password !== $("#reset-again").value) {
-      error.textContent = "The two passwords differ.";
+      error.textContent = t("people-reset-differ");
       return;
     }
     $("#btn-reset").disabled = true;
@@ -314,4 +321,4 @@ const profile = /^\/@\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
 if (profile) showProfile(profile[1]);
 else if (/^\/player(\.html)?\/?$/.test(path)) showLeaderboard();
 else if (path === "/account/reset") showReset();
-else say("Nothing here. The game is on the home page.");
+else say(t("people-nothing-here"));

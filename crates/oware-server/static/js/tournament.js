@@ -3,7 +3,8 @@
 //   /tournament/ID      one tournament: its standings (updated live from its event stream), its games,
 //                       Join / Pause / Berserk, a link to the player's game in play, the podium at the end
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
-import { $, el, row, count } from "./dom.js";
+import { $, el, row } from "./dom.js";
+import { t as tr, lang } from "./i18n.js";
 import { request } from "./api.js";
 /** @import * as P from "../../types/protocol" */
 import { createAccountMenu, profileUrl } from "./account.js";
@@ -18,8 +19,12 @@ function link(href, text) {
 }
 
 const clockText = (t) => `${Math.round(t.initial_s / 60 * 10) / 10}+${t.increment_s}`;
-const when = (ms) => new Date(ms).toLocaleString();
-const kindText = (t) => (t.kind === "arena" ? `Arena, ${count(t.minutes, "minute")}` : `Swiss, ${count(t.rounds, "round")}`);
+// Dates and times in the page's language: "1 déc. 2026, 18:35".
+const DATE_TIME = new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+const when = (ms) => DATE_TIME.format(new Date(ms));
+const kindText = (t) => (t.kind === "arena"
+  ? tr("people-t-arena", { minutes: t.minutes })
+  : tr("people-t-swiss", { rounds: t.rounds }));
 
 const SVG = "http://www.w3.org/2000/svg";
 /**
@@ -33,9 +38,9 @@ function fireMark() {
   svg.setAttribute("width", "14");
   svg.setAttribute("height", "14");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "on fire");
+  svg.setAttribute("aria-label", tr("people-t-on-fire"));
   const title = document.createElementNS(SVG, "title");
-  title.textContent = "on fire: the next win counts double";
+  title.textContent = tr("people-t-on-fire-next");
   const outer = document.createElementNS(SVG, "path");
   outer.setAttribute("d", "M8 0.8C8.6 3.6 12.8 5.6 12.8 10.2A4.8 4.8 0 0 1 3.2 10.2C3.2 7.6 4.8 6.2 5.6 4.6C6 6.2 6.6 7 7.4 7.4C7.4 5 7.2 2.8 8 0.8Z");
   outer.setAttribute("fill", "#d9480f");
@@ -59,7 +64,7 @@ async function showList() {
       li.append(link(`/tournament/${t.id}`, t.name), el("span", ` · ${kindText(t)} · ${clockText(t)} · ${when(t.starts_ms)}`));
       ul.append(li);
     }
-    if (!list[key].length) ul.append(el("li", "None.", "people-note"));
+    if (!list[key].length) ul.append(el("li", tr("people-t-none"), "people-note"));
   }
   say("");
   $("#t-list").hidden = false;
@@ -113,25 +118,37 @@ async function load(id) {
 function render(t) {
   say("");
   $("#t-one").hidden = false;
-  document.title = `${t.name} · Oware tournaments`;
+  document.title = tr("people-t-doc-title", { name: t.name });
   $("#t-name").textContent = t.name;
-  const state = { created: "Starts", started: "Running since", finished: "Finished; started" }[t.status] || t.status;
-  $("#t-info").textContent = `${kindText(t)} · ${clockText(t)} · rated · ${count(t.players, "player")}` + (t.max_players ? ` (at most ${t.max_players})` : "");
-  let whenText = `${state} ${when(t.starts_ms)}`;
-  if (t.kind === "arena" && t.status === "started") whenText += ` · ends ${when(t.ends_ms)}`;
-  if (t.kind === "swiss" && t.round) whenText += ` · round ${t.round} of ${t.rounds}` + (t.bye ? ` · bye: ${t.bye}` : "");
-  $("#t-when").textContent = whenText;
+  const info = { kind: kindText(t), clock: clockText(t), players: t.players };
+  $("#t-info").textContent = t.max_players
+    ? tr("people-t-info-max", { ...info, max: t.max_players })
+    : tr("people-t-info", info);
+  const date = when(t.starts_ms);
+  const whenParts = [
+    t.status === "started" ? tr("people-t-running-since", { date })
+    : t.status === "finished" ? tr("people-t-finished", { date })
+    : tr("people-t-starts", { date }),
+  ];
+  if (t.kind === "arena" && t.status === "started") whenParts.push(tr("people-t-ends", { date: when(t.ends_ms) }));
+  if (t.kind === "swiss" && t.round) {
+    whenParts.push(tr("people-t-round-of", { round: t.round, rounds: t.rounds }));
+    if (t.bye) whenParts.push(tr("people-t-bye", { name: t.bye }));
+  }
+  $("#t-when").textContent = whenParts.join(" · ");
   // Every round's bye, not only the current one's (a bye is a point: the standings need it explained).
   const byes = t.byes || [];
   $("#t-byes").hidden = !byes.length;
-  $("#t-byes").textContent = byes.length ? `Byes (a point without a game): ${byes.map((b) => `round ${b.round} ${b.name}`).join(" · ")}` : "";
+  $("#t-byes").textContent = byes.length
+    ? tr("people-t-byes", { list: byes.map((b) => tr("people-t-bye-round", { round: b.round, name: b.name })).join(" · ") })
+    : "";
 
   const me = t.me || {};
   const open = t.status !== "finished";
   $("#t-join").hidden = !open || me.state === "active" || me.state === "withdrawn";
-  $("#t-join").textContent = me.state === "paused" ? "Come back" : "Join";
+  $("#t-join").textContent = me.state === "paused" ? tr("people-t-come-back") : tr("people-t-join");
   $("#t-withdraw").hidden = !open || me.state !== "active";
-  $("#t-withdraw").textContent = t.kind === "arena" && t.status !== "created" ? "Pause" : "Withdraw";
+  $("#t-withdraw").textContent = t.kind === "arena" && t.status !== "created" ? tr("people-t-pause") : tr("people-t-withdraw");
   $("#t-berserk").hidden = !me.can_berserk;
   const play = $("#t-play");
   play.hidden = !me.game;
@@ -141,9 +158,9 @@ function render(t) {
   podium.hidden = !t.podium.length;
   // Each name with its place in the standings (equal scores share a place).
   const place = (n, i) => (t.standings.find((l) => l.name === n) || { rank: i + 1 }).rank;
-  podium.textContent = t.podium.length ? `Podium: ${t.podium.map((n, i) => `${place(n, i)}. ${n}`).join("  ")}` : "";
+  podium.textContent = t.podium.length ? tr("people-t-podium", { list: t.podium.map((n, i) => `${place(n, i)}. ${n}`).join("  ") }) : "";
 
-  $("#t-detail-head").textContent = t.kind === "arena" ? "Games (points each)" : "Buchholz · SB";
+  $("#t-detail-head").textContent = t.kind === "arena" ? tr("people-t-games-points") : tr("people-t-tiebreaks");
   const body = $("#t-standings tbody");
   body.replaceChildren();
   for (const l of t.standings) {
@@ -152,7 +169,7 @@ function render(t) {
       detail = el("span", "", "t-sheet");
       for (const m of l.sheet) {
         const s = el("span", m.points + (m.berserk ? "↯" : ""), m.streak ? "t-fire" : "");
-        if (m.streak) s.title = "on fire: the points doubled";
+        if (m.streak) s.title = tr("people-t-doubled");
         detail.append(s, " ");
       }
     } else {
@@ -161,20 +178,20 @@ function render(t) {
     const name = el("span");
     name.append(link(profileUrl(l.name), l.name));
     if (l.on_fire) name.append(fireMark());
-    if (l.state !== "active") name.append(el("span", ` (${l.state})`, "people-note"));
-    const tr = row([String(l.rank), name, String(l.rating), String(l.points), detail]);
-    tr.dataset.player = l.name;
-    body.append(tr);
+    if (l.state !== "active") name.append(" ", el("span", tr("people-t-state", { state: l.state }), "people-note"));
+    const line = row([String(l.rank), name, String(l.rating), String(l.points), detail]);
+    line.dataset.player = l.name;
+    body.append(line);
   }
 
   const games = $("#t-games tbody");
   games.replaceChildren();
-  const RESULT = { S: "1–0", N: "0–1", D: "½–½", X: "aborted" };
+  const RESULT = { S: "1–0", N: "0–1", D: "½–½", X: tr("people-t-aborted") };
   for (const g of t.games) {
     const mark = (name, b) => name + (b ? " ↯" : "");
     games.append(row([
       String(g.round || "–"), mark(g.south, g.south_berserk), mark(g.north, g.north_berserk),
-      g.result ? RESULT[g.result] || g.result : "playing", link(`/game/${g.id}`, "watch"),
+      g.result ? RESULT[g.result] || g.result : tr("people-t-playing"), link(`/game/${g.id}`, tr("people-t-watch")),
     ]));
   }
 }
@@ -205,4 +222,4 @@ const path = location.pathname;
 const one = /^\/tournament\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
 if (one) showTournament(one[1]);
 else if (path === "/tournaments" || path === "/tournament") showList().catch((e) => say(e.message));
-else say("Nothing here.");
+else say(tr("people-t-nothing"));
