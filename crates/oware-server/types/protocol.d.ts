@@ -957,7 +957,18 @@ name: string | null,
 /**
  * Whether the account is a bot.
  */
-bot: boolean, };
+bot: boolean, 
+/**
+ * The language the account chose (`en`, `fr`, `de`, `pt`), if it chose one: the answer of
+ * a log-in also sets the `lang` cookie to it, so the site shows in it on this device.
+ */
+lang?: string, };
+
+export type LangReq = { 
+/**
+ * A language code of the site: `en`, `fr`, `de` or `pt`.
+ */
+lang: string, };
 
 export type AccountGames = { 
 /**

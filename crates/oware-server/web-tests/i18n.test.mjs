@@ -83,3 +83,39 @@ test("the FAQ in Portuguese, translated whole", async () => {
     await context.close();
   }
 });
+
+test("the language chosen on one device follows the account to another", async () => {
+  const password = "seeds in every house";
+  // A French visitor signs up (the account keeps French), then chooses German in the menu.
+  const first = await openPage(env.browser, undefined, { locale: "fr-FR" });
+  const other = await openPage(env.browser, undefined, { locale: "en-GB" });
+  try {
+    await first.page.goto(`${env.base}strategy`);
+    const signedUp = await first.page.evaluate(async (password) => {
+      const r = await fetch("/api/account/signup", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Adjoa", password }),
+      });
+      return r.json();
+    }, password);
+    assert.equal(signedUp.lang, "fr");
+    await first.page.reload();
+    await Promise.all([first.page.waitForNavigation(), first.page.selectOption("#lang-menu", "de")]);
+    assert.equal(await first.page.getAttribute("html", "lang"), "de");
+
+    // An English browser elsewhere logs in from the header: the page comes back in German.
+    await other.page.goto(`${env.base}strategy`);
+    assert.equal(await other.page.getAttribute("html", "lang"), "en");
+    await other.page.locator("#btn-login").click();
+    await other.page.locator("#dlg-login input[name=name]").fill("Adjoa");
+    await other.page.locator("#dlg-login input[name=password]").fill(password);
+    await Promise.all([other.page.waitForNavigation(), other.page.locator("#dlg-login-ok").click()]);
+    assert.equal(await other.page.getAttribute("html", "lang"), "de");
+    assert.equal(await other.page.textContent("h1"), "Strategietipps");
+    assert.deepEqual([...first.errors, ...other.errors], []);
+  } finally {
+    await first.context.close();
+    await other.context.close();
+  }
+});

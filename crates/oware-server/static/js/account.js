@@ -5,7 +5,7 @@
 // text from the server is put in as text, never as HTML.
 import { request } from "./api.js";
 import { createTokensDialog } from "./tokens.js";
-import { setUpLanguageMenu, t } from "./i18n.js";
+import { followAccountLanguage, setUpLanguageMenu, t } from "./i18n.js";
 /** @import * as P from "../../types/protocol" */
 
 // ----- Requests -----
@@ -162,6 +162,8 @@ export function createAccountMenu({ onChange } = {}) {
     [t("people-field-password"), "password", "password", "current-password"],
   ], t("people-login"), async ({ name: n, password }) => {
     const r = mode === "login" ? await logIn(n.trim(), password) : await signUp(n.trim(), password);
+    // An account that chose another language: the server has set its cookie, show the page in it.
+    if (followAccountLanguage(r)) return;
     changed(r.name);
   });
   const switcher = el("button", { type: "button", class: "btn btn-small btn-link", id: "btn-auth-switch" });
