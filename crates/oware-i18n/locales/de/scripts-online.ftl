@@ -1,174 +1,182 @@
-# Online play in the browser: the online game (online.js), its panel of offers and actions (offers.js),
-# the lobby (lobby.js), the pools and "Your turn" (pool.js), the chat (chat.js), the API tokens (tokens.js).
-# $side is a seat code: S (South) or N (North).
+# Online spielen im Browser: die Online-Partie (online.js), die Leiste mit Angeboten und Aktionen
+# (offers.js), die Lobby (lobby.js), die Warteschlangen und „Sie sind am Zug“ (pool.js), der Chat (chat.js),
+# die API-Tokens (tokens.js). $side ist der Code eines Platzes: S (Süd) oder N (Nord).
 
 ## online.js
 
-online-not-online = This address is not an online game.
+online-not-online = Diese Adresse gehört zu keiner Online-Partie.
 online-welcome-back = { $side ->
-    [S] Welcome back: you play South.
-   *[N] Welcome back: you play North.
+    [S] Willkommen zurück: Sie spielen Süd.
+   *[N] Willkommen zurück: Sie spielen Nord.
 }
-online-you-watch = You are watching this game.
+online-you-watch = Sie schauen dieser Partie zu.
 online-you-play = { $side ->
-    [S] You play South against { $opponent }.
-   *[N] You play North against { $opponent }.
+    [S] Sie spielen Süd gegen { $opponent }.
+   *[N] Sie spielen Nord gegen { $opponent }.
 }
-online-refuse-watching = You are watching: only the players move.
-online-refuse-no-opponent = Wait for an opponent to join.
-online-refuse-their-move = Wait: it is { $name }'s move.
-online-you-resigned = You resigned.
-online-game-aborted = Game aborted.
+online-refuse-watching = Sie schauen zu: Nur die Spieler ziehen.
+online-refuse-no-opponent = Warten Sie, bis ein Gegner beitritt.
+online-refuse-their-move = Warten Sie: { $name } ist am Zug.
+online-you-resigned = Sie haben aufgegeben.
+online-game-aborted = Partie abgebrochen.
 
 ## offers.js
 
 online-side = { $side ->
-    [S] South
-   *[N] North
+    [S] Süd
+   *[N] Nord
 }
-online-accept = Accept
-online-decline = Decline
-online-withdraw = Withdraw
-online-invite-private = Send this link to the person you want to play. Only someone with the link can join.
-online-invite-lobby = Send this link, or wait: the challenge is also listed in the lobby on the home page.
-online-invite-rated = The game is rated: your opponent needs an account.
-online-qr-alt = QR code of the invite link, for a phone's camera
+online-accept = Annehmen
+online-decline = Ablehnen
+online-withdraw = Zurückziehen
+online-invite-private = Senden Sie diesen Link an die Person, mit der Sie spielen möchten. Nur wer den Link hat, kann beitreten.
+online-invite-lobby = Senden Sie diesen Link oder warten Sie: Die Herausforderung steht auch in der Lobby auf der Startseite.
+online-invite-rated = Die Partie wird gewertet: Ihr Gegner braucht ein Konto.
+online-qr-alt = QR-Code des Einladungslinks, für die Kamera eines Handys
 online-join-clock = { $side ->
-    [S] { $creator } invites you to play. You would play South, { $minutes }+{ $increment }.
-   *[N] { $creator } invites you to play. You would play North, { $minutes }+{ $increment }.
+    [S] { $creator } lädt Sie zu einer Partie ein. Sie würden Süd spielen, { $minutes }+{ $increment }.
+   *[N] { $creator } lädt Sie zu einer Partie ein. Sie würden Nord spielen, { $minutes }+{ $increment }.
 }
 online-join-no-clock = { $side ->
-    [S] { $creator } invites you to play. You would play South, without a clock.
-   *[N] { $creator } invites you to play. You would play North, without a clock.
+    [S] { $creator } lädt Sie zu einer Partie ein. Sie würden Süd spielen, ohne Uhr.
+   *[N] { $creator } lädt Sie zu einer Partie ein. Sie würden Nord spielen, ohne Uhr.
 }
-online-join-rated = The game is rated.
-online-join-rated-log-in = The game is rated: log in (at the top of the page) to take the seat.
+online-join-rated = Die Partie wird gewertet.
+online-join-rated-log-in = Die Partie wird gewertet: Melden Sie sich (oben auf der Seite) an, um den Platz einzunehmen.
 online-seat-free = { $side ->
-    [S] Free seat (South): waiting for a player
-   *[N] Free seat (North): waiting for a player
+    [S] Freier Platz (Süd): wartet auf einen Spieler
+   *[N] Freier Platz (Nord): wartet auf einen Spieler
 }
 online-seat-connected = { $side ->
-    [S] { $name } (South): connected
-   *[N] { $name } (North): connected
+    [S] { $name } (Süd): verbunden
+   *[N] { $name } (Nord): verbunden
 }
 online-seat-away = { $side ->
-    [S] { $name } (South): not connected
-   *[N] { $name } (North): not connected
+    [S] { $name } (Süd): nicht verbunden
+   *[N] { $name } (Nord): nicht verbunden
 }
 online-seat-you-connected = { $side ->
-    [S] { $name } (South, you): connected
-   *[N] { $name } (North, you): connected
+    [S] { $name } (Süd, Sie): verbunden
+   *[N] { $name } (Nord, Sie): verbunden
 }
 online-seat-you-away = { $side ->
-    [S] { $name } (South, you): not connected
-   *[N] { $name } (North, you): not connected
+    [S] { $name } (Süd, Sie): nicht verbunden
+   *[N] { $name } (Nord, Sie): nicht verbunden
 }
 online-spectators = { $count ->
-    [0] Nobody is watching.
-   *[other] { $count } watching.
+    [0] Niemand schaut zu.
+    [one] { $count } Person schaut zu.
+   *[other] { $count } Personen schauen zu.
 }
-online-you-offer-draw = You offered a draw.
-online-you-offer-takeback = You asked to take back your last move.
-online-you-offer-rematch = You offered a rematch.
-online-you-offer-cycle = You proposed to end the game: the position cycles (each player takes the seeds on their own row).
-online-they-offer-draw = { $name } offers a draw.
-online-they-offer-takeback = { $name } asks to take back their last move.
-online-they-offer-rematch = { $name } offers a rematch.
-online-they-offer-cycle = { $name } proposes to end the game: the position cycles (each player takes the seeds on their own row).
-online-watch-offer-takeback = { $name } asks for a takeback.
-online-cancel-challenge = Cancel the challenge
-online-abort = Abort
-online-resign = Resign
-online-resign-confirm = Resign this game? Your opponent wins.
-online-offer-draw = Offer a draw
-online-ask-takeback = Ask for a takeback
-online-propose-cycle = Propose: the position cycles
-online-opponent-left = { $name } has left the game.
-online-claim-win = Claim the win
-online-claim-draw = Call it a draw
+online-you-offer-draw = Sie haben Remis angeboten.
+online-you-offer-takeback = Sie haben gebeten, Ihren letzten Zug zurückzunehmen.
+online-you-offer-rematch = Sie haben eine Revanche angeboten.
+online-you-offer-cycle = Sie haben vorgeschlagen, die Partie als Zyklus zu beenden: Die Stellung wiederholt sich (jeder Spieler nimmt die Samen seiner eigenen Reihe).
+online-they-offer-draw = { $name } bietet Remis an.
+online-they-offer-takeback = { $name } bittet darum, den letzten Zug zurückzunehmen.
+online-they-offer-rematch = { $name } bietet eine Revanche an.
+online-they-offer-cycle = { $name } schlägt vor, die Partie als Zyklus zu beenden: Die Stellung wiederholt sich (jeder Spieler nimmt die Samen seiner eigenen Reihe).
+online-watch-offer-takeback = { $name } bittet um Zugrücknahme.
+online-cancel-challenge = Herausforderung zurückziehen
+online-abort = Abbrechen
+online-resign = Aufgeben
+online-resign-confirm = Diese Partie aufgeben? Ihr Gegner gewinnt.
+online-offer-draw = Remis anbieten
+online-ask-takeback = Zugrücknahme erbitten
+online-propose-cycle = Zyklus vorschlagen
+online-opponent-left = { $name } hat die Partie verlassen.
+online-claim-win = Sieg beanspruchen
+online-claim-draw = Remis erklären
 online-opponent-away = { $seconds ->
-    [one] { $name } is not connected. If they do not come back within { $seconds } second, you may claim the game.
-   *[other] { $name } is not connected. If they do not come back within { $seconds } seconds, you may claim the game.
+    [one] { $name } ist nicht verbunden. Ohne Rückkehr binnen { $seconds } Sekunde können Sie die Partie beanspruchen.
+   *[other] { $name } ist nicht verbunden. Ohne Rückkehr binnen { $seconds } Sekunden können Sie die Partie beanspruchen.
 }
-online-go-to-rematch = Go to the rematch
-online-watch-rematch = Watch the rematch
-online-rematch = Rematch
-online-accept-rematch = Accept the rematch
-online-rematch-offered = Rematch offered
-online-home-lobby = Home and lobby
-online-invite-copied = Invite link copied.
-online-invite-copy-refused = Select the link and copy it (the browser did not allow copying).
+online-go-to-rematch = Zur Revanche
+online-watch-rematch = Revanche ansehen
+online-rematch = Revanche
+online-accept-rematch = Revanche annehmen
+online-rematch-offered = Revanche angeboten
+online-home-lobby = Startseite und Lobby
+online-invite-copied = Einladungslink kopiert.
+online-invite-copy-refused = Markieren Sie den Link und kopieren Sie ihn (der Browser hat das Kopieren nicht erlaubt).
 
 ## lobby.js
 
-online-color-random = colour drawn at random
-online-color-south = plays South
-online-color-north = plays North
+online-color-random = Seite ausgelost
+online-color-south = spielt Süd
+online-color-north = spielt Nord
 online-days-per-move = { $days ->
-    [one] { $days } day a move
-   *[other] { $days } days a move
+    [one] { $days } Tag pro Zug
+   *[other] { $days } Tage pro Zug
 }
-online-no-clock = no clock
-online-lobby-range = for { $low }–{ $high }
-online-lobby-rules = rules: { $rules }
-online-rated = rated
-online-casual = casual
-online-lobby-empty = No open challenges. Post one: New game → A person online.
-online-someone = Someone
-online-lobby-yours = Yours: open
-online-lobby-accept-named = Accept the challenge of { $name }: { $details }
-online-lobby-accept = Accept the challenge: { $details }
+online-no-clock = ohne Uhr
+online-lobby-range = Wertung { $low }–{ $high }
+online-lobby-rules = Regeln: { $rules }
+online-rated = gewertet
+online-casual = ungewertet
+online-lobby-empty = Keine offenen Herausforderungen. Stellen Sie eine: Neue Partie → Eine Person online.
+online-someone = Jemand
+online-lobby-yours = Ihre: öffnen
+online-lobby-accept-named = Herausforderung von { $name } annehmen: { $details }
+online-lobby-accept = Herausforderung annehmen: { $details }
 
 ## pool.js
 
-online-time-days = { $days } d { $hours } h
-online-time-hours = { $hours } h { $minutes } min
-online-time-minutes = { $minutes } min { $seconds } s
-online-pool-waiting-rated = Waiting for an opponent in { $pool } (rated)
-online-pool-waiting-casual = Waiting for an opponent in { $pool } (casual)
-online-pool-range = opponents { $low }–{ $high }
-online-pool-bot-after = a house bot plays you after { $seconds } s
+online-time-days = { $days } T. { $hours } Std.
+online-time-hours = { $hours } Std. { $minutes } Min.
+online-time-minutes = { $minutes } Min. { $seconds } Sek.
+online-pool-waiting-rated = Suche einen Gegner für { $pool } (gewertet)
+online-pool-waiting-casual = Suche einen Gegner für { $pool } (ungewertet)
+online-pool-range = Gegner { $low }–{ $high }
+online-pool-bot-after = nach { $seconds } s spielt ein Haus-Bot gegen Sie
 online-pool-waited = { $seconds } s
-online-pool-found = Opponent found: opening the game…
-online-pool-lost = You left the pool (the connection was lost). Press a pool to wait again.
-online-turn-against = vs { $name }
-online-turn-against-someone = vs someone
-online-turn-live = live
-online-turn-time-left = { $time } left
-online-bot-house = house bot, { $level }
-online-bot = bot
+online-pool-found = Gegner gefunden: Die Partie wird geöffnet …
+online-pool-lost = Sie haben die Warteschlange verlassen (die Verbindung ging verloren). Wählen Sie eine Bedenkzeit, um erneut zu warten.
+online-turn-against = gegen { $name }
+online-turn-against-someone = gegen jemanden
+online-turn-live = Echtzeit
+online-turn-time-left = noch { $time }
+online-bot-house = Haus-Bot, { $level }
+online-bot-house-easy = Haus-Bot, leicht
+online-bot-house-medium = Haus-Bot, mittel
+online-bot-house-hard = Haus-Bot, schwer
+online-bot-house-expert = Haus-Bot, Experte
+online-bot = Bot
 
 ## chat.js
 
-online-chat-verified-title = Logged in to this account
-online-chat-verified = verified account
+online-chat-verified-title = Bei diesem Konto angemeldet
+online-chat-verified = bestätigtes Konto
 online-chat-tag-side = { $side ->
-    [S] (South)
-   *[N] (North)
+    [S] (Süd)
+   *[N] (Nord)
 }
-online-chat-tag-spectator = (spectator)
-online-chat-tag-guest = (guest spectator)
-online-chat-mute = Mute
-online-chat-mute-title = Hide the messages of { $name }
-online-chat-muted = Muted: { $count }.
-online-chat-unmute = Show everyone again
-online-chat-show = Show the chat
-online-chat-hide = Hide the chat
-online-chat-note-player-advice = You talk with your opponent. This game is open to advice: the spectators' messages show here too.
-online-chat-note-player = You talk with your opponent. Spectators read this; their own room is hidden from the players.
-online-chat-note-spectator-advice = You write in the spectators' room. This game is open to advice: the players read it too.
-online-chat-note-spectator = You write in the spectators' room; the players do not see it. You read the players' messages.
+online-chat-tag-spectator = (Zuschauer)
+online-chat-tag-guest = (Gast, Zuschauer)
+online-chat-mute = Ausblenden
+online-chat-mute-title = Nachrichten von { $name } ausblenden
+online-chat-muted = { $count ->
+    [one] { $count } Person ausgeblendet.
+   *[other] { $count } Personen ausgeblendet.
+}
+online-chat-unmute = Alle wieder zeigen
+online-chat-show = Chat zeigen
+online-chat-hide = Chat ausblenden
+online-chat-note-player-advice = Sie schreiben mit Ihrem Gegner. Diese Partie ist offen für Ratschläge: Die Nachrichten der Zuschauer erscheinen auch hier.
+online-chat-note-player = Sie schreiben mit Ihrem Gegner. Die Zuschauer lesen mit; ihr eigener Raum bleibt den Spielern verborgen.
+online-chat-note-spectator-advice = Sie schreiben im Raum der Zuschauer. Diese Partie ist offen für Ratschläge: Die Spieler lesen ebenfalls mit.
+online-chat-note-spectator = Sie schreiben im Raum der Zuschauer; die Spieler sehen ihn nicht. Sie lesen die Nachrichten der Spieler.
 
 ## tokens.js
 
-online-tokens-title = API tokens
-online-tokens-intro = A token lets a program, such as a bot, play as this account. See the bots' guide (docs/bots.md).
-online-token-purpose = What it is for
-online-token-scopes = It may
-online-token-copy-now = Copy it now: it is shown only this once.
-online-tokens-close = Close
-online-token-create = Create a token
-online-tokens-none = No tokens.
-online-token-revoke = Revoke
-online-token-used = ({ $scopes }); made { $made }, last used { $used }
-online-token-unused = ({ $scopes }); made { $made }, never used
+online-tokens-title = API-Tokens
+online-tokens-intro = Mit einem Token kann ein Programm, etwa ein Bot, unter diesem Konto spielen. Siehe die Anleitung für Bots (docs/bots.md).
+online-token-purpose = Verwendungszweck
+online-token-scopes = Berechtigungen
+online-token-copy-now = Kopieren Sie ihn jetzt: Er wird nur dieses eine Mal angezeigt.
+online-tokens-close = Schließen
+online-token-create = Token erstellen
+online-tokens-none = Keine Tokens.
+online-token-revoke = Widerrufen
+online-token-used = ({ $scopes }); erstellt { $made }, zuletzt benutzt { $used }
+online-token-unused = ({ $scopes }); erstellt { $made }, nie benutzt

@@ -136,6 +136,10 @@ online-turn-against-someone = vs someone
 online-turn-live = live
 online-turn-time-left = { $time } left
 online-bot-house = house bot, { $level }
+online-bot-house-easy = house bot, easy
+online-bot-house-medium = house bot, medium
+online-bot-house-hard = house bot, hard
+online-bot-house-expert = house bot, expert
 online-bot = bot
 
 ## chat.js

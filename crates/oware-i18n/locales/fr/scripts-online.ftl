@@ -1,174 +1,182 @@
-# Online play in the browser: the online game (online.js), its panel of offers and actions (offers.js),
-# the lobby (lobby.js), the pools and "Your turn" (pool.js), the chat (chat.js), the API tokens (tokens.js).
-# $side is a seat code: S (South) or N (North).
+# Le jeu en ligne dans le navigateur : la partie en ligne (online.js), le panneau des propositions et des
+# actions (offers.js), le salon (lobby.js), les files d'attente et « À vous de jouer » (pool.js), la
+# discussion (chat.js), les jetons d'API (tokens.js). $side est le code d'une place : S (Sud) ou N (Nord).
 
 ## online.js
 
-online-not-online = This address is not an online game.
+online-not-online = Cette adresse n'est pas celle d'une partie en ligne.
 online-welcome-back = { $side ->
-    [S] Welcome back: you play South.
-   *[N] Welcome back: you play North.
+    [S] Vous revoilà : vous jouez Sud.
+   *[N] Vous revoilà : vous jouez Nord.
 }
-online-you-watch = You are watching this game.
+online-you-watch = Vous regardez cette partie.
 online-you-play = { $side ->
-    [S] You play South against { $opponent }.
-   *[N] You play North against { $opponent }.
+    [S] Vous jouez Sud contre { $opponent }.
+   *[N] Vous jouez Nord contre { $opponent }.
 }
-online-refuse-watching = You are watching: only the players move.
-online-refuse-no-opponent = Wait for an opponent to join.
-online-refuse-their-move = Wait: it is { $name }'s move.
-online-you-resigned = You resigned.
-online-game-aborted = Game aborted.
+online-refuse-watching = Vous êtes spectateur : seuls les joueurs peuvent jouer.
+online-refuse-no-opponent = Attendez qu'un adversaire vous rejoigne.
+online-refuse-their-move = Attendez : c'est à { $name } de jouer.
+online-you-resigned = Vous avez abandonné.
+online-game-aborted = Partie annulée.
 
 ## offers.js
 
 online-side = { $side ->
-    [S] South
-   *[N] North
+    [S] Sud
+   *[N] Nord
 }
-online-accept = Accept
-online-decline = Decline
-online-withdraw = Withdraw
-online-invite-private = Send this link to the person you want to play. Only someone with the link can join.
-online-invite-lobby = Send this link, or wait: the challenge is also listed in the lobby on the home page.
-online-invite-rated = The game is rated: your opponent needs an account.
-online-qr-alt = QR code of the invite link, for a phone's camera
+online-accept = Accepter
+online-decline = Refuser
+online-withdraw = Retirer
+online-invite-private = Envoyez ce lien à la personne avec qui vous voulez jouer. Seule une personne qui a le lien peut rejoindre la partie.
+online-invite-lobby = Envoyez ce lien, ou attendez : le défi figure aussi dans le salon de la page d'accueil.
+online-invite-rated = La partie est classée : votre adversaire doit avoir un compte.
+online-qr-alt = QR code du lien d'invitation, pour l'appareil photo d'un téléphone
 online-join-clock = { $side ->
-    [S] { $creator } invites you to play. You would play South, { $minutes }+{ $increment }.
-   *[N] { $creator } invites you to play. You would play North, { $minutes }+{ $increment }.
+    [S] { $creator } vous invite à jouer. Vous joueriez Sud, en { $minutes }+{ $increment }.
+   *[N] { $creator } vous invite à jouer. Vous joueriez Nord, en { $minutes }+{ $increment }.
 }
 online-join-no-clock = { $side ->
-    [S] { $creator } invites you to play. You would play South, without a clock.
-   *[N] { $creator } invites you to play. You would play North, without a clock.
+    [S] { $creator } vous invite à jouer. Vous joueriez Sud, sans pendule.
+   *[N] { $creator } vous invite à jouer. Vous joueriez Nord, sans pendule.
 }
-online-join-rated = The game is rated.
-online-join-rated-log-in = The game is rated: log in (at the top of the page) to take the seat.
+online-join-rated = La partie est classée.
+online-join-rated-log-in = La partie est classée : connectez-vous (en haut de la page) pour prendre la place.
 online-seat-free = { $side ->
-    [S] Free seat (South): waiting for a player
-   *[N] Free seat (North): waiting for a player
+    [S] Place libre (Sud) : en attente d'un joueur
+   *[N] Place libre (Nord) : en attente d'un joueur
 }
 online-seat-connected = { $side ->
-    [S] { $name } (South): connected
-   *[N] { $name } (North): connected
+    [S] { $name } (Sud) : en ligne
+   *[N] { $name } (Nord) : en ligne
 }
 online-seat-away = { $side ->
-    [S] { $name } (South): not connected
-   *[N] { $name } (North): not connected
+    [S] { $name } (Sud) : hors ligne
+   *[N] { $name } (Nord) : hors ligne
 }
 online-seat-you-connected = { $side ->
-    [S] { $name } (South, you): connected
-   *[N] { $name } (North, you): connected
+    [S] { $name } (Sud, vous) : en ligne
+   *[N] { $name } (Nord, vous) : en ligne
 }
 online-seat-you-away = { $side ->
-    [S] { $name } (South, you): not connected
-   *[N] { $name } (North, you): not connected
+    [S] { $name } (Sud, vous) : hors ligne
+   *[N] { $name } (Nord, vous) : hors ligne
 }
 online-spectators = { $count ->
-    [0] Nobody is watching.
-   *[other] { $count } watching.
+    [0] Personne ne regarde.
+    [one] { $count } spectateur.
+   *[other] { $count } spectateurs.
 }
-online-you-offer-draw = You offered a draw.
-online-you-offer-takeback = You asked to take back your last move.
-online-you-offer-rematch = You offered a rematch.
-online-you-offer-cycle = You proposed to end the game: the position cycles (each player takes the seeds on their own row).
-online-they-offer-draw = { $name } offers a draw.
-online-they-offer-takeback = { $name } asks to take back their last move.
-online-they-offer-rematch = { $name } offers a rematch.
-online-they-offer-cycle = { $name } proposes to end the game: the position cycles (each player takes the seeds on their own row).
-online-watch-offer-takeback = { $name } asks for a takeback.
-online-cancel-challenge = Cancel the challenge
-online-abort = Abort
-online-resign = Resign
-online-resign-confirm = Resign this game? Your opponent wins.
-online-offer-draw = Offer a draw
-online-ask-takeback = Ask for a takeback
-online-propose-cycle = Propose: the position cycles
-online-opponent-left = { $name } has left the game.
-online-claim-win = Claim the win
-online-claim-draw = Call it a draw
+online-you-offer-draw = Vous avez proposé la nulle.
+online-you-offer-takeback = Vous avez demandé à reprendre votre dernier coup.
+online-you-offer-rematch = Vous avez proposé une revanche.
+online-you-offer-cycle = Vous avez proposé de finir la partie : la position tourne en boucle (chaque joueur prend les graines de sa propre rangée).
+online-they-offer-draw = { $name } propose la nulle.
+online-they-offer-takeback = { $name } demande à reprendre son dernier coup.
+online-they-offer-rematch = { $name } propose une revanche.
+online-they-offer-cycle = { $name } propose de finir la partie : la position tourne en boucle (chaque joueur prend les graines de sa propre rangée).
+online-watch-offer-takeback = { $name } demande à reprendre un coup.
+online-cancel-challenge = Annuler le défi
+online-abort = Annuler la partie
+online-resign = Abandonner
+online-resign-confirm = Abandonner cette partie ? Votre adversaire gagne.
+online-offer-draw = Proposer la nulle
+online-ask-takeback = Demander à reprendre
+online-propose-cycle = Proposer : la position tourne en boucle
+online-opponent-left = { $name } a quitté la partie.
+online-claim-win = Réclamer la victoire
+online-claim-draw = Déclarer la nulle
 online-opponent-away = { $seconds ->
-    [one] { $name } is not connected. If they do not come back within { $seconds } second, you may claim the game.
-   *[other] { $name } is not connected. If they do not come back within { $seconds } seconds, you may claim the game.
+    [one] { $name } est hors ligne. Sans retour d'ici { $seconds } seconde, vous pourrez réclamer la partie.
+   *[other] { $name } est hors ligne. Sans retour d'ici { $seconds } secondes, vous pourrez réclamer la partie.
 }
-online-go-to-rematch = Go to the rematch
-online-watch-rematch = Watch the rematch
-online-rematch = Rematch
-online-accept-rematch = Accept the rematch
-online-rematch-offered = Rematch offered
-online-home-lobby = Home and lobby
-online-invite-copied = Invite link copied.
-online-invite-copy-refused = Select the link and copy it (the browser did not allow copying).
+online-go-to-rematch = Aller à la revanche
+online-watch-rematch = Regarder la revanche
+online-rematch = Revanche
+online-accept-rematch = Accepter la revanche
+online-rematch-offered = Revanche proposée
+online-home-lobby = Accueil et salon
+online-invite-copied = Lien d'invitation copié.
+online-invite-copy-refused = Sélectionnez le lien et copiez-le (le navigateur n'a pas autorisé la copie).
 
 ## lobby.js
 
-online-color-random = colour drawn at random
-online-color-south = plays South
-online-color-north = plays North
+online-color-random = camp tiré au sort
+online-color-south = joue Sud
+online-color-north = joue Nord
 online-days-per-move = { $days ->
-    [one] { $days } day a move
-   *[other] { $days } days a move
+    [one] { $days } jour par coup
+   *[other] { $days } jours par coup
 }
-online-no-clock = no clock
-online-lobby-range = for { $low }–{ $high }
-online-lobby-rules = rules: { $rules }
-online-rated = rated
-online-casual = casual
-online-lobby-empty = No open challenges. Post one: New game → A person online.
-online-someone = Someone
-online-lobby-yours = Yours: open
-online-lobby-accept-named = Accept the challenge of { $name }: { $details }
-online-lobby-accept = Accept the challenge: { $details }
+online-no-clock = sans pendule
+online-lobby-range = classement { $low }–{ $high }
+online-lobby-rules = règles : { $rules }
+online-rated = classée
+online-casual = amicale
+online-lobby-empty = Aucun défi ouvert. Lancez-en un : Nouvelle partie → Une personne en ligne.
+online-someone = Quelqu'un
+online-lobby-yours = Le vôtre : ouvrir
+online-lobby-accept-named = Accepter le défi de { $name } : { $details }
+online-lobby-accept = Accepter le défi : { $details }
 
 ## pool.js
 
-online-time-days = { $days } d { $hours } h
+online-time-days = { $days } j { $hours } h
 online-time-hours = { $hours } h { $minutes } min
 online-time-minutes = { $minutes } min { $seconds } s
-online-pool-waiting-rated = Waiting for an opponent in { $pool } (rated)
-online-pool-waiting-casual = Waiting for an opponent in { $pool } (casual)
-online-pool-range = opponents { $low }–{ $high }
-online-pool-bot-after = a house bot plays you after { $seconds } s
+online-pool-waiting-rated = En attente d'un adversaire en { $pool } (partie classée)
+online-pool-waiting-casual = En attente d'un adversaire en { $pool } (partie amicale)
+online-pool-range = adversaires classés { $low }–{ $high }
+online-pool-bot-after = un bot du site vous affronte au bout de { $seconds } s
 online-pool-waited = { $seconds } s
-online-pool-found = Opponent found: opening the game…
-online-pool-lost = You left the pool (the connection was lost). Press a pool to wait again.
-online-turn-against = vs { $name }
-online-turn-against-someone = vs someone
-online-turn-live = live
-online-turn-time-left = { $time } left
-online-bot-house = house bot, { $level }
+online-pool-found = Adversaire trouvé : ouverture de la partie…
+online-pool-lost = Vous avez quitté la file d'attente (la connexion a été perdue). Choisissez une cadence pour attendre de nouveau.
+online-turn-against = contre { $name }
+online-turn-against-someone = contre quelqu'un
+online-turn-live = en direct
+online-turn-time-left = il reste { $time }
+online-bot-house = bot du site, { $level }
+online-bot-house-easy = bot du site, facile
+online-bot-house-medium = bot du site, moyen
+online-bot-house-hard = bot du site, difficile
+online-bot-house-expert = bot du site, expert
 online-bot = bot
 
 ## chat.js
 
-online-chat-verified-title = Logged in to this account
-online-chat-verified = verified account
+online-chat-verified-title = Connecté à ce compte
+online-chat-verified = compte vérifié
 online-chat-tag-side = { $side ->
-    [S] (South)
-   *[N] (North)
+    [S] (Sud)
+   *[N] (Nord)
 }
-online-chat-tag-spectator = (spectator)
-online-chat-tag-guest = (guest spectator)
-online-chat-mute = Mute
-online-chat-mute-title = Hide the messages of { $name }
-online-chat-muted = Muted: { $count }.
-online-chat-unmute = Show everyone again
-online-chat-show = Show the chat
-online-chat-hide = Hide the chat
-online-chat-note-player-advice = You talk with your opponent. This game is open to advice: the spectators' messages show here too.
-online-chat-note-player = You talk with your opponent. Spectators read this; their own room is hidden from the players.
-online-chat-note-spectator-advice = You write in the spectators' room. This game is open to advice: the players read it too.
-online-chat-note-spectator = You write in the spectators' room; the players do not see it. You read the players' messages.
+online-chat-tag-spectator = (spectateur)
+online-chat-tag-guest = (spectateur invité)
+online-chat-mute = Masquer
+online-chat-mute-title = Masquer les messages de { $name }
+online-chat-muted = { $count ->
+    [one] { $count } personne masquée.
+   *[other] { $count } personnes masquées.
+}
+online-chat-unmute = Réafficher tout le monde
+online-chat-show = Afficher la discussion
+online-chat-hide = Masquer la discussion
+online-chat-note-player-advice = Vous discutez avec votre adversaire. Cette partie est ouverte aux conseils : les messages des spectateurs s'affichent aussi ici.
+online-chat-note-player = Vous discutez avec votre adversaire. Les spectateurs lisent ces messages ; leur propre espace est caché aux joueurs.
+online-chat-note-spectator-advice = Vous écrivez dans l'espace des spectateurs. Cette partie est ouverte aux conseils : les joueurs le lisent aussi.
+online-chat-note-spectator = Vous écrivez dans l'espace des spectateurs ; les joueurs ne le voient pas. Vous lisez les messages des joueurs.
 
 ## tokens.js
 
-online-tokens-title = API tokens
-online-tokens-intro = A token lets a program, such as a bot, play as this account. See the bots' guide (docs/bots.md).
-online-token-purpose = What it is for
-online-token-scopes = It may
-online-token-copy-now = Copy it now: it is shown only this once.
-online-tokens-close = Close
-online-token-create = Create a token
-online-tokens-none = No tokens.
-online-token-revoke = Revoke
-online-token-used = ({ $scopes }); made { $made }, last used { $used }
-online-token-unused = ({ $scopes }); made { $made }, never used
+online-tokens-title = Jetons d'API
+online-tokens-intro = Un jeton permet à un programme, un bot par exemple, de jouer avec ce compte. Voir le guide des bots (docs/bots.md).
+online-token-purpose = À quoi il sert
+online-token-scopes = Il peut
+online-token-copy-now = Copiez-le maintenant : il ne sera plus jamais affiché.
+online-tokens-close = Fermer
+online-token-create = Créer un jeton
+online-tokens-none = Aucun jeton.
+online-token-revoke = Révoquer
+online-token-used = ({ $scopes }) ; créé le { $made }, dernière utilisation le { $used }
+online-token-unused = ({ $scopes }) ; créé le { $made }, jamais utilisé

@@ -1,174 +1,182 @@
-# Online play in the browser: the online game (online.js), its panel of offers and actions (offers.js),
-# the lobby (lobby.js), the pools and "Your turn" (pool.js), the chat (chat.js), the API tokens (tokens.js).
-# $side is a seat code: S (South) or N (North).
+# O jogo online no navegador: o jogo online (online.js), o painel das propostas e ações (offers.js),
+# a sala (lobby.js), as filas de espera e «É a sua vez» (pool.js), a conversa (chat.js), os tokens de
+# API (tokens.js). $side é o código de um lugar: S (Sul) ou N (Norte).
 
 ## online.js
 
-online-not-online = This address is not an online game.
+online-not-online = Este endereço não é de um jogo online.
 online-welcome-back = { $side ->
-    [S] Welcome back: you play South.
-   *[N] Welcome back: you play North.
+    [S] Olá de novo: joga com o Sul.
+   *[N] Olá de novo: joga com o Norte.
 }
-online-you-watch = You are watching this game.
+online-you-watch = Está a assistir a este jogo.
 online-you-play = { $side ->
-    [S] You play South against { $opponent }.
-   *[N] You play North against { $opponent }.
+    [S] Joga com o Sul contra { $opponent }.
+   *[N] Joga com o Norte contra { $opponent }.
 }
-online-refuse-watching = You are watching: only the players move.
-online-refuse-no-opponent = Wait for an opponent to join.
-online-refuse-their-move = Wait: it is { $name }'s move.
-online-you-resigned = You resigned.
-online-game-aborted = Game aborted.
+online-refuse-watching = Está a assistir: só os jogadores jogam.
+online-refuse-no-opponent = Aguarde que entre um adversário.
+online-refuse-their-move = Aguarde: é a vez de { $name }.
+online-you-resigned = Desistiu.
+online-game-aborted = Jogo anulado.
 
 ## offers.js
 
 online-side = { $side ->
-    [S] South
-   *[N] North
+    [S] Sul
+   *[N] Norte
 }
-online-accept = Accept
-online-decline = Decline
-online-withdraw = Withdraw
-online-invite-private = Send this link to the person you want to play. Only someone with the link can join.
-online-invite-lobby = Send this link, or wait: the challenge is also listed in the lobby on the home page.
-online-invite-rated = The game is rated: your opponent needs an account.
-online-qr-alt = QR code of the invite link, for a phone's camera
+online-accept = Aceitar
+online-decline = Recusar
+online-withdraw = Retirar
+online-invite-private = Envie esta ligação à pessoa com quem quer jogar. Só quem tiver a ligação pode entrar.
+online-invite-lobby = Envie esta ligação, ou aguarde: o desafio também aparece na sala da página inicial.
+online-invite-rated = O jogo conta para a classificação: o seu adversário precisa de uma conta.
+online-qr-alt = Código QR da ligação de convite, para a câmara de um telemóvel
 online-join-clock = { $side ->
-    [S] { $creator } invites you to play. You would play South, { $minutes }+{ $increment }.
-   *[N] { $creator } invites you to play. You would play North, { $minutes }+{ $increment }.
+    [S] Convite de { $creator } para jogar. Jogaria com o Sul, { $minutes }+{ $increment }.
+   *[N] Convite de { $creator } para jogar. Jogaria com o Norte, { $minutes }+{ $increment }.
 }
 online-join-no-clock = { $side ->
-    [S] { $creator } invites you to play. You would play South, without a clock.
-   *[N] { $creator } invites you to play. You would play North, without a clock.
+    [S] Convite de { $creator } para jogar. Jogaria com o Sul, sem relógio.
+   *[N] Convite de { $creator } para jogar. Jogaria com o Norte, sem relógio.
 }
-online-join-rated = The game is rated.
-online-join-rated-log-in = The game is rated: log in (at the top of the page) to take the seat.
+online-join-rated = O jogo conta para a classificação.
+online-join-rated-log-in = O jogo conta para a classificação: inicie sessão (no topo da página) para ocupar o lugar.
 online-seat-free = { $side ->
-    [S] Free seat (South): waiting for a player
-   *[N] Free seat (North): waiting for a player
+    [S] Lugar livre (Sul): à espera de um jogador
+   *[N] Lugar livre (Norte): à espera de um jogador
 }
 online-seat-connected = { $side ->
-    [S] { $name } (South): connected
-   *[N] { $name } (North): connected
+    [S] { $name } (Sul): com ligação
+   *[N] { $name } (Norte): com ligação
 }
 online-seat-away = { $side ->
-    [S] { $name } (South): not connected
-   *[N] { $name } (North): not connected
+    [S] { $name } (Sul): sem ligação
+   *[N] { $name } (Norte): sem ligação
 }
 online-seat-you-connected = { $side ->
-    [S] { $name } (South, you): connected
-   *[N] { $name } (North, you): connected
+    [S] { $name } (Sul, é você): com ligação
+   *[N] { $name } (Norte, é você): com ligação
 }
 online-seat-you-away = { $side ->
-    [S] { $name } (South, you): not connected
-   *[N] { $name } (North, you): not connected
+    [S] { $name } (Sul, é você): sem ligação
+   *[N] { $name } (Norte, é você): sem ligação
 }
 online-spectators = { $count ->
-    [0] Nobody is watching.
-   *[other] { $count } watching.
+    [0] Ninguém está a assistir.
+    [one] { $count } espectador.
+   *[other] { $count } espectadores.
 }
-online-you-offer-draw = You offered a draw.
-online-you-offer-takeback = You asked to take back your last move.
-online-you-offer-rematch = You offered a rematch.
-online-you-offer-cycle = You proposed to end the game: the position cycles (each player takes the seeds on their own row).
-online-they-offer-draw = { $name } offers a draw.
-online-they-offer-takeback = { $name } asks to take back their last move.
-online-they-offer-rematch = { $name } offers a rematch.
-online-they-offer-cycle = { $name } proposes to end the game: the position cycles (each player takes the seeds on their own row).
-online-watch-offer-takeback = { $name } asks for a takeback.
-online-cancel-challenge = Cancel the challenge
-online-abort = Abort
-online-resign = Resign
-online-resign-confirm = Resign this game? Your opponent wins.
-online-offer-draw = Offer a draw
-online-ask-takeback = Ask for a takeback
-online-propose-cycle = Propose: the position cycles
-online-opponent-left = { $name } has left the game.
-online-claim-win = Claim the win
-online-claim-draw = Call it a draw
+online-you-offer-draw = Propôs um empate.
+online-you-offer-takeback = Pediu para anular a sua última jogada.
+online-you-offer-rematch = Propôs uma desforra.
+online-you-offer-cycle = Propôs terminar o jogo: a posição repete-se em ciclo (cada jogador fica com as sementes da sua própria fila).
+online-they-offer-draw = { $name } propõe um empate.
+online-they-offer-takeback = { $name } pede para anular a sua última jogada.
+online-they-offer-rematch = { $name } propõe uma desforra.
+online-they-offer-cycle = { $name } propõe terminar o jogo: a posição repete-se em ciclo (cada jogador fica com as sementes da sua própria fila).
+online-watch-offer-takeback = { $name } pede para anular uma jogada.
+online-cancel-challenge = Cancelar o desafio
+online-abort = Anular
+online-resign = Desistir
+online-resign-confirm = Desistir deste jogo? O seu adversário ganha.
+online-offer-draw = Propor empate
+online-ask-takeback = Pedir para anular
+online-propose-cycle = Propor: a posição repete-se
+online-opponent-left = { $name } saiu do jogo.
+online-claim-win = Reclamar a vitória
+online-claim-draw = Declarar empate
 online-opponent-away = { $seconds ->
-    [one] { $name } is not connected. If they do not come back within { $seconds } second, you may claim the game.
-   *[other] { $name } is not connected. If they do not come back within { $seconds } seconds, you may claim the game.
+    [one] { $name } está sem ligação. Se não voltar dentro de { $seconds } segundo, pode reclamar o jogo.
+   *[other] { $name } está sem ligação. Se não voltar dentro de { $seconds } segundos, pode reclamar o jogo.
 }
-online-go-to-rematch = Go to the rematch
-online-watch-rematch = Watch the rematch
-online-rematch = Rematch
-online-accept-rematch = Accept the rematch
-online-rematch-offered = Rematch offered
-online-home-lobby = Home and lobby
-online-invite-copied = Invite link copied.
-online-invite-copy-refused = Select the link and copy it (the browser did not allow copying).
+online-go-to-rematch = Ir para a desforra
+online-watch-rematch = Ver a desforra
+online-rematch = Desforra
+online-accept-rematch = Aceitar a desforra
+online-rematch-offered = Desforra proposta
+online-home-lobby = Início e sala
+online-invite-copied = Ligação de convite copiada.
+online-invite-copy-refused = Selecione a ligação e copie-a (o navegador não permitiu copiar).
 
 ## lobby.js
 
-online-color-random = colour drawn at random
-online-color-south = plays South
-online-color-north = plays North
+online-color-random = lado sorteado
+online-color-south = joga com o Sul
+online-color-north = joga com o Norte
 online-days-per-move = { $days ->
-    [one] { $days } day a move
-   *[other] { $days } days a move
+    [one] { $days } dia por jogada
+   *[other] { $days } dias por jogada
 }
-online-no-clock = no clock
-online-lobby-range = for { $low }–{ $high }
-online-lobby-rules = rules: { $rules }
-online-rated = rated
-online-casual = casual
-online-lobby-empty = No open challenges. Post one: New game → A person online.
-online-someone = Someone
-online-lobby-yours = Yours: open
-online-lobby-accept-named = Accept the challenge of { $name }: { $details }
-online-lobby-accept = Accept the challenge: { $details }
+online-no-clock = sem relógio
+online-lobby-range = classificação { $low }–{ $high }
+online-lobby-rules = regras: { $rules }
+online-rated = a contar
+online-casual = amigável
+online-lobby-empty = Nenhum desafio aberto. Lance um: Novo jogo → Uma pessoa online.
+online-someone = Alguém
+online-lobby-yours = O seu: abrir
+online-lobby-accept-named = Aceitar o desafio de { $name }: { $details }
+online-lobby-accept = Aceitar o desafio: { $details }
 
 ## pool.js
 
 online-time-days = { $days } d { $hours } h
 online-time-hours = { $hours } h { $minutes } min
 online-time-minutes = { $minutes } min { $seconds } s
-online-pool-waiting-rated = Waiting for an opponent in { $pool } (rated)
-online-pool-waiting-casual = Waiting for an opponent in { $pool } (casual)
-online-pool-range = opponents { $low }–{ $high }
-online-pool-bot-after = a house bot plays you after { $seconds } s
+online-pool-waiting-rated = À espera de um adversário em { $pool } (a contar)
+online-pool-waiting-casual = À espera de um adversário em { $pool } (amigável)
+online-pool-range = adversários { $low }–{ $high }
+online-pool-bot-after = um bot da casa joga consigo após { $seconds } s
 online-pool-waited = { $seconds } s
-online-pool-found = Opponent found: opening the game…
-online-pool-lost = You left the pool (the connection was lost). Press a pool to wait again.
-online-turn-against = vs { $name }
-online-turn-against-someone = vs someone
-online-turn-live = live
-online-turn-time-left = { $time } left
-online-bot-house = house bot, { $level }
+online-pool-found = Adversário encontrado: a abrir o jogo…
+online-pool-lost = Saiu da fila de espera (a ligação perdeu-se). Escolha um ritmo para voltar a esperar.
+online-turn-against = contra { $name }
+online-turn-against-someone = contra alguém
+online-turn-live = ao vivo
+online-turn-time-left = faltam { $time }
+online-bot-house = bot da casa, { $level }
+online-bot-house-easy = bot da casa, fácil
+online-bot-house-medium = bot da casa, médio
+online-bot-house-hard = bot da casa, difícil
+online-bot-house-expert = bot da casa, especialista
 online-bot = bot
 
 ## chat.js
 
-online-chat-verified-title = Logged in to this account
-online-chat-verified = verified account
+online-chat-verified-title = Sessão iniciada nesta conta
+online-chat-verified = conta verificada
 online-chat-tag-side = { $side ->
-    [S] (South)
-   *[N] (North)
+    [S] (Sul)
+   *[N] (Norte)
 }
-online-chat-tag-spectator = (spectator)
-online-chat-tag-guest = (guest spectator)
-online-chat-mute = Mute
-online-chat-mute-title = Hide the messages of { $name }
-online-chat-muted = Muted: { $count }.
-online-chat-unmute = Show everyone again
-online-chat-show = Show the chat
-online-chat-hide = Hide the chat
-online-chat-note-player-advice = You talk with your opponent. This game is open to advice: the spectators' messages show here too.
-online-chat-note-player = You talk with your opponent. Spectators read this; their own room is hidden from the players.
-online-chat-note-spectator-advice = You write in the spectators' room. This game is open to advice: the players read it too.
-online-chat-note-spectator = You write in the spectators' room; the players do not see it. You read the players' messages.
+online-chat-tag-spectator = (espectador)
+online-chat-tag-guest = (espectador convidado)
+online-chat-mute = Silenciar
+online-chat-mute-title = Ocultar as mensagens de { $name }
+online-chat-muted = { $count ->
+    [one] { $count } pessoa silenciada.
+   *[other] { $count } pessoas silenciadas.
+}
+online-chat-unmute = Mostrar todos de novo
+online-chat-show = Mostrar a conversa
+online-chat-hide = Ocultar a conversa
+online-chat-note-player-advice = Fala com o seu adversário. Este jogo está aberto a conselhos: as mensagens dos espectadores também aparecem aqui.
+online-chat-note-player = Fala com o seu adversário. Os espectadores leem isto; o espaço deles está oculto para os jogadores.
+online-chat-note-spectator-advice = Escreve no espaço dos espectadores. Este jogo está aberto a conselhos: os jogadores também o leem.
+online-chat-note-spectator = Escreve no espaço dos espectadores; os jogadores não o veem. Lê as mensagens dos jogadores.
 
 ## tokens.js
 
-online-tokens-title = API tokens
-online-tokens-intro = A token lets a program, such as a bot, play as this account. See the bots' guide (docs/bots.md).
-online-token-purpose = What it is for
-online-token-scopes = It may
-online-token-copy-now = Copy it now: it is shown only this once.
-online-tokens-close = Close
-online-token-create = Create a token
-online-tokens-none = No tokens.
-online-token-revoke = Revoke
-online-token-used = ({ $scopes }); made { $made }, last used { $used }
-online-token-unused = ({ $scopes }); made { $made }, never used
+online-tokens-title = Tokens de API
+online-tokens-intro = Um token permite a um programa, como um bot, jogar com esta conta. Veja o guia dos bots (docs/bots.md).
+online-token-purpose = Para que serve
+online-token-scopes = Pode
+online-token-copy-now = Copie-o agora: só é mostrado desta vez.
+online-tokens-close = Fechar
+online-token-create = Criar um token
+online-tokens-none = Nenhum token.
+online-token-revoke = Revogar
+online-token-used = ({ $scopes }); criado em { $made }, usado pela última vez em { $used }
+online-token-unused = ({ $scopes }); criado em { $made }, nunca usado

@@ -21,6 +21,14 @@ export function timeLeftText(ms) {
   return t("online-time-minutes", { minutes: m, seconds: s % 60 });
 }
 
+/** A house bot's level (a code of the server) in words. */
+const HOUSE = {
+  easy: () => t("online-bot-house-easy"),
+  medium: () => t("online-bot-house-medium"),
+  hard: () => t("online-bot-house-hard"),
+  expert: () => t("online-bot-house-expert"),
+};
+
 /** The pools panel and the "Your turn" list. `start()` shows the pools; `account(name)` after each log-in/out. */
 export function createPool(st) {
   const el = {
@@ -160,7 +168,7 @@ export function createPool(st) {
       a.href = profileUrl(b.name);
       a.textContent = b.name;
       const what = document.createElement("small");
-      const kind = b.house ? t("online-bot-house", { level: b.house }) : t("online-bot");
+      const kind = b.house ? (HOUSE[b.house] ? HOUSE[b.house]() : t("online-bot-house", { level: b.house })) : t("online-bot");
       what.textContent = b.rating != null ? ` ${kind} · ${b.rating}` : ` ${kind}`;
       li.append(a, what);
       el.onlineList.appendChild(li);
