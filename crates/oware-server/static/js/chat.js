@@ -69,7 +69,8 @@ export function createChat(st) {
     }
     const tag = document.createElement("span");
     tag.className = "chat-tag";
-    tag.textContent = ` ${m.side ? t("online-chat-tag-side", { side: m.side }) : t(m.account ? "online-chat-tag-spectator" : "online-chat-tag-guest")}`;
+    const role = m.side ? t("online-chat-tag-side", { side: m.side }) : t(m.account ? "online-chat-tag-spectator" : "online-chat-tag-guest");
+    tag.textContent = ` ${role}`;
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = m.text;
