@@ -32,7 +32,7 @@ online-withdraw = Retirer
 online-invite-private = Envoyez ce lien à la personne avec qui vous voulez jouer. Seule une personne qui a le lien peut rejoindre la partie.
 online-invite-lobby = Envoyez ce lien, ou attendez : le défi figure aussi dans le salon de la page d'accueil.
 online-invite-rated = La partie est classée : votre adversaire doit avoir un compte.
-online-qr-alt = QR code du lien d'invitation, pour l'appareil photo d'un téléphone
+online-qr-alt = Code QR du lien d'invitation, pour l'appareil photo d'un téléphone
 online-join-clock = { $side ->
     [S] { $creator } vous invite à jouer. Vous joueriez Sud, en { $minutes }+{ $increment }.
    *[N] { $creator } vous invite à jouer. Vous joueriez Nord, en { $minutes }+{ $increment }.
