@@ -12,9 +12,12 @@ export const WAIT = { timeout: 20000 };
 export const PASSWORD = "seeds-in-the-store-48";
 
 export function onlineHelpers(env) {
-  /** A fresh browser profile (its own localStorage, so its own seat tokens) with one page (see `openPage`). */
-  async function person(viewport) {
-    const { context, page, errors, refusals } = await openPage(env.browser, viewport);
+  /**
+   * A fresh browser profile (its own localStorage, so its own seat tokens) with one page (see `openPage`;
+   * `options` for the context, e.g. `{ locale: "fr-FR" }`).
+   */
+  async function person(viewport, options = {}) {
+    const { context, page, errors, refusals } = await openPage(env.browser, viewport, options);
     // No sowing animation: the tests wait for states, and the moves follow each other quickly.
     await context.addInitScript(() => {
       const s = JSON.parse(localStorage.getItem("oware.settings") || "{}");

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import jsQR from "jsqr";
 
-import { artifacts, useServer } from "./harness.mjs";
+import { artifacts, englishLeft, useServer } from "./harness.mjs";
 import { WAIT, onlineHelpers } from "./online-helpers.mjs";
 
 const env = useServer({ name: "online", external: true });
@@ -248,4 +248,83 @@ test("online: a whole game played to its end on phone-sized screens while a thir
   assert.deepEqual(await moveTexts(c.page), await moveTexts(b.page));
   for (const x of [a, b, c]) assert.deepEqual(x.errors, []);
   for (const x of [a, b, c]) await x.context.close();
+});
+
+test("online in French: create, join, a draw offered, a chat line, resign — no English left", async () => {
+  // Words of the page that other branches translate (index.html's markup and the header, the status line,
+  // the board, the move list, the controls, the end panel): still English on this branch.
+  const others = [
+    // converted by another branch
+    "analyse", "analysis", "at", "best", "board", "captured", "clock", "copy", "depth", "first", "for", "free",
+    "from", "game", "is", "it", "learn", "left", "lessons", "log", "move", "moves", "new", "next", "of",
+    "opponent", "over", "pit", "pits", "play", "player", "players", "playing", "previous", "puzzle", "puzzles",
+    "resign", "review", "right", "rules", "seeds", "send", "sign", "solve", "sowing", "spectator", "store",
+    "take", "the", "to", "waiting", "wins", "yes", "your",
+  ];
+  const fr = { locale: "fr-FR" };
+  const a = await person(undefined, fr);
+  const b = await person(undefined, fr);
+  const english = async (page, step) => assert.deepEqual(await englishLeft(page, others), [], step);
+
+  // Ama creates the game from the New game dialog (by its fields, not its words) and waits for a player.
+  await a.page.goto(env.base);
+  await a.page.locator("#dlg-new[open]").waitFor();
+  await a.page.locator("#form-new input[name=opponent][value=online]").check();
+  await a.page.locator('#form-new input[name=clock][value="5+3"]').check();
+  await a.page.locator("#form-new input[name=color][value=S]").check();
+  await a.page.locator("#form-new input[name=name]").fill("Ama");
+  await a.page.locator("#form-new input[name=lobby][value=invite]").check();
+  await a.page.locator("#btn-new-start").click();
+  await a.page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/, WAIT);
+  await a.page.locator("#invite:not([hidden])").waitFor(WAIT);
+  assert.match(await a.page.locator("#invite-note").textContent(), /Seule une personne qui a le lien/);
+  await english(a.page, "the invitation");
+  const link = await a.page.locator("#invite-link").inputValue();
+
+  // Kofi opens the link: the free seat is offered in French; he takes it.
+  await b.page.goto(link);
+  await b.page.locator("#form-join:not([hidden])").waitFor(WAIT);
+  assert.match(await b.page.locator("#join-text").textContent(), /^Ama vous invite à jouer\. Vous joueriez Nord, en 5\+3\.$/);
+  await english(b.page, "the free seat");
+  await b.page.locator("#join-name").fill("Kofi");
+  await b.page.locator("#btn-join").click();
+  await b.page.locator("#form-join").waitFor({ state: "hidden", ...WAIT });
+  await a.page.waitForFunction(() => /Kofi \(Nord\) : en ligne/.test(document.querySelector("#presence").textContent), null, WAIT);
+  await a.page.locator("#btn-draw").waitFor(WAIT);
+  await english(a.page, "playing");
+  await english(b.page, "playing");
+
+  // Ama offers a draw: both see it in French; Kofi declines.
+  await a.page.locator("#btn-draw").click();
+  await a.page.locator("#btn-draw-withdraw").waitFor(WAIT);
+  await b.page.locator("#btn-draw-decline").waitFor(WAIT);
+  assert.equal(await b.page.locator("#offers").textContent(), "Ama propose la nulle. Accepter Refuser");
+  await english(a.page, "a draw offered");
+  await english(b.page, "a draw offered");
+  await b.page.locator("#btn-draw-decline").click();
+  await a.page.locator("#btn-draw-withdraw").waitFor({ state: "detached", ...WAIT });
+
+  // A chat line each way.
+  await a.page.locator("#chat-text").fill("Bonne chance");
+  await a.page.locator("#btn-chat-send").click();
+  await b.page.waitForFunction(() => [...document.querySelectorAll("#chat-log .chat-text")].some((e) => e.textContent === "Bonne chance"), null, WAIT);
+  assert.equal(await b.page.locator("#chat-log .chat-tag").first().textContent(), " (Sud)");
+  await english(a.page, "the chat");
+  await english(b.page, "the chat");
+
+  // Kofi resigns after confirming.
+  await b.page.locator("#btn-resign").click();
+  await b.page.locator("#dlg-confirm[open]").waitFor();
+  assert.equal(await b.page.locator("#confirm-text").textContent(), "Abandonner cette partie ? Votre adversaire gagne.");
+  await english(b.page, "the confirmation");
+  await b.page.locator("#btn-confirm-yes").click();
+  for (const p of [a.page, b.page]) await p.locator("#dlg-end[open]").waitFor(WAIT);
+  await b.page.locator("#btn-end-close").click();
+  await b.page.locator("#btn-rematch-online").waitFor(WAIT);
+  assert.equal(await b.page.locator("#btn-rematch-online").textContent(), "Revanche");
+  await english(b.page, "the game over");
+  await a.page.screenshot({ path: join(artifacts, "online-fr.png") });
+
+  for (const x of [a, b]) assert.deepEqual(x.errors, []);
+  for (const x of [a, b]) await x.context.close();
 });

@@ -4,10 +4,10 @@
 // person hide the chat or mute someone (in this browser only).
 import * as api from "./api.js";
 import { $ } from "./dom.js";
+import { t } from "./i18n.js";
 
 const MUTED_KEY = "oware.chatMuted";
 const HIDDEN_KEY = "oware.chatHidden";
-const SIDE = { S: "South", N: "North" };
 
 function load(key, fallback) {
   try { return JSON.parse(localStorage.getItem(key) || "null") ?? fallback; } catch { return fallback; }
@@ -63,13 +63,14 @@ export function createChat(st) {
       const mark = document.createElement("span");
       mark.className = "chat-verified";
       mark.textContent = "\u2713";
-      mark.title = "Logged in to this account";
-      mark.setAttribute("aria-label", "verified account");
+      mark.title = t("online-chat-verified-title");
+      mark.setAttribute("aria-label", t("online-chat-verified"));
       parts.push(mark);
     }
     const tag = document.createElement("span");
     tag.className = "chat-tag";
-    tag.textContent = m.side ? ` (${SIDE[m.side]})` : (m.account ? " (spectator)" : " (guest spectator)");
+    const role = m.side ? t("online-chat-tag-side", { side: m.side }) : t(m.account ? "online-chat-tag-spectator" : "online-chat-tag-guest");
+    tag.textContent = ` ${role}`;
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = m.text;
@@ -79,8 +80,8 @@ export function createChat(st) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "btn btn-tiny chat-mute";
-      b.textContent = "Mute";
-      b.title = `Hide the messages of ${m.name}`;
+      b.textContent = t("online-chat-mute");
+      b.title = t("online-chat-mute-title", { name: m.name });
       b.addEventListener("click", () => { muted.add(whoKey(m)); save(MUTED_KEY, [...muted]); draw(); });
       li.append(" ", b);
     }
@@ -94,12 +95,12 @@ export function createChat(st) {
     el.muted.textContent = "";
     el.muted.hidden = muted.size === 0;
     if (muted.size) {
-      el.muted.append(`Muted: ${muted.size}. `);
+      el.muted.append(`${t("online-chat-muted", { count: muted.size })} `);
       const b = document.createElement("button");
       b.type = "button";
       b.className = "btn btn-tiny";
       b.id = "btn-chat-unmute";
-      b.textContent = "Show everyone again";
+      b.textContent = t("online-chat-unmute");
       b.addEventListener("click", () => { muted = new Set(); save(MUTED_KEY, []); draw(); });
       el.muted.append(b);
     }
@@ -121,17 +122,13 @@ export function createChat(st) {
     if (key === noteKey) return;
     noteKey = key;
     el.body.hidden = hidden;
-    el.hide.textContent = hidden ? "Show the chat" : "Hide the chat";
+    el.hide.textContent = t(hidden ? "online-chat-show" : "online-chat-hide");
     el.hide.setAttribute("aria-expanded", String(!hidden));
     el.nameLabel.hidden = !!st.seat;
     if (!st.seat && !el.name.value) el.name.value = st.settings.name || "";
     el.note.textContent = st.seat
-      ? (o.advice
-        ? "You talk with your opponent. This game is open to advice: the spectators' messages show here too."
-        : "You talk with your opponent. Spectators read this; their own room is hidden from the players.")
-      : (o.advice
-        ? "You write in the spectators' room. This game is open to advice: the players read it too."
-        : "You write in the spectators' room; the players do not see it. You read the players' messages.");
+      ? t(o.advice ? "online-chat-note-player-advice" : "online-chat-note-player")
+      : t(o.advice ? "online-chat-note-spectator-advice" : "online-chat-note-spectator");
   }
 
   /** Loads the messages this person may read. */

@@ -7,8 +7,14 @@ import * as api from "./api.js";
 import { saveSettings, seatToken } from "./storage.js";
 import { joinOnline } from "./online.js";
 import { ratingText } from "./account.js";
+import { t } from "./i18n.js";
 
-const COLOR = { random: "colour drawn at random", S: "plays South", N: "plays North" };
+/** The creator's colour in words. */
+const COLOR = {
+  random: () => t("online-color-random"),
+  S: () => t("online-color-south"),
+  N: () => t("online-color-north"),
+};
 
 /** The lobby panel. `start()` shows it and follows the lobby's events. */
 export function createLobby(st) {
@@ -17,13 +23,14 @@ export function createLobby(st) {
   function describe(c) {
     const days = c.clock && c.clock.increment_s === 0 && c.clock.initial_s >= 86400 && c.clock.initial_s % 86400 === 0
       ? c.clock.initial_s / 86400 : 0;
-    const clock = days ? `${days} d a move` : c.clock ? `${Math.round(c.clock.initial_s / 60)}+${c.clock.increment_s}` : "no clock";
-    const range = c.range ? ` · for ${c.range[0]}–${c.range[1]}` : "";
+    const clock = days ? t("online-days-per-move", { days }) : c.clock ? `${Math.round(c.clock.initial_s / 60)}+${c.clock.increment_s}` : t("online-no-clock");
+    const range = c.range ? ` · ${t("online-lobby-range", { low: c.range[0], high: c.range[1] })}` : "";
     // Only the options that differ from abapa's defaults are named.
     const defaults = ["grand-slam=no-capture", "repetition=third", "cycle-seeds=own-row"];
     const changed = (c.rules || "abapa").split(",").filter((o) => o !== "abapa" && !defaults.includes(o));
-    const rules = changed.length ? `rules: ${changed.join(", ")}` : "abapa";
-    return `${clock} · ${COLOR[c.color] || c.color} · ${rules} · ${c.rated ? "rated" : "casual"}${range}`;
+    const rules = changed.length ? t("online-lobby-rules", { rules: changed.join(", ") }) : "abapa";
+    const color = COLOR[c.color] ? COLOR[c.color]() : c.color;
+    return `${clock} · ${color} · ${rules} · ${t(c.rated ? "online-rated" : "online-casual")}${range}`;
   }
 
   async function accept(c, btn) {
@@ -54,7 +61,7 @@ export function createLobby(st) {
     if (!challenges.size) {
       const li = document.createElement("li");
       li.className = "empty";
-      li.textContent = "No open challenges. Post one: New game → A person online.";
+      li.textContent = t("online-lobby-empty");
       el.list.appendChild(li);
       return;
     }
@@ -63,7 +70,7 @@ export function createLobby(st) {
       const li = document.createElement("li");
       li.dataset.id = c.id;
       const who = document.createElement("b");
-      who.textContent = c.name || "Someone";
+      who.textContent = c.name || t("online-someone");
       const what = document.createElement("small");
       what.textContent = describe(c);
       li.append(who, " ");
@@ -75,14 +82,14 @@ export function createLobby(st) {
         const a = document.createElement("a");
         a.href = `/game/${c.id}`;
         a.className = "btn btn-small";
-        a.textContent = "Yours: open";
+        a.textContent = t("online-lobby-yours");
         li.append(a);
       } else {
         const b = document.createElement("button");
         b.type = "button";
         b.className = "btn btn-small btn-primary";
-        b.textContent = "Accept";
-        b.setAttribute("aria-label", `Accept ${c.name || "the"} challenge, ${describe(c)}`);
+        b.textContent = t("online-accept");
+        b.setAttribute("aria-label", c.name ? t("online-lobby-accept-named", { name: c.name, details: describe(c) }) : t("online-lobby-accept", { details: describe(c) }));
         b.addEventListener("click", () => accept(c, b));
         li.append(b);
       }

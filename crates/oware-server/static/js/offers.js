@@ -7,8 +7,22 @@ import { $, button } from "./dom.js";
 import { other, sideName, endOf } from "./state.js";
 import { gameUrl } from "./online.js";
 import { say } from "./status.js";
+import { t } from "./i18n.js";
 
-const SIDE = { S: "South", N: "North" };
+/** This person's standing offer, by kind. */
+const MY_OFFER = {
+  draw: () => t("online-you-offer-draw"),
+  takeback: () => t("online-you-offer-takeback"),
+  rematch: () => t("online-you-offer-rematch"),
+  cycle: () => t("online-you-offer-cycle"),
+};
+/** The other player's standing offer, by kind (`name`: who made it). */
+const THEIR_OFFER = {
+  draw: (name) => t("online-they-offer-draw", { name }),
+  takeback: (name) => t("online-they-offer-takeback", { name }),
+  rematch: (name) => t("online-they-offer-rematch", { name }),
+  cycle: (name) => t("online-they-offer-cycle", { name }),
+};
 
 /** A standing offer of `kind` as a line: `text`, then the `buttons` (the tests find it by `data-kind`). */
 export function offerBanner(kind, text, ...buttons) {
@@ -22,7 +36,7 @@ export function offerBanner(kind, text, ...buttons) {
 
 /** The answers to an offer of `kind`: Accept (the primary one) and Decline, `btn-KIND-accept` and `btn-KIND-decline`. */
 export function answerButtons(kind, onAccept, onDecline) {
-  return [button(`btn-${kind}-accept`, "Accept", onAccept, true), button(`btn-${kind}-decline`, "Decline", onDecline)];
+  return [button(`btn-${kind}-accept`, t("online-accept"), onAccept, true), button(`btn-${kind}-decline`, t("online-decline"), onDecline)];
 }
 
 /** The online panel; `render()` after every state. `online` is the online controller. */
@@ -62,16 +76,14 @@ export function createOffers(st, { online }) {
     if (!mine) return;
     const url = gameUrl(g.id);
     el.inviteLink.value = url;
-    el.inviteNote.textContent = (o.lobby === false
-      ? "Send this link to the person you want to play. Only someone with the link can join."
-      : "Send this link, or wait: the challenge is also listed in the lobby on the home page.")
-      + (o.rated ? " The game is rated: your opponent needs an account." : "");
+    const note = t(o.lobby === false ? "online-invite-private" : "online-invite-lobby");
+    el.inviteNote.textContent = o.rated ? `${note} ${t("online-invite-rated")}` : note;
     if (qrFor !== url) {
       qrFor = url;
       el.qr.textContent = "";
       // The server draws it (GET /api/qr.svg); if it cannot (a link too long), the link suffices.
       const img = document.createElement("img");
-      img.alt = "QR code of the invite link, for a phone's camera";
+      img.alt = t("online-qr-alt");
       img.addEventListener("error", () => img.remove());
       img.src = `/api/qr.svg?text=${encodeURIComponent(url)}`;
       el.qr.appendChild(img);
@@ -86,8 +98,11 @@ export function createOffers(st, { online }) {
     const creator = other(free[0]);
     // main.js makes the name field read-only, the account's name, while someone is logged in.
     const account = el.joinName.readOnly;
-    const rated = !o.rated ? "" : account ? " The game is rated." : " The game is rated: log in (at the top of the page) to take the seat.";
-    el.joinText.textContent = `${o.seats[creator].name || SIDE[creator]} invites you to play. You would play ${SIDE[free[0]]}${o.clock ? `, ${Math.round(o.clock.initial_ms / 60000)}+${Math.round(o.clock.increment_ms / 1000)}` : ", without a clock"}.${rated}`;
+    const args = { creator: o.seats[creator].name || t("online-side", { side: creator }), side: free[0] };
+    const invite = o.clock
+      ? t("online-join-clock", { ...args, minutes: Math.round(o.clock.initial_ms / 60000), increment: Math.round(o.clock.increment_ms / 1000) })
+      : t("online-join-no-clock", args);
+    el.joinText.textContent = !o.rated ? invite : `${invite} ${t(account ? "online-join-rated" : "online-join-rated-log-in")}`;
     el.joinButton.disabled = !!o.rated && !account;
     if (!el.joinName.value) el.joinName.value = st.settings.name || "";
   }
@@ -100,29 +115,32 @@ export function createOffers(st, { online }) {
       const dot = document.createElement("span");
       dot.className = "dot " + (s.taken ? (s.connected ? "on" : "off") : "free");
       dot.setAttribute("aria-hidden", "true");
-      li.append(dot, `${s.taken ? sideName(st, side) : "Free seat"} (${SIDE[side]}${st.seat === side ? ", you" : ""}): ${!s.taken ? "waiting for a player" : s.connected ? "connected" : "not connected"}`);
+      const args = { side, name: sideName(st, side) };
+      const you = st.seat === side;
+      li.append(dot, !s.taken ? t("online-seat-free", args)
+        : s.connected ? t(you ? "online-seat-you-connected" : "online-seat-connected", args)
+          : t(you ? "online-seat-you-away" : "online-seat-away", args));
       li.dataset.side = side;
       el.presence.appendChild(li);
     }
     const n = o.spectators || 0;
-    el.spectators.textContent = n === 0 ? "Nobody is watching." : `${n} watching.`;
+    el.spectators.textContent = t("online-spectators", { count: n });
   }
 
   /** One standing offer as a sentence with its buttons. */
   function offerRow(kind, by) {
     const me = st.seat;
-    const words = { draw: "a draw", takeback: "to take back their last move", rematch: "a rematch", cycle: "to end the game: the position cycles (each player takes the seeds on their own row)" };
     if (me && by === me) {
-      const mine = kind === "takeback" ? "You asked to take back your last move." : `You offered ${words[kind]}.`;
+      const mine = MY_OFFER[kind]();
       if (kind === "rematch") return offerBanner(kind, mine);
-      return offerBanner(kind, mine, button(`btn-${kind}-withdraw`, "Withdraw", () => online.offer(kind, "withdraw")));
+      return offerBanner(kind, mine, button(`btn-${kind}-withdraw`, t("online-withdraw"), () => online.offer(kind, "withdraw")));
     }
+    const name = sideName(st, by);
     if (me) {
-      const who = sideName(st, by);
-      return offerBanner(kind, kind === "takeback" ? `${who} asks to take back their last move.` : `${who} offers ${words[kind]}.`,
+      return offerBanner(kind, THEIR_OFFER[kind](name),
         ...answerButtons(kind, () => online.offer(kind, "accept"), () => online.offer(kind, "decline")));
     }
-    return offerBanner(kind, `${sideName(st, by)} ${kind === "takeback" ? "asks for a takeback" : `offers ${words[kind]}`}.`);
+    return offerBanner(kind, kind === "takeback" ? t("online-watch-offer-takeback", { name }) : THEIR_OFFER[kind](name));
   }
 
   function renderOffers(o) {
@@ -147,27 +165,27 @@ export function createOffers(st, { online }) {
     el.actions.textContent = "";
     if (claimTimer) { clearTimeout(claimTimer); claimTimer = null; }
     if (me && o.status === "open") {
-      el.actions.append(button("btn-cancel-challenge", "Cancel the challenge", online.cancel));
+      el.actions.append(button("btn-cancel-challenge", t("online-cancel-challenge"), online.cancel));
     }
     if (me && playing) {
-      if (g.ply < 2) el.actions.append(button("btn-abort", "Abort", () => online.abort()));
-      el.actions.append(button("btn-resign", "Resign", () => confirm("Resign this game? Your opponent wins.", online.resign)));
-      if (!o.draw_offer) el.actions.append(button("btn-draw", "Offer a draw", () => online.offer("draw", "offer")));
-      if (!o.takeback_offer && g.ply > 0) el.actions.append(button("btn-takeback", "Ask for a takeback", () => online.offer("takeback", "offer")));
-      if (!o.cycle_offer) el.actions.append(button("btn-cycle-online", "Propose: the position cycles", () => online.offer("cycle", "offer")));
+      if (g.ply < 2) el.actions.append(button("btn-abort", t("online-abort"), () => online.abort()));
+      el.actions.append(button("btn-resign", t("online-resign"), () => confirm(t("online-resign-confirm"), online.resign)));
+      if (!o.draw_offer) el.actions.append(button("btn-draw", t("online-offer-draw"), () => online.offer("draw", "offer")));
+      if (!o.takeback_offer && g.ply > 0) el.actions.append(button("btn-takeback", t("online-ask-takeback"), () => online.offer("takeback", "offer")));
+      if (!o.cycle_offer) el.actions.append(button("btn-cycle-online", t("online-propose-cycle"), () => online.offer("cycle", "offer")));
       if (claimIn !== null) {
         const opp = sideName(st, other(me));
         if (claimIn <= 0) {
           const p = document.createElement("p");
           p.className = "claim";
-          p.append(`${opp} has left the game. `,
-            button("btn-claim-win", "Claim the win", () => online.claim("win"), true), " ",
-            button("btn-claim-draw", "Call it a draw", () => online.claim("draw")));
+          p.append(`${t("online-opponent-left", { name: opp })} `,
+            button("btn-claim-win", t("online-claim-win"), () => online.claim("win"), true), " ",
+            button("btn-claim-draw", t("online-claim-draw"), () => online.claim("draw")));
           el.actions.append(p);
         } else {
           const p = document.createElement("p");
           p.className = "claim";
-          p.textContent = `${opp} is not connected. If they do not come back within ${Math.ceil(claimIn / 1000)} s you may claim the game.`;
+          p.textContent = t("online-opponent-away", { name: opp, seconds: Math.ceil(claimIn / 1000) });
           el.actions.append(p);
           claimTimer = setTimeout(() => { actionsKey = null; o.claimable_ms = 0; renderActions(g, o); }, claimIn);
         }
@@ -178,16 +196,16 @@ export function createOffers(st, { online }) {
       a.href = `/game/${o.rematch_id}`;
       a.className = "btn btn-small";
       a.id = "link-rematch";
-      a.textContent = me ? "Go to the rematch" : "Watch the rematch";
+      a.textContent = t(me ? "online-go-to-rematch" : "online-watch-rematch");
       el.actions.append(a);
     } else if (me && over && o.status === "over" && !o.rematch_offer) {
-      el.actions.append(button("btn-rematch-online", "Rematch", () => online.offer("rematch", "offer"), true));
+      el.actions.append(button("btn-rematch-online", t("online-rematch"), () => online.offer("rematch", "offer"), true));
     }
     if (over || !me) {
       const home = document.createElement("a");
       home.href = "/";
       home.className = "btn btn-small";
-      home.textContent = "Home and lobby";
+      home.textContent = t("online-home-lobby");
       el.actions.append(home);
     }
   }
@@ -204,7 +222,7 @@ export function createOffers(st, { online }) {
     renderActions(g, o);
     // The end panel's Rematch button accepts an offer that stands.
     const endButton = $("#btn-rematch");
-    endButton.textContent = st.seat && o.rematch_offer === other(st.seat) ? "Accept the rematch" : o.rematch_offer === st.seat ? "Rematch offered" : "Rematch";
+    endButton.textContent = t(st.seat && o.rematch_offer === other(st.seat) ? "online-accept-rematch" : o.rematch_offer === st.seat ? "online-rematch-offered" : "online-rematch");
     endButton.disabled = !!st.seat && o.rematch_offer === st.seat;
   }
 
@@ -218,10 +236,10 @@ export function createOffers(st, { online }) {
   $("#btn-copy-invite").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(el.inviteLink.value);
-      say("Invite link copied.", "info");
+      say(t("online-invite-copied"), "info");
     } catch {
       el.inviteLink.select();
-      say("Select the link and copy it (the browser did not allow copying).");
+      say(t("online-invite-copy-refused"));
     }
   });
   $("#form-join").addEventListener("submit", (ev) => {

@@ -9,6 +9,7 @@ import * as api from "./api.js";
 import { rememberSeat, seatToken, saveSettings } from "./storage.js";
 import { createUpdater, whileBusy, refusePit } from "./game.js";
 import { say, announce, explainPit } from "./status.js";
+import { t } from "./i18n.js";
 
 /** The address of online game `id` (its invite link). */
 export const gameUrl = (id) => `${location.origin}/game/${id}`;
@@ -104,7 +105,7 @@ export function createOnlineGame(st, { board, analysis, review, screen, chat }) 
         throw e;
       }
     }
-    if (!state.online) throw new api.ApiError("This address is not an online game.", 404, "not-online");
+    if (!state.online) throw new api.ApiError(t("online-not-online"), 404, "not-online");
     st.seat = state.online.you || null;
     if (!st.seat && st.token) { rememberSeat(id, null); st.token = null; }
     board.relayout();
@@ -115,11 +116,11 @@ export function createOnlineGame(st, { board, analysis, review, screen, chat }) 
     if (chat) await chat.open();
     review.load();
     if (st.seat && state.online.status !== "open") {
-      const msg = `Welcome back: you play ${st.seat === "S" ? "South" : "North"}.`;
+      const msg = t("online-welcome-back", { side: st.seat });
       say(msg, "info");
       announce(msg);
     } else if (!st.seat && state.online.status === "playing") {
-      announce("You are watching this game.");
+      announce(t("online-you-watch"));
     }
     return state;
   }
@@ -136,7 +137,7 @@ export function createOnlineGame(st, { board, analysis, review, screen, chat }) 
       await applyUpdate(r.state, null);
       screen.all();
       await connect();
-      const msg = `You play ${st.seat === "S" ? "South" : "North"} against ${sideName(st, other(st.seat))}.`;
+      const msg = t("online-you-play", { side: st.seat, opponent: sideName(st, other(st.seat)) });
       say(msg, "info");
       announce(msg);
     } catch (e) {
@@ -176,9 +177,9 @@ export function createOnlineGame(st, { board, analysis, review, screen, chat }) 
     const info = pitInfo(st, p);
     if (!canMoveNow(st) || !info || !info.legal) {
       let why;
-      if (g && g.online && !st.seat && !g.outcome) why = "You are watching: only the players move.";
-      else if (g && g.online && g.online.status === "open") why = "Wait for an opponent to join.";
-      else if (g && g.online && g.online.status === "playing" && st.seat && g.position.turn !== st.seat) why = `Wait: it is ${sideName(st, g.position.turn)}'s move.`;
+      if (g && g.online && !st.seat && !g.outcome) why = t("online-refuse-watching");
+      else if (g && g.online && g.online.status === "open") why = t("online-refuse-no-opponent");
+      else if (g && g.online && g.online.status === "playing" && st.seat && g.position.turn !== st.seat) why = t("online-refuse-their-move", { name: sideName(st, g.position.turn) });
       else why = explainPit(st, p);
       refusePit(board, p, why);
       return;
@@ -209,8 +210,8 @@ export function createOnlineGame(st, { board, analysis, review, screen, chat }) 
     /** Online games have no undo or redo (controls.js hides the buttons; the keys do nothing). */
     undo() {},
     redo() {},
-    resign: () => send(() => api.act(st.id, st.token, "resign"), "You resigned."),
-    abort: () => send(() => api.act(st.id, st.token, "abort"), "Game aborted."),
+    resign: () => send(() => api.act(st.id, st.token, "resign"), t("online-you-resigned")),
+    abort: () => send(() => api.act(st.id, st.token, "abort"), t("online-game-aborted")),
     cancel: async () => {
       try {
         await api.cancelGame(st.id, st.token);

@@ -10,15 +10,24 @@ import { request } from "./api.js";
 /** @import * as P from "../../types/protocol" */
 import { rememberSeat, saveSettings } from "./storage.js";
 import { profileUrl } from "./account.js";
+import { t } from "./i18n.js";
 
 /** "2 d 4 h", "3 h 5 min", "4 min 10 s": a time left for people. */
 export function timeLeftText(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
   const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
-  if (d) return `${d} d ${h} h`;
-  if (h) return `${h} h ${m} min`;
-  return `${m} min ${s % 60} s`;
+  if (d) return t("online-time-days", { days: d, hours: h });
+  if (h) return t("online-time-hours", { hours: h, minutes: m });
+  return t("online-time-minutes", { minutes: m, seconds: s % 60 });
 }
+
+/** A house bot's level (a code of the server) in words. */
+const HOUSE = {
+  easy: () => t("online-bot-house-easy"),
+  medium: () => t("online-bot-house-medium"),
+  hard: () => t("online-bot-house-hard"),
+  expert: () => t("online-bot-house-expert"),
+};
 
 /** The pools panel and the "Your turn" list. `start()` shows the pools; `account(name)` after each log-in/out. */
 export function createPool(st) {
@@ -44,11 +53,13 @@ export function createPool(st) {
     el.cancel.hidden = !on;
   }
 
-  function show(t) {
-    const secs = Math.floor(t.waited_ms / 1000);
-    const range = t.range ? ` · opponents ${t.rating - t.range}–${t.rating + t.range}` : "";
-    const bot = t.bots && !el.botsRow.hidden ? ` · a house bot plays you after ${el.botsAfter.textContent} s` : "";
-    el.status.textContent = `Waiting for an opponent in ${t.pool} (${t.account ? "rated" : "casual"})${range}${bot} · ${secs} s`;
+  function show(tk) {
+    const secs = Math.floor(tk.waited_ms / 1000);
+    const parts = [t(tk.account ? "online-pool-waiting-rated" : "online-pool-waiting-casual", { pool: tk.pool })];
+    if (tk.range) parts.push(t("online-pool-range", { low: tk.rating - tk.range, high: tk.rating + tk.range }));
+    if (tk.bots && !el.botsRow.hidden) parts.push(t("online-pool-bot-after", { seconds: Number(el.botsAfter.textContent) }));
+    parts.push(t("online-pool-waited", { seconds: secs }));
+    el.status.textContent = parts.join(" · ");
   }
 
   function stop() {
@@ -58,15 +69,15 @@ export function createPool(st) {
     waiting(false);
   }
 
-  function paired(t) {
+  function paired(tk) {
     stop();
-    rememberSeat(t.paired.id, t.paired.token);
-    el.status.textContent = "Opponent found: opening the game…";
-    location.assign(`/game/${t.paired.id}`);
+    rememberSeat(tk.paired.id, tk.paired.token);
+    el.status.textContent = t("online-pool-found");
+    location.assign(`/game/${tk.paired.id}`);
   }
 
-  function follow(t) {
-    stream = new EventSource(`/api/pool/ticket/${encodeURIComponent(t.ticket)}/events`);
+  function follow(tk) {
+    stream = new EventSource(`/api/pool/ticket/${encodeURIComponent(tk.ticket)}/events`);
     stream.addEventListener("ticket", (e) => show(JSON.parse(e.data)));
     stream.addEventListener("paired", (e) => paired(JSON.parse(e.data)));
     stream.onerror = () => {
@@ -74,7 +85,7 @@ export function createPool(st) {
       if (stream && stream.readyState === EventSource.CLOSED) {
         stop();
         el.status.textContent = "";
-        el.error.textContent = "You left the pool (the connection was lost). Press a pool to wait again.";
+        el.error.textContent = t("online-pool-lost");
       }
     };
   }
@@ -89,11 +100,11 @@ export function createPool(st) {
       /** @type {P.PoolReq} */
       const body = { bots: el.bots.checked };
       if (name) body.name = name;
-      const t = await /** @type {Promise<P.TicketView>} */ (request("POST", `/api/pool/${encodeURIComponent(pool)}`, { body }));
-      if (t.paired) return paired(t);
-      ticket = t;
-      show(t);
-      follow(t);
+      const tk = await /** @type {Promise<P.TicketView>} */ (request("POST", `/api/pool/${encodeURIComponent(pool)}`, { body }));
+      if (tk.paired) return paired(tk);
+      ticket = tk;
+      show(tk);
+      follow(tk);
     } catch (e) {
       waiting(false);
       el.error.textContent = e.message;
@@ -101,15 +112,15 @@ export function createPool(st) {
   }
 
   async function cancel() {
-    const t = ticket;
+    const tk = ticket;
     stop();
     el.status.textContent = "";
-    if (!t) return;
+    if (!tk) return;
     try {
-      await request("DELETE", `/api/pool/ticket/${encodeURIComponent(t.ticket)}`);
+      await request("DELETE", `/api/pool/ticket/${encodeURIComponent(tk.ticket)}`);
     } catch (e) {
       if (e.code === "already-paired") {
-        const now = await /** @type {Promise<P.TicketView>} */ (request("GET", `/api/pool/ticket/${encodeURIComponent(t.ticket)}`));
+        const now = await /** @type {Promise<P.TicketView>} */ (request("GET", `/api/pool/ticket/${encodeURIComponent(tk.ticket)}`));
         if (now.paired) paired(now);
       } else el.error.textContent = e.message;
     }
@@ -130,10 +141,10 @@ export function createPool(st) {
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = `/game/${g.id}`;
-      a.textContent = `vs ${g.opponent || "someone"}`;
+      a.textContent = g.opponent ? t("online-turn-against", { name: g.opponent }) : t("online-turn-against-someone");
       const what = document.createElement("small");
-      const kind = g.days_per_move ? `${g.days_per_move} d a move` : "live";
-      what.textContent = ` ${kind}${g.time_left_ms != null ? ` · ${timeLeftText(g.time_left_ms)} left` : ""}`;
+      const kind = g.days_per_move ? t("online-days-per-move", { days: g.days_per_move }) : t("online-turn-live");
+      what.textContent = g.time_left_ms != null ? ` ${kind} · ${t("online-turn-time-left", { time: timeLeftText(g.time_left_ms) })}` : ` ${kind}`;
       li.append(a, what);
       el.turnList.appendChild(li);
     }
@@ -157,7 +168,8 @@ export function createPool(st) {
       a.href = profileUrl(b.name);
       a.textContent = b.name;
       const what = document.createElement("small");
-      what.textContent = ` ${b.house ? `house bot, ${b.house}` : "bot"}${b.rating != null ? ` · ${b.rating}` : ""}`;
+      const kind = b.house ? (HOUSE[b.house] ? HOUSE[b.house]() : t("online-bot-house", { level: b.house })) : t("online-bot");
+      what.textContent = b.rating != null ? ` ${kind} · ${b.rating}` : ` ${kind}`;
       li.append(a, what);
       el.onlineList.appendChild(li);
     }

@@ -2,6 +2,7 @@
 // them. A token lets a program (a bot) use the bots' routes as this account; the server keeps only its hash.
 // Every text from the server is put in as text, never as HTML.
 import { request } from "./api.js";
+import { t, lang } from "./i18n.js";
 /** @import * as P from "../../types/protocol" */
 
 /** The account's tokens, newest first. @type {() => Promise<P.TokenList>} */
@@ -26,8 +27,14 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-/** A date for people, or "never". @param {number | null} ms */
-const when = (ms) => (ms ? new Date(ms).toLocaleString() : "never");
+/** A date for people, in the page's language. @param {number} ms */
+const when = (ms) => new Date(ms).toLocaleString(lang);
+
+/** A token's scopes and dates. @param {P.TokenView} token */
+function dates(token) {
+  const args = { scopes: token.scopes.join(", "), made: when(token.created_ms) };
+  return token.last_used_ms ? t("online-token-used", { ...args, used: when(token.last_used_ms) }) : t("online-token-unused", args);
+}
 
 /** The tokens dialog; `open()` shows it with the list fetched afresh. */
 export function createTokensDialog() {
@@ -41,16 +48,16 @@ export function createTokensDialog() {
     return { scope: s, box, label: el("label", { class: "token-scope" }, box, ` ${s}`) };
   });
   const shown = /** @type {HTMLInputElement} */ (el("input", { type: "text", readOnly: true, id: "token-new", class: "token-new" }));
-  const shownBox = el("p", { class: "token-shown", hidden: true }, "Copy it now: it is shown only this once. ", shown);
+  const shownBox = el("p", { class: "token-shown", hidden: true }, `${t("online-token-copy-now")} `, shown);
   const error = el("p", { class: "form-error", role: "alert" });
-  const close = el("button", { type: "button", class: "btn" }, "Close");
-  const ok = el("button", { type: "submit", class: "btn btn-primary", id: `${id}-ok` }, "Create a token");
+  const close = el("button", { type: "button", class: "btn" }, t("online-tokens-close"));
+  const ok = el("button", { type: "submit", class: "btn btn-primary", id: `${id}-ok` }, t("online-token-create"));
   form.append(
-    el("h2", { id: `${id}-title` }, "API tokens"),
-    el("p", { class: "account-intro" }, "A token lets a program, such as a bot, play as this account. See the bots' guide (docs/bots.md)."),
+    el("h2", { id: `${id}-title` }, t("online-tokens-title")),
+    el("p", { class: "account-intro" }, t("online-tokens-intro")),
     list,
-    el("label", {}, "What it is for", description),
-    el("fieldset", { class: "token-scopes" }, el("legend", {}, "It may"), ...boxes.map((b) => b.label)),
+    el("label", {}, t("online-token-purpose"), description),
+    el("fieldset", { class: "token-scopes" }, el("legend", {}, t("online-token-scopes")), ...boxes.map((b) => b.label)),
     shownBox, error,
     el("div", { class: "dialog-buttons" }, close, ok));
   dlg.append(form);
@@ -60,19 +67,19 @@ export function createTokensDialog() {
   /** Shows `tokens` in the list. @param {P.TokenView[]} tokens */
   function show(tokens) {
     list.textContent = "";
-    if (!tokens.length) list.append(el("li", {}, "No tokens."));
-    for (const t of tokens) {
-      const revoke = el("button", { type: "button", class: "btn btn-small btn-danger" }, "Revoke");
+    if (!tokens.length) list.append(el("li", {}, t("online-tokens-none")));
+    for (const token of tokens) {
+      const revoke = el("button", { type: "button", class: "btn btn-small btn-danger" }, t("online-token-revoke"));
       revoke.addEventListener("click", async () => {
         error.textContent = "";
         try {
-          show((await revokeToken(t.id)).tokens);
+          show((await revokeToken(token.id)).tokens);
         } catch (e) {
           error.textContent = e.message;
         }
       });
       list.append(el("li", {},
-        el("strong", {}, t.description), ` (${t.scopes.join(", ")}); made ${when(t.created_ms)}, last used ${when(t.last_used_ms)} `,
+        el("strong", {}, token.description), ` ${dates(token)} `,
         revoke));
     }
   }
