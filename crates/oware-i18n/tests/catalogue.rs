@@ -421,3 +421,28 @@ fn the_scanner_finds_english_and_passes_over_the_catalogue() {
         [".title = `Game ${id}`"]
     );
 }
+
+/// All the files of a language make one Fluent bundle, where a second message of the same id
+/// would be dropped without a word: every id is defined once in all the files of a language.
+#[test]
+fn no_id_is_defined_twice_across_a_languages_files() {
+    for lang in Lang::ALL {
+        let mut seen = std::collections::HashMap::new();
+        let mut twice = Vec::new();
+        for (name, ftl) in oware_i18n::files(lang) {
+            for line in ftl.lines() {
+                let starts_id = line
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic() || c == '-');
+                let Some((id, _)) = line.split_once('=').filter(|_| starts_id) else {
+                    continue;
+                };
+                if let Some(first) = seen.insert(id.trim().to_owned(), name.clone()) {
+                    twice.push(format!("{}: {} in {first} and {name}", lang.code(), id.trim()));
+                }
+            }
+        }
+        assert!(twice.is_empty(), "{}", twice.join("\n"));
+    }
+}

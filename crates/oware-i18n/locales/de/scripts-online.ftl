@@ -153,6 +153,7 @@ online-chat-tag-side = { $side ->
 }
 online-chat-tag-spectator = (Zuschauer)
 online-chat-tag-guest = (Gast, Zuschauer)
+online-chat-empty = Noch keine Nachrichten.
 online-chat-mute = Ausblenden
 online-chat-mute-title = Nachrichten von { $name } ausblenden
 online-chat-muted = { $count ->

@@ -152,6 +152,7 @@ online-chat-tag-side = { $side ->
 }
 online-chat-tag-spectator = (spectator)
 online-chat-tag-guest = (guest spectator)
+online-chat-empty = No messages yet.
 online-chat-mute = Mute
 online-chat-mute-title = Hide the messages of { $name }
 online-chat-muted = Muted: { $count }.

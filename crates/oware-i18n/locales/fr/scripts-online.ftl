@@ -153,6 +153,7 @@ online-chat-tag-side = { $side ->
 }
 online-chat-tag-spectator = (spectateur)
 online-chat-tag-guest = (spectateur invité)
+online-chat-empty = Aucun message pour l'instant.
 online-chat-mute = Masquer
 online-chat-mute-title = Masquer les messages de { $name }
 online-chat-muted = { $count ->

@@ -153,6 +153,7 @@ online-chat-tag-side = { $side ->
 }
 online-chat-tag-spectator = (espectador)
 online-chat-tag-guest = (espectador convidado)
+online-chat-empty = Ainda não há mensagens.
 online-chat-mute = Silenciar
 online-chat-mute-title = Ocultar as mensagens de { $name }
 online-chat-muted = { $count ->

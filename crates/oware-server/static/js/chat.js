@@ -42,6 +42,8 @@ export function createChat(st) {
     error: $("#chat-error"),
     hide: $("#btn-chat-hide"),
   };
+  // Shown by the style sheet while the log is empty (`.chat-log:empty::before`).
+  el.log.dataset.empty = t("online-chat-empty");
   let messages = [];
   let lastSeq = 0;
   let muted = new Set(load(MUTED_KEY, []));
