@@ -55,9 +55,25 @@ test("a German phone-sized page has no horizontal overflow", async () => {
   const { context, page, errors } = await openPage(env.browser, { width: 360, height: 740 }, { locale: "de-DE" });
   try {
     mkdirSync(artifacts, { recursive: true });
-    for (const [path, shot] of [["strategy", "i18n-de-phone-tips.png"], ["", "i18n-de-phone-home.png"]]) {
+    // An account, so that a profile shows its tables.
+    await page.goto(`${env.base}strategy`);
+    await page.evaluate(async () => {
+      await fetch("/api/account/signup", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Yaw", password: "seeds in every house" }),
+      });
+    });
+    const pages = [
+      ["strategy", "tips"], ["", "home"], ["rules", "rules"], ["faq", "faq"], ["player", "leaderboard"],
+      ["@/Yaw", "profile"], ["tournaments", "tournaments"], ["learn", "learn"], ["training", "puzzles"],
+    ];
+    for (const [path, name] of pages) {
+      const shot = `i18n-de-phone-${name}.png`;
       await page.goto(`${env.base}${path}`);
       assert.equal(await page.getAttribute("html", "lang"), "de");
+      // The tables the scripts fill after their requests.
+      if (name === "profile" || name === "leaderboard") await page.locator(".people-table").first().waitFor();
       await page.screenshot({ path: join(artifacts, shot), fullPage: true });
       const { scroll, inner } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
