@@ -98,6 +98,7 @@ home-download-ogn = OGN herunterladen
 home-copy-ogn = OGN kopieren
 home-import-ogn = OGN importieren …
 home-rules = Regeln:
+home-rules-standard = Abapa (Standard)
 
 home-opponent = Gegner
 home-easy = Leicht

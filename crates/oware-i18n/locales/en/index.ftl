@@ -104,6 +104,7 @@ home-download-ogn = Download OGN
 home-copy-ogn = Copy OGN
 home-import-ogn = Import OGN…
 home-rules = Rules:
+home-rules-standard = abapa (standard)
 
 # The New game dialog
 home-opponent = Opponent

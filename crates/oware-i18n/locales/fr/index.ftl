@@ -98,6 +98,7 @@ home-download-ogn = Télécharger l'OGN
 home-copy-ogn = Copier l'OGN
 home-import-ogn = Importer un OGN…
 home-rules = Règles :
+home-rules-standard = abapa (standard)
 
 home-opponent = Adversaire
 home-easy = Facile

@@ -98,6 +98,7 @@ home-download-ogn = Descarregar o OGN
 home-copy-ogn = Copiar o OGN
 home-import-ogn = Importar OGN…
 home-rules = Regras:
+home-rules-standard = abapa (padrão)
 
 home-opponent = Adversário
 home-easy = Fácil

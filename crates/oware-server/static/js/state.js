@@ -77,7 +77,8 @@ function ownName(st, name) {
   if (name === "South") return t("game-side-south");
   if (name === "North") return t("game-side-north");
   if (name === "You") return t("game-name-you");
-  if (/^Computer \((Easy|Medium|Hard|Expert)\)$/.test(name)) return t("game-name-computer", { level: levelName(st) });
+  const computer = /^Computer \((Easy|Medium|Hard|Expert)\)$/.exec(name);
+  if (computer) return t("game-name-computer", { level: levelWord(computer[1].toLowerCase()) });
   return name;
 }
 
@@ -106,8 +107,10 @@ export function seatOf(st, side) {
 /** Whether the computer plays one side. */
 export function isComputerGame(st) { return !!st.game && st.game.opponent !== "friend" && !st.game.online; }
 /** The computer's level, a word with a capital ("Easy"), in the page's language. */
-export function levelName(st) {
-  switch (st.game && st.game.opponent) {
+export function levelName(st) { return levelWord(st.game ? st.game.opponent : ""); }
+/** A level ("easy") as a word with a capital, in the page's language. */
+function levelWord(level) {
+  switch (level) {
     case "easy": return t("game-level-easy");
     case "medium": return t("game-level-medium");
     case "hard": return t("game-level-hard");
