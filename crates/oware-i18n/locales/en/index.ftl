@@ -12,6 +12,10 @@ home-loading = Loading…
 home-name-computer = Computer
 home-name-you = You
 home-captured-seeds = captured seeds
+# After the scores beside the names ("0 captured", "25 in all"): shown by style.css from the
+# attributes data-captured and data-final.
+home-score-captured = captured
+home-score-final = in all
 home-board = { -brand } board
 home-store = store
 home-pits-top = Opponent's pits
