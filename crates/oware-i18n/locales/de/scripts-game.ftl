@@ -123,6 +123,7 @@ game-over-draw = Remis
 game-over-you-win = Sie haben gewonnen!
 game-over-computer-wins = Der Computer hat gewonnen
 game-over-wins = { $name } hat gewonnen!
+game-over-opponent-wins = { $name } hat gewonnen
 game-over-announce = Partie zu Ende. { $title } { $bottom } zu { $top }. { $reason }
 game-end-capture-you = Sie haben mehr als die Hälfte der 48 Samen geschlagen.
 game-end-capture = { $name } hat mehr als die Hälfte der 48 Samen geschlagen.

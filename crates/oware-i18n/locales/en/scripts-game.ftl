@@ -173,6 +173,8 @@ game-over-draw = A draw
 game-over-you-win = You win!
 game-over-computer-wins = The computer wins
 game-over-wins = { $name } wins!
+# An online game, on the loser's screen: without the exclamation mark.
+game-over-opponent-wins = { $name } wins
 # Read out: $title (one of game-over-*), the scores, $reason (one of game-end-*)
 game-over-announce = Game over. { $title } { $bottom } to { $top }. { $reason }
 game-end-capture-you = You captured more than half of the 48 seeds.

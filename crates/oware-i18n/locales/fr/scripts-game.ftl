@@ -165,6 +165,7 @@ game-over-draw = Partie nulle
 game-over-you-win = Vous avez gagné !
 game-over-computer-wins = L'ordinateur a gagné
 game-over-wins = { $name } a gagné !
+game-over-opponent-wins = { $name } a gagné
 game-over-announce = Partie terminée. { $title } { $bottom } à { $top }. { $reason }
 game-end-capture-you = Vous avez pris plus de la moitié des 48 graines.
 game-end-capture = { $name } a pris plus de la moitié des 48 graines.

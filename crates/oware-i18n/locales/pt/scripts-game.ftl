@@ -165,6 +165,7 @@ game-over-draw = Empate
 game-over-you-win = Ganhou!
 game-over-computer-wins = O computador ganhou
 game-over-wins = { $name } ganhou!
+game-over-opponent-wins = { $name } ganhou
 game-over-announce = Fim do jogo. { $title } { $bottom } a { $top }. { $reason }
 game-end-capture-you = Capturou mais de metade das 48 sementes.
 game-end-capture = { $name } capturou mais de metade das 48 sementes.

@@ -170,6 +170,7 @@ export function createDialogs(st, { game, online, offers, review }) {
     else if (!o.winner) title = t("game-over-draw");
     else if (isYou(st, o.winner)) title = t("game-over-you-win");
     else if (isComputerGame(st)) title = t("game-over-computer-wins");
+    else if (g.online && st.seat) title = t("game-over-opponent-wins", { name: n(o.winner) }); // the loser's panel
     else title = t("game-over-wins", { name: n(o.winner) });
     $("#end-title").textContent = title;
     $("#end-score").textContent = `${fmt(o.scores[v])} – ${fmt(o.scores[other(v)])}`;
