@@ -13,8 +13,8 @@ game-level-expert = Expert
 
 ## La ligne d'état au-dessus du plateau
 game-status-choose = Choisissez un adversaire pour commencer.
-game-status-replay-start = Revue : position de départ
-game-status-replay = Revue : position après le coup { $ply }
+game-status-replay-start = Relecture : position de départ
+game-status-replay = Relecture : position après le coup { $ply }
 game-status-open-invite = En attente d'un adversaire : envoyez le lien d'invitation
 game-status-seat-free = Une place est libre : prenez-la pour jouer
 game-status-aborted = Partie annulée

@@ -13,8 +13,8 @@ game-level-expert = Perito
 
 ## A linha de estado por cima do tabuleiro
 game-status-choose = Escolha um adversário para começar.
-game-status-replay-start = Revisão: posição inicial
-game-status-replay = Revisão: posição depois da jogada { $ply }
+game-status-replay-start = Histórico: posição inicial
+game-status-replay = Histórico: posição depois da jogada { $ply }
 game-status-open-invite = À espera de um adversário: envie a ligação de convite
 game-status-seat-free = Há um lugar livre: ocupe-o para jogar
 game-status-aborted = Jogo anulado
