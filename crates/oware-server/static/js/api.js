@@ -5,6 +5,7 @@
 // The JSON's shapes are the protocol's TypeScript declarations (`protocol.d.ts`, generated from the crate
 // oware-protocol); `tsc --checkJs` checks these calls and their callers against them (docs/web.md).
 /** @import * as P from "../../types/protocol" */
+import { t } from "./i18n.js";
 
 /** An error the server (or the network) gave, with the sentence to show in `message`. */
 export class ApiError extends Error {
@@ -34,13 +35,13 @@ export async function request(method, path, { body, token, watcher } = {}) {
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError("The server cannot be reached. Is `oware serve` still running?");
+    throw new ApiError(t("game-error-unreachable"));
   }
   const text = await res.text();
   /** @type {any} */
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
-  if (!res.ok) throw new ApiError((data && data.error) || `The server answered ${res.status}.`, res.status, data && data.code);
+  if (!res.ok) throw new ApiError((data && data.error) || t("game-error-status", { status: res.status }), res.status, data && data.code);
   return data;
 }
 

@@ -1,8 +1,10 @@
 // The board: twelve pit buttons and two stores, their seeds, the marks on them (playable, last move,
 // captures, hint, endgame database values) and the sowing animation. It draws what the server sent; the
 // pits a person may press and why not come from `st.game.pits_info`.
-import { $, sleep, reducedMotion, replayClass, count } from "./dom.js";
-import { LETTERS, fmt, other, owner, sideName, seatOf, viewSide, pitInfo, canMoveNow, shownPosition, endOf, reviewedMove } from "./state.js";
+import { $, sleep, reducedMotion, replayClass } from "./dom.js";
+import { t } from "./i18n.js";
+import { LETTERS, fmt, other, owner, sideName, isYou, seatOf, viewSide, pitInfo, canMoveNow, shownPosition, endOf, reviewedMove } from "./state.js";
+import { pitReason } from "./status.js";
 import { ratingText, diffText, profileUrl } from "./account.js";
 
 const START = { pits: Array(12).fill(4), stores: { S: 0, N: 0 }, turn: "S" };
@@ -120,12 +122,16 @@ export function createBoard(st, { onPit }) {
 
   function labelPit(p) {
     const n = shown ? shown.pits[p] : 0;
-    const who = sideName(st, owner(p));
-    let label = `${who === "You" ? "Your" : who + "'s"} pit ${LETTERS[p]}, ${count(n, "seed")}`;
+    const side = owner(p);
+    const args = { name: sideName(st, side), letter: LETTERS[p], count: n };
+    let label = isYou(st, side) ? t("game-pit-label-you", args) : t("game-pit-label", args);
     const info = pitInfo(st, p);
-    if (info && !info.legal && info.reason && !st.game.outcome) label += ` (cannot play: ${info.reason})`;
-    if (pits[p].classList.contains("review-played")) label += ", the move played";
-    if (pits[p].classList.contains("review-best")) label += ", the review's best move";
+    if (info && !info.legal && !st.game.outcome) {
+      const why = pitReason(st, info);
+      if (why) label = t("game-pit-cannot", { label, why });
+    }
+    if (pits[p].classList.contains("review-played")) label = t("game-pit-played", { label });
+    if (pits[p].classList.contains("review-best")) label = t("game-pit-best", { label });
     pits[p].setAttribute("aria-label", label);
   }
 
@@ -142,7 +148,8 @@ export function createBoard(st, { onPit }) {
   function setStore(side, n, storeDiv) {
     storeDiv.querySelector(".store-count").textContent = String(n);
     drawStoreSeeds(storeDiv.querySelector(".store-seeds"), side, n);
-    storeDiv.setAttribute("aria-label", `${sideName(st, side)}'s store: ${count(n, "seed")} captured`);
+    const args = { name: sideName(st, side), count: n };
+    storeDiv.setAttribute("aria-label", isYou(st, side) ? t("game-store-label-you", args) : t("game-store-label", args));
     storeDiv.dataset.side = side;
   }
 
@@ -174,13 +181,13 @@ export function createBoard(st, { onPit }) {
       scoreEl.classList.toggle("final", shared);
       if (shared) {
         scoreEl.textContent = fmt(o.scores[side]);
-        const words = `${fmt(o.scores[side])} in all: ${o.captured[side]} captured, ${fmt(o.scores[side] - o.captured[side])} from the board`;
+        const words = t("game-score-final", { total: fmt(o.scores[side]), captured: o.captured[side], shared: fmt(o.scores[side] - o.captured[side]) });
         scoreEl.title = words;
         scoreEl.setAttribute("aria-label", words);
       } else {
         if (shown) scoreEl.textContent = String(shown.stores[side]);
         scoreEl.removeAttribute("title");
-        scoreEl.setAttribute("aria-label", "captured seeds");
+        scoreEl.setAttribute("aria-label", t("game-captured-seeds"));
       }
     }
   }
@@ -214,8 +221,8 @@ export function createBoard(st, { onPit }) {
         if (!tag) { tag = document.createElement("span"); tag.className = "egdb-tag"; b.appendChild(tag); }
         const lo = v.lo_halves / 2, hi = v.hi_halves / 2;
         const n = g.position.pits.reduce((a, x) => a + x, 0);
-        tag.textContent = lo === hi ? `${lo}/${n}` : `${lo}–${hi}/${n}`;
-        tag.title = v.text;
+        tag.textContent = lo === hi ? `${fmt(lo)}/${n}` : `${fmt(lo)}–${fmt(hi)}/${n}`;
+        tag.title = lo === hi ? t("game-egdb-exact", { lo: fmt(lo), total: n }) : t("game-egdb-range", { lo: fmt(lo), hi: fmt(hi), total: n });
       } else if (tag) {
         tag.remove();
       }
@@ -228,8 +235,9 @@ export function createBoard(st, { onPit }) {
     const over = endOf(st) && live;
     el.nameBottom.classList.toggle("to-move", !over && shownTurn === vs);
     el.nameTop.classList.toggle("to-move", !over && shownTurn !== vs);
-    el.rowBottom.setAttribute("aria-label", `${sideName(st, vs)}'s pits`);
-    el.rowTop.setAttribute("aria-label", `${sideName(st, other(vs))}'s pits`);
+    for (const [row, side] of [[el.rowBottom, vs], [el.rowTop, other(vs)]]) {
+      row.setAttribute("aria-label", isYou(st, side) ? t("game-row-you") : t("game-row", { name: sideName(st, side) }));
+    }
     showScores(live);
   }
 

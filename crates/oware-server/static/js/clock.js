@@ -3,7 +3,8 @@
 // the running clock down from the moment the state arrived (so the two machines' clocks need not agree)
 // and trusts the next state; at zero it shows 0:00 and waits for the server to end the game.
 import { $ } from "./dom.js";
-import { other, viewSide, sideName, endOf } from "./state.js";
+import { t } from "./i18n.js";
+import { other, viewSide, sideName, isYou, endOf } from "./state.js";
 
 const LOW_MS = 20000; // below this the clock is drawn as low on time
 const TENTHS_MS = 10000; // below this tenths of a second are shown
@@ -45,7 +46,11 @@ export function createClock(st) {
       e.classList.toggle("running", running);
       e.classList.toggle("low", ms < LOW_MS);
       e.classList.toggle("flagged", ms <= 0);
-      e.setAttribute("aria-label", `${sideName(st, side)}'s clock: ${formatClock(ms)}${running ? ", running" : ""}`);
+      const args = { name: sideName(st, side), time: formatClock(ms) };
+      const you = isYou(st, side);
+      e.setAttribute("aria-label", running
+        ? (you ? t("game-clock-you-running", args) : t("game-clock-running", args))
+        : (you ? t("game-clock-you", args) : t("game-clock", args)));
     }
   }
 

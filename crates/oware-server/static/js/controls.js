@@ -5,6 +5,7 @@
 import { $ } from "./dom.js";
 import { canMoveNow, isComputerGame, isOnline } from "./state.js";
 import { saveSettings } from "./storage.js";
+import { t } from "./i18n.js";
 
 /**
  * Wires the controls to `game` (pressPit, undo, redo, showPly), `analysis` (hint, toggle) and `dialogs`
@@ -66,7 +67,7 @@ export function createControls(st, { game, analysis, dialogs, review }) {
     el.next.disabled = !g || st.view === null;
     el.last.disabled = !g || st.view === null;
     el.replayBar.hidden = st.view === null;
-    if (g && st.view !== null) el.replayText.textContent = st.view === 0 ? "Viewing the start position" : `Viewing the position after move ${st.view}`;
+    if (g && st.view !== null) el.replayText.textContent = st.view === 0 ? t("game-replay-start") : t("game-replay-after", { ply: st.view });
   }
 
   el.undo.addEventListener("click", game.undo);

@@ -7,8 +7,7 @@ import { $ } from "./dom.js";
 import { offerBanner, answerButtons } from "./offers.js";
 import { other, sideName } from "./state.js";
 import { say, announce } from "./status.js";
-
-const SPLIT = "each player takes the seeds on their own row";
+import { t } from "./i18n.js";
 
 /** The local games' cycle button and proposal row; `render()` after each state. */
 export function createCycle(st) {
@@ -44,13 +43,13 @@ export function createCycle(st) {
     el.panel.textContent = "";
     el.panel.hidden = true;
     if (!show) { asking = null; return; }
-    const proposes = (side) => `${sideName(st, side)} proposes to end the game: the position cycles (${SPLIT}).`;
     let p;
     if (g.cycle_offer) {
-      p = offerBanner("cycle", proposes(g.cycle_offer), ...answerButtons("cycle", () => answer("accept"), () => answer("decline")));
+      p = offerBanner("cycle", t("game-cycle-proposes", { name: sideName(st, g.cycle_offer) }),
+        ...answerButtons("cycle", () => answer("accept"), () => answer("decline")));
     } else if (asking) {
-      p = offerBanner("cycle", `${proposes(asking)} ${sideName(st, other(asking))}, do you agree?`,
-        ...answerButtons("cycle", () => answer("accept"), () => { asking = null; say("Play on: the proposal was declined.", "info"); key = null; render(); }));
+      p = offerBanner("cycle", t("game-cycle-ask", { name: sideName(st, asking), other: sideName(st, other(asking)) }),
+        ...answerButtons("cycle", () => answer("accept"), () => { asking = null; say(t("game-cycle-declined"), "info"); key = null; render(); }));
     } else {
       return;
     }
@@ -61,7 +60,7 @@ export function createCycle(st) {
   async function answer(action) {
     asking = null;
     const state = await send(action);
-    if (state && action === "decline") say("Play on: the computer moves.", "info");
+    if (state && action === "decline") say(t("game-cycle-computer-moves"), "info");
     key = null;
     render();
   }
@@ -76,13 +75,11 @@ export function createCycle(st) {
       render();
       return;
     }
-    say("The computer considers your proposal…", "info");
+    say(t("game-cycle-considers"), "info");
     const state = await send("offer");
     if (!state) return; // the refusal is said already
     // Its answer replaces "considers" in either case: the end panel tells the rest of an agreement.
-    const msg = state.outcome
-      ? `The computer agrees: the game ends, and ${SPLIT}.`
-      : "The computer declines: it thinks it can do better by playing on.";
+    const msg = state.outcome ? t("game-cycle-computer-agrees") : t("game-cycle-computer-declines");
     say(msg, "info");
     announce(msg);
   });

@@ -3,29 +3,35 @@
 // the reason in words, Review the game and Rematch. Local games are created through the game controller (`game.create`),
 // online ones through `online.create`, which goes to the new game's address.
 import { $ } from "./dom.js";
-import { fmt, other, sideName, seatOf, isComputerGame, viewSide, endOf } from "./state.js";
+import { fmt, other, sideName, isYou, seatOf, isComputerGame, viewSide, endOf } from "./state.js";
 import { ratingText, diffText } from "./account.js";
 import { saveSettings } from "./storage.js";
 import { say, announce } from "./status.js";
+import { t } from "./i18n.js";
 /** @import * as P from "../../types/protocol" */
 
 /**
  * Why the game ended, in words, by the server's `outcome.reason` or `online.end`: one text for each of the
  * protocol's end reasons (a reason added to `EndReason` and not here fails the type check).
- * @type {Record<P.EndReason, (o: any, n: (side: P.Side) => string, g: P.StateView) => string>}
+ * `you(side)`: whether that side is the person at this screen (the sentence says "you" then).
+ * @type {Record<P.EndReason, (o: any, n: (side: P.Side) => string, g: P.StateView, you: (side: P.Side) => boolean) => string>}
  */
 const REASONS = {
-  capture: (o, n) => `${n(o.winner)} captured more than half of the 48 seeds.`,
-  draw: () => "Both players captured 24 seeds.",
-  "no-feed": (o, n, g) => `${n(g.position.turn)} could not move, or could not give the other side any seeds. Each player takes the seeds left on their own row.`,
-  cycle: (o, n, g) => `The same position came back${g.rule_options.repetition === "first" ? "" : " a third time"}, so the game ended. ${o.allocation === "even" ? "The seeds left were split evenly." : "Each player takes the seeds left on their own row."}`,
+  capture: (o, n, g, you) => (you(o.winner) ? t("game-end-capture-you") : t("game-end-capture", { name: n(o.winner) })),
+  draw: () => t("game-end-draw"),
+  "no-feed": (o, n, g, you) => (you(g.position.turn) ? t("game-end-no-feed-you") : t("game-end-no-feed", { name: n(g.position.turn) })),
+  cycle: (o, n, g) => {
+    const first = g.rule_options.repetition === "first";
+    if (o.allocation === "even") return first ? t("game-end-cycle-first-even") : t("game-end-cycle-third-even");
+    return first ? t("game-end-cycle-first") : t("game-end-cycle-third");
+  },
   // Online games end in these ways too (`online.end`).
-  time: (o, n) => `${n(other(o.winner))} ran out of time.`,
-  resign: (o, n) => `${n(other(o.winner))} resigned.`,
-  agreement: () => "The players agreed a draw.",
-  "agreed-cycle": () => "The players agreed that the game had become an endless cycle: each player takes the seeds on their own row.",
-  abandon: (o, n) => (o.winner ? `${n(other(o.winner))} left the game, and ${n(o.winner)} claimed the win.` : "A player left the game, and the other called it a draw."),
-  aborted: () => "The game was aborted before both players had moved: it does not count.",
+  time: (o, n) => t("game-end-time", { name: n(other(o.winner)) }),
+  resign: (o, n) => t("game-end-resign", { name: n(other(o.winner)) }),
+  agreement: () => t("game-end-agreement"),
+  "agreed-cycle": () => t("game-end-agreed-cycle"),
+  abandon: (o, n) => (o.winner ? t("game-end-abandon", { name: n(other(o.winner)), winner: n(o.winner) }) : t("game-end-abandon-draw")),
+  aborted: () => t("game-end-aborted"),
 };
 
 /** Wires the dialogs; returns `openNew()` and `gameOver()` (shows the end panel once per finished state). */
@@ -132,10 +138,10 @@ export function createDialogs(st, { game, online, offers, review }) {
     line.hidden = !(st.game.online && st.game.online.rated && sides.length);
     line.textContent = "";
     if (line.hidden) return;
-    line.append("Rating: ");
+    line.append(t("game-end-rating"), " ");
     sides.forEach(([side, seat], i) => {
       if (i) line.append(" · ");
-      line.append(`${sideName(st, side)} ${ratingText(seat.rating)}`);
+      line.append(t("game-end-rating-of", { name: sideName(st, side), rating: ratingText(seat.rating) }));
       if (typeof seat.rating.diff === "number") {
         const d = document.createElement("b");
         d.className = `rating-diff ${seat.rating.diff > 0 ? "up" : seat.rating.diff < 0 ? "down" : ""}`;
@@ -160,29 +166,30 @@ export function createDialogs(st, { game, online, offers, review }) {
     const v = viewSide(st);
     const n = (side) => sideName(st, side);
     let title;
-    if (aborted) title = "Game aborted";
-    else if (!o.winner) title = "A draw";
-    else if (g.online) title = st.seat ? (o.winner === st.seat ? "You win!" : `${n(o.winner)} wins`) : `${n(o.winner)} wins!`;
-    else if (isComputerGame(st)) title = o.winner === g.human ? "You win!" : "The computer wins";
-    else title = `${n(o.winner)} wins!`;
+    if (aborted) title = t("game-over-aborted");
+    else if (!o.winner) title = t("game-over-draw");
+    else if (isYou(st, o.winner)) title = t("game-over-you-win");
+    else if (isComputerGame(st)) title = t("game-over-computer-wins");
+    else if (g.online && st.seat) title = t("game-over-opponent-wins", { name: n(o.winner) }); // the loser's panel
+    else title = t("game-over-wins", { name: n(o.winner) });
     $("#end-title").textContent = title;
     $("#end-score").textContent = `${fmt(o.scores[v])} – ${fmt(o.scores[other(v)])}`;
-    const reason = (REASONS[o.reason] || (() => ""))(o, n, g);
+    const reason = (REASONS[o.reason] || (() => ""))(o, n, g, (side) => isYou(st, side));
     $("#end-reason").textContent = reason;
     const rows = $("#end-rows");
     rows.textContent = "";
     for (const side of [v, other(v)]) {
       const tr = document.createElement("tr");
       const alloc = o.scores[side] - o.captured[side];
-      for (const t of [n(side), o.captured[side], fmt(alloc), fmt(o.scores[side])]) {
+      for (const cell of [n(side), o.captured[side], fmt(alloc), fmt(o.scores[side])]) {
         const td = document.createElement("td");
-        td.textContent = String(t);
+        td.textContent = String(cell);
         tr.appendChild(td);
       }
       rows.appendChild(tr);
     }
     $("#btn-rematch").hidden = !!g.online && (!st.seat || aborted);
-    announce(`Game over. ${title} ${fmt(o.scores[v])} to ${fmt(o.scores[other(v)])}. ${reason}`);
+    announce(t("game-over-announce", { title, bottom: fmt(o.scores[v]), top: fmt(o.scores[other(v)]), reason }));
     if (!el.dlgEnd.open) el.dlgEnd.showModal();
   }
 

@@ -5,6 +5,7 @@ import { levelName, sideName, pitInfo, canMoveNow } from "./state.js";
 import * as api from "./api.js";
 import { rememberGame, savedGame } from "./storage.js";
 import { say, announce, describeMove, explainPit } from "./status.js";
+import { t } from "./i18n.js";
 
 /**
  * The update path shared by the local and the online game: `applyUpdate(state, detail)` applies a state from
@@ -135,12 +136,21 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     const r = await api.createGame(body);
     await open(r.id, r.token, r.state);
     const g = r.state;
-    const whoMoves = g.opponent === "friend" ? `${sideName(st, g.position.turn)} to move.` : g.position.turn === g.human ? "Your move." : "The computer moves next.";
+    const name = sideName(st, g.position.turn);
+    const ply = g.ply;
     const msg = body.ogn
-      ? `Game imported: it continues after move ${g.ply}. ${g.outcome ? "It is already over." : whoMoves}`
+      ? g.outcome
+        ? t("game-imported-over", { ply })
+        : g.opponent === "friend"
+        ? t("game-imported-to-move", { ply, name })
+        : g.position.turn === g.human
+        ? t("game-imported-you-move", { ply })
+        : t("game-imported-computer-moves", { ply })
       : g.opponent === "friend"
-      ? "New game against a friend. South starts."
-      : `New game against the computer (${levelName(st)}). ${g.position.turn === g.human ? "You start." : "The computer starts."}`;
+      ? t("game-new-friend", { name })
+      : g.position.turn === g.human
+      ? t("game-new-computer-you-start", { level: levelName(st) })
+      : t("game-new-computer-starts", { level: levelName(st) });
     say(msg, "info");
     announce(msg);
   }
@@ -155,7 +165,7 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     } catch {
       return false;
     }
-    const msg = "Welcome back: your game is where you left it.";
+    const msg = t("game-welcome-back");
     say(msg, "info");
     announce(msg);
     return true;
@@ -202,9 +212,9 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     } catch (e) { say(e.message); }
   }
   /** Takes back the last move (and the computer's reply). */
-  const undo = () => takeBack(api.undoMove, "Move taken back.");
+  const undo = () => takeBack(api.undoMove, t("game-undone"));
   /** Replays an undone move. */
-  const redo = () => takeBack(api.redoMove, "Move replayed.");
+  const redo = () => takeBack(api.redoMove, t("game-redone"));
 
   return { create, restore, pressPit, undo, redo, showPly };
 }

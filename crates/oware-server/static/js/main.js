@@ -55,6 +55,7 @@ import { say } from "./status.js";
 import { $ } from "./dom.js";
 import { createAccountMenu, accountSeat } from "./account.js";
 import { showLearnCard } from "./learncard.js";
+import { t } from "./i18n.js";
 
 /** The online game's id when the address is /game/{id}, else null. */
 const onlineId = (() => {
@@ -143,9 +144,7 @@ async function accountChanged(name) {
   const rated = $("#new-rated");
   rated.disabled = !name;
   if (!name) rated.checked = false;
-  $("#rated-note").textContent = name
-    ? "standard rules with a clock; both players need an account"
-    : "log in to play rated games (standard rules, with a clock)";
+  $("#rated-note").textContent = name ? t("game-rated-note-account") : t("game-rated-note-guest");
   // A player plays under their account's name.
   for (const input of [$("#join-name"), $("#lobby-name"), $("#form-new").elements.name]) {
     if (name) input.value = name;
@@ -178,7 +177,7 @@ async function boot() {
     try {
       await online.open(onlineId);
     } catch (e) {
-      say(`${e.message} Start a new game or pick a challenge from the lobby on the home page.`);
+      say(t("game-online-missing", { error: e.message }));
     }
     return;
   }

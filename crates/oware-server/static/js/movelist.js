@@ -2,7 +2,20 @@
 // shows the position after it, or with the game's review open, that move's review (with the review's class
 // symbol, ?! ? ??, after the move).
 import { $ } from "./dom.js";
-import { sideName, reviewFits, reviewedMove } from "./state.js";
+import { t } from "./i18n.js";
+import { sideName, isYou, reviewFits, reviewedMove } from "./state.js";
+
+/** The review's word for a move's class ("Mistake."), or "" without one. */
+function verdictText(cls) {
+  switch (cls) {
+    case "best": return t("game-class-best");
+    case "good": return t("game-class-good");
+    case "inaccuracy": return t("game-class-inaccuracy");
+    case "mistake": return t("game-class-mistake");
+    case "blunder": return t("game-class-blunder");
+    default: return "";
+  }
+}
 
 /** The list in `#move-list`; `onSelect(ply)` is called when a move is pressed. */
 export function createMoveList(st, { onSelect }) {
@@ -14,7 +27,7 @@ export function createMoveList(st, { onSelect }) {
     if (!g || g.moves.length === 0) {
       const li = document.createElement("li");
       li.className = "empty";
-      li.textContent = "No moves yet.";
+      li.textContent = t("game-no-moves");
       list.appendChild(li);
       return;
     }
@@ -49,8 +62,12 @@ export function createMoveList(st, { onSelect }) {
         sym.textContent = verdict.symbol;
         b.appendChild(sym);
       }
-      const said = verdict ? ` ${verdict.class[0].toUpperCase()}${verdict.class.slice(1)}.` : "";
-      b.setAttribute("aria-label", `Move ${m.ply}: ${sideName(st, m.side)} played ${m.text}.${said} ${judged ? "Show the review of this move." : "Show this position."}`);
+      const args = { ply: m.ply, name: sideName(st, m.side), move: m.text, verdict: verdict ? verdictText(verdict.class) : "" };
+      const you = isYou(st, m.side);
+      const label = judged
+        ? (you ? t("game-movelist-review-you", args) : t("game-movelist-review", args))
+        : (you ? t("game-movelist-move-you", args) : t("game-movelist-move", args));
+      b.setAttribute("aria-label", label);
       if (m.ply === current) { b.classList.add("current"); b.setAttribute("aria-current", "step"); }
       b.addEventListener("click", () => onSelect(m.ply));
       li.appendChild(b);

@@ -3,9 +3,10 @@ import { $ } from "./dom.js";
 import { shownPosition } from "./state.js";
 import { ognUrl } from "./api.js";
 import { say, announce } from "./status.js";
+import { t } from "./i18n.js";
 
-/** Copies text to the clipboard (with the old fallback where the Clipboard API is refused). */
-async function copyText(text, what) {
+/** Copies text to the clipboard (with the old fallback where the Clipboard API is refused), then says `done`. */
+async function copyText(text, done) {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
@@ -16,20 +17,20 @@ async function copyText(text, what) {
     try { document.execCommand("copy"); } catch { /* nothing more to try */ }
     ta.remove();
   }
-  say(`${what} copied.`, "info");
-  announce(`${what} copied.`);
+  say(done, "info");
+  announce(done);
 }
 
 function rulesDescription(g) {
-  if (g.rules === "abapa") return "abapa (standard)";
+  if (g.rules === "abapa") return t("game-rules-standard");
   return g.rules.replace(/,/g, ", ");
 }
 
 /** The panel's buttons and its `render()`. */
 export function createRecord(st) {
   const el = { position: $("#position-text"), rules: $("#rules-text"), download: $("#btn-export") };
-  $("#btn-copy-pos").addEventListener("click", () => copyText(el.position.value, "Position text"));
-  $("#btn-copy-ogn").addEventListener("click", () => st.game && copyText(st.game.ogn, "OGN record"));
+  $("#btn-copy-pos").addEventListener("click", () => copyText(el.position.value, t("game-copied-position")));
+  $("#btn-copy-ogn").addEventListener("click", () => st.game && copyText(st.game.ogn, t("game-copied-ogn")));
 
   function render() {
     const g = st.game;

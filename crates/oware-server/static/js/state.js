@@ -11,6 +11,8 @@
 // Every other module only reads it. Module-private details (the drawn position, the event stream, the
 // update queue) stay inside their module.
 
+import { t, lang } from "./i18n.js";
+
 /** Pit letters by absolute pit: South's A–F are 0–5, North's a–f are 6–11. */
 export const LETTERS = "ABCDEFabcdef";
 
@@ -58,18 +60,41 @@ export function endOf(st) {
 export function other(side) { return side === "S" ? "N" : "S"; }
 /** The side a pit belongs to (board geometry: South's row is pits 0–5). */
 export function owner(pit) { return pit < 6 ? "S" : "N"; }
-/** A score: whole numbers plain, halves (an even split) with one decimal. */
-export function fmt(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
+/** A score: whole numbers plain, halves (an even split) with one decimal, as the page's language writes it. */
+export function fmt(x) {
+  return Number.isInteger(x) ? String(x) : x.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
 
-/** The name shown for a side ("You", "Computer (Easy)", a friend's name...). */
+/** "South" or "North" in the page's language. */
+export function plainSideName(side) { return side === "S" ? t("game-side-south") : t("game-side-north"); }
+
+/**
+ * A name as the server gave it, in the page's language when it is one of the server's own words ("You",
+ * "Computer (Easy)", "South", "North": the state is shared by all watchers, so the server names in English; a
+ * player may not take those words as a name).
+ */
+function ownName(st, name) {
+  if (name === "South") return t("game-side-south");
+  if (name === "North") return t("game-side-north");
+  if (name === "You") return t("game-name-you");
+  const computer = /^Computer \((Easy|Medium|Hard|Expert)\)$/.exec(name);
+  if (computer) return t("game-name-computer", { level: levelWord(computer[1].toLowerCase()) });
+  return name;
+}
+
+/** The name shown for a side ("You", "Computer (Easy)", a friend's name...), in the page's language. */
 export function sideName(st, side) {
-  const plain = side === "S" ? "South" : "North";
+  const plain = plainSideName(side);
   if (!st.game) return plain;
   if (st.game.online) {
     const seat = st.game.online.seats && st.game.online.seats[side];
-    return (seat && seat.name) || st.game.names[side] || plain;
+    return ownName(st, (seat && seat.name) || st.game.names[side]) || plain;
   }
-  return st.game.names[side];
+  return ownName(st, st.game.names[side]);
+}
+/** Whether `side` is the person at this screen: their seat online, their side against the computer. */
+export function isYou(st, side) {
+  return !!st.game && (st.seat ? st.seat === side : isComputerGame(st) && st.game.human === side);
 }
 /**
  * Online: the seat of `side` as the state shows it (`{name, taken, connected, account, rating?}`), or null. A
@@ -81,8 +106,18 @@ export function seatOf(st, side) {
 }
 /** Whether the computer plays one side. */
 export function isComputerGame(st) { return !!st.game && st.game.opponent !== "friend" && !st.game.online; }
-/** The computer's level with a capital ("Easy"). */
-export function levelName(st) { return st.game ? st.game.opponent[0].toUpperCase() + st.game.opponent.slice(1) : ""; }
+/** The computer's level, a word with a capital ("Easy"), in the page's language. */
+export function levelName(st) { return levelWord(st.game ? st.game.opponent : ""); }
+/** A level ("easy") as a word with a capital, in the page's language. */
+function levelWord(level) {
+  switch (level) {
+    case "easy": return t("game-level-easy");
+    case "medium": return t("game-level-medium");
+    case "hard": return t("game-level-hard");
+    case "expert": return t("game-level-expert");
+    default: return "";
+  }
+}
 /** The side drawn on the bottom row. */
 export function viewSide(st) { return st.seat || (st.game ? st.game.view_side : "S"); }
 

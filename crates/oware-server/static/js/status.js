@@ -1,8 +1,9 @@
 // What the page says: the status line over the board, the message line under it, and the polite live
 // region read by screen readers. The sentences about moves are built from the server's move detail and
 // reasons; none of them decides a rule.
-import { $, count } from "./dom.js";
-import { LETTERS, fmt, other, owner, sideName, isComputerGame, viewSide, pitInfo, endOf } from "./state.js";
+import { $ } from "./dom.js";
+import { t } from "./i18n.js";
+import { LETTERS, fmt, other, owner, sideName, isYou, isComputerGame, viewSide, pitInfo, endOf } from "./state.js";
 
 const statusEl = $("#status");
 const messageEl = $("#message");
@@ -26,71 +27,93 @@ export function say(text, kind) {
 export function renderStatus(st) {
   const g = st.game;
   statusEl.classList.remove("your-turn");
-  if (!g) { statusEl.textContent = "Choose an opponent to start."; return; }
+  if (!g) { statusEl.textContent = t("game-status-choose"); return; }
   if (st.view !== null) {
-    statusEl.textContent = st.view === 0 ? "Replay: start position" : `Replay: position after move ${st.view}`;
+    statusEl.textContent = st.view === 0 ? t("game-status-replay-start") : t("game-status-replay", { ply: st.view });
     return;
   }
   const end = endOf(st);
   if (g.online && !end) {
     const o = g.online;
     const turn = g.position.turn;
-    if (o.status === "open") statusEl.textContent = st.seat ? "Waiting for an opponent: send the invite link" : "A seat is free: take it to play";
-    else if (o.status === "aborted") statusEl.textContent = "Game aborted";
-    else if (o.status === "cancelled") statusEl.textContent = "This challenge was cancelled";
-    else if (st.seat === turn) { statusEl.textContent = "Your move"; statusEl.classList.add("your-turn"); }
-    else if (st.seat) statusEl.textContent = `Waiting for ${sideName(st, turn)} to move`;
-    else statusEl.textContent = `${sideName(st, turn)} to move · you are watching`;
+    const name = sideName(st, turn);
+    if (o.status === "open") statusEl.textContent = st.seat ? t("game-status-open-invite") : t("game-status-seat-free");
+    else if (o.status === "aborted") statusEl.textContent = t("game-status-aborted");
+    else if (o.status === "cancelled") statusEl.textContent = t("game-status-cancelled");
+    else if (st.seat === turn) { statusEl.textContent = t("game-status-your-move"); statusEl.classList.add("your-turn"); }
+    else if (st.seat) statusEl.textContent = t("game-status-waiting", { name });
+    else statusEl.textContent = t("game-status-watching", { name });
     return;
   }
-  if (end && end.reason === "aborted") { statusEl.textContent = "Game aborted"; return; }
+  if (end && end.reason === "aborted") { statusEl.textContent = t("game-status-aborted"); return; }
   if (end) {
     const o = end;
     const vs = viewSide(st);
-    const winner = o.winner && sideName(st, o.winner);
-    const w = o.winner ? (g.online && st.seat === o.winner ? "You win" : `${winner} ${winner === "You" ? "win" : "wins"}`) : "Draw";
-    statusEl.textContent = `Game over: ${w}, ${fmt(o.scores[vs])}–${fmt(o.scores[other(vs)])}`;
+    const score = { bottom: fmt(o.scores[vs]), top: fmt(o.scores[other(vs)]) };
+    statusEl.textContent = !o.winner
+      ? t("game-status-over-draw", score)
+      : isYou(st, o.winner)
+      ? t("game-status-over-you-win", score)
+      : t("game-status-over-wins", { name: sideName(st, o.winner), ...score });
     return;
   }
   const turn = g.position.turn;
   if (g.computer_to_move || g.thinking) {
     statusEl.textContent = "";
-    statusEl.append(`${sideName(st, turn)} is thinking`);
+    statusEl.append(t("game-status-thinking", { name: sideName(st, turn) }));
     const d = document.createElement("span");
     d.className = "dots";
     statusEl.append(d);
     return;
   }
-  statusEl.textContent = isComputerGame(st) ? "Your turn: pick one of your pits" : `${sideName(st, turn)} to move`;
+  statusEl.textContent = isComputerGame(st) ? t("game-status-your-turn") : t("game-status-to-move", { name: sideName(st, turn) });
   statusEl.classList.add("your-turn");
 }
 
 /** A move in words, from the server's detail: "You played C: 4 seeds sown, capturing 3 from d." */
 export function describeMove(st, d) {
-  const who = st.seat === d.side ? "You" : sideName(st, d.side);
-  const verb = who === "You" ? "played" : "plays";
-  let text = `${who} ${verb} ${d.letter}: ${count(d.sown.length, "seed")} sown`;
-  if (d.captured > 0) {
-    const pits = d.captured_pits.map((p) => LETTERS[p]).join(", ");
-    text += `, capturing ${d.captured} from ${pits}`;
-    if (d.grand_slam) text += " (grand slam)";
-  } else if (d.grand_slam) {
-    text += " (a grand slam: no capture under these rules)";
+  const you = isYou(st, d.side);
+  const args = {
+    name: sideName(st, d.side),
+    letter: d.letter,
+    sown: d.sown.length,
+    captured: d.captured,
+    pits: d.captured_pits.map((p) => LETTERS[p]).join(", "),
+  };
+  if (d.captured > 0 && d.grand_slam) return you ? t("game-move-you-slam-capture", args) : t("game-move-slam-capture", args);
+  if (d.captured > 0) return you ? t("game-move-you-capture", args) : t("game-move-capture", args);
+  if (d.grand_slam) return you ? t("game-move-you-slam", args) : t("game-move-slam", args);
+  return you ? t("game-move-you", args) : t("game-move", args);
+}
+
+/**
+ * Why the server says pit `info` cannot be played, in the page's language: by the reason's code (the
+ * server's English `reason` is the same for every watcher), the server's words for a code this page does
+ * not know.
+ */
+export function pitReason(st, info) {
+  const g = st.game;
+  const hungry = g ? other(g.position.turn) : "S";
+  switch (info.code) {
+    case "empty-pit": return t("game-why-empty-pit", { pit: info.letter });
+    case "must-feed":
+      return isYou(st, hungry) ? t("game-why-must-feed-you") : t("game-why-must-feed", { name: sideName(st, hungry) });
+    case "grand-slam": return t("game-why-grand-slam");
+    case "game-over": return t("game-why-game-over");
+    default: return info.reason || "";
   }
-  return text + ".";
 }
 
 /** Why pit `p` cannot be played now (the server's reason when the pit itself is the problem). */
 export function explainPit(st, p) {
   const g = st.game;
-  if (!g) return "Start a game first.";
-  if (st.view !== null) return "You are looking at an earlier position: go back to the game to play.";
-  if (g.outcome) return "The game is over.";
+  if (!g) return t("game-why-no-game");
+  if (st.view !== null) return t("game-why-replay");
+  if (g.outcome) return t("game-why-game-over");
   const turn = g.position.turn;
-  if (g.computer_to_move || g.thinking) return `Wait: ${sideName(st, turn)} is thinking.`;
-  if (owner(p) !== turn) {
-    return isComputerGame(st) ? "That pit is the computer's. Yours are the bottom row." : `It is ${sideName(st, turn)}'s turn: play a pit on ${sideName(st, turn)}'s row.`;
-  }
+  const name = sideName(st, turn);
+  if (g.computer_to_move || g.thinking) return t("game-why-wait", { name });
+  if (owner(p) !== turn) return isComputerGame(st) ? t("game-why-computers-pit") : t("game-why-not-your-row", { name });
   const info = pitInfo(st, p);
-  return info && info.reason ? info.reason : "";
+  return info && !info.legal ? pitReason(st, info) : "";
 }
