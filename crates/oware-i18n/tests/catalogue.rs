@@ -431,3 +431,21 @@ fn no_id_is_defined_twice_across_a_languages_files() {
         assert!(twice.is_empty(), "{}", twice.join("\n"));
     }
 }
+
+/// The style sheet shows no words of its own: a `content: "…"` with words would be English on
+/// every page (words come through `attr(data-…)` from the catalogue instead).
+#[test]
+fn the_style_sheet_writes_no_words() {
+    let css = std::fs::read_to_string(static_dir().join("style.css")).unwrap();
+    let found: Vec<&str> = css
+        .match_indices("content:")
+        .filter_map(|(at, _)| {
+            let rest = css[at + "content:".len()..].trim_start();
+            let quote = rest.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+            let body = &rest[1..];
+            let value = &body[..body.find(quote).unwrap_or(body.len())];
+            is_words(value).then_some(value)
+        })
+        .collect();
+    assert!(found.is_empty(), "words in style.css: {found:?}");
+}

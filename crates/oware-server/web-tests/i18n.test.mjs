@@ -73,7 +73,8 @@ test("a German phone-sized page has no horizontal overflow", async () => {
       await page.goto(`${env.base}${path}`);
       assert.equal(await page.getAttribute("html", "lang"), "de");
       // The tables the scripts fill after their requests.
-      if (name === "profile" || name === "leaderboard") await page.locator(".people-table").first().waitFor();
+      if (name === "profile") await page.locator("#profile").waitFor();
+      if (name === "leaderboard") await page.locator("#leaderboard").waitFor();
       await page.screenshot({ path: join(artifacts, shot), fullPage: true });
       const { scroll, inner } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
