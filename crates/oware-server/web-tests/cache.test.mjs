@@ -14,30 +14,42 @@ const env = useServer({ name: "cache" });
 /**
  * The page files (not the API) fetched over the network while `action` runs, with the status and headers
  * on the wire as Chromium's DevTools protocol reports them (`Network.responseReceivedExtraInfo`): after a
- * revalidation Playwright's own response events show the cached 200, the wire shows the 304.
+ * revalidation Playwright's own response events show the cached 200, the wire shows the 304. With
+ * `expect` (paths), it also waits until each of them has been answered: some (the catalogue, the
+ * favicon) may come after the load event.
  */
-async function pageFiles(cdp, origin, action) {
+async function pageFiles(cdp, origin, action, expect = []) {
   const urls = new Map();
   const answers = new Map();
+  const pathOf = (id) => {
+    const u = new URL(urls.get(id) || "about:blank");
+    return u.origin === origin && !u.pathname.startsWith("/api/") ? u.pathname : null;
+  };
+  const missing = () => expect.filter((path) => ![...answers.keys()].some((id) => pathOf(id) === path));
+  let wake = () => {};
   // The two events of a request may come in either order: joined at the end.
-  const sent = (e) => urls.set(e.requestId, e.request.url);
-  const received = (e) => answers.set(e.requestId, e);
+  const sent = (e) => { urls.set(e.requestId, e.request.url); wake(); };
+  const received = (e) => { answers.set(e.requestId, e); wake(); };
   cdp.on("Network.requestWillBeSent", sent);
   cdp.on("Network.responseReceivedExtraInfo", received);
   try {
     await action();
-    // The favicon comes after the load event: let it arrive.
-    await new Promise((r) => setTimeout(r, 300));
+    // A file never asked for again fails the test by name rather than hanging it.
+    const deadline = Date.now() + 30_000;
+    while (missing().length > 0) {
+      if (Date.now() > deadline) assert.fail(`never asked for again: ${missing().join(", ")}`);
+      await new Promise((r) => { wake = r; setTimeout(r, 1000); });
+    }
   } finally {
     cdp.off("Network.requestWillBeSent", sent);
     cdp.off("Network.responseReceivedExtraInfo", received);
   }
   const seen = new Map();
   for (const [id, e] of answers) {
-    const u = new URL(urls.get(id) || "about:blank");
-    if (u.origin !== origin || u.pathname.startsWith("/api/")) continue;
+    const path = pathOf(id);
+    if (!path) continue;
     const headers = Object.fromEntries(Object.entries(e.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    seen.set(u.pathname, { status: e.statusCode, headers });
+    seen.set(path, { status: e.statusCode, headers });
   }
   return seen;
 }
@@ -61,11 +73,13 @@ test("cache: a reload revalidates every page file and each answers 304", async (
 
   for (const [how, reload] of [
     ["Playwright's reload", () => page.reload({ waitUntil: "load" })],
-    ["location.reload()", async () => { await page.evaluate(() => location.reload()); await page.waitForLoadState("load"); }],
+    ["location.reload()", () => Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.evaluate(() => location.reload())])],
   ]) {
-    const again = await pageFiles(cdp, origin, reload);
+    // Every file of the first load but the favicon (the browser's own business: it may come
+    // from its icon cache without asking).
+    const expect = [...first.keys()].filter((path) => path !== "/favicon.svg");
+    const again = await pageFiles(cdp, origin, reload, expect);
     for (const [path, r] of first) {
-      // The favicon is the browser's own business (it may come from its icon cache without asking).
       if (path === "/favicon.svg" && !again.has(path)) continue;
       assert.ok(again.has(path), `${how} asked for ${path} again`);
       assert.equal(again.get(path).status, 304, `${path} after ${how}`);
