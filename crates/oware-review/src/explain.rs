@@ -212,7 +212,11 @@ fn allowed_said(
         .collect();
     Some(Said {
         text: format!("{played_letter} left {}: {how}", and_list(&left)),
-        code: if actual { "allowed-next" } else { "allowed-can" },
+        code: if actual {
+            "allowed-next"
+        } else {
+            "allowed-can"
+        },
         args: vec![
             ("move", NoteArg::Letter(played_letter)),
             ("left", NoteArg::Left(held)),
