@@ -8,7 +8,7 @@
 review-running = Die Partie wird ausgewertet …
 review-running-spoken = Die Partie wird ausgewertet.
 review-failed = Die Auswertung ist fehlgeschlagen: { $error }
-review-ready = Auswertung fertig. Genauigkeit: { $south } { $southAccuracy } %, { $north } { $northAccuracy } %. Wählen Sie einen Zug in der Liste oder im Diagramm.
+review-ready = Auswertung fertig. Präzision: { $south } { $southAccuracy } %, { $north } { $northAccuracy } %. Wählen Sie einen Zug in der Liste oder im Diagramm.
 review-progress = Auswertung: { $done } von { $total ->
     [one] { $total } Zug
    *[other] { $total } Zügen
@@ -17,7 +17,7 @@ review-outdated = Die Partie hat sich seit dieser Auswertung geändert: Werten S
 review-hint = Wählen Sie einen Zug in der Liste oder im Diagramm (mit ← → von Zug zu Zug).
 review-graph-label = Bewertungsdiagramm: der Vorsprung von { $south } in Samen nach jedem Zug oberhalb der Mittellinie, der von { $north } darunter. Klicken Sie, um einen Zug zu sehen.
 review-col-player = Spieler
-review-col-accuracy = Genauigkeit
+review-col-accuracy = Präzision
 review-col-best = Beste
 review-col-good = Gute
 review-accuracy = { $accuracy } %
