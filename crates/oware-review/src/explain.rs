@@ -54,8 +54,42 @@ impl NoteKind {
 pub struct Note {
     /// What it is about.
     pub kind: NoteKind,
-    /// The sentence, ending with a full stop.
+    /// The sentence in English, ending with a full stop.
     pub text: String,
+    /// Which sentence it is (`best-captures`, `allowed-next`, `kroo-missed-built`, …): with
+    /// [`Note::args`], what a page needs to say it in its own language (`docs/review.md`).
+    pub code: &'static str,
+    /// The sentence's facts by name (`move`, `pits`, `seeds`, …).
+    pub args: Vec<(&'static str, NoteArg)>,
+}
+
+/// A fact a note's sentence holds, for a page that words the sentence in its own language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoteArg {
+    /// A side: `S` or `N`.
+    Side(Side),
+    /// A move's or a pit's letter.
+    Letter(char),
+    /// A number of seeds or moves.
+    Count(u32),
+    /// Letters of pits or moves, in the sentence's order.
+    Letters(Vec<char>),
+    /// Pits and the seeds each held, in the sentence's order.
+    Left(Vec<(char, u32)>),
+    /// Seeds in centi-seeds.
+    Centiseeds(i32),
+    /// A move's value.
+    Value(Value),
+    /// A word from a fixed set (a result: `win`, `draw`, `loss`), or a line of moves.
+    Text(String),
+}
+
+/// A sentence (without its full stop) with its code and facts.
+#[derive(Debug, Clone)]
+struct Said {
+    text: String,
+    code: &'static str,
+    args: Vec<(&'static str, NoteArg)>,
 }
 
 /// The letter of absolute pit `pit` (0–11): `A`–`F` for South's, `a`–`f` for North's.
@@ -84,6 +118,12 @@ fn seeds(n: u32) -> String {
 /// What `m` captures in `pos`, as a sentence without its full stop ("F captures d, c and b: 7
 /// seeds"), or `None` when it captures nothing or is illegal. A kroo is named.
 pub fn capture_sentence(pos: &Position, m: Move, rules: &Rules) -> Option<String> {
+    capture_said(pos, m, rules).map(|s| s.text)
+}
+
+/// [`capture_sentence`] with its facts: code `captures` (`move`, `pits`, `seeds`) or
+/// `captures-kroo` (and `sown`).
+fn capture_said(pos: &Position, m: Move, rules: &Rules) -> Option<Said> {
     let d = pos.explain(m, rules).ok()?;
     if d.captured == 0 {
         return None;
@@ -100,11 +140,29 @@ pub fn capture_sentence(pos: &Position, m: Move, rules: &Rules) -> Option<String
     } else {
         letter.to_string()
     };
-    Some(format!(
-        "{what} captures {}: {}",
-        and_list(&pits),
-        seeds(u32::from(d.captured))
-    ))
+    let mut args = vec![
+        ("move", NoteArg::Letter(letter)),
+        (
+            "pits",
+            NoteArg::Letters(d.captured_pits.iter().map(|&p| pit_letter(p)).collect()),
+        ),
+        ("seeds", NoteArg::Count(u32::from(d.captured))),
+    ];
+    let code = if sown >= usize::from(KROO) {
+        args.push(("sown", NoteArg::Count(sown as u32)));
+        "captures-kroo"
+    } else {
+        "captures"
+    };
+    Some(Said {
+        text: format!(
+            "{what} captures {}: {}",
+            and_list(&pits),
+            seeds(u32::from(d.captured))
+        ),
+        code,
+        args,
+    })
 }
 
 /// The capture `reply` makes in `after` (the position after `played`, the opponent to move),
@@ -118,6 +176,18 @@ pub fn allowed_sentence(
     actual: bool,
     rules: &Rules,
 ) -> Option<String> {
+    allowed_said(after, played_letter, reply, actual, rules).map(|s| s.text)
+}
+
+/// [`allowed_sentence`] with its facts: code `allowed-next` (the game's next move) or
+/// `allowed-can`, with `move`, `left` (pits and their seeds), `side`, `seeds` and `reply`.
+fn allowed_said(
+    after: &Position,
+    played_letter: char,
+    reply: Move,
+    actual: bool,
+    rules: &Rules,
+) -> Option<Said> {
     let d = after.explain(reply, rules).ok()?;
     if d.captured == 0 {
         return None;
@@ -135,7 +205,26 @@ pub fn allowed_sentence(
     } else {
         format!("{opponent} can capture {} with {r}", d.captured)
     };
-    Some(format!("{played_letter} left {}: {how}", and_list(&left)))
+    let held = d
+        .captured_pits
+        .iter()
+        .map(|&p| (pit_letter(p), u32::from(after.pit(p))))
+        .collect();
+    Some(Said {
+        text: format!("{played_letter} left {}: {how}", and_list(&left)),
+        code: if actual {
+            "allowed-next"
+        } else {
+            "allowed-can"
+        },
+        args: vec![
+            ("move", NoteArg::Letter(played_letter)),
+            ("left", NoteArg::Left(held)),
+            ("side", NoteArg::Side(opponent)),
+            ("seeds", NoteArg::Count(u32::from(d.captured))),
+            ("reply", NoteArg::Letter(r)),
+        ],
+    })
 }
 
 /// The mover's pits (absolute) holding a kroo after `d` that did not before (the emptied pit
@@ -150,6 +239,12 @@ fn kroos_built(before: &Position, d: &MoveDetail, mover: Side) -> Vec<usize> {
 /// What `m` does with kroos in `pos`: "F sowed a kroo of 14 seeds round the board" or "D built
 /// a kroo: F holds 12 seeds", without the full stop; `None` when neither.
 pub fn kroo_sentence(pos: &Position, m: Move, rules: &Rules) -> Option<(NoteKind, String)> {
+    kroo_said(pos, m, rules).map(|(k, s)| (k, s.text))
+}
+
+/// [`kroo_sentence`] with its facts: code `kroo-sown` (`move`, `sown`), `kroo-sown-capture`
+/// (and `seeds`) or `kroo-built` (`move`, `pit`, `seeds`).
+fn kroo_said(pos: &Position, m: Move, rules: &Rules) -> Option<(NoteKind, Said)> {
     let d = pos.explain(m, rules).ok()?;
     let letter = m.letter(pos.turn());
     if d.sown.len() >= usize::from(KROO) {
@@ -158,29 +253,58 @@ pub fn kroo_sentence(pos: &Position, m: Move, rules: &Rules) -> Option<(NoteKind
         } else {
             String::new()
         };
+        let mut args = vec![
+            ("move", NoteArg::Letter(letter)),
+            ("sown", NoteArg::Count(d.sown.len() as u32)),
+        ];
+        if d.captured > 0 {
+            args.push(("seeds", NoteArg::Count(u32::from(d.captured))));
+        }
         return Some((
             NoteKind::KrooSown,
-            format!(
-                "{letter} sowed a kroo of {} seeds round the board{capture}",
-                d.sown.len()
-            ),
+            Said {
+                text: format!(
+                    "{letter} sowed a kroo of {} seeds round the board{capture}",
+                    d.sown.len()
+                ),
+                code: if d.captured > 0 {
+                    "kroo-sown-capture"
+                } else {
+                    "kroo-sown"
+                },
+                args,
+            },
         ));
     }
     let built = kroos_built(pos, &d, pos.turn());
     let &p = built.first()?;
     Some((
         NoteKind::KrooBuilt,
-        format!(
-            "{letter} built a kroo: {} holds {} seeds, a lap round the board",
-            pit_letter(p),
-            d.after.pit(p)
-        ),
+        Said {
+            text: format!(
+                "{letter} built a kroo: {} holds {} seeds, a lap round the board",
+                pit_letter(p),
+                d.after.pit(p)
+            ),
+            code: "kroo-built",
+            args: vec![
+                ("move", NoteArg::Letter(letter)),
+                ("pit", NoteArg::Letter(pit_letter(p))),
+                ("seeds", NoteArg::Count(u32::from(d.after.pit(p)))),
+            ],
+        },
     ))
 }
 
 /// When the opponent's row is empty: "North's row was empty: South had to feed it, and only
 /// C and D reach it", without the full stop.
 pub fn forced_feed_sentence(pos: &Position, rules: &Rules) -> Option<String> {
+    forced_feed_said(pos, rules).map(|s| s.text)
+}
+
+/// [`forced_feed_sentence`] with its facts: code `forced-feed`, with `side` (the mover),
+/// `opponent` and `moves` (the moves that feed).
+fn forced_feed_said(pos: &Position, rules: &Rules) -> Option<Said> {
     let me = pos.turn();
     let opp = me.other();
     if pos.row_seeds(opp) != 0 {
@@ -193,10 +317,21 @@ pub fn forced_feed_sentence(pos: &Position, rules: &Rules) -> Option<String> {
     } else {
         "reach"
     };
-    Some(format!(
-        "{opp}'s row was empty: {me} had to feed it, and only {} {verb} it",
-        and_list(&letters)
-    ))
+    Some(Said {
+        text: format!(
+            "{opp}'s row was empty: {me} had to feed it, and only {} {verb} it",
+            and_list(&letters)
+        ),
+        code: "forced-feed",
+        args: vec![
+            ("side", NoteArg::Side(me)),
+            ("opponent", NoteArg::Side(opp)),
+            (
+                "moves",
+                NoteArg::Letters(legal.iter().map(|m| m.letter(me)).collect()),
+            ),
+        ],
+    })
 }
 
 /// A line of moves as letters from the side to move of `pos`: `DfBa`.
@@ -230,78 +365,142 @@ pub(crate) struct Facts<'a> {
 /// The explanation of a reviewed move: a few sentences, the most important first.
 pub(crate) fn explain(f: &Facts<'_>) -> Vec<Note> {
     let mut notes = Vec::new();
-    let mut add = |kind: NoteKind, text: String| {
+    let mut add = |kind: NoteKind, said: Said| {
         notes.push(Note {
             kind,
-            text: format!("{text}."),
+            text: format!("{}.", said.text),
+            code: said.code,
+            args: said.args,
         })
     };
     let me = f.before.turn();
     let played = f.played.letter(me);
     let best = f.best.letter(me);
     if f.missed_win {
-        let after = match f.played_value.result_word() {
-            Some(r) => r.to_string(),
-            None => format!("only {}", f.played_value),
+        let mut args = vec![
+            ("side", NoteArg::Side(me)),
+            ("value", NoteArg::Value(f.best_value)),
+            ("best", NoteArg::Letter(best)),
+            ("move", NoteArg::Letter(played)),
+        ];
+        let (after, code) = match f.played_value.result_word() {
+            Some(r) => {
+                let word = match r {
+                    "a draw" => "draw",
+                    "a loss" => "loss",
+                    _ => "win",
+                };
+                args.push(("result", NoteArg::Text(word.to_string())));
+                (r.to_string(), "missed-win")
+            }
+            None => {
+                args.push(("after", NoteArg::Value(f.played_value)));
+                (format!("only {}", f.played_value), "missed-win-eval")
+            }
         };
         add(
             NoteKind::MissedWin,
-            format!(
-                "{me} had a proven win ({} with {best}) and let it go: after {played}, {after}",
-                f.best_value
-            ),
+            Said {
+                text: format!(
+                    "{me} had a proven win ({} with {best}) and let it go: after {played}, {after}",
+                    f.best_value
+                ),
+                code,
+                args,
+            },
         );
     }
     if f.costly {
-        match capture_sentence(f.before, f.best, f.rules) {
-            Some(s) => add(NoteKind::BestCaptures, format!("Best was {best}: {s}")),
-            None => add(
-                NoteKind::BestLine,
-                format!(
-                    "Best was {best} ({}), line {}",
-                    f.best_value,
-                    line_text(f.before, f.best_line)
-                ),
+        match capture_said(f.before, f.best, f.rules) {
+            Some(s) => add(
+                NoteKind::BestCaptures,
+                Said {
+                    text: format!("Best was {best}: {}", s.text),
+                    code: if s.code == "captures-kroo" {
+                        "best-captures-kroo"
+                    } else {
+                        "best-captures"
+                    },
+                    args: s.args,
+                },
             ),
+            None => {
+                let line = line_text(f.before, f.best_line);
+                add(
+                    NoteKind::BestLine,
+                    Said {
+                        text: format!("Best was {best} ({}), line {line}", f.best_value),
+                        code: "best-line",
+                        args: vec![
+                            ("move", NoteArg::Letter(best)),
+                            ("value", NoteArg::Value(f.best_value)),
+                            ("line", NoteArg::Text(line)),
+                        ],
+                    },
+                )
+            }
         }
         if let Ok(d) = f.before.explain(f.played, f.rules) {
             let after = d.after;
             let allowed = f
                 .next_in_game
-                .and_then(|r| allowed_sentence(&after, played, r, true, f.rules))
+                .and_then(|r| allowed_said(&after, played, r, true, f.rules))
                 .or_else(|| {
                     f.played_line
                         .get(1)
-                        .and_then(|&r| allowed_sentence(&after, played, r, false, f.rules))
+                        .and_then(|&r| allowed_said(&after, played, r, false, f.rules))
                 });
             if let Some(s) = allowed {
                 add(NoteKind::Allowed, s);
             }
         }
-        if kroo_sentence(f.before, f.played, f.rules).is_none() {
-            if let Some((_, s)) = kroo_sentence(f.before, f.best, f.rules) {
-                add(NoteKind::KrooMissed, format!("Missed: {s}"));
+        if kroo_said(f.before, f.played, f.rules).is_none() {
+            if let Some((_, s)) = kroo_said(f.before, f.best, f.rules) {
+                let code = match s.code {
+                    "kroo-sown" => "kroo-missed-sown",
+                    "kroo-sown-capture" => "kroo-missed-sown-capture",
+                    _ => "kroo-missed-built",
+                };
+                add(
+                    NoteKind::KrooMissed,
+                    Said {
+                        text: format!("Missed: {}", s.text),
+                        code,
+                        args: s.args,
+                    },
+                );
             }
         }
     }
-    if let Some((kind, s)) = kroo_sentence(f.before, f.played, f.rules) {
+    if let Some((kind, s)) = kroo_said(f.before, f.played, f.rules) {
         add(kind, s);
     }
-    if let Some(s) = forced_feed_sentence(f.before, f.rules) {
+    if let Some(s) = forced_feed_said(f.before, f.rules) {
         add(NoteKind::ForcedFeed, s);
     }
     if f.legal == 1 {
         add(
             NoteKind::OnlyMove,
-            format!("{played} was the only legal move"),
+            Said {
+                text: format!("{played} was the only legal move"),
+                code: "only-legal",
+                args: vec![("move", NoteArg::Letter(played))],
+            },
         );
     } else if let Some(margin) = f.only_move_margin {
         add(
             NoteKind::OnlyMove,
-            format!(
-                "{best} was the only move: every other move costs at least {:.2} seeds",
-                f64::from(margin) / 100.0
-            ),
+            Said {
+                text: format!(
+                    "{best} was the only move: every other move costs at least {:.2} seeds",
+                    f64::from(margin) / 100.0
+                ),
+                code: "only-move",
+                args: vec![
+                    ("move", NoteArg::Letter(best)),
+                    ("lost", NoteArg::Centiseeds(margin)),
+                ],
+            },
         );
     }
     notes
@@ -362,6 +561,18 @@ mod tests {
         assert_eq!(
             s,
             "E left C with 1 seed and B with 2: North captured 5 with d next move"
+        );
+        let said = allowed_said(&after, 'E', mv('d'), true, &rules).unwrap();
+        assert_eq!(said.code, "allowed-next");
+        assert_eq!(
+            said.args,
+            vec![
+                ("move", NoteArg::Letter('E')),
+                ("left", NoteArg::Left(vec![('C', 1), ('B', 2)])),
+                ("side", NoteArg::Side(Side::North)),
+                ("seeds", NoteArg::Count(5)),
+                ("reply", NoteArg::Letter('d')),
+            ]
         );
         let s = allowed_sentence(&after, 'E', mv('d'), false, &rules).unwrap();
         assert!(s.ends_with("North can capture 5 with d"), "{s}");

@@ -36,7 +36,7 @@ mod review;
 pub mod value;
 
 pub use class::{Class, BLUNDER, INACCURACY, MISTAKE};
-pub use explain::{Note, NoteKind};
+pub use explain::{Note, NoteArg, NoteKind};
 pub use report::{
     annotate, move_comment, summary_text, table, MoveReviewJson, MoveValueJson, NoteJson,
     ReviewJson, SummaryBySide, SummaryJson, ValueJson, COMMENT_MARK,

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use oware_core::{fen, ogn::Record, Side};
 use serde::Serialize;
 
-use crate::explain::line_text;
+use crate::explain::{line_text, NoteArg};
 use crate::{Class, MoveReview, PlayerSummary, Review, Value};
 
 /// The marker that starts the review's part of an OGN comment; a later review replaces what
@@ -158,6 +158,12 @@ pub struct ValueJson {
     pub kind: &'static str,
     /// Centi-seeds on the clamped scale (±1200 for results).
     pub scale: i32,
+    /// The final margin in half seeds (`exact`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub halves: Option<i32>,
+    /// The moves to the game's end (`win`, `loss`), when the search saw it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<u32>,
 }
 
 impl From<Value> for ValueJson {
@@ -166,6 +172,14 @@ impl From<Value> for ValueJson {
             text: v.to_string(),
             kind: v.kind(),
             scale: v.scale(),
+            halves: match v {
+                Value::Exact(h) => Some(h),
+                _ => None,
+            },
+            plies: match v {
+                Value::Win(p) | Value::Loss(p) => p,
+                _ => None,
+            },
         }
     }
 }
@@ -189,8 +203,61 @@ pub struct MoveValueJson {
 pub struct NoteJson {
     /// `best-captures`, `allowed`, …
     pub kind: &'static str,
-    /// The sentence.
+    /// The sentence in English.
     pub text: String,
+    /// Which sentence it is (`best-captures`, `allowed-next`, …): with `args`, what the page
+    /// words in its own language (`docs/review.md`, "The explanation's codes").
+    pub code: &'static str,
+    /// The sentence's facts by name.
+    pub args: std::collections::BTreeMap<&'static str, ArgJson>,
+}
+
+/// A fact of a note as JSON: a side (`"S"`), a letter, a word or a line as a string; a number
+/// (seeds, moves, centi-seeds); letters as a list; pits with their seeds; a value.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum ArgJson {
+    /// A side, a letter, a word or a line of moves.
+    Text(String),
+    /// A count, or centi-seeds.
+    Number(i64),
+    /// Letters of pits or moves.
+    Letters(Vec<String>),
+    /// Pits and the seeds each held.
+    Left(Vec<LeftJson>),
+    /// A value.
+    Value(ValueJson),
+}
+
+/// A pit and the seeds it held.
+#[derive(Debug, Clone, Serialize)]
+pub struct LeftJson {
+    /// The pit's letter.
+    pub pit: String,
+    /// Its seeds.
+    pub seeds: u32,
+}
+
+impl From<&NoteArg> for ArgJson {
+    fn from(a: &NoteArg) -> Self {
+        match a {
+            NoteArg::Side(s) => ArgJson::Text(s.char().to_string()),
+            NoteArg::Letter(c) => ArgJson::Text(c.to_string()),
+            NoteArg::Count(n) => ArgJson::Number(i64::from(*n)),
+            NoteArg::Centiseeds(n) => ArgJson::Number(i64::from(*n)),
+            NoteArg::Letters(l) => ArgJson::Letters(l.iter().map(char::to_string).collect()),
+            NoteArg::Left(l) => ArgJson::Left(
+                l.iter()
+                    .map(|&(pit, seeds)| LeftJson {
+                        pit: pit.to_string(),
+                        seeds,
+                    })
+                    .collect(),
+            ),
+            NoteArg::Value(v) => ArgJson::Value((*v).into()),
+            NoteArg::Text(t) => ArgJson::Text(t.clone()),
+        }
+    }
 }
 
 /// One reviewed move as JSON.
@@ -334,6 +401,8 @@ impl From<&MoveReview> for MoveReviewJson {
                 .map(|n| NoteJson {
                     kind: n.kind.name(),
                     text: n.text.clone(),
+                    code: n.code,
+                    args: n.args.iter().map(|(k, a)| (*k, a.into())).collect(),
                 })
                 .collect(),
             moves: m

@@ -317,5 +317,10 @@ fn the_json_view_has_graph_classes_and_notes() {
     assert_eq!(json["moves"][0]["played"], "F");
     assert_eq!(json["moves"][0]["side"], "S");
     assert!(json["moves"][0]["notes"][0]["text"].is_string());
+    // Each note has its code and facts too, for a page that words it in its own language.
+    for note in json["moves"][0]["notes"].as_array().unwrap() {
+        assert!(note["code"].is_string(), "{note}");
+        assert!(note["args"].is_object(), "{note}");
+    }
     assert_eq!(json["summary"]["south"]["blunder"], 1);
 }

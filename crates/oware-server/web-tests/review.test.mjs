@@ -10,7 +10,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-import { artifacts, useServer, openPage } from "./harness.mjs";
+import { artifacts, useServer, openPage, englishLeft } from "./harness.mjs";
 
 // Reviewed at the default depth (16), the same on every run: move 7, South's D, is a blunder (12.27 seeds:
 // it gives up E's capture of 3 and leaves A to North's b); move 8, North's d, a mistake.
@@ -164,6 +164,42 @@ test("a finished game is reviewed from the end panel", async () => {
   assert.equal(await page.locator("#review-summary tbody tr").count(), 2);
   await page.locator("#move-list button").nth(1).click();
   await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Move 2: South played F"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the review, the analysis and the rules in French", async () => {
+  const { context, page, errors } = await openPage(env.browser, { width: 1280, height: 900 }, { locale: "fr-FR" });
+  await importGame(page, GAME);
+  await page.waitForFunction(() => document.querySelectorAll("#move-list button").length === 8);
+  await page.locator("#btn-review").click();
+  await page.locator("#review-graph svg.eval-graph").waitFor(LONG);
+  assert.match(await page.locator("#message").textContent(), /Bilan prêt\. Précision : \S+ [\d,]+ %/);
+  // Move 7's explanation, worded by the page from the server's codes and facts.
+  await page.locator("#move-list button").nth(6).click();
+  await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Coup 7"));
+  assert.match(await detail(page), /Graines perdues : 12,27\./);
+  assert.match(await detail(page), /E prend e, soit 3 graines\./);
+  assert.match(await detail(page), /D a laissé A avec 1 graine : Nord peut en prendre 2 avec b\./);
+  // The Analysis panel, running.
+  await page.locator("#btn-analyse").click();
+  await page.waitForFunction(() => /au trait/.test(document.querySelector("#analysis-line").textContent), null, LONG);
+  // converted by another branch: the game page's own text (index.html: menus, panels, the lobby and the
+  // puzzle card), the move list's and the board's labels, the status line and the header's account box.
+  const others = `to the board new game review log sign move back undo redo hint cycle play your pits left right
+    analyse puzzle of it solve puzzles lessons from first sowing learn pairing opponent for waiting accept moves
+    close analysis best depth copy rules captured seeds store pit seed played player takes show this previous
+    next`.split(/\s+/);
+  assert.deepEqual(await englishLeft(page, others), []);
+  await page.locator("#btn-analyse").click();
+  await page.screenshot({ path: join(artifacts, "review-fr.png") });
+  // The Rules page, translated whole.
+  await page.goto(`${env.base}rules`);
+  assert.equal(await page.locator("h1").textContent(), "Comment jouer à l'awalé");
+  // French words the list of English ones has too: "grand chelem", "un cycle" (and the notation's
+  // agreed-cycle); "not" and "sign" are French "notée" and "désignées" cut at their accents by the
+  // harness's [a-z] words. "log" and "sign": converted by another branch (the header's account box).
+  assert.deepEqual(await englishLeft(page, ["grand", "cycle", "not", "sign", "log"]), []);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -307,8 +307,6 @@ test("in French: play the computer, hint, undo, an illegal pit, an imported endi
   // converted by other branches.
   const others = [
     "analyse", "grand", "cycle",
-    "log", "sign", // converted by another branch (the header's account box, account.js)
-    "new", "game", // converted by another branch (the lobby's "No open challenges", lobby.js)
   ];
   const frenchTurn = () => page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("À vous"), null, { timeout: 20000 });
   await page.goto(env.base);

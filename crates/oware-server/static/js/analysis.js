@@ -3,9 +3,27 @@
 // Both ask the server, which runs the engine; this module shows its answers. In an online game there is no
 // hint, and the panel is off for the players while the game runs (spectators and finished games only).
 import { $ } from "./dom.js";
-import { LETTERS, sideName, canMoveNow, isOnline, isPlayingOnline } from "./state.js";
+import { LETTERS, sideName, canMoveNow, isOnline, isPlayingOnline, isComputerGame, viewSide } from "./state.js";
 import * as api from "./api.js";
 import { say, announce } from "./status.js";
+import { t, lang } from "./i18n.js";
+
+/**
+ * The engine's score text (`+1.50`, `win in 7`, `loss in 4`, `proven win`, `proven loss`: oware-engine's
+ * `score_to_text`) in the page's language; an evaluation is notation and stays as it is.
+ */
+export function scoreText(text) {
+  const s = String(text || "");
+  let m;
+  if ((m = /^win in (\d+)$/.exec(s))) return t("review-value-win-in", { plies: Number(m[1]) });
+  if ((m = /^loss in (\d+)$/.exec(s))) return t("review-value-loss-in", { plies: Number(m[1]) });
+  if (s === "proven win") return t("review-value-proven-win");
+  if (s === "proven loss") return t("review-value-proven-loss");
+  return s;
+}
+
+/** Half seeds as seeds in the page's language: `7`, `7.5` (`7,5`). */
+const halves = (h) => (h % 2 ? (h / 2).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : String(h / 2));
 
 /** The Analysis panel and the hint. Owns `st.analysis`. */
 export function createAnalysis(st, { board }) {
@@ -31,7 +49,7 @@ export function createAnalysis(st, { board }) {
   /** Asks for a hint for the live position; the answer marks a pit (see `onEvent`). */
   async function hint() {
     if (!canMoveNow(st) || isOnline(st)) return;
-    say("Looking for a good move…", "info");
+    say(t("review-hint-looking"), "info");
     try {
       const r = await api.startAnalysis(st.id, st.token, { purpose: "hint", movetime_ms: 1200 }, st.watcher);
       st.analysis.hintSeq = r.seq;
@@ -42,7 +60,7 @@ export function createAnalysis(st, { board }) {
   async function start() {
     const g = st.game;
     if (!g) return;
-    if (st.view === null && g.outcome) { idle("The game is over."); return; }
+    if (st.view === null && g.outcome) { idle(t("review-analysis-over")); return; }
     const ply = st.view === null ? g.ply : st.view;
     el.score.textContent = "…";
     try {
@@ -53,16 +71,16 @@ export function createAnalysis(st, { board }) {
 
   /** Analyses again if the panel is on (after a move, undo, or a replay step). */
   function refresh() {
-    if (st.analysis.on && isPlayingOnline(st)) { toggle(); idle("No analysis for the players while the game runs."); return; }
+    if (st.analysis.on && isPlayingOnline(st)) { toggle(); idle(t("review-analysis-players")); return; }
     if (st.analysis.on) start();
   }
 
   /** Turns the panel on or off. */
   function toggle() {
-    if (!st.analysis.on && isPlayingOnline(st)) { idle("No analysis for the players while the game runs."); return; }
+    if (!st.analysis.on && isPlayingOnline(st)) { idle(t("review-analysis-players")); return; }
     st.analysis.on = !st.analysis.on;
     el.button.setAttribute("aria-pressed", String(st.analysis.on));
-    el.button.textContent = st.analysis.on ? "Stop" : "Analyse";
+    el.button.textContent = st.analysis.on ? t("review-analysis-stop") : t("review-analysis-start");
     if (st.analysis.on) start();
     else {
       if (st.id) api.stopAnalysis(st.id, st.token, st.watcher).catch(() => {});
@@ -79,18 +97,18 @@ export function createAnalysis(st, { board }) {
       const p = LETTERS.indexOf(ev.best);
       board.clearHint();
       if (p >= 0) board.markHint(p);
-      const msg = `Hint: try ${ev.best} (${ev.score_text} for you).`;
+      const msg = t("review-hint-found", { move: ev.best, score: scoreText(ev.score_text) });
       say(msg, "info");
       announce(msg);
       return;
     }
     if (!st.analysis.on || ev.seq !== st.analysis.seq) return;
-    el.score.textContent = `${ev.score_text}`;
-    el.score.title = `for ${sideName(st, ev.side)}, the side to move`;
+    el.score.textContent = scoreText(ev.score_text);
+    el.score.title = t("review-analysis-score-title", { name: sideName(st, ev.side) });
     const line = ev.pv.length ? ev.pv.join(" ") : (ev.best || "–");
-    el.line.textContent = `${line}  (${sideName(st, ev.side)} to move)`;
-    el.depth.textContent = ev.done ? `${ev.depth} (done)` : String(ev.depth);
-    el.nodes.textContent = ev.nodes.toLocaleString();
+    el.line.textContent = t("review-analysis-line", { line, name: sideName(st, ev.side) });
+    el.depth.textContent = ev.done ? t("review-analysis-depth-done", { depth: ev.depth }) : String(ev.depth);
+    el.nodes.textContent = ev.nodes.toLocaleString(lang);
   }
 
   /** The Analyse button's state and the endgame database list of the live position. */
@@ -101,9 +119,15 @@ export function createAnalysis(st, { board }) {
     el.egdb.hidden = false;
     el.egdbList.textContent = "";
     const who = sideName(st, g.position.turn);
+    // In a game against the computer the side to move on the bottom row is the player: "you win".
+    const you = isComputerGame(st) && g.position.turn === viewSide(st);
+    const total = g.position.pits.reduce((a, b) => a + b, 0);
     for (const v of g.egdb) {
       const li = document.createElement("li");
-      li.textContent = `${v.letter}: ${who === "You" ? v.text.replace(/^wins/, "you win") : `${who} ${v.text}`}`;
+      const args = { move: v.letter, name: who, total, seeds: halves(v.lo_halves), low: halves(v.lo_halves), high: halves(v.hi_halves) };
+      const exact = v.lo_halves === v.hi_halves;
+      if (you) li.textContent = exact ? t("review-egdb-you", args) : t("review-egdb-you-range", args);
+      else li.textContent = exact ? t("review-egdb", args) : t("review-egdb-range", args);
       el.egdbList.appendChild(li);
     }
   }
@@ -116,8 +140,9 @@ export function createAnalysis(st, { board }) {
     const building = !!(e && e.building);
     el.egdbBuild.hidden = !building;
     if (!building) return;
-    const ready = e.max_seeds === null ? "" : ` (0–${e.max_seeds} seeds ready)`;
-    el.egdbBuild.textContent = `endgame database: building (up to ${e.target} seeds)${ready}`;
+    el.egdbBuild.textContent = e.max_seeds === null
+      ? t("review-egdb-building", { target: e.target })
+      : t("review-egdb-building-ready", { target: e.target, ready: e.max_seeds });
     setTimeout(watchTables, 5000);
   }
 

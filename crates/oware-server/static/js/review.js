@@ -3,18 +3,102 @@
 // server sends: an evaluation graph along the game (inline SVG drawn here), each player's accuracy and
 // counts per class, and for a selected move the explanation. The move list (movelist.js) shows the class
 // symbols and the board (board.js) marks the played and the best move, both from `st.review`. Nothing is
-// judged here: values, classes, symbols and sentences are the server's.
-import { $, count } from "./dom.js";
+// judged here: values, classes, symbols and the explanations' facts are the server's; the page words them in
+// its language (scripts-review.ftl).
+import { $ } from "./dom.js";
 import { sideName, reviewFits, endOf } from "./state.js";
 import * as api from "./api.js";
 import { say, announce } from "./status.js";
+import { t, lang } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The graph's drawing box (the SVG scales to the panel's width). */
 const W = 300, H = 90;
 /** The value scale's end, in centi-seeds (the server clamps values at ±12 seeds). */
 const CLAMP = 1200;
-const CLASS_WORDS = { best: "Best move", good: "Good move", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+/** Each class's name in the page's language. */
+const CLASS_WORDS = {
+  best: () => t("review-class-best"),
+  good: () => t("review-class-good"),
+  inaccuracy: () => t("review-class-inaccuracy"),
+  mistake: () => t("review-class-mistake"),
+  blunder: () => t("review-class-blunder"),
+};
+
+/** `n` with `digits` decimals as the page's language writes it (`12.27`, `12,27`). */
+export function decimal(n, digits) {
+  return Number(n).toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+}
+
+/** A list joined as the page's language joins it: `a, b and c`, `a, b et c`. */
+function list(items) {
+  // British English ("a, b and c"), as the server's sentences.
+  const tag = lang === "en" ? "en-GB" : lang;
+  try { return new Intl.ListFormat(tag, { type: "conjunction" }).format(items); } catch { return items.join(", "); }
+}
+
+/**
+ * A value of the review (`ValueJson`: `kind`, `text`, and `halves` or `plies`) in the page's language:
+ * `+1.50`, `+4 exact`, `win in 7`. A review stored before the values had their numbers shows their text.
+ */
+export function valueText(v) {
+  if (!v) return "";
+  if (v.kind === "eval") return v.text;
+  if (v.kind === "exact" && typeof v.halves === "number") {
+    const h = v.halves;
+    const margin = h === 0 ? "0" : `${h > 0 ? "+" : "-"}${Math.abs(h) % 2 ? decimal(Math.abs(h) / 2, 1) : Math.abs(h) / 2}`;
+    return t("review-value-exact", { margin });
+  }
+  if (v.kind === "win" && typeof v.plies === "number") return t("review-value-win-in", { plies: v.plies });
+  if (v.kind === "loss" && typeof v.plies === "number") return t("review-value-loss-in", { plies: v.plies });
+  if (v.kind === "win" && !/\d/.test(v.text)) return t("review-value-win");
+  if (v.kind === "loss" && !/\d/.test(v.text)) return t("review-value-loss");
+  return v.text;
+}
+
+/**
+ * One sentence of a move's explanation in the page's language, from its `code` and `args` (the server's
+ * facts, oware-review's explain.rs). A note without a code (a review stored before codes) shows its text.
+ */
+export function noteText(note) {
+  const a = note.args || {};
+  const seedsOf = (x) => (typeof x === "number" ? x : 0);
+  const base = {
+    side: a.side, opponent: a.opponent, move: a.move, best: a.best, reply: a.reply, pit: a.pit, line: a.line,
+    result: a.result, seeds: seedsOf(a.seeds), sown: seedsOf(a.sown),
+    value: valueText(a.value), after: valueText(a.after),
+    pits: list(a.pits || []),
+  };
+  switch (note.code) {
+    case "missed-win": return t("review-note-missed-win", base);
+    case "missed-win-eval": return t("review-note-missed-win-eval", base);
+    case "best-captures": return t("review-note-best-captures", base);
+    case "best-captures-kroo": return t("review-note-best-captures-kroo", base);
+    case "best-line": return t("review-note-best-line", base);
+    case "allowed-next":
+    case "allowed-can": {
+      const left = list((a.left || []).map((l, i) => (i === 0
+        ? t("review-left-first", { pit: l.pit, seeds: l.seeds })
+        : t("review-left-more", { pit: l.pit, seeds: l.seeds }))));
+      return note.code === "allowed-next"
+        ? t("review-note-allowed-next", { ...base, left })
+        : t("review-note-allowed-can", { ...base, left });
+    }
+    case "kroo-sown": return t("review-note-kroo-sown", base);
+    case "kroo-sown-capture": return t("review-note-kroo-sown-capture", base);
+    case "kroo-built": return t("review-note-kroo-built", base);
+    case "kroo-missed-sown": return t("review-note-kroo-missed-sown", base);
+    case "kroo-missed-sown-capture": return t("review-note-kroo-missed-sown-capture", base);
+    case "kroo-missed-built": return t("review-note-kroo-missed-built", base);
+    case "forced-feed": {
+      const moves = a.moves || [];
+      return t("review-note-forced-feed", { ...base, moves: list(moves), count: moves.length });
+    }
+    case "only-legal": return t("review-note-only-legal", base);
+    case "only-move": return t("review-note-only-move", { ...base, seeds: decimal(seedsOf(a.lost) / 100, 2) });
+    default: return note.text;
+  }
+}
 
 /**
  * The Review panel. `showPly(ply)` shows a position of the game (game.js or online.js); `screen.all()`
@@ -128,7 +212,7 @@ export function createReview(st, { showPly, screen }) {
       const v = await api.startReview(st.id, st.token);
       // The events may have told more (the end) before this answer came: keep that.
       if (!take(v)) return;
-      if (v.status === "running") { say("Reviewing the game…", "info"); announce("Reviewing the game."); }
+      if (v.status === "running") { say(t("review-running"), "info"); announce(t("review-running-spoken")); }
       else if (v.status === "done") finished();
     } catch (e) {
       st.review.status = st.review.data ? "done" : "none";
@@ -153,7 +237,7 @@ export function createReview(st, { showPly, screen }) {
       st.review.status = st.review.data ? "done" : "failed";
       st.review.error = ev.error;
       watch();
-      say(`The review failed: ${ev.error}`);
+      say(t("review-failed", { error: ev.error }));
       render();
     }
   }
@@ -162,8 +246,10 @@ export function createReview(st, { showPly, screen }) {
   function finished() {
     const d = st.review.data;
     if (!d) return;
-    const acc = ["S", "N"].map((s) => `${sideName(st, s)} ${summaryOf(d, s).accuracy.toFixed(1)} %`).join(", ");
-    const msg = `Review ready. Accuracy: ${acc}. Pick a move in the list or on the graph.`;
+    const msg = t("review-ready", {
+      south: sideName(st, "S"), southAccuracy: decimal(summaryOf(d, "S").accuracy, 1),
+      north: sideName(st, "N"), northAccuracy: decimal(summaryOf(d, "N").accuracy, 1),
+    });
     say(msg, "info");
     announce(msg);
   }
@@ -183,7 +269,7 @@ export function createReview(st, { showPly, screen }) {
     st.review.selected = k;
     showPly(k);
     const m = st.review.data.moves[k];
-    announce(moveSentence(m) + " " + m.notes.map((x) => x.text).join(" "));
+    announce(moveSentence(m) + " " + m.notes.map(noteText).join(" "));
   }
 
   /** ← → : the previous or next reviewed move (the last one first when none is selected). */
@@ -204,8 +290,9 @@ export function createReview(st, { showPly, screen }) {
 
   function moveSentence(m) {
     const who = sideName(st, m.side);
-    const sym = m.symbol ? ` ${m.symbol}` : "";
-    return `Move ${m.ply + 1}: ${who} played ${m.played}${sym}. ${CLASS_WORDS[m.class] || m.class}.`;
+    const symbol = m.symbol ? ` ${m.symbol}` : "";
+    const word = CLASS_WORDS[m.class] ? CLASS_WORDS[m.class]() : m.class;
+    return `${t("review-move", { number: m.ply + 1, name: who, move: m.played, symbol })} ${word}.`;
   }
 
   // ----- drawing -----
@@ -227,7 +314,7 @@ export function createReview(st, { showPly, screen }) {
     const x = (k) => PAD + (k * (W - 2 * PAD)) / n;
     const y = (v) => H / 2 - (Math.max(-CLAMP, Math.min(CLAMP, v)) / CLAMP) * (H / 2 - 3);
     const svg = el2("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", class: "eval-graph", role: "img" });
-    svg.setAttribute("aria-label", `Evaluation graph: ${sideName(st, "S")}'s advantage in seeds after each move, above the middle line; ${sideName(st, "N")}'s below. Click to see a move.`);
+    svg.setAttribute("aria-label", t("review-graph-label", { south: sideName(st, "S"), north: sideName(st, "N") }));
     el2("rect", { x: 0, y: 0, width: W, height: H, class: "eval-bg" }, svg);
     let area = `M 0 ${H / 2}`;
     g.forEach((v, k) => { area += ` L ${x(k).toFixed(2)} ${y(v).toFixed(2)}`; });
@@ -258,10 +345,11 @@ export function createReview(st, { showPly, screen }) {
     const table = document.createElement("table");
     table.className = "review-table";
     const head = document.createElement("tr");
-    for (const t of ["Player", "Accuracy", "Best", "Good", "?!", "?", "??"]) {
+    const heads = [t("review-col-player"), t("review-col-accuracy"), t("review-col-best"), t("review-col-good"), "?!", "?", "??"];
+    for (const text of heads) {
       const th = document.createElement("th");
       th.scope = "col";
-      th.textContent = t;
+      th.textContent = text;
       head.appendChild(th);
     }
     const thead = document.createElement("thead");
@@ -272,11 +360,11 @@ export function createReview(st, { showPly, screen }) {
       const s = summaryOf(d, side);
       const tr = document.createElement("tr");
       tr.dataset.side = side;
-      const cells = [sideName(st, side), `${s.accuracy.toFixed(1)} %`, s.best, s.good, s.inaccuracy, s.mistake, s.blunder];
-      cells.forEach((t, i) => {
+      const cells = [sideName(st, side), t("review-accuracy", { accuracy: decimal(s.accuracy, 1) }), s.best, s.good, s.inaccuracy, s.mistake, s.blunder];
+      cells.forEach((text, i) => {
         const td = document.createElement(i === 0 ? "th" : "td");
         if (i === 0) td.scope = "row";
-        td.textContent = String(t);
+        td.textContent = String(text);
         tr.appendChild(td);
       });
       body.appendChild(tr);
@@ -291,7 +379,7 @@ export function createReview(st, { showPly, screen }) {
     if (r.selected === null || st.view !== r.selected) {
       const p = document.createElement("p");
       p.className = "review-hint";
-      p.textContent = "Pick a move in the list or on the graph (← → step through the moves).";
+      p.textContent = t("review-hint");
       el.detail.appendChild(p);
       return;
     }
@@ -302,15 +390,18 @@ export function createReview(st, { showPly, screen }) {
     el.detail.appendChild(h);
     const values = document.createElement("p");
     values.className = "review-values";
-    const lost = m.lost > 0 ? `${(m.lost / 100).toFixed(2)} seeds lost. ` : "";
-    values.textContent = m.played === m.best
-      ? `${lost}${m.played} ${m.played_value.text}${m.only_move ? " (the only good move)" : ""}.`
-      : `${lost}${m.played} ${m.played_value.text}; best ${m.best} ${m.best_value.text}.`;
+    const lost = m.lost > 0 ? `${t("review-lost", { seeds: decimal(m.lost / 100, 2) })} ` : "";
+    const value = valueText(m.played_value);
+    let said;
+    if (m.played !== m.best) said = t("review-values", { move: m.played, value, best: m.best, bestValue: valueText(m.best_value) });
+    else if (m.only_move) said = t("review-values-only", { move: m.played, value });
+    else said = t("review-values-best", { move: m.played, value });
+    values.textContent = `${lost}${said}`;
     el.detail.appendChild(values);
     for (const note of m.notes) {
       const p = document.createElement("p");
       p.className = `review-note note-${note.kind}`;
-      p.textContent = note.text;
+      p.textContent = noteText(note);
       el.detail.appendChild(p);
     }
   }
@@ -330,11 +421,11 @@ export function createReview(st, { showPly, screen }) {
     if (running) {
       el.progress.max = Math.max(1, r.total);
       el.progress.value = r.done;
-      el.progressText.textContent = `Reviewing: ${r.done} of ${count(r.total, "move")}`;
+      el.progressText.textContent = t("review-progress", { done: r.done, total: r.total });
     }
     const d = r.data;
     const fits = d && reviewFits(st);
-    el.note.textContent = r.error ? r.error : d && !fits ? "The game has changed since this review: review it again to see every move." : "";
+    el.note.textContent = r.error ? r.error : d && !fits ? t("review-outdated") : "";
     el.again.hidden = !(d && !fits) || running;
     if (!d) {
       el.graph.textContent = "";
