@@ -146,7 +146,7 @@ export async function englishLeft(page, ignore = []) {
   const skip = new Set(ignore.map((w) => w.toLowerCase()));
   const found = [];
   for (const text of texts) {
-    for (const word of text.toLowerCase().match(/[a-z']+/g) || []) {
+    for (const word of text.toLowerCase().match(/[\p{L}']+/gu) || []) {
       if (ENGLISH.has(word) && !skip.has(word)) found.push(`${word}: ${text.slice(0, 80)}`);
     }
   }
