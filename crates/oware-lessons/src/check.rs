@@ -255,7 +255,10 @@ fn ending(lang: Lang, o: &Outcome) -> String {
         t(
             lang,
             result,
-            &[("you", me.to_string().into()), ("north", them.to_string().into())],
+            &[
+                ("you", me.to_string().into()),
+                ("north", them.to_string().into())
+            ],
         )
     )
 }
@@ -501,7 +504,11 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
 /// legal after the learner's moves.
 fn play_reply(
     lang: Lang,
-    game: &mut Game, reply: &str, played: &mut Vec<Played>, words: &mut Vec<String>) {
+    game: &mut Game,
+    reply: &str,
+    played: &mut Vec<Played>,
+    words: &mut Vec<String>,
+) {
     let before = *game.position();
     let scripted = reply
         .chars()

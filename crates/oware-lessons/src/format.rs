@@ -256,7 +256,10 @@ pub fn parse_in(lang: Lang, file: &str, text: &str) -> Result<Lesson, FormatErro
     for l in Lang::ALL {
         let t = raw.text(l);
         if t.title.trim().is_empty() || t.intro.trim().is_empty() {
-            return Err(err(format!("[{}]: a lesson needs a title and an intro", l.code())));
+            return Err(err(format!(
+                "[{}]: a lesson needs a title and an intro",
+                l.code()
+            )));
         }
     }
     if raw.steps.is_empty() {

@@ -168,7 +168,10 @@ fn print_list(lang: Lang, p: &Progress) {
             t(
                 lang,
                 "learn-cli-stars",
-                &[("count", stars.into()), ("total", (3 * l.steps.len()).into())]
+                &[
+                    ("count", stars.into()),
+                    ("total", (3 * l.steps.len()).into())
+                ]
             )
         );
     }
@@ -314,7 +317,10 @@ fn play_lesson(
         t(
             lang,
             "learn-cli-lesson",
-            &[("number", (i + 1).into()), ("title", l.title.as_str().into())]
+            &[
+                ("number", (i + 1).into()),
+                ("title", l.title.as_str().into())
+            ]
         ),
         l.intro
     );

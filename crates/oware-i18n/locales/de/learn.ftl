@@ -55,13 +55,15 @@ learn-count-next = Nächste Frage
 ## /api/learn/{lesson}/{step}/move und `oware learn`. „Nord“ ist der Gegner des Lernenden.
 
 learn-list = { $first } und { $last }
-learn-you-sowed = Sie haben { $count ->
-    [one] { $count } Samen
-   *[other] { $count } Samen
+learn-you-sowed = { $count ->
+    [one] Sie haben { $count } Samen aus { $from } gesät, er liegt jetzt in { $pits }.
+   *[other] Sie haben { $count } Samen aus { $from } gesät: je einen in { $pits }.
+}
 } aus { $from } gesät: je einen in { $pits }.
-learn-north-sowed = Nord hat { $count ->
-    [one] { $count } Samen
-   *[other] { $count } Samen
+learn-north-sowed = { $count ->
+    [one] Nord hat { $count } Samen aus { $from } gesät, er liegt jetzt in { $pits }.
+   *[other] Nord hat { $count } Samen aus { $from } gesät: je einen in { $pits }.
+}
 } aus { $from } gesät: je einen in { $pits }.
 learn-you-sowed-round = Sie haben { $count } Samen aus { $from } gesät, je einen in jede Mulde, von { $first } einmal herum bis { $last }.
 learn-north-sowed-round = Nord hat { $count } Samen aus { $from } gesät, je einen in jede Mulde, von { $first } einmal herum bis { $last }.
@@ -77,7 +79,7 @@ learn-north-captured = Nord hat { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
 } aus { $pits } geschlagen.
-learn-no-capture = In dieser Mulde liegen jetzt { $count }, nicht 2 oder 3, also wird nichts geschlagen.
+learn-no-capture = { $count } ist weder 2 noch 3, also wird nichts geschlagen.
 learn-you-fed = Nord hatte keine Samen, und dieser Zug hat Nord welche gegeben.
 learn-north-fed = Sie hatten keine Samen, und dieser Zug hat Ihnen welche gegeben.
 learn-end-capture = Jemand hat 25 Samen oder mehr: Die Partie ist zu Ende.

@@ -56,13 +56,15 @@ learn-count-next = Next question
 
 # A list of pits: "C, D and E" ($first is "C, D").
 learn-list = { $first } and { $last }
-learn-you-sowed = You sowed { $count ->
-    [one] { $count } seed
-   *[other] { $count } seeds
+learn-you-sowed = { $count ->
+    [one] You sowed { $count } seed from { $from }, into { $pits }.
+   *[other] You sowed { $count } seeds from { $from }: one in { $pits }.
+}
 } from { $from }: one in { $pits }.
-learn-north-sowed = North sowed { $count ->
-    [one] { $count } seed
-   *[other] { $count } seeds
+learn-north-sowed = { $count ->
+    [one] North sowed { $count } seed from { $from }, into { $pits }.
+   *[other] North sowed { $count } seeds from { $from }: one in { $pits }.
+}
 } from { $from }: one in { $pits }.
 learn-you-sowed-round = You sowed { $count } seeds from { $from }, one in each pit from { $first } round to { $last }.
 learn-north-sowed-round = North sowed { $count } seeds from { $from }, one in each pit from { $first } round to { $last }.
@@ -79,7 +81,7 @@ learn-north-captured = North captured { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
 } from { $pits }.
-learn-no-capture = That pit now holds { $count }, not 2 or 3, so nothing is captured.
+learn-no-capture = { $count } is not 2 or 3, so nothing is captured.
 learn-you-fed = North had no seeds, and this move gave them some.
 learn-north-fed = You had no seeds, and this move gave you some.
 learn-end-capture = Someone has 25 seeds or more: the game is over.

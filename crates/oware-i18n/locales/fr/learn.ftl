@@ -46,7 +46,7 @@ learn-count-timed = Avec un chrono (20 secondes par question)
 learn-count-landing = La dernière graine tombe en
 learn-count-seeds = Graines dans cette case
 learn-count-check = Vérifier
-learn-count-score = Score :
+learn-count-score = Points :
 learn-count-level = Niveau
 learn-count-next = Question suivante
 
@@ -54,13 +54,15 @@ learn-count-next = Question suivante
 ## par /api/learn/{lesson}/{step}/move et `oware learn`. « Nord » est l'adversaire de l'élève.
 
 learn-list = { $first } et { $last }
-learn-you-sowed = Vous avez semé { $count ->
-    [one] { $count } graine
-   *[other] { $count } graines
+learn-you-sowed = { $count ->
+    [one] Vous avez semé { $count } graine depuis { $from } : elle est tombée en { $pits }.
+   *[other] Vous avez semé { $count } graines depuis { $from } : une dans chaque case, { $pits }.
+}
 } depuis { $from } : une en { $pits }.
-learn-north-sowed = Nord a semé { $count ->
-    [one] { $count } graine
-   *[other] { $count } graines
+learn-north-sowed = { $count ->
+    [one] Nord a semé { $count } graine depuis { $from } : elle est tombée en { $pits }.
+   *[other] Nord a semé { $count } graines depuis { $from } : une dans chaque case, { $pits }.
+}
 } depuis { $from } : une en { $pits }.
 learn-you-sowed-round = Vous avez semé { $count } graines depuis { $from }, une dans chaque case, de { $first } jusqu'à { $last } en faisant le tour.
 learn-north-sowed-round = Nord a semé { $count } graines depuis { $from }, une dans chaque case, de { $first } jusqu'à { $last } en faisant le tour.
@@ -76,7 +78,7 @@ learn-north-captured = Nord a pris { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 } en { $pits }.
-learn-no-capture = Cette case en a maintenant { $count }, ni 2 ni 3 : rien n'est pris.
+learn-no-capture = { $count }, ce n'est ni 2 ni 3 : on ne prend rien.
 learn-you-fed = Nord n'avait plus de graines, et ce coup lui en a donné.
 learn-north-fed = Vous n'aviez plus de graines, et ce coup vous en a donné.
 learn-end-capture = Un joueur a 25 graines ou plus : la partie est finie.

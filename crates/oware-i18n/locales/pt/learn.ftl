@@ -54,13 +54,15 @@ learn-count-next = Pergunta seguinte
 ## /api/learn/{lesson}/{step}/move e `oware learn`. «Norte» é o adversário de quem aprende.
 
 learn-list = { $first } e { $last }
-learn-you-sowed = Semeou { $count ->
-    [one] { $count } semente
-   *[other] { $count } sementes
+learn-you-sowed = { $count ->
+    [one] Semeou { $count } semente de { $from }, que caiu em { $pits }.
+   *[other] Semeou { $count } sementes de { $from }: uma em cada casa, { $pits }.
+}
 } de { $from }: uma em { $pits }.
-learn-north-sowed = O Norte semeou { $count ->
-    [one] { $count } semente
-   *[other] { $count } sementes
+learn-north-sowed = { $count ->
+    [one] O Norte semeou { $count } semente de { $from }, que caiu em { $pits }.
+   *[other] O Norte semeou { $count } sementes de { $from }: uma em cada casa, { $pits }.
+}
 } de { $from }: uma em { $pits }.
 learn-you-sowed-round = Semeou { $count } sementes de { $from }, uma em cada casa, de { $first } à volta até { $last }.
 learn-north-sowed-round = O Norte semeou { $count } sementes de { $from }, uma em cada casa, de { $first } à volta até { $last }.
@@ -76,7 +78,7 @@ learn-north-captured = O Norte capturou { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
 } de { $pits }.
-learn-no-capture = Essa casa tem agora { $count }, não 2 nem 3, por isso não se captura nada.
+learn-no-capture = { $count } não é 2 nem 3, por isso não se captura nada.
 learn-you-fed = O Norte não tinha sementes, e esta jogada deu-lhe algumas.
 learn-north-fed = Não tinha sementes, e esta jogada deu-lhe algumas.
 learn-end-capture = Alguém tem 25 sementes ou mais: o jogo acabou.
