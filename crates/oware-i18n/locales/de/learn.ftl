@@ -59,12 +59,10 @@ learn-you-sowed = { $count ->
     [one] Sie haben { $count } Samen aus { $from } gesät, er liegt jetzt in { $pits }.
    *[other] Sie haben { $count } Samen aus { $from } gesät: je einen in { $pits }.
 }
-} aus { $from } gesät: je einen in { $pits }.
 learn-north-sowed = { $count ->
     [one] Nord hat { $count } Samen aus { $from } gesät, er liegt jetzt in { $pits }.
    *[other] Nord hat { $count } Samen aus { $from } gesät: je einen in { $pits }.
 }
-} aus { $from } gesät: je einen in { $pits }.
 learn-you-sowed-round = Sie haben { $count } Samen aus { $from } gesät, je einen in jede Mulde, von { $first } einmal herum bis { $last }.
 learn-north-sowed-round = Nord hat { $count } Samen aus { $from } gesät, je einen in jede Mulde, von { $first } einmal herum bis { $last }.
 learn-skipped = Bei 12 Samen oder mehr wird { $from } übersprungen, die Mulde, aus der die Samen kamen.

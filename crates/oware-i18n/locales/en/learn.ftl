@@ -60,12 +60,10 @@ learn-you-sowed = { $count ->
     [one] You sowed { $count } seed from { $from }, into { $pits }.
    *[other] You sowed { $count } seeds from { $from }: one in { $pits }.
 }
-} from { $from }: one in { $pits }.
 learn-north-sowed = { $count ->
     [one] North sowed { $count } seed from { $from }, into { $pits }.
    *[other] North sowed { $count } seeds from { $from }: one in { $pits }.
 }
-} from { $from }: one in { $pits }.
 learn-you-sowed-round = You sowed { $count } seeds from { $from }, one in each pit from { $first } round to { $last }.
 learn-north-sowed-round = North sowed { $count } seeds from { $from }, one in each pit from { $first } round to { $last }.
 learn-skipped = With 12 seeds or more, the sowing skipped { $from }, the pit the seeds came from.

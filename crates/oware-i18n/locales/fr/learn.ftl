@@ -58,12 +58,10 @@ learn-you-sowed = { $count ->
     [one] Vous avez semé { $count } graine depuis { $from } : elle est tombée en { $pits }.
    *[other] Vous avez semé { $count } graines depuis { $from } : une dans chaque case, { $pits }.
 }
-} depuis { $from } : une en { $pits }.
 learn-north-sowed = { $count ->
     [one] Nord a semé { $count } graine depuis { $from } : elle est tombée en { $pits }.
    *[other] Nord a semé { $count } graines depuis { $from } : une dans chaque case, { $pits }.
 }
-} depuis { $from } : une en { $pits }.
 learn-you-sowed-round = Vous avez semé { $count } graines depuis { $from }, une dans chaque case, de { $first } jusqu'à { $last } en faisant le tour.
 learn-north-sowed-round = Nord a semé { $count } graines depuis { $from }, une dans chaque case, de { $first } jusqu'à { $last } en faisant le tour.
 learn-skipped = Avec 12 graines ou plus, on a sauté { $from }, la case d'où venaient les graines.

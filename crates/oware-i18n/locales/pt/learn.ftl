@@ -58,12 +58,10 @@ learn-you-sowed = { $count ->
     [one] Semeou { $count } semente de { $from }, que caiu em { $pits }.
    *[other] Semeou { $count } sementes de { $from }: uma em cada casa, { $pits }.
 }
-} de { $from }: uma em { $pits }.
 learn-north-sowed = { $count ->
     [one] O Norte semeou { $count } semente de { $from }, que caiu em { $pits }.
    *[other] O Norte semeou { $count } sementes de { $from }: uma em cada casa, { $pits }.
 }
-} de { $from }: uma em { $pits }.
 learn-you-sowed-round = Semeou { $count } sementes de { $from }, uma em cada casa, de { $first } à volta até { $last }.
 learn-north-sowed-round = O Norte semeou { $count } sementes de { $from }, uma em cada casa, de { $first } à volta até { $last }.
 learn-skipped = Com 12 sementes ou mais, a sementeira saltou { $from }, a casa de onde vieram as sementes.
