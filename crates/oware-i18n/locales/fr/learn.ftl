@@ -46,7 +46,7 @@ learn-count-timed = Avec un chrono (20 secondes par question)
 learn-count-landing = La dernière graine tombe en
 learn-count-seeds = Graines dans cette case
 learn-count-check = Vérifier
-learn-count-score = Points :
+learn-count-score = Bonnes réponses :
 learn-count-level = Niveau
 learn-count-next = Question suivante
 
