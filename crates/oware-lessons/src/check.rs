@@ -4,6 +4,8 @@ use std::fmt;
 
 use oware_core::{EndReason, Game, Move, MoveDetail, Outcome, PlayError, Position, Rules, Side};
 
+use oware_i18n::{Arg, Lang};
+
 use crate::format::{Goal, Step};
 
 /// The most moves of the learner in one step.
@@ -60,7 +62,11 @@ impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CheckError::TooMany { max } => {
-                write!(f, "this step takes at most {max} move{}", plural(*max))
+                write!(
+                    f,
+                    "this step takes at most {max} move{}",
+                    if *max == 1 { "" } else { "s" }
+                )
             }
             CheckError::BadMove(m) => write!(
                 f,
@@ -72,14 +78,6 @@ impl fmt::Display for CheckError {
 }
 
 impl std::error::Error for CheckError {}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
 
 /// A learner's move: a pit, or the agreement that the game cycles.
 enum Input {
@@ -106,12 +104,9 @@ fn input(text: &str) -> Result<Input, CheckError> {
         .ok_or_else(|| CheckError::BadMove(text.to_string()))
 }
 
-fn who(side: Side) -> &'static str {
-    if side == ME {
-        "You"
-    } else {
-        "North"
-    }
+/// The message `id` in `lang` with `args`.
+fn t(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    oware_i18n::t(lang, id, args)
 }
 
 fn letter(pit: usize) -> char {
@@ -119,11 +114,19 @@ fn letter(pit: usize) -> char {
     Move::ALL[pit - side.first_pit()].letter(side)
 }
 
-fn list(items: &[String]) -> String {
+/// `items` as a list in `lang`: `C, D and E`.
+fn list(lang: Lang, items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => t(
+            lang,
+            "learn-list",
+            &[
+                ("first", rest.join(", ").into()),
+                ("last", last.clone().into()),
+            ],
+        ),
     }
 }
 
@@ -132,118 +135,141 @@ fn after_sowing(before: &Position, d: &MoveDetail, pit: usize) -> usize {
     usize::from(before.pit(pit)) + d.sown.iter().filter(|&&p| p == pit).count()
 }
 
-/// What move `d` of `side` from `before` did, in words.
-fn describe(before: &Position, d: &MoveDetail, side: Side) -> String {
-    let me = who(side);
+/// `letter` as a message argument.
+fn pit_arg(c: char) -> Arg<'static> {
+    Arg::from(c.to_string())
+}
+
+/// What move `d` of `side` from `before` did, in words of `lang`: whole sentences, one message
+/// each, for the learner ("You …") and for the opponent ("North …").
+fn describe(lang: Lang, before: &Position, d: &MoveDetail, side: Side) -> String {
+    let mine = side == ME;
     let n = d.sown.len();
     let mut out = Vec::new();
     let names: Vec<String> = d.sown.iter().map(|&p| letter(p).to_string()).collect();
     let from = letter(d.from);
     if n <= 6 {
-        out.push(format!(
-            "{me} sowed {n} seed{} from {from}: one in {}.",
-            plural(n),
-            list(&names)
+        out.push(t(
+            lang,
+            if mine {
+                "learn-you-sowed"
+            } else {
+                "learn-north-sowed"
+            },
+            &[
+                ("count", n.into()),
+                ("from", pit_arg(from)),
+                ("pits", list(lang, &names).into()),
+            ],
         ));
     } else {
-        out.push(format!(
-            "{me} sowed {n} seeds from {from}, one in each pit from {} round to {}.",
-            names[0],
-            names[n - 1]
+        out.push(t(
+            lang,
+            if mine {
+                "learn-you-sowed-round"
+            } else {
+                "learn-north-sowed-round"
+            },
+            &[
+                ("count", n.into()),
+                ("from", pit_arg(from)),
+                ("first", names[0].clone().into()),
+                ("last", names[n - 1].clone().into()),
+            ],
         ));
     }
     if n >= 12 {
-        out.push(format!(
-            "With 12 seeds or more, the sowing skipped {from}, the pit they came from."
-        ));
+        out.push(t(lang, "learn-skipped", &[("from", pit_arg(from))]));
     }
     let Some(&last) = d.sown.last() else {
         return out.join(" ");
     };
     let count = after_sowing(before, d, last);
     let own = Side::owner_of(last) == side;
-    out.push(format!(
-        "The last seed landed in {}, on {} side, which now holds {count}.",
-        letter(last),
-        if side == ME {
-            if own {
-                "your"
-            } else {
-                "North's"
-            }
-        } else if own {
-            "North's"
+    let on_my_side = Side::owner_of(last) == ME;
+    out.push(t(
+        lang,
+        if on_my_side {
+            "learn-last-your-side"
         } else {
-            "your"
-        }
+            "learn-last-north-side"
+        },
+        &[("pit", pit_arg(letter(last))), ("count", count.into())],
     ));
     if d.grand_slam {
-        out.push(
-            "That would take every seed on the other side: a grand slam. It is allowed, \
-             but it captures nothing."
-                .into(),
-        );
+        out.push(t(lang, "learn-grand-slam", &[]));
     } else if d.captured > 0 {
         let pits: Vec<String> = d
             .captured_pits
             .iter()
             .map(|&p| format!("{} ({})", letter(p), after_sowing(before, d, p)))
             .collect();
-        out.push(format!(
-            "{me} captured {} seed{} from {}.",
-            d.captured,
-            plural(usize::from(d.captured)),
-            list(&pits)
+        out.push(t(
+            lang,
+            if mine {
+                "learn-you-captured"
+            } else {
+                "learn-north-captured"
+            },
+            &[
+                ("count", d.captured.into()),
+                ("pits", list(lang, &pits).into()),
+            ],
         ));
     } else if !own {
-        out.push(format!("{count} is not 2 or 3, so nothing is captured."));
+        out.push(t(lang, "learn-no-capture", &[("count", count.into())]));
     }
     if before.row_seeds(side.other()) == 0 {
-        out.push(format!(
-            "{} had no seeds, and this move gave them some.",
-            if side == ME { "North" } else { "You" }
+        out.push(t(
+            lang,
+            if mine {
+                "learn-you-fed"
+            } else {
+                "learn-north-fed"
+            },
+            &[],
         ));
     }
     out.join(" ")
 }
 
-/// How the game ended, in words.
-fn ending(o: &Outcome) -> String {
-    let score = format!("{} to {}", o.scores[ME], o.scores[THEM]);
-    let result = if o.scores[ME] > o.scores[THEM] {
-        "You win!"
-    } else if o.scores[ME] < o.scores[THEM] {
-        "North wins."
-    } else {
-        "It is a draw."
-    };
+/// How the game ended, in words of `lang`.
+fn ending(lang: Lang, o: &Outcome) -> String {
     let why = match o.reason {
-        EndReason::Capture => "Someone has 25 seeds or more: the game is over.",
-        EndReason::Draw => "Both players have 24 seeds: the game is over.",
-        EndReason::NoFeed => {
-            "The player to move cannot give the other side any seeds: the game is over, \
-             and each player takes the seeds on their own row."
-        }
-        EndReason::Cycle | EndReason::AgreedCycle => {
-            "The game went round in a cycle and the players agreed to stop: each player \
-             takes the seeds on their own row."
-        }
+        EndReason::Capture => "learn-end-capture",
+        EndReason::Draw => "learn-end-draw",
+        EndReason::NoFeed => "learn-end-no-feed",
+        EndReason::Cycle | EndReason::AgreedCycle => "learn-end-cycle",
     };
-    format!("{why} It ends {score}. {result}")
+    let (me, them) = (o.scores[ME], o.scores[THEM]);
+    let result = if me > them {
+        "learn-end-you-win"
+    } else if me < them {
+        "learn-end-north-wins"
+    } else {
+        "learn-end-drawn"
+    };
+    format!(
+        "{} {}",
+        t(lang, why, &[]),
+        t(
+            lang,
+            result,
+            &[
+                ("you", me.to_string().into()),
+                ("north", them.to_string().into())
+            ],
+        )
+    )
 }
 
-fn illegal(e: PlayError, m: Move) -> String {
-    let pit = m.letter(ME);
+fn illegal(lang: Lang, e: PlayError, m: Move) -> String {
+    let pit = pit_arg(m.letter(ME));
     match e {
-        PlayError::EmptyPit { .. } => {
-            format!("Pit {pit} is empty: there is nothing to sow. Pick a pit with seeds.")
-        }
-        PlayError::MustFeed { .. } => format!(
-            "North has no seeds. When you can give them some, you must: the seeds of {pit} \
-             do not reach North's side. Pick a pit whose seeds reach across."
-        ),
-        PlayError::GameOver => "The game is already over.".into(),
-        other => format!("{pit} cannot be played here: {other}."),
+        PlayError::EmptyPit { .. } => t(lang, "learn-illegal-empty", &[("pit", pit)]),
+        PlayError::MustFeed { .. } => t(lang, "learn-illegal-must-feed", &[("pit", pit)]),
+        PlayError::GameOver => t(lang, "learn-illegal-over", &[]),
+        _ => t(lang, "learn-illegal-other", &[("pit", pit)]),
     }
 }
 
@@ -268,8 +294,9 @@ fn threats(p: &Position, rules: &Rules) -> Vec<(char, u8)> {
 }
 
 /// Whether `goal` is met right after the learner's move `d` (`None`: the agreement), and if
-/// not, why.
+/// not, why (in `lang`).
 fn verdict(
+    lang: Lang,
     goal: Goal,
     game: &Game,
     d: Option<&MoveDetail>,
@@ -278,70 +305,69 @@ fn verdict(
     let rules = game.rules();
     let now = game.position();
     let ok = |met: bool, why: String| if met { Ok(()) } else { Err(why) };
+    let no = |id: &str| t(lang, id, &[]);
     match (goal, d) {
         (Goal::LandIn { pit }, Some(d)) => {
             let last = d.sown.last().map_or('?', |&p| letter(p));
             ok(
                 last == pit,
-                format!("Your last seed must land in {pit}; it landed in {last}."),
+                t(
+                    lang,
+                    "learn-miss-land-in",
+                    &[("pit", pit_arg(pit)), ("landed", pit_arg(last))],
+                ),
             )
         }
         (Goal::CaptureAtLeast { seeds }, Some(d)) => ok(
             d.captured >= seeds,
-            format!(
-                "The goal is to capture {seeds} seeds or more in one move; this move captured {}.",
-                d.captured
+            t(
+                lang,
+                "learn-miss-capture",
+                &[("goal", seeds.into()), ("count", d.captured.into())],
             ),
         ),
-        (Goal::GrandSlam, Some(d)) => ok(
-            d.grand_slam,
-            "This move does not reach every one of North's seeds.".into(),
-        ),
+        (Goal::GrandSlam, Some(d)) => ok(d.grand_slam, no("learn-miss-grand-slam")),
         (Goal::Feed, Some(_)) => ok(
             before.row_seeds(THEM) == 0 && now.row_seeds(THEM) > 0,
-            "North still has no seeds.".into(),
+            no("learn-miss-feed"),
         ),
         (Goal::WinGame | Goal::Draw, _) => match game.outcome() {
-            None => Err("The game is not over yet.".into()),
+            None => Err(no("learn-miss-not-over")),
             Some(o) => {
                 let (me, them) = (o.scores[ME], o.scores[THEM]);
                 if goal == Goal::WinGame {
-                    ok(
-                        me > them,
-                        "The game is over, but you did not win it.".into(),
-                    )
+                    ok(me > them, no("learn-miss-win"))
                 } else {
-                    ok(
-                        me == them,
-                        "The game is over, but it is not 24 to 24.".into(),
-                    )
+                    ok(me == them, no("learn-miss-draw"))
                 }
             }
         },
         (Goal::AgreeCycle, None) => match game.outcome() {
             Some(o) if o.scores[ME] >= o.scores[THEM] => Ok(()),
-            _ => Err("Agreeing now would not give you your share.".into()),
+            _ => Err(no("learn-miss-agree-share")),
         },
-        (Goal::AgreeCycle, Some(_)) => Err(
-            "The seeds just keep going round. Here the goal is to agree with North to stop \
-             the game: choose Agree."
-                .into(),
-        ),
+        (Goal::AgreeCycle, Some(_)) => Err(no("learn-miss-agree-instead")),
         (Goal::PitHolds { seeds }, Some(_)) => {
             let b = biggest(now);
             ok(
                 b >= seeds,
-                format!("Your biggest pit holds {b}; the goal is a pit of {seeds} or more."),
+                t(
+                    lang,
+                    "learn-miss-pit-holds",
+                    &[("count", b.into()), ("goal", seeds.into())],
+                ),
             )
         }
         (Goal::SafeFromCapture, Some(_)) => {
-            let t = threats(now, rules);
-            let words: Vec<String> = t.iter().map(|(l, n)| format!("{l} captures {n}")).collect();
+            let threats = threats(now, rules);
+            let pits: Vec<String> = threats.iter().map(|(l, _)| l.to_string()).collect();
+            let seeds: u32 = threats.iter().map(|(_, n)| u32::from(*n)).sum();
             ok(
-                t.is_empty() || now.outcome(rules).is_some(),
-                format!(
-                    "Now North can capture: {}. Look for your pits with 1 or 2 seeds that North can reach.",
-                    list(&words)
+                threats.is_empty() || now.outcome(rules).is_some(),
+                t(
+                    lang,
+                    "learn-miss-safe",
+                    &[("pits", list(lang, &pits).into()), ("count", seeds.into())],
                 ),
             )
         }
@@ -349,23 +375,28 @@ fn verdict(
             let k = with_seeds(now);
             ok(
                 k >= at_least,
-                format!("Now only {k} of your pits hold seeds; the goal is to keep {at_least}."),
+                t(
+                    lang,
+                    "learn-miss-moves-left",
+                    &[("count", k.into()), ("goal", at_least.into())],
+                ),
             )
         }
         (Goal::OpponentMustFeed, Some(_)) => {
             if now.row_seeds(ME) > 0 {
-                Err(format!(
-                    "You still have {} seeds on your side.",
-                    now.row_seeds(ME)
+                Err(t(
+                    lang,
+                    "learn-miss-side-not-empty",
+                    &[("count", now.row_seeds(ME).into())],
                 ))
             } else {
                 ok(
                     !now.legal_moves(rules).is_empty(),
-                    "North cannot give you any seeds, so the game ends.".into(),
+                    no("learn-miss-cannot-feed"),
                 )
             }
         }
-        (_, None) => Err("This step is about playing a pit, not agreeing to stop.".into()),
+        (_, None) => Err(no("learn-miss-not-agree")),
     }
 }
 
@@ -375,7 +406,7 @@ fn at_the_end(goal: Goal) -> bool {
 }
 
 /// Plays the learner's `moves` (`A`–`F`, `1`–`6` or `agree`) from `step`'s position, the
-/// step's scripted replies in between, and answers what happened. A move that cannot be
+/// step's scripted replies in between, and answers what happened, in the step's language. A move that cannot be
 /// played, or the last allowed move that misses the goal, ends the attempt with `over` and
 /// an explanation; the step may be tried again from its start.
 pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
@@ -387,6 +418,7 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
         .iter()
         .map(|m| input(m))
         .collect::<Result<Vec<_>, _>>()?;
+    let lang = step.lang;
     let mut game = Game::from_position(step.start(), Rules::ABAPA);
     let mut played = Vec::new();
     let mut words: Vec<String> = Vec::new();
@@ -408,19 +440,20 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
                         side: ME,
                         letter: '=',
                         detail: None,
-                        text: "You and North agreed to stop the game.".into(),
+                        text: t(lang, "learn-agreed", &[]),
                     });
-                    words.push("You and North agreed to stop the game.".into());
+                    words.push(t(lang, "learn-agreed", &[]));
                     None
                 }
-                Err(e) => {
-                    words.push(format!("You cannot agree to stop here: {e}. Try again."));
+                Err(_) => {
+                    words.push(t(lang, "learn-cannot-agree", &[]));
+                    words.push(t(lang, "learn-try-again", &[]));
                     return Ok(finish(&game, played, words, false, true));
                 }
             },
             Input::Pit(mv) => match before.explain(mv, game.rules()) {
                 Ok(d) => {
-                    let text = describe(&before, &d, ME);
+                    let text = describe(lang, &before, &d, ME);
                     let _ = game.play(mv);
                     words.push(text.clone());
                     played.push(Played {
@@ -432,24 +465,24 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
                     Some(d)
                 }
                 Err(e) => {
-                    words.push(illegal(e, mv));
-                    words.push("Try again.".into());
+                    words.push(illegal(lang, e, mv));
+                    words.push(t(lang, "learn-try-again", &[]));
                     return Ok(finish(&game, played, words, false, true));
                 }
             },
         };
-        let mut judged = verdict(step.goal, &game, detail.as_ref(), &before);
+        let mut judged = verdict(lang, step.goal, &game, detail.as_ref(), &before);
         let last = i + 1 == max;
         if judged.is_err() && !game.is_over() {
             if let Some(reply) = step.replies.get(i) {
-                play_reply(&mut game, reply, &mut played, &mut words);
+                play_reply(lang, &mut game, reply, &mut played, &mut words);
                 if at_the_end(step.goal) {
-                    judged = verdict(step.goal, &game, detail.as_ref(), &before);
+                    judged = verdict(lang, step.goal, &game, detail.as_ref(), &before);
                 }
             }
         }
         if let Some(o) = game.outcome() {
-            words.push(ending(o));
+            words.push(ending(lang, o));
         }
         match judged {
             Ok(()) => {
@@ -458,7 +491,7 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
             }
             Err(why) if last || game.is_over() => {
                 words.push(why);
-                words.push("Try again.".into());
+                words.push(t(lang, "learn-try-again", &[]));
                 return Ok(finish(&game, played, words, false, true));
             }
             Err(_) => {}
@@ -469,7 +502,13 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
 
 /// Plays the opponent's scripted `reply`, or its first legal move if the script's is not
 /// legal after the learner's moves.
-fn play_reply(game: &mut Game, reply: &str, played: &mut Vec<Played>, words: &mut Vec<String>) {
+fn play_reply(
+    lang: Lang,
+    game: &mut Game,
+    reply: &str,
+    played: &mut Vec<Played>,
+    words: &mut Vec<String>,
+) {
     let before = *game.position();
     let scripted = reply
         .chars()
@@ -486,7 +525,7 @@ fn play_reply(game: &mut Game, reply: &str, played: &mut Vec<Played>, words: &mu
     let Ok(d) = before.explain(m, game.rules()) else {
         return;
     };
-    let text = describe(&before, &d, THEM);
+    let text = describe(lang, &before, &d, THEM);
     let _ = game.play(m);
     words.push(text.clone());
     played.push(Played {

@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use oware_core::{Position, Side};
+use oware_i18n::Lang;
 use serde::{Deserialize, Serialize};
 
 /// The most stars a step gives (solved at the first try, without the hint).
@@ -89,9 +90,9 @@ pub enum Goal {
     OpponentMustFeed,
 }
 
-/// One step of a lesson: a position, a goal, words around them, and the moves the tests play.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One step of a lesson in one language: a position, a goal, words around them, and the moves
+/// the tests play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Step {
     /// A short title.
     pub title: String,
@@ -112,10 +113,12 @@ pub struct Step {
     pub solution: Vec<String>,
     /// The opponent's scripted replies (`a`–`f`) after each of the learner's moves but the
     /// last; a reply that is not legal after another move is replaced by the first legal one.
-    #[serde(default)]
     pub replies: Vec<String>,
     /// A wrong first move, which the tests check is explained and misses the goal.
     pub wrong: String,
+    /// The language of the words.
+    #[serde(skip)]
+    pub lang: Lang,
 }
 
 impl Step {
@@ -125,12 +128,10 @@ impl Step {
     }
 }
 
-/// One lesson: a few steps on one idea.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One lesson in one language: a few steps on one idea.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Lesson {
     /// Its name in addresses and progress records, e.g. `sowing` (from the file name).
-    #[serde(default)]
     pub id: String,
     /// Its title.
     pub title: String,
@@ -138,6 +139,75 @@ pub struct Lesson {
     pub intro: String,
     /// Its steps, in order.
     pub steps: Vec<Step>,
+}
+
+/// A step's words in one language, as a lesson file writes them (`[steps.fr]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepText {
+    title: String,
+    text: String,
+    task: String,
+    hint: String,
+    success: String,
+}
+
+/// A step as a lesson file writes it: the moves, and the words in every language.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepFile {
+    position: String,
+    goal: Goal,
+    solution: Vec<String>,
+    #[serde(default)]
+    replies: Vec<String>,
+    wrong: String,
+    en: StepText,
+    fr: StepText,
+    de: StepText,
+    pt: StepText,
+}
+
+/// A lesson's title and introduction in one language (`[fr]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonText {
+    title: String,
+    intro: String,
+}
+
+/// A lesson file: its words in every language (English, French, German, Portuguese), and its
+/// steps.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonFile {
+    en: LessonText,
+    fr: LessonText,
+    de: LessonText,
+    pt: LessonText,
+    steps: Vec<StepFile>,
+}
+
+impl LessonFile {
+    fn text(&self, lang: Lang) -> &LessonText {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Fr => &self.fr,
+            Lang::De => &self.de,
+            Lang::Pt => &self.pt,
+        }
+    }
+}
+
+impl StepFile {
+    fn text(&self, lang: Lang) -> &StepText {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Fr => &self.fr,
+            Lang::De => &self.de,
+            Lang::Pt => &self.pt,
+        }
+    }
 }
 
 /// Why a lesson file is not a valid lesson.
@@ -157,9 +227,16 @@ impl fmt::Display for FormatError {
 
 impl std::error::Error for FormatError {}
 
-/// Reads lesson file `file` (named `NN-id.toml`) from `text`, and checks it: a title, at least
-/// one step, every position valid with South to move, the moves letters of the right side.
+/// Reads lesson file `file` (named `NN-id.toml`) from `text`, in English, and checks it: see
+/// [`parse_in`].
 pub fn parse(file: &str, text: &str) -> Result<Lesson, FormatError> {
+    parse_in(Lang::En, file, text)
+}
+
+/// Reads lesson file `file` (named `NN-id.toml`) from `text`, its words in `lang`, and checks
+/// it: a title, at least one step, every position valid with South to move, the moves letters
+/// of the right side, and every text there in every language.
+pub fn parse_in(lang: Lang, file: &str, text: &str) -> Result<Lesson, FormatError> {
     let err = |message: String| FormatError {
         file: file.to_string(),
         message,
@@ -175,12 +252,20 @@ pub fn parse(file: &str, text: &str) -> Result<Lesson, FormatError> {
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         })
         .ok_or_else(|| err("the file name must be NN-name.toml (lower case, digits, -)".into()))?;
-    let mut lesson: Lesson = toml::from_str(text).map_err(|e| err(e.to_string()))?;
-    lesson.id = id.to_string();
-    if lesson.title.trim().is_empty() || lesson.steps.is_empty() {
-        return Err(err("a lesson needs a title and at least one step".into()));
+    let raw: LessonFile = toml::from_str(text).map_err(|e| err(e.to_string()))?;
+    for l in Lang::ALL {
+        let t = raw.text(l);
+        if t.title.trim().is_empty() || t.intro.trim().is_empty() {
+            return Err(err(format!(
+                "[{}]: a lesson needs a title and an intro",
+                l.code()
+            )));
+        }
     }
-    for (i, step) in lesson.steps.iter().enumerate() {
+    if raw.steps.is_empty() {
+        return Err(err("a lesson needs at least one step".into()));
+    }
+    for (i, step) in raw.steps.iter().enumerate() {
         let at = |m: &str| err(format!("step {}: {m}", i + 1));
         let pos: Position = step
             .position
@@ -205,30 +290,70 @@ pub fn parse(file: &str, text: &str) -> Result<Lesson, FormatError> {
                 "the replies are a to f, one after each of the learner's moves but the last",
             ));
         }
-        for (name, text) in [
-            ("title", &step.title),
-            ("text", &step.text),
-            ("task", &step.task),
-            ("hint", &step.hint),
-            ("success", &step.success),
-        ] {
-            if text.trim().is_empty() {
-                return Err(at(&format!("the {name} is empty")));
+        for l in Lang::ALL {
+            let t = step.text(l);
+            for (name, text) in [
+                ("title", &t.title),
+                ("text", &t.text),
+                ("task", &t.task),
+                ("hint", &t.hint),
+                ("success", &t.success),
+            ] {
+                if text.trim().is_empty() {
+                    return Err(at(&format!("[steps.{}]: the {name} is empty", l.code())));
+                }
             }
         }
     }
-    Ok(lesson)
+    let words = raw.text(lang);
+    Ok(Lesson {
+        id: id.to_string(),
+        title: words.title.clone(),
+        intro: words.intro.clone(),
+        steps: raw
+            .steps
+            .iter()
+            .map(|s| {
+                let t = s.text(lang);
+                Step {
+                    title: t.title.clone(),
+                    text: t.text.clone(),
+                    task: t.task.clone(),
+                    position: s.position.clone(),
+                    goal: s.goal,
+                    hint: t.hint.clone(),
+                    success: t.success.clone(),
+                    solution: s.solution.clone(),
+                    replies: s.replies.clone(),
+                    wrong: s.wrong.clone(),
+                    lang,
+                }
+            })
+            .collect(),
+    })
 }
 
-/// The built-in lessons, in order (read once).
+/// The built-in lessons in English, in order (read once).
 pub fn lessons() -> &'static [Lesson] {
-    static LESSONS: OnceLock<Vec<Lesson>> = OnceLock::new();
-    LESSONS.get_or_init(|| {
-        FILES
+    lessons_in(Lang::En)
+}
+
+/// The built-in lessons with their words in `lang`, in order (read once).
+pub fn lessons_in(lang: Lang) -> &'static [Lesson] {
+    static LESSONS: OnceLock<Vec<Vec<Lesson>>> = OnceLock::new();
+    let all = LESSONS.get_or_init(|| {
+        Lang::ALL
             .iter()
-            .filter_map(|(file, text)| parse(file, text).ok())
+            .map(|&l| {
+                FILES
+                    .iter()
+                    .filter_map(|(file, text)| parse_in(l, file, text).ok())
+                    .collect()
+            })
             .collect()
-    })
+    });
+    let at = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+    &all[at]
 }
 
 /// The built-in lesson files, `(file name, text)`, for the tests that check each reads.

@@ -85,3 +85,86 @@ fn the_counting_sums() {
     assert_eq!((c.landing, c.seeds), ('a', 5));
     assert!(oware_lessons::count(&twelve, 4).is_none());
 }
+
+/// Every lesson and every step has its words in English, French, German and Portuguese (the
+/// files are read in each), the translations are not the English left in place, and the
+/// explanations of the moves come in the step's language: the solution's success, a wrong
+/// move's "try again", all from the catalogue.
+#[test]
+fn every_step_has_its_text_in_all_four_languages() {
+    use oware_lessons::{lessons_in, Lang};
+    let english = lessons_in(Lang::En);
+    for lang in Lang::ALL {
+        let lessons = lessons_in(lang);
+        assert_eq!(
+            lessons.len(),
+            files().len(),
+            "{}: a lesson did not read",
+            lang.code()
+        );
+        for (l, en) in lessons.iter().zip(english) {
+            assert_eq!(l.id, en.id);
+            assert_eq!(l.steps.len(), en.steps.len());
+            assert!(!l.title.trim().is_empty() && !l.intro.trim().is_empty());
+            if lang != Lang::En {
+                assert_ne!(
+                    l.intro,
+                    en.intro,
+                    "{} {}: the intro is English",
+                    lang.code(),
+                    l.id
+                );
+            }
+            for (i, (s, e)) in l.steps.iter().zip(&en.steps).enumerate() {
+                let at = format!("{} {} step {}", lang.code(), l.id, i + 1);
+                assert_eq!(s.lang, lang, "{at}");
+                for (name, text, eng) in [
+                    ("title", &s.title, &e.title),
+                    ("text", &s.text, &e.text),
+                    ("task", &s.task, &e.task),
+                    ("hint", &s.hint, &e.hint),
+                    ("success", &s.success, &e.success),
+                ] {
+                    assert!(!text.trim().is_empty(), "{at}: no {name}");
+                    if lang != Lang::En && name != "title" {
+                        assert_ne!(text, eng, "{at}: the {name} is English");
+                    }
+                }
+                assert_eq!(
+                    (&s.position, &s.solution),
+                    (&e.position, &e.solution),
+                    "{at}"
+                );
+                let done = check(s, &s.solution).unwrap();
+                assert!(
+                    done.met && done.explanation.contains(s.success.as_str()),
+                    "{at}"
+                );
+                let wrong = check(s, std::slice::from_ref(&s.wrong)).unwrap();
+                let again = oware_i18n::tr(lang, "learn-try-again");
+                if wrong.over {
+                    assert!(
+                        wrong.explanation.contains(&again),
+                        "{at}: {}",
+                        wrong.explanation
+                    );
+                }
+                if lang != Lang::En {
+                    assert!(
+                        !wrong.explanation.contains("Try again"),
+                        "{at}: {}",
+                        wrong.explanation
+                    );
+                    for played in &done.played {
+                        assert!(
+                            !played.text.contains("You sowed")
+                                && !played.text.contains("North sowed"),
+                            "{at}: {}",
+                            played.text
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

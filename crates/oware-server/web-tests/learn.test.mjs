@@ -2,8 +2,9 @@
 // lessons; the first three lessons are completed by taps on the pits (a wrong move explained and tried
 // again); the stars are kept after a reload and the home page offers to continue; the guest signs up and
 // the profile lists the lessons completed; the counting trainer checks an answer. axe-core (npm) checks
-// /learn (the list, a step, the trainer) for serious or critical issues. Every wait is for a text or a state
-// on the page, never a fixed time.
+// /learn (the list, a step, the trainer) for serious or critical issues. In French: a lesson, the counting
+// trainer and a puzzle show no English left. Every wait is for a text or a state on the page, never a fixed
+// time.
 //
 // Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/learn.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
@@ -12,7 +13,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 
-import { artifacts, openPage, useServer } from "./harness.mjs";
+import { artifacts, englishLeft, openPage, useServer } from "./harness.mjs";
 import { PASSWORD, WAIT } from "./online-helpers.mjs";
 
 const env = useServer({ name: "learn" });
@@ -123,4 +124,56 @@ test("learn: the first three lessons by taps on a phone, kept after a reload, th
   await page.waitForFunction(() => / the last one lands in [A-Fa-f], which then holds \d+\./.test(document.querySelector("#count-said").textContent), null, WAIT);
   assert.deepEqual(errors, []);
   assert.deepEqual(refusals, []);
+});
+
+test("learn: a lesson, the counting trainer and a puzzle in French have no English left", async () => {
+  const { page, errors } = await openPage(env.browser, PHONE, { locale: "fr-FR" });
+  const ignore = [
+    "log", "sign", // converted by another branch (the header's "Log in", "Sign up")
+    "grand", "cycle", // French words too: "grand chelem", the puzzles' theme "cycle"
+  ];
+  await page.goto(new URL("learn", env.base).href);
+  await page.locator('a.lesson-link[data-lesson="sowing"]').waitFor(WAIT);
+  assert.match(await page.locator('a.lesson-link[data-lesson="sowing"]').textContent(), /Semer.*0 étoile sur 9/);
+  assert.deepEqual(await englishLeft(page, ignore), [], "the list of lessons");
+
+  // A lesson: a wrong move explained in French, the hint, then the step solved.
+  await page.locator('a.lesson-link[data-lesson="sowing"]').click();
+  await page.locator("#learn-lesson:not([hidden])").waitFor(WAIT);
+  assert.match(await page.locator("#step-task").textContent(), /case F/);
+  await tap(page, "A");
+  await said(page, "elle est tombée en E");
+  await said(page, "Réessayez");
+  assert.deepEqual(await englishLeft(page, ignore), [], "a wrong move explained");
+  await page.locator("#btn-retry").click();
+  await page.locator("#btn-hint").click();
+  await said(page, "Indice");
+  await tap(page, "B");
+  await said(page, "Étape réussie");
+  assert.deepEqual(await englishLeft(page, ignore), [], "a step solved");
+
+  // The counting trainer: an answer checked, the explanation in French.
+  await page.goto(new URL("learn#count", env.base).href);
+  await page.locator("#learn-count:not([hidden])").waitFor(WAIT);
+  await page.locator("#count-landing").selectOption("a");
+  await page.locator("#count-seeds").fill("3");
+  await page.locator("#count-form button[type=submit]").click();
+  await page.waitForFunction(() => /la dernière tombe en/.test(document.querySelector("#count-said").textContent), null, WAIT);
+  assert.deepEqual(await englishLeft(page, ignore), [], "the counting trainer");
+
+  // A puzzle, failed by a wrong move: the line, the votes and the themes in French.
+  const daily = await (await fetch(new URL("/api/puzzle/daily", env.base))).json();
+  await page.goto(new URL("/training/daily", env.base).href);
+  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Trouvez le meilleur coup"), null, WAIT);
+  assert.deepEqual(await englishLeft(page, ignore), [], "a puzzle");
+  const wrong = daily.puzzle.board.legal.find((m) => m !== daily.puzzle.solution[0]);
+  if (wrong) {
+    await page.locator(`#board .pit[data-letter="${wrong}"]`).click();
+    await page.waitForFunction(() => document.querySelector("#status").textContent.includes("le bon coup était"), null, WAIT);
+  } else {
+    await page.locator(`#board .pit[data-letter="${daily.puzzle.solution[0]}"]`).click();
+    await page.waitForFunction(() => /Résolu|L'adversaire répond/.test(document.querySelector("#status").textContent), null, WAIT);
+  }
+  assert.deepEqual(await englishLeft(page, ignore), [], "a puzzle played");
+  assert.deepEqual(errors, []);
 });

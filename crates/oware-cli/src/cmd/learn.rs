@@ -1,7 +1,10 @@
 //! `oware learn`: the lessons of `/learn` in the terminal, offline, from the same lesson files
 //! (the crate `oware-lessons`). Line by line on standard input: a lesson's number or name in
 //! the list; in a step a pit `A`–`F` or `1`–`6`, `hint`, `agree`, `quit`. The stars are kept
-//! in the per-user data folder (`oware/lessons.json`), or the file `--progress` names.
+//! in the per-user data folder (`oware/lessons.json`), or the file `--progress` names. The
+//! lessons and this command's words are in the language of `--lang`, else of `LC_ALL`,
+//! `LC_MESSAGES` or `LANG` (as `oware play`); the commands `hint`, `agree` and `quit` are also
+//! understood in that language.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -9,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use oware_lessons::{Lesson, Step, STARS_MAX};
+use oware_i18n::{t, tr, Lang};
+use oware_lessons::{CheckError, Lesson, Step, STARS_MAX};
 
 use crate::cmd::show::draw;
 
@@ -26,6 +30,10 @@ pub struct Args {
     /// The progress file [default: the per-user data folder's `oware/lessons.json`].
     #[arg(long)]
     pub progress: Option<PathBuf>,
+    /// The language of the lessons: en, fr, de or pt [default: from LC_ALL, LC_MESSAGES or
+    /// LANG, else en].
+    #[arg(long, value_parser = ["en", "fr", "de", "pt"])]
+    pub lang: Option<String>,
 }
 
 /// The stars of each step, `lesson/step` → stars.
@@ -38,7 +46,7 @@ fn progress_file(args: &Args) -> Option<PathBuf> {
 }
 
 /// The stars kept in `path`; none if there is no file or it cannot be read (said once).
-fn load(path: Option<&Path>) -> Progress {
+fn load(lang: Lang, path: Option<&Path>) -> Progress {
     let Some(path) = path else {
         return Progress::new();
     };
@@ -60,8 +68,12 @@ fn load(path: Option<&Path>) -> Progress {
             .collect(),
         None => {
             eprintln!(
-                "(cannot read the progress in {}: starting afresh)",
-                path.display()
+                "{}",
+                t(
+                    lang,
+                    "learn-cli-cannot-read",
+                    &[("path", path.display().to_string().into())]
+                )
             );
             Progress::new()
         }
@@ -79,14 +91,24 @@ fn known(key: &str) -> bool {
     })
 }
 
-fn save(path: Option<&Path>, p: &Progress) {
+fn save(lang: Lang, path: Option<&Path>, p: &Progress) {
     let Some(path) = path else { return };
     let written = path
         .parent()
         .map_or(Ok(()), std::fs::create_dir_all)
         .and_then(|()| std::fs::write(path, serde_json::to_string_pretty(p).unwrap_or_default()));
     if let Err(e) = written {
-        eprintln!("(cannot keep the progress in {}: {e})", path.display());
+        eprintln!(
+            "{}",
+            t(
+                lang,
+                "learn-cli-cannot-keep",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("error", e.to_string().into()),
+                ]
+            )
+        );
     }
 }
 
@@ -99,7 +121,7 @@ fn stars_text(n: u8) -> String {
 }
 
 /// Reads one line; `None` at the end of the input.
-fn line(prompt: &str, input: &mut dyn BufRead) -> anyhow::Result<Option<String>> {
+fn line(lang: Lang, prompt: &str, input: &mut dyn BufRead) -> anyhow::Result<Option<String>> {
     loop {
         print!("{prompt}");
         std::io::stdout()
@@ -113,7 +135,7 @@ fn line(prompt: &str, input: &mut dyn BufRead) -> anyhow::Result<Option<String>>
             return Ok(None);
         }
         if text.len() > MAX_LINE_BYTES {
-            println!("That line is too long.");
+            println!("{}", tr(lang, "learn-cli-line-too-long"));
             let mut rest = Vec::new();
             input.read_until(b'\n', &mut rest).ok();
             continue;
@@ -129,20 +151,28 @@ fn lesson_stars(l: &Lesson, p: &Progress) -> (usize, u32) {
     (got.len(), got.iter().map(|&s| u32::from(s)).sum())
 }
 
-fn print_list(p: &Progress) {
-    println!("\nLessons (the stars you have, out of 3 per step):");
-    for (i, l) in oware_lessons::lessons().iter().enumerate() {
+fn print_list(lang: Lang, p: &Progress) {
+    println!("\n{}", tr(lang, "learn-cli-list"));
+    let done_word = tr(lang, "learn-cli-done");
+    for (i, l) in oware_lessons::lessons_in(lang).iter().enumerate() {
         let (done, stars) = lesson_stars(l, p);
         let mark = if done == l.steps.len() {
-            "done"
+            done_word.clone()
         } else {
-            "    "
+            " ".repeat(done_word.chars().count())
         };
         println!(
-            "{:>3}. {:<34} {mark} {stars}/{} stars",
+            "{:>3}. {:<34} {mark} {}",
             i + 1,
             l.title,
-            3 * l.steps.len()
+            t(
+                lang,
+                "learn-cli-stars",
+                &[
+                    ("count", stars.into()),
+                    ("total", (3 * l.steps.len()).into())
+                ]
+            )
         );
     }
 }
@@ -163,33 +193,67 @@ enum StepEnd {
     Quit,
 }
 
-fn play_step(l: &Lesson, n: usize, s: &Step, input: &mut dyn BufRead) -> anyhow::Result<StepEnd> {
+/// Whether `text` is the command `id` (`learn-cli-word-hint`): its English word, its first
+/// letter, or its word in `lang`.
+fn is_command(lang: Lang, text: &str, english: &str, id: &str) -> bool {
+    let text = text.to_lowercase();
+    let word = tr(lang, id).to_lowercase();
+    text == english || text == english[..1] || text == word
+}
+
+fn play_step(
+    lang: Lang,
+    l: &Lesson,
+    n: usize,
+    s: &Step,
+    input: &mut dyn BufRead,
+) -> anyhow::Result<StepEnd> {
     println!(
-        "\n== {} - step {n} of {}: {}",
-        l.title,
-        l.steps.len(),
-        s.title
+        "\n{}",
+        t(
+            lang,
+            "learn-cli-step",
+            &[
+                ("lesson", l.title.as_str().into()),
+                ("step", n.into()),
+                ("steps", l.steps.len().into()),
+                ("title", s.title.as_str().into()),
+            ]
+        )
     );
     println!("{}", s.text.trim());
-    println!("Goal: {}", s.task);
+    println!(
+        "{}",
+        t(lang, "learn-cli-goal", &[("task", s.task.as_str().into())])
+    );
+    let words = [
+        ("hint", tr(lang, "learn-cli-word-hint").into()),
+        ("agree", tr(lang, "learn-cli-word-agree").into()),
+        ("quit", tr(lang, "learn-cli-word-quit").into()),
+    ];
+    let prompt = t(lang, "learn-cli-move", &words);
     let (mut tries, mut hinted) = (0u32, false);
     let mut moves: Vec<String> = Vec::new();
     let mut pos = s.start();
     loop {
         print!("{}", draw(&pos));
-        let Some(text) = line("Your move (A-F or 1-6, hint, agree, quit): ", input)? else {
+        let Some(text) = line(lang, &prompt, input)? else {
             return Ok(StepEnd::Quit);
         };
-        match text.to_ascii_lowercase().as_str() {
-            "q" | "quit" => return Ok(StepEnd::Quit),
-            "h" | "hint" => {
-                hinted = true;
-                println!("Hint: {}", s.hint);
-                continue;
-            }
-            _ => {}
+        if is_command(lang, &text, "quit", "learn-cli-word-quit") {
+            return Ok(StepEnd::Quit);
         }
-        let mv = if text.eq_ignore_ascii_case("agree") {
+        if is_command(lang, &text, "hint", "learn-cli-word-hint") {
+            hinted = true;
+            println!(
+                "{}",
+                t(lang, "learn-cli-hint", &[("hint", s.hint.as_str().into())])
+            );
+            continue;
+        }
+        let mv = if text.eq_ignore_ascii_case("agree")
+            || text.to_lowercase() == tr(lang, "learn-cli-word-agree").to_lowercase()
+        {
             "agree".to_string()
         } else {
             text.to_ascii_uppercase()
@@ -199,7 +263,14 @@ fn play_step(l: &Lesson, n: usize, s: &Step, input: &mut dyn BufRead) -> anyhow:
             Ok(a) => a,
             Err(e) => {
                 moves.pop();
-                println!("{e}.");
+                match e {
+                    CheckError::BadMove(m) => {
+                        let mut args = words.to_vec();
+                        args.push(("move", m.chars().take(16).collect::<String>().into()));
+                        println!("{}", t(lang, "learn-cli-bad-move", &args));
+                    }
+                    other => println!("{other}."),
+                }
                 continue;
             }
         };
@@ -216,10 +287,17 @@ fn play_step(l: &Lesson, n: usize, s: &Step, input: &mut dyn BufRead) -> anyhow:
                 _ => 1,
             };
             print!("{}", draw(&pos));
-            println!("Step done: {}", stars_text(stars));
+            println!(
+                "{}",
+                t(
+                    lang,
+                    "learn-cli-step-done",
+                    &[("stars", stars_text(stars).into())]
+                )
+            );
             return Ok(StepEnd::Stars(stars));
         }
-        println!("(The step starts again.)");
+        println!("{}", tr(lang, "learn-cli-again"));
         moves.clear();
         pos = s.start();
     }
@@ -227,68 +305,101 @@ fn play_step(l: &Lesson, n: usize, s: &Step, input: &mut dyn BufRead) -> anyhow:
 
 /// Plays lesson `i`; `false` if the learner quit.
 fn play_lesson(
+    lang: Lang,
     i: usize,
     p: &mut Progress,
     file: Option<&Path>,
     input: &mut dyn BufRead,
 ) -> anyhow::Result<bool> {
-    let l = &oware_lessons::lessons()[i];
-    println!("\nLesson {}: {}\n{}", i + 1, l.title, l.intro);
+    let l = &oware_lessons::lessons_in(lang)[i];
+    println!(
+        "\n{}\n{}",
+        t(
+            lang,
+            "learn-cli-lesson",
+            &[
+                ("number", (i + 1).into()),
+                ("title", l.title.as_str().into())
+            ]
+        ),
+        l.intro
+    );
     for (k, s) in l.steps.iter().enumerate() {
-        match play_step(l, k + 1, s, input)? {
+        match play_step(lang, l, k + 1, s, input)? {
             StepEnd::Quit => return Ok(false),
             StepEnd::Stars(n) => {
                 let e = p.entry(format!("{}/{}", l.id, k + 1)).or_insert(0);
                 *e = (*e).max(n);
-                save(file, p);
+                save(lang, file, p);
             }
         }
     }
     let (_, stars) = lesson_stars(l, p);
     println!(
-        "\nLesson complete: {} ({stars} of {} stars).",
-        l.title,
-        3 * l.steps.len()
+        "\n{}",
+        t(
+            lang,
+            "learn-cli-complete",
+            &[
+                ("title", l.title.as_str().into()),
+                ("count", stars.into()),
+                ("total", (3 * l.steps.len()).into()),
+            ]
+        )
     );
     Ok(true)
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let lang = oware_i18n::from_process_env(args.lang.as_deref());
     let file = progress_file(&args);
-    let mut progress = load(file.as_deref());
+    let mut progress = load(lang, file.as_deref());
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     if let Some(choice) = &args.lesson {
         let i = find(choice).with_context(|| {
-            format!(
-                "no lesson {choice}: give a number 1 to {} or a name (oware learn lists them)",
-                oware_lessons::lessons().len()
+            t(
+                lang,
+                "learn-cli-no-lesson",
+                &[
+                    ("choice", choice.as_str().into()),
+                    ("count", oware_lessons::lessons().len().into()),
+                ],
             )
         })?;
-        play_lesson(i, &mut progress, file.as_deref(), &mut input)?;
+        play_lesson(lang, i, &mut progress, file.as_deref(), &mut input)?;
         return Ok(ExitCode::SUCCESS);
     }
     loop {
-        print_list(&progress);
-        let Some(choice) = line("Lesson (a number, or quit): ", &mut input)? else {
+        print_list(lang, &progress);
+        let prompt = t(
+            lang,
+            "learn-cli-choose",
+            &[("quit", tr(lang, "learn-cli-word-quit").into())],
+        );
+        let Some(choice) = line(lang, &prompt, &mut input)? else {
             break;
         };
-        if matches!(choice.to_ascii_lowercase().as_str(), "q" | "quit") {
+        if is_command(lang, &choice, "quit", "learn-cli-word-quit") {
             break;
         }
         match find(&choice) {
             Some(i) => {
-                if !play_lesson(i, &mut progress, file.as_deref(), &mut input)? {
+                if !play_lesson(lang, i, &mut progress, file.as_deref(), &mut input)? {
                     break;
                 }
             }
             None => println!(
-                "Type a lesson number 1 to {}.",
-                oware_lessons::lessons().len()
+                "{}",
+                t(
+                    lang,
+                    "learn-cli-type-number",
+                    &[("count", oware_lessons::lessons().len().into())]
+                )
             ),
         }
     }
-    println!("Bye! Your stars are kept for next time.");
+    println!("{}", tr(lang, "learn-cli-bye"));
     Ok(ExitCode::SUCCESS)
 }

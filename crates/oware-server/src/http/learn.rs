@@ -12,6 +12,7 @@ use oware_protocol::{
 
 use super::accounts::{logged_in, viewer};
 use super::error::{ApiError, ApiJson, Path};
+use super::i18n::request_lang;
 use super::Shared;
 use crate::learn::LearnError;
 
@@ -41,26 +42,33 @@ pub(super) async fn list(
     headers: HeaderMap,
 ) -> Result<Json<LessonList>, ApiError> {
     let user = viewer(&s, &headers).await?;
+    let lang = request_lang(&headers);
     Ok(Json(
-        s.learn.list(user.as_ref().map(|u| u.id.as_str())).await?,
+        s.learn
+            .list(user.as_ref().map(|u| u.id.as_str()), lang)
+            .await?,
     ))
 }
 
-/// `GET /api/learn/{lesson}`.
+/// `GET /api/learn/{lesson}`, in the request's language.
 pub(super) async fn lesson(
     State(s): State<Shared>,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<LessonView>, ApiError> {
-    Ok(Json(s.learn.lesson(&id)?))
+    Ok(Json(s.learn.lesson(&id, request_lang(&headers))?))
 }
 
-/// `POST /api/learn/{lesson}/{step}/move`: the moves so far in the step, what they did.
+/// `POST /api/learn/{lesson}/{step}/move`: the moves so far in the step, what they did (in
+/// the request's language).
 pub(super) async fn play(
     State(s): State<Shared>,
+    headers: HeaderMap,
     Path((id, step)): Path<(String, usize)>,
     ApiJson(req): ApiJson<StepMovesReq>,
 ) -> Result<Json<StepAnswer>, ApiError> {
-    Ok(Json(s.learn.play(&id, step, &req.moves)?))
+    let lang = request_lang(&headers);
+    Ok(Json(s.learn.play(&id, step, &req.moves, lang)?))
 }
 
 /// `POST /api/learn/progress`: keeps stars on the logged-in account (401 for a guest).
@@ -73,10 +81,12 @@ pub(super) async fn progress(
     Ok(Json(s.learn.save(&user.id, req.stars).await?))
 }
 
-/// `POST /api/learn/count`: the counting trainer's answer checked.
+/// `POST /api/learn/count`: the counting trainer's answer checked, explained in the request's
+/// language.
 pub(super) async fn count(
     State(s): State<Shared>,
+    headers: HeaderMap,
     ApiJson(req): ApiJson<CountReq>,
 ) -> Result<Json<CountAnswer>, ApiError> {
-    Ok(Json(s.learn.count(&req)?))
+    Ok(Json(s.learn.count(&req, request_lang(&headers))?))
 }

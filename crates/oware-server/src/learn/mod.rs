@@ -10,6 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use oware_core::{Position, Side};
+use oware_i18n::Lang;
 use oware_lessons::{CheckError, Goal, Lesson, STARS_MAX};
 use oware_protocol::{
     CountAnswer, CountReq, LessonList, LessonSummary, LessonView, ProgressAnswer, StepAnswer,
@@ -73,7 +74,12 @@ pub struct Learn {
 }
 
 fn find(id: &str) -> Result<&'static Lesson, LearnError> {
-    oware_lessons::lessons()
+    find_in(Lang::En, id)
+}
+
+/// Lesson `id` with its words in `lang`.
+fn find_in(lang: Lang, id: &str) -> Result<&'static Lesson, LearnError> {
+    oware_lessons::lessons_in(lang)
         .iter()
         .find(|l| l.id == id)
         .ok_or_else(|| LearnError::NoSuchLesson(id.to_string()))
@@ -99,14 +105,14 @@ impl Learn {
         Learn { store, clock }
     }
 
-    /// The lessons, and account `user`'s stars (none for a guest).
-    pub async fn list(&self, user: Option<&str>) -> Result<LessonList, LearnError> {
+    /// The lessons in `lang`, and account `user`'s stars (none for a guest).
+    pub async fn list(&self, user: Option<&str>, lang: Lang) -> Result<LessonList, LearnError> {
         let stars = match user {
             Some(id) => stars_view(self.store.lessons().stars(id.to_string()).await?),
             None => Vec::new(),
         };
         Ok(LessonList {
-            lessons: oware_lessons::lessons()
+            lessons: oware_lessons::lessons_in(lang)
                 .iter()
                 .map(|l| LessonSummary {
                     id: l.id.clone(),
@@ -120,9 +126,9 @@ impl Learn {
         })
     }
 
-    /// Lesson `id`, its steps without their solutions.
-    pub fn lesson(&self, id: &str) -> Result<LessonView, LearnError> {
-        let l = find(id)?;
+    /// Lesson `id` in `lang`, its steps without their solutions.
+    pub fn lesson(&self, id: &str, lang: Lang) -> Result<LessonView, LearnError> {
+        let l = find_in(lang, id)?;
         Ok(LessonView {
             id: l.id.clone(),
             title: l.title.clone(),
@@ -143,9 +149,15 @@ impl Learn {
         })
     }
 
-    /// Plays `moves` in step `step` (from 1) of lesson `id` and says what they did.
-    pub fn play(&self, id: &str, step: usize, moves: &[String]) -> Result<StepAnswer, LearnError> {
-        let l = find(id)?;
+    /// Plays `moves` in step `step` (from 1) of lesson `id` and says what they did, in `lang`.
+    pub fn play(
+        &self,
+        id: &str,
+        step: usize,
+        moves: &[String],
+        lang: Lang,
+    ) -> Result<StepAnswer, LearnError> {
+        let l = find_in(lang, id)?;
         let s = step
             .checked_sub(1)
             .and_then(|i| l.steps.get(i))
@@ -230,8 +242,8 @@ impl Learn {
     }
 
     /// Checks the counting trainer's answer: where the last seed of `q.pit` lands in
-    /// `q.position`, and how many seeds that pit then holds.
-    pub fn count(&self, q: &CountReq) -> Result<CountAnswer, LearnError> {
+    /// `q.position`, and how many seeds that pit then holds (explained in `lang`).
+    pub fn count(&self, q: &CountReq, lang: Lang) -> Result<CountAnswer, LearnError> {
         let bad = |m: &str| LearnError::BadQuestion(m.to_string());
         if q.position.len() > 64 {
             return Err(bad("the position is too long"));
@@ -251,18 +263,24 @@ impl Learn {
             .ok_or_else(|| bad("that pit cannot be played in this position"))?;
         let correct = c.landing == q.landing && c.seeds == q.seeds;
         let n = p.pit(pit);
-        let explanation = format!(
-            "{} has {n} seed{}: the last one lands in {}, which then holds {}.{}",
-            q.pit,
-            if n == 1 { "" } else { "s" },
-            c.landing,
-            c.seeds,
-            if n >= 12 {
-                format!(" ({} itself is skipped.)", q.pit)
-            } else {
-                String::new()
-            }
+        let mut explanation = oware_i18n::t(
+            lang,
+            "learn-count-explained",
+            &[
+                ("pit", q.pit.to_string().into()),
+                ("count", n.into()),
+                ("landing", c.landing.to_string().into()),
+                ("seeds", c.seeds.into()),
+            ],
         );
+        if n >= 12 {
+            explanation.push(' ');
+            explanation.push_str(&oware_i18n::t(
+                lang,
+                "learn-count-skipped",
+                &[("pit", q.pit.to_string().into())],
+            ));
+        }
         Ok(CountAnswer {
             correct,
             landing: c.landing,

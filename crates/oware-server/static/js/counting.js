@@ -5,6 +5,7 @@
 // of the lessons page draw.
 /** @import * as P from "../../types/protocol" */
 import { request } from "./api.js";
+import { t } from "./i18n.js";
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
 const LETTERS = "ABCDEFabcdef";
@@ -33,9 +34,10 @@ export function pitRow(box, pos, side, marked = [], onPress) {
       pit.dataset.pit = LETTERS[p];
     } else {
       pit.setAttribute("role", "img");
-      pit.setAttribute("aria-label", `North's pit ${LETTERS[p]}: ${n} seed${n === 1 ? "" : "s"}${mark ? ", just changed" : ""}`);
+      pit.setAttribute("aria-label", t(mark ? "learn-pit-north-changed" : "learn-pit-north", { pit: LETTERS[p], count: n }));
     }
-    // The visible letter and count are the button's name, with the words a screen reader needs around them.
+    // The visible letter and count are the button's name, with the words a screen reader needs around
+    // them: the whole sentence in the page's language, its pit and count shown where the sentence puts them.
     const hidden = (/** @type {string} */ text) => {
       const h = document.createElement("span");
       h.className = "sr-only";
@@ -49,7 +51,13 @@ export function pitRow(box, pos, side, marked = [], onPress) {
     count.className = "pit-count";
     count.textContent = String(n);
     if (onPress) {
-      pit.append(hidden("Your pit "), letter, hidden(": "), count, hidden(` seed${n === 1 ? "" : "s"}${mark ? ", just changed" : ""}`));
+      // The sentence with markers where the letter and the count go (\u0001, \u0002).
+      const sentence = t(mark ? "learn-pit-yours-changed" : "learn-pit-yours", { pit: "\u0001", count: n, seeds: "\u0002" });
+      for (const part of sentence.split(/(\u0001|\u0002)/)) {
+        if (part === "\u0001") pit.append(letter);
+        else if (part === "\u0002") pit.append(count);
+        else if (part) pit.append(hidden(part));
+      }
     } else {
       letter.setAttribute("aria-hidden", "true");
       count.setAttribute("aria-hidden", "true");
@@ -57,6 +65,14 @@ export function pitRow(box, pos, side, marked = [], onPress) {
     }
     box.append(pit);
   }
+}
+
+/** The question's sentence, its pit in bold (`#count-pit`) where the language puts it. */
+function showQuestion(/** @type {string} */ pit) {
+  const strong = $("#count-pit");
+  strong.textContent = pit;
+  const [before, ...after] = t("learn-count-question", { pit: "\u0001" }).split("\u0001");
+  $("#count-question").replaceChildren(before, strong, after.join(""));
 }
 
 let started = false;
@@ -83,11 +99,11 @@ function newQuestion() {
   const position = `${pits.join("-")}-${south}-${rest - south}-S`;
   question = { position, pits, pit: LETTERS[i] };
   answered = false;
-  $("#count-pit").textContent = question.pit;
+  showQuestion(question.pit);
   pitRow($("#count-north"), question, "N");
   pitRow($("#count-south"), question, "S", [i]);
   $("#count-level").textContent = String(level());
-  $("#count-said").textContent = `Pit ${question.pit} has ${pits[i]} seeds.`;
+  $("#count-said").textContent = t("learn-count-has", { pit: question.pit, count: pits[i] });
   /** @type {HTMLInputElement} */ ($("#count-seeds")).value = "";
   startClock();
 }
@@ -98,10 +114,10 @@ function startClock() {
   $("#count-clock").textContent = "";
   if (!/** @type {HTMLInputElement} */ ($("#count-timed")).checked) return;
   left = SECONDS;
-  $("#count-clock").textContent = `· ${left} s left`;
+  $("#count-clock").textContent = `· ${t("learn-count-left", { count: left })}`;
   timer = setInterval(() => {
     left--;
-    $("#count-clock").textContent = `· ${left} s left`;
+    $("#count-clock").textContent = `· ${t("learn-count-left", { count: left })}`;
     if (left <= 0) {
       clearInterval(timer);
       timer = null;
@@ -122,7 +138,7 @@ async function check(late = false) {
     const a = /** @type {P.CountAnswer} */ (await request("POST", "/api/learn/count", { body }));
     if (a.correct && !late) score++;
     $("#count-score").textContent = String(score);
-    $("#count-said").textContent = `${late ? "Time is up. " : a.correct ? "Right! " : "Not quite. "}${a.explanation}`;
+    $("#count-said").textContent = `${t(late ? "learn-count-late" : a.correct ? "learn-count-right" : "learn-count-wrong")} ${a.explanation}`;
     $("#count-next").focus();
   } catch (e) {
     answered = false;
@@ -138,7 +154,7 @@ export function startCounting() {
     for (const l of LETTERS) {
       const o = document.createElement("option");
       o.value = l;
-      o.textContent = l <= "F" ? `Your pit ${l}` : `North's pit ${l}`;
+      o.textContent = t(l <= "F" ? "learn-count-your-pit" : "learn-count-north-pit", { pit: l });
       select.append(o);
     }
     $("#count-form").addEventListener("submit", (e) => { e.preventDefault(); check(); });

@@ -9,6 +9,7 @@ import { request } from "./api.js";
 import { createAccountMenu } from "./account.js";
 import { loadProgress, saveProgress } from "./learnstore.js";
 import { startCounting, pitRow } from "./counting.js";
+import { t } from "./i18n.js";
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
 
@@ -29,9 +30,9 @@ async function sendStars(entries) {
   try {
     const r = await request("POST", "/api/learn/progress", { body: /** @type {P.ProgressReq} */ ({ stars: entries }) });
     mergeServer(/** @type {P.ProgressAnswer} */ (r).stars);
-    $("#learn-saved").textContent = "Your stars are kept on your account.";
+    $("#learn-saved").textContent = t("learn-saved-account");
   } catch (e) {
-    $("#learn-saved").textContent = `Your stars are kept in this browser (${e.message})`;
+    $("#learn-saved").textContent = t("learn-saved-browser", { error: e.message });
   }
 }
 
@@ -79,7 +80,7 @@ function renderList() {
     const stars = document.createElement("span");
     stars.className = "lesson-stars";
     const complete = done === l.steps;
-    stars.textContent = `${complete ? "Done · " : ""}${got} of ${3 * l.steps} stars`;
+    stars.textContent = t(complete ? "learn-list-done" : "learn-list-stars", { count: got, total: 3 * l.steps });
     if (complete) a.classList.add("lesson-done");
     a.append(title, intro, stars);
     li.append(a);
@@ -94,15 +95,15 @@ function renderList() {
 function drawBoard(pos, highlight = []) {
   pitRow($("#learn-north"), pos, "N", highlight);
   pitRow($("#learn-south"), pos, "S", highlight, (i) => play(String.fromCharCode(65 + i)));
-  $("#store-north").textContent = `North's store: ${pos.stores.N}`;
-  $("#store-south").textContent = `Your store: ${pos.stores.S}`;
+  $("#store-north").textContent = t("learn-store-north", { count: pos.stores.N });
+  $("#store-south").textContent = t("learn-store-south", { count: pos.stores.S });
 }
 
 function showStep() {
   const { lesson, index } = current;
   const step = lesson.steps[index];
   $("#lesson-title").textContent = lesson.title;
-  $("#step-title").textContent = `Step ${index + 1} of ${lesson.steps.length}: ${step.title}`;
+  $("#step-title").textContent = t("learn-step-title", { step: index + 1, steps: lesson.steps.length, title: step.title });
   $("#step-text").textContent = step.text;
   $("#step-task").textContent = step.task;
   $("#step-said").textContent = "";
@@ -127,7 +128,7 @@ function retry() {
   current.done = false;
   $("#btn-retry").hidden = true;
   drawBoard(step.position);
-  $("#step-said").textContent = "The step starts again. " + step.task;
+  $("#step-said").textContent = t("learn-step-again", { task: step.task });
 }
 
 /** Plays `move` (a pit letter or "agree") in the current step. */
@@ -152,10 +153,10 @@ async function play(move) {
         progress.stars[k] = Math.max(progress.stars[k] || 0, stars);
         saveProgress(progress);
         sendStars([{ lesson: lesson.id, step: index + 1, stars }]);
-        said += ` Step done: ${stars} of 3 stars ${starText(stars)}.`;
+        said += " " + t("learn-step-done", { count: stars, stars: starText(stars) });
         const lastStep = index + 1 === lesson.steps.length;
         const next = /** @type {HTMLButtonElement} */ ($("#btn-next"));
-        next.textContent = lastStep ? (nextLesson() ? "Next lesson" : "Back to the lessons") : "Next step";
+        next.textContent = t(lastStep ? (nextLesson() ? "learn-next-lesson" : "learn-back") : "learn-next-step");
         next.hidden = false;
         next.focus();
       } else {
@@ -219,8 +220,8 @@ async function route() {
 
 function keys(/** @type {KeyboardEvent} */ e) {
   if (!current || e.ctrlKey || e.metaKey || e.altKey) return;
-  const t = /** @type {HTMLElement} */ (e.target);
-  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  const target = /** @type {HTMLElement} */ (e.target);
+  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
   if (/^[1-6]$/.test(e.key)) {
     e.preventDefault();
     play(String.fromCharCode(64 + Number(e.key)));
@@ -237,7 +238,7 @@ async function start() {
     if (!current) return;
     current.hinted = true;
     $("#step-hint").hidden = false;
-    $("#step-said").textContent = `Hint: ${$("#step-hint").textContent}`;
+    $("#step-said").textContent = t("learn-hint-said", { hint: $("#step-hint").textContent });
   });
   $("#btn-retry").addEventListener("click", retry);
   $("#btn-next").addEventListener("click", next);

@@ -5,12 +5,27 @@
 /** @import * as P from "../../types/protocol" */
 import { request, ApiError } from "./api.js";
 import { createAccountMenu } from "./account.js";
+import { t } from "./i18n.js";
 
 const LETTERS = "ABCDEFabcdef";
 const GUEST_KEY = "oware.puzzleRating";
 const BEST_KEY = "oware.bestStreak";
 const START = { rating: 1500, deviation: 350, volatility: 0.06 };
 const THEMES = ["capture-chain", "grand-slam", "feeding-forced", "big-pit", "endgame-exact", "defend", "cycle"];
+/** The message of each theme the server sends (by its code, docs/puzzles.md). @type {Record<string, string>} */
+const THEME_IDS = {
+  "capture-chain": "learn-theme-capture-chain",
+  "grand-slam": "learn-theme-grand-slam",
+  "feeding-forced": "learn-theme-feeding-forced",
+  "big-pit": "learn-theme-big-pit",
+  "endgame-exact": "learn-theme-endgame-exact",
+  "defend": "learn-theme-defend",
+  "cycle": "learn-theme-cycle",
+};
+/** A theme's name in the page's language (an unknown code as it is, its dashes spaces). */
+const themeName = (/** @type {string} */ code) => (THEME_IDS[code] ? t(THEME_IDS[code]) : code.replace(/-/g, " "));
+/** A rating change with its sign: +12, −5. */
+const signed = (/** @type {number} */ d) => `${d >= 0 ? "+" : "−"}${Math.abs(d)}`;
 
 /** @param {string} sel */
 const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
@@ -44,12 +59,12 @@ function say(text) { $("#status").textContent = text; }
 function showRating(r, diff = null) {
   const el = $("#tr-rating");
   if (st.streakMode) {
-    el.textContent = `Streak: ${st.streak} (best ${bestStreak()})`;
+    el.textContent = t("learn-tr-streak", { count: st.streak, best: bestStreak() });
     return;
   }
   const shown = r ? `${Math.round(r.rating)}${r.deviation > 110 ? "?" : ""}` : "–";
-  const d = diff === null ? "" : ` (${diff >= 0 ? "+" : "−"}${Math.abs(diff)})`;
-  el.textContent = `Puzzle rating: ${shown}${d}${st.guest ? " (kept in this browser)" : ""}`;
+  const rating = diff === null ? shown : `${shown} (${signed(diff)})`;
+  el.textContent = t(st.guest ? "learn-tr-rating-guest" : "learn-tr-rating", { rating });
 }
 
 /** The solver's side. */
@@ -81,9 +96,9 @@ function draw(board) {
     const b = pits[mine + i];
     b.style.gridColumn = String(2 + i);
     bottom.append(b);
-    const t = pits[theirs + 5 - i];
-    t.style.gridColumn = String(2 + i);
-    top.append(t);
+    const their = pits[theirs + 5 - i];
+    their.style.gridColumn = String(2 + i);
+    top.append(their);
   }
   for (let p = 0; p < 12; p++) {
     const n = board.pits[p], b = pits[p];
@@ -94,20 +109,23 @@ function draw(board) {
     const legal = board.legal.includes(LETTERS[p]) && yours && !st.over;
     b.classList.toggle("illegal", yours && !legal);
     b.classList.toggle("inactive", !yours);
-    b.setAttribute("aria-label", `${yours ? "Your" : "Opponent's"} pit ${LETTERS[p]}${yours ? ` (key ${(p % 6) + 1})` : ""}, ${n} seed${n === 1 ? "" : "s"}`);
+    b.setAttribute("aria-label", yours
+      ? t("learn-tr-your-pit", { pit: LETTERS[p], key: (p % 6) + 1, count: n })
+      : t("learn-tr-their-pit", { pit: LETTERS[p], count: n }));
   }
   const [left, right] = solver() === "S" ? [board.store_n, board.store_s] : [board.store_s, board.store_n];
   $("#store-left .store-count").textContent = String(left);
   $("#store-right .store-count").textContent = String(right);
-  $("#store-left").setAttribute("aria-label", `Opponent's store, ${left} seeds`);
-  $("#store-right").setAttribute("aria-label", `Your store, ${right} seeds`);
+  $("#store-left").setAttribute("aria-label", t("learn-tr-their-store", { count: left }));
+  $("#store-right").setAttribute("aria-label", t("learn-tr-your-store", { count: right }));
 }
 
 /** Sends the next move `letter` to the server. */
 async function play(letter) {
   if (!st.puzzle || !st.board || st.over || st.busy) return;
   if (!st.board.legal.includes(letter)) {
-    say(`Pit ${letter} cannot be played now${(letter === letter.toUpperCase()) !== (solver() === "S") ? ": it is the opponent's" : ""}.`);
+    const theirs = (letter === letter.toUpperCase()) !== (solver() === "S");
+    say(t(theirs ? "learn-tr-not-yours" : "learn-tr-not-now", { pit: letter }));
     return;
   }
   st.busy = true;
@@ -122,7 +140,7 @@ async function play(letter) {
     if (a.result === "continue") {
       st.played += letter + a.reply;
       draw(a.board);
-      say(`Right: ${letter}. The opponent answers ${a.reply}. Your move.`);
+      say(t("learn-tr-right", { move: letter, reply: a.reply }));
     } else {
       finish(a, letter);
     }
@@ -146,10 +164,12 @@ function finish(a, letter) {
     if (st.guest) saveGuest(a.rating);
   }
   showRating(st.rating, a.diff ?? null);
-  const rated = a.diff !== undefined ? ` Rating ${a.diff >= 0 ? "+" : "−"}${Math.abs(a.diff)}.` : a.rated || st.streakMode ? "" : " (Played before: not rated.)";
-  let text = solved ? `Solved!${rated}` : `${letter} is not it: the right move was ${a.expected}.${rated}`;
-  if (st.streakMode) text += solved ? ` Streak ${st.streak}.` : ` The streak ends at ${st.streak}.`;
-  say(text + " Step through the solution with ◀ ▶.");
+  const said = [solved ? t("learn-tr-solved") : t("learn-tr-failed", { move: letter, expected: a.expected })];
+  if (a.diff !== undefined) said.push(t("learn-tr-rating-change", { diff: signed(a.diff) }));
+  else if (!a.rated && !st.streakMode) said.push(t("learn-tr-not-rated"));
+  if (st.streakMode) said.push(t(solved ? "learn-tr-streak-now" : "learn-tr-streak-ends", { count: st.streak }));
+  said.push(t("learn-tr-step-through"));
+  say(said.join(" "));
   st.steps = a.steps || [];
   st.step = solved ? st.steps.length - 1 : Math.max(0, st.played.length);
   draw(a.board);
@@ -163,7 +183,7 @@ function showStep() {
   const n = st.steps.length - 1;
   if (n < 0) return;
   draw(st.steps[st.step]);
-  $("#tr-step").textContent = st.step === 0 ? `Start (solution ${line})` : `Move ${st.step} of ${n}: ${line[st.step - 1]}`;
+  $("#tr-step").textContent = st.step === 0 ? t("learn-tr-start", { line }) : t("learn-tr-move-of", { n: st.step, total: n, move: line[st.step - 1] });
 }
 
 /** @param {P.PuzzleView} p */
@@ -175,10 +195,10 @@ function show(p) {
   $("#tr-after").hidden = true;
   $("#tr-up-n").textContent = String(p.up);
   $("#tr-down-n").textContent = String(p.down);
-  const side = p.solver === "S" ? "South" : "North";
-  $("#tr-info").textContent = `Puzzle ${p.id} · rating ${p.rating} · ${p.solver_moves} move${p.solver_moves === 1 ? "" : "s"} to find${p.themes.length ? " · " + p.themes.join(", ") : ""}`;
+  const info = t("learn-tr-info", { id: p.id, rating: p.rating, count: p.solver_moves });
+  $("#tr-info").textContent = p.themes.length ? `${info} · ${p.themes.map(themeName).join(", ")}` : info;
   draw(p.board);
-  say(`You play ${side} (the bottom row). Find the best move: tap a pit or press 1–6.`);
+  say(t(p.solver === "S" ? "learn-tr-you-play-south" : "learn-tr-you-play-north"));
 }
 
 /** The next puzzle: by the address the first time, then by rating (and theme, streak). */
@@ -191,7 +211,7 @@ async function next(first = false) {
       /** @type {P.DailyPuzzle} */
       const d = await request("GET", "/api/puzzle/daily");
       show(d.puzzle);
-      $("#tr-title").textContent = `Puzzle of the day, ${d.date}`;
+      $("#tr-title").textContent = t("learn-tr-daily", { date: d.date });
       return;
     }
     if (which && which !== "streak") {
@@ -204,7 +224,7 @@ async function next(first = false) {
     if (st.streakMode) q.set("streak", String(st.streak));
     else if (st.guest) q.set("rating", String(Math.round(guestRating().rating)));
     if (st.puzzle) q.set("after", st.puzzle.id);
-    $("#tr-title").textContent = st.streakMode ? "Puzzle streak" : "Puzzles";
+    $("#tr-title").textContent = t(st.streakMode ? "learn-tr-streak-title" : "learn-tr-heading");
     show(await request("GET", `/api/puzzle/next?${q}`));
   } catch (e) {
     say(e instanceof ApiError ? e.message : String(e));
@@ -219,9 +239,9 @@ async function vote(up) {
     const v = await request("POST", `/api/puzzle/${st.puzzle.id}/vote`, { body: { up } });
     $("#tr-up-n").textContent = String(v.up);
     $("#tr-down-n").textContent = String(v.down);
-    say(`Thanks: your vote is ${up ? "up" : "down"}.`);
+    say(t(up ? "learn-tr-voted-up" : "learn-tr-voted-down"));
   } catch (e) {
-    $("#tr-error").textContent = e instanceof ApiError && e.status === 401 ? "Log in to vote." : String(e.message || e);
+    $("#tr-error").textContent = e instanceof ApiError && e.status === 401 ? t("learn-tr-login-to-vote") : String(e.message || e);
   }
 }
 
@@ -236,10 +256,10 @@ function setStreak(on) {
 async function init() {
   createAccountMenu();
   const select = /** @type {HTMLSelectElement} */ ($("#tr-theme"));
-  for (const t of THEMES) {
+  for (const code of THEMES) {
     const o = document.createElement("option");
-    o.value = t;
-    o.textContent = t.replace(/-/g, " ");
+    o.value = code;
+    o.textContent = themeName(code);
     select.append(o);
   }
   try {
@@ -265,8 +285,8 @@ async function init() {
   $("#tr-down").addEventListener("click", () => vote(false));
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = /** @type {HTMLElement} */ (e.target);
-    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+    const target = /** @type {HTMLElement} */ (e.target);
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
     if (e.key >= "1" && e.key <= "6") { e.preventDefault(); play(pitLetter(Number(e.key))); }
     else if (st.over && e.key === "ArrowLeft") $("#tr-back").click();
     else if (st.over && e.key === "ArrowRight") $("#tr-forward").click();

@@ -1,0 +1,117 @@
+# Die Meldungen der Skripte der Lektionen und der Aufgaben (static/js/learn.js, counting.js,
+# learncard.js, training.js), als JSON unter /i18n/{lang}.
+
+## Wörter, die die Seite der Lektionen und ihr Skript teilen.
+
+learn-continue = Weitermachen, wo Sie aufgehört haben
+learn-back = Zurück zu den Lektionen
+learn-next-step = Nächster Schritt
+
+## Die Lektionen (learn.js).
+
+learn-saved-account = Ihre Sterne werden in Ihrem Konto gespeichert.
+learn-saved-browser = Ihre Sterne werden in diesem Browser gespeichert ({ $error })
+learn-list-stars = { $count ->
+    [one] { $count } von { $total } Sternen
+   *[other] { $count } von { $total } Sternen
+}
+learn-list-done = Geschafft · { $count ->
+    [one] { $count } von { $total } Sternen
+   *[other] { $count } von { $total } Sternen
+}
+learn-store-north = Speicher von Nord: { $count }
+learn-store-south = Ihr Speicher: { $count }
+learn-step-title = Schritt { $step } von { $steps }: { $title }
+learn-step-again = Der Schritt beginnt von vorn. { $task }
+learn-step-done = Schritt geschafft: { $count ->
+    [one] { $count } von 3 Sternen
+   *[other] { $count } von 3 Sternen
+} { $stars }.
+learn-next-lesson = Nächste Lektion
+learn-hint-said = Tipp: { $hint }
+
+## Die Mulden des Bretts und der Zähltrainer (counting.js).
+
+learn-pit-north = Mulde { $pit } von Nord: { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}
+learn-pit-north-changed = Mulde { $pit } von Nord: { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}, gerade geändert
+learn-pit-yours = Ihre Mulde { $pit }: { $seeds } { $count ->
+    [one] Samen
+   *[other] Samen
+}
+learn-pit-yours-changed = Ihre Mulde { $pit }: { $seeds } { $count ->
+    [one] Samen
+   *[other] Samen
+}, gerade geändert
+learn-count-question = Mulde { $pit } Ihrer Reihe wird gesät. Wo landet der letzte Samen, und wie viele Samen liegen dann dort?
+learn-count-has = Mulde { $pit } hat { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}.
+learn-count-left = noch { $count } s
+learn-count-late = Die Zeit ist um.
+learn-count-right = Richtig!
+learn-count-wrong = Nicht ganz.
+learn-count-your-pit = Ihre Mulde { $pit }
+learn-count-north-pit = Mulde { $pit } von Nord
+
+## Die Aufgaben (training.js).
+
+learn-tr-heading = Aufgaben
+learn-tr-streak-title = Aufgabenserie
+learn-tr-daily = Aufgabe des Tages, { $date }
+learn-tr-streak = Serie: { $count } (Bestwert { $best })
+learn-tr-rating = Aufgabenwertung: { $rating }
+learn-tr-rating-guest = Aufgabenwertung: { $rating } (in diesem Browser gespeichert)
+learn-tr-your-pit = Ihre Mulde { $pit } (Taste { $key }), { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}
+learn-tr-their-pit = Mulde { $pit } des Gegners, { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}
+learn-tr-their-store = Speicher des Gegners, { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}
+learn-tr-your-store = Ihr Speicher, { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}
+learn-tr-not-now = Mulde { $pit } kann jetzt nicht gespielt werden.
+learn-tr-not-yours = Mulde { $pit } kann jetzt nicht gespielt werden: Sie gehört dem Gegner.
+learn-tr-right = Richtig: { $move }. Der Gegner antwortet { $reply }. Sie sind am Zug.
+learn-tr-solved = Gelöst!
+learn-tr-failed = { $move } ist es nicht: Der richtige Zug war { $expected }.
+learn-tr-rating-change = Wertung { $diff }.
+learn-tr-not-rated = (Schon gespielt: nicht gewertet.)
+learn-tr-streak-now = Serie: { $count }.
+learn-tr-streak-ends = Die Serie endet bei { $count }.
+learn-tr-step-through = Gehen Sie die Lösung mit ◀ ▶ durch.
+learn-tr-start = Anfang (Lösung { $line })
+learn-tr-move-of = Zug { $n } von { $total }: { $move }
+learn-tr-info = Aufgabe { $id } · Wertung { $rating } · { $count ->
+    [one] { $count } Zug zu finden
+   *[other] { $count } Züge zu finden
+}
+learn-tr-you-play-south = Sie spielen Süd (die untere Reihe). Finden Sie den besten Zug: Tippen Sie auf eine Mulde oder drücken Sie 1–6.
+learn-tr-you-play-north = Sie spielen Nord (die untere Reihe). Finden Sie den besten Zug: Tippen Sie auf eine Mulde oder drücken Sie 1–6.
+learn-tr-voted-up = Danke: Sie finden die Aufgabe gut.
+learn-tr-voted-down = Danke: Sie finden die Aufgabe schlecht.
+learn-tr-login-to-vote = Melden Sie sich an, um abzustimmen.
+
+## Die Themen der Aufgaben, nach dem Code, den der Server schickt (docs/puzzles.md).
+
+learn-theme-capture-chain = Schlagkette
+learn-theme-grand-slam = Grand Slam
+learn-theme-feeding-forced = Füttern erzwungen
+learn-theme-big-pit = große Mulde
+learn-theme-endgame-exact = exaktes Endspiel
+learn-theme-defend = Verteidigung
+learn-theme-cycle = Kreislauf

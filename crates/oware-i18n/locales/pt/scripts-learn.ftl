@@ -1,0 +1,117 @@
+# As mensagens dos scripts das lições e dos problemas (static/js/learn.js, counting.js,
+# learncard.js, training.js), servidas em JSON em /i18n/{lang}.
+
+## Palavras que a página das lições e o seu script partilham.
+
+learn-continue = Continuar onde parou
+learn-back = Voltar às lições
+learn-next-step = Passo seguinte
+
+## As lições (learn.js).
+
+learn-saved-account = As suas estrelas ficam guardadas na sua conta.
+learn-saved-browser = As suas estrelas ficam guardadas neste navegador ({ $error })
+learn-list-stars = { $count ->
+    [one] { $count } de { $total } estrelas
+   *[other] { $count } de { $total } estrelas
+}
+learn-list-done = Feita · { $count ->
+    [one] { $count } de { $total } estrelas
+   *[other] { $count } de { $total } estrelas
+}
+learn-store-north = Depósito do Norte: { $count }
+learn-store-south = O seu depósito: { $count }
+learn-step-title = Passo { $step } de { $steps }: { $title }
+learn-step-again = O passo recomeça. { $task }
+learn-step-done = Passo feito: { $count ->
+    [one] { $count } de 3 estrelas
+   *[other] { $count } de 3 estrelas
+} { $stars }.
+learn-next-lesson = Lição seguinte
+learn-hint-said = Dica: { $hint }
+
+## As casas do tabuleiro e o treino de contagem (counting.js).
+
+learn-pit-north = Casa { $pit } do Norte: { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}
+learn-pit-north-changed = Casa { $pit } do Norte: { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}, acabou de mudar
+learn-pit-yours = A sua casa { $pit }: { $seeds } { $count ->
+    [one] semente
+   *[other] sementes
+}
+learn-pit-yours-changed = A sua casa { $pit }: { $seeds } { $count ->
+    [one] semente
+   *[other] sementes
+}, acabou de mudar
+learn-count-question = Semeia-se a casa { $pit } da sua fila. Onde cai a última semente, e quantas sementes vão lá ficar?
+learn-count-has = A casa { $pit } tem { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}.
+learn-count-left = faltam { $count } s
+learn-count-late = Acabou o tempo.
+learn-count-right = Certo!
+learn-count-wrong = Não é bem isso.
+learn-count-your-pit = A sua casa { $pit }
+learn-count-north-pit = Casa { $pit } do Norte
+
+## Os problemas (training.js).
+
+learn-tr-heading = Problemas
+learn-tr-streak-title = Sequência de problemas
+learn-tr-daily = Problema do dia, { $date }
+learn-tr-streak = Sequência: { $count } (recorde { $best })
+learn-tr-rating = Classificação nos problemas: { $rating }
+learn-tr-rating-guest = Classificação nos problemas: { $rating } (guardada neste navegador)
+learn-tr-your-pit = A sua casa { $pit } (tecla { $key }), { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}
+learn-tr-their-pit = Casa { $pit } do adversário, { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}
+learn-tr-their-store = Depósito do adversário, { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}
+learn-tr-your-store = O seu depósito, { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}
+learn-tr-not-now = A casa { $pit } não pode ser jogada agora.
+learn-tr-not-yours = A casa { $pit } não pode ser jogada agora: é do adversário.
+learn-tr-right = Certo: { $move }. O adversário responde { $reply }. É a sua vez.
+learn-tr-solved = Resolvido!
+learn-tr-failed = Não é { $move }: a jogada certa era { $expected }.
+learn-tr-rating-change = Classificação { $diff }.
+learn-tr-not-rated = (Já jogado: não conta para a classificação.)
+learn-tr-streak-now = Sequência: { $count }.
+learn-tr-streak-ends = A sequência acaba em { $count }.
+learn-tr-step-through = Percorra a solução com ◀ ▶.
+learn-tr-start = Início (solução { $line })
+learn-tr-move-of = Jogada { $n } de { $total }: { $move }
+learn-tr-info = Problema { $id } · classificação { $rating } · { $count ->
+    [one] { $count } jogada a encontrar
+   *[other] { $count } jogadas a encontrar
+}
+learn-tr-you-play-south = Joga com o Sul (a fila de baixo). Encontre a melhor jogada: toque numa casa ou carregue em 1–6.
+learn-tr-you-play-north = Joga com o Norte (a fila de baixo). Encontre a melhor jogada: toque numa casa ou carregue em 1–6.
+learn-tr-voted-up = Obrigado: votou a favor.
+learn-tr-voted-down = Obrigado: votou contra.
+learn-tr-login-to-vote = Entre na sua conta para votar.
+
+## Os temas dos problemas, pelo código que o servidor envia (docs/puzzles.md).
+
+learn-theme-capture-chain = captura em cadeia
+learn-theme-grand-slam = grand slam
+learn-theme-feeding-forced = alimentar obrigatório
+learn-theme-big-pit = casa grande
+learn-theme-endgame-exact = final exato
+learn-theme-defend = defesa
+learn-theme-cycle = ciclo
