@@ -111,7 +111,9 @@ test("learn: the first three lessons by taps on a phone, kept after a reload, th
   await page.locator("#dlg-login-ok").click();
   await page.waitForFunction(() => document.querySelector("#learn-saved").textContent.includes("kept on your account"), null, WAIT);
   await page.goto(new URL("@/Akua", env.base).href);
+  // By their titles, as a sentence lists them.
   await page.waitForFunction(() => document.querySelector("#profile-lessons").textContent.startsWith("Lessons completed: 3"), null, WAIT);
+  assert.match(await page.locator("#profile-lessons").textContent(), /, and /);
 
   // The counting trainer: a question, an answer checked by the server, the right answer said in words.
   await page.goto(new URL("learn#count", env.base).href);

@@ -32,6 +32,29 @@ const say = (text) => { status.textContent = text || ""; status.hidden = !text; 
 // Dates and times in the page's language: "1 déc. 2026, 18:35".
 const DATE_TIME = new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 const DATE = new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric" });
+/**
+ * The lessons an account completed, by their titles in the page's language (the list of
+ * `/api/learn` gives them), joined as the language joins a list; their ids if it cannot be read.
+ * @param {string[]} ids
+ */
+async function showLessons(ids) {
+  const out = $("#profile-lessons");
+  if (!ids.length) {
+    out.textContent = t("people-lessons-none");
+    return;
+  }
+  let titles = ids;
+  try {
+    const list = /** @type {import("../../types/protocol").LessonList} */ (await request("GET", "/api/learn"));
+    const byId = new Map(list.lessons.map((l) => [l.id, l.title]));
+    titles = ids.map((id) => byId.get(id) || id);
+  } catch {
+    // The ids, then.
+  }
+  const joined = new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(titles);
+  out.textContent = t("people-lessons", { count: ids.length, list: joined });
+}
+
 /** A date and time. */
 const when = (ms) => DATE_TIME.format(new Date(ms));
 /** A day. */
@@ -149,10 +172,7 @@ async function showProfile(name) {
   }
   const total = u.wins + u.draws + u.losses;
   $("#profile-record").textContent = t("people-record", { games: total, wins: u.wins, draws: u.draws, losses: u.losses });
-  const lessons = u.lessons || [];
-  $("#profile-lessons").textContent = lessons.length
-    ? t("people-lessons", { count: lessons.length, list: lessons.join(", ") })
-    : t("people-lessons-none");
+  showLessons(u.lessons || []);
   $("#profile-ogn").href = userOgnUrl(u.name);
   $("#profile-ogn").setAttribute("download", `${u.name}.ogn`);
 
