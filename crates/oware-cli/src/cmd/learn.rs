@@ -15,7 +15,7 @@ use anyhow::Context;
 use oware_i18n::{t, tr, Lang};
 use oware_lessons::{CheckError, Lesson, Step, STARS_MAX};
 
-use crate::cmd::show::draw;
+use crate::cmd::show::draw_in;
 
 /// The longest line read, in bytes.
 const MAX_LINE_BYTES: usize = 256;
@@ -236,7 +236,7 @@ fn play_step(
     let mut moves: Vec<String> = Vec::new();
     let mut pos = s.start();
     loop {
-        print!("{}", draw(&pos));
+        print!("{}", draw_in(&pos, lang));
         let Some(text) = line(lang, &prompt, input)? else {
             return Ok(StepEnd::Quit);
         };
@@ -286,7 +286,7 @@ fn play_step(
                 (1, true) | (2, _) => 2,
                 _ => 1,
             };
-            print!("{}", draw(&pos));
+            print!("{}", draw_in(&pos, lang));
             println!(
                 "{}",
                 t(

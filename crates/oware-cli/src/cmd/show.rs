@@ -47,6 +47,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// Draws `pos`: North's row on top (`f` … `a` from left to right, so that sowing runs
 /// counter-clockwise), South's below (`A` … `F`), North's store on the left, South's on the right.
 pub fn draw(pos: &Position) -> String {
+    draw_in(pos, oware_i18n::Lang::En)
+}
+
+/// [`draw`], with the sides named in `lang` (the stores marked by the names' first letters).
+pub fn draw_in(pos: &Position, lang: oware_i18n::Lang) -> String {
+    let north_name = oware_i18n::tr(lang, "side-north");
+    let south_name = oware_i18n::tr(lang, "side-south");
+    let initial = |name: &str| name.chars().next().unwrap_or(' ');
+    let (n, s) = (initial(&north_name), initial(&south_name));
     let pits = pos.pits();
     let cell = |n: u8| format!("{n:^4}");
     let north: String = (6..12)
@@ -58,13 +67,13 @@ pub fn draw(pos: &Position) -> String {
     let rule = "+----".repeat(6) + "+";
     let stores = pos.stores();
     format!(
-        "          f    e    d    c    b    a      North\n\
+        "          f    e    d    c    b    a      {north_name}\n\
          \x20        {rule}\n\
          \x20        |{north}|\n\
-         \x20 N {:>3}  {rule}  {:<3} S\n\
+         \x20 {n} {:>3}  {rule}  {:<3} {s}\n\
          \x20        |{south}|\n\
          \x20        {rule}\n\
-         \x20          A    B    C    D    E    F      South\n",
+         \x20          A    B    C    D    E    F      {south_name}\n",
         stores[Side::North],
         stores[Side::South],
     )
