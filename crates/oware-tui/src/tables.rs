@@ -66,11 +66,18 @@ impl Tables {
     pub fn describe(&self) -> String {
         match self {
             Tables::Present { egdb, max_seeds } => {
-                format!("{} (0 to {max_seeds} seeds)", egdb.dir().display())
+                crate::lang::t(
+                    "term-tables-present",
+                    &[
+                        ("dir", egdb.dir().display().to_string().into()),
+                        ("max", (*max_seeds).into()),
+                    ],
+                )
             }
-            Tables::Absent { dir } => {
-                format!("none in {}: oware egdb build", dir.display())
-            }
+            Tables::Absent { dir } => crate::lang::t(
+                "term-tables-absent",
+                &[("dir", dir.display().to_string().into())],
+            ),
             Tables::Failed { error } => error.clone(),
         }
     }
