@@ -542,8 +542,7 @@ fn lang_fr_shows_the_lobby_and_the_online_game_in_french() {
         "Nord: Kofi (vous)",
         "Partie en ligne",
         "jouez Nord",
-        "serveur",
-        "lien",
+        "serveur  connecté",
         "x abandon",
     ] {
         assert!(s.contains(french), "{french}:\n{s}");

@@ -42,10 +42,7 @@ impl Address {
         match server {
             Some(u) => Ok(Address::Server(origin(&u))),
             // The invite link's explanation, with the other form added.
-            None => Err(t(
-                "term-address-or-server",
-                &[("error", not_a_link.into())],
-            )),
+            None => Err(t("term-address-or-server", &[("error", not_a_link.into())])),
         }
     }
 }
@@ -356,7 +353,10 @@ pub fn choose(
                 if joined.seat.is_some() {
                     return Ok(Some(joined));
                 }
-                let gone = t("term-challenge-gone", &[("note", joined.note.as_str().into())]);
+                let gone = t(
+                    "term-challenge-gone",
+                    &[("note", joined.note.as_str().into())],
+                );
                 writeln!(output, "{}", gone.trim_end()).map_err(io)?;
             }
         }

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use oware_core::{BySide, Side};
 
 use crate::chat::Chat;
-use crate::lang::{self, t, tr};
 use crate::checked::GameId;
+use crate::lang::{self, t, tr};
 use crate::net::OfferKind;
 use crate::wire::{EndReason, OnlineView, Status};
 
@@ -173,7 +173,11 @@ impl Online {
                 "term-offer-cycle",
                 "term-offer-cycle-own",
             ),
-            (self.view.draw_offer, "term-offer-draw", "term-offer-draw-own"),
+            (
+                self.view.draw_offer,
+                "term-offer-draw",
+                "term-offer-draw-own",
+            ),
             (
                 self.view.rematch_offer,
                 "term-offer-rematch",
@@ -206,10 +210,7 @@ impl Online {
         let Some(end) = v.end else {
             return match v.status {
                 Status::Aborted => Some((tr("term-end-aborted"), tr("term-end-no-result"))),
-                Status::Cancelled => Some((
-                    tr("term-end-cancelled"),
-                    tr("term-end-never-started"),
-                )),
+                Status::Cancelled => Some((tr("term-end-cancelled"), tr("term-end-never-started"))),
                 _ => None,
             };
         };
@@ -219,7 +220,10 @@ impl Online {
         let result = match v.winner {
             Some(w) => t(
                 "term-end-wins",
-                &[("name", self.name(w).into()), ("side", lang::side(w).into())],
+                &[
+                    ("name", self.name(w).into()),
+                    ("side", lang::side(w).into()),
+                ],
             ),
             None if end == EndReason::Aborted => tr("term-end-aborted"),
             None => tr("term-end-draw"),

@@ -93,10 +93,12 @@ pub fn render(app: &App, frame: &mut Frame) {
         color: app.config.color,
     };
     if !fits(area) {
-        let text = format!(
-            "The terminal is {}x{}: oware play needs at least {MIN_WIDTH}x{MIN_HEIGHT}. \
-             Enlarge the window, or press q to quit.",
-            area.width, area.height
+        let text = t(
+            "term-too-small",
+            &[
+                ("size", format!("{}x{}", area.width, area.height).into()),
+                ("needed", format!("{MIN_WIDTH}x{MIN_HEIGHT}").into()),
+            ],
         );
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;

@@ -65,15 +65,13 @@ impl Tables {
     /// One line for the info pane: which tables are used, or how to build them.
     pub fn describe(&self) -> String {
         match self {
-            Tables::Present { egdb, max_seeds } => {
-                crate::lang::t(
-                    "term-tables-present",
-                    &[
-                        ("dir", egdb.dir().display().to_string().into()),
-                        ("max", (*max_seeds).into()),
-                    ],
-                )
-            }
+            Tables::Present { egdb, max_seeds } => crate::lang::t(
+                "term-tables-present",
+                &[
+                    ("dir", egdb.dir().display().to_string().into()),
+                    ("max", (*max_seeds).into()),
+                ],
+            ),
             Tables::Absent { dir } => crate::lang::t(
                 "term-tables-absent",
                 &[("dir", dir.display().to_string().into())],

@@ -129,30 +129,27 @@ impl GameState {
                 )
             })?;
         let start = match self.history.first() {
-            Some(p) => fen::parse(&p.text)
-                .map_err(|e| {
-                    t(
-                        "term-server-start",
-                        &[
-                            ("position", p.text.as_str().into()),
-                            ("error", e.to_string().into()),
-                        ],
-                    )
-                })?,
+            Some(p) => fen::parse(&p.text).map_err(|e| {
+                t(
+                    "term-server-start",
+                    &[
+                        ("position", p.text.as_str().into()),
+                        ("error", e.to_string().into()),
+                    ],
+                )
+            })?,
             None => oware_core::Position::start(),
         };
         let mut game = Game::from_position(start, rules);
         for (i, m) in self.moves.iter().enumerate() {
-            let text: MoveText = m
-                .letter
-                .to_string()
-                .parse()
-                .map_err(|e: <MoveText as std::str::FromStr>::Err| {
+            let text: MoveText = m.letter.to_string().parse().map_err(
+                |e: <MoveText as std::str::FromStr>::Err| {
                     t(
                         "term-server-move-text",
                         &[("number", (i + 1).into()), ("error", e.to_string().into())],
                     )
-                })?;
+                },
+            )?;
             game.play_text(&text).map_err(|e| {
                 t(
                     "term-server-move",

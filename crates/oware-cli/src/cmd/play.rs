@@ -84,13 +84,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = args.rules.rules();
     let (game, save_path) = match &args.game {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| {
-                    t(
-                        "term-cannot-read-game",
-                        &[("path", path.display().to_string().into())],
-                    )
-                })?;
+            let text = std::fs::read_to_string(path).with_context(|| {
+                t(
+                    "term-cannot-read-game",
+                    &[("path", path.display().to_string().into())],
+                )
+            })?;
             let game = oware_tui::read_game(&text, rules)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             (game, path.clone())
@@ -266,7 +265,10 @@ fn print_game(app: &App) {
         _ => oware_tui::app::outcome_text(game),
     };
     let summary = match end {
-        Some(end) => t("term-summary-end", &[("count", n.into()), ("end", end.into())]),
+        Some(end) => t(
+            "term-summary-end",
+            &[("count", n.into()), ("end", end.into())],
+        ),
         None => t("term-summary", &[("count", n.into())]),
     };
     println!("{summary}");
@@ -274,11 +276,7 @@ fn print_game(app: &App) {
         let moves: Vec<String> = game.move_texts().iter().map(|m| m.to_string()).collect();
         println!("{} {}", label("term-summary-moves"), moves.join(" "));
     }
-    println!(
-        "{} {}",
-        label("info-position"),
-        fen::write(game.position())
-    );
+    println!("{} {}", label("info-position"), fen::write(game.position()));
     // A rated game: each rating, with the game's change once it is over.
     if let Some(o) = app.online().filter(|o| o.view.rated) {
         let ratings: Vec<String> = [Side::South, Side::North]

@@ -320,6 +320,13 @@ term-pane-chat = Chat  Esc schließt
 
 ## Beide Spiele (term.rs, tables.rs, app/)
 
+term-too-small = Das Terminal ist { $size } groß: oware play braucht mindestens { $needed }. Vergrößern Sie das Fenster oder drücken Sie q zum Beenden.
+term-error-game-over = die Partie ist zu Ende
+term-error-empty-pit = Mulde { $pit } ist leer
+term-error-must-feed = { $side } muss versorgt werden
+term-error-grand-slam = ein Grand Slam (alle gegnerischen Samen schlagen) ist verboten, solange es einen anderen Zug gibt
+term-error-wrong-side = { $side } ist am Zug
+term-error-empty-row = ein Zyklus lässt sich nur einvernehmlich beenden, solange beide Reihen Samen haben: die Reihe von { $side } ist leer
 term-animation-off = { $status } (Animation aus: langsames Terminal)
 term-tables-present = { $dir } (0 bis { $max } Samen)
 term-tables-absent = keine in { $dir }: oware egdb build

@@ -318,6 +318,13 @@ term-pane-chat = Chat  Esc closes
 
 ## Both games (term.rs, tables.rs, app/)
 
+term-too-small = The terminal is { $size }: oware play needs at least { $needed }. Enlarge the window, or press q to quit.
+term-error-game-over = the game is over
+term-error-empty-pit = pit { $pit } is empty
+term-error-must-feed = must feed { $side }
+term-error-grand-slam = a grand slam (capturing every opponent seed) is illegal while another move exists
+term-error-wrong-side = it is { $side }'s turn
+term-error-empty-row = a cycle can be ended by agreement only while both rows hold seeds: { $side }'s row is empty
 term-animation-off = { $status } (animation off: slow terminal)
 term-tables-present = { $dir } (0 to { $max } seeds)
 term-tables-absent = none in { $dir }: oware egdb build

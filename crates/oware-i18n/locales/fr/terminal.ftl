@@ -323,6 +323,13 @@ term-pane-chat = Chat  Échap ferme
 
 ## Les deux jeux (term.rs, tables.rs, app/)
 
+term-too-small = Le terminal fait { $size } : oware play a besoin d'au moins { $needed }. Agrandissez la fenêtre ou appuyez sur q pour quitter.
+term-error-game-over = la partie est terminée
+term-error-empty-pit = la case { $pit } est vide
+term-error-must-feed = il faut nourrir { $side }
+term-error-grand-slam = un grand chelem (prendre toutes les graines adverses) est interdit quand un autre coup existe
+term-error-wrong-side = c'est au tour de { $side }
+term-error-empty-row = on ne peut conclure un cycle d'un commun accord que si les deux rangées ont des graines : la rangée de { $side } est vide
 term-animation-off = { $status } (animation coupée : terminal lent)
 term-tables-present = { $dir } (de 0 à { $max } graines)
 term-tables-absent = aucune dans { $dir } : oware egdb build

@@ -323,6 +323,13 @@ term-pane-chat = Chat  Esc fecha
 
 ## Os dois jogos (term.rs, tables.rs, app/)
 
+term-too-small = O terminal tem { $size }: oware play precisa de pelo menos { $needed }. Aumente a janela ou carregue em q para sair.
+term-error-game-over = o jogo acabou
+term-error-empty-pit = a casa { $pit } está vazia
+term-error-must-feed = é preciso alimentar { $side }
+term-error-grand-slam = um grande slam (capturar todas as sementes do adversário) é proibido quando há outra jogada
+term-error-wrong-side = é a vez de { $side }
+term-error-empty-row = só se pode terminar um ciclo por acordo enquanto as duas filas tiverem sementes: a fila de { $side } está vazia
 term-animation-off = { $status } (animação desligada: terminal lento)
 term-tables-present = { $dir } (de 0 a { $max } sementes)
 term-tables-absent = nenhuma em { $dir }: oware egdb build

@@ -128,7 +128,10 @@ impl App {
     pub(crate) fn chat_refused(&mut self, message: String) -> Vec<Effect> {
         if let Mode::Online(o) = &mut self.mode {
             o.chat.sending = false;
-            self.status = (Tone::Error, t("term-chat-refused", &[("error", message.into())]));
+            self.status = (
+                Tone::Error,
+                t("term-chat-refused", &[("error", message.into())]),
+            );
         }
         Vec::new()
     }
@@ -144,8 +147,9 @@ pub fn who(m: &ChatEntry) -> String {
             "term-chat-spectator",
             &[("name", format!("{}{mark}", m.name).into())],
         ),
-        (ChatRoom::Spectators, false) => {
-            t("term-chat-guest-spectator", &[("name", m.name.as_str().into())])
-        }
+        (ChatRoom::Spectators, false) => t(
+            "term-chat-guest-spectator",
+            &[("name", m.name.as_str().into())],
+        ),
     }
 }

@@ -15,10 +15,7 @@ impl App {
     /// [`App::play_pit`] in a local game.
     pub(super) fn play_pit_local(&mut self, index: usize) -> Vec<Effect> {
         if self.game.is_over() {
-            self.status = (
-                Tone::Error,
-                tr("term-local-over"),
-            );
+            self.status = (Tone::Error, tr("term-local-over"));
             return Vec::new();
         }
         if !self.humans_turn() {
@@ -43,7 +40,7 @@ impl App {
                         "term-cannot-play",
                         &[
                             ("pit", m.letter(turn).to_string().into()),
-                            ("error", e.to_string().into()),
+                            ("error", lang::play_error(&e).into()),
                         ],
                     ),
                 );
@@ -224,7 +221,10 @@ impl App {
             Err(e) => {
                 self.status = (
                     Tone::Error,
-                    t("term-no-cycle", &[("error", e.to_string().into())]),
+                    t(
+                        "term-no-cycle",
+                        &[("error", lang::agreement_error(&e).into())],
+                    ),
                 );
                 return Vec::new();
             }
@@ -235,10 +235,7 @@ impl App {
             Mode::Local {
                 opponent: Opponent::Computer { level, human },
             } => {
-                self.status = (
-                    Tone::Info,
-                    t("term-cycle-you-propose", &split_args(&split)),
-                );
+                self.status = (Tone::Info, t("term-cycle-you-propose", &split_args(&split)));
                 vec![Effect::AnswerCycle {
                     id: self.request,
                     game: self.game.clone(),
@@ -320,7 +317,10 @@ impl App {
                 self.cycle_offer = None;
                 self.status = (
                     Tone::Error,
-                    t("term-no-cycle", &[("error", e.to_string().into())]),
+                    t(
+                        "term-no-cycle",
+                        &[("error", lang::agreement_error(&e).into())],
+                    ),
                 );
                 Vec::new()
             }
@@ -355,8 +355,7 @@ impl App {
                             "term-cycle-you-decline",
                             &[(
                                 "status",
-                                t("turn-computer", &[("level", lang::level(level).into())])
-                                    .into(),
+                                t("turn-computer", &[("level", lang::level(level).into())]).into(),
                             )],
                         ),
                     );

@@ -348,9 +348,10 @@ impl App {
         match &self.mode {
             Mode::Local { opponent } => match *opponent {
                 Opponent::Computer { human, .. } if human == side => tr("term-name-you"),
-                Opponent::Computer { level, .. } => {
-                    t_("term-name-computer", &[("level", lang::level(level).into())])
-                }
+                Opponent::Computer { level, .. } => t_(
+                    "term-name-computer",
+                    &[("level", lang::level(level).into())],
+                ),
                 Opponent::Friend => tr("term-name-player"),
             },
             Mode::Online(o) if o.seat == Some(side) => {

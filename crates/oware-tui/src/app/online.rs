@@ -33,10 +33,7 @@ impl App {
         tables: Tables,
     ) -> Result<App, String> {
         let game = state.to_game()?;
-        let view = state
-            .online
-            .clone()
-            .ok_or_else(|| tr("term-not-online"))?;
+        let view = state.online.clone().ok_or_else(|| tr("term-not-online"))?;
         let now = Instant::now();
         let online = Online {
             link: link.to_string(),
@@ -154,7 +151,7 @@ impl App {
                 "term-cannot-play",
                 &[
                     ("pit", m.letter(turn).to_string().into()),
-                    ("error", e.to_string().into()),
+                    ("error", crate::lang::play_error(&e).into()),
                 ],
             ));
         }
@@ -277,7 +274,10 @@ impl App {
         if o.view.cycle_offer.is_none() {
             let rules = *self.game.rules();
             if let Err(e) = self.game.position().agreed_cycle_outcome(&rules) {
-                return self.refuse(t("term-no-cycle", &[("error", e.to_string().into())]));
+                return self.refuse(t(
+                    "term-no-cycle",
+                    &[("error", crate::lang::agreement_error(&e).into())],
+                ));
             }
         }
         self.toggle_offer(OfferKind::Cycle)

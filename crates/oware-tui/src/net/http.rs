@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::lang::{t, tr};
 use crate::checked::{self, GameId, SeatToken, SessionCookie, MAX_ANSWER};
+use crate::lang::{t, tr};
 use crate::wire::{ErrorBody, GameState};
 
 /// The time a request may take.
@@ -116,7 +116,10 @@ pub(super) fn unreachable(base: &str, e: &reqwest::Error) -> ApiError {
         // hyper's words may quote the server's bytes.
         t(
             "term-server-unreachable",
-            &[("server", base.into()), ("error", checked::clean(&why).into())],
+            &[
+                ("server", base.into()),
+                ("error", checked::clean(&why).into()),
+            ],
         )
     };
     ApiError {
@@ -242,7 +245,10 @@ impl Api {
             Err(_) => ApiError {
                 status: Some(status.as_u16()),
                 code: None,
-                message: t("term-server-answered", &[("status", status.to_string().into())]),
+                message: t(
+                    "term-server-answered",
+                    &[("status", status.to_string().into())],
+                ),
             },
         })
     }
@@ -269,7 +275,10 @@ async fn read_capped(mut res: reqwest::Response, base: &str) -> Result<Vec<u8>, 
     let too_large = ApiError {
         status: Some(res.status().as_u16()),
         code: None,
-        message: t("term-answer-too-large", &[("mib", (MAX_ANSWER >> 20).into())]),
+        message: t(
+            "term-answer-too-large",
+            &[("mib", (MAX_ANSWER >> 20).into())],
+        ),
     };
     if res.content_length().is_some_and(|n| n > MAX_ANSWER as u64) {
         return Err(too_large);

@@ -362,8 +362,8 @@ async fn stream_once(
     failures: &mut u32,
 ) -> Result<(), String> {
     let id = &target.id;
-    let mut path = reqwest::Url::parse(&format!("{}/api/games/{id}/events", api.base))
-        .map_err(|e| {
+    let mut path =
+        reqwest::Url::parse(&format!("{}/api/games/{id}/events", api.base)).map_err(|e| {
             t(
                 "term-server-address",
                 &[
@@ -426,10 +426,7 @@ async fn stream_once(
             "term-chat-log-refused",
             &[("error", crate::checked::clean(&e.to_string()).into())],
         )),
-        Err(e) => NetEvent::Rejected(t(
-            "term-chat-log-unread",
-            &[("error", e.message.into())],
-        )),
+        Err(e) => NetEvent::Rejected(t("term-chat-log-unread", &[("error", e.message.into())])),
     };
     if tx.send(report).is_err() {
         return Ok(());
@@ -437,12 +434,7 @@ async fn stream_once(
     let mut parser = event_parser();
     loop {
         let chunk = match tokio::time::timeout(IDLE, res.chunk()).await {
-            Err(_) => {
-                return Err(t(
-                    "term-stream-idle",
-                    &[("seconds", IDLE.as_secs().into())],
-                ))
-            }
+            Err(_) => return Err(t("term-stream-idle", &[("seconds", IDLE.as_secs().into())])),
             Ok(Err(e)) => return Err(unreachable(&api.base, &e).message),
             Ok(Ok(None)) => return Err(tr("term-stream-closed")),
             Ok(Ok(Some(c))) => c,

@@ -52,16 +52,15 @@ impl Seats {
         let Some(path) = self.file(t) else {
             return Err(tr("term-seat-no-folder"));
         };
-        write_private(&path, format!("{}\n", token.as_str()).as_bytes())
-            .map_err(|e| {
-                crate::lang::t(
-                    "term-seat-not-kept",
-                    &[
-                        ("path", path.display().to_string().into()),
-                        ("error", e.to_string().into()),
-                    ],
-                )
-            })
+        write_private(&path, format!("{}\n", token.as_str()).as_bytes()).map_err(|e| {
+            crate::lang::t(
+                "term-seat-not-kept",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("error", e.to_string().into()),
+                ],
+            )
+        })
     }
 
     /// Forgets the token of `t` (the server does not know it).

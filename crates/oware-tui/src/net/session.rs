@@ -96,16 +96,15 @@ impl Sessions {
             session.cookie.as_str(),
             checked::clean(&session.name)
         );
-        write_private(&path, text.as_bytes())
-            .map_err(|e| {
-                t(
-                    "term-login-not-kept",
-                    &[
-                        ("path", path.display().to_string().into()),
-                        ("error", e.to_string().into()),
-                    ],
-                )
-            })?;
+        write_private(&path, text.as_bytes()).map_err(|e| {
+            t(
+                "term-login-not-kept",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("error", e.to_string().into()),
+                ],
+            )
+        })?;
         Ok(path)
     }
 
@@ -174,8 +173,7 @@ pub async fn log_in(
         .await
         .map_err(|e| e.message)?;
     let cookie = cookie_of(&headers)?;
-    let name = name_of(&v)
-        .ok_or_else(|| tr("term-login-no-name"))?;
+    let name = name_of(&v).ok_or_else(|| tr("term-login-no-name"))?;
     let session = Session { cookie, name };
     let path = sessions.save(base, &session)?;
     Ok((session, path))
@@ -260,7 +258,10 @@ pub async fn connect(base: &str, sessions: &Sessions) -> Result<(Api, String), S
 pub fn log_in_hint(code: Option<&str>, api: &Api) -> String {
     match code {
         Some("not-rated" | "log-in-to-join") if api.session().is_none() => {
-            format!(" ({})", t("term-login-hint", &[("server", api.base().into())]))
+            format!(
+                " ({})",
+                t("term-login-hint", &[("server", api.base().into())])
+            )
         }
         _ => String::new(),
     }
