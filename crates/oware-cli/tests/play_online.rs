@@ -536,7 +536,9 @@ fn lang_fr_shows_the_lobby_and_the_online_game_in_french() {
     }
     kofi.type_line("1");
     let s = kofi.wait_for("Kofi's seat, in French", |s| {
-        s.contains("Vous jouez Nord contre Ama.") && s.contains(" Plateau ")
+        s.contains("Vous jouez Nord contre Ama.")
+            && s.contains(" Plateau ")
+            && s.contains("serveur  connecté")
     });
     for french in [
         "Nord: Kofi (vous)",
