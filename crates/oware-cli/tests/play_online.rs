@@ -45,6 +45,11 @@ struct Browser {
 impl Browser {
     /// Creates an online game as Ama (South), with a 10+5 clock.
     fn create(base: &str) -> Browser {
+        Browser::create_with(base, false)
+    }
+
+    /// [`Browser::create`], the game listed in the server's lobby when `lobby`.
+    fn create_with(base: &str, lobby: bool) -> Browser {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
@@ -63,7 +68,7 @@ impl Browser {
             "/api/games",
             Some(
                 json!({ "opponent": "online", "rules": "abapa", "color": "S", "name": "Ama",
-                         "clock": { "initial_s": 600, "increment_s": 5 } }),
+                         "clock": { "initial_s": 600, "increment_s": 5 }, "lobby": lobby }),
             ),
         );
         assert_eq!(status, 201, "{v}");
@@ -479,7 +484,7 @@ fn a_game_created_in_one_terminal_is_taken_from_the_lobby_in_another() {
     // A wrong answer is explained and asked again; then Kofi takes the challenge.
     kofi.type_line("7");
     kofi.wait_for("the explanation", |s| {
-        s.contains("there are 1 challenges: give a number from 1 to 1.")
+        s.contains("there is 1 challenge: give 1 to take it.")
     });
     kofi.type_line("1");
     let s = kofi.wait_for("Kofi's seat", |s| {
@@ -503,6 +508,76 @@ fn a_game_created_in_one_terminal_is_taken_from_the_lobby_in_another() {
         });
         t.check_restored();
     }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn lang_fr_shows_the_lobby_and_the_online_game_in_french() {
+    need_tmux!();
+    let dir = test_dir("fr");
+    let server = start_server(&dir.join("games.sqlite"), 0);
+    let ama = Browser::create_with(&server.base, true);
+    ama.listen();
+    wait_for_lobby(&server.base);
+    let data = dir.join("kofi");
+    let kofi = Tmux::start_with(
+        "online-fr",
+        &format!("LANG=fr_FR.UTF-8 XDG_DATA_HOME='{}'", data.display()),
+    );
+    kofi.type_line(&play_with(&format!("--online {} --name Kofi", server.base)));
+    let s = kofi.wait_for("the French lobby", |s| {
+        s.contains("Défis ouverts sur")
+            && s.contains("1. Ama joue Sud · 10+5 · abapa (vous jouez Nord)")
+            && s.contains("1 : l'accepter, n : nouvelle partie")
+    });
+    for english in ["Open challenges", "plays South", "take it", "a new game"] {
+        assert!(!s.contains(english), "{english}:\n{s}");
+    }
+    kofi.type_line("1");
+    let s = kofi.wait_for("Kofi's seat, in French", |s| {
+        s.contains("Vous jouez Nord contre Ama.")
+            && s.contains(" Plateau ")
+            && s.contains("serveur  connecté")
+    });
+    for french in [
+        "Nord: Kofi (vous)",
+        "Partie en ligne",
+        "jouez Nord",
+        "serveur  connecté",
+        "x abandon",
+    ] {
+        assert!(s.contains(french), "{french}:\n{s}");
+    }
+    // A key the client refuses is explained in French.
+    kofi.keys(&["h"]);
+    let s = kofi.wait_for("a refusal in French", |s| {
+        s.contains("Pas d'indice en ligne")
+    });
+    for english in [
+        "You play",
+        " Board ",
+        "Online game",
+        "server ",
+        "connected",
+        "link ",
+        "Waiting",
+        "'s move",
+        "No hints",
+        "resign",
+    ] {
+        assert!(!s.contains(english), "{english}:\n{s}");
+    }
+    ama.play('C');
+    kofi.wait_for("Ama's move, then Kofi's turn in French", |s| {
+        s.contains("  1. C") && s.contains("À vous")
+    });
+    kofi.keys(&["q"]);
+    let s = kofi.wait_for("the shell", |s| {
+        s.contains("vous rend votre place.") && s.trim_end().ends_with(PROMPT_SEEN)
+    });
+    assert!(s.contains("oware play : 1 coup"), "{s}");
+    kofi.check_restored();
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

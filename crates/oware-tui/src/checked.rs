@@ -88,17 +88,14 @@ pub fn clean_to(text: &str, max: usize) -> String {
 /// A value that is not 1 to `max` ASCII letters and digits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BadValue {
+    /// The message that says what it must be.
     what: &'static str,
     max: usize,
 }
 
 impl fmt::Display for BadValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} must be 1 to {} ASCII letters and digits",
-            self.what, self.max
-        )
+        f.write_str(&crate::lang::t(self.what, &[("max", self.max.into())]))
     }
 }
 
@@ -122,7 +119,7 @@ pub struct GameId(String);
 impl GameId {
     /// Checks `id`.
     pub fn new(id: &str) -> Result<GameId, BadValue> {
-        letters_and_digits(id, MAX_ID, "a game id")?;
+        letters_and_digits(id, MAX_ID, "term-bad-game-id")?;
         Ok(GameId(id.to_string()))
     }
 
@@ -135,7 +132,7 @@ impl GameId {
 impl TryFrom<String> for GameId {
     type Error = BadValue;
     fn try_from(id: String) -> Result<GameId, BadValue> {
-        letters_and_digits(&id, MAX_ID, "a game id")?;
+        letters_and_digits(&id, MAX_ID, "term-bad-game-id")?;
         Ok(GameId(id))
     }
 }
@@ -167,7 +164,7 @@ pub struct SeatToken(String);
 impl SeatToken {
     /// Checks `token`.
     pub fn new(token: &str) -> Result<SeatToken, BadValue> {
-        letters_and_digits(token, MAX_TOKEN, "a seat token")?;
+        letters_and_digits(token, MAX_TOKEN, "term-bad-seat-token")?;
         Ok(SeatToken(token.to_string()))
     }
 
@@ -180,7 +177,7 @@ impl SeatToken {
 impl TryFrom<String> for SeatToken {
     type Error = BadValue;
     fn try_from(token: String) -> Result<SeatToken, BadValue> {
-        letters_and_digits(&token, MAX_TOKEN, "a seat token")?;
+        letters_and_digits(&token, MAX_TOKEN, "term-bad-seat-token")?;
         Ok(SeatToken(token))
     }
 }
@@ -198,10 +195,10 @@ pub struct BadSession;
 
 impl fmt::Display for BadSession {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "a session cookie must be {SESSION_LEN} hexadecimal digits"
-        )
+        f.write_str(&crate::lang::t(
+            "term-bad-session",
+            &[("length", SESSION_LEN.into())],
+        ))
     }
 }
 

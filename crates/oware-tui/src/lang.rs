@@ -54,3 +54,32 @@ pub fn level(level: Level) -> String {
 pub fn tr_in(lang: Lang, id: &str) -> String {
     oware_i18n::tr(lang, id)
 }
+
+/// Why a move cannot be played, in the terminal's language.
+pub fn play_error(e: &oware_core::PlayError) -> String {
+    use oware_core::PlayError;
+    match *e {
+        PlayError::GameOver => tr("term-error-game-over"),
+        PlayError::EmptyPit { pit } => {
+            t("term-error-empty-pit", &[("pit", pit.to_string().into())])
+        }
+        PlayError::MustFeed { opponent } => {
+            t("term-error-must-feed", &[("side", side(opponent).into())])
+        }
+        PlayError::GrandSlam => tr("term-error-grand-slam"),
+        PlayError::WrongSide { turn } => t("term-error-wrong-side", &[("side", side(turn).into())]),
+        // Only a record's move text says a capture.
+        _ => e.to_string(),
+    }
+}
+
+/// Why a cycle cannot be ended by agreement, in the terminal's language.
+pub fn agreement_error(e: &oware_core::AgreementError) -> String {
+    use oware_core::AgreementError;
+    match *e {
+        AgreementError::GameOver => tr("term-error-game-over"),
+        AgreementError::EmptyRow { side: s } => {
+            t("term-error-empty-row", &[("side", side(s).into())])
+        }
+    }
+}

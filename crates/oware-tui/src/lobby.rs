@@ -14,6 +14,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::checked::{self, GameId};
+use crate::lang::{self, t, tr};
 use crate::net::{log_in_hint, origin, parse_answer, Api, Joined, Seats, Target};
 use crate::wire::{self, SeatRating};
 
@@ -41,9 +42,7 @@ impl Address {
         match server {
             Some(u) => Ok(Address::Server(origin(&u))),
             // The invite link's explanation, with the other form added.
-            None => Err(format!(
-                "{not_a_link} (or the server's address alone, e.g. http://127.0.0.1:8080, for its lobby)"
-            )),
+            None => Err(t("term-address-or-server", &[("error", not_a_link.into())])),
         }
     }
 }
@@ -56,7 +55,7 @@ pub fn parse_clock(text: &str) -> Result<Option<TimeControl>, String> {
     if t.eq_ignore_ascii_case("none") {
         return Ok(None);
     }
-    let bad = || format!("'{t}' is not a clock: give MINUTES+SECONDS (e.g. 5+3, 0.5+2) or none");
+    let bad = || crate::lang::t("term-clock-bad", &[("text", t.into())]);
     let (m, s) = t.split_once('+').ok_or_else(bad)?;
     let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
     let increment_s: u64 = s.trim().parse().map_err(|_| bad())?;
@@ -122,20 +121,27 @@ impl Challenge {
     /// rated (you play North)`.
     pub fn describe(&self) -> String {
         let mut who = if self.name.trim().is_empty() {
-            "Someone".to_string()
+            tr("term-someone")
         } else {
             self.name.trim().to_string()
         };
         if let Some(r) = &self.rating {
             who = format!("{who} {}", crate::wire::rating_text(r));
         }
-        let clock = self.clock.map_or("no clock".to_string(), clock_text);
-        format!(
-            "{who} plays {} · {clock} · {}{} (you play {})",
-            self.color,
-            self.rules,
-            if self.rated { " · rated" } else { "" },
-            self.color.other()
+        let clock = self.clock.map_or_else(|| tr("term-no-clock"), clock_text);
+        t(
+            if self.rated {
+                "term-challenge-rated"
+            } else {
+                "term-challenge"
+            },
+            &[
+                ("who", who.into()),
+                ("side", lang::side(self.color).into()),
+                ("clock", clock.into()),
+                ("rules", self.rules.as_str().into()),
+                ("yours", lang::side(self.color.other()).into()),
+            ],
         )
     }
 }
@@ -152,9 +158,9 @@ pub async fn challenges(api: &Api) -> Result<Vec<Challenge>, String> {
 /// Reads the lobby's answer `{"challenges": […]}`: a bad id in one refuses it whole.
 pub fn parse_lobby(v: Value) -> Result<Vec<Challenge>, String> {
     let refused = |e: &dyn fmt::Display| {
-        format!(
-            "the server's lobby is refused: {}",
-            checked::clean(&e.to_string())
+        t(
+            "term-lobby-refused",
+            &[("error", checked::clean(&e.to_string()).into())],
         )
     };
     let lobby = serde_json::from_value::<Lobby>(v).map_err(|e| refused(&e))?;
@@ -168,9 +174,9 @@ pub fn parse_lobby(v: Value) -> Result<Vec<Challenge>, String> {
 /// The lobby as lines for the prompt: a numbered line per challenge, or that there is none.
 pub fn list_text(base: &str, challenges: &[Challenge]) -> String {
     if challenges.is_empty() {
-        return format!("No open challenges on {base}.\n");
+        return format!("{}\n", t("term-lobby-empty", &[("server", base.into())]));
     }
-    let mut out = format!("Open challenges on {base}:\n");
+    let mut out = format!("{}\n", t("term-lobby-list", &[("server", base.into())]));
     for (i, c) in challenges.iter().enumerate() {
         out.push_str(&format!("  {}. {}\n", i + 1, c.describe()));
     }
@@ -193,11 +199,11 @@ pub enum Choice {
 impl Choice {
     /// The prompt's question for a lobby of `n` challenges.
     pub fn question(n: usize) -> String {
-        match n {
-            0 => "n: a new game, r or Enter: look again, q: quit > ".into(),
-            1 => "1: take it, n: a new game, r or Enter: look again, q: quit > ".into(),
-            n => format!("1-{n}: take one, n: a new game, r or Enter: look again, q: quit > "),
-        }
+        let question = match n {
+            0 => tr("term-lobby-ask-none"),
+            n => t("term-lobby-ask", &[("count", n.into())]),
+        };
+        format!("{question} > ")
     }
 
     /// Reads an answer to [`Choice::question`] for a lobby of `n` challenges.
@@ -211,11 +217,9 @@ impl Choice {
         }
         match a.parse::<usize>() {
             Ok(k) if (1..=n).contains(&k) => Ok(Choice::Take(k - 1)),
-            Ok(_) if n == 0 => Err("there is no challenge to take".into()),
-            Ok(_) => Err(format!(
-                "there are {n} challenges: give a number from 1 to {n}"
-            )),
-            Err(_) => Err(format!("'{a}' is not one of the choices")),
+            Ok(_) if n == 0 => Err(tr("term-lobby-nothing-to-take")),
+            Ok(_) => Err(t("term-lobby-out-of-range", &[("count", n.into())])),
+            Err(_) => Err(t("term-lobby-not-a-choice", &[("answer", a.into())])),
         }
     }
 }
@@ -272,7 +276,7 @@ pub async fn create(api: &Api, new: &NewChallenge, seats: &Seats) -> Result<Join
     // Both checked by `parse_answer`: the token is kept under the id's name only if both are
     // letters and digits.
     let (Some(id), Some(token)) = (answer.id, answer.token) else {
-        return Err("the server's answer to creating a game has no id or seat token".into());
+        return Err(tr("term-create-no-token"));
     };
     let target = Target {
         base: base.to_string(),
@@ -288,12 +292,12 @@ pub async fn create(api: &Api, new: &NewChallenge, seats: &Seats) -> Result<Join
         .as_ref()
         .and_then(|o| o.you)
         .or(new.color)
-        .ok_or("the server did not say which side you play")?;
-    note.push_str(if new.lobby {
-        "New game, in the lobby."
+        .ok_or_else(|| tr("term-create-no-side"))?;
+    note.push_str(&tr(if new.lobby {
+        "term-new-in-lobby"
     } else {
-        "New game, not in the lobby."
-    });
+        "term-new-not-in-lobby"
+    }));
     Ok(Joined {
         api: api.clone(),
         target,
@@ -318,7 +322,7 @@ pub fn choose(
     mut output: impl std::io::Write,
 ) -> Result<Option<Joined>, String> {
     let base = api.base();
-    let io = |e: std::io::Error| format!("the terminal failed: {e}");
+    let io = |e: std::io::Error| t("term-terminal-failed", &[("error", e.to_string().into())]);
     loop {
         let list = runtime.block_on(challenges(api))?;
         write!(
@@ -349,8 +353,11 @@ pub fn choose(
                 if joined.seat.is_some() {
                     return Ok(Some(joined));
                 }
-                writeln!(output, "That challenge is no longer open. {}", joined.note)
-                    .map_err(io)?;
+                let gone = t(
+                    "term-challenge-gone",
+                    &[("note", joined.note.as_str().into())],
+                );
+                writeln!(output, "{}", gone.trim_end()).map_err(io)?;
             }
         }
     }

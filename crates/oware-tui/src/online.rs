@@ -9,6 +9,7 @@ use oware_core::{BySide, Side};
 
 use crate::chat::Chat;
 use crate::checked::GameId;
+use crate::lang::{self, t, tr};
 use crate::net::OfferKind;
 use crate::wire::{EndReason, OnlineView, Status};
 
@@ -149,37 +150,53 @@ impl Online {
 
     /// The offers standing, one sentence each, with the keys that answer them.
     pub fn offer_lines(&self) -> Vec<String> {
+        self.offers().into_iter().map(|(line, _)| line).collect()
+    }
+
+    /// The opponent's standing offer as a sentence with the keys that answer it.
+    pub fn offer_to_answer_line(&self) -> Option<String> {
+        self.offers()
+            .into_iter()
+            .find_map(|(line, answer)| answer.then_some(line))
+    }
+
+    /// The offers standing, one sentence each, and whether the person answers it (y/n).
+    fn offers(&self) -> Vec<(String, bool)> {
         let offers = [
             (
                 self.view.takeback_offer,
-                "asks to take back their last move",
-                "You asked to take back your last move: t withdraws",
+                "term-offer-takeback",
+                "term-offer-takeback-own",
             ),
             (
                 self.view.cycle_offer,
-                "proposes to end the game as a cycle",
-                "You proposed to end the game as a cycle: e withdraws",
+                "term-offer-cycle",
+                "term-offer-cycle-own",
             ),
             (
                 self.view.draw_offer,
-                "offers a draw",
-                "You offered a draw: d withdraws",
+                "term-offer-draw",
+                "term-offer-draw-own",
             ),
             (
                 self.view.rematch_offer,
-                "offers a rematch",
-                "You offered a rematch: waiting for the answer",
+                "term-offer-rematch",
+                "term-offer-rematch-own",
             ),
         ];
         let mut lines = Vec::new();
         for (by, theirs, own) in offers {
             match by {
                 None => {}
-                Some(by) if Some(by) == self.seat => lines.push(own.to_string()),
-                Some(by) if self.seat.is_some() => {
-                    lines.push(format!("{} {theirs}: y accept, n decline", self.name(by)))
+                Some(by) if Some(by) == self.seat => lines.push((tr(own), false)),
+                Some(by) => {
+                    let offer = t(theirs, &[("name", self.name(by).into())]);
+                    if self.seat.is_some() {
+                        lines.push((t("term-offer-answer", &[("offer", offer.into())]), true))
+                    } else {
+                        lines.push((offer, false))
+                    }
                 }
-                Some(by) => lines.push(format!("{} {theirs}", self.name(by))),
             }
         }
         lines
@@ -192,11 +209,8 @@ impl Online {
         let v = &self.view;
         let Some(end) = v.end else {
             return match v.status {
-                Status::Aborted => Some(("Game aborted".into(), "no result".into())),
-                Status::Cancelled => Some((
-                    "Challenge cancelled".into(),
-                    "the game never started".into(),
-                )),
+                Status::Aborted => Some((tr("term-end-aborted"), tr("term-end-no-result"))),
+                Status::Cancelled => Some((tr("term-end-cancelled"), tr("term-end-never-started"))),
                 _ => None,
             };
         };
@@ -204,20 +218,30 @@ impl Online {
             return None;
         }
         let result = match v.winner {
-            Some(w) => format!("{} ({w}) wins", self.name(w)),
-            None if end == EndReason::Aborted => "Game aborted".into(),
-            None => "Draw".into(),
+            Some(w) => t(
+                "term-end-wins",
+                &[
+                    ("name", self.name(w).into()),
+                    ("side", lang::side(w).into()),
+                ],
+            ),
+            None if end == EndReason::Aborted => tr("term-end-aborted"),
+            None => tr("term-end-draw"),
         };
         let loser = v.winner.map(Side::other);
         let why = match (end, loser) {
-            (EndReason::Time, Some(l)) => format!("{l} ran out of time"),
-            (EndReason::Resign, Some(l)) => format!("{l} resigned"),
-            (EndReason::Agreement, _) => "drawn by agreement".into(),
-            (EndReason::Abandon, Some(l)) => {
-                format!("{l} left and {} claimed the win", l.other())
-            }
-            (EndReason::Abandon, None) => "a player left; the other claimed a draw".into(),
-            (EndReason::Aborted, _) => "no result".into(),
+            (EndReason::Time, Some(l)) => t("term-end-time", &[("side", lang::side(l).into())]),
+            (EndReason::Resign, Some(l)) => t("term-end-resign", &[("side", lang::side(l).into())]),
+            (EndReason::Agreement, _) => tr("term-end-agreement"),
+            (EndReason::Abandon, Some(l)) => t(
+                "term-end-abandon-win",
+                &[
+                    ("side", lang::side(l).into()),
+                    ("other", lang::side(l.other()).into()),
+                ],
+            ),
+            (EndReason::Abandon, None) => tr("term-end-abandon-draw"),
+            (EndReason::Aborted, _) => tr("term-end-no-result"),
             (other, _) => other.name().replace('-', " "),
         };
         Some((result, why))

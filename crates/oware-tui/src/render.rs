@@ -93,10 +93,12 @@ pub fn render(app: &App, frame: &mut Frame) {
         color: app.config.color,
     };
     if !fits(area) {
-        let text = format!(
-            "The terminal is {}x{}: oware play needs at least {MIN_WIDTH}x{MIN_HEIGHT}. \
-             Enlarge the window, or press q to quit.",
-            area.width, area.height
+        let text = t(
+            "term-too-small",
+            &[
+                ("size", format!("{}x{}", area.width, area.height).into()),
+                ("needed", format!("{MIN_WIDTH}x{MIN_HEIGHT}").into()),
+            ],
         );
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
@@ -162,23 +164,23 @@ fn draw_title(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
             opponent: Opponent::Friend,
         } => tr("title-friend"),
         Mode::Online(o) => {
-            let mut t = format!(
-                "online  {} vs {}",
-                short(&o.name(Side::South), 14),
-                short(&o.name(Side::North), 14)
-            );
-            if let Some(c) = &o.view.clock {
+            let clock = o.view.clock.as_ref().map_or(String::new(), |c| {
                 let initial = if c.initial_ms % 60_000 == 0 {
                     (c.initial_ms / 60_000).to_string()
                 } else {
                     format!("{}s", c.initial_ms / 1000)
                 };
-                t.push_str(&format!("  {initial}+{}", c.increment_ms / 1000));
-            }
-            if o.view.rated {
-                t.push_str(" rated");
-            }
-            t
+                format!("  {initial}+{}", c.increment_ms / 1000)
+            });
+            t(
+                "term-title-online",
+                &[
+                    ("south", short(&o.name(Side::South), 14).into()),
+                    ("north", short(&o.name(Side::North), 14).into()),
+                    ("clock", clock.into()),
+                    ("rated", if o.view.rated { "yes" } else { "no" }.into()),
+                ],
+            )
         }
     };
     let text = format!(
@@ -312,22 +314,23 @@ fn draw_board(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
             .map(|r| format!(" {}", crate::wire::rating_text(r)))
             .unwrap_or_default();
         let name = short(&app.player_name(side), 22 - rating.chars().count().min(12));
-        let mut t = format!(" {side}: {name}{rating}");
+        let mut t = format!(" {}: {name}{rating}", lang::side(side));
         let over = app.game.is_over() || app.online().is_some_and(|o| o.view.is_finished());
         if let Some(o) = app.online() {
             let seat = o.view.seats.get(side);
             if !seat.taken {
-                t.push_str(" - seat free");
+                t.push_str(&format!(" - {}", tr("term-seat-free")));
             } else if !seat.connected && o.seat != Some(side) {
-                t.push_str(" - away");
+                t.push_str(&format!(" - {}", tr("term-seat-away")));
             }
         }
         if side == turn && !over {
-            t.push_str(if app.thinking && !humans_turn {
-                "  (thinking...)"
+            let what = tr(if app.thinking && !humans_turn {
+                "term-label-thinking"
             } else {
-                "  (to move)"
+                "term-label-to-move"
             });
+            t.push_str(&format!("  ({what})"));
         }
         let name_style = if side == turn {
             Style::default().add_modifier(Modifier::BOLD)
@@ -473,7 +476,7 @@ fn draw_info(app: &App, frame: &mut Frame, area: Rect, theme: &Theme) {
         }
         format!(" {} ", tr("pane-analysis"))
     } else if app.online().is_some() {
-        " Online game ".to_string()
+        format!(" {} ", tr("term-pane-online"))
     } else {
         lines.push(Line::from(Span::styled(tr("analysis-off"), theme.dim())));
         format!(" {} ", tr("pane-game"))
@@ -499,35 +502,40 @@ fn online_lines(app: &App, o: &Online, lines: &mut Vec<Line>, theme: &Theme) {
     if o.can_claim() {
         let away = o.name(app.game.position().turn());
         lines.push(Line::from(Span::styled(
-            format!("{away} is away: w claims the win, = a draw"),
+            t("term-away-claim", &[("name", away.into())]),
             bold,
         )));
     }
-    let watching = match o.view.spectators {
-        0 => String::new(),
-        1 => ", 1 watching".to_string(),
-        n => format!(", {n} watching"),
+    let count = ("count", o.view.spectators.into());
+    let seat = match o.seat {
+        Some(s) => t("term-info-play", &[("side", lang::side(s).into()), count]),
+        None => t("term-info-watch", &[count]),
     };
-    lines.push(Line::from(match o.seat {
-        Some(s) => format!("you      play {s}{watching}"),
-        None => format!("you      watch{watching}"),
-    }));
+    lines.push(Line::from(format!("{} {seat}", label("term-info-you"))));
+    let server = label("term-info-server");
     lines.push(match &o.connection {
-        Connection::Connecting => Line::from("server   connecting..."),
-        Connection::Up => Line::from("server   connected"),
+        Connection::Connecting => Line::from(format!("{server} {}", tr("term-info-connecting"))),
+        Connection::Up => Line::from(format!("{server} {}", tr("term-info-connected"))),
         Connection::Lost { error, .. } => Line::from(Span::styled(
-            format!("server   connection lost ({error}), reconnecting"),
+            format!(
+                "{server} {}",
+                t("term-info-lost", &[("error", error.as_str().into())])
+            ),
             theme.error(),
         )),
     });
     // The link on one line, without its label when both do not fit.
-    lines.push(Line::from(if o.link.chars().count() + 9 <= 46 {
-        format!("link     {}", o.link)
-    } else {
-        o.link.clone()
-    }));
+    let link = label("term-info-link");
+    lines.push(Line::from(
+        if o.link.chars().count() + link.chars().count() < 46 {
+            format!("{link} {}", o.link)
+        } else {
+            o.link.clone()
+        },
+    ));
     lines.push(Line::from(format!(
-        "position {}",
+        "{} {}",
+        label("info-position"),
         fen::write(app.game.position())
     )));
 }
@@ -569,7 +577,7 @@ fn draw_moves(app: &App, frame: &mut Frame, area: Rect, _theme: &Theme) {
     let lines: Vec<Line> = rows.into_iter().skip(skip).map(Line::from).collect();
     let title = match app.online().map_or(0, |o| o.chat.unread) {
         0 => format!(" {} ", tr("pane-moves")),
-        n => format!(" Moves  m chat: {n} new "),
+        n => format!(" {} ", t("term-pane-moves-chat", &[("count", n.into())])),
     };
     frame.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
@@ -643,7 +651,10 @@ fn draw_chat(o: &Online, frame: &mut Frame, area: Rect, theme: &Theme) {
     lines.truncate(room);
     lines.reverse();
     if o.chat.messages.is_empty() {
-        lines.push(Line::from(Span::styled("no messages yet", theme.dim())));
+        lines.push(Line::from(Span::styled(
+            tr("term-chat-no-messages"),
+            theme.dim(),
+        )));
     }
     while lines.len() < room {
         lines.insert(0, Line::default());
@@ -654,7 +665,7 @@ fn draw_chat(o: &Online, frame: &mut Frame, area: Rect, theme: &Theme) {
         Paragraph::new(lines).block(
             Block::default()
                 .borders(Borders::ALL)
-                .title(" Chat  Esc closes "),
+                .title(format!(" {} ", tr("term-pane-chat"))),
         ),
         area,
     );

@@ -65,12 +65,17 @@ impl Tables {
     /// One line for the info pane: which tables are used, or how to build them.
     pub fn describe(&self) -> String {
         match self {
-            Tables::Present { egdb, max_seeds } => {
-                format!("{} (0 to {max_seeds} seeds)", egdb.dir().display())
-            }
-            Tables::Absent { dir } => {
-                format!("none in {}: oware egdb build", dir.display())
-            }
+            Tables::Present { egdb, max_seeds } => crate::lang::t(
+                "term-tables-present",
+                &[
+                    ("dir", egdb.dir().display().to_string().into()),
+                    ("max", (*max_seeds).into()),
+                ],
+            ),
+            Tables::Absent { dir } => crate::lang::t(
+                "term-tables-absent",
+                &[("dir", dir.display().to_string().into())],
+            ),
             Tables::Failed { error } => error.clone(),
         }
     }

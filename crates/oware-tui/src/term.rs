@@ -244,7 +244,10 @@ pub fn run(mut app: App, egdb: Option<Arc<Prober>>, online: Option<Online>) -> i
             if app.animation.is_some() && t.elapsed() > SLOW_DRAW {
                 app.config.animation = false;
                 app.animation = None;
-                app.status.1 = format!("{} (animation off: slow terminal)", app.status.1);
+                app.status.1 = crate::lang::t(
+                    "term-animation-off",
+                    &[("status", app.status.1.as_str().into())],
+                );
             }
             dirty = false;
         }

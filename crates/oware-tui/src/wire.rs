@@ -23,6 +23,7 @@ pub use oware_protocol::{
 use serde::Deserialize;
 
 use crate::checked::{self, GameId};
+use crate::lang::{t, tr};
 
 /// A move of the move list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,7 +74,7 @@ impl TryFrom<oware_protocol::StateView> for GameState {
                 if m.letter.is_ascii_alphabetic() {
                     Ok(MoveEntry { letter: m.letter })
                 } else {
-                    Err("a move letter must be an ASCII letter".to_string())
+                    Err(tr("term-bad-move-letter"))
                 }
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -118,26 +119,52 @@ impl GameState {
         let rules: Rules = self
             .rules
             .parse()
-            .map_err(|e| format!("the server's rules '{}': {e}", self.rules))?;
+            .map_err(|e: <Rules as std::str::FromStr>::Err| {
+                t(
+                    "term-server-rules",
+                    &[
+                        ("rules", self.rules.as_str().into()),
+                        ("error", e.to_string().into()),
+                    ],
+                )
+            })?;
         let start = match self.history.first() {
-            Some(p) => fen::parse(&p.text)
-                .map_err(|e| format!("the server's start position '{}': {e}", p.text))?,
+            Some(p) => fen::parse(&p.text).map_err(|e| {
+                t(
+                    "term-server-start",
+                    &[
+                        ("position", p.text.as_str().into()),
+                        ("error", e.to_string().into()),
+                    ],
+                )
+            })?,
             None => oware_core::Position::start(),
         };
         let mut game = Game::from_position(start, rules);
         for (i, m) in self.moves.iter().enumerate() {
-            let text: MoveText = m
-                .letter
-                .to_string()
-                .parse()
-                .map_err(|e| format!("the server's move {}: {e}", i + 1))?;
-            game.play_text(&text)
-                .map_err(|e| format!("the server's move {} ({}): {e}", i + 1, m.letter))?;
+            let text: MoveText = m.letter.to_string().parse().map_err(
+                |e: <MoveText as std::str::FromStr>::Err| {
+                    t(
+                        "term-server-move-text",
+                        &[("number", (i + 1).into()), ("error", e.to_string().into())],
+                    )
+                },
+            )?;
+            game.play_text(&text).map_err(|e| {
+                t(
+                    "term-server-move",
+                    &[
+                        ("number", (i + 1).into()),
+                        ("pit", m.letter.to_string().into()),
+                        ("error", e.to_string().into()),
+                    ],
+                )
+            })?;
         }
         let agreed = self.online.as_ref().and_then(|o| o.end) == Some(EndReason::AgreedCycle);
         if agreed && !game.is_agreed_cycle() {
             game.agree_cycle()
-                .map_err(|e| format!("the server's agreed cycle: {e}"))?;
+                .map_err(|e| t("term-server-cycle", &[("error", e.to_string().into())]))?;
         }
         Ok(game)
     }
@@ -215,13 +242,13 @@ impl TryFrom<oware_protocol::ChatMessage> for ChatEntry {
     fn try_from(m: oware_protocol::ChatMessage) -> Result<ChatEntry, String> {
         let text = checked::clean_to(m.text.trim(), checked::MAX_CHAT_TEXT);
         if text.trim().is_empty() {
-            return Err("a chat message without text".into());
+            return Err(tr("term-chat-no-text"));
         }
         let name = checked::clean_to(m.name.trim(), checked::MAX_CHAT_NAME);
         Ok(ChatEntry {
             room: m.room,
             name: if name.trim().is_empty() {
-                "Spectator".into()
+                tr("term-chat-anonymous")
             } else {
                 name
             },
@@ -236,9 +263,9 @@ impl TryFrom<oware_protocol::ChatMessage> for ChatEntry {
 /// Reads a `chat` event's data (a message); the error is a sentence for the status line.
 pub fn parse_chat(data: &str) -> Result<ChatEntry, String> {
     serde_json::from_str::<ChatEntry>(data).map_err(|e| {
-        format!(
-            "Refused the server's chat message: {}",
-            checked::clean(&e.to_string())
+        t(
+            "term-chat-message-refused",
+            &[("error", checked::clean(&e.to_string()).into())],
         )
     })
 }

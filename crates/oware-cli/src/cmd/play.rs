@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use oware_core::{fen, Game, Side};
 use oware_engine::Level;
+use oware_tui::lang::{t, tr};
 use oware_tui::{App, Config, Opponent, Tables};
 
 use crate::common::RulesArgs;
@@ -83,8 +84,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = args.rules.rules();
     let (game, save_path) = match &args.game {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the game file {}", path.display()))?;
+            let text = std::fs::read_to_string(path).with_context(|| {
+                t(
+                    "term-cannot-read-game",
+                    &[("path", path.display().to_string().into())],
+                )
+            })?;
             let game = oware_tui::read_game(&text, rules)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             (game, path.clone())
@@ -92,7 +97,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => (Game::new(rules), PathBuf::from("oware-game.ogn")),
     };
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        anyhow::bail!("oware play needs a terminal (standard input and output must be one)");
+        anyhow::bail!(tr("term-needs-terminal"));
     }
     let opponent = if args.friend {
         Opponent::Friend
@@ -120,7 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         save_path,
     };
     let app = oware_tui::run(App::new(config, opponent, game, tables), prober, None)
-        .context("the terminal failed")?;
+        .with_context(|| tr("term-terminal-broke"))?;
     print_game(&app);
     Ok(ExitCode::SUCCESS)
 }
@@ -138,7 +143,7 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
     use oware_tui::lobby::{self, Address};
     use oware_tui::net::{connect, join, runtime, Net, Seats, Sessions};
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        anyhow::bail!("oware play needs a terminal (standard input and output must be one)");
+        anyhow::bail!(tr("term-needs-terminal"));
     }
     let address = Address::parse(url).map_err(anyhow::Error::msg)?;
     let seats = Seats::user();
@@ -155,17 +160,16 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
         Address::Game(target) => {
             if args.new || args.clock.is_some() || args.side.is_some() || args.private || args.rated
             {
-                anyhow::bail!(
-                    "--new, --clock, --side, --private and --rated are for a new game: give the \
-                     server's address ({}), not a game's link",
-                    target.base
-                );
+                anyhow::bail!(t(
+                    "term-new-flags-need-server",
+                    &[("server", target.base.as_str().into())],
+                ));
             }
             runtime.block_on(join(api, target, name, args.watch, &seats))
         }
         Address::Server(_) => {
             if args.watch {
-                anyhow::bail!("--watch needs a game's link (http://HOST:PORT/game/ID)");
+                anyhow::bail!(tr("term-watch-needs-link"));
             }
             let new = new_challenge(args)?;
             if args.new {
@@ -215,13 +219,14 @@ fn run_online(args: &Args, url: &str) -> anyhow::Result<ExitCode> {
     let (tx, rx) = std::sync::mpsc::channel();
     let net = Net::start(runtime, &joined, seats, tx);
     let online = oware_tui::term::Online { net, events: rx };
-    let app = oware_tui::run(app, prober, Some(online)).context("the terminal failed")?;
+    let app =
+        oware_tui::run(app, prober, Some(online)).with_context(|| tr("term-terminal-broke"))?;
     print_game(&app);
     if let Some(o) = app.online() {
         if o.seat.is_some() && !o.view.is_finished() {
             println!(
-                "The game goes on at {}: oware play --online {} takes your seat back.",
-                o.link, o.link
+                "{}",
+                t("term-game-goes-on", &[("link", o.link.as_str().into())])
             );
         }
     }
@@ -238,7 +243,7 @@ fn new_challenge(args: &Args) -> anyhow::Result<oware_tui::lobby::NewChallenge> 
         other => Some(
             other
                 .parse::<Side>()
-                .map_err(|_| anyhow::anyhow!("--side must be S, N or random, not '{side}'"))?,
+                .map_err(|_| anyhow::anyhow!(t("term-bad-side", &[("side", side.into())])))?,
         ),
     };
     Ok(oware_tui::lobby::NewChallenge {
@@ -259,19 +264,19 @@ fn print_game(app: &App) {
         (Some(_), Some((result, why))) => Some(format!("{result}: {why}")),
         _ => oware_tui::app::outcome_text(game),
     };
-    println!(
-        "oware play: {n} move{}{}",
-        if n == 1 { "" } else { "s" },
-        match end {
-            Some(t) => format!(", {t}"),
-            None => String::new(),
-        }
-    );
+    let summary = match end {
+        Some(end) => t(
+            "term-summary-end",
+            &[("count", n.into()), ("end", end.into())],
+        ),
+        None => t("term-summary", &[("count", n.into())]),
+    };
+    println!("{summary}");
     if !game.moves().is_empty() {
         let moves: Vec<String> = game.move_texts().iter().map(|m| m.to_string()).collect();
-        println!("moves:    {}", moves.join(" "));
+        println!("{} {}", label("term-summary-moves"), moves.join(" "));
     }
-    println!("position: {}", fen::write(game.position()));
+    println!("{} {}", label("info-position"), fen::write(game.position()));
     // A rated game: each rating, with the game's change once it is over.
     if let Some(o) = app.online().filter(|o| o.view.rated) {
         let ratings: Vec<String> = [Side::South, Side::North]
@@ -282,7 +287,12 @@ fn print_game(app: &App) {
             })
             .collect();
         if !ratings.is_empty() {
-            println!("ratings:  {}", ratings.join(", "));
+            println!("{} {}", label("term-summary-ratings"), ratings.join(", "));
         }
     }
+}
+
+/// A label of the summary, padded so that the values line up (`position `).
+fn label(id: &str) -> String {
+    format!("{:<9}", format!("{}:", tr(id)))
 }

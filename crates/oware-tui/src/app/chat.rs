@@ -8,6 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::{App, Effect, Mode, Tone};
 use crate::chat::MAX_TYPED;
+use crate::lang::{t, tr};
 use crate::net::Request;
 use crate::wire::{ChatEntry, ChatRoom};
 
@@ -22,14 +23,13 @@ impl App {
         if let Mode::Online(o) = &mut self.mode {
             o.chat.open = true;
             o.chat.unread = 0;
-            let room = if o.seat.is_some() {
-                "to your opponent"
-            } else {
-                "to the spectators"
-            };
             self.status = (
                 Tone::Info,
-                format!("Chat: type a message {room}, Enter sends it, Esc closes"),
+                tr(if o.seat.is_some() {
+                    "term-chat-open-players"
+                } else {
+                    "term-chat-open-spectators"
+                }),
             );
         }
         Vec::new()
@@ -52,12 +52,12 @@ impl App {
             KeyCode::Enter => {
                 let text = chat.draft.trim().to_string();
                 if text.is_empty() {
-                    self.status = (Tone::Error, "Nothing to send: type a message".into());
+                    self.status = (Tone::Error, tr("term-chat-empty"));
                 } else if chat.sending {
-                    self.status = (Tone::Error, "Wait: your message is on its way".into());
+                    self.status = (Tone::Error, tr("term-chat-busy"));
                 } else {
                     chat.sending = true;
-                    self.status = (Tone::Info, "Sending your message...".into());
+                    self.status = (Tone::Info, tr("term-chat-sending"));
                     return vec![Effect::Net(Request::Chat(text))];
                 }
             }
@@ -66,7 +66,7 @@ impl App {
                 if full {
                     self.status = (
                         Tone::Error,
-                        format!("A message has {MAX_TYPED} characters at most"),
+                        t("term-chat-too-long", &[("max", MAX_TYPED.into())]),
                     );
                 }
             }
@@ -94,12 +94,18 @@ impl App {
         match (news.as_slice(), log) {
             ([], _) => {}
             ([m], false) => {
-                self.status = (Tone::Info, format!("{}: {} (m: chat)", who(m), m.text));
+                self.status = (
+                    Tone::Info,
+                    t(
+                        "term-chat-arrived",
+                        &[("name", who(m).into()), ("text", m.text.as_str().into())],
+                    ),
+                );
             }
             (ms, _) => {
                 self.status = (
                     Tone::Info,
-                    format!("{} messages in the chat (m opens it)", ms.len()),
+                    t("term-chat-arrived-many", &[("count", ms.len().into())]),
                 );
             }
         }
@@ -112,7 +118,7 @@ impl App {
             o.chat.sending = false;
             o.chat.draft.clear();
             o.chat.add(m);
-            self.status = (Tone::Info, "Sent".into());
+            self.status = (Tone::Info, tr("term-chat-sent"));
         }
         Vec::new()
     }
@@ -122,7 +128,10 @@ impl App {
     pub(crate) fn chat_refused(&mut self, message: String) -> Vec<Effect> {
         if let Mode::Online(o) = &mut self.mode {
             o.chat.sending = false;
-            self.status = (Tone::Error, format!("Chat: {message}"));
+            self.status = (
+                Tone::Error,
+                t("term-chat-refused", &[("error", message.into())]),
+            );
         }
         Vec::new()
     }
@@ -134,7 +143,13 @@ pub fn who(m: &ChatEntry) -> String {
     let mark = if m.account { " \u{2713}" } else { "" };
     match (m.room, m.account) {
         (ChatRoom::Players, _) => format!("{}{mark}", m.name),
-        (ChatRoom::Spectators, true) => format!("{}{mark} (spectator)", m.name),
-        (ChatRoom::Spectators, false) => format!("{} (guest spectator)", m.name),
+        (ChatRoom::Spectators, true) => t(
+            "term-chat-spectator",
+            &[("name", format!("{}{mark}", m.name).into())],
+        ),
+        (ChatRoom::Spectators, false) => t(
+            "term-chat-guest-spectator",
+            &[("name", m.name.as_str().into())],
+        ),
     }
 }

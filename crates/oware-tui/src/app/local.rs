@@ -7,20 +7,19 @@ use std::path::PathBuf;
 use oware_core::{ogn, Game, Move, Outcome, Rules, Side};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
+use crate::lang::{self, t, tr, Arg};
+
 use super::{App, Effect, Mode, Opponent, Overlay, Prompt, PromptKind, Tone};
 
 impl App {
     /// [`App::play_pit`] in a local game.
     pub(super) fn play_pit_local(&mut self, index: usize) -> Vec<Effect> {
         if self.game.is_over() {
-            self.status = (
-                Tone::Error,
-                "The game is over: n for a rematch, u to take back".into(),
-            );
+            self.status = (Tone::Error, tr("term-local-over"));
             return Vec::new();
         }
         if !self.humans_turn() {
-            self.status = (Tone::Error, "Wait: the computer is thinking".into());
+            self.status = (Tone::Error, tr("term-wait-computer"));
             return Vec::new();
         }
         let Some(m) = Move::new(index) else {
@@ -35,7 +34,16 @@ impl App {
             }
             Err(e) => {
                 self.cursor = index;
-                self.status = (Tone::Error, format!("Cannot play {}: {e}", m.letter(turn)));
+                self.status = (
+                    Tone::Error,
+                    t(
+                        "term-cannot-play",
+                        &[
+                            ("pit", m.letter(turn).to_string().into()),
+                            ("error", lang::play_error(&e).into()),
+                        ],
+                    ),
+                );
                 Vec::new()
             }
         }
@@ -45,7 +53,7 @@ impl App {
     /// computer's reply.
     pub fn undo(&mut self) -> Vec<Effect> {
         let Some(m) = self.game.undo() else {
-            self.status = (Tone::Error, "Nothing to take back".into());
+            self.status = (Tone::Error, tr("term-nothing-to-undo"));
             return Vec::new();
         };
         self.redo.push(m);
@@ -62,7 +70,10 @@ impl App {
         if !self.thinking {
             self.status = (
                 Tone::Info,
-                format!("Taken back ({n} to redo). {}", self.turn_text()),
+                t(
+                    "term-taken-back",
+                    &[("count", n.into()), ("status", self.turn_text().into())],
+                ),
             );
         }
         fx
@@ -71,7 +82,7 @@ impl App {
     /// Plays again what was taken back, up to the person's next turn.
     pub fn redo(&mut self) -> Vec<Effect> {
         let Some(m) = self.redo.pop() else {
-            self.status = (Tone::Error, "Nothing to redo".into());
+            self.status = (Tone::Error, tr("term-nothing-to-redo"));
             return Vec::new();
         };
         if self.game.play(m).is_err() {
@@ -116,10 +127,13 @@ impl App {
                 if !self.thinking {
                     self.status = (
                         Tone::Info,
-                        format!(
-                            "Opened {name} ({} moves). {}",
-                            self.game.moves().len(),
-                            self.turn_text()
+                        t(
+                            "term-opened",
+                            &[
+                                ("name", name.into()),
+                                ("count", self.game.moves().len().into()),
+                                ("status", self.turn_text().into()),
+                            ],
                         ),
                     );
                 }
@@ -136,9 +150,17 @@ impl App {
         match std::fs::write(path, self.record_text()) {
             Ok(()) => {
                 self.config.save_path = PathBuf::from(path);
-                self.status = (Tone::Info, format!("Saved to {path}"));
+                self.status = (Tone::Info, t("term-saved", &[("path", path.into())]));
             }
-            Err(e) => self.status = (Tone::Error, format!("Cannot save to {path}: {e}")),
+            Err(e) => {
+                self.status = (
+                    Tone::Error,
+                    t(
+                        "term-cannot-save",
+                        &[("path", path.into()), ("error", e.to_string().into())],
+                    ),
+                )
+            }
         }
     }
 
@@ -146,18 +168,24 @@ impl App {
         match std::fs::read_to_string(path) {
             Ok(text) => self.load_text(path, &text),
             Err(e) => {
-                self.status = (Tone::Error, format!("Cannot open {path}: {e}"));
+                self.status = (
+                    Tone::Error,
+                    t(
+                        "term-cannot-open",
+                        &[("path", path.into()), ("error", e.to_string().into())],
+                    ),
+                );
                 Vec::new()
             }
         }
     }
     fn ask_hint(&mut self) -> Vec<Effect> {
         if !self.humans_turn() {
-            self.status = (Tone::Error, "No hint now: it is not your move".into());
+            self.status = (Tone::Error, tr("term-no-hint-now"));
             return Vec::new();
         }
         self.hint_pending = true;
-        self.status = (Tone::Info, "Looking for a hint...".into());
+        self.status = (Tone::Info, tr("term-looking-for-hint"));
         vec![Effect::Hint {
             id: self.request,
             game: self.game.clone(),
@@ -180,18 +208,24 @@ impl App {
         if !self.humans_turn() {
             self.status = (
                 Tone::Error,
-                if self.game.is_over() {
-                    "The game is over".into()
+                tr(if self.game.is_over() {
+                    "term-game-is-over"
                 } else {
-                    "Wait: the computer is thinking".into()
-                },
+                    "term-wait-computer"
+                }),
             );
             return Vec::new();
         }
         let split = match self.game.position().agreed_cycle_outcome(self.game.rules()) {
             Ok(o) => o,
             Err(e) => {
-                self.status = (Tone::Error, format!("No cycle to end: {e}"));
+                self.status = (
+                    Tone::Error,
+                    t(
+                        "term-no-cycle",
+                        &[("error", lang::agreement_error(&e).into())],
+                    ),
+                );
                 return Vec::new();
             }
         };
@@ -201,13 +235,7 @@ impl App {
             Mode::Local {
                 opponent: Opponent::Computer { level, human },
             } => {
-                self.status = (
-                    Tone::Info,
-                    format!(
-                        "You propose to end the game as a cycle ({}): the computer is considering it...",
-                        split_text(&split)
-                    ),
-                );
+                self.status = (Tone::Info, t("term-cycle-you-propose", &split_args(&split)));
                 vec![Effect::AnswerCycle {
                     id: self.request,
                     game: self.game.clone(),
@@ -218,10 +246,17 @@ impl App {
             _ => {
                 self.status = (
                     Tone::Info,
-                    format!(
-                        "{by} proposes to end the game as a cycle ({}). {}: y accept, n decline",
-                        split_text(&split),
-                        by.other()
+                    t(
+                        "term-cycle-side-proposes",
+                        &[
+                            split_args(&split),
+                            [
+                                ("side", lang::side(by).into()),
+                                ("other", lang::side(by.other()).into()),
+                            ]
+                            .to_vec(),
+                        ]
+                        .concat(),
                     ),
                 );
                 Vec::new()
@@ -238,10 +273,7 @@ impl App {
         self.cycle_offer = Some(self.game.position().turn());
         self.status = (
             Tone::Info,
-            format!(
-                "The computer proposes to end the game: the position cycles ({}). y accept, n decline",
-                split_text(&split)
-            ),
+            t("term-cycle-computer-proposes", &split_args(&split)),
         );
         Vec::new()
     }
@@ -255,28 +287,41 @@ impl App {
             return Vec::new();
         }
         if accept {
-            return self.agree_cycle("The computer accepts");
+            return self.agree_cycle("term-cycle-computer-accepts", by);
         }
         self.cycle_offer = None;
-        self.status = (
-            Tone::Info,
-            "The computer declines: it can do better than the split. Your move".into(),
-        );
+        self.status = (Tone::Info, tr("term-cycle-computer-declines"));
         Vec::new()
     }
 
-    /// Ends the game by agreement, saying `who` agreed.
-    fn agree_cycle(&mut self, who: &str) -> Vec<Effect> {
+    /// Ends the game by agreement, saying who agreed (the message `id`, where `$side` is the
+    /// side that answered the proposal of `by`).
+    fn agree_cycle(&mut self, id: &str, by: Side) -> Vec<Effect> {
         match self.game.agree_cycle() {
             Ok(_) => {
                 self.redo.clear();
                 let fx = self.changed(false);
-                self.status = (Tone::Info, format!("{who}. {}", self.turn_text()));
+                self.status = (
+                    Tone::Info,
+                    t(
+                        id,
+                        &[
+                            ("side", lang::side(by.other()).into()),
+                            ("status", self.turn_text().into()),
+                        ],
+                    ),
+                );
                 fx
             }
             Err(e) => {
                 self.cycle_offer = None;
-                self.status = (Tone::Error, format!("No cycle to end: {e}"));
+                self.status = (
+                    Tone::Error,
+                    t(
+                        "term-no-cycle",
+                        &[("error", lang::agreement_error(&e).into())],
+                    ),
+                );
                 Vec::new()
             }
         }
@@ -288,12 +333,12 @@ impl App {
         let person_answers = self.human() != Some(by);
         match key.code {
             KeyCode::Char('y') if person_answers => {
-                let who = if self.human().is_some() {
-                    "You accept".to_string()
+                let id = if self.human().is_some() {
+                    "term-cycle-you-accept"
                 } else {
-                    format!("{} accepts", by.other())
+                    "term-cycle-side-accepts"
                 };
-                self.agree_cycle(&who)
+                self.agree_cycle(id, by)
             }
             KeyCode::Char('n') if person_answers => {
                 self.cycle_offer = None;
@@ -306,7 +351,13 @@ impl App {
                     self.thinking = true;
                     self.status = (
                         Tone::Info,
-                        format!("You decline: the game goes on. {level} is thinking..."),
+                        t(
+                            "term-cycle-you-decline",
+                            &[(
+                                "status",
+                                t("turn-computer", &[("level", lang::level(level).into())]).into(),
+                            )],
+                        ),
                     );
                     return vec![Effect::Think {
                         id: self.request,
@@ -318,10 +369,12 @@ impl App {
                 }
                 self.status = (
                     Tone::Info,
-                    format!(
-                        "{} declines: the game goes on. {}",
-                        by.other(),
-                        self.turn_text()
+                    t(
+                        "term-cycle-side-declines",
+                        &[
+                            ("side", lang::side(by.other()).into()),
+                            ("status", self.turn_text().into()),
+                        ],
                     ),
                 );
                 Vec::new()
@@ -332,12 +385,11 @@ impl App {
             _ => {
                 self.status = (
                     Tone::Error,
-                    if person_answers {
-                        "Answer the proposal first: y to end the game as a cycle, n to play on"
+                    tr(if person_answers {
+                        "term-cycle-answer-first"
                     } else {
-                        "Wait: the computer is considering your proposal"
-                    }
-                    .into(),
+                        "term-cycle-wait-computer"
+                    }),
                 );
                 Vec::new()
             }
@@ -372,17 +424,19 @@ impl App {
 /// The computer proposes a cycle only with at most this many seeds on the board.
 const PROPOSE_MAX_SEEDS: u8 = 16;
 
-/// What a split gives: `each keeps their row: South 24, North 24`.
-fn split_text(split: &Outcome) -> String {
-    format!(
-        "each keeps their row: South {}, North {}",
-        split.scores.south, split.scores.north
-    )
+/// What a split gives, as the arguments of the messages that say it (`$south`, `$north`:
+/// each keeps their row, South 24, North 24).
+fn split_args(split: &Outcome) -> Vec<(&'static str, Arg<'static>)> {
+    vec![
+        ("south", split.scores.south.to_string().into()),
+        ("north", split.scores.north.to_string().into()),
+    ]
 }
 
 /// Reads an OGN record and replays it: its `Rules` tag, else `rules`.
 pub fn read_game(text: &str, rules: Rules) -> Result<Game, String> {
-    let record = ogn::parse(text).map_err(|e| format!("not an OGN game: {e}"))?;
+    let record =
+        ogn::parse(text).map_err(|e| t("term-not-ogn", &[("error", e.to_string().into())]))?;
     let rules = if record.tag("Rules").is_some() {
         record.rules().map_err(|e| e.to_string())?
     } else {

@@ -347,11 +347,16 @@ impl App {
     pub fn player_name(&self, side: Side) -> String {
         match &self.mode {
             Mode::Local { opponent } => match *opponent {
-                Opponent::Computer { human, .. } if human == side => "you".to_string(),
-                Opponent::Computer { level, .. } => format!("computer ({level})"),
-                Opponent::Friend => "player".to_string(),
+                Opponent::Computer { human, .. } if human == side => tr("term-name-you"),
+                Opponent::Computer { level, .. } => t_(
+                    "term-name-computer",
+                    &[("level", lang::level(level).into())],
+                ),
+                Opponent::Friend => tr("term-name-player"),
             },
-            Mode::Online(o) if o.seat == Some(side) => format!("{} (you)", o.name(side)),
+            Mode::Online(o) if o.seat == Some(side) => {
+                t_("term-name-online-you", &[("name", o.name(side).into())])
+            }
             Mode::Online(o) => o.name(side),
         }
     }
@@ -501,11 +506,11 @@ impl App {
         if self.analysis.on {
             self.analysis.running = false;
             self.analysis.on = false;
-            self.status = (Tone::Info, "Analysis stopped".into());
+            self.status = (Tone::Info, tr("term-analysis-stopped"));
             return vec![Effect::StopAnalysis];
         }
         if self.game.is_over() {
-            self.status = (Tone::Error, "The game is over: nothing to analyse".into());
+            self.status = (Tone::Error, tr("term-analysis-over"));
             return Vec::new();
         }
         self.analysis = Analysis {
@@ -513,7 +518,7 @@ impl App {
             running: true,
             info: None,
         };
-        self.status = (Tone::Info, "Analysing (a to stop)".into());
+        self.status = (Tone::Info, tr("term-analysing"));
         vec![
             Effect::StopAnalysis,
             Effect::Analyse {
@@ -526,7 +531,10 @@ impl App {
     fn copy(&mut self) -> Vec<Effect> {
         let text = fen::write(self.game.position());
         self.copied = Some(text.clone());
-        self.status = (Tone::Info, format!("Copied {text}"));
+        self.status = (
+            Tone::Info,
+            t_("term-copied", &[("position", text.as_str().into())]),
+        );
         vec![Effect::Copy(text)]
     }
 
@@ -559,7 +567,7 @@ impl App {
             match key.code {
                 KeyCode::Esc => {
                     self.overlay = Overlay::None;
-                    self.status = (Tone::Info, "Cancelled".into());
+                    self.status = (Tone::Info, tr("term-cancelled"));
                 }
                 KeyCode::Backspace => {
                     p.text.pop();
@@ -570,7 +578,7 @@ impl App {
                     self.overlay = Overlay::None;
                     let path = p.text.trim();
                     if path.is_empty() {
-                        self.status = (Tone::Error, "No file name given".into());
+                        self.status = (Tone::Error, tr("term-no-file-name"));
                         return Vec::new();
                     }
                     return match p.kind {
@@ -651,7 +659,13 @@ impl App {
         if Side::owner_of(pit) != turn {
             self.status = (
                 Tone::Error,
-                format!("That is {}'s pit: it is {turn}'s move", Side::owner_of(pit)),
+                t_(
+                    "term-not-your-pit",
+                    &[
+                        ("owner", lang::side(Side::owner_of(pit)).into()),
+                        ("side", lang::side(turn).into()),
+                    ],
+                ),
             );
             return Vec::new();
         }
@@ -671,7 +685,10 @@ impl App {
                 match self.game.play(m) {
                     Ok(_) => self.changed(true),
                     Err(e) => {
-                        self.status = (Tone::Error, format!("The engine's move was refused: {e}"));
+                        self.status = (
+                            Tone::Error,
+                            t_("term-engine-refused", &[("error", e.to_string().into())]),
+                        );
                         Vec::new()
                     }
                 }
@@ -698,10 +715,12 @@ impl App {
                     self.cursor = m.index();
                     self.status = (
                         Tone::Info,
-                        format!(
-                            "Hint: pit {} (score {}); Enter plays it",
-                            m.letter(turn),
-                            oware_engine::score_to_text(score)
+                        t_(
+                            "term-hint",
+                            &[
+                                ("pit", m.letter(turn).to_string().into()),
+                                ("score", oware_engine::score_to_text(score).into()),
+                            ],
                         ),
                     );
                 }

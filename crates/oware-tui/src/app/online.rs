@@ -16,6 +16,7 @@ use oware_core::{Game, Move, Side};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::{outcome_lines, Analysis, App, Config, Effect, Mode, Tone};
+use crate::lang::{side, t, tr};
 use crate::net::{ClaimResult, NetEvent, OfferAction, OfferKind, Request};
 use crate::online::{Confirm, Connection, Online};
 use crate::tables::Tables;
@@ -32,10 +33,7 @@ impl App {
         tables: Tables,
     ) -> Result<App, String> {
         let game = state.to_game()?;
-        let view = state
-            .online
-            .clone()
-            .ok_or("not an online game (it is played on one device)")?;
+        let view = state.online.clone().ok_or_else(|| tr("term-not-online"))?;
         let now = Instant::now();
         let online = Online {
             link: link.to_string(),
@@ -89,19 +87,24 @@ impl App {
     /// The online status line.
     pub(crate) fn online_turn_text(&self, o: &Online) -> String {
         if let Some((result, why)) = self.end_lines() {
-            return format!("Game over: {result}: {why}");
+            return t(
+                "term-online-over",
+                &[("result", result.into()), ("why", why.into())],
+            );
         }
         let turn = self.game.position().turn();
         match (o.view.status, o.seat) {
-            (Status::Open, Some(_)) => {
-                "Waiting for an opponent to join (give them the link)".into()
-            }
-            (Status::Open, None) => "Waiting for the second player".into(),
-            (_, Some(s)) if s == turn => {
-                "Your move: keys 1-6, arrows and Enter, or click a pit".into()
-            }
-            (_, Some(_)) => format!("{}'s move ({turn})", o.name(turn)),
-            (_, None) => format!("Watching: {} ({turn}) to move", o.name(turn)),
+            (Status::Open, Some(_)) => tr("term-wait-opponent"),
+            (Status::Open, None) => tr("term-wait-second"),
+            (_, Some(s)) if s == turn => tr("turn-yours"),
+            (_, Some(_)) => t(
+                "term-their-move",
+                &[("name", o.name(turn).into()), ("side", side(turn).into())],
+            ),
+            (_, None) => t(
+                "term-watching-to-move",
+                &[("name", o.name(turn).into()), ("side", side(turn).into())],
+            ),
         }
     }
 
@@ -124,30 +127,39 @@ impl App {
         };
         let turn = self.game.position().turn();
         if self.end_lines().is_some() || o.view.is_finished() {
-            return self.refuse("The game is over: n offers a rematch");
+            return self.refuse(tr("term-refuse-over"));
         }
         let Some(seat) = o.seat else {
-            return self.refuse("You are watching: only the players move");
+            return self.refuse(tr("term-refuse-watching-move"));
         };
         if o.view.status == Status::Open {
-            return self.refuse("Wait for an opponent to join");
+            return self.refuse(tr("term-refuse-wait-join"));
         }
         if turn != seat {
-            let why = format!("Wait: it is {}'s move", o.name(turn));
+            let why = t("term-refuse-wait-turn", &[("name", o.name(turn).into())]);
             return self.refuse(why);
         }
         if o.busy {
-            return self.refuse("Wait: your last request is on its way");
+            return self.refuse(tr("term-refuse-busy"));
         }
         let Some(m) = Move::new(index) else {
             return Vec::new();
         };
         self.cursor = index;
         if let Err(e) = self.game.position().play(m, self.game.rules()) {
-            return self.refuse(format!("Cannot play {}: {e}", m.letter(turn)));
+            return self.refuse(t(
+                "term-cannot-play",
+                &[
+                    ("pit", m.letter(turn).to_string().into()),
+                    ("error", crate::lang::play_error(&e).into()),
+                ],
+            ));
         }
         let letter = m.letter(turn);
-        self.status = (Tone::Info, format!("Sending {letter}..."));
+        self.status = (
+            Tone::Info,
+            t("term-sending", &[("pit", letter.to_string().into())]),
+        );
         self.send(Request::Move(letter))
     }
 
@@ -171,15 +183,18 @@ impl App {
             o.confirm = Confirm::None;
             return match key.code {
                 KeyCode::Char('y') => {
-                    self.status = (Tone::Info, "Resigning...".into());
+                    self.status = (Tone::Info, tr("term-resigning"));
                     self.send(Request::Resign)
                 }
                 KeyCode::Char('a') if self.game.moves().len() < 2 => {
-                    self.status = (Tone::Info, "Aborting...".into());
+                    self.status = (Tone::Info, tr("term-aborting"));
                     self.send(Request::Abort)
                 }
                 _ => {
-                    self.status = (Tone::Info, format!("Not resigned. {}", self.turn_text()));
+                    self.status = (
+                        Tone::Info,
+                        t("term-not-resigned", &[("status", self.turn_text().into())]),
+                    );
                     Vec::new()
                 }
             };
@@ -194,12 +209,11 @@ impl App {
                 o.confirm = Confirm::Resign;
                 self.status = (
                     Tone::Info,
-                    if self.game.moves().len() < 2 {
-                        "Resign? y resigns, a aborts (no result), any other key keeps playing"
+                    tr(if self.game.moves().len() < 2 {
+                        "term-confirm-resign-abort"
                     } else {
-                        "Resign this game? y resigns, any other key keeps playing"
-                    }
-                    .into(),
+                        "term-confirm-resign"
+                    }),
                 );
                 Vec::new()
             }
@@ -211,25 +225,17 @@ impl App {
             KeyCode::Char('n') => self.answer_offer(false),
             KeyCode::Char('w') if can_claim => self.send(Request::Claim(ClaimResult::Win)),
             KeyCode::Char('=') if can_claim => self.send(Request::Claim(ClaimResult::Draw)),
-            KeyCode::Char('x' | 'd' | 't' | 'e' | 'w' | '=') => self.refuse(if !player {
-                "You are watching: only the players can do this"
+            KeyCode::Char('x' | 'd' | 't' | 'e' | 'w' | '=') => self.refuse(tr(if !player {
+                "term-refuse-watching-do"
             } else if !playing {
-                "Not now: the game is not under way"
+                "term-refuse-not-under-way"
             } else {
-                "Nothing to claim: your opponent is here or not to move"
-            }),
-            KeyCode::Char('u' | 'r') | KeyCode::Backspace => {
-                self.refuse("No undo in an online game: t asks to take back your last move")
-            }
-            KeyCode::Char('h') => {
-                self.refuse("No hints in an online game (they are for games against the computer)")
-            }
-            KeyCode::Char('a') if player && playing => {
-                self.refuse("No analysis during your own game: a works once it is over")
-            }
-            KeyCode::Char('o') => {
-                self.refuse("Leave the online game first (q), then oware play GAME.ogn")
-            }
+                "term-refuse-no-claim"
+            })),
+            KeyCode::Char('u' | 'r') | KeyCode::Backspace => self.refuse(tr("term-refuse-undo")),
+            KeyCode::Char('h') => self.refuse(tr("term-refuse-hint")),
+            KeyCode::Char('a') if player && playing => self.refuse(tr("term-refuse-analysis")),
+            KeyCode::Char('o') => self.refuse(tr("term-refuse-open")),
             _ => self.on_key_common(key),
         }
     }
@@ -250,7 +256,7 @@ impl App {
             Some(s) => {
                 self.status = (
                     Tone::Info,
-                    format!("{} already offers it: y accepts, n declines", o.name(s)),
+                    t("term-already-offers", &[("name", o.name(s).into())]),
                 );
                 Vec::new()
             }
@@ -268,7 +274,10 @@ impl App {
         if o.view.cycle_offer.is_none() {
             let rules = *self.game.rules();
             if let Err(e) = self.game.position().agreed_cycle_outcome(&rules) {
-                return self.refuse(format!("No cycle to end: {e}"));
+                return self.refuse(t(
+                    "term-no-cycle",
+                    &[("error", crate::lang::agreement_error(&e).into())],
+                ));
             }
         }
         self.toggle_offer(OfferKind::Cycle)
@@ -294,12 +303,11 @@ impl App {
         }
         self.status = (
             Tone::Error,
-            if o.seat.is_none() {
-                "You are watching: only the players answer offers"
+            tr(if o.seat.is_none() {
+                "term-refuse-watching-answer"
             } else {
-                "No offer to answer"
-            }
-            .into(),
+                "term-no-offer"
+            }),
         );
         Vec::new()
     }
@@ -324,24 +332,20 @@ impl App {
                 let said = match &request {
                     Request::Move(_) | Request::Claim(_) | Request::Resign | Request::Abort => None,
                     Request::Offer(kind, action) => Some(match (kind, action) {
-                        (OfferKind::Draw, OfferAction::Offer) => "You offered a draw (d withdraws)",
-                        (OfferKind::Takeback, OfferAction::Offer) => {
-                            "You asked to take back your last move (t withdraws)"
-                        }
-                        (OfferKind::Rematch, OfferAction::Offer) => "You offered a rematch",
-                        (OfferKind::Cycle, OfferAction::Offer) => {
-                            "You proposed to end the game as a cycle (e withdraws)"
-                        }
+                        (OfferKind::Draw, OfferAction::Offer) => "term-offered-draw",
+                        (OfferKind::Takeback, OfferAction::Offer) => "term-offered-takeback",
+                        (OfferKind::Rematch, OfferAction::Offer) => "term-offered-rematch",
+                        (OfferKind::Cycle, OfferAction::Offer) => "term-offered-cycle",
                         // The end says more than a word.
                         (_, OfferAction::Accept) if self.end_lines().is_some() => "",
-                        (_, OfferAction::Accept) => "Accepted",
-                        (_, OfferAction::Decline) => "Declined",
-                        (_, OfferAction::Withdraw) => "Withdrawn",
+                        (_, OfferAction::Accept) => "term-accepted",
+                        (_, OfferAction::Decline) => "term-declined",
+                        (_, OfferAction::Withdraw) => "term-withdrawn",
                     }),
                     Request::FollowRematch(_) | Request::Chat(_) => None,
                 };
                 if let Some(s) = said.filter(|s| !s.is_empty()) {
-                    self.status = (Tone::Info, s.to_string());
+                    self.status = (Tone::Info, tr(s));
                 }
                 fx
             }
@@ -353,7 +357,16 @@ impl App {
                 ) {
                     o.following = false;
                 }
-                self.status = (Tone::Error, format!("{}: {message}", request.describe()));
+                self.status = (
+                    Tone::Error,
+                    t(
+                        "term-refused",
+                        &[
+                            ("request", request.describe().into()),
+                            ("message", message.into()),
+                        ],
+                    ),
+                );
                 Vec::new()
             }
             NetEvent::Switched { state, seat } => {
@@ -376,7 +389,10 @@ impl App {
                     let rival = o.name(seat.other());
                     self.status = (
                         Tone::Info,
-                        format!("Rematch: you play {seat} against {rival}."),
+                        t(
+                            "term-rematch-seat",
+                            &[("side", side(seat).into()), ("name", rival.into())],
+                        ),
                     );
                 }
                 fx
@@ -389,16 +405,22 @@ impl App {
                 let was_lost = matches!(o.connection, Connection::Lost { .. });
                 o.connection = Connection::Up;
                 if was_lost {
-                    self.status = (Tone::Info, format!("Reconnected. {}", self.turn_text()));
+                    self.status = (
+                        Tone::Info,
+                        t("term-reconnected", &[("status", self.turn_text().into())]),
+                    );
                 }
                 Vec::new()
             }
             NetEvent::Lost { error, retry } => {
                 self.status = (
                     Tone::Error,
-                    format!(
-                        "Connection lost ({error}): trying again in {} s",
-                        retry.as_secs().max(1)
+                    t(
+                        "term-connection-lost",
+                        &[
+                            ("error", error.as_str().into()),
+                            ("seconds", retry.as_secs().max(1).into()),
+                        ],
                     ),
                 );
                 o.connection = Connection::Lost { error, retry };
@@ -425,7 +447,7 @@ impl App {
             Err(e) => {
                 self.status = (
                     Tone::Error,
-                    format!("The server's game cannot be shown: {e}"),
+                    t("term-state-unshowable", &[("error", e.into())]),
                 );
                 return Vec::new();
             }
@@ -465,9 +487,9 @@ impl App {
                 && self.online().is_some_and(|o| o.view.cycle_offer.is_none())
                 && self.end_lines().is_none();
             if lapsed {
-                self.status.1 = format!(
-                    "The proposal to end the game as a cycle lapsed with the move. {}",
-                    self.status.1
+                self.status.1 = t(
+                    "term-cycle-lapsed",
+                    &[("status", self.status.1.as_str().into())],
                 );
             }
         } else if before != after {
@@ -475,16 +497,12 @@ impl App {
             self.status = (Tone::Info, self.turn_text());
         }
         if before != after {
-            if let Some(line) = self.online().and_then(|o| {
-                o.offer_lines()
-                    .into_iter()
-                    .find(|l| l.ends_with("y accept, n decline"))
-            }) {
+            if let Some(line) = self.online().and_then(|o| o.offer_to_answer_line()) {
                 self.status = (Tone::Info, line);
             }
         }
         if let Some(next) = follow {
-            self.status = (Tone::Info, "Rematch agreed: taking your seat...".into());
+            self.status = (Tone::Info, tr("term-rematch-agreed"));
             fx.push(Effect::Net(Request::FollowRematch(next)));
         }
         fx

@@ -11,6 +11,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::checked::{self, GameId, SeatToken, SessionCookie, MAX_ANSWER};
+use crate::lang::{t, tr};
 use crate::wire::{ErrorBody, GameState};
 
 /// The time a request may take.
@@ -32,27 +33,27 @@ impl Target {
     /// Reads an invite link `http(s)://HOST[:PORT][/PREFIX]/game/ID` (a query or fragment is
     /// ignored).
     pub fn parse(url: &str) -> Result<Target, String> {
-        let bad = |why: &str| {
-            format!(
-                "'{url}' is not an online game's address ({why}): give the invite link, \
-                 e.g. http://127.0.0.1:8080/game/0123abcd..."
+        let bad = |why: String| {
+            t(
+                "term-link-bad",
+                &[("link", url.into()), ("why", why.into())],
             )
         };
-        let parsed = reqwest::Url::parse(url.trim()).map_err(|e| bad(&e.to_string()))?;
+        let parsed = reqwest::Url::parse(url.trim()).map_err(|e| bad(e.to_string()))?;
         if !matches!(parsed.scheme(), "http" | "https") {
-            return Err(bad("it must start with http:// or https://"));
+            return Err(bad(tr("term-link-scheme")));
         }
         if parsed.host_str().is_none() {
-            return Err(bad("no host"));
+            return Err(bad(tr("term-link-no-host")));
         }
         let segments: Vec<&str> = parsed
             .path_segments()
             .map(|s| s.filter(|p| !p.is_empty()).collect())
             .unwrap_or_default();
         let [prefix @ .., "game", id] = segments.as_slice() else {
-            return Err(bad("its path must end in /game/ID"));
+            return Err(bad(tr("term-link-path")));
         };
-        let id = GameId::new(id).map_err(|_| bad("the game id is letters and digits"))?;
+        let id = GameId::new(id).map_err(|_| bad(tr("term-link-id")))?;
         let mut base = origin(&parsed);
         for p in prefix {
             base.push('/');
@@ -109,16 +110,22 @@ pub(super) fn unreachable(base: &str, e: &reqwest::Error) -> ApiError {
         why = s.to_string();
         source = s.source();
     }
-    let what = if e.is_timeout() {
-        "did not answer in time".to_string()
+    let message = if e.is_timeout() {
+        t("term-server-timeout", &[("server", base.into())])
     } else {
         // hyper's words may quote the server's bytes.
-        format!("cannot be reached ({})", checked::clean(&why))
+        t(
+            "term-server-unreachable",
+            &[
+                ("server", base.into()),
+                ("error", checked::clean(&why).into()),
+            ],
+        )
     };
     ApiError {
         status: None,
         code: None,
-        message: format!("the server {base} {what}"),
+        message,
     }
 }
 
@@ -134,11 +141,18 @@ pub struct Api {
 impl Api {
     /// A client for the server at `base`.
     pub fn new(base: &str) -> Result<Api, String> {
+        // The terminal's language, for the server's sentences (its API errors).
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert(
+            reqwest::header::ACCEPT_LANGUAGE,
+            reqwest::header::HeaderValue::from_static(crate::lang::lang().code()),
+        );
         let client = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(10))
             .user_agent(concat!("oware-play/", env!("CARGO_PKG_VERSION")))
+            .default_headers(headers)
             .build()
-            .map_err(|e| format!("cannot set up the HTTP client: {e}"))?;
+            .map_err(|e| t("term-http-setup", &[("error", e.to_string().into())]))?;
         Ok(Api {
             client,
             base: base.to_string(),
@@ -216,9 +230,9 @@ impl Api {
                 .map_err(|e| ApiError {
                     status: Some(status.as_u16()),
                     code: None,
-                    message: format!(
-                        "the server's answer is not the expected JSON: {}",
-                        checked::clean(&e.to_string())
+                    message: t(
+                        "term-answer-not-json",
+                        &[("error", checked::clean(&e.to_string()).into())],
                     ),
                 });
         }
@@ -231,7 +245,10 @@ impl Api {
             Err(_) => ApiError {
                 status: Some(status.as_u16()),
                 code: None,
-                message: format!("the server answered {status}"),
+                message: t(
+                    "term-server-answered",
+                    &[("status", status.to_string().into())],
+                ),
             },
         })
     }
@@ -258,9 +275,9 @@ async fn read_capped(mut res: reqwest::Response, base: &str) -> Result<Vec<u8>, 
     let too_large = ApiError {
         status: Some(res.status().as_u16()),
         code: None,
-        message: format!(
-            "the server's answer is larger than {} MiB: refused",
-            MAX_ANSWER >> 20
+        message: t(
+            "term-answer-too-large",
+            &[("mib", (MAX_ANSWER >> 20).into())],
         ),
     };
     if res.content_length().is_some_and(|n| n > MAX_ANSWER as u64) {
@@ -280,9 +297,9 @@ fn parse_state(v: Value) -> Result<GameState, ApiError> {
     serde_json::from_value(v).map_err(|e| ApiError {
         status: None,
         code: None,
-        message: format!(
-            "the server's game state is refused: {}",
-            checked::clean(&e.to_string())
+        message: t(
+            "term-state-refused",
+            &[("error", checked::clean(&e.to_string()).into())],
         ),
     })
 }
@@ -308,9 +325,9 @@ pub fn parse_answer(v: Value) -> Result<Answer, ApiError> {
     let refused = |e: String| ApiError {
         status: None,
         code: None,
-        message: format!(
-            "the server's answer is refused ({}); nothing was kept",
-            checked::clean(&e)
+        message: t(
+            "term-answer-refused-kept",
+            &[("error", checked::clean(&e).into())],
         ),
     };
     let seat = |s: oware_protocol::SeatAnswer| -> Result<Answer, String> {

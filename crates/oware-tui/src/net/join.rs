@@ -5,6 +5,7 @@
 use oware_core::Side;
 
 use crate::checked::SeatToken;
+use crate::lang::{self, t, tr};
 use crate::wire::{GameState, Status};
 
 use super::http::{parse_answer, Api, ApiError, Target};
@@ -46,7 +47,13 @@ pub async fn join(
         }
     }
     let not_found = |e: ApiError| match e.status {
-        Some(404) => format!("there is no game {} on {}", target.id, target.base),
+        Some(404) => t(
+            "term-no-such-game",
+            &[
+                ("id", target.id.to_string().into()),
+                ("server", target.base.as_str().into()),
+            ],
+        ),
         _ => e.message,
     };
     let mut state = match api.state(&target.id, token.as_ref()).await {
@@ -59,10 +66,7 @@ pub async fn join(
         Err(e) => return Err(not_found(e)),
     };
     let Some(online) = state.online.clone() else {
-        return Err(format!(
-            "{} is a game played on one device, not an online game",
-            target.link()
-        ));
+        return Err(t("term-not-online-link", &[("link", target.link().into())]));
     };
     let mut seat = online.you.filter(|_| token.is_some());
     if seat.is_none() && token.is_some() {
@@ -72,23 +76,26 @@ pub async fn join(
     let other_name = |state: &GameState, side: Side| {
         let n = state.names.get(side.other());
         if n.is_empty() {
-            side.other().to_string()
+            lang::side(side.other())
         } else {
             n.clone()
         }
     };
     let note = if let Some(s) = seat {
-        format!(
-            "Welcome back: you play {s} against {}.",
-            other_name(&state, s)
+        t(
+            "term-welcome-back",
+            &[
+                ("side", lang::side(s).into()),
+                ("name", other_name(&state, s).into()),
+            ],
         )
     } else {
         let free = !online.seats.south.taken || !online.seats.north.taken;
         let mut note = match online.status {
-            Status::Playing => "You are watching: both seats are taken.".to_string(),
-            Status::Open if watch => "You are watching: the seat stays free.".to_string(),
+            Status::Playing => tr("term-watching-full"),
+            Status::Open if watch => tr("term-watching-free"),
             Status::Open => String::new(),
-            _ => "You are watching: the game has ended.".to_string(),
+            _ => tr("term-watching-ended"),
         };
         if online.status == Status::Open && free && !watch {
             let body = serde_json::to_value(oware_protocol::JoinReq {
@@ -106,29 +113,35 @@ pub async fn join(
                 .and_then(parse_answer)
             {
                 Ok(a) => {
-                    let t = a.token.ok_or_else(|| {
-                        "the server's answer to joining has no seat token".to_string()
-                    })?;
-                    if let Err(e) = seats.save(&target, &t) {
+                    let token_ = a.token.ok_or_else(|| tr("term-join-no-token"))?;
+                    if let Err(e) = seats.save(&target, &token_) {
                         note = format!("{e}. ");
                     }
                     let s = match a.state.online.as_ref().and_then(|o| o.you) {
                         Some(s) => s,
                         None => api
-                            .state(&target.id, Some(&t))
+                            .state(&target.id, Some(&token_))
                             .await
                             .ok()
                             .and_then(|st| st.online.and_then(|o| o.you))
-                            .ok_or("the server did not say which seat was taken")?,
+                            .ok_or_else(|| tr("term-join-no-seat"))?,
                     };
                     seat = Some(s);
-                    note = format!("{note}You play {s} against {}.", other_name(&a.state, s));
+                    let you = t(
+                        "term-you-play",
+                        &[
+                            ("side", lang::side(s).into()),
+                            ("name", other_name(&a.state, s).into()),
+                        ],
+                    );
+                    note = format!("{note}{you}");
                     state = a.state;
-                    token = Some(t);
+                    token = Some(token_);
                 }
                 Err(e) => {
                     let hint = log_in_hint(e.code.as_deref(), &api);
-                    note = format!("You are watching: {}{hint}.", e.message);
+                    let reason = format!("{}{hint}", e.message);
+                    note = t("term-watching-because", &[("reason", reason.into())]);
                 }
             }
         }
@@ -168,12 +181,13 @@ async fn account_seat(api: &Api, target: &Target, seats: &Seats) -> Option<Joine
     };
     let other = a.state.names.get(seat.other());
     let other = if other.is_empty() {
-        seat.other().to_string()
+        lang::side(seat.other())
     } else {
         other.clone()
     };
-    note.push_str(&format!(
-        "Welcome back: your account's seat, you play {seat} against {other}."
+    note.push_str(&t(
+        "term-welcome-account",
+        &[("side", lang::side(seat).into()), ("name", other.into())],
     ));
     Some(Joined {
         api: api.clone(),

@@ -33,6 +33,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 
 use crate::checked::{GameId, SeatToken};
+use crate::lang::{t, tr};
 use crate::wire::{parse_chat, ChatEntry, GameState};
 
 pub(crate) use http::origin;
@@ -76,26 +77,22 @@ impl Request {
     /// The request in a few words, for messages.
     pub fn describe(&self) -> String {
         match self {
-            Request::Move(c) => format!("Move {c}"),
-            Request::Resign => "Resigning".into(),
-            Request::Abort => "Aborting".into(),
-            Request::Offer(OfferKind::Takeback, OfferAction::Offer) => {
-                "Asking for a takeback".into()
+            Request::Move(c) => t("term-req-move", &[("pit", c.to_string().into())]),
+            Request::Resign => tr("term-req-resign"),
+            Request::Abort => tr("term-req-abort"),
+            Request::Offer(k, a) => {
+                let id = match a {
+                    OfferAction::Offer => "term-req-offer",
+                    OfferAction::Accept => "term-req-accept",
+                    OfferAction::Decline => "term-req-decline",
+                    OfferAction::Withdraw => "term-req-withdraw",
+                };
+                t(id, &[("kind", k.name().into())])
             }
-            Request::Offer(OfferKind::Cycle, OfferAction::Offer) => {
-                "Proposing to end the game as a cycle".into()
-            }
-            Request::Offer(OfferKind::Cycle, OfferAction::Accept) => {
-                "Accepting to end the game as a cycle".into()
-            }
-            Request::Offer(k, OfferAction::Offer) => format!("Offering a {}", k.name()),
-            Request::Offer(k, OfferAction::Accept) => format!("Accepting the {}", k.name()),
-            Request::Offer(k, OfferAction::Decline) => format!("Declining the {}", k.name()),
-            Request::Offer(k, OfferAction::Withdraw) => format!("Withdrawing the {}", k.name()),
-            Request::Claim(ClaimResult::Win) => "Claiming the win".into(),
-            Request::Claim(ClaimResult::Draw) => "Claiming a draw".into(),
-            Request::FollowRematch(_) => "Joining the rematch".into(),
-            Request::Chat(_) => "Chat".into(),
+            Request::Claim(ClaimResult::Win) => tr("term-req-claim-win"),
+            Request::Claim(ClaimResult::Draw) => tr("term-req-claim-draw"),
+            Request::FollowRematch(_) => tr("term-req-rematch"),
+            Request::Chat(_) => tr("term-req-chat"),
         }
     }
 }
@@ -154,7 +151,7 @@ pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the network thread: {e}"))
+        .map_err(|e| t("term-net-thread", &[("error", e.to_string().into())]))
 }
 
 /// The handle of the network thread: requests go in, [`NetEvent`]s come out of the channel
@@ -219,9 +216,9 @@ async fn work(
                     Ok(m) => NetEvent::ChatSent(m),
                     Err(e) => NetEvent::Refused {
                         request,
-                        message: format!(
-                            "the server's answer is refused ({})",
-                            crate::checked::clean(&e.to_string())
+                        message: t(
+                            "term-answer-refused",
+                            &[("error", crate::checked::clean(&e.to_string()).into())],
                         ),
                     },
                 },
@@ -296,8 +293,7 @@ async fn work(
                             },
                             None => NetEvent::Refused {
                                 request,
-                                message: "the server did not say which seat the rematch gave"
-                                    .into(),
+                                message: tr("term-rematch-no-seat"),
                             },
                         }
                     }
@@ -366,8 +362,16 @@ async fn stream_once(
     failures: &mut u32,
 ) -> Result<(), String> {
     let id = &target.id;
-    let mut path = reqwest::Url::parse(&format!("{}/api/games/{id}/events", api.base))
-        .map_err(|e| format!("the server's address {}: {e}", api.base))?;
+    let mut path =
+        reqwest::Url::parse(&format!("{}/api/games/{id}/events", api.base)).map_err(|e| {
+            t(
+                "term-server-address",
+                &[
+                    ("server", api.base.as_str().into()),
+                    ("error", e.to_string().into()),
+                ],
+            )
+        })?;
     if let Some(t) = token {
         // A presence key makes the stream count as this player being connected.
         let v = api
@@ -391,7 +395,10 @@ async fn stream_once(
         .await
         .map_err(|e| unreachable(&api.base, &e).message)?;
     if !res.status().is_success() {
-        return Err(format!("the server answered {}", res.status()));
+        return Err(t(
+            "term-server-answered",
+            &[("status", res.status().to_string().into())],
+        ));
     }
     *failures = 0;
     if tx.send(NetEvent::Connected).is_err() {
@@ -415,11 +422,11 @@ async fn stream_once(
                 .filter_map(|m| ChatEntry::try_from(m).ok())
                 .collect(),
         ),
-        Ok(Err(e)) => NetEvent::Rejected(format!(
-            "Refused the server's chat: {}",
-            crate::checked::clean(&e.to_string())
+        Ok(Err(e)) => NetEvent::Rejected(t(
+            "term-chat-log-refused",
+            &[("error", crate::checked::clean(&e.to_string()).into())],
         )),
-        Err(e) => NetEvent::Rejected(format!("The chat could not be read: {}", e.message)),
+        Err(e) => NetEvent::Rejected(t("term-chat-log-unread", &[("error", e.message.into())])),
     };
     if tx.send(report).is_err() {
         return Ok(());
@@ -427,14 +434,14 @@ async fn stream_once(
     let mut parser = event_parser();
     loop {
         let chunk = match tokio::time::timeout(IDLE, res.chunk()).await {
-            Err(_) => return Err(format!("no news from the server for {} s", IDLE.as_secs())),
+            Err(_) => return Err(t("term-stream-idle", &[("seconds", IDLE.as_secs().into())])),
             Ok(Err(e)) => return Err(unreachable(&api.base, &e).message),
-            Ok(Ok(None)) => return Err("the server closed the connection".into()),
+            Ok(Ok(None)) => return Err(tr("term-stream-closed")),
             Ok(Ok(Some(c))) => c,
         };
         let events = parser
             .push(&chunk)
-            .map_err(|e| format!("{}: the connection is dropped", refusal(&e)))?;
+            .map_err(|e| t("term-stream-dropped", &[("error", refusal(&e).into())]))?;
         for ev in events {
             let report = match ev.name() {
                 "update" => match parse_update(&ev.data) {

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::checked::SeatToken;
+use crate::lang::tr;
 
 use super::http::Target;
 
@@ -49,10 +50,17 @@ impl Seats {
     /// `write_private`).
     pub fn save(&self, t: &Target, token: &SeatToken) -> Result<(), String> {
         let Some(path) = self.file(t) else {
-            return Err("no per-user data folder to keep the seat token in".into());
+            return Err(tr("term-seat-no-folder"));
         };
-        write_private(&path, format!("{}\n", token.as_str()).as_bytes())
-            .map_err(|e| format!("cannot keep the seat token in {}: {e}", path.display()))
+        write_private(&path, format!("{}\n", token.as_str()).as_bytes()).map_err(|e| {
+            crate::lang::t(
+                "term-seat-not-kept",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("error", e.to_string().into()),
+                ],
+            )
+        })
     }
 
     /// Forgets the token of `t` (the server does not know it).

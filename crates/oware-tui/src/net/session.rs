@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use crate::checked::{self, SessionCookie};
+use crate::lang::{t, tr};
 
 use super::http::{Api, ApiError, COOKIE};
 use super::seats::{server_name, write_private};
@@ -87,7 +88,7 @@ impl Sessions {
     /// Keeps `session` for the server at `base`; the file's path.
     pub fn save(&self, base: &str, session: &Session) -> Result<PathBuf, String> {
         let Some(path) = self.file(base) else {
-            return Err("no per-user config folder to keep the log-in in".into());
+            return Err(tr("term-login-no-folder"));
         };
         // The name is cleaned text: no line break can add a line.
         let text = format!(
@@ -95,8 +96,15 @@ impl Sessions {
             session.cookie.as_str(),
             checked::clean(&session.name)
         );
-        write_private(&path, text.as_bytes())
-            .map_err(|e| format!("cannot keep the log-in in {}: {e}", path.display()))?;
+        write_private(&path, text.as_bytes()).map_err(|e| {
+            t(
+                "term-login-not-kept",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("error", e.to_string().into()),
+                ],
+            )
+        })?;
         Ok(path)
     }
 
@@ -124,12 +132,12 @@ fn cookie_of(headers: &reqwest::header::HeaderMap) -> Result<SessionCookie, Stri
         }
     }
     Err(if seen {
-        format!(
-            "the server's session cookie is refused ({}); nothing was kept",
-            checked::BadSession
+        t(
+            "term-login-cookie-refused",
+            &[("error", checked::BadSession.to_string().into())],
         )
     } else {
-        format!("the server's answer to logging in sets no {COOKIE} cookie; nothing was kept")
+        t("term-login-no-cookie", &[("cookie", COOKIE.into())])
     })
 }
 
@@ -165,8 +173,7 @@ pub async fn log_in(
         .await
         .map_err(|e| e.message)?;
     let cookie = cookie_of(&headers)?;
-    let name = name_of(&v)
-        .ok_or("the server's answer to logging in names no account; nothing was kept")?;
+    let name = name_of(&v).ok_or_else(|| tr("term-login-no-name"))?;
     let session = Session { cookie, name };
     let path = sessions.save(base, &session)?;
     Ok((session, path))
@@ -232,15 +239,12 @@ pub async fn connect(base: &str, sessions: &Sessions) -> Result<(Api, String), S
     };
     let api = api.with_session(Some(session.cookie.clone()));
     match account(&api).await {
-        Ok(Some(name)) => Ok((api, format!("Logged in as {name}."))),
+        Ok(Some(name)) => Ok((api, t("term-logged-in", &[("name", name.into())]))),
         Ok(None) => {
             sessions.forget(base);
             Ok((
                 api.with_session(None),
-                format!(
-                    "The log-in kept for {base} has ended (oware login {base} logs in again): \
-                     you play as a guest."
-                ),
+                t("term-login-ended", &[("server", base.into())]),
             ))
         }
         // Not reached, or not a server with accounts: the session is kept and still sent.
@@ -254,7 +258,10 @@ pub async fn connect(base: &str, sessions: &Sessions) -> Result<(Api, String), S
 pub fn log_in_hint(code: Option<&str>, api: &Api) -> String {
     match code {
         Some("not-rated" | "log-in-to-join") if api.session().is_none() => {
-            format!(" (oware login {} logs in)", api.base())
+            format!(
+                " ({})",
+                t("term-login-hint", &[("server", api.base().into())])
+            )
         }
         _ => String::new(),
     }

@@ -7,15 +7,16 @@
 use oware_protocol::sse::{FrameError, FrameParser};
 
 use crate::checked::{self, MAX_EVENT};
+use crate::lang::t;
 use crate::wire::GameState;
 
 /// Reads the data of an `update` event (the protocol's [`UpdateEvent`](oware_protocol::UpdateEvent))
 /// into a checked state; the error is a sentence for the status line.
 pub fn parse_update(data: &str) -> Result<GameState, String> {
     let refused = |e: &dyn std::fmt::Display| {
-        format!(
-            "Refused the server's update: {}",
-            checked::clean(&e.to_string())
+        t(
+            "term-update-refused",
+            &[("error", checked::clean(&e.to_string()).into())],
         )
     };
     let update =
@@ -31,11 +32,11 @@ pub fn event_parser() -> FrameParser {
 
 /// Why an event stream is given up, as the status line says it.
 pub fn refusal(e: &FrameError) -> String {
-    let what = match e {
-        FrameError::LineTooLong { .. } => "an event line",
-        FrameError::FrameTooLarge { .. } => "an event",
+    let id = match e {
+        FrameError::LineTooLong { .. } => "term-event-line-too-large",
+        FrameError::FrameTooLarge { .. } => "term-event-too-large",
     };
-    format!("the server sent {what} larger than {} MiB", MAX_EVENT >> 20)
+    t(id, &[("mib", (MAX_EVENT >> 20).into())])
 }
 
 #[cfg(test)]
