@@ -47,8 +47,8 @@ mod tournaments;
 pub mod ts;
 
 pub use accounts::{
-    AccountAnswer, AccountGame, AccountGames, CloseReq, Credentials, LangReq, LogOutReq, NewPasswordReq,
-    ResetReq,
+    AccountAnswer, AccountGame, AccountGames, CloseReq, Credentials, LangReq, LogOutReq,
+    NewPasswordReq, ResetReq,
 };
 pub use answers::{
     AnalysisStarted, ErrorBody, MoveAnswer, PresenceAnswer, RematchAnswer, SeatAnswer,

@@ -124,8 +124,8 @@ pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::bots::{BotStore, ChallengeRow, Party, TokenRow};
 pub use store::chat::ChatStore;
 pub use store::lessons::LessonStore;
-pub use store::prefs::PrefStore;
 pub use store::pool::PoolStore;
+pub use store::prefs::PrefStore;
 pub use store::tournaments::TournamentStore;
 pub use store::training::TrainingStore;
 pub use store::{

@@ -1055,13 +1055,22 @@ async fn the_language_is_kept_on_the_account_and_follows_it_to_another_device() 
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["lang"], "de");
-    assert!(set.iter().any(|c| c.starts_with("oware_session=")), "{set:?}");
-    let lang = set.iter().find(|c| c.starts_with("lang=")).expect("a lang cookie");
+    assert!(
+        set.iter().any(|c| c.starts_with("oware_session=")),
+        "{set:?}"
+    );
+    let lang = set
+        .iter()
+        .find(|c| c.starts_with("lang="))
+        .expect("a lang cookie");
     assert!(lang.starts_with("lang=de;"), "{lang}");
     for flag in ["Path=/", "SameSite=Lax", "Max-Age=31536000"] {
         assert!(lang.contains(flag), "{lang}");
     }
-    assert!(!lang.contains("HttpOnly"), "the guest's menu writes it too: {lang}");
+    assert!(
+        !lang.contains("HttpOnly"),
+        "the guest's menu writes it too: {lang}"
+    );
 
     // A guest's choice sets the cookie and keeps nothing; an unknown language is refused, in
     // the language of the request.
@@ -1114,4 +1123,19 @@ async fn error_answers_speak_the_language_of_the_request() {
     assert_error(status, &body, StatusCode::UNPROCESSABLE_ENTITY, "empty-pit");
     assert!(body["error"].as_str().unwrap().contains("empty"), "{body}");
     assert_eq!(api.state(&id).await["ply"], 2, "nothing changed");
+    // The error's values (here the limits of a password) reach the message.
+    let signup = json!({ "name": "Ama_Serwaa", "password": "short" });
+    let (status, body, _) =
+        raw_post(&s, "/api/account/signup", signup, &[("cookie", "lang=fr")]).await;
+    assert_error(
+        status,
+        &body,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad-password",
+    );
+    assert_eq!(
+        body["error"],
+        "Un mot de passe a de 8 à 128 caractères, n'est pas l'un des plus courants et n'est pas \
+         le nom d'utilisateur."
+    );
 }

@@ -44,9 +44,12 @@ use crate::window::{Refused, Window};
 use attempts::Known;
 pub use password::{
     check_new as check_password, Busy, Hasher, Lane, PasswordError, Ticket, PASSWORD_MAX,
+    PASSWORD_MIN,
 };
-pub use tokens::{TokenError, TokenUser, AUTHORIZATION_BYTES_MAX};
-pub use username::{check as check_name, reserved as reserved_name, NameError};
+pub use tokens::{
+    TokenError, TokenUser, AUTHORIZATION_BYTES_MAX, DESCRIPTION_BYTES_MAX, TOKENS_MAX,
+};
+pub use username::{check as check_name, reserved as reserved_name, NameError, NAME_MAX, NAME_MIN};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "oware_session";

@@ -57,6 +57,17 @@ impl From<AccountError> for ApiError {
         };
         let mut out = ApiError::new(status, code, message);
         match e {
+            AccountError::Name(_) => {
+                out = out
+                    .arg("of", "account")
+                    .arg("min", crate::accounts::NAME_MIN)
+                    .arg("max", crate::accounts::NAME_MAX);
+            }
+            AccountError::Password(_) => {
+                out = out
+                    .arg("min", crate::accounts::PASSWORD_MIN)
+                    .arg("max", crate::accounts::PASSWORD_MAX);
+            }
             AccountError::TooMany(_, s) | AccountError::Crowded(s) => out = out.retry_after(s),
             AccountError::Busy => out = out.retry_after(1),
             AccountError::Store(se) => {
@@ -173,9 +184,10 @@ fn with_session(
     let mut response = body.into_response();
     response.headers_mut().append(header::SET_COOKIE, cookie);
     if let Some(lang) = lang {
-        response
-            .headers_mut()
-            .append(header::SET_COOKIE, super::i18n::lang_cookie(lang, over_tls(headers)));
+        response.headers_mut().append(
+            header::SET_COOKIE,
+            super::i18n::lang_cookie(lang, over_tls(headers)),
+        );
     }
     response
         .headers_mut()
@@ -215,7 +227,11 @@ impl Opening {
 
 /// `POST /api/account/signup`.
 pub(super) async fn sign_up(o: Opening, ApiJson(c): ApiJson<Credentials>) -> Answer {
-    let started = o.state.accounts.sign_up(c.name.trim(), &c.password, o.ip()).await;
+    let started = o
+        .state
+        .accounts
+        .sign_up(c.name.trim(), &c.password, o.ip())
+        .await;
     if let Ok(session) = &started {
         // The new account keeps the language its owner was reading the site in.
         let lang = super::i18n::request_lang(&o.headers);

@@ -71,7 +71,12 @@ impl From<TokenError> for ApiError {
             TokenError::Unknown => (StatusCode::NOT_FOUND, "no-such-token"),
             TokenError::Account(a) => return a.into(),
         };
-        ApiError::new(status, code, message)
+        let out = ApiError::new(status, code, message);
+        match code {
+            "too-many-tokens" => out.arg("max", crate::accounts::TOKENS_MAX),
+            "bad-description" => out.arg("max", crate::accounts::DESCRIPTION_BYTES_MAX),
+            _ => out,
+        }
     }
 }
 

@@ -168,13 +168,19 @@ impl From<GameError> for ApiError {
             }
             _ => None,
         };
+        // The values of the chat's limits, which the messages say.
+        let args = match e.code() {
+            "message-too-long" => vec![("max", crate::chat::TEXT_MAX.to_string())],
+            "too-many-marks" => vec![("max", crate::chat::MARKS_MAX.to_string())],
+            _ => Vec::new(),
+        };
         ApiError {
             status,
             code: e.code(),
             message: e.to_string(),
             detail,
             retry_after,
-            args: Vec::new(),
+            args,
         }
     }
 }
@@ -185,9 +191,12 @@ impl From<ReviewError> for ApiError {
         match e {
             ReviewError::BadDepth(_) => {
                 ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.code(), message)
+                    .arg("min", crate::review::MIN_DEPTH)
+                    .arg("max", crate::review::MAX_DEPTH)
             }
             ReviewError::TooMany(_) => {
                 ApiError::new(StatusCode::TOO_MANY_REQUESTS, e.code(), message)
+                    .arg("count", crate::review::REVIEWS_PER_CLIENT)
             }
             ReviewError::Busy { retry_after_s, .. } => {
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.code(), message)

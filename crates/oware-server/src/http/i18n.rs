@@ -64,7 +64,10 @@ pub(super) async fn localize_errors(
         }
     }
     let mut response = next.run(req).await;
-    let Some(text) = response.extensions_mut().remove::<super::error::ErrorText>() else {
+    let Some(text) = response
+        .extensions_mut()
+        .remove::<super::error::ErrorText>()
+    else {
         return response;
     };
     let lang = request_lang(&headers);

@@ -19,7 +19,13 @@ impl From<TournamentError> for ApiError {
         match e {
             TournamentError::NotFound => ApiError::new(StatusCode::NOT_FOUND, "not-found", message),
             TournamentError::Invalid { code, .. } => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+                let out = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message);
+                // The site's own names (`error-bad-name` speaks of accounts' by default).
+                if code == "bad-name" {
+                    out.arg("of", "tournament")
+                } else {
+                    out
+                }
             }
             TournamentError::Refused { code, .. } => {
                 ApiError::new(StatusCode::CONFLICT, code, message)
