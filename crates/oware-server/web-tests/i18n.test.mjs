@@ -1,7 +1,8 @@
 // Browser test of the players' languages (issue 42): the browser's language chooses the page's
 // (`<html lang>`), the header's menu changes it and the choice survives a reload (the `lang`
-// cookie), the page scripts get their catalogue, and a German phone-sized page has no
-// horizontal overflow (a screenshot is kept in test-artifacts/).
+// cookie, and on the account), the page scripts get their catalogue, and every page on a German
+// and on a Portuguese phone shows no English word and no horizontal overflow (screenshots are
+// kept in test-artifacts/).
 //
 // Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/i18n.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
@@ -10,7 +11,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
-import { useServer, openPage, artifacts } from "./harness.mjs";
+import { useServer, openPage, artifacts, englishLeft } from "./harness.mjs";
 
 const env = useServer({ name: "i18n" });
 
@@ -51,42 +52,51 @@ test("Accept-Language fr gives the French pages, the menu switches to German for
   }
 });
 
-test("a German phone-sized page has no horizontal overflow", async () => {
-  const { context, page, errors } = await openPage(env.browser, { width: 360, height: 740 }, { locale: "de-DE" });
-  try {
-    mkdirSync(artifacts, { recursive: true });
-    // An account, so that a profile shows its tables.
-    await page.goto(`${env.base}strategy`);
-    await page.evaluate(async () => {
-      await fetch("/api/account/signup", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "Yaw", password: "seeds in every house" }),
-      });
-    });
-    const pages = [
-      ["strategy", "tips"], ["", "home"], ["rules", "rules"], ["faq", "faq"], ["player", "leaderboard"],
-      ["@/Yaw", "profile"], ["tournaments", "tournaments"], ["learn", "learn"], ["training", "puzzles"],
-    ];
-    for (const [path, name] of pages) {
-      const shot = `i18n-de-phone-${name}.png`;
-      await page.goto(`${env.base}${path}`);
-      assert.equal(await page.getAttribute("html", "lang"), "de");
-      // The tables the scripts fill after their requests.
-      if (name === "profile") await page.locator("#profile").waitFor();
-      if (name === "leaderboard") await page.locator("#leaderboard").waitFor();
-      await page.screenshot({ path: join(artifacts, shot), fullPage: true });
-      const { scroll, inner } = await page.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth,
-        inner: window.innerWidth,
-      }));
-      assert.ok(scroll <= inner, `/${path}: ${scroll} px wide in a ${inner} px window`);
+for (const [locale, code, ignore] of [
+  // Words of these languages the English list holds too: German "Analyse", Portuguese "se for";
+  // "Grand Slam", the rule's name as German and Portuguese players say it; and the notation's
+  // `agreed-cycle` on the Rules page.
+  ["de-DE", "de", ["analyse", "grand", "slam", "cycle"]],
+  ["pt-PT", "pt", ["for", "grand", "slam", "cycle"]],
+]) {
+  test(`every page on a ${code} phone: no English left, no horizontal overflow`, async () => {
+    const { context, page, errors } = await openPage(env.browser, { width: 360, height: 740 }, { locale });
+    try {
+      mkdirSync(artifacts, { recursive: true });
+      // An account, so that a profile shows its tables.
+      await page.goto(`${env.base}strategy`);
+      await page.evaluate(async (name) => {
+        await fetch("/api/account/signup", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name, password: "seeds in every house" }),
+        });
+      }, `Yaw${code}`);
+      const pages = [
+        ["strategy", "tips"], ["", "home"], ["rules", "rules"], ["faq", "faq"], ["player", "leaderboard"],
+        [`@/Yaw${code}`, "profile"], ["tournaments", "tournaments"], ["learn", "learn"], ["training", "puzzles"],
+      ];
+      for (const [path, name] of pages) {
+        await page.goto(`${env.base}${path}`);
+        assert.equal(await page.getAttribute("html", "lang"), code);
+        // What the scripts fill after their requests.
+        if (name === "profile") await page.locator("#profile-lessons:not(:empty)").waitFor();
+        if (name === "leaderboard") await page.locator("#leaderboard").waitFor();
+        if (name === "home") await page.locator("#dlg-new[open]").waitFor();
+        await page.screenshot({ path: join(artifacts, `i18n-${code}-phone-${name}.png`), fullPage: true });
+        const { scroll, inner } = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          inner: window.innerWidth,
+        }));
+        assert.ok(scroll <= inner, `/${path}: ${scroll} px wide in a ${inner} px window`);
+        assert.deepEqual(await englishLeft(page, [...ignore, `yaw${code}`]), [], `/${path}`);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
     }
-    assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-  }
-});
+  });
+}
 
 test("the FAQ in Portuguese, translated whole", async () => {
   const { context, page, errors } = await openPage(env.browser, undefined, { locale: "pt-PT" });
