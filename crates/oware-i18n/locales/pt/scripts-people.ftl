@@ -46,7 +46,7 @@ people-filter-draws = Empates
 people-filter-losses = Derrotas
 people-side-south = Sul
 people-side-north = Norte
-people-graph-empty = Ainda sem partidas a valer.
+people-graph-empty = Ainda sem partidas a contar.
 people-graph-legend = { $category }: { $count ->
     [one] { $count } partida
    *[other] { $count } partidas
@@ -76,7 +76,7 @@ people-lessons = Lições concluídas: { $count } ({ $list }).
 people-lessons-none = Ainda nenhuma lição concluída.
 people-replay = Rever
 people-replay-label = Rever e analisar a partida de { $date }
-people-rated = a valer
+people-rated = a contar
 people-casual = amigável
 people-games-none = Ainda sem partidas.
 people-games-no-more = Não há mais partidas.
@@ -101,11 +101,11 @@ people-t-swiss = Suíço, { $rounds ->
     [one] { $rounds } ronda
    *[other] { $rounds } rondas
 }
-people-t-info = { $kind } · { $clock } · a valer · { $players ->
+people-t-info = { $kind } · { $clock } · a contar · { $players ->
     [one] { $players } jogador
    *[other] { $players } jogadores
 }
-people-t-info-max = { $kind } · { $clock } · a valer · { $players ->
+people-t-info-max = { $kind } · { $clock } · a contar · { $players ->
     [one] { $players } jogador
    *[other] { $players } jogadores
 } (máximo { $max })
