@@ -95,24 +95,41 @@ pub fn parse(text: &str) -> Result<Position, ParseFenError> {
 /// Writes the canonical position text.
 pub fn write(pos: &Position) -> String {
     let mut out = String::with_capacity(40);
+    write_into(pos, &mut out);
+    out
+}
+
+/// Appends `pos`'s text to `out` (what [`write`] returns), digit by digit: a position is written
+/// for every move of every game a server shows, so this allocates nothing of its own.
+fn write_into(pos: &Position, out: &mut String) {
+    // A pit or a store holds at most 48 seeds in every variant; any u8 is written right.
+    fn number(out: &mut String, n: u8) {
+        if n >= 100 {
+            out.push(char::from(b'0' + n / 100));
+        }
+        if n >= 10 {
+            out.push(char::from(b'0' + n / 10 % 10));
+        }
+        out.push(char::from(b'0' + n % 10));
+    }
     for n in pos.pits() {
-        out.push_str(&n.to_string());
+        number(out, n);
         out.push('-');
     }
     let stores = pos.stores();
-    out.push_str(&format!(
-        "{}-{}-{}",
-        stores.south,
-        stores.north,
-        pos.turn().char()
-    ));
-    out
+    number(out, stores.south);
+    out.push('-');
+    number(out, stores.north);
+    out.push('-');
+    out.push(pos.turn().char());
 }
 
 impl fmt::Display for Position {
     /// The canonical position text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&write(self))
+        let mut out = String::with_capacity(40);
+        write_into(self, &mut out);
+        f.write_str(&out)
     }
 }
 
@@ -126,6 +143,22 @@ impl std::str::FromStr for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The digit-by-digit writer gives what formatting each number gives, for every count a pit
+    /// or a store can hold, on both sides.
+    #[test]
+    fn writes_every_count_as_formatting_does() {
+        for n in 0..=48u8 {
+            for turn in ["S", "N"] {
+                let text = format!("{n}-0-0-0-0-0-0-0-0-0-0-0-{}-0-{turn}", 48 - n);
+                let p = parse(&text).unwrap();
+                assert_eq!(write(&p), text);
+                assert_eq!(p.to_string(), text);
+                let text = format!("0-0-0-0-0-0-0-0-0-0-0-0-{n}-{}-{turn}", 48 - n);
+                assert_eq!(write(&parse(&text).unwrap()), text);
+            }
+        }
+    }
 
     #[test]
     fn round_trip() {

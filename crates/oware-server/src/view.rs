@@ -11,7 +11,7 @@ use crate::egdb_view::Tables;
 
 /// What a [`StateView`] is drawn from: a game and the facts around it, as plain data (the
 /// session module fills it; the view knows nothing of sessions, caches or locks).
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct GameSnapshot<'a> {
     /// The game id.
     pub id: &'a str,
@@ -35,6 +35,9 @@ pub struct GameSnapshot<'a> {
     pub engine_error: Option<&'a str>,
     /// The endgame tables, if the server has them.
     pub egdb: Option<&'a Tables>,
+    /// The game's OGN record as the page shows it (an online game's has its tags and result),
+    /// written once per view.
+    pub ogn: String,
 }
 
 /// A position of the game's history, from the rules core.
@@ -43,7 +46,7 @@ pub fn position_view(p: &Position) -> PositionView {
         pits: p.pits(),
         stores: p.stores(),
         turn: p.turn(),
-        text: p.to_string(),
+        text: oware_core::fen::write(p),
     }
 }
 
@@ -255,7 +258,7 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
         computer_to_move: e.computer_to_move,
         can_undo,
         can_redo: e.redo_len > 0 && !e.computer_to_move,
-        ogn: ogn_text(game, e.names),
+        ogn: e.ogn.clone(),
         egdb,
         online: None,
         cycle_offer: None,

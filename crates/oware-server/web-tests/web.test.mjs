@@ -342,7 +342,7 @@ test("in French: play the computer, hint, undo, an illegal pit, an imported endi
   await page.locator("#dlg-import").waitFor({ state: "hidden" });
   await frenchTurn();
   await page.locator('.pit[data-pit="1"]').click({ force: true });
-  assert.equal(await page.locator("#message").textContent(), "La case B est vide.");
+  await waitText(page, "#message", "La case B est vide.");
   assert.match(await page.locator('.pit[data-pit="1"]').getAttribute("aria-label"), /Votre case B, 0 graine \(injouable : La case B est vide\.\)/);
   assert.deepEqual(await englishLeft(page, others), [], "an illegal pit");
   await page.locator("body").press("6");

@@ -245,7 +245,6 @@ impl Games {
             v.online = Some(ov);
             v.can_undo = false;
             v.can_redo = false;
-            v.ogn = s.ogn();
         } else {
             v.cycle_offer = s.cycle_offer;
         }

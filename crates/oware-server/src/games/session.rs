@@ -257,6 +257,7 @@ impl Session {
             computer_to_move: self.computer_to_move(),
             engine_error: self.engine_error.as_deref(),
             egdb,
+            ogn: self.ogn(),
         }
     }
 

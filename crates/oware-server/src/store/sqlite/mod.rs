@@ -200,20 +200,17 @@ fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
 /// Writes `u` if the stored version is still `u.from_version`.
 fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
     let from = i64::try_from(u.from_version).unwrap_or(i64::MAX);
-    let n = c.execute(
-        UPDATE_GAME,
-        params![
-            u.id,
-            from,
-            u.moves,
-            u.redo,
-            now(),
-            u.online,
-            u.online_status,
-            u.south_user,
-            u.north_user
-        ],
-    )?;
+    let n = c.prepare_cached(UPDATE_GAME)?.execute(params![
+        u.id,
+        from,
+        u.moves,
+        u.redo,
+        now(),
+        u.online,
+        u.online_status,
+        u.south_user,
+        u.north_user
+    ])?;
     if n == 1 {
         return Ok(());
     }
