@@ -143,14 +143,27 @@ impl Browser {
                 return;
             };
             let mut parser = FrameParser::default();
+            // The whole state, as the page holds it: each update's end of the record joined on.
+            let mut held: Option<oware_protocol::StateView> = None;
             while let Ok(Some(chunk)) = res.chunk().await {
                 let Ok(frames) = parser.push(&chunk) else {
                     return;
                 };
                 for frame in frames.iter().filter(|f| f.name() == "update") {
-                    if let Ok(v) = serde_json::from_str::<Value>(&frame.data) {
-                        *seen.lock().unwrap() = Some(v["state"].clone());
-                    }
+                    let Ok(u) = serde_json::from_str::<oware_protocol::UpdateEvent>(&frame.data)
+                    else {
+                        continue;
+                    };
+                    let whole = match &held {
+                        Some(h) => u.state.completed(h),
+                        None => Some(u.state),
+                    };
+                    let Some(whole) = whole else {
+                        // Every update joins on: a gap would be a server fault.
+                        return;
+                    };
+                    *seen.lock().unwrap() = serde_json::to_value(&whole).ok();
+                    held = Some(whole);
                 }
             }
         });

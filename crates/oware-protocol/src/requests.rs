@@ -185,6 +185,11 @@ pub struct MoveReq {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub pit: Option<i64>,
+    /// The ply of the last whole state the client holds: the answer's state then carries only
+    /// what follows it (see `StateView::since`). Absent: the whole state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub since: Option<usize>,
 }
 
 /// `POST /api/games/{id}/analysis`.

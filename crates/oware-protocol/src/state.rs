@@ -234,6 +234,44 @@ pub struct StateView {
     #[ts(optional)]
     #[ts(as = "Option<crate::ts::SideTs>")]
     pub cycle_offer: Option<Side>,
+    /// Present when this state carries only the end of the game's record, as every `update`
+    /// event after a stream's first does and a move's answer when asked (`MoveReq::since`):
+    /// `history` then holds the positions from ply `since` on (its first is the position the
+    /// client already holds there), `moves` the moves after ply `since`, and `ogn` is empty
+    /// (`GET /api/games/{id}/ogn` gives it). A client joins the two at `since`; one that does
+    /// not hold that position (it missed an event) asks for the whole state again with
+    /// `GET /api/games/{id}`. Absent: the whole record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub since: Option<usize>,
+}
+
+impl StateView {
+    /// This state completed from `held`, an earlier whole state of the same game: `self` as
+    /// it is when it already carries the whole record, `None` when `held` does not reach ply
+    /// `since` or holds another position there (the client then asks for the whole state).
+    /// The OGN stays empty (it is not rebuilt from pieces).
+    pub fn completed(mut self, held: &StateView) -> Option<StateView> {
+        let Some(since) = self.since else {
+            return Some(self);
+        };
+        let joins = held.id == self.id
+            && held.since.is_none()
+            && held.moves.len() >= since
+            && held.history.get(since).map(|p| &p.text) == self.history.first().map(|p| &p.text)
+            && self.moves.len() + 1 == self.history.len();
+        if !joins {
+            return None;
+        }
+        let mut history = held.history[..since].to_vec();
+        history.append(&mut self.history);
+        let mut moves = held.moves[..since].to_vec();
+        moves.append(&mut self.moves);
+        self.history = history;
+        self.moves = moves;
+        self.since = None;
+        Some(self)
+    }
 }
 
 /// One step of an analysis (or its end, with `best`): the `analysis` event.
@@ -267,4 +305,71 @@ pub struct AnalysisEvent {
     pub best: Option<char>,
     /// The line for people: its letters separated by spaces, e.g. `C d E`.
     pub line_text: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(n: u8) -> PositionView {
+        PositionView {
+            pits: [n; 12],
+            text: format!("p{n}"),
+            ..PositionView::default()
+        }
+    }
+
+    fn played(n: usize) -> MoveView {
+        MoveView {
+            ply: n,
+            side: Side::South,
+            letter: 'A',
+            text: format!("m{n}"),
+        }
+    }
+
+    /// A whole state at `ply`, or its tail from `since`.
+    fn state(ply: usize, since: Option<usize>) -> StateView {
+        let from = since.unwrap_or(0);
+        let json = serde_json::json!({ "id": "g", "version": ply, "rules": "abapa" });
+        let mut s: StateView = serde_json::from_value(json).unwrap();
+        s.ply = ply;
+        s.history = (from..=ply).map(|n| position(n as u8)).collect();
+        s.moves = (from + 1..=ply).map(played).collect();
+        s.since = since;
+        s
+    }
+
+    #[test]
+    fn a_tail_joined_to_the_state_held_is_the_whole_state() {
+        let held = state(5, None);
+        // A move: the position before and after it.
+        assert_eq!(state(6, Some(5)).completed(&held), Some(state(6, None)));
+        // A change without a move (an offer, a clock): the current position alone.
+        assert_eq!(state(5, Some(5)).completed(&held), Some(state(5, None)));
+        // Moves taken back: the record cut at the earlier ply.
+        assert_eq!(state(3, Some(3)).completed(&held), Some(state(3, None)));
+        // A whole state replaces what is held.
+        assert_eq!(state(7, None).completed(&held), Some(state(7, None)));
+    }
+
+    #[test]
+    fn a_tail_the_state_held_does_not_reach_or_contradicts_is_refused() {
+        let held = state(5, None);
+        // A move was missed: the tail starts past what is held.
+        assert_eq!(state(7, Some(6)).completed(&held), None);
+        // Another position at the joint.
+        let mut other = state(6, Some(5));
+        other.history[0].text = "elsewhere".into();
+        assert_eq!(other.completed(&held), None);
+        // Another game, or a held state that is itself a tail.
+        let mut elsewhere = state(6, Some(5));
+        elsewhere.id = "h".into();
+        assert_eq!(elsewhere.completed(&held), None);
+        assert_eq!(state(6, Some(5)).completed(&state(5, Some(4))), None);
+        // A tail whose moves and positions do not match in number.
+        let mut short = state(6, Some(5));
+        short.moves.clear();
+        assert_eq!(short.completed(&held), None);
+    }
 }

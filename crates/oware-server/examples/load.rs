@@ -427,7 +427,8 @@ async fn play_online(
         let resp = client
             .post(format!("{}/api/games/{id}/moves", bases[mover]))
             .header("x-seat-token", &tokens[mover])
-            .json(&json!({ "move": mv }))
+            // As the page does: the answer carries only what follows the state held.
+            .json(&json!({ "move": mv, "since": ply }))
             .send()
             .await?;
         let ok = resp.status().is_success();

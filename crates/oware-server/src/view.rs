@@ -1,6 +1,7 @@
 //! The JSON the page receives, built: game state, move details, analysis events, each an
 //! `oware_protocol` type filled from the rules core; the page only draws it.
 
+use oware_core::movetext::MoveText;
 use oware_core::{ogn, BySide, EndReason, Game, Move, MoveDetail, PlayError, Position, Side};
 pub use oware_protocol::{
     AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PositionView, Purpose,
@@ -36,8 +37,11 @@ pub struct GameSnapshot<'a> {
     /// The endgame tables, if the server has them.
     pub egdb: Option<&'a Tables>,
     /// The game's OGN record as the page shows it (an online game's has its tags and result),
-    /// written once per view.
+    /// written once per view; empty when `since` is set.
     pub ogn: String,
+    /// Only the record after this ply (the game's ply when it is past it), see
+    /// [`StateView::since`]; `None`: the whole record.
+    pub since: Option<usize>,
 }
 
 /// A position of the game's history, from the rules core.
@@ -148,9 +152,11 @@ pub fn ogn_text(game: &Game, names: &BySide<String>) -> String {
     record.to_string()
 }
 
-/// The state of a game.
+/// The state of a game: the whole record, or its tail from `e.since` on. Building a tail costs
+/// the same at any ply.
 pub fn state(e: &GameSnapshot<'_>) -> StateView {
     let game = e.game;
+    let from = e.since.unwrap_or(0).min(game.moves().len());
     let rules = game.rules();
     let pos = *game.position();
     let positions = game.positions();
@@ -180,11 +186,13 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
             }
         })
         .collect();
-    let moves = game
-        .move_texts()
-        .into_iter()
+    let moves = game.moves()[from..]
+        .iter()
+        .zip(&positions[from..])
         .enumerate()
-        .map(|(i, mut t)| {
+        .map(|(k, (&m, p))| {
+            let i = from + k;
+            let mut t = MoveText::new(p.turn(), m);
             let captured = positions[i + 1].store(t.side) - positions[i].store(t.side);
             if captured > 0 {
                 t.captured = Some(captured);
@@ -250,7 +258,7 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
         ply: game.moves().len(),
         pits_info,
         moves,
-        history: positions.iter().map(position_view).collect(),
+        history: positions[from..].iter().map(position_view).collect(),
         last,
         outcome,
         thinking: e.thinking,
@@ -262,6 +270,7 @@ pub fn state(e: &GameSnapshot<'_>) -> StateView {
         egdb,
         online: None,
         cycle_offer: None,
+        since: e.since.map(|_| from),
     }
 }
 

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::{assert_error, ids, online_game, Api, Events, LobbyWatch};
-use oware_protocol::{RematchAnswer, Side, Status};
+use oware_protocol::{RematchAnswer, Side, StateView, Status};
 use oware_server::{start, ManualClock, OnlineConfig, Server, ServerConfig};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -874,5 +874,106 @@ async fn a_challenge_leaves_the_lobby_when_its_creator_leaves_and_returns_with_t
     lobby
         .until(|v| v["challenges"][0]["id"] == id.as_str())
         .await;
+    s.shutdown().await.unwrap();
+}
+
+/// Joins an `update` event's state to `held` (the protocol's join), checking that it carries
+/// only the end of the record: the positions from the ply the watchers hold on, not the game.
+fn joined(held: &StateView, event: &Value) -> StateView {
+    let tail: StateView = serde_json::from_value(event["state"].clone()).unwrap();
+    let since = tail
+        .since
+        .expect("an update after the first carries the record's end");
+    assert!(
+        tail.history.len() <= 2 && tail.ogn.is_empty(),
+        "at most the position before the move and after it, no OGN: {event}"
+    );
+    assert!(
+        since <= tail.ply && since + tail.moves.len() == tail.ply,
+        "{event}"
+    );
+    tail.completed(held).unwrap_or_else(|| {
+        panic!(
+            "the update joins the state held at ply {}: {event}",
+            held.ply
+        )
+    })
+}
+
+#[tokio::test]
+async fn updates_carry_the_records_end_and_joined_make_the_whole_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir.path().join("games.sqlite"), test_online()).await;
+    let api = Api::new(&s);
+    let (id, south, north) = online_game(&api, &api, json!({"initial_s": 600})).await;
+    let mut events = Events::open(&api, &id).await;
+    let first = events.until("update", |_| true).await;
+    assert_eq!(first["cause"], "connect");
+    let mut held: StateView = serde_json::from_value(first["state"].clone()).unwrap();
+    assert_eq!(held.since, None, "the stream's first state is whole");
+    assert!(!held.ogn.is_empty());
+    let same_as_stored = |held: &StateView, stored: &Value| {
+        let stored: StateView = serde_json::from_value(stored.clone()).unwrap();
+        assert_eq!(held.version, stored.version);
+        assert_eq!(held.ply, stored.ply);
+        assert_eq!(held.history, stored.history);
+        assert_eq!(held.moves, stored.moves);
+        assert_eq!(held.position, stored.position);
+        assert_eq!(held.pits_info, stored.pits_info);
+    };
+    let seats = [&south, &north];
+    // The last legal pit of the side to move, as the server says.
+    let legal = |held: &StateView| {
+        let p = held.pits_info.iter().rev().find(|p| p.legal).unwrap();
+        p.letter.to_string()
+    };
+    // Ten moves, a takeback of two, two more moves and a draw offer that changes no position.
+    for i in 0..10 {
+        let (st, b) = api.play(&id, seats[i % 2], &legal(&held)).await;
+        assert_eq!(st, StatusCode::OK, "{b}");
+        let update = events.until("update", |v| v["cause"] == "move").await;
+        held = joined(&held, &update);
+        assert_eq!(held.ply, i + 1);
+        same_as_stored(&held, &api.state(&id).await);
+    }
+    act(&api, &id, "takeback", &south, json!({"action": "offer"})).await;
+    held = joined(&held, &events.until("update", |_| true).await);
+    let (st, b) = act(&api, &id, "takeback", &north, json!({"action": "accept"})).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    held = joined(
+        &held,
+        &events.until("update", |v| v["state"]["ply"] == 8).await,
+    );
+    same_as_stored(&held, &api.state(&id).await);
+    for i in 0..2 {
+        api.play(&id, seats[i % 2], &legal(&held)).await;
+        held = joined(
+            &held,
+            &events.until("update", |v| v["cause"] == "move").await,
+        );
+    }
+    act(&api, &id, "draw", &north, json!({"action": "offer"})).await;
+    held = joined(&held, &events.until("update", |_| true).await);
+    assert_eq!(held.online.as_ref().unwrap().draw_offer, Some(Side::North));
+    same_as_stored(&held, &api.state(&id).await);
+    assert_eq!(held.moves.len(), 10);
+
+    // The mover's answer, when asked, carries what follows the ply the mover holds.
+    let (st, b) = api
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&south),
+            Some(json!({ "move": legal(&held), "since": held.ply })),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    let answered = joined(&held, &b);
+    same_as_stored(&answered, &api.state(&id).await);
+    // A client that missed an update cannot join the next one, and is told so.
+    let skipped = events.until("update", |v| v["cause"] == "move").await;
+    api.play(&id, &north, &legal(&answered)).await;
+    let next = events.until("update", |v| v["cause"] == "move").await;
+    let tail: StateView = serde_json::from_value(next["state"].clone()).unwrap();
+    assert_eq!(tail.completed(&held), None, "{skipped}");
     s.shutdown().await.unwrap();
 }

@@ -132,7 +132,17 @@ online?: OnlineView,
  * an endless cycle (the player accepts or declines with `POST /api/games/{id}/cycle`).
  * Online games have theirs in `online.cycle_offer`.
  */
-cycle_offer?: Side, };
+cycle_offer?: Side, 
+/**
+ * Present when this state carries only the end of the game's record, as every `update`
+ * event after a stream's first does and a move's answer when asked (`MoveReq::since`):
+ * `history` then holds the positions from ply `since` on (its first is the position the
+ * client already holds there), `moves` the moves after ply `since`, and `ogn` is empty
+ * (`GET /api/games/{id}/ogn` gives it). A client joins the two at `since`; one that does
+ * not hold that position (it missed an event) asks for the whole state again with
+ * `GET /api/games/{id}`. Absent: the whole record.
+ */
+since?: number, };
 
 export type PositionView = { 
 /**
@@ -509,7 +519,12 @@ move?: string,
 /**
  * The side to move's pit, 0–5 from its left.
  */
-pit?: number, };
+pit?: number, 
+/**
+ * The ply of the last whole state the client holds: the answer's state then carries only
+ * what follows it (see `StateView::since`). Absent: the whole state.
+ */
+since?: number, };
 
 export type AnalysisReq = { 
 /**

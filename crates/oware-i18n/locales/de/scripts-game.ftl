@@ -84,6 +84,7 @@ game-replay-after = Stellung nach Zug { $ply }
 game-rules-standard = Abapa (Standard)
 game-copied-position = Stellung als Text kopiert.
 game-copied-ogn = OGN-Notation kopiert.
+game-ogn-unavailable = Die OGN-Notation konnte nicht geladen werden. Bitte erneut versuchen.
 
 ## Die Uhren (Screenreader)
 game-clock-you = Ihre Uhr: { $time }

@@ -133,6 +133,7 @@ game-replay-after = Viewing the position after move { $ply }
 game-rules-standard = abapa (standard)
 game-copied-position = Position text copied.
 game-copied-ogn = OGN record copied.
+game-ogn-unavailable = The OGN record could not be fetched: try again.
 
 ## The clocks (screen readers); $time: "4:05"
 game-clock-you = Your clock: { $time }

@@ -126,6 +126,7 @@ game-replay-after = Position après le coup { $ply } affichée
 game-rules-standard = abapa (standard)
 game-copied-position = Position en texte copiée.
 game-copied-ogn = Notation OGN copiée.
+game-ogn-unavailable = Impossible de récupérer la notation OGN : réessayez.
 
 ## Les pendules (lecteurs d'écran)
 game-clock-you = Votre pendule : { $time }

@@ -126,6 +126,7 @@ game-replay-after = A ver a posição depois da jogada { $ply }
 game-rules-standard = abapa (padrão)
 game-copied-position = Posição em texto copiada.
 game-copied-ogn = Registo OGN copiado.
+game-ogn-unavailable = Não foi possível obter o registo OGN: tente de novo.
 
 ## Os relógios (leitores de ecrã)
 game-clock-you = O seu relógio: { $time }

@@ -231,7 +231,8 @@ impl Bots {
     pub async fn play(&self, id: &str, user: &User, letter: &str) -> Result<(), BotError> {
         let (token, _) = self.seat_token(id, user).await?;
         self.round
-            .play(id, Some(&token), MoveInput::Text(letter))
+            // The answer's state is not used: its smallest form (the position alone).
+            .play(id, Some(&token), MoveInput::Text(letter), Some(usize::MAX))
             .await?;
         Ok(())
     }

@@ -88,6 +88,12 @@ pub struct GameLines {
     you: Side,
     last: Option<BotGameState>,
     gone: bool,
+    /// The game's whole state, to which each update's end of the record is joined (a bot's
+    /// `moves` are all of them).
+    held: StateView,
+    /// An update could not be joined (this stream fell behind the game's events): the stream
+    /// ends, and the bot's next one starts with `gameFull`.
+    behind: bool,
 }
 
 impl GameLines {
@@ -118,13 +124,16 @@ impl GameLines {
             you,
             last: Some(now),
             gone,
+            held: state,
+            behind: false,
         };
         Some((lines, to_json(&GameEvent::GameFull(full))))
     }
 
-    /// Whether the game has ended (the stream ends after saying so).
+    /// Whether the stream ends: the game has ended (after saying so), or the stream fell
+    /// behind.
     pub fn finished(&self) -> bool {
-        self.last.as_ref().is_some_and(|l| l.status.is_finished())
+        self.behind || self.last.as_ref().is_some_and(|l| l.status.is_finished())
     }
 
     /// The lines the game's event `ev` makes (none for what a bot does not need: spectators'
@@ -147,10 +156,19 @@ impl GameLines {
         let Ok(update) = serde_json::from_str::<UpdateEvent>(&ev.data) else {
             return out;
         };
-        let Some(o) = update.state.online.as_ref() else {
+        if update.state.version < self.held.version {
+            return out;
+        }
+        let Some(state) = update.state.completed(&self.held) else {
+            self.behind = true;
             return out;
         };
-        let Some(now) = game_state(&update.state) else {
+        self.held = state;
+        let state = &self.held;
+        let Some(o) = state.online.as_ref() else {
+            return out;
+        };
+        let Some(now) = game_state(state) else {
             return out;
         };
         if self.last.as_ref().is_some_and(|l| l.version > now.version) {

@@ -46,6 +46,7 @@ use crate::store::{GameRow, GameUpdate, Store, StoreError};
 use crate::time::Clock;
 use crate::view::{self, MoveDetailView, StateView};
 use oware_protocol::{EventKind, UpdateEvent};
+use session::NOT_PUBLISHED;
 
 pub use end::{category, Finished};
 pub(crate) use end::{game_end, seat_rating};
@@ -230,7 +231,18 @@ impl Games {
 
     /// The state as the holder of `you`'s seat sees it (`None`: anyone, e.g. a broadcast).
     pub(crate) fn view_for(&self, s: &Session, you: Option<Side>) -> StateView {
-        let mut v = view::state(&s.snapshot(self.egdb.as_deref()));
+        self.view_since(s, you, None)
+    }
+
+    /// [`Games::view_for`] with only the record after ply `since` (`None`: the whole record;
+    /// a ply past the game's: its current position alone), see `StateView::since`.
+    pub(crate) fn view_since(
+        &self,
+        s: &Session,
+        you: Option<Side>,
+        since: Option<usize>,
+    ) -> StateView {
+        let mut v = view::state(&s.snapshot(self.egdb.as_deref(), since));
         if let Some(o) = &s.online {
             let now = self.now();
             let mut ov = o.view(
@@ -251,7 +263,10 @@ impl Games {
         v
     }
 
-    /// Tells the watchers about a change (the new state and, for a move, what it did).
+    /// Tells the watchers about a change (the new state and, for a move, what it did). The
+    /// state is written once for all of them and carries the record from the last published
+    /// ply on (the move's position before and after, for a move), so that an update costs the
+    /// same at any ply; `state`, when the caller built one, is sent as it is.
     pub(crate) fn publish_update(
         &self,
         s: &Session,
@@ -259,12 +274,15 @@ impl Games {
         cause: &str,
         state: Option<&StateView>,
     ) {
+        let ply = s.game.moves().len();
+        let last = s.published_ply.swap(ply, Ordering::Relaxed);
         if s.channel.watched() {
             let built;
             let state = match state {
                 Some(st) => st,
                 None => {
-                    built = self.view(s);
+                    let since = (last != NOT_PUBLISHED).then_some(last.min(ply));
+                    built = self.view_since(s, None, since);
                     &built
                 }
             };
@@ -359,6 +377,8 @@ impl Games {
         s.thinking = false;
         s.engine_error = None;
         let cause = if detail.is_some() { "move" } else { "sync" };
+        // Another instance may have changed any part of the record: the watchers get it whole.
+        s.published_ply.store(NOT_PUBLISHED, Ordering::Relaxed);
         self.publish_update(s, detail.as_ref(), cause, None);
         self.touch(live, s, Touch::Refreshed);
         Ok(())

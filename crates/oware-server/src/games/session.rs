@@ -2,7 +2,7 @@
 //! and the small helpers that read a session (seat names, the online part).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use oware_core::movetext::{self, MoveText};
@@ -73,7 +73,15 @@ pub struct Session {
     /// Against the computer: the version at which it last declined the person's proposal (asked
     /// once per position).
     pub(crate) cycle_refused_at: Option<u64>,
+    /// The ply of the last state published on the channel ([`NOT_PUBLISHED`] before the
+    /// first, or when the next update must carry the whole record): an `update` carries the
+    /// record from the lower of this and the new ply on, which is what every watcher holds.
+    pub(crate) published_ply: AtomicUsize,
 }
+
+/// [`Session::published_ply`] when no state was published yet: the next update carries the
+/// whole record.
+pub(crate) const NOT_PUBLISHED: usize = usize::MAX;
 
 /// A spectator's event stream of an online game. It has a channel of its own, fed with the
 /// game's events by a small task, so that what is meant for this spectator alone (the
@@ -162,6 +170,7 @@ impl Session {
             cycle_offer: None,
             cycle_declined: None,
             cycle_refused_at: None,
+            published_ply: AtomicUsize::new(NOT_PUBLISHED),
         })
     }
 
@@ -244,7 +253,13 @@ impl Session {
         movetext::letters(game.position().turn(), redo.iter().rev().copied()).collect()
     }
 
-    pub(crate) fn snapshot<'a>(&'a self, egdb: Option<&'a Tables>) -> GameSnapshot<'a> {
+    /// What a view of the game is drawn from: the whole record, or (`since`) only what
+    /// follows ply `since` (the current ply when `since` is past it), without the OGN record.
+    pub(crate) fn snapshot<'a>(
+        &'a self,
+        egdb: Option<&'a Tables>,
+        since: Option<usize>,
+    ) -> GameSnapshot<'a> {
         GameSnapshot {
             id: &self.id,
             version: self.version,
@@ -257,7 +272,12 @@ impl Session {
             computer_to_move: self.computer_to_move(),
             engine_error: self.engine_error.as_deref(),
             egdb,
-            ogn: self.ogn(),
+            ogn: if since.is_some() {
+                String::new()
+            } else {
+                self.ogn()
+            },
+            since,
         }
     }
 

@@ -250,7 +250,7 @@ pub(super) async fn play(
     ApiJson(req): ApiJson<MoveReq>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
     let input = move_input(&req)?;
-    let reply = s.round.play(&id, token(&headers), input).await?;
+    let reply = s.round.play(&id, token(&headers), input, req.since).await?;
     Ok(Json(MoveAnswer {
         detail: reply.detail,
         state: reply.state,

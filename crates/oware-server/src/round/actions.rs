@@ -14,19 +14,21 @@ use crate::view::{self, StateView};
 
 impl Round {
     /// Plays the token holder's move in game `id`: online, on its turn before its flag falls;
-    /// a game on one device is `local/`'s.
+    /// a game on one device is `local/`'s. An online move's answer carries the record after
+    /// ply `since` when given (the whole record otherwise).
     pub async fn play(
         &self,
         id: &str,
         token: Option<&str>,
         input: MoveInput<'_>,
+        since: Option<usize>,
     ) -> Result<MoveReply, GameError> {
         let live = self.games.live(id).await?;
         let mut s = live.lock().await;
         if s.online.is_none() {
             return self.local.play_locked(&live, &mut s, token, input).await;
         }
-        self.play_online(&live, &mut s, token, input).await
+        self.play_online(&live, &mut s, token, input, since).await
     }
 
     /// A step of a proposal to end game `id` as a cycle: online, like a draw offer; a game on
@@ -67,13 +69,15 @@ impl Round {
         Ok(true)
     }
 
-    /// Plays a move of an online game (the token's side, on its turn, before its flag falls).
+    /// Plays a move of an online game (the token's side, on its turn, before its flag falls);
+    /// the answer's state carries the record after ply `since` when given.
     pub(super) async fn play_online(
         &self,
         live: &Live,
         s: &mut Session,
         token: Option<&str>,
         input: MoveInput<'_>,
+        since: Option<usize>,
     ) -> Result<MoveReply, GameError> {
         let now = self.now();
         let mut o = online_of(s)?.clone();
@@ -97,7 +101,7 @@ impl Round {
         self.games.changed(live, s, "move", Some(&detail), None);
         Ok(MoveReply {
             detail,
-            state: self.games.view_for(s, Some(side)),
+            state: self.games.view_since(s, Some(side), since),
         })
     }
 

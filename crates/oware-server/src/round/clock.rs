@@ -225,7 +225,7 @@ mod tests {
         // Moves, a declined draw offer: each change re-arms the clock.
         for (token, pit) in [(&south, "C"), (&north, "c"), (&south, "D"), (&north, "d")] {
             round
-                .play(&id, Some(token), MoveInput::Text(pit))
+                .play(&id, Some(token), MoveInput::Text(pit), None)
                 .await
                 .unwrap();
         }

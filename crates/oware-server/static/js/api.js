@@ -68,8 +68,12 @@ export const getHealth = () => request("GET", "/api/health");
 export const getGame = (id, token) => request("GET", game(id), { token });
 /** The game's state once its version is above `version` (long poll). @type {(id: string, token: string | null | undefined, version: number) => Promise<P.StateView>} */
 export const waitForChange = (id, token, version) => request("GET", `${game(id)}?since=${version}`, { token });
-/** Plays a move by its letter → `{detail, state}`. @type {(id: string, token: string | null | undefined, letter: string) => Promise<P.MoveAnswer>} */
-export const playMove = (id, token, letter) => request("POST", `${game(id)}/moves`, { token, body: /** @type {P.MoveReq} */ ({ move: letter }) });
+/**
+ * Plays a move by its letter → `{detail, state}`. `since`: the ply of the whole state the page holds; an online
+ * game's answer then carries only what follows it (the state's `since`, see state.js `wholeState`).
+ * @type {(id: string, token: string | null | undefined, letter: string, since?: number) => Promise<P.MoveAnswer>}
+ */
+export const playMove = (id, token, letter, since) => request("POST", `${game(id)}/moves`, { token, body: /** @type {P.MoveReq} */ ({ move: letter, since }) });
 /** Takes back a move (and the computer's reply) → the state. @type {(id: string, token?: string | null) => Promise<P.StateView>} */
 export const undoMove = (id, token) => request("POST", `${game(id)}/undo`, { token });
 /** Replays an undone move → the state. @type {(id: string, token?: string | null) => Promise<P.StateView>} */

@@ -1,7 +1,7 @@
 // A local game (against the computer, or two people at one screen): opening, creating and restoring it,
 // applying the server's states in order (animating a move that follows what is shown), playing a pit,
 // undo, redo and replay. It is the only writer of st.id, st.token, st.game, st.view and st.busy.
-import { levelName, sideName, pitInfo, canMoveNow } from "./state.js";
+import { levelName, sideName, pitInfo, canMoveNow, wholeState } from "./state.js";
 import * as api from "./api.js";
 import { rememberGame, savedGame } from "./storage.js";
 import { say, announce, describeMove, explainPit } from "./status.js";
@@ -9,7 +9,8 @@ import { t } from "./i18n.js";
 
 /**
  * The update path shared by the local and the online game: `applyUpdate(state, detail)` applies a state from
- * the server in order (queued), drops older versions, animates `detail` when it follows what is shown, then
+ * the server in order (queued), drops older versions, joins a state carrying only the end of the record to the
+ * one shown (or asks for the whole one), animates `detail` when it follows what is shown, then
  * redraws through `screen` (`all()`, `flags()` for a same-version change, `controls()`, `gameOver()`);
  * `showPly(ply)` shows an earlier position of the game, or the live one again.
  */
@@ -22,6 +23,16 @@ export function createUpdater(st, { board, analysis, screen }) {
       if (!state || state.id !== st.id) return; // an event of a game we left
       const prev = st.game;
       if (prev && state.id === prev.id && state.version < prev.version) return;
+      const whole = wholeState(prev, state);
+      if (whole) {
+        state = whole;
+      } else {
+        // Only the end of the record, and what is shown does not reach its start: ask for all of it.
+        const asked = state.version;
+        try { state = await api.getGame(st.id, st.token); } catch { return; }
+        if (!state || state.id !== st.id || (prev && state.version < prev.version)) return;
+        if (state.version !== asked) detail = null;
+      }
       if (prev && state.id === prev.id && state.version === prev.version && !detail) {
         // Same version: only flags may differ (thinking; online: presence, spectators, offers).
         st.game = state;

@@ -184,7 +184,7 @@ export function createOnlineGame(st, { board, analysis, review, screen, chat }) 
       refusePit(board, p, why);
       return;
     }
-    await send(() => api.playMove(st.id, st.token, info.letter));
+    await send(() => api.playMove(st.id, st.token, info.letter, g ? g.ply : undefined));
   }
 
   /** When a rematch was agreed: a player takes their seat in the new game and goes there. */

@@ -30,7 +30,23 @@ function rulesDescription(g) {
 export function createRecord(st) {
   const el = { position: $("#position-text"), rules: $("#rules-text"), download: $("#btn-export") };
   $("#btn-copy-pos").addEventListener("click", () => copyText(el.position.value, t("game-copied-position")));
-  $("#btn-copy-ogn").addEventListener("click", () => st.game && copyText(st.game.ogn, t("game-copied-ogn")));
+  $("#btn-copy-ogn").addEventListener("click", async () => {
+    const g = st.game;
+    if (!g) return;
+    // A state joined from updates has no OGN record: the server writes it.
+    let text = g.ogn;
+    if (!text) {
+      try {
+        const r = await fetch(ognUrl(g.id));
+        if (!r.ok) throw new Error(String(r.status));
+        text = await r.text();
+      } catch {
+        say(t("game-ogn-unavailable"));
+        return;
+      }
+    }
+    await copyText(text, t("game-copied-ogn"));
+  });
 
   function render() {
     const g = st.game;

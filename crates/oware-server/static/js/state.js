@@ -11,10 +11,37 @@
 // Every other module only reads it. Module-private details (the drawn position, the event stream, the
 // update queue) stay inside their module.
 
+/** @import * as P from "../../types/protocol" */
 import { t, lang } from "./i18n.js";
 
 /** Pit letters by absolute pit: South's A–F are 0–5, North's a–f are 6–11. */
 export const LETTERS = "ABCDEFabcdef";
+
+/**
+ * A state from the server made whole. Updates after a stream's first carry only the end of the game's record
+ * (`since`: `history` from that ply on, the moves after it, no OGN); it is joined to `held`, the whole state shown,
+ * at ply `since`. `null` when `held` does not hold the same position there (an event was missed): the caller
+ * asks the server for the whole state. The join is `StateView::completed` in oware-protocol, written again here.
+ * @param {P.StateView | null} held
+ * @param {P.StateView} state
+ * @returns {P.StateView | null}
+ */
+export function wholeState(held, state) {
+  const from = state.since;
+  if (from === undefined || from === null) return state;
+  const there = held && held.history[from];
+  const joins = held && held.id === state.id && (held.since === undefined || held.since === null)
+    && held.moves.length >= from && there && state.history.length > 0 && there.text === state.history[0].text
+    && state.moves.length + 1 === state.history.length;
+  if (!joins) return null;
+  const whole = {
+    ...state,
+    history: held.history.slice(0, from).concat(state.history),
+    moves: held.moves.slice(0, from).concat(state.moves),
+  };
+  delete whole.since;
+  return whole;
+}
 
 /** A fresh state. `settings` comes from storage.js. */
 export function createState(settings) {

@@ -42,14 +42,14 @@ pub use http::{parse_answer, Answer, Api, ApiError, Target};
 pub use join::{join, Joined};
 pub use seats::Seats;
 pub use session::{account, connect, log_in, log_in_hint, log_out, LoggedOut, Session, Sessions};
-pub use sse::{event_parser, parse_update, refusal};
+pub use sse::{event_parser, parse_update, read_update, refusal, Whole};
 
 /// The longest silence on the event stream before the connection counts as lost (the server
 /// sends a keep-alive comment every 15 s).
 const IDLE: Duration = Duration::from_secs(45);
 /// The longest wait between two reconnection attempts.
 const MAX_RETRY: Duration = Duration::from_secs(8);
-use oware_protocol::{ChatLog, ChatReq, ClaimReq, MoveReq, OfferReq};
+use oware_protocol::{ChatLog, ChatReq, ClaimReq, MoveReq, OfferReq, StateView};
 /// The offers of an online game and their steps: the protocol's vocabulary.
 pub use oware_protocol::{ClaimResult, OfferAction, OfferKind};
 
@@ -239,6 +239,8 @@ async fn work(
                 Some(crate::wire::body(&MoveReq {
                     text: Some(c.to_string()),
                     pit: None,
+                    // The answer whole: the requests do not hold the stream's last state.
+                    since: None,
                 })),
             ),
             Request::Resign => (
@@ -353,6 +355,34 @@ async fn events(
     }
 }
 
+/// An `update` event's state made whole: joined to the last one, or (an update was missed)
+/// asked for whole with `GET /api/games/{id}`.
+async fn joined(
+    api: &Api,
+    id: &GameId,
+    token: Option<&SeatToken>,
+    whole: &mut Whole,
+    data: &str,
+) -> Result<GameState, String> {
+    if let Some(state) = whole.join(read_update(data)?)? {
+        return Ok(state);
+    }
+    let v = api
+        .request(
+            reqwest::Method::GET,
+            &format!("/api/games/{id}"),
+            token,
+            None,
+        )
+        .await
+        .map_err(|e| e.message)?;
+    let state: StateView = serde_json::from_value(v)
+        .map_err(|e| t("term-update-refused", &[("error", e.to_string().into())]))?;
+    whole
+        .join(state)?
+        .ok_or_else(|| t("term-update-refused", &[("error", "since".into())]))
+}
+
 /// One connection of the event stream: `Ok` when the screen has gone, `Err` why it broke.
 async fn stream_once(
     api: &Api,
@@ -432,6 +462,7 @@ async fn stream_once(
         return Ok(());
     }
     let mut parser = event_parser();
+    let mut whole = Whole::default();
     loop {
         let chunk = match tokio::time::timeout(IDLE, res.chunk()).await {
             Err(_) => return Err(t("term-stream-idle", &[("seconds", IDLE.as_secs().into())])),
@@ -444,7 +475,7 @@ async fn stream_once(
             .map_err(|e| t("term-stream-dropped", &[("error", refusal(&e).into())]))?;
         for ev in events {
             let report = match ev.name() {
-                "update" => match parse_update(&ev.data) {
+                "update" => match joined(api, id, token, &mut whole, &ev.data).await {
                     Ok(state) => NetEvent::State(Box::new(state)),
                     Err(e) => NetEvent::Rejected(e),
                 },

@@ -9,19 +9,53 @@ use oware_protocol::sse::{FrameError, FrameParser};
 use crate::checked::{self, MAX_EVENT};
 use crate::lang::t;
 use crate::wire::GameState;
+use oware_protocol::StateView;
 
 /// Reads the data of an `update` event (the protocol's [`UpdateEvent`](oware_protocol::UpdateEvent))
 /// into a checked state; the error is a sentence for the status line.
 pub fn parse_update(data: &str) -> Result<GameState, String> {
-    let refused = |e: &dyn std::fmt::Display| {
-        t(
-            "term-update-refused",
-            &[("error", checked::clean(&e.to_string()).into())],
-        )
-    };
+    GameState::try_from(read_update(data)?).map_err(|e| refused(&e))
+}
+
+/// The state an `update` event carries, as sent: perhaps only the end of the record
+/// (`since`), which [`Whole::join`] completes.
+pub fn read_update(data: &str) -> Result<StateView, String> {
     let update =
         serde_json::from_str::<oware_protocol::UpdateEvent>(data).map_err(|e| refused(&e))?;
-    GameState::try_from(update.state).map_err(|e| refused(&e))
+    Ok(update.state)
+}
+
+/// What the status line says of an update it could not read.
+fn refused(e: &dyn std::fmt::Display) -> String {
+    t(
+        "term-update-refused",
+        &[("error", checked::clean(&e.to_string()).into())],
+    )
+}
+
+/// The last whole state of a stream, to which updates carrying only the end of the record
+/// (every one after the stream's first) are joined.
+#[derive(Default)]
+pub struct Whole {
+    held: Option<StateView>,
+}
+
+impl Whole {
+    /// `state` made whole and checked, `Ok(None)` when it cannot be joined to what is held
+    /// (an update was missed): the caller then asks for the whole state and gives it to
+    /// [`Whole::join`] again.
+    pub fn join(&mut self, state: StateView) -> Result<Option<GameState>, String> {
+        let whole = match &self.held {
+            Some(held) => state.completed(held),
+            None => state.since.is_none().then_some(state),
+        };
+        let Some(whole) = whole else {
+            return Ok(None);
+        };
+        let checked = GameState::try_from(whole.clone()).map_err(|e| refused(&e))?;
+        self.held = Some(whole);
+        Ok(Some(checked))
+    }
 }
 
 /// The parser of a game's event stream with the client's limit: a line, or an event's data,
