@@ -201,6 +201,17 @@ struct Stats {
     computer_moves: u64,
     finished: u64,
     errors: u64,
+    /// The errors by kind (the first words of each), for the report.
+    error_kinds: std::collections::BTreeMap<String, u64>,
+}
+
+impl Stats {
+    /// Counts an error of kind `what`.
+    fn error(&mut self, what: &str) {
+        self.errors += 1;
+        let kind: String = what.chars().take(200).collect();
+        *self.error_kinds.entry(kind).or_default() += 1;
+    }
 }
 
 fn percentile(v: &mut [f64], p: f64) -> f64 {
@@ -212,14 +223,19 @@ fn percentile(v: &mut [f64], p: f64) -> f64 {
     v[i]
 }
 
-/// The server's user + system CPU time in seconds.
+/// A process's user + system CPU time in seconds.
 fn cpu_s(pid: u32) -> Option<f64> {
+    cpu_split(pid).map(|(user, system)| user + system)
+}
+
+/// A process's user and system CPU time in seconds.
+fn cpu_split(pid: u32) -> Option<(f64, f64)> {
     let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     let rest = &s[s.rfind(')')? + 2..];
     let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
+    let ticks = |i: usize| -> Option<f64> { f.get(i)?.parse::<f64>().ok() };
+    Some((ticks(11)? / 100.0, ticks(12)? / 100.0))
 }
 
 /// The machine's 1-minute load average.
@@ -324,7 +340,7 @@ async fn play_game(
             s.human_moves += 1;
             state = body["state"].clone();
         } else {
-            s.errors += 1;
+            s.error("a move against the computer refused");
             return Ok(());
         }
     }
@@ -376,7 +392,10 @@ async fn play_online(
     let body = json!({ "opponent": "online", "clock": clock, "color": "S", "name": "South" });
     let r = create_game(&client, &bases[0], body, &stats).await?;
     let (Some(id), Some(south)) = (r["id"].as_str(), r["token"].as_str()) else {
-        stats.lock().unwrap().errors += 1;
+        stats
+            .lock()
+            .unwrap()
+            .error(&format!("the game was not created: {r}"));
         return Ok(());
     };
     let id = id.to_string();
@@ -388,7 +407,10 @@ async fn play_online(
         .json()
         .await?;
     let Some(north) = joined["token"].as_str() else {
-        stats.lock().unwrap().errors += 1;
+        stats
+            .lock()
+            .unwrap()
+            .error(&format!("the game was not joined: {joined}"));
         return Ok(());
     };
     let tokens = [south.to_string(), north.to_string()];
@@ -431,22 +453,26 @@ async fn play_online(
             .json(&json!({ "move": mv, "since": ply }))
             .send()
             .await?;
-        let ok = resp.status().is_success();
-        let body: Value = resp.json().await?;
+        let status = resp.status();
+        // The answer is read to its end, not parsed: the opponent's stream brings the state.
+        let _ = resp.bytes().await?;
         let answered = t.elapsed().as_secs_f64() * 1e3;
-        if !ok {
-            stats.lock().unwrap().errors += 1;
+        if !status.is_success() {
+            stats
+                .lock()
+                .unwrap()
+                .error(&format!("move answered {status}"));
             return Ok(());
         }
         // The opponent's stream delivers the move: the relay. The mover's own stream gets the
         // same event; read it too so that neither stream backs up.
         let Some((at, next)) = streams[1 - mover].until_ply(ply + 1).await? else {
-            stats.lock().unwrap().errors += 1;
+            stats.lock().unwrap().error("the opponent's stream ended");
             return Ok(());
         };
         let relay = at.duration_since(t).as_secs_f64() * 1e3;
-        if streams[mover].until_ply(ply + 1).await?.is_none() {
-            stats.lock().unwrap().errors += 1;
+        if streams[mover].reach_ply(ply + 1).await?.is_none() {
+            stats.lock().unwrap().error("the mover's stream ended");
             return Ok(());
         }
         {
@@ -456,11 +482,7 @@ async fn play_online(
             s.relay_sent.push(t);
             s.human_moves += 1;
         }
-        state = if next["ply"] == body["state"]["ply"] {
-            body["state"].clone()
-        } else {
-            next
-        };
+        state = next;
     }
     Ok(())
 }
@@ -765,8 +787,24 @@ fn main() {
             )));
         }
         for t in tasks {
-            if !matches!(t.await, Ok(Ok(()))) {
-                stats.lock().unwrap().errors += 1;
+            match t.await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => {
+                    // The error and its causes, without the game's address (the same kinds
+                    // count together).
+                    let mut what = String::new();
+                    let mut cause: Option<&dyn std::error::Error> = Some(&e);
+                    while let Some(c) = cause {
+                        if !what.is_empty() {
+                            what.push_str(": ");
+                        }
+                        what.push_str(&c.to_string());
+                        cause = c.source();
+                    }
+                    let what = what.replace(e.url().map_or("", |u| u.as_str()), "URL");
+                    stats.lock().unwrap().error(&what)
+                }
+                Err(e) => stats.lock().unwrap().error(&format!("a game's task: {e}")),
             }
         }
         for t in bot_tasks {
@@ -786,7 +824,10 @@ fn main() {
     });
     let load_end = loadavg();
     let peaks: Vec<Option<u64>> = pids.iter().map(|&p| peak_kib(p)).collect();
-    let cpus: Vec<Option<f64>> = pids.iter().map(|&p| cpu_s(p)).collect();
+    let splits: Vec<Option<(f64, f64)>> = pids.iter().map(|&p| cpu_split(p)).collect();
+    let cpus: Vec<Option<f64>> = splits.iter().map(|c| c.map(|(u, s)| u + s)).collect();
+    // The load generator's own CPU (this process: its threads, not the servers).
+    let own_cpu = cpu_s(std::process::id());
     let wrapped = std::env::var_os("OWARE_LOAD_SERVER_WRAPPER").is_some();
     for child in &mut children {
         if wrapped {
@@ -826,6 +867,9 @@ fn main() {
         "games: {} started, {} finished, {} errors",
         opts.games, s.finished, s.errors
     );
+    for (kind, n) in &s.error_kinds {
+        println!("  error ×{n}: {kind}");
+    }
     println!(
         "moves: {total} ({} yours, {} computer) in {wall:.1} s = {:.0} moves/s",
         s.human_moves,
@@ -860,6 +904,27 @@ fn main() {
             "relay p99 (ms) per 10 s from the first move: {}",
             timeline.join(", ")
         );
+        // The same by minute, p50 and p99: a tail that grows over the run shows here.
+        let minutes: Vec<String> = windows
+            .chunks_mut(6)
+            .enumerate()
+            .filter_map(|(i, ws)| {
+                let mut m: Vec<f64> = ws.iter().flatten().copied().collect();
+                (!m.is_empty()).then(|| {
+                    let n = m.len();
+                    format!(
+                        "min {}: {n} moves, p50 {:.1}, p99 {:.1}",
+                        i + 1,
+                        percentile(&mut m, 0.50),
+                        percentile(&mut m, 0.99)
+                    )
+                })
+            })
+            .collect();
+        println!(
+            "relay (ms) per minute from the first move: {}",
+            minutes.join("; ")
+        );
     }
     if opts.bots.games > 0 {
         bots::report(
@@ -871,9 +936,13 @@ fn main() {
             println!("{line}");
         }
     }
-    for (i, (cpu, peak)) in cpus.iter().zip(&peaks).enumerate() {
-        let cpu = match cpu {
-            Some(c) => format!("CPU {c:.1} s = {:.0} % of one core", 100.0 * c / wall),
+    for (i, (split, peak)) in splits.iter().zip(&peaks).enumerate() {
+        let cpu = match split {
+            Some((user, system)) => format!(
+                "CPU {:.1} s = {:.0} % of one core (user {user:.1} s, system {system:.1} s)",
+                user + system,
+                100.0 * (user + system) / wall
+            ),
             None => "CPU unknown (no /proc)".into(),
         };
         let peak = match peak {
@@ -881,6 +950,22 @@ fn main() {
             None => "peak memory unknown (no /proc)".into(),
         };
         println!("server {}: {cpu}, {peak}", i + 1);
+    }
+    if opts.online && s.human_moves > 0 {
+        // An upper bound: the servers' whole CPU time (start-up and creating the games
+        // included) over the relayed moves.
+        let all: f64 = cpus.iter().flatten().sum();
+        println!(
+            "server CPU per relayed move: {:.3} ms ({} moves, all servers, start-up and game creation included)",
+            1e3 * all / s.human_moves as f64,
+            s.human_moves
+        );
+    }
+    if let Some(c) = own_cpu {
+        println!(
+            "load generator: CPU {c:.1} s = {:.0} % of one core",
+            100.0 * c / wall
+        );
     }
     let load = |l: Option<f64>| l.map_or("?".to_string(), |l| format!("{l:.2}"));
     println!(

@@ -63,6 +63,7 @@ async fn ticket(b: &mut Browser, t: &Value) -> Value {
 /// `max_plies`.
 async fn play_out(api: &common::Api, id: &str, name: &str, token: &str, max_plies: usize) -> Value {
     let mut state = api.state(id).await;
+    let mut conflicts = 0;
     let me = if state["online"]["seats"]["S"]["name"] == name {
         "S"
     } else {
@@ -85,6 +86,13 @@ async fn play_out(api: &common::Api, id: &str, name: &str, token: &str, max_plie
                 .find(|p| p["legal"] == true)
                 .expect("a legal move while playing");
             let (st, v) = api.play(id, token, pit["letter"].as_str().unwrap()).await;
+            if st == StatusCode::CONFLICT && v["code"] == "conflict" && conflicts < 3 {
+                // The other instance wrote the game at the same moment (its answer says to
+                // reload and try again, as the page does): read it again and play on.
+                conflicts += 1;
+                state = api.state(id).await;
+                continue;
+            }
             assert_eq!(st, StatusCode::OK, "{v}");
         }
         let version = state["version"].as_u64().unwrap();
