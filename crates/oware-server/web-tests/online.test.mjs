@@ -246,6 +246,26 @@ test("online: a whole game played to its end on phone-sized screens while a thir
   // The spectator sees the end too, with the same moves as the players.
   await waitStatus(c.page, /Game over/);
   assert.deepEqual(await moveTexts(c.page), await moveTexts(b.page));
+  // The page's join of an update's end of the record (state.js), beside the whole game above: a tail joins at
+  // its ply, one starting past what is held (a missed update) or at another position is refused (the page then
+  // asks for the whole state).
+  const joins = await c.page.evaluate(async () => {
+    const { wholeState } = await import("/js/state.js");
+    const at = (n) => ({ pits: [n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], stores: { S: 0, N: 0 }, turn: n % 2 ? "N" : "S", text: `p${n}` });
+    const played = (n) => ({ ply: n, side: n % 2 ? "S" : "N", letter: "CcDd"[n - 1], text: "CcDd"[n - 1] });
+    const held = { id: "g", version: 3, ply: 2, history: [at(0), at(1), at(2)], moves: [played(1), played(2)] };
+    const tail = { id: "g", version: 4, ply: 3, since: 2, history: [at(2), at(3)], moves: [played(3)] };
+    const whole = wholeState(held, tail);
+    return {
+      moves: whole.moves.map((m) => m.letter).join(""),
+      history: whole.history.map((p) => p.text).join(" "),
+      whole: !("since" in whole),
+      missed: wholeState(held, { ...tail, version: 5, ply: 4, since: 3, history: [at(3), at(4)], moves: [played(4)] }),
+      elsewhere: wholeState(held, { ...tail, history: [at(7), at(3)] }),
+      takeback: wholeState(held, { ...tail, ply: 1, since: 1, history: [at(1)], moves: [] }).moves.length,
+    };
+  });
+  assert.deepEqual(joins, { moves: "CcD", history: "p0 p1 p2 p3", whole: true, missed: null, elsewhere: null, takeback: 1 });
   for (const x of [a, b, c]) assert.deepEqual(x.errors, []);
   for (const x of [a, b, c]) await x.context.close();
 });
