@@ -171,9 +171,6 @@ impl GameLines {
         let Some(now) = game_state(state) else {
             return out;
         };
-        if self.last.as_ref().is_some_and(|l| l.version > now.version) {
-            return out;
-        }
         let gone = opponent_gone(o, self.you, now.to_move);
         if gone.gone != self.gone {
             self.gone = gone.gone;
