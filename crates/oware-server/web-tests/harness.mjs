@@ -105,6 +105,16 @@ export async function openPage(browser, viewport = { width: 1280, height: 860 },
 }
 
 /**
+ * Waits until the page's message line (under the board) matches `re`. The page may say it after the
+ * board is drawn (a reload says "Welcome back" once its stream is open), so a test waits for it.
+ * @param {import("playwright-core").Page} page
+ * @param {RegExp} re
+ */
+export async function waitMessage(page, re) {
+  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#message").textContent), re.source, { timeout: 20000 });
+}
+
+/**
  * English words a page in another language still shows (issue 42): the words of its visible text
  * (open dialogs included, hidden elements not) and of its text attributes (`title`, `aria-label`,
  * `placeholder`, `alt`, and the value of buttons) that are common English and are not words of

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import jsQR from "jsqr";
 
-import { artifacts, englishLeft, useServer } from "./harness.mjs";
+import { artifacts, englishLeft, useServer, waitMessage } from "./harness.mjs";
 import { WAIT, onlineHelpers } from "./online-helpers.mjs";
 
 const env = useServer({ name: "online", external: true });
@@ -106,7 +106,7 @@ test("online: invite link, a spectator sees every move, a reload keeps the seat,
   await b.page.reload();
   await waitMoves(b.page, 6);
   await waitStatus(b.page, /Waiting for Ama to move/);
-  assert.match(await b.page.locator("#message").textContent(), /Welcome back: you play North/);
+  await waitMessage(b.page, /Welcome back: you play North/);
   assert.ok(await b.page.locator("#form-join").isHidden());
   await a.page.waitForFunction(() => /Kofi \(North\): connected/.test(document.querySelector("#presence").textContent), null, WAIT);
 

@@ -10,7 +10,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-import { artifacts, useServer, openPage, englishLeft } from "./harness.mjs";
+import { artifacts, useServer, openPage, englishLeft, waitMessage } from "./harness.mjs";
 
 // Reviewed at the default depth (16), the same on every run: move 7, South's D, is a blunder (12.27 seeds:
 // it gives up E's capture of 3 and leaves A to North's b); move 8, North's d, a mistake.
@@ -59,7 +59,7 @@ test("review an imported game: progress, graph, symbols, a blunder explained, ju
   assert.ok(await page.locator("#review-progress").isHidden(), "the bar goes once the review is done");
   const seen = await page.evaluate(() => window.progressSeen);
   assert.ok(seen.includes("Reviewing: 8 of 8 moves"), `progress seen: ${JSON.stringify(seen)}`);
-  assert.match(await page.locator("#message").textContent(), /Review ready\. Accuracy: South [\d.]+ %, North [\d.]+ %/);
+  await waitMessage(page, /Review ready\. Accuracy: South [\d.]+ %, North [\d.]+ %/);
 
   // The graph: one point per position (start + 8 moves), marks on the costly moves.
   const points = await page.locator("#review-graph polyline.eval-line").getAttribute("points");
@@ -174,7 +174,7 @@ test("the review, the analysis and the rules in French", async () => {
   await page.waitForFunction(() => document.querySelectorAll("#move-list button").length === 8);
   await page.locator("#btn-review").click();
   await page.locator("#review-graph svg.eval-graph").waitFor(LONG);
-  assert.match(await page.locator("#message").textContent(), /Bilan prêt\. Précision : \S+ [\d,]+ %/);
+  await waitMessage(page, /Bilan prêt\. Précision : \S+ [\d,]+ %/);
   // Move 7's explanation, worded by the page from the server's codes and facts.
   await page.locator("#move-list button").nth(6).click();
   await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Coup 7"));

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
-import { bin, artifacts, useServer, openPage, englishLeft } from "./harness.mjs";
+import { bin, artifacts, useServer, openPage, englishLeft, waitMessage } from "./harness.mjs";
 
 // Small endgame databases (up to 6 seeds on the board: well under a second).
 const env = useServer({
@@ -87,7 +87,7 @@ test("play against Easy by click and by key, undo, reload and find the game", as
   await page.reload();
   await waitMoves(page, 2);
   await waitYourTurn(page);
-  assert.match(await page.locator("#message").textContent(), /Welcome back/);
+  await waitMessage(page, /Welcome back/);
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("oware.game")).id), id);
   assert.equal(await moveCount(page), 2);
 
@@ -319,7 +319,7 @@ test("in French: play the computer, hint, undo, an illegal pit, an imported endi
   await frenchTurn();
   assert.equal(await page.locator("#name-bottom").textContent(), "Vous");
   assert.equal(await page.locator("#name-top").textContent(), "Ordinateur (Facile)");
-  assert.match(await page.locator("#message").textContent(), /Nouvelle partie contre l'ordinateur \(Facile\)/);
+  await waitMessage(page, /Nouvelle partie contre l'ordinateur \(Facile\)/);
   await page.locator('.pit[data-pit="2"]').click();
   await waitMoves(page, 2);
   await frenchTurn();
