@@ -57,6 +57,11 @@ enum Command {
     Learn(cmd::learn::Args),
 }
 
+/// mimalloc rather than the system's malloc: the server's many small per-request allocations
+/// across threads cost about a sixth of its CPU with glibc's (docs/lab-notes.md, 2026-12-03).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli

@@ -20,7 +20,9 @@
 //! whole game, as the page does; the side to move thinks (`--think-ms`), sends a move, and the
 //! run times the relay: from sending the move to the opponent's stream delivering it. Games have
 //! a clock (`--clock 600+5`, `--clock none` for none). Reports relay p50/p99, move request
-//! latency, peak memory and the server's CPU time.
+//! latency, peak memory and the server's CPU time. `--ramp-s N` starts the games evenly over N
+//! seconds, as a site fills up, instead of all within the first think time (the default, a
+//! burst of creations, joins and stream openings that the first minute's figures then show).
 //!
 //! ```text
 //! cargo run --release -p oware-server --example load -- --online --games 1000 --think-ms 3000 --max-plies 60
@@ -80,6 +82,8 @@ struct Opts {
     level: String,
     deadline: Duration,
     think: Duration,
+    /// Online games start spread evenly over this time (`--ramp-s`; 0: all within one think time).
+    ramp: Duration,
     egdb_build: Option<u8>,
     online: bool,
     clock: Option<(u64, u64)>,
@@ -100,6 +104,7 @@ fn parse_opts() -> Opts {
         level: "easy".into(),
         deadline: Duration::from_secs(300),
         think: Duration::from_millis(1000),
+        ramp: Duration::ZERO,
         egdb_build: None,
         online: false,
         clock: Some((600, 5)),
@@ -118,6 +123,7 @@ fn parse_opts() -> Opts {
             "--max-plies" => o.max_plies = v.parse().expect("--max-plies N"),
             "--level" => o.level = v,
             "--think-ms" => o.think = Duration::from_millis(v.parse().expect("--think-ms N")),
+            "--ramp-s" => o.ramp = Duration::from_secs(v.parse().expect("--ramp-s SECONDS")),
             "--deadline" => o.deadline = Duration::from_secs(v.parse().expect("--deadline SECONDS")),
             "--egdb-build" => o.egdb_build = Some(v.parse().expect("--egdb-build N")),
             "--clock" => {
@@ -147,7 +153,7 @@ fn parse_opts() -> Opts {
                 i += 1;
                 continue;
             }
-            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --egdb-build, --online, --clock, --db, --instances, --logins-per-s, --account-games-per-s, --bot-games, --bridges, --bot-movetime-ms, --bot-hash, --oware)"),
+            other => panic!("unknown option {other} (expected --games, --max-plies, --level, --deadline, --think-ms, --ramp-s, --egdb-build, --online, --clock, --db, --instances, --logins-per-s, --account-games-per-s, --bot-games, --bridges, --bot-movetime-ms, --bot-hash, --oware)"),
         }
         i += 2;
     }
@@ -662,6 +668,10 @@ impl Drop for Latencies {
     }
 }
 
+/// The same allocator as the `oware` binary, for the server it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     if let Ok(db) = std::env::var("OWARE_LOAD_CHILD_DB") {
         child_server(&db);
@@ -771,7 +781,11 @@ fn main() {
             let (c, o, st) = (client.clone(), Arc::clone(&opts), Arc::clone(&stats));
             tasks.push(if opts.online {
                 let away = bases[(g + 1) % bases.len()].clone();
-                tokio::spawn(play_online(c, [home, away], o, seed, deadline, st))
+                let start = opts.ramp.mul_f64(g as f64 / opts.games as f64);
+                tokio::spawn(async move {
+                    tokio::time::sleep(start).await;
+                    play_online(c, [home, away], o, seed, deadline, st).await
+                })
             } else {
                 tokio::spawn(play_game(c, home, o, seed, deadline, st))
             });

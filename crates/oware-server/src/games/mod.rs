@@ -277,19 +277,17 @@ impl Games {
         let ply = s.game.moves().len();
         let last = s.published_ply.swap(ply, Ordering::Relaxed);
         if s.channel.watched() {
-            let built;
             let state = match state {
-                Some(st) => st,
+                Some(st) => st.clone(),
                 None => {
                     let since = (last != NOT_PUBLISHED).then_some(last.min(ply));
-                    built = self.view_since(s, None, since);
-                    &built
+                    self.view_since(s, None, since)
                 }
             };
             let data = UpdateEvent {
                 cause: cause.to_string(),
                 detail: detail.cloned(),
-                state: state.clone(),
+                state,
                 watcher: None,
             };
             s.channel.publish(EventKind::Update.name(), to_json(&data));
