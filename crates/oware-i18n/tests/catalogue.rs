@@ -306,7 +306,8 @@ fn the_scripts_formatter_agrees_with_fluent_bundle() {
     let module = static_dir().join("js/i18n-format.js");
     let script = format!(
         "import {{ formatter }} from {:?};\n\
-         let input = ''; for await (const c of process.stdin) input += c;\n\
+         const chunks = []; for await (const c of process.stdin) chunks.push(c);\n\
+         const input = Buffer.concat(chunks).toString('utf8');\n\
          const {{ lang, messages, cases }} = JSON.parse(input);\n\
          const f = formatter(lang);\n\
          console.log(JSON.stringify(cases.map(([id, args]) => f(messages[id], args))));",
