@@ -69,9 +69,14 @@ fn next_move<'g>(state: &Value, game: &'g Game) -> Option<(char, &'g str)> {
     Some((letter, token))
 }
 
-/// Plays `game` until a move fails (the server is gone) or the game ends.
-async fn play_on(api: Api, game: Arc<Game>, acked: Arc<AtomicUsize>, enough: Arc<Notify>) {
-    let (_, mut state) = api.get(&format!("/api/games/{}", game.id)).await;
+/// Plays `game` from `state` until a move fails (the server is gone) or the game ends.
+async fn play_on(
+    api: Api,
+    game: Arc<Game>,
+    mut state: Value,
+    acked: Arc<AtomicUsize>,
+    enough: Arc<Notify>,
+) {
     while let Some((letter, token)) = next_move(&state, &game) {
         // Sent by hand: once the server is gone the request fails, and the kit's helpers panic.
         let sent = api
@@ -114,14 +119,29 @@ async fn no_acknowledged_move_is_lost(db: &str) {
     }
     let acked = Arc::new(AtomicUsize::new(0));
     let enough = Arc::new(Notify::new());
+    // Every game's state is read before the burst: a player still asking for it when the
+    // others' moves reach the kill would see the server gone before its first move.
+    let mut starts = Vec::new();
+    for g in &games {
+        let (status, state) = api.get(&format!("/api/games/{}", g.id)).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        starts.push(state);
+    }
     let players: Vec<_> = games
         .iter()
-        .map(|g| {
+        .zip(starts)
+        .map(|(g, state)| {
             let api = Api {
                 client: Client::new(),
                 base: api.base.clone(),
             };
-            tokio::spawn(play_on(api, g.clone(), acked.clone(), enough.clone()))
+            tokio::spawn(play_on(
+                api,
+                g.clone(),
+                state,
+                acked.clone(),
+                enough.clone(),
+            ))
         })
         .collect();
     enough.notified().await;
