@@ -105,14 +105,22 @@ export async function openPage(browser, viewport = { width: 1280, height: 860 },
 }
 
 /**
+ * Waits (20 s at most) until the text of the page's element `selector` matches `re`.
+ * @param {import("playwright-core").Page} page
+ * @param {string} selector
+ * @param {RegExp} re
+ */
+export async function waitText(page, selector, re) {
+  await page.waitForFunction(([sel, src]) => new RegExp(src).test(document.querySelector(sel).textContent), [selector, re.source], { timeout: 20000 });
+}
+
+/**
  * Waits until the page's message line (under the board) matches `re`. The page may say it after the
  * board is drawn (a reload says "Welcome back" once its stream is open), so a test waits for it.
  * @param {import("playwright-core").Page} page
  * @param {RegExp} re
  */
-export async function waitMessage(page, re) {
-  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#message").textContent), re.source, { timeout: 20000 });
-}
+export const waitMessage = (page, re) => waitText(page, "#message", re);
 
 /**
  * English words a page in another language still shows (issue 42): the words of its visible text

@@ -5,7 +5,7 @@
 // file itself.
 import assert from "node:assert/strict";
 
-import { openPage } from "./harness.mjs";
+import { openPage, waitText } from "./harness.mjs";
 
 export const WAIT = { timeout: 20000 };
 /** The password of the accounts the tests sign up. */
@@ -41,9 +41,7 @@ export function onlineHelpers(env) {
   }
 
   const statusText = (page) => page.locator("#status").textContent();
-  async function waitStatus(page, re) {
-    await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#status").textContent), re.source, WAIT);
-  }
+  const waitStatus = (page, re) => waitText(page, "#status", re);
   async function waitMoves(page, n) {
     await page.waitForFunction((k) => document.querySelectorAll("#move-list button").length === k, n, WAIT);
   }
