@@ -38,6 +38,7 @@ mod lessons;
 mod online;
 mod players;
 mod pools;
+pub mod printable;
 mod puzzles;
 mod requests;
 mod review;

@@ -30,59 +30,12 @@ pub const MAX_TOKEN: usize = 128;
 /// The length of a session cookie's value: 32 random bytes in hexadecimal.
 pub const SESSION_LEN: usize = 64;
 
-/// Whether `c` may reach the terminal: not a control character (C0, DEL, C1) and not an
-/// invisible format character (bidi embeddings, overrides and isolates, zero-width characters,
-/// the byte order mark, tags, interlinear annotations, soft hyphen, line and paragraph
-/// separators: Unicode's `Cc`, `Cf`, `Zl` and `Zp`).
-pub fn is_shown(c: char) -> bool {
-    !(c.is_control()
-        || matches!(c,
-            '\u{00AD}'
-            | '\u{0600}'..='\u{0605}'
-            | '\u{061C}'
-            | '\u{06DD}'
-            | '\u{070F}'
-            | '\u{0890}'..='\u{0891}'
-            | '\u{08E2}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{2028}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{FEFF}'
-            | '\u{FFF9}'..='\u{FFFB}'
-            | '\u{110BD}'
-            | '\u{110CD}'
-            | '\u{13430}'..='\u{1343F}'
-            | '\u{1BCA0}'..='\u{1BCA3}'
-            | '\u{1D173}'..='\u{1D17A}'
-            | '\u{E0001}'
-            | '\u{E0020}'..='\u{E007F}'))
-}
+pub use oware_protocol::printable::{clean_to, is_shown};
 
 /// A server's text made safe to show: line breaks and tabs become spaces, every other character
 /// that is not [`is_shown`] is dropped, and the text is cut to [`MAX_TEXT`] characters.
 pub fn clean(text: &str) -> String {
     clean_to(text, MAX_TEXT)
-}
-
-/// [`clean`], cut to `max` characters (a chat message, a chat name).
-pub fn clean_to(text: &str, max: usize) -> String {
-    let mut out = String::with_capacity(text.len().min(4 * max));
-    let mut kept = 0;
-    for c in text.chars() {
-        let c = match c {
-            '\t' | '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}' => ' ',
-            c if is_shown(c) => c,
-            _ => continue,
-        };
-        if kept == max {
-            out.push('…');
-            break;
-        }
-        out.push(c);
-        kept += 1;
-    }
-    out
 }
 
 /// A value that is not 1 to `max` ASCII letters and digits.
