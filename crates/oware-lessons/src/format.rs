@@ -233,6 +233,10 @@ pub fn parse(file: &str, text: &str) -> Result<Lesson, FormatError> {
     parse_in(Lang::En, file, text)
 }
 
+/// Lesson names the server's routes take for themselves beside `/api/learn/{lesson}`: a lesson
+/// of that name could not be opened.
+pub const RESERVED_IDS: &[&str] = &["progress"];
+
 /// Reads lesson file `file` (named `NN-id.toml`) from `text`, its words in `lang`, and checks
 /// it: a title, at least one step, every position valid with South to move, the moves letters
 /// of the right side, and every text there in every language.
@@ -252,6 +256,11 @@ pub fn parse_in(lang: Lang, file: &str, text: &str) -> Result<Lesson, FormatErro
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         })
         .ok_or_else(|| err("the file name must be NN-name.toml (lower case, digits, -)".into()))?;
+    if RESERVED_IDS.contains(&id) {
+        return Err(err(format!(
+            "the lesson name {id:?} is taken by a route of its own (/api/learn/{id})"
+        )));
+    }
     let raw: LessonFile = toml::from_str(text).map_err(|e| err(e.to_string()))?;
     for l in Lang::ALL {
         let t = raw.text(l);

@@ -28,6 +28,7 @@ mod format;
 pub use check::{check, Attempt, CheckError, Played, MOVES_MAX};
 pub use count::{count, Count};
 pub use format::{
-    files, lessons, lessons_in, parse, parse_in, FormatError, Goal, Lesson, Step, STARS_MAX,
+    files, lessons, lessons_in, parse, parse_in, FormatError, Goal, Lesson, Step, RESERVED_IDS,
+    STARS_MAX,
 };
 pub use oware_i18n::Lang;

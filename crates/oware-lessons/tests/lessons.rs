@@ -1,7 +1,7 @@
 //! The built-in lessons: every file reads, every step's intended solution meets its goal
 //! through the rules core, and every step's listed wrong move misses it with an explanation.
 
-use oware_lessons::{check, files, lessons, parse, Goal};
+use oware_lessons::{check, files, lessons, parse, Goal, RESERVED_IDS};
 
 #[test]
 fn every_file_reads_and_is_well_formed() {
@@ -166,5 +166,15 @@ fn every_step_has_its_text_in_all_four_languages() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn a_lesson_cannot_take_a_routes_name() {
+    let (file, text) = files()[0];
+    parse(file, text).expect("the first lesson reads");
+    for id in RESERVED_IDS {
+        let e = parse(&format!("01-{id}.toml"), text).unwrap_err();
+        assert!(e.to_string().contains("route"), "{e}");
     }
 }

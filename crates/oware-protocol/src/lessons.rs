@@ -116,7 +116,7 @@ pub struct ProgressAnswer {
     pub stars: Vec<StepStars>,
 }
 
-/// `POST /api/learn/count`: the counting trainer's question and the learner's answer.
+/// `POST /api/counting`: the counting trainer's question and the learner's answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct CountReq {

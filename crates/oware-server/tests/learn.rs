@@ -8,6 +8,22 @@ use common::{assert_error, fresh_server, Browser};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+/// Lesson 6 ("count") once shared its address with the counting trainer's route and answered
+/// 405: every lesson the list names must open.
+#[tokio::test]
+async fn every_listed_lesson_opens() {
+    let (_dir, _s, api) = fresh_server().await;
+    let (_, list) = api.get("/api/learn").await;
+    let lessons = list["lessons"].as_array().unwrap();
+    assert!(lessons.len() >= 10, "{list}");
+    for l in lessons {
+        let id = l["id"].as_str().unwrap();
+        let (st, lesson) = api.get(&format!("/api/learn/{id}")).await;
+        assert_eq!(st, StatusCode::OK, "lesson {id}: {lesson}");
+        assert_eq!(lesson["id"], id);
+    }
+}
+
 #[tokio::test]
 async fn a_step_is_solved_or_explained_through_the_rules_core() {
     let (_dir, s, api) = fresh_server().await;
@@ -66,7 +82,7 @@ async fn a_step_is_solved_or_explained_through_the_rules_core() {
 
     let (_, count) = b
         .post(
-            "/api/learn/count",
+            "/api/counting",
             json!({ "position": "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "pit": "C", "landing": "a", "seeds": 5 }),
         )
         .await;
@@ -101,7 +117,7 @@ async fn bad_input_is_refused_with_a_message() {
     assert_error(st, &e, StatusCode::PAYLOAD_TOO_LARGE, "body-too-large");
     let (st, e) = b
         .post(
-            "/api/learn/count",
+            "/api/counting",
             json!({ "position": "x", "pit": "C", "landing": "a", "seeds": 5 }),
         )
         .await;

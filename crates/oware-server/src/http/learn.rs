@@ -81,7 +81,7 @@ pub(super) async fn progress(
     Ok(Json(s.learn.save(&user.id, req.stars).await?))
 }
 
-/// `POST /api/learn/count`: the counting trainer's answer checked, explained in the request's
+/// `POST /api/counting`: the counting trainer's answer checked, explained in the request's
 /// language.
 pub(super) async fn count(
     State(s): State<Shared>,

@@ -230,7 +230,7 @@ route_table! {
     POST "/api/puzzle/{id}/vote" => training::vote.layer(small_body()),
     GET "/api/learn" => learn::list,
     POST "/api/learn/progress" => learn::progress.layer(small_body()),
-    POST "/api/learn/count" => learn::count.layer(small_body()),
+    POST "/api/counting" => learn::count.layer(small_body()),
     GET "/api/learn/{lesson}" => learn::lesson,
     POST "/api/learn/{lesson}/{step}/move" => learn::play.layer(small_body()),
 }

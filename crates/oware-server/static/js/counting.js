@@ -135,7 +135,7 @@ async function check(late = false) {
   const seeds = Number(/** @type {HTMLInputElement} */ ($("#count-seeds")).value) || 0;
   try {
     const body = /** @type {P.CountReq} */ ({ position: question.position, pit: question.pit, landing, seeds: Math.min(Math.max(seeds, 0), 255) });
-    const a = /** @type {P.CountAnswer} */ (await request("POST", "/api/learn/count", { body }));
+    const a = /** @type {P.CountAnswer} */ (await request("POST", "/api/counting", { body }));
     if (a.correct && !late) score++;
     $("#count-score").textContent = String(score);
     $("#count-said").textContent = `${t(late ? "learn-count-late" : a.correct ? "learn-count-right" : "learn-count-wrong")} ${a.explanation}`;
