@@ -124,6 +124,11 @@ test("learn: the first three lessons by taps on a phone, kept after a reload, th
   await page.locator("#count-seeds").fill("3");
   await page.locator("#count-form button[type=submit]").click();
   await page.waitForFunction(() => / the last one lands in [A-Fa-f], which then holds \d+\./.test(document.querySelector("#count-said").textContent), null, WAIT);
+
+  // Lesson 6 ("count") once shared its API address with the trainer and did not open.
+  await page.goto(new URL("learn#lesson/count/1", env.base).href);
+  await page.locator("#learn-lesson:not([hidden])").waitFor(WAIT);
+  assert.match(await page.locator("#lesson-title").textContent(), /count before you play/i);
   assert.deepEqual(errors, []);
   assert.deepEqual(refusals, []);
 });
