@@ -71,10 +71,19 @@ fn code_of(text: &str) -> String {
         code.push_str(line);
         code.push('\n');
     }
-    match code.find("#[cfg(test)]\nmod ") {
-        Some(at) => code[..at].to_owned(),
-        None => code,
+    // Only an inline test module (`mod tests {`) ends the code: `#[cfg(test)] mod tests;`
+    // declares a file of its own, and what follows it is still the module's code.
+    let mut from = 0;
+    while let Some(at) = code[from..].find("#[cfg(test)]\nmod ").map(|at| from + at) {
+        let line_end = code[at + 13..]
+            .find('\n')
+            .map_or(code.len(), |e| at + 13 + e);
+        if code[at..line_end].contains('{') {
+            return code[..at].to_owned();
+        }
+        from = line_end;
     }
+    code
 }
 
 fn is_ident(c: char) -> bool {
@@ -357,6 +366,14 @@ fn the_reader_finds_a_circle_through_super_crate_self_and_groups() {
     assert!(
         resolved.iter().filter(|p| p.len() == 2).count() >= 2,
         "{named:?}"
+    );
+    // A test module declared as a file of its own does not end the code; an inline one does.
+    let code = code_of(
+        "#[cfg(test)]\nmod tests;\nuse crate::a::b;\n#[cfg(test)]\nmod t {\nuse crate::z;\n}\n",
+    );
+    assert!(
+        code.contains("crate::a::b") && !code.contains("crate::z"),
+        "{code}"
     );
     // Two files naming each other make one circle; a child naming its parent does not.
     let mut graph = BTreeMap::new();

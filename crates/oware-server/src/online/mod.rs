@@ -54,13 +54,21 @@ pub struct OnlineConfig {
     /// case the claimer died (default 15 s; a reply takes at most a few seconds).
     pub work_lease: Duration,
     /// With several instances on one database: how long a review's claim holds unrenewed
-    /// (default 30 s, `review::REVIEW_LEASE`); the instance running the review renews it every
+    /// (default 30 s, [`REVIEW_LEASE`]); the instance running the review renews it every
     /// third of that.
     pub review_lease: Duration,
     /// Whether bot accounts may join the quick-pairing pools, which are meant for people
     /// (default no: 403 `no-bots-in-pools`; `oware serve --bots-in-pools`).
     pub bots_in_pools: bool,
 }
+
+/// How long a review's claim holds with several instances without being renewed, by default
+/// (`OnlineConfig::review_lease`, `oware serve --review-lease`). The instance running the
+/// review renews it every third of the lease, so only a claimer that died lets it run out, and
+/// then another instance may run the review when it is asked again. Another instance's last
+/// progress of a review counts as "running" without news (it sends one at every position
+/// reviewed, a few seconds apart at most) as long as a claim holds unrenewed.
+pub const REVIEW_LEASE: Duration = Duration::from_secs(30);
 
 impl Default for OnlineConfig {
     fn default() -> Self {
@@ -74,7 +82,7 @@ impl Default for OnlineConfig {
             lobby_max: 200,
             lobby_per_client: 3,
             work_lease: Duration::from_secs(15),
-            review_lease: crate::review::REVIEW_LEASE,
+            review_lease: REVIEW_LEASE,
             bots_in_pools: false,
         }
     }

@@ -10,11 +10,11 @@
 //! (those have their own).
 //!
 //! **Several instances** (a shared store): a review is claimed in the database (`review ID`,
-//! [`REVIEW_LEASE`]) before it starts, so one instance runs it; asked on another instance
+//! [`crate::online::REVIEW_LEASE`]) before it starts, so one instance runs it; asked on another instance
 //! meanwhile, the answer is "running". Its `review` events are announced to the other
 //! instances, which pass them to the streams they hold and remember the progress for
 //! `GET …/review`; the result is read from the store by any instance. The claimer renews its
-//! claim while the review runs; one that dies leaves it to run out ([`REVIEW_LEASE`], 30 s),
+//! claim while the review runs; one that dies leaves it to run out ([`crate::online::REVIEW_LEASE`], 30 s),
 //! and the next request starts the review again on another instance.
 //!
 //! A stored review says which moves it judged (the game's moves as the store writes them) and
@@ -74,14 +74,6 @@ pub const MAX_DEPTH: u32 = 18;
 /// The shallowest.
 pub const MIN_DEPTH: u32 = 2;
 
-/// How long a review's claim holds with several instances without being renewed, by default
-/// (`OnlineConfig::review_lease`, `oware serve --review-lease`). The instance running the
-/// review renews it every third of the lease, so only a claimer that died lets it run out, and
-/// then another instance may run the review when it is asked again. Another instance's last
-/// progress of a review counts as "running" without news (it sends one at every position
-/// reviewed, a few seconds apart at most) as long as a claim holds unrenewed.
-pub const REVIEW_LEASE: Duration = Duration::from_secs(30);
-
 // Milliseconds since the Unix epoch by the system's time (the reviews' dates are not game time).
 use crate::time::system_now_ms as now_ms;
 
@@ -119,7 +111,7 @@ pub struct Reviews {
     remote: Mutex<HashMap<String, Heard>>,
     /// Reviews this instance started searching since start (`/api/health`).
     started: AtomicUsize,
-    /// How long a claim on a review holds unrenewed ([`REVIEW_LEASE`] by default).
+    /// How long a claim on a review holds unrenewed ([`crate::online::REVIEW_LEASE`] by default).
     lease: Duration,
 }
 
