@@ -461,9 +461,10 @@ async fn a_server_that_starts_many_games_gets_no_more_engines_than_max_games() {
             ),
         ],
     };
-    let config =
-        Config::parse("[challenge]\nmax_games = 1\n[connection]\nbackoff_initial_ms = 1\nbackoff_max_ms = 2\n")
-            .unwrap();
+    let config = Config::parse(
+        "[challenge]\nmax_games = 1\n[connection]\nbackoff_initial_ms = 1\nbackoff_max_ms = 2\n",
+    )
+    .unwrap();
     let bridge = Bridge {
         client: Client::new(&base, Token::new("owt_test").unwrap()).unwrap(),
         engine,

@@ -170,7 +170,7 @@ impl Account {
             .await;
         tokio::time::timeout(HANG, async {
             loop {
-                if state["online"]["status"] == "over" {
+                if ["over", "aborted"].contains(&state["online"]["status"].as_str().unwrap_or("")) {
                     return state;
                 }
                 if state["position"]["turn"] == "S" {
@@ -335,8 +335,7 @@ open(marker, "w").close()
 notes = open(notes_path, "a")
 
 def note(text):
-    notes.write(text + "
-")
+    notes.write(text + "\n")
     notes.flush()
 
 child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -487,7 +486,10 @@ fn a_dying_engine_ends_the_game_with_a_resignation_and_a_chat_line() {
         assert!(notes.contains("dying"), "{notes}");
         assert_eq!(end["online"]["status"], "over", "{end}");
         assert_eq!(
-            (end["online"]["end"].as_str(), end["online"]["winner"].as_str()),
+            (
+                end["online"]["end"].as_str(),
+                end["online"]["winner"].as_str()
+            ),
             (Some("resign"), Some("S")),
             "the bot resigned: {end}\n{log}"
         );

@@ -337,7 +337,10 @@ async fn a_bot_plays_a_whole_game_against_a_person_through_the_bot_api() {
     let full = again.next().await.unwrap();
     assert_eq!(full["type"], "gameFull", "{full}");
     assert_eq!(
-        (full["state"]["status"].as_str(), full["state"]["end"].as_str()),
+        (
+            full["state"]["status"].as_str(),
+            full["state"]["end"].as_str()
+        ),
         (Some("over"), Some("resign")),
         "{full}"
     );

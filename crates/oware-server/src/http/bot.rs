@@ -166,7 +166,7 @@ where
     let state = (Some(first), rx, shutdown, false, (map, guard));
     let body = futures_util::stream::unfold(
         state,
-        |(first, mut rx, mut down, done, mut held)| async move {
+        move |(first, mut rx, mut down, done, mut held)| async move {
             if let Some(line) = first {
                 return Some((line, (None, rx, down, only_first, held)));
             }
