@@ -1,7 +1,8 @@
 //! The account's event loop: follows `GET /api/stream/event`, answers challenges by the policy
 //! ([`crate::policy`]), starts one game task per game (`gameStart`, also sent on connect for each
 //! game in progress: a reconnection resumes them), reconnects with a capped backoff, and stops
-//! cleanly when asked (the games are not resigned; their engines are stopped).
+//! cleanly when asked (the games are not resigned; their engines are stopped). However many
+//! games the server starts, at most `max_games` of them get an engine (`game.rs`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -159,6 +160,10 @@ impl Bridge {
             config: Arc::clone(&self.config),
             me,
             stop: stop.clone(),
+            // Never more engines than `max_games`, whatever the server starts.
+            engines: Arc::new(tokio::sync::Semaphore::new(
+                self.config.challenge.max_games.clamp(1, MAX_GAMES_CAP),
+            )),
         };
         let mut tasks: JoinSet<(String, GameEnd)> = JoinSet::new();
         let mut hand = Hand::default();

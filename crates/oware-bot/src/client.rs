@@ -108,14 +108,12 @@ impl ApiError {
     }
 }
 
-/// Text from the server made fit for a log line: control characters dropped, at most 200
-/// characters.
+pub use oware_protocol::printable::clean_to;
+
+/// Text from the server (or the engine) made fit for a log line: [`clean_to`] at most 200
+/// characters: control characters, terminal escapes' introducers and bidi overrides dropped.
 pub fn clean(text: &str) -> String {
-    let mut out: String = text.chars().filter(|c| !c.is_control()).take(200).collect();
-    if text.chars().count() > 200 {
-        out.push('…');
-    }
-    out
+    clean_to(text, 200)
 }
 
 /// The bot API of one server, as one account.
@@ -167,7 +165,10 @@ impl Client {
             .await?;
         serde_json::from_slice(&body).map_err(|e| ApiError {
             status: None,
-            message: format!("the server's account answer is not understood: {e}"),
+            message: format!(
+                "the server's account answer is not understood: {}",
+                clean(&e.to_string())
+            ),
         })
     }
 
@@ -336,6 +337,22 @@ impl LineStream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_server_s_text_is_cleaned_before_it_is_logged() {
+        // A name with a right-to-left override, a window-title escape and a clear-screen.
+        let hostile = "kofi\u{202E}nimda\u{1b}]0;pwned\u{7}\u{1b}[2J\u{9b}31m\n\u{2066}x";
+        let out = clean(hostile);
+        assert_eq!(out, "kofinimda]0;pwned[2J31m x");
+        assert!(out.chars().all(oware_protocol::printable::is_shown));
+        let long = "a".repeat(1000);
+        assert_eq!(clean(&long).chars().count(), 201, "200 and the ellipsis");
+        let e = ApiError::refused(
+            reqwest::StatusCode::BAD_REQUEST,
+            r#"{"error":"no\u202Epe\u001b[31m"}"#.as_bytes(),
+        );
+        assert_eq!(e.message, "nope[31m");
+    }
 
     /// Chunks given in advance, then silence (`pending` forever) or the end.
     struct Chunks {

@@ -97,11 +97,63 @@ pub struct EngineConfig {
     /// How long past its own time (or movetime) an engine may take to answer `bestmove` before
     /// it is stopped and restarted, in ms.
     pub grace_ms: u64,
-    /// How many times a game's engine is restarted (after a crash, a timeout or an illegal
-    /// move) before the bridge leaves that game to its clock.
+    /// How many times a game's engine is restarted (after a failure to start, a crash, a
+    /// timeout or an illegal move); at the next failure the bridge gives the game up: it says
+    /// why in the game's chat and resigns (aborts before both sides have moved).
     pub restarts: u32,
-    /// How long the engine may take to answer `uci` and `isready`, in ms.
+    /// How long the engine may take to answer `uci` and `isready`, in ms (Java engines take
+    /// seconds to start on a loaded machine).
     pub start_timeout_ms: u64,
+    /// How the `position` command lists the moves played: `joined` (`moves EfB`, Aualé's
+    /// dialect, the default) or `spaced` (`moves E f B`, as chess engines read UCI).
+    pub move_list: MoveList,
+}
+
+/// How the `position` command lists the moves played.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveList {
+    /// The letters joined, `moves EfB`: Aualé's dialect (`docs/engine.md`). Aualé's own engine
+    /// reads only this form: to it, `moves E f B` is an error, and it keeps the position it had.
+    #[default]
+    Joined,
+    /// One letter a word, `moves E f B`: an engine built on a chess UCI reader, which reads
+    /// one move a word.
+    Spaced,
+}
+
+impl MoveList {
+    /// The list of `letters` in this form.
+    pub fn write(self, letters: impl Iterator<Item = char>) -> String {
+        match self {
+            MoveList::Joined => letters.collect(),
+            MoveList::Spaced => {
+                let mut out = String::new();
+                for (i, c) in letters.enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push(c);
+                }
+                out
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for MoveList {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<MoveList, String> {
+        match s {
+            "joined" => Ok(MoveList::Joined),
+            "spaced" => Ok(MoveList::Spaced),
+            _ => Err(format!(
+                "the move list is `joined` (moves EfB, Aualé's dialect) or `spaced` (moves E f B), not {:?}",
+                oware_protocol::printable::clean_to(s, 40)
+            )),
+        }
+    }
 }
 
 impl Default for EngineConfig {
@@ -112,8 +164,9 @@ impl Default for EngineConfig {
             unclocked_movetime_ms: 2000,
             correspondence_movetime_ms: 10_000,
             grace_ms: 5000,
-            restarts: 2,
-            start_timeout_ms: 10_000,
+            restarts: 1,
+            start_timeout_ms: 30_000,
+            move_list: MoveList::Joined,
         }
     }
 }
@@ -246,6 +299,19 @@ impl Config {
                 return Err(format!("{key} is longer than 140 bytes"));
             }
         }
+        let e = &self.engine;
+        if !(1000..=600_000).contains(&e.start_timeout_ms) {
+            return Err(format!(
+                "engine.start_timeout_ms is {}: it must be from 1000 to 600000",
+                e.start_timeout_ms
+            ));
+        }
+        if e.restarts > 10 {
+            return Err(format!(
+                "engine.restarts is {}: it must be from 0 to 10",
+                e.restarts
+            ));
+        }
         let n = &self.connection;
         if n.backoff_initial_ms == 0 || n.backoff_initial_ms > n.backoff_max_ms {
             return Err(format!(
@@ -297,6 +363,9 @@ mod tests {
         assert!(!c.draw.accept);
         assert!(c.game.claim_victory);
         assert_eq!(c.engine.move_overhead_ms, 300);
+        assert_eq!(c.engine.move_list, MoveList::Joined, "Aualé's dialect");
+        assert_eq!(c.engine.start_timeout_ms, 30_000);
+        assert_eq!(c.engine.restarts, 1, "the second failure gives the game up");
         assert_eq!(c.connection.stream_timeout(), Duration::from_secs(30));
     }
 
@@ -315,6 +384,8 @@ mod tests {
             [engine]
             options = { Hash = "32", Level = "hard" }
             move_overhead_ms = 100
+            move_list = "spaced"
+            start_timeout_ms = 60000
 
             [draw]
             accept = true
@@ -337,6 +408,8 @@ mod tests {
             Some("hard")
         );
         assert_eq!(c.engine.move_overhead_ms, 100);
+        assert_eq!(c.engine.move_list, MoveList::Spaced);
+        assert_eq!(c.engine.start_timeout_ms, 60_000);
         // Keys not given keep their defaults.
         assert_eq!(c.engine.grace_ms, 5000);
         assert_eq!(c.draw.max_score_cp, -50);
@@ -364,7 +437,22 @@ mod tests {
         assert!(e.contains("one setoption line"), "{e}");
         let e = Config::parse("[connection]\nbackoff_initial_ms = 0\n").unwrap_err();
         assert!(e.contains("backoff_initial_ms"), "{e}");
+        let e = Config::parse("[engine]\nmove_list = \"commas\"\n").unwrap_err();
+        assert!(e.contains("joined") && e.contains("spaced"), "{e}");
+        let e = Config::parse("[engine]\nstart_timeout_ms = 10\n").unwrap_err();
+        assert!(e.contains("start_timeout_ms"), "{e}");
         assert!(Config::parse("not toml at all [").is_err());
+    }
+
+    #[test]
+    fn move_lists_are_written_in_the_engine_s_dialect() {
+        assert_eq!(MoveList::Joined.write("EfB".chars()), "EfB");
+        assert_eq!(MoveList::Spaced.write("EfB".chars()), "E f B");
+        assert_eq!(MoveList::Joined.write("".chars()), "");
+        assert_eq!("joined".parse::<MoveList>(), Ok(MoveList::Joined));
+        assert_eq!("spaced".parse::<MoveList>(), Ok(MoveList::Spaced));
+        let e = "x\u{1b}[2J".parse::<MoveList>().unwrap_err();
+        assert!(!e.contains('\u{1b}'), "{e}");
     }
 
     #[test]

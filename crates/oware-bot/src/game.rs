@@ -2,17 +2,24 @@
 //! move on the bot's turn, answers draw offers, claims the win when the opponent has left, and
 //! reopens the stream after a lost connection until the game ends or the bridge stops.
 //!
-//! The engine is restarted after a crash, a timeout or an illegal move, at most
-//! `engine.restarts` times a game; after that the bridge leaves the game to its clock (it never
-//! resigns for the engine) and only follows the stream to its end.
+//! A game is served by at most one engine process, and only with one of the bridge's
+//! `max_games` places ([`Shared::engines`]): a game the server starts beyond them (a hostile or
+//! confused server) is aborted, or resigned once both sides have moved, with a chat line that
+//! says why; no engine is started for it.
+//!
+//! The engine is restarted after a failure to start, a crash, a timeout or an illegal move, at
+//! most `engine.restarts` times a game; at the next failure the bridge gives the game up: it
+//! writes `engine failed: …` in the players' chat and resigns (aborts before both sides have
+//! moved), so that the opponent never waits out the bot's clock; then it follows the stream to
+//! the game's end.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::watch;
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
-use crate::client::{clean, ApiError, Client};
+use crate::client::{clean, clean_to, ApiError, Client};
 use crate::config::Config;
 use crate::engine::{Engine, EngineCommand, Score};
 use crate::track::{self, Setup, Step};
@@ -31,6 +38,9 @@ pub struct Shared {
     pub me: String,
     /// `true` once the bridge is stopping.
     pub stop: watch::Receiver<bool>,
+    /// The places for games with an engine: `max_games` of them. A game task holds one from
+    /// its first playable state to its end; a game that finds none is given up.
+    pub engines: Arc<Semaphore>,
 }
 
 /// How a game task ended.
@@ -42,6 +52,9 @@ pub enum GameEnd {
     Stopped,
     /// The game cannot be played by this bot (not a player, unreadable game, token refused).
     Unplayable(String),
+    /// The bridge has no place for the game (`max_games` games have their engines): it was
+    /// aborted or resigned.
+    NoPlace(String),
 }
 
 /// The wait before reopening a stream after `failures` failures in a row: the config's first
@@ -71,9 +84,12 @@ struct Play {
     id: String,
     setup: Option<Setup>,
     engine: Option<Engine>,
+    /// The game's place among the bridge's `max_games` (held to the task's end).
+    place: Option<OwnedSemaphorePermit>,
     restarts_left: u32,
-    /// The engine gave up for good: the game is left to its clock.
-    left_to_clock: bool,
+    /// The engine failed too often: the game was given up (resigned or aborted), and the task
+    /// only follows the stream to its end.
+    gave_up: bool,
     /// The last ply the bot moved at.
     moved_at: Option<usize>,
     /// The last ply a draw offer was answered at.
@@ -93,8 +109,9 @@ pub async fn play(shared: Shared, id: String) -> GameEnd {
         id,
         setup: None,
         engine: None,
+        place: None,
         restarts_left,
-        left_to_clock: false,
+        gave_up: false,
         moved_at: None,
         draw_answered_at: None,
         takeback_answered_at: None,
@@ -213,11 +230,27 @@ impl Play {
             self.chat(&self.shared.config.game.goodbye.clone()).await;
             return Some(GameEnd::Over(state.status.to_string()));
         }
+        if self.gave_up {
+            return None;
+        }
+        let plies = state.moves.split_whitespace().count();
+        if self.place.is_none() {
+            match Arc::clone(&self.shared.engines).try_acquire_owned() {
+                Ok(place) => self.place = Some(place),
+                Err(_) => {
+                    let n = self.shared.config.challenge.max_games;
+                    let games = if n == 1 { "game" } else { "games" };
+                    let why = format!("the bot plays no more than {n} {games} at once");
+                    tracing::warn!(game = %self.id, "{why}: giving the game up");
+                    self.give_up(&why, plies, stop).await;
+                    return Some(GameEnd::NoPlace(why));
+                }
+            }
+        }
         if !self.greeted {
             self.greeted = true;
             self.chat(&self.shared.config.game.greeting.clone()).await;
         }
-        let plies = state.moves.split_whitespace().count();
         if track::draw_offered(state, setup.side) && self.draw_answered_at != Some(plies) {
             self.draw_answered_at = Some(plies);
             let yes = track::accept_draw(&self.shared.config.draw, plies, self.last_score);
@@ -250,21 +283,17 @@ impl Play {
         let Step::Think { ply, position, go } = step else {
             return None;
         };
-        if self.left_to_clock || self.moved_at == Some(ply) {
+        if self.moved_at == Some(ply) {
             return None;
         }
         let budget = track::think_budget(&go, setup.side, &self.shared.config.engine);
+        let game = setup.replay(&state.moves).ok()?.0;
         loop {
-            let engine = match self.engine().await {
-                Some(e) => e,
-                None => return None,
-            };
             let thought = tokio::select! {
-                t = engine.think(&position, &go, budget) => t,
+                t = self.think(&setup, &position, &go, budget) => t,
                 _ = stop.changed() => return Some(GameEnd::Stopped),
             };
-            let game = setup.replay(&state.moves).ok()?.0;
-            let letter = thought.map_err(|e| e.to_string()).and_then(|t| {
+            let letter = thought.and_then(|t| {
                 self.last_score = t.score.or(self.last_score);
                 let best = t.best.ok_or("the engine found no move (bestmove 0000)")?;
                 track::check_move(&game, &best)
@@ -273,8 +302,94 @@ impl Play {
                 Ok(letter) => return self.post_move(letter, ply, stop).await,
                 Err(e) => {
                     tracing::warn!(game = %self.id, "{e}");
-                    self.drop_engine().await;
+                    if let Some(engine) = self.engine.take() {
+                        engine.quit().await;
+                    }
+                    if self.restarts_left == 0 {
+                        tracing::error!(game = %self.id, "the engine failed too often: giving the game up");
+                        self.give_up(&format!("engine failed: {e}"), plies, stop)
+                            .await;
+                        return None;
+                    }
+                    self.restarts_left -= 1;
                 }
+            }
+        }
+    }
+
+    /// Starts the engine if it is not running, then asks it for a move.
+    async fn think(
+        &mut self,
+        setup: &Setup,
+        position: &str,
+        go: &crate::engine::Go,
+        budget: Duration,
+    ) -> Result<crate::engine::Thought, String> {
+        if self.engine.is_none() {
+            let config = &self.shared.config.engine;
+            let mut e = Engine::start(&self.shared.engine, config)
+                .await
+                .map_err(|e| e.to_string())?;
+            let wait = Duration::from_millis(config.start_timeout_ms);
+            if let Err(err) = e.new_game(&setup.rules, wait).await {
+                e.quit().await;
+                return Err(err.to_string());
+            }
+            tracing::info!(game = %self.id, engine = %clean(e.name()), "engine started");
+            self.engine = Some(e);
+        }
+        let Some(engine) = self.engine.as_mut() else {
+            return Err("no engine".into());
+        };
+        engine
+            .think(position, go, budget)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// Gives the game up, saying `why` in the players' chat: aborts it before both sides have
+    /// moved (`plies` < 2; resigns if the server refuses), else resigns. A request the server
+    /// was too busy for is sent again as a move is.
+    async fn give_up(&mut self, why: &str, plies: usize, stop: &mut watch::Receiver<bool>) {
+        self.gave_up = true;
+        let ending = if plies < 2 { "aborts" } else { "resigns" };
+        // The chat takes 140 characters.
+        let line = clean_to(&format!("{why}; the bot {ending} the game"), 139);
+        self.chat(&line).await;
+        if plies < 2 {
+            let path = format!("/api/bot/game/{}/abort", self.id);
+            match self.post_again_if_busy(&path, stop).await {
+                Ok(()) => {
+                    tracing::info!(game = %self.id, "aborted the game: {}", clean(why));
+                    return;
+                }
+                Err(e) => tracing::warn!(game = %self.id, "aborting: {e}: resigning instead"),
+            }
+        }
+        let path = format!("/api/bot/game/{}/resign", self.id);
+        match self.post_again_if_busy(&path, stop).await {
+            Ok(()) => tracing::info!(game = %self.id, "resigned the game: {}", clean(why)),
+            Err(e) => tracing::warn!(game = %self.id, "resigning: {e}"),
+        }
+    }
+
+    /// A `POST` without a body, sent again after the backoff when the server answers 429 or
+    /// 503, at most [`MOVE_TRIES`] times while the bridge runs.
+    async fn post_again_if_busy(
+        &self,
+        path: &str,
+        stop: &mut watch::Receiver<bool>,
+    ) -> Result<(), ApiError> {
+        let mut attempt = 0;
+        loop {
+            match self.shared.client.post(path, None).await {
+                Err(e) if is_transient(&e) && attempt + 1 < MOVE_TRIES => {
+                    if !pause(stop, backoff(&self.shared.config.connection, attempt)).await {
+                        return Err(e);
+                    }
+                    attempt += 1;
+                }
+                other => return other,
             }
         }
     }
@@ -312,51 +427,6 @@ impl Play {
             }
         }
         None
-    }
-
-    /// The running engine, started (or restarted) if needed; `None` once the restarts are spent.
-    async fn engine(&mut self) -> Option<&mut Engine> {
-        while self.engine.is_none() && !self.left_to_clock {
-            let setup = self.setup.as_ref()?;
-            let config = &self.shared.config.engine;
-            let started = match Engine::start(&self.shared.engine, config).await {
-                Ok(mut e) => {
-                    let wait = Duration::from_millis(config.start_timeout_ms);
-                    e.new_game(&setup.rules, wait).await.map(|_| e)
-                }
-                Err(e) => Err(e),
-            };
-            match started {
-                Ok(e) => {
-                    tracing::info!(game = %self.id, engine = %clean(e.name()), "engine started");
-                    self.engine = Some(e);
-                }
-                Err(e) => {
-                    tracing::warn!(game = %self.id, "{e}");
-                    self.spend_restart();
-                }
-            }
-        }
-        self.engine.as_mut()
-    }
-
-    /// Stops the engine after a failure and counts a restart.
-    async fn drop_engine(&mut self) {
-        if let Some(e) = self.engine.take() {
-            e.quit().await;
-        }
-        self.spend_restart();
-    }
-
-    fn spend_restart(&mut self) {
-        if self.restarts_left == 0 {
-            if !self.left_to_clock {
-                tracing::error!(game = %self.id, "the engine failed too often: the game is left to its clock");
-            }
-            self.left_to_clock = true;
-        } else {
-            self.restarts_left -= 1;
-        }
     }
 
     async fn claim(&self) {

@@ -58,10 +58,10 @@ impl Setup {
             (Position::start(), "startpos".to_string())
         } else {
             let p = fen::parse(initial).map_err(|e| {
-                format!(
-                    "the initial position {:?} cannot be read: {e}",
-                    initial.chars().take(60).collect::<String>()
-                )
+                crate::client::clean(&format!(
+                    "the initial position \"{}\" cannot be read: {e}",
+                    crate::client::clean_to(initial, 60)
+                ))
             })?;
             if p == Position::start() {
                 (p, "startpos".to_string())
@@ -73,10 +73,10 @@ impl Setup {
             Rules::ABAPA
         } else {
             full.rules.trim().parse().map_err(|e| {
-                format!(
-                    "the rules {:?} cannot be read: {e}",
-                    full.rules.chars().take(60).collect::<String>()
-                )
+                crate::client::clean(&format!(
+                    "the rules \"{}\" cannot be read: {e}",
+                    crate::client::clean_to(&full.rules, 60)
+                ))
             })?
         };
         Ok(Setup {
@@ -134,13 +134,7 @@ pub fn step(setup: &Setup, state: &GameState, engine: &EngineConfig) -> Result<S
     let mut position = format!("position {}", setup.start_text);
     if !texts.is_empty() {
         position.push_str(" moves ");
-        position.push_str(
-            &texts
-                .iter()
-                .map(|m| m.letter().to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
+        position.push_str(&engine.move_list.write(texts.iter().map(|m| m.letter())));
     }
     let go = match setup.clock {
         None => Go::MoveTime(engine.unclocked_movetime_ms.max(1)),
@@ -279,6 +273,19 @@ mod tests {
             panic!("North moves second")
         };
         assert_eq!((ply, position.as_str()), (1, "position startpos moves F"));
+        // Aualé's dialect: the letters joined; another engine's, one a word.
+        let Step::Think { position, .. } = step(&north, &state("F f E"), &engine).unwrap() else {
+            panic!("North's turn")
+        };
+        assert_eq!(position, "position startpos moves FfE");
+        let spaced = EngineConfig {
+            move_list: crate::config::MoveList::Spaced,
+            ..EngineConfig::default()
+        };
+        let Step::Think { position, .. } = step(&north, &state("F f E"), &spaced).unwrap() else {
+            panic!("North's turn")
+        };
+        assert_eq!(position, "position startpos moves F f E");
         assert!(Setup::new(&full("a", "b", None), "bot").is_err());
         assert!(Setup::new(&full("bot", "bot", None), "bot").is_err());
         // The server's `you` decides.

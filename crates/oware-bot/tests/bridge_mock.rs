@@ -384,3 +384,147 @@ async fn scenario(hide_account: bool, busy_first_move: bool) {
         .iter()
         .any(|r| r.contains("/resign") || r.contains("/abort")));
 }
+
+/// How many games the hostile server starts at once.
+const HOSTILE_GAMES: usize = 20;
+
+/// A hostile server: `gameStart` for [`HOSTILE_GAMES`] games at once, each a game the bot is
+/// to play (South, its turn), then a challenge; the games' streams stay open.
+async fn serve_hostile(mock: Arc<Mock>, mut sock: TcpStream) {
+    let Some((method, path, _auth, body)) = read_request(&mut sock).await else {
+        return;
+    };
+    mock.requests
+        .lock()
+        .unwrap()
+        .push(format!("{method} {path} {body}"));
+    mock.changed.notify_waiters();
+    match (method.as_str(), path.as_str()) {
+        ("GET", "/api/account") => {
+            answer(&mut sock, "200 OK", r#"{"name":"Bot","bot":true}"#).await
+        }
+        ("GET", "/api/stream/event") => {
+            let _ = sock.write_all(STREAM_HEAD.as_bytes()).await;
+            let mut lines = String::new();
+            for n in 0..HOSTILE_GAMES {
+                lines.push_str(&format!(
+                    "{{\"type\":\"gameStart\",\"game\":{{\"id\":\"g{n}\",\"side\":\"S\",\"opponent\":{{\"name\":\"kofi\u{202E}\"}},\"rated\":true,\"clock\":{{\"initial_s\":180,\"increment_s\":2}},\"rules\":\"abapa\",\"status\":\"playing\",\"your_turn\":true}}}}\n"
+                ));
+            }
+            lines.push_str("{\"type\":\"challenge\",\"challenge\":{\"id\":\"c9\",\"status\":\"created\",\"challenger\":{\"name\":\"kofi\"},\"target\":{\"name\":\"Bot\",\"bot\":true},\"rated\":true,\"clock\":{\"initial_s\":180,\"increment_s\":2},\"side\":\"random\",\"created_ms\":1,\"expires_ms\":2}}\n");
+            let _ = sock.write_all(lines.as_bytes()).await;
+            let mut rest = [0u8; 64];
+            let _ = sock.read(&mut rest).await;
+        }
+        ("GET", p) if p.starts_with("/api/bot/game/stream/") => {
+            let id = &p["/api/bot/game/stream/".len()..];
+            let full = format!(
+                r#"{{"type":"gameFull","id":"{id}","you":"S","rated":true,"clock":{{"initial_s":180,"increment_s":2}},"rules":"abapa","south":{{"name":"Bot","bot":true}},"north":{{"name":"kofi"}},"initial":"startpos","created_ms":1,"state":{{"version":0,"moves":"","position":"","to_move":"S","south_time_ms":180000,"north_time_ms":180000,"status":"playing","end":null,"winner":null}}}}"#
+            );
+            let _ = sock.write_all(STREAM_HEAD.as_bytes()).await;
+            let _ = sock.write_all(format!("{full}\n").as_bytes()).await;
+            let mut rest = [0u8; 64];
+            let _ = sock.read(&mut rest).await;
+        }
+        ("POST", _) => answer(&mut sock, "200 OK", "{}").await,
+        _ => answer(&mut sock, "404 Not Found", r#"{"error":"no such route"}"#).await,
+    }
+}
+
+/// `max_games = 1` and a server that starts 20 games at once: one engine process runs, for
+/// one game; the other 19 games are aborted (no side has moved) with a chat line saying why,
+/// and a challenge that comes meanwhile is declined "later".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_starts_many_games_gets_no_more_engines_than_max_games() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let mock = Arc::new(Mock::default());
+    let server_mock = Arc::clone(&mock);
+    tokio::spawn(async move {
+        while let Ok((sock, _)) = listener.accept().await {
+            tokio::spawn(serve_hostile(Arc::clone(&server_mock), sock));
+        }
+    });
+    let dir = std::env::temp_dir().join(format!("oware-bot-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let starts = dir.join("starts");
+    let _ = std::fs::remove_file(&starts);
+    // Each engine process writes a line to `starts` as it begins.
+    let engine = EngineCommand {
+        program: "sh".into(),
+        args: vec![
+            "-c".into(),
+            format!(
+                "echo started >> '{}'; while read l; do case $l in uci) echo uciok;; \
+                 isready) echo readyok;; go*) echo 'bestmove F';; quit) exit 0;; esac; done",
+                starts.display()
+            ),
+        ],
+    };
+    let config = Config::parse(
+        "[challenge]\nmax_games = 1\n[connection]\nbackoff_initial_ms = 1\nbackoff_max_ms = 2\n",
+    )
+    .unwrap();
+    let bridge = Bridge {
+        client: Client::new(&base, Token::new("owt_test").unwrap()).unwrap(),
+        engine,
+        config: Arc::new(config),
+    };
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let run = tokio::spawn(async move { bridge.run(stop_rx).await });
+    let count = |what: &str| {
+        mock.requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| r.contains(what))
+            .count()
+    };
+    let waited = tokio::time::timeout(Duration::from_secs(60), async {
+        loop {
+            let notified = mock.changed.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if count("/abort") >= HOSTILE_GAMES - 1
+                && count("/move/F") >= 1
+                && count("/api/challenge/c9/decline") >= 1
+            {
+                return;
+            }
+            notified.await;
+        }
+    })
+    .await;
+    assert!(
+        waited.is_ok(),
+        "requests: {:#?}",
+        mock.requests.lock().unwrap()
+    );
+    stop_tx.send(true).unwrap();
+    let exit = tokio::time::timeout(Duration::from_secs(30), run)
+        .await
+        .expect("the bridge stops")
+        .unwrap();
+    assert_eq!(exit, Exit::Stopped);
+
+    let started = std::fs::read_to_string(&starts).unwrap_or_default();
+    assert_eq!(started.lines().count(), 1, "one engine process in all");
+    let requests = mock.requests.lock().unwrap().clone();
+    assert_eq!(count("/abort"), HOSTILE_GAMES - 1, "{requests:#?}");
+    assert_eq!(count("/move/F"), 1, "{requests:#?}");
+    assert!(!requests.iter().any(|r| r.contains("/resign")));
+    let chats: Vec<&String> = requests.iter().filter(|r| r.contains("/chat ")).collect();
+    assert_eq!(chats.len(), HOSTILE_GAMES - 1, "{requests:#?}");
+    assert!(
+        chats
+            .iter()
+            .all(|c| c.contains("no more than 1 game at once; the bot aborts the game")),
+        "{chats:#?}"
+    );
+    let declined = requests
+        .iter()
+        .find(|r| r.starts_with("POST /api/challenge/c9/decline"))
+        .unwrap();
+    assert!(declined.ends_with(r#"{"reason":"later"}"#), "{declined}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

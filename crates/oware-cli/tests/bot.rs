@@ -170,7 +170,7 @@ impl Account {
             .await;
         tokio::time::timeout(HANG, async {
             loop {
-                if state["online"]["status"] == "over" {
+                if ["over", "aborted"].contains(&state["online"]["status"].as_str().unwrap_or("")) {
                     return state;
                 }
                 if state["position"]["turn"] == "S" {
@@ -218,14 +218,26 @@ struct Bot {
 
 impl Bot {
     fn start(dir: &Path, base: &str, name: &str, token: &str, config: &str) -> Bot {
+        let engine = format!("{} uci --level easy --hash 8", oware());
+        Bot::start_with(dir, base, name, token, config, &engine)
+    }
+
+    /// `oware bot` with the engine command `engine`.
+    fn start_with(
+        dir: &Path,
+        base: &str,
+        name: &str,
+        token: &str,
+        config: &str,
+        engine: &str,
+    ) -> Bot {
         let token_file = dir.join(format!("{name}.token"));
         std::fs::write(&token_file, format!("{token}\n")).unwrap();
         let config_file = dir.join(format!("{name}.toml"));
         std::fs::write(&config_file, config).unwrap();
         let log = dir.join(format!("{name}.log"));
-        let engine = format!("{} uci --level easy --hash 8", oware());
         let child = Command::new(oware())
-            .args(["bot", "--server", base, "--engine", &engine])
+            .args(["bot", "--server", base, "--engine", engine])
             .arg("--token-file")
             .arg(&token_file)
             .arg("--config")
@@ -298,6 +310,77 @@ async fn until_event<T>(
     .expect("the awaited event")
 }
 
+/// A foreign engine as Aualé's Aalina is to the bridge: a separate process (Python 3) that
+/// reads Aualé's dialect strictly, `position … moves EfB` with the letters joined. A move list
+/// in any other form (`moves E f B`) is refused as Aalina refuses it: noted in the file given
+/// as its first argument, and the position it had is kept (the next `go` searches that one).
+/// Every line it takes is noted there too. The search itself is a real `oware uci` behind it
+/// (the rest of its arguments), fed the lines it takes.
+///
+/// With `--die-after-first-move` before the file, it ends right after its first `bestmove`,
+/// and a second start (a marker file beside the notes) ends at once: an engine that crashes
+/// and cannot be brought back.
+const FOREIGN_ENGINE: &str = r#"
+import os, subprocess, sys, threading
+
+args = sys.argv[1:]
+die = args[0] == "--die-after-first-move"
+if die:
+    args = args[1:]
+notes_path, command = args[0], args[1:]
+marker = notes_path + ".started"
+if die and os.path.exists(marker):
+    sys.exit(0)
+open(marker, "w").close()
+notes = open(notes_path, "a")
+
+def note(text):
+    notes.write(text + "\n")
+    notes.flush()
+
+child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+def relay():
+    for line in child.stdout:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        if die and line.startswith("bestmove"):
+            note("dying")
+            os._exit(0)
+
+threading.Thread(target=relay, daemon=True).start()
+for line in sys.stdin:
+    words = line.split()
+    if words[:1] == ["position"] and "moves" in words:
+        listed = words[words.index("moves") + 1:]
+        if len(listed) > 1 or not all(c in "ABCDEFabcdef" for c in "".join(listed)):
+            note("refused: " + line.strip())
+            continue
+        note("took: " + line.strip())
+    child.stdin.write(line)
+    child.stdin.flush()
+    if words[:1] == ["quit"]:
+        break
+child.stdin.close()
+child.wait()
+"#;
+
+/// The foreign engine's command line: its script written into `dir`, its notes in
+/// `dir/{name}.notes`.
+fn foreign_engine(dir: &Path, name: &str, die: bool) -> (String, PathBuf) {
+    let script = dir.join("foreign_engine.py");
+    std::fs::write(&script, FOREIGN_ENGINE).unwrap();
+    let notes = dir.join(format!("{name}.notes"));
+    let command = format!(
+        "python3 -u '{}' {}'{}' '{}' uci --level easy --hash 8",
+        script.display(),
+        if die { "--die-after-first-move " } else { "" },
+        notes.display(),
+        oware()
+    );
+    (command, notes)
+}
+
 const CONFIG: &str = "[challenge]\nmin_initial_s = 60\nmax_initial_s = 600\n\
                       [engine]\nmove_overhead_ms = 100\n[game]\ngreeting = \"good luck\"\n";
 
@@ -323,6 +406,114 @@ fn a_person_plays_a_rated_game_against_a_bridged_engine() {
         assert_ne!(end["online"]["end"], "resign", "nobody resigned: {end}");
         let log = bot.interrupt();
         assert!(log.contains("challenge"), "{log}");
+    });
+    drop(server);
+}
+
+/// A whole rated game against an engine that reads only Aualé's joined move lists (as Aualé's
+/// own engine, Aalina): the bridge speaks its dialect, so the engine never refuses a position,
+/// is never restarted, and the game ends by the rules, not by the clock.
+#[test]
+fn a_rated_game_against_an_engine_that_reads_only_joined_move_lists() {
+    let dir = run::fresh_dir("bot-joined");
+    let db = dir.join("games.sqlite");
+    let server = Serve::start(
+        0,
+        &["--db".as_ref(), db.as_os_str()],
+        &dir.join("serve.log"),
+    );
+    let base = server.base.clone();
+    let (engine, notes) = foreign_engine(&dir, "aalina", false);
+    runtime().block_on(async {
+        let (_bot_account, bot_token) = Account::bot(&base, "AalinaBot").await;
+        let kofi = Account::sign_up(&base, "Kofi").await;
+        let kofi_token = kofi.token().await;
+        let bot = Bot::start_with(&dir, &base, "AalinaBot", &bot_token, CONFIG, &engine);
+        let (id, seat_token) = kofi.challenge_south(&kofi_token, "AalinaBot").await;
+        let mut played = Vec::new();
+        let end = kofi.play_south(&id, &seat_token, &mut played, None).await;
+        let log = bot.interrupt();
+        let notes = std::fs::read_to_string(&notes).unwrap_or_default();
+        assert_eq!(end["online"]["status"], "over", "{end}");
+        assert_eq!(end["online"]["rated"], true, "{end}");
+        let reason = end["online"]["end"].as_str().unwrap_or_default();
+        assert!(
+            ["capture", "draw", "no-feed", "cycle"].contains(&reason),
+            "the rules ended the game, not the clock or a resignation: {end}\n{log}\n{notes}"
+        );
+        assert!(!notes.contains("refused"), "{notes}");
+        assert!(
+            notes
+                .lines()
+                .any(|l| l.starts_with("took: position startpos moves ") && l.len() > 40),
+            "joined lists of several moves: {notes}"
+        );
+        assert_eq!(
+            log.matches("engine started").count(),
+            1,
+            "one engine, never restarted: {log}"
+        );
+        assert!(!log.contains("engine failed"), "{log}");
+    });
+    drop(server);
+}
+
+/// An engine that dies after its first move and cannot be started again: the bridge says so
+/// in the game's chat and resigns, and the person does not wait out the bot's clock.
+#[test]
+fn a_dying_engine_ends_the_game_with_a_resignation_and_a_chat_line() {
+    let dir = run::fresh_dir("bot-dying");
+    let db = dir.join("games.sqlite");
+    let server = Serve::start(
+        0,
+        &["--db".as_ref(), db.as_os_str()],
+        &dir.join("serve.log"),
+    );
+    let base = server.base.clone();
+    let (engine, notes) = foreign_engine(&dir, "dying", true);
+    let config = "[challenge]\nmin_initial_s = 60\nmax_initial_s = 600\n";
+    runtime().block_on(async {
+        let (_bot_account, bot_token) = Account::bot(&base, "DyingBot").await;
+        let kofi = Account::sign_up(&base, "Kofi").await;
+        let kofi_token = kofi.token().await;
+        let bot = Bot::start_with(&dir, &base, "DyingBot", &bot_token, config, &engine);
+        let (id, seat_token) = kofi.challenge_south(&kofi_token, "DyingBot").await;
+        let started = std::time::Instant::now();
+        let mut played = Vec::new();
+        let end = kofi.play_south(&id, &seat_token, &mut played, None).await;
+        let log = bot.interrupt();
+        let notes = std::fs::read_to_string(&notes).unwrap_or_default();
+        assert!(notes.contains("dying"), "{notes}");
+        assert_eq!(end["online"]["status"], "over", "{end}");
+        assert_eq!(
+            (
+                end["online"]["end"].as_str(),
+                end["online"]["winner"].as_str()
+            ),
+            (Some("resign"), Some("S")),
+            "the bot resigned: {end}\n{log}"
+        );
+        assert_eq!(played.len(), 2, "Kofi moved twice, the bot once: {end}");
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "not the bot's clock (300 s) running out"
+        );
+        let (status, chat) = kofi
+            .call("GET", &format!("/api/games/{id}/chat"), None, None)
+            .await;
+        assert_eq!(status, 200, "{chat}");
+        let line = chat["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == "DyingBot")
+            .unwrap_or_else(|| panic!("the bot's chat line: {chat}"));
+        let text = line["text"].as_str().unwrap();
+        assert!(
+            text.starts_with("engine failed: ") && text.ends_with("the bot resigns the game"),
+            "{text}"
+        );
+        assert!(log.contains("giving the game up"), "{log}");
     });
     drop(server);
 }

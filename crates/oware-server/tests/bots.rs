@@ -330,6 +330,25 @@ async fn a_bot_plays_a_whole_game_against_a_person_through_the_bot_api() {
     // The person's page shows the bot's seat as a bot's.
     let (_, state) = ama.get(&format!("/api/games/{id}")).await;
     assert_eq!(state["online"]["seats"]["N"]["bot"], true);
+
+    // The finished game's stream opened again: its end, then the stream closes (no
+    // keep-alives forever). Keep-alives come every 7 s; the bound is only against a hang.
+    let mut again = deep.stream(&format!("/api/bot/game/stream/{id}")).await;
+    let full = again.next().await.unwrap();
+    assert_eq!(full["type"], "gameFull", "{full}");
+    assert_eq!(
+        (
+            full["state"]["status"].as_str(),
+            full["state"]["end"].as_str()
+        ),
+        (Some("over"), Some("resign")),
+        "{full}"
+    );
+    let rest = tokio::time::timeout(Duration::from_secs(20), again.next()).await;
+    assert!(
+        matches!(rest, Ok(None)),
+        "a finished game's stream ends after its gameFull: {rest:?}"
+    );
 }
 
 #[tokio::test]

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use oware_bot::config::MoveList;
 use oware_bot::{Bridge, Client, Config, EngineCommand, Exit, Token};
 
 /// Arguments of `oware bot`.
@@ -25,15 +26,22 @@ pub struct Args {
     /// The config file (TOML; every key optional, see docs/bot-bridge.md).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// How `position` lists the moves played: `joined` (`moves EfB`, Aualé's dialect, the
+    /// default) or `spaced` (`moves E f B`); overrides the config's `engine.move_list`.
+    #[arg(long, value_name = "joined|spaced")]
+    pub move_list: Option<MoveList>,
 }
 
 /// Runs `oware bot`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     init_logging();
-    let config = match &args.config {
+    let mut config = match &args.config {
         Some(path) => Config::read(path).map_err(anyhow::Error::msg)?,
         None => Config::default(),
     };
+    if let Some(m) = args.move_list {
+        config.engine.move_list = m;
+    }
     let token = Token::read(&args.token_file).map_err(anyhow::Error::msg)?;
     let engine = EngineCommand::parse(&args.engine).map_err(anyhow::Error::msg)?;
     let client = Client::new(&args.server, token).map_err(anyhow::Error::msg)?;

@@ -147,11 +147,13 @@ async fn token_or_session(
     super::accounts::logged_in(s, headers).await
 }
 
-/// An NDJSON answer: `first`, then each item of `rx` as `map` writes it (its lines, and
-/// whether the stream ends after them), an empty line after [`KEEP_ALIVE`] of silence, until
-/// the server shuts down; `guard` is held while the stream is open.
+/// An NDJSON answer: `first` (the whole answer when `only_first`: a finished game's stream),
+/// then each item of `rx` as `map` writes it (its lines, and whether the stream ends after
+/// them), an empty line after [`KEEP_ALIVE`] of silence, until the server shuts down; `guard`
+/// is held while the stream is open.
 fn ndjson<T, G>(
     first: String,
+    only_first: bool,
     rx: broadcast::Receiver<T>,
     map: impl FnMut(T) -> (String, bool) + Send + 'static,
     shutdown: watch::Receiver<bool>,
@@ -164,9 +166,9 @@ where
     let state = (Some(first), rx, shutdown, false, (map, guard));
     let body = futures_util::stream::unfold(
         state,
-        |(first, mut rx, mut down, done, mut held)| async move {
+        move |(first, mut rx, mut down, done, mut held)| async move {
             if let Some(line) = first {
-                return Some((line, (None, rx, down, false, held)));
+                return Some((line, (None, rx, down, only_first, held)));
             }
             if done {
                 return None;
@@ -222,7 +224,7 @@ pub(super) async fn event_stream(
         .collect();
     let first = if first.is_empty() { "\n".into() } else { first };
     let map = |line: std::sync::Arc<str>| (format!("{line}\n"), false);
-    Ok(ndjson(first, rx, map, s.shutdown.clone(), slot))
+    Ok(ndjson(first, false, rx, map, s.shutdown.clone(), slot))
 }
 
 /// `GET /api/bot/game/stream/{id}`: a bot's game.
@@ -240,12 +242,15 @@ pub(super) async fn game_stream(
         events: rx,
         guard,
     } = s.bots.game_stream(&id, &user).await?;
+    // A game over before the stream opened: its `gameFull` holds the end, and nothing follows.
+    let over = lines.finished();
     let map = move |ev: crate::events::Event| {
         let text: String = lines.lines(&ev).iter().map(|l| format!("{l}\n")).collect();
         (text, lines.finished())
     };
     Ok(ndjson(
         format!("{full}\n"),
+        over,
         rx,
         map,
         s.shutdown.clone(),
