@@ -98,7 +98,7 @@ learn-tr-explain-takes = { $move } schlägt sofort { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
 }.
-learn-tr-explain-quiet = { $move } schlägt nicht sofort: Der Zug bereitet das Folgende vor.
+learn-tr-explain-quiet = { $move } schlägt sofort nichts.
 learn-tr-explain-line = Die ganze Variante gewinnt { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen

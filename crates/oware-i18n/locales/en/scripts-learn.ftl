@@ -93,7 +93,7 @@ learn-tr-explain-takes = { $move } captures { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
 } at once.
-learn-tr-explain-quiet = { $move } captures nothing at once: it prepares what follows.
+learn-tr-explain-quiet = { $move } captures nothing at once.
 learn-tr-explain-line = The whole line wins { $count ->
     [one] { $count } seed
    *[other] { $count } seeds

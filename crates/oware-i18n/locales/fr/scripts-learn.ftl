@@ -98,7 +98,7 @@ learn-tr-explain-takes = { $move } prend { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 } tout de suite.
-learn-tr-explain-quiet = { $move } ne prend rien tout de suite : il prépare la suite.
+learn-tr-explain-quiet = { $move } ne prend rien tout de suite.
 learn-tr-explain-line = Toute la ligne gagne { $count ->
     [one] { $count } graine
    *[other] { $count } graines

@@ -98,7 +98,7 @@ learn-tr-explain-takes = { $move } captura { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
 } de imediato.
-learn-tr-explain-quiet = { $move } não captura nada de imediato: prepara o que se segue.
+learn-tr-explain-quiet = { $move } não captura nada de imediato.
 learn-tr-explain-line = A linha inteira ganha { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
