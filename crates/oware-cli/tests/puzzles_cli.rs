@@ -148,3 +148,62 @@ fn the_daily_puzzle_offline_is_the_sites_and_a_servers_is_read_from_it() {
     let (ok, _, err) = oware(&["puzzle", "--server", &serve.base]);
     assert!(!ok && err.contains("--daily"), "{err}");
 }
+
+/// A fake server whose puzzle of the day carries terminal escapes and a bidi override in its
+/// date and, at the second request, its id: answers `GET /api/puzzle/daily` with them.
+fn hostile_daily(good_id: &str) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let good_id = good_id.to_string();
+    std::thread::spawn(move || {
+        for (n, conn) in listener.incoming().enumerate() {
+            let Ok(mut conn) = conn else { continue };
+            let mut reader = BufReader::new(conn.try_clone().unwrap());
+            let mut line = String::new();
+            while reader.read_line(&mut line).unwrap_or(0) > 0 && line != "\r\n" {
+                line.clear();
+            }
+            let id = if n == 0 {
+                good_id.clone()
+            } else {
+                format!("\u{1b}]0;owned\u{7}{good_id}\u{202e}")
+            };
+            let body = serde_json::json!({
+                "date": "2026-12-02\u{1b}[2J\u{1b}[31m\u{202e}\u{9b}",
+                "puzzle": {
+                    "id": id,
+                    "board": { "fen": "", "pits": vec![4; 12], "store_s": 0, "store_n": 0, "turn": "S", "legal": [] },
+                    "solver": "S", "rating": 1500, "plays": 0, "themes": [], "solver_moves": 1,
+                    "round": "", "up": 0, "down": 0
+                }
+            })
+            .to_string();
+            let _ = write!(
+                conn,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    base
+}
+
+#[test]
+fn a_hostile_servers_text_is_cleaned_before_it_is_printed() {
+    let set = oware_puzzles::shipped().unwrap();
+    let base = hostile_daily(&set[0].id);
+    let shown = |s: &str| {
+        !s.chars()
+            .any(|c| matches!(c, '\u{1b}' | '\u{7}' | '\u{9b}' | '\u{202e}'))
+    };
+    let (ok, out, err) = oware(&["puzzle", "--daily", "--server", &base]);
+    assert!(ok, "{err}");
+    assert!(out.contains("2026-12-02[2J[31m."), "{out}");
+    assert!(out.contains(&format!("Puzzle {}", set[0].id)), "{out}");
+    assert!(shown(&out) && shown(&err), "{out:?} {err:?}");
+    let (ok, out, err) = oware(&["puzzle", "--daily", "--server", &base]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("no puzzle ]0;owned"), "{err}");
+    assert!(shown(&out) && shown(&err), "{out:?} {err:?}");
+}

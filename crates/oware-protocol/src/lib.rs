@@ -80,8 +80,9 @@ pub use players::{
 };
 pub use pools::{LeftAnswer, Pairing, PoolReq, TicketView};
 pub use puzzles::{
-    DailyPuzzle, NextQuery, PuzzleBoard, PuzzleHistory, PuzzleHistoryQuery, PuzzleRating,
-    PuzzleRound, PuzzleView, RoundAnswer, RoundReq, VoteAnswer, VoteReq,
+    DailyPuzzle, NextQuery, PuzzleBoard, PuzzleExplain, PuzzleHistory, PuzzleHistoryQuery,
+    PuzzleRating, PuzzleRound, PuzzleTheme, PuzzleThemes, PuzzleView, RoundAnswer, RoundReq,
+    VoteAnswer, VoteReq,
 };
 pub use requests::{
     AnalysisReq, ChatReq, ClaimReq, ClockReq, CreateReq, JoinReq, MoveReq, OfferReq, ReviewReq,

@@ -40,8 +40,9 @@ pub struct PuzzleView {
     pub themes: Vec<String>,
     /// The solver's moves the line asks for.
     pub solver_moves: u32,
-    /// The solution (the line's letters, solver first and last), as lichess's API gives it.
-    pub solution: String,
+    /// The round this serving opened: sent back with the round's moves (`RoundReq::round`).
+    /// The solution is not sent: the server answers each move (`POST /api/puzzle/{id}/round`).
+    pub round: String,
     /// Votes up.
     pub up: u64,
     /// Votes down.
@@ -107,6 +108,11 @@ pub struct RoundReq {
     #[serde(default)]
     #[ts(optional)]
     pub guest: Option<PuzzleRating>,
+    /// The round the puzzle was served in (`PuzzleView::round`): a guest's round is rated only
+    /// with it (an account's by the account's open round).
+    #[serde(default)]
+    #[ts(optional)]
+    pub round: Option<String>,
 }
 
 /// The answer to a round's moves.
@@ -134,8 +140,19 @@ pub struct RoundAnswer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub steps: Option<Vec<PuzzleBoard>>,
-    /// Whether the round moved ratings (an account's first round of the puzzle, or a guest's).
+    /// Whether the round moved ratings (an account's first round of the puzzle, or a guest's,
+    /// served to them and played at a human pace).
     pub rated: bool,
+    /// Why a finished round was not rated: `played-before`, `not-served` (no round open on this
+    /// puzzle for this player), `too-fast` (under a second a move from serving), `too-many`
+    /// (the account's rated rounds a minute are used up) or `streak`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub unrated: Option<String>,
+    /// What the round's moves did, once it is over: the facts the page explains it with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub explain: Option<PuzzleExplain>,
     /// The player's puzzle rating after the round (once it is over, not in streak mode).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -144,6 +161,41 @@ pub struct RoundAnswer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub diff: Option<i32>,
+}
+
+/// Facts of a finished round, for a sentence or two (issue 59).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct PuzzleExplain {
+    /// The right move (the last solver move of a solved line, the missed one of a failed).
+    pub right: String,
+    /// Seeds the right move captures at once.
+    pub right_takes: u32,
+    /// Seeds the whole line wins the solver (its captures less the opponent's).
+    pub line_wins: i32,
+    /// A failed round: the opponent's reply to the wrong move that captures the most.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub refute: Option<String>,
+    /// Seeds that reply captures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub refute_takes: Option<u32>,
+}
+
+/// `GET /api/puzzle/themes`: the themes that have puzzles.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct PuzzleThemes {
+    /// Each theme with a puzzle, with how many it has.
+    pub themes: Vec<PuzzleTheme>,
+}
+
+/// A theme and its puzzles' count.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct PuzzleTheme {
+    /// The theme's name (`docs/puzzles.md`).
+    pub name: String,
+    /// Its puzzles.
+    pub count: u32,
 }
 
 /// `POST /api/puzzle/{id}/vote`.

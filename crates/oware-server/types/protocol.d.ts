@@ -755,7 +755,12 @@ mode?: string,
 /**
  * A guest's rating before the round, to get the rating after it (nothing is stored).
  */
-guest?: PuzzleRating, };
+guest?: PuzzleRating, 
+/**
+ * The round the puzzle was served in (`PuzzleView::round`): a guest's round is rated only
+ * with it (an account's by the account's open round).
+ */
+round?: string, };
 
 export type VoteReq = { 
 /**
@@ -1281,9 +1286,10 @@ themes: Array<string>,
  */
 solver_moves: number, 
 /**
- * The solution (the line's letters, solver first and last), as lichess's API gives it.
+ * The round this serving opened: sent back with the round's moves (`RoundReq::round`).
+ * The solution is not sent: the server answers each move (`POST /api/puzzle/{id}/round`).
  */
-solution: string, 
+round: string, 
 /**
  * Votes up.
  */
@@ -1345,9 +1351,20 @@ solution?: string,
  */
 steps?: Array<PuzzleBoard>, 
 /**
- * Whether the round moved ratings (an account's first round of the puzzle, or a guest's).
+ * Whether the round moved ratings (an account's first round of the puzzle, or a guest's,
+ * served to them and played at a human pace).
  */
 rated: boolean, 
+/**
+ * Why a finished round was not rated: `played-before`, `not-served` (no round open on this
+ * puzzle for this player), `too-fast` (under a second a move from serving), `too-many`
+ * (the account's rated rounds a minute are used up) or `streak`.
+ */
+unrated?: string, 
+/**
+ * What the round's moves did, once it is over: the facts the page explains it with.
+ */
+explain?: PuzzleExplain, 
 /**
  * The player's puzzle rating after the round (once it is over, not in streak mode).
  */
@@ -1356,6 +1373,44 @@ rating?: PuzzleRating,
  * The rating's change, rounded.
  */
 diff?: number, };
+
+export type PuzzleExplain = { 
+/**
+ * The right move (the last solver move of a solved line, the missed one of a failed).
+ */
+right: string, 
+/**
+ * Seeds the right move captures at once.
+ */
+right_takes: number, 
+/**
+ * Seeds the whole line wins the solver (its captures less the opponent's).
+ */
+line_wins: number, 
+/**
+ * A failed round: the opponent's reply to the wrong move that captures the most.
+ */
+refute?: string, 
+/**
+ * Seeds that reply captures.
+ */
+refute_takes?: number, };
+
+export type PuzzleThemes = { 
+/**
+ * Each theme with a puzzle, with how many it has.
+ */
+themes: Array<PuzzleTheme>, };
+
+export type PuzzleTheme = { 
+/**
+ * The theme's name (`docs/puzzles.md`).
+ */
+name: string, 
+/**
+ * Its puzzles.
+ */
+count: number, };
 
 export type VoteAnswer = { 
 /**

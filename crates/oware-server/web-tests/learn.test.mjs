@@ -10,10 +10,11 @@
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 
-import { artifacts, englishLeft, openPage, useServer } from "./harness.mjs";
+import { artifacts, englishLeft, openPage, root, useServer } from "./harness.mjs";
 import { PASSWORD, WAIT } from "./online-helpers.mjs";
 
 const env = useServer({ name: "learn" });
@@ -172,12 +173,15 @@ test("learn: a lesson, the counting trainer and a puzzle in French have no Engli
   await page.goto(new URL("/training/daily", env.base).href);
   await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Trouvez le meilleur coup"), null, WAIT);
   assert.deepEqual(await englishLeft(page, ignore), [], "a puzzle");
-  const wrong = daily.puzzle.board.legal.find((m) => m !== daily.puzzle.solution[0]);
+  // The line, from the shipped file (the API keeps it on the server).
+  const first = readFileSync(join(root, "crates/oware-puzzles/data/puzzles.jsonl"), "utf8").split("\n")
+    .filter((l) => l.includes(`"id":"${daily.puzzle.id}"`)).map((l) => JSON.parse(l).line[0])[0];
+  const wrong = daily.puzzle.board.legal.find((m) => m !== first);
   if (wrong) {
     await page.locator(`#board .pit[data-letter="${wrong}"]`).click();
     await page.waitForFunction(() => document.querySelector("#status").textContent.includes("le bon coup était"), null, WAIT);
   } else {
-    await page.locator(`#board .pit[data-letter="${daily.puzzle.solution[0]}"]`).click();
+    await page.locator(`#board .pit[data-letter="${first}"]`).click();
     await page.waitForFunction(() => /Résolu|L'adversaire répond/.test(document.querySelector("#status").textContent), null, WAIT);
   }
   assert.deepEqual(await englishLeft(page, ignore), [], "a puzzle played");

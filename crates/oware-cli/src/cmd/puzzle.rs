@@ -1,12 +1,15 @@
 //! `oware puzzle`: solve puzzles in the terminal, offline, from the shipped set (or a file).
-//! Line by line on standard input: a move letter or a pit number 1–6, `hint`, `quit`.
+//! Line by line on standard input: a move letter (either case) or a pit number 1–6 counted from
+//! the left of the solver's row as drawn, `hint`, `quit`. Text a server sends (`--daily
+//! --server`) is cleaned before it is printed (`oware_protocol::printable::clean_to`).
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use oware_core::{Move, Position, Rules};
+use oware_core::{Move, Position, Rules, Side};
+use oware_protocol::printable::clean_to;
 use oware_puzzles::{Puzzle, Theme};
 
 use crate::cmd::show::draw;
@@ -61,11 +64,14 @@ fn daily_id(puzzles: &[Puzzle], server: Option<&str>) -> anyhow::Result<String> 
     let rt = oware_tui::net::runtime().map_err(anyhow::Error::msg)?;
     let v = rt
         .block_on(api.request(reqwest::Method::GET, "/api/puzzle/daily", None, None))
-        .map_err(|e| anyhow::anyhow!("{base}: {}", e.message))?;
+        .map_err(|e| anyhow::anyhow!("{base}: {}", clean_to(&e.message, 200)))?;
     let daily: oware_protocol::DailyPuzzle =
         serde_json::from_value(v).with_context(|| format!("{base}: not a puzzle of the day"))?;
-    println!("The puzzle of the day at {base}, {}.", daily.date);
-    Ok(daily.puzzle.id)
+    println!(
+        "The puzzle of the day at {base}, {}.",
+        clean_to(&daily.date, 20)
+    );
+    Ok(clean_to(&daily.puzzle.id, 20))
 }
 
 /// What the player answered.
@@ -75,13 +81,33 @@ enum Answer {
     Quit,
 }
 
+/// The move of pit number `n` (1–6) of `side`, counted from the left of its row as [`draw`]
+/// shows it: South's `A`–`F` left to right, North's `f`–`a` (North's row is drawn from South's
+/// side).
+fn numbered(side: Side, n: usize) -> Option<Move> {
+    match side {
+        Side::South => Move::new(n - 1),
+        Side::North => Move::new(6 - n),
+    }
+}
+
+/// The move of letter `c` for `side`: its own letter in either case (`c` is South's `C` when
+/// South moves).
+fn lettered(side: Side, c: char) -> Option<Move> {
+    [c, c.to_ascii_uppercase(), c.to_ascii_lowercase()]
+        .into_iter()
+        .filter_map(Move::from_letter)
+        .find(|(s, _)| *s == side)
+        .map(|(_, m)| m)
+}
+
 /// Reads the player's answer for `pos`: a letter of the side to move, or its pit number 1–6
-/// from that side's left. `None` at the end of the input.
+/// from the left of its row on screen. `None` at the end of the input.
 fn ask(pos: &Position, input: &mut dyn BufRead) -> anyhow::Result<Option<Answer>> {
     let side = pos.turn();
     let letters = pos.legal_moves(&Rules::ABAPA).letters(side);
     loop {
-        print!("Your move ({letters}, 1-6, hint, quit): ");
+        print!("Your move ({letters}, 1-6 from the left, hint, quit): ");
         std::io::stdout()
             .flush()
             .context("cannot write to standard output")?;
@@ -106,12 +132,8 @@ fn ask(pos: &Position, input: &mut dyn BufRead) -> anyhow::Result<Option<Answer>
             _ => {}
         }
         let mv = match t.chars().collect::<Vec<_>>().as_slice() {
-            [c @ '1'..='6'] => Move::new(*c as usize - '1' as usize),
-            [c] => Move::from_letter(*c)
-                .or_else(|| Move::from_letter(c.to_ascii_uppercase()))
-                .or_else(|| Move::from_letter(c.to_ascii_lowercase()))
-                .filter(|(s, _)| *s == side)
-                .map(|(_, m)| m),
+            [c @ '1'..='6'] => numbered(side, *c as usize - '0' as usize),
+            [c] => lettered(side, *c),
             _ => None,
         };
         match mv {
@@ -123,7 +145,9 @@ fn ask(pos: &Position, input: &mut dyn BufRead) -> anyhow::Result<Option<Answer>
                     .err()
                     .map_or(String::new(), |e| e.to_string())
             ),
-            None => println!("Type one of {letters}, a pit number 1-6, hint or quit."),
+            None => println!(
+                "Type one of {letters}, a pit number 1-6 (from the left of your row), hint or quit."
+            ),
         }
     }
 }
@@ -266,4 +290,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     println!("Solved {solved} of {tried}.");
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_in_either_case_and_numbers_from_the_left_on_screen() {
+        assert_eq!(lettered(Side::South, 'c'), Move::new(2));
+        assert_eq!(lettered(Side::South, 'C'), Move::new(2));
+        assert_eq!(lettered(Side::North, 'C'), Move::new(2));
+        assert_eq!(lettered(Side::North, 'x'), None);
+        assert_eq!(numbered(Side::South, 1), Move::new(0));
+        // North's row is drawn f e d c b a: 1 is f, 6 is a.
+        assert_eq!(numbered(Side::North, 1), Move::new(5));
+        assert_eq!(numbered(Side::North, 6), Move::new(0));
+        assert_eq!(
+            numbered(Side::North, 5).map(|m| m.letter(Side::North)),
+            Some('b')
+        );
+    }
 }

@@ -62,7 +62,7 @@ home-key-redo = wiederherstellen
 home-key-hint = Tipp
 
 home-daily-title = Aufgabe des Tages
-home-daily-help = Ein Zug ist besser als alle anderen: Finden Sie ihn. Gewertet wie eine Partie.
+home-daily-help = Finden Sie den einzigen guten Zug und dann die folgenden bis zum Ende der Variante. Gewertet wie eine Partie.
 home-daily-solve = Aufgabe des Tages lösen
 home-daily-more = Weitere Aufgaben
 home-learn-title = Neu bei Oware?

@@ -91,6 +91,22 @@ learn-tr-solved = Gelöst!
 learn-tr-failed = { $move } ist es nicht: Der richtige Zug war { $expected }.
 learn-tr-rating-change = Wertung { $diff }.
 learn-tr-not-rated = (Schon gespielt: nicht gewertet.)
+learn-tr-unrated-not-served = (Nicht gewertet: Diese Aufgabe wurde nicht hier geöffnet. Laden Sie sie neu, um sie gewertet zu spielen.)
+learn-tr-unrated-too-fast = (Nicht gewertet: schneller gespielt, als ein Mensch es kann.)
+learn-tr-unrated-too-many = (Nicht gewertet: genug gewertete Aufgaben in dieser Minute.)
+learn-tr-explain-takes = { $move } schlägt sofort { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}.
+learn-tr-explain-quiet = { $move } schlägt sofort nichts.
+learn-tr-explain-line = Die ganze Variante gewinnt { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+} mehr als der Gegner.
+learn-tr-explain-refute = Nach { $move } schlägt der Gegner mit { $reply } { $count ->
+    [one] { $count } Samen
+   *[other] { $count } Samen
+}.
 learn-tr-streak-now = Serie: { $count }.
 learn-tr-streak-ends = Die Serie endet bei { $count }.
 learn-tr-step-through = Gehen Sie die Lösung mit ◀ ▶ durch.

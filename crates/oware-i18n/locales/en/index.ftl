@@ -70,7 +70,7 @@ home-key-hint = hint
 
 # The side panels
 home-daily-title = Puzzle of the day
-home-daily-help = One move better than every other: find it. Rated like a game.
+home-daily-help = Find the only good move, then the next ones to the end of the line. Rated like a game.
 home-daily-solve = Solve the puzzle of the day
 home-daily-more = More puzzles
 home-learn-title = New to { -brand }?

@@ -86,6 +86,22 @@ learn-tr-failed = { $move } is not it: the right move was { $expected }.
 # $diff: the change with its sign, +12 or −5.
 learn-tr-rating-change = Rating { $diff }.
 learn-tr-not-rated = (Played before: not rated.)
+learn-tr-unrated-not-served = (Not rated: this puzzle was not opened here. Load it again to play it rated.)
+learn-tr-unrated-too-fast = (Not rated: played faster than a person can.)
+learn-tr-unrated-too-many = (Not rated: enough rated puzzles for this minute.)
+learn-tr-explain-takes = { $move } captures { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} at once.
+learn-tr-explain-quiet = { $move } captures nothing at once.
+learn-tr-explain-line = The whole line wins { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} more than the opponent.
+learn-tr-explain-refute = After { $move }, the opponent's { $reply } captures { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}.
 learn-tr-streak-now = Streak { $count }.
 learn-tr-streak-ends = The streak ends at { $count }.
 learn-tr-step-through = Step through the solution with ◀ ▶.

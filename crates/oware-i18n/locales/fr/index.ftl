@@ -62,7 +62,7 @@ home-key-redo = rétablir
 home-key-hint = indice
 
 home-daily-title = Problème du jour
-home-daily-help = Un coup meilleur que tous les autres : trouvez-le. Classé comme une partie.
+home-daily-help = Trouvez le seul bon coup, puis les suivants jusqu'au bout de la ligne. Classé comme une partie.
 home-daily-solve = Résoudre le problème du jour
 home-daily-more = Plus de problèmes
 home-learn-title = Nouveau venu à l'awalé ?

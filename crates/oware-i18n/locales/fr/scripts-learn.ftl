@@ -91,6 +91,22 @@ learn-tr-solved = Résolu !
 learn-tr-failed = Ce n'est pas { $move } : le bon coup était { $expected }.
 learn-tr-rating-change = Classement { $diff }.
 learn-tr-not-rated = (Déjà joué : pas classé.)
+learn-tr-unrated-not-served = (Pas classé : ce problème n'a pas été ouvert ici. Rechargez-le pour le jouer classé.)
+learn-tr-unrated-too-fast = (Pas classé : joué plus vite qu'une personne ne le peut.)
+learn-tr-unrated-too-many = (Pas classé : assez de problèmes classés pour cette minute.)
+learn-tr-explain-takes = { $move } prend { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+} tout de suite.
+learn-tr-explain-quiet = { $move } ne prend rien tout de suite.
+learn-tr-explain-line = Toute la ligne gagne { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+} de plus que l'adversaire.
+learn-tr-explain-refute = Après { $move }, l'adversaire joue { $reply } et prend { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+}.
 learn-tr-streak-now = Série : { $count }.
 learn-tr-streak-ends = La série s'arrête à { $count }.
 learn-tr-step-through = Parcourez la solution avec ◀ ▶.

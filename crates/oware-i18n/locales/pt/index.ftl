@@ -62,7 +62,7 @@ home-key-redo = refazer
 home-key-hint = dica
 
 home-daily-title = Problema do dia
-home-daily-help = Uma jogada melhor do que todas as outras: encontre-a. Conta para a classificação como um jogo.
+home-daily-help = Encontre a única jogada boa e depois as seguintes até ao fim da linha. Conta para a classificação como um jogo.
 home-daily-solve = Resolver o problema do dia
 home-daily-more = Mais problemas
 home-learn-title = Novo no ouril?

@@ -91,6 +91,22 @@ learn-tr-solved = Resolvido!
 learn-tr-failed = Não é { $move }: a jogada certa era { $expected }.
 learn-tr-rating-change = Classificação { $diff }.
 learn-tr-not-rated = (Já jogado: não conta para a classificação.)
+learn-tr-unrated-not-served = (Não conta: este problema não foi aberto aqui. Carregue-o de novo para o jogar a contar.)
+learn-tr-unrated-too-fast = (Não conta: jogado mais depressa do que uma pessoa consegue.)
+learn-tr-unrated-too-many = (Não conta: já chega de problemas a contar neste minuto.)
+learn-tr-explain-takes = { $move } captura { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+} de imediato.
+learn-tr-explain-quiet = { $move } não captura nada de imediato.
+learn-tr-explain-line = A linha inteira ganha { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+} mais do que o adversário.
+learn-tr-explain-refute = Depois de { $move }, o adversário joga { $reply } e captura { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}.
 learn-tr-streak-now = Sequência: { $count }.
 learn-tr-streak-ends = A sequência acaba em { $count }.
 learn-tr-step-through = Percorra a solução com ◀ ▶.

@@ -225,6 +225,7 @@ route_table! {
     GET "/api/puzzle/daily" => training::daily,
     GET "/api/puzzle/next" => training::next,
     GET "/api/puzzle/history" => training::history,
+    GET "/api/puzzle/themes" => training::themes,
     GET "/api/puzzle/{id}" => training::puzzle,
     POST "/api/puzzle/{id}/round" => training::round.layer(small_body()),
     POST "/api/puzzle/{id}/vote" => training::vote.layer(small_body()),

@@ -6,8 +6,8 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use oware_protocol::{
-    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleHistoryQuery, PuzzleView, RoundAnswer, RoundReq,
-    VoteAnswer, VoteReq,
+    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleHistoryQuery, PuzzleThemes, PuzzleView,
+    RoundAnswer, RoundReq, VoteAnswer, VoteReq,
 };
 
 use super::accounts::{logged_in, viewer};
@@ -35,8 +35,17 @@ impl From<TrainingError> for ApiError {
 }
 
 /// `GET /api/puzzle/daily`.
-pub(super) async fn daily(State(s): State<Shared>) -> Result<Json<DailyPuzzle>, ApiError> {
-    Ok(Json(s.training.daily().await?))
+pub(super) async fn daily(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+) -> Result<Json<DailyPuzzle>, ApiError> {
+    let user = viewer(&s, &headers).await?;
+    Ok(Json(s.training.daily(user.as_ref()).await?))
+}
+
+/// `GET /api/puzzle/themes`.
+pub(super) async fn themes(State(s): State<Shared>) -> Json<PuzzleThemes> {
+    Json(s.training.themes())
 }
 
 /// `GET /api/puzzle/next?theme=…&streak=…&rating=…&after=…`.
@@ -52,9 +61,11 @@ pub(super) async fn next(
 /// `GET /api/puzzle/{id}`.
 pub(super) async fn puzzle(
     State(s): State<Shared>,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<PuzzleView>, ApiError> {
-    Ok(Json(s.training.puzzle(&id).await?))
+    let user = viewer(&s, &headers).await?;
+    Ok(Json(s.training.puzzle(user.as_ref(), &id).await?))
 }
 
 /// `POST /api/puzzle/{id}/round`.

@@ -103,9 +103,11 @@ pub(super) mod sql {
         "SELECT CAST(COALESCE(SUM(solved), 0) AS BIGINT), COUNT(*) FROM puzzle_rounds
          WHERE user_id = ?1";
     /// Account `?1`'s vote `?3` (1 up, 0 down) on puzzle `?2`, replacing an earlier one, only
-    /// if the account played the puzzle.
+    /// if the account played the puzzle (a rated round stored) or `?4` is 1 (the service saw
+    /// the account finish a streak round of it).
     pub const VOTE: &str = "INSERT INTO puzzle_votes (user_id, puzzle_id, up)
-         SELECT CAST(?1 AS TEXT), CAST(?2 AS TEXT), CAST(?3 AS BIGINT) WHERE EXISTS
+         SELECT CAST(?1 AS TEXT), CAST(?2 AS TEXT), CAST(?3 AS BIGINT)
+         WHERE CAST(?4 AS BIGINT) = 1 OR EXISTS
            (SELECT 1 FROM puzzle_rounds WHERE user_id = ?1 AND puzzle_id = ?2)
          ON CONFLICT (user_id, puzzle_id) DO UPDATE SET up = ?3";
     /// Puzzle `?1`'s votes: up, all.
@@ -116,13 +118,13 @@ pub(super) mod sql {
 /// What a round did to the ratings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RoundRated {
-    /// Whether it was rated (the account's first round on the puzzle).
+    /// Whether it was rated (the account's first round on the puzzle, to be rated).
     pub rated: bool,
     /// The player's rating before.
     pub before: RatingRow,
     /// The player's rating after (the same as before when not rated).
     pub after: RatingRow,
-    /// The puzzle's rating after.
+    /// The puzzle's rating after (unchanged unless the player's results weigh on it yet).
     pub puzzle: RatingRow,
 }
 
@@ -144,8 +146,11 @@ pub struct RoundRow {
 /// The puzzles' tables.
 pub trait TrainingStore: Send + Sync {
     /// Records account `user`'s round on `puzzle` (whose row starts at `start` if it has none)
-    /// at `at_ms`; the first round of the account on the puzzle moves both ratings by
-    /// `rate(player, puzzle)` (in the same transaction), a repeat moves nothing.
+    /// at `at_ms`; the first round of the account on the puzzle, if `rate` (the service found
+    /// it served and at a human pace), moves the player's rating by `rate(player, puzzle)` and,
+    /// once the player has `puzzle_from` rated rounds before this one, the puzzle's too (in the
+    /// same transaction); a repeat, or a round not to `rate`, moves nothing.
+    #[allow(clippy::too_many_arguments)]
     fn puzzle_round(
         &self,
         user: String,
@@ -153,6 +158,8 @@ pub trait TrainingStore: Send + Sync {
         start: RatingRow,
         solved: bool,
         at_ms: u64,
+        rate: bool,
+        puzzle_from: u32,
     ) -> StoreFuture<'_, RoundRated>;
 
     /// Account `user`'s puzzle rating, `None` before a first round.
@@ -174,12 +181,14 @@ pub trait TrainingStore: Send + Sync {
     ) -> StoreFuture<'_, (Vec<RoundRow>, u64, u64)>;
 
     /// Account `user`'s vote on `puzzle` (replacing an earlier one): the puzzle's votes (up,
-    /// down) after it, `None` when the account never played the puzzle (nothing stored).
+    /// down) after it, `None` when the account never played the puzzle (nothing stored) and
+    /// the service does not vouch that it did (`played`: a streak round, which is not stored).
     fn puzzle_vote(
         &self,
         user: String,
         puzzle: String,
         up: bool,
+        played: bool,
     ) -> StoreFuture<'_, Option<(u64, u64)>>;
 
     /// Puzzle `puzzle`'s votes: up, down.

@@ -1,8 +1,15 @@
 //! Rated puzzles on the site (issue 40): the shipped set of `oware-puzzles` (read once at
-//! start), the next puzzle near a player's puzzle rating, the puzzle of the day, rounds checked
-//! move by move against the line, Glicko-2 ratings for players and puzzles alike (as lichess:
-//! a round is a game between the player and the puzzle, `rating::rate_round`), votes and the
-//! history. Accounts' ratings, rounds and votes are kept by the store (`store/training.rs`); a
+//! start), the next puzzle drawn near a player's puzzle rating, the puzzle of the day, rounds
+//! checked move by move against the line, Glicko-2 ratings for players and puzzles alike (as
+//! lichess: a round is a game between the player and the puzzle, `rating::rate_round`), votes
+//! and the history.
+//!
+//! **The answer stays here** (issue 59): a puzzle is sent without its line; each move the
+//! player sends is answered with the opponent's reply, and the line only once the round is
+//! over. Serving a puzzle opens a round (`rounds.rs`); a round is rated only if it was served
+//! to that player, once, at a human pace, within the account's rated rounds a minute. An
+//! account's results move a puzzle's rating only from its [`PUZZLE_WEIGHT_FROM`]th rated round
+//! on (a new account's weigh nothing on the puzzles). Accounts' ratings, rounds and votes are kept by the store (`store/training.rs`); a
 //! guest's rating is kept by the browser, which sends it with each round: the server answers
 //! the rating after the round and changes nothing, the puzzle's rating included.
 //!
@@ -12,15 +19,16 @@
 //! being the one rounds move).
 
 mod pick;
+mod rounds;
 mod view;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
-use oware_core::{movetext, Rules};
+use oware_core::{movetext, Move, Position, Rules};
 use oware_protocol::{
-    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleRating, PuzzleRound, PuzzleView, RoundAnswer,
-    RoundReq, VoteAnswer,
+    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleRating, PuzzleRound, PuzzleTheme, PuzzleThemes,
+    PuzzleView, RoundAnswer, RoundReq, VoteAnswer,
 };
 use oware_puzzles::{Puzzle, Theme};
 
@@ -38,6 +46,10 @@ pub const HISTORY_PAGE: u32 = 20;
 /// The last page of the history asked for (an account holds one row per puzzle: 2,901 rows
 /// are 146 pages).
 pub const HISTORY_PAGES_MAX: u32 = 1000;
+
+/// An account's results move puzzles' ratings once it has this many rated rounds (its first
+/// ones, when its own rating is still unsure, and a new account's, weigh nothing).
+pub const PUZZLE_WEIGHT_FROM: u32 = 10;
 
 /// Milliseconds in a day.
 const DAY_MS: u64 = 86_400_000;
@@ -79,6 +91,8 @@ pub struct Training {
     index: HashMap<String, usize>,
     /// The puzzles' ratings, by index; `None` until read from the store.
     ratings: Mutex<Option<Vec<RatingRow>>>,
+    /// The rounds served.
+    rounds: rounds::Rounds,
 }
 
 impl Training {
@@ -99,6 +113,7 @@ impl Training {
             puzzles,
             index,
             ratings: Mutex::new(None),
+            rounds: rounds::Rounds::default(),
         })
     }
 
@@ -144,7 +159,8 @@ impl Training {
         }
     }
 
-    async fn view(&self, i: usize) -> Result<PuzzleView, TrainingError> {
+    /// Puzzle `i` served to `user` (a guest: `None`): a round opens.
+    async fn view(&self, i: usize, user: Option<&User>) -> Result<PuzzleView, TrainingError> {
         let p = &self.puzzles[i];
         let row = self.ratings().await?[i];
         let (up, down) = self.store.training().puzzle_votes(p.id.clone()).await?;
@@ -156,20 +172,36 @@ impl Training {
             plays: u64::from(row.games),
             themes: p.themes.iter().map(|t| t.name().to_string()).collect(),
             solver_moves: p.solver_moves() as u32,
-            solution: view::solution(p),
+            round: self
+                .rounds
+                .serve(user.map(|u| u.id.as_str()), i, self.clock.now_ms()),
             up,
             down,
         })
     }
 
-    /// Puzzle `id`.
-    pub async fn puzzle(&self, id: &str) -> Result<PuzzleView, TrainingError> {
+    /// Puzzle `id`, served to `user`.
+    pub async fn puzzle(&self, user: Option<&User>, id: &str) -> Result<PuzzleView, TrainingError> {
         let i = self.find(id)?;
-        self.view(i).await
+        self.view(i, user).await
     }
 
-    /// The puzzle of today (UTC, by the server's clock).
-    pub async fn daily(&self) -> Result<DailyPuzzle, TrainingError> {
+    /// The themes that have puzzles, with their counts.
+    pub fn themes(&self) -> PuzzleThemes {
+        PuzzleThemes {
+            themes: Theme::ALL
+                .iter()
+                .map(|t| PuzzleTheme {
+                    name: t.name().to_string(),
+                    count: self.puzzles.iter().filter(|p| p.themes.contains(t)).count() as u32,
+                })
+                .filter(|t| t.count > 0)
+                .collect(),
+        }
+    }
+
+    /// The puzzle of today (UTC, by the server's clock), served to `user`.
+    pub async fn daily(&self, user: Option<&User>) -> Result<DailyPuzzle, TrainingError> {
         if self.puzzles.is_empty() {
             return Err(TrainingError::NoneLeft);
         }
@@ -177,7 +209,7 @@ impl Training {
         let i = pick::daily(day, self.puzzles.len());
         Ok(DailyPuzzle {
             date: crate::utc_date(day),
-            puzzle: self.view(i).await?,
+            puzzle: self.view(i, user).await?,
         })
     }
 
@@ -222,15 +254,16 @@ impl Training {
         let roll = roll();
         let fresh = |i: usize| played.contains(&i) || Some(i) == after;
         let again = |i: usize| Some(i) == after;
-        let i = pick::nearest(&self.puzzles, &ratings, theme, target, &fresh, roll)
-            .or_else(|| pick::nearest(&self.puzzles, &ratings, theme, target, &again, roll))
+        let i = pick::draw(&self.puzzles, &ratings, theme, target, &fresh, roll)
+            .or_else(|| pick::draw(&self.puzzles, &ratings, theme, target, &again, roll))
             .ok_or(TrainingError::NoneLeft)?;
-        self.view(i).await
+        self.view(i, user).await
     }
 
     /// Checks `req.moves` against puzzle `id`'s line; once the round is over (solved, or a
-    /// wrong move) rates it: `user`'s first round on the puzzle (stored), or a guest's from the
-    /// rating sent (nothing stored); streak rounds move nothing.
+    /// wrong move) rates it if it was served to this player and played at a human pace:
+    /// `user`'s first round on the puzzle (stored, rated or not), or a guest's from the rating
+    /// sent (nothing stored); streak rounds move nothing.
     pub async fn round(
         &self,
         user: Option<&User>,
@@ -254,15 +287,22 @@ impl Training {
             (None, None) => Some(START),
             (_, Some(_)) => None,
         };
+        if req.round.as_ref().is_some_and(|r| r.len() > 64) {
+            return Err(TrainingError::BadField(
+                "round: at most 64 characters".into(),
+            ));
+        }
         let step = follow(p, &req.moves)?;
         let mut answer = RoundAnswer {
             result: step.result.into(),
-            reply: step.reply,
-            board: step.board,
-            expected: step.expected,
+            reply: step.reply.clone(),
+            board: step.board.clone(),
+            expected: step.expected.clone(),
             solution: None,
             steps: None,
             rated: false,
+            unrated: None,
+            explain: None,
             rating: None,
             diff: None,
         };
@@ -271,44 +311,81 @@ impl Training {
         }
         answer.solution = Some(view::solution(p));
         answer.steps = Some(view::steps(p));
+        let wrong = (step.played != step.right).then_some(step.played);
+        answer.explain = Some(view::explain(p, &step.before, step.right, wrong));
         let solved = step.result == "solved";
         if streak {
+            if let Some(u) = user {
+                self.rounds.close(&u.id, i);
+            }
+            answer.unrated = Some("streak".into());
             return Ok(answer);
         }
         let now = self.clock.now_ms();
+        let who = match user {
+            Some(u) => rounds::Player::Account(&u.id),
+            None => rounds::Player::Guest(req.round.as_deref()),
+        };
+        let verdict = self.rounds.finish(who, i, step.moves, now);
         let (before, after) = match (user, guest) {
             (Some(u), _) => {
                 let start = self.ratings().await?[i];
                 let r = self
                     .store
                     .training()
-                    .puzzle_round(u.id.clone(), p.id.clone(), start, solved, now)
+                    .puzzle_round(
+                        u.id.clone(),
+                        p.id.clone(),
+                        start,
+                        solved,
+                        now,
+                        verdict.is_ok(),
+                        PUZZLE_WEIGHT_FROM,
+                    )
                     .await?;
                 if r.rated {
                     self.set_rating(i, r.puzzle);
                 }
                 answer.rated = r.rated;
+                if !r.rated {
+                    let why = verdict.err().unwrap_or(rounds::Unrated::PlayedBefore);
+                    answer.unrated = Some(why.code().into());
+                }
                 (r.before, r.after)
             }
-            (None, Some(g)) => {
-                let puzzle = self.ratings().await?[i];
-                answer.rated = true;
-                (g, rate_round(g, puzzle, solved, now).0)
-            }
+            (None, Some(g)) => match verdict {
+                Ok(()) => {
+                    let puzzle = self.ratings().await?[i];
+                    answer.rated = true;
+                    (g, rate_round(g, puzzle, solved, now).0)
+                }
+                Err(why) => {
+                    answer.unrated = Some(why.code().into());
+                    (g, g)
+                }
+            },
             (None, None) => return Ok(answer),
         };
         answer.rating = Some(view::rating_view(&after));
-        answer.diff = Some((after.rating.round() - before.rating.round()) as i32);
+        if answer.rated {
+            answer.diff = Some((after.rating.round() - before.rating.round()) as i32);
+        }
         Ok(answer)
     }
 
     /// `user`'s vote on puzzle `id` (one per account and puzzle, a second replacing the first).
     pub async fn vote(&self, user: &User, id: &str, up: bool) -> Result<VoteAnswer, TrainingError> {
         let i = self.find(id)?;
+        let streak_played = self.rounds.finished(&user.id, i);
         let (up, down) = self
             .store
             .training()
-            .puzzle_vote(user.id.clone(), self.puzzles[i].id.clone(), up)
+            .puzzle_vote(
+                user.id.clone(),
+                self.puzzles[i].id.clone(),
+                up,
+                streak_played,
+            )
             .await?
             .ok_or(TrainingError::NotPlayed)?;
         Ok(VoteAnswer { up, down })
@@ -360,6 +437,14 @@ struct Step {
     reply: Option<String>,
     board: oware_protocol::PuzzleBoard,
     expected: Option<String>,
+    /// The position before the last solver move.
+    before: Position,
+    /// The last solver move.
+    played: Move,
+    /// The line's move where `played` was played.
+    right: Move,
+    /// The solver moves played.
+    moves: u64,
 }
 
 /// Follows `moves` along `p`'s line: `continue` with the reply, `solved`, or `failed` at the
@@ -378,6 +463,8 @@ fn follow(p: &Puzzle, moves: &str) -> Result<Step, TrainingError> {
     }
     let rules = Rules::ABAPA;
     let mut pos = p.position;
+    let mut before = pos;
+    let mut played = p.line[0];
     for (k, t) in texts.iter().enumerate() {
         let Some(&want) = p.line.get(k) else {
             return Err(TrainingError::BadMoves(format!(
@@ -401,17 +488,29 @@ fn follow(p: &Puzzle, moves: &str) -> Result<Step, TrainingError> {
                 reply: None,
                 board: view::board(&pos),
                 expected: Some(view::letter(want, pos.turn())),
+                before: pos,
+                played: m,
+                right: want,
+                moves: k as u64 / 2 + 1,
             });
+        }
+        if k % 2 == 0 {
+            (before, played) = (pos, m);
         }
         pos = pos.play_unchecked(m, &rules);
     }
     let n = texts.len();
+    let moves = n.div_ceil(2) as u64;
     if n == p.line.len() {
         return Ok(Step {
             result: "solved",
             reply: None,
             board: view::board(&pos),
             expected: None,
+            before,
+            played,
+            right: played,
+            moves,
         });
     }
     if n % 2 == 0 {
@@ -427,6 +526,10 @@ fn follow(p: &Puzzle, moves: &str) -> Result<Step, TrainingError> {
         reply: Some(text),
         board: view::board(&pos),
         expected: None,
+        before,
+        played,
+        right: played,
+        moves,
     })
 }
 

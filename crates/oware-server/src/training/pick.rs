@@ -1,11 +1,15 @@
-//! Which puzzle comes next: the nearest in rating to a target, among those of the theme asked
-//! and not yet played, one of the [`NEAREST`] nearest at random; and the puzzle of the day.
+//! Which puzzle comes next: one drawn at random from the puzzles of the theme asked and not yet
+//! played whose rating is within a window around a target, the window widened until it holds
+//! enough of them (so two players of one rating, or a guest who reloads, do not get the same
+//! puzzles); and the puzzle of the day.
 
 use oware_puzzles::{Puzzle, Theme};
 
-/// A next puzzle is drawn from this many of the nearest in rating (so two players of one
-/// rating, or a guest who reloads, do not get the same puzzle every time).
-pub(super) const NEAREST: usize = 8;
+/// The window's first half-width, in rating points.
+pub(super) const WINDOW: f64 = 100.0;
+
+/// The window is doubled until it holds this many puzzles (or every one left).
+pub(super) const WINDOW_FILL: usize = 30;
 
 /// The first streak puzzle's rating target; each puzzle solved raises it by [`STREAK_STEP`].
 pub(super) const STREAK_START: f64 = 900.0;
@@ -19,9 +23,10 @@ pub(super) fn daily(day: i64, count: usize) -> usize {
     oware_puzzles::daily_index(day, count)
 }
 
-/// The candidates for the next puzzle, nearest to `target` first: of `theme` (any without
-/// one), not `skip`ped; `roll` chooses among the [`NEAREST`] nearest.
-pub(super) fn nearest(
+/// The next puzzle: of `theme` (any without one), not `skip`ped, drawn by `roll` among those
+/// within a window around `target` that starts at ±[`WINDOW`] and doubles until it holds
+/// [`WINDOW_FILL`] puzzles (or all there are).
+pub(super) fn draw(
     puzzles: &[Puzzle],
     ratings: &[f64],
     theme: Option<Theme>,
@@ -29,7 +34,7 @@ pub(super) fn nearest(
     skip: &dyn Fn(usize) -> bool,
     roll: u64,
 ) -> Option<usize> {
-    let mut found: Vec<(f64, usize)> = puzzles
+    let found: Vec<(f64, usize)> = puzzles
         .iter()
         .enumerate()
         .filter(|(i, p)| theme.is_none_or(|t| p.themes.contains(&t)) && !skip(*i))
@@ -38,11 +43,24 @@ pub(super) fn nearest(
     if found.is_empty() {
         return None;
     }
-    let n = found.len().min(NEAREST);
-    found.select_nth_unstable_by(n - 1, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let mut near = found[..n].to_vec();
-    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    Some(near[(roll % n as u64) as usize].1)
+    let want = found.len().min(WINDOW_FILL);
+    let mut half = WINDOW;
+    let near = loop {
+        let near: Vec<usize> = found
+            .iter()
+            .filter(|(d, _)| *d <= half)
+            .map(|(_, i)| *i)
+            .collect();
+        // Ratings are finite, so the window ends up holding every puzzle.
+        if near.len() >= want || !half.is_finite() {
+            break near;
+        }
+        half *= 2.0;
+    };
+    if near.is_empty() {
+        return None;
+    }
+    Some(near[(roll % near.len() as u64) as usize])
 }
 
 #[cfg(test)]
@@ -57,13 +75,20 @@ mod tests {
     }
 
     #[test]
-    fn the_nearest_is_chosen_and_skips_are_skipped() {
+    fn a_near_one_is_drawn_skips_are_skipped_and_the_draws_vary() {
         let set = oware_puzzles::shipped().unwrap();
         let ratings: Vec<f64> = set.iter().map(|p| f64::from(p.rating)).collect();
-        let i = nearest(&set, &ratings, None, 2400.0, &|_| false, 0).unwrap();
-        assert!(ratings[i] >= 2000.0, "{}", ratings[i]);
-        let j = nearest(&set, &ratings, None, 2400.0, &|k| k == i, 0).unwrap();
+        let i = draw(&set, &ratings, None, 2400.0, &|_| false, 0).unwrap();
+        assert!(ratings[i] >= 1800.0, "{}", ratings[i]);
+        let j = draw(&set, &ratings, None, 2400.0, &|k| k == i, 0).unwrap();
         assert_ne!(i, j);
-        assert!(nearest(&set, &ratings, None, 0.0, &|_| true, 0).is_none());
+        assert!(draw(&set, &ratings, None, 0.0, &|_| true, 0).is_none());
+        // Far from every puzzle the window widens until it finds some.
+        assert!(draw(&set, &ratings, None, 4000.0, &|_| false, 7).is_some());
+        let drawn: std::collections::HashSet<usize> = (0..200)
+            .filter_map(|r| draw(&set, &ratings, None, 1500.0, &|_| false, r))
+            .collect();
+        assert!(drawn.len() >= WINDOW_FILL, "{}", drawn.len());
+        assert!(drawn.iter().all(|&k| (ratings[k] - 1500.0).abs() <= 400.0));
     }
 }

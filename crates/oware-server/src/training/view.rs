@@ -1,7 +1,7 @@
 //! What the puzzle page is sent: a position with its legal moves, a puzzle, the day's date.
 
 use oware_core::{Move, Position, Rules, Side};
-use oware_protocol::{PuzzleBoard, PuzzleRating};
+use oware_protocol::{PuzzleBoard, PuzzleExplain, PuzzleRating};
 use oware_puzzles::Puzzle;
 
 use crate::rating::RatingRow;
@@ -54,6 +54,56 @@ pub(super) fn steps(p: &Puzzle) -> Vec<PuzzleBoard> {
     for m in &p.line {
         pos = pos.play_unchecked(*m, &rules);
         out.push(board(&pos));
+    }
+    out
+}
+
+/// Seeds `side`'s move `m` captures from `pos` at once.
+fn takes(pos: &Position, m: Move) -> u32 {
+    let side = pos.turn();
+    let after = pos.play_unchecked(m, &Rules::ABAPA);
+    u32::from(after.stores()[side].saturating_sub(pos.stores()[side]))
+}
+
+/// The facts of a finished round: the right move `right` from `before` and what it takes, what
+/// the whole line wins, and for a `wrong` move the opponent's reply that captures the most
+/// after it (if one captures anything).
+pub(super) fn explain(
+    p: &Puzzle,
+    before: &Position,
+    right: Move,
+    wrong: Option<Move>,
+) -> PuzzleExplain {
+    let rules = Rules::ABAPA;
+    let solver = p.solver();
+    let mut end = p.position;
+    for m in &p.line {
+        end = end.play_unchecked(*m, &rules);
+    }
+    let gain = |pos: &Position| {
+        let s = pos.stores();
+        i32::from(s[solver]) - i32::from(s[solver.other()])
+    };
+    let mut out = PuzzleExplain {
+        right: letter(right, before.turn()),
+        right_takes: takes(before, right),
+        line_wins: gain(&end) - gain(&p.position),
+        refute: None,
+        refute_takes: None,
+    };
+    if let Some(w) = wrong.filter(|w| before.is_legal(*w, &rules)) {
+        let after = before.play_unchecked(w, &rules);
+        if after.outcome(&rules).is_none() {
+            let best = after
+                .legal_moves(&rules)
+                .iter()
+                .map(|r| (takes(&after, *r), *r))
+                .max_by_key(|(n, _)| *n);
+            if let Some((n, r)) = best.filter(|(n, _)| *n > 0) {
+                out.refute = Some(letter(r, after.turn()));
+                out.refute_takes = Some(n);
+            }
+        }
     }
     out
 }

@@ -1,7 +1,8 @@
 // The puzzle page (/training, /training/daily, /training/streak, /training/{id}): the board drawn from what
 // the server sends, the player's moves sent one at a time (the server answers the reply, or the right move
-// and the line when a move is wrong), the puzzle rating (an account's kept by the server, a guest's in
-// localStorage), the streak mode, votes. The page decides no rule: legal moves come with every position.
+// and the line when a move is wrong: the page never has the answer before), a sentence or two on what the
+// moves did, the puzzle rating (an account's kept by the server, a guest's in localStorage), the streak
+// mode, votes. The page decides no rule: legal moves come with every position.
 /** @import * as P from "../../types/protocol" */
 import { request, ApiError } from "./api.js";
 import { createAccountMenu } from "./account.js";
@@ -11,7 +12,6 @@ const LETTERS = "ABCDEFabcdef";
 const GUEST_KEY = "oware.puzzleRating";
 const BEST_KEY = "oware.bestStreak";
 const START = { rating: 1500, deviation: 350, volatility: 0.06 };
-const THEMES = ["capture-chain", "grand-slam", "feeding-forced", "big-pit", "endgame-exact", "defend", "cycle"];
 /** The message of each theme the server sends (by its code, docs/puzzles.md). @type {Record<string, string>} */
 const THEME_IDS = {
   "capture-chain": "learn-theme-capture-chain",
@@ -30,9 +30,17 @@ const signed = (/** @type {number} */ d) => `${d >= 0 ? "+" : "−"}${Math.abs(d
 /** @param {string} sel */
 const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 
-/** @type {{ puzzle: P.PuzzleView | null, played: string, board: P.PuzzleBoard | null, over: boolean, busy: boolean,
+/** @type {{ puzzle: P.PuzzleView | null, played: string, board: P.PuzzleBoard | null, over: boolean, busy: boolean, line: string,
  *   steps: P.PuzzleBoard[], step: number, streak: number, streakMode: boolean, streakEnded: boolean, guest: boolean, rating: P.PuzzleRating | null }} */
-const st = { puzzle: null, played: "", board: null, over: false, busy: false, steps: [], step: 0, streak: 0, streakMode: false, streakEnded: false, guest: true, rating: null };
+const st = { puzzle: null, played: "", board: null, over: false, busy: false, line: "", steps: [], step: 0, streak: 0, streakMode: false, streakEnded: false, guest: true, rating: null };
+
+/** The message of each reason the server gives for an unrated round. @type {Record<string, string>} */
+const UNRATED_IDS = {
+  "played-before": "learn-tr-not-rated",
+  "not-served": "learn-tr-unrated-not-served",
+  "too-fast": "learn-tr-unrated-too-fast",
+  "too-many": "learn-tr-unrated-too-many",
+};
 
 /** @returns {P.PuzzleRating} */
 function guestRating() {
@@ -130,7 +138,7 @@ async function play(letter) {
   }
   st.busy = true;
   /** @type {P.RoundReq} */
-  const body = { moves: st.played + letter };
+  const body = { moves: st.played + letter, round: st.puzzle.round };
   if (st.streakMode) body.mode = "streak";
   else if (st.guest) body.guest = guestRating();
   try {
@@ -165,12 +173,14 @@ function finish(a, letter) {
   }
   showRating(st.rating, a.diff ?? null);
   const said = [solved ? t("learn-tr-solved") : t("learn-tr-failed", { move: letter, expected: a.expected })];
+  if (a.explain) said.push(...explain(a.explain, solved ? "" : letter));
   if (a.diff !== undefined) said.push(t("learn-tr-rating-change", { diff: signed(a.diff) }));
-  else if (!a.rated && !st.streakMode) said.push(t("learn-tr-not-rated"));
+  else if (a.unrated && UNRATED_IDS[a.unrated]) said.push(t(UNRATED_IDS[a.unrated]));
   if (st.streakMode) said.push(t(solved ? "learn-tr-streak-now" : "learn-tr-streak-ends", { count: st.streak }));
   said.push(t("learn-tr-step-through"));
   say(said.join(" "));
   st.steps = a.steps || [];
+  st.line = a.solution || "";
   st.step = solved ? st.steps.length - 1 : Math.max(0, st.played.length);
   draw(a.board);
   showStep();
@@ -178,8 +188,18 @@ function finish(a, letter) {
   $("#tr-next").focus();
 }
 
+/** One or two sentences on what the moves did (`wrong`: the wrong move played, "" when solved).
+ * @param {P.PuzzleExplain} e @param {string} wrong */
+function explain(e, wrong) {
+  const out = [];
+  if (wrong && e.refute && e.refute_takes) out.push(t("learn-tr-explain-refute", { move: wrong, reply: e.refute, count: e.refute_takes }));
+  out.push(e.right_takes > 0 ? t("learn-tr-explain-takes", { move: e.right, count: e.right_takes }) : t("learn-tr-explain-quiet", { move: e.right }));
+  if (e.line_wins > 0 && !wrong) out.push(t("learn-tr-explain-line", { count: e.line_wins }));
+  return out;
+}
+
 function showStep() {
-  const line = st.puzzle ? st.puzzle.solution : "";
+  const line = st.line;
   const n = st.steps.length - 1;
   if (n < 0) return;
   draw(st.steps[st.step]);
@@ -191,6 +211,7 @@ function show(p) {
   st.puzzle = p;
   st.played = "";
   st.over = false;
+  st.line = "";
   st.steps = [];
   $("#tr-after").hidden = true;
   $("#tr-up-n").textContent = String(p.up);
@@ -253,24 +274,38 @@ function setStreak(on) {
   showRating(st.rating);
 }
 
-async function init() {
-  createAccountMenu();
+/** Offers the themes that have puzzles (the server says which). */
+async function offerThemes() {
   const select = /** @type {HTMLSelectElement} */ ($("#tr-theme"));
-  for (const code of THEMES) {
-    const o = document.createElement("option");
-    o.value = code;
-    o.textContent = themeName(code);
-    select.append(o);
-  }
   try {
-    /** @type {P.PuzzleHistory} */
-    const h = await request("GET", "/api/puzzle/history");
-    st.guest = false;
-    st.rating = h.rating || { ...START };
-  } catch {
-    st.guest = true;
-    st.rating = guestRating();
+    /** @type {P.PuzzleThemes} */
+    const th = await request("GET", "/api/puzzle/themes");
+    for (const { name } of th.themes) {
+      const o = document.createElement("option");
+      o.value = name;
+      o.textContent = themeName(name);
+      select.append(o);
+    }
+  } catch { /* no themes to offer: any puzzle */ }
+}
+
+async function init() {
+  const account = createAccountMenu();
+  const select = /** @type {HTMLSelectElement} */ ($("#tr-theme"));
+  const themes = offerThemes();
+  // A guest asks nothing of the account's routes (no 401 in the console).
+  st.guest = !(await account.ready);
+  st.rating = guestRating();
+  if (!st.guest) {
+    try {
+      /** @type {P.PuzzleHistory} */
+      const h = await request("GET", "/api/puzzle/history");
+      st.rating = h.rating || { ...START };
+    } catch {
+      st.guest = true;
+    }
   }
+  await themes;
   if (location.pathname.startsWith("/training/streak")) setStreak(true);
   showRating(st.rating);
   select.addEventListener("change", () => next());

@@ -68,6 +68,8 @@ impl TrainingStore for PostgresStore {
         start: RatingRow,
         solved: bool,
         at_ms: u64,
+        rate: bool,
+        puzzle_from: u32,
     ) -> StoreFuture<'_, RoundRated> {
         Box::pin(async move {
             let mut c = self.client().await?;
@@ -94,7 +96,7 @@ impl TrainingStore for PostgresStore {
             .await?;
             let stat_sql = format!("{} FOR UPDATE", sql::STAT);
             let stat = read_rating(&self.one(&tx, &stat_sql, &[&puzzle]).await?, 0);
-            if plays > 1 {
+            if plays > 1 || !rate {
                 tx.commit().await.map_err(|e| self.failed(e))?;
                 return Ok(RoundRated {
                     rated: false,
@@ -103,10 +105,14 @@ impl TrainingStore for PostgresStore {
                     puzzle: stat,
                 });
             }
-            let (after, puzzle_after) = rate_round(before, stat, solved, at_ms);
+            let (after, mut puzzle_after) = rate_round(before, stat, solved, at_ms);
             self.set_rating(&tx, sql::SET_PLAYER, &user, &after).await?;
-            self.set_rating(&tx, sql::SET_STAT, &puzzle, &puzzle_after)
-                .await?;
+            if before.games >= puzzle_from {
+                self.set_rating(&tx, sql::SET_STAT, &puzzle, &puzzle_after)
+                    .await?;
+            } else {
+                puzzle_after = stat;
+            }
             let diff = (after.rating.round() - before.rating.round()) as i64;
             self.run_tx(&tx, sql::ROUND_DIFF, &[&user, &puzzle, &diff])
                 .await?;
@@ -177,11 +183,13 @@ impl TrainingStore for PostgresStore {
         user: String,
         puzzle: String,
         up: bool,
+        played: bool,
     ) -> StoreFuture<'_, Option<(u64, u64)>> {
         Box::pin(async move {
             let up = i64::from(up);
+            let played = i64::from(played);
             let n = self
-                .exec(&numbered(sql::VOTE), &[&user, &puzzle, &up])
+                .exec(&numbered(sql::VOTE), &[&user, &puzzle, &up, &played])
                 .await?;
             if n == 0 {
                 return Ok(None);

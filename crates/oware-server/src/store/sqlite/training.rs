@@ -43,6 +43,8 @@ impl TrainingStore for SqliteStore {
         start: RatingRow,
         solved: bool,
         at_ms: u64,
+        rate: bool,
+        puzzle_from: u32,
     ) -> StoreFuture<'_, RoundRated> {
         self.run(move |c| {
             let tx = c.transaction()?;
@@ -61,7 +63,7 @@ impl TrainingStore for SqliteStore {
                 params![puzzle, start.rating, start.deviation, start.volatility],
             )?;
             let stat = tx.query_row(sql::STAT, params![puzzle], |r| read_rating(r, 0))?;
-            if plays > 1 {
+            if plays > 1 || !rate {
                 tx.commit()?;
                 return Ok(RoundRated {
                     rated: false,
@@ -70,9 +72,13 @@ impl TrainingStore for SqliteStore {
                     puzzle: stat,
                 });
             }
-            let (after, puzzle_after) = rate_round(before, stat, solved, at_ms);
+            let (after, mut puzzle_after) = rate_round(before, stat, solved, at_ms);
             set(&tx, sql::SET_PLAYER, &user, &after)?;
-            set(&tx, sql::SET_STAT, &puzzle, &puzzle_after)?;
+            if before.games >= puzzle_from {
+                set(&tx, sql::SET_STAT, &puzzle, &puzzle_after)?;
+            } else {
+                puzzle_after = stat;
+            }
             let diff = (after.rating.round() - before.rating.round()) as i64;
             tx.execute(sql::ROUND_DIFF, params![user, puzzle, diff])?;
             tx.commit()?;
@@ -139,10 +145,14 @@ impl TrainingStore for SqliteStore {
         user: String,
         puzzle: String,
         up: bool,
+        played: bool,
     ) -> StoreFuture<'_, Option<(u64, u64)>> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            let n = tx.execute(sql::VOTE, params![user, puzzle, i64::from(up)])?;
+            let n = tx.execute(
+                sql::VOTE,
+                params![user, puzzle, i64::from(up), i64::from(played)],
+            )?;
             let votes = votes(&tx, &puzzle)?;
             tx.commit()?;
             Ok((n > 0).then_some(votes))
