@@ -126,6 +126,18 @@ impl Account {
     /// starts, takes the seat: the game's id and the seat's token.
     async fn challenge_south(&self, token: &str, bot: &str) -> (String, String) {
         let mut my_events = events(&self.base, token).await;
+        // A bot without its event stream open declines at once: wait until the bridge is
+        // connected (the bots online list it).
+        loop {
+            let (_, online) = self.call("GET", "/api/bot/online", None, None).await;
+            let listed = online["bots"]
+                .as_array()
+                .is_some_and(|b| b.iter().any(|b| b["name"] == bot));
+            if listed {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
         let (status, v) = self
             .call(
                 "POST",

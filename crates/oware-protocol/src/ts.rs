@@ -159,6 +159,7 @@ pub fn declarations() -> String {
         TokenView,
         CreatedToken,
         BotAccount,
+        TokenAccount,
         OnlineBot,
         OnlineBots,
         OkAnswer,
