@@ -10,7 +10,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { useServer, waitText } from "./harness.mjs";
+import { join } from "node:path";
+
+import { artifacts, useServer, waitText } from "./harness.mjs";
 import { WAIT, onlineHelpers } from "./online-helpers.mjs";
 
 const env = useServer({ name: "challenge" });
@@ -95,6 +97,7 @@ test("challenges: a person challenges a bot from its profile, the bot accepts th
   await ama.page.locator("#btn-challenge:not([hidden])").click();
   await ama.page.locator("#dlg-challenge[open]").waitFor();
   await ama.page.locator("#challenge-clock").selectOption("600+5");
+  await ama.page.screenshot({ path: join(artifacts, "challenge-dialog.png") });
   await ama.page.locator("#challenge-side").selectOption("south");
   await ama.page.locator("#challenge-send").click();
   await waitText(ama.page, "#challenge-notices", /Waiting for DeepBot to answer your challenge/);
@@ -151,6 +154,7 @@ test("challenges: a person challenges a person from the profile, is declined wit
   const notice = kofi.page.locator(".challenge-notice.incoming");
   await notice.waitFor(WAIT);
   assert.match(await notice.textContent(), /Abena challenges you: 5\+3, casual, you play North/);
+  await kofi.page.screenshot({ path: join(artifacts, "challenge-notice-phone.png") });
   await notice.locator("[data-action=reason]").selectOption("later");
   await notice.locator("[data-action=decline]").click();
   await waitText(ama.page, "#challenge-notices", /Kwame declined your challenge: not now, ask again later/);
