@@ -90,3 +90,7 @@ fi
 # --- the Python package (crates/oware-py): its pytest suite in a virtual environment of its own ---
 # (owned by the Python package; see docs/python.md). Needs only Python 3 with venv and pip.
 bash scripts/test-python.sh
+
+# --- lichess's Python client (berserk, from the package index) drives a bot on the site ---
+# (crates/oware-server/tests/lichess; docs/bots.md, "lichess's clients").
+bash scripts/test-lichess.sh

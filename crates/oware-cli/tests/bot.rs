@@ -122,10 +122,30 @@ impl Account {
         (account, token)
     }
 
+    /// Waits until `bot`'s bridge is connected (the bots online list it): a bot without its
+    /// event stream open declines a challenge at once.
+    async fn wait_online(&self, bot: &str) {
+        tokio::time::timeout(HANG, async {
+            loop {
+                let (_, online) = self.call("GET", "/api/bot/online", None, None).await;
+                let listed = online["bots"]
+                    .as_array()
+                    .is_some_and(|b| b.iter().any(|b| b["name"] == bot));
+                if listed {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        })
+        .await
+        .expect("the bot came online");
+    }
+
     /// Challenges `bot` to a rated game with a clock (300 s + 2 s), taking South; once the game
     /// starts, takes the seat: the game's id and the seat's token.
     async fn challenge_south(&self, token: &str, bot: &str) -> (String, String) {
         let mut my_events = events(&self.base, token).await;
+        self.wait_online(bot).await;
         let (status, v) = self
             .call(
                 "POST",
@@ -603,6 +623,7 @@ fn two_bridged_engines_play_a_rated_game_with_clocks() {
         let a = Bot::start(&dir, &base, "AmaBot", &ama_token, CONFIG);
         let b = Bot::start(&dir, &base, "KwameBot", &kwame_token, CONFIG);
         let mut ama_events = events(&base, &ama_token).await;
+        ama.wait_online("KwameBot").await;
         let (status, v) = ama
             .call(
                 "POST",

@@ -414,6 +414,25 @@ pub struct BotAccount {
     pub bot: bool,
 }
 
+/// `GET /api/account` with `Authorization: Bearer`: the token's account, in lichess's shape too
+/// (`id`, `username`, `title`), so that lichess's clients find their name and whether they are
+/// a bot where they look for them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct TokenAccount {
+    /// The account's name in lower case (names are unique without regard to case).
+    pub id: String,
+    /// The account's name.
+    pub username: String,
+    /// The account's name again (the page's `AccountAnswer` field).
+    pub name: String,
+    /// Whether the account is a bot.
+    pub bot: bool,
+    /// `"BOT"` for a bot, as lichess titles them; absent for a person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title: Option<String>,
+}
+
 /// A bot that plays now: a house bot (the server's own computer levels) or a bot account
 /// with its event stream open.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -58,7 +58,7 @@ pub use bots::{
     AccountEvent, BotAccount, BotGameState, BotPlayer, ChallengeList, ChallengeReq, ChallengeSide,
     ChallengeStatus, ChallengeView, ChatLine, CreatedToken, DeclineReason, DeclineReq, EventGame,
     GameEvent, GameFull, LeadersQuery, NewTokenReq, OkAnswer, OnlineBot, OnlineBots, OpponentGone,
-    TokenList, TokenScope, TokenView,
+    TokenAccount, TokenList, TokenScope, TokenView,
 };
 pub use events::{
     ChatLog, ChatMessage, LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent,

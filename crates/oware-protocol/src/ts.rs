@@ -162,6 +162,7 @@ pub fn declarations() -> String {
         TokenView,
         CreatedToken,
         BotAccount,
+        TokenAccount,
         OnlineBot,
         OnlineBots,
         OkAnswer,

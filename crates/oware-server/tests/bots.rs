@@ -160,8 +160,6 @@ async fn bearer_is_refused_on_session_routes_and_a_session_on_bot_routes() {
     // The session on the bots' routes.
     let (st, body) = ama.post("/api/bot/account/upgrade", json!({})).await;
     assert_error(st, &body, StatusCode::FORBIDDEN, "token-required");
-    let (st, body) = ama.get("/api/stream/event").await;
-    assert_error(st, &body, StatusCode::FORBIDDEN, "token-required");
     // An unknown token, an overlong header.
     let stranger = Bot::new(&s, &format!("owt_{}", "0".repeat(64)));
     let (st, body) = stranger.get("/api/challenge").await;
@@ -359,6 +357,19 @@ async fn challenges_are_declined_cancelled_and_lapse_and_both_sides_are_told() {
     let ama_program = Bot::new(&s, &token(&mut ama, &ALL_SCOPES).await);
     let mut ama_events = ama_program.stream("/api/stream/event").await;
 
+    // A bot with no event stream open declines at once (`later`): nothing is stored.
+    let (st, c) = ama.post("/api/challenge/Deep", json!({})).await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    assert_eq!(c["status"], "declined", "{c}");
+    assert_eq!(c["decline_reason"], "later", "{c}");
+    let cid = c["id"].as_str().unwrap().to_string();
+    ama_events
+        .until("challengeDeclined", |v| v["challenge"]["id"] == cid)
+        .await;
+    let (_, list) = deep.get("/api/challenge").await;
+    assert_eq!(list["incoming"].as_array().unwrap().len(), 0, "{list}");
+    let _deep_events = deep.stream("/api/stream/event").await;
+
     // Declined, with a reason.
     let (_, c) = ama.post("/api/challenge/Deep", json!({})).await;
     let cid = c["id"].as_str().unwrap().to_string();
@@ -427,6 +438,8 @@ async fn a_reconnecting_bot_is_told_its_games_and_challenges_first() {
     let (_b, deep) = bot_account(&s, "Deep").await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
     let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    // Online while challenged, then gone.
+    let online = deep.stream("/api/stream/event").await;
     let (_, c) = ama.post("/api/challenge/Deep", json!({})).await;
     let (st, accepted) = deep
         .post(
@@ -436,6 +449,8 @@ async fn a_reconnecting_bot_is_told_its_games_and_challenges_first() {
         .await;
     assert_eq!(st, StatusCode::OK, "{accepted}");
     let (_, open) = kofi.post("/api/challenge/Deep", json!({})).await;
+    assert_eq!(open["status"], "created", "{open}");
+    drop(online);
     let mut events = deep.stream("/api/stream/event").await;
     let first = events.next().await.unwrap();
     assert_eq!(first["type"], "gameStart");
@@ -493,4 +508,116 @@ async fn account_events_travel_between_instances() {
     assert_eq!(st, StatusCode::OK, "{body}");
     let fin = events.until("gameFinish", |v| v["game"]["id"] == id).await;
     assert_eq!(fin["game"]["winner"], "N");
+}
+
+#[tokio::test]
+async fn lichess_clients_find_their_account_and_send_forms() {
+    let (_dir, _clock, s) = bot_server().await;
+    let (mut deep_browser, deep) = bot_account(&s, "Deep").await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let ama_program = Bot::new(&s, &token(&mut ama, &ALL_SCOPES).await);
+
+    // `GET /api/account` with a token: lichess's fields, `title: "BOT"` for a bot alone.
+    let (st, me) = deep.get("/api/account").await;
+    assert_eq!(st, StatusCode::OK, "{me}");
+    assert_eq!(me["username"], "Deep");
+    assert_eq!(me["id"], "deep");
+    assert_eq!(me["title"], "BOT");
+    assert_eq!(me["bot"], true);
+    let (_, me) = ama_program.get("/api/account").await;
+    assert_eq!(me["username"], "Ama");
+    assert!(me.get("title").is_none(), "{me}");
+    // The page's session still gets its own answer.
+    assert_eq!(deep_browser.me().await, "Deep");
+
+    // An upgrade with an empty form; a form with a field is refused.
+    let (st, body) = deep.post_form("/api/bot/account/upgrade", "").await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let (st, body) = deep.post_form("/api/bot/account/upgrade", "x=1").await;
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-field");
+
+    let mut deep_events = deep.stream("/api/stream/event").await;
+    // A challenge as lichess's form: white is South, the clock in seconds.
+    let form = "rated=true&clock.limit=300&clock.increment=2&color=white&variant=standard";
+    let (st, c) = ama_program.post_form("/api/challenge/Deep", form).await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    assert_eq!(c["side"], "south");
+    assert_eq!(c["rated"], true);
+    assert_eq!(c["clock"]["initial_s"], 300);
+    assert_eq!(c["clock"]["increment_s"], 2);
+    // berserk's JSON: lichess's names, unset ones null; days make a correspondence clock.
+    let (st, c2) = ama_program
+        .post(
+            "/api/challenge/Deep",
+            Some(
+                json!({"rated": false, "clock.limit": null, "clock.increment": null,
+                        "days": 2, "color": "black", "variant": null, "fen": null}),
+            ),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{c2}");
+    assert_eq!(c2["side"], "north");
+    assert_eq!(c2["clock"]["initial_s"], 2 * 86_400);
+    for bad in [
+        "color=green",
+        "variant=crazyhouse",
+        "fen=x",
+        "clock.limit=ten",
+        "days=1&clock.limit=60",
+        "rated=maybe",
+        "keepAliveStream=true",
+    ] {
+        let (st, body) = ama_program.post_form("/api/challenge/Deep", bad).await;
+        assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-field");
+    }
+    // Declined with lichess's reason name, as a form.
+    let cid2 = c2["id"].as_str().unwrap();
+    let (st, d) = deep
+        .post_form(&format!("/api/challenge/{cid2}/decline"), "reason=tooSlow")
+        .await;
+    assert_eq!(st, StatusCode::OK, "{d}");
+    assert_eq!(d["decline_reason"], "too-slow");
+
+    // Accepted; chat as a form; the cycle route answers as the game's offers do.
+    let cid = c["id"].as_str().unwrap().to_string();
+    deep_events
+        .until("challenge", |v| v["challenge"]["id"] == cid)
+        .await;
+    let (st, accepted) = deep
+        .post(&format!("/api/challenge/{cid}/accept"), None)
+        .await;
+    assert_eq!(st, StatusCode::OK, "{accepted}");
+    let id = accepted["game_id"].as_str().unwrap().to_string();
+    let (st, body) = deep
+        .post_form(
+            &format!("/api/bot/game/{id}/chat"),
+            "room=player&text=good+luck",
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let (_, log) = ama.get(&format!("/api/games/{id}/chat")).await;
+    assert!(log.to_string().contains("good luck"), "{log}");
+    let (st, body) = deep
+        .post(&format!("/api/bot/game/{id}/cycle/no"), None)
+        .await;
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "no-offer");
+    let (st, body) = deep
+        .post(&format!("/api/bot/game/{id}/cycle/yes"), None)
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let (_, state) = ama.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["online"]["cycle_offer"], "N", "{state}");
+    let (st, body) = deep
+        .post(&format!("/api/bot/game/{id}/cycle/no"), None)
+        .await;
+    assert_eq!(st, StatusCode::OK, "withdrawn: {body}");
+    let (_, state) = ama.get(&format!("/api/games/{id}")).await;
+    assert!(state["online"]["cycle_offer"].is_null(), "{state}");
+    // berserk's draw and takeback answers go to lichess's board routes: the same for a bot.
+    let (st, body) = deep
+        .post(&format!("/api/board/game/{id}/draw/yes"), None)
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let (_, state) = ama.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["online"]["draw_offer"], "N", "{state}");
 }

@@ -1817,6 +1817,28 @@ name: string,
  */
 bot: boolean, };
 
+export type TokenAccount = { 
+/**
+ * The account's name in lower case (names are unique without regard to case).
+ */
+id: string, 
+/**
+ * The account's name.
+ */
+username: string, 
+/**
+ * The account's name again (the page's `AccountAnswer` field).
+ */
+name: string, 
+/**
+ * Whether the account is a bot.
+ */
+bot: boolean, 
+/**
+ * `"BOT"` for a bot, as lichess titles them; absent for a person.
+ */
+title?: string, };
+
 export type OnlineBot = { 
 /**
  * The account's name.

@@ -26,6 +26,8 @@ async function home(page, name, bots = false) {
   await page.locator("#btn-new-cancel").click();
   await page.locator("#pool:not([hidden])").waitFor();
   await page.locator("#pool-bots-row:not([hidden])").waitFor();
+  // The server's own wait (`--house-bots-after 2`), not a fixed 20 s (D6).
+  assert.match(await page.locator("#pool-bots-text").textContent(), /within 2 s$/);
   await page.locator("#pool-bots").setChecked(bots);
   if (name) await page.locator("#lobby-name").fill(name);
 }

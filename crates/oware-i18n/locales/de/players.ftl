@@ -52,3 +52,6 @@ people-t-play = Zu Ihrer Partie
 people-t-standings = Tabelle
 people-t-points = Punkte
 people-t-round = Runde
+people-board-tabs = Bestenlisten
+people-board-people = Menschen
+people-board-bots = Bots

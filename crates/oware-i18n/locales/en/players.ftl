@@ -52,3 +52,6 @@ people-t-play = Go to your game
 people-t-standings = Standings
 people-t-points = Points
 people-t-round = Round
+people-board-tabs = Leaderboards
+people-board-people = People
+people-board-bots = Bots

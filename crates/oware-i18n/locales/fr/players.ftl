@@ -52,3 +52,6 @@ people-t-play = Aller à votre partie
 people-t-standings = Classement
 people-t-points = Points
 people-t-round = Ronde
+people-board-tabs = Classements
+people-board-people = Humains
+people-board-bots = Robots

@@ -52,3 +52,6 @@ people-t-play = Ir para a sua partida
 people-t-standings = Classificação
 people-t-points = Pontos
 people-t-round = Ronda
+people-board-tabs = Classificações
+people-board-people = Pessoas
+people-board-bots = Robôs

@@ -3,7 +3,8 @@
 //! unanswered after [`CHALLENGE_TTL_MS`] of the server's clock. Accepting one makes an
 //! ordinary online game with both seats taken (`Round::create_paired`), and both accounts'
 //! event streams get `gameStart`; each step is told to both (`challenge`,
-//! `challengeDeclined`, `challengeCanceled`).
+//! `challengeDeclined`, `challengeCanceled`). A challenge to a bot with no event stream open
+//! is declined at once (`later`) rather than left to lapse.
 
 use oware_core::{Rules, Side};
 use oware_protocol::{
@@ -55,6 +56,25 @@ fn clock_of(text: &str) -> Option<TimeControl> {
     })
 }
 
+/// A decline reason as lichess's clients name it (`tooFast`, `noBot`…) in our spelling
+/// (`too-fast`, `no-bot`); lichess's `standard` and `variant` (the site has one rule set) are
+/// `generic`. Ours pass unchanged.
+fn lichess_reason(r: &str) -> String {
+    if r == "standard" || r == "variant" {
+        return "generic".into();
+    }
+    let mut out = String::with_capacity(r.len() + 2);
+    for c in r.chars().take(32) {
+        if c.is_ascii_uppercase() {
+            out.push('-');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A challenge's view at `status`.
 fn view(row: &ChallengeRow, status: ChallengeStatus, bots: [bool; 2]) -> ChallengeView {
     ChallengeView {
@@ -88,6 +108,17 @@ impl Bots {
             b.is_bot(row.challenger.clone()).await?,
             b.is_bot(row.target.clone()).await?,
         ])
+    }
+
+    /// Whether account `id` is a bot that cannot answer a challenge now: no event stream of it
+    /// is open (a house bot's service counts as one). Only a server alone on its database
+    /// knows that; with several instances the bot may listen on another, and a challenge
+    /// lapses unanswered instead.
+    async fn offline_bot(&self, id: &str) -> Result<bool, BotError> {
+        if self.store.shared() || self.hub.is_listening(id) {
+            return Ok(false);
+        }
+        Ok(self.store.bots().is_bot(id.to_string()).await?)
     }
 
     /// Tells both parties of `view` of `event`.
@@ -146,6 +177,23 @@ impl Bots {
             created_ms: now,
             expires_ms: now + CHALLENGE_TTL_MS,
         };
+        if self.offline_bot(&found.id).await? {
+            // No one would answer: declined at once (`later`), told to the challenger alone,
+            // never stored.
+            let bots = [self.store.bots().is_bot(challenger.id.clone()).await?, true];
+            let mut v = view(&row, ChallengeStatus::Declined, bots);
+            v.decline_reason = Some(DeclineReason::Later);
+            self.hub
+                .send(
+                    &challenger.id,
+                    &AccountEvent::ChallengeDeclined {
+                        challenge: v.clone(),
+                    },
+                )
+                .await;
+            tracing::debug!(target = %found.name, "a challenge to an offline bot, declined");
+            return Ok(v);
+        }
         let stored = self
             .store
             .bots()
@@ -268,7 +316,7 @@ impl Bots {
     ) -> Result<ChallengeView, BotError> {
         let reason = match reason {
             None => DeclineReason::Generic,
-            Some(r) => r.parse::<DeclineReason>().map_err(|_| {
+            Some(r) => lichess_reason(r).parse::<DeclineReason>().map_err(|_| {
                 let names: Vec<&str> = DeclineReason::ALL.iter().map(|r| r.name()).collect();
                 BotError::Invalid(
                     "bad-reason",

@@ -66,6 +66,13 @@ impl Hub {
             .collect()
     }
 
+    /// Whether account `user` has a stream open on this instance.
+    pub fn is_listening(&self, user: &str) -> bool {
+        self.table()
+            .get(user)
+            .is_some_and(|tx| tx.receiver_count() > 0)
+    }
+
     /// Sends `line` to account `user`'s streams on this instance.
     fn deliver(&self, user: &str, line: Arc<str>) {
         let mut t = self.table();

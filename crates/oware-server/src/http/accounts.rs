@@ -280,6 +280,10 @@ pub(super) async fn log_out(
 
 /// `GET /api/account`: who is logged in (`{"name": null}` for a guest).
 pub(super) async fn me(State(s): State<Shared>, headers: HeaderMap) -> Answer {
+    if bearer(&headers)?.is_some() {
+        // A program's token (lichess's clients read their account here).
+        return super::bot::token_account(&s, &headers).await;
+    }
     let user = viewer(&s, &headers).await?;
     let (bot, lang) = match &user {
         Some(u) => (s.bots.is_bot(u).await?, s.accounts.lang(u).await?),

@@ -231,6 +231,16 @@ fn not_modified(headers: &HeaderMap, tag: &str) -> bool {
         .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == tag)
 }
 
+/// Where the bots' guide (`docs/bots.md`) is served.
+pub const BOTS_GUIDE_PATH: &str = "/docs/bots.md";
+/// The bots' guide, built in.
+const BOTS_GUIDE: &str = include_str!("../../../../docs/bots.md");
+
+/// The SHA-256 of `data`.
+fn sha256_of(data: &[u8]) -> [u8; 32] {
+    Sha256::digest(data).into()
+}
+
 /// Serves an embedded file (`/index.html` and `/rules.html` style names work too; `/game/{id}` is
 /// the page; a page as put into the layout), or `304` when the request's `If-None-Match` already
 /// holds it.
@@ -241,6 +251,14 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let found = if let Some(catalogue) = super::i18n::catalogue(uri.path()) {
         let body: &'static [u8] = catalogue.json.as_bytes();
         Some(("application/json", catalogue.tag.clone(), Body::from(body)))
+    } else if uri.path() == BOTS_GUIDE_PATH {
+        // The bots' guide, which the tokens dialog links to: the repository's text as it is.
+        let body: &'static [u8] = BOTS_GUIDE.as_bytes();
+        Some((
+            "text/plain; charset=utf-8",
+            etag(&sha256_of(body)),
+            Body::from(body),
+        ))
     } else {
         file_name(uri.path()).and_then(|name| {
             let mime = content_type(&name)?;

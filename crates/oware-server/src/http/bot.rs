@@ -3,9 +3,9 @@
 //! (`/api/challenge…`) and the API tokens (`/api/account/tokens…`); the `Authorization: Bearer`
 //! check; the NDJSON answers.
 //!
-//! **Who may call what.** `/api/bot/…` and `/api/stream/event` take a token only (a session
-//! cookie alone is refused with 403 `token-required`); the challenges take a token or a
-//! session; the tokens' own routes and every other route reading the session take the
+//! **Who may call what.** `/api/bot/…` take a token only (a session cookie alone is refused
+//! with 403 `token-required`); the challenges and the event stream take a token or a session
+//! (the page listens to its account's challenges); the tokens' own routes and every other route reading the session take the
 //! session only (a Bearer token there is refused with 403 `session-required`, in
 //! `accounts::viewer`).
 
@@ -19,12 +19,12 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use oware_protocol::{
     BotAccount, ChallengeList, ChallengeReq, ChallengeView, ChatReq, CreatedToken, DeclineReq,
-    NewTokenReq, OkAnswer, TokenList, TokenScope,
+    NewTokenReq, OkAnswer, TokenAccount, TokenList, TokenScope,
 };
 use tokio::sync::{broadcast, watch};
 
 use super::accounts::{bad_token, bearer};
-use super::error::{ApiError, ApiJson, OptionalJson, Path};
+use super::error::{ApiError, ApiJson, FormOrJson, OptionalJson, Path};
 use super::{client, NoBody, Shared};
 use crate::accounts::{TokenError, TokenUser, User};
 use crate::bot::{BotError, GameStream};
@@ -205,14 +205,17 @@ where
     r
 }
 
-/// `GET /api/stream/event`: the account's events.
+/// `GET /api/stream/event`: the account's events (a token's, or the page's session's).
 pub(super) async fn event_stream(
     State(s): State<Shared>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let scopes = [TokenScope::ChallengeRead, TokenScope::BotPlay];
-    let user = token_only(&s, &headers, &scopes).await?;
+    let user = match token_user(&s, &headers, &scopes).await? {
+        Some(u) => u,
+        None => super::accounts::logged_in(&s, &headers).await?,
+    };
     let slot = s.limits.open_stream(peer.ip())?;
     let rx = s.bots.hub().subscribe(&user.id)?;
     let first: String = s
@@ -258,12 +261,36 @@ pub(super) async fn game_stream(
     ))
 }
 
+/// `GET /api/account` with a Bearer token (any scope): the token's account, as lichess's
+/// clients read it (`username`, `title: "BOT"` for a bot).
+pub(super) async fn token_account(s: &Shared, headers: &HeaderMap) -> Result<Response, ApiError> {
+    let scopes = [
+        TokenScope::BotPlay,
+        TokenScope::ChallengeRead,
+        TokenScope::ChallengeWrite,
+    ];
+    let user = token_only(s, headers, &scopes).await?;
+    let bot = s.bots.is_bot(&user).await?;
+    let mut r = Json(TokenAccount {
+        id: user.name.to_lowercase(),
+        username: user.name.clone(),
+        name: user.name,
+        bot,
+        title: bot.then(|| "BOT".to_string()),
+    })
+    .into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(r)
+}
+
 /// `POST /api/bot/account/upgrade`.
 pub(super) async fn upgrade(
     State(s): State<Shared>,
     headers: HeaderMap,
-    OptionalJson(NoBody {}): OptionalJson<NoBody>,
+    body: FormOrJson,
 ) -> Result<Json<BotAccount>, ApiError> {
+    let NoBody {} = body.typed()?;
     let user = token_only(&s, &headers, &[TokenScope::BotPlay]).await?;
     Ok(Json(s.bots.upgrade(&user).await?))
 }
@@ -291,8 +318,9 @@ pub(super) async fn chat(
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    ApiJson(req): ApiJson<ChatReq>,
+    body: FormOrJson,
 ) -> Result<Json<OkAnswer>, ApiError> {
+    let req: ChatReq = body.typed()?;
     let user = bot_user(&s, &headers).await?;
     s.bots
         .chat(
@@ -369,13 +397,113 @@ pub(super) fn answer(
     }
 }
 
-/// `POST /api/challenge/{name}`.
+/// A number of a JSON body or a form's text.
+fn number_of(v: &serde_json::Value) -> Option<u64> {
+    match v {
+        serde_json::Value::Number(n) => n.as_u64(),
+        serde_json::Value::String(t) => t.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// A challenge's request from our fields (`rated`, `clock`, `side`) or lichess's, as its
+/// clients send them in a form or a JSON body: `rated` (`true`/`false`), `clock.limit` and
+/// `clock.increment` (seconds), `days` (a correspondence clock), `color` (`white` is South,
+/// who moves first; `black` North; `random`), `variant` (`standard` only) and `fen` (empty
+/// only: a challenge starts from the start). Any other field is refused.
+fn challenge_req(body: FormOrJson) -> Result<ChallengeReq, ApiError> {
+    use serde_json::{json, Value};
+    let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad-field", m);
+    let mut ours = serde_json::Map::new();
+    let (mut limit, mut increment, mut days) = (None, None, None);
+    for (k, v) in body.0 {
+        if v.is_null() {
+            continue;
+        }
+        match k.as_str() {
+            "rated" => {
+                let rated = match &v {
+                    Value::Bool(b) => *b,
+                    Value::String(t) if t == "true" => true,
+                    Value::String(t) if t == "false" => false,
+                    _ => return Err(bad("rated is true or false".into())),
+                };
+                ours.insert(k, Value::Bool(rated));
+            }
+            "clock" | "side" => {
+                ours.insert(k, v);
+            }
+            "clock.limit" => {
+                limit =
+                    Some(number_of(&v).ok_or_else(|| bad(format!("{k} is a number of seconds")))?)
+            }
+            "clock.increment" => {
+                increment =
+                    Some(number_of(&v).ok_or_else(|| bad(format!("{k} is a number of seconds")))?)
+            }
+            "days" => {
+                days = Some(number_of(&v).ok_or_else(|| bad("days is a number of days".into()))?)
+            }
+            "color" => {
+                let side = match v.as_str() {
+                    Some("white") => "south",
+                    Some("black") => "north",
+                    Some("random") => "random",
+                    _ => {
+                        return Err(bad(
+                            "color is white (South, who moves first), black (North) or random"
+                                .into(),
+                        ))
+                    }
+                };
+                ours.insert("side".into(), Value::String(side.into()));
+            }
+            "variant" => {
+                if v.as_str() != Some("standard") {
+                    return Err(bad("the only variant is standard (the site's rules)".into()));
+                }
+            }
+            "fen" => {
+                if v.as_str().is_some_and(|t| !t.trim().is_empty()) {
+                    return Err(bad(
+                        "a challenge starts from the start position: no fen".into()
+                    ));
+                }
+            }
+            _ => return Err(bad(format!("unknown field {k:?} in a challenge"))),
+        }
+    }
+    match (limit, increment, days) {
+        (None, None, None) => {}
+        (Some(l), i, None) => {
+            ours.insert(
+                "clock".into(),
+                json!({"initial_s": l, "increment_s": i.unwrap_or(0)}),
+            );
+        }
+        (None, None, Some(d)) => {
+            ours.insert(
+                "clock".into(),
+                json!({"initial_s": d.saturating_mul(86_400), "increment_s": 0}),
+            );
+        }
+        _ => {
+            return Err(bad(
+                "give clock.limit (and clock.increment), or days, not both".into(),
+            ))
+        }
+    }
+    FormOrJson(ours).typed()
+}
+
+/// `POST /api/challenge/{name}` (a JSON body, or lichess's fields in a form or JSON).
 pub(super) async fn challenge(
     State(s): State<Shared>,
     Path(name): Path<String>,
     headers: HeaderMap,
-    OptionalJson(req): OptionalJson<ChallengeReq>,
+    body: FormOrJson,
 ) -> Result<Response, ApiError> {
+    let req = challenge_req(body)?;
     let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
     let v = s.bots.challenge(&user, &name, &req).await?;
     Ok((StatusCode::CREATED, Json(v)).into_response())
@@ -406,8 +534,9 @@ pub(super) async fn decline(
     State(s): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    OptionalJson(req): OptionalJson<DeclineReq>,
+    body: FormOrJson,
 ) -> Result<Json<ChallengeView>, ApiError> {
+    let req: DeclineReq = body.typed()?;
     let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
     let reason = req.reason.as_deref();
     Ok(Json(s.bots.decline(&id, &user, reason).await?))

@@ -390,3 +390,65 @@ where
             })
     }
 }
+
+/// A body as lichess's clients send one: a JSON object, or a form
+/// (`application/x-www-form-urlencoded`, each value read as text), as one object of fields;
+/// empty without a body. The route turns it into its typed request ([`FormOrJson::typed`]).
+pub struct FormOrJson(pub serde_json::Map<String, serde_json::Value>);
+
+impl<S> FromRequest<S> for FormOrJson
+where
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let form = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| {
+                v.trim()
+                    .eq_ignore_ascii_case("application/x-www-form-urlencoded")
+            });
+        let body = axum::body::Bytes::from_request(req, state).await?;
+        if body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(FormOrJson(serde_json::Map::new()));
+        }
+        if form {
+            let mut fields = serde_json::Map::new();
+            for (k, v) in form_urlencoded::parse(&body) {
+                fields.insert(k.into_owned(), serde_json::Value::String(v.into_owned()));
+            }
+            return Ok(FormOrJson(fields));
+        }
+        match serde_json::from_slice(&body) {
+            Ok(serde_json::Value::Object(fields)) => Ok(FormOrJson(fields)),
+            Ok(_) => Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad-field",
+                "the body must be a JSON object or a form",
+            )),
+            Err(e) => Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad-json",
+                format!("bad request body: {e}"),
+            )),
+        }
+    }
+}
+
+impl FormOrJson {
+    /// The fields as the request type `T` (fields set to `null` left out).
+    pub fn typed<T: DeserializeOwned>(mut self) -> Result<T, ApiError> {
+        self.0.retain(|_, v| !v.is_null());
+        serde_json::from_value(serde_json::Value::Object(self.0)).map_err(|e| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad-field",
+                format!("bad request body: {e}"),
+            )
+        })
+    }
+}

@@ -5,6 +5,7 @@
 // text from the server is put in as text, never as HTML.
 import { request } from "./api.js";
 import { createTokensDialog } from "./tokens.js";
+import { setChallengeAccount } from "./challenge.js";
 import { followAccountLanguage, setUpLanguageMenu, t } from "./i18n.js";
 /** @import * as P from "../../types/protocol" */
 
@@ -47,8 +48,8 @@ export function getUserGames(name, { page = 1, category = "", result = "" } = {}
 }
 /** Where all of a player's games download from, as OGN. */
 export const userOgnUrl = (name) => `/api/games/user/${encodeURIComponent(name)}`;
-/** The leaderboards: `{blitz: [{rank, name, rating, games}], rapid, correspondence}`. @type {() => Promise<P.Leaderboards>} */
-export const getLeaderboards = () => request("GET", "/api/player");
+/** The leaderboards: `{blitz: [{rank, name, rating, games, bot}], rapid, correspondence}`, of people or of `bots`. @type {(bots?: boolean) => Promise<P.Leaderboards>} */
+export const getLeaderboards = (bots) => request("GET", bots ? "/api/player?bots=true" : "/api/player");
 
 // ----- Texts -----
 
@@ -152,6 +153,7 @@ export function createAccountMenu({ onChange } = {}) {
   const changed = (n) => {
     name = n || null;
     render();
+    setChallengeAccount(name);
     if (onChange) onChange(name);
   };
 

@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { LETTERS, fmt, other, owner, sideName, isYou, seatOf, viewSide, pitInfo, canMoveNow, shownPosition, endOf, reviewedMove } from "./state.js";
 import { pitReason } from "./status.js";
 import { ratingText, diffText, profileUrl } from "./account.js";
+import { botMark } from "./challenge.js";
 
 const START = { pits: Array(12).fill(4), stores: { S: 0, N: 0 }, turn: "S" };
 const MAX_DRAWN = 24; // seeds drawn in a pit; the count says the rest
@@ -261,12 +262,18 @@ export function createBoard(st, { onPit }) {
     } else if (link || nameEl.textContent !== name) {
       nameEl.textContent = name;
     }
+    // A bot's seat: the BOT mark beside the name.
+    const mark = nameEl.querySelector(".bot-mark");
+    const bot = !!(seat && seat.account && seat.bot);
+    if (bot && !mark) nameEl.append(" ", botMark());
+    else if (!bot && mark) { mark.previousSibling?.remove(); mark.remove(); }
     const r = seat && seat.rating;
     ratingEl.hidden = !r;
     ratingEl.textContent = "";
     if (!r) return;
     ratingEl.append(ratingText(r));
-    if (typeof r.diff === "number") {
+    // A rated game's changes once the move that ended it has been shown (not while it animates).
+    if (typeof r.diff === "number" && !st.busy) {
       const d = document.createElement("span");
       d.className = `rating-diff ${r.diff > 0 ? "up" : r.diff < 0 ? "down" : ""}`;
       d.textContent = diffText(r.diff);

@@ -5,6 +5,8 @@
 import * as api from "./api.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
+import { botMark } from "./challenge.js";
+import { seatOf } from "./state.js";
 
 const MUTED_KEY = "oware.chatMuted";
 const HIDDEN_KEY = "oware.chatHidden";
@@ -68,6 +70,9 @@ export function createChat(st) {
       mark.title = t("online-chat-verified-title");
       mark.setAttribute("aria-label", t("online-chat-verified"));
       parts.push(mark);
+      // A player's seat held by a bot: the BOT mark.
+      const seat = m.side ? seatOf(st, m.side) : null;
+      if (seat && seat.bot) parts.push(botMark());
     }
     const tag = document.createElement("span");
     tag.className = "chat-tag";

@@ -8,6 +8,7 @@ import { saveSettings, seatToken } from "./storage.js";
 import { joinOnline } from "./online.js";
 import { ratingText } from "./account.js";
 import { t } from "./i18n.js";
+import { botMark } from "./challenge.js";
 
 /** The creator's colour in words. */
 const COLOR = {
@@ -74,6 +75,7 @@ export function createLobby(st) {
       const what = document.createElement("small");
       what.textContent = describe(c);
       li.append(who, " ");
+      if (c.bot) li.append(botMark(), " ");
       // The creator's rating in the challenge's category (an account's challenge): "1500?" while provisional.
       if (c.rating) li.append(Object.assign(document.createElement("span"), { className: "player-rating", textContent: ratingText(c.rating) }), " ");
       if (c.rated) li.classList.add("rated");

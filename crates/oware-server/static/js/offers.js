@@ -215,6 +215,9 @@ export function createOffers(st, { online }) {
     const o = g && g.online;
     el.panel.hidden = !o;
     if (!o) return;
+    // The move that ended the game still animates: the end (Rematch, the way home) waits for it, to come
+    // with the status line and the last move (screen.all() after the animation draws it).
+    if (st.busy && endOf(st)) return;
     renderInvite(g, o);
     renderJoin(o);
     renderPresence(o);

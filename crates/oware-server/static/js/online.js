@@ -10,6 +10,10 @@ import { rememberSeat, seatToken, saveSettings } from "./storage.js";
 import { createUpdater, whileBusy, refusePit } from "./game.js";
 import { say, announce, explainPit } from "./status.js";
 import { t } from "./i18n.js";
+import { sleep } from "./dom.js";
+
+/** How long an action waits for an animation or a request under way before it gives up (ms). */
+const BUSY_WAIT_MS = 15000;
 
 /** The address of online game `id` (its invite link). */
 export const gameUrl = (id) => `${location.origin}/game/${id}`;
@@ -151,9 +155,19 @@ export function createOnlineGame(st, { board, analysis, review, screen, chat }) 
     try { await applyUpdate(await api.getGame(st.id, st.token), null); } catch (e) { say(e.message); }
   }
 
-  /** Sends one request that answers with a state, `{detail, state}` (a move) or `{state, rematch}` (a rematch), and applies it. */
-  async function send(request, words) {
-    if (!st.game || st.busy) return;
+  /**
+   * Sends one request that answers with a state, `{detail, state}` (a move) or `{state, rematch}` (a rematch), and
+   * applies it. A move pressed while the page is busy is dropped (the board refuses presses then); an action
+   * (resign, abort, an offer or its answer, a claim) waits for the animation or the request under way and follows
+   * it, so that "Yes, resign" pressed during the opponent's move is never lost.
+   */
+  async function send(request, words, move = false) {
+    if (!st.game) return;
+    if (st.busy) {
+      if (move) return;
+      for (let waited = 0; st.busy && waited < BUSY_WAIT_MS; waited += 25) await sleep(25);
+      if (st.busy || !st.game) return;
+    }
     await whileBusy(st, screen, request, refresh, async (r) => {
       const seat = r && r.rematch;
       if (seat && seat.id && seat.token && seat.id !== st.id) {
@@ -184,7 +198,7 @@ export function createOnlineGame(st, { board, analysis, review, screen, chat }) 
       refusePit(board, p, why);
       return;
     }
-    await send(() => api.playMove(st.id, st.token, info.letter, g ? g.ply : undefined));
+    await send(() => api.playMove(st.id, st.token, info.letter, g ? g.ply : undefined), undefined, true);
   }
 
   /** When a rematch was agreed: a player takes their seat in the new game and goes there. */

@@ -8,6 +8,7 @@
 import { $, el, row } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { request } from "./api.js";
+import { botMark, challengeButton } from "./challenge.js";
 import {
   createAccountMenu, getUser, getRatingHistory, getUserGames, getLeaderboards, resetPassword, userOgnUrl,
   CATEGORIES, ratingText, diffText, profileUrl,
@@ -156,7 +157,11 @@ async function showProfile(name) {
   document.title = `${u.name} · Oware`;
   const h1 = $("#profile-name");
   h1.textContent = u.name;
+  if (u.bot) h1.append(" ", botMark());
   if (u.closed) h1.append(" ", el("small", t("people-account-closed"), "closed"));
+  else h1.after(el("p", undefined, "profile-actions"));
+  const actions = section.querySelector(".profile-actions");
+  if (actions) actions.append(challengeButton(u.name));
   $("#profile-since").textContent = u.created_ms ? t("people-since", { date: day(u.created_ms) }) : "";
 
   const ratings = $("#profile-ratings tbody");
@@ -259,12 +264,29 @@ async function showProfile(name) {
 
 // ----- /player -----
 
+/** The leaderboards' tabs: people's boards and bots' (`?bots=true`, the address keeps the choice). */
 async function showLeaderboard() {
   document.title = t("people-leaderboard-title");
   $('.nav a[href="/player"]').setAttribute("aria-current", "page");
+  const tabs = $("#board-tabs");
+  const bots = new URLSearchParams(location.search).get("bots") === "true";
+  for (const b of tabs.querySelectorAll("button")) {
+    const mine = (b.dataset.bots === "true") === bots;
+    b.setAttribute("aria-selected", String(mine));
+    b.tabIndex = mine ? 0 : -1;
+    b.onclick = () => {
+      history.replaceState(null, "", b.dataset.bots === "true" ? "/player?bots=true" : "/player");
+      showLeaderboard();
+    };
+  }
+  tabs.onkeydown = (e) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    const other = tabs.querySelector('button[aria-selected="false"]');
+    if (other) { other.click(); other.focus(); }
+  };
   let boards;
   try {
-    boards = await getLeaderboards();
+    boards = await getLeaderboards(bots);
   } catch (e) {
     say(e.message);
     return;
@@ -272,6 +294,7 @@ async function showLeaderboard() {
   say("");
   $("#leaderboard").hidden = false;
   const box = $("#boards");
+  box.dataset.bots = String(bots);
   box.textContent = "";
   for (const [c, label] of CATEGORIES) {
     const section = el("section", undefined, "panel board-panel");
@@ -289,7 +312,10 @@ async function showLeaderboard() {
       for (const p of list) {
         const a = el("a", p.name);
         a.href = profileUrl(p.name);
-        const tr = row([String(p.rank), a, String(Math.round(p.rating)), String(p.games)]);
+        const who = el("span");
+        who.append(a);
+        if (p.bot) who.append(" ", botMark());
+        const tr = row([String(p.rank), who, String(Math.round(p.rating)), String(p.games)]);
         tr.dataset.name = p.name;
         tbody.append(tr);
       }

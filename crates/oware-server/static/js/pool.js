@@ -10,6 +10,7 @@ import { request } from "./api.js";
 /** @import * as P from "../../types/protocol" */
 import { rememberSeat, saveSettings } from "./storage.js";
 import { profileUrl } from "./account.js";
+import { botMark, challengeButton } from "./challenge.js";
 import { t } from "./i18n.js";
 
 /** "2 d 4 h", "3 h 5 min", "4 min 10 s": a time left for people. */
@@ -142,6 +143,7 @@ export function createPool(st) {
       const a = document.createElement("a");
       a.href = `/game/${g.id}`;
       a.textContent = g.opponent ? t("online-turn-against", { name: g.opponent }) : t("online-turn-against-someone");
+      if (g.opponent_bot) a.append(" ", botMark());
       const what = document.createElement("small");
       const kind = g.days_per_move ? t("online-days-per-move", { days: g.days_per_move }) : t("online-turn-live");
       what.textContent = g.time_left_ms != null ? ` ${kind} · ${t("online-turn-time-left", { time: timeLeftText(g.time_left_ms) })}` : ` ${kind}`;
@@ -161,6 +163,8 @@ export function createPool(st) {
     }
     el.botsRow.hidden = !online.pools;
     el.botsAfter.textContent = String(online.after_s);
+    // The server's own wait (`--house-bots-after`), not the template's.
+    $("#pool-bots-text").textContent = t("online-pool-bots", { seconds: online.after_s });
     el.onlineList.textContent = "";
     for (const b of online.bots) {
       const li = document.createElement("li");
@@ -170,7 +174,7 @@ export function createPool(st) {
       const what = document.createElement("small");
       const kind = b.house ? (HOUSE[b.house] ? HOUSE[b.house]() : t("online-bot-house", { level: b.house })) : t("online-bot");
       what.textContent = b.rating != null ? ` ${kind} · ${b.rating}` : ` ${kind}`;
-      li.append(a, what);
+      li.append(a, what, " ", challengeButton(b.name, `btn-challenge-${b.name}`));
       el.onlineList.appendChild(li);
     }
     el.online.hidden = !online.bots.length;

@@ -39,7 +39,7 @@ function dates(token) {
 /** The tokens dialog; `open()` shows it with the list fetched afresh. */
 export function createTokensDialog() {
   const id = "dlg-tokens";
-  const dlg = el("dialog", { id, class: "dialog dialog-account", "aria-labelledby": `${id}-title` });
+  const dlg = el("dialog", { id, class: "dialog dialog-account dialog-tokens", "aria-labelledby": `${id}-title` });
   const form = el("form", { method: "dialog" });
   const list = el("ul", { class: "token-list", id: "token-list" });
   const description = /** @type {HTMLInputElement} */ (el("input", { name: "description", type: "text", required: true, maxLength: 200 }));
@@ -47,14 +47,15 @@ export function createTokensDialog() {
     const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", value: s, checked: true }));
     return { scope: s, box, label: el("label", { class: "token-scope" }, box, ` ${s}`) };
   });
-  const shown = /** @type {HTMLInputElement} */ (el("input", { type: "text", readOnly: true, id: "token-new", class: "token-new" }));
+  const shown = /** @type {HTMLInputElement} */ (el("input", { type: "text", readOnly: true, id: "token-new", class: "token-new", spellcheck: false, "aria-label": t("online-token-copy-now") }));
   const shownBox = el("p", { class: "token-shown", hidden: true }, `${t("online-token-copy-now")} `, shown);
   const error = el("p", { class: "form-error", role: "alert" });
   const close = el("button", { type: "button", class: "btn" }, t("online-tokens-close"));
   const ok = el("button", { type: "submit", class: "btn btn-primary", id: `${id}-ok` }, t("online-token-create"));
   form.append(
     el("h2", { id: `${id}-title` }, t("online-tokens-title")),
-    el("p", { class: "account-intro" }, t("online-tokens-intro")),
+    el("p", { class: "account-intro" }, t("online-tokens-intro"), " ",
+      el("a", { href: "/docs/bots.md", target: "_blank", rel: "noopener", id: "tokens-guide" }, t("online-tokens-guide"))),
     list,
     el("label", {}, t("online-token-purpose"), description),
     el("fieldset", { class: "token-scopes" }, el("legend", {}, t("online-token-scopes")), ...boxes.map((b) => b.label)),

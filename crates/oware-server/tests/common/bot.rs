@@ -49,6 +49,22 @@ impl Bot {
         self.send(reqwest::Method::POST, path, body).await
     }
 
+    /// A POST with a form body (`application/x-www-form-urlencoded`), as lichess's clients send.
+    pub async fn post_form(&self, path: &str, form: &str) -> (StatusCode, Value) {
+        let r = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header("authorization", format!("Bearer {}", self.token))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(form.to_string())
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        let text = r.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         self.send(reqwest::Method::GET, path, None).await
     }
