@@ -15,6 +15,9 @@ Parameters (``pyspiel.load_game("oware_rs(rules=awari,max_game_length=300)")``):
   (``"oware_rs(rules=abapa;repetition:first)"``; in a parameter dict the text as it is);
 - ``max_game_length``: the number of actions after which no more are accepted (1000).
 
+open_spiel 2.0.2 crashes when ``pyspiel.MCTSBot.step`` is called from Python on any Python game
+(its own ``python_tic_tac_toe`` too); inside ``pyspiel.evaluate_bots`` the bot plays.
+
 This module needs ``open_spiel``; ``import oware`` registers the game when ``pyspiel`` can be
 imported and does without it otherwise (see :func:`register`).
 """
