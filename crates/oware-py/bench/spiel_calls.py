@@ -69,10 +69,11 @@ def main() -> None:
     args = parser.parse_args()
     rows = [
         ("pyspiel oware (C++), Python loop", pyspiel.load_game("oware"), python_loop),
-        ("oware.openspiel look-alike, Python loop", oware.openspiel.load_game("oware"), python_loop),
+        ("oware.openspiel look-alike, Python loop", oware.openspiel.load_game(), python_loop),
         ("pyspiel.load_game('oware_rs'), Python loop", pyspiel.load_game("oware_rs"), python_loop),
         ("pyspiel oware (C++), C++ evaluate_bots", pyspiel.load_game("oware"), cpp_loop),
-        ("pyspiel.load_game('oware_rs'), C++ evaluate_bots", pyspiel.load_game("oware_rs"), cpp_loop),
+        ("pyspiel.load_game('oware_rs'), C++ evaluate_bots", pyspiel.load_game("oware_rs"),
+         cpp_loop),
     ]
     results = []
     for name, game, loop in rows:

@@ -1,8 +1,8 @@
 """The game registered with OpenSpiel (``pyspiel.load_game("oware_rs")`` after ``import oware``),
 run by OpenSpiel's own C++ and Python code where the open_spiel package installs: C++ bots and
-``pyspiel.evaluate_bots``, the Python ``evaluate_bots`` with ``UniformRandomBot``, ``get_all_states``, OpenSpiel's C++
-``random_sim_test``, ``serialize_game_and_state``, and seeded games replayed against pyspiel's
-C++ ``oware``."""
+``pyspiel.evaluate_bots``, the Python ``evaluate_bots`` with ``UniformRandomBot``,
+``get_all_states``, OpenSpiel's C++ ``random_sim_test``, ``serialize_game_and_state``, and seeded
+games replayed against pyspiel's C++ ``oware``."""
 
 import random
 
