@@ -147,8 +147,8 @@ def test_get_all_states_agrees_with_openspiels_oware():
 
 
 def test_openspiels_cpp_random_simulation_test_passes():
-    """OpenSpiel's own C++ checks of a game (``random_sim_test``): random games with clones,
-    serialisation and observations checked at every ply."""
+    """OpenSpiel's own C++ tester of a game (``random_sim_test``): random games played through
+    the C++ interface, with serialisation round trips (``serialize=True``)."""
     pyspiel.random_sim_test(ours(), num_sims=3, serialize=True, verbose=False)
     pyspiel.random_sim_test(ours("(rules=awari)"), num_sims=2, serialize=True, verbose=False)
 
