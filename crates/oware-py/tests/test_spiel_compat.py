@@ -273,3 +273,19 @@ def test_playouts_threads_do_not_change_the_games():
         assert (auto_small[key] == one[key]).all()
         assert (two[key] == one[key]).all()
         assert (again[key] == one[key]).all()
+
+
+def test_import_and_load_game_work_without_open_spiel():
+    """Without pyspiel importable, ``import oware`` registers nothing and imports no open_spiel,
+    and the look-alike game plays on."""
+    code = (
+        "import sys; sys.modules['pyspiel'] = None\n"
+        "import oware\n"
+        "assert 'oware.spiel_game' not in sys.modules\n"
+        "game = oware.openspiel.load_game('oware')\n"
+        "state = game.new_initial_state(); state.apply_action(5)\n"
+        "print(state.history_str(), game.get_type().short_name)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "5 oware"

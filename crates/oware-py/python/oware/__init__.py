@@ -35,6 +35,24 @@ from ._oware import (
 )
 from . import egdb, openspiel
 
+
+def _register_with_openspiel() -> bool:
+    """Registers ``oware_rs`` with OpenSpiel when ``open_spiel`` is installed (see
+    :mod:`oware.spiel_game`); without it, nothing happens and nothing is imported."""
+    from importlib.util import find_spec
+
+    if find_spec("pyspiel") is None:
+        return False
+    try:
+        from . import spiel_game
+    except ImportError:  # an open_spiel that does not load: oware works without it
+        return False
+
+    return spiel_game.register()
+
+
+_register_with_openspiel()
+
 __all__ = [
     "OBSERVATION_SIZE",
     "REASON_NAMES",
