@@ -19,7 +19,7 @@ pyspiel = pytest.importorskip(
 from open_spiel.python.algorithms import evaluate_bots, get_all_states  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
-REPLAYED_GAMES = 200
+REPLAYED_GAMES = 1000
 
 
 def ours(params=""):
