@@ -5,7 +5,7 @@
 //! The table is bounded ([`HUB_ACCOUNTS_MAX`] accounts); an account's channel goes when its
 //! last stream closes (checked as streams open and events are sent).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use oware_protocol::AccountEvent;
@@ -24,6 +24,9 @@ const BACKLOG: usize = 64;
 pub struct Hub {
     store: Arc<dyn Store>,
     channels: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+    /// The bot accounts among them, so that the bots online are found however many people
+    /// hold streams (pruned as they are listed).
+    bots: Mutex<HashSet<String>>,
 }
 
 impl Hub {
@@ -32,6 +35,7 @@ impl Hub {
         Arc::new(Hub {
             store,
             channels: Mutex::new(HashMap::new()),
+            bots: Mutex::new(HashSet::new()),
         })
     }
 
@@ -56,14 +60,24 @@ impl Hub {
         Ok(rx)
     }
 
-    /// Up to `max` accounts with a stream open on this instance.
-    pub fn listening(&self, max: usize) -> Vec<String> {
-        self.table()
-            .iter()
-            .filter(|(_, tx)| tx.receiver_count() > 0)
-            .take(max)
-            .map(|(user, _)| user.clone())
-            .collect()
+    /// Notes that account `user`, which has a stream open, is a bot.
+    pub fn mark_bot(&self, user: &str) {
+        let mut bots = self.bots.lock().unwrap_or_else(|e| e.into_inner());
+        if bots.len() < HUB_ACCOUNTS_MAX {
+            bots.insert(user.to_string());
+        }
+    }
+
+    /// Up to `max` bot accounts with a stream open on this instance (those marked by
+    /// [`Hub::mark_bot`]; the ones whose streams closed are forgotten).
+    pub fn listening_bots(&self, max: usize) -> Vec<String> {
+        let table = self.table();
+        let mut bots = self.bots.lock().unwrap_or_else(|e| e.into_inner());
+        bots.retain(|b| table.get(b).is_some_and(|tx| tx.receiver_count() > 0));
+        let mut out: Vec<String> = bots.iter().cloned().collect();
+        out.sort();
+        out.truncate(max);
+        out
     }
 
     /// Sends `line` to account `user`'s streams on this instance.
