@@ -430,7 +430,11 @@ impl Budget {
 
     /// A place for one more event stream or long poll of `ip` held by `holder`: 429 when the
     /// address or the account holds as many as allowed, 503 when the server does.
-    pub fn open_stream_for(&self, ip: IpAddr, holder: Holder<'_>) -> Result<StreamSlot, LimitError> {
+    pub fn open_stream_for(
+        &self,
+        ip: IpAddr,
+        holder: Holder<'_>,
+    ) -> Result<StreamSlot, LimitError> {
         let key = ClientKey::of(ip);
         let ended = (holder.account.is_some() || holder.token.is_some())
             .then(|| self.streams.ended.subscribe());

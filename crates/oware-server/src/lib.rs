@@ -96,6 +96,7 @@ use std::sync::Arc;
 
 pub use accounts::User;
 pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
+pub use budget::{Budget, Ceilings, StreamSlot};
 pub use chat::{
     check_text as check_chat_text, check_text_counted as check_chat_text_counted, ChatError,
     ChatPoster, Chats, TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
@@ -109,7 +110,6 @@ pub use http::{
     move_input, movetime, parse_create, AnalysisReq, ApiError, BadHostName, CreateReq, HostName,
     MoveReq, NewRequest, ReviewReq, ROUTES,
 };
-pub use budget::{Budget, Ceilings, StreamSlot};
 pub use limits::{ClientKey, LimitError, ServerLimits};
 pub use lobby::Lobby;
 pub use local::{Local, NewGame};

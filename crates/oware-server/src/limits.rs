@@ -260,5 +260,4 @@ mod tests {
         clock.advance(Duration::from_secs(60));
         assert!(w.take(ip(3)).is_ok(), "a quiet address made room");
     }
-
 }

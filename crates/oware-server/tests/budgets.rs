@@ -43,7 +43,11 @@ async fn challenge(from: &mut Browser, to: &str) -> (StatusCode, Value) {
 }
 
 /// `from` challenges `to`, and `to` accepts: the accept's status and body.
-async fn challenge_accepted(from: &mut Browser, to: &mut Browser, name: &str) -> (StatusCode, Value) {
+async fn challenge_accepted(
+    from: &mut Browser,
+    to: &mut Browser,
+    name: &str,
+) -> (StatusCode, Value) {
     let (st, c) = challenge(from, name).await;
     assert_eq!(st, StatusCode::CREATED, "{c}");
     let id = c["id"].as_str().unwrap().to_string();
@@ -97,14 +101,24 @@ async fn an_account_has_at_most_its_budget_of_games_going_and_its_games_are_page
     }
     // Ama has three games going: no fourth challenge, nor a game in the lobby.
     let (st, body) = challenge(&mut ama, "Esi").await;
-    assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-live-games");
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-live-games",
+    );
     let (st, body) = ama
         .post(
             "/api/games",
             json!({"opponent": "online", "clock": {"initial_s": 300, "increment_s": 0}}),
         )
         .await;
-    assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-live-games");
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-live-games",
+    );
     // Nor may Kofi accept another game: Esi's challenge to him stays open.
     let (st, c) = challenge(&mut esi, "Kofi").await;
     assert_eq!(st, StatusCode::CREATED, "{c}");
@@ -112,7 +126,12 @@ async fn an_account_has_at_most_its_budget_of_games_going_and_its_games_are_page
     let (st, body) = kofi
         .post(&format!("/api/challenge/{id}/accept"), json!({}))
         .await;
-    assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-live-games");
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-live-games",
+    );
 
     // The list is paged: an offset skips games, a bad one is refused.
     let (st, all) = ama.get("/api/account/games").await;
@@ -155,12 +174,22 @@ async fn challenges_have_a_rate_and_one_open_challenge_to_each_player() {
     // A second open challenge to the same player: refused (two accounts cannot fill anyone's
     // places).
     let (st, body) = challenge(&mut ama, "Kofi").await;
-    assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-challenges");
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-challenges",
+    );
     let (st, body) = challenge(&mut ama, "Esi").await;
     assert_eq!(st, StatusCode::CREATED, "{body}");
     // Three sent in the minute (the refused one counted): the fourth waits.
     let (st, body) = challenge(&mut ama, "Yaw").await;
-    assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-challenges");
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-challenges",
+    );
     clock.advance(Duration::from_secs(61));
     let (st, body) = challenge(&mut ama, "Yaw").await;
     assert_eq!(st, StatusCode::CREATED, "{body}");
@@ -168,7 +197,12 @@ async fn challenges_have_a_rate_and_one_open_challenge_to_each_player() {
 
 /// `GET path` with `token` from client address `from`: the status and the JSON body (a stream
 /// that opens answers 200 and is dropped).
-async fn stream_from(s: &Server, path: &str, token: Option<&str>, from: &str) -> (StatusCode, Value, Option<reqwest::Response>) {
+async fn stream_from(
+    s: &Server,
+    path: &str,
+    token: Option<&str>,
+    from: &str,
+) -> (StatusCode, Value, Option<reqwest::Response>) {
     let mut req = reqwest::Client::new()
         .get(format!("http://{}{path}", s.addr()))
         .header("x-forwarded-for", from);
@@ -198,7 +232,8 @@ async fn streams_are_capped_per_account_from_any_address_and_for_the_whole_serve
     let t = token(&mut ama, &["challenge:read"]).await;
     let mut held = Vec::new();
     for i in 1..=2 {
-        let (st, _, r) = stream_from(&s, "/api/stream/event", Some(&t), &format!("203.0.113.{i}")).await;
+        let (st, _, r) =
+            stream_from(&s, "/api/stream/event", Some(&t), &format!("203.0.113.{i}")).await;
         assert_eq!(st, StatusCode::OK);
         held.push(r);
     }
@@ -207,12 +242,18 @@ async fn streams_are_capped_per_account_from_any_address_and_for_the_whole_serve
     assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-streams");
     // Streams that need no account fill the server: past its ceiling, 503 with Retry-After.
     for i in 4..=5 {
-        let (st, _, r) = stream_from(&s, "/api/lobby/events", None, &format!("203.0.113.{i}")).await;
+        let (st, _, r) =
+            stream_from(&s, "/api/lobby/events", None, &format!("203.0.113.{i}")).await;
         assert_eq!(st, StatusCode::OK);
         held.push(r);
     }
     let (st, body, _) = stream_from(&s, "/api/lobby/events", None, "203.0.113.6").await;
-    assert_error(st, &body, StatusCode::SERVICE_UNAVAILABLE, "too-many-clients");
+    assert_error(
+        st,
+        &body,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "too-many-clients",
+    );
     // (A closed stream's place is given back by its guard: `budget.rs`'s unit tests.)
     drop(held);
 }
@@ -239,7 +280,10 @@ async fn connections_past_the_ceiling_are_answered_503_with_retry_after_and_the_
     let refused = String::from_utf8_lossy(&answer).into_owned();
     assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
     assert!(refused.contains("Retry-After: 5"), "{refused}");
-    assert!(refused.contains("\"code\":\"too-many-clients\""), "{refused}");
+    assert!(
+        refused.contains("\"code\":\"too-many-clients\""),
+        "{refused}"
+    );
     // Closing the idle connections makes room: a visitor is answered again (once the
     // server has seen them close: each try yields to it, no time is waited for).
     drop(idle);
@@ -298,7 +342,11 @@ async fn revoking_a_token_closing_the_account_or_changing_the_password_ends_the_
         )
         .await;
     assert_eq!(st, StatusCode::OK, "{body}");
-    assert_eq!(two.next().await, None, "the stream ended with the password change");
+    assert_eq!(
+        two.next().await,
+        None,
+        "the stream ended with the password change"
+    );
     let (st, body) = second.get("/api/challenge").await;
     assert_error(st, &body, StatusCode::UNAUTHORIZED, "bad-token");
 
@@ -307,7 +355,10 @@ async fn revoking_a_token_closing_the_account_or_changing_the_password_ends_the_
     let third = Bot::new(&s, &third);
     let mut three = third.stream("/api/stream/event").await;
     let open = three.next().await.unwrap();
-    assert_eq!(open["type"], "challenge", "the opening line: Kofi's challenge {open}");
+    assert_eq!(
+        open["type"], "challenge",
+        "the opening line: Kofi's challenge {open}"
+    );
     let (st, body) = ama
         .post(
             "/api/account/close",
@@ -315,7 +366,11 @@ async fn revoking_a_token_closing_the_account_or_changing_the_password_ends_the_
         )
         .await;
     assert_eq!(st, StatusCode::OK, "{body}");
-    assert_eq!(three.next().await, None, "the stream ended with the account");
+    assert_eq!(
+        three.next().await,
+        None,
+        "the stream ended with the account"
+    );
 }
 
 #[tokio::test]
@@ -386,4 +441,39 @@ async fn bots_stay_out_of_peoples_pools_and_arenas() {
         .post(&format!("/api/tournaments/{id}/join"), json!({}))
         .await;
     assert_eq!(st, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn the_open_challenges_limit_holds_against_requests_at_once() {
+    let clock = ManualClock::starting_now();
+    let (_dir, s) = server(&clock, ServerLimits::default(), |_| {}).await;
+    let ama = Browser::signed_up(&s, "Ama").await;
+    let names: Vec<String> = (0..14).map(|i| format!("Player{i}")).collect();
+    for n in &names {
+        Browser::signed_up(&s, n).await;
+    }
+    let cookie = ama.cookie.clone().unwrap();
+    let client = reqwest::Client::new();
+    let sent = futures_util::future::join_all(names.iter().map(|n| {
+        let client = client.clone();
+        let cookie = cookie.clone();
+        let url = format!("http://{}/api/challenge/{n}", s.addr());
+        async move {
+            client
+                .post(url)
+                .header("cookie", format!("oware_session={cookie}"))
+                .json(&json!({}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    }))
+    .await;
+    let made = sent.iter().filter(|&&st| st == StatusCode::CREATED).count();
+    let mut ama = ama;
+    let (_, list) = ama.get("/api/challenge").await;
+    let open = list["outgoing"].as_array().unwrap().len();
+    assert_eq!(made, open, "{sent:?}");
+    assert_eq!(open, 10, "the limit, never more: {sent:?}");
 }

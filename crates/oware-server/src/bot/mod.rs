@@ -248,7 +248,13 @@ impl Bots {
         let (token, _) = self.seat_token(id, user).await?;
         self.round
             // The answer's state is not used: its smallest form (the position alone).
-            .play(id, Some(&token), MoveInput::Text(letter), Some(usize::MAX), None)
+            .play(
+                id,
+                Some(&token),
+                MoveInput::Text(letter),
+                Some(usize::MAX),
+                None,
+            )
             .await?;
         Ok(())
     }

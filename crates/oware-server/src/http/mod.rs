@@ -49,8 +49,8 @@ use tower_http::trace::{DefaultOnFailure, DefaultOnResponse, OnFailure, TraceLay
 use tower_http::LatencyUnit;
 use tracing::Level;
 
-use crate::games::{Games, OfferKind};
 use crate::budget::Budget;
+use crate::games::{Games, OfferKind};
 use crate::limits::ClientKey;
 use crate::review::Reviews;
 use crate::round::Ending;

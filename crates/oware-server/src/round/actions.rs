@@ -27,7 +27,10 @@ impl Round {
         let live = self.games.live(id).await?;
         let mut s = live.lock().await;
         if s.online.is_none() {
-            return self.local.play_locked(&live, &mut s, token, input, ip).await;
+            return self
+                .local
+                .play_locked(&live, &mut s, token, input, ip)
+                .await;
         }
         self.play_online(&live, &mut s, token, input, since).await
     }

@@ -262,9 +262,7 @@ impl Round {
 
     fn creation(&self, ip: Option<std::net::IpAddr>, count: bool) -> Result<(), GameError> {
         let Some(ip) = ip else { return Ok(()) };
-        self.budget
-            .online_creation(ip, count)
-            .map_err(too_many)
+        self.budget.online_creation(ip, count).map_err(too_many)
     }
 
     /// Refuses one more online game for each of `users` (account ids) that has as many going
