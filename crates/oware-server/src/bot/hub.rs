@@ -127,6 +127,23 @@ impl Hub {
 mod tests {
     use super::*;
 
+    #[tokio::test]
+    async fn the_bots_online_are_found_however_many_people_hold_streams() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = crate::SqliteStore::open(&dir.path().join("h.sqlite")).unwrap();
+        let hub = Hub::new(Arc::new(store));
+        let mut held = Vec::new();
+        for i in 0..200 {
+            held.push(hub.subscribe(&format!("person{i:03}")).unwrap());
+        }
+        held.push(hub.subscribe("zz-bot").unwrap());
+        hub.mark_bot("zz-bot");
+        assert_eq!(hub.listening_bots(50), vec!["zz-bot".to_string()]);
+        // Its stream closes: it is no longer listed.
+        held.pop();
+        assert!(hub.listening_bots(50).is_empty());
+    }
+
     #[test]
     fn a_channel_goes_with_its_last_stream() {
         let dir = tempfile::tempdir().unwrap();
