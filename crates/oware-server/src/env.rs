@@ -5,12 +5,14 @@
 use std::sync::{Arc, Weak};
 
 use crate::bot::Bots;
+use crate::budget::Budget;
 use crate::chat::Chats;
 use crate::egdb_view::Tables;
 use crate::engine::EngineJobs;
 use crate::games::{Follower, Games};
 use crate::house::{House, HouseConfig};
 use crate::learn::Learn;
+use crate::limits::ServerLimits;
 use crate::lobby::Lobby;
 use crate::local::Local;
 use crate::online::OnlineConfig;
@@ -26,6 +28,8 @@ pub(crate) struct Env {
     pub store: Arc<dyn Store>,
     /// The time of game rules and of every service's timers.
     pub clock: Arc<dyn Clock>,
+    /// Every count a client can grow (`budget.rs`), asked by the routes and the services.
+    pub budget: Arc<Budget>,
     /// The engine's lanes (replies, analyses, reviews).
     pub engine: Arc<EngineJobs>,
     /// The live games (the cache and repository).
@@ -53,7 +57,7 @@ pub(crate) struct Env {
 impl Env {
     /// Builds the games and their services on `store`, `engine` (with the endgame tables
     /// `egdb` for the page's values), the settings of online games and of the house bots,
-    /// and `clock`. The services
+    /// the budget's numbers `limits`, and `clock`. The services
     /// that keep work for live games (the lobby, online play's timers, the computer's replies)
     /// are set as the games' followers.
     pub(crate) fn new(
@@ -62,9 +66,11 @@ impl Env {
         egdb: Option<Tables>,
         online: OnlineConfig,
         house: HouseConfig,
+        limits: &ServerLimits,
         clock: Arc<dyn Clock>,
     ) -> Env {
         let engine = Arc::new(engine);
+        let budget = Arc::new(Budget::new(limits, &online, Arc::clone(&clock)));
         let review_lease = online.review_lease;
         let work_lease = online.work_lease;
         let games = Games::new(
@@ -79,6 +85,7 @@ impl Env {
             Arc::clone(&store),
             Arc::clone(&engine),
             online.clone(),
+            Arc::clone(&budget),
         );
         let round = Round::new(
             Arc::clone(&games),
@@ -87,6 +94,7 @@ impl Env {
             Arc::clone(&local),
             Arc::clone(&lobby),
             online,
+            Arc::clone(&budget),
         );
         let chat = Arc::new(Chats::new(
             Arc::clone(&games),
@@ -128,6 +136,7 @@ impl Env {
             training,
             store,
             clock,
+            budget,
             engine,
             games,
             lobby,

@@ -18,8 +18,8 @@
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, tournament, training, view |
-//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`] and every service once, and sets the games' followers | bot, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training |
+//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, tournament, training, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training |
 //! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
 //! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
@@ -27,8 +27,8 @@
 //! | `players` | profiles, histories, leaderboards | accounts, store |
 //! | `training/` | rated puzzles (`Training`, issue 40): the shipped set, the next puzzle near a rating (`pick.rs`), the puzzle of the day, rounds checked against the line, Glicko-2 for players and puzzles, votes, history; what the page is sent (`view.rs`) | accounts, rating, store, time |
 //! | `learn/` | the lessons of `/learn` (`Learn`, issue 41): the lessons from `oware-lessons`, a step's moves checked by the rules core, an account's stars, the counting trainer's answers | store, time, view |
-//! | `round/` | online play ([`Round`]): create (and the lobby entry), join, moves, ends, offers, claims, rematch, seats, presence keys, flag timers, event streams of players and spectators ([`PresenceGuard`]), paired games and the finished channel, ratings at the start, an account's games | accounts, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
-//! | `local/` | games on one device ([`Local`]): create, play, undo, redo, OGN, the computer's reply, cycles by agreement, analyses | engine, events, games, online, store, text, view |
+//! | `round/` | online play ([`Round`]): create (and the lobby entry), join, moves, ends, offers, claims, rematch, seats, presence keys, flag timers, event streams of players and spectators ([`PresenceGuard`]), paired games and the finished channel, ratings at the start, an account's games | accounts, budget, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
+//! | `local/` | games on one device ([`Local`]): create, play, undo, redo, OGN, the computer's reply, cycles by agreement, analyses | budget, engine, events, games, online, store, text, view |
 //! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
 //! | `bot/` | bots (`bot::Bots`): the upgrade to a bot, challenges between accounts (kept in the store), each account's event stream (`hub.rs`, relayed between instances), the bots' views of a game (`view.rs`) and a bot's actions through its seat | accounts, chat, events, games, online, round, store, time |
 //! | `review/` | game reviews ([`Reviews`]): a review's copy of a game ([`ReviewTarget`], `target.rs`), the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`] | games, engine, store, events |
@@ -36,6 +36,7 @@
 //! | `games/` | [`Games`], the live games: the cache in front of the store, loading and refreshing, views, the one change step (`Games::commit`), the followers told of what happens to a game, instance sync; [`GameError`]; no feature, no HTTP | egdb_view, events, names, online, secret, store, time, view |
 //! | `accounts/` | accounts, sessions, passwords (Argon2id), log-in limits, API tokens (`tokens.rs`) | limits, names, secret, store, time, window |
 //! | `online/` | online play's rules: seats, the end reasons (`mod.rs`), clocks (`clock.rs`), offers and cool-downs (`offers.rs`), the state's view and the lobby's entries (`view.rs`), presence, [`OnlineError`]; no HTTP, no storage | |
+//! | `budget` | the budget ([`Budget`], issue 52): every count a client can grow (streams, connections, online games created and going, engine jobs, challenges), per account, per address and for the whole server, in one table; guards release what is held; revoked credentials end their streams | limits, online, time, window |
 //! | `limits` | per-client limits (engine jobs started, open streams; an IPv6 client counted by its /64, [`ClientKey`]; a refusal is a [`LimitError`]) and the connection timeouts ([`ServerLimits`]) | proxy, window, time |
 //! | `window` | sliding-window counts per key with a bounded table (the limits' and the log-ins') | time |
 //! | `rating` | Glicko-2 ratings as the store keeps them | |
@@ -58,6 +59,7 @@
 
 mod accounts;
 mod bot;
+mod budget;
 mod chat;
 mod egdb_view;
 mod engine;
@@ -94,6 +96,7 @@ use std::sync::Arc;
 
 pub use accounts::User;
 pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
+pub use budget::{Budget, Ceilings, StreamSlot};
 pub use chat::{
     check_text as check_chat_text, check_text_counted as check_chat_text_counted, ChatError,
     ChatPoster, Chats, TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
@@ -107,7 +110,7 @@ pub use http::{
     move_input, movetime, parse_create, AnalysisReq, ApiError, BadHostName, CreateReq, HostName,
     MoveReq, NewRequest, ReviewReq, ROUTES,
 };
-pub use limits::{ClientKey, ClientLimits, LimitError, ServerLimits, StreamSlot};
+pub use limits::{ClientKey, LimitError, ServerLimits};
 pub use lobby::Lobby;
 pub use local::{Local, NewGame};
 pub use names::{
@@ -306,6 +309,7 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         tables,
         config.online.clone(),
         config.house.clone(),
+        &config.limits,
         Arc::clone(&config.clock),
     );
     start_on(
@@ -378,6 +382,7 @@ pub async fn start_with_limits(
         None,
         OnlineConfig::default(),
         HouseConfig::default(),
+        &limits,
         Arc::new(SystemClock),
     );
     start_on(env, addr, limits, &[], TournamentConfig::default()).await
@@ -445,7 +450,7 @@ async fn start_on(
         training: Arc::clone(&env.training),
         learn: Arc::clone(&env.learn),
         shutdown: rx.clone(),
-        limits: Arc::new(ClientLimits::with_clock(limits, Arc::clone(&env.clock))),
+        budget: Arc::clone(&env.budget),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),
         accounts,
         pools: pool::Pools::start(
@@ -479,9 +484,17 @@ async fn start_on(
         router,
         header_timeout,
         proxies,
+        Arc::clone(&env.budget),
         rx,
     ));
-    tracing::info!("listening on http://{addr}/");
+    let ceilings = env.budget.ceilings();
+    tracing::info!(
+        connections = ceilings.connections,
+        streams = ceilings.streams,
+        "listening on http://{addr}/ (at most {} connections and {} event streams at once)",
+        ceilings.connections,
+        ceilings.streams
+    );
     Ok(Server {
         addr,
         games,

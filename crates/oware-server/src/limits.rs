@@ -2,14 +2,13 @@
 //! HTTP connections: how much engine work one client may start, how many games it may create, how many event streams and long polls it
 //! may hold open, and how long a connection may take to send its request. The settings are
 //! [`ServerLimits`]; the HTTP stack applies the timeouts (hyper's header read timeout,
-//! tower-http's body timeout), the handlers ask [`ClientLimits`] before starting work.
+//! tower-http's body timeout), the handlers ask the budget (`budget.rs`) before starting work.
 
-use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use crate::time::{Clock, SystemClock};
+use crate::time::Clock;
 
 use crate::proxy::TrustedProxies;
 use crate::window::{Refused, Window};
@@ -33,8 +32,24 @@ pub struct ServerLimits {
     /// Jobs that may wait for a search slot in each of the engine's lanes (quick replies,
     /// deep replies, analyses) before new work is refused with 503 (default 32).
     pub engine_queue: usize,
-    /// Event streams (SSE) and long polls one address may hold open at once (default 16).
+    /// Event streams (SSE, NDJSON) and long polls one address may hold open at once
+    /// (default 16).
     pub streams_per_client: usize,
+    /// Event streams one account may hold open at once, from any addresses (default 32: a
+    /// bot's event stream and its games' streams).
+    pub streams_per_account: usize,
+    /// Event streams and long polls the whole server holds at once (default `None`: three
+    /// quarters of `connections_max`, at most 10,000; see `budget.rs`).
+    pub streams_max: Option<usize>,
+    /// Connections the whole server holds at once; one more is answered 503 with
+    /// `Retry-After` and closed (default `None`: four fifths of the process's open-file limit
+    /// less 256, read with `getrlimit` at start).
+    pub connections_max: Option<usize>,
+    /// Online games one account may have going (open or being played) at once before it may
+    /// create or accept another (default 100; pool and tournament games are not refused).
+    pub live_games_per_account: usize,
+    /// Challenges one account may send a minute (default 20; an address twice as many).
+    pub challenges_per_minute: usize,
     /// How long a connection may take to send a request's headers, including the wait for
     /// its first byte (default 15 s); then it is closed.
     pub header_timeout: Duration,
@@ -55,6 +70,11 @@ impl Default for ServerLimits {
             games_window: Duration::from_secs(600),
             engine_queue: 32,
             streams_per_client: 16,
+            streams_per_account: 32,
+            streams_max: None,
+            connections_max: None,
+            live_games_per_account: 100,
+            challenges_per_minute: 20,
             header_timeout: Duration::from_secs(15),
             body_timeout: Duration::from_secs(15),
             trusted_proxies: TrustedProxies::default(),
@@ -190,220 +210,9 @@ pub struct LimitError {
     pub retry_after_s: u64,
 }
 
-/// The refusal when a limit's table is full of live addresses (503 `too-many-clients`).
-fn crowded(o: OverLimit) -> LimitError {
-    LimitError {
-        code: "too-many-clients",
-        message: o.crowded(),
-        retry_after_s: o.wait_s,
-    }
-}
-
-/// The per-address counters the handlers consult.
-pub struct ClientLimits {
-    /// Recent engine jobs of each address.
-    engine_starts: RateWindow,
-    /// Recent games (on one device) created by each address.
-    games_created: RateWindow,
-    /// Event streams and long polls one address may hold.
-    streams_per_client: usize,
-    /// How many streams and long polls each address holds open.
-    streams: Arc<Mutex<HashMap<ClientKey, usize>>>,
-}
-
-/// One open stream or long poll of a client; dropping it frees the place.
-pub struct StreamSlot {
-    key: ClientKey,
-    streams: Arc<Mutex<HashMap<ClientKey, usize>>>,
-}
-
-impl Drop for StreamSlot {
-    fn drop(&mut self) {
-        let mut map = self.streams.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = map.get_mut(&self.key) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                map.remove(&self.key);
-            }
-        }
-    }
-}
-
-impl ClientLimits {
-    /// Counters for these limits, on the system's clock.
-    pub fn new(limits: ServerLimits) -> ClientLimits {
-        ClientLimits::with_clock(limits, Arc::new(SystemClock))
-    }
-
-    /// Counters for these limits whose windows run on `clock` (the server's).
-    pub fn with_clock(limits: ServerLimits, clock: Arc<dyn Clock>) -> ClientLimits {
-        ClientLimits {
-            engine_starts: RateWindow::on(
-                limits.engine_starts,
-                limits.engine_window,
-                Arc::clone(&clock),
-            ),
-            games_created: RateWindow::on(limits.games_created, limits.games_window, clock),
-            streams_per_client: limits.streams_per_client,
-            streams: Arc::new(Mutex::new(HashMap::new())),
-        }
-    }
-
-    /// Counts an engine job started by `ip`; beyond the limit within the window, a 429
-    /// saying when the next one will be allowed (also in `Retry-After`).
-    pub fn start_engine_job(&self, ip: IpAddr) -> Result<(), LimitError> {
-        self.engine_starts
-            .take(ip)
-            .map_err(|o| self.too_many_engine_jobs(o))
-    }
-
-    /// Counts a game on one device (with a friend or, with `engine_job`, against the computer,
-    /// which is an engine job too) created by `ip`; beyond either limit within its window, a
-    /// 429 saying when the next one will be allowed. A refusal counts nothing.
-    pub fn create_game(&self, ip: IpAddr, engine_job: bool) -> Result<(), LimitError> {
-        if engine_job {
-            self.engine_starts
-                .check(ip)
-                .map_err(|o| self.too_many_engine_jobs(o))?;
-        }
-        self.games_created.take(ip).map_err(|o| {
-            if o.full {
-                return crowded(o);
-            }
-            LimitError {
-                code: "too-many-games",
-                message: format!(
-                    "this address has created {} games in the last {} minutes, the most \
-                     allowed; wait {} s, or go on with one of them",
-                    o.held,
-                    self.games_created.window().as_secs() / 60,
-                    o.wait_s
-                ),
-                retry_after_s: o.wait_s,
-            }
-        })?;
-        if engine_job {
-            self.start_engine_job(ip)?;
-        }
-        Ok(())
-    }
-
-    fn too_many_engine_jobs(&self, o: OverLimit) -> LimitError {
-        if o.full {
-            return crowded(o);
-        }
-        LimitError {
-            code: "too-many-engine-jobs",
-            message: format!(
-                "this address has started {} engine searches (games against the computer, \
-                 analyses, hints) in the last {} s, the most allowed; wait {} s",
-                o.held,
-                self.engine_starts.window().as_secs(),
-                o.wait_s
-            ),
-            retry_after_s: o.wait_s,
-        }
-    }
-
-    /// A place for one more event stream or long poll of `ip`, or a 429 when it holds as
-    /// many as allowed.
-    pub fn open_stream(&self, ip: IpAddr) -> Result<StreamSlot, LimitError> {
-        let mut map = self.streams.lock().unwrap_or_else(|e| e.into_inner());
-        let key = ClientKey::of(ip);
-        let n = map.entry(key).or_default();
-        if *n >= self.streams_per_client {
-            let held = *n;
-            return Err(LimitError {
-                code: "too-many-streams",
-                message: format!(
-                    "this address already holds {held} event streams and long polls open, the \
-                     most allowed; close a tab or wait for one to end"
-                ),
-                retry_after_s: 5,
-            });
-        }
-        *n += 1;
-        Ok(StreamSlot {
-            key,
-            streams: Arc::clone(&self.streams),
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn small() -> ClientLimits {
-        ClientLimits::new(ServerLimits {
-            engine_starts: 2,
-            streams_per_client: 2,
-            ..ServerLimits::default()
-        })
-    }
-
-    #[test]
-    fn engine_starts_are_counted_per_address() {
-        let l = small();
-        let a: IpAddr = "10.0.0.1".parse().unwrap();
-        let b: IpAddr = "10.0.0.2".parse().unwrap();
-        assert!(l.start_engine_job(a).is_ok());
-        assert!(l.start_engine_job(a).is_ok());
-        let e = l.start_engine_job(a).unwrap_err();
-        assert_eq!(e.code, "too-many-engine-jobs");
-        assert!((1..=61).contains(&e.retry_after_s), "{e:?}");
-        assert!(
-            l.start_engine_job(b).is_ok(),
-            "another address is not limited"
-        );
-    }
-
-    #[test]
-    fn games_created_are_counted_per_address_and_a_refusal_counts_nothing() {
-        let l = ClientLimits::new(ServerLimits {
-            games_created: 2,
-            ..ServerLimits::default()
-        });
-        let a: IpAddr = "10.0.0.1".parse().unwrap();
-        assert!(l.create_game(a, false).is_ok());
-        assert!(l.create_game(a, false).is_ok());
-        for engine_job in [false, true, false] {
-            let e = l.create_game(a, engine_job).unwrap_err();
-            assert_eq!(e.code, "too-many-games");
-            assert!(e.message.contains("created 2 games"), "{e:?}");
-        }
-        assert!(l.create_game("10.0.0.2".parse().unwrap(), false).is_ok());
-        // The refused game against the computer counted no engine job.
-        let b: IpAddr = "10.0.0.3".parse().unwrap();
-        let l = ClientLimits::new(ServerLimits {
-            games_created: 1,
-            engine_starts: 1,
-            ..ServerLimits::default()
-        });
-        assert!(l.create_game(b, false).is_ok());
-        assert!(l.create_game(b, true).is_err());
-        assert!(
-            l.start_engine_job(b).is_ok(),
-            "the engine job was not counted"
-        );
-    }
-
-    #[test]
-    fn a_game_refused_for_engine_work_counts_no_creation() {
-        let l = ClientLimits::new(ServerLimits {
-            games_created: 1,
-            engine_starts: 1,
-            ..ServerLimits::default()
-        });
-        let a: IpAddr = "10.0.0.1".parse().unwrap();
-        assert!(l.start_engine_job(a).is_ok());
-        let e = l.create_game(a, true).unwrap_err();
-        assert_eq!(e.code, "too-many-engine-jobs");
-        assert!(
-            l.create_game(a, false).is_ok(),
-            "the creation was not counted"
-        );
-    }
 
     #[test]
     fn a_window_lets_an_address_in_again_once_its_oldest_event_has_left() {
@@ -439,44 +248,6 @@ mod tests {
     }
 
     #[test]
-    fn every_limit_counts_a_64_once() {
-        let l = ClientLimits::new(ServerLimits {
-            engine_starts: 1,
-            games_created: 1,
-            streams_per_client: 1,
-            ..ServerLimits::default()
-        });
-        let ip = |i: u32| -> IpAddr { format!("2001:db8:7:7:{i:x}::{i:x}").parse().unwrap() };
-        let started = (1..=100)
-            .filter(|&i| l.start_engine_job(ip(i)).is_ok())
-            .count();
-        assert_eq!(started, 1, "engine jobs: one allowance for the /64");
-        let created = (1..=100)
-            .filter(|&i| l.create_game(ip(i), false).is_ok())
-            .count();
-        assert_eq!(created, 1, "games: one allowance for the /64");
-        let slot = l.open_stream(ip(1)).unwrap();
-        assert!(
-            l.open_stream(ip(2)).is_err(),
-            "streams: one place for the /64"
-        );
-        drop(slot);
-        assert!(
-            l.open_stream(ip(3)).is_ok(),
-            "the place is freed for the /64"
-        );
-        assert!(l
-            .start_engine_job("2001:db8:7:8::1".parse().unwrap())
-            .is_ok());
-        let w = RateWindow::on(1, Duration::from_secs(60), Arc::new(SystemClock));
-        assert!(w.take("::ffff:192.0.2.1".parse().unwrap()).is_ok());
-        assert!(
-            w.check("192.0.2.1".parse().unwrap()).is_err(),
-            "mapped = plain IPv4"
-        );
-    }
-
-    #[test]
     fn a_full_table_of_live_addresses_refuses_a_new_one_and_keeps_counting_the_others() {
         let clock = crate::ManualClock::new(1_000_000);
         let w = RateWindow::bounded(1, Duration::from_secs(60), clock.shared(), 2);
@@ -488,17 +259,5 @@ mod tests {
         assert!(w.take(ip(1)).is_err_and(|o| !o.full), "still counted");
         clock.advance(Duration::from_secs(60));
         assert!(w.take(ip(3)).is_ok(), "a quiet address made room");
-    }
-
-    #[test]
-    fn a_closed_stream_frees_its_place() {
-        let l = small();
-        let a: IpAddr = "10.0.0.1".parse().unwrap();
-        let one = l.open_stream(a).unwrap();
-        let _two = l.open_stream(a).unwrap();
-        let e = l.open_stream(a).err().unwrap();
-        assert_eq!(e.code, "too-many-streams");
-        drop(one);
-        assert!(l.open_stream(a).is_ok());
     }
 }

@@ -180,6 +180,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             pools: true,
             arenas: args.house_bots_in_arenas,
             games_max: usize::try_from(args.house_bots_max).unwrap_or(usize::MAX),
+            ..oware_server::HouseConfig::default()
         },
         tournaments: TournamentConfig {
             schedule,

@@ -79,6 +79,7 @@ error-already-waiting = Sie warten schon in einer Warteschlange: Verlassen Sie s
 error-already-paired = Zu spät zum Verlassen: Ihre Partie hat begonnen.
 error-pool-full = Die Warteschlangen sind voll: Versuchen Sie es in einer Minute erneut, oder stellen Sie eine Herausforderung in die Lobby.
 error-too-many-tickets = Gäste von Ihrer Adresse warten bereits in den Warteschlangen: Warten Sie auf deren Partien, oder melden Sie sich an.
+error-no-bots-in-arenas = Die Arenen sind für Menschen: Bots spielen über Herausforderungen.
 error-no-bots-in-pools = Die Warteschlangen sind für Menschen: Bots spielen über Herausforderungen.
 
 ## Chat
@@ -186,6 +187,7 @@ error-too-many-games = Von Ihrer Adresse wurden zu viele Partien erstellt: Warte
         [one] eine Sekunde
        *[other] { $seconds } Sekunden
     }, oder spielen Sie eine davon weiter.
+error-too-many-live-games = Sie haben schon so viele laufende Online-Partien, wie ein Konto haben darf: Beenden oder geben Sie einige auf, bevor Sie eine neue beginnen.
 error-too-many-engine-jobs = Zu viele Berechnungen des Computers von Ihrer Adresse: Warten Sie { $seconds ->
         [one] eine Sekunde.
        *[other] { $seconds } Sekunden.

@@ -84,6 +84,7 @@ error-already-waiting = You are already waiting in a pool: leave it first.
 error-already-paired = Too late to leave: your game has started.
 error-pool-full = The pools are full: try again in a minute, or post a challenge in the lobby.
 error-too-many-tickets = Guests from your address are already waiting in the pools: wait for their games, or log in.
+error-no-bots-in-arenas = The arenas are for people: bots play by challenge.
 error-no-bots-in-pools = The pools are for people: bots play by challenge.
 
 ## Chat
@@ -191,6 +192,7 @@ error-too-many-games = Too many games were created from your address: wait { $se
         [one] one second,
        *[other] { $seconds } seconds,
     } or go on with one of them.
+error-too-many-live-games = You have as many online games going as an account may: finish or resign some before starting another.
 error-too-many-engine-jobs = Too many searches of the computer from your address: wait { $seconds ->
         [one] one second.
        *[other] { $seconds } seconds.

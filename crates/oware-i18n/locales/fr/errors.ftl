@@ -79,6 +79,7 @@ error-already-waiting = Vous attendez déjà dans une file : quittez-la d'abord.
 error-already-paired = Trop tard pour partir : votre partie a commencé.
 error-pool-full = Les files d'attente sont pleines : réessayez dans une minute, ou lancez un défi dans le salon.
 error-too-many-tickets = Des invités de votre adresse attendent déjà dans les files : attendez leurs parties, ou connectez-vous.
+error-no-bots-in-arenas = Les tournois arena sont pour les personnes : les bots jouent sur défi.
 error-no-bots-in-pools = Les files d'attente sont pour les personnes : les bots jouent sur défi.
 
 ## Discussion
@@ -186,6 +187,7 @@ error-too-many-games = Trop de parties ont été créées depuis votre adresse :
         [one] une seconde,
        *[other] { $seconds } secondes,
     } ou continuez l'une d'elles.
+error-too-many-live-games = Vous avez déjà autant de parties en ligne en cours qu'un compte peut en avoir : terminez-en ou abandonnez-en avant d'en commencer une autre.
 error-too-many-engine-jobs = Trop de calculs de l'ordinateur depuis votre adresse : attendez { $seconds ->
         [one] une seconde.
        *[other] { $seconds } secondes.

@@ -79,6 +79,7 @@ error-already-waiting = Já está à espera numa fila: saia dela primeiro.
 error-already-paired = Tarde demais para sair: o seu jogo já começou.
 error-pool-full = As filas de espera estão cheias: tente de novo daqui a um minuto, ou publique um desafio na sala.
 error-too-many-tickets = Há convidados do seu endereço já à espera nas filas: aguarde pelos jogos deles, ou inicie sessão.
+error-no-bots-in-arenas = As arenas são para pessoas: os bots jogam por desafio.
 error-no-bots-in-pools = As filas de espera são para pessoas: os bots jogam por desafio.
 
 ## Conversa
@@ -186,6 +187,7 @@ error-too-many-games = Foram criados demasiados jogos a partir do seu endereço:
         [one] um segundo,
        *[other] { $seconds } segundos,
     } ou continue um deles.
+error-too-many-live-games = Já tem tantos jogos em linha a decorrer quantos uma conta pode ter: termine ou abandone alguns antes de começar outro.
 error-too-many-engine-jobs = Demasiados cálculos do computador a partir do seu endereço: aguarde { $seconds ->
         [one] um segundo.
        *[other] { $seconds } segundos.

@@ -384,8 +384,8 @@ impl Accounts {
     }
 
     /// Changes `user`'s password after checking the current one; every session ends and a
-    /// new one (for this device) begins; the addresses the account is known at are forgotten
-    /// but this one.
+    /// new one (for this device) begins, every API token is revoked; the addresses the account
+    /// is known at are forgotten but this one.
     pub async fn change_password(
         &self,
         user: &User,
@@ -409,8 +409,11 @@ impl Accounts {
         {
             return Err(AccountError::NotLoggedIn);
         }
+        // A token made before may be what leaked with the old password: every one is
+        // revoked (the account page makes new ones).
+        self.store.bots().delete_tokens(user.id.clone()).await?;
         self.known.only(&user.name.to_lowercase(), client);
-        tracing::info!(user = %user.name, "password changed");
+        tracing::info!(user = %user.name, "password changed (every session ended, every API token revoked)");
         self.new_session(user.clone()).await
     }
 

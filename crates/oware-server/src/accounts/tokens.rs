@@ -28,6 +28,8 @@ const TOUCH_EVERY_MS: u64 = 60_000;
 pub struct TokenUser {
     /// The account.
     pub user: User,
+    /// The token's id (what revoking it names).
+    pub id: String,
     /// The token's scopes.
     pub scopes: Vec<TokenScope>,
 }
@@ -207,6 +209,7 @@ impl Accounts {
             .touch_token(row.id.clone(), now, now.saturating_sub(TOUCH_EVERY_MS))
             .await?;
         Ok(Some(TokenUser {
+            id: row.id.clone(),
             scopes: scopes_of(&row.scopes),
             user: User {
                 id: row.user_id,

@@ -158,6 +158,9 @@ impl Bots {
                 .map_err(GameError::from)?,
             ),
         };
+        self.round
+            .may_hold_another(&[challenger.id.as_str()])
+            .await?;
         if req.rated && category(clock.as_ref()).is_none() {
             return Err(BotError::Invalid(
                 "not-rated",
@@ -206,8 +209,8 @@ impl Bots {
             .await?;
         if !stored {
             return Err(BotError::TooManyChallenges(format!(
-                "too many open challenges: an account may have {} of its own and receive {}; \
-                 wait for answers or cancel some",
+                "too many open challenges: an account may have {} of its own (one to each \
+                 player) and receive {}; wait for answers or cancel some",
                 self.limits.per_challenger, self.limits.per_target
             )));
         }
@@ -259,9 +262,34 @@ impl Bots {
         Ok(found)
     }
 
-    /// `user` accepts challenge `id`: the game, begun (both streams get `gameStart`).
-    pub async fn accept(&self, id: &str, user: &User) -> Result<ChallengeView, BotError> {
+    /// `user`, at address `ip` (none for the house bots), accepts challenge `id`: the game,
+    /// begun (both streams get `gameStart`). The game counts in the budget as any online game
+    /// made: a creation of `ip` in its window, and one more game going for the challenger and
+    /// (unless a bot, which answers its own challenges) for `user`; a refusal leaves the
+    /// challenge open.
+    pub async fn accept(
+        &self,
+        id: &str,
+        user: &User,
+        ip: Option<std::net::IpAddr>,
+    ) -> Result<ChallengeView, BotError> {
+        let found = self
+            .store
+            .bots()
+            .challenge(id.chars().take(64).collect(), self.now())
+            .await?
+            .filter(|row| row.target == user.id)
+            .ok_or(BotError::NoSuchChallenge)?;
+        self.round.may_create(ip)?;
+        let mut going = vec![found.challenger.as_str()];
+        if !self.is_bot(user).await? {
+            going.push(user.id.as_str());
+        }
+        self.round.may_hold_another(&going).await?;
         let row = self.take(id, Party::Target, user).await?;
+        // Checked above: a refusal now is a race with another of this address's requests,
+        // and the challenge is already taken; the game is made.
+        let _ = self.round.count_creation(ip);
         let challenger_side = match row.side.parse().unwrap_or_default() {
             ChallengeSide::South => Side::South,
             ChallengeSide::North => Side::North,
@@ -352,10 +380,13 @@ impl Bots {
     }
 
     /// The lines an account's event stream starts with: `gameStart` for each of its games
-    /// being played, `challenge` for each open challenge to it.
+    /// being played (of the first page of its games: at most
+    /// `ACCOUNT_GAMES_PAGE`, 100), `challenge` for each open challenge to it.
     pub async fn opening_events(&self, user: &User) -> Result<Vec<AccountEvent>, BotError> {
         let mut out = Vec::new();
-        for g in self.round.account_games(user).await? {
+        // One page of the account's games (lichess sends the ongoing games): bounded however
+        // many the account has.
+        for g in self.round.account_games(user, 0).await? {
             if g.status != oware_protocol::Status::Playing {
                 continue;
             }

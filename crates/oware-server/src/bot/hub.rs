@@ -5,7 +5,7 @@
 //! The table is bounded ([`HUB_ACCOUNTS_MAX`] accounts); an account's channel goes when its
 //! last stream closes (checked as streams open and events are sent).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use oware_protocol::AccountEvent;
@@ -24,6 +24,9 @@ const BACKLOG: usize = 64;
 pub struct Hub {
     store: Arc<dyn Store>,
     channels: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+    /// The bot accounts among them, so that the bots online are found however many people
+    /// hold streams (pruned as they are listed).
+    bots: Mutex<HashSet<String>>,
 }
 
 impl Hub {
@@ -32,6 +35,7 @@ impl Hub {
         Arc::new(Hub {
             store,
             channels: Mutex::new(HashMap::new()),
+            bots: Mutex::new(HashSet::new()),
         })
     }
 
@@ -56,14 +60,24 @@ impl Hub {
         Ok(rx)
     }
 
-    /// Up to `max` accounts with a stream open on this instance.
-    pub fn listening(&self, max: usize) -> Vec<String> {
-        self.table()
-            .iter()
-            .filter(|(_, tx)| tx.receiver_count() > 0)
-            .take(max)
-            .map(|(user, _)| user.clone())
-            .collect()
+    /// Notes that account `user`, which has a stream open, is a bot.
+    pub fn mark_bot(&self, user: &str) {
+        let mut bots = self.bots.lock().unwrap_or_else(|e| e.into_inner());
+        if bots.len() < HUB_ACCOUNTS_MAX {
+            bots.insert(user.to_string());
+        }
+    }
+
+    /// Up to `max` bot accounts with a stream open on this instance (those marked by
+    /// [`Hub::mark_bot`]; the ones whose streams closed are forgotten).
+    pub fn listening_bots(&self, max: usize) -> Vec<String> {
+        let table = self.table();
+        let mut bots = self.bots.lock().unwrap_or_else(|e| e.into_inner());
+        bots.retain(|b| table.get(b).is_some_and(|tx| tx.receiver_count() > 0));
+        let mut out: Vec<String> = bots.iter().cloned().collect();
+        out.sort();
+        out.truncate(max);
+        out
     }
 
     /// Whether account `user` has a stream open on this instance.
@@ -119,6 +133,23 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn the_bots_online_are_found_however_many_people_hold_streams() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = crate::SqliteStore::open(&dir.path().join("h.sqlite")).unwrap();
+        let hub = Hub::new(Arc::new(store));
+        let mut held = Vec::new();
+        for i in 0..200 {
+            held.push(hub.subscribe(&format!("person{i:03}")).unwrap());
+        }
+        held.push(hub.subscribe("zz-bot").unwrap());
+        hub.mark_bot("zz-bot");
+        assert_eq!(hub.listening_bots(50), vec!["zz-bot".to_string()]);
+        // Its stream closes: it is no longer listed.
+        held.pop();
+        assert!(hub.listening_bots(50).is_empty());
+    }
 
     #[test]
     fn a_channel_goes_with_its_last_stream() {

@@ -44,7 +44,7 @@ pub enum BotError {
     #[error("{0}")]
     Store(#[from] StoreError),
     /// An upgrade of an account that has played.
-    #[error("only an account that has never played a game can become a bot")]
+    #[error("only an account that has never played a game (nor waits in a pool) can become a bot")]
     HasPlayed,
     /// A bot's route for an account that is not a bot.
     #[error("this account is not a bot: upgrade it first (POST /api/bot/account/upgrade)")]
@@ -67,6 +67,9 @@ pub enum BotError {
     /// A bot in the pools meant for people, which the operator has not allowed.
     #[error("the pools are for people: bots play by challenge (the operator may allow bots in the pools)")]
     NoBotsInPools,
+    /// A bot joining an arena from the page.
+    #[error("the arenas are for people: bots play by challenge")]
+    NoBotsInArenas,
     /// Too many accounts have event streams open on this instance.
     #[error("too many event streams are open: try again shortly")]
     Crowded,
@@ -163,7 +166,7 @@ impl Bots {
     /// [`STREAMING_SHOWN`]), by name.
     pub async fn streaming_bots(&self) -> Vec<User> {
         let mut out = Vec::new();
-        for id in self.hub.listening(STREAMING_SHOWN) {
+        for id in self.hub.listening_bots(STREAMING_SHOWN) {
             if !matches!(self.store.bots().is_bot(id.clone()).await, Ok(true)) {
                 continue;
             }
@@ -189,6 +192,15 @@ impl Bots {
         }
     }
 
+    /// Refuses a bot in the arenas meant for people (the house bots join them on their own
+    /// when the operator allows it, not through this check).
+    pub async fn may_join_arena(&self, user: &User) -> Result<(), BotError> {
+        if self.is_bot(user).await? {
+            return Err(BotError::NoBotsInArenas);
+        }
+        Ok(())
+    }
+
     /// Refuses a bot's ticket in the pools meant for people, unless the operator allows it.
     pub async fn may_join_pool(&self, user: Option<&User>) -> Result<(), BotError> {
         match user {
@@ -209,8 +221,12 @@ impl Bots {
             return Ok(answer);
         }
         let [w, d, l] = self.store.accounts().counts(user.id.clone()).await?;
-        let going = self.store.live_online_of(user.id.clone()).await?;
-        if w + d + l > 0 || !going.is_empty() {
+        let going = self.store.live_online_count(user.id.clone()).await?;
+        // A ticket waiting in a pool would pair a bot with a person (the pools are for
+        // people): no upgrade while one waits.
+        let waiting = self.store.pool().pool_waiting(self.now()).await?;
+        let in_pool = waiting.iter().any(|t| t.user_id == user.id);
+        if w + d + l > 0 || going > 0 || in_pool {
             return Err(BotError::HasPlayed);
         }
         self.store
@@ -232,7 +248,13 @@ impl Bots {
         let (token, _) = self.seat_token(id, user).await?;
         self.round
             // The answer's state is not used: its smallest form (the position alone).
-            .play(id, Some(&token), MoveInput::Text(letter), Some(usize::MAX))
+            .play(
+                id,
+                Some(&token),
+                MoveInput::Text(letter),
+                Some(usize::MAX),
+                None,
+            )
             .await?;
         Ok(())
     }

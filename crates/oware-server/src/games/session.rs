@@ -62,6 +62,11 @@ pub struct Session {
     pub(crate) flag_timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
     /// The spectators' streams open here (online games), by their handle.
     pub(crate) watchers: HashMap<String, Watcher>,
+    /// When the spectators' count was last sent (ms of the server's clock), and whether a
+    /// later sending is due: arrivals and departures are coalesced, a count sent at most once
+    /// a second (`round/presence.rs`).
+    pub(crate) spectators_sent_ms: u64,
+    pub(crate) spectators_due: bool,
     /// The accounts' lines of a finished online game (ratings before and after).
     pub(crate) players: Vec<crate::store::accounts::PlayerGame>,
     /// Against the computer: the computer's standing proposal to end the game as a cycle
@@ -166,6 +171,8 @@ impl Session {
             remote: HashMap::new(),
             flag_timer: std::sync::Mutex::new(None),
             watchers: HashMap::new(),
+            spectators_sent_ms: 0,
+            spectators_due: false,
             players: Vec::new(),
             cycle_offer: None,
             cycle_declined: None,

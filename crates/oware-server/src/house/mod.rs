@@ -19,7 +19,7 @@
 
 mod play;
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -53,6 +53,9 @@ pub struct HouseConfig {
     /// The most games the house bots play at once on one instance (default 64): past it, a
     /// lone player waits for a person and challenges are declined (`later`).
     pub games_max: usize,
+    /// The most of those games one account may hold (default 2): a challenge past it is
+    /// declined (`later`), so that one account cannot take every place.
+    pub per_account: usize,
 }
 
 impl Default for HouseConfig {
@@ -63,6 +66,7 @@ impl Default for HouseConfig {
             pools: true,
             arenas: false,
             games_max: 64,
+            per_account: 2,
         }
     }
 }
@@ -73,6 +77,14 @@ pub fn bot_name(level: Level) -> String {
     let mut chars = name.chars();
     let first = chars.next().map(|c| c.to_ascii_uppercase()).unwrap_or('X');
     format!("HouseBot-{first}{}", chars.as_str())
+}
+
+/// A game a house bot plays on this instance.
+struct Place {
+    /// The opponent's name, in lower case.
+    opponent: String,
+    /// Whether its task runs (false: accepted here, its `gameStart` not seen yet).
+    running: bool,
 }
 
 /// How often the house bots look for arenas to join (ms of the server's clock).
@@ -100,8 +112,10 @@ pub struct House {
     bots: Arc<Bots>,
     /// The accounts, once made ([`House::start`]).
     accounts: Mutex<Vec<HouseBot>>,
-    /// The games this instance follows now (at most [`HouseConfig::games_max`]).
-    playing: Mutex<HashSet<String>>,
+    /// The games this instance follows now (at most [`HouseConfig::games_max`]), each with
+    /// its opponent's folded name and whether its task runs (a game accepted here holds its
+    /// place before its `gameStart` arrives).
+    playing: Mutex<HashMap<String, Place>>,
     /// The work lease of a move's claim (several instances).
     lease: Duration,
     shutdown: Mutex<Option<watch::Receiver<bool>>>,
@@ -131,7 +145,7 @@ impl House {
             round,
             bots,
             accounts: Mutex::new(Vec::new()),
-            playing: Mutex::new(HashSet::new()),
+            playing: Mutex::new(HashMap::new()),
             lease,
             shutdown: Mutex::new(None),
         })
@@ -151,7 +165,7 @@ impl House {
         self.accounts.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn playing(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+    fn playing(&self) -> std::sync::MutexGuard<'_, HashMap<String, Place>> {
         self.playing.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -271,17 +285,35 @@ impl House {
     async fn on_event(&self, bot: &HouseBot, event: AccountEvent) {
         match event {
             AccountEvent::GameStart { game } if game.status == Status::Playing => {
-                self.play(bot.clone(), game.id);
+                self.play(bot.clone(), game.id, &game.opponent.name);
             }
             AccountEvent::Challenge { challenge } if challenge.target.name == bot.user.name => {
-                let busy = self.playing().len() >= self.config.games_max;
+                let opponent = challenge.challenger.name.to_lowercase();
+                let busy = {
+                    let playing = self.playing();
+                    let theirs = playing.values().filter(|p| p.opponent == opponent).count();
+                    playing.len() >= self.config.games_max || theirs >= self.config.per_account
+                };
                 let answer = if busy {
                     self.bots
                         .decline(&challenge.id, &bot.user, Some("later"))
                         .await
                         .map(|_| ())
                 } else {
-                    self.bots.accept(&challenge.id, &bot.user).await.map(|_| ())
+                    match self.bots.accept(&challenge.id, &bot.user, None).await {
+                        Ok(v) => {
+                            // The place is held now, before the game's `gameStart` arrives,
+                            // so that the next challenge counts it.
+                            if let Some(id) = v.game_id {
+                                self.playing().entry(id).or_insert(Place {
+                                    opponent,
+                                    running: false,
+                                });
+                            }
+                            Ok(())
+                        }
+                        Err(e) => Err(e),
+                    }
                 };
                 if let Err(e) = answer {
                     // Withdrawn, lapsed or taken by another instance: nothing to do.
@@ -294,17 +326,24 @@ impl House {
 
     /// Starts playing game `id` as `bot`, unless this instance already does or plays its
     /// most games.
-    fn play(&self, bot: HouseBot, id: String) {
+    fn play(&self, bot: HouseBot, id: String, opponent: &str) {
         {
             let mut playing = self.playing();
-            if playing.contains(&id) {
-                return;
+            match playing.get_mut(&id) {
+                Some(p) if p.running => return,
+                Some(p) => p.running = true,
+                None => {
+                    if playing.len() >= self.config.games_max {
+                        tracing::warn!(game = %id, "a house bot's game is not followed here: too many at once");
+                        return;
+                    }
+                    let place = Place {
+                        opponent: opponent.to_lowercase(),
+                        running: true,
+                    };
+                    playing.insert(id.clone(), place);
+                }
             }
-            if playing.len() >= self.config.games_max {
-                tracing::warn!(game = %id, "a house bot's game is not followed here: too many at once");
-                return;
-            }
-            playing.insert(id.clone());
         }
         let Some(me) = self.me.upgrade() else { return };
         let shutdown = self

@@ -345,6 +345,8 @@ pub(super) async fn change_password(
         .accounts
         .change_password(&user, &p.current, &p.new, ip)
         .await?;
+    // Every session ended and every token was revoked: their open streams end now.
+    s.budget.end_account(&user.id);
     let bot = s.bots.is_bot(&user).await?;
     let lang = s.accounts.lang(&user).await?;
     Ok(with_session(session, &headers, bot, lang))
@@ -361,6 +363,7 @@ pub(super) async fn close(
     s.accounts
         .close(&user, &c.password, Some(super::client(peer)))
         .await?;
+    s.budget.end_account(&user.id);
     Ok(cleared(&headers))
 }
 

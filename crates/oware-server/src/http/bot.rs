@@ -50,6 +50,7 @@ impl From<BotError> for ApiError {
             BotError::NoSuchChallenge => (StatusCode::NOT_FOUND, "no-such-challenge"),
             BotError::Invalid(code, _) => (StatusCode::UNPROCESSABLE_ENTITY, code),
             BotError::NoBotsInPools => (StatusCode::FORBIDDEN, "no-bots-in-pools"),
+            BotError::NoBotsInArenas => (StatusCode::FORBIDDEN, "no-bots-in-arenas"),
             BotError::Crowded => (StatusCode::SERVICE_UNAVAILABLE, "too-many-clients"),
         };
         let out = ApiError::new(status, code, message);
@@ -86,6 +87,15 @@ async fn token_user(
     headers: &HeaderMap,
     scopes: &[TokenScope],
 ) -> Result<Option<User>, ApiError> {
+    Ok(token_found(s, headers, scopes).await?.map(|f| f.user))
+}
+
+/// The request's Bearer token (its account and id), which must have one of `scopes`.
+async fn token_found(
+    s: &Shared,
+    headers: &HeaderMap,
+    scopes: &[TokenScope],
+) -> Result<Option<TokenUser>, ApiError> {
     let Some(token) = bearer(headers)? else {
         return Ok(None);
     };
@@ -103,7 +113,7 @@ async fn token_user(
             format!("this token lacks the scope {}", names.join(" or ")),
         ));
     }
-    Ok(Some(found.user))
+    Ok(Some(found))
 }
 
 /// A token-only route's account: a Bearer token with one of `scopes`; a session cookie alone is
@@ -113,7 +123,16 @@ async fn token_only(
     headers: &HeaderMap,
     scopes: &[TokenScope],
 ) -> Result<User, ApiError> {
-    if let Some(u) = token_user(s, headers, scopes).await? {
+    Ok(token_only_found(s, headers, scopes).await?.user)
+}
+
+/// [`token_only`] with the token's id (a stream's credentials, which revoking it ends).
+async fn token_only_found(
+    s: &Shared,
+    headers: &HeaderMap,
+    scopes: &[TokenScope],
+) -> Result<TokenUser, ApiError> {
+    if let Some(u) = token_found(s, headers, scopes).await? {
         return Ok(u);
     }
     if super::accounts::session_cookie(headers).is_some() {
@@ -126,6 +145,14 @@ async fn token_only(
     Err(bad_token(
         "give an API token: Authorization: Bearer owt_… (make one on your account page)".into(),
     ))
+}
+
+/// Who holds a stream opened with API token `token` of `user`.
+fn holder<'a>(user: &'a User, token: &'a str) -> crate::budget::Holder<'a> {
+    crate::budget::Holder {
+        account: Some(&user.id),
+        token: Some(token),
+    }
 }
 
 /// A bot's account: a Bearer token with `bot:play`, of an account that is a bot.
@@ -212,12 +239,23 @@ pub(super) async fn event_stream(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let scopes = [TokenScope::ChallengeRead, TokenScope::BotPlay];
-    let user = match token_user(&s, &headers, &scopes).await? {
-        Some(u) => u,
-        None => super::accounts::logged_in(&s, &headers).await?,
+    // A bot's token, or the page's session (its challenge notices).
+    let (user, token) = match token_found(&s, &headers, &scopes).await? {
+        Some(f) => (f.user, Some(f.id)),
+        None => (super::accounts::logged_in(&s, &headers).await?, None),
     };
-    let slot = s.limits.open_stream(peer.ip())?;
+    let mut slot = s.budget.open_stream_for(
+        peer.ip(),
+        crate::budget::Holder {
+            account: Some(&user.id),
+            token: token.as_deref(),
+        },
+    )?;
     let rx = s.bots.hub().subscribe(&user.id)?;
+    if s.bots.is_bot(&user).await? {
+        // Listed among the bots online, whoever else holds streams.
+        s.bots.hub().mark_bot(&user.id);
+    }
     let first: String = s
         .bots
         .opening_events(&user)
@@ -227,7 +265,8 @@ pub(super) async fn event_stream(
         .collect();
     let first = if first.is_empty() { "\n".into() } else { first };
     let map = |line: std::sync::Arc<str>| (format!("{line}\n"), false);
-    Ok(ndjson(first, false, rx, map, s.shutdown.clone(), slot))
+    let stop = slot.stop(s.shutdown.clone());
+    Ok(ndjson(first, false, rx, map, stop, slot))
 }
 
 /// `GET /api/bot/game/stream/{id}`: a bot's game.
@@ -237,8 +276,13 @@ pub(super) async fn game_stream(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let user = bot_user(&s, &headers).await?;
-    let slot = s.limits.open_stream(peer.ip())?;
+    let found = token_only_found(&s, &headers, &[TokenScope::BotPlay]).await?;
+    let user = found.user;
+    s.bots.must_be_bot(&user).await?;
+    let mut slot = s
+        .budget
+        .open_stream_for(peer.ip(), holder(&user, &found.id))?;
+    let stop = slot.stop(s.shutdown.clone());
     let GameStream {
         mut lines,
         full,
@@ -256,7 +300,7 @@ pub(super) async fn game_stream(
         over,
         rx,
         map,
-        s.shutdown.clone(),
+        stop,
         (guard, slot),
     ))
 }
@@ -499,12 +543,14 @@ fn challenge_req(body: FormOrJson) -> Result<ChallengeReq, ApiError> {
 /// `POST /api/challenge/{name}` (a JSON body, or lichess's fields in a form or JSON).
 pub(super) async fn challenge(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(name): Path<String>,
     headers: HeaderMap,
     body: FormOrJson,
 ) -> Result<Response, ApiError> {
     let req = challenge_req(body)?;
     let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
+    s.budget.send_challenge(&user.id, Some(client(peer)))?;
     let v = s.bots.challenge(&user, &name, &req).await?;
     Ok((StatusCode::CREATED, Json(v)).into_response())
 }
@@ -521,12 +567,13 @@ pub(super) async fn challenges(
 /// `POST /api/challenge/{id}/accept`.
 pub(super) async fn accept(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<ChallengeView>, ApiError> {
     let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
-    Ok(Json(s.bots.accept(&id, &user).await?))
+    Ok(Json(s.bots.accept(&id, &user, Some(client(peer))).await?))
 }
 
 /// `POST /api/challenge/{id}/decline`.
@@ -589,6 +636,8 @@ pub(super) async fn revoke_token(
 ) -> Result<Json<TokenList>, ApiError> {
     let user = super::accounts::logged_in(&s, &headers).await?;
     s.accounts.revoke_token(&user, &id).await?;
+    // Its open streams end now, not at their next request.
+    s.budget.end_token(&id);
     Ok(Json(TokenList {
         tokens: s.accounts.tokens(&user).await?,
     }))

@@ -15,8 +15,8 @@
 //! | not your turn, nothing to undo ([`GameError::Refused`]) | 409 | debug |
 //! | lost a race with another writer ([`GameError::Conflict`]) | 409 | info |
 //! | storage failed ([`GameError::Storage`]) | 503 | warn, naming the database |
-//! | the engine's queue is full ([`GameError::Busy`], [`ReviewError::Busy`]) | 503 + `Retry-After` | warn |
-//! | a per-address limit's table is full of live addresses (`too-many-clients`) | 503 + `Retry-After` | warn |
+//! | the engine's queue is full ([`GameError::Busy`], [`ReviewError::Busy`]) | 503 + `Retry-After` | info (a designed refusal) |
+//! | a ceiling of the budget (`budget.rs`: the server's streams) or a per-address limit's table full of live addresses (`too-many-clients`) | 503 + `Retry-After` | info (a designed refusal) |
 //! | our own bug or damaged data ([`GameError::Internal`]) | 500 | error |
 
 use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, QueryRejection};
@@ -225,6 +225,13 @@ impl IntoResponse for ApiError {
         let detail = self.detail.as_deref().unwrap_or("");
         let (status, code, message) = (self.status.as_u16(), self.code, &self.message);
         match self.status {
+            // A designed refusal (a ceiling of the budget, a full queue) is the server working
+            // as meant: info, like a 429 (a flood would otherwise fill the log with warnings).
+            StatusCode::SERVICE_UNAVAILABLE
+                if matches!(self.code, "too-many-clients" | "engine-busy" | "busy") =>
+            {
+                tracing::info!(status, code, "{message}");
+            }
             StatusCode::SERVICE_UNAVAILABLE => {
                 tracing::warn!(status, code, detail, "{message}");
             }

@@ -168,7 +168,7 @@ pub(super) async fn create(
         }
     };
     let engine_job = matches!(new.opponent, Opponent::Computer(_));
-    s.limits.create_game(peer.ip(), engine_job)?;
+    s.budget.create_game(peer.ip(), engine_job)?;
     let created = s.local.create(new).await?;
     let body = SeatAnswer {
         id: created.id,
@@ -198,7 +198,7 @@ pub(super) async fn state(
                 .map_err(|_| ApiError::bad_request("wait_ms must be a number"))?
                 .unwrap_or(25_000)
                 .min(60_000);
-            let _slot = s.limits.open_stream(peer.ip())?;
+            let _slot = s.budget.open_stream(peer.ip())?;
             Ok(Json(
                 s.games
                     .wait_state(&id, since, Duration::from_millis(wait))
@@ -215,8 +215,13 @@ pub(super) async fn events(
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let slot = s.limits.open_stream(peer.ip())?;
     let viewer = super::accounts::viewer(&s, &headers).await?;
+    let holder = crate::budget::Holder {
+        account: viewer.as_ref().map(|u| u.id.as_str()),
+        token: None,
+    };
+    let mut slot = s.budget.open_stream_for(peer.ip(), holder)?;
+    let stop = slot.stop(s.shutdown.clone());
     let (first, rx, guard) = s
         .round
         .subscribe_present(
@@ -225,7 +230,7 @@ pub(super) async fn events(
             viewer.as_ref().map(|u| u.id.as_str()),
         )
         .await?;
-    Ok(events::sse_held(first, rx, s.shutdown.clone(), (guard, slot)).into_response())
+    Ok(events::sse_held(first, rx, stop, (guard, slot)).into_response())
 }
 
 /// The move a `POST /api/games/{id}/moves` body asks for: exactly one of `move` and `pit`,
@@ -245,12 +250,17 @@ pub fn move_input(req: &MoveReq) -> Result<MoveInput<'_>, ApiError> {
 
 pub(super) async fn play(
     State(s): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     ApiJson(req): ApiJson<MoveReq>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
     let input = move_input(&req)?;
-    let reply = s.round.play(&id, token(&headers), input, req.since).await?;
+    let ip = Some(peer.ip());
+    let reply = s
+        .round
+        .play(&id, token(&headers), input, req.since, ip)
+        .await?;
     Ok(Json(MoveAnswer {
         detail: reply.detail,
         state: reply.state,
@@ -309,7 +319,7 @@ pub(super) async fn analyse(
     headers: HeaderMap,
     ApiJson(req): ApiJson<AnalysisReq>,
 ) -> Result<Response, ApiError> {
-    s.limits.start_engine_job(peer.ip())?;
+    s.budget.start_engine_job(peer.ip())?;
     let viewer = super::accounts::viewer(&s, &headers).await?;
     let seq = s
         .local

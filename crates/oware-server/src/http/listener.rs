@@ -9,6 +9,11 @@
 //! proxy), and a graceful shutdown that
 //! lets requests in flight finish. HTTP/1 only (hyper-util's auto-detecting builder reads the
 //! HTTP/2 preface without a timeout).
+//!
+//! **A ceiling on connections.** Each connection takes a place in the budget
+//! ([`Budget::connection`]), well below the process's open-file limit; past it, the connection
+//! is answered at once with a plain 503 and `Retry-After` and closed, so that the process never
+//! runs out of file descriptors (where the listener could not even accept a new visitor).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -22,7 +27,13 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
+use crate::budget::Budget;
 use crate::proxy::TrustedProxies;
+
+/// What a connection past the ceiling is answered before it is closed.
+const FULL: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\n\
+Content-Type: application/json\r\nContent-Length: 112\r\nConnection: close\r\n\r\n\
+{\"error\":\"the server holds as many connections as it can right now: try again in 5 s\",\"code\":\"too-many-clients\"}";
 
 /// Serves `router` on `listener` until `shutdown` turns true, then waits for the open
 /// connections to finish their requests (event streams end on the same signal).
@@ -31,6 +42,7 @@ pub async fn serve(
     router: Router,
     header_timeout: Duration,
     proxies: Arc<TrustedProxies>,
+    budget: Arc<Budget>,
     mut shutdown: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     // Each connection holds a receiver; the loop waits for all of them to be dropped.
@@ -48,6 +60,19 @@ pub async fn serve(
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }
+        };
+        let Some(place) = budget.connection() else {
+            tracing::debug!(%peer, "a connection refused: the server holds as many as it can");
+            tokio::spawn(async move {
+                use tokio::io::AsyncWriteExt;
+                let mut stream = stream;
+                let sent = tokio::time::timeout(Duration::from_secs(1), async {
+                    stream.write_all(FULL).await?;
+                    stream.shutdown().await
+                });
+                let _ = sent.await;
+            });
+            continue;
         };
         // Small writes (a move's event, an NDJSON line) go out at once: with Nagle's algorithm
         // a write behind an unacknowledged one waits for the client's delayed ACK (~40 ms).
@@ -92,6 +117,7 @@ pub async fn serve(
                 }
             }
             drop(open);
+            drop(place);
         });
     }
     drop(listener);

@@ -16,7 +16,7 @@ pub(super) async fn lobby_events(
     State(s): State<Shared>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
 ) -> Result<Response, ApiError> {
-    let slot = s.limits.open_stream(peer.ip())?;
+    let slot = s.budget.open_stream(peer.ip())?;
     let (first, rx) = s.lobby.subscribe();
     Ok(events::sse_held(first, rx, s.shutdown.clone(), slot).into_response())
 }

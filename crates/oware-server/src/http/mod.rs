@@ -3,7 +3,8 @@
 //! and let `error.rs` turn its error into an answer. Every request runs in a `tracing` span (method, path) that logs its status and
 //! duration (`tower_http::trace`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
 //! axum's extractors, whose refusals are JSON like every other error; requests that start
-//! engine work or hold a stream open ask `limits.rs` first (per client address).
+//! engine work or hold a stream open ask the budget (`budget.rs`) first (per account, per
+//! address, for the whole server).
 //!
 //! Bodies are strict: every body type denies unknown fields, the routes that take no body
 //! refuse one with fields ([`NoBody`]), `POST /api/games` refuses the options that do not
@@ -44,12 +45,13 @@ use axum::routing::{any, get, on, MethodFilter};
 use axum::Router;
 use serde::Deserialize;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, TraceLayer};
+use tower_http::trace::{DefaultOnFailure, DefaultOnResponse, OnFailure, TraceLayer};
 use tower_http::LatencyUnit;
 use tracing::Level;
 
+use crate::budget::Budget;
 use crate::games::{Games, OfferKind};
-use crate::limits::{ClientKey, ClientLimits};
+use crate::limits::ClientKey;
 use crate::review::Reviews;
 use crate::round::Ending;
 use host::AllowedHosts;
@@ -122,8 +124,8 @@ pub struct Services {
     /// The lessons (`/api/learn…`).
     pub(crate) learn: Arc<crate::learn::Learn>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
-    /// The per-client limits.
-    pub(crate) limits: Arc<ClientLimits>,
+    /// Every count a client can grow, per account, per address and for the server.
+    pub(crate) budget: Arc<Budget>,
     /// Accounts and sessions.
     pub(crate) accounts: Arc<crate::accounts::Accounts>,
     /// Profiles, histories and leaderboards.
@@ -268,19 +270,46 @@ pub fn router(shared: Shared, body_timeout: Duration, hosts: Arc<AllowedHosts>) 
             HeaderValue::from_static("no-referrer"),
         ))
         .layer(
-            // A span per request; its end is logged with the status and the time taken
-            // (debug; `RUST_LOG=tower_http=debug` shows them), 5xx answers at error.
+            // A span per request (its method and path: never the query string, which may carry
+            // a secret a client put there by mistake); its end is logged with the status and
+            // the time taken (debug; `RUST_LOG=tower_http=debug` shows them), 5xx answers at
+            // error but the designed 503s (a full queue, a ceiling of the budget), which
+            // `error.rs` logs once at warn.
             TraceLayer::new_for_http()
-                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .make_span_with(request_span)
                 .on_request(())
                 .on_response(
                     DefaultOnResponse::new()
                         .level(Level::DEBUG)
                         .latency_unit(LatencyUnit::Micros),
                 )
-                .on_failure(DefaultOnFailure::new().level(Level::ERROR)),
+                .on_failure(on_failure),
         )
         .with_state(shared)
+}
+
+/// A request's span: its method and path, never its query string (see [`router`]).
+fn request_span(req: &axum::http::Request<axum::body::Body>) -> tracing::Span {
+    tracing::info_span!("request", method = %req.method(), path = %req.uri().path())
+}
+
+/// A failed answer's log line: 503 (a designed refusal, already logged by `error.rs`) at
+/// debug, other server errors at error.
+fn on_failure(
+    class: tower_http::classify::ServerErrorsFailureClass,
+    latency: Duration,
+    span: &tracing::Span,
+) {
+    use tower_http::classify::ServerErrorsFailureClass as Class;
+    let designed = matches!(class, Class::StatusCode(s) if s == StatusCode::SERVICE_UNAVAILABLE);
+    if designed {
+        tracing::debug!(parent: span, latency_us = latency.as_micros() as u64, "{class}");
+    } else {
+        DefaultOnFailure::new()
+            .level(Level::ERROR)
+            .latency_unit(LatencyUnit::Micros)
+            .on_failure(class, latency, span);
+    }
 }
 
 /// The body size limit of the routes whose body is a short text (`error::SMALL_BODY_LIMIT`),

@@ -5,7 +5,7 @@ use axum::http::HeaderMap;
 use axum::Json;
 use oware_protocol::{ClaimReq, JoinReq, OfferReq, PresenceAnswer, RematchAnswer, SeatAnswer};
 
-use super::error::{ApiError, ApiJson, OptionalJson, Path};
+use super::error::{ApiError, ApiJson, OptionalJson, Path, Query};
 use super::{client, token, NoBody, Shared};
 use crate::games::OfferKind;
 use crate::round::Ending;
@@ -118,12 +118,20 @@ pub(super) async fn presence(
     Ok(Json(PresenceAnswer { key }))
 }
 
-/// `GET /api/account/games`: the logged-in player's games still going (401 for a guest).
+/// `GET /api/account/games[?offset=N]`: a page of the logged-in player's games still going
+/// (401 for a guest).
 pub(super) async fn account_games(
     State(s): State<Shared>,
     headers: HeaderMap,
+    Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> Result<Json<oware_protocol::AccountGames>, ApiError> {
+    let offset = match q.get("offset") {
+        None => 0,
+        Some(v) => v
+            .parse::<u64>()
+            .map_err(|_| ApiError::bad_request("offset must be a whole number"))?,
+    };
     let user = super::accounts::logged_in(&s, &headers).await?;
-    let games = s.round.account_games(&user).await?;
+    let games = s.round.account_games(&user, offset).await?;
     Ok(Json(oware_protocol::AccountGames { games }))
 }

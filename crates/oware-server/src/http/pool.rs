@@ -94,7 +94,7 @@ pub(super) async fn ticket(
                 .parse::<u64>()
                 .map_err(|_| ApiError::bad_request("wait_ms must be a number"))?
                 .min(60_000);
-            let _slot = s.limits.open_stream(peer.ip())?;
+            let _slot = s.budget.open_stream(peer.ip())?;
             Ok(Json(s.pools.wait(&id, Duration::from_millis(wait)).await?))
         }
     }
@@ -105,7 +105,7 @@ pub(super) async fn ticket_events(
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let slot = s.limits.open_stream(peer.ip())?;
+    let slot = s.budget.open_stream(peer.ip())?;
     let (first, rx, guard) = s.pools.subscribe(&id, true).await?;
     Ok(events::sse_held(first, rx, s.shutdown.clone(), (guard, slot)).into_response())
 }

@@ -20,7 +20,7 @@ pub(super) async fn review(
     OptionalJson(req): OptionalJson<ReviewReq>,
 ) -> Result<Response, ApiError> {
     let depth = crate::review::parse_depth(req.depth)?;
-    s.limits.start_engine_job(peer.ip())?;
+    s.budget.start_engine_job(peer.ip())?;
     let game = s.reviews.target(&id, token(&headers), true).await?;
     let (started, view) = s
         .reviews

@@ -92,7 +92,10 @@ pub(super) fn act(
             let user = logged_in(&s, &headers).await?;
             let t = &s.tournaments;
             let view = match what {
-                Act::Join => t.join(&id, &user).await?,
+                Act::Join => {
+                    s.bots.may_join_arena(&user).await?;
+                    t.join(&id, &user).await?
+                }
                 Act::Withdraw => t.withdraw(&id, &user).await?,
                 Act::Berserk => t.berserk(&id, &user).await?,
             };
@@ -110,6 +113,6 @@ pub(super) async fn events(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let (first, rx) = s.tournaments.subscribe(&id).await?;
-    let slot = s.limits.open_stream(peer.ip())?;
+    let slot = s.budget.open_stream(peer.ip())?;
     Ok(events::sse_held(first, rx, s.shutdown.clone(), slot).into_response())
 }

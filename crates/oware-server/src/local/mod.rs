@@ -38,6 +38,8 @@ pub struct Local {
     store: Arc<dyn Store>,
     engine: Arc<EngineJobs>,
     online: OnlineConfig,
+    /// The budget: a move that asks the computer for a reply is an engine job of its address.
+    budget: Arc<crate::budget::Budget>,
 }
 
 impl Follower for Local {
@@ -108,6 +110,7 @@ impl Local {
         store: Arc<dyn Store>,
         engine: Arc<EngineJobs>,
         online: OnlineConfig,
+        budget: Arc<crate::budget::Budget>,
     ) -> Arc<Local> {
         Arc::new_cyclic(|me| Local {
             me: me.clone(),
@@ -115,6 +118,7 @@ impl Local {
             store,
             engine,
             online,
+            budget,
         })
     }
 
@@ -196,6 +200,7 @@ impl Local {
         s: &mut Session,
         token: Option<&str>,
         input: MoveInput<'_>,
+        ip: Option<std::net::IpAddr>,
     ) -> Result<MoveReply, GameError> {
         s.authorize(token)?;
         let pos = *s.game.position();
@@ -213,6 +218,16 @@ impl Local {
             // The reply must have a place in the engine's queue, else the move is refused.
             if !game.is_over() {
                 self.engine.reply_room(level).map_err(busy)?;
+                // The reply is engine work of the mover's address, counted as any other.
+                if let Some(ip) = ip {
+                    self.budget
+                        .start_engine_job(ip)
+                        .map_err(|e| GameError::TooMany {
+                            code: e.code,
+                            message: e.message,
+                            retry_after_s: e.retry_after_s,
+                        })?;
+                }
             }
         }
         let ply = game.moves().len();

@@ -11,15 +11,29 @@ use crate::accounts::User;
 use crate::games::{game_of_row, online_of, GameError};
 use crate::online::{Online, OnlineError, Status};
 
+/// The most games a page of an account's games holds (`GET /api/account/games?offset=N`;
+/// a page this long may have another after it). The budget's games per account
+/// ([`crate::ServerLimits::live_games_per_account`], 100) fit in one page.
+pub const ACCOUNT_GAMES_PAGE: u64 = 100;
+
 /// One of an account's games still going.
 pub use oware_protocol::AccountGame;
 
 impl Round {
-    /// `user`'s online games still going: the player's turn first, the least time left first.
-    /// Read from the store ([`crate::GameStore::live_online_of`], by the seat columns'
-    /// indexes), so every instance answers the same.
-    pub async fn account_games(&self, user: &User) -> Result<Vec<AccountGame>, GameError> {
-        let rows = self.store.live_online_of(user.id.clone()).await?;
+    /// A page of `user`'s online games still going: at most [`ACCOUNT_GAMES_PAGE`] after the
+    /// first `offset` (oldest first in the store), the player's turn first, the least time left
+    /// first within the page. Read from the store ([`crate::GameStore::live_online_of`], by the
+    /// seat columns' indexes), so every instance answers the same and no request reads more
+    /// than a page's rows, however many games the account has.
+    pub async fn account_games(
+        &self,
+        user: &User,
+        offset: u64,
+    ) -> Result<Vec<AccountGame>, GameError> {
+        let rows = self
+            .store
+            .live_online_of(user.id.clone(), offset, ACCOUNT_GAMES_PAGE)
+            .await?;
         let now = self.now();
         let mut games = Vec::new();
         for row in rows {

@@ -22,11 +22,15 @@ impl Round {
         token: Option<&str>,
         input: MoveInput<'_>,
         since: Option<usize>,
+        ip: Option<std::net::IpAddr>,
     ) -> Result<MoveReply, GameError> {
         let live = self.games.live(id).await?;
         let mut s = live.lock().await;
         if s.online.is_none() {
-            return self.local.play_locked(&live, &mut s, token, input).await;
+            return self
+                .local
+                .play_locked(&live, &mut s, token, input, ip)
+                .await;
         }
         self.play_online(&live, &mut s, token, input, since).await
     }
@@ -349,6 +353,12 @@ impl Round {
                 .await?;
             return Ok((None, self.games.view_for(&s, Some(side))));
         }
+        let users: Vec<String> = [Side::South, Side::North]
+            .into_iter()
+            .filter_map(|sd| o.seat(sd).user.clone())
+            .collect();
+        let users: Vec<&str> = users.iter().map(String::as_str).collect();
+        self.may_hold_another(&users).await?;
         self.count_creation(ip)?;
         let (south_next, north_next) = (random_hex(24)?, random_hex(24)?);
         let new = o.rematch_game(id, (south_next.clone(), north_next.clone()), now);

@@ -214,6 +214,7 @@ mod tests {
             None,
             crate::online::OnlineConfig::default(),
             crate::house::HouseConfig::default(),
+            &crate::limits::ServerLimits::default(),
             Arc::new(crate::time::SystemClock),
         );
         let (games, round) = (&env.games, &env.round);
@@ -225,7 +226,7 @@ mod tests {
         // Moves, a declined draw offer: each change re-arms the clock.
         for (token, pit) in [(&south, "C"), (&north, "c"), (&south, "D"), (&north, "d")] {
             round
-                .play(&id, Some(token), MoveInput::Text(pit), None)
+                .play(&id, Some(token), MoveInput::Text(pit), None, None)
                 .await
                 .unwrap();
         }

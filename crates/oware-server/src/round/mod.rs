@@ -53,8 +53,8 @@ pub struct Round {
     /// The open challenges posted to the lobby and their watchers (`lobby.rs`).
     lobby: Arc<Lobby>,
     online: OnlineConfig,
-    /// The online games each address created recently.
-    creations: crate::limits::RateWindow,
+    /// The budget: online games created per address, games going per account.
+    budget: Arc<crate::budget::Budget>,
     /// Online games that ended on this instance (`paired.rs`).
     finished: broadcast::Sender<Finished>,
     /// Paired games started on this instance, by id (`paired.rs`).
@@ -194,6 +194,15 @@ impl NewOnline {
     }
 }
 
+/// A budget's refusal as the games' error (429 with `Retry-After`).
+fn too_many(e: crate::limits::LimitError) -> GameError {
+    GameError::TooMany {
+        code: e.code,
+        message: e.message,
+        retry_after_s: e.retry_after_s,
+    }
+}
+
 impl Round {
     /// Online play on `games`, with its lobby, and `local` for the routes both share.
     pub(crate) fn new(
@@ -203,14 +212,11 @@ impl Round {
         local: Arc<Local>,
         lobby: Arc<Lobby>,
         online: OnlineConfig,
+        budget: Arc<crate::budget::Budget>,
     ) -> Arc<Round> {
         Arc::new_cyclic(|me| Round {
             me: me.clone(),
-            creations: crate::limits::RateWindow::on(
-                online.create_limit,
-                online.create_window,
-                Arc::clone(&clock),
-            ),
+            budget,
             games,
             store,
             clock,
@@ -256,29 +262,18 @@ impl Round {
 
     fn creation(&self, ip: Option<std::net::IpAddr>, count: bool) -> Result<(), GameError> {
         let Some(ip) = ip else { return Ok(()) };
-        let seen = if count {
-            self.creations.take(ip)
-        } else {
-            self.creations.check(ip)
-        };
-        seen.map_err(|o| GameError::TooMany {
-            code: if o.full {
-                "too-many-clients"
-            } else {
-                "too-many-games"
-            },
-            message: if o.full {
-                o.crowded()
-            } else {
-                format!(
-                    "you have created {} in the last {}; wait {} s before creating another",
-                    crate::text::count(o.held as u64, "online game"),
-                    crate::text::last_span(self.creations.window()),
-                    o.wait_s
-                )
-            },
-            retry_after_s: o.wait_s,
-        })
+        self.budget.online_creation(ip, count).map_err(too_many)
+    }
+
+    /// Refuses one more online game for each of `users` (account ids) that has as many going
+    /// as the budget allows ([`crate::ServerLimits::live_games_per_account`]): counted in the
+    /// store by the seat columns' indexes, so every instance counts the same.
+    pub(crate) async fn may_hold_another(&self, users: &[&str]) -> Result<(), GameError> {
+        for u in users {
+            let going = self.store.live_online_count(u.to_string()).await?;
+            self.budget.live_games(going).map_err(too_many)?;
+        }
+        Ok(())
     }
 
     /// Creates an open online game (a challenge) for a creator at address `ip`.
@@ -299,6 +294,9 @@ impl Round {
             code: r.code,
             message: r.message,
         })?;
+        if let Some(u) = &req.user {
+            self.may_hold_another(&[u.id.as_str()]).await?;
+        }
         self.count_creation(ip)?;
         let side = match req.color {
             Some(s) => s,

@@ -45,7 +45,7 @@ impl Drop for PresenceGuard {
             if side.is_some() {
                 round.games.publish_update(&s, None, "presence", None);
             } else {
-                s.publish_spectators(now);
+                round.spectators_changed(&live, &mut s);
             }
             announce_presence(&round.store, &s);
             if side.is_some() {
@@ -55,7 +55,39 @@ impl Drop for PresenceGuard {
     }
 }
 
+/// The shortest time between two counts of a game's spectators sent to its streams (ms).
+pub(crate) const SPECTATORS_EVERY_MS: u64 = 1000;
+
 impl Round {
+    /// A spectator arrived or left game `live` (`s`, locked): the count is sent now if none
+    /// was in the last [`SPECTATORS_EVERY_MS`], else once that time is up (one timer on the
+    /// server's clock for however many arrive meanwhile), so that N arrivals cost N sends at
+    /// most once a second rather than N to every one of N streams.
+    pub(crate) fn spectators_changed(&self, live: &Live, s: &mut crate::games::Session) {
+        let now = self.now();
+        let next = s.spectators_sent_ms.saturating_add(SPECTATORS_EVERY_MS);
+        if now >= next {
+            s.spectators_sent_ms = now;
+            s.publish_spectators(now);
+            return;
+        }
+        if s.spectators_due {
+            return;
+        }
+        s.spectators_due = true;
+        let round = self.me();
+        let live = Arc::clone(live);
+        let due = self.clock.sleep_until(next);
+        tokio::spawn(async move {
+            due.await;
+            let mut s = live.lock().await;
+            s.spectators_due = false;
+            let now = round.now();
+            s.spectators_sent_ms = now;
+            s.publish_spectators(now);
+        });
+    }
+
     /// Subscribes to game `id`'s events as a player (presence `key`) or a spectator: the
     /// stream counts as connected until the guard is dropped (the page left). A spectator's
     /// stream opened by an account holding a seat (`viewer`) is filtered as a player's is
@@ -126,8 +158,8 @@ impl Round {
             }
             None => {
                 // A spectator: a stream of its own (see [`Watcher`]), and only the count
-                // changes for the others.
-                s.publish_spectators(self.now());
+                // changes for the others (at most once a second).
+                self.spectators_changed(&live, &mut s);
                 let handle = random_hex(12)?;
                 let (own, rx) = broadcast::channel(64);
                 let mut game_events = s.channel.subscribe();

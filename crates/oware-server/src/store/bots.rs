@@ -100,13 +100,17 @@ pub(super) mod sql {
     /// Deletes the challenges lapsed by `?1`.
     pub const PURGE_CHALLENGES: &str = "DELETE FROM challenges WHERE expires <= ?1";
     /// Stores challenge `?1`…`?8` (id, challenger, target, rated, clock, side, created,
-    /// expires) if the challenger has fewer than `?9` open and the target fewer than `?10`.
+    /// expires) if the challenger has fewer than `?9` open and none to this target already
+    /// (so that the target's `?10` places take as many challengers to fill), and the target
+    /// fewer than `?10`.
     pub const ADD_CHALLENGE: &str =
         "INSERT INTO challenges (id, challenger, target, rated, clock, side, created, expires)
          SELECT CAST(?1 AS TEXT), CAST(?2 AS TEXT), CAST(?3 AS TEXT), CAST(?4 AS BIGINT),
                 CAST(?5 AS TEXT), CAST(?6 AS TEXT), CAST(?7 AS BIGINT), CAST(?8 AS BIGINT)
          WHERE (SELECT COUNT(*) FROM challenges WHERE challenger = CAST(?2 AS TEXT))
                < CAST(?9 AS BIGINT)
+           AND NOT EXISTS (SELECT 1 FROM challenges
+                           WHERE challenger = CAST(?2 AS TEXT) AND target = CAST(?3 AS TEXT))
            AND (SELECT COUNT(*) FROM challenges WHERE target = CAST(?3 AS TEXT))
                < CAST(?10 AS BIGINT)";
     /// A challenge line with both names, from `c` joined with its two accounts.

@@ -232,8 +232,18 @@ pub trait GameStore: Send + Sync {
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>>;
 
     /// The online games still going (as [`GameStore::live_online`]) with account `user_id` (its
-    /// id) in a seat, found by the seat columns' indexes.
-    fn live_online_of(&self, user_id: String) -> StoreFuture<'_, Vec<GameRow>>;
+    /// id) in a seat, found by the seat columns' indexes, oldest first: at most `limit` of
+    /// them after the first `offset` (a page: an account's list is never read whole).
+    fn live_online_of(
+        &self,
+        user_id: String,
+        offset: u64,
+        limit: u64,
+    ) -> StoreFuture<'_, Vec<GameRow>>;
+
+    /// How many online games are still going with account `user_id` in a seat (counted by
+    /// the seat columns' indexes, no row read): what the budget's games per account count.
+    fn live_online_count(&self, user_id: String) -> StoreFuture<'_, u64>;
 
     /// Stores the review of game `id` (JSON text, written and read by `review.rs`), replacing
     /// the one stored before. An unknown id answers [`StoreError::Missing`]. Not versioned: a

@@ -696,6 +696,7 @@ mod tests {
             None,
             crate::online::OnlineConfig::default(),
             crate::house::HouseConfig::default(),
+            &crate::limits::ServerLimits::default(),
             Arc::clone(&clock),
         );
         let t = Tournaments::new(

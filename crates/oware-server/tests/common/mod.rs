@@ -262,8 +262,17 @@ impl GameStore for TestStore {
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
         self.inner.live_online()
     }
-    fn live_online_of(&self, user_id: String) -> StoreFuture<'_, Vec<GameRow>> {
-        self.inner.live_online_of(user_id)
+    fn live_online_of(
+        &self,
+        user_id: String,
+        offset: u64,
+        limit: u64,
+    ) -> StoreFuture<'_, Vec<GameRow>> {
+        self.inner.live_online_of(user_id, offset, limit)
+    }
+
+    fn live_online_count(&self, user_id: String) -> StoreFuture<'_, u64> {
+        self.inner.live_online_count(user_id)
     }
     fn update_and_insert(&self, update: GameUpdate, new: GameRow) -> StoreFuture<'_, ()> {
         self.inner.update_and_insert(update, new)

@@ -56,8 +56,18 @@ fn read_taken(r: &tokio_postgres::Row) -> ChallengeRow {
 impl BotStore for PostgresStore {
     fn create_token(&self, t: TokenRow, hash: String, max: u32) -> StoreFuture<'_, bool> {
         Box::pin(async move {
-            let n = self
-                .exec(
+            let mut c = self.client().await?;
+            let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+            // One token made at a time per account (until this transaction ends): the count
+            // and the insert are one step, so racing requests cannot pass the limit.
+            tx.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended('tokens ' || $1, 0))",
+                &[&t.user_id],
+            )
+            .await
+            .map_err(|e| self.failed(e))?;
+            let n = tx
+                .execute(
                     &numbered(sql::CREATE_TOKEN),
                     &[
                         &t.id,
@@ -69,7 +79,9 @@ impl BotStore for PostgresStore {
                         &i64::from(max),
                     ],
                 )
-                .await?;
+                .await
+                .map_err(|e| self.failed(e))?;
+            tx.commit().await.map_err(|e| self.failed(e))?;
             Ok(n == 1)
         })
     }
@@ -168,14 +180,20 @@ impl BotStore for PostgresStore {
             tx.execute(&numbered(sql::PURGE_CHALLENGES), &[&int(now_ms)])
                 .await
                 .map_err(|e| self.failed(e))?;
-            // One challenge made at a time per target (until this transaction ends), so that
-            // two racing challengers cannot both pass the target's limit.
-            tx.execute(
-                "SELECT pg_advisory_xact_lock(hashtextextended('challenge ' || $1, 0))",
-                &[&ch.target],
-            )
-            .await
-            .map_err(|e| self.failed(e))?;
+            // One challenge made at a time per challenger and per target (until this
+            // transaction ends), so that neither the challenger's limit nor the target's can be
+            // passed by racing requests (READ COMMITTED: each insert's count would not see the
+            // other's row). Both locks, always in the same order (no deadlock).
+            let mut parties = [ch.challenger.as_str(), ch.target.as_str()];
+            parties.sort_unstable();
+            for party in parties {
+                tx.execute(
+                    "SELECT pg_advisory_xact_lock(hashtextextended('challenge ' || $1, 0))",
+                    &[&party],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            }
             let n = tx
                 .execute(
                     &numbered(sql::ADD_CHALLENGE),

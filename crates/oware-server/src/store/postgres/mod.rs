@@ -392,21 +392,45 @@ impl GameStore for PostgresStore {
         })
     }
 
-    fn live_online_of(&self, user_id: String) -> StoreFuture<'_, Vec<GameRow>> {
+    fn live_online_of(
+        &self,
+        user_id: String,
+        offset: u64,
+        limit: u64,
+    ) -> StoreFuture<'_, Vec<GameRow>> {
         Box::pin(async move {
             let c = self.client().await?;
+            let (limit, offset) = (crate::store::int(limit), crate::store::int(offset));
             let rows = c
                 .query(
                     &format!(
                         "SELECT {GAME_COLUMNS} FROM games
                          WHERE (south_user = $1 OR north_user = $1) AND {LIVE_ONLINE}
-                         ORDER BY created, id"
+                         ORDER BY created, id LIMIT $2 OFFSET $3"
+                    ),
+                    &[&user_id, &limit, &offset],
+                )
+                .await
+                .map_err(|e| self.failed(e))?;
+            Ok(rows.iter().map(read_row).collect())
+        })
+    }
+
+    fn live_online_count(&self, user_id: String) -> StoreFuture<'_, u64> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let row = c
+                .query_one(
+                    &format!(
+                        "SELECT COUNT(*) FROM games
+                         WHERE (south_user = $1 OR north_user = $1) AND {LIVE_ONLINE}"
                     ),
                     &[&user_id],
                 )
                 .await
                 .map_err(|e| self.failed(e))?;
-            Ok(rows.iter().map(read_row).collect())
+            let n: i64 = row.get(0);
+            Ok(u64::try_from(n).unwrap_or(0))
         })
     }
 

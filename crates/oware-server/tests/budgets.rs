@@ -1,0 +1,479 @@
+//! The budget (issue 52): each hostile case of the security review as a test against the real
+//! server on a loopback port, the clock injected (no sleeping for time to pass). Games made by
+//! accepting challenges count toward the creation limits and the games an account may have
+//! going; an account's games are paged; connections and streams have whole-server ceilings
+//! (503 with `Retry-After`), streams a ceiling per account; revoking a token, closing an
+//! account or changing a password ends the open streams at once; challenges have a rate and
+//! one account holds one open challenge to each player; the token limit holds under
+//! concurrency. On SQLite, or on PostgreSQL with `OWARE_TEST_BACKEND=postgres`.
+
+mod common;
+
+use std::time::Duration;
+
+use common::bot::{token, Bot};
+use common::{assert_error, clocked_config, Browser, PASSWORD};
+use oware_server::{ManualClock, OnlineConfig, ProxyNet, Server, ServerLimits, TrustedProxies};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A server on its own database and manual clock with `limits`, the online settings `online`
+/// changed by `tune`; the loopback address is a trusted proxy, so that a test may speak for
+/// many client addresses (`X-Forwarded-For`).
+async fn server(
+    clock: &ManualClock,
+    limits: ServerLimits,
+    tune: impl FnOnce(&mut OnlineConfig),
+) -> (tempfile::TempDir, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = clocked_config(&dir.path().join("games.sqlite"), clock).await;
+    tune(&mut config.online);
+    config.limits = ServerLimits {
+        trusted_proxies: TrustedProxies::new(["127.0.0.1".parse::<ProxyNet>().unwrap()]),
+        ..limits
+    };
+    let s = oware_server::start(&config).await.expect("server starts");
+    (dir, s)
+}
+
+/// `from` challenges `to` (by name): the answer's status and body.
+async fn challenge(from: &mut Browser, to: &str) -> (StatusCode, Value) {
+    from.post(&format!("/api/challenge/{to}"), json!({})).await
+}
+
+/// `from` challenges `to`, and `to` accepts: the accept's status and body.
+async fn challenge_accepted(
+    from: &mut Browser,
+    to: &mut Browser,
+    name: &str,
+) -> (StatusCode, Value) {
+    let (st, c) = challenge(from, name).await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    to.post(&format!("/api/challenge/{id}/accept"), json!({}))
+        .await
+}
+
+#[tokio::test]
+async fn accepting_challenges_counts_toward_the_creation_limit_of_the_address() {
+    let clock = ManualClock::starting_now();
+    let (_dir, s) = server(&clock, ServerLimits::default(), |o| o.create_limit = 3).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    for _ in 0..3 {
+        let (st, body) = challenge_accepted(&mut ama, &mut kofi, "Kofi").await;
+        assert_eq!(st, StatusCode::OK, "{body}");
+    }
+    // Two accounts of one address accepting each other's challenges: the fourth game is
+    // refused, and the challenge stays open for later.
+    let (st, c) = challenge(&mut ama, "Kofi").await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    let (st, body) = kofi
+        .post(&format!("/api/challenge/{id}/accept"), json!({}))
+        .await;
+    assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-games");
+    let (_, list) = kofi.get("/api/challenge").await;
+    assert_eq!(list["incoming"][0]["id"], id, "{list}");
+    let (_, games) = kofi.get("/api/account/games").await;
+    assert_eq!(games["games"].as_array().unwrap().len(), 3, "{games}");
+    // The window passes (the challenge lapsed meanwhile): a new one is accepted.
+    clock.advance(Duration::from_secs(601));
+    let (st, body) = challenge_accepted(&mut ama, &mut kofi, "Kofi").await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn an_account_has_at_most_its_budget_of_games_going_and_its_games_are_paged() {
+    let clock = ManualClock::starting_now();
+    let limits = ServerLimits {
+        live_games_per_account: 3,
+        ..ServerLimits::default()
+    };
+    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    let mut esi = Browser::signed_up(&s, "Esi").await;
+    for _ in 0..3 {
+        let (st, body) = challenge_accepted(&mut ama, &mut kofi, "Kofi").await;
+        assert_eq!(st, StatusCode::OK, "{body}");
+    }
+    // Ama has three games going: no fourth challenge, nor a game in the lobby.
+    let (st, body) = challenge(&mut ama, "Esi").await;
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-live-games",
+    );
+    let (st, body) = ama
+        .post(
+            "/api/games",
+            json!({"opponent": "online", "clock": {"initial_s": 300, "increment_s": 0}}),
+        )
+        .await;
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-live-games",
+    );
+    // Nor may Kofi accept another game: Esi's challenge to him stays open.
+    let (st, c) = challenge(&mut esi, "Kofi").await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    let id = c["id"].as_str().unwrap();
+    let (st, body) = kofi
+        .post(&format!("/api/challenge/{id}/accept"), json!({}))
+        .await;
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-live-games",
+    );
+
+    // The list is paged: an offset skips games, a bad one is refused.
+    let (st, all) = ama.get("/api/account/games").await;
+    assert_eq!(st, StatusCode::OK, "{all}");
+    assert_eq!(all["games"].as_array().unwrap().len(), 3);
+    let (_, rest) = ama.get("/api/account/games?offset=2").await;
+    assert_eq!(rest["games"].as_array().unwrap().len(), 1, "{rest}");
+    let (st, body) = ama.get("/api/account/games?offset=-1").await;
+    assert_error(st, &body, StatusCode::BAD_REQUEST, "bad-request");
+
+    // One game ends: Ama may play another.
+    let game = all["games"][0]["id"].as_str().unwrap().to_string();
+    let (st, seat) = ama
+        .post(&format!("/api/games/{game}/seat"), json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{seat}");
+    let token = seat["token"].as_str().unwrap();
+    let (st, body) = ama
+        .post_seat(&format!("/api/games/{game}/abort"), token, json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let (st, body) = challenge(&mut ama, "Esi").await;
+    assert_eq!(st, StatusCode::CREATED, "{body}");
+}
+
+#[tokio::test]
+async fn challenges_have_a_rate_and_one_open_challenge_to_each_player() {
+    let clock = ManualClock::starting_now();
+    let limits = ServerLimits {
+        challenges_per_minute: 3,
+        ..ServerLimits::default()
+    };
+    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    for name in ["Kofi", "Esi", "Yaw", "Abena"] {
+        Browser::signed_up(&s, name).await;
+    }
+    let (st, body) = challenge(&mut ama, "Kofi").await;
+    assert_eq!(st, StatusCode::CREATED, "{body}");
+    // A second open challenge to the same player: refused (two accounts cannot fill anyone's
+    // places).
+    let (st, body) = challenge(&mut ama, "Kofi").await;
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-challenges",
+    );
+    let (st, body) = challenge(&mut ama, "Esi").await;
+    assert_eq!(st, StatusCode::CREATED, "{body}");
+    // Three sent in the minute (the refused one counted): the fourth waits.
+    let (st, body) = challenge(&mut ama, "Yaw").await;
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-challenges",
+    );
+    clock.advance(Duration::from_secs(61));
+    let (st, body) = challenge(&mut ama, "Yaw").await;
+    assert_eq!(st, StatusCode::CREATED, "{body}");
+}
+
+/// `GET path` with `token` from client address `from`: the status and the JSON body (a stream
+/// that opens answers 200 and is dropped).
+async fn stream_from(
+    s: &Server,
+    path: &str,
+    token: Option<&str>,
+    from: &str,
+) -> (StatusCode, Value, Option<reqwest::Response>) {
+    let mut req = reqwest::Client::new()
+        .get(format!("http://{}{path}", s.addr()))
+        .header("x-forwarded-for", from);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status();
+    if status == StatusCode::OK {
+        return (status, Value::Null, Some(r));
+    }
+    let retry = r.headers().get("retry-after").is_some();
+    assert!(retry, "a refusal says when to come back");
+    (status, r.json().await.unwrap_or(Value::Null), None)
+}
+
+#[tokio::test]
+async fn streams_are_capped_per_account_from_any_address_and_for_the_whole_server() {
+    let clock = ManualClock::starting_now();
+    let limits = ServerLimits {
+        streams_per_account: 2,
+        streams_max: Some(4),
+        ..ServerLimits::default()
+    };
+    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let t = token(&mut ama, &["challenge:read"]).await;
+    let mut held = Vec::new();
+    for i in 1..=2 {
+        let (st, _, r) =
+            stream_from(&s, "/api/stream/event", Some(&t), &format!("203.0.113.{i}")).await;
+        assert_eq!(st, StatusCode::OK);
+        held.push(r);
+    }
+    // One token from a third address: the account holds its most.
+    let (st, body, _) = stream_from(&s, "/api/stream/event", Some(&t), "203.0.113.3").await;
+    assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-streams");
+    // Streams that need no account fill the server: past its ceiling, 503 with Retry-After.
+    for i in 4..=5 {
+        let (st, _, r) =
+            stream_from(&s, "/api/lobby/events", None, &format!("203.0.113.{i}")).await;
+        assert_eq!(st, StatusCode::OK);
+        held.push(r);
+    }
+    let (st, body, _) = stream_from(&s, "/api/lobby/events", None, "203.0.113.6").await;
+    assert_error(
+        st,
+        &body,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "too-many-clients",
+    );
+    // (A closed stream's place is given back by its guard: `budget.rs`'s unit tests.)
+    drop(held);
+}
+
+#[tokio::test]
+async fn connections_past_the_ceiling_are_answered_503_with_retry_after_and_the_rest_served() {
+    let clock = ManualClock::starting_now();
+    let limits = ServerLimits {
+        connections_max: Some(3),
+        ..ServerLimits::default()
+    };
+    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    let mut idle = Vec::new();
+    for _ in 0..3 {
+        idle.push(tokio::net::TcpStream::connect(s.addr()).await.unwrap());
+    }
+    // The listener takes connections in their order: the fourth is past the ceiling.
+    let mut c = tokio::net::TcpStream::connect(s.addr()).await.unwrap();
+    let _ = c
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(20), c.read_to_end(&mut answer)).await;
+    let refused = String::from_utf8_lossy(&answer).into_owned();
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+    assert!(refused.contains("Retry-After: 5"), "{refused}");
+    assert!(
+        refused.contains("\"code\":\"too-many-clients\""),
+        "{refused}"
+    );
+    // Closing the idle connections makes room: a visitor is answered again (once the
+    // server has seen them close: each try yields to it, no time is waited for).
+    drop(idle);
+    let mut answered = false;
+    for _ in 0..1000 {
+        let r = reqwest::get(format!("http://{}/api/health", s.addr())).await;
+        if r.is_ok_and(|r| r.status() == StatusCode::OK) {
+            answered = true;
+            break;
+        }
+        tokio::task::yield_now().await;
+    }
+    assert!(answered, "the places were given back");
+}
+
+/// A new token of `b`'s account described as `description`: its text and its id.
+async fn named_token(b: &mut Browser, description: &str) -> (String, String) {
+    let (st, body) = b
+        .post(
+            "/api/account/tokens",
+            json!({ "description": description, "scopes": ["challenge:read"] }),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{body}");
+    let text = body["token"].as_str().unwrap().to_string();
+    let id = body["info"]["id"].as_str().unwrap().to_string();
+    (text, id)
+}
+
+#[tokio::test]
+async fn revoking_a_token_closing_the_account_or_changing_the_password_ends_the_open_streams() {
+    let clock = ManualClock::starting_now();
+    let (_dir, s) = server(&clock, ServerLimits::default(), |_| {}).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+
+    // Revoked: the stream ends at once; another token's stream goes on.
+    let (first, first_id) = named_token(&mut ama, "first").await;
+    let (second, _) = named_token(&mut ama, "second").await;
+    let (first, second) = (Bot::new(&s, &first), Bot::new(&s, &second));
+    let mut one = first.stream("/api/stream/event").await;
+    let mut two = second.stream("/api/stream/event").await;
+    let (st, body) = ama.delete(&format!("/api/account/tokens/{first_id}")).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(one.next().await, None, "the revoked token's stream ended");
+    // The other stream still carries events: a challenge to Ama reaches it.
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    let (st, c) = challenge(&mut kofi, "Ama").await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    two.until("challenge", |_| true).await;
+
+    // A new password: every token is revoked and their streams end.
+    let (st, body) = ama
+        .post(
+            "/api/account/password",
+            json!({"current": PASSWORD, "new": "a new phrase for the seeds"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(
+        two.next().await,
+        None,
+        "the stream ended with the password change"
+    );
+    let (st, body) = second.get("/api/challenge").await;
+    assert_error(st, &body, StatusCode::UNAUTHORIZED, "bad-token");
+
+    // Closed: a new token's stream ends with the account.
+    let (third, _) = named_token(&mut ama, "third").await;
+    let third = Bot::new(&s, &third);
+    let mut three = third.stream("/api/stream/event").await;
+    let open = three.next().await.unwrap();
+    assert_eq!(
+        open["type"], "challenge",
+        "the opening line: Kofi's challenge {open}"
+    );
+    let (st, body) = ama
+        .post(
+            "/api/account/close",
+            json!({"password": "a new phrase for the seeds"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(
+        three.next().await,
+        None,
+        "the stream ended with the account"
+    );
+}
+
+#[tokio::test]
+async fn the_token_limit_holds_against_requests_at_once() {
+    let clock = ManualClock::starting_now();
+    let (_dir, s) = server(&clock, ServerLimits::default(), |_| {}).await;
+    let ama = Browser::signed_up(&s, "Ama").await;
+    let cookie = ama.cookie.clone().unwrap();
+    let client = reqwest::Client::new();
+    let made = futures_util::future::join_all((0..30).map(|i| {
+        let client = client.clone();
+        let cookie = cookie.clone();
+        let url = format!("http://{}/api/account/tokens", s.addr());
+        async move {
+            client
+                .post(url)
+                .header("cookie", format!("oware_session={cookie}"))
+                .json(&json!({"description": format!("bot {i}"), "scopes": ["bot:play"]}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    }))
+    .await;
+    let ok = made.iter().filter(|&&st| st == StatusCode::CREATED).count();
+    let mut ama = ama;
+    let (_, list) = ama.get("/api/account/tokens").await;
+    let held = list["tokens"].as_array().unwrap().len();
+    assert_eq!(ok, held, "{made:?}");
+    assert!(held <= 20, "at most the limit: {held}");
+    assert_eq!(held, 20, "every place taken: {made:?}");
+}
+
+#[tokio::test]
+async fn bots_stay_out_of_peoples_pools_and_arenas() {
+    let clock = ManualClock::starting_now();
+    let (_dir, s) = server(&clock, ServerLimits::default(), |_| {}).await;
+    // A person's ticket waits in a pool: the account cannot become a bot meanwhile (it would
+    // be paired with a person as a bot).
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let (st, ticket) = ama.post("/api/pool/3+2", json!({})).await;
+    assert_eq!(st, StatusCode::CREATED, "{ticket}");
+    let ama_bot = Bot::new(&s, &token(&mut ama, &["bot:play"]).await);
+    let (st, body) = ama_bot.post("/api/bot/account/upgrade", None).await;
+    assert_error(st, &body, StatusCode::CONFLICT, "has-played");
+
+    // A bot joins no arena with its page's session.
+    let mut deep = Browser::signed_up(&s, "Deep").await;
+    let deep_bot = Bot::new(&s, &token(&mut deep, &["bot:play"]).await);
+    let (st, body) = deep_bot.post("/api/bot/account/upgrade", None).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    let (st, arena) = kofi
+        .post(
+            "/api/tournaments",
+            json!({ "kind": "arena", "name": "Evening Arena", "minutes": 30,
+                    "initial_s": 180, "increment_s": 2, "max_players": 4 }),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{arena}");
+    let id = arena["id"].as_str().unwrap();
+    let (st, body) = deep
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_error(st, &body, StatusCode::FORBIDDEN, "no-bots-in-arenas");
+    let (st, body) = kofi
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn the_open_challenges_limit_holds_against_requests_at_once() {
+    let clock = ManualClock::starting_now();
+    let (_dir, s) = server(&clock, ServerLimits::default(), |_| {}).await;
+    let ama = Browser::signed_up(&s, "Ama").await;
+    let names: Vec<String> = (0..14).map(|i| format!("Player{i}")).collect();
+    for n in &names {
+        Browser::signed_up(&s, n).await;
+    }
+    let cookie = ama.cookie.clone().unwrap();
+    let client = reqwest::Client::new();
+    let sent = futures_util::future::join_all(names.iter().map(|n| {
+        let client = client.clone();
+        let cookie = cookie.clone();
+        let url = format!("http://{}/api/challenge/{n}", s.addr());
+        async move {
+            client
+                .post(url)
+                .header("cookie", format!("oware_session={cookie}"))
+                .json(&json!({}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    }))
+    .await;
+    let made = sent.iter().filter(|&&st| st == StatusCode::CREATED).count();
+    let mut ama = ama;
+    let (_, list) = ama.get("/api/challenge").await;
+    let open = list["outgoing"].as_array().unwrap().len();
+    assert_eq!(made, open, "{sent:?}");
+    assert_eq!(open, 10, "the limit, never more: {sent:?}");
+}
