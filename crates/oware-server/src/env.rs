@@ -130,7 +130,7 @@ impl Env {
         let round_follows: Weak<dyn Follower> = Arc::downgrade(&round) as Weak<dyn Follower>;
         let local_follows: Weak<dyn Follower> = Arc::downgrade(&local) as Weak<dyn Follower>;
         games.follow(vec![lobby_follows, round_follows, local_follows]);
-        let training = Training::new(Arc::clone(&store), Arc::clone(&clock));
+        let training = Training::new(Arc::clone(&store), Arc::clone(&clock), limits.puzzle_pace);
         let learn = Arc::new(Learn::new(Arc::clone(&store), Arc::clone(&clock)));
         Env {
             training,

@@ -50,6 +50,10 @@ pub struct ServerLimits {
     pub live_games_per_account: usize,
     /// Challenges one account may send a minute (default 20; an address twice as many).
     pub challenges_per_minute: usize,
+    /// The least time a rated puzzle round takes from serving, per move of the solver
+    /// (default 1 s, a person's pace; `oware serve --puzzle-pace-ms`): a faster round is
+    /// answered but not rated (`too-fast`).
+    pub puzzle_pace: Duration,
     /// How long a connection may take to send a request's headers, including the wait for
     /// its first byte (default 15 s); then it is closed.
     pub header_timeout: Duration,
@@ -75,6 +79,7 @@ impl Default for ServerLimits {
             connections_max: None,
             live_games_per_account: 100,
             challenges_per_minute: 20,
+            puzzle_pace: Duration::from_millis(crate::training::PACE_MS),
             header_timeout: Duration::from_secs(15),
             body_timeout: Duration::from_secs(15),
             trusted_proxies: TrustedProxies::default(),

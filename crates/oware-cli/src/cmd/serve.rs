@@ -90,6 +90,11 @@ pub struct Args {
     /// sharing a database should be given the same file.
     #[arg(long, value_name = "FILE")]
     pub schedule: Option<PathBuf>,
+    /// The least time, in milliseconds, a rated puzzle round takes from serving per move of
+    /// the solver; faster rounds are answered but not rated.
+    #[arg(long, value_name = "MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub puzzle_pace_ms: u64,
 }
 
 impl Default for Args {
@@ -117,6 +122,7 @@ impl Default for Args {
             trusted_proxy: Vec::new(),
             public_host: Vec::new(),
             schedule: None,
+            puzzle_pace_ms: 1000,
         }
     }
 }
@@ -171,6 +177,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         limits: oware_server::ServerLimits {
             trusted_proxies: oware_server::TrustedProxies::new(args.trusted_proxy.iter().copied()),
+            puzzle_pace: std::time::Duration::from_millis(args.puzzle_pace_ms),
             ..oware_server::ServerLimits::default()
         },
         public_hosts: args.public_host.clone(),

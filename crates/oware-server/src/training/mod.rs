@@ -22,8 +22,11 @@ mod pick;
 mod rounds;
 mod view;
 
+pub use rounds::PACE_MS;
+
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use oware_core::{movetext, Move, Position, Rules};
 use oware_protocol::{
@@ -97,7 +100,7 @@ pub struct Training {
 
 impl Training {
     /// The shipped set on `store`, days and ratings' times by `clock`.
-    pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Arc<Training> {
+    pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>, pace: Duration) -> Arc<Training> {
         let puzzles = oware_puzzles::shipped().unwrap_or_else(|e| {
             tracing::error!("the shipped puzzles do not read: {e}");
             Vec::new()
@@ -113,7 +116,7 @@ impl Training {
             puzzles,
             index,
             ratings: Mutex::new(None),
-            rounds: rounds::Rounds::default(),
+            rounds: rounds::Rounds::new(u64::try_from(pace.as_millis()).unwrap_or(u64::MAX)),
         })
     }
 

@@ -10,7 +10,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
-/// The least time a rated round takes, per solver move played, from serving (ms).
+/// The least time a rated round takes by default, per solver move played, from serving (ms;
+/// `ServerLimits::puzzle_pace`).
 pub const PACE_MS: u64 = 1000;
 
 /// An account's rated rounds in any minute; more are played unrated (`too-many`).
@@ -31,7 +32,7 @@ pub enum Unrated {
     NotServed,
     /// This served round was finished already.
     PlayedBefore,
-    /// Faster than [`PACE_MS`] a move from serving.
+    /// Faster than the pace ([`PACE_MS`] by default) a move from serving.
     TooFast,
     /// The account's [`RATED_PER_MINUTE`] are used up.
     TooMany,
@@ -122,15 +123,24 @@ struct Inner {
 /// The open rounds.
 pub struct Rounds {
     inner: Mutex<Inner>,
+    pace_ms: u64,
 }
 
 impl Default for Rounds {
     fn default() -> Self {
+        Rounds::new(PACE_MS)
+    }
+}
+
+impl Rounds {
+    /// No open round; a rated round takes at least `pace_ms` a solver move from serving.
+    pub fn new(pace_ms: u64) -> Self {
         Rounds {
             inner: Mutex::new(Inner {
                 accounts: Bounded::new(ACCOUNTS_MAX),
                 guests: Bounded::new(GUESTS_MAX),
             }),
+            pace_ms,
         }
     }
 }
@@ -198,7 +208,7 @@ impl Rounds {
             return Err(Unrated::PlayedBefore);
         }
         open.finished = true;
-        if now_ms.saturating_sub(open.served_ms) < moves.max(1) * PACE_MS {
+        if now_ms.saturating_sub(open.served_ms) < moves.max(1).saturating_mul(self.pace_ms) {
             return Err(Unrated::TooFast);
         }
         if let Some(rated) = rated {
