@@ -449,7 +449,10 @@ impl DeepJudge {
 
     /// The deep check of `puzzle`'s line: the first position's report (if its move passed) and
     /// the first failure (the ply and why).
-    pub(crate) fn check_line(&mut self, puzzle: &Puzzle) -> (Option<DeepReport>, Option<(usize, Why)>) {
+    pub(crate) fn check_line(
+        &mut self,
+        puzzle: &Puzzle,
+    ) -> (Option<DeepReport>, Option<(usize, Why)>) {
         let rules = self.rules;
         let mut pos = puzzle.position;
         let mut history: Vec<Position> = Vec::new();

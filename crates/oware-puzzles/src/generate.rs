@@ -291,10 +291,8 @@ impl Generator {
                         self.stats.deep_shortened += 1;
                         puzzle.line.truncate(plies);
                         solver_positions.truncate(plies.div_ceil(2));
-                        puzzle.themes =
-                            detect_themes(pos, &puzzle.line, method, value, &rules);
-                        if !is_concrete(pos, &puzzle.line, method, value, &puzzle.themes, &rules)
-                        {
+                        puzzle.themes = detect_themes(pos, &puzzle.line, method, value, &rules);
+                        if !is_concrete(pos, &puzzle.line, method, value, &puzzle.themes, &rules) {
                             self.stats.vague += 1;
                             return None;
                         }

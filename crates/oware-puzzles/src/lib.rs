@@ -32,7 +32,10 @@ mod prove;
 mod puzzle;
 mod themes;
 
-pub use deep::{DeepJudge, DeepOptions, DeepReport, Prover, Win, DEEP_DEPTH, DEEP_MARGIN, DEEP_HASH_MB, PROVER_NODES};
+pub use deep::{
+    DeepJudge, DeepOptions, DeepReport, Prover, Win, DEEP_DEPTH, DEEP_HASH_MB, DEEP_MARGIN,
+    PROVER_NODES,
+};
 pub use filter::{check_many, check_puzzle, kept, Verdict};
 pub use format::{
     read, write, FormatError, Header, FORMAT_VERSION, MAX_FILE_BYTES, MAX_LINE_BYTES,

@@ -4,6 +4,7 @@ use std::fmt;
 
 use oware_core::{Move, Position, Side};
 
+use crate::deep::DEEP_MARGIN;
 use crate::judge::{outcome_after, Judge, JudgeError, Method, MARGIN};
 use crate::puzzle::Puzzle;
 
@@ -114,7 +115,7 @@ impl fmt::Display for Why {
                 other,
             } => write!(
                 f,
-                "deep check at move {}: the move is worth {value}, {other} {second}: less than {MARGIN} centi-seeds apart",
+                "deep check at move {}: the move is worth {value}, {other} {second}: less than {DEEP_MARGIN} centi-seeds apart, or a second decisive move",
                 ply + 1
             ),
             Why::SecondWin { found } => {

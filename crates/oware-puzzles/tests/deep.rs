@@ -80,7 +80,10 @@ fn the_prover_agrees_with_the_tables() {
                 wins += 1;
             }
             Win::No => {
-                assert!(lo <= 0, "{text}: the prover says not won, the tables {lo}..{hi}");
+                assert!(
+                    lo <= 0,
+                    "{text}: the prover says not won, the tables {lo}..{hi}"
+                );
                 decided += 1;
             }
             Win::Unknown => {}
@@ -94,5 +97,8 @@ fn the_prover_agrees_with_the_tables() {
             assert_eq!(w, Win::No, "{text}");
         }
     }
-    assert!(decided >= 50 && wins >= 20, "{decided} decided, {wins} wins");
+    assert!(
+        decided >= 50 && wins >= 20,
+        "{decided} decided, {wins} wins"
+    );
 }

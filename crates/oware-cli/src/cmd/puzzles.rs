@@ -334,13 +334,8 @@ fn verify(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let done = std::sync::atomic::AtomicUsize::new(0);
     let last = std::sync::Mutex::new(Instant::now());
-    let verdicts = oware_puzzles::check_many(
-        &puzzles,
-        &indices,
-        tables.clone(),
-        deep,
-        args.jobs,
-        &|_| {
+    let verdicts =
+        oware_puzzles::check_many(&puzzles, &indices, tables.clone(), deep, args.jobs, &|_| {
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
             if last.elapsed().as_secs() >= 10 {
@@ -351,8 +346,7 @@ fn verify(args: VerifyArgs) -> anyhow::Result<ExitCode> {
                     start.elapsed().as_secs_f64()
                 );
             }
-        },
-    );
+        });
     let (mut tables_ok, mut search_ok, mut failed) = (0, 0, 0);
     let mut judge = Judge::new(tables);
     let mut kept: Vec<Puzzle> = Vec::new();
