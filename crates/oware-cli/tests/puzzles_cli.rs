@@ -40,7 +40,15 @@ fn generate_is_reproducible_and_verify_proves_the_file() {
     assert_eq!(body(&text), body(&std::fs::read_to_string(&b).unwrap()));
     let (_, puzzles) = oware_puzzles::read(&text).unwrap();
     assert!(!puzzles.is_empty());
-    let (ok, out, err) = oware(&["puzzles", "verify", a.to_str().unwrap(), "--no-egdb"]);
+    // The recorded proof only (the deep check's 22 plies on every puzzle would be slow here;
+    // it has its own test below).
+    let (ok, out, err) = oware(&[
+        "puzzles",
+        "verify",
+        a.to_str().unwrap(),
+        "--no-egdb",
+        "--shallow",
+    ]);
     assert!(ok, "{out}{err}");
     let n = puzzles.len();
     assert!(
@@ -49,6 +57,60 @@ fn generate_is_reproducible_and_verify_proves_the_file() {
         )),
         "{out}"
     );
+}
+
+/// The endgame tables up to 16 seeds (the shipped server's), built once into the target's
+/// temporary folder, shared with `oware-puzzles`' tests (the same folder).
+fn tables_16() -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("puzzle-tables-16");
+    let options = oware_egdb::BuildOptions {
+        max_seeds: 16,
+        threads: 2,
+        memory: 1 << 30,
+    };
+    oware_egdb::build(&dir, &oware_core::Rules::ABAPA, &options, &mut |_| {})
+        .expect("the test tables build");
+    dir
+}
+
+#[test]
+fn verify_fails_on_the_old_records_that_have_a_second_win_or_a_wrong_answer() {
+    // Three records of the set shipped before the deep check: B and D both win, every move
+    // wins, the answer A draws where B wins.
+    let old = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../oware-puzzles/tests/data/old-records.jsonl"
+    );
+    let tables = tables_16();
+    let egdb = tables.to_str().unwrap();
+    // The recorded proof (depth 16, no tables in the search) lets them through.
+    let (ok, out, err) = oware(&["puzzles", "verify", old, "--egdb", egdb, "--shallow"]);
+    assert!(ok, "{out}{err}");
+    let (code, out, err) = oware_code(&["puzzles", "verify", old, "--egdb", egdb]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    for id in ["95b4f0caab47", "2c9c9fce2755", "a381e713ae09"] {
+        assert!(out.contains(&format!("{id}: not proven")), "{out}");
+    }
+    assert!(out.contains("D 1200"), "{out}");
+    assert!(out.contains("0 by search, 3 failed"), "{out}");
+    // Filtering keeps none of them, and says so.
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.jsonl");
+    let (ok, out, err) = oware(&[
+        "puzzles",
+        "verify",
+        old,
+        "--egdb",
+        egdb,
+        "--jobs",
+        "2",
+        "--keep",
+        kept.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("0 puzzles kept"), "{out}");
+    let (_, puzzles) = oware_puzzles::read(&std::fs::read_to_string(&kept).unwrap()).unwrap();
+    assert!(puzzles.is_empty());
 }
 
 #[test]

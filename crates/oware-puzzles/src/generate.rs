@@ -6,9 +6,10 @@ use std::sync::atomic::AtomicBool;
 use oware_core::{Game, Move, Position, Rules};
 use oware_engine::{Engine, Limits};
 
+use crate::deep::{DeepJudge, DeepReport};
 use crate::judge::{outcome_after, Judge, Method, DECISIVE, MARGIN};
 use crate::puzzle::{position_key, Puzzle};
-use crate::themes::{detect_themes, is_greedy, starting_rating, Theme, FIND_DEPTH};
+use crate::themes::{deep_bonus, detect_themes, is_greedy, starting_rating, Theme, FIND_DEPTH};
 use crate::{DEFAULT_DEPTH, DEFAULT_TABLE_SEEDS, MAX_SOLVER_MOVES};
 
 /// How the generator works.
@@ -63,6 +64,10 @@ pub struct Stats {
     pub kept: u64,
     /// Of those, proven by the tables.
     pub by_tables: u64,
+    /// Candidates dropped by the deep check (see [`Generator::set_deep`]).
+    pub deep_dropped: u64,
+    /// Puzzles whose line the deep check shortened (a later solver move not the only good one).
+    pub deep_shortened: u64,
     /// Searches made by the judge.
     pub searches: u64,
 }
@@ -131,6 +136,31 @@ pub fn is_concrete(
         || themes.contains(&Theme::Defend)
 }
 
+/// The starting rating of `puzzle` ([`starting_rating`], plus [`deep_bonus`] when the deep
+/// check's report is given): `find_depth` by searches of the puzzle's position (without
+/// tables, as the judge's are) up to [`FIND_DEPTH`].
+pub fn rating_of(judge: &mut Judge, puzzle: &Puzzle, report: Option<&DeepReport>) -> u32 {
+    let rules = *judge.rules();
+    let pos = &puzzle.position;
+    let first = puzzle.line[0];
+    let mut by_depth = Vec::new();
+    judge.search(pos, &[], FIND_DEPTH, &mut |d, m| by_depth.push((d, m)));
+    let find_depth = by_depth
+        .iter()
+        .rev()
+        .take_while(|(_, m)| *m == Some(first))
+        .last()
+        .map_or(FIND_DEPTH + 1, |(d, _)| *d);
+    let me = pos.turn();
+    let quiet = pos.play_unchecked(first, &rules).store(me) == pos.store(me);
+    let greedy = is_greedy(pos, first, &rules);
+    let base = starting_rating(find_depth, puzzle.solver_moves(), quiet, greedy);
+    let bonus = report.map_or(0, |r| {
+        deep_bonus(r.plausible_replies, r.proven_win, puzzle.line.len())
+    });
+    (base + bonus).clamp(600, 2400)
+}
+
 /// Finds puzzles. Feed it games ([`Generator::add_game`]) or let it play
 /// ([`Generator::selfplay`]); read [`Generator::puzzles`] and [`Generator::stats`].
 #[derive(Debug)]
@@ -138,6 +168,7 @@ pub struct Generator {
     judge: Judge,
     options: Options,
     seen: HashSet<u128>,
+    deep: Option<DeepJudge>,
     /// The puzzles kept, in the order found.
     pub puzzles: Vec<Puzzle>,
     /// What was looked at.
@@ -151,9 +182,16 @@ impl Generator {
             judge,
             options,
             seen: HashSet::new(),
+            deep: None,
             puzzles: Vec::new(),
             stats: Stats::default(),
         }
+    }
+
+    /// Checks every candidate that passes the judge with `deep` too ([`DeepJudge::check`]),
+    /// dropping those that fail, and adds the deep report's part to the starting rating.
+    pub fn set_deep(&mut self, deep: DeepJudge) {
+        self.deep = Some(deep);
     }
 
     /// Whether `max` puzzles are found.
@@ -227,41 +265,53 @@ impl Generator {
         let before = self.judge.searches;
         let found = self.find(pos, method);
         self.stats.searches += self.judge.searches - before;
-        let (line, value, second, solver_positions) = found?;
+        let (line, value, second, mut solver_positions) = found?;
         let themes = detect_themes(pos, &line, method, value, &rules);
         if !is_concrete(pos, &line, method, value, &themes, &rules) {
             self.stats.vague += 1;
             return None;
         }
-        for p in &solver_positions {
-            self.seen.insert(position_key(p));
-        }
-        // How deep a search must look to play the first move and keep it.
-        let first = line[0];
-        let mut by_depth = Vec::new();
-        self.judge
-            .search(pos, &[], FIND_DEPTH, &mut |d, m| by_depth.push((d, m)));
-        self.stats.searches += 1;
-        let find_depth = by_depth
-            .iter()
-            .rev()
-            .take_while(|(_, m)| *m == Some(first))
-            .last()
-            .map_or(FIND_DEPTH + 1, |(d, _)| *d);
-        let me = pos.turn();
-        let quiet = pos.play_unchecked(first, &rules).store(me) == pos.store(me);
-        let greedy = is_greedy(pos, first, &rules);
-        let puzzle = Puzzle {
+        let mut puzzle = Puzzle {
             id: Puzzle::id_of(pos),
             position: *pos,
             themes,
-            rating: starting_rating(find_depth, line.len().div_ceil(2), quiet, greedy),
+            rating: 0,
             line,
             proof: method,
             value,
             second,
             source: source.to_string(),
         };
+        let report = match &mut self.deep {
+            Some(deep) => match deep.check_prefix(&puzzle) {
+                Ok((r, plies)) => {
+                    if plies < puzzle.line.len() {
+                        // A later solver move is not the only good one by the deep check:
+                        // the line stops before it.
+                        self.stats.deep_shortened += 1;
+                        puzzle.line.truncate(plies);
+                        solver_positions.truncate(plies.div_ceil(2));
+                        puzzle.themes = detect_themes(pos, &puzzle.line, method, value, &rules);
+                        if !is_concrete(pos, &puzzle.line, method, value, &puzzle.themes, &rules) {
+                            self.stats.vague += 1;
+                            return None;
+                        }
+                    }
+                    Some(r)
+                }
+                Err(_) => {
+                    self.stats.deep_dropped += 1;
+                    return None;
+                }
+            },
+            None => None,
+        };
+        for p in &solver_positions {
+            self.seen.insert(position_key(p));
+        }
+        let before = self.judge.searches;
+        puzzle.rating = rating_of(&mut self.judge, &puzzle, report.as_ref());
+        self.stats.searches += self.judge.searches - before;
         self.stats.kept += 1;
         if matches!(method, Method::Tables { .. }) {
             self.stats.by_tables += 1;

@@ -128,13 +128,13 @@ impl std::fmt::Display for JudgeError {
 }
 
 /// The solver's value of a finished game: its final score minus the opponent's, as a result.
-fn value_of_outcome(o: &Outcome, solver: Side) -> i32 {
+pub(crate) fn value_of_outcome(o: &Outcome, solver: Side) -> i32 {
     let d = i32::from(o.scores[solver].halves()) - i32::from(o.scores[solver.other()].halves());
     d.signum() * DECISIVE
 }
 
 /// The scale interval of a final seed difference known within `[lo, hi]`.
-fn scale_of_difference(lo: i32, hi: i32) -> (i32, i32) {
+pub(crate) fn scale_of_difference(lo: i32, hi: i32) -> (i32, i32) {
     if lo > 0 {
         (DECISIVE, DECISIVE)
     } else if hi < 0 {
@@ -159,6 +159,28 @@ pub(crate) fn outcome_after(
             .repetition
             .is_cycle(earlier, child)
             .then(|| child.cycle_outcome(rules))
+    })
+}
+
+/// Bounds on the final seed difference (solver minus opponent, stores included) of `pos`, by
+/// `tables`.
+pub(crate) fn table_difference(
+    tables: &Egdb,
+    pos: &Position,
+    solver: Side,
+) -> Result<(i32, i32), JudgeError> {
+    let seeds = pos.seeds_on_board();
+    let b = tables
+        .probe(pos)
+        .map_err(|e| JudgeError::Tables(e.to_string()))?
+        .ok_or(JudgeError::NoTables { seeds })?;
+    let mover = pos.turn();
+    let lead = i32::from(pos.store(mover)) - i32::from(pos.store(mover.other()));
+    let (lo, hi) = (lead + i32::from(b.lo), lead + i32::from(b.hi));
+    Ok(if mover == solver {
+        (lo, hi)
+    } else {
+        (-hi, -lo)
     })
 }
 
@@ -289,18 +311,7 @@ impl Judge {
     fn table_difference(&self, pos: &Position, solver: Side) -> Result<(i32, i32), JudgeError> {
         let seeds = pos.seeds_on_board();
         let tables = self.tables.as_ref().ok_or(JudgeError::NoTables { seeds })?;
-        let b = tables
-            .probe(pos)
-            .map_err(|e| JudgeError::Tables(e.to_string()))?
-            .ok_or(JudgeError::NoTables { seeds })?;
-        let mover = pos.turn();
-        let lead = i32::from(pos.store(mover)) - i32::from(pos.store(mover.other()));
-        let (lo, hi) = (lead + i32::from(b.lo), lead + i32::from(b.hi));
-        Ok(if mover == solver {
-            (lo, hi)
-        } else {
-            (-hi, -lo)
-        })
+        table_difference(tables, pos, solver)
     }
 
     /// The opponent's best reply in `child` (reached by the solver's move; `earlier` ends with

@@ -4,6 +4,7 @@ use std::fmt;
 
 use oware_core::{Move, Position, Side};
 
+use crate::deep::DEEP_MARGIN;
 use crate::judge::{outcome_after, Judge, JudgeError, Method, MARGIN};
 use crate::puzzle::Puzzle;
 
@@ -61,6 +62,25 @@ pub enum Why {
     },
     /// The proof is by tables and the tables are missing or do not cover the seeds.
     Tables(String),
+    /// The deep check (tables, deeper search with them): the line's move does not beat the
+    /// best other move by the margin.
+    Deep {
+        /// The ply.
+        ply: usize,
+        /// The line's move's deep value (`lo`).
+        value: i32,
+        /// The best other move's (`hi`).
+        second: i32,
+        /// That other move, as a letter.
+        other: char,
+    },
+    /// The exact prover: another first move wins too.
+    SecondWin {
+        /// That move, as a letter.
+        found: char,
+    },
+    /// The exact prover: the solution, said to win, does not.
+    NoWin,
 }
 
 impl fmt::Display for Why {
@@ -88,6 +108,20 @@ impl fmt::Display for Why {
                 second.map_or("none".to_string(), |s| s.to_string())
             ),
             Why::Tables(e) => f.write_str(e),
+            Why::Deep {
+                ply,
+                value,
+                second,
+                other,
+            } => write!(
+                f,
+                "deep check at move {}: the move is worth {value}, {other} {second}: less than {DEEP_MARGIN} centi-seeds apart, or a second decisive move",
+                ply + 1
+            ),
+            Why::SecondWin { found } => {
+                write!(f, "exact proof: {found} wins too (a second winning move)")
+            }
+            Why::NoWin => f.write_str("exact proof: the solution does not win"),
         }
     }
 }

@@ -186,3 +186,13 @@ pub fn starting_rating(find_depth: u32, solver_moves: usize, quiet: bool, greedy
         + if greedy { 0 } else { 100 };
     r.clamp(600, 2400)
 }
+
+/// The part of the starting rating the deep check adds ([`crate::DeepReport`]): 50 for every
+/// plausible reply of the opponent beyond the first (each one the solver must have seen through),
+/// and, when the exact prover proved the solution wins, 20 for every ply its proof goes past
+/// the line's end (at most 15): a win that lies deeper than the moves shown is harder to see.
+pub fn deep_bonus(plausible_replies: usize, proof_plies: Option<u32>, line_plies: usize) -> u32 {
+    let replies = 50 * (plausible_replies.clamp(1, 6) as u32 - 1);
+    let beyond = proof_plies.map_or(0, |d| d.saturating_sub(line_plies as u32 - 1).min(15));
+    replies + 20 * beyond
+}

@@ -11,7 +11,7 @@ use anyhow::{bail, Context};
 use clap::Subcommand;
 use oware_core::{ogn, Rules};
 use oware_egdb::Egdb;
-use oware_puzzles::{Generator, Judge, Method, Options, Stats};
+use oware_puzzles::{DeepJudge, DeepOptions, Generator, Judge, Method, Options, Puzzle, Stats};
 
 /// The largest OGN file read, in bytes.
 const MAX_OGN_BYTES: u64 = 16 << 20;
@@ -59,6 +59,35 @@ impl TablesArg {
     }
 }
 
+/// The deep check's settings.
+#[derive(clap::Args, Debug)]
+struct DeepArgs {
+    /// Depth of the deep check's search (with the endgame tables inside it).
+    #[arg(long, default_value_t = oware_puzzles::DEEP_DEPTH)]
+    deep_depth: u32,
+    /// The exact prover's node budget for each first move.
+    #[arg(long, default_value_t = oware_puzzles::PROVER_NODES)]
+    prover_nodes: u64,
+}
+
+impl DeepArgs {
+    fn options(&self) -> anyhow::Result<DeepOptions> {
+        anyhow::ensure!(
+            (2..=40).contains(&self.deep_depth),
+            "--deep-depth must be from 2 to 40, not {}",
+            self.deep_depth
+        );
+        anyhow::ensure!(
+            self.prover_nodes <= 1_000_000_000,
+            "--prover-nodes must be at most 1000000000"
+        );
+        Ok(DeepOptions {
+            depth: self.deep_depth,
+            prover_nodes: self.prover_nodes,
+        })
+    }
+}
+
 #[derive(clap::Args, Debug)]
 struct GenerateArgs {
     /// OGN files of finished games (one game or several, each starting with its tags).
@@ -83,6 +112,12 @@ struct GenerateArgs {
     /// present that far).
     #[arg(long, default_value_t = oware_puzzles::DEFAULT_TABLE_SEEDS)]
     table_seeds: u8,
+    /// Check every puzzle found with the deep check too (as `verify` does) and drop those that
+    /// fail it; the starting rating adds the deep check's part.
+    #[arg(long)]
+    deep: bool,
+    #[command(flatten)]
+    deep_args: DeepArgs,
     #[command(flatten)]
     tables: TablesArg,
 }
@@ -94,6 +129,18 @@ struct VerifyArgs {
     /// Prove only every Nth puzzle proven by search (all proven by tables are proven).
     #[arg(long, default_value_t = 1)]
     every: usize,
+    /// Only the recorded proof, without the deep check.
+    #[arg(long)]
+    shallow: bool,
+    /// Threads checking puzzles at once (the results are the same for any number).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Write the puzzles that pass (every check), with their starting ratings made again
+    /// (the deep check's part added), to this file.
+    #[arg(long)]
+    keep: Option<PathBuf>,
+    #[command(flatten)]
+    deep_args: DeepArgs,
     #[command(flatten)]
     tables: TablesArg,
 }
@@ -152,8 +199,8 @@ fn summary(stats: &Stats, seconds: f64) -> String {
     };
     format!(
         "{} games, {} candidate positions ({} with one legal move, {} duplicates, {} dropped by \
-         the first look, {} judged in full, {} only good move without a concrete gain), {} \
-         puzzles kept ({share:.2} % of the candidates; {} by tables), {} searches, \
+         the first look, {} judged in full, {} only good move without a concrete gain, {} \
+         dropped by the deep check, {} shortened by it), {} puzzles kept ({share:.2} % of the candidates; {} by tables), {} searches, \
          {seconds:.1} s, {:.1} puzzles a minute",
         stats.games,
         stats.candidates,
@@ -162,6 +209,8 @@ fn summary(stats: &Stats, seconds: f64) -> String {
         stats.prefiltered,
         stats.judged,
         stats.vague,
+        stats.deep_dropped,
+        stats.deep_shortened,
         stats.kept,
         stats.by_tables,
         stats.searches,
@@ -186,7 +235,11 @@ fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         max: args.max,
         ..Options::default()
     };
-    let mut gen = Generator::new(Judge::new(tables), options);
+    let deep = args.deep_args.options()?;
+    let mut gen = Generator::new(Judge::new(tables.clone()), options);
+    if args.deep {
+        gen.set_deep(DeepJudge::new(tables, deep));
+    }
     let start = Instant::now();
     for path in &args.games {
         let text = read_capped(path, MAX_OGN_BYTES)?;
@@ -236,42 +289,107 @@ fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
 
 fn verify(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(args.every >= 1, "--every must be at least 1");
+    anyhow::ensure!(
+        (1..=64).contains(&args.jobs),
+        "--jobs must be from 1 to 64, not {}",
+        args.jobs
+    );
+    anyhow::ensure!(
+        args.keep.is_none() || args.every == 1,
+        "--keep checks every puzzle: leave out --every"
+    );
+    let deep = (!args.shallow)
+        .then(|| args.deep_args.options())
+        .transpose()?;
     let text = read_capped(&args.file, oware_puzzles::MAX_FILE_BYTES as u64)?;
     let (_, puzzles) =
         oware_puzzles::read(&text).with_context(|| format!("{}", args.file.display()))?;
     let tables = args.tables.open()?;
-    let mut judge = Judge::new(tables);
-    let (mut tables_ok, mut search_ok, mut skipped, mut failed) = (0, 0, 0, 0);
+    let table_seeds = tables.as_ref().and_then(|t| t.max_seeds());
+    if let Some(d) = deep {
+        eprintln!(
+            "deep check: a search of {} plies with the tables ({}), the exact prover with {} nodes a first move",
+            d.depth,
+            table_seeds.map_or("none".to_string(), |s| format!("up to {s} seeds")),
+            d.prover_nodes
+        );
+    }
+    // The puzzles checked: those proven by tables when the tables cover them, every `every`th
+    // proven by search.
     let mut searched = 0;
-    for p in &puzzles {
+    let mut indices = Vec::new();
+    for (i, p) in puzzles.iter().enumerate() {
         match p.proof {
-            Method::Tables { seeds } if judge.table_seeds().is_none_or(|s| s < seeds) => {
-                skipped += 1;
-                continue;
-            }
+            Method::Tables { seeds } if table_seeds.is_none_or(|s| s < seeds) => continue,
             Method::Search { .. } => {
                 searched += 1;
                 if (searched - 1) % args.every != 0 {
-                    skipped += 1;
                     continue;
                 }
             }
             Method::Tables { .. } => {}
         }
-        match oware_puzzles::prove(p, &mut judge) {
-            Ok(()) if matches!(p.proof, Method::Tables { .. }) => tables_ok += 1,
-            Ok(()) => search_ok += 1,
-            Err(why) => {
+        indices.push(i);
+    }
+    let start = Instant::now();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let last = std::sync::Mutex::new(Instant::now());
+    let verdicts =
+        oware_puzzles::check_many(&puzzles, &indices, tables.clone(), deep, args.jobs, &|_| {
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+            if last.elapsed().as_secs() >= 10 {
+                *last = Instant::now();
+                eprintln!(
+                    "{n} of {} checked, {:.0} s",
+                    indices.len(),
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        });
+    let (mut tables_ok, mut search_ok, mut failed) = (0, 0, 0);
+    let mut judge = Judge::new(tables);
+    let mut kept: Vec<Puzzle> = Vec::new();
+    for (&i, v) in indices.iter().zip(&verdicts) {
+        let p = &puzzles[i];
+        match &v.why {
+            None if matches!(p.proof, Method::Tables { .. }) => tables_ok += 1,
+            None => search_ok += 1,
+            Some(why) => {
                 failed += 1;
                 println!("{}: not proven: {why}", p.id);
             }
         }
+        if args.keep.is_some() {
+            kept.extend(oware_puzzles::kept(p, v, &mut judge));
+        }
     }
     println!(
         "{} puzzles: {tables_ok} proven by tables, {search_ok} by search, {failed} failed, \
-         {skipped} not checked",
-        puzzles.len()
+         {} not checked ({:.1} s)",
+        puzzles.len(),
+        puzzles.len() - indices.len(),
+        start.elapsed().as_secs_f64()
     );
+    if let Some(path) = &args.keep {
+        let command = std::iter::once("oware".to_string())
+            .chain(std::env::args().skip(1))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let text = oware_puzzles::write(&oware_puzzles::Header::new(kept.len(), &command), &kept);
+        write_atomic(path, &text)?;
+        let shortened = indices
+            .iter()
+            .zip(&verdicts)
+            .filter(|(_, v)| v.why.is_some() && v.plies > 0)
+            .count();
+        println!(
+            "{} puzzles kept in {} ({shortened} with a line shortened to the moves that pass)",
+            kept.len(),
+            path.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {
