@@ -4,7 +4,8 @@
 // rises and the page explains the line; the next puzzle is failed with a wrong pit, the right move is shown,
 // the line can be stepped through and the rating falls. The pits are 44 px or more; a guest's visit asks
 // nothing of the account's routes. The server rates rounds played at a human pace only (a second a move from
-// serving): the test waits that second before each move, as a person would; every other wait is for a text.
+// serving by default): this server is started with `--puzzle-pace-ms 0`, so the test never waits for time to
+// pass; the pace itself is tested on the injected clock (tests/training.rs).
 //
 // Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/training.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
@@ -15,7 +16,7 @@ import { join } from "node:path";
 
 import { artifacts, openPage, root, useServer } from "./harness.mjs";
 
-const env = useServer({ name: "training" });
+const env = useServer({ name: "training", args: ["--puzzle-pace-ms", "0"] });
 const WAIT = { timeout: 15000 };
 const PHONE = { width: 390, height: 844 };
 
@@ -29,9 +30,6 @@ async function api(path) {
 /** The line of each shipped puzzle, by id, from the data file (the API keeps it on the server). */
 const LINES = new Map(readFileSync(join(root, "crates/oware-puzzles/data/puzzles.jsonl"), "utf8")
   .split("\n").slice(1).filter((l) => l.trim()).map((l) => JSON.parse(l)).map((p) => [p.id, p.line]));
-
-/** A second and a bit: the server's pace for a rated move. */
-const human = (page) => page.waitForTimeout(1100);
 
 /** The guest's rating as the page keeps it. */
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("oware.puzzleRating") || "null"));
@@ -56,7 +54,6 @@ test("training: the puzzle of the day is solved by clicks, another is failed, th
   const size = await page.locator("#board .pit").first().boundingBox();
   assert.ok(size.width >= 44 && size.height >= 44, `pits of 44 px: ${JSON.stringify(size)}`);
   for (let k = 0; k < line.length; k += 2) {
-    await human(page);
     await page.locator(`#board .pit[data-letter="${line[k]}"]`).click();
     if (k + 1 < line.length) await status(page, new RegExp(`Right: ${line[k]}\\. The opponent answers ${line[k + 1]}`));
   }
@@ -73,7 +70,6 @@ test("training: the puzzle of the day is solved by clicks, another is failed, th
   const p = await api(`/api/puzzle/${id}`);
   const solution = LINES.get(id);
   const wrong = p.board.legal.find((m) => m !== solution[0]);
-  await human(page);
   await page.locator(`#board .pit[data-letter="${wrong}"]`).click();
   await status(page, new RegExp(`${wrong} is not it: the right move was ${solution[0]}\\. .*${solution[0]} (captures|captures nothing)`));
   const down = await stored(page);
