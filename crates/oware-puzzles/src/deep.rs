@@ -29,7 +29,7 @@ use oware_engine::{Engine, Limits, Prober, PROVEN};
 
 use crate::judge::{
     outcome_after, scale_of_difference, table_difference, value_of_outcome, Decision, MoveValue,
-    DECISIVE, MARGIN,
+    DECISIVE, DEEP_MARGIN, MARGIN,
 };
 use crate::prove::Why;
 use crate::puzzle::Puzzle;
@@ -44,11 +44,6 @@ pub const PROVER_NODES: u64 = 200_000;
 
 /// The deep search's transposition table, in MB (cleared before each position).
 pub const DEEP_HASH_MB: usize = 32;
-
-/// How far ahead of every other move (centi-seeds) the line's move must stay by the deep
-/// values: half a seed (the recorded proof's margin, [`MARGIN`], is two seeds at its depth). A
-/// second move that wins or keeps a decisive lead fails whatever the margin.
-pub const DEEP_MARGIN: i32 = 50;
 
 /// The deepest the prover looks, in plies.
 const PROVER_MAX_PLIES: u32 = 60;

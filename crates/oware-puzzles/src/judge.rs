@@ -27,6 +27,11 @@ pub const DECISIVE: i32 = 1200;
 /// least a capture takes.
 pub const MARGIN: i32 = 200;
 
+/// How far ahead of every other move (centi-seeds) the line's move must stay by the deep
+/// values: half a seed (the recorded proof's margin, [`MARGIN`], is two seeds at its depth). A
+/// second move that wins or keeps a decisive lead fails whatever the margin.
+pub const DEEP_MARGIN: i32 = 50;
+
 /// The judge's transposition table, in MB. Fixed (and cleared before each search), so that
 /// every machine finds the same values.
 pub const JUDGE_HASH_MB: usize = 8;

@@ -33,15 +33,16 @@ mod puzzle;
 mod themes;
 
 pub use deep::{
-    DeepJudge, DeepOptions, DeepReport, Prover, Win, DEEP_DEPTH, DEEP_HASH_MB, DEEP_MARGIN,
-    PROVER_NODES,
+    DeepJudge, DeepOptions, DeepReport, Prover, Win, DEEP_DEPTH, DEEP_HASH_MB, PROVER_NODES,
 };
 pub use filter::{check_many, check_puzzle, kept, Verdict};
 pub use format::{
     read, write, FormatError, Header, FORMAT_VERSION, MAX_FILE_BYTES, MAX_LINE_BYTES,
 };
 pub use generate::{is_concrete, net_gain, rating_of, selfplay_game, Generator, Options, Stats};
-pub use judge::{Decision, Judge, JudgeError, Method, MoveValue, DECISIVE, JUDGE_HASH_MB, MARGIN};
+pub use judge::{
+    Decision, Judge, JudgeError, Method, MoveValue, DECISIVE, DEEP_MARGIN, JUDGE_HASH_MB, MARGIN,
+};
 pub use prove::{prove, Why};
 pub use puzzle::{position_key, Proof, Puzzle};
 pub use themes::{deep_bonus, detect_themes, starting_rating, Theme, FIND_DEPTH};

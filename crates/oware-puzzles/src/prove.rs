@@ -4,8 +4,7 @@ use std::fmt;
 
 use oware_core::{Move, Position, Side};
 
-use crate::deep::DEEP_MARGIN;
-use crate::judge::{outcome_after, Judge, JudgeError, Method, MARGIN};
+use crate::judge::{outcome_after, Judge, JudgeError, Method, DEEP_MARGIN, MARGIN};
 use crate::puzzle::Puzzle;
 
 /// Why a puzzle is not proven.

@@ -13,6 +13,9 @@ use crate::time::Clock;
 use crate::proxy::TrustedProxies;
 use crate::window::{Refused, Window};
 
+/// The least time a rated puzzle round takes by default, per solver move, from serving.
+pub const PUZZLE_PACE: Duration = Duration::from_secs(1);
+
 /// The limits of one server: per client (IP address), on the engine's queues and on the
 /// connections. [`ServerLimits::default`] suits a public server; tests use small ones.
 #[derive(Debug, Clone)]
@@ -79,7 +82,7 @@ impl Default for ServerLimits {
             connections_max: None,
             live_games_per_account: 100,
             challenges_per_minute: 20,
-            puzzle_pace: Duration::from_millis(crate::training::PACE_MS),
+            puzzle_pace: PUZZLE_PACE,
             header_timeout: Duration::from_secs(15),
             body_timeout: Duration::from_secs(15),
             trusted_proxies: TrustedProxies::default(),

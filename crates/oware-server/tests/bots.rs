@@ -537,14 +537,6 @@ async fn lichess_clients_find_their_account_and_send_forms() {
     assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-field");
 
     let mut deep_events = deep.stream("/api/stream/event").await;
-    // A challenge as lichess's form: white is South, the clock in seconds.
-    let form = "rated=true&clock.limit=300&clock.increment=2&color=white&variant=standard";
-    let (st, c) = ama_program.post_form("/api/challenge/Deep", form).await;
-    assert_eq!(st, StatusCode::CREATED, "{c}");
-    assert_eq!(c["side"], "south");
-    assert_eq!(c["rated"], true);
-    assert_eq!(c["clock"]["initial_s"], 300);
-    assert_eq!(c["clock"]["increment_s"], 2);
     // berserk's JSON: lichess's names, unset ones null; days make a correspondence clock.
     let (st, c2) = ama_program
         .post(
@@ -577,7 +569,15 @@ async fn lichess_clients_find_their_account_and_send_forms() {
         .await;
     assert_eq!(st, StatusCode::OK, "{d}");
     assert_eq!(d["decline_reason"], "too-slow");
-
+    // One open challenge to a player at a time: a new one once that one is answered.
+    // A challenge as lichess's form: white is South, the clock in seconds.
+    let form = "rated=true&clock.limit=300&clock.increment=2&color=white&variant=standard";
+    let (st, c) = ama_program.post_form("/api/challenge/Deep", form).await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    assert_eq!(c["side"], "south");
+    assert_eq!(c["rated"], true);
+    assert_eq!(c["clock"]["initial_s"], 300);
+    assert_eq!(c["clock"]["increment_s"], 2);
     // Accepted; chat as a form; the cycle route answers as the game's offers do.
     let cid = c["id"].as_str().unwrap().to_string();
     deep_events

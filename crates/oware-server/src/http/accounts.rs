@@ -278,12 +278,9 @@ pub(super) async fn log_out(
     Ok(cleared(&headers))
 }
 
-/// `GET /api/account`: who is logged in (`{"name": null}` for a guest).
+/// `GET /api/account` for a session: who is logged in (`{"name": null}` for a guest); a
+/// request with a token is answered by `bot::account` first.
 pub(super) async fn me(State(s): State<Shared>, headers: HeaderMap) -> Answer {
-    if bearer(&headers)?.is_some() {
-        // A program's token (lichess's clients read their account here).
-        return super::bot::token_account(&s, &headers).await;
-    }
     let user = viewer(&s, &headers).await?;
     let (bot, lang) = match &user {
         Some(u) => (s.bots.is_bot(u).await?, s.accounts.lang(u).await?),

@@ -305,9 +305,21 @@ pub(super) async fn game_stream(
     ))
 }
 
+/// `GET /api/account`: a program's token gets its account as lichess's clients read it
+/// ([`token_account`]); anyone else is answered by `accounts::me` (the session's account).
+pub(super) async fn account(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if bearer(&headers)?.is_some() {
+        return token_account(&s, &headers).await;
+    }
+    super::accounts::me(State(s), headers).await
+}
+
 /// `GET /api/account` with a Bearer token (any scope): the token's account, as lichess's
 /// clients read it (`username`, `title: "BOT"` for a bot).
-pub(super) async fn token_account(s: &Shared, headers: &HeaderMap) -> Result<Response, ApiError> {
+async fn token_account(s: &Shared, headers: &HeaderMap) -> Result<Response, ApiError> {
     let scopes = [
         TokenScope::BotPlay,
         TokenScope::ChallengeRead,

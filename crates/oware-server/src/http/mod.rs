@@ -180,7 +180,7 @@ route_table! {
     DELETE "/api/games/{id}/analysis" => games::stop_analysis,
     POST "/api/games/{id}/review" => review::review,
     GET "/api/games/{id}/review" => review::review_state,
-    GET "/api/account" => accounts::me,
+    GET "/api/account" => bot::account,
     GET "/api/account/games" => online::account_games,
     POST "/api/account/signup" => accounts::sign_up,
     POST "/api/account/login" => accounts::log_in,

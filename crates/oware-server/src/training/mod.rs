@@ -22,8 +22,6 @@ mod pick;
 mod rounds;
 mod view;
 
-pub use rounds::PACE_MS;
-
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

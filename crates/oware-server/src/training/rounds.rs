@@ -10,10 +10,6 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
-/// The least time a rated round takes by default, per solver move played, from serving (ms;
-/// `ServerLimits::puzzle_pace`).
-pub const PACE_MS: u64 = 1000;
-
 /// An account's rated rounds in any minute; more are played unrated (`too-many`).
 pub const RATED_PER_MINUTE: usize = 10;
 
@@ -32,7 +28,7 @@ pub enum Unrated {
     NotServed,
     /// This served round was finished already.
     PlayedBefore,
-    /// Faster than the pace ([`PACE_MS`] by default) a move from serving.
+    /// Faster than the pace ([`crate::limits::PUZZLE_PACE`] by default) a move from serving.
     TooFast,
     /// The account's [`RATED_PER_MINUTE`] are used up.
     TooMany,
@@ -128,7 +124,7 @@ pub struct Rounds {
 
 impl Default for Rounds {
     fn default() -> Self {
-        Rounds::new(PACE_MS)
+        Rounds::new(u64::try_from(crate::limits::PUZZLE_PACE.as_millis()).unwrap_or(u64::MAX))
     }
 }
 
