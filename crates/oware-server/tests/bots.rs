@@ -357,17 +357,27 @@ async fn challenges_are_declined_cancelled_and_lapse_and_both_sides_are_told() {
     let ama_program = Bot::new(&s, &token(&mut ama, &ALL_SCOPES).await);
     let mut ama_events = ama_program.stream("/api/stream/event").await;
 
-    // A bot with no event stream open declines at once (`later`): nothing is stored.
+    // A bot with no event stream open declines at once (`later`): nothing is stored. On
+    // PostgreSQL the bot's stream may be held by another instance, so the challenge waits
+    // (and lapses after 60 s) as any other; it is withdrawn here.
     let (st, c) = ama.post("/api/challenge/Deep", json!({})).await;
     assert_eq!(st, StatusCode::CREATED, "{c}");
-    assert_eq!(c["status"], "declined", "{c}");
-    assert_eq!(c["decline_reason"], "later", "{c}");
     let cid = c["id"].as_str().unwrap().to_string();
-    ama_events
-        .until("challengeDeclined", |v| v["challenge"]["id"] == cid)
-        .await;
-    let (_, list) = deep.get("/api/challenge").await;
-    assert_eq!(list["incoming"].as_array().unwrap().len(), 0, "{list}");
+    if common::postgres() {
+        assert_eq!(c["status"], "created", "{c}");
+        let (st, c) = ama_program
+            .post(&format!("/api/challenge/{cid}/cancel"), None)
+            .await;
+        assert_eq!(st, StatusCode::OK, "{c}");
+    } else {
+        assert_eq!(c["status"], "declined", "{c}");
+        assert_eq!(c["decline_reason"], "later", "{c}");
+        ama_events
+            .until("challengeDeclined", |v| v["challenge"]["id"] == cid)
+            .await;
+        let (_, list) = deep.get("/api/challenge").await;
+        assert_eq!(list["incoming"].as_array().unwrap().len(), 0, "{list}");
+    }
     let _deep_events = deep.stream("/api/stream/event").await;
 
     // Declined, with a reason.
