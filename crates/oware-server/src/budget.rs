@@ -72,7 +72,7 @@ const STREAMS_CEILING: usize = 10_000;
 
 impl Ceilings {
     /// The ceilings for a process allowed `files` open files: connections at four fifths of
-    /// what is left after [`FILES_RESERVED`], streams at three quarters of the connections (so
+    /// what is left after `FILES_RESERVED`, streams at three quarters of the connections (so
     /// that ordinary requests still find a place when the streams are full).
     pub fn for_open_files(files: u64) -> Ceilings {
         let connections = (files.saturating_sub(FILES_RESERVED) * 4 / 5).max(32);

@@ -54,7 +54,7 @@ pub struct OnlineConfig {
     /// case the claimer died (default 15 s; a reply takes at most a few seconds).
     pub work_lease: Duration,
     /// With several instances on one database: how long a review's claim holds unrenewed
-    /// (default 30 s, [`REVIEW_LEASE`]); the instance running the review renews it every
+    /// (default 30 s, `REVIEW_LEASE`); the instance running the review renews it every
     /// third of that.
     pub review_lease: Duration,
     /// Whether bot accounts may join the quick-pairing pools, which are meant for people

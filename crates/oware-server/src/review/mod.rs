@@ -10,11 +10,11 @@
 //! (those have their own).
 //!
 //! **Several instances** (a shared store): a review is claimed in the database (`review ID`,
-//! [`crate::online::REVIEW_LEASE`]) before it starts, so one instance runs it; asked on another instance
+//! `online::REVIEW_LEASE`) before it starts, so one instance runs it; asked on another instance
 //! meanwhile, the answer is "running". Its `review` events are announced to the other
 //! instances, which pass them to the streams they hold and remember the progress for
 //! `GET …/review`; the result is read from the store by any instance. The claimer renews its
-//! claim while the review runs; one that dies leaves it to run out ([`crate::online::REVIEW_LEASE`], 30 s),
+//! claim while the review runs; one that dies leaves it to run out (`online::REVIEW_LEASE`, 30 s),
 //! and the next request starts the review again on another instance.
 //!
 //! A stored review says which moves it judged (the game's moves as the store writes them) and
@@ -111,7 +111,7 @@ pub struct Reviews {
     remote: Mutex<HashMap<String, Heard>>,
     /// Reviews this instance started searching since start (`/api/health`).
     started: AtomicUsize,
-    /// How long a claim on a review holds unrenewed ([`crate::online::REVIEW_LEASE`] by default).
+    /// How long a claim on a review holds unrenewed (`online::REVIEW_LEASE` by default).
     lease: Duration,
 }
 

@@ -20,7 +20,7 @@ pub const ACCOUNT_GAMES_PAGE: u64 = 100;
 pub use oware_protocol::AccountGame;
 
 impl Round {
-    /// A page of `user`'s online games still going: at most [`ACCOUNT_GAMES_PAGE`] after the
+    /// A page of `user`'s online games still going: at most `ACCOUNT_GAMES_PAGE` (100) after the
     /// first `offset` (oldest first in the store), the player's turn first, the least time left
     /// first within the page. Read from the store ([`crate::GameStore::live_online_of`], by the
     /// seat columns' indexes), so every instance answers the same and no request reads more
