@@ -305,43 +305,33 @@ impl DeepJudge {
     /// The deep value of every legal move of `pos`, reached after `history`.
     pub fn judge(&mut self, pos: &Position, history: &[Position]) -> Decision {
         self.engine.clear();
-        let solver = pos.turn();
-        let mut earlier = history.to_vec();
-        earlier.push(*pos);
-        let mut values = Vec::new();
-        for &mv in pos.legal_moves(&self.rules).iter() {
-            let child = pos.play_unchecked(mv, &self.rules);
-            let (lo, hi, ends_game) = match outcome_after(&earlier, &child, &self.rules) {
-                Some(o) => {
-                    let v = value_of_outcome(&o, solver);
-                    (v, v, true)
-                }
-                None => {
-                    let (lo, hi) = self.value_of(
-                        &child,
-                        &earlier,
-                        solver,
-                        self.options.depth.saturating_sub(1),
-                    );
-                    (lo, hi, false)
-                }
-            };
-            values.push(MoveValue {
-                mv,
-                lo,
-                hi,
-                seeds: None,
-                reply: None,
-                ends_game,
-            });
-        }
-        Decision { values }
+        let depth = self.options.depth.saturating_sub(1);
+        self.judge_each(pos, history, |me, child, earlier, solver| {
+            Some(me.value_of(child, earlier, solver, depth))
+        })
+        // The deep value never gives up.
+        .unwrap_or(Decision { values: Vec::new() })
     }
 
     /// The value of every legal move of `pos` when the game's end or the tables settle each
     /// one (exactly, or within cycle-dependent bounds), else `None`.
     pub fn judge_exact(&mut self, pos: &Position, history: &[Position]) -> Option<Decision> {
         let tables = self.tables.clone()?;
+        self.judge_each(pos, history, |_, child, _, solver| {
+            let (lo, hi) = table_difference(&tables, child, solver).ok()?;
+            Some(scale_of_difference(lo, hi))
+        })
+    }
+
+    /// Every legal move of `pos` (reached after `history`) valued for the side to move: a move
+    /// that ends the game by its outcome, any other by `value` of the position after it (given
+    /// the positions before that one and the solver); `None` as soon as `value` gives none.
+    fn judge_each(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        mut value: impl FnMut(&mut Self, &Position, &[Position], Side) -> Option<(i32, i32)>,
+    ) -> Option<Decision> {
         let solver = pos.turn();
         let mut earlier = history.to_vec();
         earlier.push(*pos);
@@ -354,8 +344,7 @@ impl DeepJudge {
                     (v, v, true)
                 }
                 None => {
-                    let (lo, hi) = table_difference(&tables, &child, solver).ok()?;
-                    let (lo, hi) = scale_of_difference(lo, hi);
+                    let (lo, hi) = value(self, &child, &earlier, solver)?;
                     (lo, hi, false)
                 }
             };
