@@ -14,14 +14,16 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 target="${CARGO_TARGET_DIR:-$repo/target}"
 venv="${OWARE_LICHESS_VENV:-$target/lichess-venv}"
 python="${PYTHON:-python3}"
+# shellcheck source=scripts/net.sh
+source "$repo/scripts/net.sh"
 
 echo "== lichess clients: venv $venv"
 if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet --upgrade pip
+pip_install "$venv" --quiet --upgrade pip
 # berserk 0.14 is the version the test was written against; a newer one must pass too.
-"$venv/bin/python" -m pip install --quiet "berserk>=0.14,<1" pytest requests
+pip_install "$venv" --quiet "berserk>=0.14,<1" pytest requests
 
 echo "== lichess clients: build oware"
 (cd "$repo" && cargo build --quiet -p oware-cli)

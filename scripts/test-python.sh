@@ -16,6 +16,8 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 target="${CARGO_TARGET_DIR:-$repo/target}"
 venv="${OWARE_PY_VENV:-$target/python-venv}"
 python="${PYTHON:-python3}"
+# shellcheck source=scripts/net.sh
+source "$repo/scripts/net.sh"
 
 echo "== python package: venv $venv"
 if [ ! -x "$venv/bin/python" ]; then
@@ -23,11 +25,11 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 # The maturin build hook runs `maturin` from PATH: the venv's own.
 export PATH="$venv/bin:$PATH"
-"$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" numpy pytest
+pip_install "$venv" --quiet --upgrade pip
+pip_install "$venv" --quiet "maturin>=1.5,<2" numpy pytest
 # open_spiel has wheels for some platforms only: without one the agreement test is skipped
 # (with its reason in the pytest summary), never failed.
-if ! "$venv/bin/python" -m pip install --quiet --only-binary=:all: open_spiel; then
+if ! pip_install "$venv" --quiet --only-binary=:all: open_spiel; then
     echo "open_spiel: no wheel for this platform; the OpenSpiel agreement test will be skipped"
 fi
 

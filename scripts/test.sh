@@ -3,20 +3,22 @@
 # the browser tests' npm packages), then runs every Rust test and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/net.sh
+source scripts/net.sh
 
 # --- browser test prerequisites (owned by the web game; see crates/oware-server/web-tests) ---
 if [ -f crates/oware-server/web-tests/package.json ]; then
   if ! command -v chromium >/dev/null 2>&1; then
     echo "installing Debian's chromium for the browser tests"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    apt_install chromium
   fi
-  (cd crates/oware-server/web-tests && { { [ -d node_modules/playwright-core ] && [ -d node_modules/jsqr ] && [ -d node_modules/typescript ] && [ -d node_modules/axe-core ]; } || npm ci --no-audit --no-fund --silent; })
+  (cd crates/oware-server/web-tests && { { [ -d node_modules/playwright-core ] && [ -d node_modules/jsqr ] && [ -d node_modules/typescript ] && [ -d node_modules/axe-core ]; } || net_retry npm ci --no-audit --no-fund --silent; })
 fi
 
 # --- terminal test prerequisite (owned by the terminal game; see crates/oware-cli/tests/play_tmux.rs) ---
 if ! command -v tmux >/dev/null 2>&1; then
   echo "installing Debian's tmux for the terminal tests"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } ||
+  { apt_install tmux; } ||
     echo "tmux could not be installed: the terminal tests of 'oware play' will skip (and fail under CI=true)" >&2
 fi
 
@@ -29,7 +31,7 @@ if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
   if [ ! -e /usr/sbin/policy-rc.d ]; then
     printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && no_start=1
   fi
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+  apt_install nginx-light
   if [ "$no_start" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
 fi
 
@@ -40,7 +42,7 @@ fi
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 if [ -z "$(pg_bin)" ]; then
   echo "installing Debian's postgresql for the server's tests on PostgreSQL"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  apt_install postgresql
 fi
 PG_BIN="$(pg_bin)"
 [ -x "$PG_BIN/initdb" ] || { echo "postgresql is missing: the PostgreSQL tests cannot run" >&2; exit 1; }
