@@ -18,7 +18,7 @@
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, tournament, training, view |
+//! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, tournament, training, view |
 //! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training |
 //! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
@@ -110,6 +110,11 @@ pub use http::{
     move_input, movetime, parse_create, AnalysisReq, ApiError, BadHostName, CreateReq, HostName,
     MoveReq, NewRequest, ReviewReq, ROUTES,
 };
+/// The route declarations (`http/routes.rs`): each route's method, path, types, auth, body
+/// limit, budget class and paging.
+pub mod routes {
+    pub use crate::http::{markdown_table, Ans, Auth, Cost, Limit, Paging, Req, Route, ROUTES};
+}
 pub use limits::{ClientKey, LimitError, ServerLimits};
 pub use lobby::Lobby;
 pub use local::{Local, NewGame};

@@ -39,23 +39,6 @@ pub(crate) const BODY_LIMIT: usize = 256 * 1024;
 /// room for what any client writes, and the most such a request makes the server read.
 pub(crate) const SMALL_BODY_LIMIT: usize = 32 * 1024;
 
-/// The body size limit of `method` `path`: [`SMALL_BODY_LIMIT`] for the routes of a short
-/// text (`POST /api/games/{id}/chat`, `POST /api/games/{id}/join`, `POST /api/pool/{pool}`,
-/// which also have it as their own `DefaultBodyLimit` in `mod.rs`), else [`BODY_LIMIT`].
-pub(crate) fn body_limit(method: &axum::http::Method, path: &str) -> usize {
-    let games_text =
-        path.starts_with("/api/games/") && (path.ends_with("/chat") || path.ends_with("/join"));
-    let pool = path.starts_with("/api/pool/") && !path.starts_with("/api/pool/ticket/");
-    let bot_chat = path.starts_with("/api/bot/game/") && path.ends_with("/chat");
-    let puzzle = path.starts_with("/api/puzzle/");
-    let learn = path.starts_with("/api/learn/");
-    if method == axum::http::Method::POST && (games_text || pool || bot_chat || puzzle || learn) {
-        SMALL_BODY_LIMIT
-    } else {
-        BODY_LIMIT
-    }
-}
-
 /// 413 `body-too-large`, on every route, when the limit is not known (a body cut as it is read).
 pub(crate) fn body_too_large() -> ApiError {
     ApiError::new(

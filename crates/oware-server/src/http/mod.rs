@@ -1,5 +1,6 @@
 //! The HTTP routes: the JSON API, the event stream and the page's files. Handlers are thin:
-//! they read the request, call the service of their route (the table below `ROUTES` says which)
+//! they read the request, call the service of their route (the table of [`Services`] says which;
+//! every route is declared once, in `routes.rs`: [`ROUTES`])
 //! and let `error.rs` turn its error into an answer. Every request runs in a `tracing` span (method, path) that logs its status and
 //! duration (`tower_http::trace`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
 //! axum's extractors, whose refusals are JSON like every other error; requests that start
@@ -30,6 +31,7 @@ mod players;
 mod pool;
 mod qr;
 mod review;
+mod routes;
 mod tournaments;
 mod training;
 
@@ -37,11 +39,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
-use axum::handler::Handler;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get, on, MethodFilter};
+use axum::routing::{any, get};
 use axum::Router;
 use serde::Deserialize;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -50,17 +51,16 @@ use tower_http::LatencyUnit;
 use tracing::Level;
 
 use crate::budget::Budget;
-use crate::games::{Games, OfferKind};
+use crate::games::Games;
 use crate::limits::ClientKey;
 use crate::review::Reviews;
-use crate::round::Ending;
 use host::AllowedHosts;
-use tournaments::Act;
 
 pub use error::ApiError;
 pub use games::{move_input, movetime, parse_create, NewRequest};
 pub use host::{BadHostName, HostName};
 pub use oware_protocol::{AnalysisReq, CreateReq, MoveReq, ReviewReq};
+pub use routes::{markdown_table, Ans, Auth, Cost, Limit, Paging, Req, Route, ROUTES};
 
 /// The router state: one shared reference to [`Services`]. Every request clones it (axum's
 /// `State`), so it is one reference count, not one per service.
@@ -136,116 +136,10 @@ pub struct Services {
     pub(crate) tournaments: Arc<crate::tournament::Tournaments>,
 }
 
-/// Builds [`ROUTES`] and the router holding them from one list: `METHOD "path" => handler`.
-macro_rules! route_table {
-    ($($method:ident $path:literal => $handler:expr),* $(,)?) => {
-        /// Every route of the API, `(method, path)`, in the order of the table; the router is
-        /// built from the same list, and a test (`tests/routes_documented.rs`) checks each is
-        /// in `docs/web.md`'s API reference.
-        pub const ROUTES: &[(&str, &str)] = &[$((stringify!($method), $path)),*];
-
-        /// The API's routes (without the fallbacks: unknown API paths, the page's files).
-        fn routes() -> Router<Shared> {
-            Router::new()$(.route($path, on(MethodFilter::$method, $handler)))*
-        }
-    };
-}
-
-route_table! {
-    GET "/api/health" => health::health,
-    POST "/api/games" => games::create,
-    GET "/api/games/{id}" => games::state,
-    DELETE "/api/games/{id}" => online::ending(Ending::Cancel),
-    GET "/api/games/{id}/events" => games::events,
-    GET "/api/lobby" => lobby::lobby,
-    GET "/api/lobby/events" => lobby::lobby_events,
-    GET "/api/qr.svg" => qr::invite_qr,
-    POST "/api/games/{id}/join" => online::join.layer(small_body()),
-    POST "/api/games/{id}/resign" => online::ending(Ending::Resign),
-    POST "/api/games/{id}/abort" => online::ending(Ending::Abort),
-    POST "/api/games/{id}/draw" => online::offer(OfferKind::Draw),
-    POST "/api/games/{id}/takeback" => online::offer(OfferKind::Takeback),
-    POST "/api/games/{id}/cycle" => online::offer(OfferKind::Cycle),
-    GET "/api/games/{id}/chat" => chat::log,
-    POST "/api/games/{id}/chat" => chat::post.layer(small_body()),
-    POST "/api/games/{id}/claim" => online::claim,
-    POST "/api/games/{id}/rematch" => online::rematch,
-    POST "/api/games/{id}/seat" => online::seat,
-    POST "/api/games/{id}/presence" => online::presence,
-    POST "/api/games/{id}/moves" => games::play,
-    POST "/api/games/{id}/undo" => games::undo,
-    POST "/api/games/{id}/redo" => games::redo,
-    GET "/api/games/{id}/ogn" => games::ogn,
-    POST "/api/games/{id}/analysis" => games::analyse,
-    DELETE "/api/games/{id}/analysis" => games::stop_analysis,
-    POST "/api/games/{id}/review" => review::review,
-    GET "/api/games/{id}/review" => review::review_state,
-    GET "/api/account" => bot::account,
-    GET "/api/account/games" => online::account_games,
-    POST "/api/account/signup" => accounts::sign_up,
-    POST "/api/account/login" => accounts::log_in,
-    POST "/api/account/logout" => accounts::log_out,
-    POST "/api/account/lang" => accounts::set_lang,
-    POST "/api/account/password" => accounts::change_password,
-    POST "/api/account/close" => accounts::close,
-    POST "/api/account/reset" => accounts::reset,
-    GET "/api/account/tokens" => bot::tokens,
-    POST "/api/account/tokens" => bot::create_token,
-    DELETE "/api/account/tokens/{id}" => bot::revoke_token,
-    POST "/api/bot/account/upgrade" => bot::upgrade,
-    GET "/api/bot/online" => bot::online,
-    GET "/api/stream/event" => bot::event_stream,
-    GET "/api/bot/game/stream/{id}" => bot::game_stream,
-    POST "/api/bot/game/{id}/move/{move}" => bot::play,
-    POST "/api/bot/game/{id}/chat" => bot::chat.layer(small_body()),
-    POST "/api/bot/game/{id}/resign" => bot::ending(Ending::Resign),
-    POST "/api/bot/game/{id}/abort" => bot::ending(Ending::Abort),
-    POST "/api/bot/game/{id}/claim-victory" => bot::claim_victory,
-    POST "/api/bot/game/{id}/draw/{answer}" => bot::answer(OfferKind::Draw),
-    POST "/api/bot/game/{id}/takeback/{answer}" => bot::answer(OfferKind::Takeback),
-    POST "/api/bot/game/{id}/cycle/{answer}" => bot::answer(OfferKind::Cycle),
-    POST "/api/board/game/{id}/draw/{answer}" => bot::answer(OfferKind::Draw),
-    POST "/api/board/game/{id}/takeback/{answer}" => bot::answer(OfferKind::Takeback),
-    POST "/api/board/game/{id}/claim-victory" => bot::claim_victory,
-    POST "/api/challenge/{name}" => bot::challenge,
-    GET "/api/challenge" => bot::challenges,
-    POST "/api/challenge/{id}/accept" => bot::accept,
-    POST "/api/challenge/{id}/decline" => bot::decline,
-    POST "/api/challenge/{id}/cancel" => bot::cancel,
-    GET "/api/user/{name}" => players::profile,
-    GET "/api/user/{name}/rating-history" => players::rating_history,
-    GET "/api/user/{name}/games" => players::games,
-    GET "/api/games/user/{name}" => players::export,
-    GET "/api/player" => players::leaderboards,
-    POST "/api/pool/{pool}" => pool::join.layer(small_body()),
-    GET "/api/pool/ticket/{id}" => pool::ticket,
-    DELETE "/api/pool/ticket/{id}" => pool::leave,
-    GET "/api/pool/ticket/{id}/events" => pool::ticket_events,
-    GET "/api/tournaments" => tournaments::list,
-    POST "/api/tournaments" => tournaments::create,
-    GET "/api/tournaments/{id}" => tournaments::tournament,
-    POST "/api/tournaments/{id}/join" => tournaments::act(Act::Join),
-    POST "/api/tournaments/{id}/withdraw" => tournaments::act(Act::Withdraw),
-    POST "/api/tournaments/{id}/berserk" => tournaments::act(Act::Berserk),
-    GET "/api/tournaments/{id}/events" => tournaments::events,
-    GET "/api/puzzle/daily" => training::daily,
-    GET "/api/puzzle/next" => training::next,
-    GET "/api/puzzle/history" => training::history,
-    GET "/api/puzzle/themes" => training::themes,
-    GET "/api/puzzle/{id}" => training::puzzle,
-    POST "/api/puzzle/{id}/round" => training::round.layer(small_body()),
-    POST "/api/puzzle/{id}/vote" => training::vote.layer(small_body()),
-    GET "/api/learn" => learn::list,
-    POST "/api/learn/progress" => learn::progress.layer(small_body()),
-    POST "/api/counting" => learn::count.layer(small_body()),
-    GET "/api/learn/{lesson}" => learn::lesson,
-    POST "/api/learn/{lesson}/{step}/move" => learn::play.layer(small_body()),
-}
-
 /// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests
 /// for a host name not in `hosts` are refused (421).
 pub fn router(shared: Shared, body_timeout: Duration, hosts: Arc<AllowedHosts>) -> Router {
-    routes()
+    routes::routes()
         .route("/api", any(api_404))
         .route("/api/{*rest}", any(api_404))
         .fallback(get(assets::asset).fallback(method_not_allowed))
@@ -312,13 +206,7 @@ fn on_failure(
     }
 }
 
-/// The body size limit of the routes whose body is a short text (`error::SMALL_BODY_LIMIT`),
-/// for a body without a `Content-Length`, cut as it is read.
-fn small_body() -> DefaultBodyLimit {
-    DefaultBodyLimit::max(error::SMALL_BODY_LIMIT)
-}
-
-/// 413 for a body announced larger than the route's limit (`error::body_limit`), on every
+/// 413 for a body announced larger than the route's declared limit (`routes::body_limit`), on every
 /// route (also those that never read their body), before the route is run; a body without a
 /// length is cut by `DefaultBodyLimit` as it is read.
 async fn refuse_large_bodies(req: axum::extract::Request, next: Next) -> Response {
@@ -327,7 +215,7 @@ async fn refuse_large_bodies(req: axum::extract::Request, next: Next) -> Respons
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
-    let limit = error::body_limit(req.method(), req.uri().path());
+    let limit = routes::body_limit(req.method(), req.uri().path());
     if length.is_some_and(|n| n > limit as u64) {
         return error::body_too_large_for(limit).into_response();
     }
