@@ -94,6 +94,9 @@ fi
 # (owned by the Python package; see docs/python.md). Needs only Python 3 with venv and pip.
 bash scripts/test-python.sh
 
+# --- the OpenAPI document, checked by openapi-spec-validator (from the package index) ---
+bash scripts/test-openapi.sh
+
 # --- lichess's Python client (berserk, from the package index) drives a bot on the site ---
 # (crates/oware-server/tests/lichess; docs/bots.md, "lichess's clients").
 bash scripts/test-lichess.sh

@@ -113,7 +113,10 @@ pub use http::{
 /// The route declarations (`http/routes.rs`): each route's method, path, types, auth, body
 /// limit, budget class and paging.
 pub mod routes {
-    pub use crate::http::{markdown_table, Ans, Auth, Cost, Limit, Paging, Req, Route, ROUTES};
+    pub use crate::http::{
+        client_js, markdown_table, openapi_document, Ans, Auth, Cost, Limit, Paging, Req, Route,
+        ROUTES,
+    };
 }
 pub use limits::{ClientKey, LimitError, ServerLimits};
 pub use lobby::Lobby;

@@ -38,3 +38,19 @@ fn the_table_has_no_route_twice() {
     }
     assert!(oware_server::ROUTES.len() >= 25);
 }
+
+#[test]
+fn the_page_client_is_generated_from_the_declarations() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/static/js/api.gen.js");
+    let js = oware_server::routes::client_js();
+    if std::fs::read_to_string(path).ok().as_deref() != Some(js.as_str()) {
+        if std::env::var_os("UPDATE_CLIENT").is_some() {
+            std::fs::write(path, js).expect("write static/js/api.gen.js");
+        } else {
+            panic!(
+                "static/js/api.gen.js differs from http/routes.rs; \
+                 UPDATE_CLIENT=1 cargo test -p oware-server --test routes_documented rewrites it"
+            );
+        }
+    }
+}

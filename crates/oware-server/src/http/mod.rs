@@ -17,6 +17,7 @@ mod accounts;
 mod assets;
 mod bot;
 mod chat;
+mod client;
 mod error;
 mod error_ids;
 mod games;
@@ -27,6 +28,7 @@ mod learn;
 pub(crate) mod listener;
 mod lobby;
 mod online;
+mod openapi;
 mod players;
 mod pool;
 mod qr;
@@ -56,9 +58,11 @@ use crate::limits::ClientKey;
 use crate::review::Reviews;
 use host::AllowedHosts;
 
+pub use client::js as client_js;
 pub use error::ApiError;
 pub use games::{move_input, movetime, parse_create, NewRequest};
 pub use host::{BadHostName, HostName};
+pub use openapi::document as openapi_document;
 pub use oware_protocol::{AnalysisReq, CreateReq, MoveReq, ReviewReq};
 pub use routes::{markdown_table, Ans, Auth, Cost, Limit, Paging, Req, Route, ROUTES};
 

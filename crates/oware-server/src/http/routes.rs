@@ -59,11 +59,12 @@ use axum::Router;
 use oware_protocol::TokenScope;
 
 use super::{
-    accounts, bot, chat, games, health, learn, lobby, online, players, pool, qr, review,
+    accounts, bot, chat, games, health, learn, lobby, online, openapi, players, pool, qr, review,
     tournaments, training, NoBody, Shared,
 };
 use crate::games::OfferKind;
 use crate::round::Ending;
+use serde_json::Value;
 use tournaments::Act;
 
 /// One route's declaration (see the module's doc comment for how to write one).
@@ -297,6 +298,7 @@ where
 routes! {
     // method path ; request ; answer ; auth ; body ; budget ; paging [note] => handler
     GET "/api/health" ; none ; json(Health) ; Guest ; Std ; Free ; One "503: `Health` with `ok: false`, `error`, `code`" => health::health,
+    GET "/api/openapi.json" ; none ; json(Value) ; Guest ; Std ; Free ; One "this table as an OpenAPI 3.1 document" => openapi::serve,
     // Games: creating, reading, watching.
     POST "/api/games" ; json(CreateReq) ; json(SeatAnswer) 201 ; Guest ; Std ; NewGame ; One => games::create,
     GET "/api/games/{id}" ; query ; json(StateView) ; Guest ; Std ; Stream ; One "`?since=V&wait_ms=N`: a long poll (a stream of the budget)" => games::state,
@@ -433,6 +435,70 @@ pub(crate) fn body_limit(method: &axum::http::Method, path: &str) -> usize {
     find(method.as_str(), path).map_or(super::error::BODY_LIMIT, |r| r.limit.bytes())
 }
 
+impl Route {
+    /// The route's name in the page's client and the OpenAPI document's `operationId`: its
+    /// path's literal segments after `/api` in camel case (`POST /api/puzzle/{id}/round`:
+    /// `puzzleRound`); where two routes share them, the method first (`getTournaments`,
+    /// `postTournaments`), and where that is not enough, `By` and the parameters
+    /// (`getTournamentsById`).
+    pub fn name(&self) -> String {
+        let base = |r: &Route| -> String {
+            let mut out = String::new();
+            for word in r
+                .path
+                .trim_start_matches("/api/")
+                .split(['/', '.', '-'])
+                .filter(|w| !w.is_empty() && !w.starts_with('{'))
+            {
+                push_word(&mut out, word);
+            }
+            out
+        };
+        let with_method = |r: &Route| -> String {
+            let mut out = r.method.to_ascii_lowercase();
+            push_word(&mut out, &base(r));
+            out
+        };
+        let with_params = |r: &Route| -> String {
+            let mut out = with_method(r);
+            for (i, p) in r.params().enumerate() {
+                push_word(&mut out, if i == 0 { "by" } else { "and" });
+                push_word(&mut out, p);
+            }
+            out
+        };
+        let mine = base(self);
+        if ROUTES.iter().filter(|r| base(r) == mine).count() == 1 {
+            return mine;
+        }
+        let mine = with_method(self);
+        if ROUTES.iter().filter(|r| with_method(r) == mine).count() == 1 {
+            return mine;
+        }
+        with_params(self)
+    }
+
+    /// The names of the path's parameters, in order.
+    pub fn params(&self) -> impl Iterator<Item = &'static str> {
+        self.path
+            .split('/')
+            .filter_map(|s| s.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+    }
+}
+
+/// `word` added to the camel-case name `out` (capitalised unless `out` is empty).
+fn push_word(out: &mut String, word: &str) {
+    let mut chars = word.chars();
+    if let Some(first) = chars.next() {
+        if out.is_empty() {
+            out.push(first.to_ascii_lowercase());
+        } else {
+            out.push(first.to_ascii_uppercase());
+        }
+        out.push_str(chars.as_str());
+    }
+}
+
 impl Req {
     /// The type's name, if any.
     pub fn type_name(self) -> Option<&'static str> {
@@ -537,6 +603,30 @@ mod tests {
         );
         assert_eq!(find("GET", "/api/puzzle/"), None);
         assert_eq!(find("PUT", "/api/puzzle/daily"), None);
+    }
+
+    #[test]
+    fn names_are_unique_and_read_well() {
+        let mut seen = std::collections::HashSet::new();
+        for r in ROUTES {
+            assert!(
+                seen.insert(r.name()),
+                "{} {}: {} twice",
+                r.method,
+                r.path,
+                r.name()
+            );
+        }
+        let name = |m: &str, p: &str| find(m, p).map(Route::name);
+        assert_eq!(
+            name("POST", "/api/puzzle/x/round").as_deref(),
+            Some("puzzleRound")
+        );
+        assert_eq!(
+            name("GET", "/api/tournaments/x").as_deref(),
+            Some("getTournamentsById")
+        );
+        assert_eq!(name("GET", "/api/qr.svg").as_deref(), Some("qrSvg"));
     }
 
     #[test]

@@ -5,45 +5,9 @@
 // The JSON's shapes are the protocol's TypeScript declarations (`protocol.d.ts`, generated from the crate
 // oware-protocol); `tsc --checkJs` checks these calls and their callers against them (docs/web.md).
 /** @import * as P from "../../types/protocol" */
-import { t } from "./i18n.js";
 
-/** An error the server (or the network) gave, with the sentence to show in `message`. */
-export class ApiError extends Error {
-  constructor(message, status, code) {
-    super(message);
-    this.status = status; // HTTP status, undefined when the server was not reached
-    this.code = code; // the server's error code ("empty-pit", ...), if any
-  }
-}
-
-/**
- * One JSON request. Resolves to the parsed body (the answer type `T` the caller names); rejects with an ApiError
- * carrying the server's sentence (the protocol's `ErrorBody`).
- * @template [T=unknown]
- * @param {string} method
- * @param {string} path
- * @param {{ body?: unknown, token?: string | null, watcher?: string | null }} [options]
- * @returns {Promise<T>}
- */
-export async function request(method, path, { body, token, watcher } = {}) {
-  /** @type {Record<string, string>} */
-  const headers = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (token) headers["x-seat-token"] = token;
-  if (watcher) headers["x-watcher"] = watcher; // a spectator's stream handle: their analysis goes there alone
-  let res;
-  try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError(t("game-error-unreachable"));
-  }
-  const text = await res.text();
-  /** @type {any} */
-  let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
-  if (!res.ok) throw new ApiError((data && data.error) || t("game-error-status", { status: res.status }), res.status, data && data.code);
-  return data;
-}
+export { ApiError, request } from "./request.js";
+import { request } from "./request.js";
 
 /** @param {string} id */
 const game = (id) => `/api/games/${id}`;

@@ -1,0 +1,48 @@
+// One JSON request to the server, and the error it rejects with. The page's calls go through the
+// generated client (api.gen.js, one function a route), which names each route's types.
+import { t } from "./i18n.js";
+
+/**
+ * What a request may carry beside its path: a JSON body, the seat token (`X-Seat-Token`), a spectator's
+ * stream handle (`X-Watcher`).
+ * @typedef {{ body?: unknown, token?: string | null, watcher?: string | null }} RequestOptions
+ */
+
+/** An error the server (or the network) gave, with the sentence to show in `message`. */
+export class ApiError extends Error {
+  constructor(message, status, code) {
+    super(message);
+    this.status = status; // HTTP status, undefined when the server was not reached
+    this.code = code; // the server's error code ("empty-pit", ...), if any
+  }
+}
+
+/**
+ * One JSON request. Resolves to the parsed body (the answer type `T` the caller names); rejects with an ApiError
+ * carrying the server's sentence (the protocol's `ErrorBody`).
+ * @template [T=unknown]
+ * @param {string} method
+ * @param {string} path
+ * @param {RequestOptions} [options]
+ * @returns {Promise<T>}
+ */
+export async function request(method, path, { body, token, watcher } = {}) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers["x-seat-token"] = token;
+  if (watcher) headers["x-watcher"] = watcher; // a spectator's stream handle: their analysis goes there alone
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(t("game-error-unreachable"));
+  }
+  const text = await res.text();
+  /** @type {any} */
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) throw new ApiError((data && data.error) || t("game-error-status", { status: res.status }), res.status, data && data.code);
+  return data;
+}
+
