@@ -403,7 +403,7 @@ pub fn find(method: &str, path: &str) -> Option<&'static Route> {
     let mut best: Option<(&'static Route, usize)> = None;
     for r in ROUTES.iter().filter(|r| r.method == method) {
         if let Some(literals) = matches(r.path, path) {
-            if best.map_or(true, |(_, n)| literals > n) {
+            if best.is_none_or(|(_, n)| literals > n) {
                 best = Some((r, literals));
             }
         }

@@ -3,7 +3,7 @@
 // everywhere, change password, API tokens (`tokens.js`), close account) and the small rating texts ("1500?", "+8") other modules show.
 // The session is an HttpOnly cookie the page never sees: `GET /api/account` says who is logged in. Every
 // text from the server is put in as text, never as HTML.
-import { request } from "./api.js";
+import * as api from "./api.gen.js";
 import { createTokensDialog } from "./tokens.js";
 import { setChallengeAccount } from "./challenge.js";
 import { followAccountLanguage, setUpLanguageMenu, t } from "./i18n.js";
@@ -12,28 +12,26 @@ import { followAccountLanguage, setUpLanguageMenu, t } from "./i18n.js";
 // ----- Requests -----
 
 /** Who is logged in → `{name}` (`null` for a guest). @type {() => Promise<P.AccountAnswer>} */
-export const getAccount = () => request("GET", "/api/account");
+export const getAccount = () => api.account();
 /** Creates an account and logs in → `{name}`. @type {(name: string, password: string) => Promise<P.AccountAnswer>} */
-export const signUp = (name, password) => request("POST", "/api/account/signup", { body: /** @type {P.Credentials} */ ({ name, password }) });
+export const signUp = (name, password) => api.accountSignup({ name, password });
 /** Logs in → `{name}`. @type {(name: string, password: string) => Promise<P.AccountAnswer>} */
-export const logIn = (name, password) => request("POST", "/api/account/login", { body: /** @type {P.Credentials} */ ({ name, password }) });
+export const logIn = (name, password) => api.accountLogin({ name, password });
 /** Logs out of this device, or of every device with `all`. @type {(all?: boolean) => Promise<P.AccountAnswer>} */
-export const logOut = (all) => request("POST", "/api/account/logout", { body: /** @type {P.LogOutReq} */ ({ all: !!all }) });
+export const logOut = (all) => api.accountLogout({ all: !!all });
 /** Changes the password. @type {(current: string, next: string) => Promise<P.AccountAnswer>} */
-export const changePassword = (current, next) => request("POST", "/api/account/password", { body: /** @type {P.NewPasswordReq} */ ({ current, new: next }) });
+export const changePassword = (current, next) => api.accountPassword({ current, new: next });
 /** Closes the account (its games stay, under a closed name). @type {(password: string) => Promise<P.AccountAnswer>} */
-export const closeAccount = (password) => request("POST", "/api/account/close", { body: /** @type {P.CloseReq} */ ({ password }) });
+export const closeAccount = (password) => api.accountClose({ password });
 /** Sets a new password with the operator's one-time token. @type {(token: string, password: string) => Promise<P.AccountAnswer>} */
-export const resetPassword = (token, password) => request("POST", "/api/account/reset", { body: /** @type {P.ResetReq} */ ({ token, password }) });
+export const resetPassword = (token, password) => api.accountReset({ token, password });
 /** The account's seat in online game `id` (the game continued on another device) → `{id, token, state}`. @type {(id: string) => Promise<P.SeatAnswer>} */
-export const accountSeat = (id) => request("POST", `/api/games/${encodeURIComponent(id)}/seat`);
+export const accountSeat = (id) => api.gamesSeat(id);
 
-/** @param {string} name */
-const user = (name) => `/api/user/${encodeURIComponent(name)}`;
 /** A player's profile: `{name, closed, created_ms, ratings: [...], wins, draws, losses}`. @type {(name: string) => Promise<P.Profile>} */
-export const getUser = (name) => request("GET", user(name));
+export const getUser = (name) => api.user(name);
 /** A player's rating history: `{blitz: [[ms, rating], ...], rapid, correspondence}`. @type {(name: string) => Promise<P.RatingHistory>} */
-export const getRatingHistory = (name) => request("GET", `${user(name)}/rating-history`);
+export const getRatingHistory = (name) => api.userRatingHistory(name);
 /**
  * A page of a player's games, newest first: `{page, games: [...]}`; `category`, `result` filter ("" = all).
  * @param {string} name
@@ -41,15 +39,12 @@ export const getRatingHistory = (name) => request("GET", `${user(name)}/rating-h
  * @returns {Promise<P.HistoryPage>}
  */
 export function getUserGames(name, { page = 1, category = "", result = "" } = {}) {
-  const q = new URLSearchParams({ page: String(page) });
-  if (category) q.set("category", category);
-  if (result) q.set("result", result);
-  return request("GET", `${user(name)}/games?${q}`);
+  return api.userGames(name, { page, category: category || undefined, result: result || undefined });
 }
-/** Where all of a player's games download from, as OGN. */
-export const userOgnUrl = (name) => `/api/games/user/${encodeURIComponent(name)}`;
+/** Where all of a player's games download from, as OGN. @type {(name: string) => string} */
+export const userOgnUrl = (name) => api.gamesUserUrl(name);
 /** The leaderboards: `{blitz: [{rank, name, rating, games, bot}], rapid, correspondence}`, of people or of `bots`. @type {(bots?: boolean) => Promise<P.Leaderboards>} */
-export const getLeaderboards = (bots) => request("GET", bots ? "/api/player?bots=true" : "/api/player");
+export const getLeaderboards = (bots) => api.player(bots ? { bots: true } : undefined);
 
 // ----- Texts -----
 

@@ -7,10 +7,7 @@
 /** @import * as P from "../../types/protocol" */
 
 export { ApiError, request } from "./request.js";
-import { request } from "./request.js";
-
-/** @param {string} id */
-const game = (id) => `/api/games/${id}`;
+import * as api from "./api.gen.js";
 
 /**
  * The handlers of a game's events, each given the event's data as the protocol declares it.
@@ -25,66 +22,77 @@ const game = (id) => `/api/games/${id}`;
  */
 
 /** Creates a game: `{opponent, starts?, human?, rules?, names?, ogn?}` → `{id, token, state}`. @type {(body: P.CreateReq) => Promise<P.SeatAnswer>} */
-export const createGame = (body) => request("POST", "/api/games", { body });
+export const createGame = (body) => api.postGames(body);
 /** The server's health: `{ ok, games, egdb: { max_seeds, building, target, status } | null }`. @type {() => Promise<P.Health>} */
-export const getHealth = () => request("GET", "/api/health");
+export const getHealth = () => api.health();
 /** The game's state. @type {(id: string, token?: string | null) => Promise<P.StateView>} */
-export const getGame = (id, token) => request("GET", game(id), { token });
+export const getGame = (id, token) => api.getGames(id, undefined, { token });
 /** The game's state once its version is above `version` (long poll). @type {(id: string, token: string | null | undefined, version: number) => Promise<P.StateView>} */
-export const waitForChange = (id, token, version) => request("GET", `${game(id)}?since=${version}`, { token });
+export const waitForChange = (id, token, version) => api.getGames(id, { since: version }, { token });
 /**
  * Plays a move by its letter → `{detail, state}`. `since`: the ply of the whole state the page holds; an online
  * game's answer then carries only what follows it (the state's `since`, see state.js `wholeState`).
  * @type {(id: string, token: string | null | undefined, letter: string, since?: number) => Promise<P.MoveAnswer>}
  */
-export const playMove = (id, token, letter, since) => request("POST", `${game(id)}/moves`, { token, body: /** @type {P.MoveReq} */ ({ move: letter, since }) });
+export const playMove = (id, token, letter, since) => api.gamesMoves(id, { move: letter, since }, { token });
 /** Takes back a move (and the computer's reply) → the state. @type {(id: string, token?: string | null) => Promise<P.StateView>} */
-export const undoMove = (id, token) => request("POST", `${game(id)}/undo`, { token });
+export const undoMove = (id, token) => api.gamesUndo(id, { token });
 /** Replays an undone move → the state. @type {(id: string, token?: string | null) => Promise<P.StateView>} */
-export const redoMove = (id, token) => request("POST", `${game(id)}/redo`, { token });
+export const redoMove = (id, token) => api.gamesRedo(id, { token });
 /**
  * Starts an analysis or a hint `{ply?, purpose, movetime_ms}` → `{seq}`; `analysis` events follow. A spectator of an
  * online game passes `watcher`, the handle of their event stream, which alone receives the analysis.
  * @type {(id: string, token: string | null | undefined, body: P.AnalysisReq, watcher?: string | null) => Promise<P.AnalysisStarted>}
  */
-export const startAnalysis = (id, token, body, watcher) => request("POST", `${game(id)}/analysis`, { token, body, watcher });
+export const startAnalysis = (id, token, body, watcher) => api.postGamesAnalysis(id, body, { token, watcher });
 /** Stops the game's analysis (a spectator's own, with their `watcher` handle). */
-export const stopAnalysis = (id, token, watcher) => request("DELETE", `${game(id)}/analysis`, { token, watcher });
+/** @type {(id: string, token: string | null | undefined, watcher?: string | null) => Promise<null>} */
+export const stopAnalysis = (id, token, watcher) => api.deleteGamesAnalysis(id, { token, watcher });
 /** Starts the game's review (the stored one when it already judged these moves) → a `ReviewView`; `review` events follow. @type {(id: string, token?: string | null) => Promise<P.ReviewView>} */
-export const startReview = (id, token) => request("POST", `${game(id)}/review`, { token });
+export const startReview = (id, token) => api.postGamesReview(id, undefined, { token });
 /** The game's review: `{status: none|running|done|failed, done, total, current, computed_at, review}`. @type {(id: string) => Promise<P.ReviewView>} */
-export const getReview = (id) => request("GET", `${game(id)}/review`);
+export const getReview = (id) => api.getGamesReview(id);
 /** Where the OGN record downloads from. */
-export const ognUrl = (id) => `${game(id)}/ogn`;
+/** @type {(id: string) => string} */
+export const ognUrl = (id) => api.gamesOgnUrl(id);
 
 // ----- Online games (docs/web.md): every action carries the seat token in its header -----
 
 /** The open challenges posted to the lobby → `{challenges}`. @type {() => Promise<P.Lobby>} */
-export const getLobby = () => request("GET", "/api/lobby");
+export const getLobby = () => api.lobby();
 /** Takes the free seat of online game `id` → `{id, token, state}`. @type {(id: string, name?: string) => Promise<P.SeatAnswer>} */
-export const joinGame = (id, name) => request("POST", `${game(id)}/join`, { body: /** @type {P.JoinReq} */ ({ name }) });
+export const joinGame = (id, name) => api.gamesJoin(id, { name });
 /** Cancels an open challenge (its creator's token). @type {(id: string, token: string | null | undefined) => Promise<P.StateView>} */
-export const cancelGame = (id, token) => request("DELETE", game(id), { token });
-/** An online action without a body (`resign`, `abort`) → the state. @type {(id: string, token: string | null | undefined, action: string) => Promise<P.StateView>} */
-export const act = (id, token, action) => request("POST", `${game(id)}/${action}`, { token });
+export const cancelGame = (id, token) => api.deleteGames(id, { token });
+/** An online action without a body (`resign`, `abort`) → the state. @type {(id: string, token: string | null | undefined, action: "resign" | "abort") => Promise<P.StateView>} */
+export const act = (id, token, action) => (action === "resign" ? api.gamesResign : api.gamesAbort)(id, { token });
 /**
  * An offer (`draw`, `takeback`, `rematch`) with `action` offer, accept, decline or withdraw → the state; a rematch's
  * answer is always `{state, rematch}`, `rematch` being `null` or, once agreed, `{id, token, state}` (the seat in the new game).
  * @type {(id: string, token: string | null | undefined, kind: P.OfferKind, action: P.OfferAction) => Promise<any>}
  */
-export const offer = (id, token, kind, action) => request("POST", `${game(id)}/${kind}`, { token, body: /** @type {P.OfferReq} */ ({ action }) });
+export const offer = (id, token, kind, action) => {
+  const body = { action };
+  const opts = { token };
+  switch (kind) {
+    case "draw": return api.gamesDraw(id, body, opts);
+    case "takeback": return api.gamesTakeback(id, body, opts);
+    case "cycle": return api.gamesCycle(id, body, opts);
+    default: return api.gamesRematch(id, body, opts);
+  }
+};
 /** Claims the win or a draw (`result`) when the opponent has been away too long → the state. @type {(id: string, token: string | null | undefined, result: P.ClaimResult) => Promise<P.StateView>} */
-export const claim = (id, token, result) => request("POST", `${game(id)}/claim`, { token, body: /** @type {P.ClaimReq} */ ({ result }) });
+export const claim = (id, token, result) => api.gamesClaim(id, { result }, { token });
 /** An online game's chat as the token's holder (or a spectator) reads it. @type {(id: string, token?: string | null) => Promise<P.ChatLog>} */
-export const getChat = (id, token) => request("GET", `${game(id)}/chat`, { token });
+export const getChat = (id, token) => api.getGamesChat(id, { token });
 
 /** Writes in an online game's chat: `{text, name?}` → the message as kept (a player's token writes as the player). @type {(id: string, token: string | null | undefined, body: P.ChatReq) => Promise<P.ChatMessage>} */
-export const postChat = (id, token, body) => request("POST", `${game(id)}/chat`, { token, body });
+export const postChat = (id, token, body) => api.postGamesChat(id, body, { token });
 
 /** A presence key for the seat, to put on the event stream's address → `{key}`. @type {(id: string, token: string | null | undefined) => Promise<P.PresenceAnswer>} */
-export const presenceKey = (id, token) => request("POST", `${game(id)}/presence`, { token });
+export const presenceKey = (id, token) => api.gamesPresence(id, { token });
 /** The seat in a rematch game `id`, given the token of the game it follows → `{id, token, state}`. @type {(id: string, oldToken: string | null | undefined) => Promise<P.SeatAnswer>} */
-export const rematchSeat = (id, oldToken) => request("POST", `${game(id)}/seat`, { token: oldToken });
+export const rematchSeat = (id, oldToken) => api.gamesSeat(id, { token: oldToken });
 
 /**
  * Listens to the lobby (docs/web.md): `on.list({v, challenges})` on connect (and again after the browser reconnects),
@@ -92,7 +100,7 @@ export const rematchSeat = (id, oldToken) => request("POST", `${game(id)}/seat`,
  * @param {{ list: (e: P.LobbyList) => void, add: (e: P.LobbyAdd) => void, remove: (e: P.LobbyRemove) => void }} on
  */
 export function subscribeLobby(on) {
-  const es = new EventSource("/api/lobby/events");
+  const es = new EventSource(api.lobbyEventsUrl());
   /** @type {Partial<Record<P.EventKind, (data: any) => void>>} */
   const handlers = { lobby: on.list, "lobby-add": on.add, "lobby-remove": on.remove };
   for (const [name, handler] of Object.entries(handlers)) {
@@ -113,7 +121,7 @@ export function subscribeLobby(on) {
  * @param {string | null} [presence]
  */
 export function subscribe(id, on, presence) {
-  const es = new EventSource(`${game(id)}/events${presence ? `?presence=${encodeURIComponent(presence)}` : ""}`);
+  const es = new EventSource(api.gamesEventsUrl(id, { presence: presence || undefined }));
   for (const [name, handler] of /** @type {[P.EventKind, (data: any) => void][]} */ (Object.entries(on))) {
     es.addEventListener(name, (m) => {
       let data;

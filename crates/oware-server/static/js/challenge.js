@@ -6,8 +6,9 @@
 // both players land on the game (the acceptor from the answer, the challenger on `gameStart`).
 // `setChallengeAccount(name)` is called by the header's account control (account.js) as the account changes.
 // Every text from the server goes in as text, never as HTML.
-import { request } from "./api.js";
+import * as api from "./api.gen.js";
 import { t } from "./i18n.js";
+import { errorText } from "./request.js";
 /** @import * as P from "../../types/protocol" */
 
 /** The time controls offered: `initial+increment` in seconds, "" for no clock. */
@@ -40,7 +41,7 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-/** Names compare as the server's do: without case. */
+/** Names compare as the server's do: without case. @type {(a: string | null | undefined, b: string | null | undefined) => boolean} */
 const same = (a, b) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** A clock in words: "5+3", "1 day per move", "no clock". @param {P.TimeControl | null | undefined} c */
@@ -94,7 +95,11 @@ function drop(id) {
   shown.delete(id);
 }
 
-/** Shows `text` as challenge `id`'s last word, with a button to close it. */
+/**
+ * Shows `text` as challenge `id`'s last word, with a button to close it.
+ * @param {string} id
+ * @param {string} text
+ */
 function conclude(id, text) {
   const n = shown.get(id);
   if (!n) return;
@@ -134,20 +139,20 @@ function incoming(v) {
     error.textContent = "";
     try {
       /** @type {P.ChallengeView} */
-      const done = await request("POST", `/api/challenge/${encodeURIComponent(v.id)}/accept`);
+      const done = await api.challengeAccept(v.id);
       drop(v.id);
       if (done.game_id) location.assign(`/game/${done.game_id}`);
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = errorText(e);
     }
   });
   decline.addEventListener("click", async () => {
     error.textContent = "";
     try {
-      await request("POST", `/api/challenge/${encodeURIComponent(v.id)}/decline`, { body: /** @type {P.DeclineReq} */ ({ reason: reason.value }) });
+      await api.challengeDecline(v.id, { reason: reason.value });
       drop(v.id);
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = errorText(e);
     }
   });
   b.append(text, el("div", { class: "challenge-buttons" }, accept, el("label", { class: "challenge-reason" }, t("online-challenge-reason"), " ", reason), decline), error);
@@ -167,7 +172,7 @@ function outgoing(v) {
   const withdraw = el("button", { type: "button", class: "btn btn-small", "data-action": "withdraw" }, t("online-challenge-withdraw"));
   withdraw.addEventListener("click", async () => {
     try {
-      await request("POST", `/api/challenge/${encodeURIComponent(v.id)}/cancel`);
+      await api.challengeCancel(v.id);
     } catch {
       // Answered or lapsed meanwhile: its event says which.
     }
@@ -207,7 +212,7 @@ function onEvent(ev) {
 async function listen(signal) {
   while (!signal.aborted) {
     try {
-      const res = await fetch("/api/stream/event", { signal, headers: { accept: "application/x-ndjson" } });
+      const res = await fetch(api.streamEventUrl(), { signal, headers: { accept: "application/x-ndjson" } });
       if (!res.ok || !res.body) {
         if (res.status === 401 || res.status === 403) return; // not logged in (any more)
         throw new Error(String(res.status));
@@ -307,11 +312,11 @@ function createDialog() {
     };
     try {
       /** @type {P.ChallengeView} */
-      const v = await request("POST", `/api/challenge/${encodeURIComponent(target)}`, { body });
+      const v = await api.postChallenge(target, body);
       dlg.close();
       outgoing(v);
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = errorText(e);
     } finally {
       ok.disabled = false;
     }

@@ -4,8 +4,9 @@
 // answer (the rules core sows the pit); the page only makes the questions. Also the pit rows both boards
 // of the lessons page draw.
 /** @import * as P from "../../types/protocol" */
-import { request } from "./api.js";
+import * as api from "./api.gen.js";
 import { t } from "./i18n.js";
+import { errorText } from "./request.js";
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
 const LETTERS = "ABCDEFabcdef";
@@ -80,6 +81,7 @@ let score = 0;
 /** @type {{ position: string, pits: number[], pit: string } | null} */
 let question = null;
 /** @type {ReturnType<typeof setInterval> | null} */
+/** @type {ReturnType<typeof setInterval> | null} */
 let timer = null;
 let left = 0;
 let answered = false;
@@ -119,7 +121,7 @@ function startClock() {
     left--;
     $("#count-clock").textContent = `· ${t("learn-count-left", { count: left })}`;
     if (left <= 0) {
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       timer = null;
       check(true);
     }
@@ -135,14 +137,14 @@ async function check(late = false) {
   const seeds = Number(/** @type {HTMLInputElement} */ ($("#count-seeds")).value) || 0;
   try {
     const body = /** @type {P.CountReq} */ ({ position: question.position, pit: question.pit, landing, seeds: Math.min(Math.max(seeds, 0), 255) });
-    const a = /** @type {P.CountAnswer} */ (await request("POST", "/api/counting", { body }));
+    const a = await api.counting(body);
     if (a.correct && !late) score++;
     $("#count-score").textContent = String(score);
     $("#count-said").textContent = `${t(late ? "learn-count-late" : a.correct ? "learn-count-right" : "learn-count-wrong")} ${a.explanation}`;
     $("#count-next").focus();
   } catch (e) {
     answered = false;
-    $("#count-said").textContent = e.message;
+    $("#count-said").textContent = errorText(e);
   }
 }
 

@@ -5,7 +5,7 @@
 // 1 later. A guest's stars stay in this browser (learnstore.js); an account's are also sent to the
 // server, and a guest's stars are sent there once they sign up or log in.
 /** @import * as P from "../../types/protocol" */
-import { request } from "./api.js";
+import * as api from "./api.gen.js";
 import { createAccountMenu } from "./account.js";
 import { loadProgress, saveProgress } from "./learnstore.js";
 import { startCounting, pitRow } from "./counting.js";
@@ -28,7 +28,7 @@ const starsOf = (/** @type {string} */ id, /** @type {number} */ step) => progre
 async function sendStars(entries) {
   if (!account || entries.length === 0) return;
   try {
-    const r = await request("POST", "/api/learn/progress", { body: /** @type {P.ProgressReq} */ ({ stars: entries }) });
+    const r = await api.learnProgress({ stars: entries });
     mergeServer(/** @type {P.ProgressAnswer} */ (r).stars);
     $("#learn-saved").textContent = t("learn-saved-account");
   } catch (e) {
@@ -53,7 +53,7 @@ function localEntries() {
 }
 
 async function loadList() {
-  list = /** @type {P.LessonList} */ (await request("GET", "/api/learn"));
+  list = await api.getLearn();
   account = list.account;
   if (account) {
     mergeServer(list.stars);
@@ -138,8 +138,7 @@ async function play(move) {
   current.busy = true;
   const moves = [...current.moves, move];
   try {
-    const a = /** @type {P.StepAnswer} */ (await request("POST", `/api/learn/${lesson.id}/${index + 1}/move`,
-      { body: /** @type {P.StepMovesReq} */ ({ moves }) }));
+    const a = await api.learnMove(lesson.id, String(index + 1), { moves });
     current.moves = moves;
     const last = a.played[a.played.length - 1];
     drawBoard(a.position, last ? [...last.captured_pits, last.sown[last.sown.length - 1]] : []);
@@ -197,7 +196,7 @@ async function route() {
   if (m) {
     try {
       const lesson = current && current.lesson.id === m[1] ? current.lesson
-        : /** @type {P.LessonView} */ (await request("GET", `/api/learn/${m[1]}`));
+        : await api.getLearnByLesson(m[1]);
       const index = Math.min(Math.max(Number(m[2] || 1), 1), lesson.steps.length) - 1;
       current = { lesson, index, moves: [], tries: 0, hinted: false, busy: false, done: false };
       show("learn-lesson");

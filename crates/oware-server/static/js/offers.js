@@ -3,6 +3,7 @@
 // abort, offer a draw, ask for a takeback, claim when the opponent has gone, rematch) and the offers that
 // stand (accept, decline, withdraw). What is offered and allowed comes from the server's state; the buttons
 // only send requests through the online controller.
+import * as api from "./api.gen.js";
 import { $, button } from "./dom.js";
 import { other, sideName, endOf } from "./state.js";
 import { gameUrl } from "./online.js";
@@ -85,7 +86,7 @@ export function createOffers(st, { online }) {
       const img = document.createElement("img");
       img.alt = t("online-qr-alt");
       img.addEventListener("error", () => img.remove());
-      img.src = `/api/qr.svg?text=${encodeURIComponent(url)}`;
+      img.src = api.qrSvgUrl({ text: url });
       el.qr.appendChild(img);
     }
   }

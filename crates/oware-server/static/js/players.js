@@ -5,9 +5,9 @@
 //   /player            the leaderboards, one table per category
 //   /account/reset     the operator's one-time link (?token=…): a form that sets a new password
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
+import * as api from "./api.gen.js";
 import { $, el, row } from "./dom.js";
 import { t, lang } from "./i18n.js";
-import { request } from "./api.js";
 import { botMark, challengeButton } from "./challenge.js";
 import {
   createAccountMenu, getUser, getRatingHistory, getUserGames, getLeaderboards, resetPassword, userOgnUrl,
@@ -46,7 +46,7 @@ async function showLessons(ids) {
   }
   let titles = ids;
   try {
-    const list = /** @type {import("../../types/protocol").LessonList} */ (await request("GET", "/api/learn"));
+    const list = await api.getLearn();
     const byId = new Map(list.lessons.map((l) => [l.id, l.title]));
     titles = ids.map((id) => byId.get(id) || id);
   } catch {
@@ -126,7 +126,7 @@ async function showPuzzles(name) {
   const note = $("#profile-puzzles"), body = $("#profile-puzzle-rounds tbody");
   try {
     /** @type {import("../../types/protocol").PuzzleHistory} */
-    const h = await request("GET", `/api/puzzle/history?user=${encodeURIComponent(name)}`);
+    const h = await api.puzzleHistory({ user: name });
     const counts = { solved: h.solved, failed: h.failed };
     note.textContent = h.rating
       ? t("people-puzzles-rated", { ...counts, rating: `${Math.round(h.rating.rating)}${h.rating.deviation > 110 ? "?" : ""}` })

@@ -5,8 +5,8 @@
 // player's "Your turn" list (GET /api/account/games): games where they are to move, with the time left.
 // When the server runs house bots (GET /api/bot/online), a checkbox (remembered) lets a bot take the other
 // seat after a wait, and the bots that play now are listed.
+import * as api from "./api.gen.js";
 import { $ } from "./dom.js";
-import { request } from "./api.js";
 /** @import * as P from "../../types/protocol" */
 import { rememberSeat, saveSettings } from "./storage.js";
 import { profileUrl } from "./account.js";
@@ -78,7 +78,7 @@ export function createPool(st) {
   }
 
   function follow(tk) {
-    stream = new EventSource(`/api/pool/ticket/${encodeURIComponent(tk.ticket)}/events`);
+    stream = new EventSource(api.poolTicketEventsUrl(tk.ticket));
     stream.addEventListener("ticket", (e) => show(JSON.parse(e.data)));
     stream.addEventListener("paired", (e) => paired(JSON.parse(e.data)));
     stream.onerror = () => {
@@ -101,7 +101,7 @@ export function createPool(st) {
       /** @type {P.PoolReq} */
       const body = { bots: el.bots.checked };
       if (name) body.name = name;
-      const tk = await /** @type {Promise<P.TicketView>} */ (request("POST", `/api/pool/${encodeURIComponent(pool)}`, { body }));
+      const tk = await (api.pool(pool, body));
       if (tk.paired) return paired(tk);
       ticket = tk;
       show(tk);
@@ -118,10 +118,10 @@ export function createPool(st) {
     el.status.textContent = "";
     if (!tk) return;
     try {
-      await request("DELETE", `/api/pool/ticket/${encodeURIComponent(tk.ticket)}`);
+      await api.deletePoolTicket(tk.ticket);
     } catch (e) {
       if (e.code === "already-paired") {
-        const now = await /** @type {Promise<P.TicketView>} */ (request("GET", `/api/pool/ticket/${encodeURIComponent(tk.ticket)}`));
+        const now = await (api.getPoolTicket(tk.ticket));
         if (now.paired) paired(now);
       } else el.error.textContent = e.message;
     }
@@ -133,7 +133,7 @@ export function createPool(st) {
     if (!name) return;
     let games = [];
     try {
-      games = (await /** @type {Promise<P.AccountGames>} */ (request("GET", "/api/account/games"))).games || [];
+      games = (await (api.accountGames())).games || [];
     } catch {
       return;
     }
@@ -157,7 +157,7 @@ export function createPool(st) {
   async function bots() {
     let online;
     try {
-      online = await /** @type {Promise<P.OnlineBots>} */ (request("GET", "/api/bot/online"));
+      online = await (api.botOnline());
     } catch {
       return;
     }

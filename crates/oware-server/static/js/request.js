@@ -10,12 +10,23 @@ import { t } from "./i18n.js";
 
 /** An error the server (or the network) gave, with the sentence to show in `message`. */
 export class ApiError extends Error {
+  /**
+   * @param {string} message
+   * @param {number} [status]
+   * @param {string} [code]
+   */
   constructor(message, status, code) {
     super(message);
     this.status = status; // HTTP status, undefined when the server was not reached
     this.code = code; // the server's error code ("empty-pit", ...), if any
   }
 }
+
+/**
+ * The sentence of a caught error (an `ApiError`'s is the server's, in the page's language).
+ * @param {unknown} e
+ */
+export const errorText = (e) => (e instanceof Error ? e.message : String(e));
 
 /**
  * One JSON request. Resolves to the parsed body (the answer type `T` the caller names); rejects with an ApiError

@@ -29,12 +29,16 @@ export function loadSettings() {
   }
 }
 
-/** Stores the settings object as it is. */
+/** Stores the settings object as it is. @param {object} settings */
 export function saveSettings(settings) {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode */ }
 }
 
-/** Remembers the local game on this page: `{id, token}`. */
+/**
+ * Remembers the local game on this page: `{id, token}`.
+ * @param {string} id
+ * @param {string | null | undefined} token
+ */
 export function rememberGame(id, token) {
   try { localStorage.setItem(GAME_KEY, JSON.stringify({ id, token })); } catch { /* private mode */ }
 }
@@ -58,13 +62,17 @@ function seats() {
   }
 }
 
-/** The seat token this browser holds in online game `id`, or null. */
+/** The seat token this browser holds in online game `id`, or null. @param {string} id */
 export function seatToken(id) {
   const t = seats()[id];
   return typeof t === "string" ? t : null;
 }
 
-/** Remembers this browser's seat token in online game `id` (`null` forgets it). */
+/**
+ * Remembers this browser's seat token in online game `id` (`null` forgets it).
+ * @param {string} id
+ * @param {string | null} token
+ */
 export function rememberSeat(id, token) {
   const s = seats();
   delete s[id];

@@ -1,27 +1,37 @@
 // The account's API tokens (docs/bots.md): a dialog to list them, make one (its text shown once) and revoke
 // them. A token lets a program (a bot) use the bots' routes as this account; the server keeps only its hash.
 // Every text from the server is put in as text, never as HTML.
-import { request } from "./api.js";
+import * as api from "./api.gen.js";
 import { t, lang } from "./i18n.js";
+import { errorText } from "./request.js";
 /** @import * as P from "../../types/protocol" */
 
 /** The account's tokens, newest first. @type {() => Promise<P.TokenList>} */
-export const getTokens = () => request("GET", "/api/account/tokens");
+export const getTokens = () => api.getAccountTokens();
 /** Makes a token → its text, once. @type {(description: string, scopes: P.TokenScope[]) => Promise<P.CreatedToken>} */
 export const createToken = (description, scopes) =>
-  request("POST", "/api/account/tokens", { body: /** @type {P.NewTokenReq} */ ({ description, scopes }) });
+  api.postAccountTokens({ description, scopes });
 /** Revokes a token → the list after. @type {(id: string) => Promise<P.TokenList>} */
-export const revokeToken = (id) => request("DELETE", `/api/account/tokens/${encodeURIComponent(id)}`);
+export const revokeToken = (id) => api.deleteAccountTokens(id);
 
 /** @type {P.TokenScope[]} */
 const SCOPES = ["bot:play", "challenge:read", "challenge:write"];
 
+/**
+ * An element with its properties (`class`; a property of the element when the value is not a string, e.g.
+ * `checked: true`; others as attributes) and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number | boolean>} [props]
+ * @param {...(Node | string)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
-    if (k === "class") e.className = v;
-    else if (k in e && typeof v !== "string") e[k] = v;
-    else e.setAttribute(k, v);
+    if (k === "class") e.className = String(v);
+    else if (k in e && typeof v !== "string") Reflect.set(e, k, v);
+    else e.setAttribute(k, String(v));
   }
   e.append(...children);
   return e;
@@ -76,7 +86,7 @@ export function createTokensDialog() {
         try {
           show((await revokeToken(token.id)).tokens);
         } catch (e) {
-          error.textContent = e.message;
+          error.textContent = errorText(e);
         }
       });
       list.append(el("li", {},
@@ -98,7 +108,7 @@ export function createTokensDialog() {
       show((await getTokens()).tokens);
       shown.select();
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = errorText(e);
     } finally {
       ok.disabled = false;
     }
@@ -114,7 +124,7 @@ export function createTokensDialog() {
       try {
         show((await getTokens()).tokens);
       } catch (e) {
-        error.textContent = e.message;
+        error.textContent = errorText(e);
       }
     },
   };

@@ -3,9 +3,9 @@
 //   /tournament/ID      one tournament: its standings (updated live from its event stream), its games,
 //                       Join / Pause / Berserk, a link to the player's game in play, the podium at the end
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
+import * as api from "./api.gen.js";
 import { $, el, row } from "./dom.js";
 import { t as tr, lang } from "./i18n.js";
-import { request } from "./api.js";
 /** @import * as P from "../../types/protocol" */
 import { createAccountMenu, profileUrl } from "./account.js";
 
@@ -56,7 +56,7 @@ function fireMark() {
 // ---- the list ----
 
 async function showList() {
-  const list = await /** @type {Promise<P.TournamentList>} */ (request("GET", "/api/tournaments"));
+  const list = await (api.getTournaments());
   for (const [key, ul] of [["running", $("#t-running")], ["upcoming", $("#t-upcoming")], ["finished", $("#t-finished")]]) {
     ul.replaceChildren();
     for (const t of list[key]) {
@@ -84,7 +84,7 @@ $("#t-create").addEventListener("submit", async (ev) => {
   if (f.get("name")) body.name = String(f.get("name"));
   if (body.kind === "arena") body.minutes = num("minutes"); else body.rounds = num("rounds");
   try {
-    const t = await /** @type {Promise<P.TournamentView>} */ (request("POST", "/api/tournaments", { body }));
+    const t = await (api.postTournaments(body));
     location.href = `/tournament/${t.id}`;
   } catch (e) {
     $("#t-create-error").textContent = e.message;
@@ -104,7 +104,7 @@ async function load(id) {
   try {
     do {
       again = false;
-      const t = await /** @type {Promise<P.TournamentView>} */ (request("GET", `/api/tournaments/${encodeURIComponent(id)}`));
+      const t = await (api.getTournamentsById(id));
       current = t;
       render(t);
     } while (again);
@@ -197,20 +197,21 @@ function render(t) {
 }
 
 function showTournament(id) {
-  const act = (path) => async () => {
+  /** @param {(id: string) => Promise<P.TournamentView>} call */
+  const act = (call) => async () => {
     $("#t-error").textContent = "";
     try {
-      render(await /** @type {Promise<P.TournamentView>} */ (request("POST", `/api/tournaments/${encodeURIComponent(id)}/${path}`)));
+      render(await call(id));
     } catch (e) {
       $("#t-error").textContent = e.message;
     }
   };
-  $("#t-join").addEventListener("click", act("join"));
-  $("#t-withdraw").addEventListener("click", act("withdraw"));
-  $("#t-berserk").addEventListener("click", act("berserk"));
+  $("#t-join").addEventListener("click", act(api.tournamentsJoin));
+  $("#t-withdraw").addEventListener("click", act(api.tournamentsWithdraw));
+  $("#t-berserk").addEventListener("click", act(api.tournamentsBerserk));
   load(id);
   // The standings change: the server says so on the stream, the page reads the tournament again.
-  const events = new EventSource(`/api/tournaments/${encodeURIComponent(id)}/events`);
+  const events = new EventSource(api.tournamentsEventsUrl(id));
   events.addEventListener("standings", (ev) => {
     const v = JSON.parse(ev.data).version;
     if (!current || v !== current.version) load(id);

@@ -4,7 +4,8 @@
 // moves did, the puzzle rating (an account's kept by the server, a guest's in localStorage), the streak
 // mode, votes. The page decides no rule: legal moves come with every position.
 /** @import * as P from "../../types/protocol" */
-import { request, ApiError } from "./api.js";
+import * as api from "./api.gen.js";
+import { ApiError } from "./api.js";
 import { createAccountMenu } from "./account.js";
 import { t } from "./i18n.js";
 
@@ -143,7 +144,7 @@ async function play(letter) {
   else if (st.guest) body.guest = guestRating();
   try {
     /** @type {P.RoundAnswer} */
-    const a = await request("POST", `/api/puzzle/${st.puzzle.id}/round`, { body });
+    const a = await api.puzzleRound(st.puzzle.id, body);
     $("#tr-error").textContent = "";
     if (a.result === "continue") {
       st.played += letter + a.reply;
@@ -230,23 +231,24 @@ async function next(first = false) {
   try {
     if (which === "daily") {
       /** @type {P.DailyPuzzle} */
-      const d = await request("GET", "/api/puzzle/daily");
+      const d = await api.puzzleDaily();
       show(d.puzzle);
       $("#tr-title").textContent = t("learn-tr-daily", { date: d.date });
       return;
     }
     if (which && which !== "streak") {
-      show(await request("GET", `/api/puzzle/${encodeURIComponent(which)}`));
+      show(await api.puzzle(which));
       return;
     }
-    const q = new URLSearchParams();
+    /** @type {P.NextQuery} */
+    const q = {};
     const theme = /** @type {HTMLSelectElement} */ ($("#tr-theme")).value;
-    if (theme) q.set("theme", theme);
-    if (st.streakMode) q.set("streak", String(st.streak));
-    else if (st.guest) q.set("rating", String(Math.round(guestRating().rating)));
-    if (st.puzzle) q.set("after", st.puzzle.id);
+    if (theme) q.theme = theme;
+    if (st.streakMode) q.streak = st.streak;
+    else if (st.guest) q.rating = Math.round(guestRating().rating);
+    if (st.puzzle) q.after = st.puzzle.id;
     $("#tr-title").textContent = t(st.streakMode ? "learn-tr-streak-title" : "learn-tr-heading");
-    show(await request("GET", `/api/puzzle/next?${q}`));
+    show(await api.puzzleNext(q));
   } catch (e) {
     say(e instanceof ApiError ? e.message : String(e));
   }
@@ -257,7 +259,7 @@ async function vote(up) {
   if (!st.puzzle) return;
   try {
     /** @type {P.VoteAnswer} */
-    const v = await request("POST", `/api/puzzle/${st.puzzle.id}/vote`, { body: { up } });
+    const v = await api.puzzleVote(st.puzzle.id, { up });
     $("#tr-up-n").textContent = String(v.up);
     $("#tr-down-n").textContent = String(v.down);
     say(t(up ? "learn-tr-voted-up" : "learn-tr-voted-down"));
@@ -279,7 +281,7 @@ async function offerThemes() {
   const select = /** @type {HTMLSelectElement} */ ($("#tr-theme"));
   try {
     /** @type {P.PuzzleThemes} */
-    const th = await request("GET", "/api/puzzle/themes");
+    const th = await api.puzzleThemes();
     for (const { name } of th.themes) {
       const o = document.createElement("option");
       o.value = name;
@@ -299,7 +301,7 @@ async function init() {
   if (!st.guest) {
     try {
       /** @type {P.PuzzleHistory} */
-      const h = await request("GET", "/api/puzzle/history");
+      const h = await api.puzzleHistory();
       st.rating = h.rating || { ...START };
     } catch {
       st.guest = true;
