@@ -140,8 +140,8 @@ pub use store::prefs::PrefStore;
 pub use store::tournaments::TournamentStore;
 pub use store::training::TrainingStore;
 pub use store::{
-    open as open_store, GameRow, GameStore, GameUpdate, Notice, NoticeStore, PostgresStore,
-    SqliteStore, Store, StoreError, StoreFuture,
+    open as open_store, GameRow, GameStore, GameUpdate, ListedGame, Notice, NoticeStore,
+    PostgresStore, SqliteStore, Store, StoreError, StoreFuture,
 };
 pub use time::{utc_date, Clock, ManualClock, Sleep, SystemClock};
 pub use tournament::{

@@ -13,6 +13,9 @@ use crate::store::accounts::{HistoryQuery, LeaderQuery, PlayerGame};
 pub const PAGE_SIZE: u32 = 20;
 /// Players on a leaderboard.
 pub const BOARD_SIZE: u32 = 100;
+/// The most points of a rating history (`GET /api/user/{name}/rating-history`): the newest
+/// games' (an account can play any number of games; a chart shows no more).
+pub const RATING_HISTORY_MAX: u32 = 1000;
 
 pub use oware_protocol::{HistoryEntry, Leader, PlayerResult, Profile, RatingView};
 
@@ -113,7 +116,8 @@ impl Players {
         })
     }
 
-    /// Player `name`'s rating after each rated game of `category`: `[epoch ms, rating]`.
+    /// Player `name`'s rating after each of its newest [`RATING_HISTORY_MAX`] rated games of
+    /// `category`, oldest first: `[epoch ms, rating]`.
     pub async fn rating_history(
         &self,
         name: &str,
@@ -124,7 +128,7 @@ impl Players {
             .accounts
             .store()
             .accounts()
-            .rating_history(id, category.name().to_string())
+            .rating_history(id, category.name().to_string(), RATING_HISTORY_MAX)
             .await?;
         Ok(points
             .into_iter()

@@ -849,6 +849,7 @@ async fn south_wins(
         online_status: "over".into(),
         south_user: row.south_user.clone(),
         north_user: row.north_user.clone(),
+        listing: row.listing.clone(),
     };
     (update, end, users)
 }

@@ -9,6 +9,8 @@
 
 mod common;
 
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 
 use common::bot::{token, Bot};
@@ -476,4 +478,248 @@ async fn the_open_challenges_limit_holds_against_requests_at_once() {
     let open = list["outgoing"].as_array().unwrap().len();
     assert_eq!(made, open, "{sent:?}");
     assert_eq!(open, 10, "the limit, never more: {sent:?}");
+}
+
+/// `b` challenges house bot `bot` from client address `from` and waits on `events` (`b`'s
+/// account stream) for the answer: the game's id if accepted, `None` if declined (`later`).
+async fn house_answer(
+    b: &mut Browser,
+    events: &mut common::bot::Lines,
+    bot: &str,
+    from: &str,
+) -> Option<String> {
+    let (st, c, _) = b
+        .send(
+            reqwest::Method::POST,
+            &format!("/api/challenge/{bot}"),
+            Some(json!({"side": "south"})),
+            &[("x-forwarded-for", from)],
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    loop {
+        let line = events.next().await.expect("the stream stays open");
+        match line["type"].as_str() {
+            Some("gameStart") if line["game"]["opponent"]["name"] == bot => {
+                return Some(line["game"]["id"].as_str().unwrap().to_string())
+            }
+            Some("challengeDeclined") if line["challenge"]["id"] == id => {
+                assert_eq!(line["challenge"]["decline_reason"], "later", "{line}");
+                return None;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn many_accounts_of_one_address_cannot_take_every_house_bot_place() {
+    let clock = ManualClock::starting_now();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = clocked_config(&dir.path().join("games.sqlite"), &clock).await;
+    config.limits.trusted_proxies = TrustedProxies::new(["127.0.0.1".parse::<ProxyNet>().unwrap()]);
+    config.house = oware_server::HouseConfig {
+        levels: vec![oware_engine::Level::Easy],
+        per_account: 2,
+        per_address: 3,
+        ..oware_server::HouseConfig::default()
+    };
+    let s = oware_server::start(&config).await.expect("server starts");
+    let bot = "HouseBot-Easy";
+    // Three accounts of one address (an IPv6 client is its /64: two addresses of one /64).
+    let mut players = Vec::new();
+    for name in ["Ama", "Kofi", "Esi"] {
+        let mut b = Browser::signed_up(&s, name).await;
+        let events = Bot::new(&s, &token(&mut b, &["challenge:read"]).await)
+            .stream("/api/stream/event")
+            .await;
+        players.push((b, events));
+    }
+    let one = "2001:db8:1:2::1";
+    let same = "2001:db8:1:2:ffff::9";
+    let (ama, ama_events) = &mut players[0];
+    assert!(house_answer(ama, ama_events, bot, one).await.is_some());
+    assert!(house_answer(ama, ama_events, bot, same).await.is_some());
+    let (kofi, kofi_events) = &mut players[1];
+    assert!(house_answer(kofi, kofi_events, bot, same).await.is_some());
+    // The address holds three places: Kofi's second (his account holds one) and Esi's first
+    // are declined, though the house bot has places left.
+    assert_eq!(house_answer(kofi, kofi_events, bot, one).await, None);
+    let (esi, esi_events) = &mut players[2];
+    assert_eq!(house_answer(esi, esi_events, bot, same).await, None);
+    // From another address Esi gets a game at once.
+    assert!(house_answer(esi, esi_events, bot, "2001:db8:1:3::1")
+        .await
+        .is_some());
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_accounts_games_are_listed_from_columns_never_from_each_games_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::db(&dir.path().join("games.sqlite")).await;
+    let inner = oware_server::open_store(&db.to_string_lossy())
+        .await
+        .unwrap();
+    let store = Arc::new(common::TestStore::over(inner));
+    let s = common::start_on(store.clone(), oware_server::EngineJobs::new(1)).await;
+    let api = common::Api::new(&s);
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    let (st, c) = ama
+        .post(
+            "/api/challenge/Kofi",
+            json!({"clock": {"initial_s": 300, "increment_s": 0}, "side": "south"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    let (st, v) = kofi
+        .post(
+            &format!("/api/challenge/{}/accept", c["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let game = v["game_id"].as_str().unwrap().to_string();
+    // And a challenge of Ama's in the lobby that nobody has taken.
+    let (st, open) = ama
+        .post(
+            "/api/games",
+            json!({"opponent": "online", "clock": {"initial_s": 300, "increment_s": 0}}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{open}");
+
+    let rows_before = store.whole_rows.load(Ordering::SeqCst);
+    let (st, list) = ama.get("/api/account/games").await;
+    assert_eq!(st, StatusCode::OK, "{list}");
+    let (_, theirs) = kofi.get("/api/account/games").await;
+    assert_eq!(
+        store.whole_rows.load(Ordering::SeqCst),
+        rows_before,
+        "no game's row was read whole"
+    );
+    let games = list["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{list}");
+    let g = games.iter().find(|g| g["id"] == game.as_str()).unwrap();
+    assert_eq!(
+        (&g["opponent"], &g["status"], &g["your_turn"], &g["side"]),
+        (&json!("Kofi"), &json!("playing"), &json!(true), &json!("S")),
+        "{list}"
+    );
+    assert_eq!(g["time_left_ms"], 300_000, "{list}");
+    assert_eq!(g["rated"], false, "{list}");
+    let o = games.iter().find(|g| g["id"] != game.as_str()).unwrap();
+    assert_eq!((&o["opponent"], &o["status"]), (&json!(""), &json!("open")));
+    assert_eq!(theirs["games"][0]["opponent"], "Ama", "{theirs}");
+    assert_eq!(theirs["games"][0]["your_turn"], false, "{theirs}");
+
+    // Ama moves: the listing written with the move says it is Kofi's turn.
+    let (st, seat) = ama
+        .post(&format!("/api/games/{game}/seat"), json!({}))
+        .await;
+    assert_eq!(st, StatusCode::OK, "{seat}");
+    let (st, v) = api.play(&game, seat["token"].as_str().unwrap(), "C").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let (_, theirs) = kofi.get("/api/account/games").await;
+    assert_eq!(theirs["games"][0]["your_turn"], true, "{theirs}");
+    let (_, list) = ama.get("/api/account/games").await;
+
+    // Rows written before the listing column are read whole, with the same answer.
+    store.blank_listings.store(true, Ordering::SeqCst);
+    let rows_before = store.whole_rows.load(Ordering::SeqCst);
+    let (_, again) = ama.get("/api/account/games").await;
+    assert_eq!(again, list);
+    assert_eq!(store.whole_rows.load(Ordering::SeqCst), rows_before + 2);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_rating_history_holds_the_newest_points_only() {
+    let clock = ManualClock::starting_now();
+    let dir = tempfile::tempdir().unwrap();
+    let config = clocked_config(&dir.path().join("games.sqlite"), &clock).await;
+    let s = oware_server::start(&config).await.expect("server starts");
+    Browser::signed_up(&s, "Ama").await;
+    Browser::signed_up(&s, "Kofi").await;
+    s.shutdown().await.unwrap();
+    let store = oware_server::open_store(&config.db.to_string_lossy())
+        .await
+        .unwrap();
+    let accounts = store.accounts();
+    let ama = accounts
+        .user_by_name("Ama".into())
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let kofi = accounts
+        .user_by_name("Kofi".into())
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    // Five rated games Ama won, one a second.
+    for i in 0..5u64 {
+        let id = format!("rated{i}");
+        store
+            .insert(oware_server::GameRow {
+                id: id.clone(),
+                token: "t".into(),
+                opponent: "online".into(),
+                human: "S".into(),
+                rules: "abapa".into(),
+                start: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".into(),
+                moves: String::new(),
+                redo: String::new(),
+                version: 1,
+                south_name: "Ama".into(),
+                north_name: "Kofi".into(),
+                online: String::new(),
+                online_status: "playing".into(),
+                south_user: Some(ama.clone()),
+                north_user: Some(kofi.clone()),
+                listing: String::new(),
+            })
+            .await
+            .unwrap();
+        let update = oware_server::GameUpdate {
+            id,
+            from_version: 1,
+            moves: String::new(),
+            redo: String::new(),
+            online: String::new(),
+            online_status: "over".into(),
+            south_user: Some(ama.clone()),
+            north_user: Some(kofi.clone()),
+            listing: String::new(),
+        };
+        let end = oware_server::GameEnd {
+            category: "blitz".into(),
+            rated: true,
+            south_score: 1.0,
+            south_user: Some(ama.clone()),
+            north_user: Some(kofi.clone()),
+            at_ms: 1_000 * (i + 1),
+        };
+        accounts.finish(update, end).await.unwrap();
+    }
+    let all = accounts
+        .rating_history(ama.clone(), "blitz".into(), 10)
+        .await
+        .unwrap();
+    assert_eq!(all.len(), 5);
+    let newest = accounts
+        .rating_history(ama.clone(), "blitz".into(), 3)
+        .await
+        .unwrap();
+    let times: Vec<u64> = newest.iter().map(|p| p.0).collect();
+    assert_eq!(
+        times,
+        [3_000, 4_000, 5_000],
+        "the newest three, oldest first"
+    );
+    assert_eq!(newest[..], all[2..]);
+    store.close().await.unwrap();
 }

@@ -27,7 +27,7 @@ use crate::round::{Ending, Round};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
 
-pub use challenge::ChallengeLimits;
+pub use challenge::{ChallengeLimits, CHALLENGE_TTL_MS};
 pub use hub::Hub;
 pub use view::{event_game, GameLines};
 

@@ -53,7 +53,9 @@ pub(crate) use end::{game_end, seat_rating};
 pub use error::GameError;
 pub use kinds::{Created, MoveInput, MoveReply, Opponent};
 pub use oware_protocol::OfferKind;
-pub(crate) use rows::{game_of_row, local_row, online_row, plausible_id, random_hex, replay};
+pub(crate) use rows::{
+    game_of_row, listing_column, local_row, online_row, plausible_id, random_hex, replay, Listing,
+};
 pub(crate) use session::{
     clean_name, constant_time_eq, default_names, online_names, online_of, Session, Watcher,
 };
@@ -464,6 +466,7 @@ impl Games {
             online_status,
             south_user,
             north_user,
+            listing: rows::listing_column(online.as_ref(), &game)?,
         };
         let ended = game_end(
             s.online.as_ref(),

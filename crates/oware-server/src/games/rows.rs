@@ -86,6 +86,45 @@ pub(super) fn online_columns(
     ))
 }
 
+/// What an account's list of games shows of an online game (`GET /api/account/games`), kept
+/// in the games' `listing` column and written with each change of the game, so that the list
+/// is read from the store's columns alone: never the online part's JSON, never the moves.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Listing {
+    /// The side to move.
+    pub(crate) turn: oware_core::Side,
+    /// Whether the game is rated.
+    pub(crate) rated: bool,
+    /// Each seat's player (South, North): its name, empty while the seat is free.
+    pub(crate) names: [String; 2],
+    /// Whether each seat's player is a bot (South, North).
+    pub(crate) bots: [bool; 2],
+    /// The clock, if the game has one.
+    pub(crate) clock: Option<crate::online::Clock>,
+}
+
+/// The `listing` column of a game (empty for a game on one device).
+pub(crate) fn listing_column(online: Option<&Online>, game: &Game) -> Result<String, GameError> {
+    let Some(o) = online else {
+        return Ok(String::new());
+    };
+    let name = |seat: &crate::online::Seat| {
+        if seat.token.is_some() {
+            seat.name.clone()
+        } else {
+            String::new()
+        }
+    };
+    let listing = Listing {
+        turn: game.position().turn(),
+        rated: o.rated,
+        names: [name(&o.south), name(&o.north)],
+        bots: [o.south.bot, o.north.bot],
+        clock: o.clock.clone(),
+    };
+    serde_json::to_string(&listing).map_err(|e| GameError::Internal(e.to_string()))
+}
+
 /// The stored row of a new online game `id` (creator's token `token`).
 pub(crate) fn online_row(
     id: &str,
@@ -111,6 +150,7 @@ pub(crate) fn online_row(
         online_status,
         south_user,
         north_user,
+        listing: listing_column(Some(online), game)?,
     })
 }
 
@@ -139,5 +179,6 @@ pub(crate) fn local_row(
         online_status: String::new(),
         south_user: None,
         north_user: None,
+        listing: String::new(),
     }
 }

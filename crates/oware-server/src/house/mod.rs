@@ -31,6 +31,7 @@ use crate::accounts::User;
 use crate::bot::Bots;
 use crate::engine::EngineJobs;
 use crate::games::Games;
+use crate::limits::ClientKey;
 use crate::pool::StandIn;
 use crate::round::Round;
 use crate::store::accounts::{NewUserError, UserRow};
@@ -56,6 +57,12 @@ pub struct HouseConfig {
     /// The most of those games one account may hold (default 2): a challenge past it is
     /// declined (`later`), so that one account cannot take every place.
     pub per_account: usize,
+    /// The most of those games the accounts of one address (an IPv6 client: its /64) may hold
+    /// together (default 4): a challenge past it is declined (`later`), so that many accounts
+    /// of one client cannot take every place either. The address is the one this instance
+    /// saw the challenge sent from; a game picked up after a restart, or challenged on
+    /// another instance, counts for its account only.
+    pub per_address: usize,
 }
 
 impl Default for HouseConfig {
@@ -67,6 +74,7 @@ impl Default for HouseConfig {
             arenas: false,
             games_max: 64,
             per_account: 2,
+            per_address: 4,
         }
     }
 }
@@ -79,13 +87,20 @@ pub fn bot_name(level: Level) -> String {
     format!("HouseBot-{first}{}", chars.as_str())
 }
 
-/// A game a house bot plays on this instance.
+/// A game a house bot plays on this instance (or a challenge being accepted: its place is
+/// held while the acceptance is written).
 struct Place {
     /// The opponent's name, in lower case.
     opponent: String,
+    /// The address the opponent challenged from, if this instance saw it.
+    address: Option<ClientKey>,
     /// Whether its task runs (false: accepted here, its `gameStart` not seen yet).
     running: bool,
 }
+
+/// The most challengers whose address is remembered (a challenge lapses after a minute, so
+/// entries older than that are dropped first when the table is full).
+const CHALLENGERS_MAX: usize = 4096;
 
 /// How often the house bots look for arenas to join (ms of the server's clock).
 const ARENA_LOOK_MS: u64 = 30_000;
@@ -116,6 +131,10 @@ pub struct House {
     /// its opponent's folded name and whether its task runs (a game accepted here holds its
     /// place before its `gameStart` arrives).
     playing: Mutex<HashMap<String, Place>>,
+    /// The address each account last challenged a house bot from (its name in lower case:
+    /// the address and the server's time), noted by the challenge's route before the
+    /// challenge is stored, so that the house bot knows it when it answers.
+    challengers: Mutex<HashMap<String, (ClientKey, u64)>>,
     /// The work lease of a move's claim (several instances).
     lease: Duration,
     shutdown: Mutex<Option<watch::Receiver<bool>>>,
@@ -146,6 +165,7 @@ impl House {
             bots,
             accounts: Mutex::new(Vec::new()),
             playing: Mutex::new(HashMap::new()),
+            challengers: Mutex::new(HashMap::new()),
             lease,
             shutdown: Mutex::new(None),
         })
@@ -167,6 +187,37 @@ impl House {
 
     fn playing(&self) -> std::sync::MutexGuard<'_, HashMap<String, Place>> {
         self.playing.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Notes that the account named `challenger` challenges the account named `target` from
+    /// `ip` (the challenge's route, before the challenge is stored): if `target` is a house
+    /// bot, its answer counts the places that address holds ([`HouseConfig::per_address`]).
+    pub(crate) fn challenged_from(&self, challenger: &str, target: &str, ip: std::net::IpAddr) {
+        if !self.enabled()
+            || !self
+                .accounts()
+                .iter()
+                .any(|b| b.user.name.eq_ignore_ascii_case(target))
+        {
+            return;
+        }
+        let now = self.clock.now_ms();
+        let mut map = self.challengers.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= CHALLENGERS_MAX {
+            let lapsed = now.saturating_sub(crate::bot::CHALLENGE_TTL_MS);
+            map.retain(|_, (_, at)| *at > lapsed);
+            if map.len() >= CHALLENGERS_MAX {
+                // Every entry is a challenge still open: the oldest gives way.
+                if let Some(oldest) = map
+                    .iter()
+                    .min_by_key(|(_, (_, at))| *at)
+                    .map(|(k, _)| k.clone())
+                {
+                    map.remove(&oldest);
+                }
+            }
+        }
+        map.insert(challenger.to_lowercase(), (ClientKey::of(ip), now));
     }
 
     /// Makes the accounts that do not exist yet, then follows each one's events (its games,
@@ -289,10 +340,35 @@ impl House {
             }
             AccountEvent::Challenge { challenge } if challenge.target.name == bot.user.name => {
                 let opponent = challenge.challenger.name.to_lowercase();
+                let address = self
+                    .challengers
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get(&opponent)
+                    .map(|(key, _)| *key);
+                // The place is counted and held (under the challenge's id) in one step, so
+                // that another house bot answering at the same time counts it.
+                let held = format!("challenge {}", challenge.id);
                 let busy = {
-                    let playing = self.playing();
+                    let mut playing = self.playing();
                     let theirs = playing.values().filter(|p| p.opponent == opponent).count();
-                    playing.len() >= self.config.games_max || theirs >= self.config.per_account
+                    let address_holds = address.map_or(0, |a| {
+                        playing.values().filter(|p| p.address == Some(a)).count()
+                    });
+                    let busy = playing.len() >= self.config.games_max
+                        || theirs >= self.config.per_account
+                        || address_holds >= self.config.per_address;
+                    if !busy {
+                        playing.insert(
+                            held.clone(),
+                            Place {
+                                opponent: opponent.clone(),
+                                address,
+                                running: false,
+                            },
+                        );
+                    }
+                    busy
                 };
                 let answer = if busy {
                     self.bots
@@ -300,13 +376,17 @@ impl House {
                         .await
                         .map(|_| ())
                 } else {
-                    match self.bots.accept(&challenge.id, &bot.user, None).await {
+                    let accepted = self.bots.accept(&challenge.id, &bot.user, None).await;
+                    let mut playing = self.playing();
+                    playing.remove(&held);
+                    match accepted {
                         Ok(v) => {
-                            // The place is held now, before the game's `gameStart` arrives,
-                            // so that the next challenge counts it.
+                            // The place stays held under the game's id, before the game's
+                            // `gameStart` arrives, so that the next challenge counts it.
                             if let Some(id) = v.game_id {
-                                self.playing().entry(id).or_insert(Place {
+                                playing.entry(id).or_insert(Place {
                                     opponent,
+                                    address,
                                     running: false,
                                 });
                             }
@@ -339,6 +419,7 @@ impl House {
                     }
                     let place = Place {
                         opponent: opponent.to_lowercase(),
+                        address: None,
                         running: true,
                     };
                     playing.insert(id.clone(), place);

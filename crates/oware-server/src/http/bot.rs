@@ -563,6 +563,8 @@ pub(super) async fn challenge(
     let req = challenge_req(body)?;
     let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
     s.budget.send_challenge(&user.id, Some(client(peer)))?;
+    // Before the challenge is stored: a house bot's answer counts its address's places.
+    s.house.challenged_from(&user.name, &name, client(peer));
     let v = s.bots.challenge(&user, &name, &req).await?;
     Ok((StatusCode::CREATED, Json(v)).into_response())
 }

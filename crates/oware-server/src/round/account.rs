@@ -8,7 +8,7 @@ use oware_protocol::SeatAnswer;
 
 use super::Round;
 use crate::accounts::User;
-use crate::games::{game_of_row, online_of, GameError};
+use crate::games::{game_of_row, listing_column, online_of, GameError, Listing};
 use crate::online::{Online, OnlineError, Status};
 
 /// The most games a page of an account's games holds (`GET /api/account/games?offset=N`;
@@ -22,9 +22,11 @@ pub use oware_protocol::AccountGame;
 impl Round {
     /// A page of `user`'s online games still going: at most `ACCOUNT_GAMES_PAGE` (100) after the
     /// first `offset` (oldest first in the store), the player's turn first, the least time left
-    /// first within the page. Read from the store ([`crate::GameStore::live_online_of`], by the
-    /// seat columns' indexes), so every instance answers the same and no request reads more
-    /// than a page's rows, however many games the account has.
+    /// first within the page. Read from the store's columns ([`crate::GameStore::listed_online_of`],
+    /// by the seat columns' indexes: the status, the seats' accounts and the `listing` each
+    /// change of a game writes), so every instance answers the same, no request reads more
+    /// than a page's rows however many games the account has, and no game's online part or
+    /// moves are read (a row written before the `listing` column is read whole, once).
     pub async fn account_games(
         &self,
         user: &User,
@@ -32,42 +34,62 @@ impl Round {
     ) -> Result<Vec<AccountGame>, GameError> {
         let rows = self
             .store
-            .live_online_of(user.id.clone(), offset, ACCOUNT_GAMES_PAGE)
+            .listed_online_of(user.id.clone(), offset, ACCOUNT_GAMES_PAGE)
             .await?;
         let now = self.now();
         let mut games = Vec::new();
         for row in rows {
-            let Ok(o) = serde_json::from_str::<Online>(&row.online) else {
+            let Some(side) = [
+                (Side::South, &row.south_user),
+                (Side::North, &row.north_user),
+            ]
+            .into_iter()
+            .find(|(_, u)| u.as_deref() == Some(user.id.as_str()))
+            .map(|(s, _)| s) else {
                 continue;
             };
-            let Some(side) = [Side::South, Side::North]
-                .into_iter()
-                .find(|&s| o.seat(s).user.as_deref() == Some(user.id.as_str()))
-            else {
+            let Ok(status) = row.online_status.parse::<Status>() else {
                 continue;
             };
-            let Ok((game, _)) = game_of_row(&row) else {
-                continue;
+            let listing = match serde_json::from_str::<Listing>(&row.listing) {
+                Ok(l) => l,
+                Err(_) => match self.listing_of_row(&row.id).await {
+                    Some(l) => l,
+                    None => continue,
+                },
             };
-            let playing = o.status == Status::Playing;
+            let other = match side.other() {
+                Side::South => 0,
+                Side::North => 1,
+            };
+            let playing = status == Status::Playing;
             games.push(AccountGame {
                 id: row.id,
                 side,
-                opponent: if o.seat(side.other()).token.is_some() {
-                    o.seat(side.other()).name.clone()
-                } else {
-                    String::new()
-                },
-                opponent_bot: o.seat(side.other()).bot,
-                status: o.status,
-                your_turn: playing && game.position().turn() == side,
-                days_per_move: o.clock.as_ref().and_then(|c| c.control().days_per_move()),
-                time_left_ms: o.clock.as_ref().map(|c| c.left_at(side, now)),
-                rated: o.rated,
+                opponent: listing.names[other].clone(),
+                opponent_bot: listing.bots[other],
+                status,
+                your_turn: playing && listing.turn == side,
+                days_per_move: listing
+                    .clock
+                    .as_ref()
+                    .and_then(|c| c.control().days_per_move()),
+                time_left_ms: listing.clock.as_ref().map(|c| c.left_at(side, now)),
+                rated: listing.rated,
             });
         }
         games.sort_by_key(|g| (!g.your_turn, g.time_left_ms.unwrap_or(u64::MAX)));
         Ok(games)
+    }
+
+    /// The listing of game `id` from its whole row, for a row written before the `listing`
+    /// column (none if it cannot be read).
+    async fn listing_of_row(&self, id: &str) -> Option<Listing> {
+        let row = self.store.load(id.to_string()).await.ok()??;
+        let online = serde_json::from_str::<Online>(&row.online).ok()?;
+        let (game, _) = game_of_row(&row).ok()?;
+        let text = listing_column(Some(&online), &game).ok()?;
+        serde_json::from_str(&text).ok()
     }
 
     /// The seat `user` holds in online game `id`, with its token: the game on another device.

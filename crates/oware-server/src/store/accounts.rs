@@ -141,9 +141,13 @@ pub(super) mod sql {
     /// The player lines of game `?1`, South's first.
     pub const GAME_PLAYERS: &str = "SELECT game_id, user_id, side, category, rated, score, at, \
          r_before, r_after FROM game_players WHERE game_id = ?1 ORDER BY side DESC";
-    /// Account `?1`'s rating after each rated game of category `?2`, oldest first.
-    pub const RATING_HISTORY: &str = "SELECT at, r_after FROM game_players
-         WHERE user_id = ?1 AND category = ?2 AND rated = 1 ORDER BY at, game_id";
+    /// Account `?1`'s rating after each of its newest `?3` rated games of category `?2`,
+    /// oldest first.
+    pub const RATING_HISTORY: &str = "SELECT at, r_after FROM (
+             SELECT at, r_after, game_id FROM game_players
+             WHERE user_id = ?1 AND category = ?2 AND rated = 1
+             ORDER BY at DESC, game_id DESC LIMIT ?3
+         ) AS newest ORDER BY at, game_id";
     /// Account `?1`'s wins, draws and losses.
     pub const COUNTS: &str = "SELECT COALESCE(SUM(CASE WHEN score = 1 THEN 1 ELSE 0 END), 0),
                 COALESCE(SUM(CASE WHEN score = 0.5 THEN 1 ELSE 0 END), 0),
@@ -390,9 +394,15 @@ pub trait AccountStore: Send + Sync {
     /// `category` and `score` given.
     fn history(&self, query: HistoryQuery) -> StoreFuture<'_, Vec<PlayerGame>>;
 
-    /// Account `user`'s rating after each rated game of `category`, oldest first:
-    /// `(epoch ms, rating)`.
-    fn rating_history(&self, user: String, category: String) -> StoreFuture<'_, Vec<(u64, f64)>>;
+    /// Account `user`'s rating after each of its newest `limit` rated games of `category`,
+    /// oldest first: `(epoch ms, rating)` (a history is never read whole: an account can
+    /// play any number of games).
+    fn rating_history(
+        &self,
+        user: String,
+        category: String,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<(u64, f64)>>;
 
     /// Wins, draws and losses of account `user`, all categories.
     fn counts(&self, user: String) -> StoreFuture<'_, [u32; 3]>;

@@ -59,27 +59,42 @@ pub(super) const POSTGRES_SEAT_USERS_FILL: &str =
                       north_user = online::jsonb -> 'north' ->> 'user'
      WHERE online <> '';";
 
+/// What an account's list of games shows of an online game (`games/rows.rs`'s `Listing`), as
+/// a column written with each change of the game, so that the list reads neither the online
+/// part nor the moves (SQLite's migration 16, PostgreSQL's 13). Rows written before it have an
+/// empty listing until their next change; the list reads those whole.
+pub(super) const GAMES_LISTING: &str =
+    "ALTER TABLE games ADD COLUMN listing TEXT NOT NULL DEFAULT '';";
+
 /// The columns of a game row, in [`super::GameRow`]'s order (each backend's `read_row`).
 pub(super) const GAME_COLUMNS: &str = "id, token, opponent, human, rules, start, moves, redo, \
                                        version, south_name, north_name, online, online_status, \
-                                       south_user, north_user";
+                                       south_user, north_user, listing";
+
+/// A page of account `?1`'s online games still going, oldest first, from the columns an
+/// account's list shows (`?2` the page's length, `?3` the games skipped): id, status, the
+/// seats' accounts, the listing.
+pub(super) const LIST_ONLINE_OF: &str =
+    "SELECT id, online_status, south_user, north_user, listing FROM games
+     WHERE (south_user = ?1 OR north_user = ?1) AND online_status IN ('open', 'playing')
+     ORDER BY created, id LIMIT ?2 OFFSET ?3";
 
 /// The condition of an online game still going (open or being played).
 pub(super) const LIVE_ONLINE: &str = "online_status IN ('open', 'playing')";
 
-/// Inserts a game row: `?1`…`?9` and `?11`…`?16` its fields in [`super::GameRow`]'s order, `?10`
+/// Inserts a game row: `?1`…`?9` and `?11`…`?17` its fields in [`super::GameRow`]'s order, `?10`
 /// the time (both `created` and `updated`).
 pub(super) const INSERT_GAME: &str =
     "INSERT INTO games (id, token, opponent, human, rules, start, moves, redo, version, created,
                         updated, south_name, north_name, online, online_status, south_user,
-                        north_user)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
+                        north_user, listing)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)";
 
 /// Writes a game's moves and online part if its version is still `?2`: `?1` the id, `?3`…`?9`
-/// moves, redo, the time, the online part, its status, the seats' accounts.
+/// moves, redo, the time, the online part, its status, the seats' accounts; `?10` the listing.
 pub(super) const UPDATE_GAME: &str =
     "UPDATE games SET moves = ?3, redo = ?4, version = ?2 + 1, updated = ?5, online = ?6,
-                      online_status = ?7, south_user = ?8, north_user = ?9
+                      online_status = ?7, south_user = ?8, north_user = ?9, listing = ?10
      WHERE id = ?1 AND version = ?2";
 
 /// A row if game `?1` exists (why an update wrote nothing).
@@ -87,7 +102,7 @@ pub(super) const GAME_EXISTS: &str = "SELECT 1 FROM games WHERE id = ?1";
 
 /// Game `?1`'s row.
 pub(super) const LOAD_GAME: &str = "SELECT id, token, opponent, human, rules, start, moves, redo, \
-    version, south_name, north_name, online, online_status, south_user, north_user \
+    version, south_name, north_name, online, online_status, south_user, north_user, listing \
     FROM games WHERE id = ?1";
 
 /// Stores review `?2` of game `?1` at `?3`, replacing the one before, only if the game exists

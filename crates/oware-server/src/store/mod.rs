@@ -241,6 +241,16 @@ pub trait GameStore: Send + Sync {
         limit: u64,
     ) -> StoreFuture<'_, Vec<GameRow>>;
 
+    /// A page of account `user_id`'s online games still going (as
+    /// [`GameStore::live_online_of`]), only the columns its list shows: never the online
+    /// part's JSON nor the moves.
+    fn listed_online_of(
+        &self,
+        user_id: String,
+        offset: u64,
+        limit: u64,
+    ) -> StoreFuture<'_, Vec<ListedGame>>;
+
     /// How many online games are still going with account `user_id` in a seat (counted by
     /// the seat columns' indexes, no row read): what the budget's games per account count.
     fn live_online_count(&self, user_id: String) -> StoreFuture<'_, u64>;
@@ -355,6 +365,24 @@ pub struct GameRow {
     pub south_user: Option<String>,
     /// The account in North's seat of an online game (its id), `None` for a guest or no one.
     pub north_user: Option<String>,
+    /// What an account's list of games shows of an online game (JSON written by `games/`),
+    /// empty for a game on one device and for rows written before the column was added.
+    pub listing: String,
+}
+
+/// What an account's list of games reads of one of its games ([`GameStore::listed_online_of`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedGame {
+    /// The public id.
+    pub id: String,
+    /// The online status (`open` or `playing`).
+    pub online_status: String,
+    /// The account in South's seat (its id).
+    pub south_user: Option<String>,
+    /// The account in North's seat (its id).
+    pub north_user: Option<String>,
+    /// The game's [`GameRow::listing`] (empty for a row written before the column).
+    pub listing: String,
 }
 
 /// A change of a game's moves, checked against the version it was computed from.
@@ -376,6 +404,8 @@ pub struct GameUpdate {
     pub south_user: Option<String>,
     /// The account in North's seat (its id), `None` for a guest or no one.
     pub north_user: Option<String>,
+    /// The game's `listing` column ([`GameRow::listing`]).
+    pub listing: String,
 }
 
 /// Why a storage operation failed.

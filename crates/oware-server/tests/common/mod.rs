@@ -188,6 +188,11 @@ pub struct TestStore {
     pub inner: Arc<dyn Store>,
     pub updates_left: AtomicU64,
     pub review_gate: Option<Arc<tokio::sync::Semaphore>>,
+    /// Whole game rows read by `load` and `live_online_of` (what an account's list must not
+    /// need).
+    pub whole_rows: AtomicU64,
+    /// Whether `listed_online_of` answers empty listings (rows written before the column).
+    pub blank_listings: std::sync::atomic::AtomicBool,
 }
 
 impl TestStore {
@@ -197,6 +202,8 @@ impl TestStore {
             inner,
             updates_left: AtomicU64::new(u64::MAX),
             review_gate: None,
+            whole_rows: AtomicU64::new(0),
+            blank_listings: std::sync::atomic::AtomicBool::new(false),
         }
     }
 }
@@ -241,6 +248,7 @@ impl GameStore for TestStore {
         self.inner.insert(game)
     }
     fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
+        self.whole_rows.fetch_add(1, Ordering::SeqCst);
         self.inner.load(id)
     }
     fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()> {
@@ -268,9 +276,28 @@ impl GameStore for TestStore {
         offset: u64,
         limit: u64,
     ) -> StoreFuture<'_, Vec<GameRow>> {
+        self.whole_rows.fetch_add(1, Ordering::SeqCst);
         self.inner.live_online_of(user_id, offset, limit)
     }
 
+    fn listed_online_of(
+        &self,
+        user_id: String,
+        offset: u64,
+        limit: u64,
+    ) -> StoreFuture<'_, Vec<oware_server::ListedGame>> {
+        let blank = self.blank_listings.load(Ordering::SeqCst);
+        let rows = self.inner.listed_online_of(user_id, offset, limit);
+        Box::pin(async move {
+            let mut rows = rows.await?;
+            if blank {
+                for r in &mut rows {
+                    r.listing.clear();
+                }
+            }
+            Ok(rows)
+        })
+    }
     fn live_online_count(&self, user_id: String) -> StoreFuture<'_, u64> {
         self.inner.live_online_count(user_id)
     }

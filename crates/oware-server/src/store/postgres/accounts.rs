@@ -354,11 +354,19 @@ impl AccountStore for PostgresStore {
         })
     }
 
-    fn rating_history(&self, user: String, category: String) -> StoreFuture<'_, Vec<(u64, f64)>> {
+    fn rating_history(
+        &self,
+        user: String,
+        category: String,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<(u64, f64)>> {
         Box::pin(async move {
-            self.rows(&numbered(sql::RATING_HISTORY), &[&user, &category], |r| {
-                (r.get::<_, i64>(0).max(0) as u64, r.get::<_, f64>(1))
-            })
+            let limit = i64::from(limit);
+            self.rows(
+                &numbered(sql::RATING_HISTORY),
+                &[&user, &category, &limit],
+                |r| (r.get::<_, i64>(0).max(0) as u64, r.get::<_, f64>(1)),
+            )
             .await
         })
     }

@@ -73,7 +73,7 @@ impl PostgresStore {
             .prepare_cached(&numbered(UPDATE_GAME))
             .await
             .map_err(|e| self.failed(e))?;
-        let args: [&(dyn tokio_postgres::types::ToSql + Sync); 9] = [
+        let args: [&(dyn tokio_postgres::types::ToSql + Sync); 10] = [
             &u.id,
             &from,
             &u.moves,
@@ -83,6 +83,7 @@ impl PostgresStore {
             &u.online_status,
             &u.south_user,
             &u.north_user,
+            &u.listing,
         ];
         c.execute(&st, &args).await.map_err(|e| self.failed(e))
     }

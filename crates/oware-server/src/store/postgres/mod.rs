@@ -48,13 +48,13 @@ use tokio::sync::broadcast;
 use tokio_postgres::NoTls;
 
 use super::games_sql::{
-    COUNT_GAMES, GAME_COLUMNS, INSERT_GAME, LAST_ALIVE, LIVE_ONLINE, LOAD_GAME, LOAD_REVIEW,
-    MARK_ALIVE, MARK_START, SAVE_REVIEW,
+    COUNT_GAMES, GAME_COLUMNS, INSERT_GAME, LAST_ALIVE, LIST_ONLINE_OF, LIVE_ONLINE, LOAD_GAME,
+    LOAD_REVIEW, MARK_ALIVE, MARK_START, SAVE_REVIEW,
 };
 use super::numbered;
 use super::{
-    now, now_ms, GameRow, GameStore, GameUpdate, Notice, NoticeStore, Store, StoreError,
-    StoreFuture,
+    now, now_ms, GameRow, GameStore, GameUpdate, ListedGame, Notice, NoticeStore, Store,
+    StoreError, StoreFuture,
 };
 
 mod accounts;
@@ -413,6 +413,32 @@ impl GameStore for PostgresStore {
                 .await
                 .map_err(|e| self.failed(e))?;
             Ok(rows.iter().map(read_row).collect())
+        })
+    }
+
+    fn listed_online_of(
+        &self,
+        user_id: String,
+        offset: u64,
+        limit: u64,
+    ) -> StoreFuture<'_, Vec<ListedGame>> {
+        Box::pin(async move {
+            let c = self.client().await?;
+            let (limit, offset) = (crate::store::int(limit), crate::store::int(offset));
+            let rows = c
+                .query(&numbered(LIST_ONLINE_OF), &[&user_id, &limit, &offset])
+                .await
+                .map_err(|e| self.failed(e))?;
+            Ok(rows
+                .iter()
+                .map(|r| ListedGame {
+                    id: r.get(0),
+                    online_status: r.get(1),
+                    south_user: r.get(2),
+                    north_user: r.get(3),
+                    listing: r.get(4),
+                })
+                .collect())
         })
     }
 

@@ -3,7 +3,8 @@
 //! `store/games_sql.rs`).
 
 use crate::store::games_sql::{
-    GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, META_TABLE, POSTGRES_SEAT_USERS_FILL,
+    GAMES_LISTING, GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, META_TABLE,
+    POSTGRES_SEAT_USERS_FILL,
 };
 use crate::store::GameRow;
 
@@ -15,7 +16,7 @@ pub(super) fn insert_params<'a>(
     g: &'a GameRow,
     version: &'a i64,
     t: &'a i64,
-) -> [&'a (dyn tokio_postgres::types::ToSql + Sync); 16] {
+) -> [&'a (dyn tokio_postgres::types::ToSql + Sync); 17] {
     [
         &g.id,
         &g.token,
@@ -33,6 +34,7 @@ pub(super) fn insert_params<'a>(
         &g.online_status,
         &g.south_user,
         &g.north_user,
+        &g.listing,
     ]
 }
 
@@ -84,6 +86,8 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[super::super::lessons::POSTGRES_SCHEMA],
     // 12: the language each account chose, as SQLite's migration 15.
     &[super::super::prefs::POSTGRES_SCHEMA],
+    // 13: what an account's list of games shows of each online game, as SQLite's migration 16.
+    &[GAMES_LISTING],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.
@@ -104,5 +108,6 @@ pub(super) fn read_row(r: &tokio_postgres::Row) -> GameRow {
         online_status: r.get(12),
         south_user: r.get(13),
         north_user: r.get(14),
+        listing: r.get(15),
     }
 }

@@ -298,10 +298,15 @@ impl AccountStore for SqliteStore {
         })
     }
 
-    fn rating_history(&self, user: String, category: String) -> StoreFuture<'_, Vec<(u64, f64)>> {
+    fn rating_history(
+        &self,
+        user: String,
+        category: String,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<(u64, f64)>> {
         self.run(move |c| {
             let mut st = c.prepare(sql::RATING_HISTORY)?;
-            let rows = st.query_map(params![user, category], |r| {
+            let rows = st.query_map(params![user, category, i64::from(limit)], |r| {
                 Ok((r.get::<_, i64>(0)?.max(0) as u64, r.get::<_, f64>(1)?))
             })?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)

@@ -29,11 +29,11 @@ use lock::{take_lock, FileLock};
 use schema::prepare;
 
 use crate::store::games_sql::{
-    COUNT_GAMES, GAME_COLUMNS, GAME_EXISTS, INSERT_GAME, LAST_ALIVE, LIVE_ONLINE, LOAD_GAME,
-    LOAD_REVIEW, MARK_ALIVE, SAVE_REVIEW, UPDATE_GAME,
+    COUNT_GAMES, GAME_COLUMNS, GAME_EXISTS, INSERT_GAME, LAST_ALIVE, LIST_ONLINE_OF, LIVE_ONLINE,
+    LOAD_GAME, LOAD_REVIEW, MARK_ALIVE, SAVE_REVIEW, UPDATE_GAME,
 };
 use crate::store::{
-    now, GameRow, GameStore, GameUpdate, NoticeStore, Store, StoreError, StoreFuture,
+    now, GameRow, GameStore, GameUpdate, ListedGame, NoticeStore, Store, StoreError, StoreFuture,
 };
 
 mod accounts;
@@ -168,6 +168,7 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         online_status: r.get(12)?,
         south_user: r.get(13)?,
         north_user: r.get(14)?,
+        listing: r.get(15)?,
     })
 }
 
@@ -191,7 +192,8 @@ fn insert_row(c: &Connection, g: &GameRow) -> Result<(), Sql> {
             g.online,
             g.online_status,
             g.south_user,
-            g.north_user
+            g.north_user,
+            g.listing
         ],
     )?;
     Ok(())
@@ -209,7 +211,8 @@ fn update_row(c: &Connection, u: GameUpdate) -> Result<(), Sql> {
         u.online,
         u.online_status,
         u.south_user,
-        u.north_user
+        u.north_user,
+        u.listing
     ])?;
     if n == 1 {
         return Ok(());
@@ -323,6 +326,28 @@ impl GameStore for SqliteStore {
         })
     }
 
+    fn listed_online_of(
+        &self,
+        user_id: String,
+        offset: u64,
+        limit: u64,
+    ) -> StoreFuture<'_, Vec<ListedGame>> {
+        self.run(move |c| {
+            let mut st = c.prepare_cached(LIST_ONLINE_OF)?;
+            let (limit, offset) = (crate::store::int(limit), crate::store::int(offset));
+            let rows = st.query_map(params![user_id, limit, offset], |r| {
+                Ok(ListedGame {
+                    id: r.get(0)?,
+                    online_status: r.get(1)?,
+                    south_user: r.get(2)?,
+                    north_user: r.get(3)?,
+                    listing: r.get(4)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
     fn live_online_count(&self, user_id: String) -> StoreFuture<'_, u64> {
         self.run(move |c| {
             let mut st = c.prepare_cached(&format!(
@@ -402,6 +427,7 @@ mod tests {
             online_status: String::new(),
             south_user: None,
             north_user: None,
+            listing: String::new(),
         }
     }
 
@@ -415,6 +441,7 @@ mod tests {
             online_status: String::new(),
             south_user: None,
             north_user: None,
+            listing: String::new(),
         }
     }
 

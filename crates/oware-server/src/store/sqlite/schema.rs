@@ -8,8 +8,8 @@ use rusqlite::{params, Connection};
 
 use super::client::Sql;
 use crate::store::games_sql::{
-    GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, MARK_START, META_TABLE,
-    SQLITE_SEAT_USERS_FILL,
+    GAMES_LISTING, GAMES_NAMES, GAMES_ONLINE, GAMES_SEAT_USERS, GAMES_TABLE, MARK_START,
+    META_TABLE, SQLITE_SEAT_USERS_FILL,
 };
 use crate::store::{now, StoreError};
 
@@ -52,6 +52,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &[crate::store::lessons::SQLITE_SCHEMA],
     // 15: the language each account chose (`store/prefs.rs`).
     &[crate::store::prefs::SQLITE_SCHEMA],
+    // 16: what an account's list of games shows of each online game (`store/games_sql.rs`).
+    &[GAMES_LISTING],
 ];
 
 /// Settings, the writability check and the migrations.
