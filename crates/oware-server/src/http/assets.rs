@@ -44,6 +44,7 @@ use sha2::{Digest, Sha256};
 #[include = "*.css"]
 #[include = "*.svg"]
 #[include = "js/*.js"]
+#[include = "wasm/*.wasm"]
 #[exclude = "parts/*"]
 struct Static;
 
@@ -200,7 +201,7 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
     Some(Cow::Owned(name.to_owned()))
 }
 
-/// The content type by extension: the four kinds `static/` holds, text with its charset (an ES
+/// The content type by extension: the kinds `static/` holds, text with its charset (an ES
 /// module must be JavaScript). A table of our own rather than mime_guess, which names `.js`
 /// `application/javascript` and adds no charset.
 fn content_type(name: &str) -> Option<&'static str> {
@@ -209,6 +210,9 @@ fn content_type(name: &str) -> Option<&'static str> {
         "js" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
         "svg" => "image/svg+xml",
+        // The engine for the page (`wasm/oware.wasm`, scripts/build-wasm.sh): a browser compiles
+        // it while it downloads only when it comes as `application/wasm`.
+        "wasm" => "application/wasm",
         _ => return None,
     })
 }
