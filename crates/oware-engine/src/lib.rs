@@ -62,7 +62,9 @@ pub use agreement::{
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub use clock::set_wasm_clock;
 pub use egdb::{open_egdb, Prober};
-pub use levels::{choose_move, choose_move_with, Level, LevelSpec, ParseLevelError, LEVELS};
+pub use levels::{
+    choose_move, choose_move_with, reply_seed, Level, LevelSpec, ParseLevelError, LEVELS,
+};
 pub use limits::{Clock, Limits};
 pub use score::{mate_moves, score_to_text, EGDB_WIN, MATE, PROVEN};
 

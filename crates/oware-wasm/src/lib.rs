@@ -19,7 +19,7 @@
 //! | `op` | other fields | answer |
 //! |---|---|---|
 //! | `state` | `rules`, `start`, `moves` | the position, legal moves, outcome ([`StateAnswer`]) |
-//! | `reply` | … , `level`, `seed` | the level's move, as the server's computer plays it ([`ReplyAnswer`]) |
+//! | `reply` | … , `level`, `seed` or `game_id` | the level's move, as the server's computer plays it ([`ReplyAnswer`]) |
 //! | `analyse` | … , `depth`, `movetime_ms`, `nodes` | a search's best move, score and line ([`AnalysisAnswer`]) |
 //! | `bench` | `depth` | the engine's bench: nodes and time ([`BenchAnswer`]) |
 //!
@@ -60,9 +60,13 @@ pub struct Request {
     /// `reply`: the level.
     #[serde(default)]
     pub level: Option<String>,
-    /// `reply`: the seed of the level's dice (the server's `reply_seed`).
+    /// `reply`: the seed of the level's dice.
     #[serde(default)]
     pub seed: u64,
+    /// `reply`: the server's game this is (its id): the seed is then the server's own for this
+    /// game and ply ([`oware_engine::reply_seed`]), not `seed`.
+    #[serde(default)]
+    pub game_id: Option<String>,
     /// `analyse`, `bench`: depth limit.
     #[serde(default)]
     pub depth: Option<u32>,
@@ -239,7 +243,11 @@ fn reply(r: &Request) -> Result<ReplyAnswer, String> {
     // dice. Threads: one per core natively; a page has one worker (`available_parallelism`
     // fails on WebAssembly, so the level's "every core" is one).
     let turn = game.position().turn();
-    let mv = oware_engine::choose_move_with(&game, level.spec(), r.seed, 1.0, None);
+    let seed = match &r.game_id {
+        Some(id) => oware_engine::reply_seed(id, game.moves().len()),
+        None => r.seed,
+    };
+    let mv = oware_engine::choose_move_with(&game, level.spec(), seed, 1.0, None);
     Ok(ReplyAnswer {
         mv: mv.map(|m| letter(turn, m)),
     })
@@ -413,6 +421,28 @@ mod tests {
                 native.map(|m| letter(Side::South, m)).as_deref()
             );
         }
+    }
+
+    #[test]
+    fn a_reply_in_a_server_game_uses_the_servers_seed() {
+        let mut game = Game::new(Rules::default());
+        game.play(game.legal_moves()[2]).unwrap();
+        let id = "0123456789abcdef";
+        // Easy's dice differ from seed to seed: the move must be the one of the server's seed.
+        let native = oware_engine::choose_move_with(
+            &game,
+            Level::Easy.spec(),
+            oware_engine::reply_seed(id, 1),
+            1.0,
+            None,
+        );
+        let a = call(&format!(
+            r#"{{"op":"reply","moves":"C","level":"easy","game_id":"{id}"}}"#
+        ));
+        assert_eq!(
+            a["move"].as_str(),
+            native.map(|m| letter(Side::North, m)).as_deref()
+        );
     }
 
     #[test]

@@ -45,6 +45,8 @@ use sha2::{Digest, Sha256};
 #[include = "*.svg"]
 #[include = "js/*.js"]
 #[include = "wasm/*.wasm"]
+#[include = "manifest.webmanifest"]
+#[include = "icons/*.png"]
 #[exclude = "parts/*"]
 struct Static;
 
@@ -152,9 +154,10 @@ fn is_page(name: &str) -> bool {
 /// The pages served without `.html` (`/rules`, and `/rules.html` as well).
 const PAGES: [&str; 4] = ["rules", "strategy", "faq", "learn"];
 
-/// Content security: only our own files, no inline scripts.
+/// Content security: only our own files, no inline scripts. `'wasm-unsafe-eval'` lets the page
+/// compile our own WebAssembly module (the engine, `wasm/oware.wasm`) and nothing else: no `eval`.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
-                   script-src 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+                   script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Whether `path` is an online game's address, `/game/{id}` (the invite and spectator link): the page
 /// reads the id from the address.
@@ -213,6 +216,9 @@ fn content_type(name: &str) -> Option<&'static str> {
         // The engine for the page (`wasm/oware.wasm`, scripts/build-wasm.sh): a browser compiles
         // it while it downloads only when it comes as `application/wasm`.
         "wasm" => "application/wasm",
+        // The web app manifest and its icons (scripts/icons.py draws them): the page installs.
+        "webmanifest" => "application/manifest+json",
+        "png" => "image/png",
         _ => return None,
     })
 }
