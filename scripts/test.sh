@@ -74,6 +74,12 @@ echo "PostgreSQL test cluster on 127.0.0.1:$PG_PORT ($PG_DIR)"
 
 # --- Rust: unit, integration, vector, protocol, API, terminal (tmux) and browser tests ---
 # (the server's API tests and the tests of several instances run on PostgreSQL too: below)
+# The engine for the page, compiled to WebAssembly (crates/oware-wasm): the server embeds it and
+# crates/oware-wasm/tests/agrees_with_native.rs runs it in Node against the native engine.
+if command -v rustup >/dev/null 2>&1; then
+  rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+fi
+bash scripts/build-wasm.sh
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 # The server's API suite again, every server on PostgreSQL (tests/common/mod.rs picks the backend).

@@ -187,6 +187,17 @@ impl LevelSpec {
     }
 }
 
+/// A reproducible seed of the computer's reply in the game named `id` at ply `ply`: FNV-1a of
+/// the id, mixed with the ply. The server's computer, the page's engine (compiled to
+/// WebAssembly) and the house bots use it, so that each plays the same move.
+pub fn reply_seed(id: &str, ply: usize) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in id.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    (h ^ ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// The move `level` plays in `game`; `seed` makes any randomness reproducible. `None` when the
 /// game is over. Blocks for at most the level's time budget.
 pub fn choose_move(game: &Game, level: Level, seed: u64) -> Option<Move> {

@@ -21,12 +21,13 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use oware_core::{Game, Move, Position, Rules};
 
 mod agreement;
 pub mod bench;
+mod clock;
 mod egdb;
 pub mod eval;
 mod levels;
@@ -58,8 +59,12 @@ pub use agreement::{
     answer_cycle_proposal, cycle_view, should_propose, CycleAnswer, CycleView, PlayValue,
     EVAL_MARGIN, PROPOSE_DEPTH,
 };
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub use clock::set_wasm_clock;
 pub use egdb::{open_egdb, Prober};
-pub use levels::{choose_move, choose_move_with, Level, LevelSpec, ParseLevelError, LEVELS};
+pub use levels::{
+    choose_move, choose_move_with, reply_seed, Level, LevelSpec, ParseLevelError, LEVELS,
+};
 pub use limits::{Clock, Limits};
 pub use score::{mate_moves, score_to_text, EGDB_WIN, MATE, PROVEN};
 
@@ -231,7 +236,7 @@ impl Engine {
             stop,
             halt: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            start: Instant::now(),
+            start: clock::Instant::now(),
             plan: limits::plan(limits, pos.turn()),
             node_limit: limits.nodes,
             max_depth: limits.depth.map_or(100, |d| d.clamp(1, 100) as i32),

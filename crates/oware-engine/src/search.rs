@@ -11,10 +11,11 @@
 //! it assumes a side happy with the cycle can repeat it again.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use oware_core::{Move, Position, Rules};
 
+use crate::clock::Instant;
 use crate::eval::evaluate;
 use crate::limits::TimePlan;
 use crate::ordering::{self, captured, MoveOrder};

@@ -136,6 +136,12 @@ pub struct CreateReq {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub advice: Option<bool>,
+    /// Against the computer: who searches its moves, `server` (default) or `page` (the page's
+    /// own engine, compiled to WebAssembly, plays them with the seat token as moves of the
+    /// computer's side; the server checks each as any move and never searches).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub engine: Option<String>,
 }
 
 /// A creation request's `clock` as a client writes it: a live clock

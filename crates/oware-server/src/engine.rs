@@ -394,12 +394,6 @@ impl EngineJobs {
     }
 }
 
-/// A reproducible seed of the computer's reply in game `id` at ply `ply`: FNV-1a of the id,
-/// mixed with the ply (the page's computer and the house bots search alike).
-pub fn reply_seed(id: &str, ply: usize) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in id.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    (h ^ ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-}
+/// A reproducible seed of the computer's reply in game `id` at ply `ply` (the page's computer,
+/// its own engine in the page and the house bots search alike).
+pub use oware_engine::reply_seed;

@@ -509,7 +509,13 @@ range?: [number, number],
  * Online: open the game to advice (the players read the spectators' chat room); casual
  * games only.
  */
-advice?: boolean, };
+advice?: boolean, 
+/**
+ * Against the computer: who searches its moves, `server` (default) or `page` (the page's
+ * own engine, compiled to WebAssembly, plays them with the seat token as moves of the
+ * computer's side; the server checks each as any move and never searches).
+ */
+engine?: string, };
 
 export type MoveReq = { 
 /**

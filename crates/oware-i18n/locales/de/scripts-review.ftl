@@ -8,6 +8,7 @@
 review-running = Die Partie wird ausgewertet …
 review-running-spoken = Die Partie wird ausgewertet.
 review-failed = Die Auswertung ist fehlgeschlagen: { $error }
+review-engine-failed = Der Computer dieser Seite konnte nicht rechnen ({ $error }). Laden Sie die Seite neu, um es noch einmal zu versuchen.
 review-ready = Auswertung fertig. Präzision: { $south } { $southAccuracy } %, { $north } { $northAccuracy } %. Wählen Sie einen Zug in der Liste oder im Diagramm.
 review-progress = Auswertung: { $done } von { $total ->
     [one] { $total } Zug

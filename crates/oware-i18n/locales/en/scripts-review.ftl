@@ -7,6 +7,7 @@
 review-running = Reviewing the game…
 review-running-spoken = Reviewing the game.
 review-failed = The review failed: { $error }
+review-engine-failed = The computer in this page could not search ({ $error }). Reload the page to try again.
 review-ready = Review ready. Accuracy: { $south } { $southAccuracy } %, { $north } { $northAccuracy } %. Pick a move in the list or on the graph.
 review-progress = Reviewing: { $done } of { $total ->
     [one] { $total } move

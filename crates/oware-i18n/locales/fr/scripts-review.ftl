@@ -8,6 +8,7 @@
 review-running = Bilan de la partie en cours…
 review-running-spoken = Bilan de la partie en cours.
 review-failed = Le bilan a échoué : { $error }
+review-engine-failed = L'ordinateur de cette page n'a pas pu chercher ({ $error }). Rechargez la page pour réessayer.
 review-ready = Bilan prêt. Précision : { $south } { $southAccuracy } %, { $north } { $northAccuracy } %. Choisissez un coup dans la liste ou sur le graphique.
 review-progress = Bilan : { $done } sur { $total ->
     [one] { $total } coup

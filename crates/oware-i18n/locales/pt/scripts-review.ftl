@@ -7,6 +7,7 @@
 review-running = A rever o jogo…
 review-running-spoken = A rever o jogo.
 review-failed = A revisão falhou: { $error }
+review-engine-failed = O computador desta página não conseguiu calcular ({ $error }). Recarregue a página para tentar de novo.
 review-ready = Revisão pronta. Precisão: { $south } { $southAccuracy } %, { $north } { $northAccuracy } %. Escolha uma jogada na lista ou no gráfico.
 review-progress = A rever: { $done } de { $total ->
     [one] { $total } jogada

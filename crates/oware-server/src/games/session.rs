@@ -44,6 +44,11 @@ pub struct Session {
     /// A reply of this game is in the engine (perhaps a stale one, after an undo): at most one
     /// at a time, so a move/undo loop cannot fill the engine's queue.
     pub(crate) reply_running: bool,
+    /// Against the computer: the page plays the computer's moves with its own engine (asked at
+    /// creation, `"engine": "page"`); the server accepts them from the seat token and never
+    /// searches. Kept in memory only: a game read again from the store (after a restart, or
+    /// on another instance) has the server's engine play again, as for any other page.
+    pub(crate) page_plays: bool,
     /// Why the computer's last reply failed; cleared by the next change.
     pub(crate) engine_error: Option<String>,
     pub(crate) analysis: Option<Arc<AtomicBool>>,
@@ -162,6 +167,7 @@ impl Session {
             version: row.version,
             thinking: false,
             reply_running: false,
+            page_plays: false,
             engine_error: None,
             analysis: None,
             analysis_seq: 0,

@@ -44,6 +44,9 @@ use sha2::{Digest, Sha256};
 #[include = "*.css"]
 #[include = "*.svg"]
 #[include = "js/*.js"]
+#[include = "wasm/*.wasm"]
+#[include = "manifest.webmanifest"]
+#[include = "icons/*.png"]
 #[exclude = "parts/*"]
 struct Static;
 
@@ -151,9 +154,10 @@ fn is_page(name: &str) -> bool {
 /// The pages served without `.html` (`/rules`, and `/rules.html` as well).
 const PAGES: [&str; 4] = ["rules", "strategy", "faq", "learn"];
 
-/// Content security: only our own files, no inline scripts.
+/// Content security: only our own files, no inline scripts. `'wasm-unsafe-eval'` lets the page
+/// compile our own WebAssembly module (the engine, `wasm/oware.wasm`) and nothing else: no `eval`.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
-                   script-src 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+                   script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Whether `path` is an online game's address, `/game/{id}` (the invite and spectator link): the page
 /// reads the id from the address.
@@ -200,7 +204,7 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
     Some(Cow::Owned(name.to_owned()))
 }
 
-/// The content type by extension: the four kinds `static/` holds, text with its charset (an ES
+/// The content type by extension: the kinds `static/` holds, text with its charset (an ES
 /// module must be JavaScript). A table of our own rather than mime_guess, which names `.js`
 /// `application/javascript` and adds no charset.
 fn content_type(name: &str) -> Option<&'static str> {
@@ -209,6 +213,12 @@ fn content_type(name: &str) -> Option<&'static str> {
         "js" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
         "svg" => "image/svg+xml",
+        // The engine for the page (`wasm/oware.wasm`, scripts/build-wasm.sh): a browser compiles
+        // it while it downloads only when it comes as `application/wasm`.
+        "wasm" => "application/wasm",
+        // The web app manifest and its icons (scripts/icons.py draws them): the page installs.
+        "webmanifest" => "application/manifest+json",
+        "png" => "image/png",
         _ => return None,
     })
 }

@@ -67,6 +67,7 @@ pub fn parse_create(req: CreateReq, min_initial_s: u64) -> Result<NewRequest, Ap
                     ("starts", req.starts.is_some()),
                     ("ogn", req.ogn.is_some()),
                     ("names", req.names.is_some()),
+                    ("engine", req.engine.is_some()),
                 ],
             )?;
             return Ok(NewRequest::Online(new));
@@ -100,7 +101,18 @@ pub fn parse_create(req: CreateReq, min_initial_s: u64) -> Result<NewRequest, Ap
             ));
         }
         let pick = |k: &str| names.get(k).cloned().unwrap_or_default();
-        let new = NewGame::parse(
+        let page_engine = match req.engine.as_deref() {
+            None | Some("server") => false,
+            Some("page") => true,
+            Some(other) => {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "bad-field",
+                    format!("engine must be \"server\" or \"page\", not \"{other}\""),
+                ))
+            }
+        };
+        let mut new = NewGame::parse(
             req.opponent.as_deref().unwrap_or("easy"),
             human.as_deref(),
             req.rules.as_deref(),
@@ -123,6 +135,10 @@ pub fn parse_create(req: CreateReq, min_initial_s: u64) -> Result<NewRequest, Ap
                 ("advice", req.advice.is_some()),
             ],
         )?;
+        if page_engine && !matches!(new.opponent, Opponent::Computer(_)) {
+            not_applicable(kind, &[("engine", true)])?;
+        }
+        new.page_engine = page_engine;
         Ok(NewRequest::Game(new))
     }
 }

@@ -30,8 +30,9 @@ impl Local {
                 let Opponent::Computer(level) = s.opponent else {
                     return;
                 };
-                if !s.computer_to_move() || s.cycle_offer.is_some() {
-                    // Its proposal to end the game as a cycle waits for the person's answer.
+                if !s.computer_to_move() || s.cycle_offer.is_some() || s.page_plays {
+                    // Its proposal to end the game as a cycle waits for the person's answer; a
+                    // page that plays the computer itself moves for it.
                     return;
                 }
                 if s.reply_running {

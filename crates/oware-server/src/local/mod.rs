@@ -70,6 +70,9 @@ pub struct NewGame {
     pub ogn: Option<String>,
     /// Player names (South, North), empty for the defaults.
     pub names: BySide<String>,
+    /// Against the computer: the page plays the computer's moves (its own engine) and the
+    /// server never searches them (`Session::page_plays`).
+    pub page_engine: bool,
 }
 
 impl NewGame {
@@ -99,6 +102,7 @@ impl NewGame {
             rules,
             ogn,
             names,
+            page_engine: false,
         })
     }
 }
@@ -156,7 +160,7 @@ impl Local {
         }
         if let Opponent::Computer(level) = req.opponent {
             // The computer moves first: its reply needs a place in the engine's queue.
-            if game.position().turn() != human && !game.is_over() {
+            if game.position().turn() != human && !game.is_over() && !req.page_engine {
                 self.engine.reply_room(level).map_err(busy)?;
             }
         }
@@ -173,9 +177,10 @@ impl Local {
         // Normalise: a game from a record is the same whether fresh or reloaded.
         let game = crate::games::replay(*game.start(), *game.rules(), &row.moves)
             .map_err(GameError::Internal)?;
-        let session = Session::from_row(&row, game, Vec::new(), self.games.now())?;
+        let mut session = Session::from_row(&row, game, Vec::new(), self.games.now())?;
+        session.page_plays = req.page_engine;
         let state = self.games.view(&session);
-        let computer = session.computer_to_move();
+        let computer = session.computer_to_move() && !session.page_plays;
         let live = self
             .games
             .remember(row.id.clone(), Arc::new(Mutex::new(session)));
@@ -207,14 +212,15 @@ impl Local {
         if s.game.is_over() {
             return Err(s.illegal(&PlayError::GameOver));
         }
-        if s.computer_to_move() {
+        // The page that plays the computer's moves sends them with the seat token too.
+        if s.computer_to_move() && !s.page_plays {
             return Err(Session::not_your_turn());
         }
         let m = s.parse_move(input)?;
         let explained = pos.explain(m, s.game.rules()).map_err(|e| s.illegal(&e))?;
         let mut game = s.game.clone();
         game.play(m).map_err(|e| s.illegal(&e))?;
-        if let Opponent::Computer(level) = s.opponent {
+        if let (Opponent::Computer(level), false) = (s.opponent, s.page_plays) {
             // The reply must have a place in the engine's queue, else the move is refused.
             if !game.is_over() {
                 self.engine.reply_room(level).map_err(busy)?;

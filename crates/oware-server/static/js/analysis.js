@@ -1,12 +1,15 @@
 // The engine's help: the hint (one pit marked on the board) and the Analysis panel (score, best line,
 // depth, nodes, streamed by `analysis` events) with the endgame database values of the live position.
-// Both ask the server, which runs the engine; this module shows its answers. In an online game there is no
+// Both run in the page's engine worker (engine-local.js: the engine compiled to WebAssembly) when the
+// browser has one, else ask the server, which runs the engine; this module shows the answers, which have
+// the same shape either way (`analysis` events). In an online game there is no
 // hint, and the panel is off for the players while the game runs (spectators and finished games only).
 import { $ } from "./dom.js";
 import { LETTERS, sideName, canMoveNow, isOnline, isPlayingOnline, isComputerGame, viewSide } from "./state.js";
 import * as api from "./api.js";
 import { say, announce } from "./status.js";
 import { t, lang } from "./i18n.js";
+import { localEngine, engineGame } from "./engine-local.js";
 
 /**
  * The engine's score text (`+1.50`, `win in 7`, `loss in 4`, `proven win`, `proven loss`: oware-engine's
@@ -46,10 +49,38 @@ export function createAnalysis(st, { board }) {
     el.nodes.textContent = "–";
   }
 
+  /** The page engine's analysis running for the panel (its id), if any; the last local sequence number. */
+  let localRun = null;
+  let localSeq = 0;
+
+  /**
+   * Runs a search of the game up to `ply` in the page's engine for `movetime_ms`, its steps given to
+   * `onEvent` as the server's `analysis` events would be (local sequence numbers are negative). `null`
+   * when the page has no engine; else the run's id.
+   */
+  async function analyseHere(purpose, ply, movetime_ms) {
+    const local = await localEngine();
+    const g = st.game;
+    if (!local || !g) return null;
+    const seq = -++localSeq;
+    if (purpose === "hint") st.analysis.hintSeq = seq;
+    else st.analysis.seq = seq;
+    const side = (g.history[ply] || g.position).turn;
+    return local.analyse(engineGame(g, ply === g.ply ? null : ply), movetime_ms, (a, done) => {
+      if (a.error) {
+        const msg = t("review-engine-failed", { error: a.error });
+        if (purpose === "hint") say(msg); else idle(msg);
+        return;
+      }
+      onEvent({ purpose, seq, ply, side, done, best: a.best, score_text: a.score_text, pv: a.pv ? a.pv.split(" ") : [], depth: a.depth, nodes: a.nodes });
+    });
+  }
+
   /** Asks for a hint for the live position; the answer marks a pit (see `onEvent`). */
   async function hint() {
     if (!canMoveNow(st) || isOnline(st)) return;
     say(t("review-hint-looking"), "info");
+    if ((await analyseHere("hint", st.game.ply, 1200)) !== null) return;
     try {
       const r = await api.startAnalysis(st.id, st.token, { purpose: "hint", movetime_ms: 1200 }, st.watcher);
       st.analysis.hintSeq = r.seq;
@@ -63,10 +94,21 @@ export function createAnalysis(st, { board }) {
     if (st.view === null && g.outcome) { idle(t("review-analysis-over")); return; }
     const ply = st.view === null ? g.ply : st.view;
     el.score.textContent = "…";
+    stopHere();
+    localRun = await analyseHere("analysis", ply, 5000);
+    if (localRun !== null) return;
     try {
       const r = await api.startAnalysis(st.id, st.token, { ply, purpose: "analysis", movetime_ms: 5000 }, st.watcher);
       st.analysis.seq = r.seq;
     } catch (e) { idle(e.message); }
+  }
+
+  /** Stops the page engine's analysis for the panel, if one runs. */
+  function stopHere() {
+    if (localRun === null) return;
+    const id = localRun;
+    localRun = null;
+    localEngine().then((local) => local && local.stop(id));
   }
 
   /** Analyses again if the panel is on (after a move, undo, or a replay step). */
@@ -83,7 +125,9 @@ export function createAnalysis(st, { board }) {
     el.button.textContent = st.analysis.on ? t("review-analysis-stop") : t("review-analysis-start");
     if (st.analysis.on) start();
     else {
-      if (st.id) api.stopAnalysis(st.id, st.token, st.watcher).catch(() => {});
+      stopHere();
+      // (Negative sequence numbers are the page engine's analyses: nothing runs on the server.)
+      if (st.id && !(st.analysis.seq < 0)) api.stopAnalysis(st.id, st.token, st.watcher).catch(() => {});
       idle();
     }
   }

@@ -6,6 +6,9 @@ import * as api from "./api.js";
 import { rememberGame, savedGame } from "./storage.js";
 import { say, announce, describeMove, explainPit } from "./status.js";
 import { t } from "./i18n.js";
+import { localEngine, engineGame, pagePlays, rememberPagePlays } from "./engine-local.js";
+
+const LEVELS = ["easy", "medium", "hard", "expert"];
 
 /**
  * The update path shared by the local and the online game: `applyUpdate(state, detail)` applies a state from
@@ -142,10 +145,42 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     review.load();
   }
 
+  /**
+   * Plays the computer's move with the page's engine when this page plays it (a game created with
+   * `"engine": "page"`) and it is the computer's turn: the level's search with the server's seed, the
+   * move sent as the server's computer would play it. A refusal (the server played first, after a
+   * restart) shows the server's state again.
+   */
+  async function pageReply() {
+    const g = st.game;
+    if (!g || !st.id || !g.computer_to_move || !pagePlays(st.id)) return;
+    const local = await localEngine();
+    if (!local) return;
+    const id = st.id;
+    let move;
+    try {
+      move = await local.reply(engineGame(g, null), g.opponent, id);
+    } catch (e) { say(t("review-engine-failed", { error: e.message })); return; }
+    if (!move || st.id !== id || !st.game || st.game.version !== g.version) return;
+    try {
+      const r = await api.playMove(id, st.token, move);
+      await applyUpdate(r.state, r.detail);
+    } catch (e) {
+      // 409: the server's engine moved first (the game was read again from its store).
+      if (e.status !== 409) say(e.message);
+      await refresh();
+    }
+  }
+
   /** Creates a game on the server (`body` as `POST /api/games` takes it) and shows it. Rejects with its error. */
   async function create(body) {
+    // Against the computer, the page's own engine plays when the browser can run it.
+    const pageEngine = LEVELS.includes(String(body.opponent || "easy")) && (await localEngine()) !== null;
+    if (pageEngine) body = { ...body, engine: "page" };
     const r = await api.createGame(body);
+    rememberPagePlays(r.id, pageEngine);
     await open(r.id, r.token, r.state);
+    pageReply();
     const g = r.state;
     const name = sideName(st, g.position.turn);
     const ply = g.ply;
@@ -179,6 +214,7 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     const msg = t("game-welcome-back");
     say(msg, "info");
     announce(msg);
+    pageReply();
     return true;
   }
 
@@ -192,7 +228,9 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
   async function play(letter) {
     await whileBusy(st, screen, () => api.playMove(st.id, st.token, letter), refresh, async (r) => {
       await applyUpdate(r.state, r.detail);
-      if (r.state.computer_to_move && !(events && events.open)) {
+      if (r.state.computer_to_move && pagePlays(st.id)) {
+        await pageReply();
+      } else if (r.state.computer_to_move && !(events && events.open)) {
         // No event stream (a proxy may block it): wait for the reply with a long poll instead.
         api.waitForChange(st.id, st.token, r.state.version)
           .then((s) => applyUpdate(s, s.last && s.last.before.text === r.state.position.text ? s.last : null))

@@ -1,0 +1,469 @@
+//! The rules core and the engine for the web page, compiled to WebAssembly
+//! (`wasm32-unknown-unknown`, built by `scripts/build-wasm.sh`).
+//!
+//! One function, [`handle`], answers a JSON request with a JSON answer; the same function is
+//! exported to JavaScript through a C ABI of three functions (no wasm-bindgen: no command-line
+//! tool to build and keep at the crate's exact version, and strings are all that cross):
+//!
+//! - `oware_input(len) -> ptr`: room for a request of `len` bytes, which JavaScript writes there;
+//! - `oware_call() -> len`: answers the request; the answer's UTF-8 bytes are then at
+//! - `oware_output() -> ptr`.
+//!
+//! The module imports one function, `env.oware_now_ms() -> f64` (JavaScript's
+//! `performance.now()`), the clock of the search's time limits. `crates/oware-server/static/js/
+//! engine-wasm.js` is the loader.
+//!
+//! Requests (`rules` is a rule set's name, default `abapa`; `start` a position text, default the
+//! start; `moves` the moves played since, as move text `"c F a"`):
+//!
+//! | `op` | other fields | answer |
+//! |---|---|---|
+//! | `state` | `rules`, `start`, `moves` | the position, legal moves, outcome ([`StateAnswer`]) |
+//! | `reply` | … , `level`, `seed` or `game_id` | the level's move, as the server's computer plays it ([`ReplyAnswer`]) |
+//! | `analyse` | … , `depth`, `movetime_ms`, `nodes` | a search's best move, score and line ([`AnalysisAnswer`]) |
+//! | `bench` | `depth` | the engine's bench: nodes and time ([`BenchAnswer`]) |
+//!
+//! An error answers `{"error": "…"}`.
+
+use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use oware_core::{fen, movetext, Game, Position, Rules, Side};
+use oware_engine::{Engine, Level, Limits};
+use serde::{Deserialize, Serialize};
+
+/// The largest request read, in bytes (a 2,000-move game's moves are about 4 KB).
+pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
+
+/// Table size of the engine kept for analyses and hints, in MB.
+const ANALYSIS_HASH_MB: usize = 16;
+
+/// The longest analysis asked for: a request cannot hold the page's worker for longer.
+const MAX_MOVETIME: Duration = Duration::from_secs(30);
+
+/// A request (see the crate's table).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    /// `state`, `reply`, `analyse` or `bench`.
+    pub op: String,
+    /// The rule set's name or description.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// The start position's text.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// The moves played from the start.
+    #[serde(default)]
+    pub moves: String,
+    /// `reply`: the level.
+    #[serde(default)]
+    pub level: Option<String>,
+    /// `reply`: the seed of the level's dice.
+    #[serde(default)]
+    pub seed: u64,
+    /// `reply`: the server's game this is (its id): the seed is then the server's own for this
+    /// game and ply ([`oware_engine::reply_seed`]), not `seed`.
+    #[serde(default)]
+    pub game_id: Option<String>,
+    /// `analyse`, `bench`: depth limit.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// `analyse`: time limit in milliseconds.
+    #[serde(default)]
+    pub movetime_ms: Option<u64>,
+    /// `analyse`: node limit.
+    #[serde(default)]
+    pub nodes: Option<u64>,
+}
+
+/// The answer to `state`.
+#[derive(Debug, Serialize)]
+pub struct StateAnswer {
+    /// The position's text.
+    pub fen: String,
+    /// Seeds in the twelve pits, South's a–f then North's.
+    pub pits: [u8; 12],
+    /// Seeds in the stores, South then North.
+    pub stores: [u8; 2],
+    /// `S` or `N`.
+    pub turn: Side,
+    /// The legal moves' letters (none when the game is over).
+    pub legal: String,
+    /// The moves played, in canonical move text.
+    pub moves: String,
+    /// How the game ended, if it did.
+    pub outcome: Option<OutcomeAnswer>,
+}
+
+/// How a game ended.
+#[derive(Debug, Serialize)]
+pub struct OutcomeAnswer {
+    /// Why (`capture`, `draw`, …).
+    pub reason: oware_core::EndReason,
+    /// Final scores, South then North.
+    pub scores: [oware_core::Score; 2],
+    /// `S`, `N`, or `None` for a draw.
+    pub winner: Option<Side>,
+}
+
+/// The answer to `reply`.
+#[derive(Debug, Serialize)]
+pub struct ReplyAnswer {
+    /// The move's letter; `None` when the game is over.
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+}
+
+/// The answer to `analyse`.
+#[derive(Debug, Serialize)]
+pub struct AnalysisAnswer {
+    /// The best move's letter; `None` when the game is over.
+    pub best: Option<String>,
+    /// Centi-seeds from the side to move's view.
+    pub score: i32,
+    /// The score in words (`+1.50`, `win in 7`).
+    pub score_text: String,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken, in milliseconds.
+    pub time_ms: u64,
+    /// The principal variation, as move text.
+    pub pv: String,
+}
+
+/// The answer to `bench`.
+#[derive(Debug, Serialize)]
+pub struct BenchAnswer {
+    /// Nodes searched (the behavioural checksum of `bench.expected` at the default depth).
+    pub nodes: u64,
+    /// Time taken, in milliseconds.
+    pub time_ms: u64,
+    /// Nodes per second.
+    pub nps: u64,
+}
+
+#[derive(Serialize)]
+struct ErrorAnswer {
+    error: String,
+}
+
+thread_local! {
+    static ANALYSIS: RefCell<Option<Engine>> = const { RefCell::new(None) };
+}
+
+/// Answers one JSON request with one JSON answer (an error as `{"error": "…"}`).
+pub fn handle(request: &str) -> String {
+    let answer = if request.len() > MAX_REQUEST_BYTES {
+        Err(format!(
+            "request too long: {} bytes (at most {MAX_REQUEST_BYTES})",
+            request.len()
+        ))
+    } else {
+        serde_json::from_str::<Request>(request)
+            .map_err(|e| format!("bad request: {e}"))
+            .and_then(|r| answer(&r))
+    };
+    answer.unwrap_or_else(|error| to_json(&ErrorAnswer { error }))
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+fn answer(r: &Request) -> Result<String, String> {
+    match r.op.as_str() {
+        "state" => Ok(to_json(&state(&game(r)?))),
+        "reply" => reply(r).map(|a| to_json(&a)),
+        "analyse" => analyse(r).map(|a| to_json(&a)),
+        "bench" => bench(r).map(|a| to_json(&a)),
+        other => Err(format!(
+            "unknown op '{other}' (expected state, reply, analyse or bench)"
+        )),
+    }
+}
+
+/// The game of a request: its rules, start and moves, each checked.
+pub fn game(r: &Request) -> Result<Game, String> {
+    let rules = match &r.rules {
+        Some(text) => text.parse::<Rules>().map_err(|e| e.to_string())?,
+        None => Rules::default(),
+    };
+    let start = match &r.start {
+        Some(text) => fen::parse(text).map_err(|e| e.to_string())?,
+        None => Position::start(),
+    };
+    let mut game = Game::from_position(start, rules);
+    let moves = movetext::parse_list(&r.moves).map_err(|e| e.to_string())?;
+    for (i, m) in moves.iter().enumerate() {
+        game.play_text(m)
+            .map_err(|e| format!("move {} ({}): {e}", i + 1, m))?;
+    }
+    Ok(game)
+}
+
+fn state(game: &Game) -> StateAnswer {
+    let pos = game.position();
+    let stores = pos.stores();
+    StateAnswer {
+        fen: fen::write(pos),
+        pits: pos.pits(),
+        stores: [stores[Side::South], stores[Side::North]],
+        turn: pos.turn(),
+        legal: if game.is_over() {
+            String::new()
+        } else {
+            game.legal_moves().letters(pos.turn())
+        },
+        moves: movetext::write_list(&game.move_texts()),
+        outcome: game.outcome().map(|o| OutcomeAnswer {
+            reason: o.reason,
+            scores: [o.scores[Side::South], o.scores[Side::North]],
+            winner: o.winner(),
+        }),
+    }
+}
+
+fn letter(side: Side, m: oware_core::Move) -> String {
+    movetext::MoveText::new(side, m).to_string()
+}
+
+fn reply(r: &Request) -> Result<ReplyAnswer, String> {
+    let game = game(r)?;
+    let level: Level = r
+        .level
+        .as_deref()
+        .ok_or("reply: no level")?
+        .parse()
+        .map_err(|e: oware_engine::ParseLevelError| e.to_string())?;
+    // The server's search (`EngineJobs::reply` without endgame tables): same level table, same
+    // dice. Threads: one per core natively; a page has one worker (`available_parallelism`
+    // fails on WebAssembly, so the level's "every core" is one).
+    let turn = game.position().turn();
+    let seed = match &r.game_id {
+        Some(id) => oware_engine::reply_seed(id, game.moves().len()),
+        None => r.seed,
+    };
+    let mv = oware_engine::choose_move_with(&game, level.spec(), seed, 1.0, None);
+    Ok(ReplyAnswer {
+        mv: mv.map(|m| letter(turn, m)),
+    })
+}
+
+fn analyse(r: &Request) -> Result<AnalysisAnswer, String> {
+    let game = game(r)?;
+    let limits = Limits {
+        depth: r.depth.map(|d| d.clamp(1, 64)),
+        nodes: r.nodes,
+        movetime: Some(
+            r.movetime_ms
+                .map_or(MAX_MOVETIME, Duration::from_millis)
+                .min(MAX_MOVETIME),
+        ),
+        ..Limits::default()
+    };
+    let turn = game.position().turn();
+    let result = ANALYSIS.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let engine = match slot.as_mut() {
+            Some(e) => e,
+            None => slot.insert(Engine::try_new(ANALYSIS_HASH_MB).map_err(|e| e.to_string())?),
+        };
+        Ok::<_, String>(engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {}))
+    })?;
+    // The line, in move text: sides alternate from the side to move.
+    let mut side = turn;
+    let pv: Vec<String> = result
+        .info
+        .pv
+        .iter()
+        .map(|&m| {
+            let t = letter(side, m);
+            side = side.other();
+            t
+        })
+        .collect();
+    Ok(AnalysisAnswer {
+        best: result.best.map(|m| letter(turn, m)),
+        score: result.info.score,
+        score_text: oware_engine::score_to_text(result.info.score),
+        depth: result.info.depth,
+        nodes: result.info.nodes,
+        time_ms: result.info.time.as_millis() as u64,
+        pv: pv.join(" "),
+    })
+}
+
+fn bench(r: &Request) -> Result<BenchAnswer, String> {
+    let depth = r.depth.unwrap_or(oware_engine::bench::DEFAULT_DEPTH);
+    if !(1..=16).contains(&depth) {
+        return Err(format!("bench: depth {depth} (expected 1 to 16)"));
+    }
+    let b = oware_engine::bench::run(depth, &mut |_, _, _| {});
+    Ok(BenchAnswer {
+        nodes: b.nodes,
+        time_ms: b.time.as_millis() as u64,
+        nps: b.nps(),
+    })
+}
+
+thread_local! {
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Room for a request of `len` bytes (at most [`MAX_REQUEST_BYTES`] + 1: a longer request is
+/// cut there and refused); JavaScript writes the request at the address returned.
+// `no_mangle` counts as unsafe code (two exports of one name would clash at link time): these
+// three names are the module's exports and appear nowhere else.
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn oware_input(len: usize) -> *mut u8 {
+    INPUT.with(|b| {
+        let mut b = b.borrow_mut();
+        b.clear();
+        b.resize(len.min(MAX_REQUEST_BYTES + 1), 0);
+        b.as_mut_ptr()
+    })
+}
+
+/// Answers the request written at [`oware_input`]'s address; the answer's length in bytes.
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn oware_call() -> usize {
+    init_clock();
+    let request = INPUT.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    let answer = match std::str::from_utf8(&request) {
+        Ok(text) => handle(text),
+        Err(_) => to_json(&ErrorAnswer {
+            error: "request is not UTF-8".into(),
+        }),
+    };
+    OUTPUT.with(|b| {
+        let mut b = b.borrow_mut();
+        *b = answer.into_bytes();
+        b.len()
+    })
+}
+
+/// The address of the last answer's bytes.
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn oware_output() -> *const u8 {
+    OUTPUT.with(|b| b.borrow().as_ptr())
+}
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn init_clock() {
+    #[link(wasm_import_module = "env")]
+    extern "C" {
+        fn oware_now_ms() -> f64;
+    }
+    #[allow(unsafe_code)]
+    fn now() -> f64 {
+        // SAFETY: the loader's import takes nothing, returns a number and touches no memory of
+        // the module.
+        unsafe { oware_now_ms() }
+    }
+    oware_engine::set_wasm_clock(now);
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn init_clock() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(request: &str) -> serde_json::Value {
+        serde_json::from_str(&handle(request)).unwrap()
+    }
+
+    #[test]
+    fn state_lists_the_legal_moves_and_refuses_an_illegal_one() {
+        let s = call(r#"{"op":"state","moves":"A"}"#);
+        assert_eq!(s["turn"], "N");
+        assert_eq!(s["legal"], "abcdef");
+        assert_eq!(s["pits"][0], 0);
+        let e = call(r#"{"op":"state","moves":"A A"}"#);
+        assert!(e["error"].as_str().unwrap().contains("move 2"), "{e}");
+    }
+
+    #[test]
+    fn bad_requests_answer_an_error() {
+        for bad in [
+            "",
+            "{",
+            r#"{"op":"fly"}"#,
+            r#"{"op":"reply"}"#,
+            r#"{"op":"reply","level":"god"}"#,
+            r#"{"op":"state","rules":"chess"}"#,
+            r#"{"op":"bench","depth":99}"#,
+            r#"{"op":"state","extra":1}"#,
+        ] {
+            assert!(call(bad)["error"].is_string(), "{bad}");
+        }
+        let long = format!(r#"{{"op":"state","moves":"{}"}}"#, "A ".repeat(40_000));
+        assert!(call(&long)["error"].as_str().unwrap().contains("too long"));
+    }
+
+    #[test]
+    fn reply_is_the_levels_move() {
+        let game = Game::new(Rules::default());
+        for level in Level::ALL.into_iter().take(3) {
+            let native = oware_engine::choose_move_with(&game, level.spec(), 7, 1.0, None);
+            let a = call(&format!(r#"{{"op":"reply","level":"{level}","seed":7}}"#));
+            assert_eq!(
+                a["move"].as_str(),
+                native.map(|m| letter(Side::South, m)).as_deref()
+            );
+        }
+    }
+
+    #[test]
+    fn a_reply_in_a_server_game_uses_the_servers_seed() {
+        let mut game = Game::new(Rules::default());
+        game.play(game.legal_moves()[2]).unwrap();
+        let id = "0123456789abcdef";
+        // Easy's dice differ from seed to seed: the move must be the one of the server's seed.
+        let native = oware_engine::choose_move_with(
+            &game,
+            Level::Easy.spec(),
+            oware_engine::reply_seed(id, 1),
+            1.0,
+            None,
+        );
+        let a = call(&format!(
+            r#"{{"op":"reply","moves":"C","level":"easy","game_id":"{id}"}}"#
+        ));
+        assert_eq!(
+            a["move"].as_str(),
+            native.map(|m| letter(Side::North, m)).as_deref()
+        );
+    }
+
+    #[test]
+    fn analysis_gives_a_line_from_the_side_to_move() {
+        let a = call(r#"{"op":"analyse","moves":"A","depth":4}"#);
+        assert_eq!(a["depth"], 4);
+        let pv = a["pv"].as_str().unwrap();
+        assert!(pv.starts_with(a["best"].as_str().unwrap()), "{a}");
+        assert!(pv.chars().next().unwrap().is_ascii_lowercase(), "{a}");
+    }
+
+    #[test]
+    fn the_binding_round_trips_a_request() {
+        let request = br#"{"op":"state"}"#;
+        let at = oware_input(request.len());
+        INPUT.with(|b| b.borrow_mut().copy_from_slice(request));
+        assert!(!at.is_null());
+        let len = oware_call();
+        let answer = OUTPUT.with(|b| String::from_utf8(b.borrow().clone()).unwrap());
+        assert_eq!(answer.len(), len);
+        assert!(answer.contains("\"legal\":\"ABCDEF\""), "{answer}");
+        assert_eq!(oware_output(), OUTPUT.with(|b| b.borrow().as_ptr()));
+    }
+}

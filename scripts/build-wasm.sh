@@ -1,0 +1,19 @@
+#!/bin/sh
+# Builds the rules core and the engine for the page (crates/oware-wasm) and puts the module at
+# crates/oware-server/static/wasm/oware.wasm, where the server embeds it (rust-embed): run it
+# before building the server. Needs only cargo and the target
+# (`rustup target add wasm32-unknown-unknown`). The file is generated, not committed (.gitignore).
+set -eu
+cd "$(dirname "$0")/.."
+target_dir=${CARGO_TARGET_DIR:-target}
+cargo build -q --profile wasm --target wasm32-unknown-unknown -p oware-wasm
+built="$target_dir/wasm32-unknown-unknown/wasm/oware_wasm.wasm"
+out=crates/oware-server/static/wasm/oware.wasm
+mkdir -p "$(dirname "$out")"
+if ! cmp -s "$built" "$out" 2>/dev/null; then
+    cp "$built" "$out"
+    # rust-embed reads the folder when the server compiles: a module that changed must
+    # make the server's assets compile again.
+    touch crates/oware-server/src/http/assets.rs
+fi
+echo "$out: $(wc -c <"$out") bytes"
