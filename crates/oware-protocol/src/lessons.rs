@@ -94,6 +94,12 @@ pub struct StepAnswer {
     pub over: bool,
     /// What happened, and why the goal is met or missed.
     pub explanation: String,
+    /// The few words to read first (at most 25): the success, why the goal is missed, why a
+    /// pit cannot be played, or the opponent's reply; the rest is `explanation`.
+    pub summary: String,
+    /// The last move could not be played (an empty pit, one that does not feed): explained,
+    /// not counted; the learner plays again from `position`, without it.
+    pub illegal: bool,
     /// The moves played (the learner's and the opponent's replies), seed by seed.
     pub played: Vec<MoveDetailView>,
     /// The position now.

@@ -2010,6 +2010,16 @@ over: boolean,
  */
 explanation: string, 
 /**
+ * The few words to read first (at most 25): the success, why the goal is missed, why a
+ * pit cannot be played, or the opponent's reply; the rest is `explanation`.
+ */
+summary: string, 
+/**
+ * The last move could not be played (an empty pit, one that does not feed): explained,
+ * not counted; the learner plays again from `position`, without it.
+ */
+illegal: boolean, 
+/**
  * The moves played (the learner's and the opponent's replies), seed by seed.
  */
 played: Array<MoveDetailView>, 

@@ -43,6 +43,7 @@ learn-keys-retry = noch einmal
 learn-hint-button = Tipp
 learn-agree-button = Gemeinsam aufhören
 learn-retry-button = Noch einmal
+learn-more = Mehr dazu
 learn-count-timed = Mit Uhr (20 Sekunden pro Frage)
 learn-count-landing = Der letzte Samen landet in
 learn-count-seeds = Samen dort
@@ -88,7 +89,7 @@ learn-end-you-win = Endstand { $you } zu { $north }. Sie gewinnen!
 learn-end-north-wins = Endstand { $you } zu { $north }. Nord gewinnt.
 learn-end-drawn = Endstand { $you } zu { $north }. Unentschieden.
 learn-illegal-empty = Mulde { $pit } ist leer: Es gibt nichts zu säen. Wählen Sie eine Mulde mit Samen.
-learn-illegal-must-feed = Nord hat keine Samen. Wenn Sie Nord welche geben können, müssen Sie das: Die Samen aus { $pit } reichen nicht bis zur Seite von Nord. Wählen Sie eine Mulde, deren Samen hinüberreichen.
+learn-illegal-must-feed = Nord hat keine Samen, also musst du ihm welche geben: Die aus { $pit } kommen nicht hinüber. Wähl eine andere Mulde.
 learn-illegal-over = Die Partie ist schon zu Ende.
 learn-illegal-other = Mulde { $pit } kann hier nicht gespielt werden.
 learn-miss-land-in = Ihr letzter Samen muss in { $pit } landen; er ist in { $landed } gelandet.
@@ -101,10 +102,16 @@ learn-miss-draw = Die Partie ist zu Ende, aber nicht 24 zu 24.
 learn-miss-agree-share = Wenn Sie jetzt aufhören, bekommen Sie nicht Ihren Anteil.
 learn-miss-agree-instead = Die Samen laufen nur im Kreis. Hier ist das Ziel, sich mit Nord aufs Aufhören zu einigen.
 learn-miss-pit-holds = Ihre größte Mulde hat { $count } Samen; das Ziel ist eine Mulde mit { $goal } oder mehr.
-learn-miss-safe = Jetzt kann Nord mit { $pits } { $count ->
+learn-miss-safe = Jetzt kann Nord schlagen: { $threats }.
+learn-threat = { $pit } nähme { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
-} schlagen. Suchen Sie Ihre Mulden mit 1 oder 2 Samen, die Nord erreichen kann.
+}
+learn-north-replied = { $captured ->
+    [0] Nord hat mit { $pit } geantwortet. Du bist dran.
+   *[other] Nord hat mit { $pit } geantwortet und { $captured } Samen geschlagen. Du bist dran.
+}
+learn-your-move = Du bist dran.
 learn-miss-moves-left = Jetzt { $count ->
     [0] hat keine Ihrer Mulden mehr Samen
     [one] hat nur noch { $count } Ihrer Mulden Samen

@@ -29,6 +29,7 @@ learn-step-done = Schritt geschafft: { $count ->
 } { $stars }.
 learn-next-lesson = Nächste Lektion
 learn-hint-said = Tipp: { $hint }
+learn-tap-done = Dieser Schritt ist geschafft: Tipp auf „{ $next }“.
 
 ## Die Mulden des Bretts und der Zähltrainer (counting.js).
 
@@ -57,6 +58,7 @@ learn-count-left = noch { $count } s
 learn-count-late = Die Zeit ist um.
 learn-count-right = Richtig!
 learn-count-wrong = Nicht ganz.
+learn-count-cannot-check = Diese Frage ließ sich nicht prüfen. Hier ist eine neue.
 learn-count-your-pit = Ihre Mulde { $pit }
 learn-count-north-pit = Mulde { $pit } von Nord
 

@@ -42,6 +42,7 @@ learn-keys-retry = réessayer
 learn-hint-button = Indice
 learn-agree-button = D'accord pour arrêter
 learn-retry-button = Réessayer
+learn-more = En savoir plus
 learn-count-timed = Avec un chrono (20 secondes par question)
 learn-count-landing = La dernière graine tombe en
 learn-count-seeds = Graines dans cette case
@@ -87,7 +88,7 @@ learn-end-you-win = Score final : { $you } à { $north }. Vous gagnez !
 learn-end-north-wins = Score final : { $you } à { $north }. Nord gagne.
 learn-end-drawn = Score final : { $you } à { $north }. Match nul.
 learn-illegal-empty = La case { $pit } est vide : il n'y a rien à semer. Choisissez une case avec des graines.
-learn-illegal-must-feed = Nord n'a plus de graines. Quand vous pouvez lui en donner, vous devez le faire : les graines de { $pit } n'arrivent pas jusqu'à Nord. Choisissez une case dont les graines vont jusque chez lui.
+learn-illegal-must-feed = Nord n'a plus de graines, alors tu dois lui en donner : celles de { $pit } ne vont pas jusqu'à lui. Choisis une autre case.
 learn-illegal-over = La partie est déjà finie.
 learn-illegal-other = La case { $pit } ne peut pas être jouée ici.
 learn-miss-land-in = Votre dernière graine doit tomber en { $pit } ; elle est tombée en { $landed }.
@@ -100,10 +101,16 @@ learn-miss-draw = La partie est finie, mais pas à 24 partout.
 learn-miss-agree-share = Arrêter maintenant ne vous donnerait pas votre part.
 learn-miss-agree-instead = Les graines ne font que tourner. Ici, le but est de vous mettre d'accord avec Nord pour arrêter la partie.
 learn-miss-pit-holds = Votre plus grosse case a { $count } graines ; le but est une case de { $goal } ou plus.
-learn-miss-safe = Maintenant, Nord peut prendre { $count ->
+learn-miss-safe = Maintenant, Nord peut prendre : { $threats }.
+learn-threat = { $pit } prendrait { $count ->
     [one] { $count } graine
    *[other] { $count } graines
-} en jouant { $pits }. Cherchez vos cases à 1 ou 2 graines que Nord peut atteindre.
+}
+learn-north-replied = { $captured ->
+    [0] Nord a répondu en jouant { $pit }. À toi !
+   *[other] Nord a répondu en jouant { $pit } et a pris { $captured } graines. À toi !
+}
+learn-your-move = À toi !
 learn-miss-moves-left = { $count ->
     [0] Maintenant, aucune de vos cases n'a de graines
     [one] Maintenant, une seule de vos cases a des graines

@@ -29,6 +29,7 @@ learn-step-done = Étape réussie : { $count ->
 } { $stars }.
 learn-next-lesson = Leçon suivante
 learn-hint-said = Indice : { $hint }
+learn-tap-done = Cette étape est réussie : appuie sur « { $next } ».
 
 ## Les cases du plateau et l'entraînement au comptage (counting.js).
 
@@ -57,6 +58,7 @@ learn-count-left = encore { $count } s
 learn-count-late = Le temps est écoulé.
 learn-count-right = Exact !
 learn-count-wrong = Pas tout à fait.
+learn-count-cannot-check = Cette question n'a pas pu être vérifiée. En voici une nouvelle.
 learn-count-your-pit = Votre case { $pit }
 learn-count-north-pit = Case { $pit } de Nord
 

@@ -42,6 +42,7 @@ learn-keys-retry = tentar outra vez
 learn-hint-button = Dica
 learn-agree-button = Combinar parar
 learn-retry-button = Tentar outra vez
+learn-more = Saber mais
 learn-count-timed = Com relógio (20 segundos por pergunta)
 learn-count-landing = A última semente cai em
 learn-count-seeds = Sementes lá
@@ -87,7 +88,7 @@ learn-end-you-win = Acaba { $you } a { $north }. Ganhou!
 learn-end-north-wins = Acaba { $you } a { $north }. O Norte ganha.
 learn-end-drawn = Acaba { $you } a { $north }. É um empate.
 learn-illegal-empty = A casa { $pit } está vazia: não há nada para semear. Escolha uma casa com sementes.
-learn-illegal-must-feed = O Norte não tem sementes. Quando lhe pode dar algumas, tem de o fazer: as sementes de { $pit } não chegam ao lado do Norte. Escolha uma casa cujas sementes cheguem ao outro lado.
+learn-illegal-must-feed = O Norte não tem sementes, por isso tens de lhe dar algumas: as de { $pit } não chegam lá. Escolhe outra casa.
 learn-illegal-over = O jogo já acabou.
 learn-illegal-other = A casa { $pit } não pode ser jogada aqui.
 learn-miss-land-in = A sua última semente tem de cair em { $pit }; caiu em { $landed }.
@@ -100,10 +101,16 @@ learn-miss-draw = O jogo acabou, mas não ficou 24 a 24.
 learn-miss-agree-share = Parar agora não lhe daria a sua parte.
 learn-miss-agree-instead = As sementes só andam à roda. Aqui o objetivo é combinar com o Norte parar o jogo.
 learn-miss-pit-holds = A sua maior casa tem { $count }; o objetivo é uma casa com { $goal } ou mais.
-learn-miss-safe = Agora o Norte pode capturar { $count ->
+learn-miss-safe = Agora o Norte pode capturar: { $threats }.
+learn-threat = { $pit } levaria { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
-} jogando { $pits }. Procure as suas casas com 1 ou 2 sementes a que o Norte chega.
+}
+learn-north-replied = { $captured ->
+    [0] O Norte respondeu com { $pit }. É a tua vez.
+   *[other] O Norte respondeu com { $pit } e capturou { $captured } sementes. É a tua vez.
+}
+learn-your-move = É a tua vez.
 learn-miss-moves-left = Agora { $count ->
     [0] nenhuma das suas casas tem sementes
     [one] só { $count } das suas casas tem sementes

@@ -29,6 +29,7 @@ learn-step-done = Passo feito: { $count ->
 } { $stars }.
 learn-next-lesson = Lição seguinte
 learn-hint-said = Dica: { $hint }
+learn-tap-done = Este passo está feito: carrega em «{ $next }».
 
 ## As casas do tabuleiro e o treino de contagem (counting.js).
 
@@ -57,6 +58,7 @@ learn-count-left = faltam { $count } s
 learn-count-late = Acabou o tempo.
 learn-count-right = Certo!
 learn-count-wrong = Não é bem isso.
+learn-count-cannot-check = Não foi possível verificar esta pergunta. Aqui tens uma nova.
 learn-count-your-pit = A sua casa { $pit }
 learn-count-north-pit = Casa { $pit } do Norte
 

@@ -179,6 +179,8 @@ impl Learn {
             met: a.met,
             over: a.over,
             explanation: a.explanation,
+            summary: a.summary,
+            illegal: a.illegal,
             played,
             position: position_view(&a.position),
         })
