@@ -111,8 +111,25 @@ pub struct StepAnswer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ProgressReq {
-    /// The stars.
-    pub stars: Vec<StepStars>,
+    /// The steps solved, each with the moves that solved it.
+    pub stars: Vec<StepSolved>,
+}
+
+/// A step solved, as the page sends it: the stars it counted (1 to 3: the tries and the hint
+/// are the page's to count) and the learner's moves, which the server plays again against the
+/// step's goal. Stars without moves that meet the goal are not kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct StepSolved {
+    /// The lesson's name.
+    pub lesson: String,
+    /// The step, from 1.
+    pub step: u32,
+    /// The stars, 1 to 3.
+    pub stars: u8,
+    /// The learner's moves in the step (`A`–`F` or `agree`), as sent to
+    /// `POST /api/learn/{lesson}/{step}/move`.
+    pub moves: Vec<String>,
 }
 
 /// The account's stars after `POST /api/learn/progress`.

@@ -786,9 +786,9 @@ moves: Array<string>, };
 
 export type ProgressReq = { 
 /**
- * The stars.
+ * The steps solved, each with the moves that solved it.
  */
-stars: Array<StepStars>, };
+stars: Array<StepSolved>, };
 
 export type CountReq = { 
 /**
@@ -1932,6 +1932,25 @@ intro: string,
  * Its number of steps.
  */
 steps: number, };
+
+export type StepSolved = { 
+/**
+ * The lesson's name.
+ */
+lesson: string, 
+/**
+ * The step, from 1.
+ */
+step: number, 
+/**
+ * The stars, 1 to 3.
+ */
+stars: number, 
+/**
+ * The learner's moves in the step (`A`–`F` or `agree`), as sent to
+ * `POST /api/learn/{lesson}/{step}/move`.
+ */
+moves: Array<string>, };
 
 export type StepStars = { 
 /**

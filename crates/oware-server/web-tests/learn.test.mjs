@@ -150,7 +150,7 @@ test("learn: a lesson, the counting trainer and a puzzle in French have no Engli
   assert.match(await page.locator("#step-task").textContent(), /case F/);
   await tap(page, "A");
   await said(page, "elle est tombée en E");
-  await said(page, "Réessayez");
+  await said(page, "Essaie encore");
   assert.deepEqual(await englishLeft(page, ignore), [], "a wrong move explained");
   await page.locator("#btn-retry").click();
   await page.locator("#btn-hint").click();

@@ -24,7 +24,9 @@ let current = null;
 const starText = (/** @type {number} */ n) => `${"★".repeat(n)}${"☆".repeat(3 - n)}`;
 const starsOf = (/** @type {string} */ id, /** @type {number} */ step) => progress.stars[`${id}/${step}`] || 0;
 
-/** Sends `entries` to the account (when logged in); the server keeps the higher count. */
+/** Sends `entries` to the account (when logged in): each step's stars with the moves that solved it,
+ * which the server plays again; it keeps the higher count.
+ * @param {P.StepSolved[]} entries */
 async function sendStars(entries) {
   if (!account || entries.length === 0) return;
   try {
@@ -45,10 +47,11 @@ function mergeServer(stars) {
   saveProgress(progress);
 }
 
+/** The browser's stars that have their solving moves (older ones without stay in the browser only). */
 function localEntries() {
-  return Object.entries(progress.stars).map(([k, stars]) => {
+  return Object.entries(progress.stars).filter(([k]) => progress.moves[k]).map(([k, stars]) => {
     const [lesson, step] = k.split("/");
-    return /** @type {P.StepStars} */ ({ lesson, step: Number(step), stars });
+    return /** @type {P.StepSolved} */ ({ lesson, step: Number(step), stars, moves: progress.moves[k] });
   });
 }
 
@@ -189,8 +192,9 @@ async function play(move) {
         const stars = current.tries === 1 && !current.hinted ? 3 : current.tries <= 2 ? 2 : 1;
         const k = `${lesson.id}/${index + 1}`;
         progress.stars[k] = Math.max(progress.stars[k] || 0, stars);
+        progress.moves[k] = moves;
         saveProgress(progress);
-        sendStars([{ lesson: lesson.id, step: index + 1, stars }]);
+        sendStars([{ lesson: lesson.id, step: index + 1, stars, moves }]);
         said += " " + t("learn-step-done", { count: stars, stars: starText(stars) });
         const lastStep = index + 1 === lesson.steps.length;
         const next = /** @type {HTMLButtonElement} */ ($("#btn-next"));
