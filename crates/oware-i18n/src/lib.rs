@@ -61,6 +61,16 @@ impl Lang {
         }
     }
 
+    /// The language's tag for `<html lang>` and its plural rules: the code, but `pt-PT` for
+    /// Portuguese, which is written as in Portugal (docs/translating.md: Brazilian visitors
+    /// are served it too). European Portuguese says "one" for 1 only ("0 partidas").
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Pt => "pt-PT",
+            other => other.code(),
+        }
+    }
+
     /// The language by its code (`fr`), or by a longer tag whose language is one of ours
     /// (`fr-CA`, `pt_BR.UTF-8`), case-insensitive.
     pub fn parse(tag: &str) -> Option<Lang> {
@@ -200,7 +210,7 @@ static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
     Lang::ALL
         .iter()
         .map(|&lang| {
-            let id: LanguageIdentifier = lang.code().parse().expect("a language code");
+            let id: LanguageIdentifier = lang.tag().parse().expect("a language tag");
             let mut bundle = FluentBundle::new_concurrent(vec![id]);
             // No Unicode isolation marks around variables: all four languages are written left
             // to right, and the marks would show in terminals and copied text.

@@ -345,7 +345,7 @@ fn the_scripts_formatter_agrees_with_fluent_bundle() {
             }
         }
         let input = serde_json::json!({
-            "lang": lang.code(),
+            "lang": lang.tag(),
             "messages": catalogue["messages"],
             "cases": cases,
         });
@@ -443,4 +443,186 @@ fn the_style_sheet_writes_no_words() {
         })
         .collect();
     assert!(found.is_empty(), "words in style.css: {found:?}");
+}
+
+/// The text a language's catalogue and lesson tables show: every `.ftl` line that is not a
+/// comment, and the lines of the lesson files' tables of that language (`[fr]`, `[steps.fr]`),
+/// each with where it comes from.
+fn shown_lines(lang: Lang) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut files = Vec::new();
+    files_under(
+        &crates().join("oware-i18n/locales").join(lang.code()),
+        &[".ftl"],
+        &mut files,
+    );
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            // The value, not the id: `learn-grand-slam = …`.
+            let value = match line.split_once(" = ") {
+                Some((id, v))
+                    if !id.is_empty()
+                        && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') =>
+                {
+                    v
+                }
+                _ => line,
+            };
+            out.push((format!("{}:{}", f.display(), i + 1), value.to_string()));
+        }
+    }
+    let mut lessons = Vec::new();
+    files_under(
+        &crates().join("oware-lessons/lessons"),
+        &[".toml"],
+        &mut lessons,
+    );
+    let tables = [
+        format!("[{}]", lang.code()),
+        format!("[steps.{}]", lang.code()),
+    ];
+    for f in lessons {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let mut inside = false;
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with('[') {
+                inside = tables.iter().any(|t| line.trim() == t);
+            } else if inside {
+                out.push((format!("{}:{}", f.display(), i + 1), line.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// The game's words, one choice per language (docs/translating.md, "The game's words"): each
+/// line is `(the word chosen, the variants it replaces)`; no variant may appear (case aside) in
+/// the language's catalogue or lesson tables.
+const GLOSSARY: &[(Lang, &[(&str, &[&str])])] = &[
+    (
+        Lang::Fr,
+        &[
+            ("graine (seed)", &["semence", "pion "]),
+            ("case (pit)", &["alvéole", "godet", " trou "]),
+            ("grenier (store)", &["magasin"]),
+            ("semer (sow)", &["égrener"]),
+            ("prendre (capture)", &["capturer", "capturé"]),
+            ("grand chelem (grand slam)", &["grand slam", "grand-slam"]),
+            ("nourrir (feed)", &["alimenter"]),
+        ],
+    ),
+    (
+        Lang::De,
+        &[
+            ("Samen (seed)", &["Bohne", "Stein "]),
+            ("Mulde (pit)", &["Grube", " Loch"]),
+            ("Speicher (store)", &["Schatzkammer", "Kalaha"]),
+            ("säen (sow)", &["aussäen"]),
+            ("schlagen (capture)", &["erbeuten", "fangen"]),
+            ("Grand Slam (grand slam)", &["großer Schlemm", "Grand-Slam"]),
+            (
+                "spielen (play a pit), not ziehen",
+                &[
+                    "ziehen {",
+                    "zieht {",
+                    "1-6 ziehen",
+                    "Mulde ziehen",
+                    "Mulden ziehen",
+                ],
+            ),
+        ],
+    ),
+    (
+        Lang::Pt,
+        &[
+            ("semente (seed)", &["grão", "feijão"]),
+            ("casa (pit)", &["cova", "buraco"]),
+            ("depósito (store)", &["armazém", "celeiro"]),
+            ("sementeira (sowing)", &["semeadura"]),
+            ("capturar (capture)", &["comer "]),
+            ("grand slam (grand slam)", &["grande slam"]),
+            ("alimentar (feed)", &["nutrir"]),
+        ],
+    ),
+];
+
+#[test]
+fn the_games_words_follow_each_languages_glossary() {
+    let mut problems = Vec::new();
+    for (lang, words) in GLOSSARY {
+        let lines = shown_lines(*lang);
+        assert!(
+            lines.len() > 100,
+            "{}: only {} lines",
+            lang.code(),
+            lines.len()
+        );
+        for (chosen, variants) in *words {
+            for v in *variants {
+                let v = v.to_lowercase();
+                for (at, line) in &lines {
+                    if line.to_lowercase().contains(&v) {
+                        problems.push(format!(
+                            "{at}: {v:?} where {} says {chosen}: {line}",
+                            lang.code()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// French typography: a no-break space (U+00A0, or the narrow U+202F) before `:` `;` `?` `!`
+/// and `»`, and after `«`, never a plain space or none (a line never starts with a lone `:`).
+#[test]
+fn french_puts_a_no_break_space_before_double_punctuation() {
+    let mut problems = Vec::new();
+    for (at, line) in shown_lines(Lang::Fr) {
+        let chars: Vec<char> = line.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            let after = chars.get(i + 1).copied();
+            let spaced = |x: Option<char>| matches!(x, Some('\u{a0}' | '\u{202f}'));
+            let bad = match c {
+                // Double punctuation ending a word: "x :" or "x:" followed by a space or the end.
+                ':' | ';' | '?' | '!' => {
+                    before.is_some_and(|b| b == ' ' || b.is_alphanumeric() || b == '»')
+                        && after.is_none_or(|a| a == ' ' || a == '"')
+                        && !spaced(before)
+                }
+                '«' => !spaced(after),
+                '»' => !spaced(before),
+                _ => false,
+            };
+            if bad {
+                problems.push(format!("{at}: {line}"));
+                break;
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Portuguese is written as in Portugal, with its plural rules: 0 takes the plural ("0
+/// partidas: 0 ganhas, 0 empatadas, 0 perdidas"), and the pages say `lang="pt-PT"`.
+#[test]
+fn portuguese_is_european_portuguese() {
+    assert_eq!(Lang::Pt.tag(), "pt-PT");
+    let record = oware_i18n::t(
+        Lang::Pt,
+        "people-record",
+        &[
+            ("games", 0.into()),
+            ("wins", 0.into()),
+            ("draws", 0.into()),
+            ("losses", 0.into()),
+        ],
+    );
+    assert_eq!(record, "0 partidas: 0 ganhas, 0 empatadas, 0 perdidas.");
 }

@@ -11,6 +11,9 @@ use crate::format::{Goal, Step};
 /// The most moves of the learner in one step.
 pub const MOVES_MAX: usize = 8;
 
+/// The most words of [`Attempt::summary`], the first reading of what a move did.
+pub const SUMMARY_WORDS: usize = 25;
+
 /// The learner's side (always South) and the opponent's.
 const ME: Side = Side::South;
 const THEM: Side = Side::North;
@@ -40,6 +43,14 @@ pub struct Attempt {
     pub played: Vec<Played>,
     /// What the last moves did and, when the step is over, whether and why they meet the goal.
     pub explanation: String,
+    /// The few words to read first (at most [`SUMMARY_WORDS`]): the step's success, why the
+    /// moves miss the goal, why a pit cannot be played, or the opponent's reply. The whole
+    /// story is [`Attempt::explanation`].
+    pub summary: String,
+    /// The last move could not be played (an empty pit, a pit that does not feed): it is not
+    /// counted, nothing changed, and the learner plays again from the same position (`over`
+    /// is `false`; `played` and `position` are those before it).
+    pub illegal: bool,
     /// The position now.
     pub position: Position,
     /// How the game ended, if it did.
@@ -359,15 +370,28 @@ fn verdict(
             )
         }
         (Goal::SafeFromCapture, Some(_)) => {
+            // Each reply on its own: two replies that capture 2 each are two threats of 2,
+            // not one of 4.
             let threats = threats(now, rules);
-            let pits: Vec<String> = threats.iter().map(|(l, _)| l.to_string()).collect();
-            let seeds: u32 = threats.iter().map(|(_, n)| u32::from(*n)).sum();
+            let each: Vec<String> = threats
+                .iter()
+                .map(|&(l, n)| {
+                    t(
+                        lang,
+                        "learn-threat",
+                        &[("pit", pit_arg(l)), ("count", n.into())],
+                    )
+                })
+                .collect();
             ok(
                 threats.is_empty() || now.outcome(rules).is_some(),
                 t(
                     lang,
                     "learn-miss-safe",
-                    &[("pits", list(lang, &pits).into()), ("count", seeds.into())],
+                    &[
+                        ("threats", list(lang, &each).into()),
+                        ("count", threats.len().into()),
+                    ],
                 ),
             )
         }
@@ -405,10 +429,30 @@ fn at_the_end(goal: Goal) -> bool {
     matches!(goal, Goal::WinGame | Goal::Draw)
 }
 
+/// The position to show once the game is over: the seeds each side takes at the end (its own
+/// row, after a cycle or when nobody can feed) moved into its store, so that the board and
+/// the final score agree. Unchanged while the game goes on, or when the stores already hold
+/// the score.
+fn final_position(game: &Game) -> Position {
+    let now = *game.position();
+    let Some(o) = game.outcome() else {
+        return now;
+    };
+    let (s, n) = (o.scores[ME].halves(), o.scores[THEM].halves());
+    if s % 2 == 1 || n % 2 == 1 || (s / 2, n / 2) == (now.store(ME), now.store(THEM)) {
+        return now;
+    }
+    let mut setup = now.to_setup();
+    setup.pits = [0; oware_core::PITS];
+    setup.stores = oware_core::BySide::new(s / 2, n / 2);
+    Position::from_setup(&setup).unwrap_or(now)
+}
+
 /// Plays the learner's `moves` (`A`–`F`, `1`–`6` or `agree`) from `step`'s position, the
-/// step's scripted replies in between, and answers what happened, in the step's language. A move that cannot be
-/// played, or the last allowed move that misses the goal, ends the attempt with `over` and
-/// an explanation; the step may be tried again from its start.
+/// step's scripted replies in between, and answers what happened, in the step's language.
+/// The last allowed move that misses the goal ends the attempt with `over` and an
+/// explanation; the step may be tried again from its start. A move that cannot be played
+/// (an empty pit, one that does not feed) is [`Attempt::illegal`]: explained, not counted.
 pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
     let max = step.solution.len();
     if moves.len() > max {
@@ -422,16 +466,32 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
     let mut game = Game::from_position(step.start(), Rules::ABAPA);
     let mut played = Vec::new();
     let mut words: Vec<String> = Vec::new();
-    let finish = |game: &Game, played, words: Vec<String>, met, over| Attempt {
-        met,
-        over,
+    let finish =
+        |game: &Game, played, words: Vec<String>, summary: Vec<String>, met, over| Attempt {
+            met,
+            over,
+            played,
+            explanation: words.join(" "),
+            summary: summary.join(" "),
+            illegal: false,
+            position: final_position(game),
+            end: game.outcome().copied(),
+        };
+    let refused = |game: &Game, played, why: String| Attempt {
+        met: false,
+        over: false,
         played,
-        explanation: words.join(" "),
+        explanation: why.clone(),
+        summary: why,
+        illegal: true,
         position: *game.position(),
         end: game.outcome().copied(),
     };
+    let again = t(lang, "learn-try-again", &[]);
+    let mut summary: Vec<String> = Vec::new();
     for (i, m) in inputs.into_iter().enumerate() {
         words.clear();
+        summary.clear();
         let before = *game.position();
         let detail = match m {
             Input::Agree => match game.agree_cycle() {
@@ -445,11 +505,7 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
                     words.push(t(lang, "learn-agreed", &[]));
                     None
                 }
-                Err(_) => {
-                    words.push(t(lang, "learn-cannot-agree", &[]));
-                    words.push(t(lang, "learn-try-again", &[]));
-                    return Ok(finish(&game, played, words, false, true));
-                }
+                Err(_) => return Ok(refused(&game, played, t(lang, "learn-cannot-agree", &[]))),
             },
             Input::Pit(mv) => match before.explain(mv, game.rules()) {
                 Ok(d) => {
@@ -464,18 +520,16 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
                     });
                     Some(d)
                 }
-                Err(e) => {
-                    words.push(illegal(lang, e, mv));
-                    words.push(t(lang, "learn-try-again", &[]));
-                    return Ok(finish(&game, played, words, false, true));
-                }
+                Err(e) => return Ok(refused(&game, played, illegal(lang, e, mv))),
             },
         };
         let mut judged = verdict(lang, step.goal, &game, detail.as_ref(), &before);
         let last = i + 1 == max;
         if judged.is_err() && !game.is_over() {
             if let Some(reply) = step.replies.get(i) {
-                play_reply(lang, &mut game, reply, &mut played, &mut words);
+                if let Some(said) = play_reply(lang, &mut game, reply, &mut played, &mut words) {
+                    summary.push(said);
+                }
                 if at_the_end(step.goal) {
                     judged = verdict(lang, step.goal, &game, detail.as_ref(), &before);
                 }
@@ -487,17 +541,22 @@ pub fn check(step: &Step, moves: &[String]) -> Result<Attempt, CheckError> {
         match judged {
             Ok(()) => {
                 words.push(step.success.clone());
-                return Ok(finish(&game, played, words, true, true));
+                let summary = vec![step.success.clone()];
+                return Ok(finish(&game, played, words, summary, true, true));
             }
             Err(why) if last || game.is_over() => {
-                words.push(why);
-                words.push(t(lang, "learn-try-again", &[]));
-                return Ok(finish(&game, played, words, false, true));
+                words.push(why.clone());
+                words.push(again.clone());
+                let summary = vec![why, again];
+                return Ok(finish(&game, played, words, summary, false, true));
             }
             Err(_) => {}
         }
     }
-    Ok(finish(&game, played, words, false, false))
+    if summary.is_empty() {
+        summary.push(t(lang, "learn-your-move", &[]));
+    }
+    Ok(finish(&game, played, words, summary, false, false))
 }
 
 /// Plays the opponent's scripted `reply`, or its first legal move if the script's is not
@@ -508,7 +567,7 @@ fn play_reply(
     reply: &str,
     played: &mut Vec<Played>,
     words: &mut Vec<String>,
-) {
+) -> Option<String> {
     let before = *game.position();
     let scripted = reply
         .chars()
@@ -520,12 +579,20 @@ fn play_reply(
         .filter(|m| legal.contains(m))
         .or_else(|| legal.first().copied())
     else {
-        return;
+        return None;
     };
     let Ok(d) = before.explain(m, game.rules()) else {
-        return;
+        return None;
     };
     let text = describe(lang, &before, &d, THEM);
+    let short = t(
+        lang,
+        "learn-north-replied",
+        &[
+            ("pit", pit_arg(m.letter(THEM))),
+            ("captured", d.captured.into()),
+        ],
+    );
     let _ = game.play(m);
     words.push(text.clone());
     played.push(Played {
@@ -534,4 +601,5 @@ fn play_reply(
         detail: Some(d),
         text,
     });
+    Some(short)
 }

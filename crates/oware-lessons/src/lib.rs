@@ -25,7 +25,7 @@ mod check;
 mod count;
 mod format;
 
-pub use check::{check, Attempt, CheckError, Played, MOVES_MAX};
+pub use check::{check, Attempt, CheckError, Played, MOVES_MAX, SUMMARY_WORDS};
 pub use count::{count, Count};
 pub use format::{
     files, lessons, lessons_in, parse, parse_in, FormatError, Goal, Lesson, Step, RESERVED_IDS,

@@ -45,8 +45,13 @@ fn every_wrong_move_is_explained() {
             // A step of several moves: the wrong first move, then the rest of the solution.
             moves.extend(step.solution.iter().skip(1).cloned());
             let mut tried = check(step, &moves[..1]).unwrap();
-            if !tried.over {
+            if !tried.over && !tried.illegal {
                 tried = check(step, &moves).unwrap();
+            }
+            if tried.illegal {
+                // A pit that cannot be played: explained, and not counted as a try.
+                assert!(!tried.over && tried.explanation.len() > 40, "{at}");
+                continue;
             }
             assert!(
                 !tried.met && tried.over,
@@ -66,11 +71,17 @@ fn every_wrong_move_is_explained() {
 fn illegal_moves_are_explained_and_bad_input_refused() {
     let feed = &lessons()[3].steps[0];
     assert_eq!(feed.goal, Goal::Feed);
+    // A pit that cannot be played is explained and not counted: the step goes on from the
+    // same position (a tap on an empty pit costs no try).
     let a = check(feed, &["A".into()]).unwrap();
-    assert!(!a.met && a.over && a.played.is_empty());
+    assert!(!a.met && !a.over && a.illegal && a.played.is_empty());
+    assert_eq!(a.position, feed.start());
     assert!(a.explanation.contains("must"), "{}", a.explanation);
     let empty = check(feed, &["3".into()]).unwrap();
+    assert!(empty.illegal && !empty.over);
     assert!(empty.explanation.contains("empty"), "{}", empty.explanation);
+    let solved = check(feed, &feed.solution).unwrap();
+    assert!(solved.met && !solved.illegal);
     assert!(check(feed, &["Z".into()]).is_err());
     assert!(check(feed, &["F".into(), "A".into()]).is_err());
 }
@@ -176,5 +187,114 @@ fn a_lesson_cannot_take_a_routes_name() {
     for id in RESERVED_IDS {
         let e = parse(&format!("01-{id}.toml"), text).unwrap_err();
         assert!(e.to_string().contains("route"), "{e}");
+    }
+}
+
+/// The first reading of every move of every step, in every language, is short (the details
+/// are the explanation, shown on demand): the solution's move by move, a wrong move's, and
+/// an illegal move's.
+#[test]
+fn the_first_reading_is_short() {
+    use oware_lessons::{lessons_in, Lang, SUMMARY_WORDS};
+    for lang in Lang::ALL {
+        for l in lessons_in(lang) {
+            for (i, s) in l.steps.iter().enumerate() {
+                let at = format!("{} {} step {}", lang.code(), l.id, i + 1);
+                let mut tries: Vec<Vec<String>> = (1..=s.solution.len())
+                    .map(|k| s.solution[..k].to_vec())
+                    .collect();
+                tries.push(vec![s.wrong.clone()]);
+                tries.extend(["A", "B", "C", "D", "E", "F"].map(|m| vec![m.to_string()]));
+                for moves in tries {
+                    let a = check(s, &moves).unwrap();
+                    let words = a.summary.split_whitespace().count();
+                    assert!(
+                        words > 0 && words <= SUMMARY_WORDS,
+                        "{at} {moves:?}: {words} words: {}",
+                        a.summary
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A miss explained by the opponent's captures names each capturing reply with its own
+/// seeds, as the rules core counts them (two replies of 2 are not "4 seeds").
+#[test]
+fn each_threat_is_counted_on_its_own() {
+    for l in lessons() {
+        for s in l.steps.iter().filter(|s| s.goal == Goal::SafeFromCapture) {
+            let a = check(s, std::slice::from_ref(&s.wrong)).unwrap();
+            let rules = oware_core::Rules::ABAPA;
+            let mut found = 0;
+            for &m in a.position.legal_moves(&rules).iter() {
+                let d = a.position.explain(m, &rules).unwrap();
+                if d.captured > 0 {
+                    found += 1;
+                    let said = format!(
+                        "{} would take {} seed",
+                        m.letter(oware_core::Side::North),
+                        d.captured
+                    );
+                    assert!(
+                        a.summary.contains(&said),
+                        "{}: {said:?} in {}",
+                        l.id,
+                        a.summary
+                    );
+                }
+            }
+            assert!(found > 0, "{}: the wrong move leaves no capture", l.id);
+        }
+    }
+}
+
+/// A hint that names the button to agree names it as the page shows it.
+#[test]
+fn the_agree_hint_names_the_button() {
+    use oware_lessons::{lessons_in, Lang};
+    for lang in Lang::ALL {
+        let button = oware_i18n::tr(lang, "learn-agree-button");
+        for l in lessons_in(lang) {
+            for s in l.steps.iter().filter(|s| s.goal == Goal::AgreeCycle) {
+                assert!(
+                    s.hint.contains(&format!("\u{201c}{button}\u{201d}"))
+                        || s.hint.contains(&format!("«\u{a0}{button}\u{a0}»"))
+                        || s.hint.contains(&format!("„{button}“"))
+                        || s.hint.contains(&format!("«{button}»")),
+                    "{}: the hint names the button {button:?} in quotes: {}",
+                    lang.code(),
+                    s.hint
+                );
+            }
+        }
+    }
+}
+
+/// After the move that ends the game, the board shows the final score: the stores hold what
+/// the explanation says.
+#[test]
+fn the_board_at_the_end_shows_the_final_score() {
+    for l in lessons() {
+        for s in &l.steps {
+            let a = check(s, &s.solution).unwrap();
+            if let Some(o) = a.end {
+                use oware_core::Side;
+                assert_eq!(
+                    (
+                        u32::from(a.position.store(Side::South)) * 2,
+                        u32::from(a.position.store(Side::North)) * 2
+                    ),
+                    (
+                        u32::from(o.scores[Side::South].halves()),
+                        u32::from(o.scores[Side::North].halves())
+                    ),
+                    "{}: {}",
+                    l.id,
+                    a.explanation
+                );
+            }
+        }
     }
 }

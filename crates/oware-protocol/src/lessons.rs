@@ -94,6 +94,12 @@ pub struct StepAnswer {
     pub over: bool,
     /// What happened, and why the goal is met or missed.
     pub explanation: String,
+    /// The few words to read first (at most 25): the success, why the goal is missed, why a
+    /// pit cannot be played, or the opponent's reply; the rest is `explanation`.
+    pub summary: String,
+    /// The last move could not be played (an empty pit, one that does not feed): explained,
+    /// not counted; the learner plays again from `position`, without it.
+    pub illegal: bool,
     /// The moves played (the learner's and the opponent's replies), seed by seed.
     pub played: Vec<MoveDetailView>,
     /// The position now.
@@ -105,8 +111,25 @@ pub struct StepAnswer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ProgressReq {
-    /// The stars.
-    pub stars: Vec<StepStars>,
+    /// The steps solved, each with the moves that solved it.
+    pub stars: Vec<StepSolved>,
+}
+
+/// A step solved, as the page sends it: the stars it counted (1 to 3: the tries and the hint
+/// are the page's to count) and the learner's moves, which the server plays again against the
+/// step's goal. Stars without moves that meet the goal are not kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct StepSolved {
+    /// The lesson's name.
+    pub lesson: String,
+    /// The step, from 1.
+    pub step: u32,
+    /// The stars, 1 to 3.
+    pub stars: u8,
+    /// The learner's moves in the step (`A`–`F` or `agree`), as sent to
+    /// `POST /api/learn/{lesson}/{step}/move`.
+    pub moves: Vec<String>,
 }
 
 /// The account's stars after `POST /api/learn/progress`.

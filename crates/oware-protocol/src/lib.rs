@@ -71,7 +71,7 @@ pub use kinds::{
 };
 pub use lessons::{
     CountAnswer, CountReq, LessonList, LessonSummary, LessonView, ProgressAnswer, ProgressReq,
-    StepAnswer, StepMovesReq, StepStars, StepView,
+    StepAnswer, StepMovesReq, StepSolved, StepStars, StepView,
 };
 pub use online::{ClockView, Lobby, LobbyEntry, OnlineView, SeatRating, SeatView, TimeControl};
 pub use players::{

@@ -170,6 +170,7 @@ pub fn declarations() -> String {
         ChallengeList,
         LessonList,
         LessonSummary,
+        StepSolved,
         StepStars,
         LessonView,
         StepView,

@@ -126,7 +126,7 @@ async fn bad_input_is_refused_with_a_message() {
     let (st, e) = b
         .post(
             "/api/learn/progress",
-            json!({ "stars": [{ "lesson": "sowing", "step": 1, "stars": 3 }] }),
+            json!({ "stars": [{ "lesson": "sowing", "step": 1, "stars": 3, "moves": ["B"] }] }),
         )
         .await;
     assert_error(st, &e, StatusCode::UNAUTHORIZED, "not-logged-in");
@@ -151,11 +151,30 @@ fn stars_of(v: &Value) -> Vec<(String, u64, u64)> {
 async fn an_accounts_stars_are_kept_and_a_guests_merged() {
     let (_dir, s, _api) = fresh_server().await;
     let mut b = Browser::signed_up(&s, "Ama").await;
-    // The page sends the guest's stars after signing up.
+    // A bare claim is not believed: stars without moves, or with moves that miss the goal,
+    // are refused and nothing is kept (issue 52's note: a profile showed every lesson done
+    // without a move).
+    for moves in [json!([]), json!(["A"])] {
+        let claim =
+            json!({ "stars": [{ "lesson": "sowing", "step": 1, "stars": 3, "moves": moves }] });
+        let (st, e) = b.post("/api/learn/progress", claim).await;
+        assert_error(st, &e, StatusCode::UNPROCESSABLE_ENTITY, "not-solved");
+    }
+    let (st, e) = b
+        .post(
+            "/api/learn/progress",
+            json!({ "stars": [{ "lesson": "sowing", "step": 1, "stars": 3 }] }),
+        )
+        .await;
+    assert!(st.is_client_error(), "a claim without moves: {e}");
+    let (_, list) = b.get("/api/learn").await;
+    assert_eq!(stars_of(&list), vec![], "nothing kept from a claim");
+    // The page sends the guest's stars after signing up, each with the moves that solved it:
+    // the server plays them again.
     let guest = json!({ "stars": [
-        { "lesson": "sowing", "step": 1, "stars": 3 },
-        { "lesson": "sowing", "step": 2, "stars": 1 },
-        { "lesson": "sowing", "step": 3, "stars": 2 },
+        { "lesson": "sowing", "step": 1, "stars": 3, "moves": ["B"] },
+        { "lesson": "sowing", "step": 2, "stars": 1, "moves": ["E"] },
+        { "lesson": "sowing", "step": 3, "stars": 2, "moves": ["F"] },
     ] });
     let (st, saved) = b.post("/api/learn/progress", guest).await;
     assert_eq!(st, StatusCode::OK, "{saved}");
@@ -165,8 +184,8 @@ async fn an_accounts_stars_are_kept_and_a_guests_merged() {
         .post(
             "/api/learn/progress",
             json!({ "stars": [
-            { "lesson": "sowing", "step": 1, "stars": 1 },
-            { "lesson": "sowing", "step": 2, "stars": 3 },
+            { "lesson": "sowing", "step": 1, "stars": 1, "moves": ["B"] },
+            { "lesson": "sowing", "step": 2, "stars": 3, "moves": ["E"] },
         ] }),
         )
         .await;
@@ -186,16 +205,20 @@ async fn an_accounts_stars_are_kept_and_a_guests_merged() {
 
     for (body, code) in [
         (
-            json!({ "stars": [{ "lesson": "sowing", "step": 1, "stars": 4 }] }),
+            json!({ "stars": [{ "lesson": "sowing", "step": 1, "stars": 4, "moves": ["B"] }] }),
             "bad-stars",
         ),
         (
-            json!({ "stars": [{ "lesson": "sowing", "step": 0, "stars": 1 }] }),
+            json!({ "stars": [{ "lesson": "sowing", "step": 0, "stars": 1, "moves": ["B"] }] }),
             "no-such-step",
         ),
         (
-            json!({ "stars": [{ "lesson": "x", "step": 1, "stars": 1 }] }),
+            json!({ "stars": [{ "lesson": "x", "step": 1, "stars": 1, "moves": ["B"] }] }),
             "no-such-lesson",
+        ),
+        (
+            json!({ "stars": [{ "lesson": "sowing", "step": 1, "stars": 1, "moves": ["Q"] }] }),
+            "bad-moves",
         ),
     ] {
         let (st, e) = b.post("/api/learn/progress", body).await;
@@ -203,7 +226,7 @@ async fn an_accounts_stars_are_kept_and_a_guests_merged() {
         assert_eq!(e["code"], code, "{e}");
     }
     let too_many: Vec<Value> = (0..200)
-        .map(|_| json!({ "lesson": "sowing", "step": 1, "stars": 1 }))
+        .map(|_| json!({ "lesson": "sowing", "step": 1, "stars": 1, "moves": ["B"] }))
         .collect();
     let (st, e) = b
         .post("/api/learn/progress", json!({ "stars": too_many }))

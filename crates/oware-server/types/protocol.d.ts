@@ -792,9 +792,9 @@ moves: Array<string>, };
 
 export type ProgressReq = { 
 /**
- * The stars.
+ * The steps solved, each with the moves that solved it.
  */
-stars: Array<StepStars>, };
+stars: Array<StepSolved>, };
 
 export type CountReq = { 
 /**
@@ -1939,6 +1939,25 @@ intro: string,
  */
 steps: number, };
 
+export type StepSolved = { 
+/**
+ * The lesson's name.
+ */
+lesson: string, 
+/**
+ * The step, from 1.
+ */
+step: number, 
+/**
+ * The stars, 1 to 3.
+ */
+stars: number, 
+/**
+ * The learner's moves in the step (`A`–`F` or `agree`), as sent to
+ * `POST /api/learn/{lesson}/{step}/move`.
+ */
+moves: Array<string>, };
+
 export type StepStars = { 
 /**
  * The lesson's name.
@@ -2015,6 +2034,16 @@ over: boolean,
  * What happened, and why the goal is met or missed.
  */
 explanation: string, 
+/**
+ * The few words to read first (at most 25): the success, why the goal is missed, why a
+ * pit cannot be played, or the opponent's reply; the rest is `explanation`.
+ */
+summary: string, 
+/**
+ * The last move could not be played (an empty pit, one that does not feed): explained,
+ * not counted; the learner plays again from `position`, without it.
+ */
+illegal: boolean, 
 /**
  * The moves played (the learner's and the opponent's replies), seed by seed.
  */

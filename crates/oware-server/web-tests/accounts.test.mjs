@@ -320,7 +320,7 @@ test("accounts in French: sign up, the account menu, the leaderboard, a profile,
   await page.locator("#profile-games tr.empty").waitFor(WAIT);
   await page.locator("#rating-graph p").waitFor(WAIT);
   await page.waitForFunction(() => document.querySelector("#profile-puzzles").textContent.length > 0, null, WAIT);
-  assert.equal(await page.locator("#profile-record").textContent(), "0 partie : 0 gagnée, 0 nulle, 0 perdue.");
+  assert.equal(await page.locator("#profile-record").textContent(), "0 partie\u00a0: 0 gagnée, 0 nulle, 0 perdue.");
   assert.deepEqual(await englishLeft(page, ignore), []);
 
   // An arena that starts in an hour: the list, then its page, where she joins.

@@ -10,7 +10,7 @@
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 
@@ -150,11 +150,11 @@ test("learn: a lesson, the counting trainer and a puzzle in French have no Engli
   assert.match(await page.locator("#step-task").textContent(), /case F/);
   await tap(page, "A");
   await said(page, "elle est tombée en E");
-  await said(page, "Réessayez");
+  await said(page, "Essaie encore");
   assert.deepEqual(await englishLeft(page, ignore), [], "a wrong move explained");
   await page.locator("#btn-retry").click();
   await page.locator("#btn-hint").click();
-  await said(page, "Indice");
+  await page.waitForFunction(() => document.querySelector("#step-hint").textContent.startsWith("Indice"), null, WAIT);
   await tap(page, "B");
   await said(page, "Étape réussie");
   assert.deepEqual(await englishLeft(page, ignore), [], "a step solved");
@@ -186,4 +186,101 @@ test("learn: a lesson, the counting trainer and a puzzle in French have no Engli
   }
   assert.deepEqual(await englishLeft(page, ignore), [], "a puzzle played");
   assert.deepEqual(errors, []);
+});
+
+/** Every lesson's steps, from the lesson files (the API keeps the solutions on the server): `[id, steps]`,
+ * each step `{ solution, wrong }`. */
+function lessonFiles() {
+  const dir = join(root, "crates/oware-lessons/lessons");
+  return readdirSync(dir).filter((f) => f.endsWith(".toml")).sort().map((f) => {
+    const text = readFileSync(join(dir, f), "utf8");
+    const solutions = [...text.matchAll(/^solution = \[(.*)\]$/gm)].map((m) => JSON.parse(`[${m[1]}]`));
+    const wrongs = [...text.matchAll(/^wrong = (".*")$/gm)].map((m) => JSON.parse(m[1]));
+    return [f.replace(/^\d+-/, "").replace(/\.toml$/, ""), solutions.map((solution, i) => ({ solution, wrong: wrongs[i] }))];
+  });
+}
+
+/** Whether `selector`'s box is inside the window (a phone's short screen). */
+async function inView(page, selector) {
+  return page.locator(selector).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight + 1;
+  });
+}
+
+test("learn: every lesson played to its end on a phone, in English and in French", async () => {
+  const lessons = lessonFiles();
+  assert.equal(lessons.length, 10);
+  for (const [locale, stars] of [["en-GB", /of 3 stars/], ["fr-FR", /sur 3|étoiles? sur 3|★/]]) {
+    const { context, page, errors, refusals } = await openPage(env.browser, PHONE, { locale, hasTouch: true });
+    if (locale === "en-GB") {
+      // A first visit: the New game dialog offers the lessons too, on the screen.
+      await page.goto(env.base);
+      await page.locator("#dlg-new[open]").waitFor(WAIT);
+      assert.ok(await inView(page, "#new-learn-link"), "Learn to play, in the dialog");
+    }
+    await page.goto(new URL("learn#lesson/sowing/1", env.base).href);
+    for (const [id, steps] of lessons) {
+      for (let i = 0; i < steps.length; i++) {
+        const { solution, wrong } = steps[i];
+        await page.waitForFunction(([h]) => location.hash === h && document.querySelector("#btn-next").hidden
+          && !document.querySelector("#learn-lesson").hidden, [`#lesson/${id}/${i + 1}`], WAIT);
+        if (locale === "en-GB" && id === "capturing" && i === 0) {
+          // A tap on an empty pit is explained and costs nothing.
+          const empty = page.locator("#learn-south button", { has: page.locator(".pit-count", { hasText: /^0$/ }) }).first();
+          await empty.click();
+          await said(page, "is empty");
+          assert.equal(await page.locator("#learn-board").getAttribute("data-moves"), "0");
+          assert.equal(await page.locator("#btn-retry").isHidden(), true);
+        }
+        if (locale === "en-GB" && id === "sowing" && i === 1) {
+          // A missed step: "Try again" is on the screen, and a tap on a pit starts again by itself.
+          await tap(page, wrong);
+          await page.locator("#btn-retry:not([hidden])").waitFor(WAIT);
+          assert.ok(await inView(page, "#btn-retry"), "Try again, on the screen");
+          assert.ok(await inView(page, "#step-said"), "the explanation, on the screen");
+        }
+        if (locale === "en-GB" && id === "capturing" && i === 1) {
+          // The hint is said once, in its own paragraph.
+          await page.locator("#btn-hint").click();
+          await page.locator("#step-hint:not([hidden])").waitFor(WAIT);
+          const hint = (await page.locator("#step-hint").textContent()).replace(/^Hint: /, "");
+          assert.ok(!(await page.locator("#step-said").textContent()).includes(hint));
+        }
+        for (let k = 0; k < solution.length; k++) {
+          if (solution[k] === "agree") await page.locator("#btn-agree").click();
+          else await tap(page, solution[k]);
+          if (k + 1 < solution.length) {
+            await page.waitForFunction((n) => document.querySelector("#learn-board").dataset.moves === n, String(k + 1), WAIT);
+          }
+        }
+        await page.locator("#btn-next:not([hidden])").waitFor(WAIT);
+        const text = await page.locator("#step-said").textContent();
+        assert.match(text, stars, `${locale} ${id} ${i + 1}`);
+        // The first reading is short: the words before the stars' sentence.
+        assert.ok(text.split(/\s+/).length <= 25 + 12, `${id} ${i + 1}: ${text}`);
+        if (id === "capturing" && i === 0 && locale === "en-GB") assert.match(text, /3 of 3 stars/);
+        if (id === "sowing" && i === 1 && locale === "en-GB") assert.match(text, /2 of 3 stars/);
+        const more = await page.locator("#step-more-text").textContent();
+        const end = /It ends (\d+) to (\d+)/.exec(more);
+        if (end) {
+          // The board shows the final score.
+          assert.match(await page.locator("#store-south").textContent(), new RegExp(`\\b${end[1]}$`));
+          assert.match(await page.locator("#store-north").textContent(), new RegExp(`\\b${end[2]}$`));
+        }
+        if (locale === "en-GB" && id === "sowing" && i === 2) {
+          // A tap once the step is done says how to go on.
+          await tap(page, "A");
+          await said(page, "This step is done");
+        }
+        await page.locator("#btn-next").click();
+      }
+    }
+    // After the last lesson: back to the list, every lesson done.
+    await page.locator("#learn-home:not([hidden])").waitFor(WAIT);
+    assert.equal(await page.locator("a.lesson-link.lesson-done").count(), 10);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(refusals, []);
+    await context.close();
+  }
 });

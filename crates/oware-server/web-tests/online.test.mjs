@@ -301,7 +301,7 @@ test("online in French: create, join, a draw offered, a chat line, resign — no
   await b.page.locator("#join-name").fill("Kofi");
   await b.page.locator("#btn-join").click();
   await b.page.locator("#form-join").waitFor({ state: "hidden", ...WAIT });
-  await a.page.waitForFunction(() => /Kofi \(Nord\) : en ligne/.test(document.querySelector("#presence").textContent), null, WAIT);
+  await a.page.waitForFunction(() => /Kofi \(Nord\)\s: en ligne/.test(document.querySelector("#presence").textContent), null, WAIT);
   await a.page.locator("#btn-draw").waitFor(WAIT);
   await english(a.page, "playing");
   await english(b.page, "playing");
@@ -327,7 +327,7 @@ test("online in French: create, join, a draw offered, a chat line, resign — no
   // Kofi resigns after confirming.
   await b.page.locator("#btn-resign").click();
   await b.page.locator("#dlg-confirm[open]").waitFor();
-  assert.equal(await b.page.locator("#confirm-text").textContent(), "Abandonner cette partie ? Votre adversaire gagne.");
+  assert.equal(await b.page.locator("#confirm-text").textContent(), "Abandonner cette partie\u202f? Votre adversaire gagne.");
   await english(b.page, "the confirmation");
   await b.page.locator("#btn-confirm-yes").click();
   for (const p of [a.page, b.page]) await p.locator("#dlg-end[open]").waitFor(WAIT);

@@ -323,7 +323,7 @@ test("in French: play the computer, hint, undo, an illegal pit, an imported endi
   await page.locator('.pit[data-pit="2"]').click();
   await waitMoves(page, 2);
   await frenchTurn();
-  assert.match(await page.locator("#live").textContent(), /Vous jouez C : 4 graines semées\./);
+  assert.match(await page.locator("#live").textContent(), /Vous jouez C\s: 4 graines semées\./);
   assert.deepEqual(await englishLeft(page, others), [], "the game");
   await page.locator("#btn-hint").click();
   await page.locator(".pit.hint").waitFor({ timeout: 20000 });
@@ -343,13 +343,13 @@ test("in French: play the computer, hint, undo, an illegal pit, an imported endi
   await frenchTurn();
   await page.locator('.pit[data-pit="1"]').click({ force: true });
   await waitText(page, "#message", "La case B est vide.");
-  assert.match(await page.locator('.pit[data-pit="1"]').getAttribute("aria-label"), /Votre case B, 0 graine \(injouable : La case B est vide\.\)/);
+  assert.match(await page.locator('.pit[data-pit="1"]').getAttribute("aria-label"), /Votre case B, 0 graine \(injouable\s: La case B est vide\.\)/);
   assert.deepEqual(await englishLeft(page, others), [], "an illegal pit");
   await page.locator("body").press("6");
   await page.locator("#dlg-end[open]").waitFor({ timeout: 20000 });
-  assert.equal(await page.locator("#end-title").textContent(), "Vous avez gagné !");
+  assert.equal(await page.locator("#end-title").textContent(), "Vous avez gagné\u202f!");
   assert.match(await page.locator("#end-reason").textContent(), /Vous avez pris plus de la moitié des 48 graines/);
-  assert.match(await page.locator("#status").textContent(), /Partie terminée : vous gagnez, 25–20/);
+  assert.match(await page.locator("#status").textContent(), /Partie terminée\s: vous gagnez, 25–20/);
   assert.deepEqual(await englishLeft(page, others), [], "the end panel");
   await page.screenshot({ path: join(artifacts, "fr-game-over.png") });
   assert.deepEqual(errors, []);

@@ -112,12 +112,66 @@ fn save(lang: Lang, path: Option<&Path>, p: &Progress) {
     }
 }
 
+/// The stars drawn as the web page draws them: `★★☆`.
 fn stars_text(n: u8) -> String {
     format!(
         "{}{}",
-        "*".repeat(n.into()),
-        ".".repeat((STARS_MAX - n.min(STARS_MAX)).into())
+        "★".repeat(n.into()),
+        "☆".repeat((STARS_MAX - n.min(STARS_MAX)).into())
     )
+}
+
+/// The terminal's width in columns (`COLUMNS`, else the terminal's own, else 80), at least 20.
+fn width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .or_else(|| {
+            crossterm::terminal::size()
+                .ok()
+                .map(|(w, _)| usize::from(w))
+        })
+        .filter(|&w| w > 0)
+        .unwrap_or(80)
+        .max(20)
+}
+
+/// `text` broken into lines of at most `width` characters between words (a word longer than a
+/// line stands alone), each line after the first of a paragraph indented by `indent` spaces.
+/// The text's own line breaks are kept.
+fn wrap(text: &str, width: usize, indent: usize) -> String {
+    let mut out = String::new();
+    for (k, para) in text.lines().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        // The paragraph's own indentation is kept (a list's numbers are right-aligned).
+        let lead = para.len() - para.trim_start_matches(' ').len();
+        out.push_str(&para[..lead]);
+        let mut col = lead;
+        let mut first = true;
+        for word in para.split(' ').filter(|w| !w.is_empty()) {
+            let n = word.chars().count();
+            if first {
+                first = false;
+            } else if col + 1 + n > width {
+                out.push('\n');
+                out.push_str(&" ".repeat(indent));
+                col = indent;
+            } else {
+                out.push(' ');
+                col += 1;
+            }
+            out.push_str(word);
+            col += n;
+        }
+    }
+    out
+}
+
+/// Prints `text` wrapped at the terminal's width.
+fn say(text: &str) {
+    println!("{}", wrap(text, width(), 0));
 }
 
 /// Reads one line; `None` at the end of the input.
@@ -135,7 +189,7 @@ fn line(lang: Lang, prompt: &str, input: &mut dyn BufRead) -> anyhow::Result<Opt
             return Ok(None);
         }
         if text.len() > MAX_LINE_BYTES {
-            println!("{}", tr(lang, "learn-cli-line-too-long"));
+            say(&tr(lang, "learn-cli-line-too-long"));
             let mut rest = Vec::new();
             input.read_until(b'\n', &mut rest).ok();
             continue;
@@ -151,29 +205,30 @@ fn lesson_stars(l: &Lesson, p: &Progress) -> (usize, u32) {
     (got.len(), got.iter().map(|&s| u32::from(s)).sum())
 }
 
+/// The lessons, one a line (a title too long for the terminal goes on under itself, never
+/// under the numbers): its number, its title, and its stars.
 fn print_list(lang: Lang, p: &Progress) {
-    println!("\n{}", tr(lang, "learn-cli-list"));
+    println!();
+    say(&tr(lang, "learn-cli-list"));
     let done_word = tr(lang, "learn-cli-done");
+    let width = width();
     for (i, l) in oware_lessons::lessons_in(lang).iter().enumerate() {
         let (done, stars) = lesson_stars(l, p);
-        let mark = if done == l.steps.len() {
-            done_word.clone()
-        } else {
-            " ".repeat(done_word.chars().count())
-        };
-        println!(
-            "{:>3}. {:<34} {mark} {}",
-            i + 1,
-            l.title,
-            t(
-                lang,
-                "learn-cli-stars",
-                &[
-                    ("count", stars.into()),
-                    ("total", (3 * l.steps.len()).into())
-                ]
-            )
+        let stars = t(
+            lang,
+            "learn-cli-stars",
+            &[
+                ("count", stars.into()),
+                ("total", (3 * l.steps.len()).into()),
+            ],
         );
+        let mark = if done == l.steps.len() {
+            format!("{done_word} {stars}")
+        } else {
+            stars
+        };
+        let line = format!("{:>3}. {} · {mark}", i + 1, l.title);
+        println!("{}", wrap(&line, width, 5));
     }
 }
 
@@ -208,24 +263,23 @@ fn play_step(
     s: &Step,
     input: &mut dyn BufRead,
 ) -> anyhow::Result<StepEnd> {
-    println!(
-        "\n{}",
-        t(
-            lang,
-            "learn-cli-step",
-            &[
-                ("lesson", l.title.as_str().into()),
-                ("step", n.into()),
-                ("steps", l.steps.len().into()),
-                ("title", s.title.as_str().into()),
-            ]
-        )
-    );
-    println!("{}", s.text.trim());
-    println!(
-        "{}",
-        t(lang, "learn-cli-goal", &[("task", s.task.as_str().into())])
-    );
+    println!();
+    say(&t(
+        lang,
+        "learn-cli-step",
+        &[
+            ("lesson", l.title.as_str().into()),
+            ("step", n.into()),
+            ("steps", l.steps.len().into()),
+            ("title", s.title.as_str().into()),
+        ],
+    ));
+    say(s.text.trim());
+    say(&t(
+        lang,
+        "learn-cli-goal",
+        &[("task", s.task.as_str().into())],
+    ));
     let words = [
         ("hint", tr(lang, "learn-cli-word-hint").into()),
         ("agree", tr(lang, "learn-cli-word-agree").into()),
@@ -245,10 +299,11 @@ fn play_step(
         }
         if is_command(lang, &text, "hint", "learn-cli-word-hint") {
             hinted = true;
-            println!(
-                "{}",
-                t(lang, "learn-cli-hint", &[("hint", s.hint.as_str().into())])
-            );
+            say(&t(
+                lang,
+                "learn-cli-hint",
+                &[("hint", s.hint.as_str().into())],
+            ));
             continue;
         }
         let mv = if text.eq_ignore_ascii_case("agree")
@@ -267,14 +322,20 @@ fn play_step(
                     CheckError::BadMove(m) => {
                         let mut args = words.to_vec();
                         args.push(("move", m.chars().take(16).collect::<String>().into()));
-                        println!("{}", t(lang, "learn-cli-bad-move", &args));
+                        say(&t(lang, "learn-cli-bad-move", &args));
                     }
-                    other => println!("{other}."),
+                    other => say(&format!("{other}.")),
                 }
                 continue;
             }
         };
-        println!("{}", a.explanation);
+        if a.illegal {
+            // Not counted: the same position, no try lost.
+            moves.pop();
+            say(&a.explanation);
+            continue;
+        }
+        say(&a.explanation);
         pos = a.position;
         if !a.over {
             continue;
@@ -287,17 +348,16 @@ fn play_step(
                 _ => 1,
             };
             print!("{}", draw_in(&pos, lang));
-            println!(
-                "{}",
-                t(
-                    lang,
-                    "learn-cli-step-done",
-                    &[("stars", stars_text(stars).into())]
-                )
-            );
+            say(&t(
+                lang,
+                "learn-cli-step-done",
+                &[("stars", stars_text(stars).into())],
+            ));
             return Ok(StepEnd::Stars(stars));
         }
-        println!("{}", tr(lang, "learn-cli-again"));
+        // The board the missed move left, then the step again from its start.
+        print!("{}", draw_in(&pos, lang));
+        say(&tr(lang, "learn-cli-again"));
         moves.clear();
         pos = s.start();
     }
@@ -312,18 +372,16 @@ fn play_lesson(
     input: &mut dyn BufRead,
 ) -> anyhow::Result<bool> {
     let l = &oware_lessons::lessons_in(lang)[i];
-    println!(
-        "\n{}\n{}",
-        t(
-            lang,
-            "learn-cli-lesson",
-            &[
-                ("number", (i + 1).into()),
-                ("title", l.title.as_str().into())
-            ]
-        ),
-        l.intro
-    );
+    println!();
+    say(&t(
+        lang,
+        "learn-cli-lesson",
+        &[
+            ("number", (i + 1).into()),
+            ("title", l.title.as_str().into()),
+        ],
+    ));
+    say(&l.intro);
     for (k, s) in l.steps.iter().enumerate() {
         match play_step(lang, l, k + 1, s, input)? {
             StepEnd::Quit => return Ok(false),
@@ -335,18 +393,16 @@ fn play_lesson(
         }
     }
     let (_, stars) = lesson_stars(l, p);
-    println!(
-        "\n{}",
-        t(
-            lang,
-            "learn-cli-complete",
-            &[
-                ("title", l.title.as_str().into()),
-                ("count", stars.into()),
-                ("total", (3 * l.steps.len()).into()),
-            ]
-        )
-    );
+    println!();
+    say(&t(
+        lang,
+        "learn-cli-complete",
+        &[
+            ("title", l.title.as_str().into()),
+            ("count", stars.into()),
+            ("total", (3 * l.steps.len()).into()),
+        ],
+    ));
     Ok(true)
 }
 
@@ -379,6 +435,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             &[("quit", tr(lang, "learn-cli-word-quit").into())],
         );
         let Some(choice) = line(lang, &prompt, &mut input)? else {
+            println!(); // the end of the input: off the prompt's line
             break;
         };
         if is_command(lang, &choice, "quit", "learn-cli-word-quit") {
@@ -390,16 +447,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     break;
                 }
             }
-            None => println!(
-                "{}",
-                t(
-                    lang,
-                    "learn-cli-type-number",
-                    &[("count", oware_lessons::lessons().len().into())]
-                )
-            ),
+            None => say(&t(
+                lang,
+                "learn-cli-type-number",
+                &[("count", oware_lessons::lessons().len().into())],
+            )),
         }
     }
-    println!("{}", tr(lang, "learn-cli-bye"));
+    say(&tr(lang, "learn-cli-bye"));
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn lines_break_between_words() {
+        let text = "A chain of captures: after a capture, look at the pit just before it.";
+        let out = wrap(text, 20, 2);
+        assert!(out.lines().all(|l| l.chars().count() <= 20), "{out}");
+        assert_eq!(
+            out.split_whitespace().collect::<Vec<_>>(),
+            text.split_whitespace().collect::<Vec<_>>()
+        );
+        assert!(out.lines().skip(1).all(|l| l.starts_with("  ")), "{out}");
+        assert_eq!(wrap("one\ntwo", 80, 0), "one\ntwo");
+        assert_eq!(wrap("  1. Sowing", 80, 5), "  1. Sowing");
+    }
 }

@@ -68,6 +68,11 @@ impl Tmux {
     /// [`Tmux::start`] with `env` (`NAME=value …`) added to the shell's environment. The shell
     /// starts in English (`LANG=C.UTF-8`, no `LC_ALL` or `LC_MESSAGES`) unless `env` says otherwise.
     pub fn start_with(name: &str, env: &str) -> Tmux {
+        Tmux::start_sized(name, env, 80, 24)
+    }
+
+    /// [`Tmux::start_with`] on a pane of `cols` × `rows`.
+    pub fn start_sized(name: &str, env: &str, cols: u16, rows: u16) -> Tmux {
         let dir = std::env::temp_dir().join(format!("oware-play-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let t = Tmux {
@@ -84,9 +89,9 @@ impl Tmux {
             "new-session",
             "-d",
             "-x",
-            "80",
+            &cols.to_string(),
             "-y",
-            "24",
+            &rows.to_string(),
             "-s",
             "t",
             &shell,
@@ -108,6 +113,12 @@ impl Tmux {
             String::from_utf8_lossy(&out.stderr)
         );
         String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// The screen with the lines the terminal wrapped joined again: a line longer than the
+    /// pane is one the program did not break itself.
+    pub fn screen_joined(&self) -> String {
+        self.run(&["capture-pane", "-p", "-J", "-t", "t"])
     }
 
     pub fn screen(&self) -> String {

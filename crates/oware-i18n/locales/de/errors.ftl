@@ -176,6 +176,7 @@ error-no-such-lesson = Diese Lektion gibt es nicht.
 error-no-such-step = Diese Lektion hat keinen solchen Schritt.
 error-bad-moves = Diese Züge lassen sich nicht lesen: Beginnen Sie den Schritt neu.
 error-bad-stars = Diese Sterne lassen sich nicht speichern: Laden Sie die Seite neu.
+error-not-solved = Diese Züge lösen den Schritt nicht: Es werden keine Sterne gespeichert.
 error-bad-question = Diese Frage ist ungültig: Laden Sie die Seite neu.
 error-bad-category = Die Kategorien sind Blitz, Schnellspiel und Fernspiel.
 error-bad-result = Die Ergebnisse sind Sieg, Remis und Niederlage.

@@ -52,7 +52,7 @@ home-speed-fast = Schnell
 home-speed-off = Aus
 
 home-keys = Tasten:
-home-key-pits = Ihre Mulden von links nach rechts ziehen
+home-key-pits = Ihre Mulden von links nach rechts spielen
 home-key-analyse-online = Analyse (als Zuschauer oder nach der Partie)
 home-key-analyse = Analyse
 home-key-replay = Züge nachspielen

@@ -30,25 +30,25 @@ game-status-your-turn = Sie sind am Zug: Wählen Sie eine Ihrer Mulden
 game-status-to-move = { $name } ist am Zug
 
 ## Ein Zug in Worten (für Screenreader)
-game-move-you = Sie ziehen { $letter }: { $sown } Samen gesät.
-game-move = { $name } zieht { $letter }: { $sown } Samen gesät.
-game-move-you-capture = Sie ziehen { $letter }: { $sown } Samen gesät, { $captured } aus { $pits } geschlagen.
-game-move-capture = { $name } zieht { $letter }: { $sown } Samen gesät, { $captured } aus { $pits } geschlagen.
-game-move-you-slam-capture = Sie ziehen { $letter }: { $sown } Samen gesät, { $captured } aus { $pits } geschlagen (Grand Slam).
-game-move-slam-capture = { $name } zieht { $letter }: { $sown } Samen gesät, { $captured } aus { $pits } geschlagen (Grand Slam).
-game-move-you-slam = Sie ziehen { $letter }: { $sown } Samen gesät (ein Grand Slam: nach diesen Regeln wird nichts geschlagen).
-game-move-slam = { $name } zieht { $letter }: { $sown } Samen gesät (ein Grand Slam: nach diesen Regeln wird nichts geschlagen).
+game-move-you = Sie spielen { $letter }: { $sown } Samen gesät.
+game-move = { $name } spielt { $letter }: { $sown } Samen gesät.
+game-move-you-capture = Sie spielen { $letter }: { $sown } Samen gesät, { $captured } aus { $pits } geschlagen.
+game-move-capture = { $name } spielt { $letter }: { $sown } Samen gesät, { $captured } aus { $pits } geschlagen.
+game-move-you-slam-capture = Sie spielen { $letter }: { $sown } Samen gesät, { $captured } aus { $pits } geschlagen (Grand Slam).
+game-move-slam-capture = { $name } spielt { $letter }: { $sown } Samen gesät, { $captured } aus { $pits } geschlagen (Grand Slam).
+game-move-you-slam = Sie spielen { $letter }: { $sown } Samen gesät (ein Grand Slam: nach diesen Regeln wird nichts geschlagen).
+game-move-slam = { $name } spielt { $letter }: { $sown } Samen gesät (ein Grand Slam: nach diesen Regeln wird nichts geschlagen).
 
 ## Warum eine Mulde nicht gespielt werden kann
 game-why-no-game = Beginnen Sie zuerst eine Partie.
-game-why-replay = Sie sehen eine frühere Stellung: Kehren Sie zur Partie zurück, um zu ziehen.
+game-why-replay = Sie sehen eine frühere Stellung: Kehren Sie zur Partie zurück, um zu spielen.
 game-why-game-over = Die Partie ist zu Ende.
 game-why-wait = Einen Moment: { $name } denkt nach.
-game-why-computers-pit = Diese Mulde gehört dem Computer. Ihre sind die untere Reihe.
+game-why-computers-pit = Diese Mulde gehört dem Computer. Ihre Mulden sind die untere Reihe.
 game-why-not-your-row = { $name } ist am Zug: Ziehen Sie aus einer Mulde der Reihe von { $name }.
 game-why-empty-pit = Mulde { $pit } ist leer.
-game-why-must-feed-you = Sie haben keine Samen mehr: Der Computer muss aus einer Mulde ziehen, die Ihnen Samen gibt.
-game-why-must-feed = { $name } hat keine Samen mehr: Sie müssen aus einer Mulde ziehen, die { $name } Samen gibt.
+game-why-must-feed-you = Sie haben keine Samen mehr: Der Computer muss eine Mulde spielen, die Ihnen Samen gibt.
+game-why-must-feed = { $name } hat keine Samen mehr: Sie müssen eine Mulde spielen, die { $name } Samen gibt.
 game-why-grand-slam = Dieser Zug würde alle Samen Ihres Gegners schlagen (ein Grand Slam), was diese Regeln verbieten, solange es einen anderen Zug gibt.
 
 ## Die Beschriftungen des Bretts (Screenreader) und Tooltips

@@ -3,14 +3,14 @@
 
 ## Wörter, die die Seite der Lektionen und ihr Skript teilen.
 
-learn-continue = Weitermachen, wo Sie aufgehört haben
+learn-continue = Weitermachen, wo du aufgehört hast
 learn-back = Zurück zu den Lektionen
 learn-next-step = Nächster Schritt
 
 ## Die Lektionen (learn.js).
 
-learn-saved-account = Ihre Sterne werden in Ihrem Konto gespeichert.
-learn-saved-browser = Ihre Sterne werden in diesem Browser gespeichert ({ $error })
+learn-saved-account = Deine Sterne werden in deinem Konto gespeichert.
+learn-saved-browser = Deine Sterne werden in diesem Browser gespeichert ({ $error })
 learn-list-stars = { $count ->
     [one] { $count } von { $total } Sternen
    *[other] { $count } von { $total } Sternen
@@ -20,7 +20,7 @@ learn-list-done = Geschafft · { $count ->
    *[other] { $count } von { $total } Sternen
 }
 learn-store-north = Speicher von Nord: { $count }
-learn-store-south = Ihr Speicher: { $count }
+learn-store-south = Dein Speicher: { $count }
 learn-step-title = Schritt { $step } von { $steps }: { $title }
 learn-step-again = Der Schritt beginnt von vorn. { $task }
 learn-step-done = Schritt geschafft: { $count ->
@@ -29,6 +29,7 @@ learn-step-done = Schritt geschafft: { $count ->
 } { $stars }.
 learn-next-lesson = Nächste Lektion
 learn-hint-said = Tipp: { $hint }
+learn-tap-done = Dieser Schritt ist geschafft: Tipp auf „{ $next }“.
 
 ## Die Mulden des Bretts und der Zähltrainer (counting.js).
 
@@ -40,15 +41,15 @@ learn-pit-north-changed = Mulde { $pit } von Nord: { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
 }, gerade geändert
-learn-pit-yours = Ihre Mulde { $pit }: { $seeds } { $count ->
+learn-pit-yours = Deine Mulde { $pit }: { $seeds } { $count ->
     [one] Samen
    *[other] Samen
 }
-learn-pit-yours-changed = Ihre Mulde { $pit }: { $seeds } { $count ->
+learn-pit-yours-changed = Deine Mulde { $pit }: { $seeds } { $count ->
     [one] Samen
    *[other] Samen
 }, gerade geändert
-learn-count-question = Mulde { $pit } Ihrer Reihe wird gesät. Wo landet der letzte Samen, und wie viele Samen liegen dann dort?
+learn-count-question = Mulde { $pit } deiner Reihe wird gesät. Wo landet der letzte Samen, und wie viele Samen liegen dann dort?
 learn-count-has = Mulde { $pit } hat { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
@@ -57,7 +58,8 @@ learn-count-left = noch { $count } s
 learn-count-late = Die Zeit ist um.
 learn-count-right = Richtig!
 learn-count-wrong = Nicht ganz.
-learn-count-your-pit = Ihre Mulde { $pit }
+learn-count-cannot-check = Diese Frage ließ sich nicht prüfen. Hier ist eine neue.
+learn-count-your-pit = Deine Mulde { $pit }
 learn-count-north-pit = Mulde { $pit } von Nord
 
 ## Die Aufgaben (training.js).
@@ -68,7 +70,7 @@ learn-tr-daily = Aufgabe des Tages, { $date }
 learn-tr-streak = Serie: { $count } (Bestwert { $best })
 learn-tr-rating = Aufgabenwertung: { $rating }
 learn-tr-rating-guest = Aufgabenwertung: { $rating } (in diesem Browser gespeichert)
-learn-tr-your-pit = Ihre Mulde { $pit } (Taste { $key }), { $count ->
+learn-tr-your-pit = Deine Mulde { $pit } (Taste { $key }), { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
 }

@@ -7,9 +7,9 @@ level-medium = mittel
 level-hard = schwer
 level-expert = Experte
 
-keys-local = 1-6 ziehen  u zurück  r vor  h Tipp  a Analyse  e Zyklus  s sichern  q Ende
+keys-local = 1-6 spielen  u zurück  r vor  h Tipp  a Analyse  e Zyklus  s sichern  q Ende
 keys-cycle = y annehmen: Partie als Zyklus beenden  n ablehnen  ? Hilfe  q Ende
-keys-online = 1-6 ziehen  d remis  t zurück  e Zyklus  x aufgeben  y/n  m Chat  q Ende
+keys-online = 1-6 spielen  d remis  t zurück  e Zyklus  x aufgeben  y/n  m Chat  q Ende
 keys-online-over = n Revanche  y/n antworten  m Chat  a Analyse  c kopieren  s sichern  q Ende
 keys-watch = Zuschauer:  m Chat  a Analyse  c kopieren  s sichern  ? Hilfe  q Ende
 keys-chat = Chat: Nachricht tippen  Enter sendet  Rücktaste löscht  Esc schließt
@@ -74,8 +74,8 @@ help-rules =
     nicht ziehen kann (jeder nimmt seine Reihe), wenn sich eine Stellung
     wiederholt (je nach Regeloptionen) oder wenn beide einen Zyklus vereinbaren.
 help-keys-local =
-    Tasten: 1-6 ziehen aus Ihren Mulden von links; Pfeile bewegen die Markierung,
-    Enter zieht; ein Klick auf eine Mulde zieht sie. u nimmt zurück, r stellt
+    Tasten: 1-6 spielen Ihre Mulden von links; Pfeile bewegen die Markierung,
+    Enter spielt; ein Klick auf eine Mulde spielt sie. u nimmt zurück, r stellt
     wieder her, h Tipp (dann Enter), a Analyse an/aus, c kopiert die Stellung
     (OSC-52-Zwischenablage), s speichert und o öffnet eine OGN-Partie, n neue
     Partie (Revanche: Seitenwechsel), e schlägt vor, die Partie als Zyklus zu

@@ -181,6 +181,7 @@ error-no-such-lesson = There is no such lesson.
 error-no-such-step = This lesson has no such step.
 error-bad-moves = These moves cannot be read: start the step again.
 error-bad-stars = These stars cannot be saved: reload the page.
+error-not-solved = These moves do not solve the step: no stars are kept.
 error-bad-question = This question is not valid: reload the page.
 error-bad-category = The categories are blitz, rapid and correspondence.
 error-bad-result = The results are win, draw and loss.

@@ -43,6 +43,8 @@ learn-keys-retry = try again
 learn-hint-button = Hint
 learn-agree-button = Agree to stop
 learn-retry-button = Try again
+# Opens the whole explanation of a move (the first reading is short).
+learn-more = More
 learn-count-timed = With a clock (20 seconds a question)
 learn-count-landing = Last seed lands in
 learn-count-seeds = Seeds there
@@ -90,7 +92,7 @@ learn-end-you-win = It ends { $you } to { $north }. You win!
 learn-end-north-wins = It ends { $you } to { $north }. North wins.
 learn-end-drawn = It ends { $you } to { $north }. It is a draw.
 learn-illegal-empty = Pit { $pit } is empty: there is nothing to sow. Pick a pit with seeds.
-learn-illegal-must-feed = North has no seeds. When you can give them some, you must: the seeds of { $pit } do not reach North's side. Pick a pit whose seeds reach across.
+learn-illegal-must-feed = North has no seeds, so you must give them some: the seeds of { $pit } do not reach North. Pick a pit whose seeds reach across.
 learn-illegal-over = The game is already over.
 learn-illegal-other = Pit { $pit } cannot be played here.
 learn-miss-land-in = Your last seed must land in { $pit }; it landed in { $landed }.
@@ -103,10 +105,18 @@ learn-miss-draw = The game is over, but it is not 24 to 24.
 learn-miss-agree-share = Agreeing now would not give you your share.
 learn-miss-agree-instead = The seeds just keep going round. Here the goal is to agree with North to stop the game.
 learn-miss-pit-holds = Your biggest pit holds { $count }; the goal is a pit of { $goal } or more.
-learn-miss-safe = Now North can capture { $count ->
+learn-miss-safe = Now North can capture: { $threats }.
+# One capturing reply of North, in the list of learn-miss-safe: "d would take 2 seeds".
+learn-threat = { $pit } would take { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
-} by playing { $pits }. Look for your pits with 1 or 2 seeds that North can reach.
+}
+# The first reading after North's scripted reply (the details are under "more").
+learn-north-replied = { $captured ->
+    [0] North replied with { $pit }. Your move.
+   *[other] North replied with { $pit } and captured { $captured }. Your move.
+}
+learn-your-move = Your move.
 learn-miss-moves-left = Now only { $count ->
     [one] { $count } of your pits holds
    *[other] { $count } of your pits hold

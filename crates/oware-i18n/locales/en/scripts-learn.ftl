@@ -21,6 +21,7 @@ learn-step-again = The step starts again. { $task }
 learn-step-done = Step done: { $count } of 3 stars { $stars }.
 learn-next-lesson = Next lesson
 learn-hint-said = Hint: { $hint }
+learn-tap-done = This step is done: press “{ $next }”.
 
 ## The board's pits and the counting trainer (counting.js).
 
@@ -50,6 +51,7 @@ learn-count-left = { $count } s left
 learn-count-late = Time is up.
 learn-count-right = Right!
 learn-count-wrong = Not quite.
+learn-count-cannot-check = That question could not be checked. Here is a new one.
 learn-count-your-pit = Your pit { $pit }
 learn-count-north-pit = North's pit { $pit }
 

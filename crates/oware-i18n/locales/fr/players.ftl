@@ -6,7 +6,7 @@ people-loading = Chargement…
 ## static/player.html
 
 people-title = Joueurs d'awalé
-people-description = Les joueurs d'awalé : profils, cotes et classements.
+people-description = Les joueurs d'awalé : profils, cotes et classements.
 people-ratings = Cotes
 people-category = Catégorie
 people-deviation = Écart
@@ -32,7 +32,7 @@ people-reset-done = Votre mot de passe est enregistré. Connectez-vous avec (en 
 ## static/tournament.html
 
 people-t-title = Tournois d'awalé
-people-t-description = Les tournois d'awalé : arènes et tournois suisses, leurs classements et leurs parties.
+people-t-description = Les tournois d'awalé : arènes et tournois suisses, leurs classements et leurs parties.
 people-t-running = En cours
 people-t-upcoming = À venir
 people-t-finished-heading = Terminés

@@ -3,14 +3,14 @@
 
 ## Des mots que la page des leçons et son script partagent.
 
-learn-continue = Reprendre là où vous en étiez
+learn-continue = Reprendre là où tu en étais
 learn-back = Retour aux leçons
 learn-next-step = Étape suivante
 
 ## Les leçons (learn.js).
 
-learn-saved-account = Vos étoiles sont gardées sur votre compte.
-learn-saved-browser = Vos étoiles sont gardées dans ce navigateur ({ $error })
+learn-saved-account = Tes étoiles sont gardées sur ton compte.
+learn-saved-browser = Tes étoiles sont gardées dans ce navigateur ({ $error })
 learn-list-stars = { $count ->
     [one] { $count } étoile sur { $total }
    *[other] { $count } étoiles sur { $total }
@@ -19,45 +19,47 @@ learn-list-done = Finie · { $count ->
     [one] { $count } étoile sur { $total }
    *[other] { $count } étoiles sur { $total }
 }
-learn-store-north = Grenier de Nord : { $count }
-learn-store-south = Votre grenier : { $count }
-learn-step-title = Étape { $step } sur { $steps } : { $title }
+learn-store-north = Grenier de Nord : { $count }
+learn-store-south = Ton grenier : { $count }
+learn-step-title = Étape { $step } sur { $steps } : { $title }
 learn-step-again = L'étape recommence. { $task }
-learn-step-done = Étape réussie : { $count ->
+learn-step-done = Étape réussie : { $count ->
     [one] { $count } étoile sur 3
    *[other] { $count } étoiles sur 3
 } { $stars }.
 learn-next-lesson = Leçon suivante
-learn-hint-said = Indice : { $hint }
+learn-hint-said = Indice : { $hint }
+learn-tap-done = Cette étape est réussie : appuie sur « { $next } ».
 
 ## Les cases du plateau et l'entraînement au comptage (counting.js).
 
-learn-pit-north = Case { $pit } de Nord : { $count ->
+learn-pit-north = Case { $pit } de Nord : { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 }
-learn-pit-north-changed = Case { $pit } de Nord : { $count ->
+learn-pit-north-changed = Case { $pit } de Nord : { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 }, vient de changer
-learn-pit-yours = Votre case { $pit } : { $seeds } { $count ->
+learn-pit-yours = Ta case { $pit } : { $seeds } { $count ->
     [one] graine
    *[other] graines
 }
-learn-pit-yours-changed = Votre case { $pit } : { $seeds } { $count ->
+learn-pit-yours-changed = Ta case { $pit } : { $seeds } { $count ->
     [one] graine
    *[other] graines
 }, vient de changer
-learn-count-question = On sème la case { $pit } de votre rangée. Où tombe la dernière graine, et combien de graines y aura-t-il ?
+learn-count-question = On sème la case { $pit } de ta rangée. Où tombe la dernière graine, et combien de graines y aura-t-il ?
 learn-count-has = La case { $pit } a { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 }.
 learn-count-left = encore { $count } s
 learn-count-late = Le temps est écoulé.
-learn-count-right = Exact !
+learn-count-right = Exact !
 learn-count-wrong = Pas tout à fait.
-learn-count-your-pit = Votre case { $pit }
+learn-count-cannot-check = Cette question n'a pas pu être vérifiée. En voici une nouvelle.
+learn-count-your-pit = Ta case { $pit }
 learn-count-north-pit = Case { $pit } de Nord
 
 ## Les problèmes (training.js).
@@ -65,10 +67,10 @@ learn-count-north-pit = Case { $pit } de Nord
 learn-tr-heading = Problèmes
 learn-tr-streak-title = Série de problèmes
 learn-tr-daily = Problème du jour, { $date }
-learn-tr-streak = Série : { $count } (record { $best })
-learn-tr-rating = Classement aux problèmes : { $rating }
-learn-tr-rating-guest = Classement aux problèmes : { $rating } (gardé dans ce navigateur)
-learn-tr-your-pit = Votre case { $pit } (touche { $key }), { $count ->
+learn-tr-streak = Série : { $count } (record { $best })
+learn-tr-rating = Classement aux problèmes : { $rating }
+learn-tr-rating-guest = Classement aux problèmes : { $rating } (gardé dans ce navigateur)
+learn-tr-your-pit = Ta case { $pit } (touche { $key }), { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 }
@@ -80,20 +82,20 @@ learn-tr-their-store = Grenier de l'adversaire, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 }
-learn-tr-your-store = Votre grenier, { $count ->
+learn-tr-your-store = Ton grenier, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 }
 learn-tr-not-now = La case { $pit } ne peut pas être jouée maintenant.
-learn-tr-not-yours = La case { $pit } ne peut pas être jouée maintenant : elle est à l'adversaire.
-learn-tr-right = Bien joué : { $move }. L'adversaire répond { $reply }. À vous.
-learn-tr-solved = Résolu !
-learn-tr-failed = Ce n'est pas { $move } : le bon coup était { $expected }.
+learn-tr-not-yours = La case { $pit } ne peut pas être jouée maintenant : elle est à l'adversaire.
+learn-tr-right = Bien joué : { $move }. L'adversaire répond { $reply }. À vous.
+learn-tr-solved = Résolu !
+learn-tr-failed = Ce n'est pas { $move } : le bon coup était { $expected }.
 learn-tr-rating-change = Classement { $diff }.
-learn-tr-not-rated = (Déjà joué : pas classé.)
-learn-tr-unrated-not-served = (Pas classé : ce problème n'a pas été ouvert ici. Rechargez-le pour le jouer classé.)
-learn-tr-unrated-too-fast = (Pas classé : joué plus vite qu'une personne ne le peut.)
-learn-tr-unrated-too-many = (Pas classé : assez de problèmes classés pour cette minute.)
+learn-tr-not-rated = (Déjà joué : pas classé.)
+learn-tr-unrated-not-served = (Pas classé : ce problème n'a pas été ouvert ici. Rechargez-le pour le jouer classé.)
+learn-tr-unrated-too-fast = (Pas classé : joué plus vite qu'une personne ne le peut.)
+learn-tr-unrated-too-many = (Pas classé : assez de problèmes classés pour cette minute.)
 learn-tr-explain-takes = { $move } prend { $count ->
     [one] { $count } graine
    *[other] { $count } graines
@@ -107,19 +109,19 @@ learn-tr-explain-refute = Après { $move }, l'adversaire joue { $reply } et pren
     [one] { $count } graine
    *[other] { $count } graines
 }.
-learn-tr-streak-now = Série : { $count }.
+learn-tr-streak-now = Série : { $count }.
 learn-tr-streak-ends = La série s'arrête à { $count }.
 learn-tr-step-through = Parcourez la solution avec ◀ ▶.
 learn-tr-start = Départ (solution { $line })
-learn-tr-move-of = Coup { $n } sur { $total } : { $move }
+learn-tr-move-of = Coup { $n } sur { $total } : { $move }
 learn-tr-info = Problème { $id } · classement { $rating } · { $count ->
     [one] { $count } coup à trouver
    *[other] { $count } coups à trouver
 }
-learn-tr-you-play-south = Vous jouez Sud (la rangée du bas). Trouvez le meilleur coup : touchez une case ou appuyez sur 1 à 6.
-learn-tr-you-play-north = Vous jouez Nord (la rangée du bas). Trouvez le meilleur coup : touchez une case ou appuyez sur 1 à 6.
-learn-tr-voted-up = Merci : vous avez voté pour.
-learn-tr-voted-down = Merci : vous avez voté contre.
+learn-tr-you-play-south = Vous jouez Sud (la rangée du bas). Trouvez le meilleur coup : touchez une case ou appuyez sur 1 à 6.
+learn-tr-you-play-north = Vous jouez Nord (la rangée du bas). Trouvez le meilleur coup : touchez une case ou appuyez sur 1 à 6.
+learn-tr-voted-up = Merci : vous avez voté pour.
+learn-tr-voted-down = Merci : vous avez voté contre.
 learn-tr-login-to-vote = Connectez-vous pour voter.
 
 ## Les thèmes des problèmes, selon le code envoyé par le serveur (docs/puzzles.md).

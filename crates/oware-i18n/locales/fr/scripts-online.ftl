@@ -6,17 +6,17 @@
 
 online-not-online = Cette adresse n'est pas celle d'une partie en ligne.
 online-welcome-back = { $side ->
-    [S] Vous revoilà : vous jouez Sud.
-   *[N] Vous revoilà : vous jouez Nord.
+    [S] Vous revoilà : vous jouez Sud.
+   *[N] Vous revoilà : vous jouez Nord.
 }
 online-you-watch = Vous regardez cette partie.
 online-you-play = { $side ->
     [S] Vous jouez Sud contre { $opponent }.
    *[N] Vous jouez Nord contre { $opponent }.
 }
-online-refuse-watching = Vous êtes spectateur : seuls les joueurs peuvent jouer.
+online-refuse-watching = Vous êtes spectateur : seuls les joueurs peuvent jouer.
 online-refuse-no-opponent = Attendez qu'un adversaire vous rejoigne.
-online-refuse-their-move = Attendez : c'est à { $name } de jouer.
+online-refuse-their-move = Attendez : c'est à { $name } de jouer.
 online-you-resigned = Vous avez abandonné.
 online-game-aborted = Partie annulée.
 
@@ -30,8 +30,8 @@ online-accept = Accepter
 online-decline = Refuser
 online-withdraw = Retirer
 online-invite-private = Envoyez ce lien à la personne avec qui vous voulez jouer. Seule une personne qui a le lien peut rejoindre la partie.
-online-invite-lobby = Envoyez ce lien, ou attendez : le défi figure aussi dans le salon de la page d'accueil.
-online-invite-rated = La partie est classée : votre adversaire doit avoir un compte.
+online-invite-lobby = Envoyez ce lien, ou attendez : le défi figure aussi dans le salon de la page d'accueil.
+online-invite-rated = La partie est classée : votre adversaire doit avoir un compte.
 online-qr-alt = Code QR du lien d'invitation, pour l'appareil photo d'un téléphone
 online-join-clock = { $side ->
     [S] { $creator } vous invite à jouer. Vous joueriez Sud, en { $minutes }+{ $increment }.
@@ -42,26 +42,26 @@ online-join-no-clock = { $side ->
    *[N] { $creator } vous invite à jouer. Vous joueriez Nord, sans pendule.
 }
 online-join-rated = La partie est classée.
-online-join-rated-log-in = La partie est classée : connectez-vous (en haut de la page) pour prendre la place.
+online-join-rated-log-in = La partie est classée : connectez-vous (en haut de la page) pour prendre la place.
 online-seat-free = { $side ->
-    [S] Place libre (Sud) : en attente d'un joueur
-   *[N] Place libre (Nord) : en attente d'un joueur
+    [S] Place libre (Sud) : en attente d'un joueur
+   *[N] Place libre (Nord) : en attente d'un joueur
 }
 online-seat-connected = { $side ->
-    [S] { $name } (Sud) : en ligne
-   *[N] { $name } (Nord) : en ligne
+    [S] { $name } (Sud) : en ligne
+   *[N] { $name } (Nord) : en ligne
 }
 online-seat-away = { $side ->
-    [S] { $name } (Sud) : hors ligne
-   *[N] { $name } (Nord) : hors ligne
+    [S] { $name } (Sud) : hors ligne
+   *[N] { $name } (Nord) : hors ligne
 }
 online-seat-you-connected = { $side ->
-    [S] { $name } (Sud, vous) : en ligne
-   *[N] { $name } (Nord, vous) : en ligne
+    [S] { $name } (Sud, vous) : en ligne
+   *[N] { $name } (Nord, vous) : en ligne
 }
 online-seat-you-away = { $side ->
-    [S] { $name } (Sud, vous) : hors ligne
-   *[N] { $name } (Nord, vous) : hors ligne
+    [S] { $name } (Sud, vous) : hors ligne
+   *[N] { $name } (Nord, vous) : hors ligne
 }
 online-spectators = { $count ->
     [0] Personne ne regarde.
@@ -71,19 +71,19 @@ online-spectators = { $count ->
 online-you-offer-draw = Vous avez proposé la nulle.
 online-you-offer-takeback = Vous avez demandé à reprendre votre dernier coup.
 online-you-offer-rematch = Vous avez proposé une revanche.
-online-you-offer-cycle = Vous avez proposé de finir la partie : la position tourne en boucle (chaque joueur prend les graines de sa propre rangée).
+online-you-offer-cycle = Vous avez proposé de finir la partie : la position tourne en boucle (chaque joueur prend les graines de sa propre rangée).
 online-they-offer-draw = { $name } propose la nulle.
 online-they-offer-takeback = { $name } demande à reprendre son dernier coup.
 online-they-offer-rematch = { $name } propose une revanche.
-online-they-offer-cycle = { $name } propose de finir la partie : la position tourne en boucle (chaque joueur prend les graines de sa propre rangée).
+online-they-offer-cycle = { $name } propose de finir la partie : la position tourne en boucle (chaque joueur prend les graines de sa propre rangée).
 online-watch-offer-takeback = { $name } demande à reprendre un coup.
 online-cancel-challenge = Annuler le défi
 online-abort = Annuler la partie
 online-resign = Abandonner
-online-resign-confirm = Abandonner cette partie ? Votre adversaire gagne.
+online-resign-confirm = Abandonner cette partie ? Votre adversaire gagne.
 online-offer-draw = Proposer la nulle
 online-ask-takeback = Demander à reprendre
-online-propose-cycle = Proposer : la position tourne en boucle
+online-propose-cycle = Proposer : la position tourne en boucle
 online-opponent-left = { $name } a quitté la partie.
 online-claim-win = Réclamer la victoire
 online-claim-draw = Déclarer la nulle
@@ -111,14 +111,14 @@ online-days-per-move = { $days ->
 }
 online-no-clock = sans pendule
 online-lobby-range = classement { $low }–{ $high }
-online-lobby-rules = règles : { $rules }
+online-lobby-rules = règles : { $rules }
 online-rated = classée
 online-casual = amicale
-online-lobby-empty = Aucun défi ouvert. Lancez-en un : Nouvelle partie → Une personne en ligne.
+online-lobby-empty = Aucun défi ouvert. Lancez-en un : Nouvelle partie → Une personne en ligne.
 online-someone = Quelqu'un
-online-lobby-yours = Le vôtre : ouvrir
-online-lobby-accept-named = Accepter le défi de { $name } : { $details }
-online-lobby-accept = Accepter le défi : { $details }
+online-lobby-yours = Le vôtre : ouvrir
+online-lobby-accept-named = Accepter le défi de { $name } : { $details }
+online-lobby-accept = Accepter le défi : { $details }
 
 ## pool.js
 
@@ -130,7 +130,7 @@ online-pool-waiting-casual = En attente d'un adversaire en { $pool } (partie ami
 online-pool-range = adversaires classés { $low }–{ $high }
 online-pool-bot-after = un bot du site vous affronte au bout de { $seconds } s
 online-pool-waited = { $seconds } s
-online-pool-found = Adversaire trouvé : ouverture de la partie…
+online-pool-found = Adversaire trouvé : ouverture de la partie…
 online-pool-lost = Vous avez quitté la file d'attente (la connexion a été perdue). Choisissez une cadence pour attendre de nouveau.
 online-turn-against = contre { $name }
 online-turn-against-someone = contre quelqu'un
@@ -163,10 +163,10 @@ online-chat-muted = { $count ->
 online-chat-unmute = Réafficher tout le monde
 online-chat-show = Afficher la discussion
 online-chat-hide = Masquer la discussion
-online-chat-note-player-advice = Vous discutez avec votre adversaire. Cette partie est ouverte aux conseils : les messages des spectateurs s'affichent aussi ici.
-online-chat-note-player = Vous discutez avec votre adversaire. Les spectateurs lisent ces messages ; leur propre espace est caché aux joueurs.
-online-chat-note-spectator-advice = Vous écrivez dans l'espace des spectateurs. Cette partie est ouverte aux conseils : les joueurs le lisent aussi.
-online-chat-note-spectator = Vous écrivez dans l'espace des spectateurs ; les joueurs ne le voient pas. Vous lisez les messages des joueurs.
+online-chat-note-player-advice = Vous discutez avec votre adversaire. Cette partie est ouverte aux conseils : les messages des spectateurs s'affichent aussi ici.
+online-chat-note-player = Vous discutez avec votre adversaire. Les spectateurs lisent ces messages ; leur propre espace est caché aux joueurs.
+online-chat-note-spectator-advice = Vous écrivez dans l'espace des spectateurs. Cette partie est ouverte aux conseils : les joueurs le lisent aussi.
+online-chat-note-spectator = Vous écrivez dans l'espace des spectateurs ; les joueurs ne le voient pas. Vous lisez les messages des joueurs.
 
 ## tokens.js
 
@@ -174,13 +174,13 @@ online-tokens-title = Jetons d'API
 online-tokens-intro = Un jeton permet à un programme, un robot par exemple, de jouer sous ce compte.
 online-token-purpose = À quoi il sert
 online-token-scopes = Il peut
-online-token-copy-now = Copiez-le maintenant : il ne sera plus jamais affiché.
+online-token-copy-now = Copiez-le maintenant : il ne sera plus jamais affiché.
 online-tokens-close = Fermer
 online-token-create = Créer un jeton
 online-tokens-none = Aucun jeton.
 online-token-revoke = Révoquer
-online-token-used = ({ $scopes }) ; créé le { $made }, dernière utilisation le { $used }
-online-token-unused = ({ $scopes }) ; créé le { $made }, jamais utilisé
+online-token-used = ({ $scopes }) ; créé le { $made }, dernière utilisation le { $used }
+online-token-unused = ({ $scopes }) ; créé le { $made }, jamais utilisé
 
 ## Challenges between accounts (challenge.js), the BOT mark
 online-tokens-guide = Lire le guide des robots
@@ -199,7 +199,7 @@ online-challenge-side-north = Nord
 online-challenge-send = Envoyer le défi
 online-challenge-cancel = Annuler
 online-challenge-from = Défi de { $name }
-online-challenge-incoming = { $name } vous défie : { $terms }
+online-challenge-incoming = { $name } vous défie : { $terms }
 online-challenge-terms-rated = partie classée
 online-challenge-terms-casual = partie amicale
 online-challenge-terms-random = camps tirés au sort
@@ -219,7 +219,7 @@ online-challenge-reason-no-bot = pas de parties contre des robots
 online-challenge-reason-only-bot = parties contre des robots seulement
 online-challenge-waiting = En attente de la réponse de { $name } à votre défi
 online-challenge-withdraw = Retirer
-online-challenge-declined = { $name } a refusé votre défi : { $reason }.
-online-challenge-offline = { $name } n’est pas en ligne : votre défi a été refusé.
+online-challenge-declined = { $name } a refusé votre défi : { $reason }.
+online-challenge-offline = { $name } n’est pas en ligne : votre défi a été refusé.
 online-challenge-expired = { $name } n’a pas répondu à temps à votre défi.
 online-challenge-close = Fermer

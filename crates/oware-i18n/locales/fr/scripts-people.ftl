@@ -12,9 +12,9 @@ people-cat-correspondence = Correspondance
 people-login = Se connecter
 people-signup = S'inscrire
 people-signup-title = Créer un compte
-people-to-signup = Pas encore de compte ? Inscrivez-vous
-people-to-login = Déjà un compte ? Connectez-vous
-people-signup-intro = Un nom de 2 à 20 lettres, chiffres, _ ou - ; un mot de passe d'au moins 8 caractères. Sans compte, vous pouvez toujours jouer des parties amicales.
+people-to-signup = Pas encore de compte ? Inscrivez-vous
+people-to-login = Déjà un compte ? Connectez-vous
+people-signup-intro = Un nom de 2 à 20 lettres, chiffres, _ ou - ; un mot de passe d'au moins 8 caractères. Sans compte, vous pouvez toujours jouer des parties amicales.
 people-field-name = Nom d'utilisateur
 people-field-password = Mot de passe
 people-field-current = Mot de passe actuel
@@ -47,14 +47,14 @@ people-filter-losses = Défaites
 people-side-south = Sud
 people-side-north = Nord
 people-graph-empty = Aucune partie classée pour l'instant.
-people-graph-legend = { $category } : { $count ->
+people-graph-legend = { $category } : { $count ->
     [one] { $count } partie
    *[other] { $count } parties
 }, cote actuelle { $rating }
-people-graph-label = Historique de la cote : { $series }
+people-graph-label = Historique de la cote : { $series }
 people-graph-series = { $category } de { $from } à { $to }
-people-puzzles-rated = Cote en problèmes : { $rating }. Résolus : { $solved }, ratés : { $failed }.
-people-puzzles = Résolus : { $solved }, ratés : { $failed }.
+people-puzzles-rated = Cote en problèmes : { $rating }. Résolus : { $solved }, ratés : { $failed }.
+people-puzzles = Résolus : { $solved }, ratés : { $failed }.
 people-puzzle-solved = Résolu
 people-puzzle-failed = Raté
 people-account-closed = (compte fermé)
@@ -62,7 +62,7 @@ people-since = Joue depuis le { $date }.
 people-record = { $games ->
     [one] { $games } partie
    *[other] { $games } parties
-} : { $wins ->
+} : { $wins ->
     [one] { $wins } gagnée
    *[other] { $wins } gagnées
 }, { $draws ->
@@ -72,7 +72,7 @@ people-record = { $games ->
     [one] { $losses } perdue
    *[other] { $losses } perdues
 }.
-people-lessons = Leçons terminées : { $count } ({ $list }).
+people-lessons = Leçons terminées : { $count } ({ $list }).
 people-lessons-none = Aucune leçon terminée pour l'instant.
 people-replay = Revoir
 people-replay-label = Revoir et analyser la partie du { $date }
@@ -87,7 +87,7 @@ people-col-player = Joueur
 people-col-rating = Cote
 people-col-games = Parties
 people-reset-title = Nouveau mot de passe · Oware
-people-reset-no-token = Ce lien n'a pas de jeton : demandez-en un nouveau à l'administrateur.
+people-reset-no-token = Ce lien n'a pas de jeton : demandez-en un nouveau à l'administrateur.
 people-reset-differ = Les deux mots de passe ne sont pas identiques.
 people-nothing-here = Rien ici. Le jeu est sur la page d'accueil.
 
@@ -113,22 +113,22 @@ people-t-none = Aucun.
 people-t-doc-title = { $name } · Tournois d'awalé
 people-t-starts = Commence le { $date }
 people-t-running-since = En cours depuis le { $date }
-people-t-finished = Terminé ; commencé le { $date }
+people-t-finished = Terminé ; commencé le { $date }
 people-t-ends = se termine le { $date }
 people-t-round-of = ronde { $round } sur { $rounds }
-people-t-bye = exempt : { $name }
-people-t-byes = Exemptions (un point sans jouer) : { $list }
-people-t-bye-round = ronde { $round } : { $name }
+people-t-bye = exempt : { $name }
+people-t-byes = Exemptions (un point sans jouer) : { $list }
+people-t-bye-round = ronde { $round } : { $name }
 people-t-join = Participer
 people-t-come-back = Revenir
 people-t-pause = Pause
 people-t-withdraw = Se retirer
-people-t-podium = Podium : { $list }
+people-t-podium = Podium : { $list }
 people-t-games-points = Parties (points de chacune)
 people-t-tiebreaks = Buchholz · SB
 people-t-on-fire = en feu
-people-t-on-fire-next = en feu : la prochaine victoire compte double
-people-t-doubled = en feu : les points sont doublés
+people-t-on-fire-next = en feu : la prochaine victoire compte double
+people-t-doubled = en feu : les points sont doublés
 people-t-state = ({ $state ->
     [paused] en pause
     [withdrawn] retiré

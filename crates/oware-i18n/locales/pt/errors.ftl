@@ -176,6 +176,7 @@ error-no-such-lesson = Esta lição não existe.
 error-no-such-step = Esta lição não tem esse passo.
 error-bad-moves = Não é possível ler estas jogadas: recomece o passo.
 error-bad-stars = Não é possível guardar estas estrelas: recarregue a página.
+error-not-solved = Estas jogadas não resolvem o passo: nenhuma estrela foi guardada.
 error-bad-question = Esta pergunta não é válida: recarregue a página.
 error-bad-category = As categorias são blitz, rápidas e por correspondência.
 error-bad-result = Os resultados são vitória, empate e derrota.

@@ -23,8 +23,8 @@ rules-capture-before = antes: F tem 3; a, b e c têm 1, 2 e 1
 rules-capture-after = depois de F: a, b e c capturadas, 7 sementes
 rules-capture-caption = O Sul joga F, com 3 sementes: caem em a, b e c, que ficam com 2, 3 e 2. A última semente está em c (2): capturada. Andando para trás, b (3) e a (2) também são capturadas: 7 sementes para o Sul. Se as sementes tivessem ido mais longe, a cadeia teria parado em d.
 
-rules-slam-title = O grande slam
-rules-slam-html = Uma jogada que capturaria <em>todas</em> as sementes da fila do adversário chama-se grande slam. Nas regras abapa é permitida, mas não captura nada: as sementes ficam onde caíram. A janela de novo jogo oferece as outras variantes que se jogam (proibida a não ser que seja forçada, captura de todas as casas menos uma, ou captura com o resto entregue ao adversário).
+rules-slam-title = O grand slam
+rules-slam-html = Uma jogada que capturaria <em>todas</em> as sementes da fila do adversário chama-se grand slam. Nas regras abapa é permitida, mas não captura nada: as sementes ficam onde caíram. A janela de novo jogo oferece as outras variantes que se jogam (proibida a não ser que seja forçada, captura de todas as casas menos uma, ou captura com o resto entregue ao adversário).
 
 rules-feed-title = Alimentar o adversário
 rules-feed = Se o adversário não tiver nenhuma semente, tem de fazer uma jogada que lhe dê sementes, se existir alguma. A página escurece as casas que não pode jogar e, se tentar uma delas, diz-lhe porquê («tem de dar sementes ao Norte»). Se nenhuma jogada o puder alimentar, o jogo acaba.

@@ -9,8 +9,8 @@ learn-next-step = Passo seguinte
 
 ## As lições (learn.js).
 
-learn-saved-account = As suas estrelas ficam guardadas na sua conta.
-learn-saved-browser = As suas estrelas ficam guardadas neste navegador ({ $error })
+learn-saved-account = As tuas estrelas ficam guardadas na tua conta.
+learn-saved-browser = As tuas estrelas ficam guardadas neste navegador ({ $error })
 learn-list-stars = { $count ->
     [one] { $count } de { $total } estrelas
    *[other] { $count } de { $total } estrelas
@@ -20,7 +20,7 @@ learn-list-done = Feita · { $count ->
    *[other] { $count } de { $total } estrelas
 }
 learn-store-north = Depósito do Norte: { $count }
-learn-store-south = O seu depósito: { $count }
+learn-store-south = O teu depósito: { $count }
 learn-step-title = Passo { $step } de { $steps }: { $title }
 learn-step-again = O passo recomeça. { $task }
 learn-step-done = Passo feito: { $count ->
@@ -29,6 +29,7 @@ learn-step-done = Passo feito: { $count ->
 } { $stars }.
 learn-next-lesson = Lição seguinte
 learn-hint-said = Dica: { $hint }
+learn-tap-done = Este passo está feito: carrega em «{ $next }».
 
 ## As casas do tabuleiro e o treino de contagem (counting.js).
 
@@ -40,15 +41,15 @@ learn-pit-north-changed = Casa { $pit } do Norte: { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
 }, acabou de mudar
-learn-pit-yours = A sua casa { $pit }: { $seeds } { $count ->
+learn-pit-yours = A tua casa { $pit }: { $seeds } { $count ->
     [one] semente
    *[other] sementes
 }
-learn-pit-yours-changed = A sua casa { $pit }: { $seeds } { $count ->
+learn-pit-yours-changed = A tua casa { $pit }: { $seeds } { $count ->
     [one] semente
    *[other] sementes
 }, acabou de mudar
-learn-count-question = Semeia-se a casa { $pit } da sua fila. Onde cai a última semente, e quantas sementes vão lá ficar?
+learn-count-question = Semeia-se a casa { $pit } da tua fila. Onde cai a última semente, e quantas sementes vão lá ficar?
 learn-count-has = A casa { $pit } tem { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
@@ -57,7 +58,8 @@ learn-count-left = faltam { $count } s
 learn-count-late = Acabou o tempo.
 learn-count-right = Certo!
 learn-count-wrong = Não é bem isso.
-learn-count-your-pit = A sua casa { $pit }
+learn-count-cannot-check = Não foi possível verificar esta pergunta. Aqui tens uma nova.
+learn-count-your-pit = A tua casa { $pit }
 learn-count-north-pit = Casa { $pit } do Norte
 
 ## Os problemas (training.js).
@@ -68,7 +70,7 @@ learn-tr-daily = Problema do dia, { $date }
 learn-tr-streak = Sequência: { $count } (recorde { $best })
 learn-tr-rating = Classificação nos problemas: { $rating }
 learn-tr-rating-guest = Classificação nos problemas: { $rating } (guardada neste navegador)
-learn-tr-your-pit = A sua casa { $pit } (tecla { $key }), { $count ->
+learn-tr-your-pit = A tua casa { $pit } (tecla { $key }), { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
 }

@@ -106,7 +106,7 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
 
 /// The context a page is rendered with in `lang`: the language's code and the language menu.
 fn page_context(lang: Lang) -> minijinja::Value {
-    minijinja::context! { lang => lang.code(), langs => super::i18n::menu() }
+    minijinja::context! { lang => lang.code(), lang_tag => lang.tag(), langs => super::i18n::menu() }
 }
 
 /// Renders every page (the HTML files of `static/`) into the layout in every language:

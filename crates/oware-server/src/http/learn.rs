@@ -24,6 +24,7 @@ impl From<LearnError> for ApiError {
             LearnError::NoSuchStep { .. } => (StatusCode::NOT_FOUND, "no-such-step"),
             LearnError::BadMoves(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-moves"),
             LearnError::BadStars(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-stars"),
+            LearnError::NotSolved { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "not-solved"),
             LearnError::BadQuestion(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-question"),
             LearnError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage"),
         };

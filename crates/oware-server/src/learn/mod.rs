@@ -14,7 +14,7 @@ use oware_i18n::Lang;
 use oware_lessons::{CheckError, Goal, Lesson, STARS_MAX};
 use oware_protocol::{
     CountAnswer, CountReq, LessonList, LessonSummary, LessonView, ProgressAnswer, StepAnswer,
-    StepStars, StepView,
+    StepSolved, StepStars, StepView,
 };
 
 use crate::store::{Store, StoreError};
@@ -37,6 +37,13 @@ pub enum LearnError {
     BadMoves(CheckError),
     /// Stars out of range, or too many entries.
     BadStars(String),
+    /// Stars claimed for a step whose moves do not meet its goal.
+    NotSolved {
+        /// The lesson.
+        lesson: String,
+        /// The step, from 1.
+        step: u32,
+    },
     /// The counting trainer's question is not valid.
     BadQuestion(String),
     /// The store failed.
@@ -56,6 +63,10 @@ impl fmt::Display for LearnError {
             }
             LearnError::BadMoves(e) => write!(f, "{e}"),
             LearnError::BadStars(m) | LearnError::BadQuestion(m) => f.write_str(m),
+            LearnError::NotSolved { lesson, step } => write!(
+                f,
+                "step {step} of lesson {lesson}: the moves sent do not meet its goal, so no stars are kept (play the step to earn them)"
+            ),
             LearnError::Store(e) => write!(f, "{e}"),
         }
     }
@@ -179,17 +190,21 @@ impl Learn {
             met: a.met,
             over: a.over,
             explanation: a.explanation,
+            summary: a.summary,
+            illegal: a.illegal,
             played,
             position: position_view(&a.position),
         })
     }
 
     /// Keeps `stars` on account `user` (the higher count of each step) and answers all of
-    /// the account's stars. Every entry must name a step that exists, with 1 to 3 stars.
+    /// the account's stars. Every entry must name a step that exists, with 1 to 3 stars, and
+    /// the moves that solve it: they are played again through the rules core against the
+    /// step's goal, and a claim they do not meet is refused (nothing is kept).
     pub async fn save(
         &self,
         user: &str,
-        stars: Vec<StepStars>,
+        stars: Vec<StepSolved>,
     ) -> Result<ProgressAnswer, LearnError> {
         if stars.len() > steps_total() {
             return Err(LearnError::BadStars(format!(
@@ -211,6 +226,16 @@ impl Learn {
                     "a step gives 1 to {STARS_MAX} stars, not {}",
                     e.stars
                 )));
+            }
+            let step = &l.steps[e.step as usize - 1];
+            let solved = oware_lessons::check(step, &e.moves)
+                .map_err(LearnError::BadMoves)?
+                .met;
+            if !solved {
+                return Err(LearnError::NotSolved {
+                    lesson: l.id.clone(),
+                    step: e.step,
+                });
             }
             rows.push((l.id.clone(), e.step, e.stars));
         }

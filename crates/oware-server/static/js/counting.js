@@ -6,7 +6,6 @@
 /** @import * as P from "../../types/protocol" */
 import * as api from "./api.gen.js";
 import { t } from "./i18n.js";
-import { errorText } from "./request.js";
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
 const LETTERS = "ABCDEFabcdef";
@@ -81,7 +80,6 @@ let score = 0;
 /** @type {{ position: string, pits: number[], pit: string } | null} */
 let question = null;
 /** @type {ReturnType<typeof setInterval> | null} */
-/** @type {ReturnType<typeof setInterval> | null} */
 let timer = null;
 let left = 0;
 let answered = false;
@@ -96,7 +94,14 @@ function newQuestion() {
   const i = rnd(0, 5);
   pits[i] = rnd(lo, hi);
   if (pits.slice(6).every((n) => n === 0)) pits[6 + rnd(0, 5)] = 1;
-  const rest = 48 - pits.reduce((a, b) => a + b, 0);
+  // 48 seeds in all (the stores take what the pits leave): take seeds from the other pits, never the
+  // question's, while there are too many; North's row keeps one seed.
+  const total = () => pits.reduce((a, b) => a + b, 0);
+  for (let p = 0; total() > 48; p = (p + 1) % 12) {
+    const north = pits.slice(6).reduce((a, b) => a + b, 0);
+    if (p !== i && pits[p] > 0 && !(p >= 6 && north === 1)) pits[p]--;
+  }
+  const rest = 48 - total();
   const south = Math.floor(rest / 2);
   const position = `${pits.join("-")}-${south}-${rest - south}-S`;
   question = { position, pits, pit: LETTERS[i] };
@@ -143,8 +148,9 @@ async function check(late = false) {
     $("#count-said").textContent = `${t(late ? "learn-count-late" : a.correct ? "learn-count-right" : "learn-count-wrong")} ${a.explanation}`;
     $("#count-next").focus();
   } catch (e) {
-    answered = false;
-    $("#count-said").textContent = errorText(e);
+    // The server could not check this question (it should not happen): a new one, said in words.
+    newQuestion();
+    $("#count-said").textContent = t("learn-count-cannot-check");
   }
 }
 

@@ -12,7 +12,9 @@ import { formatter } from "./i18n-format.js";
 /** @typedef {import("./i18n-format.js").Part} Part */
 
 /** The page's language, as the server chose it (`<html lang>`). */
-export const lang = document.documentElement.lang || "en";
+/** The page's language tag (`pt-PT`: its plural rules) and its code (`pt`: the catalogue's name). */
+const tag = document.documentElement.lang || "en";
+export const lang = tag.split("-")[0];
 
 /** @type {Record<string, Part[]>} */
 let messages = {};
@@ -23,7 +25,7 @@ try {
   // Without the catalogue the page shows the messages' ids: better than no page.
 }
 
-const format = formatter(lang);
+const format = formatter(tag);
 
 /**
  * The message `id` in the page's language with `args` (numbers choose plural forms).

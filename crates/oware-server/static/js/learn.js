@@ -18,13 +18,15 @@ let progress = loadProgress();
 let list = null;
 let account = false;
 
-/** @type {{ lesson: P.LessonView, index: number, moves: string[], tries: number, hinted: boolean, busy: boolean, done: boolean } | null} */
+/** @type {{ lesson: P.LessonView, index: number, moves: string[], tries: number, hinted: boolean, busy: boolean, done: boolean, met: boolean } | null} */
 let current = null;
 
 const starText = (/** @type {number} */ n) => `${"★".repeat(n)}${"☆".repeat(3 - n)}`;
 const starsOf = (/** @type {string} */ id, /** @type {number} */ step) => progress.stars[`${id}/${step}`] || 0;
 
-/** Sends `entries` to the account (when logged in); the server keeps the higher count. */
+/** Sends `entries` to the account (when logged in): each step's stars with the moves that solved it,
+ * which the server plays again; it keeps the higher count.
+ * @param {P.StepSolved[]} entries */
 async function sendStars(entries) {
   if (!account || entries.length === 0) return;
   try {
@@ -45,10 +47,11 @@ function mergeServer(stars) {
   saveProgress(progress);
 }
 
+/** The browser's stars that have their solving moves (older ones without stay in the browser only). */
 function localEntries() {
-  return Object.entries(progress.stars).map(([k, stars]) => {
+  return Object.entries(progress.stars).filter(([k]) => progress.moves[k]).map(([k, stars]) => {
     const [lesson, step] = k.split("/");
-    return /** @type {P.StepStars} */ ({ lesson, step: Number(step), stars });
+    return /** @type {P.StepSolved} */ ({ lesson, step: Number(step), stars, moves: progress.moves[k] });
   });
 }
 
@@ -107,8 +110,9 @@ function showStep() {
   $("#step-text").textContent = step.text;
   $("#step-task").textContent = step.task;
   $("#step-said").textContent = "";
+  more("");
   $("#step-hint").hidden = true;
-  $("#step-hint").textContent = step.hint;
+  $("#step-hint").textContent = t("learn-hint-said", { hint: step.hint });
   $("#btn-agree").hidden = !step.agree;
   $("#btn-retry").hidden = true;
   $("#btn-next").hidden = true;
@@ -116,6 +120,8 @@ function showStep() {
   current.tries = 0;
   current.hinted = false;
   current.done = false;
+  current.met = false;
+  $("#learn-board").dataset.moves = "0";
   drawBoard(step.position);
   progress.last = `${lesson.id}/${index + 1}`;
   saveProgress(progress);
@@ -126,44 +132,79 @@ function retry() {
   const step = current.lesson.steps[current.index];
   current.moves = [];
   current.done = false;
+  $("#learn-board").dataset.moves = "0";
   $("#btn-retry").hidden = true;
   drawBoard(step.position);
+  more("");
   $("#step-said").textContent = t("learn-step-again", { task: step.task });
 }
 
-/** Plays `move` (a pit letter or "agree") in the current step. */
+/** The whole explanation under "More" (hidden when there is nothing more than the first reading). */
+function more(/** @type {string} */ text) {
+  $("#step-more-text").textContent = text;
+  $("#step-more").hidden = !text;
+  /** @type {HTMLDetailsElement} */ ($("#step-more")).open = false;
+}
+
+/** Brings what was just said, and the button after it, into view (a phone's screen is short). */
+function reveal() {
+  $("#step-said").scrollIntoView({ block: "nearest" });
+  const button = [$("#btn-next"), $("#btn-retry")].find((b) => !b.hidden);
+  if (button) {
+    button.scrollIntoView({ block: "nearest" });
+    button.focus({ preventScroll: true });
+  }
+}
+
+/** Plays `move` (a pit letter or "agree") in the current step. A tap after a missed try starts the
+ * step again with that move; a tap after the step is done says how to go on. */
 async function play(move) {
-  if (!current || current.busy || current.done) return;
+  if (!current || current.busy) return;
+  if (current.done && current.met) {
+    $("#step-said").textContent = t("learn-tap-done", { next: $("#btn-next").textContent || "" });
+    reveal();
+    return;
+  }
+  if (current.done) retry();
   const { lesson, index } = current;
   current.busy = true;
   const moves = [...current.moves, move];
   try {
     const a = await api.learnMove(lesson.id, String(index + 1), { moves });
+    let said = a.summary;
+    more(a.explanation === a.summary ? "" : a.explanation);
+    if (a.illegal) {
+      // Not counted: the same position, the same moves, no try lost.
+      $("#step-said").textContent = said;
+      reveal();
+      return;
+    }
     current.moves = moves;
+    $("#learn-board").dataset.moves = String(moves.length); // how many moves count (for the tests)
     const last = a.played[a.played.length - 1];
     drawBoard(a.position, last ? [...last.captured_pits, last.sown[last.sown.length - 1]] : []);
-    let said = a.explanation;
     if (a.over) {
       current.tries++;
       current.done = true;
+      current.met = a.met;
       if (a.met) {
         const stars = current.tries === 1 && !current.hinted ? 3 : current.tries <= 2 ? 2 : 1;
         const k = `${lesson.id}/${index + 1}`;
         progress.stars[k] = Math.max(progress.stars[k] || 0, stars);
+        progress.moves[k] = moves;
         saveProgress(progress);
-        sendStars([{ lesson: lesson.id, step: index + 1, stars }]);
+        sendStars([{ lesson: lesson.id, step: index + 1, stars, moves }]);
         said += " " + t("learn-step-done", { count: stars, stars: starText(stars) });
         const lastStep = index + 1 === lesson.steps.length;
         const next = /** @type {HTMLButtonElement} */ ($("#btn-next"));
         next.textContent = t(lastStep ? (nextLesson() ? "learn-next-lesson" : "learn-back") : "learn-next-step");
         next.hidden = false;
-        next.focus();
       } else {
         $("#btn-retry").hidden = false;
-        $("#btn-retry").focus();
       }
     }
     $("#step-said").textContent = said;
+    reveal();
   } catch (e) {
     $("#step-said").textContent = e.message;
   } finally {
@@ -198,7 +239,7 @@ async function route() {
       const lesson = current && current.lesson.id === m[1] ? current.lesson
         : await api.getLearnByLesson(m[1]);
       const index = Math.min(Math.max(Number(m[2] || 1), 1), lesson.steps.length) - 1;
-      current = { lesson, index, moves: [], tries: 0, hinted: false, busy: false, done: false };
+      current = { lesson, index, moves: [], tries: 0, hinted: false, busy: false, done: false, met: false };
       show("learn-lesson");
       showStep();
       $("#step-title").focus();
@@ -236,8 +277,8 @@ async function start() {
   $("#btn-hint").addEventListener("click", () => {
     if (!current) return;
     current.hinted = true;
+    // Said once, in its own paragraph (a live region): not again in the answer's box.
     $("#step-hint").hidden = false;
-    $("#step-said").textContent = t("learn-hint-said", { hint: $("#step-hint").textContent });
   });
   $("#btn-retry").addEventListener("click", retry);
   $("#btn-next").addEventListener("click", next);
