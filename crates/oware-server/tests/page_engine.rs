@@ -59,7 +59,12 @@ async fn the_engine_field_is_refused_where_it_has_no_use() {
         let (st, body) = api
             .create(json!({ "opponent": opponent, "engine": "page" }))
             .await;
-        assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "not-applicable");
+        assert_error(
+            st,
+            &body,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "not-applicable",
+        );
     }
     // "server" is the default, said aloud.
     let (st, body) = api
