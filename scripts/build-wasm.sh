@@ -2,10 +2,15 @@
 # Builds the rules core and the engine for the page (crates/oware-wasm) and puts the module at
 # crates/oware-server/static/wasm/oware.wasm, where the server embeds it (rust-embed): run it
 # before building the server. Needs only cargo and the target
-# (`rustup target add wasm32-unknown-unknown`). The file is generated, not committed (.gitignore).
+# (added with rustup when missing). The file is generated, not committed (.gitignore).
 set -eu
 cd "$(dirname "$0")/.."
 target_dir=${CARGO_TARGET_DIR:-target}
+# A fresh machine has the native target only: rustup adds this one (a download from Rust's own
+# servers, as rustup itself does).
+if command -v rustup >/dev/null 2>&1 && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+fi
 cargo build -q --profile wasm --target wasm32-unknown-unknown -p oware-wasm
 built="$target_dir/wasm32-unknown-unknown/wasm/oware_wasm.wasm"
 out=crates/oware-server/static/wasm/oware.wasm
