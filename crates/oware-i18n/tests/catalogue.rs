@@ -502,7 +502,10 @@ fn shown_lines(lang: Lang) -> Vec<(String, String)> {
 /// The game's words, one choice per language (docs/translating.md, "The game's words"): each
 /// line is `(the word chosen, the variants it replaces)`; no variant may appear (case aside) in
 /// the language's catalogue or lesson tables.
-const GLOSSARY: &[(Lang, &[(&str, &[&str])])] = &[
+/// One idea's word: `(the word chosen, the variants it replaces)`.
+type Term = (&'static str, &'static [&'static str]);
+
+const GLOSSARY: &[(Lang, &[Term])] = &[
     (
         Lang::Fr,
         &[

@@ -575,15 +575,10 @@ fn play_reply(
         .and_then(Move::from_letter)
         .map(|(_, m)| m);
     let legal = game.legal_moves();
-    let Some(m) = scripted
+    let m = scripted
         .filter(|m| legal.contains(m))
-        .or_else(|| legal.first().copied())
-    else {
-        return None;
-    };
-    let Ok(d) = before.explain(m, game.rules()) else {
-        return None;
-    };
+        .or_else(|| legal.first().copied())?;
+    let d = before.explain(m, game.rules()).ok()?;
     let text = describe(lang, &before, &d, THEM);
     let short = t(
         lang,

@@ -178,7 +178,7 @@ test("the review, the analysis and the rules in French", async () => {
   // Move 7's explanation, worded by the page from the server's codes and facts.
   await page.locator("#move-list button").nth(6).click();
   await page.waitForFunction(() => document.querySelector("#review-detail h3")?.textContent.startsWith("Coup 7"));
-  assert.match(await detail(page), /Graines perdues : 12,27\./);
+  assert.match(await detail(page), /Graines perdues\s: 12,27\./);
   assert.match(await detail(page), /E prend e, soit 3 graines\./);
   assert.match(await detail(page), /D a laissé A avec 1 graine\s: Nord peut en prendre 2 avec b\./);
   // The Analysis panel, running.

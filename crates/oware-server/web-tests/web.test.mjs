@@ -52,7 +52,7 @@ test("play against Easy by click and by key, undo, reload and find the game", as
   // Every pit shows its count and draws its seeds.
   assert.equal(await page.locator('.pit[data-pit="0"] .count').textContent(), "4");
   assert.equal(await page.locator('.pit[data-pit="0"] .seed').count(), 4);
-  assert.match(await page.locator('.pit[data-pit="2"]').getAttribute("aria-label"), /Your pit C, 4 seeds/);
+  assert.match(await page.locator('.pit[data-pit="2"]').getAttribute("aria-label"), /^C, 4 seeds, your pit/);
 
   // Click pit C; the computer replies.
   await page.locator('.pit[data-pit="2"]').click();
@@ -343,7 +343,7 @@ test("in French: play the computer, hint, undo, an illegal pit, an imported endi
   await frenchTurn();
   await page.locator('.pit[data-pit="1"]').click({ force: true });
   await waitText(page, "#message", "La case B est vide.");
-  assert.match(await page.locator('.pit[data-pit="1"]').getAttribute("aria-label"), /Votre case B, 0 graine \(injouable\s: La case B est vide\.\)/);
+  assert.match(await page.locator('.pit[data-pit="1"]').getAttribute("aria-label"), /B, 0 graine, votre case \(injouable\s: La case B est vide\.\)/);
   assert.deepEqual(await englishLeft(page, others), [], "an illegal pit");
   await page.locator("body").press("6");
   await page.locator("#dlg-end[open]").waitFor({ timeout: 20000 });

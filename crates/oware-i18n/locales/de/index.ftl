@@ -65,6 +65,7 @@ home-daily-title = Aufgabe des Tages
 home-daily-help = Finden Sie den einzigen guten Zug und dann die folgenden bis zum Ende der Variante. Gewertet wie eine Partie.
 home-daily-solve = Aufgabe des Tages lösen
 home-daily-more = Weitere Aufgaben
+home-heading = Oware spielen
 home-learn-title = Neu bei Oware?
 home-learn-text = Kurze Lektionen am Brett, vom ersten Säen bis zum Ende einer Partie.
 home-learn-link = Spielen lernen

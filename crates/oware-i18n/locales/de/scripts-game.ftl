@@ -52,8 +52,8 @@ game-why-must-feed = { $name } hat keine Samen mehr: Sie müssen eine Mulde spie
 game-why-grand-slam = Dieser Zug würde alle Samen Ihres Gegners schlagen (ein Grand Slam), was diese Regeln verbieten, solange es einen anderen Zug gibt.
 
 ## Die Beschriftungen des Bretts (Screenreader) und Tooltips
-game-pit-label-you = Ihre Mulde { $letter }, { $count } Samen
-game-pit-label = Mulde { $letter } von { $name }, { $count } Samen
+game-pit-label-you = { $letter }, { $count } Samen, Ihre Mulde
+game-pit-label = { $letter }, { $count } Samen, Mulde von { $name }
 game-pit-cannot = { $label } (nicht spielbar: { $why })
 game-pit-played = { $label }, der gespielte Zug
 game-pit-best = { $label }, der beste Zug laut Auswertung

@@ -70,14 +70,8 @@ learn-tr-daily = Aufgabe des Tages, { $date }
 learn-tr-streak = Serie: { $count } (Bestwert { $best })
 learn-tr-rating = Aufgabenwertung: { $rating }
 learn-tr-rating-guest = Aufgabenwertung: { $rating } (in diesem Browser gespeichert)
-learn-tr-your-pit = Deine Mulde { $pit } (Taste { $key }), { $count ->
-    [one] { $count } Samen
-   *[other] { $count } Samen
-}
-learn-tr-their-pit = Mulde { $pit } des Gegners, { $count ->
-    [one] { $count } Samen
-   *[other] { $count } Samen
-}
+learn-tr-your-pit = { $pit }, { $count } Samen, deine Mulde (Taste { $key })
+learn-tr-their-pit = { $pit }, { $count } Samen, Mulde des Gegners
 learn-tr-their-store = Speicher des Gegners, { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen

@@ -73,6 +73,8 @@ home-daily-title = Puzzle of the day
 home-daily-help = Find the only good move, then the next ones to the end of the line. Rated like a game.
 home-daily-solve = Solve the puzzle of the day
 home-daily-more = More puzzles
+# The game page's heading, for screen readers (the board is the page).
+home-heading = Play Oware
 home-learn-title = New to { -brand }?
 home-learn-text = Short lessons on the board, from the first sowing to the end of a game.
 home-learn-link = Learn to play

@@ -80,14 +80,16 @@ game-why-must-feed = { $name } has no seeds: you must play a pit that gives { $n
 game-why-grand-slam = That would capture every seed of your opponent (a grand slam), which these rules forbid while another move exists.
 
 ## The board's labels (screen readers) and tooltips
-game-pit-label-you = Your pit { $letter }, { $count ->
+# A pit's name begins with what the pit shows, its letter and its seeds ("f, 4 seeds"): a
+# voice user says what they see (WCAG 2.5.3).
+game-pit-label-you = { $letter }, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
-}
-game-pit-label = { $name }'s pit { $letter }, { $count ->
+}, your pit
+game-pit-label = { $letter }, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
-}
+}, { $name }'s pit
 # $label: game-pit-label; $why: one of game-why-*
 game-pit-cannot = { $label } (cannot play: { $why })
 game-pit-played = { $label }, the move played

@@ -64,14 +64,14 @@ learn-tr-streak = Streak: { $count } (best { $best })
 # $rating: the rating, with its last change, "1512 (+12)".
 learn-tr-rating = Puzzle rating: { $rating }
 learn-tr-rating-guest = Puzzle rating: { $rating } (kept in this browser)
-learn-tr-your-pit = Your pit { $pit } (key { $key }), { $count ->
+learn-tr-your-pit = { $pit }, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
-}
-learn-tr-their-pit = Opponent's pit { $pit }, { $count ->
+}, your pit (key { $key })
+learn-tr-their-pit = { $pit }, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
-}
+}, the opponent's pit
 learn-tr-their-store = Opponent's store, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds

@@ -65,6 +65,7 @@ home-daily-title = Problème du jour
 home-daily-help = Trouvez le seul bon coup, puis les suivants jusqu'au bout de la ligne. Classé comme une partie.
 home-daily-solve = Résoudre le problème du jour
 home-daily-more = Plus de problèmes
+home-heading = Jouer à l'awalé
 home-learn-title = Nouveau venu à l'awalé ?
 home-learn-text = De courtes leçons sur le plateau, du premier semis à la fin d'une partie.
 home-learn-link = Apprendre à jouer

@@ -76,14 +76,14 @@ game-why-must-feed = { $name } n'a plus de graines : vous devez jouer une case 
 game-why-grand-slam = Ce coup prendrait toutes les graines de votre adversaire (un grand chelem), ce que ces règles interdisent tant qu'un autre coup existe.
 
 ## Les libellés du plateau (lecteurs d'écran) et les infobulles
-game-pit-label-you = Votre case { $letter }, { $count ->
+game-pit-label-you = { $letter }, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
-}
-game-pit-label = Case { $letter } de { $name }, { $count ->
+}, votre case
+game-pit-label = { $letter }, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
-}
+}, case de { $name }
 game-pit-cannot = { $label } (injouable : { $why })
 game-pit-played = { $label }, le coup joué
 game-pit-best = { $label }, le meilleur coup selon la revue

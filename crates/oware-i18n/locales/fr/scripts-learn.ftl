@@ -70,14 +70,14 @@ learn-tr-daily = Problème du jour, { $date }
 learn-tr-streak = Série : { $count } (record { $best })
 learn-tr-rating = Classement aux problèmes : { $rating }
 learn-tr-rating-guest = Classement aux problèmes : { $rating } (gardé dans ce navigateur)
-learn-tr-your-pit = Ta case { $pit } (touche { $key }), { $count ->
+learn-tr-your-pit = { $pit }, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
-}
-learn-tr-their-pit = Case { $pit } de l'adversaire, { $count ->
+}, ta case (touche { $key })
+learn-tr-their-pit = { $pit }, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
-}
+}, case de l'adversaire
 learn-tr-their-store = Grenier de l'adversaire, { $count ->
     [one] { $count } graine
    *[other] { $count } graines

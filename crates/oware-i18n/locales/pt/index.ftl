@@ -65,6 +65,7 @@ home-daily-title = Problema do dia
 home-daily-help = Encontre a única jogada boa e depois as seguintes até ao fim da linha. Conta para a classificação como um jogo.
 home-daily-solve = Resolver o problema do dia
 home-daily-more = Mais problemas
+home-heading = Jogar ouril
 home-learn-title = Novo no ouril?
 home-learn-text = Lições curtas no tabuleiro, da primeira sementeira ao fim de um jogo.
 home-learn-link = Aprender a jogar

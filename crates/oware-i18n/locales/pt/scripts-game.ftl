@@ -76,14 +76,14 @@ game-why-must-feed = { $name } não tem sementes: tem de jogar uma casa que dê 
 game-why-grand-slam = Essa jogada capturaria todas as sementes do adversário (um grand slam), o que estas regras proíbem enquanto houver outra jogada.
 
 ## As etiquetas do tabuleiro (leitores de ecrã) e as dicas de ferramenta
-game-pit-label-you = A sua casa { $letter }, { $count ->
+game-pit-label-you = { $letter }, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
-}
-game-pit-label = Casa { $letter } de { $name }, { $count ->
+}, a sua casa
+game-pit-label = { $letter }, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
-}
+}, casa de { $name }
 game-pit-cannot = { $label } (não se pode jogar: { $why })
 game-pit-played = { $label }, a jogada feita
 game-pit-best = { $label }, a melhor jogada segundo a revisão

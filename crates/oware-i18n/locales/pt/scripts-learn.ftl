@@ -70,14 +70,14 @@ learn-tr-daily = Problema do dia, { $date }
 learn-tr-streak = Sequência: { $count } (recorde { $best })
 learn-tr-rating = Classificação nos problemas: { $rating }
 learn-tr-rating-guest = Classificação nos problemas: { $rating } (guardada neste navegador)
-learn-tr-your-pit = A tua casa { $pit } (tecla { $key }), { $count ->
+learn-tr-your-pit = { $pit }, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
-}
-learn-tr-their-pit = Casa { $pit } do adversário, { $count ->
+}, a tua casa (tecla { $key })
+learn-tr-their-pit = { $pit }, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
-}
+}, casa do adversário
 learn-tr-their-store = Depósito do adversário, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes

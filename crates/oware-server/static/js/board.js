@@ -94,7 +94,8 @@ export function createBoard(st, { onPit }) {
     b.type = "button";
     b.className = "pit";
     b.dataset.pit = String(p);
-    b.innerHTML = '<span class="seeds"></span><span class="letter"></span><span class="count">4</span>';
+    // A space between the letter and the count: the visible text reads "f 4", as the name begins.
+    b.innerHTML = '<span class="seeds"></span><span class="letter"></span> <span class="count">4</span>';
     b.querySelector(".letter").textContent = LETTERS[p];
     b.addEventListener("click", () => onPit(p));
     pits.push(b);

@@ -88,7 +88,7 @@ for (let p = 0; p < 12; p++) {
   b.type = "button";
   b.className = "pit";
   b.dataset.letter = LETTERS[p];
-  b.innerHTML = '<span class="letter"></span><span class="count">0</span>';
+  b.innerHTML = '<span class="letter"></span> <span class="count">0</span>';
   b.querySelector(".letter").textContent = LETTERS[p];
   b.addEventListener("click", () => play(LETTERS[p]));
   pits.push(b);
