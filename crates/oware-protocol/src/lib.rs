@@ -46,6 +46,7 @@ pub mod sse;
 mod state;
 mod tournaments;
 pub mod ts;
+mod watch;
 
 pub use accounts::{
     AccountAnswer, AccountGame, AccountGames, CloseReq, Credentials, LangReq, LogOutReq,
@@ -96,3 +97,4 @@ pub use tournaments::{
     ByeLine, GameLine, NewTournament, SheetMark, StandingLine, TournamentList, TournamentMe,
     TournamentSummary, TournamentView, WaveTime,
 };
+pub use watch::{LiveGame, LiveGames, LiveGamesQuery, LivePlayer, TvAnswer, TvQuery};

@@ -113,6 +113,8 @@ pub fn declarations() -> String {
         StepMovesReq,
         ProgressReq,
         CountReq,
+        TvQuery,
+        LiveGamesQuery,
         // Answers.
         ErrorBody,
         SeatAnswer,
@@ -186,6 +188,10 @@ pub fn declarations() -> String {
         DatabaseHealth,
         EngineHealth,
         EgdbHealth,
+        TvAnswer,
+        LiveGames,
+        LiveGame,
+        LivePlayer,
         // Events.
         UpdateEvent,
         ThinkingEvent,

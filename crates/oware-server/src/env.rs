@@ -21,6 +21,7 @@ use crate::round::Round;
 use crate::store::Store;
 use crate::time::Clock;
 use crate::training::Training;
+use crate::tv::Tv;
 
 /// The services of a server, built once on one store, engine and clock.
 pub(crate) struct Env {
@@ -52,6 +53,8 @@ pub(crate) struct Env {
     pub training: Arc<Training>,
     /// The lessons of `/learn` and the accounts' stars.
     pub learn: Arc<Learn>,
+    /// The games in play (TV, `/games`).
+    pub tv: Arc<Tv>,
 }
 
 impl Env {
@@ -129,7 +132,15 @@ impl Env {
         let lobby_follows: Weak<dyn Follower> = Arc::downgrade(&lobby) as Weak<dyn Follower>;
         let round_follows: Weak<dyn Follower> = Arc::downgrade(&round) as Weak<dyn Follower>;
         let local_follows: Weak<dyn Follower> = Arc::downgrade(&local) as Weak<dyn Follower>;
-        games.follow(vec![lobby_follows, round_follows, local_follows]);
+        // TV's list of the games in play follows them last (it only reads them).
+        let tv = Arc::new(Tv::new(Arc::clone(&clock)));
+        let tv_follows: Weak<dyn Follower> = Arc::downgrade(&tv) as Weak<dyn Follower>;
+        games.follow(vec![
+            lobby_follows,
+            round_follows,
+            local_follows,
+            tv_follows,
+        ]);
         let training = Training::new(Arc::clone(&store), Arc::clone(&clock), limits.puzzle_pace);
         let learn = Arc::new(Learn::new(Arc::clone(&store), Arc::clone(&clock)));
         Env {
@@ -147,6 +158,7 @@ impl Env {
             bots,
             house,
             learn,
+            tv,
         }
     }
 }

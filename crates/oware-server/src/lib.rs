@@ -18,8 +18,8 @@
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, tournament, training, view |
-//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training |
+//! | `http/` | all the axum code: the one route table ([`ROUTES`]) in `mod.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `tv`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, tournament, training, tv, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training, tv |
 //! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
 //! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
@@ -32,6 +32,7 @@
 //! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
 //! | `bot/` | bots (`bot::Bots`): the upgrade to a bot, challenges between accounts (kept in the store), each account's event stream (`hub.rs`, relayed between instances), the bots' views of a game (`view.rs`) and a bot's actions through its seat | accounts, chat, events, games, online, round, store, time |
 //! | `review/` | game reviews ([`Reviews`]): a review's copy of a game ([`ReviewTarget`], `target.rs`), the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`] | games, engine, store, events |
+//! | `tv` | TV and the games in play ([`Tv`]): this instance's games being played, followed in memory as they change; the featured game of a channel, pages of the list | games, online, time, view |
 //! | `lobby` | the lobby's list of open challenges ([`Lobby`]), its limits (overall, per address) and its events to watchers; it follows the live games | games, online, events, text, time |
 //! | `games/` | [`Games`], the live games: the cache in front of the store, loading and refreshing, views, the one change step (`Games::commit`), the followers told of what happens to a game, instance sync; [`GameError`]; no feature, no HTTP | egdb_view, events, names, online, secret, store, time, view |
 //! | `accounts/` | accounts, sessions, passwords (Argon2id), log-in limits, API tokens (`tokens.rs`) | limits, names, secret, store, time, window |
@@ -87,6 +88,7 @@ mod text;
 mod time;
 mod tournament;
 mod training;
+mod tv;
 mod view;
 mod window;
 
@@ -140,6 +142,7 @@ pub use tournament::{
     NewTournament, Recurring, ScheduleError, TournamentConfig, TournamentError, Tournaments,
     DEFAULT_SCHEDULE,
 };
+pub use tv::Tv;
 pub use view::{score_text, GameSnapshot, StateView};
 
 /// How to run the server.
@@ -449,6 +452,7 @@ async fn start_on(
         house: Arc::clone(&env.house),
         training: Arc::clone(&env.training),
         learn: Arc::clone(&env.learn),
+        tv: Arc::clone(&env.tv),
         shutdown: rx.clone(),
         budget: Arc::clone(&env.budget),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),

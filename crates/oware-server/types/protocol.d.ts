@@ -808,6 +808,31 @@ landing: string,
  */
 seeds: number, };
 
+export type TvQuery = { 
+/**
+ * `best` (the default: the highest-rated game), `bots` (games with a bot) or `tournament`
+ * (the running tournament's games); read as text for the server's own refusal.
+ */
+channel?: string, };
+
+export type LiveGamesQuery = { 
+/**
+ * The page, from 1.
+ */
+page?: number, 
+/**
+ * Only this time control: `blitz`, `rapid`, `correspondence` or `none` (no clock).
+ */
+clock?: string, 
+/**
+ * Only rated (`true`) or casual (`false`) games.
+ */
+rated?: boolean, 
+/**
+ * `with` (the default: every game), `without` (no bot) or `only` (games with a bot).
+ */
+bots?: string, };
+
 export type ErrorBody = { 
 /**
  * The sentence to show.
@@ -2326,6 +2351,94 @@ target: number | null,
  * The build's progress in words.
  */
 status: string | null, };
+
+export type TvAnswer = { 
+/**
+ * The channel.
+ */
+channel: string, 
+/**
+ * The game.
+ */
+game: LiveGame | null, };
+
+export type LiveGames = { 
+/**
+ * The page, from 1.
+ */
+page: number, 
+/**
+ * Games in play that match, in all.
+ */
+total: number, 
+/**
+ * Games per page.
+ */
+per_page: number, 
+/**
+ * The page's games.
+ */
+games: Array<LiveGame>, };
+
+export type LiveGame = { 
+/**
+ * The game (`/game/ID`).
+ */
+id: string, 
+/**
+ * The players.
+ */
+players: BySide<LivePlayer>, 
+/**
+ * The time control, `null` for none.
+ */
+control: TimeControl | null, 
+/**
+ * The clocks as of `clock.as_of_ms`, `null` for none.
+ */
+clock: ClockView | null, 
+/**
+ * Whether the result moves the players' ratings.
+ */
+rated: boolean, 
+/**
+ * The rules' text form.
+ */
+rules: string, 
+/**
+ * The position now.
+ */
+position: PositionView, 
+/**
+ * The moves played.
+ */
+ply: number, 
+/**
+ * The last move's letter, if any.
+ */
+last: string | null, 
+/**
+ * The side to move.
+ */
+turn: Side, };
+
+export type LivePlayer = { 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * Whether the seat is an account's (the name links to a profile).
+ */
+account: boolean, 
+/**
+ * Whether that account is a bot.
+ */
+bot: boolean, 
+/**
+ * The account's rating in the game's category when the game started.
+ */
+rating?: SeatRating, };
 
 export type UpdateEvent = { 
 /**

@@ -32,6 +32,7 @@ mod qr;
 mod review;
 mod tournaments;
 mod training;
+mod tv;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -92,6 +93,7 @@ impl std::ops::Deref for Shared {
 /// | `POST /api/games` (computer, friend), `…/undo`, `…/redo`, `…/ogn`, `…/analysis` | `local` ([`crate::local::Local`]) |
 /// | `…/chat` | `chat` ([`crate::chat::Chats`]) |
 /// | `/api/lobby`, `/api/lobby/events` | `lobby` ([`crate::lobby::Lobby`]) |
+/// | `/api/tv`, `/api/tv/games` | `tv` ([`crate::tv::Tv`]; the tournament channel asks `tournaments` for the running one's games) |
 /// | `…/review` | `reviews` ([`Reviews`]) |
 /// | `/api/pools/…`, `/api/tournaments/…`, `/api/account/…`, `/api/players/…` | `pools`, `tournaments`, `accounts`, `players` |
 /// | `/api/bot/…`, `/api/stream/event`, `/api/challenge…` (`/api/account/tokens…`: `accounts`) | `bots` ([`crate::bot::Bots`]) |
@@ -134,6 +136,8 @@ pub struct Services {
     pub(crate) pools: Arc<crate::pool::Pools>,
     /// Arenas and Swiss tournaments.
     pub(crate) tournaments: Arc<crate::tournament::Tournaments>,
+    /// The games in play (TV, `/games`).
+    pub(crate) tv: Arc<crate::tv::Tv>,
 }
 
 /// Builds [`ROUTES`] and the router holding them from one list: `METHOD "path" => handler`.
@@ -159,6 +163,8 @@ route_table! {
     GET "/api/games/{id}/events" => games::events,
     GET "/api/lobby" => lobby::lobby,
     GET "/api/lobby/events" => lobby::lobby_events,
+    GET "/api/tv" => tv::featured,
+    GET "/api/tv/games" => tv::games,
     GET "/api/qr.svg" => qr::invite_qr,
     POST "/api/games/{id}/join" => online::join.layer(small_body()),
     POST "/api/games/{id}/resign" => online::ending(Ending::Resign),
