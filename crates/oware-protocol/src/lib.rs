@@ -42,6 +42,7 @@ pub mod printable;
 mod puzzles;
 mod requests;
 mod review;
+mod search;
 pub mod sse;
 mod state;
 mod tournaments;
@@ -89,6 +90,7 @@ pub use requests::{
     AnalysisReq, ChatReq, ClaimReq, ClockReq, CreateReq, JoinReq, MoveReq, OfferReq, ReviewReq,
 };
 pub use review::{ReviewEvent, ReviewView, REVIEW_ENDED};
+pub use search::{GameSearchHit, GameSearchPage, GameSearchQuery};
 pub use state::{
     AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PitValue, PositionView,
     RuleOptions, StateView,

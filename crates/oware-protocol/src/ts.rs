@@ -114,6 +114,7 @@ pub fn declarations() -> String {
         ProgressReq,
         CountReq,
         TvQuery,
+        GameSearchQuery,
         LiveGamesQuery,
         // Answers.
         ErrorBody,
@@ -192,6 +193,8 @@ pub fn declarations() -> String {
         LiveGames,
         LiveGame,
         LivePlayer,
+        GameSearchPage,
+        GameSearchHit,
         // Events.
         UpdateEvent,
         ThinkingEvent,

@@ -18,6 +18,7 @@ use crate::local::Local;
 use crate::online::OnlineConfig;
 use crate::review::Reviews;
 use crate::round::Round;
+use crate::search::GameSearch;
 use crate::store::Store;
 use crate::time::Clock;
 use crate::training::Training;
@@ -55,6 +56,8 @@ pub(crate) struct Env {
     pub learn: Arc<Learn>,
     /// The games in play (TV, `/games`).
     pub tv: Arc<Tv>,
+    /// Game search (it follows the games to record their ends).
+    pub search: Arc<GameSearch>,
 }
 
 impl Env {
@@ -135,11 +138,14 @@ impl Env {
         // TV's list of the games in play follows them last (it only reads them).
         let tv = Arc::new(Tv::new(Arc::clone(&clock)));
         let tv_follows: Weak<dyn Follower> = Arc::downgrade(&tv) as Weak<dyn Follower>;
+        let search = Arc::new(GameSearch::new(Arc::clone(&store), Arc::clone(&clock)));
+        let search_follows: Weak<dyn Follower> = Arc::downgrade(&search) as Weak<dyn Follower>;
         games.follow(vec![
             lobby_follows,
             round_follows,
             local_follows,
             tv_follows,
+            search_follows,
         ]);
         let training = Training::new(Arc::clone(&store), Arc::clone(&clock), limits.puzzle_pace);
         let learn = Arc::new(Learn::new(Arc::clone(&store), Arc::clone(&clock)));
@@ -159,6 +165,7 @@ impl Env {
             house,
             learn,
             tv,
+            search,
         }
     }
 }

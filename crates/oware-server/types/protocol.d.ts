@@ -815,6 +815,57 @@ export type TvQuery = {
  */
 channel?: string, };
 
+export type GameSearchQuery = { 
+/**
+ * The player's name (an account); required.
+ */
+player?: string, 
+/**
+ * Only against this account (its name).
+ */
+opponent?: string, 
+/**
+ * Only `win`, `draw` or `loss`, for the player.
+ */
+result?: string, 
+/**
+ * Only rated (`true`) or casual (`false`) games.
+ */
+rated?: boolean, 
+/**
+ * Only this time control: `blitz`, `rapid`, `correspondence` or `none`.
+ */
+clock?: string, 
+/**
+ * Only games that ended so: `capture`, `draw`, `no-feed`, `cycle`, `time`, `resign`,
+ * `agreement` or `abandon`.
+ */
+ending?: string, 
+/**
+ * Only games ended at or after this time (epoch ms).
+ */
+from_ms?: number, 
+/**
+ * Only games ended before this time (epoch ms).
+ */
+to_ms?: number, 
+/**
+ * Only games of at least this many moves.
+ */
+min_plies?: number, 
+/**
+ * Only games of at most this many moves.
+ */
+max_plies?: number, 
+/**
+ * Only games that began with these moves: up to 8 letters, `CdE` or `C d E`.
+ */
+opening?: string, 
+/**
+ * The page, from 1.
+ */
+page?: number, };
+
 export type LiveGamesQuery = { 
 /**
  * The page, from 1.
@@ -2439,6 +2490,66 @@ bot: boolean,
  * The account's rating in the game's category when the game started.
  */
 rating?: SeatRating, };
+
+export type GameSearchPage = { 
+/**
+ * The page, from 1.
+ */
+page: number, 
+/**
+ * Games per page.
+ */
+per_page: number, 
+/**
+ * Whether there is a next page.
+ */
+more: boolean, 
+/**
+ * The games.
+ */
+games: Array<GameSearchHit>, };
+
+export type GameSearchHit = { 
+/**
+ * The game (`/game/ID`).
+ */
+id: string, 
+/**
+ * The player's side: `S` or `N`.
+ */
+side: string, 
+/**
+ * The opponent's name.
+ */
+opponent: string, 
+/**
+ * Whether the opponent is an account (the name links to a profile).
+ */
+opponent_account: boolean, 
+/**
+ * `win`, `draw` or `loss`, for the player.
+ */
+result: string, 
+/**
+ * Whether it was rated.
+ */
+rated: boolean, 
+/**
+ * The time control's category, or `none`.
+ */
+clock: string, 
+/**
+ * Why it ended.
+ */
+ending: string, 
+/**
+ * The moves played.
+ */
+plies: number, 
+/**
+ * When it ended (epoch ms).
+ */
+ended_ms: number, };
 
 export type UpdateEvent = { 
 /**

@@ -17,3 +17,10 @@ watch-result-none = Die Partie endete ohne Ergebnis. Gleich folgt die nächste P
 watch-eval-south = Süd { $score }
 watch-eval-busy = Die Engine ist ausgelastet: Die Bewertung kommt mit dem nächsten Zug wieder.
 watch-watch = Zuschauen
+
+## Die Partiesuche des Profils (static/js/gamesearch.js)
+
+search-none = Keine Partie gefunden.
+search-hit-win = Gewonnen gegen { $opponent } in { $plies } Zügen, am { $date }
+search-hit-draw = Remis gegen { $opponent } in { $plies } Zügen, am { $date }
+search-hit-loss = Verloren gegen { $opponent } in { $plies } Zügen, am { $date }

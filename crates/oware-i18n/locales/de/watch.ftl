@@ -27,3 +27,20 @@ watch-bots-only = Nur Bots
 watch-prev = Zurück
 watch-next = Weiter
 watch-home-tv = Jetzt im { -brand }-TV
+
+## Die Partiesuche des Profils (static/player.html)
+
+search-title = Partien durchsuchen
+search-opponent = Gegner
+search-result = Ergebnis
+search-win = Gewonnen
+search-draw = Remis
+search-loss = Verloren
+search-ending = Ende
+search-ending-capture = Schlagen
+search-ending-cycle = Zyklus
+search-ending-agreement = Einigung
+search-ending-time = Zeit
+search-ending-resign = Aufgabe
+search-opening = Erste Züge
+search-go = Suchen

@@ -17,3 +17,10 @@ watch-result-none = The game ended without a result. The next game follows in a 
 watch-eval-south = South { $score }
 watch-eval-busy = The engine is busy: the evaluation comes back with the next move.
 watch-watch = Watch
+
+## The profile's game search (static/js/gamesearch.js)
+
+search-none = No game found.
+search-hit-win = Won against { $opponent } in { $plies } moves, { $date }
+search-hit-draw = Drawn against { $opponent } in { $plies } moves, { $date }
+search-hit-loss = Lost against { $opponent } in { $plies } moves, { $date }

@@ -27,3 +27,20 @@ watch-bots-only = Only bots
 watch-prev = Previous
 watch-next = Next
 watch-home-tv = On { -brand } TV now
+
+## The profile's game search (static/player.html)
+
+search-title = Search the games
+search-opponent = Opponent
+search-result = Result
+search-win = Won
+search-draw = Drawn
+search-loss = Lost
+search-ending = Ending
+search-ending-capture = Capture
+search-ending-cycle = Cycle
+search-ending-agreement = Agreement
+search-ending-time = Time
+search-ending-resign = Resignation
+search-opening = First moves
+search-go = Search

@@ -17,3 +17,10 @@ watch-result-none = La partie s'est terminée sans résultat. La partie suivante
 watch-eval-south = Sud { $score }
 watch-eval-busy = Le moteur est occupé : l'évaluation reviendra au prochain coup.
 watch-watch = Regarder
+
+## La recherche de parties du profil (static/js/gamesearch.js)
+
+search-none = Aucune partie trouvée.
+search-hit-win = Gagnée contre { $opponent } en { $plies } coups, le { $date }
+search-hit-draw = Nulle contre { $opponent } en { $plies } coups, le { $date }
+search-hit-loss = Perdue contre { $opponent } en { $plies } coups, le { $date }

@@ -27,3 +27,20 @@ watch-bots-only = Bots seulement
 watch-prev = Précédentes
 watch-next = Suivantes
 watch-home-tv = En ce moment sur la télé { -brand }
+
+## La recherche de parties du profil (static/player.html)
+
+search-title = Chercher dans les parties
+search-opponent = Adversaire
+search-result = Résultat
+search-win = Gagnées
+search-draw = Nulles
+search-loss = Perdues
+search-ending = Fin
+search-ending-capture = Prise
+search-ending-cycle = Cycle
+search-ending-agreement = Accord
+search-ending-time = Temps
+search-ending-resign = Abandon
+search-opening = Premiers coups
+search-go = Chercher

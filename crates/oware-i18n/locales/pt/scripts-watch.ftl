@@ -17,3 +17,10 @@ watch-result-none = A partida terminou sem resultado. A próxima partida vem já
 watch-eval-south = Sul { $score }
 watch-eval-busy = O motor está ocupado: a avaliação volta no próximo lance.
 watch-watch = Ver
+
+## A pesquisa de partidas do perfil (static/js/gamesearch.js)
+
+search-none = Nenhuma partida encontrada.
+search-hit-win = Vitória contra { $opponent } em { $plies } lances, a { $date }
+search-hit-draw = Empate contra { $opponent } em { $plies } lances, a { $date }
+search-hit-loss = Derrota contra { $opponent } em { $plies } lances, a { $date }

@@ -27,3 +27,20 @@ watch-bots-only = Só bots
 watch-prev = Anteriores
 watch-next = Seguintes
 watch-home-tv = Agora na TV { -brand }
+
+## A pesquisa de partidas do perfil (static/player.html)
+
+search-title = Pesquisar as partidas
+search-opponent = Adversário
+search-result = Resultado
+search-win = Vitórias
+search-draw = Empates
+search-loss = Derrotas
+search-ending = Fim
+search-ending-capture = Captura
+search-ending-cycle = Ciclo
+search-ending-agreement = Acordo
+search-ending-time = Tempo
+search-ending-resign = Desistência
+search-opening = Primeiros lances
+search-go = Pesquisar

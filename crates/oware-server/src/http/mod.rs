@@ -30,6 +30,7 @@ mod players;
 mod pool;
 mod qr;
 mod review;
+mod search;
 mod tournaments;
 mod training;
 mod tv;
@@ -93,6 +94,7 @@ impl std::ops::Deref for Shared {
 /// | `POST /api/games` (computer, friend), `…/undo`, `…/redo`, `…/ogn`, `…/analysis` | `local` ([`crate::local::Local`]) |
 /// | `…/chat` | `chat` ([`crate::chat::Chats`]) |
 /// | `/api/lobby`, `/api/lobby/events` | `lobby` ([`crate::lobby::Lobby`]) |
+/// | `GET /api/search/games` | `search` ([`crate::search::GameSearch`]) |
 /// | `/api/tv`, `/api/tv/games` | `tv` ([`crate::tv::Tv`]; the tournament channel asks `tournaments` for the running one's games) |
 /// | `…/review` | `reviews` ([`Reviews`]) |
 /// | `/api/pools/…`, `/api/tournaments/…`, `/api/account/…`, `/api/players/…` | `pools`, `tournaments`, `accounts`, `players` |
@@ -138,6 +140,8 @@ pub struct Services {
     pub(crate) tournaments: Arc<crate::tournament::Tournaments>,
     /// The games in play (TV, `/games`).
     pub(crate) tv: Arc<crate::tv::Tv>,
+    /// Game search.
+    pub(crate) search: Arc<crate::search::GameSearch>,
 }
 
 /// Builds [`ROUTES`] and the router holding them from one list: `METHOD "path" => handler`.
@@ -165,6 +169,7 @@ route_table! {
     GET "/api/lobby/events" => lobby::lobby_events,
     GET "/api/tv" => tv::featured,
     GET "/api/tv/games" => tv::games,
+    GET "/api/search/games" => search::games,
     GET "/api/qr.svg" => qr::invite_qr,
     POST "/api/games/{id}/join" => online::join.layer(small_body()),
     POST "/api/games/{id}/resign" => online::ending(Ending::Resign),

@@ -6,6 +6,7 @@
 //   /account/reset     the operator's one-time link (?token=…): a form that sets a new password
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
 import { $, el, row } from "./dom.js";
+import { setUpGameSearch } from "./gamesearch.js";
 import { t, lang } from "./i18n.js";
 import { request } from "./api.js";
 import { botMark, challengeButton } from "./challenge.js";
@@ -179,6 +180,7 @@ async function showProfile(name) {
   $("#profile-record").textContent = t("people-record", { games: total, wins: u.wins, draws: u.draws, losses: u.losses });
   showLessons(u.lessons || []);
   $("#profile-ogn").href = userOgnUrl(u.name);
+  setUpGameSearch(u.name);
   $("#profile-ogn").setAttribute("download", `${u.name}.ogn`);
 
   getRatingHistory(u.name).then((h) => drawHistory($("#rating-graph"), h), (e) => { $("#rating-graph").textContent = e.message; });
