@@ -52,7 +52,7 @@ pub(super) const RECORD: &str = "INSERT INTO game_search (game_id, side, user_id
 /// The plies an opening code holds.
 pub const OPENING_PLIES: usize = 8;
 
-/// The number of a game's first [`OPENING_PLIES`] moves: each move is its pit's place in the
+/// The number of a game's first `OPENING_PLIES` (8) moves: each move is its pit's place in the
 /// mover's row (`A`/`a` 1 … `F`/`f` 6; the sides take turns, so the letter's case adds
 /// nothing), a digit in base 7, the first move the most significant, 0 after the game's last
 /// move. The games whose opening starts with `k` given moves are then the codes from
@@ -64,7 +64,7 @@ pub fn opening_code(letters: impl IntoIterator<Item = char>) -> i64 {
     (0..OPENING_PLIES).fold(0, |code, _| code * 7 + digits.next().unwrap_or(0))
 }
 
-/// The codes of the games whose opening starts with `letters` (at most [`OPENING_PLIES`]
+/// The codes of the games whose opening starts with `letters` (at most `OPENING_PLIES`, 8,
 /// letters `A`–`F`, either case), both ends included.
 pub fn opening_range(letters: &[char]) -> (i64, i64) {
     let low = opening_code(letters.iter().copied());
