@@ -42,10 +42,12 @@ pub mod printable;
 mod puzzles;
 mod requests;
 mod review;
+mod search;
 pub mod sse;
 mod state;
 mod tournaments;
 pub mod ts;
+mod watch;
 
 pub use accounts::{
     AccountAnswer, AccountGame, AccountGames, CloseReq, Credentials, LangReq, LogOutReq,
@@ -88,6 +90,7 @@ pub use requests::{
     AnalysisReq, ChatReq, ClaimReq, ClockReq, CreateReq, JoinReq, MoveReq, OfferReq, ReviewReq,
 };
 pub use review::{ReviewEvent, ReviewView, REVIEW_ENDED};
+pub use search::{GameSearchHit, GameSearchPage, GameSearchQuery};
 pub use state::{
     AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PitValue, PositionView,
     RuleOptions, StateView,
@@ -96,3 +99,4 @@ pub use tournaments::{
     ByeLine, GameLine, NewTournament, SheetMark, StandingLine, TournamentList, TournamentMe,
     TournamentSummary, TournamentView, WaveTime,
 };
+pub use watch::{LiveGame, LiveGames, LiveGamesQuery, LivePlayer, TvAnswer, TvQuery};

@@ -113,6 +113,9 @@ pub fn declarations() -> String {
         StepMovesReq,
         ProgressReq,
         CountReq,
+        TvQuery,
+        GameSearchQuery,
+        LiveGamesQuery,
         // Answers.
         ErrorBody,
         SeatAnswer,
@@ -187,6 +190,12 @@ pub fn declarations() -> String {
         DatabaseHealth,
         EngineHealth,
         EgdbHealth,
+        TvAnswer,
+        LiveGames,
+        LiveGame,
+        LivePlayer,
+        GameSearchPage,
+        GameSearchHit,
         // Events.
         UpdateEvent,
         ThinkingEvent,

@@ -18,9 +18,11 @@ use crate::local::Local;
 use crate::online::OnlineConfig;
 use crate::review::Reviews;
 use crate::round::Round;
+use crate::search::GameSearch;
 use crate::store::Store;
 use crate::time::Clock;
 use crate::training::Training;
+use crate::tv::Tv;
 
 /// The services of a server, built once on one store, engine and clock.
 pub(crate) struct Env {
@@ -52,6 +54,10 @@ pub(crate) struct Env {
     pub training: Arc<Training>,
     /// The lessons of `/learn` and the accounts' stars.
     pub learn: Arc<Learn>,
+    /// The games in play (TV, `/games`).
+    pub tv: Arc<Tv>,
+    /// Game search (it follows the games to record their ends).
+    pub search: Arc<GameSearch>,
 }
 
 impl Env {
@@ -129,7 +135,18 @@ impl Env {
         let lobby_follows: Weak<dyn Follower> = Arc::downgrade(&lobby) as Weak<dyn Follower>;
         let round_follows: Weak<dyn Follower> = Arc::downgrade(&round) as Weak<dyn Follower>;
         let local_follows: Weak<dyn Follower> = Arc::downgrade(&local) as Weak<dyn Follower>;
-        games.follow(vec![lobby_follows, round_follows, local_follows]);
+        // TV's list of the games in play follows them last (it only reads them).
+        let tv = Arc::new(Tv::new(Arc::clone(&clock)));
+        let tv_follows: Weak<dyn Follower> = Arc::downgrade(&tv) as Weak<dyn Follower>;
+        let search = Arc::new(GameSearch::new(Arc::clone(&store), Arc::clone(&clock)));
+        let search_follows: Weak<dyn Follower> = Arc::downgrade(&search) as Weak<dyn Follower>;
+        games.follow(vec![
+            lobby_follows,
+            round_follows,
+            local_follows,
+            tv_follows,
+            search_follows,
+        ]);
         let training = Training::new(Arc::clone(&store), Arc::clone(&clock), limits.puzzle_pace);
         let learn = Arc::new(Learn::new(Arc::clone(&store), Arc::clone(&clock)));
         Env {
@@ -147,6 +164,8 @@ impl Env {
             bots,
             house,
             learn,
+            tv,
+            search,
         }
     }
 }

@@ -18,8 +18,8 @@
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, tournament, training, view |
-//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training |
+//! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `tv`, `search`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, search, tournament, training, tv, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training, tv, search |
 //! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
 //! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
@@ -32,6 +32,8 @@
 //! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
 //! | `bot/` | bots (`bot::Bots`): the upgrade to a bot, challenges between accounts (kept in the store), each account's event stream (`hub.rs`, relayed between instances), the bots' views of a game (`view.rs`) and a bot's actions through its seat | accounts, chat, events, games, online, round, store, time |
 //! | `review/` | game reviews ([`Reviews`]): a review's copy of a game ([`ReviewTarget`], `target.rs`), the background job on the engine's review slots, its progress events, the stored result, versioned answers ([`ReviewView`]), [`ReviewError`] | games, engine, store, events |
+//! | `search` | game search ([`GameSearch`]): a player's finished online games by opponent, result, rated, time control, date, length, opening and ending, paged from the store's indexed table; it follows the games to record each end | games, online, store, time |
+//! | `tv` | TV and the games in play ([`Tv`]): this instance's games being played, followed in memory as they change; the featured game of a channel, pages of the list | games, online, time, view |
 //! | `lobby` | the lobby's list of open challenges ([`Lobby`]), its limits (overall, per address) and its events to watchers; it follows the live games | games, online, events, text, time |
 //! | `games/` | [`Games`], the live games: the cache in front of the store, loading and refreshing, views, the one change step (`Games::commit`), the followers told of what happens to a game, instance sync; [`GameError`]; no feature, no HTTP | egdb_view, events, names, online, secret, store, time, view |
 //! | `accounts/` | accounts, sessions, passwords (Argon2id), log-in limits, API tokens (`tokens.rs`) | limits, names, secret, store, time, window |
@@ -47,7 +49,7 @@
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
-//! | `store/` | the [`Store`] interface, one repository trait per domain (games with versioned writes, notices, accounts, pools, tournaments, chat, bots, puzzles) with its SQL written once for both backends; the backends `sqlite/` ([`SqliteStore`], a file, one process) and `postgres/` ([`PostgresStore`], a database several instances share), folders with the same file names | rating |
+//! | `store/` | the [`Store`] interface, one repository trait per domain (games with versioned writes, notices, accounts, pools, tournaments, chat, bots, puzzles, game search) with its SQL written once for both backends; the backends `sqlite/` ([`SqliteStore`], a file, one process) and `postgres/` ([`PostgresStore`], a database several instances share), folders with the same file names | rating |
 //! | `names` | player names: no format or control characters, at most [`NAME_MAX`] grapheme clusters ([`clean_name`]), the first [`NAME_INPUT_BYTES`] bytes read; the site's own words ([`is_site_name`]) | |
 //! | `secret` | constant-time comparison of seat tokens and presence keys (`subtle`) | |
 //!
@@ -81,12 +83,14 @@ mod proxy;
 mod rating;
 mod review;
 mod round;
+mod search;
 mod secret;
 mod store;
 mod text;
 mod time;
 mod tournament;
 mod training;
+mod tv;
 mod view;
 mod window;
 
@@ -131,12 +135,14 @@ pub use review::{
     ReviewError, ReviewTarget, ReviewView, Reviews, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT,
 };
 pub use round::{Ending, NewOnline, NewPaired, Paired, PairedPlayer, PresenceGuard, Round};
+pub use search::GameSearch;
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::bots::{BotStore, ChallengeRow, Party, TokenRow};
 pub use store::chat::ChatStore;
 pub use store::lessons::LessonStore;
 pub use store::pool::PoolStore;
 pub use store::prefs::PrefStore;
+pub use store::search::{opening_code, opening_range, SearchQuery, SearchRow, SearchStore};
 pub use store::tournaments::TournamentStore;
 pub use store::training::TrainingStore;
 pub use store::{
@@ -148,6 +154,7 @@ pub use tournament::{
     NewTournament, Recurring, ScheduleError, TournamentConfig, TournamentError, Tournaments,
     DEFAULT_SCHEDULE,
 };
+pub use tv::Tv;
 pub use view::{score_text, GameSnapshot, StateView};
 
 /// How to run the server.
@@ -457,6 +464,8 @@ async fn start_on(
         house: Arc::clone(&env.house),
         training: Arc::clone(&env.training),
         learn: Arc::clone(&env.learn),
+        tv: Arc::clone(&env.tv),
+        search: Arc::clone(&env.search),
         shutdown: rx.clone(),
         budget: Arc::clone(&env.budget),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),

@@ -814,6 +814,82 @@ landing: string,
  */
 seeds: number, };
 
+export type TvQuery = { 
+/**
+ * `best` (the default: the highest-rated game), `bots` (games with a bot) or `tournament`
+ * (the running tournament's games); read as text for the server's own refusal.
+ */
+channel?: string, };
+
+export type GameSearchQuery = { 
+/**
+ * The player's name (an account); required.
+ */
+player?: string, 
+/**
+ * Only against this account (its name).
+ */
+opponent?: string, 
+/**
+ * Only `win`, `draw` or `loss`, for the player.
+ */
+result?: string, 
+/**
+ * Only rated (`true`) or casual (`false`) games.
+ */
+rated?: boolean, 
+/**
+ * Only this time control: `blitz`, `rapid`, `correspondence` or `none`.
+ */
+clock?: string, 
+/**
+ * Only games that ended so: `capture`, `draw`, `no-feed`, `cycle`, `time`, `resign`,
+ * `agreement` or `abandon`.
+ */
+ending?: string, 
+/**
+ * Only games ended at or after this time (epoch ms).
+ */
+from_ms?: number, 
+/**
+ * Only games ended before this time (epoch ms).
+ */
+to_ms?: number, 
+/**
+ * Only games of at least this many moves.
+ */
+min_plies?: number, 
+/**
+ * Only games of at most this many moves.
+ */
+max_plies?: number, 
+/**
+ * Only games that began with these moves: up to 8 letters, `CdE` or `C d E`.
+ */
+opening?: string, 
+/**
+ * The page, from 1.
+ */
+page?: number, };
+
+export type LiveGamesQuery = { 
+/**
+ * The page, from 1.
+ */
+page?: number, 
+/**
+ * Only this time control: `blitz`, `rapid`, `correspondence` or `none` (no clock).
+ */
+clock?: string, 
+/**
+ * Only rated (`true`) or casual (`false`) games.
+ */
+rated?: boolean, 
+/**
+ * `with` (the default: every game), `without` (no bot) or `only` (games with a bot).
+ */
+bots?: string, };
+
 export type ErrorBody = { 
 /**
  * The sentence to show.
@@ -2361,6 +2437,154 @@ target: number | null,
  * The build's progress in words.
  */
 status: string | null, };
+
+export type TvAnswer = { 
+/**
+ * The channel.
+ */
+channel: string, 
+/**
+ * The game.
+ */
+game: LiveGame | null, };
+
+export type LiveGames = { 
+/**
+ * The page, from 1.
+ */
+page: number, 
+/**
+ * Games in play that match, in all.
+ */
+total: number, 
+/**
+ * Games per page.
+ */
+per_page: number, 
+/**
+ * The page's games.
+ */
+games: Array<LiveGame>, };
+
+export type LiveGame = { 
+/**
+ * The game (`/game/ID`).
+ */
+id: string, 
+/**
+ * The players.
+ */
+players: BySide<LivePlayer>, 
+/**
+ * The time control, `null` for none.
+ */
+control: TimeControl | null, 
+/**
+ * The clocks as of `clock.as_of_ms`, `null` for none.
+ */
+clock: ClockView | null, 
+/**
+ * Whether the result moves the players' ratings.
+ */
+rated: boolean, 
+/**
+ * The rules' text form.
+ */
+rules: string, 
+/**
+ * The position now.
+ */
+position: PositionView, 
+/**
+ * The moves played.
+ */
+ply: number, 
+/**
+ * The last move's letter, if any.
+ */
+last: string | null, 
+/**
+ * The side to move.
+ */
+turn: Side, };
+
+export type LivePlayer = { 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * Whether the seat is an account's (the name links to a profile).
+ */
+account: boolean, 
+/**
+ * Whether that account is a bot.
+ */
+bot: boolean, 
+/**
+ * The account's rating in the game's category when the game started.
+ */
+rating?: SeatRating, };
+
+export type GameSearchPage = { 
+/**
+ * The page, from 1.
+ */
+page: number, 
+/**
+ * Games per page.
+ */
+per_page: number, 
+/**
+ * Whether there is a next page.
+ */
+more: boolean, 
+/**
+ * The games.
+ */
+games: Array<GameSearchHit>, };
+
+export type GameSearchHit = { 
+/**
+ * The game (`/game/ID`).
+ */
+id: string, 
+/**
+ * The player's side: `S` or `N`.
+ */
+side: string, 
+/**
+ * The opponent's name.
+ */
+opponent: string, 
+/**
+ * Whether the opponent is an account (the name links to a profile).
+ */
+opponent_account: boolean, 
+/**
+ * `win`, `draw` or `loss`, for the player.
+ */
+result: string, 
+/**
+ * Whether it was rated.
+ */
+rated: boolean, 
+/**
+ * The time control's category, or `none`.
+ */
+clock: string, 
+/**
+ * Why it ended.
+ */
+ending: string, 
+/**
+ * The moves played.
+ */
+plies: number, 
+/**
+ * When it ended (epoch ms).
+ */
+ended_ms: number, };
 
 export type UpdateEvent = { 
 /**

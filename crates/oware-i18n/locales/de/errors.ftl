@@ -178,7 +178,9 @@ error-bad-moves = Diese Züge lassen sich nicht lesen: Beginnen Sie den Schritt 
 error-bad-stars = Diese Sterne lassen sich nicht speichern: Laden Sie die Seite neu.
 error-not-solved = Diese Züge lösen den Schritt nicht: Es werden keine Sterne gespeichert.
 error-bad-question = Diese Frage ist ungültig: Laden Sie die Seite neu.
+error-bad-bots = Wählen Sie Partien mit oder ohne Bots oder nur Partien mit einem Bot.
 error-bad-category = Die Kategorien sind Blitz, Schnellspiel und Fernspiel.
+error-bad-channel = Die TV-Kanäle sind: beste Partie, Bots und Turnier.
 error-bad-result = Die Ergebnisse sind Sieg, Remis und Niederlage.
 error-bad-qr-text = Diese Adresse lässt sich nicht als QR-Code zeigen.
 

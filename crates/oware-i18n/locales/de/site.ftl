@@ -8,6 +8,7 @@ nav-play = Spielen
 nav-puzzles = Aufgaben
 nav-learn = Lernen
 nav-tournaments = Turniere
+nav-tv = TV
 nav-leaderboard = Rangliste
 nav-rules = Regeln
 nav-tips = Tipps

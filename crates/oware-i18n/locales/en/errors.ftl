@@ -183,7 +183,9 @@ error-bad-moves = These moves cannot be read: start the step again.
 error-bad-stars = These stars cannot be saved: reload the page.
 error-not-solved = These moves do not solve the step: no stars are kept.
 error-bad-question = This question is not valid: reload the page.
+error-bad-bots = Choose games with bots, without bots, or only games with a bot.
 error-bad-category = The categories are blitz, rapid and correspondence.
+error-bad-channel = The TV channels are the best game, bots and the tournament.
 error-bad-result = The results are win, draw and loss.
 error-bad-qr-text = This address cannot be shown as a QR code.
 

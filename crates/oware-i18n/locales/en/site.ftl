@@ -10,6 +10,7 @@ nav-play = Play
 nav-puzzles = Puzzles
 nav-learn = Learn
 nav-tournaments = Tournaments
+nav-tv = TV
 nav-leaderboard = Leaderboard
 nav-rules = Rules
 nav-tips = Tips

@@ -178,7 +178,9 @@ error-bad-moves = Impossible de lire ces coups : recommencez l'étape.
 error-bad-stars = Impossible d'enregistrer ces étoiles : rechargez la page.
 error-not-solved = Ces coups ne réussissent pas l'étape : aucune étoile n'est enregistrée.
 error-bad-question = Cette question n'est pas valable : rechargez la page.
+error-bad-bots = Choisissez les parties avec ou sans bots, ou seulement celles avec un bot.
 error-bad-category = Les catégories sont blitz, rapide et correspondance.
+error-bad-channel = Les chaînes de la télé sont la meilleure partie, les bots et le tournoi.
 error-bad-result = Les résultats sont victoire, nulle et défaite.
 error-bad-qr-text = Cette adresse ne peut pas s'afficher en code QR.
 

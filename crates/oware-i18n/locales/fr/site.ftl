@@ -8,6 +8,7 @@ nav-play = Jouer
 nav-puzzles = Problèmes
 nav-learn = Apprendre
 nav-tournaments = Tournois
+nav-tv = Télé
 nav-leaderboard = Classement
 nav-rules = Règles
 nav-tips = Conseils

@@ -178,7 +178,9 @@ error-bad-moves = Não é possível ler estas jogadas: recomece o passo.
 error-bad-stars = Não é possível guardar estas estrelas: recarregue a página.
 error-not-solved = Estas jogadas não resolvem o passo: nenhuma estrela foi guardada.
 error-bad-question = Esta pergunta não é válida: recarregue a página.
+error-bad-bots = Escolha partidas com ou sem bots, ou só as partidas com um bot.
 error-bad-category = As categorias são blitz, rápidas e por correspondência.
+error-bad-channel = Os canais da TV são a melhor partida, os bots e o torneio.
 error-bad-result = Os resultados são vitória, empate e derrota.
 error-bad-qr-text = Este endereço não pode ser mostrado como código QR.
 

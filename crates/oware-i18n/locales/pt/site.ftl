@@ -8,6 +8,7 @@ nav-play = Jogar
 nav-puzzles = Problemas
 nav-learn = Aprender
 nav-tournaments = Torneios
+nav-tv = TV
 nav-leaderboard = Classificação
 nav-rules = Regras
 nav-tips = Dicas

@@ -193,6 +193,10 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
     {
         return Some(Cow::Borrowed("tournament.html"));
     }
+    // Watching: TV and the games in play.
+    if path == "/tv" || path == "/games" {
+        return Some(Cow::Borrowed("watch.html"));
+    }
     // Puzzles: the next one, `/training/daily`, `/training/streak`, one by its id.
     if path == "/training" || path.strip_prefix("/training/").is_some_and(is_id) {
         return Some(Cow::Borrowed("training.html"));

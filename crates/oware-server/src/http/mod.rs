@@ -34,8 +34,10 @@ mod pool;
 mod qr;
 mod review;
 mod routes;
+mod search;
 mod tournaments;
 mod training;
+mod tv;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -96,6 +98,8 @@ impl std::ops::Deref for Shared {
 /// | `POST /api/games` (computer, friend), `…/undo`, `…/redo`, `…/ogn`, `…/analysis` | `local` ([`crate::local::Local`]) |
 /// | `…/chat` | `chat` ([`crate::chat::Chats`]) |
 /// | `/api/lobby`, `/api/lobby/events` | `lobby` ([`crate::lobby::Lobby`]) |
+/// | `GET /api/search/games` | `search` ([`crate::search::GameSearch`]) |
+/// | `/api/tv`, `/api/tv/games` | `tv` ([`crate::tv::Tv`]; the tournament channel asks `tournaments` for the running one's games) |
 /// | `…/review` | `reviews` ([`Reviews`]) |
 /// | `/api/pools/…`, `/api/tournaments/…`, `/api/account/…`, `/api/players/…` | `pools`, `tournaments`, `accounts`, `players` |
 /// | `/api/bot/…`, `/api/stream/event`, `/api/challenge…` (`/api/account/tokens…`: `accounts`) | `bots` ([`crate::bot::Bots`]) |
@@ -138,6 +142,10 @@ pub struct Services {
     pub(crate) pools: Arc<crate::pool::Pools>,
     /// Arenas and Swiss tournaments.
     pub(crate) tournaments: Arc<crate::tournament::Tournaments>,
+    /// The games in play (TV, `/games`).
+    pub(crate) tv: Arc<crate::tv::Tv>,
+    /// Game search.
+    pub(crate) search: Arc<crate::search::GameSearch>,
 }
 
 /// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests

@@ -60,7 +60,7 @@ use oware_protocol::TokenScope;
 
 use super::{
     accounts, bot, chat, games, health, learn, lobby, online, openapi, players, pool, qr, review,
-    tournaments, training, NoBody, Shared,
+    search, tournaments, training, tv, NoBody, Shared,
 };
 use crate::games::OfferKind;
 use crate::round::Ending;
@@ -306,6 +306,9 @@ routes! {
     GET "/api/games/{id}/events" ; query ; sse ; Guest ; Std ; Stream ; Streamed "`UpdateEvent`, `ThinkingEvent`, `AnalysisEvent`, `ReviewEvent`, `SpectatorsEvent`, `ChatMessage` (names: `EventKind`)" => games::events,
     GET "/api/lobby" ; none ; json(Lobby) ; Guest ; Std ; Free ; Capped => lobby::lobby,
     GET "/api/lobby/events" ; none ; sse ; Guest ; Std ; Stream ; Streamed "`LobbyList`, `LobbyAdd`, `LobbyRemove`" => lobby::lobby_events,
+    GET "/api/tv" ; query(TvQuery) ; json(TvAnswer) ; Guest ; Std ; Free ; One "`?channel=best|bots|tournament`" => tv::featured,
+    GET "/api/tv/games" ; query(LiveGamesQuery) ; json(LiveGames) ; Guest ; Std ; Free ; Paged "12 a page" => tv::games,
+    GET "/api/search/games" ; query(GameSearchQuery) ; json(GameSearchPage) ; Guest ; Std ; Free ; Paged "20 a page" => search::games,
     GET "/api/qr.svg" ; query ; svg ; Guest ; Std ; Free ; One "`?text=`" => qr::invite_qr,
     // Online play.
     POST "/api/games/{id}/join" ; optional(JoinReq) ; json(SeatAnswer) ; Guest ; Small ; NewGame ; One => online::join,

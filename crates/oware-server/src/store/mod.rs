@@ -14,8 +14,8 @@
 //! **Layout.** One repository trait per domain, each beside its rows and its SQL: the games
 //! ([`GameStore`], `games_sql.rs`), what instances sharing a database tell each other
 //! ([`NoticeStore`], here), the accounts (`accounts.rs`), the quick-pairing pools (`pool.rs`),
-//! the tournaments (`tournaments.rs`), the chat (`chat.rs`), the bots (`bots.rs`) and the puzzles
-//! (`training.rs`). [`Store`] is the games' and the
+//! the tournaments (`tournaments.rs`), the chat (`chat.rs`), the bots (`bots.rs`), the puzzles
+//! (`training.rs`) and the game search (`search.rs`). [`Store`] is the games' and the
 //! notices' repository itself and hands out the others; every backend has every table. The two
 //! backends are folders with the same file names, `sqlite/` and `postgres/`: the store and its
 //! games in `mod.rs`, then `accounts.rs`, `pool.rs`, `tournaments.rs`, `chat.rs`, and the
@@ -39,6 +39,7 @@ pub(crate) mod lessons;
 pub(crate) mod pool;
 mod postgres;
 pub(crate) mod prefs;
+pub(crate) mod search;
 mod sqlite;
 pub(crate) mod tournaments;
 pub(crate) mod training;
@@ -204,6 +205,9 @@ pub trait Store: GameStore + NoticeStore + 'static {
     fn lessons(&self) -> &dyn lessons::LessonStore;
     /// The accounts' preferences of the same database (`prefs.rs`): the language each chose.
     fn prefs(&self) -> &dyn prefs::PrefStore;
+
+    /// The game search's table of the same database (`search.rs`).
+    fn search(&self) -> &dyn search::SearchStore;
 
     /// Finishes pending writes and releases the database (and any lock on it); later calls fail.
     fn close(&self) -> StoreFuture<'_, ()>;

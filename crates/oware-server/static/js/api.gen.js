@@ -81,6 +81,30 @@ export const lobby = (opts) => request("GET", `/api/lobby`, opts);
 export const lobbyEventsUrl = () => `/api/lobby/events`;
 
 /**
+ * `GET /api/tv` (anyone; `?channel=best|bots|tournament`) → `TvAnswer`.
+ * @param {P.TvQuery} [query]
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.TvAnswer>}
+ */
+export const tv = (query, opts) => request("GET", `/api/tv${qs(query)}`, opts);
+
+/**
+ * `GET /api/tv/games` (anyone; 12 a page) → `LiveGames`.
+ * @param {P.LiveGamesQuery} [query]
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.LiveGames>}
+ */
+export const tvGames = (query, opts) => request("GET", `/api/tv/games${qs(query)}`, opts);
+
+/**
+ * `GET /api/search/games` (anyone; 20 a page) → `GameSearchPage`.
+ * @param {P.GameSearchQuery} [query]
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.GameSearchPage>}
+ */
+export const searchGames = (query, opts) => request("GET", `/api/search/games${qs(query)}`, opts);
+
+/**
  * `GET /api/qr.svg` (anyone; `?text=`) → SVG (`image/svg+xml`).
  * @param {Record<string, string | number | boolean | null | undefined>} [query]
  * @returns {string}

@@ -55,6 +55,7 @@ import { say } from "./status.js";
 import { $ } from "./dom.js";
 import { createAccountMenu, accountSeat } from "./account.js";
 import { showLearnCard } from "./learncard.js";
+import { showHomeTv } from "./hometv.js";
 import { t } from "./i18n.js";
 
 /** The online game's id when the address is /game/{id}, else null. */
@@ -162,6 +163,7 @@ async function accountChanged(name) {
 const pool = createPool(st);
 const account = createAccountMenu({ onChange: accountChanged });
 showLearnCard();
+showHomeTv();
 
 async function boot() {
   analysis.watchTables();

@@ -7,6 +7,7 @@
 // Everything shown comes from the JSON API and goes in as text (textContent), never as HTML.
 import * as api from "./api.gen.js";
 import { $, el, row } from "./dom.js";
+import { setUpGameSearch } from "./gamesearch.js";
 import { t, lang } from "./i18n.js";
 import { botMark, challengeButton } from "./challenge.js";
 import {
@@ -179,6 +180,7 @@ async function showProfile(name) {
   $("#profile-record").textContent = t("people-record", { games: total, wins: u.wins, draws: u.draws, losses: u.losses });
   showLessons(u.lessons || []);
   $("#profile-ogn").href = userOgnUrl(u.name);
+  setUpGameSearch(u.name);
   $("#profile-ogn").setAttribute("download", `${u.name}.ogn`);
 
   getRatingHistory(u.name).then((h) => drawHistory($("#rating-graph"), h), (e) => { $("#rating-graph").textContent = e.message; });

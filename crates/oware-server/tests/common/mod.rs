@@ -238,6 +238,9 @@ impl Store for TestStore {
     fn prefs(&self) -> &dyn oware_server::PrefStore {
         self.inner.prefs()
     }
+    fn search(&self) -> &dyn oware_server::SearchStore {
+        self.inner.search()
+    }
     fn close(&self) -> StoreFuture<'_, ()> {
         self.inner.close()
     }

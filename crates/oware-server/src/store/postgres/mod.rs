@@ -65,6 +65,7 @@ mod lessons;
 mod notices;
 mod pool;
 mod prefs;
+mod search;
 mod sql;
 mod tournaments;
 mod training;
@@ -253,6 +254,10 @@ impl Store for PostgresStore {
     }
 
     fn prefs(&self) -> &dyn crate::store::prefs::PrefStore {
+        self
+    }
+
+    fn search(&self) -> &dyn crate::store::search::SearchStore {
         self
     }
 

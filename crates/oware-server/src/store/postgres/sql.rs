@@ -88,6 +88,8 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[super::super::prefs::POSTGRES_SCHEMA],
     // 13: what an account's list of games shows of each online game, as SQLite's migration 16.
     &[GAMES_LISTING],
+    // 14: game search, as SQLite's migration 17.
+    &[super::super::search::POSTGRES_SCHEMA],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

@@ -45,6 +45,7 @@ mod lock;
 mod pool;
 mod prefs;
 mod schema;
+mod search;
 mod tournaments;
 mod training;
 
@@ -263,6 +264,10 @@ impl Store for SqliteStore {
     }
 
     fn prefs(&self) -> &dyn crate::store::prefs::PrefStore {
+        self
+    }
+
+    fn search(&self) -> &dyn crate::store::search::SearchStore {
         self
     }
 

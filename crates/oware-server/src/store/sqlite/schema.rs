@@ -54,6 +54,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &[crate::store::prefs::SQLITE_SCHEMA],
     // 16: what an account's list of games shows of each online game (`store/games_sql.rs`).
     &[GAMES_LISTING],
+    // 17: game search, one row per account seat of a finished online game (`store/search.rs`).
+    &[crate::store::search::SQLITE_SCHEMA],
 ];
 
 /// Settings, the writability check and the migrations.
