@@ -78,3 +78,57 @@ fn the_document_validates() {
         "the validator accepts anything"
     );
 }
+
+/// The declarations hold for what the server does: every route that needs credentials refuses a
+/// request without them, and every route declared `Small` refuses a body over 32 KiB (413)
+/// while the others read up to 256 KiB.
+#[tokio::test]
+async fn the_declarations_hold() {
+    use oware_server::routes::{Auth, Limit};
+    let (_dir, server, _api) = common::fresh_server().await;
+    let base = format!("http://{}", server.addr());
+    let client = reqwest::Client::new();
+    let path_of = |p: &str| {
+        p.split('/')
+            .map(|s| if s.starts_with('{') { "x0" } else { s })
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    for r in oware_server::ROUTES {
+        let method = reqwest::Method::from_bytes(r.method.as_bytes()).expect("a method");
+        let url = format!("{base}{}", path_of(r.path));
+        if r.auth != Auth::Guest {
+            let status = client
+                .request(method.clone(), &url)
+                .header("content-type", "application/json")
+                .body("{}")
+                .send()
+                .await
+                .expect("an answer")
+                .status()
+                .as_u16();
+            assert!(
+                [400, 401, 403, 404, 422].contains(&status),
+                "{} {} without credentials: {status}",
+                r.method,
+                r.path
+            );
+        }
+        if r.method == "POST" {
+            let body = format!("{{\"x\":\"{}\"}}", "a".repeat(40 * 1024));
+            let status = client
+                .request(method, &url)
+                .header("content-type", "application/json")
+                .body(body)
+                .send()
+                .await
+                .expect("an answer")
+                .status()
+                .as_u16();
+            match r.limit {
+                Limit::Small => assert_eq!(status, 413, "{} {}", r.method, r.path),
+                Limit::Std => assert_ne!(status, 413, "{} {}", r.method, r.path),
+            }
+        }
+    }
+}

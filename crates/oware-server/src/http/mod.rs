@@ -17,7 +17,6 @@ mod accounts;
 mod assets;
 mod bot;
 mod chat;
-mod client;
 mod error;
 mod error_ids;
 mod games;
@@ -29,6 +28,7 @@ pub(crate) mod listener;
 mod lobby;
 mod online;
 mod openapi;
+mod page_client;
 mod players;
 mod pool;
 mod qr;
@@ -60,12 +60,12 @@ use crate::limits::ClientKey;
 use crate::review::Reviews;
 use host::AllowedHosts;
 
-pub use client::js as client_js;
 pub use error::ApiError;
 pub use games::{move_input, movetime, parse_create, NewRequest};
 pub use host::{BadHostName, HostName};
 pub use openapi::document as openapi_document;
 pub use oware_protocol::{AnalysisReq, CreateReq, MoveReq, ReviewReq};
+pub use page_client::js as client_js;
 pub use routes::{markdown_table, Ans, Auth, Cost, Limit, Paging, Req, Route, ROUTES};
 
 /// The router state: one shared reference to [`Services`]. Every request clones it (axum's
@@ -232,6 +232,12 @@ async fn refuse_large_bodies(req: axum::extract::Request, next: Next) -> Respons
         return error::body_too_large_for(limit).into_response();
     }
     next.run(req).await
+}
+
+/// `GET /api/openapi.json` (here rather than in `openapi.rs`, which reads `routes.rs`: the
+/// route table names its handlers, and no file may name one that names it back).
+async fn openapi_json() -> Response {
+    openapi::serve()
 }
 
 /// The body of a route that takes none: nothing, white space or `{}`.

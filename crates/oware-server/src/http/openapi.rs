@@ -21,7 +21,7 @@ use serde_json::{json, Map, Value};
 use super::routes::{Ans, Auth, Req, Route, ROUTES};
 
 /// `GET /api/openapi.json`: [`document`], written once.
-pub(super) async fn serve() -> Response {
+pub(super) fn serve() -> Response {
     static TEXT: OnceLock<String> = OnceLock::new();
     let text = TEXT.get_or_init(|| document().to_string());
     ([(header::CONTENT_TYPE, "application/json")], text.as_str()).into_response()

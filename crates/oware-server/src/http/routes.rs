@@ -8,7 +8,7 @@
 //! - `docs/web.md`'s table "Every route's types" ([`markdown_table`]; the test
 //!   `routes_documented` fails when the committed table differs, `UPDATE_DOCS=1` rewrites it);
 //! - the OpenAPI document served at `GET /api/openapi.json` (`openapi.rs`);
-//! - the page's typed client `static/js/api.gen.js` (`client.rs`; the test `client_is_current`).
+//! - the page's typed client `static/js/api.gen.js` (`page_client.rs`; the test `routes_documented`).
 //!
 //! **Why a macro over a typed table.** The table is data ([`Route`], a `const` slice anyone can
 //! read: the docs, the OpenAPI document, the client and the tests walk it), but each line also
@@ -59,8 +59,8 @@ use axum::Router;
 use oware_protocol::TokenScope;
 
 use super::{
-    accounts, bot, chat, games, health, learn, lobby, online, openapi, players, pool, qr, review,
-    search, tournaments, training, tv, NoBody, Shared,
+    accounts, bot, chat, games, health, learn, lobby, online, openapi_json, players, pool, qr,
+    review, search, tournaments, training, tv, NoBody, Shared,
 };
 use crate::games::OfferKind;
 use crate::round::Ending;
@@ -298,7 +298,7 @@ where
 routes! {
     // method path ; request ; answer ; auth ; body ; budget ; paging [note] => handler
     GET "/api/health" ; none ; json(Health) ; Guest ; Std ; Free ; One "503: `Health` with `ok: false`, `error`, `code`" => health::health,
-    GET "/api/openapi.json" ; none ; json(Value) ; Guest ; Std ; Free ; One "this table as an OpenAPI 3.1 document" => openapi::serve,
+    GET "/api/openapi.json" ; none ; json(Value) ; Guest ; Std ; Free ; One "this table as an OpenAPI 3.1 document" => openapi_json,
     // Games: creating, reading, watching.
     POST "/api/games" ; json(CreateReq) ; json(SeatAnswer) 201 ; Guest ; Std ; NewGame ; One => games::create,
     GET "/api/games/{id}" ; query ; json(StateView) ; Guest ; Std ; Stream ; One "`?since=V&wait_ms=N`: a long poll (a stream of the budget)" => games::state,
@@ -337,7 +337,7 @@ routes! {
     GET "/api/account/games" ; query ; json(AccountGames) ; Session ; Std ; Free ; Paged "`?offset=N`" => online::account_games,
     POST "/api/account/signup" ; json(Credentials) ; json(AccountAnswer) ; Guest ; Std ; Attempts ; One => accounts::sign_up,
     POST "/api/account/login" ; json(Credentials) ; json(AccountAnswer) ; Guest ; Std ; Attempts ; One => accounts::log_in,
-    POST "/api/account/logout" ; optional(LogOutReq) ; json(AccountAnswer) ; Session ; Std ; Free ; One => accounts::log_out,
+    POST "/api/account/logout" ; optional(LogOutReq) ; json(AccountAnswer) ; Guest ; Std ; Free ; One => accounts::log_out,
     POST "/api/account/lang" ; json(LangReq) ; json(LangReq) ; Guest ; Std ; Free ; One => accounts::set_lang,
     POST "/api/account/password" ; json(NewPasswordReq) ; json(AccountAnswer) ; Session ; Std ; Attempts ; One => accounts::change_password,
     POST "/api/account/close" ; json(CloseReq) ; json(AccountAnswer) ; Session ; Std ; Attempts ; One => accounts::close,

@@ -312,7 +312,7 @@ export const accountSignup = (body, opts) => request("POST", `/api/account/signu
 export const accountLogin = (body, opts) => request("POST", `/api/account/login`, { ...opts, body });
 
 /**
- * `POST /api/account/logout` (session) → `AccountAnswer`.
+ * `POST /api/account/logout` (anyone) → `AccountAnswer`.
  * @param {P.LogOutReq} [body]
  * @param {RequestOptions} [opts]
  * @returns {Promise<P.AccountAnswer>}

@@ -134,7 +134,14 @@ export function createDialogs(st, { game, online, offers, review }) {
   /** A rated game's ratings and, once applied, their changes: "Rating: Ama 1500? +8 · Kofi 1500? −8". */
   function endRatings() {
     const line = $("#end-rating");
-    const sides = ["S", "N"].map((s) => [s, seatOf(st, s)]).filter(([, seat]) => seat && seat.rating);
+    /** @type {P.Side[]} */
+    const both = ["S", "N"];
+    /** @type {[P.Side, P.SeatView][]} */
+    const sides = [];
+    for (const s of both) {
+      const seat = seatOf(st, s);
+      if (seat && seat.rating) sides.push([s, seat]);
+    }
     line.hidden = !(st.game.online && st.game.online.rated && sides.length);
     line.textContent = "";
     if (line.hidden) return;

@@ -4,8 +4,9 @@
 // stand (accept, decline, withdraw). What is offered and allowed comes from the server's state; the buttons
 // only send requests through the online controller.
 import * as api from "./api.gen.js";
+/** @import * as P from "../../types/protocol" */
 import { $, button } from "./dom.js";
-import { other, sideName, endOf } from "./state.js";
+import { other, sideName, endOf, SIDES } from "./state.js";
 import { gameUrl } from "./online.js";
 import { say } from "./status.js";
 import { t } from "./i18n.js";
@@ -92,7 +93,7 @@ export function createOffers(st, { online }) {
   }
 
   function renderJoin(o) {
-    const free = Object.entries(o.seats).find(([, s]) => !s.taken);
+    const free = /** @type {[P.Side, P.SeatView][]} */ (Object.entries(o.seats)).find(([, s]) => !s.taken);
     const show = !st.seat && o.status === "open" && !!free;
     el.join.hidden = !show;
     if (!show) return;
@@ -110,7 +111,7 @@ export function createOffers(st, { online }) {
 
   function renderPresence(o) {
     el.presence.textContent = "";
-    for (const side of ["S", "N"]) {
+    for (const side of SIDES) {
       const s = o.seats[side];
       const li = document.createElement("li");
       const dot = document.createElement("span");

@@ -6,7 +6,7 @@
 // judged here: values, classes, symbols and the explanations' facts are the server's; the page words them in
 // its language (scripts-review.ftl).
 import { $ } from "./dom.js";
-import { sideName, reviewFits, endOf } from "./state.js";
+import { sideName, reviewFits, endOf, SIDES } from "./state.js";
 import * as api from "./api.js";
 import { say, announce } from "./status.js";
 import { t, lang } from "./i18n.js";
@@ -356,7 +356,7 @@ export function createReview(st, { showPly, screen }) {
     thead.appendChild(head);
     table.appendChild(thead);
     const body = document.createElement("tbody");
-    for (const side of ["S", "N"]) {
+    for (const side of SIDES) {
       const s = summaryOf(d, side);
       const tr = document.createElement("tr");
       tr.dataset.side = side;

@@ -14,6 +14,9 @@
 /** @import * as P from "../../types/protocol" */
 import { t, lang } from "./i18n.js";
 
+/** The two sides, South first. @type {readonly P.Side[]} */
+export const SIDES = ["S", "N"];
+
 /** Pit letters by absolute pit: South's A–F are 0–5, North's a–f are 6–11. */
 export const LETTERS = "ABCDEFabcdef";
 
@@ -43,7 +46,34 @@ export function wholeState(held, state) {
   return whole;
 }
 
-/** A fresh state. `settings` comes from storage.js. */
+/**
+ * The review on screen as review.js keeps it: the server's `ReviewView` fields it shows, the review itself
+ * (`data`: `any`, as the protocol has it untyped, `ReviewView.review: unknown`; see docs/review.md, "JSON"),
+ * the selected move and whether the panel is open; `run`, `step`: the version shown.
+ * @typedef {{
+ *   id: string | null, status: string, done: number, total: number, data: any,
+ *   current: boolean, computedAt: number | null, error: string | null, selected: number | null,
+ *   open: boolean, run: number, step: number,
+ * }} ReviewState
+ */
+
+/**
+ * The page's one state object (who writes which field: the comment at the top of this file).
+ * @typedef {{
+ *   settings: import("./storage.js").Settings,
+ *   id: string | null,
+ *   token: string | null,
+ *   game: P.StateView | null,
+ *   view: number | null,
+ *   busy: boolean,
+ *   analysis: { on: boolean, seq: number, hintSeq: number },
+ *   seat: P.Side | null,
+ *   watcher: string | null,
+ *   review: ReviewState | null,
+ * }} PageState
+ */
+
+/** A fresh state. `settings` comes from storage.js. @param {import("./storage.js").Settings} settings @returns {PageState} */
 export function createState(settings) {
   return {
     settings,
@@ -59,17 +89,18 @@ export function createState(settings) {
   };
 }
 
-/** Whether the game on screen is an online game between two people. */
+/** Whether the game on screen is an online game between two people.  @param {PageState} st */
 export function isOnline(st) { return !!st.game && !!st.game.online; }
-/** Online: whether this browser plays in it (holds a seat) and the game runs. */
+/** Online: whether this browser plays in it (holds a seat) and the game runs.  @param {PageState} st */
 export function isPlayingOnline(st) {
-  return isOnline(st) && !!st.seat && (st.game.online.status === "playing" || st.game.online.status === "open") && !st.game.outcome;
+  const on = st.game && st.game.online;
+  return !!on && !!st.seat && (on.status === "playing" || on.status === "open") && !st.game?.outcome;
 }
 
 /**
  * How the game on screen ended, or null while it runs: the server's `outcome`, completed for the endings
  * of online games (resign, time, agreement, abandon, aborted) from `online.end` and `online.winner`.
- */
+  @param {PageState} st */
 export function endOf(st) {
   const g = st.game;
   if (!g) return null;
@@ -83,23 +114,23 @@ export function endOf(st) {
   return g.outcome || null;
 }
 
-/** The other side. */
+/** The other side.  @param {P.Side} side @returns {P.Side} */
 export function other(side) { return side === "S" ? "N" : "S"; }
-/** The side a pit belongs to (board geometry: South's row is pits 0–5). */
+/** The side a pit belongs to (board geometry: South's row is pits 0–5).  @param {number} pit @returns {P.Side} */
 export function owner(pit) { return pit < 6 ? "S" : "N"; }
-/** A score: whole numbers plain, halves (an even split) with one decimal, as the page's language writes it. */
+/** A score: whole numbers plain, halves (an even split) with one decimal, as the page's language writes it.  @param {number} x */
 export function fmt(x) {
   return Number.isInteger(x) ? String(x) : x.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-/** "South" or "North" in the page's language. */
+/** "South" or "North" in the page's language.  @param {P.Side} side */
 export function plainSideName(side) { return side === "S" ? t("game-side-south") : t("game-side-north"); }
 
 /**
  * A name as the server gave it, in the page's language when it is one of the server's own words ("You",
  * "Computer (Easy)", "South", "North": the state is shared by all watchers, so the server names in English; a
  * player may not take those words as a name).
- */
+  @param {PageState} st @param {string} name */
 function ownName(st, name) {
   if (name === "South") return t("game-side-south");
   if (name === "North") return t("game-side-north");
@@ -109,7 +140,7 @@ function ownName(st, name) {
   return name;
 }
 
-/** The name shown for a side ("You", "Computer (Easy)", a friend's name...), in the page's language. */
+/** The name shown for a side ("You", "Computer (Easy)", a friend's name...), in the page's language.  @param {PageState} st @param {P.Side} side */
 export function sideName(st, side) {
   const plain = plainSideName(side);
   if (!st.game) return plain;
@@ -119,23 +150,23 @@ export function sideName(st, side) {
   }
   return ownName(st, st.game.names[side]);
 }
-/** Whether `side` is the person at this screen: their seat online, their side against the computer. */
+/** Whether `side` is the person at this screen: their seat online, their side against the computer.  @param {PageState} st @param {P.Side} side */
 export function isYou(st, side) {
   return !!st.game && (st.seat ? st.seat === side : isComputerGame(st) && st.game.human === side);
 }
 /**
  * Online: the seat of `side` as the state shows it (`{name, taken, connected, account, rating?}`), or null. A
  * rated game's seats carry `rating: {rating, provisional, diff?}` (`diff` once the game is over and rated).
- */
+  @param {PageState} st @param {P.Side} side */
 export function seatOf(st, side) {
   const seats = st.game && st.game.online && st.game.online.seats;
   return (seats && seats[side]) || null;
 }
-/** Whether the computer plays one side. */
+/** Whether the computer plays one side.  @param {PageState} st */
 export function isComputerGame(st) { return !!st.game && st.game.opponent !== "friend" && !st.game.online; }
-/** The computer's level, a word with a capital ("Easy"), in the page's language. */
+/** The computer's level, a word with a capital ("Easy"), in the page's language.  @param {PageState} st */
 export function levelName(st) { return levelWord(st.game ? st.game.opponent : ""); }
-/** A level ("easy") as a word with a capital, in the page's language. */
+/** A level ("easy") as a word with a capital, in the page's language.  @param {string} level */
 function levelWord(level) {
   switch (level) {
     case "easy": return t("game-level-easy");
@@ -145,23 +176,23 @@ function levelWord(level) {
     default: return "";
   }
 }
-/** The side drawn on the bottom row. */
+/** The side drawn on the bottom row.  @param {PageState} st @returns {P.Side} */
 export function viewSide(st) { return st.seat || (st.game ? st.game.view_side : "S"); }
 
-/** The position on screen: the live one or the replayed one. */
+/** The position on screen: the live one or the replayed one.  @param {PageState} st */
 export function shownPosition(st) {
   const g = st.game;
   if (!g) return null;
   return st.view === null ? g.position : g.history[st.view];
 }
 
-/** The server's word on a pit of the live position ({pit, letter, legal, reason}), or null. */
+/** The server's word on a pit of the live position ({pit, letter, legal, reason}), or null.  @param {PageState} st @param {number} p */
 export function pitInfo(st, p) {
   if (!st.game || st.view !== null) return null;
   return st.game.pits_info.find((i) => i.pit === p) || null;
 }
 
-/** Whether a person may press a pit now (not: which pit; that is `pitInfo`). */
+/** Whether a person may press a pit now (not: which pit; that is `pitInfo`).  @param {PageState} st */
 export function canMoveNow(st) {
   const g = st.game;
   if (!g || g.outcome || st.view !== null) return false;
@@ -170,16 +201,16 @@ export function canMoveNow(st) {
   return true;
 }
 
-/** Whether the review on screen judges exactly the moves of the game on screen (same start, same moves). */
+/** Whether the review on screen judges exactly the moves of the game on screen (same start, same moves).  @param {PageState} st */
 export function reviewFits(st) {
   const r = st.review, g = st.game;
   if (!r || !r.data || !g || r.id !== g.id) return false;
   const moves = r.data.moves;
   if (moves.length !== g.moves.length) return false;
-  return moves.every((m, i) => m.played === g.moves[i].letter && (i > 0 || m.before === g.history[0].text));
+  return moves.every((/** @type {{ played: string, before: string }} */ m, /** @type {number} */ i) => m.played === g.moves[i].letter && (i > 0 || m.before === g.history[0].text));
 }
 
-/** The reviewed move whose position the board shows (the review open, that move selected), or null. */
+/** The reviewed move whose position the board shows (the review open, that move selected), or null.  @param {PageState} st */
 export function reviewedMove(st) {
   const r = st.review;
   if (!r || !r.open || r.selected === null || st.view !== r.selected || !reviewFits(st)) return null;

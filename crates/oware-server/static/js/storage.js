@@ -20,7 +20,9 @@ const DEFAULT_SETTINGS = {
   poolBots: true, // quick pairing: a house bot may take the other seat when no one comes
 };
 
-/** The remembered settings over the defaults (a fresh object). */
+/** @typedef {typeof DEFAULT_SETTINGS} Settings The New game dialog's choices and the page's settings. */
+
+/** The remembered settings over the defaults (a fresh object). @returns {Settings} */
 export function loadSettings() {
   try {
     return Object.assign({ ...DEFAULT_SETTINGS }, JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}"));
