@@ -264,6 +264,11 @@ impl std::str::FromStr for Record {
     }
 }
 
+/// Parses a record (OGN; other formats to come) and names the format found: `"ogn"`.
+pub fn parse_any(text: &str) -> Result<(Record, &'static str), OgnError> {
+    Ok((parse(text)?, "ogn"))
+}
+
 /// Parses a record (syntax only; see [`Record::to_game`] for the rules).
 pub fn parse(text: &str) -> Result<Record, OgnError> {
     let mut rec = Record::default();

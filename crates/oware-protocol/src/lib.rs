@@ -44,6 +44,7 @@ mod requests;
 mod review;
 pub mod sse;
 mod state;
+mod study;
 mod tournaments;
 pub mod ts;
 
@@ -92,6 +93,7 @@ pub use state::{
     AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PitValue, PositionView,
     RuleOptions, StateView,
 };
+pub use study::{PositionAnswer, PositionReq};
 pub use tournaments::{
     ByeLine, GameLine, NewTournament, SheetMark, StandingLine, TournamentList, TournamentMe,
     TournamentSummary, TournamentView, WaveTime,

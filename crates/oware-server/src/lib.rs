@@ -83,6 +83,7 @@ mod review;
 mod round;
 mod secret;
 mod store;
+mod study;
 mod text;
 mod time;
 mod tournament;

@@ -149,7 +149,7 @@ fn is_page(name: &str) -> bool {
 }
 
 /// The pages served without `.html` (`/rules`, and `/rules.html` as well).
-const PAGES: [&str; 4] = ["rules", "strategy", "faq", "learn"];
+const PAGES: [&str; 5] = ["rules", "strategy", "faq", "learn", "editor"];
 
 /// Content security: only our own files, no inline scripts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
@@ -192,6 +192,10 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
     // Puzzles: the next one, `/training/daily`, `/training/streak`, one by its id.
     if path == "/training" || path.strip_prefix("/training/").is_some_and(is_id) {
         return Some(Cow::Borrowed("training.html"));
+    }
+    // The analysis board: `/analysis`, `/analysis/{position text}` (moves and rules in the query).
+    if path == "/analysis" || path.strip_prefix("/analysis/").is_some_and(is_id) {
+        return Some(Cow::Borrowed("study.html"));
     }
     let name = path.strip_prefix('/')?;
     if PAGES.contains(&name) {
@@ -372,6 +376,9 @@ mod tests {
             ("/tournaments", "tournament.html"),
             ("/tournament", "tournament.html"),
             ("/tournament/k3y_9", "tournament.html"),
+            ("/analysis", "study.html"),
+            ("/analysis/4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "study.html"),
+            ("/editor", "editor.html"),
         ] {
             assert_eq!(served(path).as_deref(), Some(name), "{path}");
         }

@@ -30,6 +30,7 @@ mod players;
 mod pool;
 mod qr;
 mod review;
+mod study;
 mod tournaments;
 mod training;
 
@@ -240,6 +241,7 @@ route_table! {
     POST "/api/counting" => learn::count.layer(small_body()),
     GET "/api/learn/{lesson}" => learn::lesson,
     POST "/api/learn/{lesson}/{step}/move" => learn::play.layer(small_body()),
+    POST "/api/position" => study::position,
 }
 
 /// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests
