@@ -264,11 +264,6 @@ impl std::str::FromStr for Record {
     }
 }
 
-/// Parses a record (OGN; other formats to come) and names the format found: `"ogn"`.
-pub fn parse_any(text: &str) -> Result<(Record, &'static str), OgnError> {
-    Ok((parse(text)?, "ogn"))
-}
-
 /// Parses a record (syntax only; see [`Record::to_game`] for the rules).
 pub fn parse(text: &str) -> Result<Record, OgnError> {
     let mut rec = Record::default();
@@ -364,7 +359,7 @@ fn is_score(token: &str) -> bool {
         .is_some_and(|(a, b)| half(a) && half(b))
 }
 
-fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String> {
+pub(crate) fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String> {
     let rest = &text[start + 1..];
     let name_end = rest
         .find(|c: char| c.is_whitespace() || c == '"' || c == ']')

@@ -4,7 +4,7 @@
 //! and no engine runs: the engine's lines come from a game on one device the page creates
 //! (see `docs/web.md`, "Analysis board and board editor").
 
-use oware_core::{fen, movetext, ogn, BySide, EndReason, Game, Position, Rules, Side};
+use oware_core::{fen, movetext, BySide, EndReason, Game, Position, Rules, Side};
 use oware_protocol::{PositionAnswer, PositionReq};
 
 use crate::egdb_view::Tables;
@@ -170,7 +170,14 @@ fn read_record(text: &str) -> Result<Read, GameError> {
         ));
     }
     let bad = |e: &dyn std::fmt::Display| GameError::invalid("bad-ogn", e.to_string());
-    let (record, format) = ogn::parse_any(text).map_err(|e| bad(&e))?;
+    // A PlayStrategy record's fault has a column too: `bad-record`, its place in the message's values.
+    let (record, format) = oware_core::record::parse_any(text).map_err(|e| {
+        if oware_core::playstrategy::is_playstrategy(text) {
+            GameError::invalid("bad-record", e.to_string())
+        } else {
+            bad(&e)
+        }
+    })?;
     let rules = record.rules().map_err(|e| bad(&e))?;
     let game = record.to_game_with(rules).map_err(|e| bad(&e))?;
     let mut names = default_names();
@@ -179,5 +186,9 @@ fn read_record(text: &str) -> Result<Read, GameError> {
             names[side] = crate::games::clean_name(n);
         }
     }
-    Ok((game, names, Some(format.to_string()), record.result.clone()))
+    let result = record
+        .result
+        .clone()
+        .or_else(|| record.tag("Result").map(str::to_string));
+    Ok((game, names, Some(format.to_string()), result))
 }

@@ -2,14 +2,18 @@
 // position is set seed by seed and refused, with the server's reason, while no game can be in it (too few
 // seeds, a side to move with no legal move); once the server accepts it, it opens on the analysis board,
 // where the engine analyses it, a line and a variation are played (the tree keeps both), and the link of
-// the position shown opens the same position and moves in a second browser context.
+// the position shown opens the same position and moves in a second browser context, where a game exported
+// from PlayStrategy is imported (and a malformed one refused with its line and column).
 //
 // Run: cargo build -p oware-cli && node --test crates/oware-server/web-tests/study.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { useServer, openPage, waitText } from "./harness.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { useServer, openPage, waitText, root } from "./harness.mjs";
 
 const env = useServer({ name: "study" });
 const PHONE = { width: 390, height: 844 };
@@ -71,6 +75,17 @@ test("study: the editor refuses impossible positions with the reason; the analys
   await other.page.goto(link);
   await waitText(other.page, "#st-position", new RegExp(`^${here}$`));
   assert.match(await other.page.textContent("#st-tree"), /1\. B.*a/);
+
+  // A game exported from PlayStrategy, imported there: its players, its capture, its end; a malformed
+  // record is refused with the line and the column.
+  await other.page.fill("#st-record", readFileSync(join(root, "crates/oware-core/tests/data/playstrategy/from-position.pgn"), "utf8"));
+  await other.page.click("#st-import-go");
+  await waitText(other.page, "#status", /Game imported: 1 move/);
+  assert.match(await other.page.textContent("#st-tree"), /1\. F\+2/);
+  assert.equal(await other.page.textContent("#st-bottom"), "Ama");
+  await other.page.fill("#st-record", '[P1 "Ama"]\n1. d1e1');
+  await other.page.click("#st-import-go");
+  await waitText(other.page, "#st-error", /line 2: column 4: d1e1: the last seed of d1 falls in e2, not e1/);
   assert.deepEqual(other.errors, []);
   await other.context.close();
 

@@ -222,3 +222,4 @@ error-seed-count = Mulden und Speicher müssen zusammen 48 Samen enthalten.
 error-position-won = Eine Seite hat hier schon mehr als die Hälfte der Samen geschlagen: Die Partie ist vorbei.
 error-position-drawn = Beide Seiten haben hier schon je 24 Samen geschlagen: Die Partie ist remis.
 error-no-legal-move = Die Seite am Zug hat hier keinen regelgerechten Zug, also beenden die Regeln die Partie.
+error-bad-record = Diese Partienotation lässt sich in Zeile { $line }, Spalte { $column } nicht lesen: Prüfen Sie sie dort und versuchen Sie es erneut.

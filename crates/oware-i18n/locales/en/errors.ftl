@@ -227,3 +227,4 @@ error-seed-count = The pits and the stores must hold 48 seeds in all.
 error-position-won = A side has already captured more than half the seeds here: the game is over.
 error-position-drawn = Each side has already captured 24 seeds here: the game is drawn.
 error-no-legal-move = The side to move has no legal move here, so the rules end the game.
+error-bad-record = This game record cannot be read at line { $line }, column { $column }: check it there and try again.

@@ -222,3 +222,4 @@ error-seed-count = Les trous et les greniers doivent contenir 48 graines en tout
 error-position-won = Un camp a déjà pris plus de la moitié des graines : la partie est terminée.
 error-position-drawn = Chaque camp a déjà pris 24 graines : la partie est nulle.
 error-no-legal-move = Le camp au trait n'a aucun coup légal ici : les règles terminent la partie.
+error-bad-record = Impossible de lire cette notation de partie à la ligne { $line }, colonne { $column } : vérifiez-la à cet endroit et réessayez.

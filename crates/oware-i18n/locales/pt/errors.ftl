@@ -222,3 +222,4 @@ error-seed-count = As casas e os depósitos têm de ter 48 sementes no total.
 error-position-won = Um dos lados já capturou mais de metade das sementes: o jogo acabou.
 error-position-drawn = Cada lado já capturou 24 sementes: o jogo está empatado.
 error-no-legal-move = O lado a jogar não tem nenhuma jogada legal aqui, por isso as regras terminam o jogo.
+error-bad-record = Não é possível ler este registo do jogo na linha { $line }, coluna { $column }: verifique-o aí e tente de novo.

@@ -149,7 +149,7 @@ fn is_page(name: &str) -> bool {
 }
 
 /// The pages served without `.html` (`/rules`, and `/rules.html` as well).
-const PAGES: [&str; 5] = ["rules", "strategy", "faq", "learn", "editor"];
+const PAGES: [&str; 4] = ["rules", "strategy", "faq", "learn"];
 
 /// Content security: only our own files, no inline scripts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
@@ -196,6 +196,10 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
     // The analysis board: `/analysis`, `/analysis/{position text}` (moves and rules in the query).
     if path == "/analysis" || path.strip_prefix("/analysis/").is_some_and(is_id) {
         return Some(Cow::Borrowed("study.html"));
+    }
+    // The board editor (`/editor?position=…&rules=…`).
+    if path == "/editor" {
+        return Some(Cow::Borrowed("editor.html"));
     }
     let name = path.strip_prefix('/')?;
     if PAGES.contains(&name) {
