@@ -28,6 +28,8 @@ mod side;
 pub mod fen;
 pub mod movetext;
 pub mod ogn;
+pub mod playstrategy;
+pub mod record;
 
 pub use game::Game;
 pub use moves::{Move, MoveList};

@@ -359,7 +359,7 @@ fn is_score(token: &str) -> bool {
         .is_some_and(|(a, b)| half(a) && half(b))
 }
 
-fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String> {
+pub(crate) fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String> {
     let rest = &text[start + 1..];
     let name_end = rest
         .find(|c: char| c.is_whitespace() || c == '"' || c == ']')

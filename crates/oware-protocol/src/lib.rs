@@ -45,6 +45,7 @@ mod review;
 mod search;
 pub mod sse;
 mod state;
+mod study;
 mod tournaments;
 pub mod ts;
 mod watch;
@@ -95,6 +96,7 @@ pub use state::{
     AnalysisEvent, MoveDetailView, MoveView, OutcomeView, PitInfo, PitValue, PositionView,
     RuleOptions, StateView,
 };
+pub use study::{PositionAnswer, PositionReq};
 pub use tournaments::{
     ByeLine, GameLine, NewTournament, SheetMark, StandingLine, TournamentList, TournamentMe,
     TournamentSummary, TournamentView, WaveTime,

@@ -18,7 +18,7 @@
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `tv`, `search`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, search, tournament, training, tv, view |
+//! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `study`, `tv`, `search`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, search, study, tournament, training, tv, view |
 //! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training, tv, search |
 //! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
@@ -27,6 +27,7 @@
 //! | `players` | profiles, histories, leaderboards | accounts, store |
 //! | `training/` | rated puzzles (`Training`, issue 40): the shipped set, the next puzzle near a rating (`pick.rs`), the puzzle of the day, rounds checked against the line, Glicko-2 for players and puzzles, votes, history; what the page is sent (`view.rs`) | accounts, rating, store, time |
 //! | `learn/` | the lessons of `/learn` (`Learn`, issue 41): the lessons from `oware-lessons`, a step's moves checked by the rules core, an account's stars, the counting trainer's answers | store, time, view |
+//! | `study` | the analysis board's and the board editor's route (`POST /api/position`): a position judged by the rules core, a line played from it, a record read (OGN or PlayStrategy's), answered as a game's state; nothing stored | egdb_view, games, view |
 //! | `round/` | online play ([`Round`]): create (and the lobby entry), join, moves, ends, offers, claims, rematch, seats, presence keys, flag timers, event streams of players and spectators ([`PresenceGuard`]), paired games and the finished channel, ratings at the start, an account's games | accounts, budget, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
 //! | `local/` | games on one device ([`Local`]): create, play, undo, redo, OGN, the computer's reply, cycles by agreement, analyses | budget, engine, events, games, online, store, text, view |
 //! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
@@ -86,6 +87,7 @@ mod round;
 mod search;
 mod secret;
 mod store;
+mod study;
 mod text;
 mod time;
 mod tournament;

@@ -552,6 +552,25 @@ export type ReviewReq = {
  */
 depth?: number, };
 
+export type PositionReq = { 
+/**
+ * The position text (`4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`); the start without it.
+ */
+position?: string, 
+/**
+ * The rules' text form (`abapa`, `playstrategy`, or options); abapa without it.
+ */
+rules?: string, 
+/**
+ * The moves played from the position, as letters (`FcAd`, spaces and capture suffixes
+ * allowed).
+ */
+moves?: string, 
+/**
+ * A game record (OGN, or PlayStrategy's export) to read instead of the three above.
+ */
+record?: string, };
+
 export type JoinReq = { 
 /**
  * The joiner's name.
@@ -946,6 +965,37 @@ export type AnalysisStarted = {
  * The analysis number.
  */
 seq: number, };
+
+export type PositionAnswer = { 
+/**
+ * The start position's canonical text.
+ */
+start: string, 
+/**
+ * The position at the end of the line, canonical text.
+ */
+position: string, 
+/**
+ * The line's moves as letters, without suffixes (`FcAd`).
+ */
+moves: string, 
+/**
+ * The rules' text form.
+ */
+rules: string, 
+/**
+ * The record's format when a record was read: `ogn` or `playstrategy`.
+ */
+format: string | null, 
+/**
+ * The record's result tag as written (`1-0`, `25-19`, `*`), when a record was read.
+ */
+result: string | null, 
+/**
+ * The state: legal moves with reasons, the move list, the outcome, the endgame tables'
+ * values.
+ */
+state: StateView, };
 
 export type ReviewView = { 
 /**

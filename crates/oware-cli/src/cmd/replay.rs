@@ -1,12 +1,13 @@
 //! `oware replay MOVES`: replays moves and prints the start position and the position after each
 //! move as one JSON object per line. `--stdin` replays one game per input line (`MOVES` or
-//! `FEN;MOVES`), each line's objects carrying a `game` field.
+//! `FEN;MOVES`), each line's objects carrying a `game` field. `--record FILE` replays a game record,
+//! OGN or PlayStrategy's export (`-` for standard input), from its start under its rules.
 
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use oware_core::{fen, movetext, Game, Position, Rules, Side};
+use oware_core::{fen, movetext, record, Game, Position, Rules, Side};
 use serde_json::{json, Value};
 
 use crate::common::{start_position, RulesArgs};
@@ -20,6 +21,9 @@ pub struct Args {
     /// Read one game per line from standard input (`MOVES` or `FEN;MOVES`).
     #[arg(long, conflicts_with = "moves")]
     pub stdin: bool,
+    /// Replay a game record, OGN or PlayStrategy's export (`-`: standard input), under its rules.
+    #[arg(long, conflicts_with_all = ["moves", "stdin", "fen"])]
+    pub record: Option<std::path::PathBuf>,
     /// The moves: letters concatenated (`FcAd`) or separated by spaces or commas.
     #[arg(num_args = 0.., trailing_var_arg = true)]
     pub moves: Vec<String>,
@@ -32,6 +36,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = args.rules.rules();
     let out = std::io::stdout().lock();
     let mut out = BufWriter::new(out);
+    if let Some(path) = &args.record {
+        let text = if path.as_os_str() == "-" {
+            std::io::read_to_string(std::io::stdin()).context("reading standard input")?
+        } else {
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
+        };
+        let (record, _) =
+            record::parse_any(&text).with_context(|| format!("{}", path.display()))?;
+        let record_rules = record.rules()?;
+        let moves: Vec<String> = record
+            .moves
+            .iter()
+            .map(|m| m.text.letter().to_string())
+            .collect();
+        let result = replay(
+            &mut out,
+            record.start()?,
+            &moves.join(" "),
+            record_rules,
+            None,
+        );
+        out.flush()?;
+        result?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.stdin {
         let default_start = start_position(args.fen.as_deref())?;
         let mut failed = false;

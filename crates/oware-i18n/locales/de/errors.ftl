@@ -218,3 +218,11 @@ error-content-type = Diese Anfrage muss als JSON gesendet werden.
 error-body-too-large = Diese Anfrage ist zu groß für den Server: Senden Sie weniger.
 error-body-timeout = Die Anfrage ist abgebrochen, bevor sie vollständig war: Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.
 error-method-not-allowed = Diese Adresse beantwortet diese Art von Anfrage nicht.
+
+# The analysis board and the board editor (POST /api/position).
+error-bad-position = Das ist keine Stellung: zwölf Samenzahlen, zwei Speicher und die Seite am Zug, durch Bindestriche getrennt.
+error-seed-count = Mulden und Speicher müssen zusammen 48 Samen enthalten.
+error-position-won = Eine Seite hat hier schon mehr als die Hälfte der Samen geschlagen: Die Partie ist vorbei.
+error-position-drawn = Beide Seiten haben hier schon je 24 Samen geschlagen: Die Partie ist remis.
+error-no-legal-move = Die Seite am Zug hat hier keinen regelgerechten Zug, also beenden die Regeln die Partie.
+error-bad-record = Diese Partienotation lässt sich in Zeile { $line }, Spalte { $column } nicht lesen: Prüfen Sie sie dort und versuchen Sie es erneut.

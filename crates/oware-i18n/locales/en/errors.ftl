@@ -223,3 +223,11 @@ error-content-type = This request must be sent as JSON.
 error-body-too-large = This request is too large for the server: send less.
 error-body-timeout = The request stopped arriving before it was complete: check your connection and try again.
 error-method-not-allowed = This address does not answer this kind of request.
+
+# The analysis board and the board editor (POST /api/position).
+error-bad-position = This is not position text: twelve pit counts, two stores and the side to move, joined by dashes.
+error-seed-count = The pits and the stores must hold 48 seeds in all.
+error-position-won = A side has already captured more than half the seeds here: the game is over.
+error-position-drawn = Each side has already captured 24 seeds here: the game is drawn.
+error-no-legal-move = The side to move has no legal move here, so the rules end the game.
+error-bad-record = This game record cannot be read at line { $line }, column { $column }: check it there and try again.

@@ -218,3 +218,11 @@ error-content-type = Este pedido tem de ser enviado em JSON.
 error-body-too-large = Este pedido é demasiado grande para o servidor: envie menos.
 error-body-timeout = O pedido deixou de chegar antes de estar completo: verifique a sua ligação e tente de novo.
 error-method-not-allowed = Este endereço não responde a este tipo de pedido.
+
+# The analysis board and the board editor (POST /api/position).
+error-bad-position = Isto não é uma posição: doze contagens de sementes, dois depósitos e o lado a jogar, separados por hífenes.
+error-seed-count = As casas e os depósitos têm de ter 48 sementes no total.
+error-position-won = Um dos lados já capturou mais de metade das sementes: o jogo acabou.
+error-position-drawn = Cada lado já capturou 24 sementes: o jogo está empatado.
+error-no-legal-move = O lado a jogar não tem nenhuma jogada legal aqui, por isso as regras terminam o jogo.
+error-bad-record = Não é possível ler este registo do jogo na linha { $line }, coluna { $column }: verifique-o aí e tente de novo.

@@ -418,7 +418,8 @@ impl PyGame {
         })
     }
 
-    /// A game replayed from an OGN record, under `rules` if given, else its `Rules` tag.
+    /// A game replayed from a record, OGN or PlayStrategy's export, under `rules` if given, else
+    /// the record's (its `Rules` tag; PlayStrategy's rules for its export).
     #[classmethod]
     #[pyo3(signature = (text, rules = None))]
     fn from_ogn(
@@ -426,7 +427,7 @@ impl PyGame {
         text: &str,
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let record = ogn::parse(text).map_err(ogn_error)?;
+        let (record, _) = oware_core::record::parse_any(text).map_err(ogn_error)?;
         let rules = match rules {
             Some(r) if !r.is_none() => rules_arg(Some(r), Rules::default())?,
             _ => record.rules().map_err(ogn_error)?,

@@ -440,6 +440,11 @@ impl Games {
         });
     }
 
+    /// The endgame tables, if the server has them (the analysis board's values).
+    pub(crate) fn tables(&self) -> Option<&Tables> {
+        self.egdb.as_deref()
+    }
+
     /// What `/api/health` says about the endgame tables (`null` without a folder).
     pub fn egdb_health(&self) -> Option<oware_protocol::EgdbHealth> {
         self.egdb.as_ref().map(|t| t.health())

@@ -201,6 +201,14 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
     if path == "/training" || path.strip_prefix("/training/").is_some_and(is_id) {
         return Some(Cow::Borrowed("training.html"));
     }
+    // The analysis board: `/analysis`, `/analysis/{position text}` (moves and rules in the query).
+    if path == "/analysis" || path.strip_prefix("/analysis/").is_some_and(is_id) {
+        return Some(Cow::Borrowed("study.html"));
+    }
+    // The board editor (`/editor?position=…&rules=…`).
+    if path == "/editor" {
+        return Some(Cow::Borrowed("editor.html"));
+    }
     let name = path.strip_prefix('/')?;
     if PAGES.contains(&name) {
         return Some(Cow::Owned(format!("{name}.html")));
@@ -386,6 +394,9 @@ mod tests {
             ("/tournaments", "tournament.html"),
             ("/tournament", "tournament.html"),
             ("/tournament/k3y_9", "tournament.html"),
+            ("/analysis", "study.html"),
+            ("/analysis/4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "study.html"),
+            ("/editor", "editor.html"),
         ] {
             assert_eq!(served(path).as_deref(), Some(name), "{path}");
         }

@@ -155,6 +155,21 @@ impl From<GameError> for ApiError {
         let args = match e.code() {
             "message-too-long" => vec![("max", crate::chat::TEXT_MAX.to_string())],
             "too-many-marks" => vec![("max", crate::chat::MARKS_MAX.to_string())],
+            // A record's fault: "line L: column C: …" (`oware_core::record::parse_any`).
+            "bad-record" => {
+                let text = e.to_string();
+                let mut parts = text.splitn(3, ": ");
+                match (parts.next(), parts.next()) {
+                    (Some(l), Some(c)) => [
+                        ("line", l.strip_prefix("line ")),
+                        ("column", c.strip_prefix("column ")),
+                    ]
+                    .into_iter()
+                    .filter_map(|(name, v)| v.map(|v| (name, v.to_string())))
+                    .collect(),
+                    _ => Vec::new(),
+                }
+            }
             _ => Vec::new(),
         };
         ApiError {

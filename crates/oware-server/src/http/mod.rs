@@ -35,6 +35,7 @@ mod qr;
 mod review;
 mod routes;
 mod search;
+mod study;
 mod tournaments;
 mod training;
 mod tv;

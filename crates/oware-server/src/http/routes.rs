@@ -60,7 +60,7 @@ use oware_protocol::TokenScope;
 
 use super::{
     accounts, bot, chat, games, health, learn, lobby, online, openapi_json, players, pool, qr,
-    review, search, tournaments, training, tv, NoBody, Shared,
+    review, search, study, tournaments, training, tv, NoBody, Shared,
 };
 use crate::games::OfferKind;
 use crate::round::Ending;
@@ -309,6 +309,7 @@ routes! {
     GET "/api/tv" ; query(TvQuery) ; json(TvAnswer) ; Guest ; Std ; Free ; One "`?channel=best|bots|tournament`" => tv::featured,
     GET "/api/tv/games" ; query(LiveGamesQuery) ; json(LiveGames) ; Guest ; Std ; Free ; Paged "12 a page" => tv::games,
     GET "/api/search/games" ; query(GameSearchQuery) ; json(GameSearchPage) ; Guest ; Std ; Free ; Paged "20 a page" => search::games,
+    POST "/api/position" ; json(PositionReq) ; json(PositionAnswer) ; Guest ; Std ; Free ; One "a position and a line judged by the core; nothing stored" => study::position,
     GET "/api/qr.svg" ; query ; svg ; Guest ; Std ; Free ; One "`?text=`" => qr::invite_qr,
     // Online play.
     POST "/api/games/{id}/join" ; optional(JoinReq) ; json(SeatAnswer) ; Guest ; Small ; NewGame ; One => online::join,

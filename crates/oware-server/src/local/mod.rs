@@ -10,7 +10,7 @@ mod cycle;
 use std::fmt;
 use std::sync::{Arc, Weak};
 
-use oware_core::{ogn, BySide, Game, PlayError, Rules, Side};
+use oware_core::{BySide, Game, PlayError, Rules, Side};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use crate::engine::{EngineError, EngineJobs};
@@ -136,7 +136,13 @@ impl Local {
         let bad_ogn = |e: &dyn fmt::Display| GameError::invalid("bad-ogn", e.to_string());
         let game = match &req.ogn {
             Some(text) => {
-                let record = ogn::parse(text).map_err(|e| bad_ogn(&e))?;
+                let (record, _) = oware_core::record::parse_any(text).map_err(|e| {
+                    if oware_core::playstrategy::is_playstrategy(text) {
+                        GameError::invalid("bad-record", e.to_string())
+                    } else {
+                        bad_ogn(&e)
+                    }
+                })?;
                 let rules = match req.rules {
                     Some(r) => r,
                     None => record.rules().map_err(|e| bad_ogn(&e))?,

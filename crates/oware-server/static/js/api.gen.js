@@ -105,6 +105,14 @@ export const tvGames = (query, opts) => request("GET", `/api/tv/games${qs(query)
 export const searchGames = (query, opts) => request("GET", `/api/search/games${qs(query)}`, opts);
 
 /**
+ * `POST /api/position` (anyone; a position and a line judged by the core; nothing stored) → `PositionAnswer`.
+ * @param {P.PositionReq} body
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.PositionAnswer>}
+ */
+export const position = (body, opts) => request("POST", `/api/position`, { ...opts, body });
+
+/**
  * `GET /api/qr.svg` (anyone; `?text=`) → SVG (`image/svg+xml`).
  * @param {Record<string, string | number | boolean | null | undefined>} [query]
  * @returns {string}

@@ -1,0 +1,74 @@
+# The analysis board (/analysis, static/study.html) and the board editor (/editor,
+# static/editor.html). Pit letters (A–F, a–f) and position text are notation.
+
+## The analysis board
+study-title = Analysebrett · Oware
+study-description = Stellen Sie jede Oware-Stellung auf, spielen Sie Züge und Varianten und sehen Sie die Linien der Engine und die genauen Werte der Endspieldatenbank.
+study-skip = Zum Brett springen
+study-heading = Analysebrett
+study-loading = Stellung wird geladen…
+study-board = Analysebrett
+study-row-top = Die obere Reihe
+study-row-bottom = Die untere Reihe
+study-first = Zum Anfang
+study-back = Einen Zug zurück
+study-forward = Einen Zug vor
+study-last = Zum Ende der Linie
+study-flip = Brett drehen
+study-delete = Diesen Zug löschen
+study-keys = Tasten: 1–6 spielen eine Mulde der Seite am Zug, ← → gehen durch die Züge, Pos1 und Ende springen zum Anfang und zum Ende, F dreht das Brett.
+study-moves = Züge
+study-engine = Engine
+study-engine-score = Bewertung
+study-engine-line = Beste Linie
+study-engine-depth = Tiefe
+study-tables = Endspieldatenbank
+study-share = Teilen
+study-link = Link zu dieser Stellung und ihren Zügen
+study-copy = Link kopieren
+study-position-text = Stellungstext:
+study-open-editor = Diese Stellung im Stellungseditor öffnen
+study-continue = Von hier aus spielen
+study-level = Stärke des Computers
+study-level-easy = Leicht
+study-level-medium = Mittel
+study-level-hard = Schwer
+study-level-expert = Experte
+study-against-computer = Gegen den Computer spielen
+study-against-friend = Mit einem Freund spielen
+study-import = Partie importieren
+study-import-label = Fügen Sie eine Partienotation ein (OGN oder eine aus PlayStrategy exportierte Partie)
+study-import-go = Importieren
+
+## The board editor
+editor-title = Stellungseditor · Oware
+editor-description = Stellen Sie eine Oware-Stellung Samen für Samen auf, prüfen Sie, ob eine Partie sie erreichen kann, und öffnen Sie sie auf dem Analysebrett.
+editor-skip = Zum Brett springen
+editor-heading = Stellungseditor
+editor-board = Stellungseditor
+editor-row-north = Die Reihe von Nord
+editor-row-south = Die Reihe von Süd
+editor-help = Klicken oder tippen Sie auf eine Mulde oder einen Speicher, um einen Samen hinzuzufügen; Rechtsklick, Umschalt+Klick oder langes Drücken nimmt einen weg. Auf einer ausgewählten Mulde: + und − (oder ↑ ↓) fügen hinzu und nehmen weg, 0 leert sie.
+editor-clear = Brett leeren
+editor-start = Anfangsstellung
+editor-analyse = Analysieren
+editor-turn = Seite am Zug
+editor-turn-south = Süd (A–F)
+editor-turn-north = Nord (a–f)
+editor-rules = Regeln
+editor-grand-slam = Grand Slam
+editor-gs-no-capture = erlaubt, schlägt nichts
+editor-gs-illegal = verboten, außer er ist erzwungen
+editor-gs-to-opponent = schlägt, der Rest geht an den Gegner
+editor-gs-leave-last = schlägt alles außer der letzten Mulde
+editor-gs-leave-first = schlägt alles außer der ersten Mulde
+editor-repetition = Eine wiederholte Stellung beendet die Partie
+editor-rep-third = beim dritten Mal
+editor-rep-first = schon bei der ersten Wiederholung
+editor-cycle-seeds = Übrige Samen, wenn ein Zyklus die Partie beendet
+editor-cs-own-row = jede Seite behält ihre Reihe
+editor-cs-even = werden gleich geteilt
+editor-text = Stellungstext
+editor-text-label = Zwölf Mulden (A–F, a–f), die beiden Speicher (Süd, dann Nord) und die Seite am Zug
+editor-text-load = Diese Stellung aufstellen
+editor-text-copy = Kopieren

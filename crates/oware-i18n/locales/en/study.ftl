@@ -1,0 +1,74 @@
+# The analysis board (/analysis, static/study.html) and the board editor (/editor,
+# static/editor.html). Pit letters (A–F, a–f) and position text are notation.
+
+## The analysis board
+study-title = Analysis board · Oware
+study-description = Set up any Oware position, play moves and variations, and see the engine's lines and the endgame tables' exact values.
+study-skip = Skip to the board
+study-heading = Analysis board
+study-loading = Loading the position…
+study-board = Analysis board
+study-row-top = The top row
+study-row-bottom = The bottom row
+study-first = To the start
+study-back = One move back
+study-forward = One move forward
+study-last = To the end of the line
+study-flip = Flip the board
+study-delete = Delete this move
+study-keys = Keys: 1–6 play a pit of the side to move, ← → step through the moves, Home and End go to the start and the end, F flips the board.
+study-moves = Moves
+study-engine = Engine
+study-engine-score = Score
+study-engine-line = Best line
+study-engine-depth = Depth
+study-tables = Endgame tables
+study-share = Share
+study-link = Link to this position and its moves
+study-copy = Copy the link
+study-position-text = Position text:
+study-open-editor = Open this position in the board editor
+study-continue = Play from here
+study-level = Computer's level
+study-level-easy = Easy
+study-level-medium = Medium
+study-level-hard = Hard
+study-level-expert = Expert
+study-against-computer = Play against the computer
+study-against-friend = Play with a friend
+study-import = Import a game
+study-import-label = Paste a game record (OGN, or a game exported from PlayStrategy)
+study-import-go = Import
+
+## The board editor
+editor-title = Board editor · Oware
+editor-description = Set up an Oware position seed by seed, check that a game can be in it, and open it on the analysis board.
+editor-skip = Skip to the board
+editor-heading = Board editor
+editor-board = Board editor
+editor-row-north = North's row
+editor-row-south = South's row
+editor-help = Click or tap a pit or a store to add a seed; right-click, shift-click or press and hold to take one away. On a focused pit: + and − (or ↑ ↓) add and take away, 0 empties it.
+editor-clear = Empty the board
+editor-start = Start position
+editor-analyse = Analyse
+editor-turn = Side to move
+editor-turn-south = South (A–F)
+editor-turn-north = North (a–f)
+editor-rules = Rules
+editor-grand-slam = Grand slam
+editor-gs-no-capture = allowed, captures nothing
+editor-gs-illegal = forbidden unless forced
+editor-gs-to-opponent = captures, the rest goes to the opponent
+editor-gs-leave-last = captures all but the last pit
+editor-gs-leave-first = captures all but the first pit
+editor-repetition = A repeated position ends the game
+editor-rep-third = the third time
+editor-rep-first = the first time it repeats
+editor-cycle-seeds = Seeds left when a cycle ends the game
+editor-cs-own-row = each side keeps its own row
+editor-cs-even = split evenly
+editor-text = Position text
+editor-text-label = Twelve pits (A–F, a–f), the two stores (South's, North's) and the side to move
+editor-text-load = Set up this position
+editor-text-copy = Copy

@@ -1,0 +1,74 @@
+# The analysis board (/analysis, static/study.html) and the board editor (/editor,
+# static/editor.html). Pit letters (A–F, a–f) and position text are notation.
+
+## The analysis board
+study-title = Plateau d'analyse · Awalé
+study-description = Posez n'importe quelle position d'awalé, jouez des coups et des variantes, et voyez les lignes du moteur et les valeurs exactes des tables de finales.
+study-skip = Aller au plateau
+study-heading = Plateau d'analyse
+study-loading = Chargement de la position…
+study-board = Plateau d'analyse
+study-row-top = La rangée du haut
+study-row-bottom = La rangée du bas
+study-first = Au début
+study-back = Un coup en arrière
+study-forward = Un coup en avant
+study-last = À la fin de la ligne
+study-flip = Retourner le plateau
+study-delete = Supprimer ce coup
+study-keys = Touches : 1–6 jouent un trou du camp au trait, ← → parcourent les coups, Début et Fin vont au début et à la fin, F retourne le plateau.
+study-moves = Coups
+study-engine = Moteur
+study-engine-score = Évaluation
+study-engine-line = Meilleure ligne
+study-engine-depth = Profondeur
+study-tables = Tables de finales
+study-share = Partager
+study-link = Lien vers cette position et ses coups
+study-copy = Copier le lien
+study-position-text = Texte de la position :
+study-open-editor = Ouvrir cette position dans l'éditeur
+study-continue = Jouer à partir d'ici
+study-level = Niveau de l'ordinateur
+study-level-easy = Facile
+study-level-medium = Moyen
+study-level-hard = Difficile
+study-level-expert = Expert
+study-against-computer = Jouer contre l'ordinateur
+study-against-friend = Jouer avec un ami
+study-import = Importer une partie
+study-import-label = Collez la notation d'une partie (OGN, ou une partie exportée de PlayStrategy)
+study-import-go = Importer
+
+## The board editor
+editor-title = Éditeur de position · Awalé
+editor-description = Posez une position d'awalé graine par graine, vérifiez qu'une partie peut y arriver et ouvrez-la sur le plateau d'analyse.
+editor-skip = Aller au plateau
+editor-heading = Éditeur de position
+editor-board = Éditeur de position
+editor-row-north = La rangée de Nord
+editor-row-south = La rangée de Sud
+editor-help = Cliquez ou touchez un trou ou un grenier pour ajouter une graine ; clic droit, Maj+clic ou appui long pour en retirer une. Sur un trou sélectionné : + et − (ou ↑ ↓) ajoutent et retirent, 0 le vide.
+editor-clear = Vider le plateau
+editor-start = Position de départ
+editor-analyse = Analyser
+editor-turn = Camp au trait
+editor-turn-south = Sud (A–F)
+editor-turn-north = Nord (a–f)
+editor-rules = Règles
+editor-grand-slam = Grand chelem
+editor-gs-no-capture = permis, ne prend rien
+editor-gs-illegal = interdit sauf s'il est forcé
+editor-gs-to-opponent = prend, le reste va à l'adversaire
+editor-gs-leave-last = prend tout sauf le dernier trou
+editor-gs-leave-first = prend tout sauf le premier trou
+editor-repetition = Une position répétée termine la partie
+editor-rep-third = à la troisième fois
+editor-rep-first = dès la première répétition
+editor-cycle-seeds = Graines restantes quand un cycle termine la partie
+editor-cs-own-row = chaque camp garde sa rangée
+editor-cs-even = partagées à parts égales
+editor-text = Texte de la position
+editor-text-label = Douze trous (A–F, a–f), les deux greniers (Sud, puis Nord) et le camp au trait
+editor-text-load = Poser cette position
+editor-text-copy = Copier

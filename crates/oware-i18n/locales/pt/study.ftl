@@ -1,0 +1,74 @@
+# The analysis board (/analysis, static/study.html) and the board editor (/editor,
+# static/editor.html). Pit letters (A–F, a–f) and position text are notation.
+
+## The analysis board
+study-title = Tabuleiro de análise · Ouril
+study-description = Monte qualquer posição de ouril, jogue lances e variantes, e veja as linhas do motor e os valores exatos das tabelas de finais.
+study-skip = Saltar para o tabuleiro
+study-heading = Tabuleiro de análise
+study-loading = A carregar a posição…
+study-board = Tabuleiro de análise
+study-row-top = A fila de cima
+study-row-bottom = A fila de baixo
+study-first = Para o início
+study-back = Uma jogada atrás
+study-forward = Uma jogada à frente
+study-last = Para o fim da linha
+study-flip = Virar o tabuleiro
+study-delete = Apagar esta jogada
+study-keys = Teclas: 1–6 jogam uma casa do lado a jogar, ← → percorrem as jogadas, Home e End vão para o início e para o fim, F vira o tabuleiro.
+study-moves = Jogadas
+study-engine = Motor
+study-engine-score = Avaliação
+study-engine-line = Melhor linha
+study-engine-depth = Profundidade
+study-tables = Tabelas de finais
+study-share = Partilhar
+study-link = Ligação para esta posição e as suas jogadas
+study-copy = Copiar a ligação
+study-position-text = Texto da posição:
+study-open-editor = Abrir esta posição no editor de posições
+study-continue = Jogar a partir daqui
+study-level = Nível do computador
+study-level-easy = Fácil
+study-level-medium = Médio
+study-level-hard = Difícil
+study-level-expert = Perito
+study-against-computer = Jogar contra o computador
+study-against-friend = Jogar com um amigo
+study-import = Importar um jogo
+study-import-label = Cole o registo de um jogo (OGN, ou um jogo exportado do PlayStrategy)
+study-import-go = Importar
+
+## The board editor
+editor-title = Editor de posições · Ouril
+editor-description = Monte uma posição de ouril semente a semente, verifique que um jogo pode lá chegar e abra-a no tabuleiro de análise.
+editor-skip = Saltar para o tabuleiro
+editor-heading = Editor de posições
+editor-board = Editor de posições
+editor-row-north = A fila do Norte
+editor-row-south = A fila do Sul
+editor-help = Clique ou toque numa casa ou num depósito para juntar uma semente; clique direito, Shift+clique ou toque longo para tirar uma. Numa casa selecionada: + e − (ou ↑ ↓) juntam e tiram, 0 esvazia-a.
+editor-clear = Esvaziar o tabuleiro
+editor-start = Posição inicial
+editor-analyse = Analisar
+editor-turn = Lado a jogar
+editor-turn-south = Sul (A–F)
+editor-turn-north = Norte (a–f)
+editor-rules = Regras
+editor-grand-slam = Grand slam
+editor-gs-no-capture = permitido, não captura nada
+editor-gs-illegal = proibido, a não ser que seja forçado
+editor-gs-to-opponent = captura, o resto vai para o adversário
+editor-gs-leave-last = captura tudo menos a última casa
+editor-gs-leave-first = captura tudo menos a primeira casa
+editor-repetition = Uma posição repetida termina o jogo
+editor-rep-third = à terceira vez
+editor-rep-first = logo à primeira repetição
+editor-cycle-seeds = Sementes que restam quando um ciclo termina o jogo
+editor-cs-own-row = cada lado fica com a sua fila
+editor-cs-even = divididas em partes iguais
+editor-text = Texto da posição
+editor-text-label = Doze casas (A–F, a–f), os dois depósitos (Sul, depois Norte) e o lado a jogar
+editor-text-load = Montar esta posição
+editor-text-copy = Copiar
