@@ -25,7 +25,7 @@ learn-puzzles-next = Problème suivant
 ## La page des leçons (static/learn.html).
 
 learn-page-title = Apprendre l'awalé
-learn-page-description = Apprenez à jouer à l'awalé : de courtes leçons sur le plateau, des premières graines semées à la fin de la partie, et un entraînement au comptage.
+learn-page-description = Apprends à jouer à l'awalé : de courtes leçons sur le plateau, des premières graines semées à la fin de la partie, et un entraînement au comptage.
 learn-page-heading = Apprendre à jouer à l'awalé
 learn-page-intro = De courtes leçons sur un vrai plateau. Chaque étape a un but : joue une case et regarde ce qui se passe. Prends ton temps : tu peux réessayer autant de fois que tu veux.
 learn-count-heading = Entraînement au comptage

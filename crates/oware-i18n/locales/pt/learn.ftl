@@ -25,8 +25,8 @@ learn-puzzles-next = Problema seguinte
 ## A página das lições (static/learn.html).
 
 learn-page-title = Aprender ouril
-learn-page-description = Aprenda a jogar ouril: lições curtas no tabuleiro, da primeira sementeira ao fim de um jogo, e um treino de contagem.
-learn-page-heading = Aprenda a jogar ouril
+learn-page-description = Aprende a jogar ouril: lições curtas no tabuleiro, da primeira sementeira ao fim de um jogo, e um treino de contagem.
+learn-page-heading = Aprende a jogar ouril
 learn-page-intro = Lições curtas no tabuleiro a sério. Cada passo tem um objetivo: joga uma casa e vê o que acontece. Sem pressa: podes tentar outra vez as vezes que quiseres.
 learn-count-heading = Treino de contagem
 learn-count-intro = Onde cai a última semente, e quantas sementes vão lá ficar? Treine a contagem, com ou sem relógio.
