@@ -44,6 +44,9 @@ pub struct Session {
     /// A reply of this game is in the engine (perhaps a stale one, after an undo): at most one
     /// at a time, so a move/undo loop cannot fill the engine's queue.
     pub(crate) reply_running: bool,
+    /// The mover's place in the budget's engine replies ([`crate::budget::EngineHold`]): held
+    /// from the move until the computer's reply to it ends.
+    pub(crate) engine_hold: Option<crate::budget::EngineHold>,
     /// Why the computer's last reply failed; cleared by the next change.
     pub(crate) engine_error: Option<String>,
     pub(crate) analysis: Option<Arc<AtomicBool>>,
@@ -162,6 +165,7 @@ impl Session {
             version: row.version,
             thinking: false,
             reply_running: false,
+            engine_hold: None,
             engine_error: None,
             analysis: None,
             analysis_seq: 0,
