@@ -782,7 +782,14 @@ async fn an_address_has_its_budget_of_the_computers_replies_in_the_engine_at_onc
     let version = v["state"]["version"].as_u64().unwrap();
     // A second move of the same address (another address of its /64) in another game: refused
     // while that reply lasts, nothing written.
-    let (st, body) = play_from(&s, &games[1].0, &games[1].1, "C", "2001:db8:7:1::2").await;
+    // (A move let through would wait at the gate for good: the guard turns that into a
+    // failure.)
+    let (st, body) = tokio::time::timeout(
+        Duration::from_secs(60),
+        play_from(&s, &games[1].0, &games[1].1, "C", "2001:db8:7:1::2"),
+    )
+    .await
+    .expect("the move was refused at once, not let through");
     assert_error(
         st,
         &body,
