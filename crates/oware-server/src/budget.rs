@@ -11,6 +11,7 @@
 //! | online games created (lobby, challenge accepted, rematch, pool ticket) | [`ServerLimits::live_games_per_account`] going at once | [`OnlineConfig::create_limit`] a window | the lobby's size |
 //! | games on one device | – | [`ServerLimits::games_created`] a window | – |
 //! | engine jobs (computer games and their moves, analyses, hints, reviews) | – | [`ServerLimits::engine_starts`] a window | the engine's queues |
+//! | the computer's replies in the engine at once | – | [`ServerLimits::engine_replies_per_client`] | the reply lanes' queues |
 //! | challenges sent | [`ServerLimits::challenges_per_minute`], open ones in the store | [`ServerLimits::challenges_per_minute`] × 2 | – |
 //! | house-bot places | `HouseConfig::per_account` | – | `HouseConfig::games_max` |
 //! | API tokens | `TOKENS_MAX` (the store) | – | – |
@@ -140,6 +141,10 @@ pub struct Budget {
     ceilings: Ceilings,
     streams: Arc<StreamTable>,
     connections: Arc<AtomicUsize>,
+    /// The computer's replies each address has in the engine now (an entry only while it
+    /// holds one: at most as many as the reply lanes take).
+    engine_replies: Arc<Mutex<HashMap<ClientKey, usize>>>,
+    engine_replies_per_client: usize,
     clock: Arc<dyn Clock>,
 }
 
@@ -212,6 +217,33 @@ pub struct Holder<'a> {
     pub token: Option<&'a str>,
 }
 
+/// One of an address's replies of the computer in the engine; dropping it (the reply ended)
+/// frees its place.
+pub struct EngineHold {
+    key: ClientKey,
+    table: Arc<Mutex<HashMap<ClientKey, usize>>>,
+}
+
+impl Drop for EngineHold {
+    fn drop(&mut self) {
+        let mut held = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = held.get_mut(&self.key) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                held.remove(&self.key);
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for EngineHold {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineHold")
+            .field("key", &self.key)
+            .finish()
+    }
+}
+
 /// One open connection; dropping it frees its place.
 pub struct ConnectionSlot(Arc<AtomicUsize>);
 
@@ -281,6 +313,8 @@ impl Budget {
                 ended: broadcast::channel(1024).0,
             }),
             connections: Arc::new(AtomicUsize::new(0)),
+            engine_replies: Arc::new(Mutex::new(HashMap::new())),
+            engine_replies_per_client: limits.engine_replies_per_client.max(1),
             clock,
         }
     }
@@ -296,6 +330,34 @@ impl Budget {
         self.engine_starts
             .take(ip)
             .map_err(|o| self.too_many_engine_jobs(o))
+    }
+
+    /// A place for one more reply of the computer to a move of `ip`'s, held until the reply
+    /// ends; a 429 while the address has as many in the engine as allowed (so that one client
+    /// cannot hold a lane however many games it plays at once).
+    pub fn hold_engine_reply(&self, ip: IpAddr) -> Result<EngineHold, LimitError> {
+        let key = ClientKey::of(ip);
+        let mut held = self
+            .engine_replies
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let n = held.entry(key).or_default();
+        if *n >= self.engine_replies_per_client {
+            return Err(LimitError {
+                code: "too-many-engine-jobs",
+                message: format!(
+                    "the computer is still thinking about {} of this address's moves, the most \
+                     at once; wait for its replies before moving in another game",
+                    *n
+                ),
+                retry_after_s: 2,
+            });
+        }
+        *n += 1;
+        Ok(EngineHold {
+            key,
+            table: Arc::clone(&self.engine_replies),
+        })
     }
 
     /// Counts a game on one device (with a friend or, with `engine_job`, against the computer,

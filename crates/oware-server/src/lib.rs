@@ -102,7 +102,7 @@ use std::sync::Arc;
 
 pub use accounts::User;
 pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
-pub use budget::{Budget, Ceilings, StreamSlot};
+pub use budget::{Budget, Ceilings, EngineHold, StreamSlot};
 pub use chat::{
     check_text as check_chat_text, check_text_counted as check_chat_text_counted, ChatError,
     ChatPoster, Chats, TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,
@@ -393,6 +393,17 @@ pub async fn start_with_limits(
     addr: SocketAddr,
     limits: ServerLimits,
 ) -> Result<Server, ServeError> {
+    start_with_clock(store, engine, addr, limits, Arc::new(SystemClock)).await
+}
+
+/// [`start_with_limits`] on `clock` (tests: a manual clock).
+pub async fn start_with_clock(
+    store: Arc<dyn Store>,
+    engine: EngineJobs,
+    addr: SocketAddr,
+    limits: ServerLimits,
+    clock: Arc<dyn Clock>,
+) -> Result<Server, ServeError> {
     let env = env::Env::new(
         store,
         engine,
@@ -400,7 +411,7 @@ pub async fn start_with_limits(
         OnlineConfig::default(),
         HouseConfig::default(),
         &limits,
-        Arc::new(SystemClock),
+        clock,
     );
     start_on(env, addr, limits, &[], TournamentConfig::default()).await
 }

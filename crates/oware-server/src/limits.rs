@@ -32,6 +32,11 @@ pub struct ServerLimits {
     pub games_created: usize,
     /// The window of `games_created` (default 10 minutes).
     pub games_window: Duration,
+    /// The computer's replies one address may have in the engine (searching or waiting for a
+    /// slot) at once, over all its games against the computer (default 2): a move that needs
+    /// one more is refused (429 `too-many-engine-jobs`) until one ends, so that one client
+    /// cannot hold a lane (the hard and expert replies' above all) while others wait.
+    pub engine_replies_per_client: usize,
     /// Jobs that may wait for a search slot in each of the engine's lanes (quick replies,
     /// deep replies, analyses) before new work is refused with 503 (default 32).
     pub engine_queue: usize,
@@ -76,6 +81,7 @@ impl Default for ServerLimits {
             games_created: 100,
             games_window: Duration::from_secs(600),
             engine_queue: 32,
+            engine_replies_per_client: 2,
             streams_per_client: 16,
             streams_per_account: 32,
             streams_max: None,

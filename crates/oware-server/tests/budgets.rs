@@ -723,3 +723,89 @@ async fn a_rating_history_holds_the_newest_points_only() {
     assert_eq!(newest[..], all[2..]);
     store.close().await.unwrap();
 }
+
+/// Plays `mv` in game `id` with seat token `token` from client address `from`.
+async fn play_from(s: &Server, id: &str, token: &str, mv: &str, from: &str) -> (StatusCode, Value) {
+    let r = reqwest::Client::new()
+        .post(format!("http://{}/api/games/{id}/moves", s.addr()))
+        .header("x-seat-token", token)
+        .header("x-forwarded-for", from)
+        .json(&json!({ "move": mv }))
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn an_address_has_its_budget_of_the_computers_replies_in_the_engine_at_once() {
+    let clock = ManualClock::starting_now();
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::db(&dir.path().join("games.sqlite")).await;
+    let inner = oware_server::open_store(&db.to_string_lossy())
+        .await
+        .unwrap();
+    // Each write of a game waits for a permit: a computer's reply is in progress until its
+    // move is written.
+    let gate = Arc::new(tokio::sync::Semaphore::new(0));
+    let store = common::TestStore {
+        update_gate: Some(Arc::clone(&gate)),
+        ..common::TestStore::over(inner)
+    };
+    let limits = ServerLimits {
+        engine_replies_per_client: 1,
+        trusted_proxies: TrustedProxies::new(["127.0.0.1".parse::<ProxyNet>().unwrap()]),
+        ..ServerLimits::default()
+    };
+    let s = oware_server::start_with_clock(
+        Arc::new(store),
+        oware_server::EngineJobs::new(1),
+        "127.0.0.1:0".parse().unwrap(),
+        limits,
+        clock.shared(),
+    )
+    .await
+    .unwrap();
+    let api = common::Api::new(&s);
+    let one = "2001:db8:7:1::1";
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let (id, token, _) = api.new_game(json!({"opponent": "hard"})).await;
+        games.push((id, token));
+    }
+    // The address moves in its first game (the move is written); the computer's reply to it
+    // is in the engine until its move is written.
+    gate.add_permits(1);
+    let (st, v) = play_from(&s, &games[0].0, &games[0].1, "C", one).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let version = v["state"]["version"].as_u64().unwrap();
+    // A second move of the same address (another address of its /64) in another game: refused
+    // while that reply lasts, nothing written.
+    // (A move let through would wait at the gate for good: the guard turns that into a
+    // failure.)
+    let (st, body) = tokio::time::timeout(
+        Duration::from_secs(60),
+        play_from(&s, &games[1].0, &games[1].1, "C", "2001:db8:7:1::2"),
+    )
+    .await
+    .expect("the move was refused at once, not let through");
+    assert_error(
+        st,
+        &body,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-engine-jobs",
+    );
+    assert_eq!(api.state(&games[1].0).await["ply"], 0);
+    // Another address is not held back by it.
+    gate.add_permits(1);
+    let (st, v) = play_from(&s, &games[1].0, &games[1].1, "C", "198.51.100.4").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    // The first reply is written: the first address may move again.
+    gate.add_permits(100);
+    let after = api.wait(&games[0].0, version).await;
+    assert_eq!(after["ply"], 2, "the computer replied: {after}");
+    let (st, v) = play_from(&s, &games[2].0, &games[2].1, "C", one).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    s.shutdown().await.unwrap();
+}

@@ -49,6 +49,9 @@ pub struct Session {
     /// searches. Kept in memory only: a game read again from the store (after a restart, or
     /// on another instance) has the server's engine play again, as for any other page.
     pub(crate) page_plays: bool,
+    /// The mover's place in the budget's engine replies ([`crate::budget::EngineHold`]): held
+    /// from the move until the computer's reply to it ends.
+    pub(crate) engine_hold: Option<crate::budget::EngineHold>,
     /// Why the computer's last reply failed; cleared by the next change.
     pub(crate) engine_error: Option<String>,
     pub(crate) analysis: Option<Arc<AtomicBool>>,
@@ -168,6 +171,7 @@ impl Session {
             thinking: false,
             reply_running: false,
             page_plays: false,
+            engine_hold: None,
             engine_error: None,
             analysis: None,
             analysis_seq: 0,

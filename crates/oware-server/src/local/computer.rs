@@ -24,6 +24,9 @@ impl Local {
     /// A game has at most one reply in the engine: while a stale one (the game changed under
     /// it) still searches, the next is started when it ends.
     pub(super) async fn computer_turn(self: Arc<Self>, live: Live) {
+        // The mover's place among its address's replies in the engine: given back when this
+        // reply ends, however it ends.
+        let _hold = live.lock().await.engine_hold.take();
         let (chosen, mut s, id) = loop {
             let (game, level, seed, version, id, propose) = {
                 let mut s = live.lock().await;

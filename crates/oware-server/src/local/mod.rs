@@ -226,19 +226,23 @@ impl Local {
         let explained = pos.explain(m, s.game.rules()).map_err(|e| s.illegal(&e))?;
         let mut game = s.game.clone();
         game.play(m).map_err(|e| s.illegal(&e))?;
+        let mut hold = None;
         if let (Opponent::Computer(level), false) = (s.opponent, s.page_plays) {
             // The reply must have a place in the engine's queue, else the move is refused.
             if !game.is_over() {
                 self.engine.reply_room(level).map_err(busy)?;
-                // The reply is engine work of the mover's address, counted as any other.
+                // The reply is engine work of the mover's address, counted as any other: a
+                // start in its window, and a place among its replies in the engine until
+                // this one ends.
                 if let Some(ip) = ip {
-                    self.budget
-                        .start_engine_job(ip)
-                        .map_err(|e| GameError::TooMany {
-                            code: e.code,
-                            message: e.message,
-                            retry_after_s: e.retry_after_s,
-                        })?;
+                    let too_many = |e: crate::limits::LimitError| GameError::TooMany {
+                        code: e.code,
+                        message: e.message,
+                        retry_after_s: e.retry_after_s,
+                    };
+                    let held = self.budget.hold_engine_reply(ip).map_err(too_many)?;
+                    self.budget.start_engine_job(ip).map_err(too_many)?;
+                    hold = Some(held);
                 }
             }
         }
@@ -246,6 +250,9 @@ impl Local {
         self.games
             .persist(s, Change::local(game, Vec::new()))
             .await?;
+        if hold.is_some() {
+            s.engine_hold = hold;
+        }
         let detail = view::move_detail(ply, &pos, m, &explained);
         let state = self.games.view(s);
         self.games

@@ -193,6 +193,9 @@ pub struct TestStore {
     pub whole_rows: AtomicU64,
     /// Whether `listed_online_of` answers empty listings (rows written before the column).
     pub blank_listings: std::sync::atomic::AtomicBool,
+    /// With a gate, each game update waits for a permit (so that a computer's reply stays
+    /// "in progress" for as long as a test needs, without timing).
+    pub update_gate: Option<Arc<tokio::sync::Semaphore>>,
 }
 
 impl TestStore {
@@ -204,6 +207,7 @@ impl TestStore {
             review_gate: None,
             whole_rows: AtomicU64::new(0),
             blank_listings: std::sync::atomic::AtomicBool::new(false),
+            update_gate: None,
         }
     }
 }
@@ -260,7 +264,13 @@ impl GameStore for TestStore {
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
             .is_ok();
         if ok {
-            self.inner.update(update)
+            let Some(gate) = self.update_gate.clone() else {
+                return self.inner.update(update);
+            };
+            Box::pin(async move {
+                gate.acquire().await.expect("the gate stays open").forget();
+                self.inner.update(update).await
+            })
         } else {
             Box::pin(async {
                 Err(StoreError::Failed {
