@@ -7,6 +7,7 @@ use std::sync::{Arc, Weak};
 use crate::bot::Bots;
 use crate::budget::Budget;
 use crate::chat::Chats;
+use crate::classes::Classes;
 use crate::egdb_view::Tables;
 use crate::engine::EngineJobs;
 use crate::games::{Follower, Games};
@@ -52,6 +53,8 @@ pub(crate) struct Env {
     pub training: Arc<Training>,
     /// The lessons of `/learn` and the accounts' stars.
     pub learn: Arc<Learn>,
+    /// Teachers' classes, their pupils and work (`/api/classes…`), the worksheets.
+    pub classes: Arc<Classes>,
 }
 
 impl Env {
@@ -132,6 +135,12 @@ impl Env {
         games.follow(vec![lobby_follows, round_follows, local_follows]);
         let training = Training::new(Arc::clone(&store), Arc::clone(&clock), limits.puzzle_pace);
         let learn = Arc::new(Learn::new(Arc::clone(&store), Arc::clone(&clock)));
+        let classes = Arc::new(Classes::new(
+            Arc::clone(&store),
+            Arc::clone(&clock),
+            Arc::clone(&budget),
+            Arc::clone(&training),
+        ));
         Env {
             training,
             store,
@@ -147,6 +156,7 @@ impl Env {
             bots,
             house,
             learn,
+            classes,
         }
     }
 }

@@ -61,6 +61,7 @@ mod accounts;
 mod bot;
 mod budget;
 mod chat;
+mod classes;
 mod egdb_view;
 mod engine;
 mod env;
@@ -126,6 +127,7 @@ pub use round::{Ending, NewOnline, NewPaired, Paired, PairedPlayer, PresenceGuar
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::bots::{BotStore, ChallengeRow, Party, TokenRow};
 pub use store::chat::ChatStore;
+pub use store::classes::{ClassRow, ClassStore, PupilRow, WorkRow};
 pub use store::lessons::LessonStore;
 pub use store::pool::PoolStore;
 pub use store::prefs::PrefStore;
@@ -449,6 +451,7 @@ async fn start_on(
         house: Arc::clone(&env.house),
         training: Arc::clone(&env.training),
         learn: Arc::clone(&env.learn),
+        classes: Arc::clone(&env.classes),
         shutdown: rx.clone(),
         budget: Arc::clone(&env.budget),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),

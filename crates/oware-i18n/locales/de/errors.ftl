@@ -215,3 +215,14 @@ error-content-type = Diese Anfrage muss als JSON gesendet werden.
 error-body-too-large = Diese Anfrage ist zu groß für den Server: Senden Sie weniger.
 error-body-timeout = Die Anfrage ist abgebrochen, bevor sie vollständig war: Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.
 error-method-not-allowed = Diese Adresse beantwortet diese Art von Anfrage nicht.
+
+## Klassen (Issue 56).
+
+error-bad-pupils = Geben Sie mindestens einen Namen an.
+error-bad-work = Diese Aufgabe kann nicht gegeben werden: Prüfen Sie Art, Inhalt und Datum.
+error-bad-level = Eine Zählstufe geht von 1 bis 4.
+error-bad-sheet = Diese Blattnummer gibt es nicht.
+error-pupil-safe = Ein Kinderkonto spielt und chattet nur mit seiner Klasse und dem Computer, bis die Lehrkraft es öffnet.
+error-too-many-classes = Sie haben so viele Klassen wie erlaubt: Löschen Sie zuerst eine.
+error-too-many-pupils = Diese Klasse hat so viele Kinder wie erlaubt.
+error-too-much-work = Diese Klasse hat so viele Aufgaben wie erlaubt: Entfernen Sie zuerst welche.

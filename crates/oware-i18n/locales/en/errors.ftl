@@ -220,3 +220,14 @@ error-content-type = This request must be sent as JSON.
 error-body-too-large = This request is too large for the server: send less.
 error-body-timeout = The request stopped arriving before it was complete: check your connection and try again.
 error-method-not-allowed = This address does not answer this kind of request.
+
+## Classes (issue 56).
+
+error-bad-pupils = Give at least one pupil's name.
+error-bad-work = This work cannot be given: check the kind, what and the date.
+error-bad-level = A counting level is 1 to 4.
+error-bad-sheet = This sheet number is out of range.
+error-pupil-safe = A pupil's account plays and chats only with its class and the computer until the teacher opens it.
+error-too-many-classes = You have as many classes as allowed: delete one first.
+error-too-many-pupils = This class has as many pupils as allowed.
+error-too-much-work = This class has as much work as allowed: remove some first.

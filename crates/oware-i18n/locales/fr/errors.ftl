@@ -215,3 +215,14 @@ error-content-type = Cette demande doit être envoyée en JSON.
 error-body-too-large = Cette demande est trop volumineuse pour le serveur : envoyez moins.
 error-body-timeout = La demande s'est interrompue avant d'être complète : vérifiez votre connexion et réessayez.
 error-method-not-allowed = Cette adresse ne répond pas à ce type de demande.
+
+## Classes (issue 56).
+
+error-bad-pupils = Indiquez le prénom d'au moins un élève.
+error-bad-work = Ce travail ne peut pas être donné : vérifiez le type, le contenu et la date.
+error-bad-level = Un niveau de comptage va de 1 à 4.
+error-bad-sheet = Ce numéro de fiche n'existe pas.
+error-pupil-safe = Un compte d'élève ne joue et ne discute qu'avec sa classe et l'ordinateur, tant que l'enseignant ne l'a pas ouvert.
+error-too-many-classes = Vous avez autant de classes que permis : supprimez-en une d'abord.
+error-too-many-pupils = Cette classe a autant d'élèves que permis.
+error-too-much-work = Cette classe a autant de travail que permis : retirez-en d'abord.

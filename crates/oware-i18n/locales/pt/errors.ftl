@@ -215,3 +215,14 @@ error-content-type = Este pedido tem de ser enviado em JSON.
 error-body-too-large = Este pedido é demasiado grande para o servidor: envie menos.
 error-body-timeout = O pedido deixou de chegar antes de estar completo: verifique a sua ligação e tente de novo.
 error-method-not-allowed = Este endereço não responde a este tipo de pedido.
+
+## Turmas (issue 56).
+
+error-bad-pupils = Indique o nome de pelo menos um aluno.
+error-bad-work = Este trabalho não pode ser dado: verifique o tipo, o conteúdo e a data.
+error-bad-level = Um nível de contagem vai de 1 a 4.
+error-bad-sheet = Este número de ficha não existe.
+error-pupil-safe = A conta de um aluno só joga e conversa com a sua turma e com o computador, até o professor a abrir.
+error-too-many-classes = Já tem tantas turmas quantas as permitidas: apague uma primeiro.
+error-too-many-pupils = Esta turma já tem tantos alunos quantos os permitidos.
+error-too-much-work = Esta turma já tem tanto trabalho quanto o permitido: retire algum primeiro.

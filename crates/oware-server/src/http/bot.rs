@@ -563,6 +563,10 @@ pub(super) async fn challenge(
     let req = challenge_req(body)?;
     let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
     s.budget.send_challenge(&user.id, Some(client(peer)))?;
+    // A pupil's account meets only its class (`classes/safety.rs`).
+    if let Some(target) = s.accounts.find(&name).await? {
+        s.classes.may_meet(Some(&user.id), Some(&target.id)).await?;
+    }
     let v = s.bots.challenge(&user, &name, &req).await?;
     Ok((StatusCode::CREATED, Json(v)).into_response())
 }

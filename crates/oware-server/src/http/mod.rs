@@ -16,6 +16,7 @@ mod accounts;
 mod assets;
 mod bot;
 mod chat;
+mod classes;
 mod error;
 mod error_ids;
 mod games;
@@ -98,6 +99,7 @@ impl std::ops::Deref for Shared {
 /// | `GET /api/bot/online` | `house` ([`crate::house::House`]) |
 /// | `/api/puzzle/…` | `training` ([`crate::training::Training`]) |
 /// | `/api/learn…` | `learn` ([`crate::learn::Learn`]) |
+/// | `/api/classes…`, `/api/worksheet` | `classes` ([`crate::classes::Classes`]) |
 pub struct Services {
     /// The store (health answers).
     pub(crate) store: Arc<dyn crate::store::Store>,
@@ -123,6 +125,8 @@ pub struct Services {
     pub(crate) training: Arc<crate::training::Training>,
     /// The lessons (`/api/learn…`).
     pub(crate) learn: Arc<crate::learn::Learn>,
+    /// Teachers' classes and the worksheets (`/api/classes…`, `/api/worksheet`).
+    pub(crate) classes: Arc<crate::classes::Classes>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// Every count a client can grow, per account, per address and for the server.
     pub(crate) budget: Arc<Budget>,
@@ -240,6 +244,18 @@ route_table! {
     POST "/api/counting" => learn::count.layer(small_body()),
     GET "/api/learn/{lesson}" => learn::lesson,
     POST "/api/learn/{lesson}/{step}/move" => learn::play.layer(small_body()),
+    GET "/api/classes" => classes::list,
+    POST "/api/classes" => classes::create.layer(small_body()),
+    GET "/api/classes/{id}" => classes::view,
+    DELETE "/api/classes/{id}" => classes::delete,
+    GET "/api/classes/{id}/progress.csv" => classes::csv,
+    POST "/api/classes/{id}/pupils" => classes::add_pupils.layer(small_body()),
+    POST "/api/classes/{id}/pupils/{username}/password" => classes::reset,
+    POST "/api/classes/{id}/pupils/{username}/open" => classes::set_open.layer(small_body()),
+    POST "/api/classes/{id}/work" => classes::assign.layer(small_body()),
+    DELETE "/api/classes/{id}/work/{work}" => classes::unassign,
+    POST "/api/classes/{id}/arena" => classes::arena,
+    GET "/api/worksheet" => classes::worksheet,
 }
 
 /// The whole site; request bodies that stop arriving for `body_timeout` are cut (408), requests

@@ -231,6 +231,9 @@ impl Store for TestStore {
     fn prefs(&self) -> &dyn oware_server::PrefStore {
         self.inner.prefs()
     }
+    fn classes(&self) -> &dyn oware_server::ClassStore {
+        self.inner.classes()
+    }
     fn close(&self) -> StoreFuture<'_, ()> {
         self.inner.close()
     }

@@ -60,6 +60,7 @@ use super::{
 mod accounts;
 mod bots;
 mod chat;
+mod classes;
 mod client;
 mod lessons;
 mod notices;
@@ -253,6 +254,10 @@ impl Store for PostgresStore {
     }
 
     fn prefs(&self) -> &dyn crate::store::prefs::PrefStore {
+        self
+    }
+
+    fn classes(&self) -> &dyn crate::store::classes::ClassStore {
         self
     }
 

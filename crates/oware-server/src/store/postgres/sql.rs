@@ -84,6 +84,8 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[super::super::lessons::POSTGRES_SCHEMA],
     // 12: the language each account chose, as SQLite's migration 15.
     &[super::super::prefs::POSTGRES_SCHEMA],
+    // 13: classes, their pupils and their work, as SQLite's migration 16.
+    &[super::super::classes::POSTGRES_SCHEMA],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

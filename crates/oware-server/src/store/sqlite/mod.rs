@@ -39,6 +39,7 @@ use crate::store::{
 mod accounts;
 mod bots;
 mod chat;
+mod classes;
 mod client;
 mod lessons;
 mod lock;
@@ -260,6 +261,10 @@ impl Store for SqliteStore {
     }
 
     fn prefs(&self) -> &dyn crate::store::prefs::PrefStore {
+        self
+    }
+
+    fn classes(&self) -> &dyn crate::store::classes::ClassStore {
         self
     }
 

@@ -52,6 +52,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &[crate::store::lessons::SQLITE_SCHEMA],
     // 15: the language each account chose (`store/prefs.rs`).
     &[crate::store::prefs::SQLITE_SCHEMA],
+    // 16: classes, their pupils and their work (`store/classes.rs`).
+    &[crate::store::classes::SQLITE_SCHEMA],
 ];
 
 /// Settings, the writability check and the migrations.
