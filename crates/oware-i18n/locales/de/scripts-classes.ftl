@@ -29,7 +29,6 @@ classes-s-confirm-delete = Diese Klasse, die Konten ihrer Kinder und deren Forts
 classes-s-arena-made = Die Klassen-Arena ist bereit: { $link }
 classes-s-go = Los
 classes-s-no-work = Noch keine Aufgaben.
-classes-s-your-turn = Du bist dran: { $task }
 classes-s-ws-pit = Säe { $pit } aus
 classes-s-ws-answer-count = { $number }. Mulde { $pit }: Der letzte Samen landet in { $landing }, dort liegen dann { $seeds }.
 classes-s-ws-south-plays = Süd am Zug gewinnt

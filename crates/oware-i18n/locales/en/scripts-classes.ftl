@@ -31,7 +31,6 @@ classes-s-confirm-delete = Delete this class, its pupils' accounts and their pro
 classes-s-arena-made = The class arena is ready: { $link }
 classes-s-go = Start
 classes-s-no-work = No work yet.
-classes-s-your-turn = Your turn: { $task }
 classes-s-ws-pit = Sow { $pit }
 classes-s-ws-answer-count = { $number }. Pit { $pit }: the last seed lands in { $landing }, which then holds { $seeds }.
 classes-s-ws-south-plays = South to play and win

@@ -29,7 +29,6 @@ classes-s-confirm-delete = Supprimer cette classe, les comptes de ses élèves e
 classes-s-arena-made = L'arène de la classe est prête : { $link }
 classes-s-go = Commencer
 classes-s-no-work = Pas encore de travail.
-classes-s-your-turn = À toi : { $task }
 classes-s-ws-pit = Sème { $pit }
 classes-s-ws-answer-count = { $number }. Case { $pit } : la dernière graine tombe en { $landing }, qui contient alors { $seeds } graines.
 classes-s-ws-south-plays = Sud joue et gagne

@@ -29,7 +29,6 @@ classes-s-confirm-delete = Apagar esta turma, as contas dos alunos e o progresso
 classes-s-arena-made = A arena da turma está pronta: { $link }
 classes-s-go = Começar
 classes-s-no-work = Ainda não há trabalho.
-classes-s-your-turn = É a tua vez: { $task }
 classes-s-ws-pit = Semeia { $pit }
 classes-s-ws-answer-count = { $number }. Casa { $pit }: a última semente cai em { $landing }, que fica com { $seeds }.
 classes-s-ws-south-plays = Sul joga e ganha
