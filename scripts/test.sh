@@ -84,7 +84,7 @@ cargo test --workspace --all-targets
 cargo test --workspace --doc
 # The server's API suite again, every server on PostgreSQL (tests/common/mod.rs picks the backend).
 OWARE_TEST_BACKEND=postgres cargo test -p oware-server --test api --test online --test review --test hardening \
-  --test accounts --test tournaments --test pool --test training --test bots --test house_bots --test learn \
+  --test accounts --test tournaments --test pool --test training --test bots --test house_bots --test learn --test classes \
   --test budgets --test search
 
 # --- browser tests: Debian's chromium driven by playwright-core against the real `oware serve` ---

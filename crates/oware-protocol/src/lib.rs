@@ -31,6 +31,7 @@ mod accounts;
 mod answers;
 mod bots;
 pub mod by_side;
+pub mod classes;
 mod events;
 mod health;
 mod kinds;
@@ -62,6 +63,11 @@ pub use bots::{
     ChallengeStatus, ChallengeView, ChatLine, CreatedToken, DeclineReason, DeclineReq, EventGame,
     GameEvent, GameFull, LeadersQuery, NewTokenReq, OkAnswer, OnlineBot, OnlineBots, OpponentGone,
     TokenAccount, TokenList, TokenScope, TokenView,
+};
+pub use classes::{
+    ClassList, ClassSummary, ClassView, CountExercise, NewClassReq, NewPupilsReq, NewWorkReq,
+    PupilClass, PupilLogin, PupilLogins, PupilOpenReq, PupilView, SheetPuzzle, WorkProgress,
+    WorkView, Worksheet, WorksheetQuery,
 };
 pub use events::{
     ChatLog, ChatMessage, LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent,

@@ -254,6 +254,11 @@ impl Drop for ConnectionSlot {
 }
 
 /// The refusal when a whole-server ceiling is reached (503 `too-many-clients`).
+/// The most classes one account teaches (`classes/`).
+pub const CLASSES_PER_TEACHER: u32 = 20;
+/// The most pupils in one class (each an account made by the teacher).
+pub const PUPILS_PER_CLASS: u32 = 40;
+
 fn server_full(what: &str) -> LimitError {
     LimitError {
         code: "too-many-clients",
@@ -445,6 +450,30 @@ impl Budget {
                 "this account has {going} online games going, the most allowed at once; \
                  finish or resign some first"
             ),
+            retry_after_s: 60,
+        })
+    }
+
+    /// The refusal of one more class for a teacher who has `held` of them.
+    pub fn classes(&self, held: u64) -> Result<(), LimitError> {
+        if held < u64::from(CLASSES_PER_TEACHER) {
+            return Ok(());
+        }
+        Err(LimitError {
+            code: "too-many-classes",
+            message: format!("this account has {held} classes, the most allowed: delete one first"),
+            retry_after_s: 60,
+        })
+    }
+
+    /// The refusal of `more` pupils for a class that has `held` of them.
+    pub fn pupils(&self, held: u64, more: u64) -> Result<(), LimitError> {
+        if held.saturating_add(more) <= u64::from(PUPILS_PER_CLASS) {
+            return Ok(());
+        }
+        Err(LimitError {
+            code: "too-many-pupils",
+            message: format!("a class has at most {PUPILS_PER_CLASS} pupils; this one has {held}"),
             retry_after_s: 60,
         })
     }

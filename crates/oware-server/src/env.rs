@@ -7,6 +7,7 @@ use std::sync::{Arc, Weak};
 use crate::bot::Bots;
 use crate::budget::Budget;
 use crate::chat::Chats;
+use crate::classes::Classes;
 use crate::egdb_view::Tables;
 use crate::engine::EngineJobs;
 use crate::games::{Follower, Games};
@@ -58,6 +59,8 @@ pub(crate) struct Env {
     pub tv: Arc<Tv>,
     /// Game search (it follows the games to record their ends).
     pub search: Arc<GameSearch>,
+    /// Teachers' classes, their pupils and work (`/api/classes…`), the worksheets.
+    pub classes: Arc<Classes>,
 }
 
 impl Env {
@@ -149,6 +152,12 @@ impl Env {
         ]);
         let training = Training::new(Arc::clone(&store), Arc::clone(&clock), limits.puzzle_pace);
         let learn = Arc::new(Learn::new(Arc::clone(&store), Arc::clone(&clock)));
+        let classes = Arc::new(Classes::new(
+            Arc::clone(&store),
+            Arc::clone(&clock),
+            Arc::clone(&budget),
+            Arc::clone(&training),
+        ));
         Env {
             training,
             store,
@@ -166,6 +175,7 @@ impl Env {
             learn,
             tv,
             search,
+            classes,
         }
     }
 }

@@ -18,8 +18,8 @@
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `study`, `tv`, `search`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, search, study, tournament, training, tv, view |
-//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training, tv, search |
+//! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `classes`, `study`, `tv`, `search`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, classes, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, search, study, tournament, training, tv, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, classes, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training, tv, search |
 //! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
 //! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
@@ -28,6 +28,7 @@
 //! | `training/` | rated puzzles (`Training`, issue 40): the shipped set, the next puzzle near a rating (`pick.rs`), the puzzle of the day, rounds checked against the line, Glicko-2 for players and puzzles, votes, history; what the page is sent (`view.rs`) | accounts, rating, store, time |
 //! | `learn/` | the lessons of `/learn` (`Learn`, issue 41): the lessons from `oware-lessons`, a step's moves checked by the rules core, an account's stars, the counting trainer's answers | store, time, view |
 //! | `study` | the analysis board's and the board editor's route (`POST /api/position`): a position judged by the rules core, a line played from it, a record read (OGN or PlayStrategy's), answered as a game's state; nothing stored | egdb_view, games, view |
+//! | `classes/` | teachers' classes (`Classes`, issue 56): pupils' generated log-ins, safe accounts (`safety.rs`), work and progress, the class arena, worksheets (`worksheet.rs`) | accounts, budget, limits, names, store, time, tournament, training |
 //! | `round/` | online play ([`Round`]): create (and the lobby entry), join, moves, ends, offers, claims, rematch, seats, presence keys, flag timers, event streams of players and spectators ([`PresenceGuard`]), paired games and the finished channel, ratings at the start, an account's games | accounts, budget, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
 //! | `local/` | games on one device ([`Local`]): create, play, undo, redo, OGN, the computer's reply, cycles by agreement, analyses | budget, engine, events, games, online, store, text, view |
 //! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
@@ -64,6 +65,7 @@ mod accounts;
 mod bot;
 mod budget;
 mod chat;
+mod classes;
 mod egdb_view;
 mod engine;
 mod env;
@@ -141,6 +143,7 @@ pub use search::GameSearch;
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::bots::{BotStore, ChallengeRow, Party, TokenRow};
 pub use store::chat::ChatStore;
+pub use store::classes::{ClassRow, ClassStore, PupilRow, WorkRow};
 pub use store::lessons::LessonStore;
 pub use store::pool::PoolStore;
 pub use store::prefs::PrefStore;
@@ -479,6 +482,7 @@ async fn start_on(
         learn: Arc::clone(&env.learn),
         tv: Arc::clone(&env.tv),
         search: Arc::clone(&env.search),
+        classes: Arc::clone(&env.classes),
         shutdown: rx.clone(),
         budget: Arc::clone(&env.budget),
         players: Arc::new(players::Players::new(Arc::clone(&accounts))),

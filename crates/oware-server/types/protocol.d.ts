@@ -2203,6 +2203,293 @@ seeds: number,
  */
 explanation: string, };
 
+export type ClassList = { 
+/**
+ * The classes this account teaches.
+ */
+classes: Array<ClassSummary>, 
+/**
+ * The most classes an account may teach.
+ */
+classes_max: number, 
+/**
+ * The most pupils in one class.
+ */
+pupils_max: number, 
+/**
+ * The class this account is a pupil of, if any.
+ */
+pupil_of: PupilClass | null, };
+
+export type ClassSummary = { 
+/**
+ * Its id (in addresses).
+ */
+id: string, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * How many pupils it has.
+ */
+pupils: number, };
+
+export type PupilClass = { 
+/**
+ * The class's name.
+ */
+name: string, 
+/**
+ * The teacher's user name.
+ */
+teacher: string, 
+/**
+ * Whether the teacher opened the account (chat, lobby, pools, challenges with anyone).
+ */
+open: boolean, 
+/**
+ * The work assigned, each with this pupil's progress.
+ */
+work: Array<WorkProgress>, };
+
+export type NewClassReq = { 
+/**
+ * Its name, e.g. `5B`.
+ */
+name: string, };
+
+export type NewPupilsReq = { 
+/**
+ * Their names (first names, or how the class calls them).
+ */
+names: Array<string>, };
+
+export type PupilLogin = { 
+/**
+ * The name the teacher gave.
+ */
+name: string, 
+/**
+ * The generated user name.
+ */
+username: string, 
+/**
+ * The generated password.
+ */
+password: string, };
+
+export type PupilLogins = { 
+/**
+ * The class's name.
+ */
+class: string, 
+/**
+ * The log-ins.
+ */
+logins: Array<PupilLogin>, };
+
+export type PupilOpenReq = { 
+/**
+ * `true`: chat, lobby, pools and challenges with anyone; `false`: class and computer only.
+ */
+open: boolean, };
+
+export type NewWorkReq = { 
+/**
+ * `lesson`, `counting` or `puzzles`.
+ */
+kind: string, 
+/**
+ * The lesson's id, the counting trainer's level (`1`–`4`) or the puzzles' theme.
+ */
+target: string, 
+/**
+ * The day it is due, `YYYY-MM-DD`.
+ */
+due: string, };
+
+export type WorkView = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * `lesson`, `counting` or `puzzles`.
+ */
+kind: string, 
+/**
+ * The lesson's id, the counting level or the puzzles' theme.
+ */
+target: string, 
+/**
+ * The day it is due, `YYYY-MM-DD`.
+ */
+due: string, };
+
+export type WorkProgress = { 
+/**
+ * The work.
+ */
+work: WorkView, 
+/**
+ * Whether it is done: every step of the lesson has a star, the level was reached, or
+ * [`crate::classes::PUZZLES_TO_SOLVE`] puzzles of the theme were solved.
+ */
+done: boolean, 
+/**
+ * Lesson: stars earned (of `of`); counting: the best level answered right; puzzles: solved.
+ */
+score: number, 
+/**
+ * What `score` is out of: the lesson's stars, 4 levels, the puzzles to solve.
+ */
+of: number, 
+/**
+ * Puzzles of the theme played (solved or not); 0 for other work.
+ */
+tried: number, 
+/**
+ * When the pupil last worked on it (epoch ms), if ever.
+ */
+last_ms: number | null, };
+
+export type PupilView = { 
+/**
+ * The name the teacher gave.
+ */
+name: string, 
+/**
+ * The generated user name.
+ */
+username: string, 
+/**
+ * Whether the account is opened (see [`PupilOpenReq`]).
+ */
+open: boolean, 
+/**
+ * Stars on every lesson.
+ */
+stars: number, 
+/**
+ * Puzzles solved (any theme).
+ */
+puzzles_solved: number, 
+/**
+ * The last time the pupil earned a star or played a puzzle (epoch ms).
+ */
+last_ms: number | null, 
+/**
+ * Progress on each piece of work, in the order of [`ClassView::work`].
+ */
+work: Array<WorkProgress>, };
+
+export type ClassView = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * The class's arena, if one was made (a tournament id).
+ */
+arena: string | null, 
+/**
+ * The work assigned, oldest first.
+ */
+work: Array<WorkView>, 
+/**
+ * The pupils, by name.
+ */
+pupils: Array<PupilView>, 
+/**
+ * The most pupils in one class.
+ */
+pupils_max: number, };
+
+export type WorksheetQuery = { 
+/**
+ * The counting level, 1 to 4 (default 1).
+ */
+level?: number, 
+/**
+ * A puzzle theme (default: any).
+ */
+theme?: string, 
+/**
+ * A number that picks the sheet (the same number, the same sheet; default 1).
+ */
+sheet?: number, };
+
+export type CountExercise = { 
+/**
+ * The twelve pits, South's `A`–`F` then North's `a`–`f`.
+ */
+pits: Array<number>, 
+/**
+ * The pit to sow, `A`–`F`.
+ */
+pit: string, 
+/**
+ * The answer: the pit where the last seed lands.
+ */
+landing: string, 
+/**
+ * The answer: the seeds in it then.
+ */
+seeds: number, };
+
+export type SheetPuzzle = { 
+/**
+ * The puzzle's id.
+ */
+id: string, 
+/**
+ * The twelve pits, South's `A`–`F` then North's `a`–`f`.
+ */
+pits: Array<number>, 
+/**
+ * The stores, South's then North's.
+ */
+stores: Array<number>, 
+/**
+ * Who is to move and solves it: `S` or `N`.
+ */
+solver: string, 
+/**
+ * Its themes.
+ */
+themes: Array<string>, 
+/**
+ * The answer: the line, both sides' moves as letters.
+ */
+line: string, };
+
+export type Worksheet = { 
+/**
+ * The counting level.
+ */
+level: number, 
+/**
+ * The theme, if one was asked for.
+ */
+theme: string | null, 
+/**
+ * The sheet's number.
+ */
+sheet: number, 
+/**
+ * Counting exercises.
+ */
+counting: Array<CountExercise>, 
+/**
+ * Puzzles.
+ */
+puzzles: Array<SheetPuzzle>, };
+
 export type ChallengeView = { 
 /**
  * The challenge.

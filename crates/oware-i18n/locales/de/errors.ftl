@@ -226,3 +226,14 @@ error-position-won = Eine Seite hat hier schon mehr als die Hälfte der Samen ge
 error-position-drawn = Beide Seiten haben hier schon je 24 Samen geschlagen: Die Partie ist remis.
 error-no-legal-move = Die Seite am Zug hat hier keinen regelgerechten Zug, also beenden die Regeln die Partie.
 error-bad-record = Diese Partienotation lässt sich in Zeile { $line }, Spalte { $column } nicht lesen: Prüfen Sie sie dort und versuchen Sie es erneut.
+
+## Klassen (Issue 56).
+
+error-bad-pupils = Geben Sie mindestens einen Namen an.
+error-bad-work = Diese Aufgabe kann nicht gegeben werden: Prüfen Sie Art, Inhalt und Datum.
+error-bad-level = Eine Zählstufe geht von 1 bis 4.
+error-bad-sheet = Diese Blattnummer gibt es nicht.
+error-pupil-safe = Ein Kinderkonto spielt und chattet nur mit seiner Klasse und dem Computer, bis die Lehrkraft es öffnet.
+error-too-many-classes = Sie haben so viele Klassen wie erlaubt: Löschen Sie zuerst eine.
+error-too-many-pupils = Diese Klasse hat so viele Kinder wie erlaubt.
+error-too-much-work = Diese Klasse hat so viele Aufgaben wie erlaubt: Entfernen Sie zuerst welche.

@@ -231,3 +231,14 @@ error-position-won = A side has already captured more than half the seeds here: 
 error-position-drawn = Each side has already captured 24 seeds here: the game is drawn.
 error-no-legal-move = The side to move has no legal move here, so the rules end the game.
 error-bad-record = This game record cannot be read at line { $line }, column { $column }: check it there and try again.
+
+## Classes (issue 56).
+
+error-bad-pupils = Give at least one pupil's name.
+error-bad-work = This work cannot be given: check the kind, what and the date.
+error-bad-level = A counting level is 1 to 4.
+error-bad-sheet = This sheet number is out of range.
+error-pupil-safe = A pupil's account plays and chats only with its class and the computer until the teacher opens it.
+error-too-many-classes = You have as many classes as allowed: delete one first.
+error-too-many-pupils = This class has as many pupils as allowed.
+error-too-much-work = This class has as much work as allowed: remove some first.

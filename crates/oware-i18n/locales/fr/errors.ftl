@@ -226,3 +226,14 @@ error-position-won = Un camp a déjà pris plus de la moitié des graines : la p
 error-position-drawn = Chaque camp a déjà pris 24 graines : la partie est nulle.
 error-no-legal-move = Le camp au trait n'a aucun coup légal ici : les règles terminent la partie.
 error-bad-record = Impossible de lire cette notation de partie à la ligne { $line }, colonne { $column } : vérifiez-la à cet endroit et réessayez.
+
+## Classes (issue 56).
+
+error-bad-pupils = Indiquez le prénom d'au moins un élève.
+error-bad-work = Ce travail ne peut pas être donné : vérifiez le type, le contenu et la date.
+error-bad-level = Un niveau de comptage va de 1 à 4.
+error-bad-sheet = Ce numéro de fiche n'existe pas.
+error-pupil-safe = Un compte d'élève ne joue et ne discute qu'avec sa classe et l'ordinateur, tant que l'enseignant ne l'a pas ouvert.
+error-too-many-classes = Vous avez autant de classes que permis : supprimez-en une d'abord.
+error-too-many-pupils = Cette classe a autant d'élèves que permis.
+error-too-much-work = Cette classe a autant de travail que permis : retirez-en d'abord.

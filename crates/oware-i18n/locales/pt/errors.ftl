@@ -226,3 +226,14 @@ error-position-won = Um dos lados já capturou mais de metade das sementes: o jo
 error-position-drawn = Cada lado já capturou 24 sementes: o jogo está empatado.
 error-no-legal-move = O lado a jogar não tem nenhuma jogada legal aqui, por isso as regras terminam o jogo.
 error-bad-record = Não é possível ler este registo do jogo na linha { $line }, coluna { $column }: verifique-o aí e tente de novo.
+
+## Turmas (issue 56).
+
+error-bad-pupils = Indique o nome de pelo menos um aluno.
+error-bad-work = Este trabalho não pode ser dado: verifique o tipo, o conteúdo e a data.
+error-bad-level = Um nível de contagem vai de 1 a 4.
+error-bad-sheet = Este número de ficha não existe.
+error-pupil-safe = A conta de um aluno só joga e conversa com a sua turma e com o computador, até o professor a abrir.
+error-too-many-classes = Já tem tantas turmas quantas as permitidas: apague uma primeiro.
+error-too-many-pupils = Esta turma já tem tantos alunos quantos os permitidos.
+error-too-much-work = Esta turma já tem tanto trabalho quanto o permitido: retire algum primeiro.

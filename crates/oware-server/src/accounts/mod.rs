@@ -289,6 +289,63 @@ impl Accounts {
         .await
     }
 
+    /// Makes account `name` with `password` for someone else (a teacher's pupil, `classes/`):
+    /// no session, no sign-up limit of an address (the teacher's classes are budgeted).
+    pub async fn create_managed(&self, name: &str, password: &str) -> Result<User, AccountError> {
+        let name = check_name(name).map_err(AccountError::Name)?;
+        check_password(password, name).map_err(AccountError::Password)?;
+        let hash = self
+            .hasher
+            .hash(password.to_string(), Ticket::known(None))
+            .await?
+            .map_err(AccountError::Internal)?;
+        let user = UserRow {
+            id: random_token()?[..24].to_string(),
+            name: name.to_string(),
+            password: hash,
+            created_ms: self.now(),
+            closed: false,
+        };
+        match self.store.accounts().create_user(user.clone()).await {
+            Ok(()) => {}
+            Err(NewUserError::Taken) => return Err(AccountError::Taken),
+            Err(NewUserError::Store(e)) => return Err(e.into()),
+        }
+        Ok(User {
+            id: user.id,
+            name: user.name,
+        })
+    }
+
+    /// Sets a new `password` on account `id` for someone else (a teacher resetting a pupil's):
+    /// every session of the account ends, every API token is revoked.
+    pub async fn set_managed_password(&self, id: &str, password: &str) -> Result<(), AccountError> {
+        let row = self
+            .store
+            .accounts()
+            .user_by_id(id.to_string())
+            .await?
+            .filter(|u| !u.closed)
+            .ok_or(AccountError::Unknown)?;
+        check_password(password, &row.name).map_err(AccountError::Password)?;
+        let hash = self
+            .hasher
+            .hash(password.to_string(), Ticket::known(None))
+            .await?
+            .map_err(AccountError::Internal)?;
+        self.store
+            .accounts()
+            .set_password(row.id.clone(), hash)
+            .await?;
+        self.store
+            .accounts()
+            .delete_sessions(row.id.clone())
+            .await?;
+        self.store.bots().delete_tokens(row.id).await?;
+        self.known.only(&row.name.to_lowercase(), None);
+        Ok(())
+    }
+
     /// Checks `name` and `password` and opens a new session.
     pub async fn log_in(
         &self,

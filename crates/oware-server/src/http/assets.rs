@@ -197,6 +197,13 @@ fn file_name(path: &str) -> Option<Cow<'static, str>> {
     if path == "/tv" || path == "/games" {
         return Some(Cow::Borrowed("watch.html"));
     }
+    // Classes: a teacher's list or a pupil's class, one class (`classes/`); the worksheets.
+    if path == "/class" || path.strip_prefix("/class/").is_some_and(is_id) {
+        return Some(Cow::Borrowed("class.html"));
+    }
+    if path == "/worksheets" {
+        return Some(Cow::Borrowed("worksheet.html"));
+    }
     // Puzzles: the next one, `/training/daily`, `/training/streak`, one by its id.
     if path == "/training" || path.strip_prefix("/training/").is_some_and(is_id) {
         return Some(Cow::Borrowed("training.html"));
@@ -389,6 +396,9 @@ mod tests {
             ("/player", "player.html"),
             ("/training", "training.html"),
             ("/training/daily", "training.html"),
+            ("/class", "class.html"),
+            ("/class/4f2a9c1e", "class.html"),
+            ("/worksheets", "worksheet.html"),
             ("/@/Kofi_9", "player.html"),
             ("/account/reset", "player.html"),
             ("/tournaments", "tournament.html"),

@@ -565,6 +565,10 @@ pub(super) async fn challenge(
     s.budget.send_challenge(&user.id, Some(client(peer)))?;
     // Before the challenge is stored: a house bot's answer counts its address's places.
     s.house.challenged_from(&user.name, &name, client(peer));
+    // A pupil's account meets only its class (`classes/safety.rs`).
+    if let Some(target) = s.accounts.find(&name).await? {
+        s.classes.may_meet(Some(&user.id), Some(&target.id)).await?;
+    }
     let v = s.bots.challenge(&user, &name, &req).await?;
     Ok((StatusCode::CREATED, Json(v)).into_response())
 }

@@ -17,9 +17,14 @@ pub(super) async fn post(
     headers: HeaderMap,
     ApiJson(req): ApiJson<ChatReq>,
 ) -> Result<Response, ApiError> {
+    let user = super::accounts::viewer(&s, &headers).await?;
+    // A pupil's account chats only with its class (`classes/safety.rs`).
+    s.classes
+        .may_chat(user.as_ref().map(|u| u.id.as_str()), &id)
+        .await?;
     let poster = ChatPoster {
         token: token(&headers).map(str::to_string),
-        user: super::accounts::viewer(&s, &headers).await?,
+        user,
         name: req.name,
         client: Some(client(peer)),
     };

@@ -89,5 +89,13 @@ pub(super) async fn count(
     headers: HeaderMap,
     ApiJson(req): ApiJson<CountReq>,
 ) -> Result<Json<CountAnswer>, ApiError> {
-    Ok(Json(s.learn.count(&req, request_lang(&headers))?))
+    let answer = s.learn.count(&req, request_lang(&headers))?;
+    // A pupil's right answer counts for the class's counting work (`classes/`).
+    if answer.correct {
+        if let Some(user) = viewer(&s, &headers).await? {
+            let seeds = s.learn.pit_seeds(&req).unwrap_or(0);
+            s.classes.counted(&user.id, seeds).await?;
+        }
+    }
+    Ok(Json(answer))
 }

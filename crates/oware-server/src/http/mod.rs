@@ -17,6 +17,7 @@ mod accounts;
 mod assets;
 mod bot;
 mod chat;
+mod classes;
 mod error;
 mod error_ids;
 mod games;
@@ -107,6 +108,7 @@ impl std::ops::Deref for Shared {
 /// | `GET /api/bot/online` | `house` ([`crate::house::House`]) |
 /// | `/api/puzzle/…` | `training` ([`crate::training::Training`]) |
 /// | `/api/learn…` | `learn` ([`crate::learn::Learn`]) |
+/// | `/api/classes…`, `/api/worksheet` | `classes` ([`crate::classes::Classes`]) |
 pub struct Services {
     /// The store (health answers).
     pub(crate) store: Arc<dyn crate::store::Store>,
@@ -132,6 +134,8 @@ pub struct Services {
     pub(crate) training: Arc<crate::training::Training>,
     /// The lessons (`/api/learn…`).
     pub(crate) learn: Arc<crate::learn::Learn>,
+    /// Teachers' classes and the worksheets (`/api/classes…`, `/api/worksheet`).
+    pub(crate) classes: Arc<crate::classes::Classes>,
     pub(crate) shutdown: tokio::sync::watch::Receiver<bool>,
     /// Every count a client can grow, per account, per address and for the server.
     pub(crate) budget: Arc<Budget>,

@@ -19,6 +19,10 @@ pub(super) async fn join(
     OptionalJson(req): OptionalJson<JoinReq>,
 ) -> Result<Json<SeatAnswer>, ApiError> {
     let user = super::accounts::viewer(&s, &headers).await?;
+    // A pupil's account plays only with its class (`classes/safety.rs`).
+    s.classes
+        .may_join_game(user.as_ref().map(|u| u.id.as_str()), &id)
+        .await?;
     let r = s
         .round
         .join(

@@ -68,6 +68,9 @@ pub(super) async fn join(
 ) -> Result<Response, ApiError> {
     let user = super::accounts::viewer(&s, &headers).await?;
     s.bots.may_join_pool(user.as_ref()).await?;
+    s.classes
+        .may_go_public(user.as_ref().map(|u| u.id.as_str()))
+        .await?;
     let ticket = s
         .pools
         .join(

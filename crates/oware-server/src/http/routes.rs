@@ -59,7 +59,7 @@ use axum::Router;
 use oware_protocol::TokenScope;
 
 use super::{
-    accounts, bot, chat, games, health, learn, lobby, online, openapi_json, players, pool, qr,
+    accounts, bot, chat, classes, games, health, learn, lobby, online, openapi_json, players, pool, qr,
     review, search, study, tournaments, training, tv, NoBody, Shared,
 };
 use crate::games::OfferKind;
@@ -310,6 +310,18 @@ routes! {
     GET "/api/tv/games" ; query(LiveGamesQuery) ; json(LiveGames) ; Guest ; Std ; Free ; Paged "12 a page" => tv::games,
     GET "/api/search/games" ; query(GameSearchQuery) ; json(GameSearchPage) ; Guest ; Std ; Free ; Paged "20 a page" => search::games,
     POST "/api/position" ; json(PositionReq) ; json(PositionAnswer) ; Guest ; Std ; Free ; One "a position and a line judged by the core; nothing stored" => study::position,
+    GET "/api/classes" ; none ; json(ClassList) ; Session ; Std ; Free ; Capped "a teacher's classes, or a pupil's class" => classes::list,
+    POST "/api/classes" ; json(NewClassReq) ; json(ClassSummary) 201 ; Session ; Small ; Free ; One => classes::create,
+    GET "/api/classes/{id}" ; none ; json(ClassView) ; Session ; Std ; Free ; Capped "40 pupils and 50 pieces of work at most" => classes::view,
+    DELETE "/api/classes/{id}" ; none ; json(OkAnswer) ; Session ; Std ; Free ; One => classes::delete,
+    GET "/api/classes/{id}/progress.csv" ; none ; text ; Session ; Std ; Free ; Capped "the progress page as CSV" => classes::csv,
+    POST "/api/classes/{id}/pupils" ; json(NewPupilsReq) ; json(PupilLogins) 201 ; Session ; Small ; Free ; Capped => classes::add_pupils,
+    POST "/api/classes/{id}/pupils/{username}/password" ; none ; json(PupilLogins) ; Session ; Small ; Free ; One => classes::reset,
+    POST "/api/classes/{id}/pupils/{username}/open" ; json(PupilOpenReq) ; json(OkAnswer) ; Session ; Small ; Free ; One => classes::set_open,
+    POST "/api/classes/{id}/work" ; json(NewWorkReq) ; json(WorkView) 201 ; Session ; Small ; Free ; One => classes::assign,
+    DELETE "/api/classes/{id}/work/{work}" ; none ; json(OkAnswer) ; Session ; Std ; Free ; One => classes::unassign,
+    POST "/api/classes/{id}/arena" ; none ; json(TournamentView) 201 ; Session ; Small ; Free ; One "a class arena, open to the class only" => classes::arena,
+    GET "/api/worksheet" ; query(WorksheetQuery) ; json(Worksheet) ; Guest ; Std ; Free ; One "`?level=&theme=&sheet=`" => classes::worksheet,
     GET "/api/qr.svg" ; query ; svg ; Guest ; Std ; Free ; One "`?text=`" => qr::invite_qr,
     // Online play.
     POST "/api/games/{id}/join" ; optional(JoinReq) ; json(SeatAnswer) ; Guest ; Small ; NewGame ; One => online::join,

@@ -94,6 +94,7 @@ pub(super) fn act(
             let view = match what {
                 Act::Join => {
                     s.bots.may_join_arena(&user).await?;
+                    s.classes.may_join_tournament(&user.id, &id).await?;
                     t.join(&id, &user).await?
                 }
                 Act::Withdraw => t.withdraw(&id, &user).await?,

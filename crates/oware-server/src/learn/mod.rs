@@ -266,6 +266,15 @@ impl Learn {
             .collect())
     }
 
+    /// The seeds in the pit a counting question sows, if the question reads (its level).
+    pub fn pit_seeds(&self, q: &CountReq) -> Option<u8> {
+        let p: Position = q.position.get(..64.min(q.position.len()))?.parse().ok()?;
+        let pit = (q.pit as usize)
+            .checked_sub('A' as usize)
+            .filter(|&i| i < 6)?;
+        Some(p.pit(pit))
+    }
+
     /// Checks the counting trainer's answer: where the last seed of `q.pit` lands in
     /// `q.position`, and how many seeds that pit then holds (explained in `lang`).
     pub fn count(&self, q: &CountReq, lang: Lang) -> Result<CountAnswer, LearnError> {

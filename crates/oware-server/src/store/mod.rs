@@ -34,6 +34,7 @@
 pub(crate) mod accounts;
 pub(crate) mod bots;
 pub(crate) mod chat;
+pub(crate) mod classes;
 mod games_sql;
 pub(crate) mod lessons;
 pub(crate) mod pool;
@@ -205,6 +206,8 @@ pub trait Store: GameStore + NoticeStore + 'static {
     fn lessons(&self) -> &dyn lessons::LessonStore;
     /// The accounts' preferences of the same database (`prefs.rs`): the language each chose.
     fn prefs(&self) -> &dyn prefs::PrefStore;
+    /// The classes' tables of the same database (`classes.rs`): classes, pupils, work.
+    fn classes(&self) -> &dyn classes::ClassStore;
 
     /// The game search's table of the same database (`search.rs`).
     fn search(&self) -> &dyn search::SearchStore;

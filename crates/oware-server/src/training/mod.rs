@@ -187,6 +187,18 @@ impl Training {
         self.view(i, user).await
     }
 
+    /// The shipped puzzles (the worksheets draw from them).
+    pub fn shipped(&self) -> &[Puzzle] {
+        &self.puzzles
+    }
+
+    /// Whether puzzle `id` of the shipped set has theme `theme` (a class's progress).
+    pub fn has_theme(&self, id: &str, theme: Theme) -> bool {
+        self.index
+            .get(id)
+            .is_some_and(|&i| self.puzzles[i].themes.contains(&theme))
+    }
+
     /// The themes that have puzzles, with their counts.
     pub fn themes(&self) -> PuzzleThemes {
         PuzzleThemes {

@@ -113,6 +113,106 @@ export const searchGames = (query, opts) => request("GET", `/api/search/games${q
 export const position = (body, opts) => request("POST", `/api/position`, { ...opts, body });
 
 /**
+ * `GET /api/classes` (session; a teacher's classes, or a pupil's class) → `ClassList`.
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.ClassList>}
+ */
+export const getClasses = (opts) => request("GET", `/api/classes`, opts);
+
+/**
+ * `POST /api/classes` (session) → `ClassSummary` (201).
+ * @param {P.NewClassReq} body
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.ClassSummary>}
+ */
+export const postClasses = (body, opts) => request("POST", `/api/classes`, { ...opts, body });
+
+/**
+ * `GET /api/classes/{id}` (session; 40 pupils and 50 pieces of work at most) → `ClassView`.
+ * @param {string} id
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.ClassView>}
+ */
+export const getClassesById = (id, opts) => request("GET", `/api/classes/${seg(id)}`, opts);
+
+/**
+ * `DELETE /api/classes/{id}` (session) → `OkAnswer`.
+ * @param {string} id
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.OkAnswer>}
+ */
+export const deleteClasses = (id, opts) => request("DELETE", `/api/classes/${seg(id)}`, opts);
+
+/**
+ * `GET /api/classes/{id}/progress.csv` (session; the progress page as CSV) → text (`text/plain`).
+ * @param {string} id
+ * @returns {string}
+ */
+export const classesProgressCsvUrl = (id) => `/api/classes/${seg(id)}/progress.csv`;
+
+/**
+ * `POST /api/classes/{id}/pupils` (session) → `PupilLogins` (201).
+ * @param {string} id
+ * @param {P.NewPupilsReq} body
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.PupilLogins>}
+ */
+export const classesPupils = (id, body, opts) => request("POST", `/api/classes/${seg(id)}/pupils`, { ...opts, body });
+
+/**
+ * `POST /api/classes/{id}/pupils/{username}/password` (session) → `PupilLogins`.
+ * @param {string} id
+ * @param {string} username
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.PupilLogins>}
+ */
+export const classesPupilsPassword = (id, username, opts) => request("POST", `/api/classes/${seg(id)}/pupils/${seg(username)}/password`, opts);
+
+/**
+ * `POST /api/classes/{id}/pupils/{username}/open` (session) → `OkAnswer`.
+ * @param {string} id
+ * @param {string} username
+ * @param {P.PupilOpenReq} body
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.OkAnswer>}
+ */
+export const classesPupilsOpen = (id, username, body, opts) => request("POST", `/api/classes/${seg(id)}/pupils/${seg(username)}/open`, { ...opts, body });
+
+/**
+ * `POST /api/classes/{id}/work` (session) → `WorkView` (201).
+ * @param {string} id
+ * @param {P.NewWorkReq} body
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.WorkView>}
+ */
+export const postClassesWork = (id, body, opts) => request("POST", `/api/classes/${seg(id)}/work`, { ...opts, body });
+
+/**
+ * `DELETE /api/classes/{id}/work/{work}` (session) → `OkAnswer`.
+ * @param {string} id
+ * @param {string} work
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.OkAnswer>}
+ */
+export const deleteClassesWork = (id, work, opts) => request("DELETE", `/api/classes/${seg(id)}/work/${seg(work)}`, opts);
+
+/**
+ * `POST /api/classes/{id}/arena` (session; a class arena, open to the class only) → `TournamentView` (201).
+ * @param {string} id
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.TournamentView>}
+ */
+export const classesArena = (id, opts) => request("POST", `/api/classes/${seg(id)}/arena`, opts);
+
+/**
+ * `GET /api/worksheet` (anyone; `?level=&theme=&sheet=`) → `Worksheet`.
+ * @param {P.WorksheetQuery} [query]
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.Worksheet>}
+ */
+export const worksheet = (query, opts) => request("GET", `/api/worksheet${qs(query)}`, opts);
+
+/**
  * `GET /api/qr.svg` (anyone; `?text=`) → SVG (`image/svg+xml`).
  * @param {Record<string, string | number | boolean | null | undefined>} [query]
  * @returns {string}

@@ -245,6 +245,9 @@ impl Store for TestStore {
     fn search(&self) -> &dyn oware_server::SearchStore {
         self.inner.search()
     }
+    fn classes(&self) -> &dyn oware_server::ClassStore {
+        self.inner.classes()
+    }
     fn close(&self) -> StoreFuture<'_, ()> {
         self.inner.close()
     }

@@ -60,6 +60,7 @@ use super::{
 mod accounts;
 mod bots;
 mod chat;
+mod classes;
 mod client;
 mod lessons;
 mod notices;
@@ -258,6 +259,10 @@ impl Store for PostgresStore {
     }
 
     fn search(&self) -> &dyn crate::store::search::SearchStore {
+        self
+    }
+
+    fn classes(&self) -> &dyn crate::store::classes::ClassStore {
         self
     }
 

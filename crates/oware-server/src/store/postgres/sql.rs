@@ -90,6 +90,8 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[GAMES_LISTING],
     // 14: game search, as SQLite's migration 17.
     &[super::super::search::POSTGRES_SCHEMA],
+    // 15: classes, their pupils and their work, as SQLite's migration 18.
+    &[super::super::classes::POSTGRES_SCHEMA],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

@@ -39,6 +39,7 @@ use crate::store::{
 mod accounts;
 mod bots;
 mod chat;
+mod classes;
 mod client;
 mod lessons;
 mod lock;
@@ -268,6 +269,10 @@ impl Store for SqliteStore {
     }
 
     fn search(&self) -> &dyn crate::store::search::SearchStore {
+        self
+    }
+
+    fn classes(&self) -> &dyn crate::store::classes::ClassStore {
         self
     }
 

@@ -56,6 +56,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &[GAMES_LISTING],
     // 17: game search, one row per account seat of a finished online game (`store/search.rs`).
     &[crate::store::search::SQLITE_SCHEMA],
+    // 18: classes, their pupils and their work (`store/classes.rs`).
+    &[crate::store::classes::SQLITE_SCHEMA],
 ];
 
 /// Settings, the writability check and the migrations.
