@@ -59,8 +59,8 @@ use axum::Router;
 use oware_protocol::TokenScope;
 
 use super::{
-    accounts, bot, chat, classes, games, health, learn, lobby, online, openapi_json, players, pool, qr,
-    review, search, study, tournaments, training, tv, NoBody, Shared,
+    accounts, bot, chat, classes, games, health, learn, lobby, online, openapi_json, players, pool,
+    qr, review, search, study, tournaments, training, tv, NoBody, Shared,
 };
 use crate::games::OfferKind;
 use crate::round::Ending;
