@@ -31,7 +31,7 @@ pub(crate) struct Env {
     pub store: Arc<dyn Store>,
     /// The time of game rules and of every service's timers.
     pub clock: Arc<dyn Clock>,
-    /// Every count a client can grow (`budget.rs`), asked by the routes and the services.
+    /// Every count a client can grow (`budget/`), asked by the routes and the services.
     pub budget: Arc<Budget>,
     /// The engine's lanes (replies, analyses, reviews).
     pub engine: Arc<EngineJobs>,

@@ -2,7 +2,7 @@
 //! HTTP connections: how much engine work one client may start, how many games it may create, how many event streams and long polls it
 //! may hold open, and how long a connection may take to send its request. The settings are
 //! [`ServerLimits`]; the HTTP stack applies the timeouts (hyper's header read timeout,
-//! tower-http's body timeout), the handlers ask the budget (`budget.rs`) before starting work.
+//! tower-http's body timeout), the handlers ask the budget (`budget/`) before starting work.
 
 use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Arc;
@@ -47,7 +47,7 @@ pub struct ServerLimits {
     /// bot's event stream and its games' streams).
     pub streams_per_account: usize,
     /// Event streams and long polls the whole server holds at once (default `None`: three
-    /// quarters of `connections_max`, at most 10,000; see `budget.rs`).
+    /// quarters of `connections_max`, at most 10,000; see `budget/`).
     pub streams_max: Option<usize>,
     /// Connections the whole server holds at once; one more is answered 503 with
     /// `Retry-After` and closed (default `None`: four fifths of the process's open-file limit

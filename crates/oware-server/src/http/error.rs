@@ -16,7 +16,7 @@
 //! | lost a race with another writer ([`GameError::Conflict`]) | 409 | info |
 //! | storage failed ([`GameError::Storage`]) | 503 | warn, naming the database |
 //! | the engine's queue is full ([`GameError::Busy`], [`ReviewError::Busy`]) | 503 + `Retry-After` | info (a designed refusal) |
-//! | a ceiling of the budget (`budget.rs`: the server's streams) or a per-address limit's table full of live addresses (`too-many-clients`) | 503 + `Retry-After` | info (a designed refusal) |
+//! | a ceiling of the budget (`budget/`: the server's streams) or a per-address limit's table full of live addresses (`too-many-clients`) | 503 + `Retry-After` | info (a designed refusal) |
 //! | our own bug or damaged data ([`GameError::Internal`]) | 500 | error |
 
 use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, QueryRejection};

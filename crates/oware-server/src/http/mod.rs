@@ -4,7 +4,7 @@
 //! and let `error.rs` turn its error into an answer. Every request runs in a `tracing` span (method, path) that logs its status and
 //! duration (`tower_http::trace`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
 //! axum's extractors, whose refusals are JSON like every other error; requests that start
-//! engine work or hold a stream open ask the budget (`budget.rs`) first (per account, per
+//! engine work or hold a stream open ask the budget (`budget/`) first (per account, per
 //! address, for the whole server).
 //!
 //! Bodies are strict: every body type denies unknown fields, the routes that take no body

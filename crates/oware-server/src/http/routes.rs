@@ -159,7 +159,7 @@ impl Limit {
     }
 }
 
-/// What a route asks of the budget (`budget.rs`) or of a rate limit before any work.
+/// What a route asks of the budget (`budget/`) or of a rate limit before any work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cost {
     /// Nothing beyond the body limit.
