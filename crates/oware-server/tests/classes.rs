@@ -65,10 +65,17 @@ async fn a_teacher_adds_pupils_assigns_work_and_sees_their_progress() {
     // Ama logs in with her generated log-in and does the lesson (stars as the page sends
     // them) and a counting question.
     let mut ama = pupil(&s, &logins[0]).await;
+    // Each step with the moves that solve it (the lesson file's own solutions): the server
+    // plays them again before it keeps the stars.
     let (_, lesson) = ama.get("/api/learn/sowing").await;
     let steps = lesson["steps"].as_array().unwrap().len();
-    let stars: Vec<Value> = (1..=steps)
-        .map(|n| json!({ "lesson": "sowing", "step": n, "stars": 3 }))
+    let sowing = sowing();
+    assert_eq!(steps, sowing.steps.len());
+    let stars: Vec<Value> = sowing
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| json!({ "lesson": "sowing", "step": i + 1, "stars": 3, "moves": step.solution }))
         .collect();
     let (st, body) = ama
         .post("/api/learn/progress", json!({ "stars": stars }))
@@ -356,7 +363,7 @@ async fn deleting_a_class_deletes_its_pupils_data() {
     let (st, _) = ama
         .post(
             "/api/learn/progress",
-            json!({ "stars": [{ "lesson": "sowing", "step": 1, "stars": 2 }] }),
+            json!({ "stars": [{ "lesson": "sowing", "step": 1, "stars": 2, "moves": sowing().steps[0].solution }] }),
         )
         .await;
     assert_eq!(st, StatusCode::OK);
@@ -436,4 +443,12 @@ async fn worksheets_have_legal_boards_and_the_cores_answers() {
     assert_error(st, &e, StatusCode::UNPROCESSABLE_ENTITY, "bad-level");
     let (st, e) = api.get("/api/worksheet?theme=nope").await;
     assert_error(st, &e, StatusCode::UNPROCESSABLE_ENTITY, "bad-theme");
+}
+
+/// The lesson "sowing" as its file says, with each step's solution.
+fn sowing() -> &'static oware_lessons::Lesson {
+    oware_lessons::lessons()
+        .iter()
+        .find(|l| l.id == "sowing")
+        .expect("the lesson sowing")
 }

@@ -74,10 +74,14 @@ test("classes: a class of three, printed log-ins, work given, a pupil's lesson o
   assert.ok(await pp.locator("#cl-pupil-safe").isVisible(), "a closed account says so");
   assert.equal(await pp.locator("#cl-pupil-work li a").first().getAttribute("href"), "/learn#lesson/sowing/1");
 
-  // The lesson, completed: its stars as the lessons page sends them for an account.
+  // The lesson, completed: its stars as the lessons page sends them for an account, each step
+  // with the moves that solve it (crates/oware-lessons/lessons/01-sowing.toml), which the server
+  // plays again.
   const sent = await pp.evaluate(async () => {
     const lesson = await (await fetch("/api/learn/sowing")).json();
-    const stars = lesson.steps.map((_, i) => ({ lesson: "sowing", step: i + 1, stars: 3 }));
+    const solutions = [["B"], ["E"], ["F"]];
+    if (lesson.steps.length !== solutions.length) return `the lesson has ${lesson.steps.length} steps`;
+    const stars = lesson.steps.map((/** @type {unknown} */ _, /** @type {number} */ i) => ({ lesson: "sowing", step: i + 1, stars: 3, moves: solutions[i] }));
     const r = await fetch("/api/learn/progress", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stars }) });
     return r.status;
   });
