@@ -220,12 +220,12 @@ error-body-timeout = La demande s'est interrompue avant d'être complète : vé
 error-method-not-allowed = Cette adresse ne répond pas à ce type de demande.
 
 # The analysis board and the board editor (POST /api/position).
-error-bad-position = Ce n'est pas une position : douze nombres de graines, deux greniers et le camp au trait, séparés par des tirets.
-error-seed-count = Les trous et les greniers doivent contenir 48 graines en tout.
-error-position-won = Un camp a déjà pris plus de la moitié des graines : la partie est terminée.
-error-position-drawn = Chaque camp a déjà pris 24 graines : la partie est nulle.
-error-no-legal-move = Le camp au trait n'a aucun coup légal ici : les règles terminent la partie.
-error-bad-record = Impossible de lire cette notation de partie à la ligne { $line }, colonne { $column } : vérifiez-la à cet endroit et réessayez.
+error-bad-position = Ce n'est pas une position : douze nombres de graines, deux greniers et le camp au trait, séparés par des tirets.
+error-seed-count = Les cases et les greniers doivent contenir 48 graines en tout.
+error-position-won = Un camp a déjà pris plus de la moitié des graines : la partie est terminée.
+error-position-drawn = Chaque camp a déjà pris 24 graines : la partie est nulle.
+error-no-legal-move = Le camp au trait n'a aucun coup légal ici : les règles terminent la partie.
+error-bad-record = Impossible de lire cette notation de partie à la ligne { $line }, colonne { $column } : vérifiez-la à cet endroit et réessayez.
 
 ## Classes (issue 56).
 
