@@ -542,7 +542,7 @@ fn lang_fr_shows_the_lobby_and_the_online_game_in_french() {
     let s = kofi.wait_for("the French lobby", |s| {
         s.contains("Défis ouverts sur")
             && s.contains("1. Ama joue Sud · 10+5 · abapa (vous jouez Nord)")
-            && s.contains("1 : l'accepter, n : nouvelle partie")
+            && s.contains("1\u{a0}: l'accepter, n\u{a0}: nouvelle partie")
     });
     for english in ["Open challenges", "plays South", "take it", "a new game"] {
         assert!(!s.contains(english), "{english}:\n{s}");
@@ -589,7 +589,7 @@ fn lang_fr_shows_the_lobby_and_the_online_game_in_french() {
     let s = kofi.wait_for("the shell", |s| {
         s.contains("vous rend votre place.") && s.trim_end().ends_with(PROMPT_SEEN)
     });
-    assert!(s.contains("oware play : 1 coup"), "{s}");
+    assert!(s.contains("oware play\u{a0}: 1 coup"), "{s}");
     kofi.check_restored();
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);

@@ -124,6 +124,7 @@ async fn every_page_has_the_same_header_and_tournament_answers_as_tournaments() 
                 "/",
                 "/training",
                 "/tournaments",
+                "/tv",
                 "/learn",
                 "/player",
                 "/rules",
