@@ -23,7 +23,7 @@ test("Accept-Language fr gives the French pages, the menu switches to German for
   try {
     await page.goto(`${env.base}strategy`);
     assert.equal(await page.getAttribute("html", "lang"), "fr");
-    assert.deepEqual(await navTexts(page), ["Jouer", "Problèmes", "Tournois", "Apprendre", "Classement", "Règles", "Conseils", "FAQ"]);
+    assert.deepEqual(await navTexts(page), ["Jouer", "Problèmes", "Tournois", "Télé", "Apprendre", "Classement", "Règles", "Conseils", "FAQ"]);
     assert.equal(await page.textContent("h1"), "Conseils de stratégie");
     assert.match(await page.title(), /awalé/);
     // The page scripts' catalogue comes in the page's language, with its ETag.
