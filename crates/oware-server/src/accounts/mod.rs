@@ -261,23 +261,9 @@ impl Accounts {
                 .take(&c, self.now())
                 .map_err(AccountError::limited(Limited::SignUps))?;
         }
-        let hash = self
-            .hasher
-            .hash(password.to_string(), Ticket::open(client))
-            .await?
-            .map_err(AccountError::Internal)?;
-        let user = UserRow {
-            id: random_token()?[..24].to_string(),
-            name: name.to_string(),
-            password: hash,
-            created_ms: self.now(),
-            closed: false,
-        };
-        match self.store.accounts().create_user(user.clone()).await {
-            Ok(()) => {}
-            Err(NewUserError::Taken) => return Err(AccountError::Taken),
-            Err(NewUserError::Store(e)) => return Err(e.into()),
-        }
+        let user = self
+            .insert_user(name, password, Ticket::open(client))
+            .await?;
         tracing::info!(user = %user.name, "account created");
         if let Some(c) = client {
             self.known.remember(&user.name.to_lowercase(), c);
@@ -289,14 +275,17 @@ impl Accounts {
         .await
     }
 
-    /// Makes account `name` with `password` for someone else (a teacher's pupil, `classes/`):
-    /// no session, no sign-up limit of an address (the teacher's classes are budgeted).
-    pub async fn create_managed(&self, name: &str, password: &str) -> Result<User, AccountError> {
-        let name = check_name(name).map_err(AccountError::Name)?;
-        check_password(password, name).map_err(AccountError::Password)?;
+    /// Hashes `password` in `ticket`'s lane and stores a new open account `name` with it: the
+    /// one insertion of a sign-up and of a teacher's pupil.
+    async fn insert_user(
+        &self,
+        name: &str,
+        password: &str,
+        ticket: Ticket,
+    ) -> Result<UserRow, AccountError> {
         let hash = self
             .hasher
-            .hash(password.to_string(), Ticket::known(None))
+            .hash(password.to_string(), ticket)
             .await?
             .map_err(AccountError::Internal)?;
         let user = UserRow {
@@ -307,10 +296,20 @@ impl Accounts {
             closed: false,
         };
         match self.store.accounts().create_user(user.clone()).await {
-            Ok(()) => {}
-            Err(NewUserError::Taken) => return Err(AccountError::Taken),
-            Err(NewUserError::Store(e)) => return Err(e.into()),
+            Ok(()) => Ok(user),
+            Err(NewUserError::Taken) => Err(AccountError::Taken),
+            Err(NewUserError::Store(e)) => Err(e.into()),
         }
+    }
+
+    /// Makes account `name` with `password` for someone else (a teacher's pupil, `classes/`):
+    /// no session, no sign-up limit of an address (the teacher's classes are budgeted).
+    pub async fn create_managed(&self, name: &str, password: &str) -> Result<User, AccountError> {
+        let name = check_name(name).map_err(AccountError::Name)?;
+        check_password(password, name).map_err(AccountError::Password)?;
+        let user = self
+            .insert_user(name, password, Ticket::known(None))
+            .await?;
         Ok(User {
             id: user.id,
             name: user.name,
