@@ -40,7 +40,7 @@ function pages(game) {
     ...(game ? [["online game", `/game/${game}`, "#board .pit"]] : []),
     ["lessons", "/learn", "a.lesson-link"],
     ["a lesson's step", "/learn#lesson/capturing/1", "#learn-south button"],
-    ["counting trainer", "/learn#count", "#count-south .pit-cell"],
+    ["counting trainer", "/learn#count", "#count-south .pit"],
     ["puzzles", "/training", "#board .pit"],
     ["rules", "/rules", "h1"],
     ["tips", "/strategy", "h1"],

@@ -42,7 +42,7 @@ async function axeProblems(page) {
 }
 
 async function tap(page, pit) {
-  await page.locator(`#learn-south [data-pit="${pit}"]`).click();
+  await page.locator(`#learn-south [data-letter="${pit}"]`).click();
 }
 
 async function said(page, text) {
@@ -227,7 +227,7 @@ test("learn: every lesson played to its end on a phone, in English and in French
           && !document.querySelector("#learn-lesson").hidden, [`#lesson/${id}/${i + 1}`], WAIT);
         if (locale === "en-GB" && id === "capturing" && i === 0) {
           // A tap on an empty pit is explained and costs nothing.
-          const empty = page.locator("#learn-south button", { has: page.locator(".pit-count", { hasText: /^0$/ }) }).first();
+          const empty = page.locator("#learn-south button", { has: page.locator(".count", { hasText: /^0$/ }) }).first();
           await empty.click();
           await said(page, "is empty");
           assert.equal(await page.locator("#learn-board").getAttribute("data-moves"), "0");

@@ -51,7 +51,7 @@ test("tv: follows the featured game live, switches to the next when it ends; /ga
   const before = await page.locator("#tv-board").getAttribute("data-text");
   await api("POST", `/api/games/${shown}/moves`, { move: "C" }, featured.tokens.S);
   await page.waitForFunction((b) => document.querySelector("#tv-board").dataset.text !== b, before, WAIT);
-  assert.equal(await page.locator("#tv-board .mini-last").getAttribute("data-pit"), "2");
+  assert.equal(await page.locator("#tv-board .pit.last-from").getAttribute("data-pit"), "2");
 
   // The evaluation bar is off until tapped.
   assert.ok(await page.locator("#tv-eval").isHidden());
@@ -71,7 +71,7 @@ test("tv: follows the featured game live, switches to the next when it ends; /ga
   const item = page.locator(`.live-item[data-game="${other.id}"]`);
   await item.waitFor(WAIT);
   assert.equal(await page.locator(".live-item").count(), 1);
-  assert.equal(await item.locator(".mini-pit").count(), 12);
+  assert.equal(await item.locator(".pit").count(), 12);
   await page.locator("#games-filter select[name=bots]").selectOption("only");
   await page.locator(".live-item").first().waitFor({ state: "detached", ...WAIT });
   await page.locator("#games-filter select[name=bots]").selectOption("with");
@@ -81,7 +81,7 @@ test("tv: follows the featured game live, switches to the next when it ends; /ga
 
   // The home page shows the TV board.
   await page.goto(env.base);
-  await page.locator("#home-tv:not([hidden]) .mini-board").waitFor(WAIT);
+  await page.locator("#home-tv:not([hidden]) .board-small").waitFor(WAIT);
   assert.deepEqual(viewer.errors, []);
   await viewer.context.close();
 });

@@ -1,18 +1,64 @@
-// The board: twelve pit buttons and two stores, their seeds, the marks on them (playable, last move,
-// captures, hint, endgame database values) and the sowing animation. It draws what the server sent; the
-// pits a person may press and why not come from `st.game.pits_info`.
-import { $, sleep, reducedMotion, replayClass } from "./dom.js";
+// The board component: twelve pits and two stores drawn from a position, the one piece of code that draws
+// the Oware board on every page (the game and its review, the lessons and the counting trainer, the
+// puzzles, the analysis board and the editor, TV, the games in play and the home page's TV board). It
+// draws what the page gives it (a position and its marks: playable, not playable and why, last move,
+// captures, hint, review) and reports presses; it decides no rule. Which pits may be played, and why not,
+// come from the server (or the WASM engine for a game played in the page) through the page.
+/** @import * as P from "../../types/protocol" */
+import { sleep, replayClass } from "./dom.js";
 import { t } from "./i18n.js";
-import { LETTERS, fmt, other, owner, sideName, isYou, seatOf, viewSide, pitInfo, canMoveNow, shownPosition, endOf, reviewedMove } from "./state.js";
-import { pitReason } from "./status.js";
-import { ratingText, diffText, profileUrl } from "./account.js";
-import { botMark } from "./challenge.js";
 
-const START = { pits: Array(12).fill(4), stores: { S: 0, N: 0 }, turn: "S" };
+/** The pits' letters by absolute pit: South's A–F (0–5), North's a–f (6–11). */
+export const LETTERS = "ABCDEFabcdef";
+
 const MAX_DRAWN = 24; // seeds drawn in a pit; the count says the rest
+const STORE_DRAWN = 30; // seeds drawn in a store
 const PALETTE = [["#efe4cf", "#a08a68"], ["#e2d3b5", "#8d7555"], ["#d9d0c3", "#7f7568"], ["#f3ead9", "#b29c7a"], ["#cdbfa6", "#6f5f48"]];
 
-/** Stable pseudo-random placement and colour for seed i of a pit. */
+/** @typedef {"S" | "N"} Side */
+/** A position to draw: the twelve pits' seeds (A–F, a–f), the stores, the side to move. */
+/** @typedef {{ pits: number[], stores: { S: number, N: number }, turn?: Side }} BoardPosition */
+
+/**
+ * The board's options.
+ * @typedef {object} BoardOptions
+ * @property {boolean} [interactive] pits are buttons whose presses are reported (default true)
+ * @property {"normal" | "small"} [size] small: counts only, no seeds drawn, no letters (TV's many boards)
+ * @property {Side} [bottom] the side whose row is at the bottom, left to right (default South)
+ * @property {(p: number, e: Event) => void} [onPit] a pit pressed (absolute, 0–11), playable or not
+ * @property {(p: number, n: number) => string} [pitLabel] a pit's accessible name with `n` seeds
+ * @property {(side: Side, n: number) => string} [storeLabel] a store's accessible name
+ * @property {(pos: BoardPosition) => string} [label] the whole board's name: the board is then one
+ *   image for a screen reader (a small board that is only looked at)
+ */
+
+/**
+ * The marks on the pits. A key left out leaves its mark as it is (a move being sown keeps its marks).
+ * @typedef {object} BoardMarks
+ * @property {number[]} [playable] pits the side to move may play
+ * @property {number[]} [illegal] pits of the side to move it may not play (dimmed)
+ * @property {number[]} [inactive] pits nobody may press now
+ * @property {Record<number, string>} [reasons] why a pit cannot be played, said in its name
+ * @property {number | null} [lastFrom] the pit the last move emptied
+ * @property {number | null} [lastTo] the pit its last seed landed in
+ * @property {number[]} [captured] the pits it captured
+ * @property {number | null} [hint]
+ * @property {number[]} [marked] pits a lesson points at (a dashed frame)
+ * @property {number | null} [played] the review's move played
+ * @property {number | null} [best] the review's best move
+ */
+
+/** The marks' classes by key. @type {[keyof BoardMarks, string][]} */
+const MARK_CLASSES = [
+  ["playable", "playable"], ["illegal", "illegal"], ["inactive", "inactive"], ["lastFrom", "last-from"], ["lastTo", "last-to"],
+  ["captured", "captured"], ["hint", "hint"], ["marked", "marked"], ["played", "review-played"], ["best", "review-best"],
+];
+
+/**
+ * Stable pseudo-random placement and colour for seed i of a pit.
+ * @param {number} pit
+ * @param {number} i
+ */
 function seedStyle(pit, i) {
   let h = (pit * 73856093) ^ (i * 19349663);
   const rnd = () => { h = (h * 1103515245 + 12345) & 0x7fffffff; return h / 0x7fffffff; };
@@ -20,8 +66,13 @@ function seedStyle(pit, i) {
   return { c, c2, r: Math.floor(rnd() * 180), jx: rnd() - 0.5, jy: rnd() - 0.5 };
 }
 
-/** n points on a golden-angle spiral inside a unit disc, in percent. */
+/**
+ * n points on a golden-angle spiral inside a unit disc, in percent.
+ * @param {number} n
+ * @returns {[number, number][]}
+ */
 function seedPositions(n) {
+  /** @type {[number, number][]} */
   const out = [];
   for (let i = 0; i < n; i++) {
     const r = n === 1 ? 0 : 0.42 * Math.sqrt((i + 0.5) / n);
@@ -31,6 +82,11 @@ function seedPositions(n) {
   return out;
 }
 
+/**
+ * @param {{ c: string, c2: string, r: number }} s
+ * @param {number} left
+ * @param {number} top
+ */
 function seedEl(s, left, top) {
   const d = document.createElement("span");
   d.className = "seed";
@@ -42,276 +98,207 @@ function seedEl(s, left, top) {
   return d;
 }
 
-function drawSeeds(container, pit, n) {
-  const shown = Math.min(n, MAX_DRAWN);
-  if (container.childElementCount === shown && container.dataset.n === String(n)) return;
-  container.dataset.n = String(n);
-  container.textContent = "";
-  const pos = seedPositions(shown);
-  for (let i = 0; i < shown; i++) {
-    const s = seedStyle(pit, i);
-    container.appendChild(seedEl(s, pos[i][0] + s.jx * 6, pos[i][1] + s.jy * 6));
-  }
-}
-
-function drawStoreSeeds(container, side, n) {
-  const shown = Math.min(n, 30);
+/**
+ * The seeds of a pit (`store` false) or a store, drawn again only when their number changed.
+ * @param {HTMLElement} container
+ * @param {number} key the seeds' pattern (a pit's number, 40 and 41 the stores)
+ * @param {number} n
+ * @param {boolean} store
+ */
+function drawSeeds(container, key, n, store) {
   if (container.dataset.n === String(n)) return;
   container.dataset.n = String(n);
   container.textContent = "";
+  const shown = Math.min(n, store ? STORE_DRAWN : MAX_DRAWN);
+  const pos = seedPositions(shown);
   for (let i = 0; i < shown; i++) {
-    const s = seedStyle(side === "S" ? 40 : 41, i);
-    const col = i % 3, row = Math.floor(i / 3);
-    container.appendChild(seedEl(s, 22 + col * 28 + s.jx * 8, 6 + row * 9.2 + s.jy * 3));
+    const s = seedStyle(key, i);
+    if (store) container.appendChild(seedEl(s, 22 + (i % 3) * 28 + s.jx * 8, 6 + Math.floor(i / 3) * 9.2 + s.jy * 3));
+    else container.appendChild(seedEl(s, pos[i][0] + s.jx * 6, pos[i][1] + s.jy * 6));
   }
 }
 
 /**
- * Builds the board inside the page's `#board` and returns its drawing functions. `onPit(p)` is called when
- * pit `p` (absolute, 0–11) is pressed, legal or not: the caller explains a refusal.
+ * A child of `host` with class `cls`, made (a `tag`) when the page's markup has none.
+ * @param {HTMLElement} host
+ * @param {string} cls
+ * @param {string} tag
+ * @returns {HTMLElement}
  */
-export function createBoard(st, { onPit }) {
-  const el = {
-    board: $("#board"),
-    rowTop: $("#row-top"),
-    rowBottom: $("#row-bottom"),
-    storeLeft: $("#store-left"),
-    storeRight: $("#store-right"),
-    fly: $("#fly-layer"),
-    nameTop: $("#name-top"),
-    nameBottom: $("#name-bottom"),
-    ratingTop: $("#rating-top"),
-    ratingBottom: $("#rating-bottom"),
-    scoreTop: $("#score-top"),
-    scoreBottom: $("#score-bottom"),
-  };
-  const pits = []; // pit buttons by absolute pit
-  let placedFor = null; // the side the rows are laid out for
-  let shown = null; // the position drawn: {pits, stores, turn}; differs from the game's during an animation
+function part(host, cls, tag) {
+  const found = /** @type {HTMLElement | null} */ (host.querySelector(`:scope > .${cls.split(" ")[1] || cls}`));
+  if (found) return found;
+  const e = document.createElement(tag);
+  e.className = cls;
+  host.append(e);
+  return e;
+}
 
+/**
+ * Builds the board in `host` (its stores and rows are kept when the page's markup has them: `.store-left`,
+ * `.row-top`, `.row-bottom`, `.store-right`, with their ids and names) and returns its drawing functions.
+ * @param {HTMLElement} host
+ * @param {BoardOptions} [options]
+ */
+export function createBoard(host, options = {}) {
+  const interactive = options.interactive !== false;
+  const small = options.size === "small";
+  const seeds = !small;
+  host.classList.add("board");
+  host.classList.toggle("board-small", small);
+  if (options.label) host.setAttribute("role", "img");
+  const storeLeft = part(host, "store store-left", "div");
+  const rowTop = part(host, "row row-top", "div");
+  const rowBottom = part(host, "row row-bottom", "div");
+  const storeRight = part(host, "store store-right", "div");
+  for (const s of [storeLeft, storeRight]) {
+    if (seeds && !s.querySelector(".store-seeds")) s.prepend(Object.assign(document.createElement("div"), { className: "store-seeds" }));
+    if (!s.querySelector(".store-count")) s.append(Object.assign(document.createElement("span"), { className: "store-count", textContent: "0" }));
+    if (!options.label && s.tagName !== "BUTTON") s.setAttribute("role", "img");
+  }
+  if (!options.label && !interactive) for (const r of [rowTop, rowBottom]) r.setAttribute("role", "group");
+
+  /** @type {HTMLElement[]} pit elements by absolute pit */
+  const pits = [];
   for (let p = 0; p < 12; p++) {
-    const b = document.createElement("button");
-    b.type = "button";
+    const b = document.createElement(interactive ? "button" : small ? "span" : "div");
+    if (b instanceof HTMLButtonElement) b.type = "button";
     b.className = "pit";
     b.dataset.pit = String(p);
+    b.dataset.letter = LETTERS[p];
+    if (!interactive && !options.label) b.setAttribute("role", "img");
     // A space between the letter and the count: the visible text reads "f 4", as the name begins.
-    b.innerHTML = '<span class="seeds"></span><span class="letter"></span> <span class="count">4</span>';
-    b.querySelector(".letter").textContent = LETTERS[p];
-    b.addEventListener("click", () => onPit(p));
+    if (seeds) b.innerHTML = '<span class="seeds"></span><span class="letter"></span> <span class="count">0</span>';
+    else b.innerHTML = '<span class="count">0</span>';
+    const letter = b.querySelector(".letter");
+    if (letter) letter.textContent = LETTERS[p];
+    const onPit = options.onPit;
+    if (interactive && onPit) b.addEventListener("click", (e) => onPit(p, e));
     pits.push(b);
   }
 
-  function placePits(side) {
-    if (placedFor === side) return;
-    placedFor = side;
-    const mine = side === "S" ? 0 : 6;
+  /** @type {Side | null} the side the rows are laid out for */
+  let placedFor = null;
+  let bottom = options.bottom || "S";
+  /** @type {BoardPosition} the position drawn; during a sowing, the one on the way */
+  let shown = { pits: Array(12).fill(0), stores: { S: 0, N: 0 }, turn: "S" };
+  /** @type {Record<number, string>} */
+  let reasons = {};
+  const count = (/** @type {number} */ p) => /** @type {HTMLElement} */ (pits[p].querySelector(".count"));
+
+  function place() {
+    if (placedFor === bottom) return;
+    placedFor = bottom;
+    const mine = bottom === "S" ? 0 : 6;
     const theirs = 6 - mine;
-    el.rowBottom.textContent = "";
-    el.rowTop.textContent = "";
-    // Bottom row: the viewer's pits left to right. Top row: the other side's, right to left
+    // Bottom row: the bottom side's pits left to right. Top row: the other side's, right to left
     // (counter-clockwise sowing goes along the bottom to the right, then back along the top).
+    rowBottom.textContent = "";
+    rowTop.textContent = "";
     for (let i = 0; i < 6; i++) {
       const b = pits[mine + i];
       b.style.gridColumn = String(2 + i);
-      el.rowBottom.appendChild(b);
+      rowBottom.append(b);
     }
     for (let i = 5; i >= 0; i--) {
       const b = pits[theirs + i];
       b.style.gridColumn = String(2 + (5 - i));
-      el.rowTop.appendChild(b);
+      rowTop.append(b);
     }
   }
 
+  /** @param {number} p */
   function labelPit(p) {
-    const n = shown ? shown.pits[p] : 0;
-    const side = owner(p);
-    const args = { name: sideName(st, side), letter: LETTERS[p], count: n };
-    let label = isYou(st, side) ? t("game-pit-label-you", args) : t("game-pit-label", args);
-    const info = pitInfo(st, p);
-    if (info && !info.legal && !st.game.outcome) {
-      const why = pitReason(st, info);
-      if (why) label = t("game-pit-cannot", { label, why });
-    }
+    if (!options.pitLabel) return;
+    let label = options.pitLabel(p, shown.pits[p]);
+    const why = reasons[p];
+    if (why) label = t("game-pit-cannot", { label, why });
     if (pits[p].classList.contains("review-played")) label = t("game-pit-played", { label });
     if (pits[p].classList.contains("review-best")) label = t("game-pit-best", { label });
     pits[p].setAttribute("aria-label", label);
   }
 
-  function setPitCount(p, n) {
-    const b = pits[p];
-    const c = b.querySelector(".count");
+  /**
+   * One pit's seeds (during a sowing).
+   * @param {number} p
+   * @param {number} n
+   */
+  function setCount(p, n) {
+    shown.pits[p] = n;
+    const c = count(p);
     c.textContent = String(n);
     c.classList.toggle("zero", n === 0);
-    drawSeeds(b.querySelector(".seeds"), p, n);
-    if (shown) shown.pits[p] = n;
+    const s = /** @type {HTMLElement | null} */ (pits[p].querySelector(".seeds"));
+    if (s) drawSeeds(s, p, n, false);
     labelPit(p);
   }
 
-  function setStore(side, n, storeDiv) {
-    storeDiv.querySelector(".store-count").textContent = String(n);
-    drawStoreSeeds(storeDiv.querySelector(".store-seeds"), side, n);
-    const args = { name: sideName(st, side), count: n };
-    storeDiv.setAttribute("aria-label", isYou(st, side) ? t("game-store-label-you", args) : t("game-store-label", args));
-    storeDiv.dataset.side = side;
-  }
+  /** The store element of `side`: the bottom side's on the right. @param {Side} side */
+  const storeOf = (side) => (side === bottom ? storeRight : storeLeft);
 
-  const storeOf = (side) => (side === viewSide(st) ? el.storeRight : el.storeLeft);
-
-  /** Draws counts and seeds of a position {pits, stores, turn}. */
-  function draw(pos) {
+  /**
+   * Draws a position and, when given, its marks.
+   * @param {BoardPosition} pos
+   * @param {BoardMarks} [marks]
+   */
+  function draw(pos, marks) {
     shown = { pits: pos.pits.slice(), stores: { S: pos.stores.S, N: pos.stores.N }, turn: pos.turn };
-    const vs = viewSide(st);
-    placePits(vs);
-    for (let p = 0; p < 12; p++) setPitCount(p, pos.pits[p]);
-    setStore(vs, pos.stores[vs], el.storeRight);
-    setStore(other(vs), pos.stores[other(vs)], el.storeLeft);
-    el.scoreBottom.textContent = pos.stores[vs];
-    el.scoreTop.textContent = pos.stores[other(vs)];
+    place();
+    if (marks) mark(marks);
+    for (let p = 0; p < 12; p++) setCount(p, pos.pits[p]);
+    for (const side of /** @type {Side[]} */ (["S", "N"])) {
+      const s = storeOf(side);
+      const n = pos.stores[side];
+      /** @type {HTMLElement} */ (s.querySelector(".store-count")).textContent = String(n);
+      const ss = /** @type {HTMLElement | null} */ (s.querySelector(".store-seeds"));
+      if (ss) drawSeeds(ss, side === "S" ? 40 : 41, n, true);
+      s.dataset.side = side;
+      if (options.storeLabel) s.setAttribute("aria-label", options.storeLabel(side, n));
+    }
+    rowBottom.classList.toggle("to-move", pos.turn === bottom);
+    rowTop.classList.toggle("to-move", !!pos.turn && pos.turn !== bottom);
+    if (options.label) host.setAttribute("aria-label", options.label(pos));
   }
 
   /**
-   * The scores by the names. While the game goes on, and for an ending where no seeds were left to share out,
-   * they are the seeds captured (the stores). Once the rules ended the game and gave out the seeds left on the
-   * board (no feeding, a cycle, an agreed cycle), they are the server's final scores (`outcome.scores`), the
-   * same as the status line's "You win 25–23", with the seeds captured in the tooltip.
+   * Sets the marks given (see BoardMarks); the others stay.
+   * @param {BoardMarks} marks
    */
-  function showScores(live) {
-    const vs = viewSide(st);
-    const o = live && !st.busy && st.game ? st.game.outcome : null;
-    const shared = !!o && (o.scores.S !== o.captured.S || o.scores.N !== o.captured.N);
-    for (const [scoreEl, side] of [[el.scoreBottom, vs], [el.scoreTop, other(vs)]]) {
-      scoreEl.classList.toggle("final", shared);
-      if (shared) {
-        scoreEl.textContent = fmt(o.scores[side]);
-        const words = t("game-score-final", { total: fmt(o.scores[side]), captured: o.captured[side], shared: fmt(o.scores[side] - o.captured[side]) });
-        scoreEl.title = words;
-        scoreEl.setAttribute("aria-label", words);
-      } else {
-        if (shown) scoreEl.textContent = String(shown.stores[side]);
-        scoreEl.removeAttribute("title");
-        scoreEl.setAttribute("aria-label", t("game-captured-seeds"));
-      }
+  function mark(marks) {
+    for (const [key, cls] of MARK_CLASSES) {
+      const v = marks[key];
+      if (v === undefined) continue;
+      const set = Array.isArray(v) ? v : v === null ? [] : [v];
+      pits.forEach((b, p) => b.classList.toggle(cls, set.includes(p)));
     }
-  }
-
-  /** Marks the pits (playable, illegal, last move, endgame values), the labels and the player names. */
-  function decorate() {
-    const g = st.game;
-    const live = st.view === null;
-    const turn = g ? g.position.turn : "S";
-    const last = live && g && !st.busy ? g.last : null;
-    const egdb = live && g && g.egdb ? g.egdb : null;
-    const reviewed = reviewedMove(st); // the review's selected move: its played and best pits are marked
-    for (let p = 0; p < 12; p++) {
-      const b = pits[p];
-      const info = pitInfo(st, p);
-      const mover = owner(p) === turn;
-      const active = canMoveNow(st) && mover && !st.busy;
-      b.classList.toggle("playable", !!(active && info && info.legal));
-      b.classList.toggle("illegal", !!(active && info && !info.legal));
-      b.classList.toggle("inactive", !active);
-      b.setAttribute("aria-disabled", active && info && info.legal ? "false" : "true");
-      if (!st.busy) b.classList.toggle("last-from", !!(last && last.from === p));
-      b.classList.toggle("last-to", !!(last && last.sown.length && last.sown[last.sown.length - 1] === p));
-      if (!st.busy) b.classList.toggle("captured", !!(last && last.captured_pits.includes(p)));
-      b.classList.remove("hint");
-      b.classList.toggle("review-played", !!(reviewed && LETTERS.indexOf(reviewed.played) === p));
-      b.classList.toggle("review-best", !!(reviewed && reviewed.best !== reviewed.played && LETTERS.indexOf(reviewed.best) === p));
-      let tag = b.querySelector(".egdb-tag");
-      const v = egdb && mover && egdb.find((e) => e.pit + (turn === "S" ? 0 : 6) === p);
-      if (v) {
-        if (!tag) { tag = document.createElement("span"); tag.className = "egdb-tag"; b.appendChild(tag); }
-        const lo = v.lo_halves / 2, hi = v.hi_halves / 2;
-        const n = g.position.pits.reduce((a, x) => a + x, 0);
-        tag.textContent = lo === hi ? `${fmt(lo)}/${n}` : `${fmt(lo)}–${fmt(hi)}/${n}`;
-        tag.title = lo === hi ? t("game-egdb-exact", { lo: fmt(lo), total: n }) : t("game-egdb-range", { lo: fmt(lo), hi: fmt(hi), total: n });
-      } else if (tag) {
-        tag.remove();
-      }
-      labelPit(p);
+    if (marks.reasons) reasons = marks.reasons;
+    if (interactive && (marks.playable || marks.illegal || marks.inactive)) {
+      pits.forEach((b) => b.setAttribute("aria-disabled", String(b.classList.contains("illegal") || b.classList.contains("inactive"))));
     }
-    const vs = viewSide(st);
-    showName(el.nameBottom, el.ratingBottom, vs);
-    showName(el.nameTop, el.ratingTop, other(vs));
-    const shownTurn = shown ? shown.turn : turn;
-    const over = endOf(st) && live;
-    el.nameBottom.classList.toggle("to-move", !over && shownTurn === vs);
-    el.nameTop.classList.toggle("to-move", !over && shownTurn !== vs);
-    for (const [row, side] of [[el.rowBottom, vs], [el.rowTop, other(vs)]]) {
-      row.setAttribute("aria-label", isYou(st, side) ? t("game-row-you") : t("game-row", { name: sideName(st, side) }));
-    }
-    showScores(live);
+    for (let p = 0; p < 12; p++) labelPit(p);
   }
 
   /**
-   * A side's name (a link to the profile for an account's seat) and, in a rated game, its rating ("1500?") and,
-   * once the game is rated, the change ("+8").
+   * Flies one seed from an element of the board to another (the fly layer above the board).
+   * @param {HTMLElement} fromEl
+   * @param {HTMLElement} toEl
+   * @param {number} ms
    */
-  function showName(nameEl, ratingEl, side) {
-    const name = sideName(st, side);
-    const seat = seatOf(st, side);
-    const link = nameEl.firstElementChild;
-    if (seat && seat.account && seat.name) {
-      if (!link || link.textContent !== name) {
-        const a = document.createElement("a");
-        a.href = profileUrl(seat.name);
-        a.textContent = name;
-        a.className = "profile-link";
-        nameEl.textContent = "";
-        nameEl.append(a);
-      }
-    } else if (link || nameEl.textContent !== name) {
-      nameEl.textContent = name;
-    }
-    // A bot's seat: the BOT mark beside the name.
-    const mark = nameEl.querySelector(".bot-mark");
-    const bot = !!(seat && seat.account && seat.bot);
-    if (bot && !mark) nameEl.append(" ", botMark());
-    else if (!bot && mark) { mark.previousSibling?.remove(); mark.remove(); }
-    const r = seat && seat.rating;
-    ratingEl.hidden = !r;
-    ratingEl.textContent = "";
-    if (!r) return;
-    ratingEl.append(ratingText(r));
-    // A rated game's changes once the move that ended it has been shown (not while it animates).
-    if (typeof r.diff === "number" && !st.busy) {
-      const d = document.createElement("span");
-      d.className = `rating-diff ${r.diff > 0 ? "up" : r.diff < 0 ? "down" : ""}`;
-      d.textContent = diffText(r.diff);
-      ratingEl.append(" ", d);
-    }
-  }
-
-  /** Draws the state's shown position (the start position without a game) and its marks. */
-  function render() {
-    draw(shownPosition(st) || START);
-    decorate();
-  }
-
-  /** Milliseconds per sown seed for the chosen speed ("auto" follows the reduced-motion setting). */
-  function stepMs() {
-    const s = st.settings.speed;
-    if (s === "off") return 0;
-    if (s === "slow") return 420;
-    if (s === "fast") return 90;
-    if (s === "normal") return 220;
-    return reducedMotion() ? 0 : 220; // auto
-  }
-
-  function centerOf(e) {
-    const b = el.board.getBoundingClientRect();
-    const r = e.getBoundingClientRect();
-    return [r.left - b.left + r.width / 2, r.top - b.top + r.height / 2];
-  }
-
   function flySeed(fromEl, toEl, ms) {
-    const [x0, y0] = centerOf(fromEl);
-    const [x1, y1] = centerOf(toEl);
+    const layer = part(host, "fly-layer", "div");
+    layer.setAttribute("aria-hidden", "true");
+    const box = host.getBoundingClientRect();
+    const centre = (/** @type {HTMLElement} */ e) => {
+      const r = e.getBoundingClientRect();
+      return [r.left - box.left + r.width / 2, r.top - box.top + r.height / 2];
+    };
+    const [x0, y0] = centre(fromEl);
+    const [x1, y1] = centre(toEl);
     const d = document.createElement("span");
     d.className = "fly";
     d.style.left = x0 + "px";
     d.style.top = y0 + "px";
-    el.fly.appendChild(d);
+    layer.appendChild(d);
     const lift = -Math.min(40, 10 + Math.hypot(x1 - x0, y1 - y0) / 6);
     const anim = d.animate(
       [
@@ -324,29 +311,31 @@ export function createBoard(st, { onPit }) {
     return anim.finished.catch(() => {}).then(() => d.remove());
   }
 
-  /** Animates one move detail from its `before` position; ends drawing `after`. */
-  async function animate(detail) {
-    const ms = stepMs();
-    pits.forEach((b) => b.classList.remove("last-from", "last-to", "captured", "hint"));
-    draw(detail.before);
-    decorate();
+  /**
+   * Sows a move seed by seed from the position drawn (its `before`), `ms` per seed, and ends drawing its
+   * `after`; `ms` 0 draws the end at once.
+   * @param {P.MoveDetailView} detail
+   * @param {number} ms
+   */
+  async function sow(detail, ms) {
     if (ms === 0) {
       draw(detail.after);
-      for (const p of detail.captured_pits) pits[p].classList.add("captured");
+      mark({ captured: detail.captured_pits });
       return;
     }
     const from = pits[detail.from];
     from.classList.add("last-from");
     await sleep(ms / 2);
-    setPitCount(detail.from, 0);
+    setCount(detail.from, 0);
     for (const p of detail.sown) {
       await flySeed(from, pits[p], ms * 0.9);
-      setPitCount(p, shown.pits[p] + 1);
+      setCount(p, shown.pits[p] + 1);
     }
     if (detail.captured_pits.length) {
       for (const p of detail.captured_pits) pits[p].classList.add("captured");
       await sleep(Math.max(250, ms * 2));
       const store = storeOf(detail.side);
+      /** @type {Promise<void>[]} */
       const flights = [];
       for (const p of detail.captured_pits) {
         const n = shown.pits[p];
@@ -359,16 +348,91 @@ export function createBoard(st, { onPit }) {
   }
 
   return {
-    render,
-    decorate,
-    animate,
-    /** Removes the hint mark. */
-    clearHint: () => pits.forEach((b) => b.classList.remove("hint")),
-    /** Marks pit `p` as the hint. */
-    markHint: (p) => pits[p].classList.add("hint"),
-    /** Shakes a pit that cannot be played. */
-    shake: (p) => replayClass(pits[p], "shake"),
-    /** Lays the rows out again at the next draw (another game may be seen from the other side). */
+    draw,
+    mark,
+    sow,
+    /** The position drawn (during a sowing, the one on the way). */
+    shown: () => shown,
+    /** Puts `side`'s row at the bottom (drawn at the next `draw`). @param {Side} side */
+    setBottom: (side) => { bottom = side; },
+    /** The side at the bottom. */
+    bottom: () => bottom,
+    /** Lays the rows out again at the next draw. */
     relayout: () => { placedFor = null; },
+    /** A pit's element (absolute pit). @param {number} p */
+    pit: (p) => pits[p],
+    /** A store's element. @param {Side} side */
+    store: storeOf,
+    /** A side's row. @param {Side} side */
+    row: (/** @type {Side} */ side) => (side === bottom ? rowBottom : rowTop),
+    /** Shakes a pit that cannot be played. @param {number} p */
+    shake: (p) => replayClass(pits[p], "shake"),
+  };
+}
+
+/** @typedef {ReturnType<typeof createBoard>} Board */
+
+/**
+ * The pit number (1–6) a key stroke names for a board, or 0: a digit typed on the page itself, not in a
+ * field, without Ctrl, Alt or Meta. The pages' keys 1–6 play the side to move's (or the player's) pits.
+ * @param {KeyboardEvent} e
+ */
+export function pitKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || typingIn(e)) return 0;
+  return /^[1-6]$/.test(e.key) ? Number(e.key) : 0;
+}
+
+/**
+ * Whether a key stroke goes to a text field or a select (the page's keys then do nothing).
+ * @param {KeyboardEvent} e
+ */
+export function typingIn(e) {
+  const target = /** @type {HTMLElement | null} */ (e.target);
+  return !!target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA");
+}
+
+/**
+ * The absolute pit of `side`'s pit number n (1–6, from that side's left).
+ * @param {Side} side
+ * @param {number} n
+ */
+export const pitOfKey = (side, n) => (side === "S" ? 0 : 6) + n - 1;
+
+/**
+ * The absolute pit a move letter names (`A`–`F` South's 0–5, `a`–`f` North's 6–11), or −1.
+ * @param {string | null | undefined} letter
+ */
+export const pitOfLetter = (letter) => (letter ? LETTERS.indexOf(letter) : -1);
+
+/**
+ * A small board that is only looked at (TV, the games in play, the home page's TV board): counts only, the
+ * last move's pit ringed, the whole position said in the board's name. `draw(position, about)`: `about`
+ * names the players, the moves played (`ply`) and the last move's letter.
+ * @param {HTMLElement} host
+ */
+export function createSmallBoard(host) {
+  /** @type {{ south: string, north: string, ply: number, last?: string | null }} */
+  let about = { south: "", north: "", ply: 0 };
+  /** @type {P.PositionView | null} */
+  let position = null;
+  const view = createBoard(host, {
+    interactive: false,
+    size: "small",
+    label: (pos) => t("watch-board-label", {
+      south: about.south, north: about.north, ply: about.ply, turn: pos.turn === "S" ? about.south : about.north,
+      south_store: pos.stores.S, north_store: pos.stores.N,
+    }) + (position ? " " + position.text : ""),
+  });
+  return {
+    /**
+     * @param {P.PositionView} pos
+     * @param {{ south: string, north: string, ply: number, last?: string | null }} who
+     */
+    draw(pos, who) {
+      about = who;
+      position = pos;
+      view.draw(pos, { lastFrom: pitOfLetter(who.last) });
+      host.dataset.text = pos.text;
+    },
   };
 }

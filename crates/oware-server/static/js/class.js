@@ -7,6 +7,7 @@
 /** @import * as P from "../../types/protocol" */
 import { request, ApiError } from "./api.js";
 import { t, lang } from "./i18n.js";
+import { themeName } from "./themes.js";
 import { createAccountMenu } from "./account.js";
 
 /** @param {string} sel */
@@ -25,19 +26,6 @@ function el(tag, text, cls) {
   if (cls) e.className = cls;
   return e;
 }
-
-/** The message of each puzzle theme (training.js's names). @type {Record<string, string>} */
-const THEME_IDS = {
-  "capture-chain": "learn-theme-capture-chain",
-  "grand-slam": "learn-theme-grand-slam",
-  "feeding-forced": "learn-theme-feeding-forced",
-  "big-pit": "learn-theme-big-pit",
-  "endgame-exact": "learn-theme-endgame-exact",
-  "defend": "learn-theme-defend",
-  "cycle": "learn-theme-cycle",
-};
-/** @param {string} code */
-const themeName = (code) => (THEME_IDS[code] ? t(THEME_IDS[code]) : code);
 
 /** The kinds of work and their names. @type {Record<string, string>} */
 const KIND_IDS = { lesson: "classes-s-kind-lesson", counting: "classes-s-kind-counting", puzzles: "classes-s-kind-puzzles" };

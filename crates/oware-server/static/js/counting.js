@@ -1,70 +1,49 @@
 // The counting trainer (/learn#count, issue 41): a pit of your row to sow on a board of small numbers;
 // say where the last seed lands and how many seeds will be there. The numbers grow with the score (level 1:
 // up to 5 seeds, level 4: round the board). Untimed, or 20 seconds a question. The server checks each
-// answer (the rules core sows the pit); the page only makes the questions. Also the pit rows both boards
-// of the lessons page draw.
+// answer (the rules core sows the pit); the page only makes the questions. Also the lessons page's board
+// (the board component with the lessons' words).
 /** @import * as P from "../../types/protocol" */
 import * as api from "./api.gen.js";
 import { t } from "./i18n.js";
+import { createBoard, LETTERS } from "./board.js";
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
-const LETTERS = "ABCDEFabcdef";
 const SECONDS = 20;
 
 /**
- * Draws one row of `pos` into `box`: South's pits A–F as buttons (pressing one calls `onPress(i)`), North's
- * f…a as labelled boxes. Pits in `marked` (absolute, 0–11) get a dashed frame and say so in words.
- * @param {HTMLElement} box
- * @param {{ pits: number[] }} pos
- * @param {"S" | "N"} side
- * @param {number[]} [marked]
- * @param {(i: number) => void} [onPress]
+ * A board of the lessons page (a lesson's step, the counting trainer): the board component with the
+ * lessons' words, your row (South) at the bottom. `draw(pos, marked)` frames the pits in `marked`
+ * (absolute, 0–11) and says so in their names; `onPit` is told of a press on your row's pits, North's
+ * being only looked at.
+ * @param {HTMLElement} host
+ * @param {(p: number) => void} [onPit] (none: the board is only looked at)
  */
-export function pitRow(box, pos, side, marked = [], onPress) {
-  box.textContent = "";
-  const order = side === "S" ? [0, 1, 2, 3, 4, 5] : [11, 10, 9, 8, 7, 6];
-  for (const p of order) {
-    const n = pos.pits[p];
-    const mark = marked.includes(p);
-    const pit = document.createElement(onPress ? "button" : "div");
-    pit.className = `pit-cell${mark ? " pit-marked" : ""}`;
-    if (onPress) {
-      /** @type {HTMLButtonElement} */ (pit).type = "button";
-      pit.addEventListener("click", () => onPress(p));
-      pit.dataset.pit = LETTERS[p];
-    } else {
-      pit.setAttribute("role", "img");
-      pit.setAttribute("aria-label", t(mark ? "learn-pit-north-changed" : "learn-pit-north", { pit: LETTERS[p], count: n }));
-    }
-    // The visible letter and count are the button's name, with the words a screen reader needs around
-    // them: the whole sentence in the page's language, its pit and count shown where the sentence puts them.
-    const hidden = (/** @type {string} */ text) => {
-      const h = document.createElement("span");
-      h.className = "sr-only";
-      h.textContent = text;
-      return h;
-    };
-    const letter = document.createElement("span");
-    letter.className = "pit-letter";
-    letter.textContent = LETTERS[p];
-    const count = document.createElement("span");
-    count.className = "pit-count";
-    count.textContent = String(n);
-    if (onPress) {
-      // The sentence with markers where the letter and the count go (\u0001, \u0002).
-      const sentence = t(mark ? "learn-pit-yours-changed" : "learn-pit-yours", { pit: "\u0001", count: n, seeds: "\u0002" });
-      for (const part of sentence.split(/(\u0001|\u0002)/)) {
-        if (part === "\u0001") pit.append(letter);
-        else if (part === "\u0002") pit.append(count);
-        else if (part) pit.append(hidden(part));
-      }
-    } else {
-      letter.setAttribute("aria-hidden", "true");
-      count.setAttribute("aria-hidden", "true");
-      pit.append(letter, count);
-    }
-    box.append(pit);
-  }
+export function lessonBoard(host, onPit) {
+  /** @type {number[]} */
+  let marked = [];
+  const view = createBoard(host, {
+    interactive: !!onPit,
+    onPit: (p) => { if (p < 6 && onPit) onPit(p); },
+    pitLabel: (p, n) => {
+      const mark = marked.includes(p);
+      return p < 6
+        ? t(mark ? "learn-pit-yours-changed" : "learn-pit-yours", { pit: LETTERS[p], count: n, seeds: String(n) })
+        : t(mark ? "learn-pit-north-changed" : "learn-pit-north", { pit: LETTERS[p], count: n });
+    },
+    storeLabel: (side, n) => t(side === "S" ? "learn-store-south" : "learn-store-north", { count: n }),
+  });
+  const inactive = [6, 7, 8, 9, 10, 11];
+  return {
+    /**
+     * @param {{ pits: number[], stores: { S: number, N: number } }} pos
+     * @param {number[]} [marks]
+     */
+    draw(pos, marks = []) {
+      marked = marks;
+      view.draw({ pits: pos.pits, stores: pos.stores, turn: "S" }, { marked: marks, ...(onPit ? { inactive } : {}) });
+    },
+  };
 }
 
 /** The question's sentence, its pit in bold (`#count-pit`) where the language puts it. */
@@ -76,6 +55,8 @@ function showQuestion(/** @type {string} */ pit) {
 }
 
 let started = false;
+/** @type {ReturnType<typeof lessonBoard> | null} */
+let board = null;
 let score = 0;
 /** @type {{ position: string, pits: number[], pit: string } | null} */
 let question = null;
@@ -107,8 +88,8 @@ function newQuestion() {
   question = { position, pits, pit: LETTERS[i] };
   answered = false;
   showQuestion(question.pit);
-  pitRow($("#count-north"), question, "N");
-  pitRow($("#count-south"), question, "S", [i]);
+  if (!board) board = lessonBoard($("#count-board"));
+  board.draw({ pits, stores: { S: south, N: rest - south } }, [i]);
   $("#count-level").textContent = String(level());
   $("#count-said").textContent = t("learn-count-has", { pit: question.pit, count: pits[i] });
   /** @type {HTMLInputElement} */ ($("#count-seeds")).value = "";

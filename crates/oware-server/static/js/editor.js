@@ -8,8 +8,8 @@
 import { request } from "./api.js";
 import { createAccountMenu } from "./account.js";
 import { t } from "./i18n.js";
+import { createBoard, LETTERS } from "./board.js";
 
-const LETTERS = "ABCDEFabcdef";
 const TOTAL = 48;
 /** How long a press lasts before it takes a seed away (a phone's long press), in ms. */
 const LONG_PRESS_MS = 500;
@@ -79,43 +79,20 @@ function wire(/** @type {HTMLElement} */ b, /** @type {number | P.Side} */ where
   });
 }
 
-/** @type {HTMLButtonElement[]} */
-const pits = [];
-for (let p = 0; p < 12; p++) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "pit";
-  b.dataset.letter = LETTERS[p];
-  b.innerHTML = '<span class="letter"></span><span class="count">0</span>';
-  /** @type {HTMLElement} */ (b.querySelector(".letter")).textContent = LETTERS[p];
-  wire(b, p);
-  pits.push(b);
-}
-// South at the bottom, left to right; North on top, from its left (on the right) to its right.
-for (let i = 0; i < 6; i++) {
-  pits[i].style.gridColumn = String(2 + i);
-  $("#row-bottom").append(pits[i]);
-  const north = pits[11 - i];
-  north.style.gridColumn = String(2 + i);
-  $("#row-top").append(north);
-}
-wire($("#store-left"), "N");
-wire($("#store-right"), "S");
-
 const sideName = (/** @type {P.Side} */ s) => (s === "S" ? t("study-south") : t("study-north"));
+
+// The board, South at the bottom; its pits and stores are wired to add and take seeds.
+const view = createBoard($("#board"), {
+  pitLabel: (p, n) => t("editor-pit", { pit: LETTERS[p], name: sideName(p < 6 ? "S" : "N"), count: n }),
+  storeLabel: (side, n) => t("editor-store", { name: sideName(side), count: n }),
+});
+for (let p = 0; p < 12; p++) wire(view.pit(p), p);
+wire(view.store("N"), "N");
+wire(view.store("S"), "S");
 
 /** Draws the board, the count of seeds left and the position text. */
 function draw() {
-  for (let p = 0; p < 12; p++) {
-    const c = /** @type {HTMLElement} */ (pits[p].querySelector(".count"));
-    c.textContent = String(st.pits[p]);
-    c.classList.toggle("zero", st.pits[p] === 0);
-    pits[p].setAttribute("aria-label", t("editor-pit", { pit: LETTERS[p], name: sideName(p < 6 ? "S" : "N"), count: st.pits[p] }));
-  }
-  for (const [id, side] of /** @type {[string, P.Side][]} */ ([["#store-left", "N"], ["#store-right", "S"]])) {
-    $(`${id} .store-count`).textContent = String(st.stores[side]);
-    $(id).setAttribute("aria-label", t("editor-store", { name: sideName(side), count: st.stores[side] }));
-  }
+  view.draw({ pits: st.pits, stores: st.stores, turn: st.turn });
   const left = TOTAL - total();
   $("#ed-left").textContent = left >= 0 ? t("editor-left", { left, total: TOTAL }) : t("editor-too-many", { over: -left, total: TOTAL });
   $("#ed-left").classList.toggle("ed-over", left < 0);

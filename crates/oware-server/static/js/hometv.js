@@ -3,7 +3,7 @@
 // game stream). Hidden when no game is being played, and on a game's own page.
 import { t } from "./i18n.js";
 import { request } from "./api.js";
-import { drawMiniBoard } from "./miniboard.js";
+import { createSmallBoard } from "./board.js";
 import { ratingText } from "./account.js";
 /** @import * as P from "../../types/protocol" */
 
@@ -25,6 +25,7 @@ export function showHomeTv() {
  * @param {HTMLElement} names
  */
 async function follow(box, board, names) {
+  const view = createSmallBoard(board);
   async function load() {
     if (!document.hidden) {
       try {
@@ -33,7 +34,7 @@ async function follow(box, board, names) {
         const g = r.game;
         box.hidden = !g;
         if (g) {
-          drawMiniBoard(board, g.position, { south: g.players.S.name, north: g.players.N.name, ply: g.ply, last: g.last });
+          view.draw(g.position, { south: g.players.S.name, north: g.players.N.name, ply: g.ply, last: g.last });
           const who = (/** @type {P.LivePlayer} */ p) => `${p.name}${p.bot ? ` ${t("online-bot-mark")}` : ""}${p.rating ? ` (${ratingText(p.rating)})` : ""}`;
           names.textContent = `${who(g.players.S)} – ${who(g.players.N)}`;
         }

@@ -8,7 +8,8 @@
 import * as api from "./api.gen.js";
 import { createAccountMenu } from "./account.js";
 import { loadProgress, saveProgress } from "./learnstore.js";
-import { startCounting, pitRow } from "./counting.js";
+import { startCounting, lessonBoard } from "./counting.js";
+import { LETTERS, pitKey, typingIn } from "./board.js";
 import { t } from "./i18n.js";
 
 const $ = (/** @type {string} */ s) => /** @type {HTMLElement} */ (document.querySelector(s));
@@ -21,6 +22,8 @@ let account = false;
 /** @type {{ lesson: P.LessonView, index: number, moves: string[], tries: number, hinted: boolean, busy: boolean, done: boolean, met: boolean } | null} */
 let current = null;
 
+/** An error's message. @param {unknown} e */
+const errorText = (e) => (e instanceof Error ? e.message : String(e));
 const starText = (/** @type {number} */ n) => `${"★".repeat(n)}${"☆".repeat(3 - n)}`;
 const starsOf = (/** @type {string} */ id, /** @type {number} */ step) => progress.stars[`${id}/${step}`] || 0;
 
@@ -34,7 +37,7 @@ async function sendStars(entries) {
     mergeServer(/** @type {P.ProgressAnswer} */ (r).stars);
     $("#learn-saved").textContent = t("learn-saved-account");
   } catch (e) {
-    $("#learn-saved").textContent = t("learn-saved-browser", { error: e.message });
+    $("#learn-saved").textContent = t("learn-saved-browser", { error: errorText(e) });
   }
 }
 
@@ -65,6 +68,7 @@ async function loadList() {
 }
 
 function renderList() {
+  if (!list) return;
   const ol = $("#lesson-list");
   ol.textContent = "";
   for (const l of list.lessons) {
@@ -94,15 +98,11 @@ function renderList() {
   if (progress.last) cont.href = `#lesson/${progress.last}`;
 }
 
-/** The board of `pos`: North's row f…a on top (not buttons), yours A…F below (buttons). */
-function drawBoard(pos, highlight = []) {
-  pitRow($("#learn-north"), pos, "N", highlight);
-  pitRow($("#learn-south"), pos, "S", highlight, (i) => play(String.fromCharCode(65 + i)));
-  $("#store-north").textContent = t("learn-store-north", { count: pos.stores.N });
-  $("#store-south").textContent = t("learn-store-south", { count: pos.stores.S });
-}
+/** The step's board: North's row f…a on top, yours A…F below (their presses play). */
+const board = lessonBoard($("#learn-board"), (p) => play(LETTERS[p]));
 
 function showStep() {
+  if (!current) return;
   const { lesson, index } = current;
   const step = lesson.steps[index];
   $("#lesson-title").textContent = lesson.title;
@@ -122,7 +122,7 @@ function showStep() {
   current.done = false;
   current.met = false;
   $("#learn-board").dataset.moves = "0";
-  drawBoard(step.position);
+  board.draw(step.position);
   progress.last = `${lesson.id}/${index + 1}`;
   saveProgress(progress);
 }
@@ -134,7 +134,7 @@ function retry() {
   current.done = false;
   $("#learn-board").dataset.moves = "0";
   $("#btn-retry").hidden = true;
-  drawBoard(step.position);
+  board.draw(step.position);
   more("");
   $("#step-said").textContent = t("learn-step-again", { task: step.task });
 }
@@ -158,7 +158,7 @@ function reveal() {
 
 /** Plays `move` (a pit letter or "agree") in the current step. A tap after a missed try starts the
  * step again with that move; a tap after the step is done says how to go on. */
-async function play(move) {
+async function play(/** @type {string} */ move) {
   if (!current || current.busy) return;
   if (current.done && current.met) {
     $("#step-said").textContent = t("learn-tap-done", { next: $("#btn-next").textContent || "" });
@@ -182,7 +182,7 @@ async function play(move) {
     current.moves = moves;
     $("#learn-board").dataset.moves = String(moves.length); // how many moves count (for the tests)
     const last = a.played[a.played.length - 1];
-    drawBoard(a.position, last ? [...last.captured_pits, last.sown[last.sown.length - 1]] : []);
+    board.draw(a.position, last ? [...last.captured_pits, last.sown[last.sown.length - 1]] : []);
     if (a.over) {
       current.tries++;
       current.done = true;
@@ -206,14 +206,16 @@ async function play(move) {
     $("#step-said").textContent = said;
     reveal();
   } catch (e) {
-    $("#step-said").textContent = e.message;
+    $("#step-said").textContent = errorText(e);
   } finally {
     current.busy = false;
   }
 }
 
 function nextLesson() {
-  const i = list.lessons.findIndex((l) => l.id === current.lesson.id);
+  if (!list || !current) return null;
+  const lesson = current.lesson;
+  const i = list.lessons.findIndex((l) => l.id === lesson.id);
   return list.lessons[i + 1] || null;
 }
 
@@ -245,7 +247,7 @@ async function route() {
       $("#step-title").focus();
       return;
     } catch (e) {
-      $("#learn-saved").textContent = e.message;
+      $("#learn-saved").textContent = errorText(e);
     }
   }
   current = null;
@@ -259,12 +261,11 @@ async function route() {
 }
 
 function keys(/** @type {KeyboardEvent} */ e) {
-  if (!current || e.ctrlKey || e.metaKey || e.altKey) return;
-  const target = /** @type {HTMLElement} */ (e.target);
-  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
-  if (/^[1-6]$/.test(e.key)) {
+  if (!current || e.ctrlKey || e.metaKey || e.altKey || typingIn(e)) return;
+  const n = pitKey(e);
+  if (n) {
     e.preventDefault();
-    play(String.fromCharCode(64 + Number(e.key)));
+    play(LETTERS[n - 1]);
   } else if (e.key === "h" || e.key === "H") {
     $("#btn-hint").click();
   } else if ((e.key === "r" || e.key === "R") && current.done) {
@@ -300,7 +301,7 @@ async function start() {
   try {
     await loadList();
   } catch (e) {
-    $("#learn-saved").textContent = e.message;
+    $("#learn-saved").textContent = errorText(e);
     return;
   }
   await route();

@@ -8,7 +8,7 @@
 //   storage.js   what the browser remembers (settings, the last game)
 //   state.js     the state object and the questions asked of it
 //   status.js    status line, message line, live region; sentences about moves
-//   board.js     pits, stores, seeds, marks, the sowing animation
+//   gameboard.js the game's board (board.js, the board component): marks, names, scores, the sowing animation
 //   movelist.js  the move list
 //   analysis.js  hint and the Analysis panel (engine output, endgame database values)
 //   record.js    the Record panel (position text, OGN download and copy, rules)
@@ -34,7 +34,7 @@
 import { createState } from "./state.js";
 import { loadSettings } from "./storage.js";
 import { renderStatus } from "./status.js";
-import { createBoard } from "./board.js";
+import { createGameBoard } from "./gameboard.js";
 import { createMoveList } from "./movelist.js";
 import { createAnalysis } from "./analysis.js";
 import { createRecord } from "./record.js";
@@ -98,7 +98,7 @@ const screen = {
   },
 };
 
-const board = createBoard(st, { onPit: (p) => game.pressPit(p) });
+const board = createGameBoard(st, { onPit: (p) => game.pressPit(p) });
 // With the review open, a move in the list selects that move's review (the board before it).
 const moves = createMoveList(st, { onSelect: (ply) => (review.active() ? review.select(ply - 1) : game.showPly(ply)) });
 const review = createReview(st, { showPly: (ply) => game.showPly(ply), screen });

@@ -10,8 +10,8 @@ import { rememberGame } from "./storage.js";
 import { createAccountMenu } from "./account.js";
 import { scoreText } from "./analysis.js";
 import { t, lang } from "./i18n.js";
+import { createBoard, LETTERS, pitKey, pitOfKey, typingIn } from "./board.js";
 
-const LETTERS = "ABCDEFabcdef";
 const START = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S";
 /** The most answers kept (a line's position by its moves). */
 const CACHE_MAX = 400;
@@ -76,55 +76,40 @@ function sideName(/** @type {P.Side} */ side) {
   return side === "S" ? t("study-south") : t("study-north");
 }
 
-// The twelve pits, drawn by `draw` in the rows of the side at the bottom.
-/** @type {HTMLButtonElement[]} */
-const pits = [];
-for (let p = 0; p < 12; p++) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "pit";
-  b.dataset.letter = LETTERS[p];
-  b.innerHTML = '<span class="letter"></span><span class="count">0</span>';
-  /** @type {HTMLElement} */ (b.querySelector(".letter")).textContent = LETTERS[p];
-  b.addEventListener("click", () => play(LETTERS[p]));
-  pits.push(b);
-}
+// The board: the side to move's pits that cannot be played dimmed, with the server's reason in their name.
+const view = createBoard($("#board"), {
+  onPit: (p) => play(LETTERS[p]),
+  pitLabel: (p, n) => t("study-pit", { pit: LETTERS[p], name: sideName(p < 6 ? "S" : "N"), count: n }),
+  storeLabel: (side, n) => t("study-store", { name: sideName(side), count: n }),
+});
 
 /** Draws the answer's position. */
 function draw(/** @type {P.PositionAnswer} */ a) {
   const g = a.state;
   const bottomSide = st.flipped ? "N" : "S";
-  const mine = bottomSide === "S" ? 0 : 6, theirs = 6 - mine;
-  const bottom = $("#row-bottom"), top = $("#row-top");
-  bottom.textContent = "";
-  top.textContent = "";
-  for (let i = 0; i < 6; i++) {
-    const b = pits[mine + i];
-    b.style.gridColumn = String(2 + i);
-    bottom.append(b);
-    const their = pits[theirs + 5 - i];
-    their.style.gridColumn = String(2 + i);
-    top.append(their);
-  }
+  view.setBottom(bottomSide);
   const turn = g.position.turn;
+  /** @type {number[]} */
+  const playable = [], illegal = [], inactive = [];
+  /** @type {Record<number, string>} */
+  const reasons = {};
   for (let p = 0; p < 12; p++) {
-    const n = g.position.pits[p], b = pits[p];
-    const c = /** @type {HTMLElement} */ (b.querySelector(".count"));
-    c.textContent = String(n);
-    c.classList.toggle("zero", n === 0);
-    const side = p < 6 ? "S" : "N";
     const info = g.pits_info.find((i) => i.pit === p);
-    const legal = !!info && info.legal && !g.outcome;
-    b.classList.toggle("illegal", side === turn && !legal);
-    b.classList.toggle("inactive", side !== turn);
-    b.setAttribute("aria-label", t("study-pit", { pit: LETTERS[p], name: sideName(side), count: n }));
+    if ((p < 6 ? "S" : "N") !== turn) inactive.push(p);
+    else if (info && info.legal && !g.outcome) playable.push(p);
+    else {
+      illegal.push(p);
+      if (info && !g.outcome) reasons[p] = why(info, g);
+    }
   }
+  const last = g.last;
+  view.draw(g.position, {
+    playable, illegal, inactive, reasons,
+    lastFrom: last ? last.from : null,
+    lastTo: last && last.sown.length ? last.sown[last.sown.length - 1] : null,
+    captured: last ? last.captured_pits : [],
+  });
   const topSide = bottomSide === "S" ? "N" : "S";
-  const left = g.position.stores[topSide], right = g.position.stores[bottomSide];
-  $("#store-left .store-count").textContent = String(left);
-  $("#store-right .store-count").textContent = String(right);
-  $("#store-left").setAttribute("aria-label", t("study-store", { name: sideName(topSide), count: left }));
-  $("#store-right").setAttribute("aria-label", t("study-store", { name: sideName(bottomSide), count: right }));
   $("#st-top").textContent = sideName(topSide);
   $("#st-bottom").textContent = sideName(bottomSide);
   $("#st-position").textContent = a.position;
@@ -461,11 +446,10 @@ async function init() {
   $("#st-friend").addEventListener("click", () => continueGame("friend"));
   $("#st-import-go").addEventListener("click", importRecord);
   document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const target = /** @type {HTMLElement} */ (e.target);
-    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || typingIn(e)) return;
     const turn = st.shown ? st.shown.state.position.turn : "S";
-    if (e.key >= "1" && e.key <= "6") { e.preventDefault(); play((turn === "S" ? "ABCDEF" : "abcdef")[Number(e.key) - 1]); }
+    const n = pitKey(e);
+    if (n) { e.preventDefault(); play(LETTERS[pitOfKey(turn, n)]); }
     else if (e.key === "ArrowLeft") { e.preventDefault(); $("#st-back").click(); }
     else if (e.key === "ArrowRight") { e.preventDefault(); $("#st-forward").click(); }
     else if (e.key === "Home") { e.preventDefault(); $("#st-first").click(); }

@@ -8,23 +8,12 @@ import * as api from "./api.gen.js";
 import { ApiError } from "./api.js";
 import { createAccountMenu } from "./account.js";
 import { t } from "./i18n.js";
+import { themeName } from "./themes.js";
+import { createBoard, LETTERS, pitKey, typingIn } from "./board.js";
 
-const LETTERS = "ABCDEFabcdef";
 const GUEST_KEY = "oware.puzzleRating";
 const BEST_KEY = "oware.bestStreak";
 const START = { rating: 1500, deviation: 350, volatility: 0.06 };
-/** The message of each theme the server sends (by its code, docs/puzzles.md). @type {Record<string, string>} */
-const THEME_IDS = {
-  "capture-chain": "learn-theme-capture-chain",
-  "grand-slam": "learn-theme-grand-slam",
-  "feeding-forced": "learn-theme-feeding-forced",
-  "big-pit": "learn-theme-big-pit",
-  "endgame-exact": "learn-theme-endgame-exact",
-  "defend": "learn-theme-defend",
-  "cycle": "learn-theme-cycle",
-};
-/** A theme's name in the page's language (an unknown code as it is, its dashes spaces). */
-const themeName = (/** @type {string} */ code) => (THEME_IDS[code] ? t(THEME_IDS[code]) : code.replace(/-/g, " "));
 /** A rating change with its sign: +12, −5. */
 const signed = (/** @type {number} */ d) => `${d >= 0 ? "+" : "−"}${Math.abs(d)}`;
 
@@ -64,7 +53,7 @@ function bestStreak() {
 /** @param {string} text */
 function say(text) { $("#status").textContent = text; }
 
-/** @param {P.PuzzleRating | null} r */
+/** @param {P.PuzzleRating | null} r @param {number | null} [diff] */
 function showRating(r, diff = null) {
   const el = $("#tr-rating");
   if (st.streakMode) {
@@ -77,59 +66,38 @@ function showRating(r, diff = null) {
 }
 
 /** The solver's side. */
-const solver = () => (st.puzzle ? st.puzzle.solver : "S");
+/** @returns {"S" | "N"} */
+const solver = () => (st.puzzle && st.puzzle.solver === "N" ? "N" : "S");
 
-/** The letter of the solver's pit number n (1–6, from the solver's left). */
+/** The letter of the solver's pit number n (1–6, from the solver's left). @param {number} n */
 const pitLetter = (n) => (solver() === "S" ? "ABCDEF" : "abcdef")[n - 1];
 
-const pits = [];
-for (let p = 0; p < 12; p++) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "pit";
-  b.dataset.letter = LETTERS[p];
-  b.innerHTML = '<span class="letter"></span> <span class="count">0</span>';
-  b.querySelector(".letter").textContent = LETTERS[p];
-  b.addEventListener("click", () => play(LETTERS[p]));
-  pits.push(b);
-}
+/** Whether pit `p` is the solver's. @param {number} p */
+const yours = (p) => (p < 6) === (solver() === "S");
 
-/** @param {P.PuzzleBoard} board */
+const view = createBoard($("#board"), {
+  onPit: (p) => play(LETTERS[p]),
+  pitLabel: (p, n) => (yours(p)
+    ? t("learn-tr-your-pit", { pit: LETTERS[p], key: (p % 6) + 1, count: n })
+    : t("learn-tr-their-pit", { pit: LETTERS[p], count: n })),
+  storeLabel: (side, n) => t(side === solver() ? "learn-tr-your-store" : "learn-tr-their-store", { count: n }),
+});
+
+/** Draws a position the server sent, the solver's row at the bottom, the moves it may play marked. @param {P.PuzzleBoard} board */
 function draw(board) {
   st.board = board;
-  const mine = solver() === "S" ? 0 : 6, theirs = 6 - mine;
-  const bottom = $("#row-bottom"), top = $("#row-top");
-  bottom.textContent = "";
-  top.textContent = "";
-  for (let i = 0; i < 6; i++) {
-    const b = pits[mine + i];
-    b.style.gridColumn = String(2 + i);
-    bottom.append(b);
-    const their = pits[theirs + 5 - i];
-    their.style.gridColumn = String(2 + i);
-    top.append(their);
-  }
+  view.setBottom(solver());
+  /** @type {number[]} */
+  const playable = [], illegal = [], inactive = [];
   for (let p = 0; p < 12; p++) {
-    const n = board.pits[p], b = pits[p];
-    const c = b.querySelector(".count");
-    c.textContent = String(n);
-    c.classList.toggle("zero", n === 0);
-    const yours = (p < 6) === (solver() === "S");
-    const legal = board.legal.includes(LETTERS[p]) && yours && !st.over;
-    b.classList.toggle("illegal", yours && !legal);
-    b.classList.toggle("inactive", !yours);
-    b.setAttribute("aria-label", yours
-      ? t("learn-tr-your-pit", { pit: LETTERS[p], key: (p % 6) + 1, count: n })
-      : t("learn-tr-their-pit", { pit: LETTERS[p], count: n }));
+    if (!yours(p)) inactive.push(p);
+    else if (board.legal.includes(LETTERS[p]) && !st.over) playable.push(p);
+    else illegal.push(p);
   }
-  const [left, right] = solver() === "S" ? [board.store_n, board.store_s] : [board.store_s, board.store_n];
-  $("#store-left .store-count").textContent = String(left);
-  $("#store-right .store-count").textContent = String(right);
-  $("#store-left").setAttribute("aria-label", t("learn-tr-their-store", { count: left }));
-  $("#store-right").setAttribute("aria-label", t("learn-tr-your-store", { count: right }));
+  view.draw({ pits: board.pits, stores: { S: board.store_s, N: board.store_n }, turn: board.turn === "N" ? "N" : "S" }, { playable, illegal, inactive });
 }
 
-/** Sends the next move `letter` to the server. */
+/** Sends the next move `letter` to the server. @param {string} letter */
 async function play(letter) {
   if (!st.puzzle || !st.board || st.over || st.busy) return;
   if (!st.board.legal.includes(letter)) {
@@ -264,7 +232,7 @@ async function vote(up) {
     $("#tr-down-n").textContent = String(v.down);
     say(t(up ? "learn-tr-voted-up" : "learn-tr-voted-down"));
   } catch (e) {
-    $("#tr-error").textContent = e instanceof ApiError && e.status === 401 ? t("learn-tr-login-to-vote") : String(e.message || e);
+    $("#tr-error").textContent = e instanceof ApiError && e.status === 401 ? t("learn-tr-login-to-vote") : e instanceof Error ? e.message : String(e);
   }
 }
 
@@ -321,10 +289,9 @@ async function init() {
   $("#tr-up").addEventListener("click", () => vote(true));
   $("#tr-down").addEventListener("click", () => vote(false));
   document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const target = /** @type {HTMLElement} */ (e.target);
-    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
-    if (e.key >= "1" && e.key <= "6") { e.preventDefault(); play(pitLetter(Number(e.key))); }
+    if (e.altKey || e.ctrlKey || e.metaKey || typingIn(e)) return;
+    const n = pitKey(e);
+    if (n) { e.preventDefault(); play(pitLetter(n)); }
     else if (st.over && e.key === "ArrowLeft") $("#tr-back").click();
     else if (st.over && e.key === "ArrowRight") $("#tr-forward").click();
   });

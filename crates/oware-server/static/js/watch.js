@@ -9,7 +9,7 @@ import { t } from "./i18n.js";
 import { request, subscribe, startAnalysis } from "./api.js";
 import { createAccountMenu, ratingText, profileUrl } from "./account.js";
 import { formatClock } from "./clock.js";
-import { drawMiniBoard } from "./miniboard.js";
+import { createSmallBoard } from "./board.js";
 /** @import * as P from "../../types/protocol" */
 
 /** How long a finished game stays on TV before the next one (ms). */
@@ -47,7 +47,7 @@ function startTv() {
   $("#tv").hidden = false;
   const status = $("#tv-status");
   const box = $("#tv-game");
-  const board = $("#tv-board");
+  const board = createSmallBoard($("#tv-board"));
   const top = $("#tv-top");
   const bottom = $("#tv-bottom");
   const result = $("#tv-result");
@@ -126,7 +126,7 @@ function startTv() {
   function apply(/** @type {P.StateView} */ s) {
     const o = s.online;
     if (!o) return;
-    drawMiniBoard(board, s.position, {
+    board.draw(s.position, {
       south: o.seats.S.name, north: o.seats.N.name, ply: s.ply, last: s.last ? s.last.letter : null,
     });
     drawPlayer(bottom, o.seats.S, "S");
@@ -173,7 +173,7 @@ function startTv() {
     open.href = `/game/${g.id}`;
     result.textContent = "";
     evalText.textContent = "";
-    drawMiniBoard(board, g.position, { south: g.players.S.name, north: g.players.N.name, ply: g.ply, last: g.last });
+    board.draw(g.position, { south: g.players.S.name, north: g.players.N.name, ply: g.ply, last: g.last });
     drawPlayer(bottom, g.players.S, "S");
     drawPlayer(top, g.players.N, "N");
     clock = g.clock ? { clock: g.clock, at: performance.now() } : null;
@@ -238,7 +238,7 @@ function startList() {
     const a = el("a", null, "live-link");
     if (a instanceof HTMLAnchorElement) a.href = `/game/${g.id}`;
     const b = el("div");
-    drawMiniBoard(b, g.position, { south: g.players.S.name, north: g.players.N.name, ply: g.ply, last: g.last });
+    createSmallBoard(b).draw(g.position, { south: g.players.S.name, north: g.players.N.name, ply: g.ply, last: g.last });
     const who = (/** @type {P.LivePlayer} */ p) => `${p.name}${p.bot ? ` ${t("online-bot-mark")}` : ""}${p.rating ? ` (${ratingText(p.rating)})` : ""}`;
     a.append(b, el("span", `${who(g.players.S)} – ${who(g.players.N)}`, "live-names"), el("span", t("watch-watch"), "btn btn-small"));
     li.append(a);

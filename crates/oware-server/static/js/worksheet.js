@@ -4,25 +4,13 @@
 /** @import * as P from "../../types/protocol" */
 import { request, ApiError } from "./api.js";
 import { t } from "./i18n.js";
+import { themeName } from "./themes.js";
 import { createAccountMenu } from "./account.js";
 
 /** @param {string} sel */
 const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 /** @param {string} sel */
 const input = (sel) => /** @type {HTMLInputElement} */ (document.querySelector(sel));
-
-/** The message of each puzzle theme (training.js's names). @type {Record<string, string>} */
-const THEME_IDS = {
-  "capture-chain": "learn-theme-capture-chain",
-  "grand-slam": "learn-theme-grand-slam",
-  "feeding-forced": "learn-theme-feeding-forced",
-  "big-pit": "learn-theme-big-pit",
-  "endgame-exact": "learn-theme-endgame-exact",
-  "defend": "learn-theme-defend",
-  "cycle": "learn-theme-cycle",
-};
-/** @param {string} code */
-const themeName = (code) => (THEME_IDS[code] ? t(THEME_IDS[code]) : code);
 
 const LETTERS = "ABCDEFabcdef";
 
