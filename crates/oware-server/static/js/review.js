@@ -8,15 +8,25 @@
 import { $ } from "./dom.js";
 import { sideName, reviewFits, endOf, SIDES } from "./state.js";
 import * as api from "./api.js";
+import { errorText } from "./request.js";
 import { say, announce } from "./status.js";
 import { t, lang } from "./i18n.js";
+/** @import * as P from "../../types/protocol" */
+/** @import { PageState, ReviewState } from "./state.js" */
+/**
+ * The review itself and its parts (`ReviewView.review`, untyped in the protocol: docs/review.md, "JSON"): read
+ * as the server writes them.
+ * @typedef {any} ReviewData
+ * @typedef {any} ReviewMove
+ * @typedef {any} ReviewNote
+ */
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The graph's drawing box (the SVG scales to the panel's width). */
 const W = 300, H = 90;
 /** The value scale's end, in centi-seeds (the server clamps values at ±12 seeds). */
 const CLAMP = 1200;
-/** Each class's name in the page's language. */
+/** Each class's name in the page's language. @type {Record<string, () => string>} */
 const CLASS_WORDS = {
   best: () => t("review-class-best"),
   good: () => t("review-class-good"),
@@ -25,12 +35,12 @@ const CLASS_WORDS = {
   blunder: () => t("review-class-blunder"),
 };
 
-/** `n` with `digits` decimals as the page's language writes it (`12.27`, `12,27`). */
+/** `n` with `digits` decimals as the page's language writes it (`12.27`, `12,27`). @param {number} n @param {number} digits */
 export function decimal(n, digits) {
   return Number(n).toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 }
 
-/** A list joined as the page's language joins it: `a, b and c`, `a, b et c`. */
+/** A list joined as the page's language joins it: `a, b and c`, `a, b et c`. @param {string[]} items */
 function list(items) {
   // British English ("a, b and c"), as the server's sentences.
   const tag = lang === "en" ? "en-GB" : lang;
@@ -40,6 +50,8 @@ function list(items) {
 /**
  * A value of the review (`ValueJson`: `kind`, `text`, and `halves` or `plies`) in the page's language:
  * `+1.50`, `+4 exact`, `win in 7`. A review stored before the values had their numbers shows their text.
+ * @param {any} v
+ * @returns {string}
  */
 export function valueText(v) {
   if (!v) return "";
@@ -59,10 +71,12 @@ export function valueText(v) {
 /**
  * One sentence of a move's explanation in the page's language, from its `code` and `args` (the server's
  * facts, oware-review's explain.rs). A note without a code (a review stored before codes) shows its text.
+ * @param {ReviewNote} note
+ * @returns {string}
  */
 export function noteText(note) {
   const a = note.args || {};
-  const seedsOf = (x) => (typeof x === "number" ? x : 0);
+  const seedsOf = (/** @type {unknown} */ x) => (typeof x === "number" ? x : 0);
   const base = {
     side: a.side, opponent: a.opponent, move: a.move, best: a.best, reply: a.reply, pit: a.pit, line: a.line,
     result: a.result, seeds: seedsOf(a.seeds), sown: seedsOf(a.sown),
@@ -77,7 +91,7 @@ export function noteText(note) {
     case "best-line": return t("review-note-best-line", base);
     case "allowed-next":
     case "allowed-can": {
-      const left = list((a.left || []).map((l, i) => (i === 0
+      const left = list((a.left || []).map((/** @type {{ pit: string, seeds: number }} */ l, /** @type {number} */ i) => (i === 0
         ? t("review-left-first", { pit: l.pit, seeds: l.seeds })
         : t("review-left-more", { pit: l.pit, seeds: l.seeds }))));
       return note.code === "allowed-next"
@@ -103,11 +117,13 @@ export function noteText(note) {
 /**
  * The Review panel. `showPly(ply)` shows a position of the game (game.js or online.js); `screen.all()`
  * redraws the page. Owns `st.review`.
+ * @param {PageState} st
+ * @param {{ showPly: (ply: number) => void, screen: { all: () => void } }} parts
  */
 export function createReview(st, { showPly, screen }) {
   const el = {
     panel: $("#review-panel"),
-    progress: $("#review-progress"),
+    progress: /** @type {HTMLProgressElement} */ ($("#review-progress")),
     progressText: $("#review-progress-text"),
     graph: $("#review-graph"),
     summary: $("#review-summary"),
@@ -115,11 +131,13 @@ export function createReview(st, { showPly, screen }) {
     note: $("#review-note"),
     again: $("#btn-review-again"),
     close: $("#btn-review-close"),
-    menu: $("#btn-review"),
+    menu: /** @type {HTMLButtonElement} */ ($("#btn-review")),
   };
+  /** @type {ReturnType<typeof setInterval> | null} */
   let poll = null; // the timer looking at a running review (in case events do not arrive)
 
   /** A fresh review state for the game on screen. `run`, `step`: the version of the newest answer or event taken. */
+  /** @returns {ReviewState} */
   function blank() {
     return { id: st.id, status: "none", done: 0, total: 0, data: null, current: false, computedAt: null, error: null, selected: null, open: false, run: 0, step: 0 };
   }
@@ -127,6 +145,8 @@ export function createReview(st, { showPly, screen }) {
   /**
    * Whether answer or event `v` is at least as new as what `r` shows (the server versions each by `(run, step)`,
    * run first), and if so records its version. An older one crossed a newer one on the way: it is dropped.
+   * @param {ReviewState} r
+   * @param {{ run?: number, step?: number, status: string }} v
    */
   function fresh(r, v) {
     const run = v.run || 0, step = v.step || 0;
@@ -139,7 +159,7 @@ export function createReview(st, { showPly, screen }) {
     return true;
   }
 
-  /** Takes the server's answer (`ReviewView`) into `st.review`, unless it is older than what it shows: `false` then. */
+  /** Takes the server's answer (`ReviewView`) into `st.review`, unless it is older than what it shows: `false` then. @param {P.ReviewView} v */
   function take(v) {
     const r = st.review && st.review.id === st.id ? st.review : blank();
     if (!fresh(r, v)) return false;
@@ -203,39 +223,41 @@ export function createReview(st, { showPly, screen }) {
 
   /** "Review the game": asks the server (which answers the stored review when it already judged these moves). */
   async function start() {
-    if (!st.game) return;
-    if (!st.review || st.review.id !== st.id) st.review = blank();
-    st.review.open = true;
-    st.review.error = null;
+    const id = st.id;
+    if (!st.game || !id) return;
+    const r = st.review && st.review.id === id ? st.review : (st.review = blank());
+    r.open = true;
+    r.error = null;
     render();
     try {
-      const v = await api.startReview(st.id, st.token);
+      const v = await api.startReview(id, st.token);
       // The events may have told more (the end) before this answer came: keep that.
       if (!take(v)) return;
       if (v.status === "running") { say(t("review-running"), "info"); announce(t("review-running-spoken")); }
       else if (v.status === "done") finished();
     } catch (e) {
-      st.review.status = st.review.data ? "done" : "none";
-      st.review.error = e.message;
-      say(e.message);
+      r.status = r.data ? "done" : "none";
+      r.error = errorText(e);
+      say(r.error);
     }
     screen.all();
   }
 
-  /** A `review` event: progress, the end (the result is fetched), or a failure. */
+  /** A `review` event: progress, the end (the result is fetched), or a failure. @param {P.ReviewEvent} ev */
   function onEvent(ev) {
-    if (!st.review || st.review.id !== st.id || !fresh(st.review, ev)) return;
+    const r = st.review;
+    if (!r || r.id !== st.id || !fresh(r, ev)) return;
     if (ev.status === "running") {
-      st.review.status = "running";
-      st.review.done = ev.done;
-      st.review.total = ev.total;
+      r.status = "running";
+      r.done = ev.done || 0;
+      r.total = ev.total || 0;
       watch();
       render();
     } else if (ev.status === "done") {
       fetchState();
     } else if (ev.status === "failed") {
-      st.review.status = st.review.data ? "done" : "failed";
-      st.review.error = ev.error;
+      r.status = r.data ? "done" : "failed";
+      r.error = ev.error || null;
       watch();
       say(t("review-failed", { error: ev.error }));
       render();
@@ -244,7 +266,7 @@ export function createReview(st, { showPly, screen }) {
 
   /** The review just finished: say so with each player's accuracy. */
   function finished() {
-    const d = st.review.data;
+    const d = st.review && st.review.data;
     if (!d) return;
     const msg = t("review-ready", {
       south: sideName(st, "S"), southAccuracy: decimal(summaryOf(d, "S").accuracy, 1),
@@ -254,30 +276,30 @@ export function createReview(st, { showPly, screen }) {
     announce(msg);
   }
 
-  const summaryOf = (d, side) => (side === "S" ? d.summary.south : d.summary.north);
+  const summaryOf = (/** @type {ReviewData} */ d, /** @type {P.Side} */ side) => (side === "S" ? d.summary.south : d.summary.north);
 
   /** Whether the review is on screen with a result: the move list and ← → select reviewed moves. */
   function active() {
     return !!(st.review && st.review.id === st.id && st.review.open && st.review.data && reviewFits(st));
   }
 
-  /** Selects reviewed move `i` (from 0): the board shows the position before it, marked. */
+  /** Selects reviewed move `i` (from 0): the board shows the position before it, marked. @param {number} i */
   function select(i) {
-    if (!active()) return;
-    const n = st.review.data.moves.length;
+    const r = st.review;
+    if (!r || !active()) return;
+    const n = r.data.moves.length;
     const k = Math.max(0, Math.min(n - 1, i));
-    st.review.selected = k;
+    r.selected = k;
     showPly(k);
-    const m = st.review.data.moves[k];
+    const m = r.data.moves[k];
     announce(moveSentence(m) + " " + m.notes.map(noteText).join(" "));
   }
 
-  /** ← → : the previous or next reviewed move (the last one first when none is selected). */
+  /** ← → : the previous or next reviewed move (the last one first when none is selected). @param {number} delta */
   function step(delta) {
-    if (!active()) return;
     const r = st.review;
-    const shown = r.selected !== null && st.view === r.selected;
-    if (!shown) select(delta < 0 ? r.data.moves.length - 1 : 0);
+    if (!r || !active()) return;
+    if (r.selected === null || st.view !== r.selected) select(delta < 0 ? r.data.moves.length - 1 : 0);
     else select(r.selected + delta);
   }
 
@@ -288,6 +310,7 @@ export function createReview(st, { showPly, screen }) {
     screen.all();
   }
 
+  /** @param {ReviewMove} m */
   function moveSentence(m) {
     const who = sideName(st, m.side);
     const symbol = m.symbol ? ` ${m.symbol}` : "";
@@ -297,6 +320,13 @@ export function createReview(st, { showPly, screen }) {
 
   // ----- drawing -----
 
+  /**
+   * An SVG element with attributes, appended to `parent` when given.
+   * @param {string} name
+   * @param {Record<string, string | number>} attrs
+   * @param {Element} [parent]
+   * @returns {SVGElement}
+   */
   function el2(name, attrs, parent) {
     const e = document.createElementNS(SVG, name);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -304,29 +334,28 @@ export function createReview(st, { showPly, screen }) {
     return e;
   }
 
-  /** The evaluation graph: South's value (the server's, clamped at ±12 seeds) after each move. */
-  function drawGraph(d) {
+  /** The evaluation graph: South's value (the server's, clamped at ±12 seeds) after each move. @param {ReviewState} r @param {ReviewData} d */
+  function drawGraph(r, d) {
     el.graph.textContent = "";
     const g = d.graph;
     const n = g.length - 1;
     if (n < 1) return;
     const PAD = 3; // room for the dots at the ends
-    const x = (k) => PAD + (k * (W - 2 * PAD)) / n;
-    const y = (v) => H / 2 - (Math.max(-CLAMP, Math.min(CLAMP, v)) / CLAMP) * (H / 2 - 3);
+    const x = (/** @type {number} */ k) => PAD + (k * (W - 2 * PAD)) / n;
+    const y = (/** @type {number} */ v) => H / 2 - (Math.max(-CLAMP, Math.min(CLAMP, v)) / CLAMP) * (H / 2 - 3);
     const svg = el2("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", class: "eval-graph", role: "img" });
     svg.setAttribute("aria-label", t("review-graph-label", { south: sideName(st, "S"), north: sideName(st, "N") }));
     el2("rect", { x: 0, y: 0, width: W, height: H, class: "eval-bg" }, svg);
     let area = `M 0 ${H / 2}`;
-    g.forEach((v, k) => { area += ` L ${x(k).toFixed(2)} ${y(v).toFixed(2)}`; });
+    g.forEach((/** @type {number} */ v, /** @type {number} */ k) => { area += ` L ${x(k).toFixed(2)} ${y(v).toFixed(2)}`; });
     area += ` L ${W} ${H / 2} Z`;
     el2("path", { d: area, class: "eval-area" }, svg);
     el2("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "eval-zero" }, svg);
-    el2("polyline", { points: g.map((v, k) => `${x(k).toFixed(2)},${y(v).toFixed(2)}`).join(" "), class: "eval-line" }, svg);
-    const r = st.review;
+    el2("polyline", { points: g.map((/** @type {number} */ v, /** @type {number} */ k) => `${x(k).toFixed(2)},${y(v).toFixed(2)}`).join(" "), class: "eval-line" }, svg);
     if (r.selected !== null && st.view === r.selected) {
       el2("line", { x1: x(r.selected + 1), y1: 0, x2: x(r.selected + 1), y2: H, class: "eval-cursor" }, svg);
     }
-    d.moves.forEach((m, i) => {
+    d.moves.forEach((/** @type {ReviewMove} */ m, /** @type {number} */ i) => {
       if (!m.symbol) return;
       const dot = el2("circle", { cx: x(i + 1), cy: y(g[i + 1]), r: 2.6, class: `eval-mark mark-${m.class}` }, svg);
       dot.dataset.ply = String(i);
@@ -340,6 +369,7 @@ export function createReview(st, { showPly, screen }) {
     el.graph.appendChild(svg);
   }
 
+  /** @param {ReviewData} d */
   function drawSummary(d) {
     el.summary.textContent = "";
     const table = document.createElement("table");
@@ -373,9 +403,9 @@ export function createReview(st, { showPly, screen }) {
     el.summary.appendChild(table);
   }
 
-  function drawDetail(d) {
+  /** @param {ReviewState} r @param {ReviewData} d */
+  function drawDetail(r, d) {
     el.detail.textContent = "";
-    const r = st.review;
     if (r.selected === null || st.view !== r.selected) {
       const p = document.createElement("p");
       p.className = "review-hint";
@@ -412,9 +442,8 @@ export function createReview(st, { showPly, screen }) {
     // An online game is reviewed once it is over (the server refuses it before, too).
     el.menu.disabled = !g || g.ply === 0 || (!!g.online && !endOf(st));
     const r = st.review;
-    const mine = r && r.id === st.id;
-    el.panel.hidden = !(mine && r.open);
-    if (el.panel.hidden) return;
+    el.panel.hidden = !(r && r.id === st.id && r.open);
+    if (!r || el.panel.hidden) return;
     const running = r.status === "running";
     el.progress.hidden = !running;
     el.progressText.hidden = !running;
@@ -433,9 +462,9 @@ export function createReview(st, { showPly, screen }) {
       el.detail.textContent = "";
       return;
     }
-    drawGraph(d);
+    drawGraph(r, d);
     drawSummary(d);
-    drawDetail(d);
+    drawDetail(r, d);
   }
 
   el.menu.addEventListener("click", start);
