@@ -50,7 +50,8 @@ use sha2::{Digest, Sha256};
 #[exclude = "parts/*"]
 struct Static;
 
-/// The pieces the pages are put together from (`layout.html`), not served themselves.
+/// The pieces the pages are put together from (`layout.html`, and markup two pages share such as
+/// `clock-filter.html`, `{% include %}`d), not served themselves.
 #[derive(Embed)]
 #[folder = "static/parts/"]
 struct Parts;

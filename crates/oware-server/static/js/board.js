@@ -152,7 +152,7 @@ export function createBoard(host, options = {}) {
   const rowBottom = part(host, "row row-bottom", "div");
   const storeRight = part(host, "store store-right", "div");
   for (const s of [storeLeft, storeRight]) {
-    if (seeds && !s.querySelector(".store-seeds")) s.prepend(Object.assign(document.createElement("div"), { className: "store-seeds" }));
+    if (seeds && !s.querySelector(".store-seeds")) s.prepend(Object.assign(document.createElement("span"), { className: "store-seeds" }));
     if (!s.querySelector(".store-count")) s.append(Object.assign(document.createElement("span"), { className: "store-count", textContent: "0" }));
     if (!options.label && s.tagName !== "BUTTON") s.setAttribute("role", "img");
   }
@@ -399,10 +399,10 @@ export function typingIn(e) {
 export const pitOfKey = (side, n) => (side === "S" ? 0 : 6) + n - 1;
 
 /**
- * The absolute pit a move letter names (`A`–`F` South's 0–5, `a`–`f` North's 6–11), or −1.
- * @param {string | null | undefined} letter
+ * The absolute pit a move names by its first letter (`A`–`F` South's 0–5, `a`–`f` North's 6–11), or −1.
+ * @param {string | null | undefined} move
  */
-export const pitOfLetter = (letter) => (letter ? LETTERS.indexOf(letter) : -1);
+export const pitOfLetter = (move) => (move ? LETTERS.indexOf(move[0]) : -1);
 
 /**
  * A small board that is only looked at (TV, the games in play, the home page's TV board): counts only, the

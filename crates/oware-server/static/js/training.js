@@ -9,7 +9,7 @@ import { ApiError } from "./api.js";
 import { createAccountMenu } from "./account.js";
 import { t } from "./i18n.js";
 import { themeName } from "./themes.js";
-import { createBoard, LETTERS, pitKey, typingIn } from "./board.js";
+import { createBoard, LETTERS, pitKey, pitOfKey, typingIn } from "./board.js";
 
 const GUEST_KEY = "oware.puzzleRating";
 const BEST_KEY = "oware.bestStreak";
@@ -69,8 +69,6 @@ function showRating(r, diff = null) {
 /** @returns {"S" | "N"} */
 const solver = () => (st.puzzle && st.puzzle.solver === "N" ? "N" : "S");
 
-/** The letter of the solver's pit number n (1–6, from the solver's left). @param {number} n */
-const pitLetter = (n) => (solver() === "S" ? "ABCDEF" : "abcdef")[n - 1];
 
 /** Whether pit `p` is the solver's. @param {number} p */
 const yours = (p) => (p < 6) === (solver() === "S");
@@ -291,7 +289,7 @@ async function init() {
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || typingIn(e)) return;
     const n = pitKey(e);
-    if (n) { e.preventDefault(); play(pitLetter(n)); }
+    if (n) { e.preventDefault(); play(LETTERS[pitOfKey(solver(), n)]); }
     else if (st.over && e.key === "ArrowLeft") $("#tr-back").click();
     else if (st.over && e.key === "ArrowRight") $("#tr-forward").click();
   });
