@@ -64,6 +64,7 @@ export async function joinOnline(id, name) {
  * The online game controller: `open(id)`, `pressPit`, `showPly` (the names the board, move list and
  * controls call), `join(name)`, and the actions `resign`, `abort`, `cancel`, `offer(kind, action)`,
  * `claim(result)`. `screen` is main.js's redraw object; `chat` the game's chat (chat.js), if shown.
+ * @typedef {ReturnType<typeof createOnlineGame>} OnlineGame
  * @param {PageState} st
  * @param {{
  *   board: BoardPart, analysis: AnalysisPart, review: ReviewPart, screen: Screen,
