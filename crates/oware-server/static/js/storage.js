@@ -22,8 +22,10 @@ const DEFAULT_SETTINGS = {
 
 /**
  * The New game dialog's choices and the page's settings; the online game's last choices beside them (`rated`,
- * `advice`, `days`: a correspondence game's days a move, "" for a clock; `range`: the rating range, or null).
- * @typedef {typeof DEFAULT_SETTINGS & { rated?: boolean, advice?: boolean, days?: string, range?: [number, number] | null }} Settings
+ * `advice`, `days`: a correspondence game's days a move, "" for a clock; `range`: the rating range, or null), and two friends' names (`name_s`, `name_n`).
+ * @typedef {typeof DEFAULT_SETTINGS & {
+ *   rated?: boolean, advice?: boolean, days?: string, range?: [number, number] | null, name_s?: string, name_n?: string,
+ * }} Settings
  */
 
 /** The remembered settings over the defaults (a fresh object). @returns {Settings} */
