@@ -26,7 +26,12 @@ export function count(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** An element with text content. @param {string} tag @param {string | number | null} [text] @param {string} [cls] */
+/**
+ * An element with text content.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {string | number | null} [text] @param {string} [cls]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, text, cls) {
   const e = document.createElement(tag);
   if (text !== undefined && text !== null) e.textContent = String(text);
