@@ -11,6 +11,7 @@ import { t } from "./i18n.js";
 /** @import * as P from "../../types/protocol" */
 /** @import { PageState } from "./state.js" */
 /** @import { Settings } from "./storage.js" */
+/** @import { OnlineGame } from "./online.js" */
 import { errorText } from "./request.js";
 
 /** How the shown game ended (`endOf`): the outcome, with an online ending's reason and winner. @typedef {NonNullable<ReturnType<typeof endOf>>} Ending */
@@ -41,10 +42,11 @@ const REASONS = {
 
 /**
  * Wires the dialogs; returns `openNew()` and `gameOver()` (shows the end panel once per finished state). `game`
- * creates a local game, `online` an online one; `offers.rematch()` answers the end panel's Rematch online.
+ * creates a local game (main.js's `local`: the local controller, or on an online game's page one that creates it
+ * and goes home; typed as main.js holds it, with the online controller, which it never is), `online` an online one; `offers.rematch()` answers the end panel's Rematch online.
  * @param {PageState} st
  * @param {{
- *   game: { create: (body: P.CreateReq) => Promise<void> },
+ *   game: { create: (body: P.CreateReq) => Promise<void> } | OnlineGame,
  *   online: { create: (settings: Settings, rules: string) => Promise<void> },
  *   offers: { rematch: () => void },
  *   review: { start: () => unknown },
@@ -67,6 +69,8 @@ export function createDialogs(st, { game, online, offers, review }) {
    * @param {string} name
    */
   const control = (name) => /** @type {HTMLInputElement} */ (el.formNew.elements.namedItem(name));
+  /** Creates a local game through `game`. @param {P.CreateReq} body */
+  const create = async (body) => { if ("create" in game) await game.create(body); };
   /** @type {string | null} */
   let endShownFor = null; // "id:version" of the finished state the end panel was shown for
 
@@ -134,7 +138,7 @@ export function createDialogs(st, { game, online, offers, review }) {
         saveSettings(s);
         body.names = { S: s.name_s, N: s.name_n };
       }
-      await game.create(body);
+      await create(body);
       el.dlgNew.close();
     } catch (e) {
       el.newError.textContent = errorText(e);
@@ -153,7 +157,7 @@ export function createDialogs(st, { game, online, offers, review }) {
   async function submitImport(ev) {
     ev.preventDefault();
     try {
-      await game.create({ opponent: el.importOpponent.value, ogn: el.importText.value });
+      await create({ opponent: el.importOpponent.value, ogn: el.importText.value });
       el.dlgImport.close();
     } catch (e) {
       el.importError.textContent = errorText(e);
@@ -242,7 +246,7 @@ export function createDialogs(st, { game, online, offers, review }) {
     const body = { opponent: g.opponent, rules: g.rules };
     if (g.opponent !== "friend") { if (g.human) body.human = other(g.human); } // swap who starts
     else if (g.names.S !== "South" || g.names.N !== "North") body.names = { S: g.names.N, N: g.names.S }; // the other player starts
-    try { await game.create(body); } catch (e) { say(errorText(e)); }
+    try { await create(body); } catch (e) { say(errorText(e)); }
   }
 
   $("#btn-new").addEventListener("click", openNew);
