@@ -4,6 +4,7 @@
 // The session is an HttpOnly cookie the page never sees: `GET /api/account` says who is logged in. Every
 // text from the server is put in as text, never as HTML.
 import * as api from "./api.gen.js";
+import { errorText } from "./request.js";
 import { createTokensDialog } from "./tokens.js";
 import { setChallengeAccount } from "./challenge.js";
 import { followAccountLanguage, setUpLanguageMenu, t } from "./i18n.js";
@@ -48,38 +49,52 @@ export const getLeaderboards = (bots) => api.player(bots ? { bots: true } : unde
 
 // ----- Texts -----
 
-/** The categories in the order they are shown, with their names. */
+/** The categories in the order they are shown, with their names. @type {["blitz" | "rapid" | "correspondence", string][]} */
 export const CATEGORIES = [["blitz", t("people-cat-blitz")], ["rapid", t("people-cat-rapid")], ["correspondence", t("people-cat-correspondence")]];
 
-/** A rating as shown: "1500", or "1500?" while provisional. `r`: `{rating, provisional}`. */
+/** A rating as shown: "1500", or "1500?" while provisional. `r`: `{rating, provisional}`.
+ * @param {{ rating: number, provisional: boolean } | null | undefined} r */
 export function ratingText(r) {
   return r ? `${Math.round(r.rating)}${r.provisional ? "?" : ""}` : "";
 }
 
-/** A rating change as shown: "+8", "−12" (a minus sign), "±0". */
+/** A rating change as shown: "+8", "−12" (a minus sign), "±0". @param {number} d */
 export function diffText(d) {
   if (d > 0) return `+${d}`;
   if (d < 0) return `\u2212${-d}`;
   return "\u00b10";
 }
 
-/** A profile's address. */
+/** A profile's address. @param {string} name */
 export const profileUrl = (name) => `/@/${encodeURIComponent(name)}`;
 
 // ----- The header control -----
 
+/**
+ * A new element: `props` are its properties where it has one of that name and the value is not a string (`required:
+ * true`), else its attributes (`class` its class name); then its children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | boolean>} [props]
+ * @param {...(string | Node)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
-    if (k === "class") e.className = v;
-    else if (k in e && typeof v !== "string") e[k] = v;
-    else e.setAttribute(k, v);
+    if (k === "class") e.className = String(v);
+    else if (k in e && typeof v !== "string") Object.assign(e, { [k]: v });
+    else e.setAttribute(k, String(v));
   }
   e.append(...children);
   return e;
 }
 
-/** A labelled input for the account dialogs. */
+/**
+ * A labelled input for the account dialogs.
+ * @param {string} label @param {string} name @param {string} type @param {string} autocomplete
+ * @returns {[HTMLLabelElement, HTMLInputElement]}
+ */
 function field(label, name, type, autocomplete) {
   const input = el("input", { name, type, autocomplete, required: true });
   // No pattern or length here: the server checks names and passwords and says what is wrong.
@@ -87,12 +102,20 @@ function field(label, name, type, autocomplete) {
   return [el("label", {}, label, input), input];
 }
 
-/** A dialog with a title, fields, an error line and buttons; `submit(values)` runs on submit and closes it when it resolves. */
+/** A dialog with a title, fields, an error line and buttons; `submit(values)` runs on submit and closes it when it resolves.
+ * @param {string} id
+ * @param {string} title
+ * @param {[label: string, name: string, type: string, autocomplete: string][]} fields
+ * @param {string} submitText
+ * @param {(values: Record<string, string>) => Promise<void>} submit
+ */
 function accountDialog(id, title, fields, submitText, submit) {
   const dlg = el("dialog", { id, class: "dialog dialog-account", "aria-labelledby": `${id}-title` });
   const form = el("form", { method: "dialog" });
+  /** @type {Record<string, HTMLInputElement>} */
   const inputs = {};
-  form.append(el("h2", { id: `${id}-title` }, title));
+  const heading = el("h2", { id: `${id}-title` }, title);
+  form.append(heading);
   const intro = el("p", { class: "account-intro" });
   form.append(intro);
   for (const [label, name, type, ac] of fields) {
@@ -116,13 +139,14 @@ function accountDialog(id, title, fields, submitText, submit) {
       await submit(values);
       dlg.close();
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = errorText(e);
     } finally {
       ok.disabled = false;
     }
   });
   return {
-    dlg, form, inputs, intro, error, ok,
+    dlg, form, inputs, intro, error, ok, heading,
+    /** @param {string} [text] */
     open(text) {
       form.reset();
       error.textContent = "";
@@ -144,8 +168,9 @@ function accountDialog(id, title, fields, submitText, submit) {
 export function createAccountMenu({ onChange } = {}) {
   setUpLanguageMenu();
   const box = /** @type {HTMLElement | null} */ (document.querySelector("#account"));
+  /** @type {string | null} */
   let name = null;
-  const changed = (n) => {
+  const changed = (/** @type {string | null | undefined} */ n) => {
     name = n || null;
     render();
     setChallengeAccount(name);
@@ -153,6 +178,7 @@ export function createAccountMenu({ onChange } = {}) {
   };
 
   // Log in / sign up: one dialog with a switch between the two.
+  /** @type {"login" | "signup"} */
   let mode = "login";
   const auth = accountDialog("dlg-login", t("people-login"), [
     [t("people-field-name"), "name", "text", "username"],
@@ -165,10 +191,11 @@ export function createAccountMenu({ onChange } = {}) {
   });
   const switcher = el("button", { type: "button", class: "btn btn-small btn-link", id: "btn-auth-switch" });
   auth.form.insertBefore(el("p", { class: "account-switch" }, switcher), auth.error);
+  /** @param {"login" | "signup"} m */
   function setMode(m) {
     mode = m;
     const login = m === "login";
-    auth.dlg.querySelector("h2").textContent = login ? t("people-login") : t("people-signup-title");
+    auth.heading.textContent = login ? t("people-login") : t("people-signup-title");
     auth.ok.textContent = login ? t("people-login") : t("people-signup");
     switcher.textContent = login ? t("people-to-signup") : t("people-to-login");
     auth.inputs.password.autocomplete = login ? "current-password" : "new-password";
@@ -197,18 +224,20 @@ export function createAccountMenu({ onChange } = {}) {
   const tokens = createTokensDialog();
 
   const note = el("span", { class: "account-note", role: "status" });
+  /** @param {string} text */
   function flash(text) {
     note.textContent = text;
     setTimeout(() => { if (note.textContent === text) note.textContent = ""; }, 6000);
   }
 
+  /** @param {boolean} all */
   async function out(all) {
     try {
       await logOut(all);
       changed(null);
       flash(all ? t("people-logged-out-all") : t("people-logged-out"));
     } catch (e) {
-      flash(e.message);
+      flash(errorText(e));
     }
   }
 
@@ -226,6 +255,7 @@ export function createAccountMenu({ onChange } = {}) {
     }
     const menu = el("details", { class: "account-menu", id: "account-menu" });
     const summary = el("summary", { class: "btn btn-small", id: "account-name" }, name);
+    /** @param {string} id @param {string} text @param {() => void} onClick */
     const item = (id, text, onClick) => {
       const b = el("button", { type: "button", id, class: "menu-item" }, text);
       b.addEventListener("click", () => { menu.open = false; onClick(); });

@@ -4,7 +4,10 @@
 // browser has one, else ask the server, which runs the engine; this module shows the answers, which have
 // the same shape either way (`analysis` events). In an online game there is no
 // hint, and the panel is off for the players while the game runs (spectators and finished games only).
+/** @import * as P from "../../types/protocol" */
+/** @import { PageState, BoardPart, AnalysisStep } from "./state.js" */
 import { $ } from "./dom.js";
+import { errorText } from "./request.js";
 import { LETTERS, sideName, canMoveNow, isOnline, isPlayingOnline, isComputerGame, viewSide } from "./state.js";
 import * as api from "./api.js";
 import { say, announce } from "./status.js";
@@ -14,6 +17,7 @@ import { localEngine, engineGame } from "./engine-local.js";
 /**
  * The engine's score text (`+1.50`, `win in 7`, `loss in 4`, `proven win`, `proven loss`: oware-engine's
  * `score_to_text`) in the page's language; an evaluation is notation and stays as it is.
+ * @param {string | null | undefined} text
  */
 export function scoreText(text) {
   const s = String(text || "");
@@ -25,13 +29,13 @@ export function scoreText(text) {
   return s;
 }
 
-/** Half seeds as seeds in the page's language: `7`, `7.5` (`7,5`). */
+/** Half seeds as seeds in the page's language: `7`, `7.5` (`7,5`). @param {number} h */
 const halves = (h) => (h % 2 ? (h / 2).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : String(h / 2));
 
-/** The Analysis panel and the hint. Owns `st.analysis`. */
+/** The Analysis panel and the hint. Owns `st.analysis`. @param {PageState} st @param {{ board: BoardPart }} parts */
 export function createAnalysis(st, { board }) {
   const el = {
-    button: $("#btn-analyse"),
+    button: /** @type {HTMLButtonElement} */ ($("#btn-analyse")),
     score: $("#analysis-score"),
     line: $("#analysis-line"),
     depth: $("#analysis-depth"),
@@ -41,7 +45,7 @@ export function createAnalysis(st, { board }) {
     egdbBuild: $("#egdb-build"),
   };
 
-  /** Empties the panel, with `text` in place of the best line. */
+  /** Empties the panel, with `text` in place of the best line. @param {string} [text] */
   function idle(text) {
     el.score.textContent = "–";
     el.line.textContent = text || "–";
@@ -50,6 +54,7 @@ export function createAnalysis(st, { board }) {
   }
 
   /** The page engine's analysis running for the panel (its id), if any; the last local sequence number. */
+  /** @type {number | null} */
   let localRun = null;
   let localSeq = 0;
 
@@ -57,6 +62,7 @@ export function createAnalysis(st, { board }) {
    * Runs a search of the game up to `ply` in the page's engine for `movetime_ms`, its steps given to
    * `onEvent` as the server's `analysis` events would be (local sequence numbers are negative). `null`
    * when the page has no engine; else the run's id.
+   * @param {P.Purpose} purpose @param {number} ply @param {number} movetime_ms
    */
   async function analyseHere(purpose, ply, movetime_ms) {
     const local = await localEngine();
@@ -80,11 +86,13 @@ export function createAnalysis(st, { board }) {
   async function hint() {
     if (!canMoveNow(st) || isOnline(st)) return;
     say(t("review-hint-looking"), "info");
-    if ((await analyseHere("hint", st.game.ply, 1200)) !== null) return;
+    const g = st.game, id = st.id;
+    if (!g || !id) return;
+    if ((await analyseHere("hint", g.ply, 1200)) !== null) return;
     try {
-      const r = await api.startAnalysis(st.id, st.token, { purpose: "hint", movetime_ms: 1200 }, st.watcher);
+      const r = await api.startAnalysis(id, st.token, { purpose: "hint", movetime_ms: 1200 }, st.watcher);
       st.analysis.hintSeq = r.seq;
-    } catch (e) { say(e.message); }
+    } catch (e) { say(errorText(e)); }
   }
 
   /** Analyses the shown position (live or replayed); events fill the panel. */
@@ -96,11 +104,11 @@ export function createAnalysis(st, { board }) {
     el.score.textContent = "…";
     stopHere();
     localRun = await analyseHere("analysis", ply, 5000);
-    if (localRun !== null) return;
+    if (localRun !== null || !st.id) return;
     try {
       const r = await api.startAnalysis(st.id, st.token, { ply, purpose: "analysis", movetime_ms: 5000 }, st.watcher);
       st.analysis.seq = r.seq;
-    } catch (e) { idle(e.message); }
+    } catch (e) { idle(errorText(e)); }
   }
 
   /** Stops the page engine's analysis for the panel, if one runs. */
@@ -132,7 +140,7 @@ export function createAnalysis(st, { board }) {
     }
   }
 
-  /** An `analysis` event: a hint's answer, or a step of the running analysis. Stale ones are dropped. */
+  /** An `analysis` event: a hint's answer, or a step of the running analysis. Stale ones are dropped. @param {AnalysisStep} ev */
   function onEvent(ev) {
     if (ev.purpose === "hint") {
       if (ev.seq !== st.analysis.hintSeq || !ev.done) return;
@@ -179,11 +187,12 @@ export function createAnalysis(st, { board }) {
   el.button.addEventListener("click", toggle);
   /** While the server builds its endgame tables, says so in the panel and looks again every 5 s. */
   async function watchTables() {
+    /** @type {P.EgdbHealth | null | undefined} */
     let e = null;
     try { e = (await api.getHealth()).egdb; } catch { /* said nothing: try no more */ }
     const building = !!(e && e.building);
     el.egdbBuild.hidden = !building;
-    if (!building) return;
+    if (!e || !building) return;
     el.egdbBuild.textContent = e.max_seeds === null
       ? t("review-egdb-building", { target: e.target })
       : t("review-egdb-building-ready", { target: e.target, ready: e.max_seeds });

@@ -69,7 +69,7 @@ export const act = (id, token, action) => (action === "resign" ? api.gamesResign
 /**
  * An offer (`draw`, `takeback`, `rematch`) with `action` offer, accept, decline or withdraw → the state; a rematch's
  * answer is always `{state, rematch}`, `rematch` being `null` or, once agreed, `{id, token, state}` (the seat in the new game).
- * @type {(id: string, token: string | null | undefined, kind: P.OfferKind, action: P.OfferAction) => Promise<any>}
+ * @type {(id: string, token: string | null | undefined, kind: P.OfferKind, action: P.OfferAction) => Promise<P.StateView | P.RematchAnswer>}
  */
 export const offer = (id, token, kind, action) => {
   const body = { action };

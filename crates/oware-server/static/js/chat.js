@@ -2,7 +2,10 @@
 // decides who reads what (a player sees the spectators' room only in a game opened to advice) and checks
 // every message; the page shows what it is sent, always as text (textContent, no links made), and lets this
 // person hide the chat or mute someone (in this browser only).
+/** @import * as P from "../../types/protocol" */
+/** @import { PageState } from "./state.js" */
 import * as api from "./api.js";
+import { errorText } from "./request.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { botMark } from "./challenge.js";
@@ -11,9 +14,11 @@ import { seatOf } from "./state.js";
 const MUTED_KEY = "oware.chatMuted";
 const HIDDEN_KEY = "oware.chatHidden";
 
+/** What this browser stored under `key` (JSON, unknown until read), or `fallback`. @param {string} key @param {unknown} fallback @returns {unknown} */
 function load(key, fallback) {
   try { return JSON.parse(localStorage.getItem(key) || "null") ?? fallback; } catch { return fallback; }
 }
+/** @param {string} key @param {unknown} value */
 function save(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage refused: this visit only */ }
 }
@@ -22,6 +27,7 @@ function save(key, value) {
  * Who a message is by, for muting: a player by seat, a logged-in spectator by account (account names are
  * unique without regard to case), a guest by the name they gave. Muting a guest never mutes an account
  * or a player of the same name, nor the other way round.
+ * @param {P.ChatMessage} m
  */
 const whoKey = (m) => {
   if (m.side) return `seat:${m.side}`;
@@ -29,7 +35,7 @@ const whoKey = (m) => {
   return `guest:${m.name}`;
 };
 
-/** The chat panel; `open()` once the game is shown, `onEvent(message)` for each `chat` event, `render()` after states. */
+/** The chat panel; `open()` once the game is shown, `onEvent(message)` for each `chat` event, `render()` after states. @param {PageState} st */
 export function createChat(st) {
   const el = {
     panel: $("#chat"),
@@ -37,21 +43,26 @@ export function createChat(st) {
     note: $("#chat-note"),
     log: $("#chat-log"),
     muted: $("#chat-muted"),
-    form: $("#form-chat"),
+    form: /** @type {HTMLFormElement} */ ($("#form-chat")),
     nameLabel: $("#chat-name-label"),
-    name: $("#chat-name"),
-    text: $("#chat-text"),
+    name: /** @type {HTMLInputElement} */ ($("#chat-name")),
+    text: /** @type {HTMLInputElement} */ ($("#chat-text")),
     error: $("#chat-error"),
     hide: $("#btn-chat-hide"),
   };
   // Shown by the style sheet while the log is empty (`.chat-log:empty::before`).
   el.log.dataset.empty = t("online-chat-empty");
+  /** @type {P.ChatMessage[]} */
   let messages = [];
   let lastSeq = 0;
-  let muted = new Set(load(MUTED_KEY, []));
+  const stored = load(MUTED_KEY, []);
+  /** @type {Set<string>} */
+  let muted = new Set(Array.isArray(stored) ? stored.filter((k) => typeof k === "string") : []);
   let hidden = !!load(HIDDEN_KEY, false);
+  /** @type {string | null} */
   let noteKey = null;
 
+  /** @param {P.ChatMessage} m */
   function line(m) {
     const li = document.createElement("li");
     li.className = "chat-line";
@@ -113,6 +124,7 @@ export function createChat(st) {
     }
   }
 
+  /** @param {P.ChatMessage} m */
   function add(m) {
     if (!m || typeof m.seq !== "number" || m.seq <= lastSeq) return false;
     lastSeq = m.seq;
@@ -142,16 +154,18 @@ export function createChat(st) {
   async function open() {
     messages = [];
     lastSeq = 0;
+    if (!st.id) return;
     try {
       const log = await api.getChat(st.id, st.token);
       for (const m of log.messages) add(m);
     } catch (e) {
-      el.error.textContent = e.message;
+      el.error.textContent = errorText(e);
     }
     render();
     draw();
   }
 
+  /** @param {P.ChatMessage} m */
   function onEvent(m) {
     if (add(m)) draw();
   }
@@ -160,17 +174,19 @@ export function createChat(st) {
     ev.preventDefault();
     el.error.textContent = "";
     const text = el.text.value;
+    /** @type {P.ChatReq} */
     const body = { text };
     if (!st.seat) {
       const name = el.name.value.trim();
       if (name) { body.name = name; st.settings.name = name; }
     }
+    if (!st.id) return;
     try {
       const m = await api.postChat(st.id, st.token, body);
       el.text.value = "";
       onEvent(m);
     } catch (e) {
-      el.error.textContent = e.message;
+      el.error.textContent = errorText(e);
     }
   });
   el.hide.addEventListener("click", () => {

@@ -2,6 +2,8 @@
 // carries `remaining_ms` for both sides as of its `as_of_ms` and the side whose clock runs. The page counts
 // the running clock down from the moment the state arrived (so the two machines' clocks need not agree)
 // and trusts the next state; at zero it shows 0:00 and waits for the server to end the game.
+/** @import * as P from "../../types/protocol" */
+/** @import { PageState } from "./state.js" */
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { other, viewSide, sideName, isYou, endOf } from "./state.js";
@@ -9,7 +11,7 @@ import { other, viewSide, sideName, isYou, endOf } from "./state.js";
 const LOW_MS = 20000; // below this the clock is drawn as low on time
 const TENTHS_MS = 10000; // below this tenths of a second are shown
 
-/** "4:05", "0:09.3", "1:02:00". */
+/** "4:05", "0:09.3", "1:02:00". @param {number} ms */
 export function formatClock(ms) {
   const t = Math.max(0, ms);
   if (t < TENTHS_MS) return `0:0${Math.floor(t / 1000)}.${Math.floor((t % 1000) / 100)}`;
@@ -20,27 +22,32 @@ export function formatClock(ms) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
-/** The clocks `#clock-top` and `#clock-bottom`; `render()` after every state, ticking on its own meanwhile. */
+/** The clocks `#clock-top` and `#clock-bottom`; `render()` after every state, ticking on its own meanwhile. @param {PageState} st */
 export function createClock(st) {
   const el = { top: $("#clock-top"), bottom: $("#clock-bottom") };
+  /** @type {{ clock: P.ClockView, at: number } | null} */
   let base = null; // {clock, at}: the server's clock object and when it arrived (performance.now())
+  /** @type {ReturnType<typeof setInterval> | null} */
   let timer = null;
 
-  /** The remaining time of `side` now. */
-  function remaining(side) {
-    const c = base.clock;
+  /**
+   * The remaining time of `side` now, from `b`, the clock as it arrived.
+   * @param {{ clock: P.ClockView, at: number }} b @param {P.Side} side
+   */
+  function remaining(b, side) {
+    const c = b.clock;
     const ms = c.remaining_ms[side];
-    return c.running === side && !endOf(st) ? ms - (performance.now() - base.at) : ms;
+    return c.running === side && !endOf(st) ? ms - (performance.now() - b.at) : ms;
   }
 
   function draw() {
-    const g = st.game;
-    const c = base && base.clock;
+    const b = base;
+    const c = b && b.clock;
     const vs = viewSide(st);
-    for (const [e, side] of [[el.bottom, vs], [el.top, other(vs)]]) {
-      if (!c) { e.hidden = true; continue; }
+    for (const [e, side] of /** @type {[HTMLElement, P.Side][]} */ ([[el.bottom, vs], [el.top, other(vs)]])) {
+      if (!b || !c) { e.hidden = true; continue; }
       e.hidden = false;
-      const ms = remaining(side);
+      const ms = remaining(b, side);
       e.textContent = formatClock(ms);
       const running = c.running === side && !endOf(st);
       e.classList.toggle("running", running);

@@ -2,6 +2,7 @@
 // replay buttons under the move list, and the keyboard shortcuts (1–6, U, R, H, A, N, ← →; with the game's
 // review open, ← → step through the reviewed moves). Online games
 // have no Undo, Redo or Hint: the buttons are hidden (body.online) and the keys do nothing.
+/** @import { PageState } from "./state.js" */
 import { $ } from "./dom.js";
 import { canMoveNow, isComputerGame, isOnline } from "./state.js";
 import { saveSettings } from "./storage.js";
@@ -10,17 +11,24 @@ import { t } from "./i18n.js";
 /**
  * Wires the controls to `game` (pressPit, undo, redo, showPly), `analysis` (hint, toggle) and `dialogs`
  * (openNew). `render()` enables what can be used now.
+ * @param {PageState} st
+ * @param {{
+ *   game: { showPly: (ply: number) => void, pressPit: (p: number) => unknown, undo: () => void, redo: () => void },
+ *   analysis: { hint: () => void, toggle: () => void },
+ *   dialogs: { openNew: () => void },
+ *   review: { active: () => boolean, step: (d: number) => void },
+ * }} parts
  */
 export function createControls(st, { game, analysis, dialogs, review }) {
   const el = {
-    undo: $("#btn-undo"),
-    redo: $("#btn-redo"),
-    hint: $("#btn-hint"),
-    speed: $("#speed"),
-    first: $("#nav-first"),
-    prev: $("#nav-prev"),
-    next: $("#nav-next"),
-    last: $("#nav-last"),
+    undo: /** @type {HTMLButtonElement} */ ($("#btn-undo")),
+    redo: /** @type {HTMLButtonElement} */ ($("#btn-redo")),
+    hint: /** @type {HTMLButtonElement} */ ($("#btn-hint")),
+    speed: /** @type {HTMLSelectElement} */ ($("#speed")),
+    first: /** @type {HTMLButtonElement} */ ($("#nav-first")),
+    prev: /** @type {HTMLButtonElement} */ ($("#nav-prev")),
+    next: /** @type {HTMLButtonElement} */ ($("#nav-next")),
+    last: /** @type {HTMLButtonElement} */ ($("#nav-last")),
     replayBar: $("#replay-bar"),
     replayText: $("#replay-text"),
   };
@@ -29,9 +37,10 @@ export function createControls(st, { game, analysis, dialogs, review }) {
   const forward = () => st.game && st.view !== null && game.showPly(st.view + 1);
   const live = () => game.showPly(Infinity);
 
+  /** @param {KeyboardEvent} ev */
   function onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const t = ev.target;
+    const t = ev.target instanceof HTMLElement ? ev.target : null;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
     if (document.querySelector("dialog[open]")) return;
     const k = ev.key;
@@ -59,8 +68,8 @@ export function createControls(st, { game, analysis, dialogs, review }) {
     const ply = g ? st.view ?? g.ply : 0;
     const online = isOnline(st);
     document.body.classList.toggle("online", online);
-    el.undo.disabled = online || !(idle && g.can_undo && !g.thinking);
-    el.redo.disabled = online || !(idle && g.can_redo);
+    el.undo.disabled = online || !(idle && g && g.can_undo && !g.thinking);
+    el.redo.disabled = online || !(idle && g && g.can_redo);
     el.hint.disabled = online || !(g && !g.outcome && canMoveNow(st));
     el.first.disabled = !g || ply === 0;
     el.prev.disabled = !g || ply === 0;

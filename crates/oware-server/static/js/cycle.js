@@ -8,20 +8,30 @@ import { offerBanner, answerButtons } from "./offers.js";
 import { other, sideName } from "./state.js";
 import { say, announce } from "./status.js";
 import { t } from "./i18n.js";
+import { errorText } from "./request.js";
+/** @import * as P from "../../types/protocol" */
+/** @import { PageState } from "./state.js" */
 
-/** The local games' cycle button and proposal row; `render()` after each state. */
+/** The local games' cycle button and proposal row; `render()` after each state. @param {PageState} st */
 export function createCycle(st) {
-  const el = { button: $("#btn-cycle"), panel: $("#cycle-local") };
+  const el = { button: /** @type {HTMLButtonElement} */ ($("#btn-cycle")), panel: $("#cycle-local") };
+  /** @type {P.Side | null} */
   let asking = null; // two people: the side proposing, while the other is asked
+  /** @type {string | null} */
   let key = null;
 
+  /**
+   * Sends the cycle's `action` → the state (a cycle's answer is the state alone), or null after a refusal (said).
+   * @param {P.OfferAction} action @returns {Promise<P.StateView | null>}
+   */
   async function send(action) {
+    if (!st.id) return null;
     try {
-      const state = await api.offer(st.id, st.token, "cycle", action);
-      return state;
+      const answer = await api.offer(st.id, st.token, "cycle", action);
+      return "state" in answer ? answer.state : answer;
     } catch (e) {
-      say(e.message);
-      announce(e.message);
+      say(errorText(e));
+      announce(errorText(e));
       return null;
     }
   }
@@ -42,7 +52,7 @@ export function createCycle(st) {
     key = k;
     el.panel.textContent = "";
     el.panel.hidden = true;
-    if (!show) { asking = null; return; }
+    if (!show || !g) { asking = null; return; }
     let p;
     if (g.cycle_offer) {
       p = offerBanner("cycle", t("game-cycle-proposes", { name: sideName(st, g.cycle_offer) }),
@@ -57,6 +67,7 @@ export function createCycle(st) {
     el.panel.hidden = false;
   }
 
+  /** @param {P.OfferAction} action */
   async function answer(action) {
     asking = null;
     const state = await send(action);
@@ -67,7 +78,7 @@ export function createCycle(st) {
 
   el.button.addEventListener("click", async () => {
     const g = st.game;
-    if (!live()) return;
+    if (!live() || !g) return;
     if (!g.human) {
       // Two people on one device: ask the other one first.
       asking = g.position.turn;

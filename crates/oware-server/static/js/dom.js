@@ -1,27 +1,37 @@
 // Small DOM helpers shared by the modules.
 
-/** The first element matching a CSS selector. */
-export const $ = (sel) => document.querySelector(sel);
+/**
+ * The first element matching a CSS selector: one of the page's own elements, which its markup holds (hence the
+ * type without null).
+ * @param {string} sel
+ */
+export const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 
-/** Resolves after `ms` milliseconds. */
+/** Resolves after `ms` milliseconds. @param {number} ms @returns {Promise<void>} */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Whether the person asked their system for less motion. */
 export const reducedMotion = () => !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
-/** Restarts a one-shot CSS animation class on an element (shake, gain). */
+/** Restarts a one-shot CSS animation class on an element (shake, gain). @param {HTMLElement} el @param {string} cls */
 export function replayClass(el, cls) {
   el.classList.remove(cls);
   void el.offsetWidth; // reflow, so that adding the class again starts the animation over
   el.classList.add(cls);
 }
 
-/** A count with its noun, singular for one: `count(1, "minute")` is "1 minute", `count(3, "minute")` "3 minutes". */
+/** A count with its noun, singular for one: `count(1, "minute")` is "1 minute", `count(3, "minute")` "3 minutes".
+ * @param {number} n @param {string} one @param {string} [many] */
 export function count(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** An element with text content. */
+/**
+ * An element with text content.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {string | number | null} [text] @param {string} [cls]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, text, cls) {
   const e = document.createElement(tag);
   if (text !== undefined && text !== null) e.textContent = String(text);
@@ -29,7 +39,8 @@ export function el(tag, text, cls) {
   return e;
 }
 
-/** A small button with `text` that calls `onClick`; `id` for tests and labels, `primary` for the one to press. */
+/** A small button with `text` that calls `onClick`; `id` for tests and labels, `primary` for the one to press.
+ * @param {string} id @param {string} text @param {(ev: MouseEvent) => void} onClick @param {boolean} [primary] */
 export function button(id, text, onClick, primary) {
   const b = document.createElement("button");
   b.type = "button";
@@ -40,7 +51,7 @@ export function button(id, text, onClick, primary) {
   return b;
 }
 
-/** A table row of cells (strings or elements). */
+/** A table row of cells (strings or elements). @param {(string | Node)[]} cells */
 export function row(cells) {
   const tr = document.createElement("tr");
   for (const c of cells) {

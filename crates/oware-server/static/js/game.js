@@ -1,8 +1,11 @@
 // A local game (against the computer, or two people at one screen): opening, creating and restoring it,
 // applying the server's states in order (animating a move that follows what is shown), playing a pit,
 // undo, redo and replay. It is the only writer of st.id, st.token, st.game, st.view and st.busy.
+/** @import * as P from "../../types/protocol" */
+/** @import { PageState, Screen, BoardPart, AnalysisPart, ReviewPart } from "./state.js" */
 import { levelName, sideName, pitInfo, canMoveNow, wholeState } from "./state.js";
 import * as api from "./api.js";
+import { errorText, errorStatus } from "./request.js";
 import { rememberGame, savedGame } from "./storage.js";
 import { say, announce, describeMove, explainPit } from "./status.js";
 import { t } from "./i18n.js";
@@ -16,14 +19,22 @@ const LEVELS = ["easy", "medium", "hard", "expert"];
  * one shown (or asks for the whole one), animates `detail` when it follows what is shown, then
  * redraws through `screen` (`all()`, `flags()` for a same-version change, `controls()`, `gameOver()`);
  * `showPly(ply)` shows an earlier position of the game, or the live one again.
+ * @param {PageState} st
+ * @param {{ board: BoardPart, analysis: AnalysisPart, screen: Screen }} parts
  */
 export function createUpdater(st, { board, analysis, screen }) {
+  /** @type {Promise<void>} */
   let queue = Promise.resolve(); // states are applied one after the other, animations included
 
-  /** Applies a state from the server, animating `detail` when it follows what is shown. */
+  /**
+   * Applies a state from the server, animating `detail` when it follows what is shown.
+   * @param {P.StateView | null | undefined} state
+   * @param {P.MoveDetailView | null | undefined} detail
+   */
   function applyUpdate(state, detail) {
     queue = queue.then(async () => {
-      if (!state || state.id !== st.id) return; // an event of a game we left
+      const id = st.id;
+      if (!state || state.id !== id) return; // an event of a game we left
       const prev = st.game;
       if (prev && state.id === prev.id && state.version < prev.version) return;
       const whole = wholeState(prev, state);
@@ -32,7 +43,7 @@ export function createUpdater(st, { board, analysis, screen }) {
       } else {
         // Only the end of the record, and what is shown does not reach its start: ask for all of it.
         const asked = state.version;
-        try { state = await api.getGame(st.id, st.token); } catch { return; }
+        try { state = await api.getGame(id, st.token); } catch { return; }
         if (!state || state.id !== st.id || (prev && state.version < prev.version)) return;
         if (state.version !== asked) detail = null;
       }
@@ -46,7 +57,7 @@ export function createUpdater(st, { board, analysis, screen }) {
       if (!fresh) return;
       const follows = detail && prev && prev.id === state.id && prev.position.text === detail.before.text && st.view === null;
       st.game = state;
-      if (follows) {
+      if (follows && detail) {
         st.busy = true;
         screen.controls();
         board.clearHint();
@@ -63,7 +74,7 @@ export function createUpdater(st, { board, analysis, screen }) {
     return queue;
   }
 
-  /** Shows the position after `ply` (0 = the start; the current ply or more = back to the live game). */
+  /** Shows the position after `ply` (0 = the start; the current ply or more = back to the live game). @param {number} ply */
   function showPly(ply) {
     const g = st.game;
     if (!g) return;
@@ -80,6 +91,12 @@ export function createUpdater(st, { board, analysis, screen }) {
  * Sends `request` (a function answering a promise) with the page busy: presses are ignored and the buttons
  * off until it is answered; then `apply(answer)`. A refusal is said and read out, and after a conflict or a
  * refused move (409, 422) `refresh()` shows the server's state again. Shared by the local and online games.
+ * @template T
+ * @param {PageState} st
+ * @param {Screen} screen
+ * @param {() => Promise<T>} request
+ * @param {() => Promise<void>} refresh
+ * @param {(answer: T) => Promise<void>} apply
  */
 export async function whileBusy(st, screen, request, refresh, apply) {
   st.busy = true;
@@ -90,16 +107,17 @@ export async function whileBusy(st, screen, request, refresh, apply) {
     await apply(r);
   } catch (e) {
     st.busy = false;
-    say(e.message);
-    announce(e.message);
-    if (e.status === 409 || e.status === 422) await refresh();
+    say(errorText(e));
+    announce(errorText(e));
+    if (errorStatus(e) === 409 || errorStatus(e) === 422) await refresh();
   } finally {
     st.busy = false;
     screen.controls();
   }
 }
 
-/** Says why pit `p` cannot be played (`why`, empty when there is nothing to say) and shakes it. */
+/** Says why pit `p` cannot be played (`why`, empty when there is nothing to say) and shakes it.
+ * @param {BoardPart} board @param {number} p @param {string} why */
 export function refusePit(board, p, why) {
   say(why);
   if (why) announce(why);
@@ -110,14 +128,18 @@ export function refusePit(board, p, why) {
  * The local game controller. `screen` draws: `all()` everything from `st`, `flags()` the marks, status and
  * buttons after a flag (thinking) changed, `controls()` the buttons only, `gameOver()` the end panel if the
  * shown game just ended. `board` and `analysis` are the modules of those names.
+ * @param {PageState} st
+ * @param {{ board: BoardPart, analysis: AnalysisPart, review: ReviewPart, screen: Screen }} parts
  */
 export function createLocalGame(st, { board, analysis, review, screen }) {
   const { applyUpdate, showPly } = createUpdater(st, { board, analysis, screen });
+  /** @type {ReturnType<typeof api.subscribe> | null} */
   let events = null; // the game's event stream
 
-  function connect() {
+  /** Follows the events of game `id`. @param {string} id */
+  function connect(id) {
     if (events) events.close();
-    events = api.subscribe(st.id, {
+    events = api.subscribe(id, {
       update: (d) => applyUpdate(d.state, d.detail),
       thinking: (d) => {
         if (st.game && d.version === st.game.version) {
@@ -130,7 +152,7 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     });
   }
 
-  /** Shows game `id` (seat `token`) from its `state` and follows its events. */
+  /** Shows game `id` (seat `token`) from its `state` and follows its events. @param {string} id @param {string | null} token @param {P.StateView} state */
   async function open(id, token, state) {
     st.id = id;
     st.token = token;
@@ -141,7 +163,7 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     board.clearHint();
     analysis.idle();
     await applyUpdate(state, null);
-    connect();
+    connect(id);
     review.load();
   }
 
@@ -160,19 +182,19 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     let move;
     try {
       move = await local.reply(engineGame(g, null), g.opponent, id);
-    } catch (e) { say(t("review-engine-failed", { error: e.message })); return; }
+    } catch (e) { say(t("review-engine-failed", { error: errorText(e) })); return; }
     if (!move || st.id !== id || !st.game || st.game.version !== g.version) return;
     try {
       const r = await api.playMove(id, st.token, move);
       await applyUpdate(r.state, r.detail);
     } catch (e) {
       // 409: the server's engine moved first (the game was read again from its store).
-      if (e.status !== 409) say(e.message);
+      if (errorStatus(e) !== 409) say(errorText(e));
       await refresh();
     }
   }
 
-  /** Creates a game on the server (`body` as `POST /api/games` takes it) and shows it. Rejects with its error. */
+  /** Creates a game on the server (`body` as `POST /api/games` takes it) and shows it. Rejects with its error. @param {P.CreateReq} body */
   async function create(body) {
     // Against the computer, the page's own engine plays when the browser can run it.
     const pageEngine = LEVELS.includes(String(body.opponent || "easy")) && (await localEngine()) !== null;
@@ -222,24 +244,27 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     if (!st.id) return;
     try {
       await applyUpdate(await api.getGame(st.id, st.token), null);
-    } catch (e) { say(e.message); }
+    } catch (e) { say(errorText(e)); }
   }
 
+  /** Plays the move of `letter` in the game on screen. @param {string} letter */
   async function play(letter) {
-    await whileBusy(st, screen, () => api.playMove(st.id, st.token, letter), refresh, async (r) => {
+    const id = st.id;
+    if (!id) return;
+    await whileBusy(st, screen, () => api.playMove(id, st.token, letter), refresh, async (r) => {
       await applyUpdate(r.state, r.detail);
-      if (r.state.computer_to_move && pagePlays(st.id)) {
+      if (r.state.computer_to_move && pagePlays(id)) {
         await pageReply();
       } else if (r.state.computer_to_move && !(events && events.open)) {
         // No event stream (a proxy may block it): wait for the reply with a long poll instead.
-        api.waitForChange(st.id, st.token, r.state.version)
+        api.waitForChange(id, st.token, r.state.version)
           .then((s) => applyUpdate(s, s.last && s.last.before.text === r.state.position.text ? s.last : null))
           .catch(() => {});
       }
     });
   }
 
-  /** A pit was pressed (by click, tap, Enter or a number key): play it, or say why not. */
+  /** A pit was pressed (by click, tap, Enter or a number key): play it, or say why not. @param {number} p */
   async function pressPit(p) {
     if (st.busy) return;
     const info = pitInfo(st, p);
@@ -250,15 +275,19 @@ export function createLocalGame(st, { board, analysis, review, screen }) {
     await play(info.letter);
   }
 
+  /**
+   * Undo or redo (`request`), then says `words`.
+   * @param {(id: string, token?: string | null) => Promise<P.StateView>} request @param {string} words
+   */
   async function takeBack(request, words) {
-    if (!st.game || st.busy) return;
+    if (!st.game || st.busy || !st.id) return;
     try {
       const state = await request(st.id, st.token);
       st.view = null;
       say(words, "info");
       announce(words);
       await applyUpdate(state, null);
-    } catch (e) { say(e.message); }
+    } catch (e) { say(errorText(e)); }
   }
   /** Takes back the last move (and the computer's reply). */
   const undo = () => takeBack(api.undoMove, t("game-undone"));

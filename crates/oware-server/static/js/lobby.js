@@ -2,7 +2,10 @@
 // lobby event stream (the whole list once, then each challenge added or removed), each with an Accept
 // button (the name to play under is remembered). Accepting takes the free seat and goes to the game's
 // address; a challenge this browser posted itself is shown as such.
+/** @import * as P from "../../types/protocol" */
+/** @import { PageState } from "./state.js" */
 import { $ } from "./dom.js";
+import { errorText } from "./request.js";
 import * as api from "./api.js";
 import { saveSettings, seatToken } from "./storage.js";
 import { joinOnline } from "./online.js";
@@ -10,17 +13,18 @@ import { ratingText } from "./account.js";
 import { t } from "./i18n.js";
 import { botMark } from "./challenge.js";
 
-/** The creator's colour in words. */
+/** The creator's colour in words. @type {Record<string, () => string>} */
 const COLOR = {
   random: () => t("online-color-random"),
   S: () => t("online-color-south"),
   N: () => t("online-color-north"),
 };
 
-/** The lobby panel. `start()` shows it and follows the lobby's events. */
+/** The lobby panel. `start()` shows it and follows the lobby's events. @param {PageState} st */
 export function createLobby(st) {
-  const el = { panel: $("#lobby"), list: $("#lobby-list"), name: $("#lobby-name"), error: $("#lobby-error") };
+  const el = { panel: $("#lobby"), list: $("#lobby-list"), name: /** @type {HTMLInputElement} */ ($("#lobby-name")), error: $("#lobby-error") };
 
+  /** A challenge's terms in words. @param {P.LobbyEntry} c */
   function describe(c) {
     const days = c.clock && c.clock.increment_s === 0 && c.clock.initial_s >= 86400 && c.clock.initial_s % 86400 === 0
       ? c.clock.initial_s / 86400 : 0;
@@ -34,6 +38,7 @@ export function createLobby(st) {
     return `${clock} · ${color} · ${rules} · ${t(c.rated ? "online-rated" : "online-casual")}${range}`;
   }
 
+  /** @param {P.LobbyEntry} c @param {HTMLButtonElement} btn */
   async function accept(c, btn) {
     const name = el.name.value.trim();
     st.settings.name = name;
@@ -44,21 +49,24 @@ export function createLobby(st) {
       await joinOnline(c.id, name);
       location.assign(`/game/${c.id}`);
     } catch (e) {
-      el.error.textContent = e.message;
+      el.error.textContent = errorText(e);
       btn.disabled = false;
     }
   }
 
   // The open challenges by id, as of the lobby's change `v` (`null`: no whole list yet).
+  /** @type {Map<string, P.LobbyEntry>} */
   let challenges = new Map();
+  /** @type {number | null} */
   let v = null;
+  /** @type {{ close: () => void } | null} */
   let sub = null;
 
   function render() {
     el.list.textContent = "";
     // The change the list is at (the browser tests wait for it: the stream is up).
     if (v === null) delete el.list.dataset.v;
-    else el.list.dataset.v = v;
+    else el.list.dataset.v = String(v);
     if (!challenges.size) {
       const li = document.createElement("li");
       li.className = "empty";
@@ -101,10 +109,11 @@ export function createLobby(st) {
 
   // A change applies on top of the list it follows; one that skips some (the stream fell behind) starts again
   // from a whole list.
+  /** @param {{ v: number }} d @param {() => void} apply */
   function change(d, apply) {
     if (v === null || d.v <= v) return;
     if (d.v !== v + 1) {
-      sub.close();
+      if (sub) sub.close();
       follow();
       return;
     }

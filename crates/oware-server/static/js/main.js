@@ -57,6 +57,8 @@ import { createAccountMenu, accountSeat } from "./account.js";
 import { showLearnCard } from "./learncard.js";
 import { showHomeTv } from "./hometv.js";
 import { t } from "./i18n.js";
+import { errorText } from "./request.js";
+/** @import * as P from "../../types/protocol" */
 
 /** The online game's id when the address is /game/{id}, else null. */
 const onlineId = (() => {
@@ -108,16 +110,22 @@ const chat = onlineId ? createChat(st) : null;
 const cycle = createCycle(st);
 const online = onlineId ? createOnlineGame(st, { board, analysis, review, screen, chat }) : null;
 // On an online game's address a new local game is created and then shown on the home page.
-const game = online || createLocalGame(st, { board, analysis, review, screen });
-const local = online
-  ? { create: async (body) => { const r = await createGame(body); rememberGame(r.id, r.token); location.assign("/"); } }
-  : game;
+const localGame = online ? null : createLocalGame(st, { board, analysis, review, screen });
+const game = online || /** @type {ReturnType<typeof createLocalGame>} */ (localGame);
+const local = localGame || {
+  /** @param {P.CreateReq} body */
+  create: async (body) => { const r = await createGame(body); rememberGame(r.id, r.token); location.assign("/"); },
+};
 const clock = createClock(st);
 const offers = createOffers(st, { online: online || {} });
 const dialogs = createDialogs(st, { game: local, online: { create: createOnline }, offers, review });
 const controls = createControls(st, { game, analysis, dialogs, review });
 
-/** Whether online game `state` has a seat held by account `name` (the server names an account's seat by the account). */
+/**
+ * Whether online game `state` has a seat held by account `name` (the server names an account's seat by the account).
+ * @param {P.StateView | null} state
+ * @param {string} name
+ */
 function holdsSeat(state, name) {
   const seats = state && state.online && state.online.seats;
   return !!seats && Object.values(seats).some((s) => s && s.account && s.taken && s.name === name);
@@ -126,6 +134,8 @@ function holdsSeat(state, name) {
 /**
  * Takes the account `name`'s seat in the online game on screen when this browser has no token for it and the
  * game's `state` shows one (else the visitor watches, or takes the free seat); whether it did.
+ * @param {string | null} name
+ * @param {P.StateView | null} state
  */
 async function takeAccountSeat(name, state) {
   if (!onlineId || !name || seatToken(onlineId) || !holdsSeat(state, name)) return false;
@@ -140,14 +150,16 @@ async function takeAccountSeat(name, state) {
 }
 
 let accountKnown = false;
-/** After the server said who is logged in, and after each log-in or log-out. */
+/** After the server said who is logged in, and after each log-in or log-out. @param {string | null} name */
 async function accountChanged(name) {
-  const rated = $("#new-rated");
+  const rated = /** @type {HTMLInputElement} */ ($("#new-rated"));
   rated.disabled = !name;
   if (!name) rated.checked = false;
   $("#rated-note").textContent = name ? t("game-rated-note-account") : t("game-rated-note-guest");
   // A player plays under their account's name.
-  for (const input of [$("#join-name"), $("#lobby-name"), $("#form-new").elements.name]) {
+  for (const input of [$("#join-name"), $("#lobby-name"), /** @type {HTMLFormElement} */ ($("#form-new")).elements.namedItem("name")].map(
+    (e) => /** @type {HTMLInputElement} */ (e),
+  )) {
     if (name) input.value = name;
     else if (input.readOnly) input.value = st.settings.name || "";
     input.readOnly = !!name;
@@ -168,7 +180,7 @@ showHomeTv();
 async function boot() {
   analysis.watchTables();
   screen.all();
-  if (online) {
+  if (online && onlineId) {
     document.body.classList.add("online");
     const name = await account.ready;
     if (name && !seatToken(onlineId)) {
@@ -179,13 +191,13 @@ async function boot() {
     try {
       await online.open(onlineId);
     } catch (e) {
-      say(t("game-online-missing", { error: e.message }));
+      say(t("game-online-missing", { error: errorText(e) }));
     }
     return;
   }
   pool.start();
   createLobby(st).start();
-  if (await game.restore()) return;
+  if (localGame && (await localGame.restore())) return;
   screen.all();
   dialogs.openNew();
 }

@@ -1,11 +1,12 @@
 // The move list (OGN numbering, the server's move texts with capture suffixes): one button per move that
 // shows the position after it, or with the game's review open, that move's review (with the review's class
 // symbol, ?! ? ??, after the move).
+/** @import { PageState } from "./state.js" */
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { sideName, isYou, reviewFits, reviewedMove } from "./state.js";
 
-/** The review's word for a move's class ("Mistake."), or "" without one. */
+/** The review's word for a move's class ("Mistake."), or "" without one. @param {string} cls */
 function verdictText(cls) {
   switch (cls) {
     case "best": return t("game-class-best");
@@ -17,7 +18,8 @@ function verdictText(cls) {
   }
 }
 
-/** The list in `#move-list`; `onSelect(ply)` is called when a move is pressed. */
+/** The list in `#move-list`; `onSelect(ply)` is called when a move is pressed.
+ * @param {PageState} st @param {{ onSelect: (ply: number) => void }} handlers */
 export function createMoveList(st, { onSelect }) {
   const list = $("#move-list");
 
@@ -37,7 +39,8 @@ export function createMoveList(st, { onSelect }) {
     const judged = st.review && st.review.open && reviewFits(st) ? st.review.data.moves : null;
     const startTurn = g.history[0].turn;
     let num = 1;
-    let li = null;
+    /** @type {HTMLLIElement | null} */
+    let li = null; // the line of the move pair, made at the first move
     g.moves.forEach((m, i) => {
       if (m.side === "S" || i === 0) {
         li = document.createElement("li");
@@ -70,7 +73,7 @@ export function createMoveList(st, { onSelect }) {
       b.setAttribute("aria-label", label);
       if (m.ply === current) { b.classList.add("current"); b.setAttribute("aria-current", "step"); }
       b.addEventListener("click", () => onSelect(m.ply));
-      li.appendChild(b);
+      if (li) li.appendChild(b);
       if (m.side === "N") num++;
     });
     const cur = list.querySelector(".current");

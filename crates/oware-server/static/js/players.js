@@ -14,22 +14,28 @@ import {
   createAccountMenu, getUser, getRatingHistory, getUserGames, getLeaderboards, resetPassword, userOgnUrl,
   CATEGORIES, ratingText, diffText, profileUrl,
 } from "./account.js";
+import { errorText } from "./request.js";
+/** @import * as P from "../../types/protocol" */
 
 const SVG = "http://www.w3.org/2000/svg";
 const PAGE_SIZE = 20;
+/** @type {Record<string, string>} */
 const RESULT = { win: t("people-result-win"), draw: t("people-result-draw"), loss: t("people-result-loss") };
 // The games' filters: [value, label], after "All".
+/** @type {Record<string, [string, string][]>} */
 const FILTERS = {
   "#filter-category": CATEGORIES,
   "#filter-result": [["win", t("people-filter-wins")], ["draw", t("people-filter-draws")], ["loss", t("people-filter-losses")]],
 };
+/** @type {Record<string, string>} */
 const SIDE = { S: t("people-side-south"), N: t("people-side-north") };
 const CATEGORY = Object.fromEntries(CATEGORIES);
 // One colour per category in the graph (the page's accent, the wood, a blue).
+/** @type {Record<string, string>} */
 const COLOUR = { blitz: "#1f6f5c", rapid: "#9a6434", correspondence: "#3a5b8c" };
 
 const status = $("#people-status");
-const say = (text) => { status.textContent = text || ""; status.hidden = !text; };
+const say = (/** @type {string} */ text) => { status.textContent = text || ""; status.hidden = !text; };
 
 // Dates and times in the page's language: "1 déc. 2026, 18:35".
 const DATE_TIME = new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
@@ -57,18 +63,19 @@ async function showLessons(ids) {
   out.textContent = t("people-lessons", { count: ids.length, list: joined });
 }
 
-/** A date and time. */
+/** A date and time. @param {number} ms */
 const when = (ms) => DATE_TIME.format(new Date(ms));
-/** A day. */
+/** A day. @param {number} ms */
 const day = (ms) => DATE.format(new Date(ms));
 
-/** A rating change as an element coloured by its sign. */
+/** A rating change as an element coloured by its sign. @param {number} d */
 function diffEl(d) {
   return el("span", diffText(d), `rating-diff ${d > 0 ? "up" : d < 0 ? "down" : ""}`);
 }
 
 // ----- The rating history graph -----
 
+/** An SVG element. @param {string} tag @param {Record<string, string | number>} attrs @param {string} [text] */
 function svg(tag, attrs, text) {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -76,10 +83,13 @@ function svg(tag, attrs, text) {
   return e;
 }
 
-/** Draws `history` ({category: [[ms, rating], ...]}) into `box` as an SVG line per category. */
+/**
+ * Draws `history` ({category: [[ms, rating], ...]}) into `box` as an SVG line per category.
+ * @param {HTMLElement} box @param {P.RatingHistory | null} history
+ */
 function drawHistory(box, history) {
   box.textContent = "";
-  const series = CATEGORIES.map(([c]) => [c, (history && history[c]) || []]).filter(([, pts]) => pts.length);
+  const series = CATEGORIES.map(([c]) => /** @type {[string, [number, number][]]} */ ([c, (history && history[c]) || []])).filter(([, pts]) => pts.length);
   if (!series.length) {
     box.append(el("p", t("people-graph-empty"), "people-note"));
     return;
@@ -92,8 +102,8 @@ function drawHistory(box, history) {
   r0 = Math.floor((r0 - 10) / 50) * 50;
   r1 = Math.ceil((r1 + 10) / 50) * 50;
   const W = 640, H = 220, L = 48, R = 12, T = 12, B = 28;
-  const x = (t) => L + ((t - t0) / (t1 - t0)) * (W - L - R);
-  const y = (r) => T + (1 - (r - r0) / (r1 - r0)) * (H - T - B);
+  const x = (/** @type {number} */ t) => L + ((t - t0) / (t1 - t0)) * (W - L - R);
+  const y = (/** @type {number} */ r) => T + (1 - (r - r0) / (r1 - r0)) * (H - T - B);
   const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-svg", "aria-hidden": "true" });
   for (const r of [r0, (r0 + r1) / 2, r1]) {
     g.append(svg("line", { x1: L, x2: W - R, y1: y(r), y2: y(r), class: "grid" }));
@@ -122,7 +132,7 @@ function drawHistory(box, history) {
 
 // ----- /@/NAME -----
 
-/** The player's puzzles (issue 40): their puzzle rating and the newest 20 puzzles played. */
+/** The player's puzzles (issue 40): their puzzle rating and the newest 20 puzzles played. @param {string} name */
 async function showPuzzles(name) {
   const note = $("#profile-puzzles"), body = $("#profile-puzzle-rounds tbody");
   try {
@@ -139,18 +149,20 @@ async function showPuzzles(name) {
       body.append(row([when(p.at_ms), link, p.solved ? t("people-puzzle-solved") : t("people-puzzle-failed"), diffEl(p.diff)]));
     }
   } catch (e) {
-    note.textContent = e.message;
+    note.textContent = errorText(e);
   }
 }
 
+/** The profile of player `name`. @param {string} name */
 async function showProfile(name) {
   document.title = `${name} · Oware`;
   const section = $("#profile");
+  /** @type {P.Profile} */
   let u;
   try {
     u = await getUser(name);
   } catch (e) {
-    say(e.message);
+    say(errorText(e));
     return;
   }
   say("");
@@ -179,11 +191,11 @@ async function showProfile(name) {
   const total = u.wins + u.draws + u.losses;
   $("#profile-record").textContent = t("people-record", { games: total, wins: u.wins, draws: u.draws, losses: u.losses });
   showLessons(u.lessons || []);
-  $("#profile-ogn").href = userOgnUrl(u.name);
+  /** @type {HTMLAnchorElement} */ ($("#profile-ogn")).href = userOgnUrl(u.name);
   setUpGameSearch(u.name);
   $("#profile-ogn").setAttribute("download", `${u.name}.ogn`);
 
-  getRatingHistory(u.name).then((h) => drawHistory($("#rating-graph"), h), (e) => { $("#rating-graph").textContent = e.message; });
+  getRatingHistory(u.name).then((h) => drawHistory($("#rating-graph"), h), (e) => { $("#rating-graph").textContent = errorText(e); });
   showPuzzles(u.name);
 
   // The games: page, category and result, in the address's query so that a reload keeps them.
@@ -196,10 +208,12 @@ async function showProfile(name) {
       $(sel).append(option);
     }
   }
-  $("#filter-category").value = filter.category;
-  $("#filter-result").value = filter.result;
+  const categorySelect = /** @type {HTMLSelectElement} */ ($("#filter-category"));
+  const resultSelect = /** @type {HTMLSelectElement} */ ($("#filter-result"));
+  categorySelect.value = filter.category;
+  resultSelect.value = filter.result;
   const body = $("#profile-games tbody");
-  const newer = $("#games-newer"), older = $("#games-older");
+  const newer = /** @type {HTMLButtonElement} */ ($("#games-newer")), older = /** @type {HTMLButtonElement} */ ($("#games-older"));
 
   let seq = 0; // the latest request: an older answer that comes late is dropped
   async function load() {
@@ -218,17 +232,18 @@ async function showProfile(name) {
     } catch (e) {
       if (mine !== seq) return;
       body.textContent = "";
-      const tr = row([e.message]);
+      const tr = row([errorText(e)]);
       /** @type {HTMLTableCellElement} */ (tr.firstChild).colSpan = 6;
       body.append(tr);
       return;
     }
     body.textContent = "";
-    body.dataset.page = r.page;
+    body.dataset.page = String(r.page);
     for (const gm of r.games) {
       const link = el("a", t("people-replay"));
       link.href = `/game/${encodeURIComponent(gm.id)}`;
       link.setAttribute("aria-label", t("people-replay-label", { date: when(gm.ended_ms) }));
+      /** @type {string | HTMLElement} */
       let rating;
       if (gm.rated && gm.rating !== undefined && gm.rating !== null) {
         rating = el("span", `${Math.round(gm.rating)} `);
@@ -236,7 +251,7 @@ async function showProfile(name) {
       } else {
         rating = gm.rated ? t("people-rated") : t("people-casual");
       }
-      const tr = row([when(gm.ended_ms), CATEGORY[gm.category] || gm.category || "–", SIDE[gm.side] || gm.side, RESULT[gm.result] || gm.result, rating, link]);
+      const tr = row([when(gm.ended_ms), (gm.category && CATEGORY[gm.category]) || gm.category || "–", SIDE[gm.side] || gm.side, RESULT[gm.result] || gm.result, rating, link]);
       tr.dataset.id = gm.id;
       tr.className = `result-${gm.result}`;
       body.append(tr);
@@ -253,8 +268,8 @@ async function showProfile(name) {
   }
 
   $("#games-filter").addEventListener("change", () => {
-    filter.category = $("#filter-category").value;
-    filter.result = $("#filter-result").value;
+    filter.category = categorySelect.value;
+    filter.result = resultSelect.value;
     filter.page = 1;
     load();
   });
@@ -284,13 +299,14 @@ async function showLeaderboard() {
   tabs.onkeydown = (e) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
     const other = tabs.querySelector('button[aria-selected="false"]');
-    if (other) { other.click(); other.focus(); }
+    if (!(other instanceof HTMLElement)) return;
+    other.click(); other.focus();
   };
   let boards;
   try {
     boards = await getLeaderboards(bots);
   } catch (e) {
-    say(e.message);
+    say(errorText(e));
     return;
   }
   say("");
@@ -336,17 +352,18 @@ function showReset() {
   say(token ? "" : t("people-reset-no-token"));
   if (!token) return;
   $("#reset").hidden = false;
-  const form = $("#form-reset");
+  const form = /** @type {HTMLFormElement} */ ($("#form-reset"));
+  const submit = /** @type {HTMLButtonElement} */ ($("#btn-reset"));
   const error = $("#reset-error");
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     error.textContent = "";
-    const password = $("#reset-password").value;
-    if (password !== $("#reset-again").value) {
+    const password = /** @type {HTMLInputElement} */ ($("#reset-password")).value;
+    if (password !== /** @type {HTMLInputElement} */ ($("#reset-again")).value) {
       error.textContent = t("people-reset-differ");
       return;
     }
-    $("#btn-reset").disabled = true;
+    submit.disabled = true;
     try {
       await resetPassword(token, password);
       form.hidden = true;
@@ -354,9 +371,9 @@ function showReset() {
       // The token is used up: keep it out of the history.
       history.replaceState(null, "", location.pathname);
     } catch (err) {
-      error.textContent = err.message;
+      error.textContent = errorText(err);
     } finally {
-      $("#btn-reset").disabled = false;
+      submit.disabled = false;
     }
   });
 }

@@ -8,12 +8,14 @@
 import * as api from "./api.gen.js";
 import { $ } from "./dom.js";
 /** @import * as P from "../../types/protocol" */
+/** @import { PageState } from "./state.js" */
+import { errorText, ApiError } from "./request.js";
 import { rememberSeat, saveSettings } from "./storage.js";
 import { profileUrl } from "./account.js";
 import { botMark, challengeButton } from "./challenge.js";
 import { t } from "./i18n.js";
 
-/** "2 d 4 h", "3 h 5 min", "4 min 10 s": a time left for people. */
+/** "2 d 4 h", "3 h 5 min", "4 min 10 s": a time left for people. @param {number} ms */
 export function timeLeftText(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
   const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
@@ -22,7 +24,7 @@ export function timeLeftText(ms) {
   return t("online-time-minutes", { minutes: m, seconds: s % 60 });
 }
 
-/** A house bot's level (a code of the server) in words. */
+/** A house bot's level (a code of the server) in words. @type {Record<string, () => string>} */
 const HOUSE = {
   easy: () => t("online-bot-house-easy"),
   medium: () => t("online-bot-house-medium"),
@@ -30,7 +32,7 @@ const HOUSE = {
   expert: () => t("online-bot-house-expert"),
 };
 
-/** The pools panel and the "Your turn" list. `start()` shows the pools; `account(name)` after each log-in/out. */
+/** The pools panel and the "Your turn" list. `start()` shows the pools; `account(name)` after each log-in/out. @param {PageState} st */
 export function createPool(st) {
   const el = {
     panel: $("#pool"),
@@ -46,18 +48,22 @@ export function createPool(st) {
     turn: $("#your-turn"),
     turnList: $("#your-turn-list"),
   };
+  /** @type {P.TicketView | null} */
   let ticket = null;
+  /** @type {EventSource | null} */
   let stream = null;
 
+  /** @param {boolean} on */
   function waiting(on) {
     for (const b of el.buttons) b.disabled = on;
     el.cancel.hidden = !on;
   }
 
+  /** @param {P.TicketView} tk */
   function show(tk) {
     const secs = Math.floor(tk.waited_ms / 1000);
     const parts = [t(tk.account ? "online-pool-waiting-rated" : "online-pool-waiting-casual", { pool: tk.pool })];
-    if (tk.range) parts.push(t("online-pool-range", { low: tk.rating - tk.range, high: tk.rating + tk.range }));
+    if (tk.range) parts.push(t("online-pool-range", { low: (tk.rating ?? 0) - tk.range, high: (tk.rating ?? 0) + tk.range }));
     if (tk.bots && !el.botsRow.hidden) parts.push(t("online-pool-bot-after", { seconds: Number(el.botsAfter.textContent) }));
     parts.push(t("online-pool-waited", { seconds: secs }));
     el.status.textContent = parts.join(" · ");
@@ -70,17 +76,23 @@ export function createPool(st) {
     waiting(false);
   }
 
-  function paired(tk) {
+  /** @param {P.Pairing} pairing */
+  function paired(pairing) {
     stop();
-    rememberSeat(tk.paired.id, tk.paired.token);
+    rememberSeat(pairing.id, pairing.token);
     el.status.textContent = t("online-pool-found");
-    location.assign(`/game/${tk.paired.id}`);
+    location.assign(`/game/${pairing.id}`);
   }
 
+  /** @param {P.TicketView} tk */
   function follow(tk) {
     stream = new EventSource(api.poolTicketEventsUrl(tk.ticket));
-    stream.addEventListener("ticket", (e) => show(JSON.parse(e.data)));
-    stream.addEventListener("paired", (e) => paired(JSON.parse(e.data)));
+    // The stream's data are the protocol's `TicketView` (docs/web.md).
+    stream.addEventListener("ticket", (e) => show(/** @type {P.TicketView} */ (JSON.parse(e.data))));
+    stream.addEventListener("paired", (e) => {
+      const tk = /** @type {P.TicketView} */ (JSON.parse(e.data));
+      if (tk.paired) paired(tk.paired);
+    });
     stream.onerror = () => {
       // The ticket is gone (it expired, or the server restarted): say so rather than wait for ever.
       if (stream && stream.readyState === EventSource.CLOSED) {
@@ -91,9 +103,10 @@ export function createPool(st) {
     };
   }
 
+  /** @param {string} pool */
   async function join(pool) {
     el.error.textContent = "";
-    const name = $("#lobby-name").value.trim();
+    const name = /** @type {HTMLInputElement} */ ($("#lobby-name")).value.trim();
     st.settings.name = name;
     saveSettings(st.settings);
     waiting(true);
@@ -102,13 +115,13 @@ export function createPool(st) {
       const body = { bots: el.bots.checked };
       if (name) body.name = name;
       const tk = await (api.pool(pool, body));
-      if (tk.paired) return paired(tk);
+      if (tk.paired) return paired(tk.paired);
       ticket = tk;
       show(tk);
       follow(tk);
     } catch (e) {
       waiting(false);
-      el.error.textContent = e.message;
+      el.error.textContent = errorText(e);
     }
   }
 
@@ -120,17 +133,19 @@ export function createPool(st) {
     try {
       await api.deletePoolTicket(tk.ticket);
     } catch (e) {
-      if (e.code === "already-paired") {
+      if (e instanceof ApiError && e.code === "already-paired") {
         const now = await (api.getPoolTicket(tk.ticket));
-        if (now.paired) paired(now);
-      } else el.error.textContent = e.message;
+        if (now.paired) paired(now.paired);
+      } else el.error.textContent = errorText(e);
     }
   }
 
+  /** @param {string | null} name */
   async function account(name) {
     el.turnList.textContent = "";
     el.turn.hidden = true;
     if (!name) return;
+    /** @type {P.AccountGame[]} */
     let games = [];
     try {
       games = (await (api.accountGames())).games || [];
@@ -188,7 +203,7 @@ export function createPool(st) {
       saveSettings(st.settings);
     });
     bots();
-    for (const b of el.buttons) b.addEventListener("click", () => join(b.dataset.pool));
+    for (const b of el.buttons) b.addEventListener("click", () => join(b.dataset.pool || ""));
     el.cancel.addEventListener("click", cancel);
   }
 

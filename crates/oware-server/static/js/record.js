@@ -1,11 +1,13 @@
 // The Record panel: the shown position as text, the OGN record (download, copy) and the rules line.
+/** @import * as P from "../../types/protocol" */
+/** @import { PageState } from "./state.js" */
 import { $ } from "./dom.js";
 import { shownPosition } from "./state.js";
 import { ognUrl } from "./api.js";
 import { say, announce } from "./status.js";
 import { t } from "./i18n.js";
 
-/** Copies text to the clipboard (with the old fallback where the Clipboard API is refused), then says `done`. */
+/** Copies text to the clipboard (with the old fallback where the Clipboard API is refused), then says `done`. @param {string} text @param {string} done */
 async function copyText(text, done) {
   try {
     await navigator.clipboard.writeText(text);
@@ -21,14 +23,19 @@ async function copyText(text, done) {
   announce(done);
 }
 
+/** The rules line in words. @param {P.StateView} g */
 function rulesDescription(g) {
   if (g.rules === "abapa") return t("game-rules-standard");
   return g.rules.replace(/,/g, ", ");
 }
 
-/** The panel's buttons and its `render()`. */
+/** The panel's buttons and its `render()`. @param {PageState} st */
 export function createRecord(st) {
-  const el = { position: $("#position-text"), rules: $("#rules-text"), download: $("#btn-export") };
+  const el = {
+    position: /** @type {HTMLInputElement} */ ($("#position-text")),
+    rules: $("#rules-text"),
+    download: /** @type {HTMLAnchorElement} */ ($("#btn-export")),
+  };
   $("#btn-copy-pos").addEventListener("click", () => copyText(el.position.value, t("game-copied-position")));
   $("#btn-copy-ogn").addEventListener("click", async () => {
     const g = st.game;

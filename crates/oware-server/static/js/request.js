@@ -29,8 +29,16 @@ export class ApiError extends Error {
 export const errorText = (e) => (e instanceof Error ? e.message : String(e));
 
 /**
- * One JSON request. Resolves to the parsed body (the answer type `T` the caller names); rejects with an ApiError
- * carrying the server's sentence (the protocol's `ErrorBody`).
+ * The HTTP status of a caught error: an `ApiError`'s, else undefined (the server was not reached, or the error is
+ * the page's own).
+ * @param {unknown} e
+ */
+export const errorStatus = (e) => (e instanceof ApiError ? e.status : undefined);
+
+/**
+ * One JSON request. Resolves to the parsed body, of the answer type `T` the caller names (the generated client,
+ * api.gen.js, names each route's; called without one, `unknown`, to be narrowed before use); rejects with an
+ * ApiError carrying the server's sentence (the protocol's `ErrorBody`).
  * @template [T=unknown]
  * @param {string} method
  * @param {string} path
@@ -50,10 +58,17 @@ export async function request(method, path, { body, token, watcher } = {}) {
     throw new ApiError(t("game-error-unreachable"));
   }
   const text = await res.text();
-  /** @type {any} */
+  /** @type {unknown} */
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
-  if (!res.ok) throw new ApiError((data && data.error) || t("game-error-status", { status: res.status }), res.status, data && data.code);
-  return data;
+  if (!res.ok) {
+    // The protocol's `ErrorBody` (`{error, code}`), read field by field: a proxy's page may answer instead.
+    const body = typeof data === "object" && data !== null ? /** @type {Record<string, unknown>} */ (data) : {};
+    const error = typeof body.error === "string" && body.error ? body.error : t("game-error-status", { status: res.status });
+    throw new ApiError(error, res.status, typeof body.code === "string" ? body.code : undefined);
+  }
+  // The route's answer type, as the route table declares it (tests/page_client.rs and the protocol's tests keep the
+  // server's JSON to it).
+  return /** @type {T} */ (data);
 }
 

@@ -73,6 +73,35 @@ export function wholeState(held, state) {
  * }} PageState
  */
 
+/**
+ * The game page's parts as the modules that share them see them (main.js makes each and hands it on). `Screen`:
+ * main.js's redraws: `all()` everything from the state, `flags()` the marks, status and buttons after a flag
+ * (thinking, presence, offers) changed, `controls()` the buttons only, `gameOver()` the end panel when the shown game
+ * just ended.
+ * @typedef {{ all: () => void, flags: () => void, controls: () => void, gameOver: () => void }} Screen
+ */
+/**
+ * The board (board.js) as game.js, online.js and analysis.js use it: the hint mark, a refused pit's shake, a move
+ * animated from the server's detail, the rows laid out again for another game.
+ * @typedef {{
+ *   clearHint: () => void,
+ *   markHint: (p: number) => void,
+ *   shake: (p: number) => void,
+ *   relayout: () => void,
+ *   animate: (detail: P.MoveDetailView) => Promise<void>,
+ * }} BoardPart
+ */
+/**
+ * The Analysis panel (analysis.js) as the game controllers use it: analyse again after a change, empty the panel,
+ * an `analysis` event (the page engine's steps have the same fields, `AnalysisStep`).
+ * @typedef {Pick<P.AnalysisEvent, "purpose" | "seq" | "ply" | "side" | "done" | "best" | "score_text" | "pv" | "depth" | "nodes">} AnalysisStep
+ * @typedef {{ refresh: () => void, idle: () => void, onEvent: (e: AnalysisStep) => void }} AnalysisPart
+ */
+/**
+ * The review (review.js) as the game controllers use it: load the game's stored review, a `review` event.
+ * @typedef {{ load: () => unknown, onEvent: (e: P.ReviewEvent) => void }} ReviewPart
+ */
+
 /** A fresh state. `settings` comes from storage.js. @param {import("./storage.js").Settings} settings @returns {PageState} */
 export function createState(settings) {
   return {

@@ -1,6 +1,8 @@
 // What the page says: the status line over the board, the message line under it, and the polite live
 // region read by screen readers. The sentences about moves are built from the server's move detail and
 // reasons; none of them decides a rule.
+/** @import * as P from "../../types/protocol" */
+/** @import { PageState } from "./state.js" */
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { LETTERS, fmt, other, owner, sideName, isYou, isComputerGame, viewSide, pitInfo, endOf } from "./state.js";
@@ -9,21 +11,21 @@ const statusEl = $("#status");
 const messageEl = $("#message");
 const liveEl = $("#live");
 
-/** Adds a sentence to the live region (the last six stay). */
+/** Adds a sentence to the live region (the last six stay). @param {string} text */
 export function announce(text) {
   const p = document.createElement("p");
   p.textContent = text;
   liveEl.appendChild(p);
-  while (liveEl.childNodes.length > 6) liveEl.removeChild(liveEl.firstChild);
+  while (liveEl.childNodes.length > 6) liveEl.removeChild(/** @type {ChildNode} */ (liveEl.firstChild));
 }
 
-/** Shows a sentence under the board; `kind` "info" is not an error. Empty text clears it. */
+/** Shows a sentence under the board; `kind` "info" is not an error. Empty text clears it. @param {string | null | undefined} text @param {string} [kind] */
 export function say(text, kind) {
   messageEl.textContent = text || "";
   messageEl.className = "message" + (kind ? " " + kind : "");
 }
 
-/** The status line: whose turn, thinking, replay, or the result. */
+/** The status line: whose turn, thinking, replay, or the result. @param {PageState} st */
 export function renderStatus(st) {
   const g = st.game;
   statusEl.classList.remove("your-turn");
@@ -70,7 +72,7 @@ export function renderStatus(st) {
   statusEl.classList.add("your-turn");
 }
 
-/** A move in words, from the server's detail: "You played C: 4 seeds sown, capturing 3 from d." */
+/** A move in words, from the server's detail: "You played C: 4 seeds sown, capturing 3 from d." @param {PageState} st @param {P.MoveDetailView} d */
 export function describeMove(st, d) {
   const you = isYou(st, d.side);
   const args = {
@@ -90,6 +92,8 @@ export function describeMove(st, d) {
  * Why the server says pit `info` cannot be played, in the page's language: by the reason's code (the
  * server's English `reason` is the same for every watcher), the server's words for a code this page does
  * not know.
+ * @param {PageState} st
+ * @param {P.PitInfo} info
  */
 export function pitReason(st, info) {
   const g = st.game;
@@ -104,7 +108,7 @@ export function pitReason(st, info) {
   }
 }
 
-/** Why pit `p` cannot be played now (the server's reason when the pit itself is the problem). */
+/** Why pit `p` cannot be played now (the server's reason when the pit itself is the problem). @param {PageState} st @param {number} p */
 export function explainPit(st, p) {
   const g = st.game;
   if (!g) return t("game-why-no-game");

@@ -20,7 +20,13 @@ const DEFAULT_SETTINGS = {
   poolBots: true, // quick pairing: a house bot may take the other seat when no one comes
 };
 
-/** @typedef {typeof DEFAULT_SETTINGS} Settings The New game dialog's choices and the page's settings. */
+/**
+ * The New game dialog's choices and the page's settings; the online game's last choices beside them (`rated`,
+ * `advice`, `days`: a correspondence game's days a move, "" for a clock; `range`: the rating range, or null), and two friends' names (`name_s`, `name_n`).
+ * @typedef {typeof DEFAULT_SETTINGS & {
+ *   rated?: boolean, advice?: boolean, days?: string, range?: [number, number] | null, name_s?: string, name_n?: string,
+ * }} Settings
+ */
 
 /** The remembered settings over the defaults (a fresh object). @returns {Settings} */
 export function loadSettings() {

@@ -8,20 +8,24 @@ import { $, el, row } from "./dom.js";
 import { t as tr, lang } from "./i18n.js";
 /** @import * as P from "../../types/protocol" */
 import { createAccountMenu, profileUrl } from "./account.js";
+import { errorText } from "./request.js";
 
 const status = $("#t-status");
-const say = (text) => { status.textContent = text || ""; status.hidden = !text; };
+const say = (/** @type {string} */ text) => { status.textContent = text || ""; status.hidden = !text; };
 
+/** A link. @param {string} href @param {string} text */
 function link(href, text) {
-  const a = el("a", text);
+  const a = /** @type {HTMLAnchorElement} */ (el("a", text));
   a.href = href;
   return a;
 }
 
+/** A tournament's clock: "5+3". @param {P.TournamentSummary} t */
 const clockText = (t) => `${Math.round(t.initial_s / 60 * 10) / 10}+${t.increment_s}`;
 // Dates and times in the page's language: "1 déc. 2026, 18:35".
 const DATE_TIME = new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
-const when = (ms) => DATE_TIME.format(new Date(ms));
+const when = (/** @type {number} */ ms) => DATE_TIME.format(new Date(ms));
+/** @param {P.TournamentSummary} t */
 const kindText = (t) => (t.kind === "arena"
   ? tr("people-t-arena", { minutes: t.minutes })
   : tr("people-t-swiss", { rounds: t.rounds }));
@@ -57,7 +61,9 @@ function fireMark() {
 
 async function showList() {
   const list = await (api.getTournaments());
-  for (const [key, ul] of [["running", $("#t-running")], ["upcoming", $("#t-upcoming")], ["finished", $("#t-finished")]]) {
+  /** @type {[keyof P.TournamentList, HTMLElement][]} */
+  const lists = [["running", $("#t-running")], ["upcoming", $("#t-upcoming")], ["finished", $("#t-finished")]];
+  for (const [key, ul] of lists) {
     ul.replaceChildren();
     for (const t of list[key]) {
       const li = el("li");
@@ -72,8 +78,8 @@ async function showList() {
 
 $("#t-create").addEventListener("submit", async (ev) => {
   ev.preventDefault();
-  const f = new FormData(ev.target);
-  const num = (k) => Number(f.get(k));
+  const f = new FormData(/** @type {HTMLFormElement} */ (ev.currentTarget));
+  const num = (/** @type {string} */ k) => Number(f.get(k));
   /** @type {P.NewTournament} */
   const body = {
     kind: String(f.get("kind")),
@@ -87,16 +93,18 @@ $("#t-create").addEventListener("submit", async (ev) => {
     const t = await (api.postTournaments(body));
     location.href = `/tournament/${t.id}`;
   } catch (e) {
-    $("#t-create-error").textContent = e.message;
+    $("#t-create-error").textContent = errorText(e);
   }
 });
 
 // ---- one tournament ----
 
+/** @type {P.TournamentView | null} */
 let current = null;
 let loading = false;
 let again = false;
 
+/** Reads tournament `id` and shows it. @param {string} id */
 async function load(id) {
   // One request at a time; a change during one asks for one more.
   if (loading) { again = true; return; }
@@ -109,12 +117,13 @@ async function load(id) {
       render(t);
     } while (again);
   } catch (e) {
-    say(e.message);
+    say(errorText(e));
   } finally {
     loading = false;
   }
 }
 
+/** @param {P.TournamentView} t */
 function render(t) {
   say("");
   $("#t-one").hidden = false;
@@ -130,7 +139,7 @@ function render(t) {
     : t.status === "finished" ? tr("people-t-finished", { date })
     : tr("people-t-starts", { date }),
   ];
-  if (t.kind === "arena" && t.status === "started") whenParts.push(tr("people-t-ends", { date: when(t.ends_ms) }));
+  if (t.kind === "arena" && t.status === "started") whenParts.push(tr("people-t-ends", { date: when(t.ends_ms ?? 0) }));
   if (t.kind === "swiss" && t.round) {
     whenParts.push(tr("people-t-round-of", { round: t.round, rounds: t.rounds }));
     if (t.bye) whenParts.push(tr("people-t-bye", { name: t.bye }));
@@ -143,31 +152,32 @@ function render(t) {
     ? tr("people-t-byes", { list: byes.map((b) => tr("people-t-bye-round", { round: b.round, name: b.name })).join(" · ") })
     : "";
 
-  const me = t.me || {};
+  const me = t.me || { state: null, game: null, can_berserk: false };
   const open = t.status !== "finished";
   $("#t-join").hidden = !open || me.state === "active" || me.state === "withdrawn";
   $("#t-join").textContent = me.state === "paused" ? tr("people-t-come-back") : tr("people-t-join");
   $("#t-withdraw").hidden = !open || me.state !== "active";
   $("#t-withdraw").textContent = t.kind === "arena" && t.status !== "created" ? tr("people-t-pause") : tr("people-t-withdraw");
   $("#t-berserk").hidden = !me.can_berserk;
-  const play = $("#t-play");
+  const play = /** @type {HTMLAnchorElement} */ ($("#t-play"));
   play.hidden = !me.game;
   if (me.game) play.href = `/game/${me.game}`;
 
   const podium = $("#t-podium");
   podium.hidden = !t.podium.length;
   // Each name with its place in the standings (equal scores share a place).
-  const place = (n, i) => (t.standings.find((l) => l.name === n) || { rank: i + 1 }).rank;
+  const place = (/** @type {string} */ n, /** @type {number} */ i) => (t.standings.find((l) => l.name === n) || { rank: i + 1 }).rank;
   podium.textContent = t.podium.length ? tr("people-t-podium", { list: t.podium.map((n, i) => `${place(n, i)}. ${n}`).join("  ") }) : "";
 
   $("#t-detail-head").textContent = t.kind === "arena" ? tr("people-t-games-points") : tr("people-t-tiebreaks");
   const body = $("#t-standings tbody");
   body.replaceChildren();
   for (const l of t.standings) {
+    /** @type {string | HTMLElement} */
     let detail;
     if (t.kind === "arena") {
       detail = el("span", "", "t-sheet");
-      for (const m of l.sheet) {
+      for (const m of l.sheet || []) {
         const s = el("span", m.points + (m.berserk ? "↯" : ""), m.streak ? "t-fire" : "");
         if (m.streak) s.title = tr("people-t-doubled");
         detail.append(s, " ");
@@ -186,9 +196,10 @@ function render(t) {
 
   const games = $("#t-games tbody");
   games.replaceChildren();
+  /** @type {Record<string, string>} */
   const RESULT = { S: "1–0", N: "0–1", D: "½–½", X: tr("people-t-aborted") };
   for (const g of t.games) {
-    const mark = (name, b) => name + (b ? " ↯" : "");
+    const mark = (/** @type {string} */ name, /** @type {boolean} */ b) => name + (b ? " ↯" : "");
     games.append(row([
       String(g.round || "–"), mark(g.south, g.south_berserk), mark(g.north, g.north_berserk),
       g.result ? RESULT[g.result] || g.result : tr("people-t-playing"), link(`/game/${g.id}`, tr("people-t-watch")),
@@ -196,6 +207,7 @@ function render(t) {
   }
 }
 
+/** The page of tournament `id`, followed live. @param {string} id */
 function showTournament(id) {
   /** @param {(id: string) => Promise<P.TournamentView>} call */
   const act = (call) => async () => {
@@ -203,7 +215,7 @@ function showTournament(id) {
     try {
       render(await call(id));
     } catch (e) {
-      $("#t-error").textContent = e.message;
+      $("#t-error").textContent = errorText(e);
     }
   };
   $("#t-join").addEventListener("click", act(api.tournamentsJoin));
@@ -213,7 +225,10 @@ function showTournament(id) {
   // The standings change: the server says so on the stream, the page reads the tournament again.
   const events = new EventSource(api.tournamentsEventsUrl(id));
   events.addEventListener("standings", (ev) => {
-    const v = JSON.parse(ev.data).version;
+    // The event's data: `{version}`, read as unknown JSON.
+    /** @type {unknown} */
+    const data = JSON.parse(ev.data);
+    const v = typeof data === "object" && data !== null && "version" in data ? data.version : undefined;
     if (!current || v !== current.version) load(id);
   });
 }
@@ -222,5 +237,5 @@ createAccountMenu({ onChange: () => { if (current) load(current.id); } });
 const path = location.pathname;
 const one = /^\/tournament\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
 if (one) showTournament(one[1]);
-else if (path === "/tournaments" || path === "/tournament") showList().catch((e) => say(e.message));
+else if (path === "/tournaments" || path === "/tournament") showList().catch((e) => say(errorText(e)));
 else say(tr("people-t-nothing"));
