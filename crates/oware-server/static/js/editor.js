@@ -86,7 +86,7 @@ for (let p = 0; p < 12; p++) {
   b.type = "button";
   b.className = "pit";
   b.dataset.letter = LETTERS[p];
-  b.innerHTML = '<span class="letter"></span><span class="count">0</span>';
+  b.innerHTML = '<span class="letter"></span> <span class="count">0</span>'; // the space: "f 4", as its name says (WCAG 2.5.3)
   /** @type {HTMLElement} */ (b.querySelector(".letter")).textContent = LETTERS[p];
   wire(b, p);
   pits.push(b);
