@@ -128,6 +128,9 @@ pub struct WorkProgress {
     pub tried: u32,
     /// When the pupil last worked on it (epoch ms), if ever.
     pub last_ms: Option<u64>,
+    /// Time spent on it (ms): a lesson's checked moves, the counting trainer's answers (any
+    /// level); 0 for puzzles (not measured). Gaps longer than 5 minutes count 5.
+    pub spent_ms: u64,
 }
 
 /// The puzzles of a theme a pupil solves to finish a `puzzles` assignment.
@@ -148,6 +151,8 @@ pub struct PupilView {
     pub puzzles_solved: u32,
     /// The last time the pupil earned a star or played a puzzle (epoch ms).
     pub last_ms: Option<u64>,
+    /// Time spent on lessons and the counting trainer (ms), whether assigned or not.
+    pub spent_ms: u64,
     /// Progress on each piece of work, in the order of [`ClassView::work`].
     pub work: Vec<WorkProgress>,
 }

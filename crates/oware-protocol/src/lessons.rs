@@ -27,7 +27,7 @@ pub struct StepStars {
     pub lesson: String,
     /// The step, from 1.
     pub step: u32,
-    /// The stars, 1 to 3.
+    /// The stars the page counted, 1 to 3 (checked for range, not believed).
     pub stars: u8,
 }
 
@@ -82,6 +82,11 @@ pub struct LessonView {
 pub struct StepMovesReq {
     /// The moves.
     pub moves: Vec<String>,
+    /// Whether the learner was shown the step's hint in this try (a logged-in account's
+    /// step solved after the hint earns at most 2 stars). Absent: not shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub hint: Option<bool>,
 }
 
 /// What the moves did.
@@ -115,9 +120,11 @@ pub struct ProgressReq {
     pub stars: Vec<StepSolved>,
 }
 
-/// A step solved, as the page sends it: the stars it counted (1 to 3: the tries and the hint
-/// are the page's to count) and the learner's moves, which the server plays again against the
-/// step's goal. Stars without moves that meet the goal are not kept.
+/// A step solved, as the page sends it: the stars it counted and the learner's moves, which
+/// the server plays again against the step's goal. Stars without moves that meet the goal are
+/// not kept. The stars kept are the server's own (issue 56): a logged-in account's tries are
+/// counted by `POST /api/learn/{lesson}/{step}/move`, which keeps the step's stars when it is
+/// solved; a step the server did not see played (a guest's, sent after signing up) keeps 1.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct StepSolved {
@@ -125,7 +132,7 @@ pub struct StepSolved {
     pub lesson: String,
     /// The step, from 1.
     pub step: u32,
-    /// The stars, 1 to 3.
+    /// The stars the page counted, 1 to 3 (checked for range, not believed).
     pub stars: u8,
     /// The learner's moves in the step (`A`–`F` or `agree`), as sent to
     /// `POST /api/learn/{lesson}/{step}/move`.

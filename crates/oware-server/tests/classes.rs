@@ -6,7 +6,10 @@
 
 mod common;
 
-use common::{assert_error, fresh_server, Browser};
+use std::time::Duration;
+
+use common::{assert_error, clocked_server, db, fresh_server, Browser};
+use oware_server::ManualClock;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -62,25 +65,22 @@ async fn a_teacher_adds_pupils_assigns_work_and_sees_their_progress() {
         assert_eq!(st, StatusCode::CREATED, "{w}");
     }
 
-    // Ama logs in with her generated log-in and does the lesson (stars as the page sends
-    // them) and a counting question.
+    // Ama logs in with her generated log-in and plays the lesson: the server checks each
+    // step's moves (the lesson file's own solutions, each at the first try: 3 stars).
     let mut ama = pupil(&s, &logins[0]).await;
-    // Each step with the moves that solve it (the lesson file's own solutions): the server
-    // plays them again before it keeps the stars.
     let (_, lesson) = ama.get("/api/learn/sowing").await;
     let steps = lesson["steps"].as_array().unwrap().len();
     let sowing = sowing();
     assert_eq!(steps, sowing.steps.len());
-    let stars: Vec<Value> = sowing
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(i, step)| json!({ "lesson": "sowing", "step": i + 1, "stars": 3, "moves": step.solution }))
-        .collect();
-    let (st, body) = ama
-        .post("/api/learn/progress", json!({ "stars": stars }))
-        .await;
-    assert_eq!(st, StatusCode::OK, "{body}");
+    for (i, step) in sowing.steps.iter().enumerate() {
+        let (st, a) = ama
+            .post(
+                &format!("/api/learn/sowing/{}/move", i + 1),
+                json!({ "moves": step.solution }),
+            )
+            .await;
+        assert_eq!((st, a["met"].clone()), (StatusCode::OK, json!(true)), "{a}");
+    }
     let position = "3-2-1-0-0-0-1-1-1-1-1-1-18-18-S";
     let (st, c) = ama
         .post(
@@ -352,6 +352,95 @@ async fn counts_are_bounded_and_bad_input_refused() {
     let mut guest = Browser::new(&s);
     let (st, e) = guest.get("/api/classes").await;
     assert_error(st, &e, StatusCode::UNAUTHORIZED, "not-logged-in");
+}
+
+/// Time spent (issue 56): the server's clock between a pupil's checked moves on a lesson, and
+/// between counting answers, each gap at most 5 minutes (an idle tab does not count hours);
+/// shown per piece of work and per pupil on the teacher's page and in the CSV, in minutes.
+#[tokio::test]
+async fn a_pupils_time_is_measured_from_checked_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::starting_now();
+    let s = clocked_server(&db(&dir.path().join("games.sqlite")).await, &clock).await;
+    let mut teacher = Browser::signed_up(&s, "MrAddo").await;
+    let (id, logins) = class_with(&mut teacher, "4A", &["Esi", "Kwame"]).await;
+    for (kind, target) in [("lesson", "sowing"), ("counting", "1")] {
+        let (st, w) = teacher
+            .post(
+                &format!("/api/classes/{id}/work"),
+                json!({ "kind": kind, "target": target, "due": "2026-12-24" }),
+            )
+            .await;
+        assert_eq!(st, StatusCode::CREATED, "{w}");
+    }
+    let mut esi = pupil(&s, &logins[0]).await;
+    let solution = |i: usize| json!({ "moves": sowing().steps[i].solution });
+    let minute = Duration::from_secs(60);
+    // 0: a missed try; +1 min: step 1 solved; +2 min: step 2; +3 hours idle: step 3 (5 min).
+    let plays = [
+        (Duration::ZERO, 1, json!({ "moves": ["A"] })),
+        (minute, 1, solution(0)),
+        (2 * minute, 2, solution(1)),
+        (180 * minute, 3, solution(2)),
+    ];
+    for (wait, step, body) in plays {
+        clock.advance(wait);
+        let (st, a) = esi
+            .post(&format!("/api/learn/sowing/{step}/move"), body)
+            .await;
+        assert_eq!(st, StatusCode::OK, "{a}");
+    }
+    // Counting: two answers 90 seconds apart.
+    let q = json!({ "position": "3-2-1-0-0-0-1-1-1-1-1-1-18-18-S", "pit": "A", "landing": "D", "seeds": 1 });
+    esi.post("/api/counting", q.clone()).await;
+    clock.advance(Duration::from_secs(90));
+    esi.post("/api/counting", q).await;
+
+    let (_, view) = teacher.get(&format!("/api/classes/{id}")).await;
+    let row = view["pupils"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Esi")
+        .unwrap();
+    let lesson_ms = (1 + 2 + 5) * 60_000;
+    assert_eq!(row["work"][0]["spent_ms"], lesson_ms, "{row}");
+    assert_eq!(row["work"][1]["spent_ms"], 90_000, "{row}");
+    assert_eq!(row["spent_ms"], lesson_ms + 90_000, "{row}");
+    // The miss cost a star: step 1 has 2.
+    assert_eq!(row["work"][0]["score"], 2 + 3 + 3, "{row}");
+    let kwame = view["pupils"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Kwame")
+        .unwrap();
+    assert_eq!(kwame["spent_ms"], 0);
+
+    // The CSV's last column: whole minutes.
+    teacher
+        .send(
+            reqwest::Method::GET,
+            &format!("/api/classes/{id}/progress.csv"),
+            None,
+            &[],
+        )
+        .await;
+    let text = teacher.seen.last().unwrap().clone();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with(",Time spent (minutes)"), "{}", lines[0]);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Esi,") && l.contains(",lesson,sowing,") && l.ends_with(",8")),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Esi,") && l.contains(",counting,1,") && l.ends_with(",2")),
+        "{text}"
+    );
 }
 
 #[tokio::test]

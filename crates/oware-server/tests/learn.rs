@@ -170,7 +170,8 @@ async fn an_accounts_stars_are_kept_and_a_guests_merged() {
     let (_, list) = b.get("/api/learn").await;
     assert_eq!(stars_of(&list), vec![], "nothing kept from a claim");
     // The page sends the guest's stars after signing up, each with the moves that solved it:
-    // the server plays them again.
+    // the server plays them again, but did not see the tries, so each step keeps 1 star
+    // whatever the page counted (issue 56: the count is the server's).
     let guest = json!({ "stars": [
         { "lesson": "sowing", "step": 1, "stars": 3, "moves": ["B"] },
         { "lesson": "sowing", "step": 2, "stars": 1, "moves": ["E"] },
@@ -178,28 +179,83 @@ async fn an_accounts_stars_are_kept_and_a_guests_merged() {
     ] });
     let (st, saved) = b.post("/api/learn/progress", guest).await;
     assert_eq!(st, StatusCode::OK, "{saved}");
-    assert_eq!(stars_of(&saved).len(), 3);
-    // Fewer stars later never lower a step; more raise it.
+    assert_eq!(
+        stars_of(&saved),
+        vec![
+            ("sowing".into(), 1, 1),
+            ("sowing".into(), 2, 1),
+            ("sowing".into(), 3, 1)
+        ]
+    );
+    // Played while logged in, the server counts: step 1 at the first try gives 3, step 2
+    // after a missed try 2, step 3 after the hint 2. A later claim of 3 changes nothing, and
+    // fewer stars later never lower a step.
+    let play = |step: u32, moves: Value| {
+        (
+            format!("/api/learn/sowing/{step}/move"),
+            json!({ "moves": moves }),
+        )
+    };
+    for (path, body) in [
+        play(1, json!(["B"])),
+        play(2, json!(["A"])),
+        play(2, json!(["E"])),
+    ] {
+        let (st, a) = b.post(&path, body).await;
+        assert_eq!(st, StatusCode::OK, "{a}");
+    }
+    let (st, a) = b
+        .post(
+            "/api/learn/sowing/3/move",
+            json!({ "moves": ["F"], "hint": true }),
+        )
+        .await;
+    assert_eq!((st, a["met"].clone()), (StatusCode::OK, json!(true)), "{a}");
     let (_, saved) = b
         .post(
             "/api/learn/progress",
             json!({ "stars": [
-            { "lesson": "sowing", "step": 1, "stars": 1, "moves": ["B"] },
             { "lesson": "sowing", "step": 2, "stars": 3, "moves": ["E"] },
+            { "lesson": "sowing", "step": 3, "stars": 3, "moves": ["F"] },
         ] }),
         )
         .await;
+    let want = vec![
+        ("sowing".to_string(), 1, 3),
+        ("sowing".to_string(), 2, 2),
+        ("sowing".to_string(), 3, 2),
+    ];
+    assert_eq!(stars_of(&saved), want);
+    // Two misses, then solved: 1 star, which does not lower step 1's 3. The tries are
+    // forgotten once a step is solved: step 2 again at the first try gives 3.
+    for (path, body) in [
+        play(1, json!(["A"])),
+        play(1, json!(["A"])),
+        play(1, json!(["B"])),
+        play(2, json!(["E"])),
+    ] {
+        b.post(&path, body).await;
+    }
+    let (_, list) = b.get("/api/learn").await;
+    assert_eq!(list["account"], true);
     assert_eq!(
-        stars_of(&saved),
+        stars_of(&list),
         vec![
             ("sowing".into(), 1, 3),
             ("sowing".into(), 2, 3),
             ("sowing".into(), 3, 2)
         ]
     );
-    let (_, list) = b.get("/api/learn").await;
-    assert_eq!(list["account"], true);
-    assert_eq!(stars_of(&list).len(), 3);
+    // A guest's tries are not counted (nothing is kept for a guest).
+    let mut guest = Browser::new(&s);
+    let (st, a) = guest
+        .post("/api/learn/sowing/1/move", json!({ "moves": ["A"] }))
+        .await;
+    assert_eq!(
+        (st, a["over"].clone()),
+        (StatusCode::OK, json!(true)),
+        "{a}"
+    );
     let (_, profile) = b.get("/api/user/Ama").await;
     assert_eq!(profile["lessons"], json!(["sowing"]));
 

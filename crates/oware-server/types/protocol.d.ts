@@ -807,7 +807,12 @@ export type StepMovesReq = {
 /**
  * The moves.
  */
-moves: Array<string>, };
+moves: Array<string>, 
+/**
+ * Whether the learner was shown the step's hint in this try (a logged-in account's
+ * step solved after the hint earns at most 2 stars). Absent: not shown.
+ */
+hint?: boolean, };
 
 export type ProgressReq = { 
 /**
@@ -2075,7 +2080,7 @@ lesson: string,
  */
 step: number, 
 /**
- * The stars, 1 to 3.
+ * The stars the page counted, 1 to 3 (checked for range, not believed).
  */
 stars: number, 
 /**
@@ -2094,7 +2099,7 @@ lesson: string,
  */
 step: number, 
 /**
- * The stars, 1 to 3.
+ * The stars the page counted, 1 to 3 (checked for range, not believed).
  */
 stars: number, };
 
@@ -2352,7 +2357,12 @@ tried: number,
 /**
  * When the pupil last worked on it (epoch ms), if ever.
  */
-last_ms: number | null, };
+last_ms: number | null, 
+/**
+ * Time spent on it (ms): a lesson's checked moves, the counting trainer's answers (any
+ * level); 0 for puzzles (not measured). Gaps longer than 5 minutes count 5.
+ */
+spent_ms: number, };
 
 export type PupilView = { 
 /**
@@ -2379,6 +2389,10 @@ puzzles_solved: number,
  * The last time the pupil earned a star or played a puzzle (epoch ms).
  */
 last_ms: number | null, 
+/**
+ * Time spent on lessons and the counting trainer (ms), whether assigned or not.
+ */
+spent_ms: number, 
 /**
  * Progress on each piece of work, in the order of [`ClassView::work`].
  */

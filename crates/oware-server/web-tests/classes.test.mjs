@@ -50,11 +50,11 @@ test("classes: a class of three, printed log-ins, work given, a pupil's lesson o
   await tp.locator("#cl-target").selectOption("sowing");
   await tp.locator("#cl-assign button[type=submit]").click();
   const columns = (/** @type {number} */ n) => tp.waitForFunction((k) => document.querySelectorAll("#cl-progress thead th").length === k, n, WAIT);
-  await columns(1 + 1 + 4);
+  await columns(1 + 1 + 5); // the pupil, the work, stars, puzzles, last seen, time spent, account
   await tp.locator("#cl-kind").selectOption("puzzles");
   await tp.locator("#cl-target option").first().waitFor({ state: "attached", ...WAIT });
   await tp.locator("#cl-assign button[type=submit]").click();
-  await columns(1 + 2 + 4);
+  await columns(1 + 2 + 5);
 
   // The pupil logs in with the generated log-in and finds the work.
   const pupil = await person();

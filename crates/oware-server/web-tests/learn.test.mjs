@@ -171,7 +171,7 @@ test("learn: a lesson, the counting trainer and a puzzle in French have no Engli
   // A puzzle, failed by a wrong move: the line, the votes and the themes in French.
   const daily = await (await fetch(new URL("/api/puzzle/daily", env.base))).json();
   await page.goto(new URL("/training/daily", env.base).href);
-  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Trouvez le meilleur coup"), null, WAIT);
+  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Trouve le meilleur coup"), null, WAIT);
   assert.deepEqual(await englishLeft(page, ignore), [], "a puzzle");
   // The line, from the shipped file (the API keeps it on the server).
   const first = readFileSync(join(root, "crates/oware-puzzles/data/puzzles.jsonl"), "utf8").split("\n")

@@ -55,3 +55,4 @@ classes-csv-score = Punkte
 classes-csv-of = Von
 classes-csv-tried = Versuchte Aufgaben
 classes-csv-last = Zuletzt geübt (UTC)
+classes-csv-minutes = Übungszeit (Minuten)

@@ -5,7 +5,7 @@
 ## Die Seite der Aufgaben (static/training.html).
 
 learn-puzzles-title = Oware-Aufgaben
-learn-puzzles-description = Oware-Aufgaben: Finden Sie den einen guten Zug, gewertet wie eine Partie; dazu die Aufgabe des Tages und eine Serie.
+learn-puzzles-description = Oware-Aufgaben: Finde den einen guten Zug, gewertet wie eine Partie; dazu die Aufgabe des Tages und eine Serie.
 learn-puzzles-skip = Zum Brett springen
 learn-puzzles-heading = Aufgaben
 learn-puzzles-rating-none = Aufgabenwertung: –
@@ -16,7 +16,7 @@ learn-puzzles-loading = Wird geladen…
 learn-puzzles-board = Brett der Aufgabe
 learn-puzzles-store = Speicher
 learn-puzzles-their-pits = Mulden des Gegners
-learn-puzzles-your-pits = Ihre Mulden: Tasten 1 bis 6
+learn-puzzles-your-pits = Deine Mulden: Tasten 1 bis 6
 learn-puzzles-step-back = In der Lösung einen Zug zurück
 learn-puzzles-step-forward = In der Lösung einen Zug vor
 learn-puzzles-vote-up = Aufgabe gut finden
@@ -46,7 +46,7 @@ learn-retry-button = Noch einmal
 learn-more = Mehr dazu
 learn-count-timed = Mit Uhr (20 Sekunden pro Frage)
 learn-count-landing = Der letzte Samen landet in
-learn-count-seeds = Samen dort
+learn-count-seeds = Samen in dieser Mulde
 learn-count-check = Prüfen
 learn-count-score = Punkte:
 learn-count-level = Stufe
@@ -68,12 +68,12 @@ learn-you-sowed-round = Du hast { $count } Samen aus { $from } gesät, je einen 
 learn-north-sowed-round = Nord hat { $count } Samen aus { $from } gesät, je einen in jede Mulde, von { $first } einmal herum bis { $last }.
 learn-skipped = Bei 12 Samen oder mehr wird { $from } übersprungen, die Mulde, aus der die Samen kamen.
 learn-last-your-side = Der letzte Samen ist in { $pit } gelandet, auf deiner Seite; { $count ->
-    [one] dort liegt jetzt { $count }.
-   *[other] dort liegen jetzt { $count }.
+    [one] dort liegt jetzt { $count } Samen.
+   *[other] dort liegen jetzt { $count } Samen.
 }
 learn-last-north-side = Der letzte Samen ist in { $pit } gelandet, auf der Seite von Nord; { $count ->
-    [one] dort liegt jetzt { $count }.
-   *[other] dort liegen jetzt { $count }.
+    [one] dort liegt jetzt { $count } Samen.
+   *[other] dort liegen jetzt { $count } Samen.
 }
 learn-grand-slam = Damit wären alle Samen der anderen Seite weg: ein Grand Slam. Er ist erlaubt, schlägt aber nichts.
 learn-you-captured = Du hast { $count ->
@@ -85,9 +85,9 @@ learn-north-captured = Nord hat { $count ->
    *[other] { $count } Samen
 } aus { $pits } geschlagen.
 learn-no-capture = { $count } ist weder 2 noch 3, also wird nichts geschlagen.
-learn-you-fed = Nord hatte keine Samen, und dieser Zug hat Nord welche gegeben.
+learn-you-fed = Nord hatte keine Samen, und dieser Zug hat ihm welche gegeben.
 learn-north-fed = Du hattest keine Samen, und dieser Zug hat dir welche gegeben.
-learn-end-capture = Jemand hat 25 Samen oder mehr: Die Partie ist zu Ende.
+learn-end-capture = Ein Spieler hat 25 Samen oder mehr: Die Partie ist zu Ende.
 learn-end-draw = Beide Spieler haben 24 Samen: Die Partie ist zu Ende.
 learn-end-no-feed = Der Spieler am Zug kann der anderen Seite keine Samen geben: Die Partie ist zu Ende, und jeder nimmt die Samen seiner Reihe.
 learn-end-cycle = Die Samen liefen im Kreis, und die Spieler haben sich aufs Aufhören geeinigt: Jeder nimmt die Samen seiner Reihe.
@@ -109,10 +109,10 @@ learn-miss-agree-share = Wenn du jetzt aufhörst, bekommst du nicht deinen Antei
 learn-miss-agree-instead = Die Samen laufen nur im Kreis. Hier ist das Ziel, sich mit Nord aufs Aufhören zu einigen.
 learn-miss-pit-holds = Deine größte Mulde hat { $count } Samen; das Ziel ist eine Mulde mit { $goal } oder mehr.
 learn-miss-safe = Jetzt kann Nord schlagen: { $threats }.
-learn-threat = { $pit } nähme { $count ->
+learn-threat = { $pit } würde { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
-}
+} schlagen
 learn-north-replied = { $captured ->
     [0] Nord hat mit { $pit } geantwortet. Du bist dran.
    *[other] Nord hat mit { $pit } geantwortet und { $captured } Samen geschlagen. Du bist dran.

@@ -23,6 +23,8 @@ classes-s-col-pupil = Kind
 classes-s-col-stars = Sterne
 classes-s-col-puzzles = Gelöste Aufgaben
 classes-s-col-last = Zuletzt da
+classes-s-col-time = Übungszeit
+classes-s-minutes = { $count } Min.
 classes-s-col-account = Konto
 classes-s-never = nie
 classes-s-confirm-delete = Diese Klasse, die Konten ihrer Kinder und deren Fortschritt löschen? Das lässt sich nicht rückgängig machen.
@@ -30,9 +32,12 @@ classes-s-arena-made = Die Klassen-Arena ist bereit: { $link }
 classes-s-go = Los
 classes-s-no-work = Noch keine Aufgaben.
 classes-s-ws-pit = Säe { $pit } aus
-classes-s-ws-answer-count = { $number }. Mulde { $pit }: Der letzte Samen landet in { $landing }, dort liegen dann { $seeds }.
-classes-s-ws-south-plays = Süd am Zug gewinnt
-classes-s-ws-north-plays = Nord am Zug gewinnt
+classes-s-ws-answer-count = { $number }. Mulde { $pit }: Der letzte Samen landet in { $landing }, { $seeds ->
+    [one] dann liegt dort { $seeds } Samen
+   *[other] dann liegen dort { $seeds } Samen
+}.
+classes-s-ws-south-plays = Süd ist am Zug und gewinnt
+classes-s-ws-north-plays = Nord ist am Zug und gewinnt
 classes-s-ws-answer-puzzle = { $number }. { $line }
 classes-s-ws-stores = Speicher: Süd { $south }, Nord { $north }
 classes-s-ws-board = Brett: oben die Mulden f bis a von Nord, unten A bis F von Süd

@@ -76,18 +76,18 @@ learn-tr-their-store = Speicher des Gegners, { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
 }
-learn-tr-your-store = Ihr Speicher, { $count ->
+learn-tr-your-store = Dein Speicher, { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
 }
 learn-tr-not-now = Mulde { $pit } kann jetzt nicht gespielt werden.
-learn-tr-not-yours = Mulde { $pit } kann jetzt nicht gespielt werden: Sie gehört dem Gegner.
-learn-tr-right = Richtig: { $move }. Der Gegner antwortet { $reply }. Sie sind am Zug.
+learn-tr-not-yours = Mulde { $pit } kann jetzt nicht gespielt werden: Sie gehört deinem Gegner.
+learn-tr-right = Richtig: { $move }. Dein Gegner antwortet { $reply }. Du bist dran.
 learn-tr-solved = Gelöst!
 learn-tr-failed = { $move } ist es nicht: Der richtige Zug war { $expected }.
 learn-tr-rating-change = Wertung { $diff }.
 learn-tr-not-rated = (Schon gespielt: nicht gewertet.)
-learn-tr-unrated-not-served = (Nicht gewertet: Diese Aufgabe wurde nicht hier geöffnet. Laden Sie sie neu, um sie gewertet zu spielen.)
+learn-tr-unrated-not-served = (Nicht gewertet: Diese Aufgabe wurde nicht hier geöffnet. Lade sie neu, um sie gewertet zu spielen.)
 learn-tr-unrated-too-fast = (Nicht gewertet: schneller gespielt, als ein Mensch es kann.)
 learn-tr-unrated-too-many = (Nicht gewertet: genug gewertete Aufgaben in dieser Minute.)
 learn-tr-explain-takes = { $move } schlägt sofort { $count ->
@@ -105,18 +105,18 @@ learn-tr-explain-refute = Nach { $move } schlägt der Gegner mit { $reply } { $c
 }.
 learn-tr-streak-now = Serie: { $count }.
 learn-tr-streak-ends = Die Serie endet bei { $count }.
-learn-tr-step-through = Gehen Sie die Lösung mit ◀ ▶ durch.
+learn-tr-step-through = Geh die Lösung mit ◀ ▶ durch.
 learn-tr-start = Anfang (Lösung { $line })
 learn-tr-move-of = Zug { $n } von { $total }: { $move }
 learn-tr-info = Aufgabe { $id } · Wertung { $rating } · { $count ->
     [one] { $count } Zug zu finden
    *[other] { $count } Züge zu finden
 }
-learn-tr-you-play-south = Sie spielen Süd (die untere Reihe). Finden Sie den besten Zug: Tippen Sie auf eine Mulde oder drücken Sie 1–6.
-learn-tr-you-play-north = Sie spielen Nord (die untere Reihe). Finden Sie den besten Zug: Tippen Sie auf eine Mulde oder drücken Sie 1–6.
-learn-tr-voted-up = Danke: Sie finden die Aufgabe gut.
-learn-tr-voted-down = Danke: Sie finden die Aufgabe schlecht.
-learn-tr-login-to-vote = Melden Sie sich an, um abzustimmen.
+learn-tr-you-play-south = Du spielst Süd (die untere Reihe). Finde den besten Zug: Tippe auf eine Mulde oder drücke 1–6.
+learn-tr-you-play-north = Du spielst Nord (die untere Reihe). Finde den besten Zug: Tippe auf eine Mulde oder drücke 1–6.
+learn-tr-voted-up = Danke! Du findest die Aufgabe gut.
+learn-tr-voted-down = Danke! Du findest die Aufgabe nicht gut.
+learn-tr-login-to-vote = Melde dich an, um abzustimmen.
 
 ## Die Themen der Aufgaben, nach dem Code, den der Server schickt (docs/puzzles.md).
 

@@ -6,10 +6,10 @@ study-south = Süd
 study-north = Nord
 study-engine-start = Analysieren
 study-engine-stop = Engine anhalten
-study-pit = Mulde { $pit } von { $name }: { $count ->
+study-pit = { $pit }, { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
-}
+}, Mulde von { $name }
 study-store = Speicher von { $name }: { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
@@ -30,10 +30,10 @@ study-imported = Partie importiert: { $plies ->
 }.
 study-copied = Link kopiert.
 study-bad-link = Die Stellung dieses Links lässt sich nicht zeigen ({ $why }): Hier ist die Anfangsstellung.
-editor-pit = Mulde { $pit } von { $name }: { $count ->
+editor-pit = { $pit }, { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
-}
+}, Mulde von { $name }
 editor-store = Speicher von { $name }: { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen

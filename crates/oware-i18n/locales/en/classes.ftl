@@ -56,3 +56,4 @@ classes-csv-score = Score
 classes-csv-of = Out of
 classes-csv-tried = Puzzles tried
 classes-csv-last = Last worked on (UTC)
+classes-csv-minutes = Time spent (minutes)

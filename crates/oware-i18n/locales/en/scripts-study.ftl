@@ -6,10 +6,10 @@ study-south = South
 study-north = North
 study-engine-start = Analyse
 study-engine-stop = Stop the engine
-study-pit = Pit { $pit } of { $name }: { $count ->
+study-pit = { $pit }, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
-}
+}, { $name }'s pit
 study-store = { $name }'s store: { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
@@ -30,10 +30,10 @@ study-imported = Game imported: { $plies ->
 }.
 study-copied = Link copied.
 study-bad-link = This link's position cannot be shown ({ $why }): here is the start position.
-editor-pit = Pit { $pit } of { $name }: { $count ->
+editor-pit = { $pit }, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
-}
+}, { $name }'s pit
 editor-store = { $name }'s store: { $count ->
     [one] { $count } seed
    *[other] { $count } seeds

@@ -55,3 +55,4 @@ classes-csv-score = Score
 classes-csv-of = Sur
 classes-csv-tried = Problèmes essayés
 classes-csv-last = Dernière activité (UTC)
+classes-csv-minutes = Temps passé (minutes)

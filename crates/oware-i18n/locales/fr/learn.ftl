@@ -4,7 +4,7 @@
 ## La page des problèmes (static/training.html).
 
 learn-puzzles-title = Problèmes d'awalé
-learn-puzzles-description = Problèmes d'awalé : trouvez le seul bon coup, avec un classement comme pour les parties ; le problème du jour et un mode série.
+learn-puzzles-description = Problèmes d'awalé : trouve le seul bon coup, avec un classement comme pour les parties ; le problème du jour et un mode série.
 learn-puzzles-skip = Aller au plateau
 learn-puzzles-heading = Problèmes
 learn-puzzles-rating-none = Classement aux problèmes : –
@@ -15,7 +15,7 @@ learn-puzzles-loading = Chargement…
 learn-puzzles-board = Plateau du problème
 learn-puzzles-store = Grenier
 learn-puzzles-their-pits = Cases de l'adversaire
-learn-puzzles-your-pits = Vos cases : touches 1 à 6
+learn-puzzles-your-pits = Tes cases : touches 1 à 6
 learn-puzzles-step-back = Reculer dans la solution
 learn-puzzles-step-forward = Avancer dans la solution
 learn-puzzles-vote-up = Voter pour ce problème

@@ -23,6 +23,8 @@ classes-s-col-pupil = Élève
 classes-s-col-stars = Étoiles
 classes-s-col-puzzles = Problèmes résolus
 classes-s-col-last = Dernière visite
+classes-s-col-time = Temps passé
+classes-s-minutes = { $count } min
 classes-s-col-account = Compte
 classes-s-never = jamais
 classes-s-confirm-delete = Supprimer cette classe, les comptes de ses élèves et leur progression ? C'est définitif.
@@ -30,7 +32,10 @@ classes-s-arena-made = L'arène de la classe est prête : { $link }
 classes-s-go = Commencer
 classes-s-no-work = Pas encore de travail.
 classes-s-ws-pit = Sème { $pit }
-classes-s-ws-answer-count = { $number }. Case { $pit } : la dernière graine tombe en { $landing }, qui contient alors { $seeds } graines.
+classes-s-ws-answer-count = { $number }. Case { $pit } : la dernière graine tombe en { $landing }, qui contient alors { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+}.
 classes-s-ws-south-plays = Sud joue et gagne
 classes-s-ws-north-plays = Nord joue et gagne
 classes-s-ws-answer-puzzle = { $number }. { $line }

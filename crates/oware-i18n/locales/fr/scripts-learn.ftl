@@ -54,7 +54,7 @@ learn-count-has = La case { $pit } a { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 }.
-learn-count-left = encore { $count } s
+learn-count-left = encore { $count } s
 learn-count-late = Le temps est écoulé.
 learn-count-right = Exact !
 learn-count-wrong = Pas tout à fait.
@@ -88,12 +88,12 @@ learn-tr-your-store = Ton grenier, { $count ->
 }
 learn-tr-not-now = La case { $pit } ne peut pas être jouée maintenant.
 learn-tr-not-yours = La case { $pit } ne peut pas être jouée maintenant : elle est à l'adversaire.
-learn-tr-right = Bien joué : { $move }. L'adversaire répond { $reply }. À vous.
+learn-tr-right = Bien joué : { $move }. L'adversaire répond { $reply }. À toi !
 learn-tr-solved = Résolu !
 learn-tr-failed = Ce n'est pas { $move } : le bon coup était { $expected }.
 learn-tr-rating-change = Classement { $diff }.
 learn-tr-not-rated = (Déjà joué : pas classé.)
-learn-tr-unrated-not-served = (Pas classé : ce problème n'a pas été ouvert ici. Rechargez-le pour le jouer classé.)
+learn-tr-unrated-not-served = (Pas classé : ce problème n'a pas été ouvert ici. Recharge-le pour le jouer classé.)
 learn-tr-unrated-too-fast = (Pas classé : joué plus vite qu'une personne ne le peut.)
 learn-tr-unrated-too-many = (Pas classé : assez de problèmes classés pour cette minute.)
 learn-tr-explain-takes = { $move } prend { $count ->
@@ -111,18 +111,18 @@ learn-tr-explain-refute = Après { $move }, l'adversaire joue { $reply } et pren
 }.
 learn-tr-streak-now = Série : { $count }.
 learn-tr-streak-ends = La série s'arrête à { $count }.
-learn-tr-step-through = Parcourez la solution avec ◀ ▶.
+learn-tr-step-through = Parcours la solution avec ◀ ▶.
 learn-tr-start = Départ (solution { $line })
 learn-tr-move-of = Coup { $n } sur { $total } : { $move }
 learn-tr-info = Problème { $id } · classement { $rating } · { $count ->
     [one] { $count } coup à trouver
    *[other] { $count } coups à trouver
 }
-learn-tr-you-play-south = Vous jouez Sud (la rangée du bas). Trouvez le meilleur coup : touchez une case ou appuyez sur 1 à 6.
-learn-tr-you-play-north = Vous jouez Nord (la rangée du bas). Trouvez le meilleur coup : touchez une case ou appuyez sur 1 à 6.
-learn-tr-voted-up = Merci : vous avez voté pour.
-learn-tr-voted-down = Merci : vous avez voté contre.
-learn-tr-login-to-vote = Connectez-vous pour voter.
+learn-tr-you-play-south = Tu joues Sud (la rangée du bas). Trouve le meilleur coup : touche une case ou appuie sur 1 à 6.
+learn-tr-you-play-north = Tu joues Nord (la rangée du bas). Trouve le meilleur coup : touche une case ou appuie sur 1 à 6.
+learn-tr-voted-up = Merci : tu as voté pour.
+learn-tr-voted-down = Merci : tu as voté contre.
+learn-tr-login-to-vote = Connecte-toi pour voter.
 
 ## Les thèmes des problèmes, selon le code envoyé par le serveur (docs/puzzles.md).
 

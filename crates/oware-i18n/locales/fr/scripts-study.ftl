@@ -6,10 +6,10 @@ study-south = Sud
 study-north = Nord
 study-engine-start = Analyser
 study-engine-stop = Arrêter le moteur
-study-pit = Case { $pit } de { $name } : { $count ->
+study-pit = { $pit }, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
-}
+}, case de { $name }
 study-store = Grenier de { $name } : { $count ->
     [one] { $count } graine
    *[other] { $count } graines
@@ -30,10 +30,10 @@ study-imported = Partie importée : { $plies ->
 }.
 study-copied = Lien copié.
 study-bad-link = La position de ce lien ne peut pas être affichée ({ $why }) : voici la position de départ.
-editor-pit = Case { $pit } de { $name } : { $count ->
+editor-pit = { $pit }, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
-}
+}, case de { $name }
 editor-store = Grenier de { $name } : { $count ->
     [one] { $count } graine
    *[other] { $count } graines

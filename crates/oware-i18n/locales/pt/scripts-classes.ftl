@@ -23,6 +23,8 @@ classes-s-col-pupil = Aluno
 classes-s-col-stars = Estrelas
 classes-s-col-puzzles = Problemas resolvidos
 classes-s-col-last = Última visita
+classes-s-col-time = Tempo gasto
+classes-s-minutes = { $count } min
 classes-s-col-account = Conta
 classes-s-never = nunca
 classes-s-confirm-delete = Apagar esta turma, as contas dos alunos e o progresso deles? Não é possível desfazer.
@@ -30,7 +32,10 @@ classes-s-arena-made = A arena da turma está pronta: { $link }
 classes-s-go = Começar
 classes-s-no-work = Ainda não há trabalho.
 classes-s-ws-pit = Semeia { $pit }
-classes-s-ws-answer-count = { $number }. Casa { $pit }: a última semente cai em { $landing }, que fica com { $seeds }.
+classes-s-ws-answer-count = { $number }. Casa { $pit }: a última semente cai em { $landing }, que fica com { $seeds ->
+    [one] { $seeds } semente
+   *[other] { $seeds } sementes
+}.
 classes-s-ws-south-plays = Sul joga e ganha
 classes-s-ws-north-plays = Norte joga e ganha
 classes-s-ws-answer-puzzle = { $number }. { $line }

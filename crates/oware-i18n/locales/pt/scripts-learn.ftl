@@ -82,18 +82,18 @@ learn-tr-their-store = Depósito do adversário, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
 }
-learn-tr-your-store = O seu depósito, { $count ->
+learn-tr-your-store = O teu depósito, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
 }
 learn-tr-not-now = A casa { $pit } não pode ser jogada agora.
 learn-tr-not-yours = A casa { $pit } não pode ser jogada agora: é do adversário.
-learn-tr-right = Certo: { $move }. O adversário responde { $reply }. É a sua vez.
+learn-tr-right = Certo: { $move }. O adversário responde { $reply }. É a tua vez.
 learn-tr-solved = Resolvido!
 learn-tr-failed = Não é { $move }: a jogada certa era { $expected }.
 learn-tr-rating-change = Classificação { $diff }.
 learn-tr-not-rated = (Já jogado: não conta para a classificação.)
-learn-tr-unrated-not-served = (Não conta: este problema não foi aberto aqui. Carregue-o de novo para o jogar a contar.)
+learn-tr-unrated-not-served = (Não conta: este problema não foi aberto aqui. Carrega-o de novo para o jogares a contar.)
 learn-tr-unrated-too-fast = (Não conta: jogado mais depressa do que uma pessoa consegue.)
 learn-tr-unrated-too-many = (Não conta: já chega de problemas a contar neste minuto.)
 learn-tr-explain-takes = { $move } captura { $count ->
@@ -111,18 +111,18 @@ learn-tr-explain-refute = Depois de { $move }, o adversário joga { $reply } e c
 }.
 learn-tr-streak-now = Sequência: { $count }.
 learn-tr-streak-ends = A sequência acaba em { $count }.
-learn-tr-step-through = Percorra a solução com ◀ ▶.
+learn-tr-step-through = Percorre a solução com ◀ ▶.
 learn-tr-start = Início (solução { $line })
 learn-tr-move-of = Jogada { $n } de { $total }: { $move }
 learn-tr-info = Problema { $id } · classificação { $rating } · { $count ->
     [one] { $count } jogada a encontrar
    *[other] { $count } jogadas a encontrar
 }
-learn-tr-you-play-south = Joga com o Sul (a fila de baixo). Encontre a melhor jogada: toque numa casa ou carregue em 1–6.
-learn-tr-you-play-north = Joga com o Norte (a fila de baixo). Encontre a melhor jogada: toque numa casa ou carregue em 1–6.
-learn-tr-voted-up = Obrigado: votou a favor.
-learn-tr-voted-down = Obrigado: votou contra.
-learn-tr-login-to-vote = Entre na sua conta para votar.
+learn-tr-you-play-south = Jogas com o Sul (a fila de baixo). Encontra a melhor jogada: toca numa casa ou carrega em 1–6.
+learn-tr-you-play-north = Jogas com o Norte (a fila de baixo). Encontra a melhor jogada: toca numa casa ou carrega em 1–6.
+learn-tr-voted-up = Obrigado: votaste a favor.
+learn-tr-voted-down = Obrigado: votaste contra.
+learn-tr-login-to-vote = Entra na tua conta para votar.
 
 ## Os temas dos problemas, pelo código que o servidor envia (docs/puzzles.md).
 

@@ -6,10 +6,10 @@ study-south = Sul
 study-north = Norte
 study-engine-start = Analisar
 study-engine-stop = Parar o motor
-study-pit = Casa { $pit } de { $name }: { $count ->
+study-pit = { $pit }, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
-}
+}, casa de { $name }
 study-store = Depósito de { $name }: { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
@@ -30,10 +30,10 @@ study-imported = Jogo importado: { $plies ->
 }.
 study-copied = Ligação copiada.
 study-bad-link = Não é possível mostrar a posição desta ligação ({ $why }): aqui está a posição inicial.
-editor-pit = Casa { $pit } de { $name }: { $count ->
+editor-pit = { $pit }, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
-}
+}, casa de { $name }
 editor-store = Depósito de { $name }: { $count ->
     [one] { $count } semente
    *[other] { $count } sementes

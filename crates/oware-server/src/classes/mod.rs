@@ -26,7 +26,7 @@ use oware_protocol::{
 use crate::accounts::{AccountError, Accounts, User};
 use crate::budget::Budget;
 use crate::limits::LimitError;
-use crate::store::classes::{ClassRow, PupilRound, PupilRow, PupilStars, WorkRow};
+use crate::store::classes::{ClassRow, PupilRound, PupilRow, PupilStars, PupilTime, WorkRow};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
 use crate::tournament::{TournamentError, Tournaments};
@@ -36,6 +36,9 @@ use crate::training::Training;
 pub const NAME_CHARS_MAX: usize = 40;
 /// The most pieces of work a class holds at once.
 pub const WORK_MAX: usize = 50;
+/// The longest gap between a pupil's checked moves or answers that counts whole in the time
+/// spent (5 minutes): a longer one counts this much, so an idle tab does not count hours.
+pub const IDLE_GAP_MS: u64 = 5 * 60 * 1000;
 
 /// Why a classes' request is refused.
 #[derive(Debug)]
@@ -548,6 +551,7 @@ impl Classes {
         let work = classes.work(class.id.clone()).await?;
         let stars = classes.class_stars(class.id.clone()).await?;
         let rounds = classes.class_rounds(class.id.clone()).await?;
+        let times = classes.class_time(class.id.clone()).await?;
         let pupils = pupils
             .iter()
             .map(|p| {
@@ -558,6 +562,8 @@ impl Classes {
                     .filter(|r| r.0 == p.user_id)
                     .cloned()
                     .collect();
+                let mine_time: Vec<&PupilTime> =
+                    times.iter().filter(|t| t.0 == p.user_id).collect();
                 let last = mine_stars
                     .iter()
                     .map(|s| s.4)
@@ -571,9 +577,14 @@ impl Classes {
                     stars: mine_stars.iter().map(|s| u32::from(s.3)).sum(),
                     puzzles_solved: mine_rounds.iter().filter(|r| r.2).count() as u32,
                     last_ms: last,
+                    spent_ms: mine_time.iter().map(|t| t.3).sum(),
                     work: work
                         .iter()
-                        .map(|w| self.progress(w, p, &mine_stars, &mine_rounds))
+                        .map(|w| {
+                            let mut progress = self.progress(w, p, &mine_stars, &mine_rounds);
+                            progress.spent_ms = spent_on(&mine_time, w);
+                            progress
+                        })
                         .collect(),
                 }
             })
@@ -608,6 +619,7 @@ impl Classes {
             "classes-csv-of",
             "classes-csv-tried",
             "classes-csv-last",
+            "classes-csv-minutes",
         ];
         let mut out = head
             .iter()
@@ -629,6 +641,7 @@ impl Classes {
                     w.of.to_string(),
                     w.tried.to_string(),
                     last,
+                    minutes(w.spent_ms),
                 ];
                 out.push_str(
                     &fields
@@ -681,6 +694,23 @@ impl Classes {
         self.store
             .classes()
             .counted(user.to_string(), counting_level(seeds), self.clock.now_ms())
+            .await?;
+        Ok(())
+    }
+
+    /// Account `user` worked on `kind` `target` (a lesson's checked move, a counting answer):
+    /// the time since its last one there, at most [`IDLE_GAP_MS`], is added to its time (for a
+    /// pupil only; nothing is kept for other accounts).
+    pub async fn worked(&self, user: &str, kind: &str, target: &str) -> Result<(), ClassError> {
+        self.store
+            .classes()
+            .spent(
+                user.to_string(),
+                kind.to_string(),
+                target.to_string(),
+                self.clock.now_ms(),
+                IDLE_GAP_MS,
+            )
             .await?;
         Ok(())
     }
@@ -744,8 +774,29 @@ impl Classes {
             of,
             tried,
             last_ms,
+            spent_ms: 0,
         }
     }
+}
+
+/// A pupil's time on work `w` (ms): on the lesson, or on the counting trainer; puzzles are not
+/// timed.
+fn spent_on(times: &[&PupilTime], w: &WorkRow) -> u64 {
+    let (kind, target) = match w.kind.as_str() {
+        "lesson" => ("lesson", w.target.as_str()),
+        "counting" => ("counting", ""),
+        _ => return 0,
+    };
+    times
+        .iter()
+        .filter(|t| t.1 == kind && t.2 == target)
+        .map(|t| t.3)
+        .sum()
+}
+
+/// Milliseconds as whole minutes, rounded to the nearest, for the CSV file.
+fn minutes(ms: u64) -> String {
+    ((ms + 30_000) / 60_000).to_string()
 }
 
 fn work_view(w: &WorkRow) -> WorkView {

@@ -69,7 +69,17 @@ pub(super) async fn play(
     ApiJson(req): ApiJson<StepMovesReq>,
 ) -> Result<Json<StepAnswer>, ApiError> {
     let lang = request_lang(&headers);
-    Ok(Json(s.learn.play(&id, step, &req.moves, lang)?))
+    let answer = s.learn.play(&id, step, &req.moves, lang)?;
+    // A logged-in account's tries are counted here: its stars are the server's (issue 56),
+    // and a pupil's time on the lesson is measured.
+    if let Some(user) = viewer(&s, &headers).await? {
+        let hint = req.hint.unwrap_or(false);
+        s.learn.tried(&user.id, &id, step, &answer, hint).await?;
+        if !answer.illegal {
+            s.classes.worked(&user.id, "lesson", &id).await?;
+        }
+    }
+    Ok(Json(answer))
 }
 
 /// `POST /api/learn/progress`: keeps stars on the logged-in account (401 for a guest).
@@ -90,12 +100,14 @@ pub(super) async fn count(
     ApiJson(req): ApiJson<CountReq>,
 ) -> Result<Json<CountAnswer>, ApiError> {
     let answer = s.learn.count(&req, request_lang(&headers))?;
-    // A pupil's right answer counts for the class's counting work (`classes/`).
-    if answer.correct {
-        if let Some(user) = viewer(&s, &headers).await? {
+    // A pupil's right answer counts for the class's counting work (`classes/`), and every
+    // answer for the pupil's time on it.
+    if let Some(user) = viewer(&s, &headers).await? {
+        if answer.correct {
             let seeds = s.learn.pit_seeds(&req).unwrap_or(0);
             s.classes.counted(&user.id, seeds).await?;
         }
+        s.classes.worked(&user.id, "counting", "").await?;
     }
     Ok(Json(answer))
 }

@@ -96,6 +96,16 @@ fn find_in(lang: Lang, id: &str) -> Result<&'static Lesson, LearnError> {
         .ok_or_else(|| LearnError::NoSuchLesson(id.to_string()))
 }
 
+/// The stars of a step solved after `misses` missed tries (`hinted`: the hint was shown): 3 at
+/// the first try without the hint, 2 at the second try or with the hint, 1 later.
+pub fn stars_for(misses: u32, hinted: bool) -> u8 {
+    match (misses, hinted) {
+        (0, false) => 3,
+        (0 | 1, _) => 2,
+        _ => 1,
+    }
+}
+
 fn steps_total() -> usize {
     oware_lessons::lessons().iter().map(|l| l.steps.len()).sum()
 }
@@ -197,10 +207,48 @@ impl Learn {
         })
     }
 
-    /// Keeps `stars` on account `user` (the higher count of each step) and answers all of
-    /// the account's stars. Every entry must name a step that exists, with 1 to 3 stars, and
-    /// the moves that solve it: they are played again through the rules core against the
-    /// step's goal, and a claim they do not meet is refused (nothing is kept).
+    /// Counts a logged-in account's try that `answer` ended on step `step` (from 1) of lesson
+    /// `id`: a miss is remembered, a step solved keeps its stars from the misses since it was
+    /// last solved and the hint (`hinted`, or shown in a missed try). Nothing for moves that
+    /// leave the step going on, or an illegal move (not a try).
+    pub async fn tried(
+        &self,
+        user: &str,
+        id: &str,
+        step: usize,
+        answer: &StepAnswer,
+        hinted: bool,
+    ) -> Result<(), LearnError> {
+        if !answer.over || answer.illegal {
+            return Ok(());
+        }
+        let lessons = self.store.lessons();
+        let step = u32::try_from(step).unwrap_or(u32::MAX);
+        if !answer.met {
+            return Ok(lessons
+                .missed(user.to_string(), id.to_string(), step, hinted)
+                .await?);
+        }
+        let (misses, hint_before) = lessons
+            .solved(user.to_string(), id.to_string(), step)
+            .await?;
+        let stars = stars_for(misses, hinted || hint_before);
+        lessons
+            .save_stars(
+                user.to_string(),
+                vec![(id.to_string(), step, stars)],
+                self.clock.now_ms(),
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Keeps the steps of `stars` on account `user` and answers all of the account's stars.
+    /// Every entry must name a step that exists, with 1 to 3 stars, and the moves that solve
+    /// it: they are played again through the rules core against the step's goal, and a claim
+    /// they do not meet is refused (nothing is kept). The count claimed is not believed: the
+    /// stars of a step come from the tries the server counted ([`Learn::tried`]); a step it
+    /// did not see played keeps 1 (the higher count of each step is kept).
     pub async fn save(
         &self,
         user: &str,
@@ -237,7 +285,7 @@ impl Learn {
                     step: e.step,
                 });
             }
-            rows.push((l.id.clone(), e.step, e.stars));
+            rows.push((l.id.clone(), e.step, 1));
         }
         let lessons = self.store.lessons();
         if !rows.is_empty() {

@@ -43,6 +43,21 @@ const SCHEMA: &str = "
     CREATE INDEX class_work_class ON class_work (class_id);
 ";
 
+/// The time each pupil spent on each kind of work (issue 56): `kind` is `lesson` (the
+/// lesson in `target`) or `counting` (`target` empty); `spent_ms` adds the gaps between the
+/// pupil's checked moves or answers, each at most [`crate::classes::IDLE_GAP_MS`] (an idle
+/// tab does not count hours); `last_ms` is the latest. Pupils only (the insert checks).
+pub(super) const TIME_SCHEMA: &str = "
+    CREATE TABLE pupil_time (
+        user_id  TEXT NOT NULL,
+        kind     TEXT NOT NULL,
+        target   TEXT NOT NULL,
+        spent_ms BIGINT NOT NULL,
+        last_ms  BIGINT NOT NULL,
+        PRIMARY KEY (user_id, kind, target)
+    );
+";
+
 /// SQLite's migration for the classes.
 pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
 /// PostgreSQL's migration for the classes.
@@ -79,6 +94,8 @@ pub(super) const DELETE_CLASS: &[&str] = &[
     "DELETE FROM api_tokens WHERE user_id IN (SELECT user_id FROM class_pupils WHERE class_id = ?1)",
     "DELETE FROM account_prefs WHERE user_id IN (SELECT user_id FROM class_pupils WHERE class_id = ?1)",
     "DELETE FROM lesson_stars WHERE user_id IN (SELECT user_id FROM class_pupils WHERE class_id = ?1)",
+    "DELETE FROM lesson_tries WHERE user_id IN (SELECT user_id FROM class_pupils WHERE class_id = ?1)",
+    "DELETE FROM pupil_time WHERE user_id IN (SELECT user_id FROM class_pupils WHERE class_id = ?1)",
     "DELETE FROM puzzle_rounds WHERE user_id IN (SELECT user_id FROM class_pupils WHERE class_id = ?1)",
     "DELETE FROM puzzle_players WHERE user_id IN (SELECT user_id FROM class_pupils WHERE class_id = ?1)",
     "DELETE FROM puzzle_votes WHERE user_id IN (SELECT user_id FROM class_pupils WHERE class_id = ?1)",
@@ -124,6 +141,22 @@ pub(super) const COUNTED: &str = "UPDATE class_pupils SET
      count_level = CASE WHEN ?2 > count_level THEN ?2 ELSE count_level END,
      count_ms = ?3
      WHERE user_id = ?1";
+
+/// Pupil `?1` worked on `?2` `?3` at `?4`: the gap since the pupil's last time there, at
+/// most `?5` ms, is added (nothing for an account that is no pupil).
+pub(super) const SPENT: &str = "INSERT INTO pupil_time (user_id, kind, target, spent_ms, last_ms)
+     SELECT ?1, ?2, ?3, 0, ?4 WHERE EXISTS (SELECT 1 FROM class_pupils WHERE user_id = ?1)
+     ON CONFLICT (user_id, kind, target) DO UPDATE SET
+         spent_ms = pupil_time.spent_ms + CASE
+             WHEN excluded.last_ms <= pupil_time.last_ms THEN 0
+             WHEN excluded.last_ms - pupil_time.last_ms > ?5 THEN ?5
+             ELSE excluded.last_ms - pupil_time.last_ms END,
+         last_ms = CASE WHEN excluded.last_ms > pupil_time.last_ms
+                        THEN excluded.last_ms ELSE pupil_time.last_ms END";
+
+/// The time class `?1`'s pupils spent: user, kind, target, spent (ms).
+pub(super) const CLASS_TIME: &str = "SELECT t.user_id, t.kind, t.target, t.spent_ms
+     FROM pupil_time t JOIN class_pupils p ON p.user_id = t.user_id WHERE p.class_id = ?1";
 
 /// New work: id, class, kind, target, due, created.
 pub(super) const ADD_WORK: &str =
@@ -202,6 +235,8 @@ pub struct WorkRow {
 pub type PupilStars = (String, String, u32, u8, u64);
 /// A pupil's puzzle round: user, puzzle, solved, at (epoch ms).
 pub type PupilRound = (String, String, bool, u64);
+/// A pupil's time on a kind of work: user, kind, target, spent (ms).
+pub type PupilTime = (String, String, String, u64);
 
 /// The classes' tables.
 pub trait ClassStore: Send + Sync {
@@ -243,6 +278,18 @@ pub trait ClassStore: Send + Sync {
     fn class_stars(&self, class_id: String) -> StoreFuture<'_, Vec<PupilStars>>;
     /// The puzzle rounds of class `class_id`'s pupils.
     fn class_rounds(&self, class_id: String) -> StoreFuture<'_, Vec<PupilRound>>;
+    /// Pupil `user_id` worked on `kind` `target` at `at_ms`: the gap since the last time, at
+    /// most `gap_max_ms`, is added to the pupil's time there (nothing for others).
+    fn spent(
+        &self,
+        user_id: String,
+        kind: String,
+        target: String,
+        at_ms: u64,
+        gap_max_ms: u64,
+    ) -> StoreFuture<'_, ()>;
+    /// The time class `class_id`'s pupils spent.
+    fn class_time(&self, class_id: String) -> StoreFuture<'_, Vec<PupilTime>>;
 }
 
 /// A stored count or time as ours (never negative).

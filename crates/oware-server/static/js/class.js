@@ -38,6 +38,8 @@ const DATE = new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", da
 const dayText = (day) => DATE.format(new Date(`${day}T12:00:00Z`));
 /** @param {number} ms */
 const whenText = (ms) => DATE.format(new Date(ms));
+/** Time spent, in whole minutes (rounded to the nearest). @param {number} ms */
+const minutesText = (ms) => t("classes-s-minutes", { count: Math.round(ms / 60000) });
 
 /** A piece of work in words: "Lesson: Sowing", "Counting: Level 2", "Puzzles: capture chain". @param {P.WorkView} w */
 function workText(w) {
@@ -165,6 +167,7 @@ function showClass(c) {
   th(t("classes-s-col-stars"));
   th(t("classes-s-col-puzzles"));
   th(t("classes-s-col-last"));
+  th(t("classes-s-col-time"));
   th(t("classes-s-col-account"));
   const body = table.createTBody();
   for (const p of c.pupils) {
@@ -177,11 +180,13 @@ function showClass(c) {
       const td = tr.insertCell();
       td.className = w.done ? "cl-done" : "cl-todo";
       td.textContent = `${w.done ? "✓ " : ""}${t("classes-s-score", { score: w.score, of: w.of })}`;
+      if (w.spent_ms) td.append(el("br"), el("span", minutesText(w.spent_ms), "cl-due"));
       if (w.last_ms) td.title = whenText(w.last_ms);
     }
     tr.insertCell().textContent = String(p.stars);
     tr.insertCell().textContent = String(p.puzzles_solved);
     tr.insertCell().textContent = p.last_ms ? whenText(p.last_ms) : t("classes-s-never");
+    tr.insertCell().textContent = minutesText(p.spent_ms);
     const account = tr.insertCell();
     const label = el("label");
     const box = /** @type {HTMLInputElement} */ (el("input"));

@@ -170,7 +170,7 @@ async function play(/** @type {string} */ move) {
   current.busy = true;
   const moves = [...current.moves, move];
   try {
-    const a = await api.learnMove(lesson.id, String(index + 1), { moves });
+    const a = await api.learnMove(lesson.id, String(index + 1), { moves, hint: current.hinted });
     let said = a.summary;
     more(a.explanation === a.summary ? "" : a.explanation);
     if (a.illegal) {

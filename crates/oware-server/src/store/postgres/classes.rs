@@ -211,4 +211,36 @@ impl ClassStore for PostgresStore {
             .await
         })
     }
+
+    fn spent(
+        &self,
+        user_id: String,
+        kind: String,
+        target: String,
+        at_ms: u64,
+        gap_max_ms: u64,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.exec(
+                &numbered(SPENT),
+                &[&user_id, &kind, &target, &int(at_ms), &int(gap_max_ms)],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn class_time(&self, class_id: String) -> StoreFuture<'_, Vec<PupilTime>> {
+        Box::pin(async move {
+            self.rows(&numbered(CLASS_TIME), &[&class_id], |r| {
+                (
+                    r.get::<_, String>(0),
+                    r.get::<_, String>(1),
+                    r.get::<_, String>(2),
+                    unsigned(r.get(3)),
+                )
+            })
+            .await
+        })
+    }
 }

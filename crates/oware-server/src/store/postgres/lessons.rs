@@ -1,7 +1,9 @@
 //! [`LessonStore`] on PostgreSQL (`store/lessons.rs`).
 
 use super::PostgresStore;
-use crate::store::lessons::{LessonStore, StarsRow, SAVE_STARS, STARS_OF};
+use crate::store::lessons::{
+    LessonStore, StarsRow, FORGET_TRIES, MISSED, SAVE_STARS, STARS_OF, TRIES_OF,
+};
 use crate::store::{int, numbered, StoreFuture};
 
 impl LessonStore for PostgresStore {
@@ -39,6 +41,40 @@ impl LessonStore for PostgresStore {
                 )
             })
             .await
+        })
+    }
+
+    fn missed(&self, user: String, lesson: String, step: u32, hinted: bool) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.exec(
+                &numbered(MISSED),
+                &[&user, &lesson, &i64::from(step), &i64::from(hinted)],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn solved(&self, user: String, lesson: String, step: u32) -> StoreFuture<'_, (u32, bool)> {
+        Box::pin(async move {
+            let mut c = self.client().await?;
+            let tx = c.transaction().await.map_err(|e| self.failed(e))?;
+            let step = i64::from(step);
+            let row = tx
+                .query_opt(&numbered(TRIES_OF), &[&user, &lesson, &step])
+                .await
+                .map_err(|e| self.failed(e))?;
+            let tries = row.map_or((0, false), |r| {
+                (
+                    u32::try_from(r.get::<_, i64>(0)).unwrap_or(u32::MAX),
+                    r.get::<_, i64>(1) != 0,
+                )
+            });
+            tx.execute(&numbered(FORGET_TRIES), &[&user, &lesson, &step])
+                .await
+                .map_err(|e| self.failed(e))?;
+            tx.commit().await.map_err(|e| self.failed(e))?;
+            Ok(tries)
         })
     }
 }

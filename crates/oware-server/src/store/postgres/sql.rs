@@ -92,6 +92,11 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
     &[super::super::search::POSTGRES_SCHEMA],
     // 15: classes, their pupils and their work, as SQLite's migration 18.
     &[super::super::classes::POSTGRES_SCHEMA],
+    // 16: the lessons' missed tries and the pupils' time, as SQLite's migration 19.
+    &[
+        super::super::lessons::TRIES_SCHEMA,
+        super::super::classes::TIME_SCHEMA,
+    ],
 ];
 
 /// A game row read in `GAME_COLUMNS`' order.

@@ -189,4 +189,36 @@ impl ClassStore for SqliteStore {
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
     }
+
+    fn spent(
+        &self,
+        user_id: String,
+        kind: String,
+        target: String,
+        at_ms: u64,
+        gap_max_ms: u64,
+    ) -> StoreFuture<'_, ()> {
+        self.run(move |conn| {
+            conn.execute(
+                SPENT,
+                params![user_id, kind, target, int(at_ms), int(gap_max_ms)],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn class_time(&self, class_id: String) -> StoreFuture<'_, Vec<PupilTime>> {
+        self.run(move |conn| {
+            let mut st = conn.prepare_cached(CLASS_TIME)?;
+            let rows = st.query_map(params![class_id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    unsigned(r.get(3)?),
+                ))
+            })?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
 }

@@ -1,9 +1,11 @@
 //! [`LessonStore`] on SQLite (`store/lessons.rs`).
 
-use rusqlite::params;
+use rusqlite::{params, OptionalExtension};
 
 use super::SqliteStore;
-use crate::store::lessons::{LessonStore, StarsRow, SAVE_STARS, STARS_OF};
+use crate::store::lessons::{
+    LessonStore, StarsRow, FORGET_TRIES, MISSED, SAVE_STARS, STARS_OF, TRIES_OF,
+};
 use crate::store::{int, StoreFuture};
 
 impl LessonStore for SqliteStore {
@@ -32,6 +34,34 @@ impl LessonStore for SqliteStore {
                 ))
             })?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn missed(&self, user: String, lesson: String, step: u32, hinted: bool) -> StoreFuture<'_, ()> {
+        self.run(move |c| {
+            c.execute(
+                MISSED,
+                params![user, lesson, i64::from(step), i64::from(hinted)],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn solved(&self, user: String, lesson: String, step: u32) -> StoreFuture<'_, (u32, bool)> {
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            let tries = tx
+                .query_row(TRIES_OF, params![user, lesson, i64::from(step)], |r| {
+                    Ok((
+                        u32::try_from(r.get::<_, i64>(0)?).unwrap_or(u32::MAX),
+                        r.get::<_, i64>(1)? != 0,
+                    ))
+                })
+                .optional()?
+                .unwrap_or((0, false));
+            tx.execute(FORGET_TRIES, params![user, lesson, i64::from(step)])?;
+            tx.commit()?;
+            Ok(tries)
         })
     }
 }

@@ -58,6 +58,12 @@ const MIGRATIONS: &[&[&str]] = &[
     &[crate::store::search::SQLITE_SCHEMA],
     // 18: classes, their pupils and their work (`store/classes.rs`).
     &[crate::store::classes::SQLITE_SCHEMA],
+    // 19: the lessons' missed tries (the server's stars) and the pupils' time on their work
+    // (`store/lessons.rs`, `store/classes.rs`).
+    &[
+        crate::store::lessons::TRIES_SCHEMA,
+        crate::store::classes::TIME_SCHEMA,
+    ],
 ];
 
 /// Settings, the writability check and the migrations.
