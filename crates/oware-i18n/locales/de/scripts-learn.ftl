@@ -33,22 +33,22 @@ learn-tap-done = Dieser Schritt ist geschafft: Tipp auf „{ $next }“.
 
 ## Die Mulden des Bretts und der Zähltrainer (counting.js).
 
-learn-pit-north = Mulde { $pit } von Nord: { $count ->
+learn-pit-north = { $pit }, { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
-}
-learn-pit-north-changed = Mulde { $pit } von Nord: { $count ->
+}, Mulde von Nord
+learn-pit-north-changed = { $pit }, { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen
-}, gerade geändert
-learn-pit-yours = Deine Mulde { $pit }: { $seeds } { $count ->
+}, Mulde von Nord, gerade geändert
+learn-pit-yours = { $pit }, { $seeds } { $count ->
     [one] Samen
    *[other] Samen
-}
-learn-pit-yours-changed = Deine Mulde { $pit }: { $seeds } { $count ->
+}, deine Mulde
+learn-pit-yours-changed = { $pit }, { $seeds } { $count ->
     [one] Samen
    *[other] Samen
-}, gerade geändert
+}, deine Mulde, gerade geändert
 learn-count-question = Mulde { $pit } deiner Reihe wird gesät. Wo landet der letzte Samen, und wie viele Samen liegen dann dort?
 learn-count-has = Mulde { $pit } hat { $count ->
     [one] { $count } Samen

@@ -25,23 +25,23 @@ learn-tap-done = This step is done: press “{ $next }”.
 
 ## The board's pits and the counting trainer (counting.js).
 
-learn-pit-north = North's pit { $pit }: { $count ->
+learn-pit-north = { $pit }, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
-}
-learn-pit-north-changed = North's pit { $pit }: { $count ->
+}, North's pit
+learn-pit-north-changed = { $pit }, { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
-}, just changed
+}, North's pit, just changed
 # A pit button's name: $pit is the letter shown and $seeds the number shown; $count chooses the plural.
-learn-pit-yours = Your pit { $pit }: { $seeds } { $count ->
+learn-pit-yours = { $pit }, { $seeds } { $count ->
     [one] seed
    *[other] seeds
-}
-learn-pit-yours-changed = Your pit { $pit }: { $seeds } { $count ->
+}, your pit
+learn-pit-yours-changed = { $pit }, { $seeds } { $count ->
     [one] seed
    *[other] seeds
-}, just changed
+}, your pit, just changed
 learn-count-question = Pit { $pit } of your row is sown. Where does the last seed land, and how many seeds will be there?
 learn-count-has = Pit { $pit } has { $count ->
     [one] { $count } seed

@@ -33,22 +33,22 @@ learn-tap-done = Cette étape est réussie : appuie sur « { $next } ».
 
 ## Les cases du plateau et l'entraînement au comptage (counting.js).
 
-learn-pit-north = Case { $pit } de Nord : { $count ->
+learn-pit-north = { $pit }, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
-}
-learn-pit-north-changed = Case { $pit } de Nord : { $count ->
+}, case de Nord
+learn-pit-north-changed = { $pit }, { $count ->
     [one] { $count } graine
    *[other] { $count } graines
-}, vient de changer
-learn-pit-yours = Ta case { $pit } : { $seeds } { $count ->
+}, case de Nord, vient de changer
+learn-pit-yours = { $pit }, { $seeds } { $count ->
     [one] graine
    *[other] graines
-}
-learn-pit-yours-changed = Ta case { $pit } : { $seeds } { $count ->
+}, ta case
+learn-pit-yours-changed = { $pit }, { $seeds } { $count ->
     [one] graine
    *[other] graines
-}, vient de changer
+}, ta case, vient de changer
 learn-count-question = On sème la case { $pit } de ta rangée. Où tombe la dernière graine, et combien de graines y aura-t-il ?
 learn-count-has = La case { $pit } a { $count ->
     [one] { $count } graine

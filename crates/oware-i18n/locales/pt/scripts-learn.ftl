@@ -33,22 +33,22 @@ learn-tap-done = Este passo está feito: carrega em «{ $next }».
 
 ## As casas do tabuleiro e o treino de contagem (counting.js).
 
-learn-pit-north = Casa { $pit } do Norte: { $count ->
+learn-pit-north = { $pit }, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
-}
-learn-pit-north-changed = Casa { $pit } do Norte: { $count ->
+}, casa do Norte
+learn-pit-north-changed = { $pit }, { $count ->
     [one] { $count } semente
    *[other] { $count } sementes
-}, acabou de mudar
-learn-pit-yours = A tua casa { $pit }: { $seeds } { $count ->
+}, casa do Norte, acabou de mudar
+learn-pit-yours = { $pit }, { $seeds } { $count ->
     [one] semente
    *[other] sementes
-}
-learn-pit-yours-changed = A tua casa { $pit }: { $seeds } { $count ->
+}, a tua casa
+learn-pit-yours-changed = { $pit }, { $seeds } { $count ->
     [one] semente
    *[other] sementes
-}, acabou de mudar
+}, a tua casa, acabou de mudar
 learn-count-question = Semeia-se a casa { $pit } da tua fila. Onde cai a última semente, e quantas sementes vão lá ficar?
 learn-count-has = A casa { $pit } tem { $count ->
     [one] { $count } semente

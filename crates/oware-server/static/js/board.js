@@ -146,7 +146,7 @@ export function createBoard(host, options = {}) {
   const seeds = !small;
   host.classList.add("board");
   host.classList.toggle("board-small", small);
-  if (options.label) host.setAttribute("role", "img");
+  // A board named as a whole is an image once it has a name (its first draw): an unnamed image is an error.
   const storeLeft = part(host, "store store-left", "div");
   const rowTop = part(host, "row row-top", "div");
   const rowBottom = part(host, "row row-bottom", "div");
@@ -257,7 +257,10 @@ export function createBoard(host, options = {}) {
     }
     rowBottom.classList.toggle("to-move", pos.turn === bottom);
     rowTop.classList.toggle("to-move", !!pos.turn && pos.turn !== bottom);
-    if (options.label) host.setAttribute("aria-label", options.label(pos));
+    if (options.label) {
+      host.setAttribute("role", "img");
+      host.setAttribute("aria-label", options.label(pos));
+    }
   }
 
   /**
