@@ -347,8 +347,7 @@ impl Bots {
             .subscribe_present(id, Some(&key), Some(&user.id))
             .await?;
         let created_ms = {
-            let live = self.games.live(id).await?;
-            let s = live.lock().await;
+            let (_, s) = self.games.hold(id).await?;
             s.online.as_ref().map_or(0, |o| o.created_ms)
         };
         let (lines, full) = GameLines::open(&first, side, created_ms)

@@ -94,8 +94,7 @@ impl Round {
 
     /// The seat `user` holds in online game `id`, with its token: the game on another device.
     pub async fn seat_of_account(&self, id: &str, user: &User) -> Result<SeatAnswer, GameError> {
-        let live = self.games.live(id).await?;
-        let s = live.lock().await;
+        let (_, s) = self.games.hold(id).await?;
         let o = online_of(&s)?;
         let side = [Side::South, Side::North]
             .into_iter()

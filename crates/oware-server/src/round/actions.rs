@@ -24,8 +24,7 @@ impl Round {
         since: Option<usize>,
         ip: Option<std::net::IpAddr>,
     ) -> Result<MoveReply, GameError> {
-        let live = self.games.live(id).await?;
-        let mut s = live.lock().await;
+        let (live, mut s) = self.games.hold(id).await?;
         if s.online.is_none() {
             return self
                 .local
@@ -99,10 +98,9 @@ impl Round {
         let mut game = s.game.clone();
         game.play(m).map_err(|e| s.illegal(&e))?;
         o.after_move(side, &game, now);
-        let ply = game.moves().len();
-        self.games.persist(s, Change::online(game, o)).await?;
-        let detail = view::move_detail(ply, &pos, m, &explained);
-        self.games.changed(live, s, "move", Some(&detail), None);
+        let detail = view::move_detail(game.moves().len(), &pos, m, &explained);
+        let change = Change::online(game, o).with_detail(detail.clone());
+        self.games.commit(live, s, change, "move").await?;
         Ok(MoveReply {
             detail,
             state: self.games.view_since(s, Some(side), since),
@@ -119,8 +117,7 @@ impl Round {
         cause: &str,
         f: impl FnOnce(&mut Online, Side, &Session, &mut Game, u64) -> Result<R, OnlineError>,
     ) -> Result<StateView, GameError> {
-        let live = self.games.live(id).await?;
-        let mut s = live.lock().await;
+        let (live, mut s) = self.games.hold(id).await?;
         let now = self.now();
         let mut o = online_of(&s)?.clone();
         let side = o.player(token)?;
@@ -155,8 +152,7 @@ impl Round {
         name: &str,
         user: Option<&crate::accounts::User>,
     ) -> Result<SeatAnswer, GameError> {
-        let live = self.games.live(id).await?;
-        let mut s = live.lock().await;
+        let (live, mut s) = self.games.hold(id).await?;
         let mut o = online_of(&s)?.clone();
         let creator_user = o.seat(o.creator).user.clone();
         if o.rated && user.is_none() {
@@ -221,10 +217,11 @@ impl Round {
             seat.bot = bot;
         }
         let game = s.game.clone();
-        self.games.persist(&mut s, Change::online(game, o)).await?;
         // Both sides are "gone" from now until their streams open.
-        s.presence.gone_since[usize::from(side == Side::North)] = self.now();
-        self.games.changed(&live, &s, "join", None, None);
+        let now = self.now();
+        let change = Change::online(game, o)
+            .then(move |s| s.presence.gone_since[usize::from(side == Side::North)] = now);
+        self.games.commit(&live, &mut s, change, "join").await?;
         Ok(SeatAnswer {
             id: id.to_string(),
             token: new_token,
@@ -334,8 +331,7 @@ impl Round {
         action: OfferAction,
         ip: Option<std::net::IpAddr>,
     ) -> Result<(Option<SeatAnswer>, StateView), GameError> {
-        let live = self.games.live(id).await?;
-        let mut s = live.lock().await;
+        let (live, mut s) = self.games.hold(id).await?;
         let now = self.now();
         let mut o = online_of(&s)?.clone();
         let side = o.player(token)?;
@@ -429,8 +425,7 @@ impl Round {
 
     /// A presence key for the token's seat: the page opens the events with `?presence=KEY`.
     pub async fn presence_key(&self, id: &str, token: Option<&str>) -> Result<String, GameError> {
-        let live = self.games.live(id).await?;
-        let s = live.lock().await;
+        let (_, s) = self.games.hold(id).await?;
         let side = online_of(&s)?.player(token)?;
         s.presence_key_of(side)
             .ok_or_else(|| GameError::Internal("a seat without a token".into()))
@@ -443,8 +438,7 @@ impl Round {
         if token.is_none() {
             return self.games.state(id).await;
         }
-        let live = self.games.live(id).await?;
-        let s = live.lock().await;
+        let (_, s) = self.games.hold(id).await?;
         let you = s.online.as_ref().and_then(|o| o.side_of(token));
         Ok(self.games.view_for(&s, you))
     }

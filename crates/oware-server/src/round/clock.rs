@@ -70,10 +70,9 @@ impl Round {
                     }
                 }
                 let game = s.game.clone();
-                match games.persist(&mut s, Change::online(game, o)).await {
-                    Ok(()) => {
+                match games.commit(&live, &mut s, Change::online(game, o), "time").await {
+                    Ok(_) => {
                         tracing::debug!(game = %s.id, "a flag fell");
-                        games.changed(&live, &s, "time", None, None);
                         return;
                     }
                     Err(GameError::Conflict) => return,
@@ -170,7 +169,8 @@ impl Round {
             if let Some(c) = timed.filter(|_| down > 0) {
                 c.turn_started_ms = (c.turn_started_ms.max(started) + down).min(self.now());
                 let game = s.game.clone();
-                if let Err(e) = self.games.persist(&mut s, Change::online(game, o)).await {
+                let change = Change::online(game, o);
+                if let Err(e) = self.games.commit(&live, &mut s, change, "time").await {
                     tracing::warn!(game = %row.id, "a clock could not be resumed: {e}");
                     continue;
                 }

@@ -358,8 +358,7 @@ impl Round {
         let game = Game::new(rules);
         let id = random_hex(16)?;
         self.insert_online(&id, &token, game, online).await?;
-        let live = self.games.live(&id).await?;
-        let s = live.lock().await;
+        let (live, s) = self.games.hold(&id).await?;
         if let Some(place) = place {
             self.lobby.assign(place, &id);
         }

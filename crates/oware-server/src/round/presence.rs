@@ -99,8 +99,7 @@ impl Round {
         key: Option<&str>,
         viewer: Option<&str>,
     ) -> Result<(Event, broadcast::Receiver<Event>, Option<PresenceGuard>), GameError> {
-        let live = self.games.live(id).await?;
-        let mut s = live.lock().await;
+        let (live, mut s) = self.games.hold(id).await?;
         if s.online.is_none() {
             drop(s);
             let (first, rx) = self.games.subscribe(id).await?;
