@@ -442,7 +442,7 @@ async fn start_on(
     let reviews = Arc::clone(&env.reviews);
     games::follow_notices(&games);
     reviews.follow_notices();
-    match env.round.resume_online().await {
+    match env.round.clocks.resume_online().await {
         Ok(0) => {}
         Ok(n) => {
             tracing::info!("online games: {n} clocks resumed (the downtime charged to nobody)")

@@ -260,11 +260,7 @@ impl Local {
 
     /// Game `id`'s session, locked, for the token's holder; refused for an online game (its
     /// takebacks are offers to the opponent).
-    async fn own_local(
-        &self,
-        id: &str,
-        token: Option<&str>,
-    ) -> Result<(Live, Held), GameError> {
+    async fn own_local(&self, id: &str, token: Option<&str>) -> Result<(Live, Held), GameError> {
         let (live, s) = self.games.hold(id).await?;
         s.not_online()?;
         s.authorize(token)?;

@@ -7,6 +7,7 @@
 //! | `create.rs` | a player's new tournament: its checks and the site's own names |
 //! | `mod.rs` | [`Tournaments`]: join, pause or withdraw, berserk, the list, the event streams; the timer of the pairing waves and the listener of game ends |
 //! | `wave.rs` | one pairing wave of one tournament: start, arena pairings, Swiss rounds, the end |
+//! | `feed.rs` | the tournaments' event streams on this instance (`standings` when a version moves) |
 //! | `view.rs` | the JSON of the list and of one tournament (standings, games, podium) |
 //! | `schedule.rs` | recurring tournaments from a configuration |
 //!
@@ -19,6 +20,7 @@
 
 mod berserk;
 mod create;
+mod feed;
 mod schedule;
 mod view;
 mod wave;
@@ -38,6 +40,7 @@ use crate::round::Round;
 use crate::store::tournaments::{EntryRow, PairingResult, TournamentRow, TournamentStore};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
+use feed::Feed;
 
 pub use create::NewTournament;
 pub use schedule::{Recurring, ScheduleError, DEFAULT_SCHEDULE};
@@ -161,13 +164,11 @@ pub struct Tournaments {
     clock: Arc<dyn Clock>,
     config: TournamentConfig,
     min_initial_s: u64,
-    /// Each watched tournament's events and the version last told.
-    channels: std::sync::Mutex<HashMap<String, (broadcast::Sender<Event>, u64)>>,
+    /// The watchers' event streams.
+    feed: Feed,
     /// The last wave's time per tournament (this instance).
     waves: std::sync::Mutex<HashMap<String, WaveTime>>,
 }
-
-const EVENT_BACKLOG: usize = 16;
 
 /// The due tournaments read at a time by a tick (`TournamentStore::due_tournaments`).
 const DUE_PAGE: u32 = 200;
@@ -182,13 +183,13 @@ impl Tournaments {
         config: TournamentConfig,
     ) -> Arc<Self> {
         Arc::new(Tournaments {
+            feed: Feed::new(Arc::clone(&store)),
             min_initial_s: round.min_initial_s(),
             store,
             clock,
             games,
             round,
             config,
-            channels: std::sync::Mutex::new(HashMap::new()),
             waves: std::sync::Mutex::new(HashMap::new()),
         })
     }
@@ -289,7 +290,7 @@ impl Tournaments {
                 tracing::warn!(tournament = %id, "wave claim not released (it lapses): {e}");
             }
         }
-        self.tell_watchers().await;
+        self.feed.tell_watchers().await;
     }
 
     /// Every tournament a wave is due for at `now`, read page by page: however many players'
@@ -354,7 +355,7 @@ impl Tournaments {
             return Ok(());
         };
         if p.result.is_empty() && self.record_end(&p.game_id).await? {
-            self.tell(&p.tournament_id).await;
+            self.feed.tell(&p.tournament_id).await;
         }
         Ok(())
     }
@@ -409,7 +410,7 @@ impl Tournaments {
         id: &str,
         user: &User,
     ) -> Result<TournamentView, TournamentError> {
-        self.tell(id).await;
+        self.feed.tell(id).await;
         self.view(id, Some(user)).await
     }
 
@@ -558,62 +559,7 @@ impl Tournaments {
         id: &str,
     ) -> Result<(Event, broadcast::Receiver<Event>), TournamentError> {
         let t = self.row(id).await?;
-        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        let (tx, _) = channels
-            .entry(id.to_string())
-            .or_insert_with(|| (broadcast::channel(EVENT_BACKLOG).0, t.version));
-        let rx = tx.subscribe();
-        Ok((standings_event(t.version), rx))
-    }
-
-    /// Tells tournament `id`'s watchers on this instance if its version moved.
-    async fn tell(&self, id: &str) {
-        if !self.watched(id) {
-            return;
-        }
-        if let Ok(v) = self
-            .tables()
-            .tournament_versions(vec![id.to_string()])
-            .await
-        {
-            self.publish(v);
-        }
-    }
-
-    fn watched(&self, id: &str) -> bool {
-        self.channels
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .contains_key(id)
-    }
-
-    /// Checks every watched tournament's version (changes by other instances too) and tells
-    /// its watchers; drops the channels nobody watches.
-    async fn tell_watchers(&self) {
-        let ids: Vec<String> = {
-            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-            channels.retain(|_, (tx, _)| tx.receiver_count() > 0);
-            channels.keys().cloned().collect()
-        };
-        if ids.is_empty() {
-            return;
-        }
-        match self.tables().tournament_versions(ids).await {
-            Ok(v) => self.publish(v),
-            Err(e) => tracing::warn!("tournament versions not read: {e}"),
-        }
-    }
-
-    fn publish(&self, versions: Vec<(String, u64)>) {
-        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        for (id, v) in versions {
-            if let Some((tx, seen)) = channels.get_mut(&id) {
-                if v != *seen {
-                    *seen = v;
-                    let _ = tx.send(standings_event(v));
-                }
-            }
-        }
+        Ok(self.feed.subscribe(id, t.version))
     }
 
     fn wave_time(&self, id: &str) -> Option<WaveTime> {
@@ -622,13 +568,6 @@ impl Tournaments {
             .unwrap_or_else(|e| e.into_inner())
             .get(id)
             .copied()
-    }
-}
-
-fn standings_event(version: u64) -> Event {
-    Event {
-        name: "standings",
-        data: serde_json::json!({ "version": version }).to_string().into(),
     }
 }
 
