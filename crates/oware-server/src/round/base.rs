@@ -8,7 +8,6 @@ use std::sync::Arc;
 use oware_core::{Game, Side};
 use oware_protocol::SeatAnswer;
 
-use super::presence::SPECTATORS_EVERY_MS;
 use crate::budget::Budget;
 use crate::games::{online_of, online_row, Change, GameError, Games, Live, Session};
 use crate::lobby::Lobby;
@@ -17,6 +16,9 @@ use crate::online::{Online, OnlineConfig, OnlineError};
 use crate::store::Store;
 use crate::time::Clock;
 use crate::view::StateView;
+
+/// The shortest time between two counts of a game's spectators sent to its streams (ms).
+pub(crate) const SPECTATORS_EVERY_MS: u64 = 1000;
 
 /// What the parts of online play work with.
 pub(crate) struct Base {

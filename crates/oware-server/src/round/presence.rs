@@ -57,9 +57,6 @@ impl Drop for PresenceGuard {
     }
 }
 
-/// The shortest time between two counts of a game's spectators sent to its streams (ms).
-pub(crate) const SPECTATORS_EVERY_MS: u64 = 1000;
-
 /// The event streams of online games' players and spectators.
 pub struct Watchers {
     pub(super) base: Arc<Base>,
