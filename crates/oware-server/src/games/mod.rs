@@ -539,7 +539,12 @@ impl Games {
         let finished = end::finished_between(&s.id, s.online.as_ref(), online.as_ref());
         let written = match (insert, ended) {
             (Some(row), _) => self.store.update_and_insert(update, row).await,
-            (None, Some(ended)) => match self.store.accounts().finish(update, ended).await {
+            (None, Some(ended)) => match self
+                .store
+                .accounts()
+                .finish(update, ended, crate::rating::rate_end)
+                .await
+            {
                 Ok(lines) => {
                     s.players = lines;
                     Ok(())

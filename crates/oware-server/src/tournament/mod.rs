@@ -194,7 +194,8 @@ impl Tournaments {
         })
     }
 
-    fn tables(&self) -> &dyn TournamentStore {
+    /// The tournaments' tables.
+    pub(crate) fn tables(&self) -> &dyn TournamentStore {
         self.store.tournaments()
     }
 
@@ -295,7 +296,7 @@ impl Tournaments {
 
     /// Every tournament a wave is due for at `now`, read page by page: however many players'
     /// tournaments run, each one (and the site's) gets its wave.
-    async fn due(
+    pub(crate) async fn due(
         &self,
         tables: &dyn TournamentStore,
         now: u64,
@@ -595,79 +596,4 @@ fn full(max_players: u64) -> TournamentError {
         "tournament-full",
         format!("this tournament is full ({max_players} players)"),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::EngineJobs;
-    use crate::store::SqliteStore;
-
-    fn row(id: String, status: &str, starts_ms: u64) -> TournamentRow {
-        TournamentRow {
-            id,
-            kind: "arena".into(),
-            name: "Ama's arena".into(),
-            creator: "ama".into(),
-            schedule_key: String::new(),
-            status: status.into(),
-            starts_ms,
-            minutes: 60,
-            rounds: 0,
-            initial_s: 180,
-            increment_s: 2,
-            max_players: 100,
-            state: String::new(),
-            version: 0,
-            created_ms: 0,
-            ended_ms: 0,
-        }
-    }
-
-    #[tokio::test]
-    async fn every_running_tournament_is_due_however_many_there_are() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Arc::new(SqliteStore::open(&dir.path().join("t.sqlite")).unwrap());
-        let clock: Arc<dyn crate::time::Clock> = Arc::new(crate::time::SystemClock);
-        let env = crate::env::Env::new(
-            store.clone(),
-            EngineJobs::new(1),
-            None,
-            crate::online::OnlineConfig::default(),
-            crate::house::HouseConfig::default(),
-            &crate::limits::ServerLimits::default(),
-            Arc::clone(&clock),
-        );
-        let t = Tournaments::new(
-            Arc::clone(&env.games),
-            Arc::clone(&env.round),
-            store,
-            clock,
-            TournamentConfig::default(),
-        );
-        let tables = t.tables();
-        // 1,040 started (520 accounts × 2, several pages), many with the same start; one
-        // whose start has come, one still to come, one finished.
-        for i in 0..1040u64 {
-            let r = row(format!("s{i:04}"), "started", 1_000 + i / 7);
-            assert!(tables.create_tournament(r).await.unwrap());
-        }
-        for (id, status, starts) in [
-            ("due", "created", 5_000),
-            ("later", "created", 9_000),
-            ("over", "finished", 1_000),
-        ] {
-            assert!(tables
-                .create_tournament(row(id.into(), status, starts))
-                .await
-                .unwrap());
-        }
-        let due = t.due(tables, 5_000).await.unwrap();
-        let mut ids: Vec<&str> = due.iter().map(|r| r.id.as_str()).collect();
-        assert_eq!(ids.len(), 1041);
-        assert!(ids.contains(&"due") && ids.contains(&"s1039"));
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), 1041, "no tournament read twice");
-    }
 }
