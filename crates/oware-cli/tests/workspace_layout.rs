@@ -10,10 +10,13 @@
 //!   module it does not;
 //! - no source file of the server or the terminal client is over 800 lines;
 //! - the server's live-game cache stays a repository, not the place where features live: every
-//!   `impl Games` is in `src/games/`, with at most 30 methods in all.
+//!   `impl Games` is in `src/games/`, with at most 30 methods in all;
+//! - no type of the server has over 30 methods in all its own `impl` blocks (a service that
+//!   grows past that is split, as `round/` is into its parts).
 //!
-//! The graph is read from the text (paths and `{…}` groups, comments and the `#[cfg(test)]`
-//! module at a file's end left out), which is all the workspace's code uses.
+//! The graph is read from the whole text of every file (paths and `{…}` groups; comments left
+//! out), test modules included: a path inside an inline module (`mod tests { … }`) is resolved
+//! from that module, so its `super::` is the file's own module.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -60,7 +63,7 @@ fn module_of(src: &Path, file: &Path) -> Option<ModPath> {
     Some(parts)
 }
 
-/// The code of a file without its comments and its trailing test module.
+/// The code of a file without its comments (the whole file: test modules are code too).
 fn code_of(text: &str) -> String {
     let mut code = String::with_capacity(text.len());
     for line in text.lines() {
@@ -71,19 +74,46 @@ fn code_of(text: &str) -> String {
         code.push_str(line);
         code.push('\n');
     }
-    // Only an inline test module (`mod tests {`) ends the code: `#[cfg(test)] mod tests;`
-    // declares a file of its own, and what follows it is still the module's code.
-    let mut from = 0;
-    while let Some(at) = code[from..].find("#[cfg(test)]\nmod ").map(|at| from + at) {
-        let line_end = code[at + 13..]
-            .find('\n')
-            .map_or(code.len(), |e| at + 13 + e);
-        if code[at..line_end].contains('{') {
-            return code[..at].to_owned();
-        }
-        from = line_end;
-    }
     code
+}
+
+/// The inline modules of `code` (`mod name { … }`): each one's name and the byte range of its
+/// body, outer ones first.
+fn inline_modules(code: &str) -> Vec<(String, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("mod ") {
+        if at > 0 && is_ident(code[..at].chars().next_back().unwrap_or(' ')) {
+            continue;
+        }
+        let rest = &code[at + 4..];
+        let name: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|&c| is_ident(c))
+            .collect();
+        let after = rest.trim_start()[name.len()..].trim_start();
+        if name.is_empty() || !after.starts_with('{') {
+            continue;
+        }
+        let open = code.len() - after.len();
+        let mut depth = 0usize;
+        let mut end = code.len();
+        for (i, c) in code[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push((name, open..end));
+    }
+    out
 }
 
 fn is_ident(c: char) -> bool {
@@ -140,12 +170,19 @@ fn paths_from(rest: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
 /// The module paths `code` names, resolved from module `here`: absolute, with `super` and
 /// `self` applied (`games/mod.rs` and `games.rs` resolve alike: both are module `games`).
 fn named_paths(code: &str, here: &[String]) -> Vec<ModPath> {
-    // The module `super::` and `self::` start from: a file's own module for `self`, its
-    // parent for `super`.
-    let own: ModPath = here.to_vec();
+    let inline = inline_modules(code);
     let mut out = Vec::new();
     let bytes = code.as_bytes();
     for (at, _) in code.match_indices("::") {
+        // The module `super::` and `self::` start from: the file's own module, or the inline
+        // module the path is in, for `self`; its parent for `super`.
+        let mut own: ModPath = here.to_vec();
+        own.extend(
+            inline
+                .iter()
+                .filter(|(_, body)| body.contains(&at))
+                .map(|(name, _)| name.clone()),
+        );
         // The keyword just before `::`.
         let before = &code[..at];
         let word_start = before
@@ -356,6 +393,7 @@ fn no_source_file_imports_one_that_imports_it_back_in_any_crate() {
 
 #[test]
 fn the_reader_finds_a_circle_through_super_crate_self_and_groups() {
+    let p = |s: &str| s.split('/').map(str::to_owned).collect::<ModPath>();
     let mods: BTreeSet<ModPath> = [vec!["a".to_owned()], vec!["a".to_owned(), "b".to_owned()]]
         .into_iter()
         .collect();
@@ -367,17 +405,17 @@ fn the_reader_finds_a_circle_through_super_crate_self_and_groups() {
         resolved.iter().filter(|p| p.len() == 2).count() >= 2,
         "{named:?}"
     );
-    // A test module declared as a file of its own does not end the code; an inline one does.
+    // The whole file is read: what follows a test module, and the test module itself, whose
+    // `super::` is the file's own module (`a::c`), not its parent.
     let code = code_of(
-        "#[cfg(test)]\nmod tests;\nuse crate::a::b;\n#[cfg(test)]\nmod t {\nuse crate::z;\n}\n",
+        "#[cfg(test)]\nmod tests;\nuse crate::a::b;\n#[cfg(test)]\nmod t {\nuse crate::z;\nuse super::q;\n}\nuse crate::y;\n",
     );
-    assert!(
-        code.contains("crate::a::b") && !code.contains("crate::z"),
-        "{code}"
-    );
+    let named = named_paths(&code, &here);
+    for want in [p("a/b"), p("z"), p("a/c/q"), p("y")] {
+        assert!(named.contains(&want), "{want:?} not in {named:?}");
+    }
     // Two files naming each other make one circle; a child naming its parent does not.
     let mut graph = BTreeMap::new();
-    let p = |s: &str| s.split('/').map(str::to_owned).collect::<ModPath>();
     graph.insert(p("x"), (PathBuf::from("x.rs"), [p("y")].into()));
     graph.insert(p("y"), (PathBuf::from("y.rs"), [p("x")].into()));
     graph.insert(p("z"), (PathBuf::from("z.rs"), [p("x")].into()));
@@ -449,6 +487,27 @@ fn no_source_file_of_the_server_or_the_terminal_client_is_over_800_lines() {
 /// The most methods `Games` may have, counted over every `impl Games` block.
 const GAMES_METHODS_MAX: usize = 30;
 
+/// Whether `line`, inside an `impl` block, declares one of its `fn` items (at the block's own
+/// indentation, private ones too).
+fn method_line(line: &str) -> bool {
+    let Some(item) = line.strip_prefix("    ") else {
+        return false;
+    };
+    if item.starts_with(' ') {
+        return false;
+    }
+    let item = match item.strip_prefix("pub") {
+        Some(rest) if rest.starts_with('(') => {
+            rest[rest.find(')').map_or(0, |i| i + 1)..].trim_start()
+        }
+        Some(rest) => rest.trim_start(),
+        None => item,
+    };
+    let item = item.strip_prefix("async ").unwrap_or(item);
+    let item = item.strip_prefix("const ").unwrap_or(item);
+    item.starts_with("fn ")
+}
+
 /// The `impl Games` blocks of `text` (rustfmt's layout: the block opens at the start of a line
 /// and closes with a `}` alone at the start of a line): how many there are and how many `fn`
 /// items they hold (those at the block's own indentation, private ones too).
@@ -466,22 +525,7 @@ fn games_impls(text: &str) -> (usize, usize) {
             inside = false;
             continue;
         }
-        let Some(item) = line.strip_prefix("    ") else {
-            continue;
-        };
-        if item.starts_with(' ') {
-            continue;
-        }
-        let item = match item.strip_prefix("pub") {
-            Some(rest) if rest.starts_with('(') => {
-                rest[rest.find(')').map_or(0, |i| i + 1)..].trim_start()
-            }
-            Some(rest) => rest.trim_start(),
-            None => item,
-        };
-        let item = item.strip_prefix("async ").unwrap_or(item);
-        let item = item.strip_prefix("const ").unwrap_or(item);
-        if item.starts_with("fn ") {
+        if method_line(line) {
             fns += 1;
         }
     }
@@ -510,6 +554,88 @@ fn games_is_a_repository_of_at_most_30_methods_all_in_src_games() {
         methods <= GAMES_METHODS_MAX,
         "Games has {methods} methods (at most {GAMES_METHODS_MAX}): the feature belongs to a service"
     );
+}
+
+/// The most methods a type of the server may have, over all its own `impl` blocks: a service
+/// past it is split into parts (as lila's round is into its drawer, takebacker, rematcher…).
+const SERVICE_METHODS_MAX: usize = 30;
+
+/// The type whose inherent `impl` block `line` opens (`impl Name {`, `impl<T> Name<T> {`), if
+/// it opens one (`impl Trait for Name` is not the type's own).
+fn inherent_impl(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("impl")?;
+    let rest = match rest.strip_prefix('<') {
+        Some(generic) => generic.split_once('>')?.1,
+        None => rest,
+    };
+    let header = rest.strip_prefix(' ')?.strip_suffix(" {")?;
+    if header.contains(" for ") {
+        return None;
+    }
+    let name: String = header.chars().take_while(|&c| is_ident(c)).collect();
+    (!name.is_empty()).then_some(name)
+}
+
+/// The methods of each type with an inherent `impl` block in `text`, counted as
+/// [`games_impls`] counts them (rustfmt's layout).
+fn inherent_methods(text: &str) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    let mut inside: Option<String> = None;
+    for line in text.lines() {
+        let Some(name) = &inside else {
+            inside = inherent_impl(line);
+            if let Some(name) = &inside {
+                out.entry(name.clone()).or_insert(0);
+            }
+            continue;
+        };
+        if line.starts_with('}') {
+            inside = None;
+            continue;
+        }
+        if method_line(line) {
+            *out.get_mut(name).expect("entered above") += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn no_type_of_the_server_has_over_30_methods() {
+    let src = crates_dir().join("oware-server/src");
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for file in rust_files(&src) {
+        for (name, n) in inherent_methods(&fs::read_to_string(&file).unwrap()) {
+            *counts.entry(name).or_insert(0) += n;
+        }
+    }
+    assert!(
+        counts.get("Round").is_some_and(|&n| n > 0),
+        "the impl blocks were found: {counts:?}"
+    );
+    let over: Vec<_> = counts
+        .iter()
+        .filter(|(_, &n)| n > SERVICE_METHODS_MAX)
+        .collect();
+    assert!(
+        over.is_empty(),
+        "types over {SERVICE_METHODS_MAX} methods (split them into services): {over:?}"
+    );
+}
+
+#[test]
+fn the_type_count_reads_inherent_impls_only() {
+    let text = "impl Games {\n    fn a() {}\n}\nimpl Round {\n    fn b() {}\n    fn c() {}\n}\n\
+                impl Follower for Round {\n    fn d() {}\n}\nimpl<T> Cache<T> {\n    fn e() {}\n}\n";
+    let counts = inherent_methods(text);
+    assert_eq!(counts.get("Games"), Some(&1));
+    assert_eq!(counts.get("Round"), Some(&2));
+    assert_eq!(
+        counts.get("Cache"),
+        Some(&1),
+        "a generic block: `impl<T> Cache<T> {{`"
+    );
+    assert_eq!(counts.len(), 3, "{counts:?}");
 }
 
 #[test]

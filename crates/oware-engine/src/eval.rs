@@ -217,6 +217,14 @@ fn evaluate_slow(pos: &Position) -> i32 {
     s
 }
 
+/// The next number of a xorshift64 sequence (deterministic: for self-play openings and tests).
+pub(crate) fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,7 +302,7 @@ mod tests {
     #[test]
     fn fast_evaluation_matches_on_random_boards() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || crate::tune::xorshift(&mut state);
+        let mut next = move || super::xorshift(&mut state);
         for _ in 0..200_000 {
             // Up to 48 seeds dropped one at a time into a random subset of the pits, so that
             // both few big pits and many small ones come up.

@@ -649,7 +649,7 @@ mod tests {
         }
         // Random boards (a fixed xorshift sequence), seeds dropped one at a time.
         let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move || crate::tune::xorshift(&mut state);
+        let mut next = move || crate::eval::xorshift(&mut state);
         for _ in 0..200_000 {
             let mut pits = [0u8; 12];
             for _ in 0..next() % 49 {

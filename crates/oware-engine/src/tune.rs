@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 
 use oware_core::{Game, Rules};
 
-use crate::eval::{features, material, FEATURES, WEIGHTS};
+use crate::eval::{features, material, xorshift, FEATURES, WEIGHTS};
 use crate::{Engine, Limits};
 
 /// A labelled position.
@@ -31,14 +31,6 @@ pub struct Sample {
     pub material: i32,
     /// The game's result for the side to move: 1, 0.5 or 0.
     pub result: f64,
-}
-
-/// The next number of a xorshift64 sequence (deterministic: for self-play openings and tests).
-pub(crate) fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
 }
 
 /// Plays `games` games of the engine against itself (`depth` plies a move, after 4–11 random

@@ -19,7 +19,7 @@
 //! | module | job | uses |
 //! | --- | --- | --- |
 //! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `classes`, `study`, `tv`, `search`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, classes, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, search, study, tournament, training, tv, view |
-//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once, and sets the games' followers | bot, budget, chat, classes, egdb_view, engine, games, house, learn, lobby, local, online, review, round, store, time, training, tv, search |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once (accounts, players, pools and tournaments too), and sets the games' followers | accounts, bot, budget, chat, classes, egdb_view, engine, games, house, learn, lobby, local, online, players, pool, review, round, store, time, tournament, training, tv, search |
 //! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
 //! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
@@ -29,7 +29,7 @@
 //! | `learn/` | the lessons of `/learn` (`Learn`, issue 41): the lessons from `oware-lessons`, a step's moves checked by the rules core, an account's stars, the counting trainer's answers | store, time, view |
 //! | `study` | the analysis board's and the board editor's route (`POST /api/position`): a position judged by the rules core, a line played from it, a record read (OGN or PlayStrategy's), answered as a game's state; nothing stored | egdb_view, games, view |
 //! | `classes/` | teachers' classes (`Classes`, issue 56): pupils' generated log-ins, safe accounts (`safety.rs`), work and progress, the class arena, worksheets (`worksheet.rs`) | accounts, budget, limits, names, store, time, tournament, training |
-//! | `round/` | online play ([`Round`]): create (and the lobby entry), join, moves, ends, offers, claims, rematch, seats, presence keys, flag timers, event streams of players and spectators ([`PresenceGuard`]), paired games and the finished channel, ratings at the start, an account's games | accounts, budget, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
+//! | `round/` | online play ([`Round`]) in parts of its own: create (and the lobby entry), join, moves, ends; offers and claims (`Offers`), rematches (`Rematches`), flag timers (`Clocks`), event streams of players and spectators and presence keys (`Watchers`, [`PresenceGuard`]), an account's games (`AccountGames`); paired games and the finished channel, ratings at the start | accounts, budget, chat, events, games, limits, lobby, local, online, rating, store, text, time, view |
 //! | `local/` | games on one device ([`Local`]): create, play, undo, redo, OGN, the computer's reply, cycles by agreement, analyses | budget, engine, events, games, online, store, text, view |
 //! | `chat` | the chat's rules (text checks: [`check_chat_text`], at most [`CHAT_TEXT_BYTES_MAX`] bytes, refused on its length first; rooms, rate limits) and the chat service ([`Chats`], `chat/service.rs`) | accounts, events, games, names, store, time |
 //! | `bot/` | bots (`bot::Bots`): the upgrade to a bot, challenges between accounts (kept in the store), each account's event stream (`hub.rs`, relayed between instances), the bots' views of a game (`view.rs`) and a bot's actions through its seat | accounts, chat, events, games, online, round, store, time |
@@ -135,6 +135,9 @@ pub use names::{
 };
 pub use online::{OnlineConfig, OnlineError, OnlineErrorKind, OnlineView, FIRST_MOVE_MS};
 pub use proxy::{BadProxy, ProxyNet, TrustedProxies};
+/// The rating service's change of a rated game's end, as the store is handed it
+/// ([`AccountStore::finish`]).
+pub use rating::{rate_end as rate_game_end, RateEnd};
 pub use review::{
     ReviewError, ReviewTarget, ReviewView, Reviews, MAX_DEPTH, MIN_DEPTH, REVIEWS_PER_CLIENT,
 };
@@ -327,8 +330,11 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         EngineJobs::with_queue(config.engine_threads, l.engine_queue)
             .with_egdb(tables.clone().map(Arc::new)),
         tables,
-        config.online.clone(),
-        config.house.clone(),
+        env::Settings {
+            online: config.online.clone(),
+            house: config.house.clone(),
+            tournaments: config.tournaments.clone(),
+        },
         &config.limits,
         Arc::clone(&config.clock),
     );
@@ -337,7 +343,6 @@ pub async fn start(config: &ServerConfig) -> Result<Server, ServeError> {
         SocketAddr::new(config.bind, config.port),
         config.limits.clone(),
         &config.public_hosts,
-        config.tournaments.clone(),
     )
     .await
 }
@@ -411,23 +416,21 @@ pub async fn start_with_clock(
         store,
         engine,
         None,
-        OnlineConfig::default(),
-        HouseConfig::default(),
+        env::Settings::default(),
         &limits,
         clock,
     );
-    start_on(env, addr, limits, &[], TournamentConfig::default()).await
+    start_on(env, addr, limits, &[]).await
 }
 
 /// Serves the services of `env` on `addr`: follows the other instances' notices, resumes the
-/// online games' clocks, builds the services that run on their own (accounts, players, pools,
-/// tournaments) on `env`'s store and clock, and starts the listener.
+/// online games' clocks, starts what runs on its own (the bots' hub, the house bots, the pools'
+/// pairing, the tournaments' waves) and the listener.
 async fn start_on(
     env: env::Env,
     addr: SocketAddr,
     limits: ServerLimits,
     public_hosts: &[HostName],
-    tournaments: TournamentConfig,
 ) -> Result<Server, ServeError> {
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(l) => l,
@@ -442,7 +445,7 @@ async fn start_on(
     let reviews = Arc::clone(&env.reviews);
     games::follow_notices(&games);
     reviews.follow_notices();
-    match env.round.resume_online().await {
+    match env.round.clocks.resume_online().await {
         Ok(0) => {}
         Ok(n) => {
             tracing::info!("online games: {n} clocks resumed (the downtime charged to nobody)")
@@ -452,21 +455,13 @@ async fn start_on(
     let (tx, rx) = tokio::sync::watch::channel(false);
     env.bots.start(rx.clone());
     env.house.start(rx.clone()).await;
-    let stand_in: Option<Arc<dyn pool::StandIn>> = env
-        .house
-        .takes_pool_seats()
-        .then(|| Arc::clone(&env.house) as Arc<dyn pool::StandIn>);
+    env.pools.start(rx.clone());
+    env.tournaments.start(rx.clone());
+    env.house
+        .join_arenas(Arc::clone(&env.tournaments), rx.clone());
     let header_timeout = limits.header_timeout;
     let body_timeout = limits.body_timeout;
     let proxies = Arc::new(limits.trusted_proxies.clone());
-    // Password hashing: half the cores (at least one) so that log-ins never take every core
-    // from the games, and a short queue beyond which a log-in is refused with 503.
-    let hash_threads = (default_engine_threads() / 2).max(1);
-    let accounts = Arc::new(accounts::Accounts::new(
-        Arc::clone(&env.store),
-        accounts::Hasher::new(hash_threads, 32),
-        Arc::clone(&env.clock),
-    ));
     let shared = http::Shared::new(http::Services {
         store: Arc::clone(&env.store),
         engine: Arc::clone(&env.engine),
@@ -485,27 +480,10 @@ async fn start_on(
         classes: Arc::clone(&env.classes),
         shutdown: rx.clone(),
         budget: Arc::clone(&env.budget),
-        players: Arc::new(players::Players::new(Arc::clone(&accounts))),
-        accounts,
-        pools: pool::Pools::start(
-            Arc::clone(&env.round),
-            Arc::clone(&env.store),
-            Arc::clone(&env.clock),
-            stand_in,
-            rx.clone(),
-        ),
-        tournaments: {
-            let t = Tournaments::new(
-                Arc::clone(&games),
-                Arc::clone(&env.round),
-                Arc::clone(&env.store),
-                Arc::clone(&env.clock),
-                tournaments,
-            );
-            t.start(rx.clone());
-            env.house.join_arenas(Arc::clone(&t), rx.clone());
-            t
-        },
+        players: Arc::clone(&env.players),
+        accounts: Arc::clone(&env.accounts),
+        pools: Arc::clone(&env.pools),
+        tournaments: Arc::clone(&env.tournaments),
     });
     let hosts = Arc::new(http::host::AllowedHosts::new(addr.ip(), public_hosts));
     if !public_hosts.is_empty() {

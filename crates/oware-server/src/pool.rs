@@ -200,25 +200,27 @@ impl Drop for TicketGuard {
 
 impl Pools {
     /// The pools kept in `store`, on `clock`, their games made by `round`, a lone player's
-    /// opponent found by `stand_in` if there is one; the pairing pass runs every [`TICK_MS`]
-    /// until `shutdown`.
-    pub(crate) fn start(
+    /// opponent found by `stand_in` if there is one ([`Pools::start`] starts the pairing).
+    pub(crate) fn new(
         round: Arc<Round>,
         store: Arc<dyn Store>,
         clock: Arc<dyn Clock>,
         stand_in: Option<Arc<dyn StandIn>>,
-        shutdown: watch::Receiver<bool>,
     ) -> Arc<Pools> {
-        let pools = Arc::new(Pools {
+        Arc::new(Pools {
             store,
             clock,
             round,
             watched: Mutex::new(HashMap::new()),
             pass: tokio::sync::Mutex::new(()),
             stand_in,
-        });
-        let weak = Arc::downgrade(&pools);
-        let clock = Arc::clone(&pools.clock);
+        })
+    }
+
+    /// Starts the pairing pass, every [`TICK_MS`] until `shutdown`.
+    pub(crate) fn start(self: &Arc<Self>, shutdown: watch::Receiver<bool>) {
+        let weak = Arc::downgrade(self);
+        let clock = Arc::clone(&self.clock);
         let mut shutdown = shutdown;
         tokio::spawn(async move {
             loop {
@@ -231,7 +233,6 @@ impl Pools {
                 pools.tick().await;
             }
         });
-        pools
     }
 
     fn watched(&self) -> std::sync::MutexGuard<'_, HashMap<String, Watch>> {

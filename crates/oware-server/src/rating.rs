@@ -1,6 +1,9 @@
 //! Ratings as the server keeps them: a [`RatingRow`] per account and category, moved by
-//! `oware-rating`'s Glicko-2 when a rated game ends (inside the store's transaction, see
-//! `store/accounts.rs`), and the rule for which games are rated.
+//! `oware-rating`'s Glicko-2 when a rated game ends, and a puzzle round's change. The change is
+//! computed here and only here: the store is handed [`rate_end`] (or [`rate_round`]) as a
+//! [`RateEnd`] (a [`RateRound`]) and calls it between reading the rows and writing them, in
+//! the transaction that checks the game's version (`store/accounts.rs`), so a rating is still
+//! applied exactly once.
 //!
 //! One rating period is one game (each game is rated as it ends, from both players' ratings
 //! before it); inactivity widens the deviation by the days since the player's last rated game
@@ -81,6 +84,41 @@ pub fn rate_game(
     (
         row(south, change.first.after),
         row(north, change.second.after),
+    )
+}
+
+/// Each seat's rating before and after a game (South, North), as its player line holds them:
+/// both `None` for a game that is not rated.
+pub type SeatRatings = [(Option<f64>, Option<f64>); 2];
+
+/// How the store moves the ratings of a rated game's end (see [`rate_end`]): from South's
+/// score, the end's time and both stored rows, the rows to store and each seat's ratings.
+pub type RateEnd =
+    fn(f64, u64, Option<RatingRow>, Option<RatingRow>) -> ([RatingRow; 2], SeatRatings);
+
+/// How the store moves a puzzle round's ratings (see [`rate_round`]).
+pub type RateRound = fn(RatingRow, RatingRow, bool, u64) -> (RatingRow, RatingRow);
+
+/// What a rated game ending at `at_ms` with South scoring `south_score` does to its players'
+/// ratings in its category, from their stored rows (`None`: not rated there yet): the rows to
+/// store (South, North), and each seat's rating before (a new player's starting one) and
+/// after, for the players' lines.
+pub fn rate_end(
+    south_score: f64,
+    at_ms: u64,
+    south: Option<RatingRow>,
+    north: Option<RatingRow>,
+) -> ([RatingRow; 2], SeatRatings) {
+    let (after_s, after_n) = rate_game(south, north, south_score, at_ms);
+    let seat = |before: Option<RatingRow>, after: RatingRow| {
+        (
+            Some(before.map_or(START.rating, |r| r.rating)),
+            Some(after.rating),
+        )
+    };
+    (
+        [after_s, after_n],
+        [seat(south, after_s), seat(north, after_n)],
     )
 }
 

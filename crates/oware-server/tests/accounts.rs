@@ -886,8 +886,12 @@ async fn a_rating_is_applied_once_when_two_writers_finish_the_same_game() {
     };
     let (update, end, users) = south_wins(stores[0].as_ref(), &id, &clock).await;
     let (r1, r2) = tokio::join!(
-        stores[0].accounts().finish(update.clone(), end.clone()),
-        stores[1].accounts().finish(update, end)
+        stores[0]
+            .accounts()
+            .finish(update.clone(), end.clone(), oware_server::rate_game_end),
+        stores[1]
+            .accounts()
+            .finish(update, end, oware_server::rate_game_end)
     );
     assert_eq!(
         u8::from(r1.is_ok()) + u8::from(r2.is_ok()),
@@ -946,7 +950,13 @@ async fn a_new_players_simultaneous_first_results_all_count() {
         let (update, end, users) = south_wins(store.as_ref(), id, &clock).await;
         kofi_id = users["south"]["user"].as_str().unwrap().to_string();
         let store = Arc::clone(store);
-        ends.spawn(async move { store.accounts().finish(update, end).await.map(|_| ()) });
+        ends.spawn(async move {
+            store
+                .accounts()
+                .finish(update, end, oware_server::rate_game_end)
+                .await
+                .map(|_| ())
+        });
     }
     for r in ends.join_all().await {
         r.expect("every end is written");

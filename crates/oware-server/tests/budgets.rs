@@ -703,7 +703,10 @@ async fn a_rating_history_holds_the_newest_points_only() {
             north_user: Some(kofi.clone()),
             at_ms: 1_000 * (i + 1),
         };
-        accounts.finish(update, end).await.unwrap();
+        accounts
+            .finish(update, end, oware_server::rate_game_end)
+            .await
+            .unwrap();
     }
     let all = accounts
         .rating_history(ama.clone(), "blitz".into(), 10)

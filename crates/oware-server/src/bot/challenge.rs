@@ -386,7 +386,7 @@ impl Bots {
         let mut out = Vec::new();
         // One page of the account's games (lichess sends the ongoing games): bounded however
         // many the account has.
-        for g in self.round.account_games(user, 0).await? {
+        for g in self.round.accounts.games(user, 0).await? {
             if g.status != oware_protocol::Status::Playing {
                 continue;
             }

@@ -239,7 +239,7 @@ impl Bots {
 
     /// `user`'s seat token in game `id` (refused if it holds no seat there).
     async fn seat_token(&self, id: &str, user: &User) -> Result<(String, StateView), BotError> {
-        let seat = self.round.seat_of_account(id, user).await?;
+        let seat = self.round.accounts.seat(id, user).await?;
         Ok((seat.token, seat.state))
     }
 
@@ -269,7 +269,7 @@ impl Bots {
     /// Claims the win of game `id` for `user`, its opponent having left.
     pub async fn claim_victory(&self, id: &str, user: &User) -> Result<(), BotError> {
         let (token, _) = self.seat_token(id, user).await?;
-        self.round.claim(id, Some(&token), "win").await?;
+        self.round.offers.claim(id, Some(&token), "win").await?;
         Ok(())
     }
 
@@ -300,9 +300,15 @@ impl Bots {
         };
         if kind == OfferKind::Rematch {
             // A rematch's answer has a step of its own (an accept makes the new game).
-            self.round.rematch(id, Some(&token), action, None).await?;
+            self.round
+                .rematches
+                .rematch(id, Some(&token), action, None)
+                .await?;
         } else {
-            self.round.offer(id, Some(&token), kind, action).await?;
+            self.round
+                .offers
+                .offer(id, Some(&token), kind, action)
+                .await?;
         }
         Ok(())
     }
@@ -341,14 +347,14 @@ impl Bots {
             .online
             .and_then(|o| o.you)
             .ok_or_else(|| GameError::Internal("a seat without a side".into()))?;
-        let key = self.round.presence_key(id, Some(&token)).await?;
+        let key = self.round.watchers.key(id, Some(&token)).await?;
         let (first, rx, guard) = self
             .round
+            .watchers
             .subscribe_present(id, Some(&key), Some(&user.id))
             .await?;
         let created_ms = {
-            let live = self.games.live(id).await?;
-            let s = live.lock().await;
+            let (_, s) = self.games.hold(id).await?;
             s.online.as_ref().map_or(0, |o| o.created_ms)
         };
         let (lines, full) = GameLines::open(&first, side, created_ms)

@@ -4,8 +4,9 @@
 //! the tournaments are services of their own that use [`Games`] as their repository.
 //!
 //! A live game is an `Arc<tokio::sync::Mutex<Session>>` in the cache. A change is computed on a
-//! copy ([`Change`]), **written to the store (checked against the version it was computed from),
-//! and only then** applied in memory, published and answered ([`Games::commit`]). A write that
+//! copy ([`Change`]) under the game's lock ([`Games::hold`]), **written to the store (checked
+//! against the version it was computed from), and only then** applied in memory, published and
+//! answered: one step, [`Games::commit`], for every service. A write that
 //! loses a race to another writer is a [`GameError::Conflict`]; the cached copy is then dropped
 //! so that the next request reloads the game from the store.
 //!
@@ -95,7 +96,8 @@ pub(crate) trait Follower: Send + Sync {
     fn finished(&self, _end: &Finished) {}
 }
 
-/// A change of a game computed on a copy: what the versioned write stores.
+/// A change of a game computed on a copy: what the versioned write stores, and how the
+/// watchers are told of it ([`Games::commit`]).
 pub(crate) struct Change {
     /// The game after the change.
     pub game: Game,
@@ -105,6 +107,13 @@ pub(crate) struct Change {
     pub online: Option<Online>,
     /// A new game stored in the same transaction (a rematch).
     pub insert: Option<GameRow>,
+    /// What a move did, for the watchers' animation.
+    pub detail: Option<MoveDetailView>,
+    /// The watchers get the whole state (and [`Games::commit`] answers it), not only the
+    /// record since their last update.
+    pub whole_state: bool,
+    /// What changes in memory only, once the write is done and before the watchers are told.
+    pub then: Option<Box<dyn FnOnce(&mut Session) + Send>>,
 }
 
 impl Change {
@@ -115,19 +124,47 @@ impl Change {
             redo,
             online: None,
             insert: None,
+            detail: None,
+            whole_state: false,
+            then: None,
         }
     }
 
     /// An online game becoming `game` and `online`.
     pub fn online(game: Game, online: Online) -> Change {
         Change {
-            game,
-            redo: Vec::new(),
             online: Some(online),
-            insert: None,
+            ..Change::local(game, Vec::new())
+        }
+    }
+
+    /// The change is a move that did `detail`.
+    pub fn with_detail(self, detail: MoveDetailView) -> Change {
+        Change {
+            detail: Some(detail),
+            ..self
+        }
+    }
+
+    /// The watchers get the whole state, which [`Games::commit`] answers.
+    pub fn whole_state(self) -> Change {
+        Change {
+            whole_state: true,
+            ..self
+        }
+    }
+
+    /// `then` runs on the session once the change is written, before the watchers are told.
+    pub fn then(self, then: impl FnOnce(&mut Session) + Send + 'static) -> Change {
+        Change {
+            then: Some(Box::new(then)),
+            ..self
         }
     }
 }
+
+/// A live game held under its lock ([`Games::hold`]): the session to read and change.
+pub(crate) type Held = tokio::sync::OwnedMutexGuard<Session>;
 
 /// The games of this server: the cache of live sessions and the store behind it.
 pub struct Games {
@@ -450,15 +487,35 @@ impl Games {
         self.egdb.as_ref().map(|t| t.health())
     }
 
-    /// Stores `change` as the next version of `s`, then (only then) applies it in memory. A
-    /// lost race drops the cached copy and answers [`GameError::Conflict`]. The watchers are
-    /// not told: [`Games::commit`] is this and [`Games::changed`].
-    pub(crate) async fn persist(&self, s: &mut Session, change: Change) -> Result<(), GameError> {
+    /// Game `id`, loaded when needed, and its session locked: the first part of every change
+    /// (and of every read that must see one version throughout).
+    pub(crate) async fn hold(&self, id: &str) -> Result<(Live, Held), GameError> {
+        let live = self.live(id).await?;
+        let s = Arc::clone(&live).lock_owned().await;
+        Ok((live, s))
+    }
+
+    /// The one step that changes a game, under its lock (`s`, of `live`): `change` is written
+    /// as the next version of `s` (checked against the version it was computed from), then
+    /// (only then) applied in memory, and the watchers (`cause`, what a move did) and the
+    /// followers (the flag's timer, the lobby, the computer's reply) are told. Answers the
+    /// state sent to the watchers when the change asked for the whole state. A write that lost
+    /// a race drops the cached copy and answers [`GameError::Conflict`]; nothing is told.
+    pub(crate) async fn commit(
+        &self,
+        live: &Live,
+        s: &mut Session,
+        change: Change,
+        cause: &str,
+    ) -> Result<Option<StateView>, GameError> {
         let Change {
             game,
             redo,
             online,
             insert,
+            detail,
+            whole_state,
+            then,
         } = change;
         let (online_text, online_status, [south_user, north_user]) =
             rows::online_columns(online.as_ref())?;
@@ -482,7 +539,12 @@ impl Games {
         let finished = end::finished_between(&s.id, s.online.as_ref(), online.as_ref());
         let written = match (insert, ended) {
             (Some(row), _) => self.store.update_and_insert(update, row).await,
-            (None, Some(ended)) => match self.store.accounts().finish(update, ended).await {
+            (None, Some(ended)) => match self
+                .store
+                .accounts()
+                .finish(update, ended, crate::rating::rate_end)
+                .await
+            {
                 Ok(lines) => {
                     s.players = lines;
                     Ok(())
@@ -492,69 +554,46 @@ impl Games {
             (None, None) => self.store.update(update).await,
         };
         match written {
-            Ok(()) => {
-                if let Some(end) = &finished {
-                    for f in self.followers.get().into_iter().flatten() {
-                        if let Some(f) = f.upgrade() {
-                            f.finished(end);
-                        }
-                    }
-                }
-                s.game = game;
-                s.redo = redo;
-                if let Some(o) = &online {
-                    s.names = online_names(o);
-                }
-                s.online = online;
-                s.version += 1;
-                s.engine_error = None;
-                // A reply being computed is now stale (the version changed).
-                s.thinking = false;
-                // A proposal of the computer's is about the position it was made in.
-                s.cycle_offer = None;
-                Ok(())
-            }
+            Ok(()) => {}
             Err(e @ StoreError::Conflict { .. }) if self.store.shared() => {
                 // Another instance wrote first: its notice (or the next request's version
                 // check) refreshes this copy in place, keeping its watchers.
                 tracing::info!(game = %s.id, "{e}");
-                Err(e.into())
+                return Err(e.into());
             }
             Err(e @ StoreError::Conflict { .. }) => {
                 tracing::info!(game = %s.id, "{e}; the cached copy is dropped");
                 self.cache().remove(&s.id);
-                Err(e.into())
+                return Err(e.into());
             }
-            Err(e) => Err(e.into()),
+            Err(e) => return Err(e.into()),
         }
-    }
-
-    /// After a stored change of `s`: tells the watchers (`cause`, what a move did, the state if
-    /// already built) and the followers (the flag's timer, the lobby, the computer's reply).
-    pub(crate) fn changed(
-        &self,
-        live: &Live,
-        s: &Session,
-        cause: &str,
-        detail: Option<&MoveDetailView>,
-        state: Option<&StateView>,
-    ) {
-        self.publish_update(s, detail, cause, state);
+        if let Some(end) = &finished {
+            for f in self.followers.get().into_iter().flatten() {
+                if let Some(f) = f.upgrade() {
+                    f.finished(end);
+                }
+            }
+        }
+        s.game = game;
+        s.redo = redo;
+        if let Some(o) = &online {
+            s.names = online_names(o);
+        }
+        s.online = online;
+        s.version += 1;
+        s.engine_error = None;
+        // A reply being computed is now stale (the version changed).
+        s.thinking = false;
+        // A proposal of the computer's is about the position it was made in.
+        s.cycle_offer = None;
+        if let Some(then) = then {
+            then(s);
+        }
+        let state = whole_state.then(|| self.view(s));
+        self.publish_update(s, detail.as_ref(), cause, state.as_ref());
         self.touch(live, s, Touch::Changed);
-    }
-
-    /// The step that changes a game, under its lock (`s`, of `live`): the versioned write of
-    /// `change`, the change applied in memory, the watchers and followers told (`cause`).
-    pub(crate) async fn commit(
-        &self,
-        live: &Live,
-        s: &mut Session,
-        change: Change,
-        cause: &str,
-    ) -> Result<(), GameError> {
-        self.persist(s, change).await?;
-        self.changed(live, s, cause, None, None);
-        Ok(())
+        Ok(state)
     }
 
     /// Closes the store (pending writes finish; its lock is released).

@@ -94,7 +94,7 @@ impl House {
 
     /// Looks at game `id` and does the bot's part.
     async fn look(&self, bot: &HouseBot, id: &str) -> Next {
-        let seat = match self.round.seat_of_account(id, &bot.user).await {
+        let seat = match self.round.accounts.seat(id, &bot.user).await {
             Ok(seat) => seat,
             Err(_) => return Next::Done,
         };

@@ -240,6 +240,7 @@ pub(super) async fn events(
     let stop = slot.stop(s.shutdown.clone());
     let (first, rx, guard) = s
         .round
+        .watchers
         .subscribe_present(
             &id,
             q.get("presence").map(String::as_str),

@@ -62,7 +62,10 @@ pub(super) fn offer(
        + 'static {
     move |State(s), Path(id), headers, ApiJson(req)| {
         Box::pin(async move {
-            let state = s.round.offer(&id, token(&headers), kind, &req.action);
+            let state = s
+                .round
+                .offers
+                .offer(&id, token(&headers), kind, &req.action);
             Ok(Json(state.await?))
         })
     }
@@ -75,7 +78,10 @@ pub(super) async fn claim(
     ApiJson(req): ApiJson<ClaimReq>,
 ) -> Result<Json<view::StateView>, ApiError> {
     Ok(Json(
-        s.round.claim(&id, token(&headers), &req.result).await?,
+        s.round
+            .offers
+            .claim(&id, token(&headers), &req.result)
+            .await?,
     ))
 }
 
@@ -89,6 +95,7 @@ pub(super) async fn rematch(
     let ip = Some(client(peer));
     let (seat, state) = s
         .round
+        .rematches
         .rematch(&id, token(&headers), &req.action, ip)
         .await?;
     Ok(Json(RematchAnswer {
@@ -106,10 +113,10 @@ pub(super) async fn seat(
     // Without a seat token, a logged-in player's seat follows the account (another device).
     if token(&headers).is_none() {
         if let Some(user) = super::accounts::viewer(&s, &headers).await? {
-            return Ok(Json(s.round.seat_of_account(&id, &user).await?));
+            return Ok(Json(s.round.accounts.seat(&id, &user).await?));
         }
     }
-    Ok(Json(s.round.seat(&id, token(&headers)).await?))
+    Ok(Json(s.round.rematches.seat(&id, token(&headers)).await?))
 }
 
 pub(super) async fn presence(
@@ -118,7 +125,7 @@ pub(super) async fn presence(
     headers: HeaderMap,
     OptionalJson(NoBody {}): OptionalJson<NoBody>,
 ) -> Result<Json<PresenceAnswer>, ApiError> {
-    let key = s.round.presence_key(&id, token(&headers)).await?;
+    let key = s.round.watchers.key(&id, token(&headers)).await?;
     Ok(Json(PresenceAnswer { key }))
 }
 
@@ -136,6 +143,6 @@ pub(super) async fn account_games(
             .map_err(|_| ApiError::bad_request("offset must be a whole number"))?,
     };
     let user = super::accounts::logged_in(&s, &headers).await?;
-    let games = s.round.account_games(&user, offset).await?;
+    let games = s.round.accounts.games(&user, offset).await?;
     Ok(Json(oware_protocol::AccountGames { games }))
 }

@@ -141,8 +141,7 @@ impl Local {
         token: Option<&str>,
         watcher: Option<&str>,
     ) -> Result<(), GameError> {
-        let live = self.games.live(id).await?;
-        let mut s = live.lock().await;
+        let (_, mut s) = self.games.hold(id).await?;
         match &s.online {
             Some(o) if o.side_of(token).is_some() => {}
             Some(_) => {

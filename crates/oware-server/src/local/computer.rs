@@ -110,13 +110,10 @@ impl Local {
         if let Err(e) = next.play(m) {
             return failed(&mut s, format!("the engine chose an illegal move: {e}"));
         }
-        let ply = next.moves().len();
-        match self
-            .games
-            .persist(&mut s, Change::local(next, Vec::new()))
-            .await
-        {
-            Ok(()) => {}
+        let detail = view::move_detail(next.moves().len(), &pos, m, &explained);
+        let change = Change::local(next, Vec::new()).with_detail(detail);
+        match self.games.commit(&live, &mut s, change, "computer").await {
+            Ok(_) => {}
             Err(GameError::Conflict) => {
                 // Someone else changed the game; its new owner of the cache takes it from here.
                 s.engine_error = Some("the game changed elsewhere; reload it".into());
@@ -131,9 +128,6 @@ impl Local {
                 return failed(&mut s, what);
             }
         }
-        let detail = view::move_detail(ply, &pos, m, &explained);
-        self.games
-            .changed(&live, &s, "computer", Some(&detail), None);
     }
 
     /// With several instances: claims the computer's reply to game `id` at `version` in the

@@ -11,11 +11,11 @@ use std::fmt;
 use std::sync::{Arc, Weak};
 
 use oware_core::{BySide, Game, PlayError, Rules, Side};
-use tokio::sync::{Mutex, OwnedMutexGuard};
+use tokio::sync::Mutex;
 
 use crate::engine::{EngineError, EngineJobs};
 use crate::games::{
-    clean_name, default_names, random_hex, Change, Created, Follower, GameError, Games, Live,
+    clean_name, default_names, random_hex, Change, Created, Follower, GameError, Games, Held, Live,
     MoveInput, MoveReply, Opponent, Session, Touch,
 };
 use crate::online::OnlineConfig;
@@ -246,29 +246,22 @@ impl Local {
                 }
             }
         }
-        let ply = game.moves().len();
-        self.games
-            .persist(s, Change::local(game, Vec::new()))
-            .await?;
+        let detail = view::move_detail(game.moves().len(), &pos, m, &explained);
+        let mut change = Change::local(game, Vec::new())
+            .with_detail(detail.clone())
+            .whole_state();
         if hold.is_some() {
-            s.engine_hold = hold;
+            change = change.then(move |s| s.engine_hold = hold);
         }
-        let detail = view::move_detail(ply, &pos, m, &explained);
-        let state = self.games.view(s);
-        self.games
-            .changed(live, s, "move", Some(&detail), Some(&state));
+        let state = self.games.commit(live, s, change, "move").await?;
+        let state = state.unwrap_or_else(|| self.games.view(s));
         Ok(MoveReply { detail, state })
     }
 
     /// Game `id`'s session, locked, for the token's holder; refused for an online game (its
     /// takebacks are offers to the opponent).
-    async fn own_local(
-        &self,
-        id: &str,
-        token: Option<&str>,
-    ) -> Result<(Live, OwnedMutexGuard<Session>), GameError> {
-        let live = self.games.live(id).await?;
-        let s = Arc::clone(&live).lock_owned().await;
+    async fn own_local(&self, id: &str, token: Option<&str>) -> Result<(Live, Held), GameError> {
+        let (live, s) = self.games.hold(id).await?;
         s.not_online()?;
         s.authorize(token)?;
         Ok((live, s))
@@ -294,11 +287,9 @@ impl Local {
                 "there is no move of yours to take back",
             ));
         }
-        let s = &mut *s;
-        self.games.persist(s, Change::local(game, redo)).await?;
-        let state = self.games.view(s);
-        self.games.changed(&live, s, "undo", None, Some(&state));
-        Ok(state)
+        let change = Change::local(game, redo).whole_state();
+        let state = self.games.commit(&live, &mut s, change, "undo").await?;
+        Ok(state.unwrap_or_else(|| self.games.view(&s)))
     }
 
     /// Replays the next undone move (against the computer: your move and its reply).
@@ -326,17 +317,14 @@ impl Local {
                 break;
             }
         }
-        let s = &mut *s;
-        self.games.persist(s, Change::local(game, redo)).await?;
-        let state = self.games.view(s);
-        self.games.changed(&live, s, "redo", None, Some(&state));
-        Ok(state)
+        let change = Change::local(game, redo).whole_state();
+        let state = self.games.commit(&live, &mut s, change, "redo").await?;
+        Ok(state.unwrap_or_else(|| self.games.view(&s)))
     }
 
     /// The OGN record of game `id`.
     pub async fn ogn(&self, id: &str) -> Result<String, GameError> {
-        let live = self.games.live(id).await?;
-        let s = live.lock().await;
+        let (_, s) = self.games.hold(id).await?;
         Ok(s.ogn())
     }
 }

@@ -15,8 +15,7 @@ impl Reviews {
         token: Option<&str>,
         ask: bool,
     ) -> Result<ReviewTarget, GameError> {
-        let live = self.games.live(id).await?;
-        let s = live.lock().await;
+        let (_, s) = self.games.hold(id).await?;
         if ask {
             match &s.online {
                 Some(o) if o.is_live() => {

@@ -6,7 +6,9 @@ use oware_core::Side;
 
 use oware_protocol::SeatAnswer;
 
-use super::Round;
+use std::sync::Arc;
+
+use super::base::Base;
 use crate::accounts::User;
 use crate::games::{game_of_row, listing_column, online_of, GameError, Listing};
 use crate::online::{Online, OnlineError, Status};
@@ -19,7 +21,12 @@ pub const ACCOUNT_GAMES_PAGE: u64 = 100;
 /// One of an account's games still going.
 pub use oware_protocol::AccountGame;
 
-impl Round {
+/// An account's online games: those going, its seat in one on another device.
+pub struct AccountGames {
+    pub(super) base: Arc<Base>,
+}
+
+impl AccountGames {
     /// A page of `user`'s online games still going: at most `ACCOUNT_GAMES_PAGE` (100) after the
     /// first `offset` (oldest first in the store), the player's turn first, the least time left
     /// first within the page. Read from the store's columns ([`crate::GameStore::listed_online_of`],
@@ -27,16 +34,13 @@ impl Round {
     /// change of a game writes), so every instance answers the same, no request reads more
     /// than a page's rows however many games the account has, and no game's online part or
     /// moves are read (a row written before the `listing` column is read whole, once).
-    pub async fn account_games(
-        &self,
-        user: &User,
-        offset: u64,
-    ) -> Result<Vec<AccountGame>, GameError> {
+    pub async fn games(&self, user: &User, offset: u64) -> Result<Vec<AccountGame>, GameError> {
         let rows = self
+            .base
             .store
             .listed_online_of(user.id.clone(), offset, ACCOUNT_GAMES_PAGE)
             .await?;
-        let now = self.now();
+        let now = self.base.now();
         let mut games = Vec::new();
         for row in rows {
             let Some(side) = [
@@ -85,7 +89,7 @@ impl Round {
     /// The listing of game `id` from its whole row, for a row written before the `listing`
     /// column (none if it cannot be read).
     async fn listing_of_row(&self, id: &str) -> Option<Listing> {
-        let row = self.store.load(id.to_string()).await.ok()??;
+        let row = self.base.store.load(id.to_string()).await.ok()??;
         let online = serde_json::from_str::<Online>(&row.online).ok()?;
         let (game, _) = game_of_row(&row).ok()?;
         let text = listing_column(Some(&online), &game).ok()?;
@@ -93,14 +97,13 @@ impl Round {
     }
 
     /// The seat `user` holds in online game `id`, with its token: the game on another device.
-    pub async fn seat_of_account(&self, id: &str, user: &User) -> Result<SeatAnswer, GameError> {
-        let live = self.games.live(id).await?;
-        let s = live.lock().await;
+    pub async fn seat(&self, id: &str, user: &User) -> Result<SeatAnswer, GameError> {
+        let (_, s) = self.base.games.hold(id).await?;
         let o = online_of(&s)?;
         let side = [Side::South, Side::North]
             .into_iter()
             .find(|&side| o.seat(side).user.as_deref() == Some(user.id.as_str()))
             .ok_or_else(OnlineError::not_your_seat)?;
-        self.seat_reply(&s, side)
+        self.base.seat_reply(&s, side)
     }
 }

@@ -5,19 +5,24 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::Round;
+use super::base::Base;
 use crate::games::{Change, GameError, Live, Session};
 
-/// How often a server records in the store that it is alive (see [`Round::resume_online`]).
+/// How often a server records in the store that it is alive (see [`Clocks::resume_online`]).
 const ALIVE_EVERY: Duration = Duration::from_secs(5);
 
-impl Round {
+/// The clocks of online games: one flag timer per clocked game, the clocks resumed at start.
+pub struct Clocks {
+    pub(super) base: Arc<Base>,
+}
+
+impl Clocks {
     /// Starts the timer that ends the game when the running side's flag falls, cancelling the
     /// game's previous timer (a game has at most one; one that has ended or whose clock is
     /// stopped has none). It sleeps on the games' clock until the flag's deadline; its retries
     /// (another instance's claim on the fall, a failed write) wait real time: they are how
     /// often work is tried, not a rule of the game.
-    pub(super) fn arm_clock(&self, live: &Live, s: &Session) {
+    pub(crate) fn arm_clock(&self, live: &Live, s: &Session) {
         let mut timer = s.flag_timer.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(old) = timer.take() {
             old.abort();
@@ -26,11 +31,11 @@ impl Round {
             return;
         };
         let version = s.version;
-        let games = Arc::clone(&self.games);
-        let (store, clock) = (Arc::clone(&self.store), Arc::clone(&self.clock));
-        let lease = self.online.work_lease;
+        let games = Arc::clone(&self.base.games);
+        let (store, clock) = (Arc::clone(&self.base.store), Arc::clone(&self.base.clock));
+        let lease = self.base.online.work_lease;
         let live = Arc::clone(live);
-        let sleep = self.clock.sleep_until(deadline);
+        let sleep = self.base.clock.sleep_until(deadline);
         let task = tokio::spawn(async move {
             let mut sleep = sleep;
             loop {
@@ -70,10 +75,12 @@ impl Round {
                     }
                 }
                 let game = s.game.clone();
-                match games.persist(&mut s, Change::online(game, o)).await {
-                    Ok(()) => {
+                match games
+                    .commit(&live, &mut s, Change::online(game, o), "time")
+                    .await
+                {
+                    Ok(_) => {
                         tracing::debug!(game = %s.id, "a flag fell");
-                        games.changed(&live, &s, "time", None, None);
                         return;
                     }
                     Err(GameError::Conflict) => return,
@@ -93,7 +100,7 @@ fn retry(d: Duration) -> crate::time::Sleep {
     Box::pin(tokio::time::sleep(d))
 }
 
-impl Round {
+impl Clocks {
     /// At start: resumes the clocks of the online games still going and rebuilds the lobby;
     /// answers how many clocks were resumed. A clock charges the time its side used up to the
     /// stop and not the downtime: every server records in the store that it is alive (every
@@ -102,9 +109,9 @@ impl Round {
     /// on one database, a start while another instance serves (its record is recent) changes
     /// no clock: the service was never down.
     pub async fn resume_online(&self) -> Result<usize, GameError> {
-        let now = self.now();
-        let last = self.store.last_alive().await?;
-        let shared = self.store.shared();
+        let now = self.base.now();
+        let last = self.base.store.last_alive().await?;
+        let shared = self.base.store.shared();
         let down = match last {
             Some(at) if !shared || now.saturating_sub(at) > 2 * ALIVE_EVERY.as_millis() as u64 => {
                 now.saturating_sub(at)
@@ -115,14 +122,15 @@ impl Round {
         let mover = down > 0
             && (!shared
                 || self
+                    .base
                     .store
-                    .claim("resume clocks".to_string(), self.online.work_lease)
+                    .claim("resume clocks".to_string(), self.base.online.work_lease)
                     .await
                     .unwrap_or(false));
         let result = self.resume_games(if mover { down } else { 0 }).await;
-        self.store.mark_alive(self.now()).await?;
+        self.base.store.mark_alive(self.base.now()).await?;
         if mover && shared {
-            let _ = self.store.release("resume clocks".to_string()).await;
+            let _ = self.base.store.release("resume clocks".to_string()).await;
         }
         self.alive_heartbeat();
         result
@@ -131,12 +139,12 @@ impl Round {
     /// Every [`ALIVE_EVERY`], records in the store that this server is alive. Ends when the
     /// round is dropped.
     fn alive_heartbeat(&self) {
-        let weak = self.me.clone();
+        let weak = Arc::downgrade(&self.base);
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(ALIVE_EVERY).await;
-                let Some(round) = weak.upgrade() else { return };
-                if let Err(e) = round.store.mark_alive(round.now()).await {
+                let Some(base) = weak.upgrade() else { return };
+                if let Err(e) = base.store.mark_alive(base.now()).await {
                     tracing::warn!("the store could not record that this server is alive: {e}");
                 }
             }
@@ -144,14 +152,14 @@ impl Round {
     }
 }
 
-impl Round {
-    /// [`Round::resume_online`]'s work on each game: the running clocks' turns start `down` ms
+impl Clocks {
+    /// [`Clocks::resume_online`]'s work on each game: the running clocks' turns start `down` ms
     /// later.
     async fn resume_games(&self, down: u64) -> Result<usize, GameError> {
-        let rows = self.store.live_online().await?;
+        let rows = self.base.store.live_online().await?;
         let mut resumed = 0;
         for row in rows {
-            let live = match self.games.live(&row.id).await {
+            let live = match self.base.games.live(&row.id).await {
                 Ok(l) => l,
                 Err(e) => {
                     tracing::warn!(game = %row.id, "an online game could not be resumed: {e}");
@@ -168,87 +176,21 @@ impl Round {
             let started = o.started_ms.unwrap_or(o.created_ms);
             let timed = o.clock.as_mut().filter(|c| c.running.is_some() || waiting);
             if let Some(c) = timed.filter(|_| down > 0) {
-                c.turn_started_ms = (c.turn_started_ms.max(started) + down).min(self.now());
+                c.turn_started_ms = (c.turn_started_ms.max(started) + down).min(self.base.now());
                 let game = s.game.clone();
-                if let Err(e) = self.games.persist(&mut s, Change::online(game, o)).await {
+                let change = Change::online(game, o);
+                if let Err(e) = self.base.games.commit(&live, &mut s, change, "time").await {
                     tracing::warn!(game = %row.id, "a clock could not be resumed: {e}");
                     continue;
                 }
                 resumed += 1;
             }
             self.arm_clock(&live, &s);
-            self.lobby.sync_game(&s);
+            self.base.lobby.sync_game(&s);
             if s.online.as_ref().is_some_and(|o| o.lobby) {
-                self.recheck_lobby_later(&live, &s);
+                self.base.recheck_lobby_later(&live, &s);
             }
         }
         Ok(resumed)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::EngineJobs;
-    use crate::games::{Games, MoveInput, OfferKind};
-    use crate::round::{Ending, NewOnline};
-    use crate::store::SqliteStore;
-
-    /// The references to a cached game other than the cache's own and the caller's, once
-    /// the cancelled timers have been dropped by the runtime.
-    async fn holders(games: &Games, id: &str) -> usize {
-        for _ in 0..20 {
-            tokio::task::yield_now().await;
-        }
-        let live = games.live(id).await.expect("cached");
-        Arc::strong_count(&live) - 2
-    }
-
-    #[tokio::test]
-    async fn a_clocked_game_has_one_flag_timer_and_none_once_it_ended() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&dir.path().join("games.sqlite")).unwrap();
-        let env = crate::env::Env::new(
-            Arc::new(store),
-            EngineJobs::new(1),
-            None,
-            crate::online::OnlineConfig::default(),
-            crate::house::HouseConfig::default(),
-            &crate::limits::ServerLimits::default(),
-            Arc::new(crate::time::SystemClock),
-        );
-        let (games, round) = (&env.games, &env.round);
-        let body = serde_json::json!({ "initial_s": 600, "increment_s": 5 });
-        let new = NewOnline::parse(None, Some(&body), Some("S"), Some("Ama"), false, 30).unwrap();
-        let created = round.create_online(new, None).await.unwrap();
-        let (id, south) = (created.id, created.token);
-        let north = round.join(&id, None, "Kofi", None).await.unwrap().token;
-        // Moves, a declined draw offer: each change re-arms the clock.
-        for (token, pit) in [(&south, "C"), (&north, "c"), (&south, "D"), (&north, "d")] {
-            round
-                .play(&id, Some(token), MoveInput::Text(pit), None, None)
-                .await
-                .unwrap();
-        }
-        round
-            .offer(&id, Some(&south), OfferKind::Draw, "offer")
-            .await
-            .unwrap();
-        round
-            .offer(&id, Some(&north), OfferKind::Draw, "decline")
-            .await
-            .unwrap();
-        assert_eq!(
-            holders(games, &id).await,
-            1,
-            "one timer while the clock runs"
-        );
-        round.end(&id, Some(&south), Ending::Resign).await.unwrap();
-        assert_eq!(
-            holders(games, &id).await,
-            0,
-            "a finished game is held by no timer: the cache may drop it"
-        );
-        games.close().await.unwrap();
     }
 }

@@ -1,60 +1,71 @@
-//! Online play (lila's `round`): creating a challenge (and its lobby entry), joining, moves,
-//! the ends (resign, abort, cancel), offers (draw, takeback, cycle), claims, rematches, seat
-//! recovery, presence keys and each player's view of the state; the flag timers (`clock.rs`),
-//! the event streams of players and spectators (`presence.rs`), games made with both seats
-//! taken for pools and tournaments (`paired.rs`), ratings at the start (`players.rs`) and an
-//! account's games (`account.rs`). The rules of online play are `online/`'s; the games are
+//! Online play (lila's `round`), split as lila's round is into parts of their own, each given
+//! what it needs ([`base::Base`]): [`Round`] creates a challenge (and its lobby entry), joins,
+//! plays the moves, ends games (resign, abort, cancel) and answers each player's view of the
+//! state; [`Offers`] (lila's drawer and takebacker) handles draw offers, takebacks, cycle
+//! proposals and claims; [`Rematches`] (lila's rematcher) the rematches and their seats;
+//! [`Clocks`] the flag timers; [`Watchers`] the event streams of players and spectators;
+//! [`AccountGames`] an account's games. The rules of online play are `online/`'s; the games are
 //! `games/`'s, changed through [`Games::commit`].
 //!
 //! | file | job |
 //! | --- | --- |
-//! | `mod.rs` | [`Round`], creating an online game, the creation limit, the lobby's recheck |
-//! | `actions.rs` | join, moves, ends, offers, claims, rematch, seats, presence keys, `state_for` |
-//! | `clock.rs` | the flag timer of each clocked game, clocks resumed at start, the alive heartbeat |
-//! | `presence.rs` | event streams of players and spectators ([`PresenceGuard`]) |
+//! | `mod.rs` | [`Round`] and its parts, creating an online game |
+//! | `base.rs` | what the parts share: an action once the flag is checked, a seat's answer, the creation limit, the lobby's recheck, the spectators' count |
+//! | `actions.rs` | join, moves, ends, `state_for` |
+//! | `offers.rs` | [`Offers`]: draw offers, takebacks, cycle proposals, claims |
+//! | `rematch.rs` | [`Rematches`]: rematches and the seat in the next game |
+//! | `clock.rs` | [`Clocks`]: the flag timer of each clocked game, clocks resumed at start, the alive heartbeat |
+//! | `presence.rs` | [`Watchers`]: event streams of players and spectators ([`PresenceGuard`]), presence keys |
 //! | `paired.rs` | games with both seats taken (pools, tournaments), the finished channel |
 //! | `players.rs` | rated games' conditions and the ratings' snapshot |
-//! | `account.rs` | an account's games still going, its seat on another device |
+//! | `account.rs` | [`AccountGames`]: an account's games still going, its seat on another device |
 
 mod account;
 mod actions;
+mod base;
 mod clock;
+mod offers;
 mod paired;
 mod players;
 mod presence;
+mod rematch;
 
-use std::sync::{Arc, Weak};
+use std::sync::Arc;
 
 use oware_core::{Game, Rules, Side};
 use tokio::sync::broadcast;
 
 use crate::games::{
-    clean_name, online_row, random_hex, Created, Finished, Follower, GameError, Games, Live,
-    Session, Touch,
+    clean_name, random_hex, Created, Finished, Follower, GameError, Games, Live, Session, Touch,
 };
 use crate::lobby::Lobby;
 use crate::local::Local;
 use crate::online::{ControlChecks, Online, OnlineConfig, OnlineError, TimeControl};
 use crate::store::Store;
 use crate::time::Clock;
+use base::Base;
 
+pub use account::AccountGames;
+pub use clock::Clocks;
+pub use offers::Offers;
 pub use paired::{NewPaired, Paired, PairedPlayer};
-pub use presence::PresenceGuard;
+pub use presence::{PresenceGuard, Watchers};
+pub use rematch::Rematches;
 
 /// Online play: what it needs, given by the wiring (`env.rs`).
 pub struct Round {
-    /// Itself, for the tasks it starts (timers, lobby rechecks).
-    me: Weak<Round>,
-    games: Arc<Games>,
-    store: Arc<dyn Store>,
-    clock: Arc<dyn Clock>,
-    /// Games on one device: a move or a cycle proposal of such a game is theirs.
-    local: Arc<Local>,
-    /// The open challenges posted to the lobby and their watchers (`lobby.rs`).
-    lobby: Arc<Lobby>,
-    online: OnlineConfig,
-    /// The budget: online games created per address, games going per account.
-    budget: Arc<crate::budget::Budget>,
+    /// What the parts share.
+    base: Arc<Base>,
+    /// Draw offers, takebacks, cycle proposals, claims.
+    pub offers: Offers,
+    /// Rematches and the seats in them.
+    pub rematches: Rematches,
+    /// The flag timers, the clocks resumed at start.
+    pub clocks: Clocks,
+    /// The event streams of players and spectators, presence keys.
+    pub watchers: Watchers,
+    /// An account's games going, its seat on another device.
+    pub accounts: AccountGames,
     /// Online games that ended on this instance (`paired.rs`).
     finished: broadcast::Sender<Finished>,
     /// Paired games started on this instance, by id (`paired.rs`).
@@ -64,7 +75,7 @@ pub struct Round {
 impl Follower for Round {
     fn touched(&self, live: &Live, s: &Session, touch: Touch) {
         if matches!(touch, Touch::Refreshed | Touch::Changed) {
-            self.arm_clock(live, s);
+            self.clocks.arm_clock(live, s);
         }
     }
 
@@ -194,15 +205,6 @@ impl NewOnline {
     }
 }
 
-/// A budget's refusal as the games' error (429 with `Retry-After`).
-fn too_many(e: crate::limits::LimitError) -> GameError {
-    GameError::TooMany {
-        code: e.code,
-        message: e.message,
-        retry_after_s: e.retry_after_s,
-    }
-}
-
 impl Round {
     /// Online play on `games`, with its lobby, and `local` for the routes both share.
     pub(crate) fn new(
@@ -214,66 +216,62 @@ impl Round {
         online: OnlineConfig,
         budget: Arc<crate::budget::Budget>,
     ) -> Arc<Round> {
-        Arc::new_cyclic(|me| Round {
-            me: me.clone(),
-            budget,
+        let base = Arc::new(Base {
             games,
             store,
             clock,
             local,
             lobby,
             online,
+            budget,
+        });
+        let part = || Arc::clone(&base);
+        Arc::new(Round {
+            offers: Offers { base: part() },
+            rematches: Rematches { base: part() },
+            clocks: Clocks { base: part() },
+            watchers: Watchers { base: part() },
+            accounts: AccountGames { base: part() },
+            base,
             finished: broadcast::channel(1024).0,
             started: broadcast::channel(1024).0,
         })
     }
 
-    /// Itself, shared (it lives in an `Arc`).
-    fn me(&self) -> Arc<Round> {
-        self.me
-            .upgrade()
-            .expect("a Round is used only while it is alive")
-    }
-
-    fn now(&self) -> u64 {
-        self.clock.now_ms()
-    }
-
     /// Whether bots may join the pools meant for people ([`OnlineConfig::bots_in_pools`]).
     pub fn bots_in_pools(&self) -> bool {
-        self.online.bots_in_pools
+        self.base.online.bots_in_pools
     }
 
     /// The smallest initial time a clock may have, in seconds.
     pub fn min_initial_s(&self) -> u64 {
-        self.online.min_initial_s
+        self.base.online.min_initial_s
     }
 
     /// Counts a creation by `ip` (a challenge, or a pool's ticket: each may become a game);
     /// refuses beyond the limit in the window.
     pub(crate) fn count_creation(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
-        self.creation(ip, true)
+        self.base.count_creation(ip)
     }
 
     /// Whether [`Round::count_creation`] would count a creation by `ip` now, counting nothing.
     pub(crate) fn may_create(&self, ip: Option<std::net::IpAddr>) -> Result<(), GameError> {
-        self.creation(ip, false)
-    }
-
-    fn creation(&self, ip: Option<std::net::IpAddr>, count: bool) -> Result<(), GameError> {
-        let Some(ip) = ip else { return Ok(()) };
-        self.budget.online_creation(ip, count).map_err(too_many)
+        self.base.may_create(ip)
     }
 
     /// Refuses one more online game for each of `users` (account ids) that has as many going
-    /// as the budget allows ([`crate::ServerLimits::live_games_per_account`]): counted in the
-    /// store by the seat columns' indexes, so every instance counts the same.
+    /// as the budget allows.
     pub(crate) async fn may_hold_another(&self, users: &[&str]) -> Result<(), GameError> {
-        for u in users {
-            let going = self.store.live_online_count(u.to_string()).await?;
-            self.budget.live_games(going).map_err(too_many)?;
-        }
-        Ok(())
+        self.base.may_hold_another(users).await
+    }
+
+    /// `user`'s rating snapshot for a game with `clock` (`None` without a category).
+    pub(crate) async fn rating_snapshot(
+        &self,
+        user: &crate::accounts::User,
+        clock: Option<&TimeControl>,
+    ) -> Result<Option<oware_protocol::SeatRating>, GameError> {
+        self.base.rating_snapshot(user, clock).await
     }
 
     /// Creates an open online game (a challenge) for a creator at address `ip`.
@@ -289,15 +287,15 @@ impl Round {
             )
             .into());
         }
-        let place = req.lobby.then(|| self.lobby.reserve(ip)).transpose();
+        let place = req.lobby.then(|| self.base.lobby.reserve(ip)).transpose();
         let place = place.map_err(|r| GameError::Limited {
             code: r.code,
             message: r.message,
         })?;
         if let Some(u) = &req.user {
-            self.may_hold_another(&[u.id.as_str()]).await?;
+            self.base.may_hold_another(&[u.id.as_str()]).await?;
         }
-        self.count_creation(ip)?;
+        self.base.count_creation(ip)?;
         let side = match req.color {
             Some(s) => s,
             None => {
@@ -323,7 +321,14 @@ impl Round {
             (None, true) => "Anonymous".to_string(),
             (None, false) => req.name,
         };
-        let mut online = Online::new(side, name, token.clone(), req.clock, req.lobby, self.now());
+        let mut online = Online::new(
+            side,
+            name,
+            token.clone(),
+            req.clock,
+            req.lobby,
+            self.base.now(),
+        );
         online.rated = req.rated;
         if let Some([low, high]) = req.range {
             if crate::games::category(req.clock.as_ref()).is_none() {
@@ -344,8 +349,8 @@ impl Round {
         }
         online.advice = req.advice;
         if let Some(u) = &req.user {
-            let rating = self.rating_snapshot(u, req.clock.as_ref()).await?;
-            let bot = self.is_bot(Some(u)).await?;
+            let rating = self.base.rating_snapshot(u, req.clock.as_ref()).await?;
+            let bot = self.base.is_bot(Some(u)).await?;
             let seat = if side == Side::South {
                 &mut online.south
             } else {
@@ -357,45 +362,20 @@ impl Round {
         }
         let game = Game::new(rules);
         let id = random_hex(16)?;
-        self.insert_online(&id, &token, game, online).await?;
-        let live = self.games.live(&id).await?;
-        let s = live.lock().await;
+        self.base.insert_online(&id, &token, game, online).await?;
+        let (live, s) = self.base.games.hold(&id).await?;
         if let Some(place) = place {
-            self.lobby.assign(place, &id);
+            self.base.lobby.assign(place, &id);
         }
-        self.lobby.sync_game(&s);
+        self.base.lobby.sync_game(&s);
         if s.online.as_ref().is_some_and(|o| o.lobby) {
-            self.recheck_lobby_later(&live, &s);
+            self.base.recheck_lobby_later(&live, &s);
         }
         tracing::debug!(game = %id, "online game created");
         Ok(Created {
             id,
             token,
-            state: self.games.view_for(&s, Some(side)),
+            state: self.base.games.view_for(&s, Some(side)),
         })
-    }
-
-    pub(super) async fn insert_online(
-        &self,
-        id: &str,
-        token: &str,
-        game: Game,
-        online: Online,
-    ) -> Result<(), GameError> {
-        self.store
-            .insert(online_row(id, token, &game, &online)?)
-            .await?;
-        Ok(())
-    }
-
-    /// Looks at game `live`'s lobby entry again once the creator's grace has run out, so that a
-    /// challenge whose creator left (or never opened the page) leaves the lobby. The grace
-    /// counts from the time the creator's seat has had no stream since (in `s`).
-    pub(super) fn recheck_lobby_later(&self, live: &Live, s: &Session) {
-        let Some(o) = &s.online else { return };
-        let since = s.presence.gone_since[usize::from(o.creator == Side::North)];
-        let (lobby, live) = (Arc::clone(&self.lobby), Arc::clone(live));
-        self.lobby
-            .after_grace(since, async move { lobby.sync_game(&*live.lock().await) });
     }
 }

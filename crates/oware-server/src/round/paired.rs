@@ -62,7 +62,7 @@ impl Round {
             }
         }
         let tokens = BySide::new(random_hex(24)?, random_hex(24)?);
-        let now = self.now();
+        let now = self.base.now();
         let mut online = Online::new(
             Side::South,
             req.south.name.clone(),
@@ -75,10 +75,10 @@ impl Round {
         online.rated = req.rated;
         for (side, p) in [(Side::South, &req.south), (Side::North, &req.north)] {
             let rating: Option<SeatRating> = match &p.user {
-                Some(u) => self.rating_snapshot(u, req.clock.as_ref()).await?,
+                Some(u) => self.base.rating_snapshot(u, req.clock.as_ref()).await?,
                 None => None,
             };
-            let bot = self.is_bot(p.user.as_ref()).await?;
+            let bot = self.base.is_bot(p.user.as_ref()).await?;
             let seat = match side {
                 Side::South => &mut online.south,
                 Side::North => &mut online.north,
@@ -88,12 +88,13 @@ impl Round {
             seat.bot = bot;
         }
         let id = random_hex(16)?;
-        self.insert_online(&id, &tokens.south, Game::new(req.rules), online)
+        self.base
+            .insert_online(&id, &tokens.south, Game::new(req.rules), online)
             .await?;
         // The first move's deadline runs from now (`Online::first_move_deadline`): the game's
         // timer is armed where it was made, so that a pairing nobody plays is aborted.
-        let live = self.games.live(&id).await?;
-        self.arm_clock(&live, &*live.lock().await);
+        let live = self.base.games.live(&id).await?;
+        self.clocks.arm_clock(&live, &*live.lock().await);
         tracing::debug!(game = %id, "paired game created");
         let _ = self.started.send(id.clone());
         Ok(Paired { id, tokens })

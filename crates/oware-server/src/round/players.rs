@@ -4,7 +4,7 @@
 use oware_core::Rules;
 use oware_protocol::SeatRating;
 
-use super::Round;
+use super::base::Base;
 use crate::accounts::User;
 use crate::games::{category, GameError};
 use crate::online::TimeControl;
@@ -27,7 +27,7 @@ pub fn rated_refusal(
     None
 }
 
-impl Round {
+impl Base {
     /// Whether `user` is a bot's account (the seat's mark).
     pub(crate) async fn is_bot(&self, user: Option<&User>) -> Result<bool, GameError> {
         match user {

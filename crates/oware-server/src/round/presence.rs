@@ -6,13 +6,15 @@ use std::sync::Arc;
 use oware_core::Side;
 use tokio::sync::broadcast;
 
-use super::Round;
+use super::base::Base;
 use crate::events::Event;
-use crate::games::{announce_presence, constant_time_eq, random_hex, GameError, Live, Watcher};
+use crate::games::{
+    announce_presence, constant_time_eq, online_of, random_hex, GameError, Live, Watcher,
+};
 
 /// Keeps a player's or spectator's presence while its event stream is open.
 pub struct PresenceGuard {
-    round: Arc<Round>,
+    base: Arc<Base>,
     live: Live,
     side: Option<Side>,
     /// A spectator's stream handle.
@@ -29,65 +31,38 @@ impl Drop for PresenceGuard {
         let Ok(rt) = tokio::runtime::Handle::try_current() else {
             return;
         };
-        let round = Arc::clone(&self.round);
+        let base = Arc::clone(&self.base);
         let live = Arc::clone(&self.live);
         let side = self.side;
         let watcher = self.watcher.take();
         rt.spawn(async move {
             let mut s = live.lock().await;
             // The creator's grace (a challenge in the lobby) counts from this time.
-            let now = round.now();
+            let now = base.now();
             s.presence.close(side, now);
             if let Some(handle) = watcher {
                 // Its forwarder and analysis stop with it.
                 s.watchers.remove(&handle);
             }
             if side.is_some() {
-                round.games.publish_update(&s, None, "presence", None);
+                base.games.publish_update(&s, None, "presence", None);
             } else {
-                round.spectators_changed(&live, &mut s);
+                base.spectators_changed(&live, &mut s);
             }
-            announce_presence(&round.store, &s);
+            announce_presence(&base.store, &s);
             if side.is_some() {
-                round.recheck_lobby_later(&live, &s);
+                base.recheck_lobby_later(&live, &s);
             }
         });
     }
 }
 
-/// The shortest time between two counts of a game's spectators sent to its streams (ms).
-pub(crate) const SPECTATORS_EVERY_MS: u64 = 1000;
+/// The event streams of online games' players and spectators.
+pub struct Watchers {
+    pub(super) base: Arc<Base>,
+}
 
-impl Round {
-    /// A spectator arrived or left game `live` (`s`, locked): the count is sent now if none
-    /// was in the last [`SPECTATORS_EVERY_MS`], else once that time is up (one timer on the
-    /// server's clock for however many arrive meanwhile), so that N arrivals cost N sends at
-    /// most once a second rather than N to every one of N streams.
-    pub(crate) fn spectators_changed(&self, live: &Live, s: &mut crate::games::Session) {
-        let now = self.now();
-        let next = s.spectators_sent_ms.saturating_add(SPECTATORS_EVERY_MS);
-        if now >= next {
-            s.spectators_sent_ms = now;
-            s.publish_spectators(now);
-            return;
-        }
-        if s.spectators_due {
-            return;
-        }
-        s.spectators_due = true;
-        let round = self.me();
-        let live = Arc::clone(live);
-        let due = self.clock.sleep_until(next);
-        tokio::spawn(async move {
-            due.await;
-            let mut s = live.lock().await;
-            s.spectators_due = false;
-            let now = round.now();
-            s.spectators_sent_ms = now;
-            s.publish_spectators(now);
-        });
-    }
-
+impl Watchers {
     /// Subscribes to game `id`'s events as a player (presence `key`) or a spectator: the
     /// stream counts as connected until the guard is dropped (the page left). A spectator's
     /// stream opened by an account holding a seat (`viewer`) is filtered as a player's is
@@ -99,11 +74,10 @@ impl Round {
         key: Option<&str>,
         viewer: Option<&str>,
     ) -> Result<(Event, broadcast::Receiver<Event>, Option<PresenceGuard>), GameError> {
-        let live = self.games.live(id).await?;
-        let mut s = live.lock().await;
+        let (live, mut s) = self.base.games.hold(id).await?;
         if s.online.is_none() {
             drop(s);
-            let (first, rx) = self.games.subscribe(id).await?;
+            let (first, rx) = self.base.games.subscribe(id).await?;
             return Ok((first, rx, None));
         }
         let side = match key {
@@ -128,13 +102,13 @@ impl Round {
         let mut filter = None;
         let (rx, watcher) = match side {
             Some(_) if advice => {
-                self.games.publish_update(&s, None, "presence", None);
+                self.base.games.publish_update(&s, None, "presence", None);
                 (s.channel.subscribe(), None)
             }
             Some(_) => {
                 // The players of a game not open to advice never see the spectators' room: their
                 // stream is the game's without those messages.
-                self.games.publish_update(&s, None, "presence", None);
+                self.base.games.publish_update(&s, None, "presence", None);
                 let (own, rx) = broadcast::channel(64);
                 let mut game_events = s.channel.subscribe();
                 filter = Some(
@@ -159,7 +133,7 @@ impl Round {
             None => {
                 // A spectator: a stream of its own (see [`Watcher`]), and only the count
                 // changes for the others (at most once a second).
-                self.spectators_changed(&live, &mut s);
+                self.base.spectators_changed(&live, &mut s);
                 let handle = random_hex(12)?;
                 let (own, rx) = broadcast::channel(64);
                 let mut game_events = s.channel.subscribe();
@@ -192,12 +166,12 @@ impl Round {
                 (rx, Some(handle))
             }
         };
-        announce_presence(&self.store, &s);
-        self.lobby.sync_game(&s);
+        announce_presence(&self.base.store, &s);
+        self.base.lobby.sync_game(&s);
         let first = oware_protocol::UpdateEvent {
             cause: "connect".into(),
             detail: None,
-            state: self.games.view(&s),
+            state: self.base.games.view(&s),
             watcher: Some(watcher.clone()),
         };
         let first = Event {
@@ -208,12 +182,20 @@ impl Round {
             first,
             rx,
             Some(PresenceGuard {
-                round: self.me(),
+                base: Arc::clone(&self.base),
                 live: Arc::clone(&live),
                 side,
                 watcher,
                 filter,
             }),
         ))
+    }
+
+    /// A presence key for the token's seat: the page opens the events with `?presence=KEY`.
+    pub async fn key(&self, id: &str, token: Option<&str>) -> Result<String, GameError> {
+        let (_, s) = self.base.games.hold(id).await?;
+        let side = online_of(&s)?.player(token)?;
+        s.presence_key_of(side)
+            .ok_or_else(|| GameError::Internal("a seat without a token".into()))
     }
 }

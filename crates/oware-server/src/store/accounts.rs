@@ -8,7 +8,9 @@
 //!
 //! **Ratings are applied with the result.** [`AccountStore::finish`] writes the game's last
 //! update (the versioned check of [`super::GameStore::update`]) and, in the same transaction and
-//! only if that write won, records the players and applies the rating change. Two instances
+//! only if that write won, records the players and applies the rating change, computed by the
+//! function it is given (the rating service's `crate::rating::rate_end`): the store reads and
+//! writes the rows, it does not rate. Two instances
 //! racing to finish one game both try; one write wins, the other changes nothing: a rating is
 //! applied exactly once. The `game_players` primary key (game, side) is a second guard.
 
@@ -16,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameUpdate, StoreFuture};
 pub use crate::rating::RatingRow;
-use crate::rating::{rate_game, START};
+use crate::rating::{RateEnd, SeatRatings};
 
 /// The accounts' tables: one text for both backends (SQLite reads `BIGINT` as an integer and
 /// `DOUBLE PRECISION` as a real column). Names are unique by their lower case (`name_key`).
@@ -190,31 +192,6 @@ pub(super) fn history_sql(q: &HistoryQuery) -> String {
     )
 }
 
-/// Each seat's rating before and after a game (South, North), as its player line holds them:
-/// both `None` for a game that is not rated.
-pub(super) type SeatRatings = [(Option<f64>, Option<f64>); 2];
-
-/// What rated game `end` does to its players' ratings in its category, from their stored rows
-/// (`None`: not rated there yet): the rows to store (South, North), and each seat's rating
-/// before (a new player's starting one) and after, for [`player_lines`].
-pub(super) fn rate_end(
-    end: &GameEnd,
-    south: Option<RatingRow>,
-    north: Option<RatingRow>,
-) -> ([RatingRow; 2], SeatRatings) {
-    let (after_s, after_n) = rate_game(south, north, end.south_score, end.at_ms);
-    let seat = |before: Option<RatingRow>, after: RatingRow| {
-        (
-            Some(before.map_or(START.rating, |r| r.rating)),
-            Some(after.rating),
-        )
-    };
-    (
-        [after_s, after_n],
-        [seat(south, after_s), seat(north, after_n)],
-    )
-}
-
 /// The player lines of game `game`'s `end`, South's first: one for each seat an account held,
 /// with its rating before and after from `ratings`.
 pub(super) fn player_lines(game: &str, end: &GameEnd, ratings: SeatRatings) -> Vec<PlayerGame> {
@@ -382,10 +359,15 @@ pub trait AccountStore: Send + Sync {
     fn ratings(&self, user: String) -> StoreFuture<'_, Vec<(String, RatingRow)>>;
 
     /// Writes `update` (checked against its version like [`super::GameStore::update`]) and, in
-    /// the same transaction and only if it was written, records `end`'s players and applies
-    /// the rating change of a rated game. Answers each account's line (with the ratings
-    /// before and after).
-    fn finish(&self, update: GameUpdate, end: GameEnd) -> StoreFuture<'_, Vec<PlayerGame>>;
+    /// the same transaction and only if it was written, records `end`'s players and, for a
+    /// rated game, stores the ratings `rate` computes from the rows read in that transaction.
+    /// Answers each account's line (with the ratings before and after).
+    fn finish(
+        &self,
+        update: GameUpdate,
+        end: GameEnd,
+        rate: RateEnd,
+    ) -> StoreFuture<'_, Vec<PlayerGame>>;
 
     /// The player lines of game `id` (empty: no account played it, or it is not over).
     fn game_players(&self, id: String) -> StoreFuture<'_, Vec<PlayerGame>>;

@@ -170,6 +170,53 @@ pub enum Notice {
 /// (`Arc<dyn Store>`), `Send` so that handlers can await it on any worker.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
+/// The domain accessors of [`Store`] for a backend that implements every domain's trait on
+/// itself (both do): written once, expanded in each backend's `impl Store`.
+macro_rules! domain_stores {
+    () => {
+        fn accounts(&self) -> &dyn crate::store::accounts::AccountStore {
+            self
+        }
+
+        fn tournaments(&self) -> &dyn crate::store::tournaments::TournamentStore {
+            self
+        }
+
+        fn pool(&self) -> &dyn crate::store::pool::PoolStore {
+            self
+        }
+
+        fn chat(&self) -> &dyn crate::store::chat::ChatStore {
+            self
+        }
+
+        fn bots(&self) -> &dyn crate::store::bots::BotStore {
+            self
+        }
+
+        fn training(&self) -> &dyn crate::store::training::TrainingStore {
+            self
+        }
+
+        fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
+            self
+        }
+
+        fn prefs(&self) -> &dyn crate::store::prefs::PrefStore {
+            self
+        }
+
+        fn search(&self) -> &dyn crate::store::search::SearchStore {
+            self
+        }
+
+        fn classes(&self) -> &dyn crate::store::classes::ClassStore {
+            self
+        }
+    };
+}
+pub(crate) use domain_stores;
+
 /// The storage interface: one implementation per database, made of one repository per domain.
 ///
 /// The games ([`GameStore`]) and what instances sharing the database tell each other

@@ -14,7 +14,7 @@
 //! a time.
 
 use super::StoreFuture;
-use crate::rating::RatingRow;
+use crate::rating::{RateRound, RatingRow};
 
 /// The puzzles' tables: one text for both backends.
 const SCHEMA: &str = "
@@ -146,8 +146,9 @@ pub struct RoundRow {
 /// The puzzles' tables.
 pub trait TrainingStore: Send + Sync {
     /// Records account `user`'s round on `puzzle` (whose row starts at `start` if it has none)
-    /// at `at_ms`; the first round of the account on the puzzle, if `rate` (the service found
-    /// it served and at a human pace), moves the player's rating by `rate(player, puzzle)` and,
+    /// at `at_ms`; the first round of the account on the puzzle, if `rate` is given (the service
+    /// found it served and at a human pace), moves the player's rating by `rate` (the rating
+    /// service's `crate::rating::rate_round`, from the rows read in the transaction) and,
     /// once the player has `puzzle_from` rated rounds before this one, the puzzle's too (in the
     /// same transaction); a repeat, or a round not to `rate`, moves nothing.
     #[allow(clippy::too_many_arguments)]
@@ -158,7 +159,7 @@ pub trait TrainingStore: Send + Sync {
         start: RatingRow,
         solved: bool,
         at_ms: u64,
-        rate: bool,
+        rate: Option<RateRound>,
         puzzle_from: u32,
     ) -> StoreFuture<'_, RoundRated>;
 

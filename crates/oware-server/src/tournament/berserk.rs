@@ -25,8 +25,7 @@ impl Tournaments {
     /// `side` of online game `id` berserks: half its initial time, no increment from now on.
     /// Refused once that side has moved, without a clock, or when the game is over.
     pub(super) async fn berserk_game(&self, id: &str, side: Side) -> Result<(), GameError> {
-        let live = self.games.live(id).await?;
-        let mut s = live.lock().await;
+        let (live, mut s) = self.games.hold(id).await?;
         let mut o = online_of(&s)?.clone();
         if o.status != Status::Playing {
             return Err(OnlineError::game_over().into());
@@ -54,8 +53,7 @@ impl Tournaments {
 
     /// Game `id` as it stands now (read from the store): `None` when it is not an online game.
     pub(super) async fn standing(&self, id: &str) -> Result<Option<GameStanding>, GameError> {
-        let live = self.games.live(id).await?;
-        let s = live.lock().await;
+        let (_, s) = self.games.hold(id).await?;
         let Some(o) = s.online.as_ref() else {
             return Ok(None);
         };

@@ -7,6 +7,7 @@
 //! | `create.rs` | a player's new tournament: its checks and the site's own names |
 //! | `mod.rs` | [`Tournaments`]: join, pause or withdraw, berserk, the list, the event streams; the timer of the pairing waves and the listener of game ends |
 //! | `wave.rs` | one pairing wave of one tournament: start, arena pairings, Swiss rounds, the end |
+//! | `feed.rs` | the tournaments' event streams on this instance (`standings` when a version moves) |
 //! | `view.rs` | the JSON of the list and of one tournament (standings, games, podium) |
 //! | `schedule.rs` | recurring tournaments from a configuration |
 //!
@@ -19,6 +20,7 @@
 
 mod berserk;
 mod create;
+mod feed;
 mod schedule;
 mod view;
 mod wave;
@@ -38,6 +40,7 @@ use crate::round::Round;
 use crate::store::tournaments::{EntryRow, PairingResult, TournamentRow, TournamentStore};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
+use feed::Feed;
 
 pub use create::NewTournament;
 pub use schedule::{Recurring, ScheduleError, DEFAULT_SCHEDULE};
@@ -161,13 +164,11 @@ pub struct Tournaments {
     clock: Arc<dyn Clock>,
     config: TournamentConfig,
     min_initial_s: u64,
-    /// Each watched tournament's events and the version last told.
-    channels: std::sync::Mutex<HashMap<String, (broadcast::Sender<Event>, u64)>>,
+    /// The watchers' event streams.
+    feed: Feed,
     /// The last wave's time per tournament (this instance).
     waves: std::sync::Mutex<HashMap<String, WaveTime>>,
 }
-
-const EVENT_BACKLOG: usize = 16;
 
 /// The due tournaments read at a time by a tick (`TournamentStore::due_tournaments`).
 const DUE_PAGE: u32 = 200;
@@ -182,18 +183,19 @@ impl Tournaments {
         config: TournamentConfig,
     ) -> Arc<Self> {
         Arc::new(Tournaments {
+            feed: Feed::new(Arc::clone(&store)),
             min_initial_s: round.min_initial_s(),
             store,
             clock,
             games,
             round,
             config,
-            channels: std::sync::Mutex::new(HashMap::new()),
             waves: std::sync::Mutex::new(HashMap::new()),
         })
     }
 
-    fn tables(&self) -> &dyn TournamentStore {
+    /// The tournaments' tables.
+    pub(crate) fn tables(&self) -> &dyn TournamentStore {
         self.store.tournaments()
     }
 
@@ -289,12 +291,12 @@ impl Tournaments {
                 tracing::warn!(tournament = %id, "wave claim not released (it lapses): {e}");
             }
         }
-        self.tell_watchers().await;
+        self.feed.tell_watchers().await;
     }
 
     /// Every tournament a wave is due for at `now`, read page by page: however many players'
     /// tournaments run, each one (and the site's) gets its wave.
-    async fn due(
+    pub(crate) async fn due(
         &self,
         tables: &dyn TournamentStore,
         now: u64,
@@ -354,7 +356,7 @@ impl Tournaments {
             return Ok(());
         };
         if p.result.is_empty() && self.record_end(&p.game_id).await? {
-            self.tell(&p.tournament_id).await;
+            self.feed.tell(&p.tournament_id).await;
         }
         Ok(())
     }
@@ -409,7 +411,7 @@ impl Tournaments {
         id: &str,
         user: &User,
     ) -> Result<TournamentView, TournamentError> {
-        self.tell(id).await;
+        self.feed.tell(id).await;
         self.view(id, Some(user)).await
     }
 
@@ -558,62 +560,7 @@ impl Tournaments {
         id: &str,
     ) -> Result<(Event, broadcast::Receiver<Event>), TournamentError> {
         let t = self.row(id).await?;
-        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        let (tx, _) = channels
-            .entry(id.to_string())
-            .or_insert_with(|| (broadcast::channel(EVENT_BACKLOG).0, t.version));
-        let rx = tx.subscribe();
-        Ok((standings_event(t.version), rx))
-    }
-
-    /// Tells tournament `id`'s watchers on this instance if its version moved.
-    async fn tell(&self, id: &str) {
-        if !self.watched(id) {
-            return;
-        }
-        if let Ok(v) = self
-            .tables()
-            .tournament_versions(vec![id.to_string()])
-            .await
-        {
-            self.publish(v);
-        }
-    }
-
-    fn watched(&self, id: &str) -> bool {
-        self.channels
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .contains_key(id)
-    }
-
-    /// Checks every watched tournament's version (changes by other instances too) and tells
-    /// its watchers; drops the channels nobody watches.
-    async fn tell_watchers(&self) {
-        let ids: Vec<String> = {
-            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-            channels.retain(|_, (tx, _)| tx.receiver_count() > 0);
-            channels.keys().cloned().collect()
-        };
-        if ids.is_empty() {
-            return;
-        }
-        match self.tables().tournament_versions(ids).await {
-            Ok(v) => self.publish(v),
-            Err(e) => tracing::warn!("tournament versions not read: {e}"),
-        }
-    }
-
-    fn publish(&self, versions: Vec<(String, u64)>) {
-        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        for (id, v) in versions {
-            if let Some((tx, seen)) = channels.get_mut(&id) {
-                if v != *seen {
-                    *seen = v;
-                    let _ = tx.send(standings_event(v));
-                }
-            }
-        }
+        Ok(self.feed.subscribe(id, t.version))
     }
 
     fn wave_time(&self, id: &str) -> Option<WaveTime> {
@@ -622,13 +569,6 @@ impl Tournaments {
             .unwrap_or_else(|e| e.into_inner())
             .get(id)
             .copied()
-    }
-}
-
-fn standings_event(version: u64) -> Event {
-    Event {
-        name: "standings",
-        data: serde_json::json!({ "version": version }).to_string().into(),
     }
 }
 
@@ -656,79 +596,4 @@ fn full(max_players: u64) -> TournamentError {
         "tournament-full",
         format!("this tournament is full ({max_players} players)"),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::EngineJobs;
-    use crate::store::SqliteStore;
-
-    fn row(id: String, status: &str, starts_ms: u64) -> TournamentRow {
-        TournamentRow {
-            id,
-            kind: "arena".into(),
-            name: "Ama's arena".into(),
-            creator: "ama".into(),
-            schedule_key: String::new(),
-            status: status.into(),
-            starts_ms,
-            minutes: 60,
-            rounds: 0,
-            initial_s: 180,
-            increment_s: 2,
-            max_players: 100,
-            state: String::new(),
-            version: 0,
-            created_ms: 0,
-            ended_ms: 0,
-        }
-    }
-
-    #[tokio::test]
-    async fn every_running_tournament_is_due_however_many_there_are() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Arc::new(SqliteStore::open(&dir.path().join("t.sqlite")).unwrap());
-        let clock: Arc<dyn crate::time::Clock> = Arc::new(crate::time::SystemClock);
-        let env = crate::env::Env::new(
-            store.clone(),
-            EngineJobs::new(1),
-            None,
-            crate::online::OnlineConfig::default(),
-            crate::house::HouseConfig::default(),
-            &crate::limits::ServerLimits::default(),
-            Arc::clone(&clock),
-        );
-        let t = Tournaments::new(
-            Arc::clone(&env.games),
-            Arc::clone(&env.round),
-            store,
-            clock,
-            TournamentConfig::default(),
-        );
-        let tables = t.tables();
-        // 1,040 started (520 accounts × 2, several pages), many with the same start; one
-        // whose start has come, one still to come, one finished.
-        for i in 0..1040u64 {
-            let r = row(format!("s{i:04}"), "started", 1_000 + i / 7);
-            assert!(tables.create_tournament(r).await.unwrap());
-        }
-        for (id, status, starts) in [
-            ("due", "created", 5_000),
-            ("later", "created", 9_000),
-            ("over", "finished", 1_000),
-        ] {
-            assert!(tables
-                .create_tournament(row(id.into(), status, starts))
-                .await
-                .unwrap());
-        }
-        let due = t.due(tables, 5_000).await.unwrap();
-        let mut ids: Vec<&str> = due.iter().map(|r| r.id.as_str()).collect();
-        assert_eq!(ids.len(), 1041);
-        assert!(ids.contains(&"due") && ids.contains(&"s1039"));
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), 1041, "no tournament read twice");
-    }
 }

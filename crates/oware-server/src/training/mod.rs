@@ -352,7 +352,9 @@ impl Training {
                         start,
                         solved,
                         now,
-                        verdict.is_ok(),
+                        verdict
+                            .is_ok()
+                            .then_some(crate::rating::rate_round as crate::rating::RateRound),
                         PUZZLE_WEIGHT_FROM,
                     )
                     .await?;

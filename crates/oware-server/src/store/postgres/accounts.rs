@@ -6,12 +6,12 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
 use super::PostgresStore;
-use crate::rating::RatingRow;
+use crate::rating::{RateEnd, RatingRow, SeatRatings};
 use crate::store::accounts::{
     history_sql, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
     PlayerGame, SessionRow, UserRow,
 };
-use crate::store::accounts::{player_lines, rate_end, sql, SeatRatings};
+use crate::store::accounts::{player_lines, sql};
 use crate::store::{int, numbered};
 use crate::store::{GameUpdate, StoreError, StoreFuture};
 
@@ -50,7 +50,12 @@ fn read_rating(r: &Row, at: usize) -> RatingRow {
 }
 
 impl PostgresStore {
-    async fn finish_tx(&self, u: GameUpdate, end: GameEnd) -> Result<Vec<PlayerGame>, StoreError> {
+    async fn finish_tx(
+        &self,
+        u: GameUpdate,
+        end: GameEnd,
+        rate: RateEnd,
+    ) -> Result<Vec<PlayerGame>, StoreError> {
         let mut c = self.client().await?;
         let tx = c.transaction().await.map_err(|e| self.failed(e))?;
         if self.write_update(&tx, &u).await? != 1 {
@@ -86,7 +91,12 @@ impl PostgresStore {
                 let row = row.map(|r| read_rating(&r, 0)).filter(|r| r.games > 0);
                 before.insert(id.to_string(), row);
             }
-            let (after, seats) = rate_end(&end, before[s.as_str()], before[nu.as_str()]);
+            let (after, seats) = rate(
+                end.south_score,
+                end.at_ms,
+                before[s.as_str()],
+                before[nu.as_str()],
+            );
             for (id, r) in [s, nu].into_iter().zip(after) {
                 let games = i64::from(r.games);
                 let last = int(r.last_ms);
@@ -329,8 +339,13 @@ impl AccountStore for PostgresStore {
         })
     }
 
-    fn finish(&self, update: GameUpdate, end: GameEnd) -> StoreFuture<'_, Vec<PlayerGame>> {
-        Box::pin(self.finish_tx(update, end))
+    fn finish(
+        &self,
+        update: GameUpdate,
+        end: GameEnd,
+        rate: RateEnd,
+    ) -> StoreFuture<'_, Vec<PlayerGame>> {
+        Box::pin(self.finish_tx(update, end, rate))
     }
 
     fn game_players(&self, id: String) -> StoreFuture<'_, Vec<PlayerGame>> {

@@ -5,7 +5,7 @@
 use tokio_postgres::types::ToSql;
 
 use super::PostgresStore;
-use crate::rating::{rate_round, RatingRow, START};
+use crate::rating::{RateRound, RatingRow, START};
 use crate::store::training::{sql, RoundRated, RoundRow, TrainingStore};
 use crate::store::{int, numbered, StoreError, StoreFuture};
 
@@ -68,7 +68,7 @@ impl TrainingStore for PostgresStore {
         start: RatingRow,
         solved: bool,
         at_ms: u64,
-        rate: bool,
+        rate: Option<RateRound>,
         puzzle_from: u32,
     ) -> StoreFuture<'_, RoundRated> {
         Box::pin(async move {
@@ -96,7 +96,7 @@ impl TrainingStore for PostgresStore {
             .await?;
             let stat_sql = format!("{} FOR UPDATE", sql::STAT);
             let stat = read_rating(&self.one(&tx, &stat_sql, &[&puzzle]).await?, 0);
-            if plays > 1 || !rate {
+            let (Some(rate), true) = (rate, plays <= 1) else {
                 tx.commit().await.map_err(|e| self.failed(e))?;
                 return Ok(RoundRated {
                     rated: false,
@@ -104,8 +104,8 @@ impl TrainingStore for PostgresStore {
                     after: before,
                     puzzle: stat,
                 });
-            }
-            let (after, mut puzzle_after) = rate_round(before, stat, solved, at_ms);
+            };
+            let (after, mut puzzle_after) = rate(before, stat, solved, at_ms);
             self.set_rating(&tx, sql::SET_PLAYER, &user, &after).await?;
             if before.games >= puzzle_from {
                 self.set_rating(&tx, sql::SET_STAT, &puzzle, &puzzle_after)

@@ -5,12 +5,12 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use super::client::Sql;
 use super::update_row;
 use super::SqliteStore;
-use crate::rating::RatingRow;
+use crate::rating::{RateEnd, RatingRow, SeatRatings};
 use crate::store::accounts::{
     history_sql, AccountStore, GameEnd, HistoryQuery, LeaderQuery, NewUserError, NewUserFuture,
     PlayerGame, SessionRow, UserRow,
 };
-use crate::store::accounts::{player_lines, rate_end, sql, SeatRatings};
+use crate::store::accounts::{player_lines, sql};
 use crate::store::int;
 use crate::store::{GameUpdate, StoreFuture};
 
@@ -72,7 +72,12 @@ fn put_rating(c: &Connection, user: &str, category: &str, r: &RatingRow) -> rusq
 }
 
 /// The players' lines of `end` and, for a rated game, both ratings moved: inside `tx`.
-fn record_end(tx: &Transaction<'_>, game: &str, end: &GameEnd) -> Result<Vec<PlayerGame>, Sql> {
+fn record_end(
+    tx: &Transaction<'_>,
+    game: &str,
+    end: &GameEnd,
+    rate: RateEnd,
+) -> Result<Vec<PlayerGame>, Sql> {
     let mut ratings: SeatRatings = [(None, None); 2];
     if let (true, Some(s), Some(n)) = (
         end.rated,
@@ -83,7 +88,7 @@ fn record_end(tx: &Transaction<'_>, game: &str, end: &GameEnd) -> Result<Vec<Pla
             rating_of(tx, s, &end.category)?,
             rating_of(tx, n, &end.category)?,
         );
-        let ([after_s, after_n], seats) = rate_end(end, before_s, before_n);
+        let ([after_s, after_n], seats) = rate(end.south_score, end.at_ms, before_s, before_n);
         put_rating(tx, s, &end.category, &after_s)?;
         put_rating(tx, n, &end.category, &after_n)?;
         ratings = seats;
@@ -264,12 +269,17 @@ impl AccountStore for SqliteStore {
         })
     }
 
-    fn finish(&self, update: GameUpdate, end: GameEnd) -> StoreFuture<'_, Vec<PlayerGame>> {
+    fn finish(
+        &self,
+        update: GameUpdate,
+        end: GameEnd,
+        rate: RateEnd,
+    ) -> StoreFuture<'_, Vec<PlayerGame>> {
         self.run(move |c| {
             let tx = c.transaction()?;
             let game = update.id.clone();
             update_row(&tx, update)?;
-            let lines = record_end(&tx, &game, &end)?;
+            let lines = record_end(&tx, &game, &end, rate)?;
             tx.commit()?;
             Ok(lines)
         })

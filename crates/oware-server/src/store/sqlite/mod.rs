@@ -236,45 +236,8 @@ impl Store for SqliteStore {
         self.resource.clone()
     }
 
-    fn accounts(&self) -> &dyn crate::store::accounts::AccountStore {
-        self
-    }
-
-    fn tournaments(&self) -> &dyn crate::store::tournaments::TournamentStore {
-        self
-    }
-
-    fn pool(&self) -> &dyn crate::store::pool::PoolStore {
-        self
-    }
-
-    fn chat(&self) -> &dyn crate::store::chat::ChatStore {
-        self
-    }
-
-    fn bots(&self) -> &dyn crate::store::bots::BotStore {
-        self
-    }
-
-    fn training(&self) -> &dyn crate::store::training::TrainingStore {
-        self
-    }
-
-    fn lessons(&self) -> &dyn crate::store::lessons::LessonStore {
-        self
-    }
-
-    fn prefs(&self) -> &dyn crate::store::prefs::PrefStore {
-        self
-    }
-
-    fn search(&self) -> &dyn crate::store::search::SearchStore {
-        self
-    }
-
-    fn classes(&self) -> &dyn crate::store::classes::ClassStore {
-        self
-    }
+    // Each domain's tables are this backend's own (`store/mod.rs`).
+    crate::store::domain_stores!();
 
     fn close(&self) -> StoreFuture<'_, ()> {
         // Dropping the sender ends the thread once the queued jobs are done.

@@ -5,7 +5,7 @@ use rusqlite::{params, OptionalExtension};
 
 use super::client::Sql;
 use super::SqliteStore;
-use crate::rating::{rate_round, RatingRow, START};
+use crate::rating::{RateRound, RatingRow, START};
 use crate::store::int;
 use crate::store::training::{sql, RoundRated, RoundRow, TrainingStore};
 use crate::store::StoreFuture;
@@ -43,7 +43,7 @@ impl TrainingStore for SqliteStore {
         start: RatingRow,
         solved: bool,
         at_ms: u64,
-        rate: bool,
+        rate: Option<RateRound>,
         puzzle_from: u32,
     ) -> StoreFuture<'_, RoundRated> {
         self.run(move |c| {
@@ -63,7 +63,7 @@ impl TrainingStore for SqliteStore {
                 params![puzzle, start.rating, start.deviation, start.volatility],
             )?;
             let stat = tx.query_row(sql::STAT, params![puzzle], |r| read_rating(r, 0))?;
-            if plays > 1 || !rate {
+            let (Some(rate), true) = (rate, plays <= 1) else {
                 tx.commit()?;
                 return Ok(RoundRated {
                     rated: false,
@@ -71,8 +71,8 @@ impl TrainingStore for SqliteStore {
                     after: before,
                     puzzle: stat,
                 });
-            }
-            let (after, mut puzzle_after) = rate_round(before, stat, solved, at_ms);
+            };
+            let (after, mut puzzle_after) = rate(before, stat, solved, at_ms);
             set(&tx, sql::SET_PLAYER, &user, &after)?;
             if before.games >= puzzle_from {
                 set(&tx, sql::SET_STAT, &puzzle, &puzzle_after)?;
