@@ -113,8 +113,11 @@ pub(crate) struct Change {
     /// record since their last update.
     pub whole_state: bool,
     /// What changes in memory only, once the write is done and before the watchers are told.
-    pub then: Option<Box<dyn FnOnce(&mut Session) + Send>>,
+    pub then: Option<InMemory>,
 }
+
+/// A change made in memory only, after a [`Change`] is written (see [`Change::then`]).
+pub type InMemory = Box<dyn FnOnce(&mut Session) + Send>;
 
 impl Change {
     /// A game on one device becoming `game`, with `redo`.

@@ -118,14 +118,13 @@ impl Local {
                 // Someone else changed the game; its new owner of the cache takes it from here.
                 s.engine_error = Some("the game changed elsewhere; reload it".into());
                 s.publish_thinking();
-                return;
             }
             Err(e) => {
                 let what = match &e {
                     GameError::Storage(se) => format!("its move could not be saved: {se}"),
                     e => e.to_string(),
                 };
-                return failed(&mut s, what);
+                failed(&mut s, what)
             }
         }
     }
