@@ -45,6 +45,7 @@ mod requests;
 mod review;
 mod search;
 pub mod sse;
+pub mod view;
 mod state;
 mod study;
 mod tournaments;

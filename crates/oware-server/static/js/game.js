@@ -2,7 +2,8 @@
 // applying the server's states in order (animating a move that follows what is shown), playing a pit,
 // undo, redo and replay. It is the only writer of st.id, st.token, st.game, st.view and st.busy.
 import { levelName, sideName, pitInfo, canMoveNow, wholeState } from "./state.js";
-import * as api from "./api.js";
+// The game calls go through offline.js: a game held in this browser is answered there (offline).
+import { games as api } from "./offline.js";
 import { rememberGame, savedGame } from "./storage.js";
 import { say, announce, describeMove, explainPit } from "./status.js";
 import { t } from "./i18n.js";
