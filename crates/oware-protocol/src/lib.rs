@@ -45,11 +45,11 @@ mod requests;
 mod review;
 mod search;
 pub mod sse;
-pub mod view;
 mod state;
 mod study;
 mod tournaments;
 pub mod ts;
+pub mod view;
 mod watch;
 
 pub use accounts::{

@@ -294,21 +294,23 @@ fn view(r: &Request) -> Result<oware_protocol::StateView, String> {
         return Err("view: an id or a name longer than 64 bytes".into());
     }
     let opponent: &'static str = level.map_or("friend", Level::name);
-    Ok(oware_protocol::view::state(&oware_protocol::view::GameSnapshot {
-        id,
-        version: r.version,
-        opponent,
-        human,
-        names: &r.names,
-        game: &game,
-        redo_len: r.redo,
-        thinking: false,
-        computer_to_move,
-        engine_error: None,
-        egdb: None,
-        ogn: oware_protocol::view::ogn_text(&game, &r.names),
-        since: None,
-    }))
+    Ok(oware_protocol::view::state(
+        &oware_protocol::view::GameSnapshot {
+            id,
+            version: r.version,
+            opponent,
+            human,
+            names: &r.names,
+            game: &game,
+            redo_len: r.redo,
+            thinking: false,
+            computer_to_move,
+            engine_error: None,
+            egdb: None,
+            ogn: oware_protocol::view::ogn_text(&game, &r.names),
+            since: None,
+        },
+    ))
 }
 
 /// The lessons' ops, answered as the server's `/api/learn` routes answer.
@@ -539,7 +541,10 @@ mod tests {
         assert_eq!(v["last"]["letter"], "C");
         assert_eq!(v["history"].as_array().unwrap().len(), 2);
         assert_eq!(v["pits_info"].as_array().unwrap().len(), 6);
-        assert!(v["ogn"].as_str().unwrap().contains("Computer (Hard)"), "{v}");
+        assert!(
+            v["ogn"].as_str().unwrap().contains("Computer (Hard)"),
+            "{v}"
+        );
         let friend = call(r#"{"op":"view","moves":"A a"}"#);
         assert_eq!(friend["opponent"], "friend");
         assert_eq!(friend["computer_to_move"], false);
@@ -552,7 +557,9 @@ mod tests {
     fn the_lessons_answer_as_the_server_does() {
         let list = call(r#"{"op":"lessons","lang":"fr"}"#);
         let first = list["lessons"][0]["id"].as_str().unwrap().to_string();
-        let lesson = call(&format!(r#"{{"op":"lesson","lesson":"{first}","lang":"fr"}}"#));
+        let lesson = call(&format!(
+            r#"{{"op":"lesson","lesson":"{first}","lang":"fr"}}"#
+        ));
         assert_eq!(lesson["id"], first.as_str());
         let step = &oware_lessons::lessons()[0].steps[0];
         let solved = call(&format!(

@@ -91,6 +91,7 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
     env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
     env.add_function("t", super::i18n::template_t);
     env.add_function("t_html", super::i18n::template_t_html);
+    env.add_function("preloads", preloads);
     let text = |file: rust_embed::EmbeddedFile| {
         String::from_utf8(file.data.into_owned()).expect("a template is UTF-8")
     };
@@ -103,6 +104,36 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
         env.add_template_owned(name.into_owned(), text(file))?;
     }
     Ok(env)
+}
+
+/// The modules that `scripts` (addresses, `/js/main.js`) import, directly or through others, each
+/// once and sorted, for the layout's `<link rel="modulepreload">`: the browser asks for them all
+/// with the page instead of one level of imports after the other (on a slow network each level is
+/// a round trip: the first visit's time to a playable board, docs/web.md "Offline").
+fn preloads(scripts: Vec<String>) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut todo = scripts.clone();
+    while let Some(path) = todo.pop() {
+        let Some(file) = path.strip_prefix('/').and_then(Static::get) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&file.data).into_owned();
+        // Static imports name their modules as `from "./x.js"` or `import "./x.js"`.
+        for marker in ["from \"./", "import \"./"] {
+            for (at, _) in text.match_indices(marker) {
+                let rest = &text[at + marker.len()..];
+                let Some(end) = rest.find('"') else { continue };
+                let module = format!("/js/{}", &rest[..end]);
+                let known = Static::get(&module[1..]).is_some();
+                if known && !found.contains(&module) && !scripts.contains(&module) {
+                    found.push(module.clone());
+                    todo.push(module);
+                }
+            }
+        }
+    }
+    found.sort();
+    found
 }
 
 /// The context a page is rendered with in `lang`: the language's code and the language menu.
@@ -337,7 +368,11 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
         // Its own answer: the browser checks it for a new version at each visit (no-cache).
         let (body, tag) = &*SERVICE_WORKER;
         let body: &'static [u8] = body.as_bytes();
-        Some(("text/javascript; charset=utf-8", tag.clone(), Body::from(body)))
+        Some((
+            "text/javascript; charset=utf-8",
+            tag.clone(),
+            Body::from(body),
+        ))
     } else if uri.path() == BOTS_GUIDE_PATH {
         // The bots' guide, which the tokens dialog links to: the repository's text as it is.
         let body: &'static [u8] = BOTS_GUIDE.as_bytes();
@@ -650,6 +685,21 @@ mod tests {
     fn served_as_module(name: &str) -> bool {
         Static::get(name).is_some()
             && content_type(name).is_some_and(|m| m.starts_with("text/javascript"))
+    }
+
+    #[test]
+    fn a_page_preloads_every_module_its_script_imports() {
+        let main = super::preloads(vec!["/js/main.js".into()]);
+        for module in [
+            "/js/game.js",
+            "/js/state.js",
+            "/js/offline.js",
+            "/js/engine-wasm.js",
+        ] {
+            assert!(main.contains(&module.to_string()), "{module}: {main:?}");
+        }
+        assert!(!main.contains(&"/js/main.js".to_string()));
+        assert!(super::preloads(vec!["/nothing.js".into()]).is_empty());
     }
 
     #[test]
