@@ -707,7 +707,7 @@ mod tests {
         let entries = &en("index.html").html;
         assert_eq!(
             quoted_after(entries, "<script type=\"module\" src=\""),
-            ["/js/main.js"]
+            ["/js/main.js", "/js/pwa.js"]
         );
         let mut checked = 0;
         for name in Static::iter().filter(|n| n.starts_with("js/")) {
