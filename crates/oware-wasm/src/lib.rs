@@ -284,10 +284,7 @@ fn view(r: &Request) -> Result<oware_protocol::StateView, String> {
                 .map_err(|e: oware_engine::ParseLevelError| e.to_string())?,
         ),
     };
-    let human = match level {
-        Some(_) => Some(r.human.unwrap_or(Side::South)),
-        None => None,
-    };
+    let human = level.map(|_| r.human.unwrap_or(Side::South));
     let computer_to_move = human.is_some_and(|h| !game.is_over() && game.position().turn() != h);
     let id = r.game_id.as_deref().unwrap_or("");
     if id.len() > 64 || r.names.south.len() > 64 || r.names.north.len() > 64 {
