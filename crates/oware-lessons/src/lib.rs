@@ -13,6 +13,9 @@
 //! feeding, the end of the game), why a move that misses the goal misses it, and the position
 //! after. The learner always plays South (the pits `A`–`F`); the opponent is North (`a`–`f`).
 //!
+//! [`views`] answers as the web page reads them (the server's `/api/learn` routes, and the
+//! page's WebAssembly core offline).
+//!
 //! ```
 //! let lessons = oware_lessons::lessons();
 //! let step = &lessons[0].steps[0];
@@ -24,6 +27,7 @@
 mod check;
 mod count;
 mod format;
+pub mod views;
 
 pub use check::{check, Attempt, CheckError, Played, MOVES_MAX, SUMMARY_WORDS};
 pub use count::{count, Count};

@@ -49,6 +49,7 @@ mod state;
 mod study;
 mod tournaments;
 pub mod ts;
+pub mod view;
 mod watch;
 
 pub use accounts::{

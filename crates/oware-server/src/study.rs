@@ -51,7 +51,7 @@ pub(crate) fn answer(
         thinking: false,
         computer_to_move: false,
         engine_error: None,
-        egdb: tables,
+        egdb: view::egdb_values(tables, &game),
         ogn: view::ogn_text(&game, &names),
         since: None,
     });

@@ -55,7 +55,8 @@ async function pageFiles(cdp, origin, action, expect = []) {
 }
 
 test("cache: a reload revalidates every page file and each answers 304", async () => {
-  const { context, page, errors } = await openPage(env.browser);
+  // Without the service worker, which would answer a reload from its own cache (offline.test.mjs).
+  const { context, page, errors } = await openPage(env.browser, undefined, { serviceWorkers: "block" });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   const origin = new URL(env.base).origin;

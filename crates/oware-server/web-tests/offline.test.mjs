@@ -1,7 +1,10 @@
 // Browser test of the engine in the page (crates/oware-wasm, static/js/engine-local.js): the
 // computer's moves, a hint and the Analysis panel come from the page's worker (the game is created
 // with `"engine": "page"`, the computer's move is sent by the page, no analysis is asked of the
-// server); and the WebAssembly engine's speed in Chromium (a measure printed, not a timed check).
+// server); the installable, offline page (manifest, icons, service worker; a whole game at each
+// level and one with a friend with the network off, sent to the server once it is back); the first
+// load on a slow 3G profile and the WebAssembly engine's speed in Chromium (measures printed, not
+// timed checks).
 //
 // Run: sh scripts/build-wasm.sh && cargo build -p oware-cli &&
 //      node --test crates/oware-server/web-tests/offline.test.mjs
@@ -12,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { root, useServer, openPage } from "./harness.mjs";
+import { PASSWORD } from "./online-helpers.mjs";
 
 const env = useServer({ name: "offline" });
 
@@ -63,5 +67,122 @@ test("benchmark: the WebAssembly engine in Chromium searches the bench to its si
   assert.equal(r.nodes, expected, "the same nodes as `oware bench`");
   console.log(`# WebAssembly engine in Chromium: bench depth 12, ${r.nodes} nodes in ${r.time_ms} ms, ${r.nps} nodes/s`);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Plays the first playable pit until the game ends (the end panel opens); the number of moves pressed. */
+async function playToTheEnd(page) {
+  for (let pressed = 0; pressed < 2000; pressed++) {
+    const next = await page.waitForFunction(
+      () => (document.querySelector("#dlg-end[open]") ? "end" : document.querySelector(".pit.playable") ? "move" : null),
+      null, { timeout: 60000 });
+    if ((await next.jsonValue()) === "end") return pressed;
+    await page.locator(".pit.playable").first().click().catch(() => {}); // redrawn meanwhile: look again
+  }
+  throw new Error("the game did not end");
+}
+
+test("installable and offline: a slow 3G first load, then a lesson, the counting trainer and whole games at every level and with a friend without the network", async () => {
+  const { context, page, errors } = await openPage(env.browser, undefined, { reducedMotion: "reduce" });
+  // The first visit on Chromium's slow 3G profile (DevTools' preset: 400 kbit/s each way, 2 s
+  // latency): the time until the board can be played (its pits drawn, the New game dialog open).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const slow = { offline: false, latency: 2000, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 };
+  await cdp.send("Network.emulateNetworkConditions", slow);
+  const started = Date.now();
+  await page.goto(env.base);
+  await page.locator("#dlg-new[open]").waitFor({ timeout: 120000 });
+  await page.locator(".pit").first().waitFor({ timeout: 120000 });
+  console.log(`# first load on slow 3G (400 kbit/s, 2 s latency) to a playable board: ${Date.now() - started} ms`);
+  // The emulation ends with the session (a second one would override Playwright's offline mode).
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.disable");
+  await cdp.detach();
+
+  // Installable: the manifest's fields, its icons fetched, a service worker controlling the page.
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+  const manifest = await page.evaluate(async (href) => (await fetch(href)).json(), manifestHref);
+  for (const field of ["name", "short_name", "start_url", "display", "icons"]) assert.ok(manifest[field], field);
+  assert.equal(manifest.display, "standalone");
+  const sizes = manifest.icons.map((i) => i.sizes);
+  assert.ok(sizes.includes("192x192") && sizes.includes("512x512"), sizes.join());
+  for (const icon of manifest.icons) {
+    const type = await page.evaluate(async (src) => { const r = await fetch(src); return r.ok ? r.headers.get("content-type") : null; }, icon.src);
+    assert.equal(type, icon.type, icon.src);
+  }
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
+  const sw = await page.evaluate(async () => {
+    const r = await fetch("/sw.js");
+    return { type: r.headers.get("content-type"), cache: r.headers.get("cache-control"), text: await r.text() };
+  });
+  assert.match(sw.type, /^text\/javascript/);
+  assert.equal(sw.cache, "no-cache");
+  assert.match(sw.text, /^const VERSION = "[0-9a-f]{16}";/);
+  assert.match(sw.text, /"\/wasm\/oware\.wasm"/);
+
+  // An account, made while online: what is done offline goes to it once the network is back.
+  const signup = await page.evaluate(async (password) => (await fetch("/api/account/signup", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Kofi", password }),
+  })).status, PASSWORD);
+  assert.equal(signup, 200);
+
+  // The network off: the pages come back from the service worker; the lessons, the counting trainer
+  // and the games run in the page (the rules core in WebAssembly).
+  await page.evaluate(() => localStorage.setItem("oware.think-scale", "0.02"));
+  await context.setOffline(true);
+  await page.goto(new URL("learn#lesson/sowing/1", env.base).href);
+  await page.locator(".offline-banner").waitFor();
+  const steps = [["B"], ["E"], ["F"]];
+  for (let i = 0; i < steps.length; i++) {
+    await page.waitForFunction((t) => document.querySelector("#step-title").textContent.startsWith(t), `Step ${i + 1} of ${steps.length}`, { timeout: 20000 });
+    for (const pit of steps[i]) await page.locator(`#learn-south [data-pit="${pit}"]`).click();
+    await page.waitForFunction(() => document.querySelector("#step-said").textContent.includes("Step done"), null, { timeout: 20000 });
+    await page.locator("#btn-next").click();
+  }
+  await page.goto(new URL("learn#count", env.base).href);
+  await page.locator("#learn-count:not([hidden])").waitFor({ timeout: 20000 });
+  await page.locator("#count-landing").selectOption("a");
+  await page.locator("#count-seeds").fill("3");
+  await page.locator("#count-form button[type=submit]").click();
+  await page.waitForFunction(() => / the last one lands in [A-Fa-f], which then holds \d+\./.test(document.querySelector("#count-said").textContent), null, { timeout: 20000 });
+  const imported = [];
+  page.on("response", (r) => {
+    const req = r.request();
+    if (req.method() === "POST" && new URL(r.url()).pathname === "/api/games" && (req.postData() || "").includes('"ogn"')) imported.push(r.status());
+  });
+  await page.goto(env.base);
+  await page.locator(".offline-banner").waitFor();
+  for (const level of ["easy", "medium", "hard", "expert", "friend"]) {
+    if (!(await page.locator("#dlg-new[open]").count())) {
+      if (await page.locator("#dlg-end[open]").count()) await page.locator("#btn-end-close").click();
+      await page.locator("#btn-new").click();
+    }
+    await page.locator(`#form-new input[name=opponent][value=${level}]`).check();
+    await page.locator("#btn-new-start").click();
+    await page.locator("#dlg-new").waitFor({ state: "hidden" });
+    const pressed = await playToTheEnd(page);
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem("oware.game")).id);
+    assert.match(id, /^off-/, `${level}: a game held in the browser`);
+    assert.ok(pressed > 0, level);
+    assert.match(await page.locator("#end-title").textContent(), /\S/);
+  }
+  const held = await page.evaluate(() => Object.values(JSON.parse(localStorage.getItem("oware.offline-games"))));
+  assert.equal(held.length, 5);
+  assert.ok(held.every((g) => !g.sent));
+
+  // The network back: each finished game goes to the server as a record, which accepts it, and the
+  // lesson's stars go to the account, which plays their moves again before keeping them.
+  const progressSent = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/learn/progress" && r.request().method() === "POST", { timeout: 30000 });
+  await context.setOffline(false);
+  await page.waitForFunction(() => Object.values(JSON.parse(localStorage.getItem("oware.offline-games"))).every((g) => g.sent), null, { timeout: 30000 });
+  assert.deepEqual(imported, [201, 201, 201, 201, 201]);
+  assert.equal((await progressSent).status(), 200);
+  const kept = await page.evaluate(async () => {
+    const list = await (await fetch("/api/learn")).json();
+    return list.account ? list.stars.filter((s) => s.lesson === "sowing").map((s) => s.step).sort() : null;
+  });
+  assert.deepEqual(kept, [1, 2, 3], "the lesson's stars on the account");
+  assert.deepEqual(errors.filter((e) => !/Failed to fetch|NetworkError|ERR_INTERNET_DISCONNECTED/.test(e)), []);
   await context.close();
 });

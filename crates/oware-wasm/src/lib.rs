@@ -19,9 +19,19 @@
 //! | `op` | other fields | answer |
 //! |---|---|---|
 //! | `state` | `rules`, `start`, `moves` | the position, legal moves, outcome ([`StateAnswer`]) |
-//! | `reply` | … , `level`, `seed` or `game_id` | the level's move, as the server's computer plays it ([`ReplyAnswer`]) |
+//! | `view` | … , `game_id`, `opponent`, `human`, `names`, `redo`, `version` | the game's state as the server sends it (`oware_protocol::StateView`), for a game the page plays offline |
+//! | `reply` | … , `level`, `seed` or `game_id`, `time_scale` | the level's move, as the server's computer plays it ([`ReplyAnswer`]) |
 //! | `analyse` | … , `depth`, `movetime_ms`, `nodes` | a search's best move, score and line ([`AnalysisAnswer`]) |
 //! | `bench` | `depth` | the engine's bench: nodes and time ([`BenchAnswer`]) |
+//! | `lessons` | `lang` | the lessons (`oware_protocol::LessonList`, no account) |
+//! | `lesson` | `lang`, `lesson` | one lesson without its solutions (`LessonView`) |
+//! | `lesson-move` | `lang`, `lesson`, `step`, `moves` | the step's moves checked (`StepAnswer`) |
+//! | `count` | `lang`, `question` | the counting trainer's answer checked (`CountAnswer`) |
+//!
+//! The last four are the server's `/api/learn` answers, built by the same functions
+//! (`oware_lessons::views`): the lessons and the counting trainer work offline. They are in the
+//! module only with the feature `lessons` (on by default; `scripts/build-wasm.sh` builds the
+//! page's engine without it, `oware.wasm`, and the lessons' module with it, `oware-learn.wasm`).
 //!
 //! An error answers `{"error": "…"}`.
 
@@ -29,7 +39,7 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use oware_core::{fen, movetext, Game, Position, Rules, Side};
+use oware_core::{fen, movetext, BySide, Game, Position, Rules, Side};
 use oware_engine::{Engine, Level, Limits};
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +77,37 @@ pub struct Request {
     /// game and ply ([`oware_engine::reply_seed`]), not `seed`.
     #[serde(default)]
     pub game_id: Option<String>,
+    /// `reply`: the share of the level's thinking time used (0.01 to 1, default 1: the server's
+    /// time); a test's short think time.
+    #[serde(default)]
+    pub time_scale: Option<f64>,
+    /// `view`: `friend` or the computer's level.
+    #[serde(default)]
+    pub opponent: Option<String>,
+    /// `view`: the person's side against the computer.
+    #[serde(default)]
+    pub human: Option<Side>,
+    /// `view`: the players' names (`{"S": …, "N": …}`).
+    #[serde(default, with = "oware_protocol::by_side")]
+    pub names: BySide<String>,
+    /// `view`: how many undone moves redo could replay.
+    #[serde(default)]
+    pub redo: usize,
+    /// `view`: the game's version (one more at each change).
+    #[serde(default)]
+    pub version: u64,
+    /// The lessons' ops: the language's code (`en`, `fr`, …; default English).
+    #[serde(default)]
+    pub lang: Option<String>,
+    /// `lesson`, `lesson-move`: the lesson's id.
+    #[serde(default)]
+    pub lesson: Option<String>,
+    /// `lesson-move`: the step, from 1.
+    #[serde(default)]
+    pub step: usize,
+    /// `count`: the counting trainer's question and answer.
+    #[serde(default)]
+    pub question: Option<oware_protocol::CountReq>,
     /// `analyse`, `bench`: depth limit.
     #[serde(default)]
     pub depth: Option<u32>,
@@ -177,11 +218,14 @@ fn to_json<T: Serialize>(value: &T) -> String {
 fn answer(r: &Request) -> Result<String, String> {
     match r.op.as_str() {
         "state" => Ok(to_json(&state(&game(r)?))),
+        "view" => view(r).map(|v| to_json(&v)),
         "reply" => reply(r).map(|a| to_json(&a)),
         "analyse" => analyse(r).map(|a| to_json(&a)),
         "bench" => bench(r).map(|a| to_json(&a)),
+        #[cfg(feature = "lessons")]
+        "lessons" | "lesson" | "lesson-move" | "count" => learn(r),
         other => Err(format!(
-            "unknown op '{other}' (expected state, reply, analyse or bench)"
+            "unknown op '{other}' (expected state, view, reply, analyse, bench, lessons, lesson, lesson-move or count)"
         )),
     }
 }
@@ -227,6 +271,76 @@ fn state(game: &Game) -> StateAnswer {
     }
 }
 
+/// The state of a game the page plays without the server, built as the server builds its own
+/// (`oware_protocol::view::state`): legal moves and why the others are not, the last move's
+/// sowing and captures, the outcome, whose turn.
+fn view(r: &Request) -> Result<oware_protocol::StateView, String> {
+    let game = game(r)?;
+    let opponent = r.opponent.as_deref().unwrap_or("friend");
+    let level = match opponent {
+        "friend" => None,
+        name => Some(
+            name.parse::<Level>()
+                .map_err(|e: oware_engine::ParseLevelError| e.to_string())?,
+        ),
+    };
+    let human = level.map(|_| r.human.unwrap_or(Side::South));
+    let computer_to_move = human.is_some_and(|h| !game.is_over() && game.position().turn() != h);
+    let id = r.game_id.as_deref().unwrap_or("");
+    if id.len() > 64 || r.names.south.len() > 64 || r.names.north.len() > 64 {
+        return Err("view: an id or a name longer than 64 bytes".into());
+    }
+    let opponent: &'static str = level.map_or("friend", Level::name);
+    Ok(oware_protocol::view::state(
+        &oware_protocol::view::GameSnapshot {
+            id,
+            version: r.version,
+            opponent,
+            human,
+            names: &r.names,
+            game: &game,
+            redo_len: r.redo,
+            thinking: false,
+            computer_to_move,
+            engine_error: None,
+            egdb: None,
+            ogn: oware_protocol::view::ogn_text(&game, &r.names),
+            since: None,
+        },
+    ))
+}
+
+/// The lessons' ops, answered as the server's `/api/learn` routes answer.
+#[cfg(feature = "lessons")]
+fn learn(r: &Request) -> Result<String, String> {
+    use oware_lessons::views;
+    let code = r.lang.as_deref().unwrap_or("en");
+    let lang = oware_i18n::Lang::ALL
+        .into_iter()
+        .find(|l| l.code() == code)
+        .ok_or_else(|| format!("no language '{code}'"))?;
+    let lesson = || r.lesson.as_deref().ok_or("no lesson");
+    let text = match r.op.as_str() {
+        "lessons" => to_json(&oware_protocol::LessonList {
+            lessons: views::summaries(lang),
+            account: false,
+            stars: Vec::new(),
+        }),
+        "lesson" => to_json(&views::lesson_view(lesson()?, lang).map_err(|e| e.to_string())?),
+        "lesson-move" => {
+            let moves: Vec<String> = r.moves.split_whitespace().map(str::to_string).collect();
+            to_json(
+                &views::step_answer(lesson()?, r.step, &moves, lang).map_err(|e| e.to_string())?,
+            )
+        }
+        _ => {
+            let q = r.question.as_ref().ok_or("count: no question")?;
+            to_json(&views::count_answer(q, lang).map_err(|e| e.to_string())?)
+        }
+    };
+    Ok(text)
+}
+
 fn letter(side: Side, m: oware_core::Move) -> String {
     movetext::MoveText::new(side, m).to_string()
 }
@@ -247,7 +361,8 @@ fn reply(r: &Request) -> Result<ReplyAnswer, String> {
         Some(id) => oware_engine::reply_seed(id, game.moves().len()),
         None => r.seed,
     };
-    let mv = oware_engine::choose_move_with(&game, level.spec(), seed, 1.0, None);
+    let scale = r.time_scale.unwrap_or(1.0).clamp(0.01, 1.0);
+    let mv = oware_engine::choose_move_with(&game, level.spec(), seed, scale, None);
     Ok(ReplyAnswer {
         mv: mv.map(|m| letter(turn, m)),
     })
@@ -408,6 +523,53 @@ mod tests {
         }
         let long = format!(r#"{{"op":"state","moves":"{}"}}"#, "A ".repeat(40_000));
         assert!(call(&long)["error"].as_str().unwrap().contains("too long"));
+    }
+
+    #[test]
+    fn view_is_the_servers_state_of_the_game() {
+        let v = call(
+            r#"{"op":"view","moves":"C","opponent":"hard","human":"S","game_id":"off-1","names":{"S":"You","N":"Computer (Hard)"},"version":3}"#,
+        );
+        assert_eq!(v["id"], "off-1");
+        assert_eq!(v["version"], 3);
+        assert_eq!(v["opponent"], "hard");
+        assert_eq!(v["ply"], 1);
+        assert_eq!(v["computer_to_move"], true);
+        assert_eq!(v["last"]["letter"], "C");
+        assert_eq!(v["history"].as_array().unwrap().len(), 2);
+        assert_eq!(v["pits_info"].as_array().unwrap().len(), 6);
+        assert!(
+            v["ogn"].as_str().unwrap().contains("Computer (Hard)"),
+            "{v}"
+        );
+        let friend = call(r#"{"op":"view","moves":"A a"}"#);
+        assert_eq!(friend["opponent"], "friend");
+        assert_eq!(friend["computer_to_move"], false);
+        assert_eq!(friend["can_undo"], true);
+        assert!(call(r#"{"op":"view","opponent":"god"}"#)["error"].is_string());
+    }
+
+    #[cfg(feature = "lessons")]
+    #[test]
+    fn the_lessons_answer_as_the_server_does() {
+        let list = call(r#"{"op":"lessons","lang":"fr"}"#);
+        let first = list["lessons"][0]["id"].as_str().unwrap().to_string();
+        let lesson = call(&format!(
+            r#"{{"op":"lesson","lesson":"{first}","lang":"fr"}}"#
+        ));
+        assert_eq!(lesson["id"], first.as_str());
+        let step = &oware_lessons::lessons()[0].steps[0];
+        let solved = call(&format!(
+            r#"{{"op":"lesson-move","lesson":"{first}","step":1,"moves":"{}"}}"#,
+            step.solution.join(" ")
+        ));
+        assert_eq!(solved["met"], true, "{solved}");
+        let count = call(
+            r#"{"op":"count","question":{"position":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","pit":"A","landing":"E","seeds":5}}"#,
+        );
+        assert_eq!(count["correct"], true, "{count}");
+        assert!(call(r#"{"op":"lesson","lesson":"nope"}"#)["error"].is_string());
+        assert!(call(r#"{"op":"lessons","lang":"xx"}"#)["error"].is_string());
     }
 
     #[test]

@@ -288,7 +288,7 @@ impl Session {
             thinking: self.thinking,
             computer_to_move: self.computer_to_move(),
             engine_error: self.engine_error.as_deref(),
-            egdb,
+            egdb: view::egdb_values(egdb, &self.game),
             ogn: if since.is_some() {
                 String::new()
             } else {

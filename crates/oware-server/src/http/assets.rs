@@ -47,6 +47,7 @@ use sha2::{Digest, Sha256};
 #[include = "wasm/*.wasm"]
 #[include = "manifest.webmanifest"]
 #[include = "icons/*.png"]
+#[include = "sw.js"]
 #[exclude = "parts/*"]
 struct Static;
 
@@ -91,6 +92,7 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
     env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
     env.add_function("t", super::i18n::template_t);
     env.add_function("t_html", super::i18n::template_t_html);
+    env.add_function("preloads", preloads);
     let text = |file: rust_embed::EmbeddedFile| {
         String::from_utf8(file.data.into_owned()).expect("a template is UTF-8")
     };
@@ -103,6 +105,36 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
         env.add_template_owned(name.into_owned(), text(file))?;
     }
     Ok(env)
+}
+
+/// The modules that `scripts` (addresses, `/js/main.js`) import, directly or through others, each
+/// once and sorted, for the layout's `<link rel="modulepreload">`: the browser asks for them all
+/// with the page instead of one level of imports after the other (on a slow network each level is
+/// a round trip: the first visit's time to a playable board, docs/web.md "Offline").
+fn preloads(scripts: Vec<String>) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut todo = scripts.clone();
+    while let Some(path) = todo.pop() {
+        let Some(file) = path.strip_prefix('/').and_then(Static::get) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&file.data).into_owned();
+        // Static imports name their modules as `from "./x.js"` or `import "./x.js"`.
+        for marker in ["from \"./", "import \"./"] {
+            for (at, _) in text.match_indices(marker) {
+                let rest = &text[at + marker.len()..];
+                let Some(end) = rest.find('"') else { continue };
+                let module = format!("/js/{}", &rest[..end]);
+                let known = Static::get(&module[1..]).is_some();
+                if known && !found.contains(&module) && !scripts.contains(&module) {
+                    found.push(module.clone());
+                    todo.push(module);
+                }
+            }
+        }
+    }
+    found.sort();
+    found
 }
 
 /// The context a page is rendered with in `lang`: the language's code and the language menu.
@@ -266,6 +298,58 @@ pub const BOTS_GUIDE_PATH: &str = "/docs/bots.md";
 /// The bots' guide, built in.
 const BOTS_GUIDE: &str = include_str!("../../../../docs/bots.md");
 
+/// Where the service worker is served: at the site's root, so that its scope covers every page.
+pub const SERVICE_WORKER_PATH: &str = "/sw.js";
+
+/// The pages a visitor can use without the network (the service worker keeps them): the game
+/// against the computer and a friend, the lessons and the counting trainer, the rules and tips.
+const OFFLINE_PAGES: [&str; 5] = ["/", "/learn", "/rules", "/strategy", "/faq"];
+
+/// The service worker as served: `static/sw.js` after two lines written here, its version (the
+/// SHA-256 over every embedded file's and every catalogue's hash, so any change to the page makes
+/// a new worker, which replaces the old one's cache) and the addresses it keeps (the pages above,
+/// every embedded file but itself and the page templates, each language's catalogue).
+static SERVICE_WORKER: LazyLock<(String, String)> = LazyLock::new(|| {
+    let mut names: Vec<String> = Static::iter().map(|n| n.into_owned()).collect();
+    names.sort();
+    let mut version = Sha256::new();
+    let mut keep: Vec<String> = OFFLINE_PAGES.iter().map(|p| (*p).to_string()).collect();
+    for name in &names {
+        if let Some(file) = Static::get(name) {
+            version.update(name.as_bytes());
+            version.update(file.metadata.sha256_hash());
+        }
+        if name != "sw.js" && !is_page(name) {
+            keep.push(format!("/{name}"));
+        }
+    }
+    for name in Parts::iter() {
+        if let Some(file) = Parts::get(&name) {
+            version.update(file.metadata.sha256_hash());
+        }
+    }
+    for lang in Lang::ALL {
+        let path = format!("/i18n/{}", lang.code());
+        if let Some(c) = super::i18n::catalogue(&path) {
+            version.update(c.tag.as_bytes());
+        }
+        keep.push(path);
+    }
+    let hash: [u8; 32] = version.finalize().into();
+    let hex: String = hash.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    let list = keep
+        .iter()
+        .map(|p| format!("{p:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let code = Static::get("sw.js").map_or_else(String::new, |f| {
+        String::from_utf8_lossy(&f.data).into_owned()
+    });
+    let body = format!("const VERSION = \"{hex}\";\nconst PRECACHE = [{list}];\n{code}");
+    let tag = etag(&sha256_of(body.as_bytes()));
+    (body, tag)
+});
+
 /// The SHA-256 of `data`.
 fn sha256_of(data: &[u8]) -> [u8; 32] {
     Sha256::digest(data).into()
@@ -281,6 +365,15 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let found = if let Some(catalogue) = super::i18n::catalogue(uri.path()) {
         let body: &'static [u8] = catalogue.json.as_bytes();
         Some(("application/json", catalogue.tag.clone(), Body::from(body)))
+    } else if uri.path() == SERVICE_WORKER_PATH {
+        // Its own answer: the browser checks it for a new version at each visit (no-cache).
+        let (body, tag) = &*SERVICE_WORKER;
+        let body: &'static [u8] = body.as_bytes();
+        Some((
+            "text/javascript; charset=utf-8",
+            tag.clone(),
+            Body::from(body),
+        ))
     } else if uri.path() == BOTS_GUIDE_PATH {
         // The bots' guide, which the tokens dialog links to: the repository's text as it is.
         let body: &'static [u8] = BOTS_GUIDE.as_bytes();
@@ -596,11 +689,26 @@ mod tests {
     }
 
     #[test]
+    fn a_page_preloads_every_module_its_script_imports() {
+        let main = super::preloads(vec!["/js/main.js".into()]);
+        for module in [
+            "/js/game.js",
+            "/js/state.js",
+            "/js/offline.js",
+            "/js/engine-wasm.js",
+        ] {
+            assert!(main.contains(&module.to_string()), "{module}: {main:?}");
+        }
+        assert!(!main.contains(&"/js/main.js".to_string()));
+        assert!(super::preloads(vec!["/nothing.js".into()]).is_empty());
+    }
+
+    #[test]
     fn every_module_the_page_imports_is_served_as_javascript() {
         let entries = &en("index.html").html;
         assert_eq!(
             quoted_after(entries, "<script type=\"module\" src=\""),
-            ["/js/main.js"]
+            ["/js/main.js", "/js/pwa.js"]
         );
         let mut checked = 0;
         for name in Static::iter().filter(|n| n.starts_with("js/")) {

@@ -412,7 +412,11 @@ mod tests {
             }
         }
         let mut out = String::new();
-        walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut out);
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+        walk(&manifest.join("src"), &mut out);
+        // The refusals of a move are written by the state's builder, shared with the page's
+        // WebAssembly core (`oware_protocol::view::explain_error`).
+        walk(&manifest.join("../oware-protocol/src"), &mut out);
         out
     }
 

@@ -9,17 +9,17 @@
 use std::fmt;
 use std::sync::Arc;
 
-use oware_core::{Position, Side};
+use oware_core::Position;
 use oware_i18n::Lang;
-use oware_lessons::{CheckError, Goal, Lesson, STARS_MAX};
+use oware_lessons::views::{self, ViewError};
+use oware_lessons::{CheckError, Lesson, STARS_MAX};
 use oware_protocol::{
-    CountAnswer, CountReq, LessonList, LessonSummary, LessonView, ProgressAnswer, StepAnswer,
-    StepSolved, StepStars, StepView,
+    CountAnswer, CountReq, LessonList, LessonView, ProgressAnswer, StepAnswer, StepSolved,
+    StepStars,
 };
 
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
-use crate::view::{move_detail, position_view};
 
 /// Why a lessons' request is refused.
 #[derive(Debug)]
@@ -72,6 +72,17 @@ impl fmt::Display for LearnError {
     }
 }
 
+impl From<ViewError> for LearnError {
+    fn from(e: ViewError) -> Self {
+        match e {
+            ViewError::NoSuchLesson(id) => LearnError::NoSuchLesson(id),
+            ViewError::NoSuchStep { lesson, steps } => LearnError::NoSuchStep { lesson, steps },
+            ViewError::BadMoves(e) => LearnError::BadMoves(e),
+            ViewError::BadQuestion(m) => LearnError::BadQuestion(m),
+        }
+    }
+}
+
 impl From<StoreError> for LearnError {
     fn from(e: StoreError) -> Self {
         LearnError::Store(e)
@@ -85,15 +96,7 @@ pub struct Learn {
 }
 
 fn find(id: &str) -> Result<&'static Lesson, LearnError> {
-    find_in(Lang::En, id)
-}
-
-/// Lesson `id` with its words in `lang`.
-fn find_in(lang: Lang, id: &str) -> Result<&'static Lesson, LearnError> {
-    oware_lessons::lessons_in(lang)
-        .iter()
-        .find(|l| l.id == id)
-        .ok_or_else(|| LearnError::NoSuchLesson(id.to_string()))
+    Ok(views::find_in(Lang::En, id)?)
 }
 
 /// The stars of a step solved after `misses` missed tries (`hinted`: the hint was shown): 3 at
@@ -133,15 +136,7 @@ impl Learn {
             None => Vec::new(),
         };
         Ok(LessonList {
-            lessons: oware_lessons::lessons_in(lang)
-                .iter()
-                .map(|l| LessonSummary {
-                    id: l.id.clone(),
-                    title: l.title.clone(),
-                    intro: l.intro.clone(),
-                    steps: l.steps.len() as u32,
-                })
-                .collect(),
+            lessons: views::summaries(lang),
             account: user.is_some(),
             stars,
         })
@@ -149,25 +144,7 @@ impl Learn {
 
     /// Lesson `id` in `lang`, its steps without their solutions.
     pub fn lesson(&self, id: &str, lang: Lang) -> Result<LessonView, LearnError> {
-        let l = find_in(lang, id)?;
-        Ok(LessonView {
-            id: l.id.clone(),
-            title: l.title.clone(),
-            intro: l.intro.clone(),
-            steps: l
-                .steps
-                .iter()
-                .map(|s| StepView {
-                    title: s.title.clone(),
-                    text: s.text.clone(),
-                    task: s.task.clone(),
-                    hint: s.hint.clone(),
-                    position: position_view(&s.start()),
-                    moves: s.solution.len() as u32,
-                    agree: s.goal == Goal::AgreeCycle,
-                })
-                .collect(),
-        })
+        Ok(views::lesson_view(id, lang)?)
     }
 
     /// Plays `moves` in step `step` (from 1) of lesson `id` and says what they did, in `lang`.
@@ -178,33 +155,7 @@ impl Learn {
         moves: &[String],
         lang: Lang,
     ) -> Result<StepAnswer, LearnError> {
-        let l = find_in(lang, id)?;
-        let s = step
-            .checked_sub(1)
-            .and_then(|i| l.steps.get(i))
-            .ok_or_else(|| LearnError::NoSuchStep {
-                lesson: l.id.clone(),
-                steps: l.steps.len(),
-            })?;
-        let a = oware_lessons::check(s, moves).map_err(LearnError::BadMoves)?;
-        let mut before = s.start();
-        let mut played = Vec::new();
-        for (ply, p) in a.played.iter().enumerate() {
-            if let Some(d) = &p.detail {
-                let m = oware_core::Move::ALL[d.from - p.side.first_pit()];
-                played.push(move_detail(ply + 1, &before, m, d));
-                before = d.after;
-            }
-        }
-        Ok(StepAnswer {
-            met: a.met,
-            over: a.over,
-            explanation: a.explanation,
-            summary: a.summary,
-            illegal: a.illegal,
-            played,
-            position: position_view(&a.position),
-        })
+        Ok(views::step_answer(id, step, moves, lang)?)
     }
 
     /// Counts a logged-in account's try that `answer` ended on step `step` (from 1) of lesson
@@ -326,48 +277,6 @@ impl Learn {
     /// Checks the counting trainer's answer: where the last seed of `q.pit` lands in
     /// `q.position`, and how many seeds that pit then holds (explained in `lang`).
     pub fn count(&self, q: &CountReq, lang: Lang) -> Result<CountAnswer, LearnError> {
-        let bad = |m: &str| LearnError::BadQuestion(m.to_string());
-        if q.position.len() > 64 {
-            return Err(bad("the position is too long"));
-        }
-        let p: Position = q
-            .position
-            .parse()
-            .map_err(|e| LearnError::BadQuestion(format!("position: {e}")))?;
-        if p.turn() != Side::South {
-            return Err(bad("the position must have South to move (S)"));
-        }
-        let pit = match q.pit {
-            'A'..='F' => q.pit as usize - 'A' as usize,
-            _ => return Err(bad("the pit is a letter A to F")),
-        };
-        let c = oware_lessons::count(&p, pit)
-            .ok_or_else(|| bad("that pit cannot be played in this position"))?;
-        let correct = c.landing == q.landing && c.seeds == q.seeds;
-        let n = p.pit(pit);
-        let mut explanation = oware_i18n::t(
-            lang,
-            "learn-count-explained",
-            &[
-                ("pit", q.pit.to_string().into()),
-                ("count", n.into()),
-                ("landing", c.landing.to_string().into()),
-                ("seeds", c.seeds.into()),
-            ],
-        );
-        if n >= 12 {
-            explanation.push(' ');
-            explanation.push_str(&oware_i18n::t(
-                lang,
-                "learn-count-skipped",
-                &[("pit", q.pit.to_string().into())],
-            ));
-        }
-        Ok(CountAnswer {
-            correct,
-            landing: c.landing,
-            seeds: c.seeds,
-            explanation,
-        })
+        Ok(views::count_answer(q, lang)?)
     }
 }

@@ -4,7 +4,8 @@
 // answer (the rules core sows the pit); the page only makes the questions. Also the lessons page's board
 // (the board component with the lessons' words).
 /** @import * as P from "../../types/protocol" */
-import * as api from "./api.gen.js";
+// The lessons' calls go through offline-learn.js: answered in the page when the server cannot be reached.
+import { learnApi as api } from "./offline-learn.js";
 import { t } from "./i18n.js";
 import { createBoard, LETTERS } from "./board.js";
 

@@ -60,7 +60,7 @@ function start() {
         const id = next++;
         return new Promise((ok, fail) => {
           waiting.set(id, (a) => (a.error ? fail(new Error(a.error)) : ok(a.move)));
-          worker.postMessage({ id, request: { op: "reply", ...game, level, game_id: gameId } });
+          worker.postMessage({ id, request: { op: "reply", ...game, level, game_id: gameId, time_scale: thinkScale() } });
         });
       },
       analyse(game, movetime_ms, onStep) {
@@ -75,6 +75,16 @@ function start() {
       },
     };
   });
+}
+
+/**
+ * The share of the levels' thinking time the page's computer uses: 1, or what localStorage's
+ * `oware.think-scale` says (a test's short think time, 0.01 to 1).
+ */
+function thinkScale() {
+  let v = NaN;
+  try { v = Number(localStorage.getItem("oware.think-scale")); } catch { /* private mode */ }
+  return v > 0 && v <= 1 ? v : 1;
 }
 
 /**

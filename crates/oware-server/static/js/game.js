@@ -4,7 +4,8 @@
 /** @import * as P from "../../types/protocol" */
 /** @import { PageState, Screen, BoardPart, AnalysisPart, ReviewPart } from "./state.js" */
 import { levelName, sideName, pitInfo, canMoveNow, wholeState } from "./state.js";
-import * as api from "./api.js";
+// The game calls go through offline.js: a game held in this browser is answered there (offline).
+import { games as api } from "./offline.js";
 import { errorText, errorStatus } from "./request.js";
 import { rememberGame, savedGame } from "./storage.js";
 import { say, announce, describeMove, explainPit } from "./status.js";

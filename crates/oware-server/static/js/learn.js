@@ -5,7 +5,8 @@
 // 1 later. A guest's stars stay in this browser (learnstore.js); an account's are also sent to the
 // server, and a guest's stars are sent there once they sign up or log in.
 /** @import * as P from "../../types/protocol" */
-import * as api from "./api.gen.js";
+// The lessons' calls go through offline-learn.js: answered in the page when the server cannot be reached.
+import { learnApi as api } from "./offline-learn.js";
 import { createAccountMenu } from "./account.js";
 import { loadProgress, saveProgress } from "./learnstore.js";
 import { startCounting, lessonBoard } from "./counting.js";
