@@ -124,7 +124,10 @@ fn start_child(db: &std::path::Path) -> (std::process::Child, String) {
     BufReader::new(child.stdout.take().expect("stdout"))
         .read_line(&mut line)
         .expect("server prints its address");
-    let addr = line.trim().strip_prefix("LISTENING ").expect("LISTENING addr");
+    let addr = line
+        .trim()
+        .strip_prefix("LISTENING ")
+        .expect("LISTENING addr");
     (child, format!("http://{addr}"))
 }
 
@@ -227,14 +230,23 @@ struct Measured {
 }
 
 /// One measuring pair's games, one after the other, until `stop`.
-async fn measure_games(base: String, k: u32, think: Duration, stop: Arc<AtomicBool>, m: Arc<Mutex<Measured>>) {
+async fn measure_games(
+    base: String,
+    k: u32,
+    think: Duration,
+    stop: Arc<AtomicBool>,
+    m: Arc<Mutex<Measured>>,
+) {
     let mut n = 0u32;
     while !stop.load(Ordering::Relaxed) {
         // Each game from fresh addresses: the measuring players stay under every limit.
         let south = client_at(ip(2, k * 1000 + n));
         let north = client_at(ip(3, k * 1000 + n));
         n += 1;
-        if play_one(&base, [south, north], think, &stop, &m).await.is_err() {
+        if play_one(&base, [south, north], think, &stop, &m)
+            .await
+            .is_err()
+        {
             m.lock().unwrap().errors += 1;
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
@@ -279,10 +291,13 @@ async fn play_one(
             .json()
             .await?;
         let key = k["key"].as_str().unwrap_or_default();
-        streams.push(Stream::open(c.get(format!("{base}/api/games/{id}/events?presence={key}"))).await?);
+        streams.push(
+            Stream::open(c.get(format!("{base}/api/games/{id}/events?presence={key}"))).await?,
+        );
     }
     let mut state = joined["state"].clone();
-    let mut rng = (id.len() as u64) ^ 0x9e37_79b9_7f4a_7c15 ^ u64::from_str_radix(&id[..8], 16).unwrap_or(1);
+    let mut rng =
+        (id.len() as u64) ^ 0x9e37_79b9_7f4a_7c15 ^ u64::from_str_radix(&id[..8], 16).unwrap_or(1);
     while !stop.load(Ordering::Relaxed) {
         let ply = state["ply"].as_u64().unwrap_or(0);
         if !state["online"]["end"].is_null() || ply >= 60 {
@@ -319,8 +334,14 @@ async fn play_one(
         if !ok {
             return Err("move refused".into());
         }
-        let (at, next) = streams[1 - mover].until_ply(ply + 1).await?.ok_or("stream ended")?;
-        streams[mover].reach_ply(ply + 1).await?.ok_or("stream ended")?;
+        let (at, next) = streams[1 - mover]
+            .until_ply(ply + 1)
+            .await?
+            .ok_or("stream ended")?;
+        streams[mover]
+            .reach_ply(ply + 1)
+            .await?
+            .ok_or("stream ended")?;
         let mut g = m.lock().unwrap();
         g.move_ms.push(answered);
         g.relay_ms.push(at.duration_since(t).as_secs_f64() * 1e3);
@@ -370,7 +391,10 @@ async fn hold_stream(
         Ok(r) => {
             let status = r.status().as_u16();
             let v: Value = r.json().await.unwrap_or(Value::Null);
-            (format!("{status} {}", v["code"].as_str().unwrap_or("")), None)
+            (
+                format!("{status} {}", v["code"].as_str().unwrap_or("")),
+                None,
+            )
         }
         Err(e) if e.is_connect() => ("no connection".into(), None),
         Err(_) => ("error".into(), None),
@@ -391,7 +415,11 @@ async fn hold_stream(
 }
 
 /// A guest's online game (created from `a`, joined from `b`): its id and seat tokens.
-async fn online_game(base: &str, a: &reqwest::Client, b: &reqwest::Client) -> Option<(String, [String; 2])> {
+async fn online_game(
+    base: &str,
+    a: &reqwest::Client,
+    b: &reqwest::Client,
+) -> Option<(String, [String; 2])> {
     let r: Value = a
         .post(format!("{base}/api/games"))
         .json(&json!({ "opponent": "online", "clock": { "initial_s": 600, "increment_s": 5 }, "color": "S" }))
@@ -411,7 +439,10 @@ async fn online_game(base: &str, a: &reqwest::Client, b: &reqwest::Client) -> Op
         .json()
         .await
         .ok()?;
-    Some((id, [r["token"].as_str()?.into(), j["token"].as_str()?.into()]))
+    Some((
+        id,
+        [r["token"].as_str()?.into(), j["token"].as_str()?.into()],
+    ))
 }
 
 /// The flood `name` against `base` until `stop`; answers its summary.
@@ -431,7 +462,8 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                 (a.clone(), ca.clone(), b.clone(), cb.clone(), "floodb"),
                 (b.clone(), cb.clone(), a.clone(), ca.clone(), "flooda"),
             ] {
-                let (base, stop, tally, games) = (base.clone(), stop.clone(), tally.clone(), games.clone());
+                let (base, stop, tally, games) =
+                    (base.clone(), stop.clone(), tally.clone(), games.clone());
                 tasks.push(tokio::spawn(async move {
                     while !stop.load(Ordering::Relaxed) {
                         let r = me
@@ -462,11 +494,21 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
             // 4 clients reading the account's games in a loop.
             let lists = Arc::new(Mutex::new(Vec::new()));
             for _ in 0..4 {
-                let (a, ca, base, stop, lists) = (a.clone(), ca.clone(), base.clone(), stop.clone(), lists.clone());
+                let (a, ca, base, stop, lists) = (
+                    a.clone(),
+                    ca.clone(),
+                    base.clone(),
+                    stop.clone(),
+                    lists.clone(),
+                );
                 tasks.push(tokio::spawn(async move {
                     while !stop.load(Ordering::Relaxed) {
                         let t = Instant::now();
-                        let r = a.get(format!("{base}/api/account/games")).header("cookie", &ca).send().await;
+                        let r = a
+                            .get(format!("{base}/api/account/games"))
+                            .header("cookie", &ca)
+                            .send()
+                            .await;
                         if let Ok(r) = r {
                             let ok = r.status().is_success();
                             let _ = r.bytes().await;
@@ -480,13 +522,22 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
             // 16 account event streams, reopened every 5 s.
             let bytes = Arc::new(AtomicU64::new(0));
             for _ in 0..16 {
-                let (a, ca, base, stop, tally, bytes) =
-                    (a.clone(), ca.clone(), base.clone(), stop.clone(), tally.clone(), bytes.clone());
+                let (a, ca, base, stop, tally, bytes) = (
+                    a.clone(),
+                    ca.clone(),
+                    base.clone(),
+                    stop.clone(),
+                    tally.clone(),
+                    bytes.clone(),
+                );
                 tasks.push(tokio::spawn(async move {
                     while !stop.load(Ordering::Relaxed) {
                         let (round_end, round) = watch::channel(false);
-                        let req = a.get(format!("{base}/api/stream/event")).header("cookie", &ca);
-                        let held = tokio::spawn(hold_stream(req, round, tally.clone(), bytes.clone()));
+                        let req = a
+                            .get(format!("{base}/api/stream/event"))
+                            .header("cookie", &ca);
+                        let held =
+                            tokio::spawn(hold_stream(req, round, tally.clone(), bytes.clone()));
                         tokio::time::sleep(Duration::from_secs(5)).await;
                         let _ = round_end.send(true);
                         let _ = held.await;
@@ -524,7 +575,11 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                 tasks.push(tokio::spawn(async move {
                     let clients = [a, b];
                     while !stop.load(Ordering::Relaxed) {
-                        let s: Value = match clients[0].get(format!("{base}/api/games/{id}")).send().await {
+                        let s: Value = match clients[0]
+                            .get(format!("{base}/api/games/{id}"))
+                            .send()
+                            .await
+                        {
                             Ok(r) => r.json().await.unwrap_or(Value::Null),
                             Err(_) => Value::Null,
                         };
@@ -554,7 +609,12 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                 for j in 0..16.min(total - k * 16) {
                     let ((id, _), _, _) = &games[(k * 16 + j) % games.len()];
                     let req = client.get(format!("{base}/api/games/{id}/events"));
-                    tasks.push(tokio::spawn(hold_stream(req, streams_end.clone(), tally.clone(), bytes.clone())));
+                    tasks.push(tokio::spawn(hold_stream(
+                        req,
+                        streams_end.clone(),
+                        tally.clone(),
+                        bytes.clone(),
+                    )));
                 }
                 // Not all at once: 16 streams every 2 ms (the listener's backlog).
                 tokio::time::sleep(Duration::from_millis(2)).await;
@@ -601,7 +661,12 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
             tokio::time::sleep(Duration::from_secs(5)).await;
             let mut held = 0;
             for (c, cookie) in std::iter::once(&(f.clone(), cf.clone())).chain(others.iter()) {
-                let v: Value = match c.get(format!("{base}/api/account/games")).header("cookie", cookie).send().await {
+                let v: Value = match c
+                    .get(format!("{base}/api/account/games"))
+                    .header("cookie", cookie)
+                    .send()
+                    .await
+                {
                     Ok(r) => r.json().await.unwrap_or(Value::Null),
                     Err(_) => Value::Null,
                 };
@@ -619,7 +684,12 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
             let asked = Instant::now();
             let mut accepted = None;
             while asked.elapsed() < Duration::from_secs(15) {
-                let v: Value = match n.get(format!("{base}/api/account/games")).header("cookie", &cn).send().await {
+                let v: Value = match n
+                    .get(format!("{base}/api/account/games"))
+                    .header("cookie", &cn)
+                    .send()
+                    .await
+                {
                     Ok(r) => r.json().await.unwrap_or(Value::Null),
                     Err(_) => Value::Null,
                 };
@@ -657,10 +727,12 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                 }
             }
             for (id, token) in games {
-                let (hog, base, stop, tally) = (hog.clone(), base.clone(), stop.clone(), tally.clone());
+                let (hog, base, stop, tally) =
+                    (hog.clone(), base.clone(), stop.clone(), tally.clone());
                 tasks.push(tokio::spawn(async move {
                     while !stop.load(Ordering::Relaxed) {
-                        let s: Value = match hog.get(format!("{base}/api/games/{id}")).send().await {
+                        let s: Value = match hog.get(format!("{base}/api/games/{id}")).send().await
+                        {
                             Ok(r) => r.json().await.unwrap_or(Value::Null),
                             Err(_) => Value::Null,
                         };
@@ -694,7 +766,8 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
             let victim = client_at(ip(14, 1));
             let replies = Arc::new(Mutex::new(Vec::new()));
             {
-                let (base, stop, replies, tally) = (base.clone(), stop.clone(), replies.clone(), tally.clone());
+                let (base, stop, replies, tally) =
+                    (base.clone(), stop.clone(), replies.clone(), tally.clone());
                 tasks.push(tokio::spawn(async move {
                     let r: Value = match victim
                         .post(format!("{base}/api/games"))
@@ -757,8 +830,15 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
         "L2" => {
             let (t, ct) = account(&base, ip(15, 9), "target").await;
             let bytes = Arc::new(AtomicU64::new(0));
-            let req = t.get(format!("{base}/api/stream/event")).header("cookie", &ct);
-            tasks.push(tokio::spawn(hold_stream(req, streams_end.clone(), tally.clone(), bytes.clone())));
+            let req = t
+                .get(format!("{base}/api/stream/event"))
+                .header("cookie", &ct);
+            tasks.push(tokio::spawn(hold_stream(
+                req,
+                streams_end.clone(),
+                tally.clone(),
+                bytes.clone(),
+            )));
             for k in 0..2 {
                 let (c, cookie) = account(&base, ip(15, 0), &format!("pest{k}")).await;
                 let (base, stop, tally) = (base.clone(), stop.clone(), tally.clone());
@@ -775,7 +855,12 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                 }));
             }
             tokio::time::sleep(Duration::from_secs(opts.seconds)).await;
-            let v: Value = match t.get(format!("{base}/api/challenge")).header("cookie", &ct).send().await {
+            let v: Value = match t
+                .get(format!("{base}/api/challenge"))
+                .header("cookie", &ct)
+                .send()
+                .await
+            {
                 Ok(r) => r.json().await.unwrap_or(Value::Null),
                 Err(_) => Value::Null,
             };
@@ -801,7 +886,10 @@ fn usage(pid: u32) -> (f64, f64) {
         .ok()
         .and_then(|s| {
             let rest = s[s.rfind(')')? + 2..].to_string();
-            let f: Vec<f64> = rest.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+            let f: Vec<f64> = rest
+                .split_whitespace()
+                .filter_map(|x| x.parse().ok())
+                .collect();
             // utime and stime: the 12th and 13th fields after the command (all numeric but
             // the state, which the filter dropped).
             Some((f.get(10)? + f.get(11)?) / 100.0)
@@ -843,7 +931,13 @@ fn main() {
         let summary = runtime.block_on(async {
             let mut players = Vec::new();
             for k in 0..opts.games {
-                players.push(tokio::spawn(measure_games(base.clone(), k as u32, opts.think, stop.clone(), m.clone())));
+                players.push(tokio::spawn(measure_games(
+                    base.clone(),
+                    k as u32,
+                    opts.think,
+                    stop.clone(),
+                    m.clone(),
+                )));
             }
             players.push(tokio::spawn(visit(base.clone(), stop.clone(), m.clone())));
             let summary = flood(name, base.clone(), &opts, flood_stop.clone()).await;
@@ -857,7 +951,8 @@ fn main() {
         let _ = child.kill();
         let _ = child.wait();
         let _ = std::fs::remove_dir_all(&dir);
-        let mut g = m.lock().unwrap();
+        let mut guard = m.lock().unwrap();
+        let g = &mut *guard;
         let moves = g.move_ms.len();
         println!(
             "{name}: moves {moves} (request p50 {:.1} ms, p99 {:.1} ms; relay p50 {:.1} ms, p99 {:.1} ms; {} games broken); \

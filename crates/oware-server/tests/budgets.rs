@@ -867,7 +867,12 @@ async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server()
         "analysis",
     )
     .await;
-    assert_error(st, &v, StatusCode::TOO_MANY_REQUESTS, "too-many-engine-jobs");
+    assert_error(
+        st,
+        &v,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-engine-jobs",
+    );
     // A new analysis of the same game stops the one before and takes its place: stepping
     // through a game with the analysis on is never refused.
     for _ in 0..3 {
@@ -877,9 +882,20 @@ async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server()
     // One account, from two addresses: its second analysis is refused.
     let (st, v) = analyse_from(&mut ama, &games[2].0, &games[2].1, "198.51.100.7", "hint").await;
     assert_eq!(st, StatusCode::ACCEPTED, "{v}");
-    let (st, v) =
-        analyse_from(&mut ama, &games[3].0, &games[3].1, "198.51.100.8", "analysis").await;
-    assert_error(st, &v, StatusCode::TOO_MANY_REQUESTS, "too-many-engine-jobs");
+    let (st, v) = analyse_from(
+        &mut ama,
+        &games[3].0,
+        &games[3].1,
+        "198.51.100.8",
+        "analysis",
+    )
+    .await;
+    assert_error(
+        st,
+        &v,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many-engine-jobs",
+    );
     // The whole server: its fourth place is taken, the fifth refused with 503.
     let (st, v) = analyse_from(
         &mut guest,
@@ -901,7 +917,9 @@ async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server()
     assert_error(st, &v, StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
     // Stopped, the searches end and give their places back (the guard of each job).
     for (id, token) in [&games[0], &games[1], &games[2], &games[4]] {
-        let (st, v) = api.delete(&format!("/api/games/{id}/analysis"), Some(token)).await;
+        let (st, v) = api
+            .delete(&format!("/api/games/{id}/analysis"), Some(token))
+            .await;
         assert_eq!(st, StatusCode::NO_CONTENT, "{v}");
     }
     let mut freed = false;
@@ -916,7 +934,10 @@ async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server()
     }
     assert!(freed, "the stopped analyses never gave their places back");
     let (st, v) = api
-        .delete(&format!("/api/games/{}/analysis", games[5].0), Some(&games[5].1))
+        .delete(
+            &format!("/api/games/{}/analysis", games[5].0),
+            Some(&games[5].1),
+        )
         .await;
     assert_eq!(st, StatusCode::NO_CONTENT, "{v}");
     s.shutdown().await.unwrap();
@@ -972,11 +993,18 @@ async fn a_scheduled_tournament_takes_at_most_its_cap_of_players_and_its_standin
     assert_eq!(first["players"], 3, "{first}");
     assert_eq!(first["me"]["state"], Value::Null, "{first}");
     // The standings come a page at a time (2 lines here), the ranks those of all.
-    assert_eq!((first["page"].clone(), first["pages"].clone()), (json!(1), json!(2)));
+    assert_eq!(
+        (first["page"].clone(), first["pages"].clone()),
+        (json!(1), json!(2))
+    );
     assert_eq!(first["standings"].as_array().unwrap().len(), 2, "{first}");
     let (_, second) = players[3].get(&format!("{path}?page=2")).await;
     let lines = second["standings"].as_array().unwrap();
-    assert_eq!((lines.len(), second["page"].clone()), (1, json!(2)), "{second}");
+    assert_eq!(
+        (lines.len(), second["page"].clone()),
+        (1, json!(2)),
+        "{second}"
+    );
     let mut names: Vec<&str> = first["standings"]
         .as_array()
         .unwrap()

@@ -66,7 +66,10 @@ impl Drop for Place {
         }
         c.total = c.total.saturating_sub(1);
         // The slot's entry is this place's unless a newer place of another asker took it.
-        if c.slots.get(&self.slot).is_some_and(|w| w.strong_count() == 0) {
+        if c.slots
+            .get(&self.slot)
+            .is_some_and(|w| w.strong_count() == 0)
+        {
             c.slots.remove(&self.slot);
         }
     }

@@ -248,7 +248,9 @@ fn analyses_hold_places_until_dropped_and_a_slot_shares_its_place_with_its_asker
     // Another asker of a held slot takes a place of its own.
     let other = l.hold_analysis(b, Some("ama"), "g1").unwrap();
     assert_eq!(l.analyses_held(), 3);
-    let e = l.hold_analysis("10.0.0.3".parse().unwrap(), None, "g4").unwrap_err();
+    let e = l
+        .hold_analysis("10.0.0.3".parse().unwrap(), None, "g4")
+        .unwrap_err();
     assert_eq!(e.code, "too-many-clients", "the server's ceiling");
     // The place is given back when its last holder is dropped.
     drop(first);
@@ -256,11 +258,18 @@ fn analyses_hold_places_until_dropped_and_a_slot_shares_its_place_with_its_asker
     drop(again);
     assert_eq!(l.analyses_held(), 2);
     // The account holds one (from any address).
-    let e = l.hold_analysis("10.0.0.9".parse().unwrap(), Some("ama"), "g5").unwrap_err();
+    let e = l
+        .hold_analysis("10.0.0.9".parse().unwrap(), Some("ama"), "g5")
+        .unwrap_err();
     assert!(e.message.contains("this account"), "{e:?}");
     drop(other);
-    assert!(l.hold_analysis("10.0.0.9".parse().unwrap(), Some("ama"), "g5").is_ok());
+    assert!(l
+        .hold_analysis("10.0.0.9".parse().unwrap(), Some("ama"), "g5")
+        .is_ok());
     drop(second);
     assert_eq!(l.analyses_held(), 0, "every place was given back");
-    assert!(l.analyses.is_empty(), "no slot is remembered without its place");
+    assert!(
+        l.analyses.is_empty(),
+        "no slot is remembered without its place"
+    );
 }

@@ -97,6 +97,9 @@ let current = null;
 let loading = false;
 let again = false;
 
+/** The page of the standings shown (from 1; the server sends 100 lines a page). */
+let standingsPage = 1;
+
 async function load(id) {
   // One request at a time; a change during one asks for one more.
   if (loading) { again = true; return; }
@@ -104,7 +107,7 @@ async function load(id) {
   try {
     do {
       again = false;
-      const t = await (api.getTournamentsById(id));
+      const t = await api.getTournamentsById(id, { page: standingsPage });
       current = t;
       render(t);
     } while (again);
@@ -184,6 +187,11 @@ function render(t) {
     body.append(line);
   }
 
+  $("#t-pager").hidden = t.pages <= 1;
+  $("#t-page").textContent = tr("people-t-page", { page: t.page, pages: t.pages });
+  $("#t-prev").disabled = t.page <= 1;
+  $("#t-next").disabled = t.page >= t.pages;
+
   const games = $("#t-games tbody");
   games.replaceChildren();
   const RESULT = { S: "1–0", N: "0–1", D: "½–½", X: tr("people-t-aborted") };
@@ -209,6 +217,12 @@ function showTournament(id) {
   $("#t-join").addEventListener("click", act(api.tournamentsJoin));
   $("#t-withdraw").addEventListener("click", act(api.tournamentsWithdraw));
   $("#t-berserk").addEventListener("click", act(api.tournamentsBerserk));
+  const turn = (/** @type {number} */ step) => () => {
+    standingsPage = Math.max(1, standingsPage + step);
+    load(id);
+  };
+  $("#t-prev").addEventListener("click", turn(-1));
+  $("#t-next").addEventListener("click", turn(1));
   load(id);
   // The standings change: the server says so on the stream, the page reads the tournament again.
   const events = new EventSource(api.tournamentsEventsUrl(id));
