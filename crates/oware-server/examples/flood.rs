@@ -192,6 +192,14 @@ async fn outcome(r: Result<reqwest::Response, reqwest::Error>) -> (String, Value
     }
 }
 
+/// The JSON answer of `req` (`null` when it failed or is not JSON).
+async fn json_of(req: reqwest::RequestBuilder) -> Value {
+    match req.send().await {
+        Ok(r) => r.json().await.unwrap_or(Value::Null),
+        Err(_) => Value::Null,
+    }
+}
+
 /// An account signed up from `ip`: its client and its session cookie.
 async fn account(base: &str, ip: IpAddr, name: &str) -> (reqwest::Client, String) {
     let client = client_at(ip);
@@ -575,14 +583,8 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                 tasks.push(tokio::spawn(async move {
                     let clients = [a, b];
                     while !stop.load(Ordering::Relaxed) {
-                        let s: Value = match clients[0]
-                            .get(format!("{base}/api/games/{id}"))
-                            .send()
-                            .await
-                        {
-                            Ok(r) => r.json().await.unwrap_or(Value::Null),
-                            Err(_) => Value::Null,
-                        };
+                        let s: Value =
+                            json_of(clients[0].get(format!("{base}/api/games/{id}"))).await;
                         let mover = usize::from(s["position"]["turn"] == "N");
                         let mv = s["pits_info"]
                             .as_array()
@@ -661,15 +663,11 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
             tokio::time::sleep(Duration::from_secs(5)).await;
             let mut held = 0;
             for (c, cookie) in std::iter::once(&(f.clone(), cf.clone())).chain(others.iter()) {
-                let v: Value = match c
-                    .get(format!("{base}/api/account/games"))
-                    .header("cookie", cookie)
-                    .send()
-                    .await
-                {
-                    Ok(r) => r.json().await.unwrap_or(Value::Null),
-                    Err(_) => Value::Null,
-                };
+                let v: Value = json_of(
+                    c.get(format!("{base}/api/account/games"))
+                        .header("cookie", cookie),
+                )
+                .await;
                 held += v["games"].as_array().map_or(0, Vec::len);
             }
             // A newcomer from elsewhere: is its challenge to a house bot accepted?
@@ -684,15 +682,11 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
             let asked = Instant::now();
             let mut accepted = None;
             while asked.elapsed() < Duration::from_secs(15) {
-                let v: Value = match n
-                    .get(format!("{base}/api/account/games"))
-                    .header("cookie", &cn)
-                    .send()
-                    .await
-                {
-                    Ok(r) => r.json().await.unwrap_or(Value::Null),
-                    Err(_) => Value::Null,
-                };
+                let v: Value = json_of(
+                    n.get(format!("{base}/api/account/games"))
+                        .header("cookie", &cn),
+                )
+                .await;
                 if v["games"].as_array().is_some_and(|g| !g.is_empty()) {
                     accepted = Some(ms(asked));
                     break;
@@ -711,15 +705,11 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
             let hog = client_at(ip(14, 0));
             let mut games = Vec::new();
             for _ in 0..16 {
-                let r: Value = match hog
-                    .post(format!("{base}/api/games"))
-                    .json(&json!({ "opponent": "expert", "starts": "you" }))
-                    .send()
-                    .await
-                {
-                    Ok(r) => r.json().await.unwrap_or(Value::Null),
-                    Err(_) => Value::Null,
-                };
+                let r: Value = json_of(
+                    hog.post(format!("{base}/api/games"))
+                        .json(&json!({ "opponent": "expert", "starts": "you" })),
+                )
+                .await;
                 if let (Some(id), Some(t)) = (r["id"].as_str(), r["token"].as_str()) {
                     games.push((id.to_string(), t.to_string()));
                 } else {
@@ -731,11 +721,7 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                     (hog.clone(), base.clone(), stop.clone(), tally.clone());
                 tasks.push(tokio::spawn(async move {
                     while !stop.load(Ordering::Relaxed) {
-                        let s: Value = match hog.get(format!("{base}/api/games/{id}")).send().await
-                        {
-                            Ok(r) => r.json().await.unwrap_or(Value::Null),
-                            Err(_) => Value::Null,
-                        };
+                        let s: Value = json_of(hog.get(format!("{base}/api/games/{id}"))).await;
                         if !s["outcome"].is_null() {
                             return;
                         }
@@ -769,15 +755,12 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                 let (base, stop, replies, tally) =
                     (base.clone(), stop.clone(), replies.clone(), tally.clone());
                 tasks.push(tokio::spawn(async move {
-                    let r: Value = match victim
-                        .post(format!("{base}/api/games"))
-                        .json(&json!({ "opponent": "expert", "starts": "you" }))
-                        .send()
-                        .await
-                    {
-                        Ok(r) => r.json().await.unwrap_or(Value::Null),
-                        Err(_) => Value::Null,
-                    };
+                    let r: Value = json_of(
+                        victim
+                            .post(format!("{base}/api/games"))
+                            .json(&json!({ "opponent": "expert", "starts": "you" })),
+                    )
+                    .await;
                     let (Some(id), Some(token)) = (r["id"].as_str(), r["token"].as_str()) else {
                         tally.add("victim game not created");
                         return;
@@ -855,15 +838,8 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                 }));
             }
             tokio::time::sleep(Duration::from_secs(opts.seconds)).await;
-            let v: Value = match t
-                .get(format!("{base}/api/challenge"))
-                .header("cookie", &ct)
-                .send()
-                .await
-            {
-                Ok(r) => r.json().await.unwrap_or(Value::Null),
-                Err(_) => Value::Null,
-            };
+            let v: Value =
+                json_of(t.get(format!("{base}/api/challenge")).header("cookie", &ct)).await;
             extra = format!(
                 "; the target's open challenges {}; its event stream's bytes {}",
                 v["incoming"].as_array().map_or(0, Vec::len),

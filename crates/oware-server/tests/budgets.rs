@@ -833,6 +833,18 @@ async fn analyse_from(
     (st, v)
 }
 
+/// Asks for an analysis of `game` (its id and seat token) from `from` as `b`, and checks the
+/// refusal: `status` and `code`.
+async fn refused(
+    b: &mut Browser,
+    game: &(String, String),
+    from: &str,
+    (status, code): (StatusCode, &str),
+) {
+    let (st, v) = analyse_from(b, &game.0, &game.1, from, "analysis").await;
+    assert_error(st, &v, status, code);
+}
+
 #[tokio::test]
 async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server() {
     let clock = ManualClock::starting_now();
@@ -859,20 +871,9 @@ async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server()
     assert_eq!(st, StatusCode::ACCEPTED, "{v}");
     let (st, v) = analyse_from(&mut guest, &games[1].0, &games[1].1, one, "hint").await;
     assert_eq!(st, StatusCode::ACCEPTED, "{v}");
-    let (st, v) = analyse_from(
-        &mut guest,
-        &games[2].0,
-        &games[2].1,
-        "2001:db8:7:1::2",
-        "analysis",
-    )
-    .await;
-    assert_error(
-        st,
-        &v,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-engine-jobs",
-    );
+    let too_many = (StatusCode::TOO_MANY_REQUESTS, "too-many-engine-jobs");
+    let from = "2001:db8:7:1::2";
+    refused(&mut guest, &games[2], from, too_many).await;
     // A new analysis of the same game stops the one before and takes its place: stepping
     // through a game with the analysis on is never refused.
     for _ in 0..3 {
@@ -882,20 +883,7 @@ async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server()
     // One account, from two addresses: its second analysis is refused.
     let (st, v) = analyse_from(&mut ama, &games[2].0, &games[2].1, "198.51.100.7", "hint").await;
     assert_eq!(st, StatusCode::ACCEPTED, "{v}");
-    let (st, v) = analyse_from(
-        &mut ama,
-        &games[3].0,
-        &games[3].1,
-        "198.51.100.8",
-        "analysis",
-    )
-    .await;
-    assert_error(
-        st,
-        &v,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-engine-jobs",
-    );
+    refused(&mut ama, &games[3], "198.51.100.8", too_many).await;
     // The whole server: its fourth place is taken, the fifth refused with 503.
     let (st, v) = analyse_from(
         &mut guest,
@@ -906,15 +894,8 @@ async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server()
     )
     .await;
     assert_eq!(st, StatusCode::ACCEPTED, "{v}");
-    let (st, v) = analyse_from(
-        &mut guest,
-        &games[5].0,
-        &games[5].1,
-        "203.0.113.10",
-        "analysis",
-    )
-    .await;
-    assert_error(st, &v, StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
+    let full = (StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
+    refused(&mut guest, &games[5], "203.0.113.10", full).await;
     // Stopped, the searches end and give their places back (the guard of each job).
     for (id, token) in [&games[0], &games[1], &games[2], &games[4]] {
         let (st, v) = api
