@@ -106,6 +106,6 @@ pub use state::{
 pub use study::{PositionAnswer, PositionReq};
 pub use tournaments::{
     ByeLine, GameLine, NewTournament, SheetMark, StandingLine, TournamentList, TournamentMe,
-    TournamentSummary, TournamentView, WaveTime,
+    TournamentQuery, TournamentSummary, TournamentView, WaveTime,
 };
 pub use watch::{LiveGame, LiveGames, LiveGamesQuery, LivePlayer, TvAnswer, TvQuery};

@@ -151,8 +151,13 @@ pub struct TournamentView {
     pub players: usize,
     /// A Swiss's round being played (0 before round 1).
     pub round: u64,
-    /// The standings.
+    /// One page of the standings (`?page=N`, from 1): 100 lines a page, the ranks those of
+    /// all the players.
     pub standings: Vec<StandingLine>,
+    /// The page of the standings answered, from 1.
+    pub page: u32,
+    /// The pages of the standings (1 when there is no player).
+    pub pages: u32,
     /// The games, the latest first (at most 200).
     pub games: Vec<GameLine>,
     /// A Swiss's player without a game this round.
@@ -166,6 +171,15 @@ pub struct TournamentView {
     pub me: TournamentMe,
     /// The last pairing wave on this instance: players paired and its time.
     pub last_wave: Option<WaveTime>,
+}
+
+/// `GET /api/tournaments/{id}`'s query.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentQuery {
+    /// The page of the standings, from 1 (default 1; past the last, an empty page).
+    #[ts(optional)]
+    pub page: Option<u32>,
 }
 
 /// `POST /api/tournaments`: a player's new tournament.

@@ -101,6 +101,7 @@ pub fn declarations() -> String {
         ResetReq,
         PoolReq,
         NewTournament,
+        TournamentQuery,
         HistoryQuery,
         RatingHistoryQuery,
         NewTokenReq,

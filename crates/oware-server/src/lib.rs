@@ -104,7 +104,7 @@ use std::sync::Arc;
 
 pub use accounts::User;
 pub use accounts::{AccountError, COOKIE as SESSION_COOKIE};
-pub use budget::{Budget, Ceilings, EngineHold, StreamSlot};
+pub use budget::{AnalysisHold, Budget, Ceilings, EngineHold, StreamSlot};
 pub use chat::{
     check_text as check_chat_text, check_text_counted as check_chat_text_counted, ChatError,
     ChatPoster, Chats, TEXT_BYTES_MAX as CHAT_TEXT_BYTES_MAX, TEXT_MAX as CHAT_TEXT_MAX,

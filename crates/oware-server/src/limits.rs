@@ -37,6 +37,17 @@ pub struct ServerLimits {
     /// one more is refused (429 `too-many-engine-jobs`) until one ends, so that one client
     /// cannot hold a lane (the hard and expert replies' above all) while others wait.
     pub engine_replies_per_client: usize,
+    /// Analyses and hints one address may have in the engine (searching or waiting for a
+    /// slot) at once, over all its games and spectators' streams (default 4); a new analysis
+    /// of the same game (or the same spectator's stream) by the same address takes the place
+    /// of the one it stops.
+    pub analyses_per_client: usize,
+    /// Analyses and hints one logged-in account may have in the engine at once, from any
+    /// addresses (default 2).
+    pub analyses_per_account: usize,
+    /// Analyses and hints the whole server holds in the engine at once (default 64; beyond,
+    /// 503 `too-many-clients`).
+    pub analyses_max: usize,
     /// Jobs that may wait for a search slot in each of the engine's lanes (quick replies,
     /// deep replies, analyses) before new work is refused with 503 (default 32).
     pub engine_queue: usize,
@@ -82,6 +93,9 @@ impl Default for ServerLimits {
             games_window: Duration::from_secs(600),
             engine_queue: 32,
             engine_replies_per_client: 2,
+            analyses_per_client: 4,
+            analyses_per_account: 2,
+            analyses_max: 64,
             streams_per_client: 16,
             streams_per_account: 32,
             streams_max: None,

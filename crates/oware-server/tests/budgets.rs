@@ -812,3 +812,195 @@ async fn an_address_has_its_budget_of_the_computers_replies_in_the_engine_at_onc
     assert_eq!(st, StatusCode::OK, "{v}");
     s.shutdown().await.unwrap();
 }
+
+/// Asks for an analysis (or, with `purpose` "hint", a hint) of game `id` from address `from`
+/// with the seat's token, as `b` (logged in or not): the answer's status and body.
+async fn analyse_from(
+    b: &mut Browser,
+    id: &str,
+    token: &str,
+    from: &str,
+    purpose: &str,
+) -> (StatusCode, Value) {
+    // Long searches: each holds its place until it is stopped.
+    let body = json!({ "movetime_ms": 20_000, "purpose": purpose });
+    let headers = [("x-seat-token", token), ("x-forwarded-for", from)];
+    let (st, v, _) = b
+        .send(
+            reqwest::Method::POST,
+            &format!("/api/games/{id}/analysis"),
+            Some(body),
+            &headers,
+        )
+        .await;
+    (st, v)
+}
+
+/// Asks for an analysis of `game` (its id and seat token) from `from` as `b`, and checks the
+/// refusal: `status` and `code`.
+async fn refused(
+    b: &mut Browser,
+    game: &(String, String),
+    from: &str,
+    (status, code): (StatusCode, &str),
+) {
+    let (st, v) = analyse_from(b, &game.0, &game.1, from, "analysis").await;
+    assert_error(st, &v, status, code);
+}
+
+#[tokio::test]
+async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server() {
+    let clock = ManualClock::starting_now();
+    let limits = ServerLimits {
+        analyses_per_client: 2,
+        analyses_per_account: 1,
+        analyses_max: 4,
+        ..ServerLimits::default()
+    };
+    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    let api = common::Api::new(&s);
+    let mut games = Vec::new();
+    for _ in 0..6 {
+        let (id, token, _) = api.new_game(json!({"opponent": "friend"})).await;
+        games.push((id, token));
+    }
+    let mut guest = Browser::new(&s);
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let one = "2001:db8:7:1::1";
+    // One address: an analysis and a hint of two games are in the engine (one searching on
+    // the one engine thread, one waiting); a third, from another address of its /64, is
+    // refused while they last.
+    let (st, v) = analyse_from(&mut guest, &games[0].0, &games[0].1, one, "analysis").await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{v}");
+    let (st, v) = analyse_from(&mut guest, &games[1].0, &games[1].1, one, "hint").await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{v}");
+    let too_many = (StatusCode::TOO_MANY_REQUESTS, "too-many-engine-jobs");
+    let from = "2001:db8:7:1::2";
+    refused(&mut guest, &games[2], from, too_many).await;
+    // A new analysis of the same game stops the one before and takes its place: stepping
+    // through a game with the analysis on is never refused.
+    for _ in 0..3 {
+        let (st, v) = analyse_from(&mut guest, &games[0].0, &games[0].1, one, "analysis").await;
+        assert_eq!(st, StatusCode::ACCEPTED, "{v}");
+    }
+    // One account, from two addresses: its second analysis is refused.
+    let (st, v) = analyse_from(&mut ama, &games[2].0, &games[2].1, "198.51.100.7", "hint").await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{v}");
+    refused(&mut ama, &games[3], "198.51.100.8", too_many).await;
+    // The whole server: its fourth place is taken, the fifth refused with 503.
+    let (st, v) = analyse_from(
+        &mut guest,
+        &games[4].0,
+        &games[4].1,
+        "203.0.113.9",
+        "analysis",
+    )
+    .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{v}");
+    let full = (StatusCode::SERVICE_UNAVAILABLE, "engine-busy");
+    refused(&mut guest, &games[5], "203.0.113.10", full).await;
+    // Stopped, the searches end and give their places back (the guard of each job).
+    for (id, token) in [&games[0], &games[1], &games[2], &games[4]] {
+        let (st, v) = api
+            .delete(&format!("/api/games/{id}/analysis"), Some(token))
+            .await;
+        assert_eq!(st, StatusCode::NO_CONTENT, "{v}");
+    }
+    let mut freed = false;
+    for _ in 0..600 {
+        let (st, _) = analyse_from(&mut guest, &games[5].0, &games[5].1, one, "hint").await;
+        if st == StatusCode::ACCEPTED {
+            freed = true;
+            break;
+        }
+        // The stopped searches notice their stop flag on the engine's thread.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(freed, "the stopped analyses never gave their places back");
+    let (st, v) = api
+        .delete(
+            &format!("/api/games/{}/analysis", games[5].0),
+            Some(&games[5].1),
+        )
+        .await;
+    assert_eq!(st, StatusCode::NO_CONTENT, "{v}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_scheduled_tournament_takes_at_most_its_cap_of_players_and_its_standings_are_paged() {
+    let clock = ManualClock::starting_now();
+    let dir = tempfile::tempdir().unwrap();
+    let config = oware_server::ServerConfig {
+        tournaments: oware_server::TournamentConfig {
+            schedule: oware_server::Recurring::parse_all("daily 20:00 arena 60 3+2 Daily Arena")
+                .unwrap(),
+            scheduled_players: 3,
+            standings_page: 2,
+            ..oware_server::TournamentConfig::default()
+        },
+        ..clocked_config(&dir.path().join("games.sqlite"), &clock).await
+    };
+    let s = oware_server::start(&config).await.expect("server starts");
+    let mut players = Vec::new();
+    for name in ["Ama", "Kofi", "Esi", "Yaw"] {
+        players.push(Browser::signed_up(&s, name).await);
+    }
+    // The schedule's tournament is made by the first tick of its timer.
+    let mut id = None;
+    for _ in 0..600 {
+        let (_, list) = players[0].get("/api/tournaments").await;
+        if let Some(t) = list["upcoming"].as_array().and_then(|u| u.first()) {
+            assert_eq!(t["scheduled"], true, "{list}");
+            assert_eq!(t["max_players"], 3, "{list}");
+            id = t["id"].as_str().map(str::to_string);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let id = id.expect("the scheduled tournament is created");
+    let join = format!("/api/tournaments/{id}/join");
+    for p in &mut players[..3] {
+        let (st, v) = p.post(&join, json!({})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+    }
+    // The fourth is refused, with the cap in the message; nothing is written.
+    let (st, v) = players[3].post(&join, json!({})).await;
+    assert_error(st, &v, StatusCode::CONFLICT, "tournament-full");
+    assert!(
+        v["error"].as_str().unwrap().contains("at most 3 players"),
+        "{v}"
+    );
+    let path = format!("/api/tournaments/{id}");
+    let (st, first) = players[3].get(&path).await;
+    assert_eq!(st, StatusCode::OK, "{first}");
+    assert_eq!(first["players"], 3, "{first}");
+    assert_eq!(first["me"]["state"], Value::Null, "{first}");
+    // The standings come a page at a time (2 lines here), the ranks those of all.
+    assert_eq!(
+        (first["page"].clone(), first["pages"].clone()),
+        (json!(1), json!(2))
+    );
+    assert_eq!(first["standings"].as_array().unwrap().len(), 2, "{first}");
+    let (_, second) = players[3].get(&format!("{path}?page=2")).await;
+    let lines = second["standings"].as_array().unwrap();
+    assert_eq!(
+        (lines.len(), second["page"].clone()),
+        (1, json!(2)),
+        "{second}"
+    );
+    let mut names: Vec<&str> = first["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(lines)
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    names.sort_unstable();
+    assert_eq!(names, ["Ama", "Esi", "Kofi"]);
+    let (_, past) = players[3].get(&format!("{path}?page=3")).await;
+    assert_eq!(past["standings"], json!([]), "{past}");
+    let (st, v) = players[3].get(&format!("{path}?page=x")).await;
+    assert!(st.is_client_error(), "{st} {v}");
+    s.shutdown().await.unwrap();
+}

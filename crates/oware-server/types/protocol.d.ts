@@ -692,6 +692,12 @@ increment_s?: number,
  */
 max_players?: number, };
 
+export type TournamentQuery = { 
+/**
+ * The page of the standings, from 1 (default 1; past the last, an empty page).
+ */
+page?: number, };
+
 export type HistoryQuery = { 
 /**
  * The page, from 1.
@@ -1709,9 +1715,18 @@ players: number,
  */
 round: number, 
 /**
- * The standings.
+ * One page of the standings (`?page=N`, from 1): 100 lines a page, the ranks those of
+ * all the players.
  */
 standings: Array<StandingLine>, 
+/**
+ * The page of the standings answered, from 1.
+ */
+page: number, 
+/**
+ * The pages of the standings (1 when there is no player).
+ */
+pages: number, 
 /**
  * The games, the latest first (at most 200).
  */

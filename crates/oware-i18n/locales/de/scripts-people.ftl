@@ -72,6 +72,7 @@ people-casual = ungewertet
 people-games-none = Noch keine Partien.
 people-games-no-more = Keine weiteren Partien.
 people-page = Seite { $page }
+people-t-page = Seite { $page } von { $pages }
 people-leaderboard-title = Rangliste · Oware
 people-board-empty = Noch keine Spieler mit fester Wertung.
 people-col-player = Spieler

@@ -76,6 +76,7 @@ people-casual = casual
 people-games-none = No games yet.
 people-games-no-more = No more games.
 people-page = Page { $page }
+people-t-page = Page { $page } of { $pages }
 people-leaderboard-title = Leaderboard · Oware
 people-board-empty = No established players yet.
 people-col-player = Player

@@ -81,6 +81,7 @@ people-casual = amicale
 people-games-none = Aucune partie pour l'instant.
 people-games-no-more = Pas d'autres parties.
 people-page = Page { $page }
+people-t-page = Page { $page } sur { $pages }
 people-leaderboard-title = Classement · Oware
 people-board-empty = Aucun joueur à la cote établie pour l'instant.
 people-col-player = Joueur

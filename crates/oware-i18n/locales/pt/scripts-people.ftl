@@ -81,6 +81,7 @@ people-casual = amigável
 people-games-none = Ainda sem partidas.
 people-games-no-more = Não há mais partidas.
 people-page = Página { $page }
+people-t-page = Página { $page } de { $pages }
 people-leaderboard-title = Classificação · Oware
 people-board-empty = Ainda não há jogadores com pontuação estabelecida.
 people-col-player = Jogador

@@ -12,6 +12,7 @@
 //! | games on one device | – | [`ServerLimits::games_created`] a window | – |
 //! | engine jobs (computer games and their moves, analyses, hints, reviews) | – | [`ServerLimits::engine_starts`] a window | the engine's queues |
 //! | the computer's replies in the engine at once | – | [`ServerLimits::engine_replies_per_client`] | the reply lanes' queues |
+//! | analyses and hints in the engine at once | [`ServerLimits::analyses_per_account`] | [`ServerLimits::analyses_per_client`] | [`ServerLimits::analyses_max`] |
 //! | challenges sent | [`ServerLimits::challenges_per_minute`], open ones in the store | [`ServerLimits::challenges_per_minute`] × 2 | – |
 //! | house-bot places | `HouseConfig::per_account` | – | `HouseConfig::games_max` |
 //! | API tokens | `TOKENS_MAX` (the store) | – | – |
@@ -26,6 +27,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::{broadcast, watch};
+
+mod analyses;
+pub use analyses::AnalysisHold;
 
 use crate::limits::{ClientKey, LimitError, OverLimit, RateWindow, ServerLimits};
 use crate::online::OnlineConfig;
@@ -145,6 +149,8 @@ pub struct Budget {
     /// holds one: at most as many as the reply lanes take).
     engine_replies: Arc<Mutex<HashMap<ClientKey, usize>>>,
     engine_replies_per_client: usize,
+    /// Analyses and hints in the engine now, per address, per account and in all.
+    analyses: analyses::Analyses,
     clock: Arc<dyn Clock>,
 }
 
@@ -320,6 +326,7 @@ impl Budget {
             connections: Arc::new(AtomicUsize::new(0)),
             engine_replies: Arc::new(Mutex::new(HashMap::new())),
             engine_replies_per_client: limits.engine_replies_per_client.max(1),
+            analyses: analyses::Analyses::new(limits),
             clock,
         }
     }
@@ -363,6 +370,25 @@ impl Budget {
             key,
             table: Arc::clone(&self.engine_replies),
         })
+    }
+
+    /// A place for an analysis or hint of `slot` (a game's id, or a game's spectator stream)
+    /// asked from `ip` by `account` (logged in, if any), held by the job until its search ends;
+    /// a new analysis of the same slot by the same asker shares the place of the one it stops.
+    /// 429 `too-many-engine-jobs` while the address or the account has as many in the engine
+    /// as allowed, 503 `too-many-clients` when the server does.
+    pub fn hold_analysis(
+        &self,
+        ip: IpAddr,
+        account: Option<&str>,
+        slot: &str,
+    ) -> Result<AnalysisHold, LimitError> {
+        self.analyses.hold(ip, account, slot)
+    }
+
+    /// The analyses and hints holding a place now (for tests and health answers).
+    pub fn analyses_held(&self) -> usize {
+        self.analyses.held()
     }
 
     /// Counts a game on one device (with a friend or, with `engine_job`, against the computer,

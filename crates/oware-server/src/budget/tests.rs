@@ -225,3 +225,51 @@ fn challenges_are_counted_per_account_and_per_address() {
         .send_challenge("u3", Some("10.0.0.2".parse().unwrap()))
         .is_ok());
 }
+
+#[test]
+fn analyses_hold_places_until_dropped_and_a_slot_shares_its_place_with_its_asker() {
+    let l = budget(ServerLimits {
+        analyses_per_client: 2,
+        analyses_per_account: 1,
+        analyses_max: 3,
+        ..ServerLimits::default()
+    });
+    let a: IpAddr = "2001:db8::1".parse().unwrap();
+    let a2: IpAddr = "2001:db8::2".parse().unwrap();
+    let b: IpAddr = "10.0.0.2".parse().unwrap();
+    let first = l.hold_analysis(a, None, "g1").unwrap();
+    // The same game asked again by the same address: the same place, shared.
+    let again = l.hold_analysis(a2, None, "g1").unwrap();
+    assert_eq!(l.analyses_held(), 1);
+    let second = l.hold_analysis(a, None, "g2").unwrap();
+    let e = l.hold_analysis(a2, None, "g3").unwrap_err();
+    assert_eq!(e.code, "too-many-engine-jobs");
+    assert!(e.message.contains("this address"), "{e:?}");
+    // Another asker of a held slot takes a place of its own.
+    let other = l.hold_analysis(b, Some("ama"), "g1").unwrap();
+    assert_eq!(l.analyses_held(), 3);
+    let e = l
+        .hold_analysis("10.0.0.3".parse().unwrap(), None, "g4")
+        .unwrap_err();
+    assert_eq!(e.code, "too-many-clients", "the server's ceiling");
+    // The place is given back when its last holder is dropped.
+    drop(first);
+    assert_eq!(l.analyses_held(), 3);
+    drop(again);
+    assert_eq!(l.analyses_held(), 2);
+    // The account holds one (from any address).
+    let e = l
+        .hold_analysis("10.0.0.9".parse().unwrap(), Some("ama"), "g5")
+        .unwrap_err();
+    assert!(e.message.contains("this account"), "{e:?}");
+    drop(other);
+    assert!(l
+        .hold_analysis("10.0.0.9".parse().unwrap(), Some("ama"), "g5")
+        .is_ok());
+    drop(second);
+    assert_eq!(l.analyses_held(), 0, "every place was given back");
+    assert!(
+        l.analyses.is_empty(),
+        "no slot is remembered without its place"
+    );
+}

@@ -345,6 +345,7 @@ pub(super) async fn analyse(
             token(&headers),
             viewer.as_ref().map(|u| u.id.as_str()),
             watcher(&headers),
+            Some(peer.ip()),
             req.ply,
             movetime(&req),
             req.purpose.as_deref().unwrap_or("analysis"),

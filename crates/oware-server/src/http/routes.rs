@@ -392,7 +392,7 @@ routes! {
     GET "/api/pool/ticket/{id}/events" ; none ; sse ; Guest ; Std ; Stream ; Streamed "`ticket`, `paired` (each a `TicketView`)" => pool::ticket_events,
     GET "/api/tournaments" ; none ; json(TournamentList) ; Guest ; Std ; Free ; Capped => tournaments::list,
     POST "/api/tournaments" ; json(NewTournament) ; json(TournamentView) 201 ; Session ; Std ; Free ; One => tournaments::create,
-    GET "/api/tournaments/{id}" ; none ; json(TournamentView) ; Guest ; Std ; Free ; One => tournaments::tournament,
+    GET "/api/tournaments/{id}" ; query(TournamentQuery) ; json(TournamentView) ; Guest ; Std ; Free ; Paged "the standings, `?page=N`, 100 lines a page" => tournaments::tournament,
     POST "/api/tournaments/{id}/join" ; none ; json(TournamentView) ; Session ; Std ; Free ; One => tournaments::act(Act::Join),
     POST "/api/tournaments/{id}/withdraw" ; none ; json(TournamentView) ; Session ; Std ; Free ; One => tournaments::act(Act::Withdraw),
     POST "/api/tournaments/{id}/berserk" ; none ; json(TournamentView) ; Session ; Std ; Free ; One => tournaments::act(Act::Berserk),

@@ -6,9 +6,10 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::future::BoxFuture;
+use oware_protocol::TournamentQuery;
 
 use super::accounts::{logged_in, viewer};
-use super::error::{ApiError, ApiJson, OptionalJson, Path};
+use super::error::{ApiError, ApiJson, OptionalJson, Path, Query};
 use super::{NoBody, Shared};
 use crate::events;
 use crate::tournament::{NewTournament, TournamentError, TournamentView};
@@ -60,14 +61,17 @@ pub(super) async fn create(
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
-/// `GET /api/tournaments/{id}`.
+/// `GET /api/tournaments/{id}`: `?page=N` is the page of the standings (from 1).
 pub(super) async fn tournament(
     State(s): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<String>,
+    Query(q): Query<TournamentQuery>,
 ) -> Result<Response, ApiError> {
     let user = viewer(&s, &headers).await?;
-    Ok(Json(s.tournaments.view(&id, user.as_ref()).await?).into_response())
+    let page = q.page.unwrap_or(1);
+    let view = s.tournaments.view_page(&id, user.as_ref(), page).await?;
+    Ok(Json(view).into_response())
 }
 
 /// What a logged-in player does in a tournament.

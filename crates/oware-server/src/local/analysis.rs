@@ -1,5 +1,6 @@
 //! Analyses and hints: one engine job per game (or per spectator), its results as `analysis` events.
 
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,6 +13,18 @@ use crate::events::Event;
 use crate::games::{GameError, Session};
 use crate::view::{self};
 
+/// A refusal of the budget: the whole server's ceiling is 503 `engine-busy` (as a full
+/// analyses' queue), an address's or account's 429 with the limit's code.
+fn full(e: crate::limits::LimitError) -> GameError {
+    if e.code == "too-many-clients" {
+        return GameError::Busy {
+            retry_after_s: e.retry_after_s,
+            message: e.message,
+        };
+    }
+    super::limited(e)
+}
+
 impl Local {
     /// Starts an analysis of game `id` at `ply` (default: now), streaming `analysis` events; a
     /// new analysis of the same game stops the previous one. Answers the analysis number. Only
@@ -23,6 +36,11 @@ impl Local {
     /// runs, and once it is over theirs goes to the game's stream. A player is known by the
     /// seat's token, by the logged-in account `viewer` holding a seat, or by a stream handle
     /// that such an account opened: none of them gets a spectator's analysis of a live game.
+    ///
+    /// The analysis holds a place of the asker's in the budget (`ip`, and `viewer`'s account)
+    /// until its search ends: [`crate::budget::Budget::hold_analysis`], the game (or the
+    /// spectator's stream) being the slot, so that a new analysis of it shares the place of
+    /// the one it stops.
     #[allow(clippy::too_many_arguments)]
     pub async fn analyse(
         &self,
@@ -30,6 +48,7 @@ impl Local {
         token: Option<&str>,
         viewer: Option<&str>,
         watcher: Option<&str>,
+        ip: Option<IpAddr>,
         ply: Option<usize>,
         movetime: Duration,
         purpose: &str,
@@ -37,7 +56,7 @@ impl Local {
         let live = self.games.live(id).await?;
         // A place in the analyses' queue first: a full queue changes nothing.
         let ticket = self.engine.analysis_ticket().map_err(busy)?;
-        let (game, seq, stop, events) = {
+        let (game, seq, stop, events, hold) = {
             let mut s = live.lock().await;
             let during_play = || GameError::Forbidden {
                 code: "no-analysis-during-play",
@@ -77,6 +96,16 @@ impl Local {
             if game.is_over() {
                 return Err(s.illegal(&PlayError::GameOver));
             }
+            let hold = match ip {
+                Some(ip) => {
+                    let slot = match &spectator {
+                        Some(handle) => format!("{id}/{handle}"),
+                        None => id.to_string(),
+                    };
+                    Some(self.budget.hold_analysis(ip, viewer, &slot).map_err(full)?)
+                }
+                None => None,
+            };
             let stop = Arc::new(AtomicBool::new(false));
             s.analysis_seq += 1;
             let seq = s.analysis_seq;
@@ -98,7 +127,7 @@ impl Local {
                     s.channel.sender()
                 }
             };
-            (game, seq, stop, events)
+            (game, seq, stop, events, hold)
         };
         let purpose = if purpose == "hint" {
             view::Purpose::Hint
@@ -108,6 +137,9 @@ impl Local {
         let ply = game.moves().len();
         let side = game.position().turn();
         let report = move |info: &oware_engine::Info, best: Option<Option<Move>>| {
+            // The place in the budget goes with the job: given back when the engine drops
+            // this report, that is when the search ends (or the job is dropped unsearched).
+            let _place = &hold;
             let ev = view::analysis_event(seq, purpose, ply, side, info, best);
             match serde_json::to_string(&ev) {
                 Ok(data) => {

@@ -30,6 +30,15 @@ pub(crate) fn busy(e: EngineError) -> GameError {
     }
 }
 
+/// A refusal of the budget as the answer to the request (429 with the limit's code).
+pub(crate) fn limited(e: crate::limits::LimitError) -> GameError {
+    GameError::TooMany {
+        code: e.code,
+        message: e.message,
+        retry_after_s: e.retry_after_s,
+    }
+}
+
 /// Games on one device, and analyses: what they need, given by the wiring (`env.rs`).
 pub struct Local {
     /// Itself, for the tasks it starts (the computer's replies).
@@ -235,13 +244,8 @@ impl Local {
                 // start in its window, and a place among its replies in the engine until
                 // this one ends.
                 if let Some(ip) = ip {
-                    let too_many = |e: crate::limits::LimitError| GameError::TooMany {
-                        code: e.code,
-                        message: e.message,
-                        retry_after_s: e.retry_after_s,
-                    };
-                    let held = self.budget.hold_engine_reply(ip).map_err(too_many)?;
-                    self.budget.start_engine_job(ip).map_err(too_many)?;
+                    let held = self.budget.hold_engine_reply(ip).map_err(limited)?;
+                    self.budget.start_engine_job(ip).map_err(limited)?;
                     hold = Some(held);
                 }
             }

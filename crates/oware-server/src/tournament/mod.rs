@@ -84,6 +84,12 @@ pub struct TournamentConfig {
     pub per_player: u64,
     /// The most players of a player's tournament (default 100).
     pub max_players: u64,
+    /// The most players of one of the site's recurring tournaments (default 1,000): a join
+    /// past it is refused 409 `tournament-full`, so that a tournament's view, standings and
+    /// pairing waves read a bounded number of entries.
+    pub scheduled_players: u64,
+    /// The lines of one page of a tournament's standings (default 100; `?page=N`).
+    pub standings_page: usize,
     /// The longest arena a player may make, in minutes (default 180).
     pub max_minutes: u64,
     /// The most rounds of a player's Swiss (default 11).
@@ -99,6 +105,8 @@ impl Default for TournamentConfig {
             wave: Duration::from_secs(2),
             per_player: 2,
             max_players: 100,
+            scheduled_players: 1_000,
+            standings_page: 100,
             max_minutes: 180,
             max_rounds: 11,
             max_ahead: Duration::from_secs(7 * 86_400),
@@ -336,7 +344,7 @@ impl Tournaments {
                 rounds,
                 initial_s: r.initial_s,
                 increment_s: r.increment_s,
-                max_players: 0,
+                max_players: self.config.scheduled_players,
                 state: String::new(),
                 version: 0,
                 created_ms: now,
@@ -424,6 +432,7 @@ impl Tournaments {
         let (tables, t) = self.tables_and_row(id).await?;
         not_over(&t)?;
         let entries = tables.entries(id.to_string()).await?;
+        let places = self.places(&t);
         let mine = entries.iter().find(|e| e.user_id == user.id);
         match mine {
             Some(e) if e.state == "active" => return self.view(id, Some(user)).await,
@@ -435,8 +444,8 @@ impl Tournaments {
             }
             Some(_) => {}
             None => {
-                if t.max_players > 0 && entries.len() as u64 >= t.max_players {
-                    return Err(full(t.max_players));
+                if entries.len() as u64 >= places {
+                    return Err(full(places));
                 }
                 if t.kind == "swiss" && t.status == "started" {
                     let swiss = wave::swiss_of(&t)?;
@@ -460,10 +469,20 @@ impl Tournaments {
         };
         // The count above is advice for a clear message; the store's write decides (two
         // joins at once for the last place: one gets it).
-        if !tables.put_entry(entry, t.max_players).await? {
-            return Err(full(t.max_players));
+        if !tables.put_entry(entry, places).await? {
+            return Err(full(places));
         }
         self.changed(id, user).await
+    }
+
+    /// The most players tournament `t` takes: its own number, or for a recurring tournament
+    /// written without one (0, before the cap) [`TournamentConfig::scheduled_players`].
+    fn places(&self, t: &TournamentRow) -> u64 {
+        if t.max_players > 0 {
+            t.max_players
+        } else {
+            self.config.scheduled_players.max(2)
+        }
     }
 
     /// The account's rating in the tournament's category (1500 for a new player).
@@ -594,6 +613,9 @@ fn not_over(t: &TournamentRow) -> Result<(), TournamentError> {
 fn full(max_players: u64) -> TournamentError {
     TournamentError::refused(
         "tournament-full",
-        format!("this tournament is full ({max_players} players)"),
+        format!(
+            "this tournament is full: it takes at most {}",
+            crate::text::count(max_players, "player")
+        ),
     )
 }

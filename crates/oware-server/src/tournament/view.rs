@@ -56,11 +56,24 @@ impl Tournaments {
         Ok(rows.iter().map(|(t, _)| summary_of(t)).collect())
     }
 
-    /// Tournament `id` as `viewer` sees it.
+    /// Tournament `id` as `viewer` sees it, with the first page of its standings.
     pub async fn view(
         self: &Arc<Self>,
         id: &str,
         viewer: Option<&User>,
+    ) -> Result<TournamentView, TournamentError> {
+        self.view_page(id, viewer, 1).await
+    }
+
+    /// Tournament `id` as `viewer` sees it, with page `page` (from 1) of its standings
+    /// ([`super::TournamentConfig::standings_page`] lines a page; past the last, none). The
+    /// ranks and the podium are those of all the players, whose number the tournament's cap
+    /// bounds (`places`).
+    pub async fn view_page(
+        self: &Arc<Self>,
+        id: &str,
+        viewer: Option<&User>,
+        page: u32,
     ) -> Result<TournamentView, TournamentError> {
         let (tables, t) = self.tables_and_row(id).await?;
         let entries = tables.entries(id.to_string()).await?;
@@ -70,7 +83,7 @@ impl Tournaments {
             .map(|e| (e.user_id.as_str(), e.name.as_str()))
             .collect();
         let name = |u: &str| names.get(u).copied().unwrap_or("?").to_string();
-        let (standings, round, byes) = if t.kind == "arena" {
+        let (mut standings, round, byes) = if t.kind == "arena" {
             (arena_lines(&t, &entries, &pairings), 0, Vec::new())
         } else {
             swiss_lines(&t, &entries)?
@@ -80,6 +93,11 @@ impl Tournaments {
         } else {
             Vec::new()
         };
+        let (standings, page, pages) = page_of(
+            std::mem::take(&mut standings),
+            page,
+            self.config.standings_page,
+        );
         // The round being played's bye (the last round's, once it is over).
         let bye = byes
             .last()
@@ -151,6 +169,8 @@ impl Tournaments {
             players: entries.len(),
             round,
             standings,
+            page,
+            pages,
             games,
             bye,
             byes,
@@ -159,6 +179,17 @@ impl Tournaments {
             last_wave: self.wave_time(id),
         })
     }
+}
+
+/// Page `page` (from 1; 0 is read as 1) of `lines`, `per_page` lines a page: the page's
+/// lines, its number and the number of pages (at least 1).
+fn page_of(lines: Vec<StandingLine>, page: u32, per_page: usize) -> (Vec<StandingLine>, u32, u32) {
+    let per_page = per_page.max(1);
+    let page = page.max(1);
+    let pages = u32::try_from(lines.len().div_ceil(per_page).max(1)).unwrap_or(u32::MAX);
+    let skip = (page as usize - 1).saturating_mul(per_page);
+    let shown = lines.into_iter().skip(skip).take(per_page).collect();
+    (shown, page, pages)
 }
 
 /// The podium: the first three lines of the standings among the players who took part, that

@@ -735,12 +735,13 @@ export const getTournaments = (opts) => request("GET", `/api/tournaments`, opts)
 export const postTournaments = (body, opts) => request("POST", `/api/tournaments`, { ...opts, body });
 
 /**
- * `GET /api/tournaments/{id}` (anyone) → `TournamentView`.
+ * `GET /api/tournaments/{id}` (anyone; the standings, `?page=N`, 100 lines a page) → `TournamentView`.
  * @param {string} id
+ * @param {P.TournamentQuery} [query]
  * @param {RequestOptions} [opts]
  * @returns {Promise<P.TournamentView>}
  */
-export const getTournamentsById = (id, opts) => request("GET", `/api/tournaments/${seg(id)}`, opts);
+export const getTournamentsById = (id, query, opts) => request("GET", `/api/tournaments/${seg(id)}${qs(query)}`, opts);
 
 /**
  * `POST /api/tournaments/{id}/join` (session) → `TournamentView`.

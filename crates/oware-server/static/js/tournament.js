@@ -104,6 +104,9 @@ let current = null;
 let loading = false;
 let again = false;
 
+/** The page of the standings shown (from 1; the server sends 100 lines a page). */
+let standingsPage = 1;
+
 /** Reads tournament `id` and shows it. @param {string} id */
 async function load(id) {
   // One request at a time; a change during one asks for one more.
@@ -112,7 +115,7 @@ async function load(id) {
   try {
     do {
       again = false;
-      const t = await (api.getTournamentsById(id));
+      const t = await api.getTournamentsById(id, { page: standingsPage });
       current = t;
       render(t);
     } while (again);
@@ -194,6 +197,11 @@ function render(t) {
     body.append(line);
   }
 
+  $("#t-pager").hidden = t.pages <= 1;
+  $("#t-page").textContent = tr("people-t-page", { page: t.page, pages: t.pages });
+  /** @type {HTMLButtonElement} */ ($("#t-prev")).disabled = t.page <= 1;
+  /** @type {HTMLButtonElement} */ ($("#t-next")).disabled = t.page >= t.pages;
+
   const games = $("#t-games tbody");
   games.replaceChildren();
   /** @type {Record<string, string>} */
@@ -221,6 +229,12 @@ function showTournament(id) {
   $("#t-join").addEventListener("click", act(api.tournamentsJoin));
   $("#t-withdraw").addEventListener("click", act(api.tournamentsWithdraw));
   $("#t-berserk").addEventListener("click", act(api.tournamentsBerserk));
+  const turn = (/** @type {number} */ step) => () => {
+    standingsPage = Math.max(1, standingsPage + step);
+    load(id);
+  };
+  $("#t-prev").addEventListener("click", turn(-1));
+  $("#t-next").addEventListener("click", turn(1));
   load(id);
   // The standings change: the server says so on the stream, the page reads the tournament again.
   const events = new EventSource(api.tournamentsEventsUrl(id));
