@@ -68,6 +68,7 @@ macro_rules! wire_enum {
             ::serde::Serialize,
             ::serde::Deserialize,
             ::ts_rs::TS,
+            ::schemars::JsonSchema,
             ::strum::IntoStaticStr,
             ::strum::Display,
             ::strum::VariantArray,

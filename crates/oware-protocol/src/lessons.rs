@@ -2,12 +2,13 @@
 //! rules core, an account's stars, the counting trainer's answers.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 use ts_rs::TS;
 
 use crate::{MoveDetailView, PositionView};
 
 /// One lesson in the list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LessonSummary {
     /// Its name in addresses, e.g. `sowing`.
     pub id: String,
@@ -20,7 +21,7 @@ pub struct LessonSummary {
 }
 
 /// Stars a learner earned on one step (1 to 3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepStars {
     /// The lesson's name.
@@ -33,7 +34,7 @@ pub struct StepStars {
 
 /// `GET /api/learn`: the lessons in order, and the logged-in account's stars (empty for a
 /// guest, whose stars the page keeps).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LessonList {
     /// The lessons.
     pub lessons: Vec<LessonSummary>,
@@ -44,7 +45,7 @@ pub struct LessonList {
 }
 
 /// One step as the page shows it (the solution stays on the server).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct StepView {
     /// A short title.
     pub title: String,
@@ -63,7 +64,7 @@ pub struct StepView {
 }
 
 /// `GET /api/learn/{lesson}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LessonView {
     /// Its name.
     pub id: String,
@@ -77,7 +78,7 @@ pub struct LessonView {
 
 /// `POST /api/learn/{lesson}/{step}/move`: the learner's moves so far in the step, each `A`–`F`,
 /// `1`–`6` or `agree`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepMovesReq {
     /// The moves.
@@ -85,7 +86,7 @@ pub struct StepMovesReq {
 }
 
 /// What the moves did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct StepAnswer {
     /// Whether the goal is met.
     pub met: bool,
@@ -108,7 +109,7 @@ pub struct StepAnswer {
 
 /// `POST /api/learn/progress`: stars to keep on the account (the page's stars of a guest who
 /// signed up or logged in, or of a step just solved). The highest count of each step is kept.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProgressReq {
     /// The steps solved, each with the moves that solved it.
@@ -118,7 +119,7 @@ pub struct ProgressReq {
 /// A step solved, as the page sends it: the stars it counted (1 to 3: the tries and the hint
 /// are the page's to count) and the learner's moves, which the server plays again against the
 /// step's goal. Stars without moves that meet the goal are not kept.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepSolved {
     /// The lesson's name.
@@ -133,14 +134,14 @@ pub struct StepSolved {
 }
 
 /// The account's stars after `POST /api/learn/progress`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ProgressAnswer {
     /// Every step's stars.
     pub stars: Vec<StepStars>,
 }
 
 /// `POST /api/counting`: the counting trainer's question and the learner's answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CountReq {
     /// The position (as `oware_core::fen` writes it), South to move.
@@ -154,7 +155,7 @@ pub struct CountReq {
 }
 
 /// The counting trainer's check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct CountAnswer {
     /// Whether both the pit and the count are right.
     pub correct: bool,

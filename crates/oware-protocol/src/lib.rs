@@ -43,6 +43,7 @@ pub mod printable;
 mod puzzles;
 mod requests;
 mod review;
+pub mod schema;
 mod search;
 pub mod sse;
 mod state;

@@ -1,12 +1,13 @@
 //! The players' routes: a profile, a rating history, a page of games, the leaderboards.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 use ts_rs::TS;
 
 use crate::TournamentSummary;
 
 /// One category's rating on a profile.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RatingView {
     /// `blitz`, `rapid` or `correspondence`.
     pub category: String,
@@ -21,7 +22,7 @@ pub struct RatingView {
 }
 
 /// `GET /api/user/{name}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Profile {
     /// The name.
     pub name: String,
@@ -60,7 +61,7 @@ pub struct Profile {
     Hash,
     Serialize,
     Deserialize,
-    TS,
+    TS, JsonSchema,
     strum::IntoStaticStr,
     strum::EnumString,
     strum::Display,
@@ -78,7 +79,7 @@ pub enum PlayerResult {
 }
 
 /// One game of a profile's history.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct HistoryEntry {
     /// The game (its replay is `/game/{id}`).
     pub id: String,
@@ -99,7 +100,7 @@ pub struct HistoryEntry {
 }
 
 /// `GET /api/user/{name}/games`: one page of finished games, newest first.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct HistoryPage {
     /// The page, from 1.
     pub page: u32,
@@ -108,7 +109,7 @@ pub struct HistoryPage {
 }
 
 /// `GET /api/user/{name}/games`'s query.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HistoryQuery {
     /// The page, from 1.
@@ -123,7 +124,7 @@ pub struct HistoryQuery {
 }
 
 /// `GET /api/user/{name}/rating-history`'s query.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RatingHistoryQuery {
     /// Only this category.
@@ -136,7 +137,7 @@ pub type RatingPoint = (u64, i32);
 
 /// `GET /api/user/{name}/rating-history`: the ratings after each rated game, per category
 /// (only the one asked with `?category=`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RatingHistory {
     /// Blitz.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -153,7 +154,7 @@ pub struct RatingHistory {
 }
 
 /// One line of a leaderboard.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Leader {
     /// The rank, from 1.
     pub rank: u32,
@@ -170,7 +171,7 @@ pub struct Leader {
 
 /// `GET /api/player`: the leaderboard of each category: people's, or with `?bots=true` the
 /// bots' ([`crate::LeadersQuery`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Leaderboards {
     /// Blitz.
     pub blitz: Vec<Leader>,

@@ -2,10 +2,11 @@
 //! an analysis have bodies the server reads with its own checks: see `docs/web.md`.)
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 use ts_rs::TS;
 
 /// `POST /api/games/{id}/join` (optional body).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinReq {
     /// The joiner's name.
@@ -18,7 +19,7 @@ pub struct JoinReq {
 ///
 /// The action is read as text so that the server words its own refusal of a bad one
 /// (`bad-action`); [`OfferAction`](crate::OfferAction) parses it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OfferReq {
     /// `offer`, `accept`, `decline` or `withdraw`.
@@ -38,7 +39,7 @@ impl OfferReq {
 ///
 /// Read as text for the server's own refusal (`bad-claim`); [`ClaimResult`](crate::ClaimResult)
 /// parses it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimReq {
     /// `win` or `draw`.
@@ -56,7 +57,7 @@ impl ClaimReq {
 
 /// `POST /api/games/{id}/chat`: a message. A player (with the seat token) writes in the
 /// players' room; anyone else in the spectators' room, under their account's name or `name`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChatReq {
     /// `players` or `spectators` (default: the writer's own room). Read as text for the
@@ -75,7 +76,7 @@ pub struct ChatReq {
 /// `POST /api/games`: a game on one device (against the computer or a friend) or, with
 /// `opponent: "online"`, an online challenge. Every field is optional; the server checks
 /// which apply (`docs/web.md`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateReq {
     /// `easy` (default), `medium`, `hard`, `expert`, `friend` or `online`.
@@ -146,7 +147,7 @@ pub struct CreateReq {
 
 /// A creation request's `clock` as a client writes it: a live clock
 /// (`initial_s`, `increment_s`) or a correspondence one (`days` per move).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockReq {
     /// Seconds each.
@@ -180,7 +181,7 @@ impl ClockReq {
 }
 
 /// `POST /api/games/{id}/moves`: exactly one of a move letter and a pit number.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveReq {
     /// A move letter of the side to move, e.g. `"C"`.
@@ -199,7 +200,7 @@ pub struct MoveReq {
 }
 
 /// `POST /api/games/{id}/analysis`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisReq {
     /// The ply to analyse (default: the current position).
@@ -217,7 +218,7 @@ pub struct AnalysisReq {
 }
 
 /// `POST /api/games/{id}/review` (optional body).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReviewReq {
     /// The review's depth in plies (default 16, from 2 to 18).
