@@ -59,7 +59,26 @@ pub struct AnalysisStarted {
 pub struct ErrorBody {
     /// The sentence to show.
     pub error: String,
-    /// The machine-readable code.
+    /// The machine-readable code, one of [`ErrorCode`](crate::ErrorCode)'s names. Kept as
+    /// text when read, so that a client still reads the code of a newer server
+    /// ([`ErrorBody::error_code`] parses it).
     #[serde(default)]
+    #[ts(type = "ErrorCode | null")]
+    #[schemars(with = "Option<crate::ErrorCode>")]
     pub code: Option<String>,
+}
+
+impl ErrorBody {
+    /// The answer of error `code` with sentence `error`.
+    pub fn new(code: crate::ErrorCode, error: impl Into<String>) -> ErrorBody {
+        ErrorBody {
+            error: error.into(),
+            code: Some(code.name().to_owned()),
+        }
+    }
+
+    /// The code, if it is one this crate knows.
+    pub fn error_code(&self) -> Option<crate::ErrorCode> {
+        self.code.as_deref().and_then(|c| c.parse().ok())
+    }
 }

@@ -200,10 +200,10 @@ wire_enum! {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeclineReq {
-    /// Why (default `generic`); read as text for the server's own refusal of an unknown one.
+    /// Why (default `generic`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub reason: Option<String>,
+    pub reason: Option<DeclineReason>,
 }
 
 /// A challenge between two accounts.

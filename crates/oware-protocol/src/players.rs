@@ -118,9 +118,9 @@ pub struct HistoryQuery {
     /// Only this category.
     #[ts(optional)]
     pub category: Option<String>,
-    /// Only `win`, `draw` or `loss` (read as text for the server's own refusal).
+    /// Only `win`, `draw` or `loss`.
     #[ts(optional)]
-    pub result: Option<String>,
+    pub result: Option<PlayerResult>,
 }
 
 /// `GET /api/user/{name}/rating-history`'s query.

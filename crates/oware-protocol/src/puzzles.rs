@@ -94,6 +94,18 @@ pub struct PuzzleRating {
     pub volatility: f64,
 }
 
+crate::kinds::wire_enum! {
+    /// How a puzzle round counts (`mode` of [`RoundReq`]).
+    #[derive(Default)]
+    pub enum PuzzleMode: "mode", "lowercase" {
+        /// Rated: the player's puzzle rating changes (the default).
+        #[default]
+        Rated,
+        /// A streak: no rating change, nothing stored.
+        Streak,
+    }
+}
+
 /// `POST /api/puzzle/{id}/round`: the moves played from the puzzle's position.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -104,7 +116,7 @@ pub struct RoundReq {
     /// `rated` (the default) or `streak` (no rating change, nothing stored).
     #[serde(default)]
     #[ts(optional)]
-    pub mode: Option<String>,
+    pub mode: Option<PuzzleMode>,
     /// A guest's rating before the round, to get the rating after it (nothing is stored).
     #[serde(default)]
     #[ts(optional)]

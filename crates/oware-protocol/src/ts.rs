@@ -54,6 +54,11 @@ macro_rules! protocol_types {
             ChallengeSide,
             ChallengeStatus,
             DeclineReason,
+            ErrorCode,
+            Starts,
+            Color,
+            EngineSeat,
+            PuzzleMode,
             // A game's state.
             StateView,
             PositionView,
