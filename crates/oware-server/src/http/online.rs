@@ -62,7 +62,7 @@ pub(super) fn offer(
        + 'static {
     move |State(s), Path(id), headers, ApiJson(req)| {
         Box::pin(async move {
-            let state = s.round.offer(&id, token(&headers), kind, &req.action);
+            let state = s.round.offer(&id, token(&headers), kind, req.action.name());
             Ok(Json(state.await?))
         })
     }
@@ -75,7 +75,7 @@ pub(super) async fn claim(
     ApiJson(req): ApiJson<ClaimReq>,
 ) -> Result<Json<view::StateView>, ApiError> {
     Ok(Json(
-        s.round.claim(&id, token(&headers), &req.result).await?,
+        s.round.claim(&id, token(&headers), req.result.name()).await?,
     ))
 }
 
@@ -89,7 +89,7 @@ pub(super) async fn rematch(
     let ip = Some(client(peer));
     let (seat, state) = s
         .round
-        .rematch(&id, token(&headers), &req.action, ip)
+        .rematch(&id, token(&headers), req.action.name(), ip)
         .await?;
     Ok(Json(RematchAnswer {
         state,

@@ -4,6 +4,7 @@
 //! the text must be an http(s) address of at most [`TEXT_MAX`] bytes, so the route draws links,
 //! not anything a visitor types.
 
+use oware_protocol::ErrorCode;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use qrcodegen::{QrCode, QrCodeEcc};
@@ -78,7 +79,7 @@ fn svg(text: &str) -> Result<String, BadText> {
 /// is not an http(s) address or is too long answers 400 `bad-qr-text`.
 pub(crate) async fn invite_qr(Query(q): Query<QrQuery>) -> Result<Response, ApiError> {
     let svg = svg(&q.text)
-        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad-qr-text", e.message()))?;
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::BadQrText, e.message()))?;
     Ok((
         [
             (header::CONTENT_TYPE, "image/svg+xml"),

@@ -1,5 +1,6 @@
 //! Game search's route (`search.rs`).
 
+use oware_protocol::ErrorCode;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
@@ -13,9 +14,9 @@ impl From<SearchError> for ApiError {
     fn from(e: SearchError) -> Self {
         match e {
             SearchError::Invalid(m) => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad-query", m)
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadQuery, m)
             }
-            SearchError::NotFound(m) => ApiError::new(StatusCode::NOT_FOUND, "not-found", m),
+            SearchError::NotFound(m) => ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, m),
             SearchError::Game(g) => g.into(),
         }
     }
