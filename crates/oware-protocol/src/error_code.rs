@@ -96,8 +96,6 @@ wire_enum! {
         BadRequest,
         /// This reset link is unknown, used or expired: ask for a new one.
         BadReset,
-        /// The results are win, draw and loss.
-        BadResult,
         /// There is no such room: the rooms are the players' and the spectators'.
         BadRoom,
         /// These rules are not known: choose rules from the list.
@@ -114,8 +112,6 @@ wire_enum! {
         BadStars,
         /// This starting time is too far ahead: choose a nearer one.
         BadStart,
-        /// Choose who starts: you or the computer.
-        BadStarts,
         /// This theme is not known: choose one from the list.
         BadTheme,
         /// This API token is unknown or was revoked.
