@@ -1,7 +1,7 @@
 //! The accounts' routes (`/api/account…`): the request bodies and the answers.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{Side, Status};

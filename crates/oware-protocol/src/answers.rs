@@ -1,7 +1,7 @@
 //! The answers of the routes that do not answer a bare [`StateView`] or [`ReviewView`](crate::ReviewView).
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{MoveDetailView, StateView};

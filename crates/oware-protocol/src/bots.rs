@@ -6,8 +6,8 @@
 //! names: `gameStart`, `gameFull`, `chatLine`, …); the fields follow the rest of the protocol,
 //! snake_case (`south_time_ms`, `claim_win_in_seconds`).
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::kinds::wire_enum;

@@ -2,8 +2,8 @@
 //! and each pupil's progress (`/api/classes…`), and the printable worksheets
 //! (`/api/worksheet`).
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `POST /api/classes`: a new class.

@@ -3,8 +3,8 @@
 //! `spectators`, and the lobby's `lobby`, `lobby-add` and `lobby-remove`. (`analysis` is an
 //! [`AnalysisEvent`](crate::AnalysisEvent), `review` a [`ReviewEvent`](crate::ReviewEvent).)
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{ChatRoom, LobbyEntry, MoveDetailView, Side, StateView};

@@ -1,7 +1,7 @@
 //! `GET /api/health`: the database, the engine's work and the endgame tables.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `GET /api/health`: 200 with `ok: true` while the database answers, 503 with `ok: false`

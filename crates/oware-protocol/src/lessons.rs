@@ -1,8 +1,8 @@
 //! The lessons' routes (`/api/learn…`, issue 41): the lessons, a step's moves checked by the
 //! rules core, an account's stars, the counting trainer's answers.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{MoveDetailView, PositionView};

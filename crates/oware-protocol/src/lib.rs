@@ -32,8 +32,8 @@ mod accounts;
 mod answers;
 mod bots;
 pub mod by_side;
-mod error_code;
 pub mod classes;
+mod error_code;
 mod events;
 mod health;
 mod kinds;
@@ -94,12 +94,12 @@ pub use players::{
 pub use pools::{LeftAnswer, Pairing, PoolReq, TicketView};
 pub use puzzles::{
     DailyPuzzle, NextQuery, PuzzleBoard, PuzzleExplain, PuzzleHistory, PuzzleHistoryQuery,
-    PuzzleMode, PuzzleRating, PuzzleRound, PuzzleTheme, PuzzleThemes, PuzzleView, RoundAnswer, RoundReq,
-    VoteAnswer, VoteReq,
+    PuzzleMode, PuzzleRating, PuzzleRound, PuzzleTheme, PuzzleThemes, PuzzleView, RoundAnswer,
+    RoundReq, VoteAnswer, VoteReq,
 };
 pub use requests::{
-    AnalysisReq, ChatReq, ClaimReq, ClockReq, Color, CreateReq, EngineSeat, JoinReq, MoveReq, OfferReq,
-    ReviewReq, Starts,
+    AnalysisReq, ChatReq, ClaimReq, ClockReq, Color, CreateReq, EngineSeat, JoinReq, MoveReq,
+    OfferReq, ReviewReq, Starts,
 };
 pub use review::{ReviewEvent, ReviewView, REVIEW_ENDED};
 pub use search::{GameSearchHit, GameSearchPage, GameSearchQuery};

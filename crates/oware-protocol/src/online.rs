@@ -2,8 +2,8 @@
 //! ([`LobbyEntry`]). Never a seat token.
 
 use oware_core::{BySide, Side};
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{EndReason, Status};

@@ -1,7 +1,7 @@
 //! The players' routes: a profile, a rating history, a page of games, the leaderboards.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::TournamentSummary;
@@ -61,7 +61,8 @@ pub struct Profile {
     Hash,
     Serialize,
     Deserialize,
-    TS, JsonSchema,
+    TS,
+    JsonSchema,
     strum::IntoStaticStr,
     strum::EnumString,
     strum::Display,

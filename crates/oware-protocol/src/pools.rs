@@ -1,7 +1,7 @@
 //! The quick-pairing pools' routes (`/api/pool…`).
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `POST /api/pool/{pool}` (optional body): a guest's name, and whether a house bot may

@@ -2,8 +2,8 @@
 //! puzzle rating, votes and the history. Paths follow lichess's where they fit
 //! (`/api/puzzle/daily`, `/api/puzzle/{id}`); see `docs/puzzles.md`, "API".
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// A position as the puzzle page draws it: no rule is decided by the page, so the legal moves

@@ -5,8 +5,8 @@
 //! message naming the field and the words allowed). The rest the server checks itself (see
 //! `docs/web.md`).
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `POST /api/games/{id}/join` (optional body).

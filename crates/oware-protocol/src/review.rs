@@ -1,8 +1,8 @@
 //! A game's review as the server answers it ([`ReviewView`]) and as its `review` events report
 //! it ([`ReviewEvent`]).
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::ReviewStatus;

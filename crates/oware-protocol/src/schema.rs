@@ -58,7 +58,9 @@ mod tests {
         all.values().for_each(|v| refs(v, &mut found));
         assert!(!found.is_empty());
         for r in found {
-            let name = r.strip_prefix(SCHEMAS_PATH).unwrap_or_else(|| panic!("{r}"));
+            let name = r
+                .strip_prefix(SCHEMAS_PATH)
+                .unwrap_or_else(|| panic!("{r}"));
             assert!(all.contains_key(name), "{r} is not defined");
         }
     }
@@ -73,7 +75,10 @@ mod tests {
         assert!(state["properties"]["version"].is_object());
         let req = &all["MoveReq"];
         assert_eq!(req["additionalProperties"], false);
-        assert!(req["properties"]["move"].is_object(), "serde's rename: {req}");
+        assert!(
+            req["properties"]["move"].is_object(),
+            "serde's rename: {req}"
+        );
         assert!(req.get("required").is_none(), "all optional: {req}");
         let end = all["EndReason"].to_string();
         assert!(end.contains("\"no-feed\""), "kebab-case: {end}");

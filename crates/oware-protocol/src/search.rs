@@ -1,8 +1,8 @@
 //! Game search: `GET /api/search/games`, a player's finished online games filtered by
 //! opponent, result, rated, time control, date, length, opening and ending, paged.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `GET /api/search/games`'s query. Every filter but the player is optional.

@@ -3,8 +3,8 @@
 //! ([`AnalysisEvent`]). The server computes every field with the rules core; clients only draw.
 
 use oware_core::{BySide, Side};
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{EndReason, OnlineView, Purpose};

@@ -1,8 +1,8 @@
 //! The analysis board's and the board editor's route, `POST /api/position`: a position (or a
 //! game record) checked by the rules core, with a line of moves played from it.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::StateView;

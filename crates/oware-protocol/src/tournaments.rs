@@ -1,7 +1,7 @@
 //! The tournaments' routes (`/api/tournaments…`): the list, one tournament, a new one.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::TimeControl;

@@ -3,8 +3,8 @@
 //! draws a small board without opening the game's event stream.
 
 use oware_core::{BySide, Side};
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{ClockView, PositionView, SeatRating, TimeControl};

@@ -298,7 +298,11 @@ async fn absurd_clock_settings_and_bad_colours_are_refused() {
         assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-clock");
     }
     // A clock of another shape is no `ClockReq`: 422 `bad-field` naming it.
-    for clock in [json!({"initial_s": "ten"}), json!(300), json!({"minutes": 3})] {
+    for clock in [
+        json!({"initial_s": "ten"}),
+        json!(300),
+        json!({"minutes": 3}),
+    ] {
         let (st, b) = api
             .create(json!({ "opponent": "online", "clock": clock }))
             .await;

@@ -47,8 +47,12 @@ impl From<AccountError> for ApiError {
             AccountError::TooMany(Limited::SignUps, _) => {
                 (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManySignUps)
             }
-            AccountError::TooMany(_, _) => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyAttempts),
-            AccountError::Crowded(_) => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::TooManyClients),
+            AccountError::TooMany(_, _) => {
+                (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyAttempts)
+            }
+            AccountError::Crowded(_) => {
+                (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::TooManyClients)
+            }
             AccountError::Busy => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Busy),
             AccountError::NotLoggedIn => (StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn),
             AccountError::Unknown => (StatusCode::NOT_FOUND, ErrorCode::NoSuchPlayer),

@@ -68,7 +68,9 @@ impl From<TokenError> for ApiError {
         let message = e.to_string();
         let (status, code) = match e {
             TokenError::TooMany => (StatusCode::CONFLICT, ErrorCode::TooManyTokens),
-            TokenError::BadDescription => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadDescription),
+            TokenError::BadDescription => {
+                (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadDescription)
+            }
             TokenError::BadScopes(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadScope),
             TokenError::Unknown => (StatusCode::NOT_FOUND, ErrorCode::NoSuchToken),
             TokenError::Account(a) => return a.into(),

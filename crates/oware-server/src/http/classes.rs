@@ -3,11 +3,11 @@
 //! Every route but the worksheet's needs a logged-in account; a class is its teacher's only
 //! (another account gets 404).
 
-use oware_protocol::ErrorCode;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{
     ClassList, ClassSummary, ClassView, NewClassReq, NewPupilsReq, NewWorkReq, OkAnswer,
     PupilLogins, PupilOpenReq, WorkView, Worksheet, WorksheetQuery,
@@ -23,12 +23,20 @@ impl From<ClassError> for ApiError {
     fn from(e: ClassError) -> Self {
         let message = e.to_string();
         match e {
-            ClassError::NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
-            ClassError::Invalid { code, .. } => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, service_code(code), message)
+            ClassError::NotFound(_) => {
+                ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
             }
-            ClassError::Limit(l) => ApiError::new(StatusCode::CONFLICT, service_code(l.code), message),
-            ClassError::Safe(_) => ApiError::new(StatusCode::FORBIDDEN, ErrorCode::PupilSafe, message),
+            ClassError::Invalid { code, .. } => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                service_code(code),
+                message,
+            ),
+            ClassError::Limit(l) => {
+                ApiError::new(StatusCode::CONFLICT, service_code(l.code), message)
+            }
+            ClassError::Safe(_) => {
+                ApiError::new(StatusCode::FORBIDDEN, ErrorCode::PupilSafe, message)
+            }
             ClassError::Account(a) => a.into(),
             ClassError::Tournament(t) => t.into(),
             ClassError::Store(se) => {

@@ -19,11 +19,11 @@
 //! | a ceiling of the budget (`budget/`: the server's streams) or a per-address limit's table full of live addresses (`too-many-clients`) | 503 + `Retry-After` | info (a designed refusal) |
 //! | our own bug or damaged data ([`GameError::Internal`]) | 500 | error |
 
-use oware_protocol::ErrorCode;
 use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use oware_protocol::ErrorCode;
 use serde::de::DeserializeOwned;
 
 use crate::games::GameError;
@@ -200,19 +200,25 @@ impl From<ReviewError> for ApiError {
     fn from(e: ReviewError) -> Self {
         let message = e.to_string();
         match e {
-            ReviewError::BadDepth(_) => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, service_code(e.code()), message)
-                    .arg("min", crate::review::MIN_DEPTH)
-                    .arg("max", crate::review::MAX_DEPTH)
-            }
-            ReviewError::TooMany(_) => {
-                ApiError::new(StatusCode::TOO_MANY_REQUESTS, service_code(e.code()), message)
-                    .arg("count", crate::review::REVIEWS_PER_CLIENT)
-            }
-            ReviewError::Busy { retry_after_s, .. } => {
-                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, service_code(e.code()), message)
-                    .retry_after(retry_after_s)
-            }
+            ReviewError::BadDepth(_) => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                service_code(e.code()),
+                message,
+            )
+            .arg("min", crate::review::MIN_DEPTH)
+            .arg("max", crate::review::MAX_DEPTH),
+            ReviewError::TooMany(_) => ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                service_code(e.code()),
+                message,
+            )
+            .arg("count", crate::review::REVIEWS_PER_CLIENT),
+            ReviewError::Busy { retry_after_s, .. } => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                service_code(e.code()),
+                message,
+            )
+            .retry_after(retry_after_s),
             // As a game's storage failure.
             ReviewError::Storage(se) => GameError::from(se).into(),
         }
@@ -350,7 +356,11 @@ pub struct Query<T>(pub T);
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::BadQuery, rejection.body_text())
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadQuery,
+            rejection.body_text(),
+        )
     }
 }
 
@@ -406,7 +416,11 @@ where
                     }
                     _ => (StatusCode::BAD_REQUEST, ErrorCode::BadJson),
                 };
-                ApiError::new(status, code, format!("bad request body: {}", field_error(&e)))
+                ApiError::new(
+                    status,
+                    code,
+                    format!("bad request body: {}", field_error(&e)),
+                )
             })
     }
 }

@@ -2,10 +2,10 @@
 //! the rules core, an account's stars, the counting trainer's check. Bodies are small (the
 //! 32 KiB limit of short texts).
 
-use oware_protocol::ErrorCode;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{
     CountAnswer, CountReq, LessonList, LessonView, ProgressAnswer, ProgressReq, StepAnswer,
     StepMovesReq,
@@ -25,8 +25,12 @@ impl From<LearnError> for ApiError {
             LearnError::NoSuchStep { .. } => (StatusCode::NOT_FOUND, ErrorCode::NoSuchStep),
             LearnError::BadMoves(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadMoves),
             LearnError::BadStars(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadStars),
-            LearnError::NotSolved { .. } => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::NotSolved),
-            LearnError::BadQuestion(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadQuestion),
+            LearnError::NotSolved { .. } => {
+                (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::NotSolved)
+            }
+            LearnError::BadQuestion(_) => {
+                (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadQuestion)
+            }
             LearnError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Storage),
         };
         let mut out = ApiError::new(status, code, message);

@@ -75,7 +75,9 @@ pub(super) async fn claim(
     ApiJson(req): ApiJson<ClaimReq>,
 ) -> Result<Json<view::StateView>, ApiError> {
     Ok(Json(
-        s.round.claim(&id, token(&headers), req.result.name()).await?,
+        s.round
+            .claim(&id, token(&headers), req.result.name())
+            .await?,
     ))
 }
 

@@ -4,9 +4,9 @@
 //! the text must be an http(s) address of at most [`TEXT_MAX`] bytes, so the route draws links,
 //! not anything a visitor types.
 
-use oware_protocol::ErrorCode;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use oware_protocol::ErrorCode;
 use qrcodegen::{QrCode, QrCodeEcc};
 use serde::Deserialize;
 

@@ -1,9 +1,9 @@
 //! Game search's route (`search.rs`).
 
-use oware_protocol::ErrorCode;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{GameSearchPage, GameSearchQuery};
 
 use super::error::{ApiError, Query};
@@ -16,7 +16,9 @@ impl From<SearchError> for ApiError {
             SearchError::Invalid(m) => {
                 ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadQuery, m)
             }
-            SearchError::NotFound(m) => ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, m),
+            SearchError::NotFound(m) => {
+                ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, m)
+            }
             SearchError::Game(g) => g.into(),
         }
     }

@@ -1,12 +1,12 @@
 //! The tournaments' routes: the list, one tournament, create, join, withdraw (an arena's
 //! pause), berserk, and a tournament's event stream.
 
-use oware_protocol::ErrorCode;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::future::BoxFuture;
+use oware_protocol::ErrorCode;
 
 use super::accounts::{logged_in, viewer};
 use super::error::{service_code, ApiError, ApiJson, OptionalJson, Path};
@@ -18,7 +18,9 @@ impl From<TournamentError> for ApiError {
     fn from(e: TournamentError) -> Self {
         let message = e.to_string();
         match e {
-            TournamentError::NotFound => ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
+            TournamentError::NotFound => {
+                ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
+            }
             TournamentError::Invalid { code, .. } => {
                 let code = service_code(code);
                 let out = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message);

@@ -2,10 +2,10 @@
 //! day, the next puzzle, one by id, a round's moves, a vote, a player's history. Guests play
 //! too (their rating travels with their requests); a vote needs an account.
 
-use oware_protocol::ErrorCode;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{
     DailyPuzzle, NextQuery, PuzzleHistory, PuzzleHistoryQuery, PuzzleThemes, PuzzleView,
     RoundAnswer, RoundReq, VoteAnswer, VoteReq,

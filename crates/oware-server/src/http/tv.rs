@@ -1,9 +1,9 @@
 //! TV's routes: the featured game of a channel and the list of games in play (`tv.rs`).
 
-use oware_protocol::ErrorCode;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{LiveGames, LiveGamesQuery, TvAnswer, TvQuery};
 
 use super::error::{ApiError, Query};
@@ -72,7 +72,7 @@ pub(super) async fn games(
         Some(c @ ("blitz" | "rapid" | "correspondence" | "none")) => Some(c.to_string()),
         Some(other) => {
             return Err(bad(
-            ErrorCode::BadClock,
+                ErrorCode::BadClock,
                 format!(
                     "the time controls are blitz, rapid, correspondence and none, not \"{other}\""
                 ),
@@ -85,7 +85,7 @@ pub(super) async fn games(
         Some("without") => Some(false),
         Some(other) => {
             return Err(bad(
-            ErrorCode::BadBots,
+                ErrorCode::BadBots,
                 format!("bots is with, without or only, not \"{other}\""),
             ))
         }

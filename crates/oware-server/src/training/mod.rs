@@ -28,8 +28,8 @@ use std::time::Duration;
 
 use oware_core::{movetext, Move, Position, Rules};
 use oware_protocol::{
-    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleMode, PuzzleRating, PuzzleRound, PuzzleTheme, PuzzleThemes,
-    PuzzleView, RoundAnswer, RoundReq, VoteAnswer,
+    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleMode, PuzzleRating, PuzzleRound, PuzzleTheme,
+    PuzzleThemes, PuzzleView, RoundAnswer, RoundReq, VoteAnswer,
 };
 use oware_puzzles::{Puzzle, Theme};
 
