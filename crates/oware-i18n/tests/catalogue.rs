@@ -3,7 +3,8 @@
 //! - every message of English (the source) is in every language, with the same variables, and
 //!   no language has a message English lacks; the files parse;
 //! - every message is used: its id appears quoted (`"nav-play"`, `t("…")`) in the server's
-//!   templates or scripts, or in the Rust sources of the crates, or is named by another message;
+//!   templates or scripts, or in the Rust sources of the crates, or is named by another message,
+//!   or is an error answer's (`error-{code}` of an `oware_protocol::ErrorCode`);
 //! - the converted pages and scripts carry no user-visible English of their own: the HTML's text
 //!   and the text attributes (`aria-label`, `title`, `placeholder`, `alt`), and the scripts'
 //!   `textContent = "…"` style literals, come from the catalogue. The files not converted yet are
@@ -107,8 +108,15 @@ fn every_message_is_used() {
             text.push('\n');
         }
     }
+    // The error answers' messages, `error-{code}` of each `ErrorCode` (the server sends them
+    // by the code's name).
+    let errors: BTreeSet<String> = oware_protocol::ErrorCode::ALL
+        .iter()
+        .map(|c| c.message_id())
+        .collect();
     let unused: BTreeSet<_> = message_ids(Lang::En)
         .into_keys()
+        .filter(|id| !errors.contains(id))
         .filter(|id| !text.contains(&format!("\"{id}\"")) && !text.contains(&format!("{{ {id} }}")))
         .collect();
     assert!(

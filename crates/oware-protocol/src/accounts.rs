@@ -1,12 +1,13 @@
 //! The accounts' routes (`/api/account…`): the request bodies and the answers.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{Side, Status};
 
 /// `POST /api/account/signup` and `…/login`: a name and a password.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     /// The account's name.
@@ -16,7 +17,7 @@ pub struct Credentials {
 }
 
 /// `POST /api/account/logout` (optional body).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LogOutReq {
     /// Every device, not only this one.
@@ -26,7 +27,7 @@ pub struct LogOutReq {
 }
 
 /// `POST /api/account/password`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPasswordReq {
     /// The password now.
@@ -36,7 +37,7 @@ pub struct NewPasswordReq {
 }
 
 /// `POST /api/account/close`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CloseReq {
     /// The password, once more.
@@ -44,7 +45,7 @@ pub struct CloseReq {
 }
 
 /// `POST /api/account/reset`: a new password with the operator's one-time link.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResetReq {
     /// The link's token.
@@ -55,7 +56,7 @@ pub struct ResetReq {
 
 /// `GET /api/account` and the answer of every route that opens or ends a session: who is
 /// logged in, `{"name": null}` for a guest.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct AccountAnswer {
     /// The account's name, `null` for a guest.
     pub name: Option<String>,
@@ -71,7 +72,7 @@ pub struct AccountAnswer {
 
 /// `POST /api/account/lang`: the visitor's language. It sets the `lang` cookie and, for an
 /// account, keeps the choice on the account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LangReq {
     /// A language code of the site: `en`, `fr`, `de` or `pt`.
@@ -79,12 +80,13 @@ pub struct LangReq {
 }
 
 /// One of an account's games still going (`GET /api/account/games`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct AccountGame {
     /// The game.
     pub id: String,
     /// The account's side.
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// The opponent's name (empty while the challenge is open).
     pub opponent: String,
@@ -104,7 +106,7 @@ pub struct AccountGame {
 }
 
 /// `GET /api/account/games`: the logged-in player's games still going, their turn first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct AccountGames {
     /// The games.
     pub games: Vec<AccountGame>,

@@ -6,6 +6,7 @@
 //! names: `gameStart`, `gameFull`, `chatLine`, …); the fields follow the rest of the protocol,
 //! snake_case (`south_time_ms`, `claim_win_in_seconds`).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -28,7 +29,7 @@ macro_rules! scopes {
             Ord,
             Serialize,
             Deserialize,
-            TS,
+            TS, JsonSchema,
             strum::IntoStaticStr,
             strum::Display,
             strum::EnumString,
@@ -66,7 +67,7 @@ impl TokenScope {
 }
 
 /// `POST /api/account/tokens`: a new token.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTokenReq {
     /// What the token is for, for its owner's list (capped in bytes, see `docs/bots.md`).
@@ -77,7 +78,7 @@ pub struct NewTokenReq {
 }
 
 /// One of an account's tokens as its list shows it (never the token itself).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TokenView {
     /// The token's id (for `DELETE /api/account/tokens/{id}`).
     pub id: String,
@@ -92,7 +93,7 @@ pub struct TokenView {
 }
 
 /// `GET /api/account/tokens`: the account's tokens, newest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TokenList {
     /// The tokens.
     pub tokens: Vec<TokenView>,
@@ -100,7 +101,7 @@ pub struct TokenList {
 
 /// `POST /api/account/tokens` (201): the token's text, shown this once (the server keeps only
 /// its hash), and its line of the list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct CreatedToken {
     /// The token (`owt_…`): the `Authorization: Bearer …` of the bot's requests.
     pub token: String,
@@ -109,7 +110,7 @@ pub struct CreatedToken {
 }
 
 /// A player as the bots' views show one.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct BotPlayer {
     /// The account's name.
     pub name: String,
@@ -139,7 +140,7 @@ wire_enum! {
 }
 
 /// `POST /api/challenge/{name}`: a challenge to an account (a bot or a person).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChallengeReq {
     /// A rated game (both players have accounts; standard rules and a clock).
@@ -196,17 +197,17 @@ wire_enum! {
 }
 
 /// `POST /api/challenge/{id}/decline` (optional body).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeclineReq {
-    /// Why (default `generic`); read as text for the server's own refusal of an unknown one.
+    /// Why (default `generic`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub reason: Option<String>,
+    pub reason: Option<DeclineReason>,
 }
 
 /// A challenge between two accounts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ChallengeView {
     /// The challenge.
     pub id: String,
@@ -235,7 +236,7 @@ pub struct ChallengeView {
 }
 
 /// `GET /api/challenge`: the account's open challenges, oldest first.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ChallengeList {
     /// The challenges to the account.
     pub incoming: Vec<ChallengeView>,
@@ -244,12 +245,13 @@ pub struct ChallengeList {
 }
 
 /// A game as the account's event stream shows it (`gameStart`, `gameFinish`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct EventGame {
     /// The game.
     pub id: String,
     /// The account's side.
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// The opponent.
     pub opponent: BotPlayer,
@@ -269,11 +271,12 @@ pub struct EventGame {
     /// The winner, with `end`; `null` for a draw or no result.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
 }
 
 /// A line of `GET /api/stream/event` (NDJSON; an empty line is a keep-alive).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum AccountEvent {
     /// A game of the account's began (also sent on connecting for each game in progress).
@@ -305,7 +308,7 @@ pub enum AccountEvent {
 }
 
 /// A game's changing part (`gameState`, and `state` of `gameFull`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct BotGameState {
     /// The game's version (one more for each change).
     pub version: u64,
@@ -315,6 +318,7 @@ pub struct BotGameState {
     pub position: String,
     /// The side to move.
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub to_move: Side,
     /// South's time left (ms of the server's clock as of this event), `null` without a clock.
     pub south_time_ms: Option<u64>,
@@ -328,23 +332,27 @@ pub struct BotGameState {
     /// The winner, with `end`; `null` for a draw or no result.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
     /// Who offers a draw.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub draw_offer: Option<Side>,
     /// Who asks for a takeback.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub takeback_offer: Option<Side>,
     /// Who proposes to end the game as an endless cycle.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub cycle_offer: Option<Side>,
 }
 
 /// `gameFull`: the first line of a bot's game stream.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct GameFull {
     /// The game.
     pub id: String,
@@ -361,6 +369,7 @@ pub struct GameFull {
     /// The stream's account's side, `null` when it watches without a seat.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub you: Option<Side>,
     /// The position the game started from, in the site's position text.
     pub initial: String,
@@ -371,7 +380,7 @@ pub struct GameFull {
 }
 
 /// `chatLine`: a chat message of the game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ChatLine {
     /// The room.
     pub room: ChatRoom,
@@ -382,7 +391,7 @@ pub struct ChatLine {
 }
 
 /// `opponentGone`: the opponent's connection dropped or came back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OpponentGone {
     /// Whether the opponent is gone.
     pub gone: bool,
@@ -392,7 +401,7 @@ pub struct OpponentGone {
 }
 
 /// A line of `GET /api/bot/game/stream/{id}` (NDJSON; an empty line is a keep-alive).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum GameEvent {
     /// The first line: the whole game.
@@ -406,7 +415,7 @@ pub enum GameEvent {
 }
 
 /// `POST /api/bot/account/upgrade`: the account, now a bot.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct BotAccount {
     /// The account's name.
     pub name: String,
@@ -417,7 +426,7 @@ pub struct BotAccount {
 /// `GET /api/account` with `Authorization: Bearer`: the token's account, in lichess's shape too
 /// (`id`, `username`, `title`), so that lichess's clients find their name and whether they are
 /// a bot where they look for them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TokenAccount {
     /// The account's name in lower case (names are unique without regard to case).
     pub id: String,
@@ -435,7 +444,7 @@ pub struct TokenAccount {
 
 /// A bot that plays now: a house bot (the server's own computer levels) or a bot account
 /// with its event stream open.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OnlineBot {
     /// The account's name.
     pub name: String,
@@ -446,7 +455,7 @@ pub struct OnlineBot {
 }
 
 /// `GET /api/bot/online`: the bots that play now, house bots first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OnlineBots {
     /// The bots.
     pub bots: Vec<OnlineBot>,
@@ -458,14 +467,14 @@ pub struct OnlineBots {
 
 /// The answer of a bot's action (`POST /api/bot/game/{id}/move/{move}`, `…/chat`, `…/resign`,
 /// …): done. The game's stream tells what it did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OkAnswer {
     /// Always `true`.
     pub ok: bool,
 }
 
 /// `GET /api/player`'s query: `?bots=true` for the bots' leaderboards instead of the people's.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LeadersQuery {
     /// The bots' boards.

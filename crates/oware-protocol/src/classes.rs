@@ -2,11 +2,12 @@
 //! and each pupil's progress (`/api/classes…`), and the printable worksheets
 //! (`/api/worksheet`).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `POST /api/classes`: a new class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewClassReq {
     /// Its name, e.g. `5B`.
@@ -14,7 +15,7 @@ pub struct NewClassReq {
 }
 
 /// One class in the teacher's list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ClassSummary {
     /// Its id (in addresses).
     pub id: String,
@@ -25,7 +26,7 @@ pub struct ClassSummary {
 }
 
 /// The class a pupil belongs to, and the work assigned to it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PupilClass {
     /// The class's name.
     pub name: String,
@@ -39,7 +40,7 @@ pub struct PupilClass {
 
 /// `GET /api/classes`: the logged-in account's classes (as a teacher), the most it may have,
 /// and, for a pupil, their class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ClassList {
     /// The classes this account teaches.
     pub classes: Vec<ClassSummary>,
@@ -52,7 +53,7 @@ pub struct ClassList {
 }
 
 /// `POST /api/classes/{id}/pupils`: pupils to add, by the name the teacher knows them by.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPupilsReq {
     /// Their names (first names, or how the class calls them).
@@ -60,7 +61,7 @@ pub struct NewPupilsReq {
 }
 
 /// A pupil's generated log-in, shown once: the password is kept only as a hash.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PupilLogin {
     /// The name the teacher gave.
     pub name: String,
@@ -71,7 +72,7 @@ pub struct PupilLogin {
 }
 
 /// The log-ins made (new pupils, or a password reset).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PupilLogins {
     /// The class's name.
     pub class: String,
@@ -80,7 +81,7 @@ pub struct PupilLogins {
 }
 
 /// `POST /api/classes/{id}/pupils/{username}/open`: whether a pupil's account is opened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PupilOpenReq {
     /// `true`: chat, lobby, pools and challenges with anyone; `false`: class and computer only.
@@ -88,7 +89,7 @@ pub struct PupilOpenReq {
 }
 
 /// `POST /api/classes/{id}/work`: work to assign to the whole class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewWorkReq {
     /// `lesson`, `counting` or `puzzles`.
@@ -100,7 +101,7 @@ pub struct NewWorkReq {
 }
 
 /// A piece of work assigned to a class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct WorkView {
     /// Its id.
     pub id: String,
@@ -113,7 +114,7 @@ pub struct WorkView {
 }
 
 /// A pupil's progress on one piece of work.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct WorkProgress {
     /// The work.
     pub work: WorkView,
@@ -137,7 +138,7 @@ pub struct WorkProgress {
 pub const PUZZLES_TO_SOLVE: u32 = 5;
 
 /// One pupil on the teacher's page.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PupilView {
     /// The name the teacher gave.
     pub name: String,
@@ -158,7 +159,7 @@ pub struct PupilView {
 }
 
 /// `GET /api/classes/{id}`: a class as its teacher sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ClassView {
     /// Its id.
     pub id: String,
@@ -175,7 +176,7 @@ pub struct ClassView {
 }
 
 /// `GET /api/worksheet`'s query.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WorksheetQuery {
     /// The counting level, 1 to 4 (default 1).
@@ -194,7 +195,7 @@ pub struct WorksheetQuery {
 
 /// A counting exercise: where does the last seed of South's `pit` land, and how many seeds
 /// are there then?
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct CountExercise {
     /// The twelve pits, South's `A`–`F` then North's `a`–`f`.
     pub pits: Vec<u8>,
@@ -207,7 +208,7 @@ pub struct CountExercise {
 }
 
 /// A puzzle of the shipped set on a worksheet.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SheetPuzzle {
     /// The puzzle's id.
     pub id: String,
@@ -224,7 +225,7 @@ pub struct SheetPuzzle {
 }
 
 /// `GET /api/worksheet`: a printable sheet of counting exercises and puzzles.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Worksheet {
     /// The counting level.
     pub level: u8,

@@ -3,13 +3,14 @@
 //! `spectators`, and the lobby's `lobby`, `lobby-add` and `lobby-remove`. (`analysis` is an
 //! [`AnalysisEvent`](crate::AnalysisEvent), `review` a [`ReviewEvent`](crate::ReviewEvent).)
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{ChatRoom, LobbyEntry, MoveDetailView, Side, StateView};
 
 /// `update`: a game's new state, why it changed and, after a move, what the move did.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct UpdateEvent {
     /// What changed it: `connect` (the first event of a stream), `move`, `undo`, `resign`, ….
     #[serde(default)]
@@ -27,7 +28,7 @@ pub struct UpdateEvent {
 }
 
 /// `thinking`: the computer started or stopped thinking.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ThinkingEvent {
     /// Whether it thinks.
     pub thinking: bool,
@@ -39,7 +40,7 @@ pub struct ThinkingEvent {
 }
 
 /// `spectators`: how many watch without a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SpectatorsEvent {
     /// The number.
     pub spectators: u32,
@@ -48,7 +49,7 @@ pub struct SpectatorsEvent {
 }
 
 /// `lobby`: the whole list, on connecting. `v` counts the lobby's changes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LobbyList {
     /// The change count.
     pub v: u64,
@@ -57,7 +58,7 @@ pub struct LobbyList {
 }
 
 /// `lobby-add`: a challenge listed (`v` one more than the event before).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LobbyAdd {
     /// The change count.
     pub v: u64,
@@ -66,7 +67,7 @@ pub struct LobbyAdd {
 }
 
 /// `lobby-remove`: a challenge gone (taken, cancelled, its creator left).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LobbyRemove {
     /// The change count.
     pub v: u64,
@@ -77,7 +78,7 @@ pub struct LobbyRemove {
 /// `chat`: a message of an online game's chat (also each entry of
 /// `GET /api/games/{id}/chat`). Plain text: clients show it as text, never as HTML, and make
 /// no links of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ChatMessage {
     /// The room.
     pub room: ChatRoom,
@@ -86,6 +87,7 @@ pub struct ChatMessage {
     /// The writer's side for a player, `null` for a spectator.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub side: Option<Side>,
     /// Whether the writer was logged in to an account of that name.
     #[serde(default)]
@@ -101,7 +103,7 @@ pub struct ChatMessage {
 }
 
 /// `GET /api/games/{id}/chat`: the messages the asker may read, oldest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ChatLog {
     /// The messages.
     pub messages: Vec<ChatMessage>,

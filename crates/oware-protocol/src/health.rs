@@ -1,11 +1,12 @@
 //! `GET /api/health`: the database, the engine's work and the endgame tables.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `GET /api/health`: 200 with `ok: true` while the database answers, 503 with `ok: false`
 /// and the error envelope's `error` and `code` when it does not.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Health {
     /// Whether the instance can serve.
     pub ok: bool,
@@ -34,7 +35,7 @@ pub struct Health {
 }
 
 /// The database's part of [`Health`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct DatabaseHealth {
     /// Whether it answers.
     pub ok: bool,
@@ -49,7 +50,7 @@ pub struct DatabaseHealth {
 }
 
 /// The engine's part of [`Health`]: work since start on this instance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct EngineHealth {
     /// Replies the computer searched.
     pub replies: u64,
@@ -58,7 +59,7 @@ pub struct EngineHealth {
 }
 
 /// The endgame tables' part of [`Health`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct EgdbHealth {
     /// The rules they were built for (text form).
     pub rules: String,

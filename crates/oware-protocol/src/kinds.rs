@@ -68,6 +68,7 @@ macro_rules! wire_enum {
             ::serde::Serialize,
             ::serde::Deserialize,
             ::ts_rs::TS,
+            ::schemars::JsonSchema,
             ::strum::IntoStaticStr,
             ::strum::Display,
             ::strum::VariantArray,
@@ -313,6 +314,11 @@ mod tests {
         round_trip(ChallengeSide::ALL);
         round_trip(ChallengeStatus::ALL);
         round_trip(DeclineReason::ALL);
+        round_trip(crate::ErrorCode::ALL);
+        round_trip(crate::Starts::ALL);
+        round_trip(crate::Color::ALL);
+        round_trip(crate::EngineSeat::ALL);
+        round_trip(crate::PuzzleMode::ALL);
         assert_eq!(EndReason::NoFeed.name(), "no-feed");
         assert_eq!(EventKind::LobbyRemove.name(), "lobby-remove");
         assert_eq!(

@@ -1,13 +1,14 @@
 //! The lessons' routes (`/api/learn…`, issue 41): the lessons, a step's moves checked by the
 //! rules core, an account's stars, the counting trainer's answers.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{MoveDetailView, PositionView};
 
 /// One lesson in the list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LessonSummary {
     /// Its name in addresses, e.g. `sowing`.
     pub id: String,
@@ -20,7 +21,7 @@ pub struct LessonSummary {
 }
 
 /// Stars a learner earned on one step (1 to 3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepStars {
     /// The lesson's name.
@@ -33,7 +34,7 @@ pub struct StepStars {
 
 /// `GET /api/learn`: the lessons in order, and the logged-in account's stars (empty for a
 /// guest, whose stars the page keeps).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LessonList {
     /// The lessons.
     pub lessons: Vec<LessonSummary>,
@@ -44,7 +45,7 @@ pub struct LessonList {
 }
 
 /// One step as the page shows it (the solution stays on the server).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct StepView {
     /// A short title.
     pub title: String,
@@ -63,7 +64,7 @@ pub struct StepView {
 }
 
 /// `GET /api/learn/{lesson}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LessonView {
     /// Its name.
     pub id: String,
@@ -77,7 +78,7 @@ pub struct LessonView {
 
 /// `POST /api/learn/{lesson}/{step}/move`: the learner's moves so far in the step, each `A`–`F`,
 /// `1`–`6` or `agree`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepMovesReq {
     /// The moves.
@@ -90,7 +91,7 @@ pub struct StepMovesReq {
 }
 
 /// What the moves did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct StepAnswer {
     /// Whether the goal is met.
     pub met: bool,
@@ -113,7 +114,7 @@ pub struct StepAnswer {
 
 /// `POST /api/learn/progress`: stars to keep on the account (the page's stars of a guest who
 /// signed up or logged in, or of a step just solved). The highest count of each step is kept.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProgressReq {
     /// The steps solved, each with the moves that solved it.
@@ -125,7 +126,7 @@ pub struct ProgressReq {
 /// not kept. The stars kept are the server's own (issue 56): a logged-in account's tries are
 /// counted by `POST /api/learn/{lesson}/{step}/move`, which keeps the step's stars when it is
 /// solved; a step the server did not see played (a guest's, sent after signing up) keeps 1.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepSolved {
     /// The lesson's name.
@@ -140,14 +141,14 @@ pub struct StepSolved {
 }
 
 /// The account's stars after `POST /api/learn/progress`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ProgressAnswer {
     /// Every step's stars.
     pub stars: Vec<StepStars>,
 }
 
 /// `POST /api/counting`: the counting trainer's question and the learner's answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CountReq {
     /// The position (as `oware_core::fen` writes it), South to move.
@@ -161,7 +162,7 @@ pub struct CountReq {
 }
 
 /// The counting trainer's check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct CountAnswer {
     /// Whether both the pit and the count are right.
     pub correct: bool,

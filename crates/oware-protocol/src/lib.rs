@@ -4,7 +4,8 @@
 //!
 //! - Fixed vocabularies are enums that travel as the same strings as before: [`Status`],
 //!   [`EndReason`], [`EventKind`], [`OfferKind`], [`OfferAction`], [`ClaimResult`],
-//!   [`ReviewStatus`], [`Purpose`].
+//!   [`ReviewStatus`], [`Purpose`], [`Starts`], [`Color`], [`EngineSeat`], [`PuzzleMode`],
+//!   [`PlayerResult`], [`DeclineReason`], and every error answer's [`ErrorCode`].
 //! - One per-side type: [`oware_core::BySide`], written `{"S": …, "N": …}` through
 //!   [`by_side`] (`#[serde(with = "oware_protocol::by_side")]`).
 //! - One shape per answer: [`SeatAnswer`] (`{id, token, state}`), [`MoveAnswer`]
@@ -32,6 +33,7 @@ mod answers;
 mod bots;
 pub mod by_side;
 pub mod classes;
+mod error_code;
 mod events;
 mod health;
 mod kinds;
@@ -43,6 +45,7 @@ pub mod printable;
 mod puzzles;
 mod requests;
 mod review;
+pub mod schema;
 mod search;
 pub mod sse;
 mod state;
@@ -70,6 +73,7 @@ pub use classes::{
     PupilClass, PupilLogin, PupilLogins, PupilOpenReq, PupilView, SheetPuzzle, WorkProgress,
     WorkView, Worksheet, WorksheetQuery,
 };
+pub use error_code::ErrorCode;
 pub use events::{
     ChatLog, ChatMessage, LobbyAdd, LobbyList, LobbyRemove, SpectatorsEvent, ThinkingEvent,
     UpdateEvent,
@@ -91,11 +95,12 @@ pub use players::{
 pub use pools::{LeftAnswer, Pairing, PoolReq, TicketView};
 pub use puzzles::{
     DailyPuzzle, NextQuery, PuzzleBoard, PuzzleExplain, PuzzleHistory, PuzzleHistoryQuery,
-    PuzzleRating, PuzzleRound, PuzzleTheme, PuzzleThemes, PuzzleView, RoundAnswer, RoundReq,
-    VoteAnswer, VoteReq,
+    PuzzleMode, PuzzleRating, PuzzleRound, PuzzleTheme, PuzzleThemes, PuzzleView, RoundAnswer,
+    RoundReq, VoteAnswer, VoteReq,
 };
 pub use requests::{
-    AnalysisReq, ChatReq, ClaimReq, ClockReq, CreateReq, JoinReq, MoveReq, OfferReq, ReviewReq,
+    AnalysisReq, ChatReq, ClaimReq, ClockReq, Color, CreateReq, EngineSeat, JoinReq, MoveReq,
+    OfferReq, ReviewReq, Starts,
 };
 pub use review::{ReviewEvent, ReviewView, REVIEW_ENDED};
 pub use search::{GameSearchHit, GameSearchPage, GameSearchQuery};

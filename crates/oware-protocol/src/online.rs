@@ -2,6 +2,7 @@
 //! ([`LobbyEntry`]). Never a seat token.
 
 use oware_core::{BySide, Side};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -10,7 +11,7 @@ use crate::{EndReason, Status};
 /// A time control, the one clock setting of the protocol: in the lobby's entries, a
 /// tournament's summary (flattened: `initial_s`, `increment_s`) and the server's games. A
 /// correspondence clock is whole days and no increment ([`TimeControl::days_per_move`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TimeControl {
     /// Seconds each.
     pub initial_s: u64,
@@ -40,7 +41,7 @@ impl TimeControl {
 }
 
 /// The lobby's entry of an open challenge.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LobbyEntry {
     /// The game.
     pub id: String,
@@ -49,6 +50,7 @@ pub struct LobbyEntry {
     pub name: String,
     /// The creator's side: the one who takes the challenge plays the other.
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub color: Side,
     /// The clock, `null` for none.
     #[serde(default)]
@@ -75,7 +77,7 @@ pub struct LobbyEntry {
 }
 
 /// A player's rating as a seat or a challenge shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SeatRating {
     /// The rating (rounded) before the game.
     pub rating: i32,
@@ -89,14 +91,14 @@ pub struct SeatRating {
 }
 
 /// `GET /api/lobby`: the open challenges, oldest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Lobby {
     /// The challenges.
     pub challenges: Vec<LobbyEntry>,
 }
 
 /// One side's seat as the state shows it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SeatView {
     /// The name.
     #[serde(default)]
@@ -120,7 +122,7 @@ pub struct SeatView {
 }
 
 /// The clock as the state shows it (the server's figures as of `as_of_ms`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ClockView {
     /// Each side's initial time.
     pub initial_ms: u64,
@@ -129,10 +131,12 @@ pub struct ClockView {
     /// Each side's time left at `as_of_ms`.
     #[serde(with = "crate::by_side")]
     #[ts(as = "crate::ts::BySideTs<u64>")]
+    #[schemars(with = "crate::ts::BySideTs<u64>")]
     pub remaining_ms: BySide<u64>,
     /// The side whose time runs.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub running: Option<Side>,
     /// When `remaining_ms` was read (the server's epoch ms).
     #[serde(default)]
@@ -142,17 +146,19 @@ pub struct ClockView {
 /// The `online` part of a game's state. Never holds a token.
 ///
 /// Read leniently: only `status` is required.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OnlineView {
     /// `open`, `playing`, `over`, `aborted` or `cancelled`.
     pub status: Status,
     /// The seats.
     #[serde(default, with = "crate::by_side")]
     #[ts(as = "crate::ts::BySideTs<SeatView>")]
+    #[schemars(with = "crate::ts::BySideTs<SeatView>")]
     pub seats: BySide<SeatView>,
     /// The side of the request's token holder; `null` in broadcasts.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub you: Option<Side>,
     /// The clock, `null` for an untimed game.
     #[serde(default)]
@@ -160,18 +166,22 @@ pub struct OnlineView {
     /// Who offers a draw.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub draw_offer: Option<Side>,
     /// Who asks for a takeback.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub takeback_offer: Option<Side>,
     /// Who offers a rematch.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub rematch_offer: Option<Side>,
     /// Who proposes to end the game as an endless cycle (each side takes its own row).
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub cycle_offer: Option<Side>,
     /// The rematch's id, once agreed.
     #[serde(default)]
@@ -188,6 +198,7 @@ pub struct OnlineView {
     /// The winner (with `end`), `null` for a draw or no result.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
     /// Whether it is listed in the lobby.
     #[serde(default)]

@@ -1,12 +1,13 @@
 //! The players' routes: a profile, a rating history, a page of games, the leaderboards.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::TournamentSummary;
 
 /// One category's rating on a profile.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RatingView {
     /// `blitz`, `rapid` or `correspondence`.
     pub category: String,
@@ -21,7 +22,7 @@ pub struct RatingView {
 }
 
 /// `GET /api/user/{name}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Profile {
     /// The name.
     pub name: String,
@@ -61,6 +62,7 @@ pub struct Profile {
     Serialize,
     Deserialize,
     TS,
+    JsonSchema,
     strum::IntoStaticStr,
     strum::EnumString,
     strum::Display,
@@ -78,7 +80,7 @@ pub enum PlayerResult {
 }
 
 /// One game of a profile's history.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct HistoryEntry {
     /// The game (its replay is `/game/{id}`).
     pub id: String,
@@ -99,7 +101,7 @@ pub struct HistoryEntry {
 }
 
 /// `GET /api/user/{name}/games`: one page of finished games, newest first.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct HistoryPage {
     /// The page, from 1.
     pub page: u32,
@@ -108,7 +110,7 @@ pub struct HistoryPage {
 }
 
 /// `GET /api/user/{name}/games`'s query.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HistoryQuery {
     /// The page, from 1.
@@ -117,13 +119,13 @@ pub struct HistoryQuery {
     /// Only this category.
     #[ts(optional)]
     pub category: Option<String>,
-    /// Only `win`, `draw` or `loss` (read as text for the server's own refusal).
+    /// Only `win`, `draw` or `loss`.
     #[ts(optional)]
-    pub result: Option<String>,
+    pub result: Option<PlayerResult>,
 }
 
 /// `GET /api/user/{name}/rating-history`'s query.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RatingHistoryQuery {
     /// Only this category.
@@ -136,7 +138,7 @@ pub type RatingPoint = (u64, i32);
 
 /// `GET /api/user/{name}/rating-history`: the ratings after each rated game, per category
 /// (only the one asked with `?category=`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RatingHistory {
     /// Blitz.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -153,7 +155,7 @@ pub struct RatingHistory {
 }
 
 /// One line of a leaderboard.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Leader {
     /// The rank, from 1.
     pub rank: u32,
@@ -170,7 +172,7 @@ pub struct Leader {
 
 /// `GET /api/player`: the leaderboard of each category: people's, or with `?bots=true` the
 /// bots' ([`crate::LeadersQuery`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Leaderboards {
     /// Blitz.
     pub blitz: Vec<Leader>,

@@ -1,11 +1,12 @@
 //! The quick-pairing pools' routes (`/api/pool…`).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `POST /api/pool/{pool}` (optional body): a guest's name, and whether a house bot may
 /// take the other seat.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PoolReq {
     /// The name a guest plays under (an account plays under its own).
@@ -20,7 +21,7 @@ pub struct PoolReq {
 }
 
 /// A paired ticket's game and seat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Pairing {
     /// The game.
     pub id: String,
@@ -30,7 +31,7 @@ pub struct Pairing {
 
 /// A ticket as its holder sees it: `POST /api/pool/{pool}` (201), `GET /api/pool/ticket/{id}`
 /// and its event stream's `ticket` events.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TicketView {
     /// The ticket.
     pub ticket: String,
@@ -54,7 +55,7 @@ pub struct TicketView {
 }
 
 /// `DELETE /api/pool/ticket/{id}`: the ticket left its pool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LeftAnswer {
     /// Always `true`.
     pub left: bool,

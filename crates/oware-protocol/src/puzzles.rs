@@ -2,12 +2,13 @@
 //! puzzle rating, votes and the history. Paths follow lichess's where they fit
 //! (`/api/puzzle/daily`, `/api/puzzle/{id}`); see `docs/puzzles.md`, "API".
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// A position as the puzzle page draws it: no rule is decided by the page, so the legal moves
 /// come with it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PuzzleBoard {
     /// The position in the project's text (`oware_core::fen`).
     pub fen: String,
@@ -24,7 +25,7 @@ pub struct PuzzleBoard {
 }
 
 /// `GET /api/puzzle/{id}`, `GET /api/puzzle/next`: one puzzle.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PuzzleView {
     /// The puzzle's id (12 hex digits).
     pub id: String,
@@ -50,7 +51,7 @@ pub struct PuzzleView {
 }
 
 /// `GET /api/puzzle/daily`: the puzzle of the day (the same all day, UTC).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct DailyPuzzle {
     /// The day, `YYYY-MM-DD` (UTC).
     pub date: String,
@@ -59,7 +60,7 @@ pub struct DailyPuzzle {
 }
 
 /// The query of `GET /api/puzzle/next`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NextQuery {
     /// Only puzzles of this theme.
@@ -82,7 +83,7 @@ pub struct NextQuery {
 
 /// A puzzle rating (Glicko-2), as the server keeps it for an account and the browser for a
 /// guest.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleRating {
     /// The rating.
@@ -93,8 +94,20 @@ pub struct PuzzleRating {
     pub volatility: f64,
 }
 
+crate::kinds::wire_enum! {
+    /// How a puzzle round counts (`mode` of [`RoundReq`]).
+    #[derive(Default)]
+    pub enum PuzzleMode: "mode", "lowercase" {
+        /// Rated: the player's puzzle rating changes (the default).
+        #[default]
+        Rated,
+        /// A streak: no rating change, nothing stored.
+        Streak,
+    }
+}
+
 /// `POST /api/puzzle/{id}/round`: the moves played from the puzzle's position.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoundReq {
     /// Every move played so far, the opponent's replies included, as letters (`FcA`); the
@@ -103,7 +116,7 @@ pub struct RoundReq {
     /// `rated` (the default) or `streak` (no rating change, nothing stored).
     #[serde(default)]
     #[ts(optional)]
-    pub mode: Option<String>,
+    pub mode: Option<PuzzleMode>,
     /// A guest's rating before the round, to get the rating after it (nothing is stored).
     #[serde(default)]
     #[ts(optional)]
@@ -116,7 +129,7 @@ pub struct RoundReq {
 }
 
 /// The answer to a round's moves.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RoundAnswer {
     /// `continue` (right so far: the opponent's reply follows), `solved` or `failed`.
     pub result: String,
@@ -164,7 +177,7 @@ pub struct RoundAnswer {
 }
 
 /// Facts of a finished round, for a sentence or two (issue 59).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PuzzleExplain {
     /// The right move (the last solver move of a solved line, the missed one of a failed).
     pub right: String,
@@ -183,14 +196,14 @@ pub struct PuzzleExplain {
 }
 
 /// `GET /api/puzzle/themes`: the themes that have puzzles.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PuzzleThemes {
     /// Each theme with a puzzle, with how many it has.
     pub themes: Vec<PuzzleTheme>,
 }
 
 /// A theme and its puzzles' count.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PuzzleTheme {
     /// The theme's name (`docs/puzzles.md`).
     pub name: String,
@@ -199,7 +212,7 @@ pub struct PuzzleTheme {
 }
 
 /// `POST /api/puzzle/{id}/vote`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VoteReq {
     /// Up (`true`) or down.
@@ -207,7 +220,7 @@ pub struct VoteReq {
 }
 
 /// The puzzle's votes after a vote (one per account and puzzle: a second replaces the first).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct VoteAnswer {
     /// Votes up.
     pub up: u64,
@@ -216,7 +229,7 @@ pub struct VoteAnswer {
 }
 
 /// The query of `GET /api/puzzle/history`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleHistoryQuery {
     /// Whose history (a name); the logged-in player's without it.
@@ -230,7 +243,7 @@ pub struct PuzzleHistoryQuery {
 }
 
 /// One puzzle of a player's history.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PuzzleRound {
     /// The puzzle.
     pub id: String,
@@ -245,7 +258,7 @@ pub struct PuzzleRound {
 }
 
 /// `GET /api/puzzle/history`: a player's puzzle rating and puzzles, newest first.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PuzzleHistory {
     /// The player's name.
     pub name: String,

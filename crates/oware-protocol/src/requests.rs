@@ -1,11 +1,16 @@
-//! Request bodies of online play that clients send as they are. (Creating a game, a move and
-//! an analysis have bodies the server reads with its own checks: see `docs/web.md`.)
+//! Request bodies of online play and of creating a game. Their fixed vocabularies are enums
+//! ([`Starts`], [`Color`], [`EngineSeat`], and the crate's [`OfferAction`](crate::OfferAction),
+//! [`ClaimResult`](crate::ClaimResult), [`ChatRoom`](crate::ChatRoom),
+//! [`Purpose`](crate::Purpose)): another word is refused as a bad field (422 `bad-field`, the
+//! message naming the field and the words allowed). The rest the server checks itself (see
+//! `docs/web.md`).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `POST /api/games/{id}/join` (optional body).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinReq {
     /// The joiner's name.
@@ -14,56 +19,46 @@ pub struct JoinReq {
     pub name: Option<String>,
 }
 
-/// The offers' body (`POST /api/games/{id}/draw`, `…/takeback`, `…/rematch`).
-///
-/// The action is read as text so that the server words its own refusal of a bad one
-/// (`bad-action`); [`OfferAction`](crate::OfferAction) parses it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+/// The offers' body (`POST /api/games/{id}/draw`, `…/takeback`, `…/rematch`). Another word
+/// than the four is refused as a bad field (422 `bad-field`, naming `action`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OfferReq {
     /// `offer`, `accept`, `decline` or `withdraw`.
-    pub action: String,
+    pub action: crate::OfferAction,
 }
 
 impl OfferReq {
     /// The body of `action`.
     pub fn new(action: crate::OfferAction) -> OfferReq {
-        OfferReq {
-            action: action.name().to_string(),
-        }
+        OfferReq { action }
     }
 }
 
 /// `POST /api/games/{id}/claim`.
-///
-/// Read as text for the server's own refusal (`bad-claim`); [`ClaimResult`](crate::ClaimResult)
-/// parses it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimReq {
     /// `win` or `draw`.
-    pub result: String,
+    pub result: crate::ClaimResult,
 }
 
 impl ClaimReq {
     /// The body of `result`.
     pub fn new(result: crate::ClaimResult) -> ClaimReq {
-        ClaimReq {
-            result: result.name().to_string(),
-        }
+        ClaimReq { result }
     }
 }
 
 /// `POST /api/games/{id}/chat`: a message. A player (with the seat token) writes in the
 /// players' room; anyone else in the spectators' room, under their account's name or `name`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChatReq {
-    /// `players` or `spectators` (default: the writer's own room). Read as text for the
-    /// server's own refusal (`bad-room`); [`ChatRoom`](crate::ChatRoom) parses it.
+    /// `players` or `spectators` (default: the writer's own room).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub room: Option<String>,
+    pub room: Option<crate::ChatRoom>,
     /// The text: 1 to 140 characters once trimmed, no control characters.
     pub text: String,
     /// A spectator's name (ignored for players and accounts).
@@ -75,21 +70,23 @@ pub struct ChatReq {
 /// `POST /api/games`: a game on one device (against the computer or a friend) or, with
 /// `opponent: "online"`, an online challenge. Every field is optional; the server checks
 /// which apply (`docs/web.md`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateReq {
-    /// `easy` (default), `medium`, `hard`, `expert`, `friend` or `online`.
+    /// `easy` (default), `medium`, `hard`, `expert`, `friend` or `online` (read as text: the
+    /// server accepts any case and a level's other spellings).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub opponent: Option<String>,
     /// The human's side, `S` or `N`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub human: Option<String>,
+    #[ts(optional, as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
+    pub human: Option<crate::Side>,
     /// Who starts: `you` or `computer` (another way to say `human`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub starts: Option<String>,
+    pub starts: Option<Starts>,
     /// The rules' text form.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -106,15 +103,14 @@ pub struct CreateReq {
     )]
     pub names: Option<std::collections::HashMap<String, String>>,
     /// Online: the clock, `null` or none for an untimed game, `{"initial_s", "increment_s"}`
-    /// for a live clock, `{"days"}` for correspondence. Read as JSON for the server's own
-    /// refusal of a bad one (`bad-clock`).
+    /// for a live clock, `{"days"}` for correspondence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "ClockReq | null")]
-    pub clock: Option<serde_json::Value>,
+    #[ts(optional)]
+    pub clock: Option<ClockReq>,
     /// Online: the creator's side, `random`, `S` or `N`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub color: Option<String>,
+    pub color: Option<Color>,
     /// Online: the creator's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -141,12 +137,62 @@ pub struct CreateReq {
     /// computer's side; the server checks each as any move and never searches).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub engine: Option<String>,
+    pub engine: Option<EngineSeat>,
+}
+
+crate::kinds::wire_enum! {
+    /// Who starts a game against the computer (`starts` of [`CreateReq`]).
+    pub enum Starts: "starts", "lowercase" {
+        /// The human (South).
+        You,
+        /// The computer (the human plays North).
+        Computer,
+    }
+}
+
+crate::kinds::wire_enum! {
+    /// The side an online game's creator asks for (`color` of [`CreateReq`]).
+    #[derive(Default)]
+    pub enum Color: "color", "UPPERCASE" {
+        /// Drawn by lot.
+        #[default]
+        #[serde(rename = "random")]
+        #[strum(serialize = "random")]
+        Random,
+        /// South.
+        S,
+        /// North.
+        N,
+    }
+}
+
+impl Color {
+    /// The side asked for, `None` for a draw by lot.
+    pub fn side(self) -> Option<crate::Side> {
+        match self {
+            Color::Random => None,
+            Color::S => Some(crate::Side::South),
+            Color::N => Some(crate::Side::North),
+        }
+    }
+}
+
+crate::kinds::wire_enum! {
+    /// Who searches the computer's moves (`engine` of [`CreateReq`]).
+    #[derive(Default)]
+    pub enum EngineSeat: "engine", "lowercase" {
+        /// The server (the default).
+        #[default]
+        Server,
+        /// The page's own engine (WebAssembly), which plays the computer's moves with the seat
+        /// token.
+        Page,
+    }
 }
 
 /// A creation request's `clock` as a client writes it: a live clock
 /// (`initial_s`, `increment_s`) or a correspondence one (`days` per move).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockReq {
     /// Seconds each.
@@ -173,14 +219,14 @@ impl ClockReq {
         }
     }
 
-    /// As the JSON of [`CreateReq::clock`].
+    /// As JSON (`{"initial_s": …, "increment_s": …}` or `{"days": …}`).
     pub fn to_value(self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or_default()
     }
 }
 
 /// `POST /api/games/{id}/moves`: exactly one of a move letter and a pit number.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveReq {
     /// A move letter of the side to move, e.g. `"C"`.
@@ -199,7 +245,7 @@ pub struct MoveReq {
 }
 
 /// `POST /api/games/{id}/analysis`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisReq {
     /// The ply to analyse (default: the current position).
@@ -210,18 +256,56 @@ pub struct AnalysisReq {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub movetime_ms: Option<u64>,
-    /// `hint` or `analysis` (read as text for the server's own refusal).
+    /// `hint` or `analysis` (the default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "Purpose")]
-    pub purpose: Option<String>,
+    #[ts(optional)]
+    pub purpose: Option<crate::Purpose>,
 }
 
 /// `POST /api/games/{id}/review` (optional body).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReviewReq {
     /// The review's depth in plies (default 16, from 2 to 18).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub depth: Option<i64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ClaimResult, OfferAction};
+
+    /// The vocabularies travel as the words they always were, and another word is refused with
+    /// the words allowed.
+    #[test]
+    fn the_vocabularies_read_their_words_and_refuse_others() {
+        let offer: OfferReq = serde_json::from_str(r#"{"action":"withdraw"}"#).unwrap();
+        assert_eq!(offer.action, OfferAction::Withdraw);
+        let claim = serde_json::to_string(&ClaimReq::new(ClaimResult::Draw)).unwrap();
+        assert_eq!(claim, r#"{"result":"draw"}"#);
+        let create: CreateReq = serde_json::from_str(
+            r#"{"starts":"computer","human":null,"color":"random","engine":"page",
+                "clock":{"initial_s":300,"increment_s":2}}"#,
+        )
+        .unwrap();
+        assert_eq!(create.starts, Some(Starts::Computer));
+        assert_eq!(create.color, Some(Color::Random));
+        assert_eq!(create.engine, Some(EngineSeat::Page));
+        assert_eq!(create.clock.and_then(|c| c.increment_s), Some(2.0));
+        let create: CreateReq = serde_json::from_str(r#"{"color":"N","human":"S"}"#).unwrap();
+        assert_eq!(create.color.and_then(Color::side), Some(crate::Side::North));
+        assert_eq!(create.human, Some(crate::Side::South));
+        let offer = |b: &str| serde_json::from_str::<OfferReq>(b).map(|_| ());
+        let create = |b: &str| serde_json::from_str::<CreateReq>(b).map(|_| ());
+        for (e, word) in [
+            (offer(r#"{"action":"sideways"}"#), "`offer`"),
+            (create(r#"{"color":"blue"}"#), "`random`"),
+            (create(r#"{"clock":{"minutes":3}}"#), "`initial_s`"),
+        ] {
+            let e = e.unwrap_err().to_string();
+            assert!(e.contains(word), "{e}");
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! A game's review as the server answers it ([`ReviewView`]) and as its `review` events report
 //! it ([`ReviewEvent`]).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -15,7 +16,7 @@ pub const REVIEW_ENDED: u64 = u32::MAX as u64;
 /// Answers and `review` events are versioned by `(run, step)`: a later state of a game's
 /// review has a larger pair (compared run first), so a client keeps the largest it has seen
 /// and drops anything older.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ReviewView {
     /// `none`, `running`, `done` or `failed`.
     pub status: ReviewStatus,
@@ -67,7 +68,7 @@ impl ReviewView {
 
 /// A `review` event: `running` after each position (`done`, `total`), then `done` (with
 /// `computed_at`) or `failed` (with `error`); the fields a status does not have are left out.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ReviewEvent {
     /// `running`, `done` or `failed`.
     pub status: ReviewStatus,

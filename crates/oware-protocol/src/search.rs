@@ -1,11 +1,12 @@
 //! Game search: `GET /api/search/games`, a player's finished online games filtered by
 //! opponent, result, rated, time control, date, length, opening and ending, paged.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// `GET /api/search/games`'s query. Every filter but the player is optional.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameSearchQuery {
     /// The player's name (an account); required.
@@ -48,7 +49,7 @@ pub struct GameSearchQuery {
 }
 
 /// One game a search found, as the player's.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct GameSearchHit {
     /// The game (`/game/ID`).
     pub id: String,
@@ -75,7 +76,7 @@ pub struct GameSearchHit {
 }
 
 /// `GET /api/search/games`: a page of the games found, newest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct GameSearchPage {
     /// The page, from 1.
     pub page: u32,

@@ -3,6 +3,7 @@
 //! ([`AnalysisEvent`]). The server computes every field with the rules core; clients only draw.
 
 use oware_core::{BySide, Side};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -14,7 +15,7 @@ fn south() -> Side {
 }
 
 /// One of the six pits of the side to move: may it be played, and if not, why.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PitInfo {
     /// The pit's letter.
     pub letter: char,
@@ -31,7 +32,7 @@ pub struct PitInfo {
 }
 
 /// A move in the move list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct MoveView {
     /// 1 for the first move.
     #[serde(default)]
@@ -39,6 +40,7 @@ pub struct MoveView {
     /// Who played it.
     #[serde(default = "south")]
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// The letter (`A`–`F` South, `a`–`f` North).
     pub letter: char,
@@ -48,7 +50,7 @@ pub struct MoveView {
 }
 
 /// A position of the game's history.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PositionView {
     /// Seed counts `A`–`F`, `a`–`f`.
     #[serde(default)]
@@ -56,10 +58,12 @@ pub struct PositionView {
     /// Captured seeds.
     #[serde(default, with = "crate::by_side")]
     #[ts(as = "crate::ts::BySideTs<u8>")]
+    #[schemars(with = "crate::ts::BySideTs<u8>")]
     pub stores: BySide<u8>,
     /// The side to move.
     #[serde(default = "south")]
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub turn: Side,
     /// The position text.
     pub text: String,
@@ -78,7 +82,7 @@ impl Default for PositionView {
 }
 
 /// The endgame databases' value of a legal move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PitValue {
     /// The move's letter.
     pub letter: char,
@@ -93,12 +97,13 @@ pub struct PitValue {
 }
 
 /// What a move did, seed by seed, for the animation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct MoveDetailView {
     /// The ply after this move (1 for the first move).
     pub ply: usize,
     /// Who played it.
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// Its letter.
     pub letter: char,
@@ -119,21 +124,24 @@ pub struct MoveDetailView {
 }
 
 /// How the game ended by the rules.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OutcomeView {
     /// `capture`, `draw`, `no-feed` or `cycle`.
     pub reason: EndReason,
     /// Final scores (captured plus allocated), possibly with a half.
     #[serde(with = "crate::by_side")]
     #[ts(as = "crate::ts::BySideTs<f64>")]
+    #[schemars(with = "crate::ts::BySideTs<f64>")]
     pub scores: BySide<f64>,
     /// Seeds captured during play.
     #[serde(with = "crate::by_side")]
     #[ts(as = "crate::ts::BySideTs<u8>")]
+    #[schemars(with = "crate::ts::BySideTs<u8>")]
     pub captured: BySide<u8>,
     /// The winner, or `null` for a draw.
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
     /// The rule that gave out the seeds left (`own-row`, `even`) when some were left.
     #[serde(default)]
@@ -141,7 +149,7 @@ pub struct OutcomeView {
 }
 
 /// The rule options of a game, each in its text form.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RuleOptions {
     /// Grand slam rule.
     pub grand_slam: String,
@@ -154,7 +162,7 @@ pub struct RuleOptions {
 /// Everything the page needs to draw a game.
 ///
 /// Read leniently (see the crate's docs): only `id`, `version` and `rules` are required.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct StateView {
     /// The game id.
     pub id: String,
@@ -166,10 +174,12 @@ pub struct StateView {
     /// The token holder's side against the computer (`null` with a friend or online).
     #[serde(default)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub human: Option<Side>,
     /// The side drawn at the bottom.
     #[serde(default = "south")]
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub view_side: Side,
     /// The rules' text form (`abapa`, or options).
     pub rules: String,
@@ -179,6 +189,7 @@ pub struct StateView {
     /// The players' names.
     #[serde(default, with = "crate::by_side")]
     #[ts(as = "crate::ts::BySideTs<String>")]
+    #[schemars(with = "crate::ts::BySideTs<String>")]
     pub names: BySide<String>,
     /// The current position.
     #[serde(default)]
@@ -233,6 +244,7 @@ pub struct StateView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     #[ts(as = "Option<crate::ts::SideTs>")]
+    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub cycle_offer: Option<Side>,
     /// Present when this state carries only the end of the game's record, as every `update`
     /// event after a stream's first does and a move's answer when asked (`MoveReq::since`):
@@ -275,7 +287,7 @@ impl StateView {
 }
 
 /// One step of an analysis (or its end, with `best`): the `analysis` event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct AnalysisEvent {
     /// The analysis number (a newer one replaces older ones).
     pub seq: u64,
@@ -285,6 +297,7 @@ pub struct AnalysisEvent {
     pub ply: usize,
     /// The side to move there.
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// Depth completed.
     pub depth: u32,

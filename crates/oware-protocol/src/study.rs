@@ -1,6 +1,7 @@
 //! The analysis board's and the board editor's route, `POST /api/position`: a position (or a
 //! game record) checked by the rules core, with a line of moves played from it.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -8,7 +9,7 @@ use crate::StateView;
 
 /// `POST /api/position`: a position to check and a line played from it, or a game record to
 /// read (OGN or PlayStrategy's), not both.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PositionReq {
     /// The position text (`4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`); the start without it.
@@ -32,7 +33,7 @@ pub struct PositionReq {
 
 /// The answer of `POST /api/position`: the line's state as a game's (`id` empty, `opponent`
 /// `analysis`), with the texts a link or an editor needs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PositionAnswer {
     /// The start position's canonical text.
     pub start: String,

@@ -1,12 +1,13 @@
 //! The tournaments' routes (`/api/tournaments…`): the list, one tournament, a new one.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::TimeControl;
 
 /// A tournament in a list.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentSummary {
     /// The id (`/tournament/ID`).
     pub id: String,
@@ -34,7 +35,7 @@ pub struct TournamentSummary {
 }
 
 /// `GET /api/tournaments`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentList {
     /// Not started yet, soonest first.
     pub upcoming: Vec<TournamentSummary>,
@@ -45,7 +46,7 @@ pub struct TournamentList {
 }
 
 /// One line of the standings.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct StandingLine {
     /// The place (equal points share it in an arena; all tie-breaks in a Swiss).
     pub rank: u32,
@@ -78,7 +79,7 @@ pub struct StandingLine {
 }
 
 /// One game of an arena sheet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SheetMark {
     /// The points it earned.
     pub points: u32,
@@ -89,7 +90,7 @@ pub struct SheetMark {
 }
 
 /// A game of the tournament.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct GameLine {
     /// The game (`/game/ID`).
     pub id: String,
@@ -108,7 +109,7 @@ pub struct GameLine {
 }
 
 /// A Swiss round's bye: the player without a game, who scored a point.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ByeLine {
     /// The round, 1 first.
     pub round: u64,
@@ -117,7 +118,7 @@ pub struct ByeLine {
 }
 
 /// The viewer's part of a tournament: whether they play, and their game in play.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentMe {
     /// `active`, `paused`, `withdrawn`, or `null`: not a player.
     pub state: Option<String>,
@@ -128,7 +129,7 @@ pub struct TournamentMe {
 }
 
 /// The last pairing wave of a tournament on one instance: how long it took.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct WaveTime {
     /// Players paired.
     pub paired: usize,
@@ -138,7 +139,7 @@ pub struct WaveTime {
 
 /// `GET /api/tournaments/{id}`, and the answer of creating, joining, withdrawing and
 /// berserking.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentView {
     /// What the list shows.
     #[serde(flatten)]
@@ -174,7 +175,7 @@ pub struct TournamentView {
 }
 
 /// `GET /api/tournaments/{id}`'s query.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentQuery {
     /// The page of the standings, from 1 (default 1; past the last, an empty page).
@@ -183,7 +184,7 @@ pub struct TournamentQuery {
 }
 
 /// `POST /api/tournaments`: a player's new tournament.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
     /// `arena` or `swiss`.

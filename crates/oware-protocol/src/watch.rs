@@ -3,13 +3,14 @@
 //! draws a small board without opening the game's event stream.
 
 use oware_core::{BySide, Side};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{ClockView, PositionView, SeatRating, TimeControl};
 
 /// One player of a game in play.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LivePlayer {
     /// The name.
     #[serde(default)]
@@ -27,13 +28,14 @@ pub struct LivePlayer {
 }
 
 /// A game in play as the TV and the list show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LiveGame {
     /// The game (`/game/ID`).
     pub id: String,
     /// The players.
     #[serde(with = "crate::by_side")]
     #[ts(as = "crate::ts::BySideTs<LivePlayer>")]
+    #[schemars(with = "crate::ts::BySideTs<LivePlayer>")]
     pub players: BySide<LivePlayer>,
     /// The time control, `null` for none.
     #[serde(default)]
@@ -56,11 +58,12 @@ pub struct LiveGame {
     pub last: Option<char>,
     /// The side to move.
     #[ts(as = "crate::ts::SideTs")]
+    #[schemars(with = "crate::ts::SideTs")]
     pub turn: Side,
 }
 
 /// `GET /api/tv`'s query.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TvQuery {
     /// `best` (the default: the highest-rated game), `bots` (games with a bot) or `tournament`
@@ -70,7 +73,7 @@ pub struct TvQuery {
 }
 
 /// `GET /api/tv`: the channel's featured game, `null` when no game is in play there.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TvAnswer {
     /// The channel.
     pub channel: String,
@@ -79,7 +82,7 @@ pub struct TvAnswer {
 }
 
 /// `GET /api/tv/games`'s query.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LiveGamesQuery {
     /// The page, from 1.
@@ -97,7 +100,7 @@ pub struct LiveGamesQuery {
 }
 
 /// `GET /api/tv/games`: a page of games in play, highest-rated first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LiveGames {
     /// The page, from 1.
     pub page: u32,

@@ -595,7 +595,9 @@ async fn a_rated_game_moves_both_ratings_and_shows_on_both_profiles() {
     let (_, history) = a.get("/api/user/Kofi/rating-history?category=blitz").await;
     assert_eq!(history["blitz"][0][1], 1500 + diff_s);
     let (st, body) = a.get("/api/user/Kofi/games?result=maybe").await;
-    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-result");
+    // Another word than a result's: 400 `bad-query`, naming the field.
+    assert_error(st, &body, StatusCode::BAD_REQUEST, "bad-query");
+    assert!(body["error"].as_str().unwrap().contains("result"), "{body}");
     let (st, body) = a.get("/api/user/nobody-here").await;
     assert_error(st, &body, StatusCode::NOT_FOUND, "no-such-player");
     // The export has the game as OGN.

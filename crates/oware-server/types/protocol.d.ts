@@ -33,6 +33,16 @@ export type ChallengeStatus = "created" | "accepted" | "declined" | "canceled" |
 
 export type DeclineReason = "generic" | "later" | "too-fast" | "too-slow" | "time-control" | "rated" | "casual" | "no-bot" | "only-bot";
 
+export type ErrorCode = "already-offered" | "already-paired" | "already-waiting" | "bad-action" | "bad-answer" | "bad-body" | "bad-bots" | "bad-category" | "bad-channel" | "bad-characters" | "bad-claim" | "bad-clock" | "bad-color" | "bad-credentials" | "bad-depth" | "bad-description" | "bad-field" | "bad-json" | "bad-kind" | "bad-lang" | "bad-length" | "bad-level" | "bad-move" | "bad-moves" | "bad-name" | "bad-offer" | "bad-ogn" | "bad-opponent" | "bad-password" | "bad-path" | "bad-ply" | "bad-position" | "bad-presence-key" | "bad-pupils" | "bad-qr-text" | "bad-query" | "bad-question" | "bad-range" | "bad-reason" | "bad-record" | "bad-request" | "bad-reset" | "bad-room" | "bad-rules" | "bad-scope" | "bad-sheet" | "bad-side" | "bad-size" | "bad-stars" | "bad-start" | "bad-theme" | "bad-token" | "bad-work" | "berserk-too-late" | "body-timeout" | "body-too-large" | "busy" | "cannot-abort" | "cannot-agree-cycle" | "cannot-claim" | "character-too-long" | "chat-too-fast" | "conflict" | "conflicting-options" | "content-type" | "cycle-declined" | "empty-message" | "empty-pit" | "engine-busy" | "foreign-origin" | "game-over" | "grand-slam" | "has-played" | "illegal-move" | "internal" | "lobby-full" | "log-in-to-join" | "message-too-long" | "method-not-allowed" | "missing-scope" | "must-feed" | "name-taken" | "no-advice-in-rated-games" | "no-analysis-during-play" | "no-berserk" | "no-bots-in-arenas" | "no-bots-in-pools" | "no-clock" | "no-game" | "no-legal-move" | "no-offer" | "no-puzzle-left" | "no-such-challenge" | "no-such-lesson" | "no-such-player" | "no-such-pool" | "no-such-puzzle" | "no-such-step" | "no-such-ticket" | "no-such-token" | "no-token" | "no-watcher" | "not-a-bot" | "not-a-player" | "not-applicable" | "not-found" | "not-in-online-games" | "not-logged-in" | "not-online" | "not-open" | "not-over" | "not-played" | "not-rated" | "not-solved" | "not-started" | "not-your-seat" | "not-your-turn" | "nothing-to-redo" | "nothing-to-review" | "nothing-to-take-back" | "nothing-to-undo" | "offer-too-soon" | "out-of-range" | "own-challenge" | "players-room" | "pool-full" | "position-drawn" | "position-won" | "pupil-safe" | "rematch-made" | "reserved-name" | "review-after-the-game" | "seat-taken" | "seed-count" | "session-required" | "spectators-room" | "storage" | "token-required" | "too-many-attempts" | "too-many-challenges" | "too-many-classes" | "too-many-clients" | "too-many-engine-jobs" | "too-many-games" | "too-many-live-games" | "too-many-marks" | "too-many-pupils" | "too-many-reviews" | "too-many-sign-ups" | "too-many-streams" | "too-many-tickets" | "too-many-tokens" | "too-many-tournaments" | "too-much-work" | "tournament-finished" | "tournament-full" | "unknown-game" | "unknown-host" | "withdrawn" | "wrong-capture" | "wrong-side" | "wrong-token";
+
+export type Starts = "you" | "computer";
+
+export type Color = "random" | "S" | "N";
+
+export type EngineSeat = "server" | "page";
+
+export type PuzzleMode = "rated" | "streak";
+
 export type StateView = { 
 /**
  * The game id.
@@ -456,17 +466,18 @@ days?: number, };
 
 export type CreateReq = { 
 /**
- * `easy` (default), `medium`, `hard`, `expert`, `friend` or `online`.
+ * `easy` (default), `medium`, `hard`, `expert`, `friend` or `online` (read as text: the
+ * server accepts any case and a level's other spellings).
  */
 opponent?: string, 
 /**
  * The human's side, `S` or `N`.
  */
-human?: string, 
+human?: Side, 
 /**
  * Who starts: `you` or `computer` (another way to say `human`).
  */
-starts?: string, 
+starts?: Starts, 
 /**
  * The rules' text form.
  */
@@ -481,14 +492,13 @@ ogn?: string,
 names?: { [key in Side]?: string }, 
 /**
  * Online: the clock, `null` or none for an untimed game, `{"initial_s", "increment_s"}`
- * for a live clock, `{"days"}` for correspondence. Read as JSON for the server's own
- * refusal of a bad one (`bad-clock`).
+ * for a live clock, `{"days"}` for correspondence.
  */
-clock?: ClockReq | null, 
+clock?: ClockReq, 
 /**
  * Online: the creator's side, `random`, `S` or `N`.
  */
-color?: string, 
+color?: Color, 
 /**
  * Online: the creator's name.
  */
@@ -515,7 +525,7 @@ advice?: boolean,
  * own engine, compiled to WebAssembly, plays them with the seat token as moves of the
  * computer's side; the server checks each as any move and never searches).
  */
-engine?: string, };
+engine?: EngineSeat, };
 
 export type MoveReq = { 
 /**
@@ -542,7 +552,7 @@ ply?: number,
  */
 movetime_ms?: number, 
 /**
- * `hint` or `analysis` (read as text for the server's own refusal).
+ * `hint` or `analysis` (the default).
  */
 purpose?: Purpose, };
 
@@ -581,20 +591,19 @@ export type OfferReq = {
 /**
  * `offer`, `accept`, `decline` or `withdraw`.
  */
-action: string, };
+action: OfferAction, };
 
 export type ClaimReq = { 
 /**
  * `win` or `draw`.
  */
-result: string, };
+result: ClaimResult, };
 
 export type ChatReq = { 
 /**
- * `players` or `spectators` (default: the writer's own room). Read as text for the
- * server's own refusal (`bad-room`); [`ChatRoom`](crate::ChatRoom) parses it.
+ * `players` or `spectators` (default: the writer's own room).
  */
-room?: string, 
+room?: ChatRoom, 
 /**
  * The text: 1 to 140 characters once trimmed, no control characters.
  */
@@ -708,9 +717,9 @@ page?: number,
  */
 category?: string, 
 /**
- * Only `win`, `draw` or `loss` (read as text for the server's own refusal).
+ * Only `win`, `draw` or `loss`.
  */
-result?: string, };
+result?: PlayerResult, };
 
 export type RatingHistoryQuery = { 
 /**
@@ -745,9 +754,9 @@ side: ChallengeSide, };
 
 export type DeclineReq = { 
 /**
- * Why (default `generic`); read as text for the server's own refusal of an unknown one.
+ * Why (default `generic`).
  */
-reason?: string, };
+reason?: DeclineReason, };
 
 export type LeadersQuery = { 
 /**
@@ -782,7 +791,7 @@ moves: string,
 /**
  * `rated` (the default) or `streak` (no rating change, nothing stored).
  */
-mode?: string, 
+mode?: PuzzleMode, 
 /**
  * A guest's rating before the round, to get the rating after it (nothing is stored).
  */
@@ -926,9 +935,11 @@ export type ErrorBody = {
  */
 error: string, 
 /**
- * The machine-readable code.
+ * The machine-readable code, one of [`ErrorCode`](crate::ErrorCode)'s names. Kept as
+ * text when read, so that a client still reads the code of a newer server
+ * ([`ErrorBody::error_code`] parses it).
  */
-code: string | null, };
+code: ErrorCode | null, };
 
 export type SeatAnswer = { 
 /**

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use oware_core::{Rules, Side};
-use oware_protocol::{CreateReq, Lobby, TimeControl};
+use oware_protocol::{ClockReq, Color, CreateReq, Lobby, TimeControl};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -247,8 +247,12 @@ impl NewChallenge {
         CreateReq {
             opponent: Some("online".into()),
             rules: Some(self.rules.to_string()),
-            clock: self.clock.and_then(|c| serde_json::to_value(c).ok()),
-            color: Some(self.color.map_or("random".into(), |s| s.to_string())),
+            clock: self.clock.map(ClockReq::live),
+            color: Some(match self.color {
+                None => Color::Random,
+                Some(Side::South) => Color::S,
+                Some(Side::North) => Color::N,
+            }),
             name: Some(self.name.clone()),
             lobby: Some(self.lobby),
             rated: self.rated.then_some(true),

@@ -24,7 +24,6 @@ error-bad-ogn = Diese Partienotation lässt sich nicht lesen: Prüfen Sie sie un
 error-bad-rules = Diese Regeln sind unbekannt: Wählen Sie Regeln aus der Liste.
 error-bad-side = Die Seite ist Süd (S) oder Nord (N).
 error-bad-opponent = Wählen Sie einen Gegner: den Computer (leicht, mittel, schwer, Experte) oder einen Freund.
-error-bad-starts = Wählen Sie, wer beginnt: Sie oder der Computer.
 error-conflicting-options = Diese Einstellungen passen nicht zusammen: Wählen Sie eine davon.
 error-not-applicable = Diese Einstellung gilt nicht für diese Art von Partie: Lassen Sie sie weg.
 error-unknown-game = Unter dieser Adresse gibt es keine Partie: Vielleicht wurde sie entfernt.
@@ -181,7 +180,6 @@ error-bad-question = Diese Frage ist ungültig: Laden Sie die Seite neu.
 error-bad-bots = Wählen Sie Partien mit oder ohne Bots oder nur Partien mit einem Bot.
 error-bad-category = Die Kategorien sind Blitz, Schnellspiel und Fernspiel.
 error-bad-channel = Die TV-Kanäle sind: beste Partie, Bots und Turnier.
-error-bad-result = Die Ergebnisse sind Sieg, Remis und Niederlage.
 error-bad-qr-text = Diese Adresse lässt sich nicht als QR-Code zeigen.
 
 ## Grenzen und Server

@@ -29,7 +29,6 @@ error-bad-ogn = This game record cannot be read: check it and try again.
 error-bad-rules = These rules are not known: choose rules from the list.
 error-bad-side = The side is South (S) or North (N).
 error-bad-opponent = Choose an opponent: the computer (easy, medium, hard, expert) or a friend.
-error-bad-starts = Choose who starts: you or the computer.
 error-conflicting-options = These settings do not go together: choose one of them.
 error-not-applicable = This setting does not apply to this kind of game: leave it out.
 error-unknown-game = There is no game at this address: it may have been removed.
@@ -186,7 +185,6 @@ error-bad-question = This question is not valid: reload the page.
 error-bad-bots = Choose games with bots, without bots, or only games with a bot.
 error-bad-category = The categories are blitz, rapid and correspondence.
 error-bad-channel = The TV channels are the best game, bots and the tournament.
-error-bad-result = The results are win, draw and loss.
 error-bad-qr-text = This address cannot be shown as a QR code.
 
 ## Limits and the server

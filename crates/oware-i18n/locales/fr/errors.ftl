@@ -24,7 +24,6 @@ error-bad-ogn = Impossible de lire cette notation de partie : vérifiez-la et r
 error-bad-rules = Ces règles sont inconnues : choisissez des règles dans la liste.
 error-bad-side = Le camp est Sud (S) ou Nord (N).
 error-bad-opponent = Choisissez un adversaire : l'ordinateur (facile, moyen, difficile, expert) ou un ami.
-error-bad-starts = Choisissez qui commence : vous ou l'ordinateur.
 error-conflicting-options = Ces réglages ne vont pas ensemble : choisissez l'un des deux.
 error-not-applicable = Ce réglage ne s'applique pas à ce type de partie : laissez-le de côté.
 error-unknown-game = Il n'y a pas de partie à cette adresse : elle a peut-être été supprimée.
@@ -181,7 +180,6 @@ error-bad-question = Cette question n'est pas valable : rechargez la page.
 error-bad-bots = Choisissez les parties avec ou sans bots, ou seulement celles avec un bot.
 error-bad-category = Les catégories sont blitz, rapide et correspondance.
 error-bad-channel = Les chaînes de la télé sont la meilleure partie, les bots et le tournoi.
-error-bad-result = Les résultats sont victoire, nulle et défaite.
 error-bad-qr-text = Cette adresse ne peut pas s'afficher en code QR.
 
 ## Limites et serveur

@@ -24,7 +24,6 @@ error-bad-ogn = Não é possível ler este registo do jogo: verifique-o e tente 
 error-bad-rules = Estas regras são desconhecidas: escolha regras da lista.
 error-bad-side = O lado é Sul (S) ou Norte (N).
 error-bad-opponent = Escolha um adversário: o computador (fácil, médio, difícil, perito) ou um amigo.
-error-bad-starts = Escolha quem começa: você ou o computador.
 error-conflicting-options = Estas definições não combinam: escolha uma delas.
 error-not-applicable = Esta definição não se aplica a este tipo de jogo: deixe-a de fora.
 error-unknown-game = Não há nenhum jogo neste endereço: pode ter sido removido.
@@ -181,7 +180,6 @@ error-bad-question = Esta pergunta não é válida: recarregue a página.
 error-bad-bots = Escolha partidas com ou sem bots, ou só as partidas com um bot.
 error-bad-category = As categorias são blitz, rápidas e por correspondência.
 error-bad-channel = Os canais da TV são a melhor partida, os bots e o torneio.
-error-bad-result = Os resultados são vitória, empate e derrota.
 error-bad-qr-text = Este endereço não pode ser mostrado como código QR.
 
 ## Limites e servidor

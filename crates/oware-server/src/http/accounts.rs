@@ -16,6 +16,7 @@
 //! `Sec-Fetch-Site` says `cross-site`. Programs that send no cookie (the terminal client, the
 //! tests) are not concerned.
 
+use oware_protocol::ErrorCode;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
@@ -39,21 +40,25 @@ impl From<AccountError> for ApiError {
     fn from(e: AccountError) -> Self {
         let message = e.to_string();
         let (status, code) = match &e {
-            AccountError::Name(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-name"),
-            AccountError::Password(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-password"),
-            AccountError::Taken => (StatusCode::CONFLICT, "name-taken"),
-            AccountError::BadCredentials => (StatusCode::UNAUTHORIZED, "bad-credentials"),
+            AccountError::Name(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadName),
+            AccountError::Password(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadPassword),
+            AccountError::Taken => (StatusCode::CONFLICT, ErrorCode::NameTaken),
+            AccountError::BadCredentials => (StatusCode::UNAUTHORIZED, ErrorCode::BadCredentials),
             AccountError::TooMany(Limited::SignUps, _) => {
-                (StatusCode::TOO_MANY_REQUESTS, "too-many-sign-ups")
+                (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManySignUps)
             }
-            AccountError::TooMany(_, _) => (StatusCode::TOO_MANY_REQUESTS, "too-many-attempts"),
-            AccountError::Crowded(_) => (StatusCode::SERVICE_UNAVAILABLE, "too-many-clients"),
-            AccountError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
-            AccountError::NotLoggedIn => (StatusCode::UNAUTHORIZED, "not-logged-in"),
-            AccountError::Unknown => (StatusCode::NOT_FOUND, "no-such-player"),
-            AccountError::BadReset => (StatusCode::UNPROCESSABLE_ENTITY, "bad-reset"),
-            AccountError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage"),
-            AccountError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+            AccountError::TooMany(_, _) => {
+                (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyAttempts)
+            }
+            AccountError::Crowded(_) => {
+                (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::TooManyClients)
+            }
+            AccountError::Busy => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Busy),
+            AccountError::NotLoggedIn => (StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn),
+            AccountError::Unknown => (StatusCode::NOT_FOUND, ErrorCode::NoSuchPlayer),
+            AccountError::BadReset => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadReset),
+            AccountError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Storage),
+            AccountError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal),
         };
         let mut out = ApiError::new(status, code, message);
         match e {
@@ -117,7 +122,7 @@ pub(super) fn refuse_bearer(headers: &HeaderMap) -> Result<(), ApiError> {
     if bearer(headers)?.is_some() {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
-            "session-required",
+            ErrorCode::SessionRequired,
             "this route takes a logged-in session, not an API token",
         ));
     }
@@ -125,7 +130,7 @@ pub(super) fn refuse_bearer(headers: &HeaderMap) -> Result<(), ApiError> {
 }
 
 pub(super) fn bad_token(message: String) -> ApiError {
-    ApiError::new(StatusCode::UNAUTHORIZED, "bad-token", message)
+    ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::BadToken, message)
 }
 
 /// The logged-in player of this request, if any (a session that ended is no one). A request
@@ -309,7 +314,7 @@ pub(super) async fn set_lang(
         let codes: Vec<&str> = oware_i18n::Lang::ALL.iter().map(|l| l.code()).collect();
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "bad-lang",
+            ErrorCode::BadLang,
             format!("the site's languages are {}", codes.join(", ")),
         ));
     };
@@ -396,7 +401,7 @@ pub(super) async fn same_origin(req: Request, next: Next) -> Response {
     if foreign {
         return ApiError::new(
             StatusCode::FORBIDDEN,
-            "foreign-origin",
+            ErrorCode::ForeignOrigin,
             "this request came from another site and carries your session: refused",
         )
         .into_response();

@@ -9,6 +9,7 @@
 //! session only (a Bearer token there is refused with 403 `session-required`, in
 //! `accounts::viewer`).
 
+use oware_protocol::ErrorCode;
 use std::convert::Infallible;
 use std::time::Duration;
 
@@ -24,7 +25,7 @@ use oware_protocol::{
 use tokio::sync::{broadcast, watch};
 
 use super::accounts::{bad_token, bearer};
-use super::error::{ApiError, ApiJson, FormOrJson, OptionalJson, Path};
+use super::error::{service_code, ApiError, ApiJson, FormOrJson, OptionalJson, Path};
 use super::{client, NoBody, Shared};
 use crate::accounts::{TokenError, TokenUser, User};
 use crate::bot::{BotError, GameStream};
@@ -40,18 +41,18 @@ impl From<BotError> for ApiError {
         let (status, code) = match e {
             BotError::Game(g) => return g.into(),
             BotError::Store(s) => return crate::games::GameError::from(s).into(),
-            BotError::HasPlayed => (StatusCode::CONFLICT, "has-played"),
-            BotError::NotABot => (StatusCode::FORBIDDEN, "not-a-bot"),
-            BotError::UnknownPlayer => (StatusCode::NOT_FOUND, "no-such-player"),
-            BotError::OwnChallenge => (StatusCode::UNPROCESSABLE_ENTITY, "own-challenge"),
+            BotError::HasPlayed => (StatusCode::CONFLICT, ErrorCode::HasPlayed),
+            BotError::NotABot => (StatusCode::FORBIDDEN, ErrorCode::NotABot),
+            BotError::UnknownPlayer => (StatusCode::NOT_FOUND, ErrorCode::NoSuchPlayer),
+            BotError::OwnChallenge => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::OwnChallenge),
             BotError::TooManyChallenges(_) => {
-                (StatusCode::TOO_MANY_REQUESTS, "too-many-challenges")
+                (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyChallenges)
             }
-            BotError::NoSuchChallenge => (StatusCode::NOT_FOUND, "no-such-challenge"),
-            BotError::Invalid(code, _) => (StatusCode::UNPROCESSABLE_ENTITY, code),
-            BotError::NoBotsInPools => (StatusCode::FORBIDDEN, "no-bots-in-pools"),
-            BotError::NoBotsInArenas => (StatusCode::FORBIDDEN, "no-bots-in-arenas"),
-            BotError::Crowded => (StatusCode::SERVICE_UNAVAILABLE, "too-many-clients"),
+            BotError::NoSuchChallenge => (StatusCode::NOT_FOUND, ErrorCode::NoSuchChallenge),
+            BotError::Invalid(code, _) => (StatusCode::UNPROCESSABLE_ENTITY, service_code(code)),
+            BotError::NoBotsInPools => (StatusCode::FORBIDDEN, ErrorCode::NoBotsInPools),
+            BotError::NoBotsInArenas => (StatusCode::FORBIDDEN, ErrorCode::NoBotsInArenas),
+            BotError::Crowded => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::TooManyClients),
         };
         let out = ApiError::new(status, code, message);
         if status == StatusCode::SERVICE_UNAVAILABLE {
@@ -66,16 +67,18 @@ impl From<TokenError> for ApiError {
     fn from(e: TokenError) -> Self {
         let message = e.to_string();
         let (status, code) = match e {
-            TokenError::TooMany => (StatusCode::CONFLICT, "too-many-tokens"),
-            TokenError::BadDescription => (StatusCode::UNPROCESSABLE_ENTITY, "bad-description"),
-            TokenError::BadScopes(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-scope"),
-            TokenError::Unknown => (StatusCode::NOT_FOUND, "no-such-token"),
+            TokenError::TooMany => (StatusCode::CONFLICT, ErrorCode::TooManyTokens),
+            TokenError::BadDescription => {
+                (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadDescription)
+            }
+            TokenError::BadScopes(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadScope),
+            TokenError::Unknown => (StatusCode::NOT_FOUND, ErrorCode::NoSuchToken),
             TokenError::Account(a) => return a.into(),
         };
         let out = ApiError::new(status, code, message);
         match code {
-            "too-many-tokens" => out.arg("max", crate::accounts::TOKENS_MAX),
-            "bad-description" => out.arg("max", crate::accounts::DESCRIPTION_BYTES_MAX),
+            ErrorCode::TooManyTokens => out.arg("max", crate::accounts::TOKENS_MAX),
+            ErrorCode::BadDescription => out.arg("max", crate::accounts::DESCRIPTION_BYTES_MAX),
             _ => out,
         }
     }
@@ -109,7 +112,7 @@ async fn token_found(
         let names: Vec<&str> = scopes.iter().map(|s| s.name()).collect();
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
-            "missing-scope",
+            ErrorCode::MissingScope,
             format!("this token lacks the scope {}", names.join(" or ")),
         ));
     }
@@ -138,7 +141,7 @@ async fn token_only_found(
     if super::accounts::session_cookie(headers).is_some() {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
-            "token-required",
+            ErrorCode::TokenRequired,
             "this route takes an API token (Authorization: Bearer owt_…), not a session",
         ));
     }
@@ -382,7 +385,7 @@ pub(super) async fn chat(
         .chat(
             &id,
             &user,
-            req.room.as_deref(),
+            req.room.map(|r| r.name()),
             &req.text,
             Some(client(peer)),
         )
@@ -442,7 +445,7 @@ pub(super) fn answer(
                 _ => {
                     return Err(ApiError::new(
                         StatusCode::UNPROCESSABLE_ENTITY,
-                        "bad-answer",
+                        ErrorCode::BadAnswer,
                         "the answer is yes or no",
                     ))
                 }
@@ -469,7 +472,7 @@ fn number_of(v: &serde_json::Value) -> Option<u64> {
 /// only: a challenge starts from the start). Any other field is refused.
 fn challenge_req(body: FormOrJson) -> Result<ChallengeReq, ApiError> {
     use serde_json::{json, Value};
-    let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad-field", m);
+    let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadField, m);
     let mut ours = serde_json::Map::new();
     let (mut limit, mut increment, mut days) = (None, None, None);
     for (k, v) in body.0 {
@@ -603,7 +606,7 @@ pub(super) async fn decline(
 ) -> Result<Json<ChallengeView>, ApiError> {
     let req: DeclineReq = body.typed()?;
     let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
-    let reason = req.reason.as_deref();
+    let reason = req.reason.map(|r| r.name());
     Ok(Json(s.bots.decline(&id, &user, reason).await?))
 }
 

@@ -7,13 +7,14 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{
     ClassList, ClassSummary, ClassView, NewClassReq, NewPupilsReq, NewWorkReq, OkAnswer,
     PupilLogins, PupilOpenReq, WorkView, Worksheet, WorksheetQuery,
 };
 
 use super::accounts::logged_in;
-use super::error::{ApiError, ApiJson, OptionalJson, Path, Query};
+use super::error::{service_code, ApiError, ApiJson, OptionalJson, Path, Query};
 use super::i18n::request_lang;
 use super::{NoBody, Shared};
 use crate::classes::ClassError;
@@ -22,18 +23,26 @@ impl From<ClassError> for ApiError {
     fn from(e: ClassError) -> Self {
         let message = e.to_string();
         match e {
-            ClassError::NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, "not-found", message),
-            ClassError::Invalid { code, .. } => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+            ClassError::NotFound(_) => {
+                ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
             }
-            ClassError::Limit(l) => ApiError::new(StatusCode::CONFLICT, l.code, message),
-            ClassError::Safe(_) => ApiError::new(StatusCode::FORBIDDEN, "pupil-safe", message),
+            ClassError::Invalid { code, .. } => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                service_code(code),
+                message,
+            ),
+            ClassError::Limit(l) => {
+                ApiError::new(StatusCode::CONFLICT, service_code(l.code), message)
+            }
+            ClassError::Safe(_) => {
+                ApiError::new(StatusCode::FORBIDDEN, ErrorCode::PupilSafe, message)
+            }
             ClassError::Account(a) => a.into(),
             ClassError::Tournament(t) => t.into(),
             ClassError::Store(se) => {
                 let mut out = ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    "storage",
+                    ErrorCode::Storage,
                     "the database is not available: try again shortly",
                 );
                 out.detail = Some(se.to_string());

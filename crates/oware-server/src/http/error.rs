@@ -23,6 +23,7 @@ use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, Que
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use oware_protocol::ErrorCode;
 use serde::de::DeserializeOwned;
 
 use crate::games::GameError;
@@ -43,7 +44,7 @@ pub(crate) const SMALL_BODY_LIMIT: usize = 32 * 1024;
 pub(crate) fn body_too_large() -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "body-too-large",
+        ErrorCode::BodyTooLarge,
         format!(
             "the request body is larger than the server accepts ({} KiB; {} KiB for a chat \
              message or a name)",
@@ -57,7 +58,7 @@ pub(crate) fn body_too_large() -> ApiError {
 pub(crate) fn body_too_large_for(limit: usize) -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "body-too-large",
+        ErrorCode::BodyTooLarge,
         format!(
             "the request body is larger than the {} KiB this route accepts",
             limit / 1024
@@ -72,7 +73,7 @@ pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
     /// A short machine-readable code, e.g. `illegal-move`.
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// A sentence for people.
     pub message: String,
     /// What the log gets beyond the message (e.g. the database file and its error); never
@@ -91,14 +92,14 @@ pub struct ApiError {
 #[derive(Debug, Clone)]
 pub(crate) struct ErrorText {
     /// The error's code.
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// The values its message puts in (`seconds` is the `Retry-After`'s).
     pub args: Vec<(&'static str, String)>,
 }
 
 impl ApiError {
     /// An error with this status, code and message.
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             code,
@@ -123,8 +124,19 @@ impl ApiError {
 
     /// 400: the request is malformed.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, "bad-request", message)
+        ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::BadRequest, message)
     }
+}
+
+/// The [`ErrorCode`] of a code a service gave as text (the services, outside `http/`, name
+/// their codes as `&'static str`; the test `every_code_of_the_sources_is_an_error_code` finds
+/// each of them in the sources and checks that it is one). Never fails: an unknown code, a
+/// bug that test catches, is answered as `internal`.
+pub(crate) fn service_code(code: &'static str) -> ErrorCode {
+    code.parse().unwrap_or_else(|_| {
+        tracing::error!(code, "an error code that ErrorCode lacks");
+        ErrorCode::Internal
+    })
 }
 
 impl From<GameError> for ApiError {
@@ -152,11 +164,12 @@ impl From<GameError> for ApiError {
             _ => None,
         };
         // The values of the chat's limits, which the messages say.
-        let args = match e.code() {
-            "message-too-long" => vec![("max", crate::chat::TEXT_MAX.to_string())],
-            "too-many-marks" => vec![("max", crate::chat::MARKS_MAX.to_string())],
+        let code = service_code(e.code());
+        let args = match code {
+            ErrorCode::MessageTooLong => vec![("max", crate::chat::TEXT_MAX.to_string())],
+            ErrorCode::TooManyMarks => vec![("max", crate::chat::MARKS_MAX.to_string())],
             // A record's fault: "line L: column C: …" (`oware_core::record::parse_any`).
-            "bad-record" => {
+            ErrorCode::BadRecord => {
                 let text = e.to_string();
                 let mut parts = text.splitn(3, ": ");
                 match (parts.next(), parts.next()) {
@@ -174,7 +187,7 @@ impl From<GameError> for ApiError {
         };
         ApiError {
             status,
-            code: e.code(),
+            code,
             message: e.to_string(),
             detail,
             retry_after,
@@ -187,19 +200,25 @@ impl From<ReviewError> for ApiError {
     fn from(e: ReviewError) -> Self {
         let message = e.to_string();
         match e {
-            ReviewError::BadDepth(_) => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.code(), message)
-                    .arg("min", crate::review::MIN_DEPTH)
-                    .arg("max", crate::review::MAX_DEPTH)
-            }
-            ReviewError::TooMany(_) => {
-                ApiError::new(StatusCode::TOO_MANY_REQUESTS, e.code(), message)
-                    .arg("count", crate::review::REVIEWS_PER_CLIENT)
-            }
-            ReviewError::Busy { retry_after_s, .. } => {
-                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.code(), message)
-                    .retry_after(retry_after_s)
-            }
+            ReviewError::BadDepth(_) => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                service_code(e.code()),
+                message,
+            )
+            .arg("min", crate::review::MIN_DEPTH)
+            .arg("max", crate::review::MAX_DEPTH),
+            ReviewError::TooMany(_) => ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                service_code(e.code()),
+                message,
+            )
+            .arg("count", crate::review::REVIEWS_PER_CLIENT),
+            ReviewError::Busy { retry_after_s, .. } => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                service_code(e.code()),
+                message,
+            )
+            .retry_after(retry_after_s),
             // As a game's storage failure.
             ReviewError::Storage(se) => GameError::from(se).into(),
         }
@@ -209,24 +228,28 @@ impl From<ReviewError> for ApiError {
 impl From<LimitError> for ApiError {
     fn from(e: LimitError) -> Self {
         // A table of counts full of live clients is the server's state, not this client's.
-        let status = if e.code == "too-many-clients" {
+        let code = service_code(e.code);
+        let status = if code == ErrorCode::TooManyClients {
             StatusCode::SERVICE_UNAVAILABLE
         } else {
             StatusCode::TOO_MANY_REQUESTS
         };
-        ApiError::new(status, e.code, e.message).retry_after(e.retry_after_s)
+        ApiError::new(status, code, e.message).retry_after(e.retry_after_s)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let detail = self.detail.as_deref().unwrap_or("");
-        let (status, code, message) = (self.status.as_u16(), self.code, &self.message);
+        let (status, code, message) = (self.status.as_u16(), self.code.name(), &self.message);
         match self.status {
             // A designed refusal (a ceiling of the budget, a full queue) is the server working
             // as meant: info, like a 429 (a flood would otherwise fill the log with warnings).
             StatusCode::SERVICE_UNAVAILABLE
-                if matches!(self.code, "too-many-clients" | "engine-busy" | "busy") =>
+                if matches!(
+                    self.code,
+                    ErrorCode::TooManyClients | ErrorCode::EngineBusy | ErrorCode::Busy
+                ) =>
             {
                 tracing::info!(status, code, "{message}");
             }
@@ -240,15 +263,12 @@ impl IntoResponse for ApiError {
             | StatusCode::REQUEST_TIMEOUT => {
                 tracing::info!(status, code, "{message}");
             }
-            StatusCode::CONFLICT if self.code == "conflict" => {
+            StatusCode::CONFLICT if self.code == ErrorCode::Conflict => {
                 tracing::info!(status, code, "{message}");
             }
             _ => tracing::debug!(status, code, "{message}"),
         }
-        let body = oware_protocol::ErrorBody {
-            error: self.message,
-            code: Some(self.code.to_string()),
-        };
+        let body = oware_protocol::ErrorBody::new(self.code, self.message);
         let mut response = (self.status, axum::Json(body)).into_response();
         let mut args = self.args;
         if let Some(s) = self.retry_after {
@@ -286,10 +306,10 @@ impl From<JsonRejection> for ApiError {
             StatusCode::BAD_REQUEST
         };
         let code = match &rejection {
-            JsonRejection::MissingJsonContentType(_) => "content-type",
-            JsonRejection::JsonSyntaxError(_) => "bad-json",
-            JsonRejection::JsonDataError(_) => "bad-field",
-            _ => "bad-body",
+            JsonRejection::MissingJsonContentType(_) => ErrorCode::ContentType,
+            JsonRejection::JsonSyntaxError(_) => ErrorCode::BadJson,
+            JsonRejection::JsonDataError(_) => ErrorCode::BadField,
+            _ => ErrorCode::BadBody,
         };
         ApiError::new(status, code, rejection.body_text())
     }
@@ -303,7 +323,7 @@ pub(crate) fn body_timeout(rejection: &(dyn std::error::Error + 'static)) -> Opt
         if err.is::<tower_http::timeout::TimeoutError>() {
             return Some(ApiError::new(
                 StatusCode::REQUEST_TIMEOUT,
-                "body-timeout",
+                ErrorCode::BodyTimeout,
                 "the request body stopped arriving before it was complete",
             ));
         }
@@ -325,7 +345,7 @@ impl From<PathRejection> for ApiError {
             s if s.is_client_error() => s,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError::new(status, "bad-path", rejection.body_text())
+        ApiError::new(status, ErrorCode::BadPath, rejection.body_text())
     }
 }
 
@@ -336,7 +356,11 @@ pub struct Query<T>(pub T);
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        ApiError::new(StatusCode::BAD_REQUEST, "bad-query", rejection.body_text())
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadQuery,
+            rejection.body_text(),
+        )
     }
 }
 
@@ -354,7 +378,7 @@ impl From<BytesRejection> for ApiError {
                 s if s.is_client_error() => s,
                 _ => StatusCode::BAD_REQUEST,
             };
-            ApiError::new(status, "bad-body", rejection.body_text())
+            ApiError::new(status, ErrorCode::BadBody, rejection.body_text())
         })
     }
 }
@@ -382,16 +406,21 @@ where
         if body.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalJson(T::default()));
         }
-        serde_json::from_slice(&body)
+        let mut read = serde_json::Deserializer::from_slice(&body);
+        serde_path_to_error::deserialize(&mut read)
             .map(OptionalJson)
             .map_err(|e| {
-                let (status, code) = match e.classify() {
+                let (status, code) = match e.inner().classify() {
                     serde_json::error::Category::Data => {
-                        (StatusCode::UNPROCESSABLE_ENTITY, "bad-field")
+                        (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadField)
                     }
-                    _ => (StatusCode::BAD_REQUEST, "bad-json"),
+                    _ => (StatusCode::BAD_REQUEST, ErrorCode::BadJson),
                 };
-                ApiError::new(status, code, format!("bad request body: {e}"))
+                ApiError::new(
+                    status,
+                    code,
+                    format!("bad request body: {}", field_error(&e)),
+                )
             })
     }
 }
@@ -432,12 +461,12 @@ where
             Ok(serde_json::Value::Object(fields)) => Ok(FormOrJson(fields)),
             Ok(_) => Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                "bad-field",
+                ErrorCode::BadField,
                 "the body must be a JSON object or a form",
             )),
             Err(e) => Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
-                "bad-json",
+                ErrorCode::BadJson,
                 format!("bad request body: {e}"),
             )),
         }
@@ -448,12 +477,21 @@ impl FormOrJson {
     /// The fields as the request type `T` (fields set to `null` left out).
     pub fn typed<T: DeserializeOwned>(mut self) -> Result<T, ApiError> {
         self.0.retain(|_, v| !v.is_null());
-        serde_json::from_value(serde_json::Value::Object(self.0)).map_err(|e| {
+        serde_path_to_error::deserialize(serde_json::Value::Object(self.0)).map_err(|e| {
             ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                "bad-field",
-                format!("bad request body: {e}"),
+                ErrorCode::BadField,
+                format!("bad request body: {}", field_error(&e)),
             )
         })
+    }
+}
+
+/// A body's data error with the field it is about, as axum's `Json` words it (`action:
+/// unknown variant …`); the error alone when it is about the body as a whole.
+fn field_error<E: std::fmt::Display>(e: &serde_path_to_error::Error<E>) -> String {
+    match e.path().to_string().as_str() {
+        "." => e.inner().to_string(),
+        path => format!("{path}: {}", e.inner()),
     }
 }

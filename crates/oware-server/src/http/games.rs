@@ -1,6 +1,7 @@
 //! The routes of a game on one device, and those every game shares: create, the state and its
 //! long poll, the event stream, moves, undo, redo, the OGN record, analyses.
 
+use oware_protocol::ErrorCode;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -8,8 +9,11 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use oware_core::BySide;
-use oware_protocol::{AnalysisReq, AnalysisStarted, CreateReq, MoveAnswer, MoveReq, SeatAnswer};
+use oware_core::{BySide, Side};
+use oware_protocol::{
+    AnalysisReq, AnalysisStarted, ClockReq, Color, CreateReq, EngineSeat, MoveAnswer, MoveReq,
+    SeatAnswer, Starts,
+};
 
 use super::error::{ApiError, ApiJson, OptionalJson, Path, Query};
 use super::{client, token, watcher, NoBody, Shared};
@@ -37,22 +41,10 @@ pub fn parse_create(req: CreateReq, min_initial_s: u64) -> Result<NewRequest, Ap
             .as_deref()
             .is_some_and(|o| o.trim().eq_ignore_ascii_case("online"))
         {
-            if let Some(serde_json::Value::Object(clock)) = &req.clock {
-                if let Some(k) = clock
-                    .keys()
-                    .find(|k| !matches!(k.as_str(), "initial_s" | "increment_s" | "days"))
-                {
-                    return Err(ApiError::new(
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        "bad-clock",
-                        format!("clock takes \"initial_s\" and \"increment_s\", not \"{k}\""),
-                    ));
-                }
-            }
             let mut new = NewOnline::parse(
                 req.rules.as_deref(),
-                req.clock.as_ref(),
-                req.color.as_deref(),
+                req.clock.map(ClockReq::to_value).as_ref(),
+                req.color.map(Color::name),
                 req.name.as_deref(),
                 req.lobby.unwrap_or(false),
                 min_initial_s,
@@ -72,49 +64,32 @@ pub fn parse_create(req: CreateReq, min_initial_s: u64) -> Result<NewRequest, Ap
             )?;
             return Ok(NewRequest::Online(new));
         }
-        let human = match (req.human.as_deref(), req.starts.as_deref()) {
+        let human = match (req.human, req.starts) {
             (Some(_), Some(_)) => {
                 return Err(ApiError::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
-                    "conflicting-options",
+                    ErrorCode::ConflictingOptions,
                     "give either \"human\" or \"starts\", not both",
                 ))
             }
-            (Some(h), None) => Some(h.to_string()),
-            (None, Some("you")) => Some("S".to_string()),
-            (None, Some("computer")) => Some("N".to_string()),
-            (None, Some(other)) => {
-                return Err(ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    "bad-starts",
-                    format!("starts must be \"you\" or \"computer\", not \"{other}\""),
-                ))
-            }
+            (Some(h), None) => Some(h),
+            (None, Some(Starts::You)) => Some(Side::South),
+            (None, Some(Starts::Computer)) => Some(Side::North),
             (None, None) => None,
         };
         let names = req.names.unwrap_or_default();
         if let Some(k) = names.keys().find(|k| !matches!(k.as_str(), "S" | "N")) {
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                "bad-field",
+                ErrorCode::BadField,
                 format!("names takes \"S\" and \"N\", not \"{k}\""),
             ));
         }
         let pick = |k: &str| names.get(k).cloned().unwrap_or_default();
-        let page_engine = match req.engine.as_deref() {
-            None | Some("server") => false,
-            Some("page") => true,
-            Some(other) => {
-                return Err(ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    "bad-field",
-                    format!("engine must be \"server\" or \"page\", not \"{other}\""),
-                ))
-            }
-        };
+        let page_engine = req.engine == Some(EngineSeat::Page);
         let mut new = NewGame::parse(
             req.opponent.as_deref().unwrap_or("easy"),
-            human.as_deref(),
+            human.map(|h| if h == Side::South { "S" } else { "N" }),
             req.rules.as_deref(),
             req.ogn,
             BySide::new(pick("S"), pick("N")),
@@ -156,7 +131,7 @@ pub(super) fn not_applicable(kind: &str, options: &[(&str, bool)]) -> Result<(),
     let verb = if given.len() == 1 { "does" } else { "do" };
     Err(ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
-        "not-applicable",
+        ErrorCode::NotApplicable,
         format!(
             "{} {verb} not apply to {kind}; leave it out",
             given.join(" and ")
@@ -348,7 +323,7 @@ pub(super) async fn analyse(
             Some(peer.ip()),
             req.ply,
             movetime(&req),
-            req.purpose.as_deref().unwrap_or("analysis"),
+            req.purpose.unwrap_or_default().name(),
         )
         .await?;
     Ok((StatusCode::ACCEPTED, Json(AnalysisStarted { seq })).into_response())

@@ -15,6 +15,7 @@
 //!
 //! [`ServerConfig::public_hosts`]: crate::ServerConfig::public_hosts
 
+use oware_protocol::ErrorCode;
 use std::fmt;
 use std::net::{IpAddr, Ipv6Addr};
 use std::str::FromStr;
@@ -158,7 +159,7 @@ pub async fn check(State(allowed): State<Arc<AllowedHosts>>, req: Request, next:
             let name = h.as_deref().ok().and_then(host_part).unwrap_or("NAME");
             ApiError::new(
                 StatusCode::MISDIRECTED_REQUEST,
-                "unknown-host",
+                ErrorCode::UnknownHost,
                 format!(
                     "this server does not answer to the host name {shown:?} (a page of another \
                      site may be trying to reach it: DNS rebinding); if that is this server's \

@@ -49,9 +49,9 @@ pub(super) fn request_lang(headers: &HeaderMap) -> Lang {
 }
 
 /// Writes an error answer's sentence again in the request's language: the message
-/// `error-{code}` of the catalogue (`errors.ftl`, ids listed in `error_ids.rs`) with the error's
-/// values. English answers (the server's own sentence, which may say more), answers that are no
-/// error, and codes without a message pass as they are. Only an error answer costs anything: the request's two headers are kept (reference
+/// `error-{code}` of the catalogue (`errors.ftl`; every `ErrorCode` has one, `error_ids.rs`'s
+/// test) with the error's values. English answers (the server's own sentence, which may say
+/// more) and answers that are no error pass as they are. Only an error answer costs anything: the request's two headers are kept (reference
 /// counted) and read only then.
 pub(super) async fn localize_errors(
     req: axum::extract::Request,
@@ -71,9 +71,6 @@ pub(super) async fn localize_errors(
         return response;
     };
     let lang = request_lang(&headers);
-    let Some(id) = super::error_ids::message_id(text.code) else {
-        return response;
-    };
     if lang == Lang::En {
         // The server's own sentence, which may say more than the catalogue's.
         return response;
@@ -89,10 +86,8 @@ pub(super) async fn localize_errors(
             (*name, arg)
         })
         .collect();
-    let body = oware_protocol::ErrorBody {
-        error: oware_i18n::t(lang, id, &args),
-        code: Some(text.code.to_owned()),
-    };
+    let id = text.code.message_id();
+    let body = oware_protocol::ErrorBody::new(text.code, oware_i18n::t(lang, &id, &args));
     let Ok(json) = serde_json::to_vec(&body) else {
         return response;
     };

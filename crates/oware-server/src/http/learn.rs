@@ -5,6 +5,7 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{
     CountAnswer, CountReq, LessonList, LessonView, ProgressAnswer, ProgressReq, StepAnswer,
     StepMovesReq,
@@ -20,13 +21,17 @@ impl From<LearnError> for ApiError {
     fn from(e: LearnError) -> Self {
         let message = e.to_string();
         let (status, code) = match &e {
-            LearnError::NoSuchLesson(_) => (StatusCode::NOT_FOUND, "no-such-lesson"),
-            LearnError::NoSuchStep { .. } => (StatusCode::NOT_FOUND, "no-such-step"),
-            LearnError::BadMoves(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-moves"),
-            LearnError::BadStars(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-stars"),
-            LearnError::NotSolved { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "not-solved"),
-            LearnError::BadQuestion(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-question"),
-            LearnError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage"),
+            LearnError::NoSuchLesson(_) => (StatusCode::NOT_FOUND, ErrorCode::NoSuchLesson),
+            LearnError::NoSuchStep { .. } => (StatusCode::NOT_FOUND, ErrorCode::NoSuchStep),
+            LearnError::BadMoves(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadMoves),
+            LearnError::BadStars(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadStars),
+            LearnError::NotSolved { .. } => {
+                (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::NotSolved)
+            }
+            LearnError::BadQuestion(_) => {
+                (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadQuestion)
+            }
+            LearnError::Store(_) => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Storage),
         };
         let mut out = ApiError::new(status, code, message);
         if let LearnError::Store(se) = e {

@@ -41,6 +41,7 @@ mod tournaments;
 mod training;
 mod tv;
 
+use oware_protocol::ErrorCode;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -258,7 +259,7 @@ fn client(peer: std::net::SocketAddr) -> std::net::IpAddr {
 async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        "method-not-allowed",
+        ErrorCode::MethodNotAllowed,
         format!("{} does not answer {method}", uri.path()),
     )
 }
@@ -266,7 +267,7 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 async fn api_404(uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
-        "not-found",
+        ErrorCode::NotFound,
         format!("no such API route: {}", uri.path()),
     )
 }

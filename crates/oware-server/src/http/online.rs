@@ -65,7 +65,7 @@ pub(super) fn offer(
             let state = s
                 .round
                 .offers
-                .offer(&id, token(&headers), kind, &req.action);
+                .offer(&id, token(&headers), kind, req.action.name());
             Ok(Json(state.await?))
         })
     }
@@ -80,7 +80,7 @@ pub(super) async fn claim(
     Ok(Json(
         s.round
             .offers
-            .claim(&id, token(&headers), &req.result)
+            .claim(&id, token(&headers), req.result.name())
             .await?,
     ))
 }
@@ -96,7 +96,7 @@ pub(super) async fn rematch(
     let (seat, state) = s
         .round
         .rematches
-        .rematch(&id, token(&headers), &req.action, ip)
+        .rematch(&id, token(&headers), req.action.name(), ip)
         .await?;
     Ok(Json(RematchAnswer {
         state,

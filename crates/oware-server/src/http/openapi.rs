@@ -7,10 +7,10 @@
 //! cookie; `token`: `Authorization: Bearer` with the scope as the role) and three extensions:
 //! `x-body-limit` (bytes), `x-budget` and `x-paging` (docs/web.md, "Every route's types").
 //!
-//! The named types are components whose `x-typescript` is the type's declaration as
-//! `oware_protocol::ts::declarations()` writes it (ts-rs, from the serde types), with its doc
-//! comment as the description; they are not yet JSON Schemas of their fields (that needs a
-//! schema derive beside ts-rs's on every protocol type).
+//! The components are the JSON Schemas of every protocol type (`oware_protocol::schema`,
+//! schemars from the serde types, draft 2020-12 as OpenAPI 3.1 reads it), each operation's
+//! body and answer a `$ref` to its type's; the types the routes name carry their TypeScript
+//! declaration too (`x-typescript`, as `oware_protocol::ts::declarations()` writes it).
 
 use std::sync::OnceLock;
 
@@ -40,10 +40,14 @@ pub fn document() -> Value {
     names.retain(|n| *n != "NoBody" && *n != "Value");
     names.sort_unstable();
     names.dedup();
-    let schemas: Map<String, Value> = names
-        .iter()
-        .map(|n| (n.to_string(), component(n, &declarations)))
-        .collect();
+    let mut schemas = oware_protocol::schema::schemas();
+    for n in names {
+        if let (Some(decl), Some(Value::Object(schema))) =
+            (typescript(n, &declarations), schemas.get_mut(n))
+        {
+            schema.insert("x-typescript".into(), json!(decl));
+        }
+    }
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -70,7 +74,7 @@ pub fn document() -> Value {
 
 /// `#/components/schemas/NAME`.
 fn reference(name: &str) -> Value {
-    json!({ "$ref": format!("#/components/schemas/{name}") })
+    json!({ "$ref": format!("{}{name}", oware_protocol::schema::SCHEMAS_PATH) })
 }
 
 /// One route's operation.
@@ -167,29 +171,12 @@ fn operation(r: &Route) -> Value {
     op
 }
 
-/// The component of protocol type `name`: its TypeScript declaration and doc comment.
-fn component(name: &str, declarations: &str) -> Value {
+/// The TypeScript declaration of protocol type `name`, as `declarations` has it.
+fn typescript<'a>(name: &str, declarations: &'a str) -> Option<&'a str> {
     let start = format!("export type {name} ");
     let generic = format!("export type {name}<");
     let block = declarations
         .split("\n\n")
-        .find(|b| b.contains(&start) || b.contains(&generic));
-    let mut out = json!({"type": "object"});
-    if let Some(block) = block {
-        let (doc, decl) = match block.find("export type") {
-            Some(i) => block.split_at(i),
-            None => ("", block),
-        };
-        let doc: Vec<&str> = doc
-            .lines()
-            .map(|l| l.trim().trim_start_matches("/**").trim_end_matches("*/"))
-            .map(|l| l.trim().trim_start_matches('*').trim())
-            .filter(|l| !l.is_empty())
-            .collect();
-        if !doc.is_empty() {
-            out["description"] = json!(doc.join(" "));
-        }
-        out["x-typescript"] = json!(decl.trim());
-    }
-    out
+        .find(|b| b.contains(&start) || b.contains(&generic))?;
+    block.find("export type").map(|i| block[i..].trim())
 }

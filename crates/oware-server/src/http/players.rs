@@ -1,6 +1,7 @@
 //! The players' routes: profiles, rating histories, game histories (JSON pages, or every game
 //! as OGN), leaderboards.
 
+use oware_protocol::ErrorCode;
 use std::sync::Arc;
 
 use axum::body::Body;
@@ -9,7 +10,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use oware_protocol::{
-    HistoryPage, HistoryQuery, Leaderboards, LeadersQuery, PlayerResult, Profile, RatingHistory,
+    HistoryPage, HistoryQuery, Leaderboards, LeadersQuery, Profile, RatingHistory,
     RatingHistoryQuery,
 };
 use oware_rating::Category;
@@ -22,7 +23,7 @@ fn category(text: &str) -> Result<Category, ApiError> {
     text.parse::<Category>().map_err(|_| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "bad-category",
+            ErrorCode::BadCategory,
             format!("category must be blitz, rapid or correspondence, not \"{text}\""),
         )
     })
@@ -71,17 +72,7 @@ pub(super) async fn games(
     Path(name): Path<String>,
     Query(q): Query<HistoryQuery>,
 ) -> Result<Json<HistoryPage>, ApiError> {
-    let result = match q.result.as_deref() {
-        None => None,
-        Some(r) if r.parse::<PlayerResult>().is_ok() => Some(r.to_string()),
-        Some(other) => {
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "bad-result",
-                format!("result must be win, draw or loss, not \"{other}\""),
-            ))
-        }
-    };
+    let result = q.result.map(|r| r.to_string());
     let page = q.page.unwrap_or(1).clamp(1, 100_000);
     let filter = HistoryFilter {
         page,

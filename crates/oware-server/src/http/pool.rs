@@ -1,6 +1,7 @@
 //! The quick-pairing pools' routes: join a pool (a ticket), read or wait for the ticket, its
 //! event stream (closing it leaves the pool), leave.
 
+use oware_protocol::ErrorCode;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -23,7 +24,7 @@ impl From<PoolError> for ApiError {
                 let names: Vec<&str> = POOLS.iter().map(|(n, _, _)| *n).collect();
                 ApiError::new(
                     StatusCode::NOT_FOUND,
-                    "no-such-pool",
+                    ErrorCode::NoSuchPool,
                     format!(
                         "there is no pool \"{p}\"; the pools are {}",
                         names.join(", ")
@@ -32,23 +33,23 @@ impl From<PoolError> for ApiError {
             }
             PoolError::NoSuchTicket => ApiError::new(
                 StatusCode::NOT_FOUND,
-                "no-such-ticket",
+                ErrorCode::NoSuchTicket,
                 "no such ticket: it left the pool, or waited too long without its page",
             ),
             PoolError::AlreadyWaiting { pool } => ApiError::new(
                 StatusCode::CONFLICT,
-                "already-waiting",
+                ErrorCode::AlreadyWaiting,
                 format!("you are already waiting in the {pool} pool: leave it first"),
             ),
             PoolError::Full => ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                "pool-full",
+                ErrorCode::PoolFull,
                 "the pools are full; try again in a minute, or post a challenge in the lobby",
             )
             .retry_after(60),
             PoolError::AddressFull => ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                "too-many-tickets",
+                ErrorCode::TooManyTickets,
                 "guests from your address already wait in the pools; wait for their games, \
                  or log in",
             )
@@ -122,7 +123,7 @@ pub(super) async fn leave(
         None => Ok(Json(LeftAnswer { left: true }).into_response()),
         Some(view) if view.paired.is_some() => Err(ApiError::new(
             StatusCode::CONFLICT,
-            "already-paired",
+            ErrorCode::AlreadyPaired,
             "too late to leave: your game has started (GET the ticket for it)",
         )),
         Some(_) => Ok(Json(LeftAnswer { left: true }).into_response()),

@@ -6,6 +6,7 @@
 
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use oware_protocol::ErrorCode;
 use qrcodegen::{QrCode, QrCodeEcc};
 use serde::Deserialize;
 
@@ -78,7 +79,7 @@ fn svg(text: &str) -> Result<String, BadText> {
 /// is not an http(s) address or is too long answers 400 `bad-qr-text`.
 pub(crate) async fn invite_qr(Query(q): Query<QrQuery>) -> Result<Response, ApiError> {
     let svg = svg(&q.text)
-        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad-qr-text", e.message()))?;
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::BadQrText, e.message()))?;
     Ok((
         [
             (header::CONTENT_TYPE, "image/svg+xml"),

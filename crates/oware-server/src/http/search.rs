@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{GameSearchPage, GameSearchQuery};
 
 use super::error::{ApiError, Query};
@@ -13,9 +14,11 @@ impl From<SearchError> for ApiError {
     fn from(e: SearchError) -> Self {
         match e {
             SearchError::Invalid(m) => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad-query", m)
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadQuery, m)
             }
-            SearchError::NotFound(m) => ApiError::new(StatusCode::NOT_FOUND, "not-found", m),
+            SearchError::NotFound(m) => {
+                ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, m)
+            }
             SearchError::Game(g) => g.into(),
         }
     }

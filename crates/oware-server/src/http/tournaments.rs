@@ -6,10 +6,10 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::future::BoxFuture;
-use oware_protocol::TournamentQuery;
+use oware_protocol::{ErrorCode, TournamentQuery};
 
 use super::accounts::{logged_in, viewer};
-use super::error::{ApiError, ApiJson, OptionalJson, Path, Query};
+use super::error::{service_code, ApiError, ApiJson, OptionalJson, Path, Query};
 use super::{NoBody, Shared};
 use crate::events;
 use crate::tournament::{NewTournament, TournamentError, TournamentView};
@@ -18,23 +18,26 @@ impl From<TournamentError> for ApiError {
     fn from(e: TournamentError) -> Self {
         let message = e.to_string();
         match e {
-            TournamentError::NotFound => ApiError::new(StatusCode::NOT_FOUND, "not-found", message),
+            TournamentError::NotFound => {
+                ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
+            }
             TournamentError::Invalid { code, .. } => {
+                let code = service_code(code);
                 let out = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message);
                 // The site's own names (`error-bad-name` speaks of accounts' by default).
-                if code == "bad-name" {
+                if code == ErrorCode::BadName {
                     out.arg("of", "tournament")
                 } else {
                     out
                 }
             }
             TournamentError::Refused { code, .. } => {
-                ApiError::new(StatusCode::CONFLICT, code, message)
+                ApiError::new(StatusCode::CONFLICT, service_code(code), message)
             }
             TournamentError::Storage(se) => {
                 let mut out = ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    "storage",
+                    ErrorCode::Storage,
                     "the database failed; try again",
                 );
                 out.detail = Some(se.to_string());

@@ -5,6 +5,7 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{
     DailyPuzzle, NextQuery, PuzzleHistory, PuzzleHistoryQuery, PuzzleThemes, PuzzleView,
     RoundAnswer, RoundReq, VoteAnswer, VoteReq,
@@ -21,13 +22,13 @@ impl From<TrainingError> for ApiError {
     fn from(e: TrainingError) -> Self {
         let message = e.to_string();
         let (status, code) = match e {
-            TrainingError::NoSuchPuzzle(_) => (StatusCode::NOT_FOUND, "no-such-puzzle"),
-            TrainingError::NoneLeft => (StatusCode::NOT_FOUND, "no-puzzle-left"),
-            TrainingError::BadTheme(..) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-theme"),
-            TrainingError::BadMoves(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-moves"),
-            TrainingError::Illegal(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal-move"),
-            TrainingError::BadField(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad-field"),
-            TrainingError::NotPlayed => (StatusCode::CONFLICT, "not-played"),
+            TrainingError::NoSuchPuzzle(_) => (StatusCode::NOT_FOUND, ErrorCode::NoSuchPuzzle),
+            TrainingError::NoneLeft => (StatusCode::NOT_FOUND, ErrorCode::NoPuzzleLeft),
+            TrainingError::BadTheme(..) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadTheme),
+            TrainingError::BadMoves(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadMoves),
+            TrainingError::Illegal(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::IllegalMove),
+            TrainingError::BadField(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::BadField),
+            TrainingError::NotPlayed => (StatusCode::CONFLICT, ErrorCode::NotPlayed),
             TrainingError::Store(e) => return ApiError::from(GameError::from(e)),
         };
         ApiError::new(status, code, message)
@@ -102,7 +103,7 @@ pub(super) async fn history(
             let row = s.accounts.find(name).await?.ok_or_else(|| {
                 ApiError::new(
                     StatusCode::NOT_FOUND,
-                    "no-such-player",
+                    ErrorCode::NoSuchPlayer,
                     format!(
                         "there is no player \"{}\"",
                         name.chars().take(40).collect::<String>()

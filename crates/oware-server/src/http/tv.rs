@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use oware_protocol::ErrorCode;
 use oware_protocol::{LiveGames, LiveGamesQuery, TvAnswer, TvQuery};
 
 use super::error::{ApiError, Query};
@@ -21,7 +22,7 @@ pub(super) async fn featured(
     let channel = Channel::parse(name).ok_or_else(|| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "bad-channel",
+            ErrorCode::BadChannel,
             format!("the channels are best, bots and tournament, not \"{name}\""),
         )
     })?;
@@ -56,13 +57,13 @@ pub(super) async fn games(
     State(s): State<Shared>,
     Query(q): Query<LiveGamesQuery>,
 ) -> Result<Json<LiveGames>, ApiError> {
-    let bad = |code: &'static str, message: String| {
+    let bad = |code: ErrorCode, message: String| {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     };
     let page = q.page.unwrap_or(1);
     if !(1..=MAX_PAGE).contains(&page) {
         return Err(bad(
-            "bad-query",
+            ErrorCode::BadQuery,
             format!("the page is a number from 1 to {MAX_PAGE}"),
         ));
     }
@@ -71,7 +72,7 @@ pub(super) async fn games(
         Some(c @ ("blitz" | "rapid" | "correspondence" | "none")) => Some(c.to_string()),
         Some(other) => {
             return Err(bad(
-                "bad-clock",
+                ErrorCode::BadClock,
                 format!(
                     "the time controls are blitz, rapid, correspondence and none, not \"{other}\""
                 ),
@@ -84,7 +85,7 @@ pub(super) async fn games(
         Some("without") => Some(false),
         Some(other) => {
             return Err(bad(
-                "bad-bots",
+                ErrorCode::BadBots,
                 format!("bots is with, without or only, not \"{other}\""),
             ))
         }

@@ -28,8 +28,8 @@ use std::time::Duration;
 
 use oware_core::{movetext, Move, Position, Rules};
 use oware_protocol::{
-    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleRating, PuzzleRound, PuzzleTheme, PuzzleThemes,
-    PuzzleView, RoundAnswer, RoundReq, VoteAnswer,
+    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleMode, PuzzleRating, PuzzleRound, PuzzleTheme,
+    PuzzleThemes, PuzzleView, RoundAnswer, RoundReq, VoteAnswer,
 };
 use oware_puzzles::{Puzzle, Theme};
 
@@ -285,16 +285,7 @@ impl Training {
     ) -> Result<RoundAnswer, TrainingError> {
         let i = self.find(id)?;
         let p = &self.puzzles[i];
-        let streak = match req.mode.as_deref() {
-            None | Some("rated") => false,
-            Some("streak") => true,
-            Some(other) => {
-                return Err(TrainingError::BadField(format!(
-                    "mode must be rated or streak, not \"{}\"",
-                    other.chars().take(40).collect::<String>()
-                )))
-            }
-        };
+        let streak = req.mode.unwrap_or_default() == PuzzleMode::Streak;
         let guest = match (&req.guest, user) {
             (Some(g), None) => Some(guest_row(g)?),
             (None, None) => Some(START),

@@ -40,7 +40,9 @@ export const getRatingHistory = (name) => api.userRatingHistory(name);
  * @returns {Promise<P.HistoryPage>}
  */
 export function getUserGames(name, { page = 1, category = "", result = "" } = {}) {
-  return api.userGames(name, { page, category: category || undefined, result: result || undefined });
+  // The result's words are the server's (`PlayerResult`); another is refused (422 `bad-field`).
+  const only = /** @type {P.PlayerResult | undefined} */ (result || undefined);
+  return api.userGames(name, { page, category: category || undefined, result: only });
 }
 /** Where all of a player's games download from, as OGN. @type {(name: string) => string} */
 export const userOgnUrl = (name) => api.gamesUserUrl(name);

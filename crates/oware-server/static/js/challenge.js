@@ -149,7 +149,8 @@ function incoming(v) {
   decline.addEventListener("click", async () => {
     error.textContent = "";
     try {
-      await api.challengeDecline(v.id, { reason: reason.value });
+      // The select's values are `DeclineReason`'s words.
+      await api.challengeDecline(v.id, { reason: /** @type {P.DeclineReason} */ (reason.value) });
       drop(v.id);
     } catch (e) {
       error.textContent = errorText(e);

@@ -692,6 +692,17 @@ pub fn assert_error(status: StatusCode, body: &Value, want: StatusCode, code: &s
     assert!(!e.error.is_empty(), "{body}");
 }
 
+/// 422 `bad-field` for a word outside `field`'s vocabulary: the message names the field and
+/// the words allowed (`action: unknown variant …, expected one of …`).
+pub fn assert_bad_word(status: StatusCode, body: &Value, field: &str) {
+    assert_error(status, body, StatusCode::UNPROCESSABLE_ENTITY, "bad-field");
+    let message = body["error"].as_str().unwrap_or("");
+    assert!(
+        message.contains(&format!("{field}: unknown variant")) && message.contains("expected"),
+        "{body}"
+    );
+}
+
 /// A browser of its own: its cookie jar is the one session cookie.
 pub struct Browser {
     client: reqwest::Client,
