@@ -131,7 +131,7 @@ export function createDialogs(st, { game, online, offers, review }) {
     }
     try {
       /** @type {P.CreateReq} */
-      const body = { opponent: s.opponent, starts: s.starts, rules };
+      const body = { opponent: s.opponent, starts: s.starts === "computer" ? "computer" : "you", rules };
       if (s.opponent === "friend") {
         s.name_s = control("name_s").value.trim();
         s.name_n = control("name_n").value.trim();

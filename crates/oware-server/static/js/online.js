@@ -37,9 +37,9 @@ export async function createOnline(settings, rules) {
   const r = await api.createGame({
     opponent: "online",
     rules,
-    clock: settings.days ? { days: Number(settings.days) } : clockBody(settings.clock),
+    clock: settings.days ? { days: Number(settings.days) } : clockBody(settings.clock) || undefined,
     ...(settings.range ? { range: settings.range } : {}),
-    color: settings.color,
+    color: settings.color === "S" || settings.color === "N" ? settings.color : "random",
     name: settings.name,
     lobby: settings.lobby === "lobby",
     ...(settings.rated ? { rated: true } : {}),
