@@ -432,7 +432,7 @@ impl Tournaments {
         let (tables, t) = self.tables_and_row(id).await?;
         not_over(&t)?;
         let entries = tables.entries(id.to_string()).await?;
-        let places = self.places(&t);
+        let places = places(&self.config, &t);
         let mine = entries.iter().find(|e| e.user_id == user.id);
         match mine {
             Some(e) if e.state == "active" => return self.view(id, Some(user)).await,
@@ -473,16 +473,6 @@ impl Tournaments {
             return Err(full(places));
         }
         self.changed(id, user).await
-    }
-
-    /// The most players tournament `t` takes: its own number, or for a recurring tournament
-    /// written without one (0, before the cap) [`TournamentConfig::scheduled_players`].
-    fn places(&self, t: &TournamentRow) -> u64 {
-        if t.max_players > 0 {
-            t.max_players
-        } else {
-            self.config.scheduled_players.max(2)
-        }
     }
 
     /// The account's rating in the tournament's category (1500 for a new player).
@@ -618,4 +608,14 @@ fn full(max_players: u64) -> TournamentError {
             crate::text::count(max_players, "player")
         ),
     )
+}
+
+/// The most players tournament `t` takes: its own number, or for a recurring tournament
+/// written without one (0, before the cap) [`TournamentConfig::scheduled_players`].
+fn places(config: &TournamentConfig, t: &TournamentRow) -> u64 {
+    if t.max_players > 0 {
+        t.max_players
+    } else {
+        config.scheduled_players.max(2)
+    }
 }
