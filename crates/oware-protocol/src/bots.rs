@@ -200,10 +200,11 @@ wire_enum! {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeclineReq {
-    /// Why (default `generic`).
+    /// Why (default `generic`): a [`DeclineReason`] in kebab-case, or lichess's camelCase
+    /// word (`tooSlow`). Read as text so that both are accepted; the server refuses others.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub reason: Option<DeclineReason>,
+    pub reason: Option<String>,
 }
 
 /// A challenge between two accounts.

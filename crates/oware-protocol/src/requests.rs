@@ -55,10 +55,12 @@ impl ClaimReq {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChatReq {
-    /// `players` or `spectators` (default: the writer's own room).
+    /// `players` or `spectators` (default: the writer's own room); a bot may write lichess's
+    /// `player` and `spectator`. Read as text so that both vocabularies are accepted; the
+    /// server parses it and refuses any other word with `bad-room`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub room: Option<crate::ChatRoom>,
+    pub room: Option<String>,
     /// The text: 1 to 140 characters once trimmed, no control characters.
     pub text: String,
     /// A spectator's name (ignored for players and accounts).

@@ -601,9 +601,11 @@ result: ClaimResult, };
 
 export type ChatReq = { 
 /**
- * `players` or `spectators` (default: the writer's own room).
+ * `players` or `spectators` (default: the writer's own room); a bot may write lichess's
+ * `player` and `spectator`. Read as text so that both vocabularies are accepted; the
+ * server parses it and refuses any other word with `bad-room`.
  */
-room?: ChatRoom, 
+room?: string, 
 /**
  * The text: 1 to 140 characters once trimmed, no control characters.
  */
@@ -754,9 +756,10 @@ side: ChallengeSide, };
 
 export type DeclineReq = { 
 /**
- * Why (default `generic`).
+ * Why (default `generic`): a [`DeclineReason`] in kebab-case, or lichess's camelCase
+ * word (`tooSlow`). Read as text so that both are accepted; the server refuses others.
  */
-reason?: DeclineReason, };
+reason?: string, };
 
 export type LeadersQuery = { 
 /**

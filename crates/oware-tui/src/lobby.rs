@@ -473,7 +473,7 @@ mod tests {
         assert_eq!(
             serde_json::to_value(new.body()).unwrap(),
             json!({ "opponent": "online", "rules": "abapa",
-                    "clock": { "initial_s": 180, "increment_s": 2 },
+                    "clock": { "initial_s": 180.0, "increment_s": 2.0 },
                     "color": "random", "name": "Kofi", "lobby": true })
         );
         let rated = NewChallenge { rated: true, ..new };

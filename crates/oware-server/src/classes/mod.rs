@@ -742,9 +742,10 @@ impl Classes {
 /// A pupil's time on work `w` (ms): on the lesson, or on the counting trainer; puzzles are not
 /// timed.
 fn spent_on(times: &[&PupilTime], w: &WorkRow) -> u64 {
-    let (kind, target) = match w.kind.as_str() {
-        "lesson" => ("lesson", w.target.as_str()),
-        "counting" => ("counting", ""),
+    let kind = w.kind.as_str();
+    let target = match kind {
+        "lesson" => w.target.as_str(),
+        "counting" => "",
         _ => return 0,
     };
     times

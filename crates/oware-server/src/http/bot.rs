@@ -385,7 +385,7 @@ pub(super) async fn chat(
         .chat(
             &id,
             &user,
-            req.room.map(|r| r.name()),
+            req.room.as_deref(),
             &req.text,
             Some(client(peer)),
         )
@@ -606,7 +606,7 @@ pub(super) async fn decline(
 ) -> Result<Json<ChallengeView>, ApiError> {
     let req: DeclineReq = body.typed()?;
     let user = token_or_session(&s, &headers, TokenScope::ChallengeWrite).await?;
-    let reason = req.reason.map(|r| r.name());
+    let reason = req.reason.as_deref();
     Ok(Json(s.bots.decline(&id, &user, reason).await?))
 }
 

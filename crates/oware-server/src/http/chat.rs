@@ -30,7 +30,7 @@ pub(super) async fn post(
     };
     let message = s
         .chat
-        .post_chat(&id, poster, req.room.map(|r| r.name()), &req.text)
+        .post_chat(&id, poster, req.room.as_deref(), &req.text)
         .await?;
     Ok((StatusCode::CREATED, Json(message)).into_response())
 }
