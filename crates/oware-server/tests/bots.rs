@@ -389,7 +389,7 @@ async fn challenges_are_declined_cancelled_and_lapse_and_both_sides_are_told() {
             Some(json!({"reason": "nonsense"})),
         )
         .await;
-    common::assert_bad_word(st, &body, "reason");
+    assert_error(st, &body, StatusCode::UNPROCESSABLE_ENTITY, "bad-reason");
     let (st, body) = deep
         .post(
             &format!("/api/challenge/{cid}/decline"),

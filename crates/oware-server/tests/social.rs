@@ -377,7 +377,7 @@ async fn players_chat_and_spectators_have_their_own_room() {
         json!({ "text": "hi", "room": "lobby" }),
     )
     .await;
-    common::assert_bad_word(st, &b, "room");
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, "bad-room");
     let (st, _) = chat(
         &api,
         &id,
