@@ -136,7 +136,7 @@ test("installable and offline: a slow 3G first load, then a lesson, the counting
   const steps = [["B"], ["E"], ["F"]];
   for (let i = 0; i < steps.length; i++) {
     await page.waitForFunction((t) => document.querySelector("#step-title").textContent.startsWith(t), `Step ${i + 1} of ${steps.length}`, { timeout: 20000 });
-    for (const pit of steps[i]) await page.locator(`#learn-south [data-pit="${pit}"]`).click();
+    for (const pit of steps[i]) await page.locator(`#learn-south [data-letter="${pit}"]`).click();
     await page.waitForFunction(() => document.querySelector("#step-said").textContent.includes("Step done"), null, { timeout: 20000 });
     await page.locator("#btn-next").click();
   }
