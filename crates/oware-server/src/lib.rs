@@ -423,6 +423,27 @@ pub async fn start_with_clock(
     start_on(env, addr, limits, &[]).await
 }
 
+/// Connections the kernel may queue before the listener accepts them (Linux caps the number at
+/// `net.core.somaxconn`, 4,096 by default). Tokio's own `bind` asks for 1,024: in a burst of new
+/// connections (a flood of event streams) that queue filled and the kernel dropped the next
+/// SYNs, so that a visitor's or a player's new connection waited for a retry a second or more
+/// later.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// The listening socket on `addr`, with [`LISTEN_BACKLOG`] and, as the standard library's
+/// `bind` does, `SO_REUSEADDR` (a restart binds again at once; a second listener on the same
+/// port is still refused).
+fn bind(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
+
 /// Serves the services of `env` on `addr`: follows the other instances' notices, resumes the
 /// online games' clocks, starts what runs on its own (the bots' hub, the house bots, the pools'
 /// pairing, the tournaments' waves) and the listener.
@@ -432,7 +453,7 @@ async fn start_on(
     limits: ServerLimits,
     public_hosts: &[HostName],
 ) -> Result<Server, ServeError> {
-    let listener = match tokio::net::TcpListener::bind(addr).await {
+    let listener = match bind(addr) {
         Ok(l) => l,
         Err(e) => {
             // Nothing is served: give the database back.
