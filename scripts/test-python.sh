@@ -12,21 +12,14 @@
 #   OWARE_PY_VENV=/tmp/v scripts/test-python.sh
 set -euo pipefail
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-target="${CARGO_TARGET_DIR:-$repo/target}"
+# shellcheck source=scripts/python-env.sh
+source "$(dirname "${BASH_SOURCE[0]}")/python-env.sh"
 venv="${OWARE_PY_VENV:-$target/python-venv}"
-python="${PYTHON:-python3}"
-# shellcheck source=scripts/net.sh
-source "$repo/scripts/net.sh"
 
 echo "== python package: venv $venv"
-if [ ! -x "$venv/bin/python" ]; then
-    "$python" -m venv "$venv"
-fi
+venv_ready "$venv" "maturin>=1.5,<2" numpy pytest
 # The maturin build hook runs `maturin` from PATH: the venv's own.
 export PATH="$venv/bin:$PATH"
-pip_install "$venv" --quiet --upgrade pip
-pip_install "$venv" --quiet "maturin>=1.5,<2" numpy pytest
 # open_spiel has wheels for some platforms only: without one the agreement test is skipped
 # (with its reason in the pytest summary), never failed.
 if ! pip_install "$venv" --quiet --only-binary=:all: open_spiel; then
@@ -42,10 +35,4 @@ echo "== python package: clippy of the PyO3 half"
 (cd "$repo" && cargo clippy --quiet -p oware-py --features python --all-targets -- -D warnings)
 
 echo "== python package: pytest"
-status=0
-(cd "$repo/crates/oware-py" && "$venv/bin/python" -m pytest -q -rs tests) || status=$?
-if [ "$status" -eq 5 ]; then
-    echo "pytest collected no test: counted as a failure" >&2
-    exit 1
-fi
-exit "$status"
+run_pytest "$venv" "$repo/crates/oware-py" tests

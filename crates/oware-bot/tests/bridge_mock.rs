@@ -6,6 +6,7 @@
 //! game and a clean stop; and a first move answered 503 on a silent stream, sent again.
 #![cfg(unix)]
 
+use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -47,13 +48,36 @@ impl Mock {
             .any(|r| r.starts_with(prefix))
     }
 
+    /// How many requests hold `what`.
+    fn count(&self, what: &str) -> usize {
+        count_in(&self.requests.lock().unwrap(), what)
+    }
+
+    /// Reads the next request on `sock` and notes it and its `Authorization`: its method and
+    /// path (`None` once the connection ends).
+    async fn note_request(&self, sock: &mut TcpStream) -> Option<(String, String)> {
+        let (method, path, auth, body) = read_request(sock).await?;
+        self.auth.lock().unwrap().push(auth);
+        self.requests
+            .lock()
+            .unwrap()
+            .push(format!("{method} {path} {body}"));
+        self.changed.notify_waiters();
+        Some((method, path))
+    }
+
     /// Waits until a request starting with `prefix` has come.
     async fn wait_for(&self, prefix: &str) {
+        self.wait_until(|m| m.saw(prefix)).await;
+    }
+
+    /// Waits until the requests so far pass `done`.
+    async fn wait_until(&self, done: impl Fn(&Mock) -> bool) {
         loop {
             let notified = self.changed.notified();
             tokio::pin!(notified);
             notified.as_mut().enable();
-            if self.saw(prefix) {
+            if done(self) {
                 return;
             }
             notified.await;
@@ -145,15 +169,9 @@ async fn read_request(sock: &mut TcpStream) -> Option<(String, String, String, S
 }
 
 async fn serve(mock: Arc<Mock>, mut sock: TcpStream) {
-    let Some((method, path, auth, body)) = read_request(&mut sock).await else {
+    let Some((method, path)) = mock.note_request(&mut sock).await else {
         return;
     };
-    mock.auth.lock().unwrap().push(auth);
-    mock.requests
-        .lock()
-        .unwrap()
-        .push(format!("{method} {path} {body}"));
-    mock.changed.notify_waiters();
     match (method.as_str(), path.as_str()) {
         ("GET", "/api/account") if mock.hide_account => {
             answer(
@@ -294,39 +312,35 @@ async fn a_move_the_server_was_too_busy_to_take_is_sent_again() {
     scenario(false, true).await;
 }
 
-async fn scenario(hide_account: bool, busy_first_move: bool) {
+/// How many of `requests` hold `what`.
+fn count_in(requests: &[String], what: &str) -> usize {
+    requests.iter().filter(|r| r.contains(what)).count()
+}
+
+/// The scripted server on a loopback port, each connection answered by `serve` with `mock`:
+/// its address.
+async fn listen<F, Fut>(mock: &Arc<Mock>, serve: F) -> String
+where
+    F: Fn(Arc<Mock>, TcpStream) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    let mock = Arc::new(Mock {
-        hide_account,
-        busy_first_move,
-        game: Mutex::new((String::new(), "playing".into(), false)),
-        ..Mock::default()
-    });
-    let server_mock = Arc::clone(&mock);
+    let mock = Arc::clone(mock);
     tokio::spawn(async move {
         while let Ok((sock, _)) = listener.accept().await {
-            tokio::spawn(serve(Arc::clone(&server_mock), sock));
+            tokio::spawn(serve(Arc::clone(&mock), sock));
         }
     });
-    let mut config = Config::parse(
-        "[connection]\nbackoff_initial_ms = 1\nbackoff_max_ms = 2\n[game]\ngreeting = \"hi\"\n",
-    )
-    .unwrap();
-    config.challenge.max_games = 1;
-    let bridge = Bridge {
-        client: Client::new(&base, Token::new("owt_test\n").unwrap()).unwrap(),
-        engine: script_engine(),
-        config: Arc::new(config),
-    };
+    base
+}
+
+/// Runs `bridge` until the requests pass `done` (a deadline only against a hang), then stops
+/// it, which must end it cleanly: the requests it made.
+async fn run_until(bridge: Bridge, mock: &Mock, done: impl Fn(&Mock) -> bool) -> Vec<String> {
     let (stop_tx, stop_rx) = watch::channel(false);
     let run = tokio::spawn(async move { bridge.run(stop_rx).await });
-    // The second move ends the game; then the bridge is stopped (a deadline only against a hang).
-    let waited = tokio::time::timeout(
-        Duration::from_secs(60),
-        mock.wait_for("POST /api/bot/game/g1/move/E"),
-    )
-    .await;
+    let waited = tokio::time::timeout(Duration::from_secs(60), mock.wait_until(done)).await;
     assert!(
         waited.is_ok(),
         "requests: {:#?}",
@@ -338,8 +352,29 @@ async fn scenario(hide_account: bool, busy_first_move: bool) {
         .expect("the bridge stops")
         .unwrap();
     assert_eq!(exit, Exit::Stopped);
+    mock.requests.lock().unwrap().clone()
+}
 
-    let requests = mock.requests.lock().unwrap().clone();
+async fn scenario(hide_account: bool, busy_first_move: bool) {
+    let mock = Arc::new(Mock {
+        hide_account,
+        busy_first_move,
+        game: Mutex::new((String::new(), "playing".into(), false)),
+        ..Mock::default()
+    });
+    let base = listen(&mock, serve).await;
+    let mut config = Config::parse(
+        "[connection]\nbackoff_initial_ms = 1\nbackoff_max_ms = 2\n[game]\ngreeting = \"hi\"\n",
+    )
+    .unwrap();
+    config.challenge.max_games = 1;
+    let bridge = Bridge {
+        client: Client::new(&base, Token::new("owt_test\n").unwrap()).unwrap(),
+        engine: script_engine(),
+        config: Arc::new(config),
+    };
+    // The second move ends the game; then the bridge is stopped.
+    let requests = run_until(bridge, &mock, |m| m.saw("POST /api/bot/game/g1/move/E")).await;
     let index = |prefix: &str| {
         requests
             .iter()
@@ -391,14 +426,9 @@ const HOSTILE_GAMES: usize = 20;
 /// A hostile server: `gameStart` for [`HOSTILE_GAMES`] games at once, each a game the bot is
 /// to play (South, its turn), then a challenge; the games' streams stay open.
 async fn serve_hostile(mock: Arc<Mock>, mut sock: TcpStream) {
-    let Some((method, path, _auth, body)) = read_request(&mut sock).await else {
+    let Some((method, path)) = mock.note_request(&mut sock).await else {
         return;
     };
-    mock.requests
-        .lock()
-        .unwrap()
-        .push(format!("{method} {path} {body}"));
-    mock.changed.notify_waiters();
     match (method.as_str(), path.as_str()) {
         ("GET", "/api/account") => {
             answer(&mut sock, "200 OK", r#"{"name":"Bot","bot":true}"#).await
@@ -436,15 +466,8 @@ async fn serve_hostile(mock: Arc<Mock>, mut sock: TcpStream) {
 /// and a challenge that comes meanwhile is declined "later".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_starts_many_games_gets_no_more_engines_than_max_games() {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
     let mock = Arc::new(Mock::default());
-    let server_mock = Arc::clone(&mock);
-    tokio::spawn(async move {
-        while let Ok((sock, _)) = listener.accept().await {
-            tokio::spawn(serve_hostile(Arc::clone(&server_mock), sock));
-        }
-    });
+    let base = listen(&mock, serve_hostile).await;
     let dir = std::env::temp_dir().join(format!("oware-bot-hostile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let starts = dir.join("starts");
@@ -470,46 +493,16 @@ async fn a_server_that_starts_many_games_gets_no_more_engines_than_max_games() {
         engine,
         config: Arc::new(config),
     };
-    let (stop_tx, stop_rx) = watch::channel(false);
-    let run = tokio::spawn(async move { bridge.run(stop_rx).await });
-    let count = |what: &str| {
-        mock.requests
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|r| r.contains(what))
-            .count()
-    };
-    let waited = tokio::time::timeout(Duration::from_secs(60), async {
-        loop {
-            let notified = mock.changed.notified();
-            tokio::pin!(notified);
-            notified.as_mut().enable();
-            if count("/abort") >= HOSTILE_GAMES - 1
-                && count("/move/F") >= 1
-                && count("/api/challenge/c9/decline") >= 1
-            {
-                return;
-            }
-            notified.await;
-        }
+    let requests = run_until(bridge, &mock, |m| {
+        m.count("/abort") >= HOSTILE_GAMES - 1
+            && m.count("/move/F") >= 1
+            && m.count("/api/challenge/c9/decline") >= 1
     })
     .await;
-    assert!(
-        waited.is_ok(),
-        "requests: {:#?}",
-        mock.requests.lock().unwrap()
-    );
-    stop_tx.send(true).unwrap();
-    let exit = tokio::time::timeout(Duration::from_secs(30), run)
-        .await
-        .expect("the bridge stops")
-        .unwrap();
-    assert_eq!(exit, Exit::Stopped);
+    let count = |what: &str| count_in(&requests, what);
 
     let started = std::fs::read_to_string(&starts).unwrap_or_default();
     assert_eq!(started.lines().count(), 1, "one engine process in all");
-    let requests = mock.requests.lock().unwrap().clone();
     assert_eq!(count("/abort"), HOSTILE_GAMES - 1, "{requests:#?}");
     assert_eq!(count("/move/F"), 1, "{requests:#?}");
     assert!(!requests.iter().any(|r| r.contains("/resign")));

@@ -59,14 +59,7 @@ impl Account {
         .await
         .unwrap();
         assert!(r.status().is_success(), "sign-up: {}", r.status());
-        let cookie = r
-            .headers()
-            .get_all("set-cookie")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find_map(|v| v.strip_prefix("oware_session="))
-            .map(|v| v.split(';').next().unwrap().to_string())
-            .expect("a session cookie");
+        let cookie = run::session_cookie(r.headers()).expect("a session cookie");
         Account {
             client,
             base: base.to_string(),
@@ -194,13 +187,7 @@ impl Account {
                     return state;
                 }
                 if state["position"]["turn"] == "S" {
-                    let letter = state["pits_info"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .find(|p| p["legal"] == true)
-                        .map(|p| p["letter"].as_str().unwrap().to_string())
-                        .expect("a legal pit");
+                    let letter = run::first_legal_pit(&state);
                     let ply = state["moves"].as_array().map_or(0, Vec::len);
                     let r = run::json_request(
                         &self.client,
@@ -236,10 +223,14 @@ struct Bot {
     token: String,
 }
 
+/// The engine command of `oware uci` at its easy level.
+fn easy_engine() -> String {
+    format!("{} uci --level easy --hash 8", oware())
+}
+
 impl Bot {
     fn start(dir: &Path, base: &str, name: &str, token: &str, config: &str) -> Bot {
-        let engine = format!("{} uci --level easy --hash 8", oware());
-        Bot::start_with(dir, base, name, token, config, &engine)
+        Bot::start_with(dir, base, name, token, config, &easy_engine())
     }
 
     /// `oware bot` with the engine command `engine`.
@@ -401,33 +392,93 @@ fn foreign_engine(dir: &Path, name: &str, die: bool) -> (String, PathBuf) {
     (command, notes)
 }
 
+/// Kofi, signed up with a token of his own, challenges `bot` (a bot account bridged by
+/// `oware bot` with `config` and the engine command `engine`) as South: Kofi, the bridge, the
+/// game's id and Kofi's seat token.
+async fn kofi_challenges(
+    dir: &Path,
+    base: &str,
+    bot: &str,
+    config: &str,
+    engine: &str,
+) -> (Account, Bot, String, String) {
+    let (_bot_account, bot_token) = Account::bot(base, bot).await;
+    let kofi = Account::sign_up(base, "Kofi").await;
+    let kofi_token = kofi.token().await;
+    let bridge = Bot::start_with(dir, base, bot, &bot_token, config, engine);
+    let (id, seat_token) = kofi.challenge_south(&kofi_token, bot).await;
+    (kofi, bridge, id, seat_token)
+}
+
+/// What a whole game of Kofi's against a bridged engine left, the bridge stopped (the server
+/// still running).
+struct Finished {
+    /// Kept running until the test ends.
+    _server: Serve,
+    rt: tokio::runtime::Runtime,
+    kofi: Account,
+    id: String,
+    /// The state at the end.
+    end: Value,
+    /// Kofi's moves (ply and letter).
+    played: Vec<(usize, String)>,
+    /// The bridge's log.
+    log: String,
+    /// The foreign engine's notes (empty with `oware uci`).
+    notes: String,
+    /// From the game's start to the bridge's stop.
+    took: Duration,
+}
+
+/// In a fresh folder `name`, a server and `bot` bridged by `oware bot` with `config` and
+/// `oware uci` (or, with `Some(die)`, the foreign engine: [`foreign_engine`]); Kofi challenges
+/// it ([`kofi_challenges`]) and plays the game to its end as South (over); then the bridge is
+/// stopped (with [`Bot::interrupt`]'s checks).
+fn kofi_plays_to_the_end(name: &str, bot: &str, config: &str, foreign: Option<bool>) -> Finished {
+    let dir = run::fresh_dir(name);
+    let server = Serve::in_dir(&dir);
+    let (engine, notes) = match foreign {
+        Some(die) => {
+            let (engine, notes) = foreign_engine(&dir, bot, die);
+            (engine, Some(notes))
+        }
+        None => (easy_engine(), None),
+    };
+    let rt = runtime();
+    let (kofi, id, end, played, log, took) = rt.block_on(async {
+        let (kofi, bridge, id, seat_token) =
+            kofi_challenges(&dir, &server.base, bot, config, &engine).await;
+        let started = std::time::Instant::now();
+        let mut played = Vec::new();
+        let end = kofi.play_south(&id, &seat_token, &mut played, None).await;
+        let log = bridge.interrupt();
+        (kofi, id, end, played, log, started.elapsed())
+    });
+    assert_eq!(end["online"]["status"], "over", "{end}");
+    let notes = notes.map_or_else(String::new, |n| {
+        std::fs::read_to_string(n).unwrap_or_default()
+    });
+    Finished {
+        _server: server,
+        rt,
+        kofi,
+        id,
+        end,
+        played,
+        log,
+        notes,
+        took,
+    }
+}
+
 const CONFIG: &str = "[challenge]\nmin_initial_s = 60\nmax_initial_s = 600\n\
                       [engine]\nmove_overhead_ms = 100\n[game]\ngreeting = \"good luck\"\n";
 
 #[test]
 fn a_person_plays_a_rated_game_against_a_bridged_engine() {
-    let dir = run::fresh_dir("bot-person");
-    let db = dir.join("games.sqlite");
-    let server = Serve::start(
-        0,
-        &["--db".as_ref(), db.as_os_str()],
-        &dir.join("serve.log"),
-    );
-    let base = server.base.clone();
-    runtime().block_on(async {
-        let (_bot_account, bot_token) = Account::bot(&base, "EngineBot").await;
-        let kofi = Account::sign_up(&base, "Kofi").await;
-        let kofi_token = kofi.token().await;
-        let bot = Bot::start(&dir, &base, "EngineBot", &bot_token, CONFIG);
-        let (id, seat_token) = kofi.challenge_south(&kofi_token, "EngineBot").await;
-        let mut played = Vec::new();
-        let end = kofi.play_south(&id, &seat_token, &mut played, None).await;
-        assert_eq!(end["online"]["status"], "over", "{end}");
-        assert_ne!(end["online"]["end"], "resign", "nobody resigned: {end}");
-        let log = bot.interrupt();
-        assert!(log.contains("challenge"), "{log}");
-    });
-    drop(server);
+    let Finished { end, log, .. } = kofi_plays_to_the_end("bot-person", "EngineBot", CONFIG, None);
+    assert_ne!(end["online"]["end"], "resign", "nobody resigned: {end}");
+    assert!(log.contains("challenge"), "{log}");
 }
 
 /// A whole rated game against an engine that reads only Aualé's joined move lists (as Aualé's
@@ -435,107 +486,69 @@ fn a_person_plays_a_rated_game_against_a_bridged_engine() {
 /// is never restarted, and the game ends by the rules, not by the clock.
 #[test]
 fn a_rated_game_against_an_engine_that_reads_only_joined_move_lists() {
-    let dir = run::fresh_dir("bot-joined");
-    let db = dir.join("games.sqlite");
-    let server = Serve::start(
-        0,
-        &["--db".as_ref(), db.as_os_str()],
-        &dir.join("serve.log"),
+    let Finished {
+        end, log, notes, ..
+    } = kofi_plays_to_the_end("bot-joined", "AalinaBot", CONFIG, Some(false));
+    assert_eq!(end["online"]["rated"], true, "{end}");
+    let reason = end["online"]["end"].as_str().unwrap_or_default();
+    assert!(
+        ["capture", "draw", "no-feed", "cycle"].contains(&reason),
+        "the rules ended the game, not the clock or a resignation: {end}\n{log}\n{notes}"
     );
-    let base = server.base.clone();
-    let (engine, notes) = foreign_engine(&dir, "aalina", false);
-    runtime().block_on(async {
-        let (_bot_account, bot_token) = Account::bot(&base, "AalinaBot").await;
-        let kofi = Account::sign_up(&base, "Kofi").await;
-        let kofi_token = kofi.token().await;
-        let bot = Bot::start_with(&dir, &base, "AalinaBot", &bot_token, CONFIG, &engine);
-        let (id, seat_token) = kofi.challenge_south(&kofi_token, "AalinaBot").await;
-        let mut played = Vec::new();
-        let end = kofi.play_south(&id, &seat_token, &mut played, None).await;
-        let log = bot.interrupt();
-        let notes = std::fs::read_to_string(&notes).unwrap_or_default();
-        assert_eq!(end["online"]["status"], "over", "{end}");
-        assert_eq!(end["online"]["rated"], true, "{end}");
-        let reason = end["online"]["end"].as_str().unwrap_or_default();
-        assert!(
-            ["capture", "draw", "no-feed", "cycle"].contains(&reason),
-            "the rules ended the game, not the clock or a resignation: {end}\n{log}\n{notes}"
-        );
-        assert!(!notes.contains("refused"), "{notes}");
-        assert!(
-            notes
-                .lines()
-                .any(|l| l.starts_with("took: position startpos moves ") && l.len() > 40),
-            "joined lists of several moves: {notes}"
-        );
-        assert_eq!(
-            log.matches("engine started").count(),
-            1,
-            "one engine, never restarted: {log}"
-        );
-        assert!(!log.contains("engine failed"), "{log}");
-    });
-    drop(server);
+    assert!(!notes.contains("refused"), "{notes}");
+    assert!(
+        notes
+            .lines()
+            .any(|l| l.starts_with("took: position startpos moves ") && l.len() > 40),
+        "joined lists of several moves: {notes}"
+    );
+    assert_eq!(
+        log.matches("engine started").count(),
+        1,
+        "one engine, never restarted: {log}"
+    );
+    assert!(!log.contains("engine failed"), "{log}");
 }
 
 /// An engine that dies after its first move and cannot be started again: the bridge says so
 /// in the game's chat and resigns, and the person does not wait out the bot's clock.
 #[test]
 fn a_dying_engine_ends_the_game_with_a_resignation_and_a_chat_line() {
-    let dir = run::fresh_dir("bot-dying");
-    let db = dir.join("games.sqlite");
-    let server = Serve::start(
-        0,
-        &["--db".as_ref(), db.as_os_str()],
-        &dir.join("serve.log"),
-    );
-    let base = server.base.clone();
-    let (engine, notes) = foreign_engine(&dir, "dying", true);
     let config = "[challenge]\nmin_initial_s = 60\nmax_initial_s = 600\n";
-    runtime().block_on(async {
-        let (_bot_account, bot_token) = Account::bot(&base, "DyingBot").await;
-        let kofi = Account::sign_up(&base, "Kofi").await;
-        let kofi_token = kofi.token().await;
-        let bot = Bot::start_with(&dir, &base, "DyingBot", &bot_token, config, &engine);
-        let (id, seat_token) = kofi.challenge_south(&kofi_token, "DyingBot").await;
-        let started = std::time::Instant::now();
-        let mut played = Vec::new();
-        let end = kofi.play_south(&id, &seat_token, &mut played, None).await;
-        let log = bot.interrupt();
-        let notes = std::fs::read_to_string(&notes).unwrap_or_default();
-        assert!(notes.contains("dying"), "{notes}");
-        assert_eq!(end["online"]["status"], "over", "{end}");
-        assert_eq!(
-            (
-                end["online"]["end"].as_str(),
-                end["online"]["winner"].as_str()
-            ),
-            (Some("resign"), Some("S")),
-            "the bot resigned: {end}\n{log}"
+    let f = kofi_plays_to_the_end("bot-dying", "DyingBot", config, Some(true));
+    let (end, log, notes) = (&f.end, &f.log, &f.notes);
+    assert!(notes.contains("dying"), "{notes}");
+    assert_eq!(
+        (
+            end["online"]["end"].as_str(),
+            end["online"]["winner"].as_str()
+        ),
+        (Some("resign"), Some("S")),
+        "the bot resigned: {end}\n{log}"
+    );
+    assert_eq!(f.played.len(), 2, "Kofi moved twice, the bot once: {end}");
+    assert!(
+        f.took < Duration::from_secs(120),
+        "not the bot's clock (300 s) running out"
+    );
+    let (status, chat) =
+        f.rt.block_on(
+            f.kofi
+                .call("GET", &format!("/api/games/{}/chat", f.id), None, None),
         );
-        assert_eq!(played.len(), 2, "Kofi moved twice, the bot once: {end}");
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "not the bot's clock (300 s) running out"
-        );
-        let (status, chat) = kofi
-            .call("GET", &format!("/api/games/{id}/chat"), None, None)
-            .await;
-        assert_eq!(status, 200, "{chat}");
-        let line = chat["messages"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["name"] == "DyingBot")
-            .unwrap_or_else(|| panic!("the bot's chat line: {chat}"));
-        let text = line["text"].as_str().unwrap();
-        assert!(
-            text.starts_with("engine failed: ") && text.ends_with("the bot resigns the game"),
-            "{text}"
-        );
-        assert!(log.contains("giving the game up"), "{log}");
-    });
-    drop(server);
+    assert_eq!(status, 200, "{chat}");
+    let line = chat["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == "DyingBot")
+        .unwrap_or_else(|| panic!("the bot's chat line: {chat}"));
+    let text = line["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("engine failed: ") && text.ends_with("the bot resigns the game"),
+        "{text}"
+    );
+    assert!(log.contains("giving the game up"), "{log}");
 }
 
 /// The server stopped by SIGTERM in the middle of a game, just after the person's move (the
@@ -548,15 +561,12 @@ fn bot_reconnects_after_the_server_restarts_and_finishes_its_game() {
     let dir = run::fresh_dir("bot-restart");
     let db = dir.join("games.sqlite");
     let args = ["--db".as_ref(), db.as_os_str()];
-    let mut server = Serve::start(0, &args, &dir.join("serve.log"));
+    let mut server = Serve::in_dir(&dir);
     let (base, port) = (server.base.clone(), server.port);
     let config = format!("{CONFIG}[connection]\nbackoff_initial_ms = 50\nbackoff_max_ms = 200\n");
     runtime().block_on(async {
-        let (_bot_account, bot_token) = Account::bot(&base, "EngineBot").await;
-        let mut kofi = Account::sign_up(&base, "Kofi").await;
-        let kofi_token = kofi.token().await;
-        let mut bot = Bot::start(&dir, &base, "EngineBot", &bot_token, &config);
-        let (id, seat_token) = kofi.challenge_south(&kofi_token, "EngineBot").await;
+        let (mut kofi, mut bot, id, seat_token) =
+            kofi_challenges(&dir, &base, "EngineBot", &config, &easy_engine()).await;
         let mut played = Vec::new();
         let before = kofi
             .play_south(&id, &seat_token, &mut played, Some(4))
@@ -610,12 +620,7 @@ fn bot_reconnects_after_the_server_restarts_and_finishes_its_game() {
 #[test]
 fn two_bridged_engines_play_a_rated_game_with_clocks() {
     let dir = run::fresh_dir("bot-bots");
-    let db = dir.join("games.sqlite");
-    let server = Serve::start(
-        0,
-        &["--db".as_ref(), db.as_os_str()],
-        &dir.join("serve.log"),
-    );
+    let server = Serve::in_dir(&dir);
     let base = server.base.clone();
     runtime().block_on(async {
         let (ama, ama_token) = Account::bot(&base, "AmaBot").await;
@@ -658,58 +663,25 @@ fn bad_arguments_are_clear_errors_before_anything_starts() {
     let c = config.to_str().unwrap();
     let missing = dir.join("missing").to_string_lossy().into_owned();
     let engine = "oware uci";
-    for (args, want) in [
-        (
-            vec![
-                "bot",
-                "--server",
-                "http://127.0.0.1:9",
-                "--token-file",
-                &missing,
-                "--engine",
-                engine,
-            ],
-            "cannot open",
-        ),
-        (
-            vec![
-                "bot",
-                "--server",
-                "http://127.0.0.1:9",
-                "--token-file",
-                t,
-                "--engine",
-                engine,
-                "--config",
-                c,
-            ],
-            "unknown field `max_gmes`",
-        ),
-        (
-            vec![
-                "bot",
-                "--server",
-                "http://127.0.0.1:9",
-                "--token-file",
-                t,
-                "--engine",
-                "oware 'uci",
-            ],
-            "unbalanced quotes",
-        ),
-        (
-            vec![
-                "bot",
-                "--server",
-                "ftp://x",
-                "--token-file",
-                t,
-                "--engine",
-                engine,
-            ],
-            "not a server address",
-        ),
+    let local = "http://127.0.0.1:9";
+    for (server, token, engine, config, want) in [
+        (local, missing.as_str(), engine, None, "cannot open"),
+        (local, t, engine, Some(c), "unknown field `max_gmes`"),
+        (local, t, "oware 'uci", None, "unbalanced quotes"),
+        ("ftp://x", t, engine, None, "not a server address"),
     ] {
+        let mut args = vec![
+            "bot",
+            "--server",
+            server,
+            "--token-file",
+            token,
+            "--engine",
+            engine,
+        ];
+        if let Some(config) = config {
+            args.extend(["--config", config]);
+        }
         let (code, _, err) = run::oware_code(&args);
         assert_eq!(code, Some(1), "{args:?}: {err}");
         assert!(err.contains(want), "{args:?}: {err}");
@@ -720,12 +692,7 @@ fn bad_arguments_are_clear_errors_before_anything_starts() {
 #[test]
 fn a_token_the_server_does_not_know_ends_the_bridge_with_a_clear_error() {
     let dir = run::fresh_dir("bot-refused");
-    let db = dir.join("games.sqlite");
-    let server = Serve::start(
-        0,
-        &["--db".as_ref(), db.as_os_str()],
-        &dir.join("serve.log"),
-    );
+    let server = Serve::in_dir(&dir);
     let token = dir.join("token");
     std::fs::write(&token, "owt_not_a_real_token\n").unwrap();
     let (code, _, err) = run::oware_code(&[

@@ -7,8 +7,9 @@ use std::time::Duration;
 use oware_bot::config::EngineConfig;
 use oware_bot::engine::{Engine, EngineCommand, Go};
 use oware_bot::track::{self, Setup, Step};
-use oware_bot::wire::{Clock, GameFull, GameState, Player, Status};
+use oware_bot::wire::{GameFull, GameState};
 use oware_core::Side;
+use serde_json::json;
 
 fn oware_uci(level: &str) -> EngineCommand {
     EngineCommand {
@@ -30,46 +31,35 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-/// A game between `south` and `north` with a 60+1 clock, from the start.
+/// A game between `south` and `north` with a 60+1 clock, from the start: the `gameFull` line
+/// of a bot's game stream as the server writes it.
 fn full(south: &str, north: &str) -> GameFull {
-    GameFull {
-        id: "g1".into(),
-        rated: false,
-        south: Player {
-            name: south.into(),
-            ..Player::default()
-        },
-        north: Player {
-            name: north.into(),
-            ..Player::default()
-        },
-        you: None,
-        clock: Some(Clock {
-            initial_s: 60,
-            increment_s: 1,
-        }),
-        rules: "abapa".into(),
-        initial: "startpos".into(),
-        created_ms: 0,
-        state: state("", 60_000, 60_000),
-    }
+    serde_json::from_value(json!({
+        "id": "g1",
+        "rated": false,
+        "clock": { "initial_s": 60, "increment_s": 1 },
+        "rules": "abapa",
+        "south": { "name": south },
+        "north": { "name": north },
+        "initial": "startpos",
+        "created_ms": 0,
+        "state": state("", 60_000, 60_000),
+    }))
+    .expect("a gameFull line")
 }
 
+/// A `gameState` line: `moves` played, South to move, the clocks at `south_ms` and `north_ms`.
 fn state(moves: &str, south_ms: u64, north_ms: u64) -> GameState {
-    GameState {
-        version: 1,
-        moves: moves.into(),
-        position: String::new(),
-        to_move: Side::South,
-        south_time_ms: Some(south_ms),
-        north_time_ms: Some(north_ms),
-        status: Status::Playing,
-        end: None,
-        winner: None,
-        draw_offer: None,
-        takeback_offer: None,
-        cycle_offer: None,
-    }
+    serde_json::from_value(json!({
+        "version": 1,
+        "moves": moves,
+        "position": "",
+        "to_move": "S",
+        "south_time_ms": south_ms,
+        "north_time_ms": north_ms,
+        "status": "playing",
+    }))
+    .expect("a gameState line")
 }
 
 #[test]

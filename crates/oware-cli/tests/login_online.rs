@@ -66,13 +66,7 @@ impl Page {
         self.rt.block_on(async move {
             let res = r.send().await.expect("the server answers");
             let status = res.status().as_u16();
-            let cookie = res
-                .headers()
-                .get_all("set-cookie")
-                .iter()
-                .filter_map(|v| v.to_str().ok())
-                .find_map(|v| v.strip_prefix("oware_session="))
-                .map(|v| v.split(';').next().unwrap().to_string());
+            let cookie = run::session_cookie(res.headers());
             let text = res.text().await.unwrap();
             (
                 status,
@@ -97,13 +91,7 @@ impl Page {
     /// Plays a legal pit chosen from the server's `pits_info`.
     fn play_any(&self, id: &str) {
         let (_, st, _) = self.call("GET", &format!("/api/games/{id}"), None);
-        let letter = st["pits_info"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["legal"] == true)
-            .map(|p| p["letter"].as_str().unwrap().to_string())
-            .expect("a legal pit");
+        let letter = run::first_legal_pit(&st);
         let (status, v, _) = self.call(
             "POST",
             &format!("/api/games/{id}/moves"),
@@ -135,12 +123,7 @@ fn session_files(home: &Path) -> Vec<PathBuf> {
 fn login_keeps_the_session_and_a_rated_game_shows_names_ratings_and_their_change() {
     need_tmux!();
     let dir = test_dir("rated");
-    let db = dir.join("games.sqlite");
-    let server = Serve::start(
-        0,
-        &["--db".as_ref(), db.as_os_str()],
-        &dir.join("serve.log"),
-    );
+    let server = Serve::in_dir(&dir);
     let base = server.base.clone();
     // Both accounts are made as the page makes them.
     let mut kofi_page = Page::new(&base);
@@ -307,12 +290,7 @@ fn login_keeps_the_session_and_a_rated_game_shows_names_ratings_and_their_change
 #[test]
 fn a_wrong_password_is_the_servers_sentence_and_keeps_nothing() {
     let dir = test_dir("wrong");
-    let db = dir.join("games.sqlite");
-    let server = Serve::start(
-        0,
-        &["--db".as_ref(), db.as_os_str()],
-        &dir.join("serve.log"),
-    );
+    let server = Serve::in_dir(&dir);
     let mut page = Page::new(&server.base);
     page.sign_up("Kofi", KOFI_PASSWORD);
     let home = dir.join("kofi");

@@ -218,7 +218,7 @@ fn evaluate_slow(pos: &Position) -> i32 {
 }
 
 /// The next number of a xorshift64 sequence (deterministic: for self-play openings and tests).
-pub(crate) fn xorshift(state: &mut u64) -> u64 {
+pub fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
     *state ^= *state >> 7;
     *state ^= *state << 17;

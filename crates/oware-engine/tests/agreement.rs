@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use oware_core::{fen, BySide, Game, Position, Rules, Setup, Side};
 use oware_egdb::{build, BuildOptions, Egdb};
+use oware_engine::eval::xorshift;
 use oware_engine::{
     answer_cycle_proposal, cycle_view, should_propose, CycleAnswer, Engine, Limits, PlayValue,
     Prober,
@@ -95,12 +96,7 @@ fn accepts_a_dead_cycle_and_declines_a_win_by_the_tables() {
 /// Positions of few seeds with both rows holding seeds, either side to move.
 fn positions(seeds: u8, count: usize) -> Vec<Position> {
     let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = move || xorshift(&mut state);
     let mut out = Vec::new();
     while out.len() < count {
         let mut pits = [0u8; 12];

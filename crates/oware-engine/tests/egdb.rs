@@ -5,15 +5,13 @@ use std::sync::Arc;
 
 use oware_core::{BySide, Game, Position, Rules, Setup, Side};
 use oware_egdb::{build, BuildOptions, Egdb};
+use oware_engine::eval::xorshift;
 use oware_engine::{Engine, Limits, Prober, PROVEN};
 
 fn random_position(state: &mut u64, seeds: u8) -> Position {
     let mut pits = [0u8; 12];
     for _ in 0..seeds {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        pits[(*state % 12) as usize] += 1;
+        pits[(xorshift(state) % 12) as usize] += 1;
     }
     let south = (48 - seeds) / 2;
     Position::from_setup(&Setup {

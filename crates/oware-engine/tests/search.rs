@@ -3,6 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use oware_core::{fen, Game, Move, Position, Rules};
+use oware_engine::eval::xorshift;
 use oware_engine::{score_to_text, search, Engine, Limits, SearchResult, MATE, PROVEN};
 
 fn run(text: &str, rules: Rules, depth: u32) -> SearchResult {
@@ -125,10 +126,7 @@ fn agrees_with_brute_force_on_small_endgames() {
         // A random position with 5 seeds on the board and stores 21-22.
         let mut pits = [0u8; 12];
         for _ in 0..5 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            pits[(state % 12) as usize] += 1;
+            pits[(xorshift(&mut state) % 12) as usize] += 1;
         }
         let south_to_move = state & 64 == 0;
         let mut setup = oware_core::Setup::start();

@@ -302,7 +302,6 @@ fn messages_with_markup_hold_only_em_strong_and_links() {
 /// (it comes with the browser tests' set-up) the test says so and passes.
 #[test]
 fn the_scripts_formatter_agrees_with_fluent_bundle() {
-    use std::io::Write;
     if std::process::Command::new("node")
         .arg("--version")
         .output()
@@ -321,6 +320,8 @@ fn the_scripts_formatter_agrees_with_fluent_bundle() {
          console.log(JSON.stringify(cases.map(([id, args]) => f(messages[id], args))));",
         format!("file://{}", module.display())
     );
+    let input_file =
+        std::env::temp_dir().join(format!("oware-i18n-cases-{}.json", std::process::id()));
     let mut checked = 0;
     for lang in Lang::ALL {
         let catalogue: serde_json::Value =
@@ -357,24 +358,20 @@ fn the_scripts_formatter_agrees_with_fluent_bundle() {
             "messages": catalogue["messages"],
             "cases": cases,
         });
-        let mut child = std::process::Command::new("node")
+        // The cases go in on standard input, from a file.
+        std::fs::write(&input_file, input.to_string()).unwrap();
+        let out = std::process::Command::new("node")
             .args(["--input-type=module", "-e", &script])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
+            .stdin(std::fs::File::open(&input_file).unwrap())
+            .output()
             .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.to_string().as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "node failed");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "node failed: {err}");
         let got: Vec<String> = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(got, expected, "{}", lang.code());
         checked += got.len();
     }
+    let _ = std::fs::remove_file(&input_file);
     assert!(checked > 0);
 }
 

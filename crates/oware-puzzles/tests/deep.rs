@@ -5,6 +5,7 @@
 mod common;
 
 use oware_core::{fen, Rules};
+use oware_engine::eval::xorshift;
 use oware_puzzles::{prove, read, DeepJudge, DeepOptions, Judge, Prover, Puzzle, Why, Win};
 
 /// Records of the set shipped before the deep check, each proven at depth 16 without tables and
@@ -40,12 +41,7 @@ fn the_prover_agrees_with_the_tables() {
     let tables = common::tables();
     let rules = Rules::ABAPA;
     let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = move || xorshift(&mut state);
     let (mut decided, mut wins) = (0, 0);
     for _ in 0..300 {
         // A random position of 4 to 9 seeds with stores near the middle.

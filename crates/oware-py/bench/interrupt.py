@@ -10,21 +10,14 @@ Not a test: it prints the latency of each trial (the tests only check that the c
 from __future__ import annotations
 
 import argparse
+import pathlib
 import signal
-import subprocess
 import sys
 import time
 
-CHILD = """
-import sys, time, oware
-print("ready", flush=True)
-try:
-    {call}
-except KeyboardInterrupt:
-    print(time.monotonic(), flush=True)
-    sys.exit(3)
-print("finished", flush=True)
-"""
+# The child process is the tests' own (tests/interrupted.py).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+from interrupted import running, when_interrupted  # noqa: E402
 
 CALLS = [
     "oware.playouts(10_000_000, record=False)",
@@ -37,25 +30,15 @@ CALLS = [
 
 def trial(call: str, delay: float) -> float:
     """Seconds from SIGINT to the child's KeyboardInterrupt, `delay` s into the call."""
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD.format(call=call)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout.readline().strip() == "ready"
+    with running(call) as child:
         time.sleep(delay)
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=120)
-        if child.returncode != 3:
+        came = when_interrupted(out)
+        if child.returncode != 3 or came is None:
             raise RuntimeError(f"{call}: exit {child.returncode}: {out} {err}")
-        return float(out.strip()) - sent
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+        return came - sent
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import oware
+from conftest import replay_side_by_side
 
 pyspiel = pytest.importorskip(
     "pyspiel",
@@ -28,14 +29,6 @@ def ours(params=""):
 
 def theirs():
     return pyspiel.load_game("oware")
-
-
-def swept(pos):
-    """OpenSpiel's terminal observation: each row swept to its owner, the board empty."""
-    out = np.zeros(14, dtype=np.float32)
-    out[12] = (pos.stores[0] + sum(pos.pits[:6])) / 48
-    out[13] = (pos.stores[1] + sum(pos.pits[6:])) / 48
-    return out
 
 
 def test_registered_on_import_as_a_real_pyspiel_game():
@@ -174,28 +167,16 @@ def test_serialize_game_and_state_round_trips():
 
 
 def test_seeded_games_replay_as_in_openspiels_oware():
-    mine_game, want_game = ours(), theirs()
-    rng = random.Random(58)
-    plies = 0
-    for g in range(REPLAYED_GAMES):
-        mine = mine_game.new_initial_state()
-        want = want_game.new_initial_state()
-        while True:
-            where = f"game {g} ply {mine.move_number()}"
-            assert mine.is_terminal() == want.is_terminal(), where
-            assert mine.current_player() == want.current_player(), where
-            assert mine.returns() == want.returns(), where
-            assert mine.legal_actions() == want.legal_actions(), where
-            if mine.is_terminal():
-                tensor = np.asarray(want.observation_tensor(0), np.float32)
-                assert np.array_equal(swept(mine.spiel_state().position()), tensor), where
-                break
-            assert mine.observation_tensor(0) == want.observation_tensor(0), where
-            assert mine.observation_string(0) == want.observation_string(0), where
-            assert str(mine) == str(want), where
-            action = rng.choice(want.legal_actions())
-            mine.apply_action(action)
-            want.apply_action(action)
-            plies += 1
-        assert mine.history() == want.history()
-    assert plies > 100 * REPLAYED_GAMES / 2
+    def same_ply(mine, want, action, where):
+        assert mine.observation_tensor(0) == want.observation_tensor(0), where
+        assert mine.observation_string(0) == want.observation_string(0), where
+        assert str(mine) == str(want), where
+
+    replay_side_by_side(
+        ours(),
+        theirs(),
+        REPLAYED_GAMES,
+        58,
+        lambda mine: mine.spiel_state().position(),
+        same_ply,
+    )

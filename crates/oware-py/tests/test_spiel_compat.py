@@ -16,6 +16,8 @@ import pytest
 import oware
 from oware.openspiel import GameType, load_game
 
+from interrupted import running, when_interrupted
+
 
 def played(game, actions):
     state = game.new_initial_state()
@@ -178,18 +180,6 @@ def test_process_pool_maps_over_pickled_states():
     assert [s for _, _, s in got] == [s for _, _, s in want]
 
 
-CHILD = """
-import sys, oware
-try:
-    print("ready", flush=True)
-    {call}
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-    sys.exit(3)
-print("finished", flush=True)
-"""
-
-
 def wait_for_threads(pid, timeout=60.0):
     """Waits until process `pid` runs a thread named oware-... (inside a long call)."""
     deadline = time.monotonic() + timeout
@@ -221,23 +211,12 @@ def test_sigint_stops_a_long_call_with_keyboard_interrupt(call):
     safety net: the call stops within a fraction of a second (measured by bench/interrupt.py)."""
     if not os.path.isdir("/proc/self/task"):
         pytest.skip("needs /proc to see the call's threads")
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD.format(call=call)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout.readline().strip() == "ready"
+    with running(call) as child:
         wait_for_threads(child.pid)
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
     assert child.returncode == 3, (out, err)
-    assert out.strip() == "interrupted"
+    assert when_interrupted(out) is not None, (out, err)
 
 
 def test_playouts_refuses_negative_counts_with_a_clear_error():

@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{assert_error, Browser, PASSWORD};
+use common::{assert_error, rated_game, Browser, PASSWORD};
 use oware_server::{
     start, GameEnd, ManualClock, OnlineConfig, ProxyNet, Server, ServerConfig, Store,
     TrustedProxies,
@@ -526,28 +526,6 @@ async fn password_changes_log_out_everywhere_and_closing_ends_the_account() {
         (StatusCode::OK, json!(true))
     );
     s.shutdown().await.unwrap();
-}
-
-/// Signs up `a` and `b`, has `a` create a rated 3+2 challenge and `b` join: the game id and
-/// both seat tokens (creator's first).
-async fn rated_game(a: &mut Browser, b: &mut Browser) -> (String, String, String, Value) {
-    let (st, created) = a
-        .post(
-            "/api/games",
-            json!({"opponent": "online", "clock": {"initial_s": 180, "increment_s": 2},
-                   "color": "S", "rated": true}),
-        )
-        .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let (st, joined) = b.post(&format!("/api/games/{id}/join"), json!({})).await;
-    assert_eq!(st, StatusCode::OK, "{joined}");
-    (
-        id,
-        created["token"].as_str().unwrap().to_string(),
-        joined["token"].as_str().unwrap().to_string(),
-        joined["state"].clone(),
-    )
 }
 
 #[tokio::test]

@@ -44,17 +44,61 @@ async fn challenge(from: &mut Browser, to: &str) -> (StatusCode, Value) {
     from.post(&format!("/api/challenge/{to}"), json!({})).await
 }
 
+/// `from` challenges `to` (by name), which is open: the challenge's id.
+async fn challenge_open(from: &mut Browser, to: &str) -> String {
+    let (st, c) = challenge(from, to).await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    c["id"].as_str().unwrap().to_string()
+}
+
+/// `to` accepts challenge `id`: the status and body.
+async fn accept(to: &mut Browser, id: &str) -> (StatusCode, Value) {
+    to.post(&format!("/api/challenge/{id}/accept"), json!({}))
+        .await
+}
+
 /// `from` challenges `to`, and `to` accepts: the accept's status and body.
 async fn challenge_accepted(
     from: &mut Browser,
     to: &mut Browser,
     name: &str,
 ) -> (StatusCode, Value) {
-    let (st, c) = challenge(from, name).await;
-    assert_eq!(st, StatusCode::CREATED, "{c}");
-    let id = c["id"].as_str().unwrap().to_string();
-    to.post(&format!("/api/challenge/{id}/accept"), json!({}))
-        .await
+    let id = challenge_open(from, name).await;
+    accept(to, &id).await
+}
+
+/// 429 with error code `code`: a budget is spent.
+fn assert_too_many(status: StatusCode, body: &Value, code: &str) {
+    assert_error(status, body, StatusCode::TOO_MANY_REQUESTS, code);
+}
+
+/// A server on its own database and manual clock with `limits`, and the clock.
+async fn limited(limits: ServerLimits) -> (tempfile::TempDir, Server, ManualClock) {
+    let clock = ManualClock::starting_now();
+    let (dir, s) = server(&clock, limits, |_| {}).await;
+    (dir, s, clock)
+}
+
+/// `b`'s session POSTs each of `requests` (path, JSON body) all at once: the statuses.
+async fn posts_at_once(s: &Server, b: &Browser, requests: Vec<(String, Value)>) -> Vec<StatusCode> {
+    let cookie = b.cookie.clone().unwrap();
+    let client = reqwest::Client::new();
+    futures_util::future::join_all(requests.into_iter().map(|(path, body)| {
+        let client = client.clone();
+        let cookie = cookie.clone();
+        let url = format!("http://{}{path}", s.addr());
+        async move {
+            client
+                .post(url)
+                .header("cookie", format!("oware_session={cookie}"))
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    }))
+    .await
 }
 
 #[tokio::test]
@@ -69,13 +113,9 @@ async fn accepting_challenges_counts_toward_the_creation_limit_of_the_address() 
     }
     // Two accounts of one address accepting each other's challenges: the fourth game is
     // refused, and the challenge stays open for later.
-    let (st, c) = challenge(&mut ama, "Kofi").await;
-    assert_eq!(st, StatusCode::CREATED, "{c}");
-    let id = c["id"].as_str().unwrap().to_string();
-    let (st, body) = kofi
-        .post(&format!("/api/challenge/{id}/accept"), json!({}))
-        .await;
-    assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-games");
+    let id = challenge_open(&mut ama, "Kofi").await;
+    let (st, body) = accept(&mut kofi, &id).await;
+    assert_too_many(st, &body, "too-many-games");
     let (_, list) = kofi.get("/api/challenge").await;
     assert_eq!(list["incoming"][0]["id"], id, "{list}");
     let (_, games) = kofi.get("/api/account/games").await;
@@ -88,12 +128,11 @@ async fn accepting_challenges_counts_toward_the_creation_limit_of_the_address() 
 
 #[tokio::test]
 async fn an_account_has_at_most_its_budget_of_games_going_and_its_games_are_paged() {
-    let clock = ManualClock::starting_now();
-    let limits = ServerLimits {
+    let (_dir, s, _clock) = limited(ServerLimits {
         live_games_per_account: 3,
         ..ServerLimits::default()
-    };
-    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    })
+    .await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
     let mut kofi = Browser::signed_up(&s, "Kofi").await;
     let mut esi = Browser::signed_up(&s, "Esi").await;
@@ -103,37 +142,18 @@ async fn an_account_has_at_most_its_budget_of_games_going_and_its_games_are_page
     }
     // Ama has three games going: no fourth challenge, nor a game in the lobby.
     let (st, body) = challenge(&mut ama, "Esi").await;
-    assert_error(
-        st,
-        &body,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-live-games",
-    );
+    assert_too_many(st, &body, "too-many-live-games");
     let (st, body) = ama
         .post(
             "/api/games",
             json!({"opponent": "online", "clock": {"initial_s": 300, "increment_s": 0}}),
         )
         .await;
-    assert_error(
-        st,
-        &body,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-live-games",
-    );
+    assert_too_many(st, &body, "too-many-live-games");
     // Nor may Kofi accept another game: Esi's challenge to him stays open.
-    let (st, c) = challenge(&mut esi, "Kofi").await;
-    assert_eq!(st, StatusCode::CREATED, "{c}");
-    let id = c["id"].as_str().unwrap();
-    let (st, body) = kofi
-        .post(&format!("/api/challenge/{id}/accept"), json!({}))
-        .await;
-    assert_error(
-        st,
-        &body,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-live-games",
-    );
+    let id = challenge_open(&mut esi, "Kofi").await;
+    let (st, body) = accept(&mut kofi, &id).await;
+    assert_too_many(st, &body, "too-many-live-games");
 
     // The list is paged: an offset skips games, a bad one is refused.
     let (st, all) = ama.get("/api/account/games").await;
@@ -161,12 +181,11 @@ async fn an_account_has_at_most_its_budget_of_games_going_and_its_games_are_page
 
 #[tokio::test]
 async fn challenges_have_a_rate_and_one_open_challenge_to_each_player() {
-    let clock = ManualClock::starting_now();
-    let limits = ServerLimits {
+    let (_dir, s, clock) = limited(ServerLimits {
         challenges_per_minute: 3,
         ..ServerLimits::default()
-    };
-    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    })
+    .await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
     for name in ["Kofi", "Esi", "Yaw", "Abena"] {
         Browser::signed_up(&s, name).await;
@@ -176,22 +195,12 @@ async fn challenges_have_a_rate_and_one_open_challenge_to_each_player() {
     // A second open challenge to the same player: refused (two accounts cannot fill anyone's
     // places).
     let (st, body) = challenge(&mut ama, "Kofi").await;
-    assert_error(
-        st,
-        &body,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-challenges",
-    );
+    assert_too_many(st, &body, "too-many-challenges");
     let (st, body) = challenge(&mut ama, "Esi").await;
     assert_eq!(st, StatusCode::CREATED, "{body}");
     // Three sent in the minute (the refused one counted): the fourth waits.
     let (st, body) = challenge(&mut ama, "Yaw").await;
-    assert_error(
-        st,
-        &body,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-challenges",
-    );
+    assert_too_many(st, &body, "too-many-challenges");
     clock.advance(Duration::from_secs(61));
     let (st, body) = challenge(&mut ama, "Yaw").await;
     assert_eq!(st, StatusCode::CREATED, "{body}");
@@ -223,13 +232,12 @@ async fn stream_from(
 
 #[tokio::test]
 async fn streams_are_capped_per_account_from_any_address_and_for_the_whole_server() {
-    let clock = ManualClock::starting_now();
-    let limits = ServerLimits {
+    let (_dir, s, _clock) = limited(ServerLimits {
         streams_per_account: 2,
         streams_max: Some(4),
         ..ServerLimits::default()
-    };
-    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    })
+    .await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
     let t = token(&mut ama, &["challenge:read"]).await;
     let mut held = Vec::new();
@@ -241,7 +249,7 @@ async fn streams_are_capped_per_account_from_any_address_and_for_the_whole_serve
     }
     // One token from a third address: the account holds its most.
     let (st, body, _) = stream_from(&s, "/api/stream/event", Some(&t), "203.0.113.3").await;
-    assert_error(st, &body, StatusCode::TOO_MANY_REQUESTS, "too-many-streams");
+    assert_too_many(st, &body, "too-many-streams");
     // Streams that need no account fill the server: past its ceiling, 503 with Retry-After.
     for i in 4..=5 {
         let (st, _, r) =
@@ -262,12 +270,11 @@ async fn streams_are_capped_per_account_from_any_address_and_for_the_whole_serve
 
 #[tokio::test]
 async fn connections_past_the_ceiling_are_answered_503_with_retry_after_and_the_rest_served() {
-    let clock = ManualClock::starting_now();
-    let limits = ServerLimits {
+    let (_dir, s, _clock) = limited(ServerLimits {
         connections_max: Some(3),
         ..ServerLimits::default()
-    };
-    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    })
+    .await;
     let mut idle = Vec::new();
     for _ in 0..3 {
         idle.push(tokio::net::TcpStream::connect(s.addr()).await.unwrap());
@@ -317,8 +324,7 @@ async fn named_token(b: &mut Browser, description: &str) -> (String, String) {
 
 #[tokio::test]
 async fn revoking_a_token_closing_the_account_or_changing_the_password_ends_the_open_streams() {
-    let clock = ManualClock::starting_now();
-    let (_dir, s) = server(&clock, ServerLimits::default(), |_| {}).await;
+    let (_dir, s, _clock) = limited(ServerLimits::default()).await;
     let mut ama = Browser::signed_up(&s, "Ama").await;
 
     // Revoked: the stream ends at once; another token's stream goes on.
@@ -377,29 +383,16 @@ async fn revoking_a_token_closing_the_account_or_changing_the_password_ends_the_
 
 #[tokio::test]
 async fn the_token_limit_holds_against_requests_at_once() {
-    let clock = ManualClock::starting_now();
-    let (_dir, s) = server(&clock, ServerLimits::default(), |_| {}).await;
-    let ama = Browser::signed_up(&s, "Ama").await;
-    let cookie = ama.cookie.clone().unwrap();
-    let client = reqwest::Client::new();
-    let made = futures_util::future::join_all((0..30).map(|i| {
-        let client = client.clone();
-        let cookie = cookie.clone();
-        let url = format!("http://{}/api/account/tokens", s.addr());
-        async move {
-            client
-                .post(url)
-                .header("cookie", format!("oware_session={cookie}"))
-                .json(&json!({"description": format!("bot {i}"), "scopes": ["bot:play"]}))
-                .send()
-                .await
-                .unwrap()
-                .status()
-        }
-    }))
-    .await;
+    let (_dir, s, _clock) = limited(ServerLimits::default()).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let tokens = (0..30)
+        .map(|i| {
+            let body = json!({"description": format!("bot {i}"), "scopes": ["bot:play"]});
+            ("/api/account/tokens".to_string(), body)
+        })
+        .collect();
+    let made = posts_at_once(&s, &ama, tokens).await;
     let ok = made.iter().filter(|&&st| st == StatusCode::CREATED).count();
-    let mut ama = ama;
     let (_, list) = ama.get("/api/account/tokens").await;
     let held = list["tokens"].as_array().unwrap().len();
     assert_eq!(ok, held, "{made:?}");
@@ -409,8 +402,7 @@ async fn the_token_limit_holds_against_requests_at_once() {
 
 #[tokio::test]
 async fn bots_stay_out_of_peoples_pools_and_arenas() {
-    let clock = ManualClock::starting_now();
-    let (_dir, s) = server(&clock, ServerLimits::default(), |_| {}).await;
+    let (_dir, s, _clock) = limited(ServerLimits::default()).await;
     // A person's ticket waits in a pool: the account cannot become a bot meanwhile (it would
     // be paired with a person as a bot).
     let mut ama = Browser::signed_up(&s, "Ama").await;
@@ -447,33 +439,18 @@ async fn bots_stay_out_of_peoples_pools_and_arenas() {
 
 #[tokio::test]
 async fn the_open_challenges_limit_holds_against_requests_at_once() {
-    let clock = ManualClock::starting_now();
-    let (_dir, s) = server(&clock, ServerLimits::default(), |_| {}).await;
-    let ama = Browser::signed_up(&s, "Ama").await;
+    let (_dir, s, _clock) = limited(ServerLimits::default()).await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
     let names: Vec<String> = (0..14).map(|i| format!("Player{i}")).collect();
     for n in &names {
         Browser::signed_up(&s, n).await;
     }
-    let cookie = ama.cookie.clone().unwrap();
-    let client = reqwest::Client::new();
-    let sent = futures_util::future::join_all(names.iter().map(|n| {
-        let client = client.clone();
-        let cookie = cookie.clone();
-        let url = format!("http://{}/api/challenge/{n}", s.addr());
-        async move {
-            client
-                .post(url)
-                .header("cookie", format!("oware_session={cookie}"))
-                .json(&json!({}))
-                .send()
-                .await
-                .unwrap()
-                .status()
-        }
-    }))
-    .await;
+    let challenges = names
+        .iter()
+        .map(|n| (format!("/api/challenge/{n}"), json!({})))
+        .collect();
+    let sent = posts_at_once(&s, &ama, challenges).await;
     let made = sent.iter().filter(|&&st| st == StatusCode::CREATED).count();
-    let mut ama = ama;
     let (_, list) = ama.get("/api/challenge").await;
     let open = list["outgoing"].as_array().unwrap().len();
     assert_eq!(made, open, "{sent:?}");
@@ -641,52 +618,47 @@ async fn a_rating_history_holds_the_newest_points_only() {
     let dir = tempfile::tempdir().unwrap();
     let config = clocked_config(&dir.path().join("games.sqlite"), &clock).await;
     let s = oware_server::start(&config).await.expect("server starts");
-    Browser::signed_up(&s, "Ama").await;
-    Browser::signed_up(&s, "Kofi").await;
+    let mut ama = Browser::signed_up(&s, "Ama").await;
+    let mut kofi = Browser::signed_up(&s, "Kofi").await;
+    // A game between them as the server writes it: the five rated games below are its copies.
+    let (st, c) = ama
+        .post("/api/challenge/Kofi", json!({"side": "south"}))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    let (st, v) = accept(&mut kofi, c["id"].as_str().unwrap()).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let game = v["game_id"].as_str().unwrap().to_string();
     s.shutdown().await.unwrap();
     let store = oware_server::open_store(&config.db.to_string_lossy())
         .await
         .unwrap();
     let accounts = store.accounts();
-    let ama = accounts
-        .user_by_name("Ama".into())
-        .await
-        .unwrap()
-        .unwrap()
-        .id;
-    let kofi = accounts
-        .user_by_name("Kofi".into())
-        .await
-        .unwrap()
-        .unwrap()
-        .id;
+    let mut ids = Vec::new();
+    for name in ["Ama", "Kofi"] {
+        let user = accounts.user_by_name(name.into()).await.unwrap().unwrap();
+        ids.push(user.id);
+    }
+    let (ama, kofi) = (ids[0].clone(), ids[1].clone());
+    let played = store.load(game).await.unwrap().expect("the game's row");
+    assert_eq!(
+        (
+            &played.south_user,
+            &played.north_user,
+            played.online_status.as_str()
+        ),
+        (&Some(ama.clone()), &Some(kofi.clone()), "playing")
+    );
     // Five rated games Ama won, one a second.
     for i in 0..5u64 {
         let id = format!("rated{i}");
-        store
-            .insert(oware_server::GameRow {
-                id: id.clone(),
-                token: "t".into(),
-                opponent: "online".into(),
-                human: "S".into(),
-                rules: "abapa".into(),
-                start: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".into(),
-                moves: String::new(),
-                redo: String::new(),
-                version: 1,
-                south_name: "Ama".into(),
-                north_name: "Kofi".into(),
-                online: String::new(),
-                online_status: "playing".into(),
-                south_user: Some(ama.clone()),
-                north_user: Some(kofi.clone()),
-                listing: String::new(),
-            })
-            .await
-            .unwrap();
+        let row = oware_server::GameRow {
+            id: id.clone(),
+            ..played.clone()
+        };
+        store.insert(row).await.unwrap();
         let update = oware_server::GameUpdate {
             id,
-            from_version: 1,
+            from_version: played.version,
             moves: String::new(),
             redo: String::new(),
             online: String::new(),
@@ -793,12 +765,7 @@ async fn an_address_has_its_budget_of_the_computers_replies_in_the_engine_at_onc
     )
     .await
     .expect("the move was refused at once, not let through");
-    assert_error(
-        st,
-        &body,
-        StatusCode::TOO_MANY_REQUESTS,
-        "too-many-engine-jobs",
-    );
+    assert_too_many(st, &body, "too-many-engine-jobs");
     assert_eq!(api.state(&games[1].0).await["ply"], 0);
     // Another address is not held back by it.
     gate.add_permits(1);
@@ -850,14 +817,13 @@ async fn refused(
 
 #[tokio::test]
 async fn analyses_and_hints_are_counted_at_once_per_address_account_and_server() {
-    let clock = ManualClock::starting_now();
-    let limits = ServerLimits {
+    let (_dir, s, _clock) = limited(ServerLimits {
         analyses_per_client: 2,
         analyses_per_account: 1,
         analyses_max: 4,
         ..ServerLimits::default()
-    };
-    let (_dir, s) = server(&clock, limits, |_| {}).await;
+    })
+    .await;
     let api = common::Api::new(&s);
     let mut games = Vec::new();
     for _ in 0..6 {

@@ -41,6 +41,69 @@ async fn pupil(s: &oware_server::Server, login: &Value) -> Browser {
     b
 }
 
+/// `b` posts `body` to `path` and is refused for a pupil's safety: 403 `pupil-safe`.
+async fn refused(b: &mut Browser, path: &str, body: Value) {
+    let (st, e) = b.post(path, body).await;
+    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
+}
+
+/// `b` opens an online game in the lobby, South, named `name`: its id.
+async fn open_game(b: &mut Browser, name: &str) -> String {
+    let (st, g) = b
+        .post(
+            "/api/games",
+            json!({ "opponent": "online", "color": "S", "name": name }),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{g}");
+    g["id"].as_str().unwrap().to_string()
+}
+
+/// `b` joins online game `game`: the seat's token.
+async fn join(b: &mut Browser, game: &str) -> String {
+    let (st, j) = b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{j}");
+    j["token"].as_str().unwrap().to_string()
+}
+
+/// `teacher` gives class `id` each piece of `work` (kind, target), due 2026-12-24.
+async fn assign(teacher: &mut Browser, id: &str, work: &[(&str, &str)]) {
+    for (kind, target) in work {
+        let (st, w) = teacher
+            .post(
+                &format!("/api/classes/{id}/work"),
+                json!({ "kind": kind, "target": target, "due": "2026-12-24" }),
+            )
+            .await;
+        assert_eq!(st, StatusCode::CREATED, "{w}");
+    }
+}
+
+/// Class `id`'s progress CSV as `teacher` downloads it.
+async fn progress_csv(teacher: &mut Browser, id: &str) -> String {
+    let (st, _, _) = teacher
+        .send(
+            reqwest::Method::GET,
+            &format!("/api/classes/{id}/progress.csv"),
+            None,
+            &[],
+        )
+        .await;
+    let text = teacher.seen.last().unwrap().clone();
+    assert_eq!(st, StatusCode::OK, "{text}");
+    text
+}
+
+/// The row of pupil `name` on a teacher's class page `view`.
+fn pupil_row<'a>(view: &'a Value, name: &str) -> &'a Value {
+    view["pupils"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("{name} on the page: {view}"))
+}
+
 #[tokio::test]
 async fn a_teacher_adds_pupils_assigns_work_and_sees_their_progress() {
     let (_dir, s, _api) = fresh_server().await;
@@ -51,19 +114,12 @@ async fn a_teacher_adds_pupils_assigns_work_and_sees_their_progress() {
     assert!(logins[0]["username"].as_str().unwrap().starts_with("ama-"));
 
     // Work: a lesson, a counting level, a puzzle theme.
-    for (kind, target) in [
+    let work = [
         ("lesson", "sowing"),
         ("counting", "1"),
         ("puzzles", "capture-chain"),
-    ] {
-        let (st, w) = teacher
-            .post(
-                &format!("/api/classes/{id}/work"),
-                json!({ "kind": kind, "target": target, "due": "2026-12-24" }),
-            )
-            .await;
-        assert_eq!(st, StatusCode::CREATED, "{w}");
-    }
+    ];
+    assign(&mut teacher, &id, &work).await;
 
     // Ama logs in with her generated log-in and plays the lesson: the server checks each
     // step's moves (the lesson file's own solutions, each at the first try: 3 stars).
@@ -103,28 +159,18 @@ async fn a_teacher_adds_pupils_assigns_work_and_sees_their_progress() {
     // The teacher's page.
     let (st, view) = teacher.get(&format!("/api/classes/{id}")).await;
     assert_eq!(st, StatusCode::OK, "{view}");
-    let pupils = view["pupils"].as_array().unwrap();
-    let row = pupils.iter().find(|p| p["name"] == "Ama").unwrap();
+    let row = pupil_row(&view, "Ama");
     assert_eq!(row["work"][0]["done"], true, "{row}");
     assert_eq!(row["work"][0]["score"], 3 * steps as u64);
     assert_eq!(row["work"][1]["done"], true, "counting level 1: {row}");
     assert_eq!(row["work"][2]["done"], false);
     assert!(row["last_ms"].as_u64().is_some());
-    let kofi = pupils.iter().find(|p| p["name"] == "Kofi").unwrap();
+    let kofi = pupil_row(&view, "Kofi");
     assert_eq!(kofi["work"][0]["done"], false);
     assert_eq!(kofi["stars"], 0);
 
     // The CSV: a header and one line per pupil and work.
-    let (_, csv, _) = teacher
-        .send(
-            reqwest::Method::GET,
-            &format!("/api/classes/{id}/progress.csv"),
-            None,
-            &[],
-        )
-        .await;
-    let _ = csv;
-    let text = teacher.seen.last().unwrap().clone();
+    let text = progress_csv(&mut teacher, &id).await;
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 1 + 3 * 3, "{text}");
     assert!(lines[0].starts_with("Pupil,"), "{text}");
@@ -178,34 +224,17 @@ async fn a_pupil_meets_only_the_class_until_opened() {
     let ama_name = logins[0]["username"].as_str().unwrap().to_string();
 
     // No challenges either way with a stranger; with a classmate, yes.
-    let (st, e) = ama.post("/api/challenge/Stranger", json!({})).await;
-    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
-    let (st, e) = stranger
-        .post(&format!("/api/challenge/{ama_name}"), json!({}))
-        .await;
-    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
+    refused(&mut ama, "/api/challenge/Stranger", json!({})).await;
+    let to_ama = format!("/api/challenge/{ama_name}");
+    refused(&mut stranger, &to_ama, json!({})).await;
     // No pools.
-    let (st, e) = ama.post("/api/pool/5+3", json!({})).await;
-    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
+    refused(&mut ama, "/api/pool/5+3", json!({})).await;
 
     // A pupil's online game: a stranger cannot join; a classmate can.
-    let (st, g) = ama
-        .post(
-            "/api/games",
-            json!({ "opponent": "online", "color": "S", "name": "Ama" }),
-        )
-        .await;
-    assert_eq!(st, StatusCode::CREATED, "{g}");
-    let game = g["id"].as_str().unwrap().to_string();
-    let (st, e) = stranger
-        .post(&format!("/api/games/{game}/join"), json!({}))
-        .await;
-    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
-    let (st, j) = kofi
-        .post(&format!("/api/games/{game}/join"), json!({}))
-        .await;
-    assert_eq!(st, StatusCode::OK, "{j}");
-    let kofi_token = j["token"].as_str().unwrap().to_string();
+    let game = open_game(&mut ama, "Ama").await;
+    let join_game = format!("/api/games/{game}/join");
+    refused(&mut stranger, &join_game, json!({})).await;
+    let kofi_token = join(&mut kofi, &game).await;
     let (st, m) = kofi
         .post_seat(
             &format!("/api/games/{game}/chat"),
@@ -215,28 +244,14 @@ async fn a_pupil_meets_only_the_class_until_opened() {
         .await;
     assert_eq!(st, StatusCode::CREATED, "{m}");
     // A stranger watching cannot write in it.
-    let (st, e) = stranger
-        .post(
-            &format!("/api/games/{game}/chat"),
-            json!({ "text": "hello" }),
-        )
-        .await;
-    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
+    let chat = format!("/api/games/{game}/chat");
+    refused(&mut stranger, &chat, json!({ "text": "hello" })).await;
 
     // A stranger's game: the pupil cannot join, nor chat in it once the teacher closed the
     // account again after a game with the stranger.
-    let (st, g) = stranger
-        .post(
-            "/api/games",
-            json!({ "opponent": "online", "color": "S", "name": "S" }),
-        )
-        .await;
-    assert_eq!(st, StatusCode::CREATED, "{g}");
-    let other = g["id"].as_str().unwrap().to_string();
-    let (st, e) = ama
-        .post(&format!("/api/games/{other}/join"), json!({}))
-        .await;
-    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
+    let other = open_game(&mut stranger, "S").await;
+    let join_other = format!("/api/games/{other}/join");
+    refused(&mut ama, &join_other, json!({})).await;
     let (st, ok) = teacher
         .post(
             &format!("/api/classes/{id}/pupils/{ama_name}/open"),
@@ -244,11 +259,7 @@ async fn a_pupil_meets_only_the_class_until_opened() {
         )
         .await;
     assert_eq!(st, StatusCode::OK, "{ok}");
-    let (st, j) = ama
-        .post(&format!("/api/games/{other}/join"), json!({}))
-        .await;
-    assert_eq!(st, StatusCode::OK, "{j}");
-    let ama_token = j["token"].as_str().unwrap().to_string();
+    let ama_token = join(&mut ama, &other).await;
     let (st, m) = ama
         .post_seat(
             &format!("/api/games/{other}/chat"),
@@ -271,13 +282,8 @@ async fn a_pupil_meets_only_the_class_until_opened() {
         )
         .await;
     assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
-    let (st, e) = stranger
-        .post(
-            &format!("/api/games/{other}/chat"),
-            json!({ "text": "hello" }),
-        )
-        .await;
-    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
+    let other_chat = format!("/api/games/{other}/chat");
+    refused(&mut stranger, &other_chat, json!({ "text": "hello" })).await;
 
     // The class's arena: made in one click, closed to strangers, open to the pupils.
     let (st, t) = teacher
@@ -285,17 +291,12 @@ async fn a_pupil_meets_only_the_class_until_opened() {
         .await;
     assert_eq!(st, StatusCode::CREATED, "{t}");
     let tid = t["id"].as_str().unwrap().to_string();
-    let (st, e) = stranger
-        .post(&format!("/api/tournaments/{tid}/join"), json!({}))
-        .await;
-    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
-    let (st, j) = ama
-        .post(&format!("/api/tournaments/{tid}/join"), json!({}))
-        .await;
+    let join_arena = format!("/api/tournaments/{tid}/join");
+    refused(&mut stranger, &join_arena, json!({})).await;
+    let (st, j) = ama.post(&join_arena, json!({})).await;
     assert_eq!(st, StatusCode::OK, "{j}");
     // A pupil makes no class.
-    let (st, e) = ama.post("/api/classes", json!({ "name": "mine" })).await;
-    assert_error(st, &e, StatusCode::FORBIDDEN, "pupil-safe");
+    refused(&mut ama, "/api/classes", json!({ "name": "mine" })).await;
 }
 
 #[tokio::test]
@@ -364,15 +365,12 @@ async fn a_pupils_time_is_measured_from_checked_moves() {
     let s = clocked_server(&db(&dir.path().join("games.sqlite")).await, &clock).await;
     let mut teacher = Browser::signed_up(&s, "MrAddo").await;
     let (id, logins) = class_with(&mut teacher, "4A", &["Esi", "Kwame"]).await;
-    for (kind, target) in [("lesson", "sowing"), ("counting", "1")] {
-        let (st, w) = teacher
-            .post(
-                &format!("/api/classes/{id}/work"),
-                json!({ "kind": kind, "target": target, "due": "2026-12-24" }),
-            )
-            .await;
-        assert_eq!(st, StatusCode::CREATED, "{w}");
-    }
+    assign(
+        &mut teacher,
+        &id,
+        &[("lesson", "sowing"), ("counting", "1")],
+    )
+    .await;
     let mut esi = pupil(&s, &logins[0]).await;
     let solution = |i: usize| json!({ "moves": sowing().steps[i].solution });
     let minute = Duration::from_secs(60);
@@ -397,36 +395,18 @@ async fn a_pupils_time_is_measured_from_checked_moves() {
     esi.post("/api/counting", q).await;
 
     let (_, view) = teacher.get(&format!("/api/classes/{id}")).await;
-    let row = view["pupils"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "Esi")
-        .unwrap();
+    let row = pupil_row(&view, "Esi");
     let lesson_ms = (1 + 2 + 5) * 60_000;
     assert_eq!(row["work"][0]["spent_ms"], lesson_ms, "{row}");
     assert_eq!(row["work"][1]["spent_ms"], 90_000, "{row}");
     assert_eq!(row["spent_ms"], lesson_ms + 90_000, "{row}");
     // The miss cost a star: step 1 has 2.
     assert_eq!(row["work"][0]["score"], 2 + 3 + 3, "{row}");
-    let kwame = view["pupils"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "Kwame")
-        .unwrap();
+    let kwame = pupil_row(&view, "Kwame");
     assert_eq!(kwame["spent_ms"], 0);
 
     // The CSV's last column: whole minutes.
-    teacher
-        .send(
-            reqwest::Method::GET,
-            &format!("/api/classes/{id}/progress.csv"),
-            None,
-            &[],
-        )
-        .await;
-    let text = teacher.seen.last().unwrap().clone();
+    let text = progress_csv(&mut teacher, &id).await;
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].ends_with(",Time spent (minutes)"), "{}", lines[0]);
     assert!(

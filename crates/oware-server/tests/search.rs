@@ -190,19 +190,7 @@ async fn a_finished_game_is_found_by_player_opponent_opening_and_ending() {
     let s = common::clocked_server(&dir.path().join("a.sqlite"), &clock).await;
     let mut a = Browser::signed_up(&s, "Kofi").await;
     let mut b = Browser::signed_up(&s, "Ama").await;
-    let (st, created) = a
-        .post(
-            "/api/games",
-            json!({"opponent": "online", "clock": {"initial_s": 180, "increment_s": 2},
-                   "color": "S", "rated": true}),
-        )
-        .await;
-    assert_eq!(st, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let south = created["token"].as_str().unwrap().to_string();
-    let (st, joined) = b.post(&format!("/api/games/{id}/join"), json!({})).await;
-    assert_eq!(st, StatusCode::OK, "{joined}");
-    let north = joined["token"].as_str().unwrap().to_string();
+    let (id, south, north, _) = common::rated_game(&mut a, &mut b).await;
     for (who, token, m) in [(&mut a, &south, "C"), (&mut b, &north, "d")] {
         let (st, v) = who
             .post_seat(

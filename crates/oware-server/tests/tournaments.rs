@@ -8,9 +8,9 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::assert_error;
+use common::bot::Bot;
+use common::{assert_error, Browser};
 use oware_server::{start, ManualClock, Server, ServerConfig, TournamentConfig};
-use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tempfile::TempDir;
@@ -41,33 +41,17 @@ async fn world(file: &str, names: &[&str]) -> (TempDir, ManualClock, Server, Vec
 
 /// A logged-in player with their own cookie.
 struct Player {
-    client: reqwest::Client,
-    base: String,
+    http: Bot,
     cookie: String,
     name: String,
 }
 
 impl Player {
     async fn sign_up(s: &Server, name: &str) -> Player {
-        let client = reqwest::Client::new();
-        let base = format!("http://{}", s.addr());
-        let r = client
-            .post(format!("{base}/api/account/signup"))
-            .json(&json!({ "name": name, "password": common::PASSWORD }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), StatusCode::OK, "sign-up of {name}");
-        let cookie = r.headers()[SET_COOKIE]
-            .to_str()
-            .unwrap()
-            .split(';')
-            .next()
-            .unwrap()
-            .to_string();
+        let b = Browser::signed_up(s, name).await;
+        let cookie = format!("oware_session={}", b.cookie.expect("a session cookie"));
         Player {
-            client,
-            base,
+            http: Bot::with_cookie(s, &cookie),
             cookie,
             name: name.to_string(),
         }
@@ -76,8 +60,7 @@ impl Player {
     /// The same player on a restarted server (the session is in the database).
     fn on(&self, s: &Server) -> Player {
         Player {
-            client: reqwest::Client::new(),
-            base: format!("http://{}", s.addr()),
+            http: Bot::with_cookie(s, &self.cookie),
             cookie: self.cookie.clone(),
             name: self.name.clone(),
         }
@@ -89,16 +72,7 @@ impl Player {
         path: &str,
         body: Option<Value>,
     ) -> (StatusCode, Value) {
-        let mut req = self
-            .client
-            .request(method, format!("{}{path}", self.base))
-            .header(COOKIE, &self.cookie);
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let r = req.send().await.unwrap();
-        let status = r.status();
-        (status, r.json().await.unwrap_or(Value::Null))
+        self.http.send(method, path, body).await
     }
 
     async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
@@ -122,16 +96,17 @@ impl Player {
             .post(&format!("/api/games/{game}/seat"), json!({}))
             .await;
         assert_eq!(st, StatusCode::OK, "{seat}");
-        let token = seat["token"].as_str().unwrap().to_string();
-        let r = self
-            .client
-            .post(format!("{}/api/games/{game}/resign", self.base))
-            .header("x-seat-token", token)
-            .json(&json!({}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), StatusCode::OK);
+        let token = seat["token"].as_str().unwrap();
+        let (st, v) = self
+            .http
+            .send_with(
+                reqwest::Method::POST,
+                &format!("/api/games/{game}/resign"),
+                Some(json!({})),
+                &[("x-seat-token", token)],
+            )
+            .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
     }
 }
 

@@ -72,6 +72,17 @@ impl Serve {
         Serve { child, base, port }
     }
 
+    /// [`Serve::start`] on a free port with the database `dir/games.sqlite`, its log
+    /// `dir/serve.log`.
+    pub fn in_dir(dir: &std::path::Path) -> Serve {
+        let db = dir.join("games.sqlite");
+        Serve::start(
+            0,
+            &["--db".as_ref(), db.as_os_str()],
+            &dir.join("serve.log"),
+        )
+    }
+
     /// Stops the process as a supervisor does (SIGTERM) and waits for it to exit: its status.
     pub fn stop(&mut self) -> std::process::ExitStatus {
         let sent = Command::new("kill")
@@ -117,4 +128,25 @@ pub fn json_request(
             .body(b.to_string()),
         None => r,
     }
+}
+
+/// The session cookie's value an answer sets (`Set-Cookie: oware_session=…`), if it sets one.
+pub fn session_cookie(headers: &reqwest::header::HeaderMap) -> Option<String> {
+    headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| v.strip_prefix("oware_session="))
+        .map(|v| v.split(';').next().unwrap().to_string())
+}
+
+/// The letter of the first legal pit of a game's state as the API answers it (`pits_info`).
+pub fn first_legal_pit(state: &serde_json::Value) -> String {
+    state["pits_info"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["legal"] == true)
+        .map(|p| p["letter"].as_str().unwrap().to_string())
+        .unwrap_or_else(|| panic!("a legal pit: {state}"))
 }

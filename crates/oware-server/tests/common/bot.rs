@@ -10,11 +10,14 @@ use serde_json::{json, Value};
 
 use super::Browser;
 
-/// A program holding an API token.
+/// A program holding an API token (or a page's session cookie: [`Bot::with_cookie`]), sent
+/// with every request.
 pub struct Bot {
     client: reqwest::Client,
     base: String,
     pub token: String,
+    /// The header that says who asks: `authorization` with the token, or `cookie`.
+    credential: (&'static str, String),
 }
 
 impl Bot {
@@ -23,7 +26,26 @@ impl Bot {
             client: reqwest::Client::new(),
             base: format!("http://{}", s.addr()),
             token: token.to_string(),
+            credential: ("authorization", format!("Bearer {token}")),
         }
+    }
+
+    /// A client of server `s` that sends the `cookie` header `cookie` (`oware_session=…`)
+    /// instead of a token, and can be shared (`&self`) where a [`super::Browser`] cannot.
+    pub fn with_cookie(s: &Server, cookie: &str) -> Bot {
+        Bot {
+            credential: ("cookie", cookie.to_string()),
+            token: String::new(),
+            ..Bot::new(s, "")
+        }
+    }
+
+    /// A request of `method` to `path` with the credential.
+    fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        let (name, value) = &self.credential;
+        self.client
+            .request(method, format!("{}{path}", self.base))
+            .header(*name, value)
     }
 
     pub async fn send(
@@ -32,13 +54,18 @@ impl Bot {
         path: &str,
         body: Option<Value>,
     ) -> (StatusCode, Value) {
-        let mut req = self
-            .client
-            .request(method, format!("{}{path}", self.base))
-            .header("authorization", format!("Bearer {}", self.token));
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
+        self.send_with(method, path, body, &[]).await
+    }
+
+    /// [`Bot::send`] with more `headers`.
+    pub async fn send_with(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, Value) {
+        let req = super::with_parts(self.request(method, path), headers, body);
         let r = req.send().await.unwrap();
         let status = r.status();
         let text = r.text().await.unwrap();
@@ -52,9 +79,7 @@ impl Bot {
     /// A POST with a form body (`application/x-www-form-urlencoded`), as lichess's clients send.
     pub async fn post_form(&self, path: &str, form: &str) -> (StatusCode, Value) {
         let r = self
-            .client
-            .post(format!("{}{path}", self.base))
-            .header("authorization", format!("Bearer {}", self.token))
+            .request(reqwest::Method::POST, path)
             .header("content-type", "application/x-www-form-urlencoded")
             .body(form.to_string())
             .send()
@@ -72,9 +97,7 @@ impl Bot {
     /// Opens the NDJSON stream at `path`.
     pub async fn stream(&self, path: &str) -> Lines {
         let resp = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .header("authorization", format!("Bearer {}", self.token))
+            .request(reqwest::Method::GET, path)
             .send()
             .await
             .unwrap();

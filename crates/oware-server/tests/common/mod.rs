@@ -703,6 +703,43 @@ pub fn assert_bad_word(status: StatusCode, body: &Value, field: &str) {
     );
 }
 
+/// `a` creates a rated 3+2 game in the lobby (South) and `b` joins it: the game's id, both
+/// seat tokens (the creator's first) and the state after the join.
+pub async fn rated_game(a: &mut Browser, b: &mut Browser) -> (String, String, String, Value) {
+    let (st, created) = a
+        .post(
+            "/api/games",
+            json!({"opponent": "online", "clock": {"initial_s": 180, "increment_s": 2},
+                   "color": "S", "rated": true}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (st, joined) = b.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{joined}");
+    (
+        id,
+        created["token"].as_str().unwrap().to_string(),
+        joined["token"].as_str().unwrap().to_string(),
+        joined["state"].clone(),
+    )
+}
+
+/// `req` with `headers` and the JSON `body` when there is one.
+pub fn with_parts(
+    mut req: reqwest::RequestBuilder,
+    headers: &[(&str, &str)],
+    body: Option<Value>,
+) -> reqwest::RequestBuilder {
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    match body {
+        Some(b) => req.json(&b),
+        None => req,
+    }
+}
+
 /// A browser of its own: its cookie jar is the one session cookie.
 pub struct Browser {
     client: reqwest::Client,
@@ -733,13 +770,7 @@ impl Browser {
         if let Some(c) = &self.cookie {
             req = req.header(COOKIE, format!("oware_session={c}"));
         }
-        for (k, v) in headers {
-            req = req.header(*k, *v);
-        }
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let r = req.send().await.unwrap();
+        let r = with_parts(req, headers, body).send().await.unwrap();
         let status = r.status();
         // The session's cookie (an answer may set the `lang` cookie beside it).
         let set = r
