@@ -21,6 +21,10 @@
 //! `<html lang>`), and each (language, page) has its own `ETag`; the answers say
 //! `Vary: Accept-Language, Cookie`. `/i18n/{lang}` serves the page scripts' catalogue the same way.
 //!
+//! Each answer comes compressed when the request accepts it (`compress.rs`: made once per file and
+//! coding, a tag of its own, `Vary: Accept-Encoding`), and a page's modules come in one file,
+//! `/js/NAME.bundle.js` (`bundle.rs`), the layout's `bundle(script)`.
+//!
 //! minijinja rather than askama: the pages stay files under `static/` embedded by rust-embed like
 //! every other file (no struct per page, no second copy of the folder for a derive macro), they are
 //! rendered once so askama's compile-time rendering would buy no speed, and minijinja is one crate
@@ -572,7 +576,7 @@ mod tests {
             "{html}"
         );
         assert!(
-            html.contains("\n<script type=\"module\" src=\"/js/x.js\"></script>\n"),
+            html.contains("\n<script type=\"module\" src=\"/js/x.bundle.js\"></script>\n"),
             "{html}"
         );
         assert!(!html.contains("name=\"description\""), "{html}");

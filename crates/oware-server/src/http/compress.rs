@@ -5,9 +5,9 @@
 //! Two ways, one per kind of answer:
 //! - **The page's files** (the embedded files, the pages, the catalogues, the service worker;
 //!   `assets.rs`) are compressed once per process, at their first request in each coding, and the
-//!   compressed bytes kept beside the file ([`variant`]): at the highest settings (brotli 11 up
-//!   to 100 KB, 9 up to 1 MB, 7 above, where 11 would keep the first visitor waiting seconds;
-//!   gzip 9), which would be too slow per request but cost little once. Each compressed variant
+//!   compressed bytes kept beside the file ([`variant`]): at high settings (brotli 11 up to
+//!   100 KB, 5 above, where 11 would keep the first visitor waiting seconds; gzip 9), which would
+//!   be too slow per request but cost little once. Each compressed variant
 //!   has an entity tag of its own (the file's SHA-256 and the coding, `"…-br"`), so a `304` is
 //!   only ever answered for the bytes the browser holds, and every such answer says
 //!   `Vary: Accept-Encoding`. Compressing at startup instead would make every start (and every
@@ -138,13 +138,10 @@ pub(crate) fn compress(data: &[u8], coding: Coding) -> Vec<u8> {
     match coding {
         Coding::Br => {
             let mut out = Vec::with_capacity(data.len() / 3);
-            // Brotli 11 costs about a second per 100 KB here: the larger files (the bundles,
-            // the WebAssembly) a little less, so that their first visitor does not wait.
-            let quality = match data.len() {
-                0..=100_000 => 11,
-                100_001..=1_000_000 => 9,
-                _ => 7,
-            };
+            // Brotli 11 takes a good part of a second per 100 KB on a busy server, and the
+            // first visitor waits for it: the larger files (the bundles, the WebAssembly) at 5,
+            // as fast as gzip 9 and still smaller.
+            let quality = if data.len() <= 100_000 { 11 } else { 5 };
             let params = brotli::enc::BrotliEncoderParams {
                 quality,
                 lgwin: 22,
