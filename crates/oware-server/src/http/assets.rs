@@ -125,12 +125,24 @@ pub(super) fn module_text(path: &str) -> Option<String> {
     String::from_utf8(file.data.into_owned()).ok()
 }
 
-/// The English pages as served (each page has the same scripts in every language).
-pub(super) fn english_pages() -> impl Iterator<Item = &'static str> {
-    SERVED_PAGES
+/// The bundles the pages load (`bundle.rs`), by address: text and entity tag. Made at the first
+/// request of one; a module the bundler cannot take fails a unit test, not a visitor.
+pub(super) static BUNDLES: LazyLock<HashMap<String, (String, String)>> = LazyLock::new(|| {
+    let made = |address: String| {
+        let text = super::bundle::bundle_at(&address, &module_text)
+            .unwrap_or_else(|e| panic!("the bundle {address}: {e}"));
+        let tag = etag(&sha256_of(text.as_bytes()));
+        (address, (text, tag))
+    };
+    bundle_addresses().into_iter().map(made).collect()
+});
+
+/// The addresses of the bundles the pages load (each page loads the same in every language).
+pub(super) fn bundle_addresses() -> Vec<String> {
+    let english = SERVED_PAGES
         .iter()
-        .filter(|((lang, _), _)| *lang == Lang::En)
-        .map(|(_, page)| page.html.as_str())
+        .filter(|((lang, _), _)| *lang == Lang::En);
+    super::bundle::addresses_in(english.map(|(_, page)| page.html.as_str()))
 }
 
 /// The context a page is rendered with in `lang`: the language's code and the language menu.
@@ -325,7 +337,7 @@ pub(super) static SERVICE_WORKER: LazyLock<(String, String)> = LazyLock::new(|| 
             version.update(file.metadata.sha256_hash());
         }
     }
-    keep.extend(super::bundle::addresses());
+    keep.extend(bundle_addresses());
     for lang in Lang::ALL {
         let path = format!("/i18n/{}", lang.code());
         if let Some(c) = super::i18n::catalogue(&path) {
@@ -369,7 +381,9 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
             let (body, tag) = &*SERVICE_WORKER;
             let body = Bytes::from_static(body.as_bytes());
             Some(("text/javascript; charset=utf-8", tag.clone(), body))
-        } else if let Some((text, tag)) = super::bundle::served(uri.path()) {
+        } else if let Some((text, tag)) =
+            super::bundle::script_of(uri.path()).and(BUNDLES.get(uri.path()))
+        {
             // A page's modules in one file (`bundle.rs`).
             let body = Bytes::from_static(text.as_bytes());
             Some(("text/javascript; charset=utf-8", tag.clone(), body))

@@ -19,11 +19,7 @@
 //! [`without_comments`], a third of the bytes): the engine's worker imports its own (`engine-worker.js`), and the
 //! page's `import.meta.url` (the bundle's address, in `js/`) still points beside them.
 
-use std::collections::HashMap;
 use std::fmt::Write;
-use std::sync::LazyLock;
-
-use super::assets::{english_pages, etag, module_text, sha256_of};
 
 /// The page scripts the layout adds to every page's own script (`parts/layout.html`).
 pub(crate) const ENTRIES: [&str; 1] = ["/js/pwa.js"];
@@ -45,35 +41,12 @@ pub(crate) fn script_of(path: &str) -> Option<String> {
     plain.then(|| format!("/js/{stem}.js"))
 }
 
-/// The bundles the pages load, by address: their text and entity tag. Made at the first request
-/// of one; a module the bundler cannot take fails the tests, not a visitor
-/// (`every_page_bundle_is_made_and_holds_every_module_it_imports`).
-static BUNDLES: LazyLock<HashMap<String, (String, String)>> = LazyLock::new(|| {
-    addresses()
-        .into_iter()
-        .map(|address| {
-            let script = script_of(&address).expect("a bundle's address");
-            let mut entries = vec![script.as_str()];
-            entries.extend(ENTRIES);
-            let text = bundle(&entries, &module_text)
-                .unwrap_or_else(|e| panic!("the bundle {address}: {e}"));
-            let tag = etag(&sha256_of(text.as_bytes()));
-            (address, (text, tag))
-        })
-        .collect()
-});
-
-/// The bundle served at `path`: its text and entity tag.
-pub(crate) fn served(path: &str) -> Option<&'static (String, String)> {
-    script_of(path).and_then(|_| BUNDLES.get(path))
-}
-
-/// The addresses of the bundles the pages load (`<script type="module" src="…">`), each once,
-/// sorted.
-pub(crate) fn addresses() -> Vec<String> {
+/// The addresses of the bundles `pages` (their HTML) load (`<script type="module" src="…">`),
+/// each once, sorted.
+pub(crate) fn addresses_in<'a>(pages: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
     let marker = "<script type=\"module\" src=\"";
-    for html in english_pages() {
+    for html in pages {
         for (at, _) in html.match_indices(marker) {
             let rest = &html[at + marker.len()..];
             let Some(end) = rest.find('"') else { continue };
@@ -85,6 +58,17 @@ pub(crate) fn addresses() -> Vec<String> {
     }
     found.sort();
     found
+}
+
+/// The bundle at `address` (`/js/NAME.bundle.js`): the page script's, with [`ENTRIES`].
+pub(crate) fn bundle_at(
+    address: &str,
+    read: &dyn Fn(&str) -> Option<String>,
+) -> Result<String, String> {
+    let script = script_of(address).ok_or_else(|| format!("{address}: not a bundle"))?;
+    let mut entries = vec![script.as_str()];
+    entries.extend(ENTRIES);
+    bundle(&entries, read)
 }
 
 /// One module's text, split: its imports (the module's path, what it takes) and its body.
@@ -364,6 +348,7 @@ fn names(list: &str) -> Vec<(String, String)> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::assets;
     use super::{address, bundle, script_of, without_comments};
 
     fn files(path: &str) -> Option<String> {
@@ -451,7 +436,7 @@ mod tests {
 
     #[test]
     fn a_page_loads_one_bundle_with_every_module_its_script_imports() {
-        let main = &super::BUNDLES["/js/main.bundle.js"].0;
+        let main = &assets::BUNDLES["/js/main.bundle.js"].0;
         for module in [
             "/js/main.js",
             "/js/pwa.js",
@@ -470,19 +455,17 @@ mod tests {
         let at = |m: &str| main.find(&format!("\n// {m}\n")).unwrap();
         assert!(at("/js/state.js") < at("/js/main.js") && at("/js/main.js") < at("/js/pwa.js"));
         assert!(!main.contains("\nimport ") && !main.contains("\nexport "));
-        assert!(super::addresses().contains(&"/js/learn.bundle.js".to_string()));
-        assert!(super::super::assets::SERVICE_WORKER
-            .0
-            .contains("\"/js/main.bundle.js\""));
+        assert!(assets::bundle_addresses().contains(&"/js/learn.bundle.js".to_string()));
+        assert!(assets::SERVICE_WORKER.0.contains("\"/js/main.bundle.js\""));
     }
 
     #[test]
     fn every_page_bundle_is_made_and_holds_every_module_it_imports() {
-        let addresses = super::addresses();
-        assert_eq!(addresses.len(), super::BUNDLES.len());
+        let addresses = assets::bundle_addresses();
+        assert_eq!(addresses.len(), assets::BUNDLES.len());
         assert!(addresses.len() >= 10, "{addresses:?}");
-        for (address, (text, tag)) in super::BUNDLES.iter() {
-            assert_eq!(*tag, super::etag(&super::sha256_of(text.as_bytes())));
+        for (address, (text, tag)) in assets::BUNDLES.iter() {
+            assert_eq!(*tag, assets::etag(&assets::sha256_of(text.as_bytes())));
             // Each module once, and each module it imports with it.
             let mut modules = 0;
             for (at, _) in text.match_indices("\n// /js/") {
@@ -493,7 +476,7 @@ mod tests {
                     1,
                     "{address} {name}"
                 );
-                let source = super::module_text(name).unwrap();
+                let source = assets::module_text(name).unwrap();
                 for (from, _) in source.match_indices(" from \"./") {
                     let spec = &source[from + 9..];
                     let spec = &spec[..spec.find('"').unwrap()];

@@ -107,8 +107,10 @@ pub(crate) fn worth(mime: &str) -> bool {
 /// The compressed variants made so far, by the file's entity tag and the coding; `None` when
 /// compressing did not make the file smaller. A bounded set: the tags are those of the embedded
 /// files, pages and catalogues.
-static VARIANTS: LazyLock<Mutex<HashMap<(String, Coding), Option<Bytes>>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+static VARIANTS: LazyLock<Mutex<Variants>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// The compressed variants by (entity tag, coding); `None`: not smaller.
+type Variants = HashMap<(String, Coding), Option<Bytes>>;
 
 /// `data` (a page's file, tagged `tag`) compressed in `coding`: made at the first request, kept
 /// afterwards; `None` when it would not be smaller.
