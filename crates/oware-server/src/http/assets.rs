@@ -21,6 +21,10 @@
 //! `<html lang>`), and each (language, page) has its own `ETag`; the answers say
 //! `Vary: Accept-Language, Cookie`. `/i18n/{lang}` serves the page scripts' catalogue the same way.
 //!
+//! Each answer comes compressed when the request accepts it (`compress.rs`: made once per file and
+//! coding, a tag of its own, `Vary: Accept-Encoding`), and a page's modules come in one file,
+//! `/js/NAME.bundle.js` (`bundle.rs`), the layout's `bundle(script)`.
+//!
 //! minijinja rather than askama: the pages stay files under `static/` embedded by rust-embed like
 //! every other file (no struct per page, no second copy of the folder for a derive macro), they are
 //! rendered once so askama's compile-time rendering would buy no speed, and minijinja is one crate
@@ -30,12 +34,14 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use oware_i18n::Lang;
 use rust_embed::Embed;
 use sha2::{Digest, Sha256};
+
+use super::compress;
 
 /// The embedded files, named by their path under `static/` (`index.html`, `js/main.js`).
 #[derive(Embed)]
@@ -92,7 +98,7 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
     env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
     env.add_function("t", super::i18n::template_t);
     env.add_function("t_html", super::i18n::template_t_html);
-    env.add_function("preloads", preloads);
+    env.add_function("bundle", bundle_address);
     let text = |file: rust_embed::EmbeddedFile| {
         String::from_utf8(file.data.into_owned()).expect("a template is UTF-8")
     };
@@ -107,34 +113,36 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
     Ok(env)
 }
 
-/// The modules that `scripts` (addresses, `/js/main.js`) import, directly or through others, each
-/// once and sorted, for the layout's `<link rel="modulepreload">`: the browser asks for them all
-/// with the page instead of one level of imports after the other (on a slow network each level is
-/// a round trip: the first visit's time to a playable board, docs/web.md "Offline").
-fn preloads(scripts: Vec<String>) -> Vec<String> {
-    let mut found: Vec<String> = Vec::new();
-    let mut todo = scripts.clone();
-    while let Some(path) = todo.pop() {
-        let Some(file) = path.strip_prefix('/').and_then(Static::get) else {
-            continue;
-        };
-        let text = String::from_utf8_lossy(&file.data).into_owned();
-        // Static imports name their modules as `from "./x.js"` or `import "./x.js"`.
-        for marker in ["from \"./", "import \"./"] {
-            for (at, _) in text.match_indices(marker) {
-                let rest = &text[at + marker.len()..];
-                let Some(end) = rest.find('"') else { continue };
-                let module = format!("/js/{}", &rest[..end]);
-                let known = Static::get(&module[1..]).is_some();
-                if known && !found.contains(&module) && !scripts.contains(&module) {
-                    found.push(module.clone());
-                    todo.push(module);
-                }
-            }
-        }
-    }
-    found.sort();
-    found
+/// The address of the bundle of the page whose script is `script` (`bundle.rs`), for the
+/// layout: one file with every module the page runs.
+fn bundle_address(script: String) -> String {
+    super::bundle::address(&script)
+}
+
+/// The text of the embedded module at `path` (`/js/main.js`).
+pub(super) fn module_text(path: &str) -> Option<String> {
+    let file = path.strip_prefix('/').and_then(Static::get)?;
+    String::from_utf8(file.data.into_owned()).ok()
+}
+
+/// The bundles the pages load (`bundle.rs`), by address: text and entity tag. Made at the first
+/// request of one; a module the bundler cannot take fails a unit test, not a visitor.
+pub(super) static BUNDLES: LazyLock<HashMap<String, (String, String)>> = LazyLock::new(|| {
+    let made = |address: String| {
+        let text = super::bundle::bundle_at(&address, &module_text)
+            .unwrap_or_else(|e| panic!("the bundle {address}: {e}"));
+        let tag = etag(&sha256_of(text.as_bytes()));
+        (address, (text, tag))
+    };
+    bundle_addresses().into_iter().map(made).collect()
+});
+
+/// The addresses of the bundles the pages load (each page loads the same in every language).
+pub(super) fn bundle_addresses() -> Vec<String> {
+    let english = SERVED_PAGES
+        .iter()
+        .filter(|((lang, _), _)| *lang == Lang::En);
+    super::bundle::addresses_in(english.map(|(_, page)| page.html.as_str()))
 }
 
 /// The context a page is rendered with in `lang`: the language's code and the language menu.
@@ -276,7 +284,7 @@ fn content_type(name: &str) -> Option<&'static str> {
 }
 
 /// The strong entity tag of a file: its SHA-256 in hex, quoted.
-fn etag(hash: &[u8; 32]) -> String {
+pub(super) fn etag(hash: &[u8; 32]) -> String {
     let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
     format!("\"{hex}\"")
 }
@@ -308,8 +316,9 @@ const OFFLINE_PAGES: [&str; 5] = ["/", "/learn", "/rules", "/strategy", "/faq"];
 /// The service worker as served: `static/sw.js` after two lines written here, its version (the
 /// SHA-256 over every embedded file's and every catalogue's hash, so any change to the page makes
 /// a new worker, which replaces the old one's cache) and the addresses it keeps (the pages above,
-/// every embedded file but itself and the page templates, each language's catalogue).
-static SERVICE_WORKER: LazyLock<(String, String)> = LazyLock::new(|| {
+/// every embedded file but itself and the page templates, the pages' bundles, each language's
+/// catalogue).
+pub(super) static SERVICE_WORKER: LazyLock<(String, String)> = LazyLock::new(|| {
     let mut names: Vec<String> = Static::iter().map(|n| n.into_owned()).collect();
     names.sort();
     let mut version = Sha256::new();
@@ -328,6 +337,7 @@ static SERVICE_WORKER: LazyLock<(String, String)> = LazyLock::new(|| {
             version.update(file.metadata.sha256_hash());
         }
     }
+    keep.extend(bundle_addresses());
     for lang in Lang::ALL {
         let path = format!("/i18n/{}", lang.code());
         if let Some(c) = super::i18n::catalogue(&path) {
@@ -351,7 +361,7 @@ static SERVICE_WORKER: LazyLock<(String, String)> = LazyLock::new(|| {
 });
 
 /// The SHA-256 of `data`.
-fn sha256_of(data: &[u8]) -> [u8; 32] {
+pub(super) fn sha256_of(data: &[u8]) -> [u8; 32] {
     Sha256::digest(data).into()
 }
 
@@ -362,43 +372,43 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let lang = super::i18n::request_lang(&headers);
     // Whether the answer depends on the request's language: a page.
     let mut varies = false;
-    let found = if let Some(catalogue) = super::i18n::catalogue(uri.path()) {
-        let body: &'static [u8] = catalogue.json.as_bytes();
-        Some(("application/json", catalogue.tag.clone(), Body::from(body)))
-    } else if uri.path() == SERVICE_WORKER_PATH {
-        // Its own answer: the browser checks it for a new version at each visit (no-cache).
-        let (body, tag) = &*SERVICE_WORKER;
-        let body: &'static [u8] = body.as_bytes();
-        Some((
-            "text/javascript; charset=utf-8",
-            tag.clone(),
-            Body::from(body),
-        ))
-    } else if uri.path() == BOTS_GUIDE_PATH {
-        // The bots' guide, which the tokens dialog links to: the repository's text as it is.
-        let body: &'static [u8] = BOTS_GUIDE.as_bytes();
-        Some((
-            "text/plain; charset=utf-8",
-            etag(&sha256_of(body)),
-            Body::from(body),
-        ))
-    } else {
-        file_name(uri.path()).and_then(|name| {
-            let mime = content_type(&name)?;
-            if let Some(page) = SERVED_PAGES.get(&(lang, name.clone().into_owned())) {
-                varies = true;
-                let body: &'static [u8] = page.html.as_bytes();
-                return Some((mime, page.tag.clone(), Body::from(body)));
-            }
-            let file = Static::get(&name)?;
-            Some((
-                mime,
-                etag(&file.metadata.sha256_hash()),
-                Body::from(file.data),
-            ))
-        })
-    };
-    let Some((mime, tag, body)) = found else {
+    let found: Option<(&'static str, String, Bytes)> =
+        if let Some(catalogue) = super::i18n::catalogue(uri.path()) {
+            let body = Bytes::from_static(catalogue.json.as_bytes());
+            Some(("application/json", catalogue.tag.clone(), body))
+        } else if uri.path() == SERVICE_WORKER_PATH {
+            // Its own answer: the browser checks it for a new version at each visit (no-cache).
+            let (body, tag) = &*SERVICE_WORKER;
+            let body = Bytes::from_static(body.as_bytes());
+            Some(("text/javascript; charset=utf-8", tag.clone(), body))
+        } else if let Some((text, tag)) =
+            super::bundle::script_of(uri.path()).and(BUNDLES.get(uri.path()))
+        {
+            // A page's modules in one file (`bundle.rs`).
+            let body = Bytes::from_static(text.as_bytes());
+            Some(("text/javascript; charset=utf-8", tag.clone(), body))
+        } else if uri.path() == BOTS_GUIDE_PATH {
+            // The bots' guide, which the tokens dialog links to: the repository's text as it is.
+            let body = Bytes::from_static(BOTS_GUIDE.as_bytes());
+            Some(("text/plain; charset=utf-8", etag(&sha256_of(&body)), body))
+        } else {
+            file_name(uri.path()).and_then(|name| {
+                let mime = content_type(&name)?;
+                if let Some(page) = SERVED_PAGES.get(&(lang, name.clone().into_owned())) {
+                    varies = true;
+                    let body = Bytes::from_static(page.html.as_bytes());
+                    return Some((mime, page.tag.clone(), body));
+                }
+                let file = Static::get(&name)?;
+                let tag = etag(&file.metadata.sha256_hash());
+                let body = match file.data {
+                    Cow::Borrowed(data) => Bytes::from_static(data),
+                    Cow::Owned(data) => Bytes::from(data),
+                };
+                Some((mime, tag, body))
+            })
+        };
+    let Some((mime, mut tag, mut body)) = found else {
         return (
             StatusCode::NOT_FOUND,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -406,6 +416,17 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
         )
             .into_response();
     };
+    // The compressed variant the request accepts (compress.rs), with its own tag.
+    let mut coding = None;
+    if compress::worth(mime) {
+        if let Some(chosen) = compress::chosen(&headers) {
+            if let Some(packed) = compress::variant(&tag, body.clone(), chosen).await {
+                tag = chosen.tag(&tag);
+                body = packed;
+                coding = Some(chosen);
+            }
+        }
+    }
     let etag_value = HeaderValue::from_str(&tag).expect("a quoted hex string is a header value");
     let cache = [
         (header::ETAG, etag_value),
@@ -414,12 +435,22 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let mut response = if not_modified(&headers, &tag) {
         (StatusCode::NOT_MODIFIED, cache).into_response()
     } else {
-        answer(cache, mime, body)
+        answer(cache, mime, Body::from(body))
     };
-    if varies {
+    let vary = match (varies, compress::worth(mime)) {
+        (true, _) => "Accept-Language, Cookie, Accept-Encoding",
+        (false, true) => "Accept-Encoding",
+        (false, false) => "",
+    };
+    if !vary.is_empty() {
+        response
+            .headers_mut()
+            .insert(header::VARY, HeaderValue::from_static(vary));
+    }
+    if let Some(coding) = coding.filter(|_| response.status() == StatusCode::OK) {
         response.headers_mut().insert(
-            header::VARY,
-            HeaderValue::from_static("Accept-Language, Cookie"),
+            header::CONTENT_ENCODING,
+            HeaderValue::from_static(coding.name()),
         );
     }
     response
@@ -559,7 +590,7 @@ mod tests {
             "{html}"
         );
         assert!(
-            html.contains("\n<script type=\"module\" src=\"/js/x.js\"></script>\n"),
+            html.contains("\n<script type=\"module\" src=\"/js/x.bundle.js\"></script>\n"),
             "{html}"
         );
         assert!(!html.contains("name=\"description\""), "{html}");
@@ -689,26 +720,11 @@ mod tests {
     }
 
     #[test]
-    fn a_page_preloads_every_module_its_script_imports() {
-        let main = super::preloads(vec!["/js/main.js".into()]);
-        for module in [
-            "/js/game.js",
-            "/js/state.js",
-            "/js/offline.js",
-            "/js/engine-wasm.js",
-        ] {
-            assert!(main.contains(&module.to_string()), "{module}: {main:?}");
-        }
-        assert!(!main.contains(&"/js/main.js".to_string()));
-        assert!(super::preloads(vec!["/nothing.js".into()]).is_empty());
-    }
-
-    #[test]
     fn every_module_the_page_imports_is_served_as_javascript() {
         let entries = &en("index.html").html;
         assert_eq!(
             quoted_after(entries, "<script type=\"module\" src=\""),
-            ["/js/main.js", "/js/pwa.js"]
+            ["/js/main.bundle.js"]
         );
         let mut checked = 0;
         for name in Static::iter().filter(|n| n.starts_with("js/")) {

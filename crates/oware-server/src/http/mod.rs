@@ -2,7 +2,8 @@
 //! they read the request, call the service of their route (the table of [`Services`] says which;
 //! every route is declared once, in `routes.rs`: [`ROUTES`])
 //! and let `error.rs` turn its error into an answer. Every request runs in a `tracing` span (method, path) that logs its status and
-//! duration (`tower_http::trace`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
+//! duration (`tower_http::trace`). Answers are compressed (gzip, brotli) but the event streams
+//! (`compress.rs`). `Path`, `Query` and `Bytes` are `error.rs`'s versions of
 //! axum's extractors, whose refusals are JSON like every other error; requests that start
 //! engine work or hold a stream open ask the budget (`budget/`) first (per account, per
 //! address, for the whole server).
@@ -16,8 +17,10 @@
 mod accounts;
 mod assets;
 mod bot;
+mod bundle;
 mod chat;
 mod classes;
+mod compress;
 mod error;
 mod error_ids;
 mod games;
@@ -171,6 +174,9 @@ pub fn router(shared: Shared, body_timeout: Duration, hosts: Arc<AllowedHosts>) 
         .layer(middleware::from_fn_with_state(hosts, host::check))
         // Error answers in the request's language (a catalogue message per error code).
         .layer(middleware::from_fn(i18n::localize_errors))
+        // gzip or brotli as the request accepts, not the event streams; the page's files come
+        // compressed already (`compress.rs`).
+        .layer(compress::layer())
         // Every answer, API and page alike, says: do not guess content types, and send no
         // referrer to other sites. (The page's own answers add their CSP in `assets`.)
         .layer(SetResponseHeaderLayer::overriding(
