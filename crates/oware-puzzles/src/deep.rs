@@ -27,7 +27,7 @@ use oware_egdb::Egdb;
 use oware_engine::{Engine, Prober};
 
 use crate::judge::{
-    outcome_after, scale_of_difference, scale_of_score, search_to, table_difference,
+    children, outcome_after, scale_of_difference, scale_of_score, search_to, table_difference,
     value_of_outcome, Decision, MoveValue, DECISIVE, DEEP_MARGIN, MARGIN,
 };
 use crate::prove::Why;
@@ -325,12 +325,10 @@ impl DeepJudge {
         mut value: impl FnMut(&mut Self, &Position, &[Position], Side) -> Option<(i32, i32)>,
     ) -> Option<Decision> {
         let solver = pos.turn();
-        let mut earlier = history.to_vec();
-        earlier.push(*pos);
+        let (earlier, children) = children(pos, history, &self.rules);
         let mut values = Vec::new();
-        for &mv in pos.legal_moves(&self.rules).iter() {
-            let child = pos.play_unchecked(mv, &self.rules);
-            let (lo, hi, ends_game) = match outcome_after(&earlier, &child, &self.rules) {
+        for (mv, child, over) in children {
+            let (lo, hi, ends_game) = match over {
                 Some(o) => {
                     let v = value_of_outcome(&o, solver);
                     (v, v, true)

@@ -179,6 +179,27 @@ pub(crate) fn scale_of_score(score: i32) -> i32 {
     }
 }
 
+/// Every legal move of `pos` (reached after `history`, oldest first) with the position after
+/// it and the game's outcome there if it is over; and the positions before those (`history`,
+/// then `pos`).
+pub(crate) fn children(
+    pos: &Position,
+    history: &[Position],
+    rules: &Rules,
+) -> (Vec<Position>, Vec<(Move, Position, Option<Outcome>)>) {
+    let mut earlier = history.to_vec();
+    earlier.push(*pos);
+    let children = pos
+        .legal_moves(rules)
+        .iter()
+        .map(|&mv| {
+            let child = pos.play_unchecked(mv, rules);
+            (mv, child, outcome_after(&earlier, &child, rules))
+        })
+        .collect();
+    (earlier, children)
+}
+
 /// The outcome of the game after `child` was reached from `earlier` (oldest first, ending with
 /// the position the move was played from), if it is over: by the position or by a cycle.
 pub(crate) fn outcome_after(
@@ -272,12 +293,10 @@ impl Judge {
         method: Method,
     ) -> Result<Decision, JudgeError> {
         let solver = pos.turn();
-        let mut earlier = history.to_vec();
-        earlier.push(*pos);
+        let (earlier, children) = children(pos, history, &self.rules);
         let mut values = Vec::new();
-        for &mv in pos.legal_moves(&self.rules).iter() {
-            let child = pos.play_unchecked(mv, &self.rules);
-            if let Some(o) = outcome_after(&earlier, &child, &self.rules) {
+        for (mv, child, over) in children {
+            if let Some(o) = over {
                 let v = value_of_outcome(&o, solver);
                 let d = (i32::from(o.scores[solver].halves())
                     - i32::from(o.scores[solver.other()].halves()))
