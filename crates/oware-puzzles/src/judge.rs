@@ -179,6 +179,9 @@ pub(crate) fn scale_of_score(score: i32) -> i32 {
     }
 }
 
+/// A legal move, the position after it and the game's outcome there if it is over.
+pub(crate) type Child = (Move, Position, Option<Outcome>);
+
 /// Every legal move of `pos` (reached after `history`, oldest first) with the position after
 /// it and the game's outcome there if it is over; and the positions before those (`history`,
 /// then `pos`).
@@ -186,7 +189,7 @@ pub(crate) fn children(
     pos: &Position,
     history: &[Position],
     rules: &Rules,
-) -> (Vec<Position>, Vec<(Move, Position, Option<Outcome>)>) {
+) -> (Vec<Position>, Vec<Child>) {
     let mut earlier = history.to_vec();
     earlier.push(*pos);
     let children = pos
