@@ -1,4 +1,6 @@
-//! Options shared by several subcommands.
+//! Options and set-up shared by several subcommands.
+
+use std::io::IsTerminal;
 
 use anyhow::Context;
 use clap::Args;
@@ -44,4 +46,18 @@ pub fn start_position(fen: Option<&str>) -> anyhow::Result<Position> {
         Some(f) => oware_core::fen::parse(f).with_context(|| format!("bad --fen '{f}'")),
         None => Ok(Position::start()),
     }
+}
+
+/// Logs to standard error with `tracing-subscriber` (`oware serve`, `oware bot`): `RUST_LOG`
+/// chooses what (default `info`: start-up lines, warnings, errors; `RUST_LOG=debug` adds every
+/// request with its status and time), colours only on a terminal.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Already set (e.g. by an embedding program): keep theirs.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
 }

@@ -36,7 +36,10 @@ enum Command {
     #[command(alias = "analyze")]
     Analyse(cmd::analyse::Args),
     /// Endgame databases: build, probe, verify, stats.
-    Egdb(cmd::egdb::Args),
+    Egdb {
+        #[command(subcommand)]
+        command: cmd::egdb::Command,
+    },
     /// Play in the terminal against the engine or a friend.
     Play(cmd::play::Args),
     /// Review a game: every move's value, class and explanation; writes them into the OGN.
@@ -50,7 +53,10 @@ enum Command {
     /// Bridge an engine to a site as a bot account: accept challenges, play the games.
     Bot(cmd::bot::Args),
     /// Puzzles: generate a set from games and self-play, verify a set.
-    Puzzles(cmd::puzzles::Args),
+    Puzzles {
+        #[command(subcommand)]
+        command: cmd::puzzles::Command,
+    },
     /// Solve puzzles in the terminal, offline, from the shipped set (--theme to choose).
     Puzzle(cmd::puzzle::Args),
     /// Learn to play: short lessons on the board, from the first sowing to the end of a game.
@@ -76,14 +82,14 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(a),
         Command::Match(a) => cmd::matches::run(a),
         Command::Analyse(a) => cmd::analyse::run(a),
-        Command::Egdb(a) => cmd::egdb::run(a),
+        Command::Egdb { command } => cmd::egdb::run(command),
         Command::Play(a) => cmd::play::run(a),
         Command::Review(a) => cmd::review::run(a),
         Command::User(a) => cmd::user::run(a),
         Command::Login(a) => cmd::login::run(a),
         Command::Logout(a) => cmd::login::run_logout(a),
         Command::Bot(a) => cmd::bot::run(a),
-        Command::Puzzles(a) => cmd::puzzles::run(a),
+        Command::Puzzles { command } => cmd::puzzles::run(command),
         Command::Puzzle(a) => cmd::puzzle::run(a),
         Command::Learn(a) => cmd::learn::run(a),
     };

@@ -275,33 +275,28 @@ pub fn parse(text: &str) -> Result<Record, OgnError> {
         message,
     };
     while i < bytes.len() {
-        let c = bytes[i];
-        match c {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b';' => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
+        let begun = !rec.moves.is_empty() || rec.result.is_some();
+        match shared_token(text, i, begun).map_err(|m| err(i, m))? {
+            Some(Shared::Skip(next)) => {
+                i = next;
+                continue;
             }
-            b'[' => {
-                if !rec.moves.is_empty() || rec.result.is_some() {
-                    return Err(err(i, "tags must come before the moves".into()));
-                }
-                let (name, value, next) = parse_tag(text, i).map_err(|m| err(i, m))?;
+            Some(Shared::Tag(name, value, next)) => {
                 rec.tags.push((name, value));
                 i = next;
+                continue;
             }
-            b'{' => {
-                let end = text[i..]
-                    .find('}')
-                    .ok_or_else(|| err(i, "unclosed comment '{'".into()))?;
-                let comment = text[i + 1..i + end].trim().to_string();
+            Some(Shared::Comment(comment, next)) => {
                 match rec.moves.last_mut() {
                     Some(m) => m.comment = Some(comment),
                     None => rec.comment = Some(comment),
                 }
-                i += end + 1;
+                i = next;
+                continue;
             }
+            None => {}
+        }
+        match bytes[i] {
             b'*' => {
                 rec.result = Some("*".into());
                 i += 1;
@@ -359,7 +354,48 @@ fn is_score(token: &str) -> bool {
         .is_some_and(|(a, b)| half(a) && half(b))
 }
 
-pub(crate) fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String> {
+/// What both record readers (this one and [`crate::playstrategy`]'s) read alike.
+pub(crate) enum Shared {
+    /// Blank space, or a `;` comment to the end of the line: reading goes on at this offset.
+    Skip(usize),
+    /// A tag `[Name "value"]`: its name, its value and the offset after it.
+    Tag(String, String, usize),
+    /// A `{…}` comment: its trimmed text and the offset after it.
+    Comment(String, usize),
+}
+
+/// Reads the token at byte `i` of `text` if it is one of the [`Shared`] kinds (`None`: another
+/// kind, for the caller to read). `begun` tells whether moves or a result came already, after
+/// which a tag is an error. An error is about offset `i`.
+pub(crate) fn shared_token(text: &str, i: usize, begun: bool) -> Result<Option<Shared>, String> {
+    let bytes = text.as_bytes();
+    Ok(Some(match bytes[i] {
+        b' ' | b'\t' | b'\r' | b'\n' => Shared::Skip(i + 1),
+        b';' => Shared::Skip(line_end(bytes, i)),
+        b'[' => {
+            if begun {
+                return Err("tags must come before the moves".into());
+            }
+            let (name, value, next) = parse_tag(text, i)?;
+            Shared::Tag(name, value, next)
+        }
+        b'{' => {
+            let end = text[i..].find('}').ok_or("unclosed comment '{'")?;
+            Shared::Comment(text[i + 1..i + end].trim().to_string(), i + end + 1)
+        }
+        _ => return Ok(None),
+    }))
+}
+
+/// The offset of the first line break at or after `i` (the text's length if none).
+pub(crate) fn line_end(bytes: &[u8], i: usize) -> usize {
+    bytes[i..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |k| i + k)
+}
+
+fn parse_tag(text: &str, start: usize) -> Result<(String, String, usize), String> {
     let rest = &text[start + 1..];
     let name_end = rest
         .find(|c: char| c.is_whitespace() || c == '"' || c == ']')

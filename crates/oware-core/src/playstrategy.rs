@@ -45,7 +45,7 @@
 use std::fmt;
 
 use crate::movetext::MoveText;
-use crate::ogn::{parse_tag, Record, RecordMove};
+use crate::ogn::{line_end, shared_token, Record, RecordMove, Shared};
 use crate::{fen, BySide, Game, Move, Position, Rules, Setup, Side};
 
 /// Why a PlayStrategy record could not be read: where, and what is wrong.
@@ -234,40 +234,31 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     let mut result: Option<(String, usize)> = None;
     let mut i = 0;
     while i < bytes.len() {
-        let c = bytes[i];
-        match c {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b';' => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
+        let begun = !moves.is_empty() || result.is_some();
+        match shared_token(text, i, begun).map_err(|m| err(i, m))? {
+            Some(Shared::Skip(next)) => {
+                i = next;
+                continue;
             }
-            b'%' if i == 0 || bytes[i - 1] == b'\n' => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'[' => {
-                if !moves.is_empty() || result.is_some() {
-                    return Err(err(i, "tags must come before the moves".into()));
-                }
-                let (name, value, next) = parse_tag(text, i).map_err(|m| err(i, m))?;
+            Some(Shared::Tag(name, value, next)) => {
                 tags.push((name, value, i));
                 i = next;
+                continue;
             }
-            b'{' => {
-                let end = text[i..]
-                    .find('}')
-                    .ok_or_else(|| err(i, "unclosed comment '{'".into()))?;
-                let comment = text[i + 1..i + end].trim().to_string();
+            Some(Shared::Comment(comment, next)) => {
                 if let Some(last) = comments.last_mut() {
                     *last = Some(match last.take() {
                         Some(before) => format!("{before} {comment}"),
                         None => comment,
                     });
                 }
-                i += end + 1;
+                i = next;
+                continue;
             }
+            None => {}
+        }
+        match bytes[i] {
+            b'%' if i == 0 || bytes[i - 1] == b'\n' => i = line_end(bytes, i),
             b'(' => return Err(err(i, "variations '(…)' are not read".into())),
             b'$' => {
                 i += 1;

@@ -20,16 +20,15 @@
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use oware_core::{Move, Outcome, Position, Rules, Side};
 use oware_egdb::Egdb;
-use oware_engine::{Engine, Limits, Prober, PROVEN};
+use oware_engine::{Engine, Prober};
 
 use crate::judge::{
-    outcome_after, scale_of_difference, table_difference, value_of_outcome, Decision, MoveValue,
-    DECISIVE, DEEP_MARGIN, MARGIN,
+    children, outcome_after, scale_of_difference, scale_of_score, search_to, table_difference,
+    value_of_outcome, Decision, MoveValue, DECISIVE, DEEP_MARGIN, MARGIN,
 };
 use crate::prove::Why;
 use crate::puzzle::Puzzle;
@@ -279,26 +278,19 @@ impl DeepJudge {
                 return scale_of_difference(lo, hi);
             }
         }
-        let stop = AtomicBool::new(false);
-        let r = self.engine.search_from(
+        let r = search_to(
+            &mut self.engine,
             child,
             earlier,
             &self.rules,
-            &Limits::depth(depth.max(1)),
-            &stop,
+            depth,
             &mut |_| {},
         );
         let mut v = r.info.score;
         if child.turn() != solver {
             v = -v;
         }
-        let v = if v >= PROVEN {
-            DECISIVE
-        } else if v <= -PROVEN {
-            -DECISIVE
-        } else {
-            v.clamp(-DECISIVE, DECISIVE)
-        };
+        let v = scale_of_score(v);
         (v, v)
     }
 
@@ -333,12 +325,10 @@ impl DeepJudge {
         mut value: impl FnMut(&mut Self, &Position, &[Position], Side) -> Option<(i32, i32)>,
     ) -> Option<Decision> {
         let solver = pos.turn();
-        let mut earlier = history.to_vec();
-        earlier.push(*pos);
+        let (earlier, children) = children(pos, history, &self.rules);
         let mut values = Vec::new();
-        for &mv in pos.legal_moves(&self.rules).iter() {
-            let child = pos.play_unchecked(mv, &self.rules);
-            let (lo, hi, ends_game) = match outcome_after(&earlier, &child, &self.rules) {
+        for (mv, child, over) in children {
+            let (lo, hi, ends_game) = match over {
                 Some(o) => {
                     let v = value_of_outcome(&o, solver);
                     (v, v, true)
@@ -446,83 +436,19 @@ impl DeepJudge {
             if !pos.is_legal(m, &rules) {
                 return (report, Some((ply, Why::Illegal { ply })));
             }
+            // The first position by the deep values; later ones only where the tables (or the
+            // game's end) settle every move (elsewhere the recorded proof stands).
             let decision = if ply == 0 {
-                self.judge(&pos, &history)
+                Some(self.judge(&pos, &history))
             } else {
-                // Later positions: only where the tables (or the game's end) settle every move;
-                // elsewhere the recorded proof stands.
-                match self.judge_exact(&pos, &history) {
-                    Some(d) => d,
-                    None => {
-                        let child = pos.play_unchecked(m, &rules);
-                        history.push(pos);
-                        let Some(&r) = pair.get(1) else {
-                            break;
-                        };
-                        if !child.is_legal(r, &rules) {
-                            return (report, Some((ply + 1, Why::Illegal { ply: ply + 1 })));
-                        }
-                        pos = child.play_unchecked(r, &rules);
-                        history.push(child);
-                        continue;
-                    }
-                }
+                self.judge_exact(&pos, &history)
             };
-            let Some(mine) = decision.of(m).copied() else {
-                return (report, Some((ply, Why::Illegal { ply })));
-            };
-            let best_other = decision
-                .values
-                .iter()
-                .filter(|v| v.mv != m)
-                .max_by_key(|v| (v.hi, v.lo))
-                .copied();
-            let second = best_other.map_or(-DECISIVE, |v| v.hi);
-            // Another move that wins or keeps a decisive lead, or the line's move not ahead of
-            // every other by the deep margin.
-            if best_other.is_some_and(|v| v.hi >= DECISIVE) || mine.lo - second < DEEP_MARGIN {
-                let other = best_other.map_or('-', |v| v.mv.letter(pos.turn()));
-                let why = Why::Deep {
-                    ply,
-                    value: mine.lo,
-                    second,
-                    other,
-                };
-                return (report, Some((ply, why)));
-            }
-            if ply == 0 {
-                let mut decided = 0;
-                let mut proven_win = None;
-                for v in &decision.values {
-                    let (w, depth) = self.prove_move(&pos, &history, v.mv);
-                    if w != Win::Unknown {
-                        decided += 1;
-                    }
-                    let why = match (v.mv == m, w) {
-                        (false, Win::Yes) => Some(Why::SecondWin {
-                            found: v.mv.letter(pos.turn()),
-                        }),
-                        (true, Win::No) if puzzle.value >= DECISIVE || mine.lo >= DECISIVE => {
-                            Some(Why::NoWin)
-                        }
-                        (true, Win::Yes) => {
-                            proven_win = Some(depth);
-                            None
-                        }
-                        _ => None,
-                    };
-                    if let Some(why) = why {
-                        return (None, Some((0, why)));
-                    }
+            if let Some(decision) = decision {
+                match self.check_ply(puzzle, &pos, &history, ply, &decision) {
+                    Ok(Some(first)) => report = Some(first),
+                    Ok(None) => {}
+                    Err(why) => return (report, Some((ply, why))),
                 }
-                report = Some(DeepReport {
-                    value: mine.lo,
-                    second,
-                    decided,
-                    moves: decision.values.len(),
-                    proven_win,
-                    plausible_replies: self.plausible_replies(&pos, m),
-                });
             }
             let child = pos.play_unchecked(m, &rules);
             history.push(pos);
@@ -537,5 +463,76 @@ impl DeepJudge {
             pos = next;
         }
         (report, None)
+    }
+
+    /// The deep check of the line's move at `ply` (reached from `pos` after `history`) given
+    /// the values of `pos`'s moves; at the first position (`ply` 0), also the prover's check of
+    /// every move, and the report.
+    fn check_ply(
+        &mut self,
+        puzzle: &Puzzle,
+        pos: &Position,
+        history: &[Position],
+        ply: usize,
+        decision: &Decision,
+    ) -> Result<Option<DeepReport>, Why> {
+        let m = puzzle.line[ply];
+        let Some(mine) = decision.of(m).copied() else {
+            return Err(Why::Illegal { ply });
+        };
+        let best_other = decision
+            .values
+            .iter()
+            .filter(|v| v.mv != m)
+            .max_by_key(|v| (v.hi, v.lo))
+            .copied();
+        let second = best_other.map_or(-DECISIVE, |v| v.hi);
+        // Another move that wins or keeps a decisive lead, or the line's move not ahead of
+        // every other by the deep margin.
+        if best_other.is_some_and(|v| v.hi >= DECISIVE) || mine.lo - second < DEEP_MARGIN {
+            let other = best_other.map_or('-', |v| v.mv.letter(pos.turn()));
+            let why = Why::Deep {
+                ply,
+                value: mine.lo,
+                second,
+                other,
+            };
+            return Err(why);
+        }
+        if ply == 0 {
+            let mut decided = 0;
+            let mut proven_win = None;
+            for v in &decision.values {
+                let (w, depth) = self.prove_move(pos, history, v.mv);
+                if w != Win::Unknown {
+                    decided += 1;
+                }
+                let why = match (v.mv == m, w) {
+                    (false, Win::Yes) => Some(Why::SecondWin {
+                        found: v.mv.letter(pos.turn()),
+                    }),
+                    (true, Win::No) if puzzle.value >= DECISIVE || mine.lo >= DECISIVE => {
+                        Some(Why::NoWin)
+                    }
+                    (true, Win::Yes) => {
+                        proven_win = Some(depth);
+                        None
+                    }
+                    _ => None,
+                };
+                if let Some(why) = why {
+                    return Err(why);
+                }
+            }
+            return Ok(Some(DeepReport {
+                value: mine.lo,
+                second,
+                decided,
+                moves: decision.values.len(),
+                proven_win,
+                plausible_replies: self.plausible_replies(pos, m),
+            }));
+        }
+        Ok(None)
     }
 }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use oware_core::{Move, Outcome, Position, Rules, Side};
 use oware_egdb::Egdb;
-use oware_engine::{Engine, Limits, PROVEN};
+use oware_engine::{Engine, Info, Limits, SearchResult, PROVEN};
 
 /// The top of the value scale: a won game, in centi-seeds. A lead of 12 seeds (a quarter of
 /// the seeds) counts as much: what lies beyond says nothing more about the result.
@@ -35,6 +35,21 @@ pub const DEEP_MARGIN: i32 = 50;
 /// The judge's transposition table, in MB. Fixed (and cleared before each search), so that
 /// every machine finds the same values.
 pub const JUDGE_HASH_MB: usize = 8;
+
+/// `engine`'s search of `pos` (reached after `history`) under `rules` to `depth` plies (at
+/// least one), never stopped; `on_info` sees each depth's report.
+pub(crate) fn search_to(
+    engine: &mut Engine,
+    pos: &Position,
+    history: &[Position],
+    rules: &Rules,
+    depth: u32,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    let limits = Limits::depth(depth.max(1));
+    engine.search_from(pos, history, rules, &limits, &stop, on_info)
+}
 
 /// How the moves of a position are judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -152,6 +167,42 @@ pub(crate) fn scale_of_difference(lo: i32, hi: i32) -> (i32, i32) {
     }
 }
 
+/// The scale value of an engine score (the solver's view): a found win or loss is ±[`DECISIVE`],
+/// any other score is clamped to the scale.
+pub(crate) fn scale_of_score(score: i32) -> i32 {
+    if score >= PROVEN {
+        DECISIVE
+    } else if score <= -PROVEN {
+        -DECISIVE
+    } else {
+        score.clamp(-DECISIVE, DECISIVE)
+    }
+}
+
+/// A legal move, the position after it and the game's outcome there if it is over.
+pub(crate) type Child = (Move, Position, Option<Outcome>);
+
+/// Every legal move of `pos` (reached after `history`, oldest first) with the position after
+/// it and the game's outcome there if it is over; and the positions before those (`history`,
+/// then `pos`).
+pub(crate) fn children(
+    pos: &Position,
+    history: &[Position],
+    rules: &Rules,
+) -> (Vec<Position>, Vec<Child>) {
+    let mut earlier = history.to_vec();
+    earlier.push(*pos);
+    let children = pos
+        .legal_moves(rules)
+        .iter()
+        .map(|&mv| {
+            let child = pos.play_unchecked(mv, rules);
+            (mv, child, outcome_after(&earlier, &child, rules))
+        })
+        .collect();
+    (earlier, children)
+}
+
 /// The outcome of the game after `child` was reached from `earlier` (oldest first, ending with
 /// the position the move was played from), if it is over: by the position or by a cycle.
 pub(crate) fn outcome_after(
@@ -231,15 +282,8 @@ impl Judge {
     ) -> (i32, Option<Move>) {
         self.engine.clear();
         self.searches += 1;
-        let stop = AtomicBool::new(false);
-        let r = self.engine.search_from(
-            pos,
-            history,
-            &self.rules,
-            &Limits::depth(depth.max(1)),
-            &stop,
-            &mut |info| on_depth(info.depth, info.pv.first().copied()),
-        );
+        let on_info = &mut |info: &Info| on_depth(info.depth, info.pv.first().copied());
+        let r = search_to(&mut self.engine, pos, history, &self.rules, depth, on_info);
         (r.info.score, r.best)
     }
 
@@ -252,12 +296,10 @@ impl Judge {
         method: Method,
     ) -> Result<Decision, JudgeError> {
         let solver = pos.turn();
-        let mut earlier = history.to_vec();
-        earlier.push(*pos);
+        let (earlier, children) = children(pos, history, &self.rules);
         let mut values = Vec::new();
-        for &mv in pos.legal_moves(&self.rules).iter() {
-            let child = pos.play_unchecked(mv, &self.rules);
-            if let Some(o) = outcome_after(&earlier, &child, &self.rules) {
+        for (mv, child, over) in children {
+            if let Some(o) = over {
                 let v = value_of_outcome(&o, solver);
                 let d = (i32::from(o.scores[solver].halves())
                     - i32::from(o.scores[solver.other()].halves()))
@@ -288,14 +330,7 @@ impl Judge {
                 Method::Search { depth } => {
                     let (score, reply) =
                         self.search(&child, &earlier, depth.saturating_sub(1), &mut |_, _| {});
-                    let mine = -score;
-                    let v = if mine >= PROVEN {
-                        DECISIVE
-                    } else if mine <= -PROVEN {
-                        -DECISIVE
-                    } else {
-                        mine.clamp(-DECISIVE, DECISIVE)
-                    };
+                    let v = scale_of_score(-score);
                     MoveValue {
                         mv,
                         lo: v,

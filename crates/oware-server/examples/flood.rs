@@ -39,9 +39,8 @@
 //! flood. The figures depend on the machine: run it on a quiet one (`docs/experiments/`).
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::IpAddr;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -50,7 +49,7 @@ use serde_json::{json, Value};
 use tokio::sync::watch;
 
 mod common;
-use common::Stream;
+use common::Pair;
 
 /// The same allocator as the `oware` binary, for the server it runs.
 #[global_allocator]
@@ -114,21 +113,11 @@ fn child_server(db: &str) {
 
 fn start_child(db: &std::path::Path) -> (std::process::Child, String) {
     let own = std::env::current_exe().expect("own path");
-    let mut child = Command::new(own)
+    let mut child = Command::new(own);
+    child
         .env("OWARE_FLOOD_CHILD_DB", db)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("server prints its address");
-    let addr = line
-        .trim()
-        .strip_prefix("LISTENING ")
-        .expect("LISTENING addr");
-    (child, format!("http://{addr}"))
+        .env("RUST_LOG", "warn");
+    common::spawn_server(child)
 }
 
 /// A loopback address of `group` (each flood and each kind of client its own).
@@ -270,40 +259,13 @@ async fn play_one(
 ) -> Result<(), Box<dyn std::error::Error>> {
     let body = json!({ "opponent": "online", "clock": { "initial_s": 600, "increment_s": 5 },
                        "color": "S", "name": "South" });
-    let r: Value = clients[0]
-        .post(format!("{base}/api/games"))
-        .json(&body)
-        .send()
-        .await?
-        .json()
-        .await?;
+    let r = common::post_json(&clients[0], format!("{base}/api/games"), &body).await?;
     let id = r["id"].as_str().ok_or("not created")?.to_string();
-    let joined: Value = clients[1]
-        .post(format!("{base}/api/games/{id}/join"))
-        .json(&json!({ "name": "North" }))
-        .send()
+    let south = r["token"].as_str().ok_or("no token")?.to_string();
+    let bases = [base.to_string(), base.to_string()];
+    let (mut pair, mut state) = Pair::join(clients, bases, id.clone(), south)
         .await?
-        .json()
-        .await?;
-    let tokens = [
-        r["token"].as_str().ok_or("no token")?.to_string(),
-        joined["token"].as_str().ok_or("not joined")?.to_string(),
-    ];
-    let mut streams = Vec::new();
-    for (c, token) in clients.iter().zip(&tokens) {
-        let k: Value = c
-            .post(format!("{base}/api/games/{id}/presence"))
-            .header("x-seat-token", token)
-            .send()
-            .await?
-            .json()
-            .await?;
-        let key = k["key"].as_str().unwrap_or_default();
-        streams.push(
-            Stream::open(c.get(format!("{base}/api/games/{id}/events?presence={key}"))).await?,
-        );
-    }
-    let mut state = joined["state"].clone();
+        .map_err(|_| "not joined")?;
     let mut rng =
         (id.len() as u64) ^ 0x9e37_79b9_7f4a_7c15 ^ u64::from_str_radix(&id[..8], 16).unwrap_or(1);
     while !stop.load(Ordering::Relaxed) {
@@ -311,49 +273,15 @@ async fn play_one(
         if !state["online"]["end"].is_null() || ply >= 60 {
             return Ok(());
         }
-        let legal: Vec<String> = state["pits_info"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter(|p| p["legal"] == true)
-                    .filter_map(|p| p["letter"].as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default();
-        if legal.is_empty() {
+        let Some(mv) = common::pick(&state, &mut rng) else {
             return Ok(());
-        }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let mv = &legal[(rng % legal.len() as u64) as usize];
+        };
         tokio::time::sleep(think).await;
-        let mover = usize::from(state["position"]["turn"] == "N");
-        let t = Instant::now();
-        let resp = clients[mover]
-            .post(format!("{base}/api/games/{id}/moves"))
-            .header("x-seat-token", &tokens[mover])
-            .json(&json!({ "move": mv, "since": ply }))
-            .send()
-            .await?;
-        let ok = resp.status().is_success();
-        let _ = resp.bytes().await?;
-        let answered = ms(t);
-        if !ok {
-            return Err("move refused".into());
-        }
-        let (at, next) = streams[1 - mover]
-            .until_ply(ply + 1)
-            .await?
-            .ok_or("stream ended")?;
-        streams[mover]
-            .reach_ply(ply + 1)
-            .await?
-            .ok_or("stream ended")?;
+        let played = pair.play(&state, &mv).await??;
         let mut g = m.lock().unwrap();
-        g.move_ms.push(answered);
-        g.relay_ms.push(at.duration_since(t).as_secs_f64() * 1e3);
-        state = next;
+        g.move_ms.push(played.answered_ms);
+        g.relay_ms.push(played.relay_ms);
+        state = played.state;
     }
     Ok(())
 }
@@ -428,25 +356,16 @@ async fn online_game(
     a: &reqwest::Client,
     b: &reqwest::Client,
 ) -> Option<(String, [String; 2])> {
-    let r: Value = a
-        .post(format!("{base}/api/games"))
-        .json(&json!({ "opponent": "online", "clock": { "initial_s": 600, "increment_s": 5 }, "color": "S" }))
-        .send()
-        .await
-        .ok()?
-        .json()
-        .await
-        .ok()?;
+    let r = json_of(a.post(format!("{base}/api/games")).json(
+        &json!({ "opponent": "online", "clock": { "initial_s": 600, "increment_s": 5 }, "color": "S" }),
+    ))
+    .await;
     let id = r["id"].as_str()?.to_string();
-    let j: Value = b
-        .post(format!("{base}/api/games/{id}/join"))
-        .json(&json!({}))
-        .send()
-        .await
-        .ok()?
-        .json()
-        .await
-        .ok()?;
+    let j = json_of(
+        b.post(format!("{base}/api/games/{id}/join"))
+            .json(&json!({})),
+    )
+    .await;
     Some((
         id,
         [r["token"].as_str()?.into(), j["token"].as_str()?.into()],
@@ -499,16 +418,12 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
                     }
                 }));
             }
+            // What each of the account's tasks below holds: its client, cookie, server, stop.
+            let own = || (a.clone(), ca.clone(), base.clone(), stop.clone());
             // 4 clients reading the account's games in a loop.
             let lists = Arc::new(Mutex::new(Vec::new()));
             for _ in 0..4 {
-                let (a, ca, base, stop, lists) = (
-                    a.clone(),
-                    ca.clone(),
-                    base.clone(),
-                    stop.clone(),
-                    lists.clone(),
-                );
+                let ((a, ca, base, stop), lists) = (own(), lists.clone());
                 tasks.push(tokio::spawn(async move {
                     while !stop.load(Ordering::Relaxed) {
                         let t = Instant::now();
@@ -530,14 +445,7 @@ async fn flood(name: &str, base: String, opts: &Opts, stop: Arc<AtomicBool>) -> 
             // 16 account event streams, reopened every 5 s.
             let bytes = Arc::new(AtomicU64::new(0));
             for _ in 0..16 {
-                let (a, ca, base, stop, tally, bytes) = (
-                    a.clone(),
-                    ca.clone(),
-                    base.clone(),
-                    stop.clone(),
-                    tally.clone(),
-                    bytes.clone(),
-                );
+                let ((a, ca, base, stop), tally, bytes) = (own(), tally.clone(), bytes.clone());
                 tasks.push(tokio::spawn(async move {
                     while !stop.load(Ordering::Relaxed) {
                         let (round_end, round) = watch::channel(false);

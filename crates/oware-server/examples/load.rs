@@ -64,15 +64,14 @@
 //! 1,000 games need about 4,000 sockets on this machine (client and server side): raise
 //! `ulimit -n` first if it is 1024.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
 mod common;
-use common::Stream;
+use common::Pair;
 #[path = "common/bots.rs"]
 mod bots;
 
@@ -262,13 +261,7 @@ async fn create_game(
     stats: &Mutex<Stats>,
 ) -> Result<Value, reqwest::Error> {
     let t = Instant::now();
-    let r: Value = client
-        .post(format!("{base}/api/games"))
-        .json(&body)
-        .send()
-        .await?
-        .json()
-        .await?;
+    let r = common::post_json(client, format!("{base}/api/games"), &body).await?;
     stats
         .lock()
         .unwrap()
@@ -356,19 +349,7 @@ async fn play_game(
 /// A random legal move of the state's side to move (the server's `pits_info`), after a
 /// person's think time (50% to 150% of `think`); `None` when there is none.
 async fn pick_and_think(state: &Value, rng: &mut u64, think: Duration) -> Option<String> {
-    let legal: Vec<&str> = state["pits_info"]
-        .as_array()?
-        .iter()
-        .filter(|p| p["legal"] == true)
-        .filter_map(|p| p["letter"].as_str())
-        .collect();
-    if legal.is_empty() {
-        return None;
-    }
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    let mv = legal[(*rng % legal.len() as u64) as usize].to_string();
+    let mv = common::pick(state, rng)?;
     if !think.is_zero() {
         tokio::time::sleep(think.mul_f64(0.5 + (*rng % 1000) as f64 / 1000.0)).await;
     }
@@ -404,38 +385,18 @@ async fn play_online(
             .error(&format!("the game was not created: {r}"));
         return Ok(());
     };
-    let id = id.to_string();
-    let joined: Value = client
-        .post(format!("{}/api/games/{id}/join", bases[1]))
-        .json(&json!({ "name": "North" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let Some(north) = joined["token"].as_str() else {
-        stats
-            .lock()
-            .unwrap()
-            .error(&format!("the game was not joined: {joined}"));
-        return Ok(());
-    };
-    let tokens = [south.to_string(), north.to_string()];
-    let mut streams = Vec::new();
-    for (token, base) in tokens.iter().zip(&bases) {
-        let k: Value = client
-            .post(format!("{base}/api/games/{id}/presence"))
-            .header("x-seat-token", token)
-            .send()
-            .await?
-            .json()
-            .await?;
-        let key = k["key"].as_str().unwrap_or_default();
-        streams.push(
-            Stream::open(client.get(format!("{base}/api/games/{id}/events?presence={key}")))
-                .await?,
-        );
-    }
-    let mut state = joined["state"].clone();
+    let clients = [client.clone(), client];
+    let (mut pair, mut state) =
+        match Pair::join(clients, bases, id.to_string(), south.to_string()).await? {
+            Ok(joined) => joined,
+            Err(joined) => {
+                stats
+                    .lock()
+                    .unwrap()
+                    .error(&format!("the game was not joined: {joined}"));
+                return Ok(());
+            }
+        };
     let mut rng = seed | 1;
     while Instant::now() < deadline {
         if !state["outcome"].is_null() || !state["online"]["end"].is_null() {
@@ -449,46 +410,21 @@ async fn play_online(
         let Some(mv) = pick_and_think(&state, &mut rng, think).await else {
             return Ok(());
         };
-        let mv = &mv;
-        let mover = usize::from(state["position"]["turn"] == "N");
-        let t = Instant::now();
-        let resp = client
-            .post(format!("{}/api/games/{id}/moves", bases[mover]))
-            .header("x-seat-token", &tokens[mover])
-            // As the page does: the answer carries only what follows the state held.
-            .json(&json!({ "move": mv, "since": ply }))
-            .send()
-            .await?;
-        let status = resp.status();
-        // The answer is read to its end, not parsed: the opponent's stream brings the state.
-        let _ = resp.bytes().await?;
-        let answered = t.elapsed().as_secs_f64() * 1e3;
-        if !status.is_success() {
-            stats
-                .lock()
-                .unwrap()
-                .error(&format!("move answered {status}"));
-            return Ok(());
-        }
-        // The opponent's stream delivers the move: the relay. The mover's own stream gets the
-        // same event; read it too so that neither stream backs up.
-        let Some((at, next)) = streams[1 - mover].until_ply(ply + 1).await? else {
-            stats.lock().unwrap().error("the opponent's stream ended");
-            return Ok(());
+        let played = match pair.play(&state, &mv).await? {
+            Ok(played) => played,
+            Err(what) => {
+                stats.lock().unwrap().error(&what);
+                return Ok(());
+            }
         };
-        let relay = at.duration_since(t).as_secs_f64() * 1e3;
-        if streams[mover].reach_ply(ply + 1).await?.is_none() {
-            stats.lock().unwrap().error("the mover's stream ended");
-            return Ok(());
-        }
         {
             let mut s = stats.lock().unwrap();
-            s.move_ms.push(answered);
-            s.relay_ms.push(relay);
-            s.relay_sent.push(t);
+            s.move_ms.push(played.answered_ms);
+            s.relay_ms.push(played.relay_ms);
+            s.relay_sent.push(played.sent);
             s.human_moves += 1;
         }
-        state = next;
+        state = played.state;
     }
     Ok(())
 }
@@ -523,22 +459,10 @@ fn start_child(opts: &Opts, db: &str, dir: &std::path::Path) -> (std::process::C
     if let Some(n) = opts.egdb_build {
         child.env("OWARE_LOAD_CHILD_EGDB_BUILD", n.to_string());
     }
-    let mut child = child
+    child
         .env("OWARE_LOAD_CHILD_DB", db)
-        .env("OWARE_LOAD_CHILD_DIR", dir)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("server prints its address");
-    let addr = line
-        .trim()
-        .strip_prefix("LISTENING ")
-        .expect("LISTENING addr")
-        .to_string();
-    (child, format!("http://{addr}"))
+        .env("OWARE_LOAD_CHILD_DIR", dir);
+    common::spawn_server(child)
 }
 
 /// Signs an account up on `base`, then logs it in `per_s` times a second (each from a new

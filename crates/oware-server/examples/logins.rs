@@ -21,14 +21,7 @@ use std::time::{Duration, Instant};
 
 use oware_server::{start, ServerConfig};
 
-fn arg(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+mod common;
 
 /// This process's resident memory in MiB and its thread count (Linux's /proc).
 fn rss_and_threads() -> (u64, u64) {
@@ -53,9 +46,9 @@ fn client_at(a: u8, k: u32) -> reqwest::Client {
 
 #[tokio::main]
 async fn main() {
-    let seconds = arg("--seconds", 10);
-    let clients = arg("--clients", 4) as u8;
-    let flood = arg("--flood", 0) as u8;
+    let seconds = common::arg::<u64>("--seconds", 10);
+    let clients = common::arg::<u64>("--clients", 4) as u8;
+    let flood = common::arg::<u64>("--flood", 0) as u8;
     let dir = tempfile::tempdir().expect("a temporary folder");
     let config = ServerConfig {
         port: 0,

@@ -28,6 +28,8 @@ use std::time::{Duration, Instant};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
+mod common;
+
 /// The process's CPU time so far (user + system), from `/proc/self/stat`.
 fn cpu() -> Duration {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
@@ -121,19 +123,10 @@ impl Api {
     }
 }
 
-fn arg(name: &str, default: usize) -> usize {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    let runs = arg("--runs", 5);
-    let moves = arg("--moves", 40);
+    let runs = common::arg::<usize>("--runs", 5);
+    let moves = common::arg::<usize>("--moves", 40);
     let dir = tempfile::tempdir().unwrap();
     let config = oware_server::ServerConfig {
         port: 0,

@@ -3,7 +3,6 @@
 //! the config, logs to standard error and stops the bridge on Ctrl-C (nothing is resigned; the
 //! engines are stopped). `docs/bot-bridge.md` has the config keys.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -34,7 +33,7 @@ pub struct Args {
 
 /// Runs `oware bot`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    init_logging();
+    crate::common::init_logging();
     let mut config = match &args.config {
         Some(path) => Config::read(path).map_err(anyhow::Error::msg)?,
         None => Config::default(),
@@ -70,15 +69,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             anyhow::bail!("the server refused the bot ({why}): check --token-file and --server")
         }
     }
-}
-
-/// Logs to standard error (`RUST_LOG` chooses what, default `info`), as `oware serve` does.
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .try_init();
 }

@@ -15,15 +15,9 @@ use oware_egdb::{
 
 use crate::common::RulesArgs;
 
-/// Arguments of `oware egdb`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(subcommand)]
-    command: Command,
-}
-
+/// The subcommands of `oware egdb`.
 #[derive(Subcommand, Debug)]
-enum Command {
+pub enum Command {
     /// Build the tables up to N seeds on the board (resumes: levels present are kept).
     Build(BuildArgs),
     /// The value (or bounds) of a position and of each legal move.
@@ -68,7 +62,7 @@ impl TablesArgs {
 }
 
 #[derive(clap::Args, Debug)]
-struct BuildArgs {
+pub struct BuildArgs {
     /// The largest seed count to build.
     #[arg(long)]
     max_seeds: u8,
@@ -85,7 +79,7 @@ struct BuildArgs {
 }
 
 #[derive(clap::Args, Debug)]
-struct ProbeArgs {
+pub struct ProbeArgs {
     /// The position text, e.g. 0-0-0-1-0-2-1-0-0-0-0-1-22-21-S.
     fen: String,
     /// Print one JSON object.
@@ -96,7 +90,7 @@ struct ProbeArgs {
 }
 
 #[derive(clap::Args, Debug)]
-struct VerifyArgs {
+pub struct VerifyArgs {
     /// Only these rules [default: every rule set with tables in the directory: abapa, awari].
     #[arg(long)]
     rules: Option<Rules>,
@@ -105,7 +99,7 @@ struct VerifyArgs {
 }
 
 #[derive(clap::Args, Debug)]
-struct StatsArgs {
+pub struct StatsArgs {
     /// One JSON object per line and seed count.
     #[arg(long)]
     json: bool,
@@ -114,8 +108,8 @@ struct StatsArgs {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    match args.command {
+pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::Build(a) => run_build(a),
         Command::Probe(a) => run_probe(a),
         Command::Verify(a) => run_verify(a),

@@ -16,15 +16,9 @@ use oware_puzzles::{DeepJudge, DeepOptions, Generator, Judge, Method, Options, P
 /// The largest OGN file read, in bytes.
 const MAX_OGN_BYTES: u64 = 16 << 20;
 
-/// Arguments of `oware puzzles`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(subcommand)]
-    command: Command,
-}
-
+/// The subcommands of `oware puzzles`.
 #[derive(Subcommand, Debug)]
-enum Command {
+pub enum Command {
     /// Find puzzles in finished games (OGN files) and in engine self-play.
     Generate(GenerateArgs),
     /// Prove every puzzle of a file again and count the results.
@@ -89,7 +83,7 @@ impl DeepArgs {
 }
 
 #[derive(clap::Args, Debug)]
-struct GenerateArgs {
+pub struct GenerateArgs {
     /// OGN files of finished games (one game or several, each starting with its tags).
     #[arg(long, num_args = 1..)]
     games: Vec<PathBuf>,
@@ -123,7 +117,7 @@ struct GenerateArgs {
 }
 
 #[derive(clap::Args, Debug)]
-struct VerifyArgs {
+pub struct VerifyArgs {
     /// The puzzle file.
     file: PathBuf,
     /// Prove only every Nth puzzle proven by search (all proven by tables are proven).
@@ -146,8 +140,8 @@ struct VerifyArgs {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    match args.command {
+pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::Generate(a) => generate(a),
         Command::Verify(a) => verify(a),
     }

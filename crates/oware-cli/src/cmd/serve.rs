@@ -1,6 +1,5 @@
 //! `oware serve`: hosts the web game.
 
-use std::io::IsTerminal;
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -127,20 +126,6 @@ impl Default for Args {
     }
 }
 
-/// Logs to standard error with `tracing-subscriber`: `RUST_LOG` chooses what (default `info`:
-/// start-up lines, warnings, errors; `RUST_LOG=debug` adds every request with its status and
-/// time), colours only on a terminal.
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    // Already set (e.g. by an embedding program): keep theirs.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .try_init();
-}
-
 /// The recurring tournaments of `--schedule FILE`, or the default ones without it.
 fn schedule(file: Option<&Path>) -> anyhow::Result<Vec<Recurring>> {
     let Some(file) = file else {
@@ -153,7 +138,7 @@ fn schedule(file: Option<&Path>) -> anyhow::Result<Vec<Recurring>> {
 
 /// Runs the command: serves until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    init_logging();
+    crate::common::init_logging();
     let schedule = schedule(args.schedule.as_deref())?;
     let egdb_dir = Some(oware_egdb::locate(args.egdb.as_deref()).dir);
     let config = ServerConfig {

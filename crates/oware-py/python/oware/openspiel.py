@@ -60,40 +60,17 @@ class GameType:
     The enums have OpenSpiel's member names and numbers (``GameType.Dynamics.SEQUENTIAL`` is 1).
     """
 
-    class Dynamics(enum.IntEnum):
-        """How players move."""
-
-        SIMULTANEOUS = 0
-        SEQUENTIAL = 1
-        MEAN_FIELD = 2
-
-    class ChanceMode(enum.IntEnum):
-        """Whether and how chance plays."""
-
-        DETERMINISTIC = 0
-        EXPLICIT_STOCHASTIC = 1
-        SAMPLED_STOCHASTIC = 2
-
-    class Information(enum.IntEnum):
-        """What players see."""
-
-        ONE_SHOT = 0
-        PERFECT_INFORMATION = 1
-        IMPERFECT_INFORMATION = 2
-
-    class Utility(enum.IntEnum):
-        """How the players' returns relate."""
-
-        ZERO_SUM = 0
-        CONSTANT_SUM = 1
-        GENERAL_SUM = 2
-        IDENTICAL = 3
-
-    class RewardModel(enum.IntEnum):
-        """When rewards come."""
-
-        REWARDS = 0
-        TERMINAL = 1
+    # OpenSpiel's enums, their members numbered from 0 as pyspiel's: how players move, whether
+    # and how chance plays, what players see, how the players' returns relate, when rewards come.
+    Dynamics = enum.IntEnum("Dynamics", "SIMULTANEOUS SEQUENTIAL MEAN_FIELD", start=0)
+    ChanceMode = enum.IntEnum(
+        "ChanceMode", "DETERMINISTIC EXPLICIT_STOCHASTIC SAMPLED_STOCHASTIC", start=0
+    )
+    Information = enum.IntEnum(
+        "Information", "ONE_SHOT PERFECT_INFORMATION IMPERFECT_INFORMATION", start=0
+    )
+    Utility = enum.IntEnum("Utility", "ZERO_SUM CONSTANT_SUM GENERAL_SUM IDENTICAL", start=0)
+    RewardModel = enum.IntEnum("RewardModel", "REWARDS TERMINAL", start=0)
 
     short_name: str = "oware"
     long_name: str = "Oware"
@@ -115,6 +92,16 @@ class GameType:
     provides_factored_observation_string: bool = False
     is_concrete: bool = True
 
+
+# Named as nested classes would be (``GameType.Dynamics``), so that their members pickle.
+for _kind in (
+    GameType.Dynamics,
+    GameType.ChanceMode,
+    GameType.Information,
+    GameType.Utility,
+    GameType.RewardModel,
+):
+    _kind.__qualname__ = f"GameType.{_kind.__name__}"
 
 _PYSPIEL_TYPE: Any = None
 
