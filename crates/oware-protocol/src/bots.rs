@@ -13,35 +13,21 @@ use ts_rs::TS;
 use crate::kinds::wire_enum;
 use crate::{ChatRoom, EndReason, Side, Status, TimeControl};
 
-/// Declares [`TokenScope`] with each scope's wire name written once: serde, strum and ts-rs
-/// read the same literal.
+/// Declares [`TokenScope`] with each scope's wire name written once: serde and strum read
+/// the same literal (the case rule of [`wire_enum!`] is overridden by every variant's name).
 macro_rules! scopes {
     ($($(#[$doc:meta])* $variant:ident = $name:literal,)+) => {
-        /// What a token may do (`scopes` of `POST /api/account/tokens`).
-        #[derive(
-            Debug,
-            Clone,
-            Copy,
-            PartialEq,
-            Eq,
-            Hash,
-            PartialOrd,
-            Ord,
-            Serialize,
-            Deserialize,
-            TS, JsonSchema,
-            strum::IntoStaticStr,
-            strum::Display,
-            strum::EnumString,
-            strum::VariantArray,
-        )]
-        pub enum TokenScope {
-            $(
-                $(#[$doc])*
-                #[serde(rename = $name)]
-                #[strum(serialize = $name)]
-                $variant,
-            )+
+        wire_enum! {
+            /// What a token may do (`scopes` of `POST /api/account/tokens`).
+            #[derive(PartialOrd, Ord)]
+            pub enum TokenScope: "a token scope", "lowercase" {
+                $(
+                    $(#[$doc])*
+                    #[serde(rename = $name)]
+                    #[strum(serialize = $name)]
+                    $variant,
+                )+
+            }
         }
     };
 }
@@ -54,16 +40,6 @@ scopes! {
     ChallengeRead = "challenge:read",
     /// Send, accept, decline and cancel challenges.
     ChallengeWrite = "challenge:write",
-}
-
-impl TokenScope {
-    /// Every scope, in the order of the reference.
-    pub const ALL: &'static [TokenScope] = <TokenScope as strum::VariantArray>::VARIANTS;
-
-    /// The scope's name on the wire (`bot:play`).
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
 }
 
 /// `POST /api/account/tokens`: a new token.

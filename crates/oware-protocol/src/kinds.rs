@@ -319,11 +319,21 @@ mod tests {
         round_trip(crate::Color::ALL);
         round_trip(crate::EngineSeat::ALL);
         round_trip(crate::PuzzleMode::ALL);
+        round_trip(crate::TokenScope::ALL);
+        round_trip(crate::PlayerResult::ALL);
         assert_eq!(EndReason::NoFeed.name(), "no-feed");
         assert_eq!(EventKind::LobbyRemove.name(), "lobby-remove");
         assert_eq!(
             "sideways".parse::<OfferAction>().unwrap_err().to_string(),
             "action must be offer, accept, decline or withdraw"
+        );
+        assert_eq!(crate::TokenScope::ChallengeRead.name(), "challenge:read");
+        assert_eq!(
+            "admin"
+                .parse::<crate::TokenScope>()
+                .unwrap_err()
+                .to_string(),
+            "a token scope must be bot:play, challenge:read or challenge:write"
         );
     }
 

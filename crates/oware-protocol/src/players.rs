@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::kinds::wire_enum;
 use crate::TournamentSummary;
 
 /// One category's rating on a profile.
@@ -51,32 +52,16 @@ pub struct Profile {
     pub lessons: Option<Vec<String>>,
 }
 
-/// A game's result for one player.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    TS,
-    JsonSchema,
-    strum::IntoStaticStr,
-    strum::EnumString,
-    strum::Display,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum PlayerResult {
-    /// Won.
-    Win,
-    /// Drawn.
-    Draw,
-    /// Lost.
-    Loss,
+wire_enum! {
+    /// A game's result for one player.
+    pub enum PlayerResult: "a result", "lowercase" {
+        /// Won.
+        Win,
+        /// Drawn.
+        Draw,
+        /// Lost.
+        Loss,
+    }
 }
 
 /// One game of a profile's history.

@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::ts::Named;
 use crate::TimeControl;
 
 /// A tournament in a list.
@@ -141,9 +142,9 @@ pub struct WaveTime {
 /// berserking.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentView {
-    /// What the list shows.
+    /// What the list shows (TypeScript: `TournamentView` is `{ … } & TournamentSummary`).
     #[serde(flatten)]
-    pub summary: TournamentSummary,
+    pub summary: Named<TournamentSummary>,
     /// Bumped by every change (the event stream says it).
     pub version: u64,
     /// The server's time now (epoch ms), for the page's countdown.

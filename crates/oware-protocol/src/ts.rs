@@ -6,6 +6,7 @@
 //! `declarations_are_current` fails when it is stale, and rewrites it with `UPDATE_TS=1`.
 
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use ts_rs::{Config, TS};
 
 /// `Side` as TypeScript reads it (`oware_core::Side` is the rules core's, which knows no
@@ -29,6 +30,68 @@ pub(crate) enum SideTs {
 pub(crate) struct BySideTs<T> {
     S: T,
     N: T,
+}
+
+/// A part of a type flattened into it (`#[serde(flatten)]`) that TypeScript names rather than
+/// writes out again: the parent is declared `{ …its own fields } & NAME`. To serde and the JSON
+/// Schemas it is the part itself (`transparent`), and Rust reads through it ([`Deref`]).
+///
+/// [`Deref`]: std::ops::Deref
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Named<T>(pub T);
+
+impl<T> std::ops::Deref for Named<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Named<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+impl<T: TS + 'static> TS for Named<T> {
+    type WithoutGenerics = Named<ts_rs::Dummy>;
+    type OptionInnerType = Self;
+
+    fn name(cfg: &Config) -> String {
+        T::name(cfg)
+    }
+
+    fn inline(cfg: &Config) -> String {
+        T::name(cfg)
+    }
+
+    fn inline_flattened(cfg: &Config) -> String {
+        T::name(cfg)
+    }
+
+    fn visit_dependencies(v: &mut impl ts_rs::TypeVisitor) {
+        v.visit::<T>();
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for Named<T> {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
 }
 
 /// Calls `$then!(args…, TYPE, TYPE, …)` with every type of the protocol, in the order of the

@@ -7,7 +7,7 @@
 use std::sync::{Arc, Weak};
 
 use crate::accounts::{Accounts, Hasher};
-use crate::bot::Bots;
+use crate::bot::{Bots, Play};
 use crate::budget::Budget;
 use crate::chat::Chats;
 use crate::classes::Classes;
@@ -134,20 +134,17 @@ impl Env {
             Arc::clone(&store),
             Arc::clone(&clock),
         ));
-        let bots = Bots::new(
-            Arc::clone(&store),
-            Arc::clone(&clock),
-            Arc::clone(&games),
-            Arc::clone(&round),
-            Arc::clone(&chat),
-        );
+        let play = Play {
+            store: Arc::clone(&store),
+            clock: Arc::clone(&clock),
+            games: Arc::clone(&games),
+            round: Arc::clone(&round),
+        };
+        let bots = Bots::new(play.clone(), Arc::clone(&chat));
         let house = House::new(
             house,
-            Arc::clone(&store),
-            Arc::clone(&clock),
+            play,
             Arc::clone(&engine),
-            Arc::clone(&games),
-            Arc::clone(&round),
             Arc::clone(&bots),
             work_lease,
         );

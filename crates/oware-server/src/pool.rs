@@ -28,12 +28,12 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use oware_core::Rules;
+use oware_core::{Rules, Side};
 use tokio::sync::{broadcast, watch};
 
 use crate::accounts::User;
 use crate::events::Event;
-use crate::games::GameError;
+use crate::games::{random_hex, random_side, GameError};
 use crate::online::TimeControl;
 use crate::round::{Ending, NewPaired, PairedPlayer, Round};
 use crate::store::pool::{PoolJoin, PoolRow, PoolStore};
@@ -510,9 +510,7 @@ impl Pools {
         b: Seat<'_>,
     ) -> Result<(), PoolError> {
         let tc = control(&a.pool).ok_or_else(|| PoolError::NoSuchPool(a.pool.clone()))?;
-        let mut coin = [0u8; 1];
-        getrandom::fill(&mut coin).map_err(|e| GameError::Internal(format!("random: {e}")))?;
-        let a_south = coin[0] & 1 == 0;
+        let a_south = random_side()? == Side::South;
         let player = |r: &PoolRow| PairedPlayer {
             name: r.name.clone(),
             user: (!r.user_id.is_empty()).then(|| User {
@@ -669,12 +667,6 @@ pub(crate) fn choose(rows: &[PoolRow], now: u64) -> Vec<(&PoolRow, &PoolRow)> {
 
 fn plausible(id: &str) -> bool {
     !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_hexdigit())
-}
-
-fn random_hex(bytes: usize) -> Result<String, PoolError> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| GameError::Internal(format!("random: {e}")))?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 #[cfg(test)]

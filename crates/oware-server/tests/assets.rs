@@ -98,6 +98,7 @@ async fn every_page_has_the_same_header_and_tournament_answers_as_tournaments() 
     let base = format!("http://{}", s.addr());
     let client = Client::new();
     let mut tags = Vec::new();
+    let mut header: Option<Vec<String>> = None;
     for path in [
         "/",
         "/game/4f2a9c1e",
@@ -118,21 +119,13 @@ async fn every_page_has_the_same_header_and_tournament_answers_as_tournaments() 
         assert_eq!(r.status(), StatusCode::OK, "{path}");
         let tag = r.headers()[ETAG].to_str().unwrap().to_owned();
         let html = r.text().await.unwrap();
-        assert_eq!(
-            header_links(&html),
-            [
-                "/",
-                "/training",
-                "/tournaments",
-                "/tv",
-                "/learn",
-                "/player",
-                "/rules",
-                "/strategy",
-                "/faq"
-            ],
-            "{path}"
-        );
+        // The header's links themselves are pinned, for every page in every language, by
+        // `http::assets`'s unit test `every_page_has_the_same_header_links`; here every route
+        // serves the header of `/`.
+        let links = header_links(&html);
+        assert!(links.len() > 1, "{path}: {links:?}");
+        let first = header.get_or_insert_with(|| links.clone());
+        assert_eq!(&links, first, "{path}");
         assert_eq!(
             html.matches("<div id=\"account\" class=\"account\"")
                 .count(),

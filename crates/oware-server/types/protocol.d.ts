@@ -1765,55 +1765,7 @@ me: TournamentMe,
 /**
  * The last pairing wave on this instance: players paired and its time.
  */
-last_wave: WaveTime | null, 
-/**
- * The id (`/tournament/ID`).
- */
-id: string, 
-/**
- * `arena` or `swiss`.
- */
-kind: string, 
-/**
- * Its name.
- */
-name: string, 
-/**
- * `created` (upcoming), `started` or `finished`.
- */
-status: string, 
-/**
- * When it starts (epoch ms).
- */
-starts_ms: number, 
-/**
- * When an arena ends (epoch ms); `null` for a Swiss.
- */
-ends_ms: number | null, 
-/**
- * An arena's minutes.
- */
-minutes: number | null, 
-/**
- * A Swiss's rounds.
- */
-rounds: number | null, 
-/**
- * The most players (`null`: no limit).
- */
-max_players: number | null, 
-/**
- * Made by the schedule (not by a player).
- */
-scheduled: boolean, 
-/**
- * Seconds each.
- */
-initial_s: number, 
-/**
- * Seconds added per move.
- */
-increment_s: number, };
+last_wave: WaveTime | null, } & TournamentSummary;
 
 export type StandingLine = { 
 /**

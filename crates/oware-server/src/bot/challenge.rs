@@ -14,7 +14,7 @@ use oware_protocol::{
 
 use super::{event_game, BotError, Bots};
 use crate::accounts::User;
-use crate::games::{category, random_hex, GameError};
+use crate::games::{category, random_hex, random_side, GameError};
 use crate::online::{ControlChecks, TimeControl};
 use crate::round::{NewPaired, PairedPlayer};
 use crate::store::bots::{ChallengeRow, Party};
@@ -103,7 +103,7 @@ fn view(row: &ChallengeRow, status: ChallengeStatus, bots: [bool; 2]) -> Challen
 impl Bots {
     /// Whether each party of `row` is a bot (challenger, target).
     async fn bots_of(&self, row: &ChallengeRow) -> Result<[bool; 2], BotError> {
-        let b = self.store.bots();
+        let b = self.play.store.bots();
         Ok([
             b.is_bot(row.challenger.clone()).await?,
             b.is_bot(row.target.clone()).await?,
@@ -115,10 +115,10 @@ impl Bots {
     /// knows that; with several instances the bot may listen on another, and a challenge
     /// lapses unanswered instead.
     async fn offline_bot(&self, id: &str) -> Result<bool, BotError> {
-        if self.store.shared() || self.hub.is_listening(id) {
+        if self.play.store.shared() || self.hub.is_listening(id) {
             return Ok(false);
         }
-        Ok(self.store.bots().is_bot(id.to_string()).await?)
+        Ok(self.play.store.bots().is_bot(id.to_string()).await?)
     }
 
     /// Tells both parties of `view` of `event`.
@@ -135,6 +135,7 @@ impl Bots {
         req: &ChallengeReq,
     ) -> Result<ChallengeView, BotError> {
         let found = self
+            .play
             .store
             .accounts()
             .user_by_name(target.chars().take(64).collect())
@@ -152,13 +153,14 @@ impl Bots {
                     None => TimeControl::checked(
                         Some(c.initial_s as f64),
                         Some(c.increment_s as f64),
-                        self.round.min_initial_s(),
+                        self.play.round.min_initial_s(),
                     ),
                 }
                 .map_err(GameError::from)?,
             ),
         };
-        self.round
+        self.play
+            .round
             .may_hold_another(&[challenger.id.as_str()])
             .await?;
         if req.rated && category(clock.as_ref()).is_none() {
@@ -183,7 +185,10 @@ impl Bots {
         if self.offline_bot(&found.id).await? {
             // No one would answer: declined at once (`later`), told to the challenger alone,
             // never stored.
-            let bots = [self.store.bots().is_bot(challenger.id.clone()).await?, true];
+            let bots = [
+                self.play.store.bots().is_bot(challenger.id.clone()).await?,
+                true,
+            ];
             let mut v = view(&row, ChallengeStatus::Declined, bots);
             v.decline_reason = Some(DeclineReason::Later);
             self.hub
@@ -198,6 +203,7 @@ impl Bots {
             return Ok(v);
         }
         let stored = self
+            .play
             .store
             .bots()
             .add_challenge(
@@ -228,6 +234,7 @@ impl Bots {
     /// `user`'s open challenges, received and made.
     pub async fn challenges(&self, user: &User) -> Result<ChallengeList, BotError> {
         let rows = self
+            .play
             .store
             .bots()
             .challenges_of(user.id.clone(), self.now())
@@ -249,12 +256,14 @@ impl Bots {
         let now = self.now();
         let id: String = id.chars().take(64).collect();
         let found = self
+            .play
             .store
             .bots()
             .challenge(id.clone(), now)
             .await?
             .ok_or(BotError::NoSuchChallenge)?;
-        self.store
+        self.play
+            .store
             .bots()
             .take_challenge(id, party, user.id.clone(), now)
             .await?
@@ -274,34 +283,27 @@ impl Bots {
         ip: Option<std::net::IpAddr>,
     ) -> Result<ChallengeView, BotError> {
         let found = self
+            .play
             .store
             .bots()
             .challenge(id.chars().take(64).collect(), self.now())
             .await?
             .filter(|row| row.target == user.id)
             .ok_or(BotError::NoSuchChallenge)?;
-        self.round.may_create(ip)?;
+        self.play.round.may_create(ip)?;
         let mut going = vec![found.challenger.as_str()];
         if !self.is_bot(user).await? {
             going.push(user.id.as_str());
         }
-        self.round.may_hold_another(&going).await?;
+        self.play.round.may_hold_another(&going).await?;
         let row = self.take(id, Party::Target, user).await?;
         // Checked above: a refusal now is a race with another of this address's requests,
         // and the challenge is already taken; the game is made.
-        let _ = self.round.count_creation(ip);
+        let _ = self.play.round.count_creation(ip);
         let challenger_side = match row.side.parse().unwrap_or_default() {
             ChallengeSide::South => Side::South,
             ChallengeSide::North => Side::North,
-            ChallengeSide::Random => {
-                let mut b = [0u8; 1];
-                getrandom::fill(&mut b).map_err(|e| GameError::Internal(format!("random: {e}")))?;
-                if b[0] & 1 == 0 {
-                    Side::South
-                } else {
-                    Side::North
-                }
-            }
+            ChallengeSide::Random => random_side()?,
         };
         let challenger = PairedPlayer {
             name: row.challenger_name.clone(),
@@ -319,6 +321,7 @@ impl Bots {
             Side::North => (target, challenger),
         };
         let paired = self
+            .play
             .round
             .create_paired(NewPaired {
                 rules: Rules::default(),
@@ -386,11 +389,11 @@ impl Bots {
         let mut out = Vec::new();
         // One page of the account's games (lichess sends the ongoing games): bounded however
         // many the account has.
-        for g in self.round.accounts.games(user, 0).await? {
+        for g in self.play.round.accounts.games(user, 0).await? {
             if g.status != oware_protocol::Status::Playing {
                 continue;
             }
-            let Ok(state) = self.games.state(&g.id).await else {
+            let Ok(state) = self.play.games.state(&g.id).await else {
                 continue;
             };
             if let Some(game) = event_game(&state, g.side) {

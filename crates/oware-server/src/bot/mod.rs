@@ -87,33 +87,34 @@ pub struct GameStream {
     pub guard: Option<crate::round::PresenceGuard>,
 }
 
+/// What the bots and the house bots play through, given by the wiring (`env.rs`).
+#[derive(Clone)]
+pub(crate) struct Play {
+    /// Where the accounts, challenges and games are kept.
+    pub(crate) store: Arc<dyn Store>,
+    /// The server's time.
+    pub(crate) clock: Arc<dyn Clock>,
+    /// The live games.
+    pub(crate) games: Arc<Games>,
+    /// Online play: moves, offers, the ends.
+    pub(crate) round: Arc<Round>,
+}
+
 /// The bots' service: what it needs, given by the wiring (`env.rs`).
 pub struct Bots {
-    store: Arc<dyn Store>,
-    clock: Arc<dyn Clock>,
-    games: Arc<Games>,
-    round: Arc<Round>,
+    play: Play,
     chat: Arc<Chats>,
     hub: Arc<Hub>,
     limits: ChallengeLimits,
 }
 
 impl Bots {
-    /// The bots on `games`, playing through `round` and writing through `chat`; their
-    /// accounts' events relayed through `store` between instances.
-    pub(crate) fn new(
-        store: Arc<dyn Store>,
-        clock: Arc<dyn Clock>,
-        games: Arc<Games>,
-        round: Arc<Round>,
-        chat: Arc<Chats>,
-    ) -> Arc<Bots> {
-        let hub = Hub::new(Arc::clone(&store));
+    /// The bots on `play`'s games, writing through `chat`; their accounts' events relayed
+    /// through its store between instances.
+    pub(crate) fn new(play: Play, chat: Arc<Chats>) -> Arc<Bots> {
+        let hub = Hub::new(Arc::clone(&play.store));
         Arc::new(Bots {
-            store,
-            clock,
-            games,
-            round,
+            play,
             chat,
             hub,
             limits: ChallengeLimits::default(),
@@ -125,8 +126,8 @@ impl Bots {
     pub(crate) fn start(self: &Arc<Self>, shutdown: tokio::sync::watch::Receiver<bool>) {
         self.hub.follow_notices(shutdown.clone());
         let me = Arc::clone(self);
-        let mut finished = self.round.finished();
-        let mut started = self.round.started();
+        let mut finished = self.play.round.finished();
+        let mut started = self.play.round.started();
         let mut shutdown = shutdown;
         tokio::spawn(async move {
             use tokio::sync::broadcast::error::RecvError;
@@ -154,12 +155,12 @@ impl Bots {
     }
 
     fn now(&self) -> u64 {
-        self.clock.now_ms()
+        self.play.clock.now_ms()
     }
 
     /// Whether account `user` is a bot.
     pub async fn is_bot(&self, user: &User) -> Result<bool, BotError> {
-        Ok(self.store.bots().is_bot(user.id.clone()).await?)
+        Ok(self.play.store.bots().is_bot(user.id.clone()).await?)
     }
 
     /// The bot accounts with an event stream open on this instance (at most
@@ -167,10 +168,10 @@ impl Bots {
     pub async fn streaming_bots(&self) -> Vec<User> {
         let mut out = Vec::new();
         for id in self.hub.listening_bots(STREAMING_SHOWN) {
-            if !matches!(self.store.bots().is_bot(id.clone()).await, Ok(true)) {
+            if !matches!(self.play.store.bots().is_bot(id.clone()).await, Ok(true)) {
                 continue;
             }
-            if let Ok(Some(u)) = self.store.accounts().user_by_id(id).await {
+            if let Ok(Some(u)) = self.play.store.accounts().user_by_id(id).await {
                 if !u.closed {
                     out.push(User {
                         id: u.id,
@@ -204,7 +205,7 @@ impl Bots {
     /// Refuses a bot's ticket in the pools meant for people, unless the operator allows it.
     pub async fn may_join_pool(&self, user: Option<&User>) -> Result<(), BotError> {
         match user {
-            Some(u) if !self.round.bots_in_pools() && self.is_bot(u).await? => {
+            Some(u) if !self.play.round.bots_in_pools() && self.is_bot(u).await? => {
                 Err(BotError::NoBotsInPools)
             }
             _ => Ok(()),
@@ -220,16 +221,17 @@ impl Bots {
         if self.is_bot(user).await? {
             return Ok(answer);
         }
-        let [w, d, l] = self.store.accounts().counts(user.id.clone()).await?;
-        let going = self.store.live_online_count(user.id.clone()).await?;
+        let [w, d, l] = self.play.store.accounts().counts(user.id.clone()).await?;
+        let going = self.play.store.live_online_count(user.id.clone()).await?;
         // A ticket waiting in a pool would pair a bot with a person (the pools are for
         // people): no upgrade while one waits.
-        let waiting = self.store.pool().pool_waiting(self.now()).await?;
+        let waiting = self.play.store.pool().pool_waiting(self.now()).await?;
         let in_pool = waiting.iter().any(|t| t.user_id == user.id);
         if w + d + l > 0 || going > 0 || in_pool {
             return Err(BotError::HasPlayed);
         }
-        self.store
+        self.play
+            .store
             .bots()
             .make_bot(user.id.clone(), self.now())
             .await?;
@@ -239,14 +241,15 @@ impl Bots {
 
     /// `user`'s seat token in game `id` (refused if it holds no seat there).
     async fn seat_token(&self, id: &str, user: &User) -> Result<(String, StateView), BotError> {
-        let seat = self.round.accounts.seat(id, user).await?;
+        let seat = self.play.round.accounts.seat(id, user).await?;
         Ok((seat.token, seat.state))
     }
 
     /// Plays `letter` (the site's move letter) for `user` in game `id`.
     pub async fn play(&self, id: &str, user: &User, letter: &str) -> Result<(), BotError> {
         let (token, _) = self.seat_token(id, user).await?;
-        self.round
+        self.play
+            .round
             // The answer's state is not used: its smallest form (the position alone).
             .play(
                 id,
@@ -262,14 +265,18 @@ impl Bots {
     /// Resigns or aborts game `id` for `user`.
     pub async fn end(&self, id: &str, user: &User, how: Ending) -> Result<(), BotError> {
         let (token, _) = self.seat_token(id, user).await?;
-        self.round.end(id, Some(&token), how).await?;
+        self.play.round.end(id, Some(&token), how).await?;
         Ok(())
     }
 
     /// Claims the win of game `id` for `user`, its opponent having left.
     pub async fn claim_victory(&self, id: &str, user: &User) -> Result<(), BotError> {
         let (token, _) = self.seat_token(id, user).await?;
-        self.round.offers.claim(id, Some(&token), "win").await?;
+        self.play
+            .round
+            .offers
+            .claim(id, Some(&token), "win")
+            .await?;
         Ok(())
     }
 
@@ -300,12 +307,14 @@ impl Bots {
         };
         if kind == OfferKind::Rematch {
             // A rematch's answer has a step of its own (an accept makes the new game).
-            self.round
+            self.play
+                .round
                 .rematches
                 .rematch(id, Some(&token), action, None)
                 .await?;
         } else {
-            self.round
+            self.play
+                .round
                 .offers
                 .offer(id, Some(&token), kind, action)
                 .await?;
@@ -347,14 +356,15 @@ impl Bots {
             .online
             .and_then(|o| o.you)
             .ok_or_else(|| GameError::Internal("a seat without a side".into()))?;
-        let key = self.round.watchers.key(id, Some(&token)).await?;
+        let key = self.play.round.watchers.key(id, Some(&token)).await?;
         let (first, rx, guard) = self
+            .play
             .round
             .watchers
             .subscribe_present(id, Some(&key), Some(&user.id))
             .await?;
         let created_ms = {
-            let (_, s) = self.games.hold(id).await?;
+            let (_, s) = self.play.games.hold(id).await?;
             s.online.as_ref().map_or(0, |o| o.created_ms)
         };
         let (lines, full) = GameLines::open(&first, side, created_ms)
@@ -386,10 +396,10 @@ impl Bots {
         id: &str,
         make: impl Fn(oware_protocol::EventGame) -> oware_protocol::AccountEvent,
     ) {
-        let Ok(state) = self.games.state(id).await else {
+        let Ok(state) = self.play.games.state(id).await else {
             return;
         };
-        let Ok(live) = self.games.live(id).await else {
+        let Ok(live) = self.play.games.live(id).await else {
             return;
         };
         let users: Vec<(Side, Option<String>)> = {

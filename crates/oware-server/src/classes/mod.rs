@@ -645,7 +645,7 @@ impl Classes {
             .classes()
             .set_arena(class.id, t.summary.id.clone())
             .await?;
-        Ok(t.summary.id)
+        Ok(t.summary.0.id)
     }
 
     /// Records a right counting answer of account `user` on a pit of `seeds` (nothing for an

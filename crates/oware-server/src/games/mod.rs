@@ -55,7 +55,8 @@ pub use error::GameError;
 pub use kinds::{Created, MoveInput, MoveReply, Opponent};
 pub use oware_protocol::OfferKind;
 pub(crate) use rows::{
-    game_of_row, listing_column, local_row, online_row, plausible_id, random_hex, replay, Listing,
+    game_of_row, listing_column, local_row, online_row, plausible_id, random_hex, random_side,
+    replay, Listing,
 };
 pub(crate) use session::{
     clean_name, constant_time_eq, default_names, online_names, online_of, Session, Watcher,

@@ -63,6 +63,17 @@ pub(crate) fn random_hex(bytes: usize) -> Result<String, GameError> {
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// South or North, by a fair coin (a random first seat).
+pub(crate) fn random_side() -> Result<oware_core::Side, GameError> {
+    let mut b = [0u8; 1];
+    getrandom::fill(&mut b).map_err(|e| GameError::Internal(format!("random: {e}")))?;
+    Ok(if b[0] & 1 == 0 {
+        oware_core::Side::South
+    } else {
+        oware_core::Side::North
+    })
+}
+
 /// Whether `id` looks like one of our ids (so junk never reaches the database).
 pub(crate) fn plausible_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric())

@@ -28,15 +28,11 @@ use oware_protocol::{AccountEvent, OnlineBot, OnlineBots, Status};
 use tokio::sync::watch;
 
 use crate::accounts::User;
-use crate::bot::Bots;
+use crate::bot::{Bots, Play};
 use crate::engine::EngineJobs;
-use crate::games::Games;
 use crate::limits::ClientKey;
 use crate::pool::StandIn;
-use crate::round::Round;
 use crate::store::accounts::{NewUserError, UserRow};
-use crate::store::Store;
-use crate::time::Clock;
 
 /// What the operator asked of the house bots.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,11 +115,8 @@ pub(crate) struct HouseBot {
 pub struct House {
     me: Weak<House>,
     config: HouseConfig,
-    store: Arc<dyn Store>,
-    clock: Arc<dyn Clock>,
+    play: Play,
     engine: Arc<EngineJobs>,
-    games: Arc<Games>,
-    round: Arc<Round>,
     bots: Arc<Bots>,
     /// The accounts, once made ([`House::start`]).
     accounts: Mutex<Vec<HouseBot>>,
@@ -141,27 +134,20 @@ pub struct House {
 }
 
 impl House {
-    /// The house bots of `config`, playing through `bots` and `round` with `engine`'s reply
-    /// lanes; their moves claimed for `lease` on a shared store.
-    #[allow(clippy::too_many_arguments)]
+    /// The house bots of `config`, playing through `bots` and `play`'s online play with
+    /// `engine`'s reply lanes; their moves claimed for `lease` on a shared store.
     pub(crate) fn new(
         config: HouseConfig,
-        store: Arc<dyn Store>,
-        clock: Arc<dyn Clock>,
+        play: Play,
         engine: Arc<EngineJobs>,
-        games: Arc<Games>,
-        round: Arc<Round>,
         bots: Arc<Bots>,
         lease: Duration,
     ) -> Arc<House> {
         Arc::new_cyclic(|me| House {
             me: me.clone(),
             config,
-            store,
-            clock,
+            play,
             engine,
-            games,
-            round,
             bots,
             accounts: Mutex::new(Vec::new()),
             playing: Mutex::new(HashMap::new()),
@@ -201,7 +187,7 @@ impl House {
         {
             return;
         }
-        let now = self.clock.now_ms();
+        let now = self.play.clock.now_ms();
         let mut map = self.challengers.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() >= CHALLENGERS_MAX {
             let lapsed = now.saturating_sub(crate::bot::CHALLENGE_TTL_MS);
@@ -253,13 +239,13 @@ impl House {
     /// The account of `level`'s house bot: found in the store, else made; `None` if its name
     /// is a person's.
     async fn account(&self, level: Level) -> Result<Option<User>, String> {
-        let bots = self.store.bots();
+        let bots = self.play.store.bots();
         let houses = bots.house_bots().await.map_err(|e| e.to_string())?;
         if let Some((id, name, _)) = houses.into_iter().find(|(_, _, l)| l == level.name()) {
             return Ok(Some(User { id, name }));
         }
         let name = bot_name(level);
-        let now = self.clock.now_ms();
+        let now = self.play.clock.now_ms();
         let row = UserRow {
             id: crate::games::random_hex(12).map_err(|e| e.to_string())?,
             name: name.clone(),
@@ -267,7 +253,7 @@ impl House {
             created_ms: now,
             closed: false,
         };
-        let accounts = self.store.accounts();
+        let accounts = self.play.store.accounts();
         let user = match accounts.create_user(row.clone()).await {
             Ok(()) => User {
                 id: row.id,
@@ -453,9 +439,9 @@ impl House {
         tokio::spawn(async move {
             loop {
                 me.join_arenas_now(&tournaments).await;
-                let next = me.clock.now_ms().saturating_add(ARENA_LOOK_MS);
+                let next = me.play.clock.now_ms().saturating_add(ARENA_LOOK_MS);
                 tokio::select! {
-                    _ = me.clock.sleep_until(next) => {}
+                    _ = me.play.clock.sleep_until(next) => {}
                     _ = async { let _ = shutdown.wait_for(|down| *down).await; } => return,
                 }
             }
@@ -486,7 +472,7 @@ impl House {
     /// `user`'s rating (rounded) in the category of pool `pool`'s clock, if it has one.
     async fn rating(&self, user: &User, pool: &str) -> Option<i32> {
         let tc = crate::pool::control(pool)?;
-        let snapshot = self.round.rating_snapshot(user, Some(&tc)).await;
+        let snapshot = self.play.round.rating_snapshot(user, Some(&tc)).await;
         snapshot.ok().flatten().map(|r| r.rating)
     }
 

@@ -60,9 +60,9 @@ impl House {
                 Next::Wait => None,
                 Next::Until(at) => Some(at),
                 Next::Over => {
-                    let end =
-                        *ended.get_or_insert_with(|| self.clock.now_ms().saturating_add(LINGER_MS));
-                    if self.clock.now_ms() >= end {
+                    let end = *ended
+                        .get_or_insert_with(|| self.play.clock.now_ms().saturating_add(LINGER_MS));
+                    if self.play.clock.now_ms() >= end {
                         return;
                     }
                     Some(end)
@@ -70,7 +70,7 @@ impl House {
             };
             let timer = async {
                 match until {
-                    Some(at) => self.clock.sleep_until(at).await,
+                    Some(at) => self.play.clock.sleep_until(at).await,
                     None => std::future::pending().await,
                 }
             };
@@ -94,7 +94,7 @@ impl House {
 
     /// Looks at game `id` and does the bot's part.
     async fn look(&self, bot: &HouseBot, id: &str) -> Next {
-        let seat = match self.round.accounts.seat(id, &bot.user).await {
+        let seat = match self.play.round.accounts.seat(id, &bot.user).await {
             Ok(seat) => seat,
             Err(_) => return Next::Done,
         };
@@ -117,7 +117,7 @@ impl House {
             }
             return Next::Over;
         }
-        let (game, version) = match self.games.live(id).await {
+        let (game, version) = match self.play.games.live(id).await {
             Ok(live) => {
                 let s = live.lock().await;
                 (s.game.clone(), s.version)
@@ -139,7 +139,7 @@ impl House {
                     }
                     Next::Wait
                 }
-                Some(ms) => Next::Until(self.clock.now_ms().saturating_add(ms)),
+                Some(ms) => Next::Until(self.play.clock.now_ms().saturating_add(ms)),
                 None => Next::Wait,
             };
         }
@@ -193,8 +193,8 @@ impl House {
     ) -> Next {
         let ply = game.moves().len();
         let key = format!("house move {id} {ply}");
-        if self.store.shared() {
-            match self.store.claim(key.clone(), self.lease).await {
+        if self.play.store.shared() {
+            match self.play.store.claim(key.clone(), self.lease).await {
                 Ok(true) => {}
                 // Another instance plays this move; look again when its claim would lapse.
                 Ok(false) => return Next::Until(self.retry_at(self.lease)),
@@ -227,15 +227,15 @@ impl House {
                 Next::Until(self.retry_at(after))
             }
         };
-        if self.store.shared() {
-            let _ = self.store.release(key).await;
+        if self.play.store.shared() {
+            let _ = self.play.store.release(key).await;
         }
         next
     }
 
     fn retry_at(&self, after: Duration) -> u64 {
         let ms = u64::try_from(after.as_millis()).unwrap_or(u64::MAX);
-        self.clock.now_ms().saturating_add(ms)
+        self.play.clock.now_ms().saturating_add(ms)
     }
 }
 

@@ -79,95 +79,90 @@ impl Round {
         name: &str,
         user: Option<&crate::accounts::User>,
     ) -> Result<SeatAnswer, GameError> {
-        retry_conflicts(|| self.join_once(id, token, name, user)).await
-    }
-
-    pub(super) async fn join_once(
-        &self,
-        id: &str,
-        token: Option<&str>,
-        name: &str,
-        user: Option<&crate::accounts::User>,
-    ) -> Result<SeatAnswer, GameError> {
-        let (live, mut s) = self.base.games.hold(id).await?;
-        let mut o = online_of(&s)?.clone();
-        let creator_user = o.seat(o.creator).user.clone();
-        if o.rated && user.is_none() {
-            return Err(OnlineError::refused(
-                "log-in-to-join",
-                "this game is rated: log in to play it",
-            )
-            .into());
-        }
-        if user.is_some_and(|u| creator_user.as_deref() == Some(u.id.as_str())) {
-            return Err(OnlineError::refused(
-                "own-challenge",
-                "this is your own challenge: send the invite link to your opponent",
-            )
-            .into());
-        }
-        let rating = match user {
-            Some(u) => {
-                self.base
-                    .rating_snapshot(u, o.clock.as_ref().map(|c| c.control()).as_ref())
-                    .await?
+        retry_conflicts(|| async move {
+            let (live, mut s) = self.base.games.hold(id).await?;
+            let mut o = online_of(&s)?.clone();
+            let creator_user = o.seat(o.creator).user.clone();
+            if o.rated && user.is_none() {
+                return Err(OnlineError::refused(
+                    "log-in-to-join",
+                    "this game is rated: log in to play it",
+                )
+                .into());
             }
-            None => None,
-        };
-        if let Some([low, high]) = o.range {
-            match &rating {
-                None => {
-                    return Err(OnlineError::refused(
-                        "log-in-to-join",
-                        format!("this challenge is for ratings {low}–{high}: log in to play it"),
-                    )
-                    .into())
-                }
-                Some(r) if !(low..=high).contains(&r.rating) => {
-                    return Err(OnlineError::refused(
-                        "out-of-range",
-                        format!(
-                            "this challenge is for ratings {low}–{high}; yours is {}",
-                            r.rating
-                        ),
-                    )
-                    .into())
-                }
-                Some(_) => {}
+            if user.is_some_and(|u| creator_user.as_deref() == Some(u.id.as_str())) {
+                return Err(OnlineError::refused(
+                    "own-challenge",
+                    "this is your own challenge: send the invite link to your opponent",
+                )
+                .into());
             }
-        }
-        let bot = self.base.is_bot(user).await?;
-        let new_token = random_hex(24)?;
-        let name = match (user, clean_name(name)) {
-            (Some(u), _) => u.name.clone(),
-            (None, n) if n.is_empty() => "Anonymous".to_string(),
-            (None, n) => n,
-        };
-        let side = o.join(token, name, new_token.clone(), self.base.now())?;
-        {
-            let seat = if side == Side::South {
-                &mut o.south
-            } else {
-                &mut o.north
+            let rating = match user {
+                Some(u) => {
+                    self.base
+                        .rating_snapshot(u, o.clock.as_ref().map(|c| c.control()).as_ref())
+                        .await?
+                }
+                None => None,
             };
-            seat.user = user.map(|u| u.id.clone());
-            seat.rating = rating;
-            seat.bot = bot;
-        }
-        let game = s.game.clone();
-        // Both sides are "gone" from now until their streams open.
-        let now = self.base.now();
-        let change = Change::online(game, o)
-            .then(move |s| s.presence.gone_since[usize::from(side == Side::North)] = now);
-        self.base
-            .games
-            .commit(&live, &mut s, change, "join")
-            .await?;
-        Ok(SeatAnswer {
-            id: id.to_string(),
-            token: new_token,
-            state: self.base.games.view_for(&s, Some(side)),
+            if let Some([low, high]) = o.range {
+                match &rating {
+                    None => {
+                        return Err(OnlineError::refused(
+                            "log-in-to-join",
+                            format!(
+                                "this challenge is for ratings {low}–{high}: log in to play it"
+                            ),
+                        )
+                        .into())
+                    }
+                    Some(r) if !(low..=high).contains(&r.rating) => {
+                        return Err(OnlineError::refused(
+                            "out-of-range",
+                            format!(
+                                "this challenge is for ratings {low}–{high}; yours is {}",
+                                r.rating
+                            ),
+                        )
+                        .into())
+                    }
+                    Some(_) => {}
+                }
+            }
+            let bot = self.base.is_bot(user).await?;
+            let new_token = random_hex(24)?;
+            let name = match (user, clean_name(name)) {
+                (Some(u), _) => u.name.clone(),
+                (None, n) if n.is_empty() => "Anonymous".to_string(),
+                (None, n) => n,
+            };
+            let side = o.join(token, name, new_token.clone(), self.base.now())?;
+            {
+                let seat = if side == Side::South {
+                    &mut o.south
+                } else {
+                    &mut o.north
+                };
+                seat.user = user.map(|u| u.id.clone());
+                seat.rating = rating;
+                seat.bot = bot;
+            }
+            let game = s.game.clone();
+            // Both sides are "gone" from now until their streams open.
+            let now = self.base.now();
+            let change = Change::online(game, o)
+                .then(move |s| s.presence.gone_since[usize::from(side == Side::North)] = now);
+            self.base
+                .games
+                .commit(&live, &mut s, change, "join")
+                .await?;
+            Ok(SeatAnswer {
+                id: id.to_string(),
+                token: new_token,
+                state: self.base.games.view_for(&s, Some(side)),
+            })
         })
+        .await
     }
 
     /// The token's side ends online game `id` as `how` says (see [`Ending`]).

@@ -36,7 +36,8 @@ use oware_core::{Game, Rules, Side};
 use tokio::sync::broadcast;
 
 use crate::games::{
-    clean_name, random_hex, Created, Finished, Follower, GameError, Games, Live, Session, Touch,
+    clean_name, random_hex, random_side, Created, Finished, Follower, GameError, Games, Live,
+    Session, Touch,
 };
 use crate::lobby::Lobby;
 use crate::local::Local;
@@ -298,15 +299,7 @@ impl Round {
         self.base.count_creation(ip)?;
         let side = match req.color {
             Some(s) => s,
-            None => {
-                let mut b = [0u8; 1];
-                getrandom::fill(&mut b).map_err(|e| GameError::Internal(format!("random: {e}")))?;
-                if b[0] & 1 == 0 {
-                    Side::South
-                } else {
-                    Side::North
-                }
-            }
+            None => random_side()?,
         };
         let rules = req.rules.unwrap_or_default();
         if req.rated {

@@ -163,7 +163,7 @@ impl Tournaments {
                 }
             };
         Ok(TournamentView {
-            summary: summary_of(&t),
+            summary: oware_protocol::ts::Named(summary_of(&t)),
             version: t.version,
             now_ms: self.now(),
             players: entries.len(),

@@ -506,36 +506,32 @@ fn follow(p: &Puzzle, moves: &str) -> Result<Step, TrainingError> {
         pos = pos.play_unchecked(m, &rules);
     }
     let n = texts.len();
-    let moves = n.div_ceil(2) as u64;
-    if n == p.line.len() {
-        return Ok(Step {
-            result: "solved",
-            reply: None,
-            board: view::board(&pos),
-            expected: None,
-            before,
-            played,
-            right: played,
-            moves,
-        });
-    }
-    if n % 2 == 0 {
+    // Solved at the line's end; otherwise the server's reply follows the solver's move.
+    let reply = if n == p.line.len() {
+        None
+    } else if n % 2 == 0 {
         return Err(TrainingError::BadMoves(
             "moves ends with the opponent's reply: add the solver's next move".into(),
         ));
-    }
-    let reply = p.line[n];
-    let text = view::letter(reply, pos.turn());
-    pos = pos.play_unchecked(reply, &rules);
+    } else {
+        let reply = p.line[n];
+        let text = view::letter(reply, pos.turn());
+        pos = pos.play_unchecked(reply, &rules);
+        Some(text)
+    };
     Ok(Step {
-        result: "continue",
-        reply: Some(text),
+        result: if reply.is_some() {
+            "continue"
+        } else {
+            "solved"
+        },
+        reply,
         board: view::board(&pos),
         expected: None,
         before,
         played,
         right: played,
-        moves,
+        moves: n.div_ceil(2) as u64,
     })
 }
 
