@@ -3,11 +3,20 @@ use std::ops::{Index, IndexMut};
 use std::str::FromStr;
 
 /// One of the two players. South moves first and owns pits `A`–`F` (0–5); North owns `a`–`f` (6–11).
+///
+/// In JSON (the `serde` feature) a side is `"S"` or `"N"`; the `ts` and `schemars` features
+/// declare it so to TypeScript and JSON Schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub enum Side {
     /// The first player, bottom row, pits 0–5.
+    #[cfg_attr(feature = "ts", ts(rename = "S"))]
+    #[cfg_attr(feature = "schemars", schemars(rename = "S"))]
     South = 0,
     /// The second player, top row, pits 6–11.
+    #[cfg_attr(feature = "ts", ts(rename = "N"))]
+    #[cfg_attr(feature = "schemars", schemars(rename = "N"))]
     North = 1,
 }
 

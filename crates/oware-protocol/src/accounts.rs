@@ -85,8 +85,6 @@ pub struct AccountGame {
     /// The game.
     pub id: String,
     /// The account's side.
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// The opponent's name (empty while the challenge is open).
     pub opponent: String,

@@ -227,8 +227,6 @@ pub struct EventGame {
     /// The game.
     pub id: String,
     /// The account's side.
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// The opponent.
     pub opponent: BotPlayer,
@@ -247,8 +245,6 @@ pub struct EventGame {
     pub end: Option<EndReason>,
     /// The winner, with `end`; `null` for a draw or no result.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
 }
 
@@ -294,8 +290,6 @@ pub struct BotGameState {
     /// The position now, in the site's position text.
     pub position: String,
     /// The side to move.
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub to_move: Side,
     /// South's time left (ms of the server's clock as of this event), `null` without a clock.
     pub south_time_ms: Option<u64>,
@@ -308,23 +302,15 @@ pub struct BotGameState {
     pub end: Option<EndReason>,
     /// The winner, with `end`; `null` for a draw or no result.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
     /// Who offers a draw.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub draw_offer: Option<Side>,
     /// Who asks for a takeback.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub takeback_offer: Option<Side>,
     /// Who proposes to end the game as an endless cycle.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub cycle_offer: Option<Side>,
 }
 
@@ -345,8 +331,6 @@ pub struct GameFull {
     pub north: BotPlayer,
     /// The stream's account's side, `null` when it watches without a seat.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub you: Option<Side>,
     /// The position the game started from, in the site's position text.
     pub initial: String,

@@ -86,8 +86,6 @@ pub struct ChatMessage {
     pub name: String,
     /// The writer's side for a player, `null` for a spectator.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub side: Option<Side>,
     /// Whether the writer was logged in to an account of that name.
     #[serde(default)]

@@ -49,8 +49,6 @@ pub struct LobbyEntry {
     #[serde(default)]
     pub name: String,
     /// The creator's side: the one who takes the challenge plays the other.
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub color: Side,
     /// The clock, `null` for none.
     #[serde(default)]
@@ -135,8 +133,6 @@ pub struct ClockView {
     pub remaining_ms: BySide<u64>,
     /// The side whose time runs.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub running: Option<Side>,
     /// When `remaining_ms` was read (the server's epoch ms).
     #[serde(default)]
@@ -157,31 +153,21 @@ pub struct OnlineView {
     pub seats: BySide<SeatView>,
     /// The side of the request's token holder; `null` in broadcasts.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub you: Option<Side>,
     /// The clock, `null` for an untimed game.
     #[serde(default)]
     pub clock: Option<ClockView>,
     /// Who offers a draw.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub draw_offer: Option<Side>,
     /// Who asks for a takeback.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub takeback_offer: Option<Side>,
     /// Who offers a rematch.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub rematch_offer: Option<Side>,
     /// Who proposes to end the game as an endless cycle (each side takes its own row).
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub cycle_offer: Option<Side>,
     /// The rematch's id, once agreed.
     #[serde(default)]
@@ -197,8 +183,6 @@ pub struct OnlineView {
     pub end: Option<EndReason>,
     /// The winner (with `end`), `null` for a draw or no result.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
     /// Whether it is listed in the lobby.
     #[serde(default)]

@@ -82,8 +82,7 @@ pub struct CreateReq {
     pub opponent: Option<String>,
     /// The human's side, `S` or `N`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional, as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
+    #[ts(optional)]
     pub human: Option<crate::Side>,
     /// Who starts: `you` or `computer` (another way to say `human`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -101,7 +100,7 @@ pub struct CreateReq {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(
         optional,
-        as = "Option<std::collections::HashMap<crate::ts::SideTs, String>>"
+        as = "Option<std::collections::HashMap<oware_core::Side, String>>"
     )]
     pub names: Option<std::collections::HashMap<String, String>>,
     /// Online: the clock, `null` or none for an untimed game, `{"initial_s", "increment_s"}`

@@ -25,7 +25,7 @@ macro_rules! define {
 /// and `BySide_…` for the rules core's), with `$ref`s to one another as
 /// `#/components/schemas/NAME`.
 pub fn schemas() -> Map<String, Value> {
-    use crate::ts::{BySideTs, SideTs};
+    use crate::ts::BySideTs;
     use crate::*;
     let mut generator = SchemaSettings::draft2020_12()
         .with(|s| s.definitions_path = SCHEMAS_PATH.trim_end_matches('/').into())

@@ -39,8 +39,6 @@ pub struct MoveView {
     pub ply: usize,
     /// Who played it.
     #[serde(default = "south")]
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// The letter (`A`–`F` South, `a`–`f` North).
     pub letter: char,
@@ -62,8 +60,6 @@ pub struct PositionView {
     pub stores: BySide<u8>,
     /// The side to move.
     #[serde(default = "south")]
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub turn: Side,
     /// The position text.
     pub text: String,
@@ -102,8 +98,6 @@ pub struct MoveDetailView {
     /// The ply after this move (1 for the first move).
     pub ply: usize,
     /// Who played it.
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// Its letter.
     pub letter: char,
@@ -140,8 +134,6 @@ pub struct OutcomeView {
     pub captured: BySide<u8>,
     /// The winner, or `null` for a draw.
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub winner: Option<Side>,
     /// The rule that gave out the seeds left (`own-row`, `even`) when some were left.
     #[serde(default)]
@@ -173,13 +165,9 @@ pub struct StateView {
     pub opponent: String,
     /// The token holder's side against the computer (`null` with a friend or online).
     #[serde(default)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub human: Option<Side>,
     /// The side drawn at the bottom.
     #[serde(default = "south")]
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub view_side: Side,
     /// The rules' text form (`abapa`, or options).
     pub rules: String,
@@ -243,8 +231,6 @@ pub struct StateView {
     /// Online games have theirs in `online.cycle_offer`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    #[ts(as = "Option<crate::ts::SideTs>")]
-    #[schemars(with = "Option<crate::ts::SideTs>")]
     pub cycle_offer: Option<Side>,
     /// Present when this state carries only the end of the game's record, as every `update`
     /// event after a stream's first does and a move's answer when asked (`MoveReq::since`):
@@ -296,8 +282,6 @@ pub struct AnalysisEvent {
     /// The ply analysed.
     pub ply: usize,
     /// The side to move there.
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub side: Side,
     /// Depth completed.
     pub depth: u32,

@@ -9,19 +9,6 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::{Config, TS};
 
-/// `Side` as TypeScript reads it (`oware_core::Side` is the rules core's, which knows no
-/// ts-rs): `"S"` or `"N"`.
-#[derive(TS, JsonSchema)]
-#[ts(rename = "Side")]
-#[schemars(rename = "Side")]
-#[allow(dead_code)]
-pub(crate) enum SideTs {
-    /// South.
-    S,
-    /// North.
-    N,
-}
-
 /// `BySide<T>` as [`crate::by_side`] writes it: `{"S": …, "N": …}`.
 #[derive(TS, JsonSchema)]
 #[ts(rename = "BySide")]
@@ -100,7 +87,7 @@ macro_rules! protocol_types {
     ($then:ident $(, $arg:ident)*) => {
         $then!(
             $($arg,)*
-            SideTs,
+            oware_core::Side,
             BySideTs<()>,
             // Vocabularies.
             Status,

@@ -57,8 +57,6 @@ pub struct LiveGame {
     #[serde(default)]
     pub last: Option<char>,
     /// The side to move.
-    #[ts(as = "crate::ts::SideTs")]
-    #[schemars(with = "crate::ts::SideTs")]
     pub turn: Side,
 }
 
