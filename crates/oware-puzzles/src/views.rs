@@ -269,17 +269,19 @@ pub fn follow(p: &Puzzle, moves: &str) -> Result<Step, RoundError> {
     }
     let n = texts.len();
     let moves = n.div_ceil(2) as u64;
+    // A round still on the line: solved at its end, else going on after the reply.
+    let on_line = |result: &'static str, reply: Option<String>, pos: &Position| Step {
+        result,
+        reply,
+        board: board(pos),
+        expected: None,
+        before,
+        played,
+        right: played,
+        moves,
+    };
     if n == p.line.len() {
-        return Ok(Step {
-            result: "solved",
-            reply: None,
-            board: board(&pos),
-            expected: None,
-            before,
-            played,
-            right: played,
-            moves,
-        });
+        return Ok(on_line("solved", None, &pos));
     }
     if n % 2 == 0 {
         return Err(RoundError::BadMoves(
@@ -289,16 +291,7 @@ pub fn follow(p: &Puzzle, moves: &str) -> Result<Step, RoundError> {
     let reply = p.line[n];
     let text = letter(reply, pos.turn());
     pos = pos.play_unchecked(reply, &rules);
-    Ok(Step {
-        result: "continue",
-        reply: Some(text),
-        board: board(&pos),
-        expected: None,
-        before,
-        played,
-        right: played,
-        moves,
-    })
+    Ok(on_line("continue", Some(text), &pos))
 }
 
 #[cfg(test)]
