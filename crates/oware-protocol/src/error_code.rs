@@ -315,6 +315,9 @@ wire_enum! {
         TooManyPupils,
         /// { $count ->
         TooManyReviews,
+        /// You have sent as many puzzles played offline as a day allows: the rest are kept and
+        /// sent tomorrow.
+        TooManyRounds,
         /// Too many accounts were created from this address: try again in { $seconds ->
         TooManySignUps,
         /// Too many pages of the site are open from your address: close a tab, or wait for a game

@@ -43,6 +43,7 @@ mod players;
 mod pools;
 pub mod printable;
 mod puzzles;
+mod puzzles_offline;
 mod requests;
 mod review;
 pub mod schema;
@@ -98,6 +99,7 @@ pub use puzzles::{
     PuzzleMode, PuzzleRating, PuzzleRound, PuzzleTheme, PuzzleThemes, PuzzleView, RoundAnswer,
     RoundReq, VoteAnswer, VoteReq,
 };
+pub use puzzles_offline::{OfflineResult, OfflineRound, OfflineRoundsAnswer, OfflineRoundsReq};
 pub use requests::{
     AnalysisReq, ChatReq, ClaimReq, ClockReq, Color, CreateReq, EngineSeat, JoinReq, MoveReq,
     OfferReq, ReviewReq, Starts,

@@ -8,6 +8,9 @@
 //!   cover the seeds on the board, else by a search of fixed depth (without tables, so that any
 //!   machine finds the same values), and the *margin rule* ([`MARGIN`]).
 //! - [`prove`]: replays a puzzle and checks every solver move by that rule.
+//! - [`views`]: what a player is sent (a board, a round's moves followed along the line, the
+//!   facts that explain it), for the server and for the page without the network; [`pick`]:
+//!   the next puzzle near a rating.
 //! - [`Generator`]: finds puzzles in finished games and in engine self-play, removes duplicates
 //!   and mirror positions, detects themes ([`Theme`]) and gives each a starting rating.
 //!
@@ -28,9 +31,11 @@ mod filter;
 mod format;
 mod generate;
 mod judge;
+pub mod pick;
 mod prove;
 mod puzzle;
 mod themes;
+pub mod views;
 
 pub use deep::{
     DeepJudge, DeepOptions, DeepReport, Prover, Win, DEEP_DEPTH, DEEP_HASH_MB, PROVER_NODES,

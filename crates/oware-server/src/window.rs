@@ -151,6 +151,22 @@ impl<K: Hash + Eq + Clone> Window<K> {
         Ok(())
     }
 
+    /// Counts `n` events of `key` at `now`, all or none: refused (counting nothing) when they
+    /// do not all fit in the window.
+    pub(crate) fn take_n(&self, key: &K, n: usize, now: u64) -> Result<(), Refused> {
+        let mut keys = self.lock();
+        let e = self.admit(&mut keys, key, now)?;
+        if e.times.len() + e.pending + n > self.limit {
+            let wait = e
+                .times
+                .front()
+                .map_or(1000, |&t| (t + self.window_ms).saturating_sub(now));
+            return Err(Refused::Limit(seconds(wait)));
+        }
+        e.times.extend(std::iter::repeat_n(now, n));
+        Ok(())
+    }
+
     /// Reserves a place for an event of `key` whose outcome is not known yet, or refuses
     /// (reserving nothing). The guard settles it ([`Reservation::fail`]) or gives it back.
     pub(crate) fn reserve(&self, key: K, now: u64) -> Result<Reservation<'_, K>, Refused> {

@@ -1,5 +1,5 @@
 // The service worker (docs/web.md, "Offline"): keeps the page's files so that the game against the
-// computer, a friend on the same device and the lessons' reading work without the network. The
+// computer, a friend on the same device, the lessons and the shipped puzzles work without the network. The
 // server writes two lines before this file (src/http/assets.rs): `VERSION`, a hash of every file
 // it embeds (a new deploy is a new worker, whose install fills a new cache and whose activation
 // drops the old ones), and `PRECACHE`, the addresses kept.
@@ -62,7 +62,8 @@ async function page(req, url) {
     return await fetch(req);
   } catch {
     const cache = await caches.open(CACHE);
-    const path = url.pathname.replace(/\.html$/, "").replace(/\/index$/, "/");
+    // The puzzle page's addresses (/training/daily, /training/ID) are the one page kept.
+    const path = url.pathname.replace(/\.html$/, "").replace(/\/index$/, "/").replace(/^\/training\/.*/, "/training");
     return (await cache.match(path, { ignoreSearch: true })) || needsNetwork();
   }
 }

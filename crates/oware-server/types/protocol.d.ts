@@ -33,7 +33,7 @@ export type ChallengeStatus = "created" | "accepted" | "declined" | "canceled" |
 
 export type DeclineReason = "generic" | "later" | "too-fast" | "too-slow" | "time-control" | "rated" | "casual" | "no-bot" | "only-bot";
 
-export type ErrorCode = "already-offered" | "already-paired" | "already-waiting" | "bad-action" | "bad-answer" | "bad-body" | "bad-bots" | "bad-category" | "bad-channel" | "bad-characters" | "bad-claim" | "bad-clock" | "bad-color" | "bad-credentials" | "bad-depth" | "bad-description" | "bad-field" | "bad-json" | "bad-kind" | "bad-lang" | "bad-length" | "bad-level" | "bad-move" | "bad-moves" | "bad-name" | "bad-offer" | "bad-ogn" | "bad-opponent" | "bad-password" | "bad-path" | "bad-ply" | "bad-position" | "bad-presence-key" | "bad-pupils" | "bad-qr-text" | "bad-query" | "bad-question" | "bad-range" | "bad-reason" | "bad-record" | "bad-request" | "bad-reset" | "bad-room" | "bad-rules" | "bad-scope" | "bad-sheet" | "bad-side" | "bad-size" | "bad-stars" | "bad-start" | "bad-theme" | "bad-token" | "bad-work" | "berserk-too-late" | "body-timeout" | "body-too-large" | "busy" | "cannot-abort" | "cannot-agree-cycle" | "cannot-claim" | "character-too-long" | "chat-too-fast" | "conflict" | "conflicting-options" | "content-type" | "cycle-declined" | "empty-message" | "empty-pit" | "engine-busy" | "foreign-origin" | "game-over" | "grand-slam" | "has-played" | "illegal-move" | "internal" | "lobby-full" | "log-in-to-join" | "message-too-long" | "method-not-allowed" | "missing-scope" | "must-feed" | "name-taken" | "no-advice-in-rated-games" | "no-analysis-during-play" | "no-berserk" | "no-bots-in-arenas" | "no-bots-in-pools" | "no-clock" | "no-game" | "no-legal-move" | "no-offer" | "no-puzzle-left" | "no-such-challenge" | "no-such-lesson" | "no-such-player" | "no-such-pool" | "no-such-puzzle" | "no-such-step" | "no-such-ticket" | "no-such-token" | "no-token" | "no-watcher" | "not-a-bot" | "not-a-player" | "not-applicable" | "not-found" | "not-in-online-games" | "not-logged-in" | "not-online" | "not-open" | "not-over" | "not-played" | "not-rated" | "not-solved" | "not-started" | "not-your-seat" | "not-your-turn" | "nothing-to-redo" | "nothing-to-review" | "nothing-to-take-back" | "nothing-to-undo" | "offer-too-soon" | "out-of-range" | "own-challenge" | "players-room" | "pool-full" | "position-drawn" | "position-won" | "pupil-safe" | "rematch-made" | "reserved-name" | "review-after-the-game" | "seat-taken" | "seed-count" | "session-required" | "spectators-room" | "storage" | "token-required" | "too-many-attempts" | "too-many-challenges" | "too-many-classes" | "too-many-clients" | "too-many-engine-jobs" | "too-many-games" | "too-many-live-games" | "too-many-marks" | "too-many-pupils" | "too-many-reviews" | "too-many-sign-ups" | "too-many-streams" | "too-many-tickets" | "too-many-tokens" | "too-many-tournaments" | "too-much-work" | "tournament-finished" | "tournament-full" | "unknown-game" | "unknown-host" | "withdrawn" | "wrong-capture" | "wrong-side" | "wrong-token";
+export type ErrorCode = "already-offered" | "already-paired" | "already-waiting" | "bad-action" | "bad-answer" | "bad-body" | "bad-bots" | "bad-category" | "bad-channel" | "bad-characters" | "bad-claim" | "bad-clock" | "bad-color" | "bad-credentials" | "bad-depth" | "bad-description" | "bad-field" | "bad-json" | "bad-kind" | "bad-lang" | "bad-length" | "bad-level" | "bad-move" | "bad-moves" | "bad-name" | "bad-offer" | "bad-ogn" | "bad-opponent" | "bad-password" | "bad-path" | "bad-ply" | "bad-position" | "bad-presence-key" | "bad-pupils" | "bad-qr-text" | "bad-query" | "bad-question" | "bad-range" | "bad-reason" | "bad-record" | "bad-request" | "bad-reset" | "bad-room" | "bad-rules" | "bad-scope" | "bad-sheet" | "bad-side" | "bad-size" | "bad-stars" | "bad-start" | "bad-theme" | "bad-token" | "bad-work" | "berserk-too-late" | "body-timeout" | "body-too-large" | "busy" | "cannot-abort" | "cannot-agree-cycle" | "cannot-claim" | "character-too-long" | "chat-too-fast" | "conflict" | "conflicting-options" | "content-type" | "cycle-declined" | "empty-message" | "empty-pit" | "engine-busy" | "foreign-origin" | "game-over" | "grand-slam" | "has-played" | "illegal-move" | "internal" | "lobby-full" | "log-in-to-join" | "message-too-long" | "method-not-allowed" | "missing-scope" | "must-feed" | "name-taken" | "no-advice-in-rated-games" | "no-analysis-during-play" | "no-berserk" | "no-bots-in-arenas" | "no-bots-in-pools" | "no-clock" | "no-game" | "no-legal-move" | "no-offer" | "no-puzzle-left" | "no-such-challenge" | "no-such-lesson" | "no-such-player" | "no-such-pool" | "no-such-puzzle" | "no-such-step" | "no-such-ticket" | "no-such-token" | "no-token" | "no-watcher" | "not-a-bot" | "not-a-player" | "not-applicable" | "not-found" | "not-in-online-games" | "not-logged-in" | "not-online" | "not-open" | "not-over" | "not-played" | "not-rated" | "not-solved" | "not-started" | "not-your-seat" | "not-your-turn" | "nothing-to-redo" | "nothing-to-review" | "nothing-to-take-back" | "nothing-to-undo" | "offer-too-soon" | "out-of-range" | "own-challenge" | "players-room" | "pool-full" | "position-drawn" | "position-won" | "pupil-safe" | "rematch-made" | "reserved-name" | "review-after-the-game" | "seat-taken" | "seed-count" | "session-required" | "spectators-room" | "storage" | "token-required" | "too-many-attempts" | "too-many-challenges" | "too-many-classes" | "too-many-clients" | "too-many-engine-jobs" | "too-many-games" | "too-many-live-games" | "too-many-marks" | "too-many-pupils" | "too-many-reviews" | "too-many-rounds" | "too-many-sign-ups" | "too-many-streams" | "too-many-tickets" | "too-many-tokens" | "too-many-tournaments" | "too-much-work" | "tournament-finished" | "tournament-full" | "unknown-game" | "unknown-host" | "withdrawn" | "wrong-capture" | "wrong-side" | "wrong-token";
 
 export type Starts = "you" | "computer";
 
@@ -804,6 +804,23 @@ guest?: PuzzleRating,
  * with it (an account's by the account's open round).
  */
 round?: string, };
+
+export type OfflineRoundsReq = { 
+/**
+ * The rounds (at most 50 a request).
+ */
+rounds: Array<OfflineRound>, };
+
+export type OfflineRound = { 
+/**
+ * The puzzle's id (one of the shipped set).
+ */
+id: string, 
+/**
+ * Every move played, the opponent's replies included, as letters (`FcA`): the whole line
+ * (solved) or up to the first wrong move (failed).
+ */
+moves: string, };
 
 export type VoteReq = { 
 /**
@@ -1630,6 +1647,22 @@ page: number,
  * Whether a later page has more.
  */
 more: boolean, };
+
+export type OfflineRoundsAnswer = { 
+/**
+ * Each round's result.
+ */
+results: Array<OfflineResult>, };
+
+export type OfflineResult = { 
+/**
+ * The puzzle's id.
+ */
+id: string, 
+/**
+ * `solved` or `failed`, as the server found it.
+ */
+result: string, };
 
 export type Pairing = { 
 /**

@@ -2,7 +2,8 @@
 // computer's moves, a hint and the Analysis panel come from the page's worker (the game is created
 // with `"engine": "page"`, the computer's move is sent by the page, no analysis is asked of the
 // server); the installable, offline page (manifest, icons, service worker; a whole game at each
-// level and one with a friend with the network off, sent to the server once it is back); the first
+// level and one with a friend, a lesson, the counting trainer and a shipped puzzle with the network
+// off, sent to the server and the account once it is back); the first
 // load on a slow 3G profile and the WebAssembly engine's speed in Chromium (measures printed, not
 // timed checks).
 //
@@ -18,6 +19,10 @@ import { root, useServer, openPage } from "./harness.mjs";
 import { PASSWORD } from "./online-helpers.mjs";
 
 const env = useServer({ name: "offline" });
+
+/** The line of each shipped puzzle, by id, from the data file (the API keeps it on the server). */
+const LINES = new Map(readFileSync(join(root, "crates/oware-puzzles/data/puzzles.jsonl"), "utf8")
+  .split("\n").slice(1).filter((l) => l.trim()).map((l) => JSON.parse(l)).map((p) => [p.id, p.line]));
 
 test("the page's engine plays the computer's moves, the hint and the analysis", async () => {
   const { context, page, errors } = await openPage(env.browser);
@@ -82,7 +87,7 @@ async function playToTheEnd(page) {
   throw new Error("the game did not end");
 }
 
-test("installable and offline: a slow 3G first load, then a lesson, the counting trainer and whole games at every level and with a friend without the network", async () => {
+test("installable and offline: a slow 3G first load, then a lesson, the counting trainer, a puzzle and whole games at every level and with a friend without the network", async () => {
   const { context, page, errors } = await openPage(env.browser, undefined, { reducedMotion: "reduce" });
   // The first visit on Chromium's slow 3G profile (DevTools' preset: 400 kbit/s each way, 2 s
   // latency): the time until the board can be played (its pits drawn, the New game dialog open).
@@ -152,6 +157,22 @@ test("installable and offline: a slow 3G first load, then a lesson, the counting
   await page.locator("#count-seeds").fill("3");
   await page.locator("#count-form button[type=submit]").click();
   await page.waitForFunction(() => / the last one lands in [A-Fa-f], which then holds \d+\./.test(document.querySelector("#count-said").textContent), null, { timeout: 20000 });
+  // A shipped puzzle: drawn, followed and explained by the module (the server's code), kept unrated.
+  await page.goto(new URL("training", env.base).href);
+  await page.locator(".offline-banner").waitFor();
+  await page.waitForFunction(() => /Puzzle [0-9a-f]{12}/.test(document.querySelector("#tr-info").textContent), null, { timeout: 20000 });
+  const puzzleId = (await page.locator("#tr-info").textContent()).match(/Puzzle ([0-9a-f]{12})/)[1];
+  const line = LINES.get(puzzleId);
+  for (let k = 0; k < line.length; k += 2) {
+    await page.locator(`#board .pit[data-letter="${line[k]}"]`).click();
+    if (k + 1 < line.length) {
+      await page.waitForFunction((re) => new RegExp(re).test(document.querySelector("#status").textContent), `Right: ${line[k]}\\. The opponent answers ${line[k + 1]}`, { timeout: 20000 });
+    }
+  }
+  await page.waitForFunction(() => /^Solved! .*Not rated: played offline/.test(document.querySelector("#status").textContent), null, { timeout: 20000 });
+  const rounds = await page.evaluate(() => JSON.parse(localStorage.getItem("oware.offline-puzzles")));
+  assert.deepEqual(rounds, [{ id: puzzleId, moves: line }], "the round kept to be sent");
+
   const imported = [];
   page.on("response", (r) => {
     const req = r.request();
@@ -180,6 +201,7 @@ test("installable and offline: a slow 3G first load, then a lesson, the counting
   // The network back: each finished game goes to the server as a record, which accepts it, and the
   // lesson's stars go to the account, which plays their moves again before keeping them.
   const progressSent = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/learn/progress" && r.request().method() === "POST", { timeout: 30000 });
+  const roundsSent = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/puzzle/offline" && r.request().method() === "POST", { timeout: 30000 });
   await context.setOffline(false);
   await page.waitForFunction(() => Object.values(JSON.parse(localStorage.getItem("oware.offline-games"))).every((g) => g.sent), null, { timeout: 30000 });
   assert.deepEqual(imported, [201, 201, 201, 201, 201]);
@@ -189,6 +211,10 @@ test("installable and offline: a slow 3G first load, then a lesson, the counting
     return list.account ? list.stars.filter((s) => s.lesson === "sowing").map((s) => s.step).sort() : null;
   });
   assert.deepEqual(kept, [1, 2, 3], "the lesson's stars on the account");
+  assert.equal((await roundsSent).status(), 200);
+  await page.waitForFunction(() => localStorage.getItem("oware.offline-puzzles") === "[]", null, { timeout: 30000 });
+  const history = await page.evaluate(async () => (await fetch("/api/puzzle/history")).json());
+  assert.deepEqual(history.rounds.map((r) => [r.id, r.solved, r.diff]), [[puzzleId, true, 0]], "the puzzle on the account, unrated");
   assert.deepEqual(errors.filter((e) => !/Failed to fetch|NetworkError|ERR_INTERNET_DISCONNECTED/.test(e)), []);
   await context.close();
 });

@@ -27,11 +27,22 @@
 //! | `lesson` | `lang`, `lesson` | one lesson without its solutions (`LessonView`) |
 //! | `lesson-move` | `lang`, `lesson`, `step`, `moves` | the step's moves checked (`StepAnswer`) |
 //! | `count` | `lang`, `question` | the counting trainer's answer checked (`CountAnswer`) |
+//! | `puzzle-themes` | | the themes that have puzzles (`PuzzleThemes`) |
+//! | `puzzle` | `puzzle` | one shipped puzzle, without its line (`PuzzleView`) |
+//! | `puzzle-next` | `theme`, `rating`, `streak`, `after`, `skip`, `roll` | the next puzzle, drawn as the server draws it (`PuzzleView`) |
+//! | `puzzle-daily` | `day` | the puzzle of day `day` (days since 1970-01-01, UTC; `PuzzleView`) |
+//! | `puzzle-round` | `puzzle`, `moves` | the round's moves followed along the line (`RoundAnswer`, unrated: `offline`) |
 //!
 //! The last four are the server's `/api/learn` answers, built by the same functions
 //! (`oware_lessons::views`): the lessons and the counting trainer work offline. They are in the
 //! module only with the feature `lessons` (on by default; `scripts/build-wasm.sh` builds the
 //! page's engine without it, `oware.wasm`, and the lessons' module with it, `oware-learn.wasm`).
+//!
+//! The puzzles' ops answer as the server's `/api/puzzle` routes do, built by the same functions
+//! (`oware_puzzles::views`, `oware_puzzles::pick`) on the shipped set, with its starting ratings
+//! and no votes; a round is never rated (the page keeps it and sends it to the account, which
+//! records it unrated: `POST /api/puzzle/offline`). They are in the module only with the feature
+//! `puzzles` (on by default, in `oware-learn.wasm` with the lessons).
 //!
 //! An error answers `{"error": "…"}`.
 
@@ -108,6 +119,30 @@ pub struct Request {
     /// `count`: the counting trainer's question and answer.
     #[serde(default)]
     pub question: Option<oware_protocol::CountReq>,
+    /// `puzzle`, `puzzle-round`: the puzzle's id.
+    #[serde(default)]
+    pub puzzle: Option<String>,
+    /// `puzzle-next`: the theme asked (none: any).
+    #[serde(default)]
+    pub theme: Option<String>,
+    /// `puzzle-next`: the player's rating (default 1500).
+    #[serde(default)]
+    pub rating: Option<f64>,
+    /// `puzzle-next`: the streak's puzzles solved so far (a streak's puzzles get harder).
+    #[serde(default)]
+    pub streak: Option<u32>,
+    /// `puzzle-next`: the puzzle just played.
+    #[serde(default)]
+    pub after: Option<String>,
+    /// `puzzle-next`: puzzles not to give (played on this device; at most 4,000).
+    #[serde(default)]
+    pub skip: Vec<String>,
+    /// `puzzle-next`: a random number, to choose among the nearest puzzles.
+    #[serde(default)]
+    pub roll: u64,
+    /// `puzzle-daily`: the day, since 1970-01-01 (UTC).
+    #[serde(default)]
+    pub day: Option<i64>,
     /// `analyse`, `bench`: depth limit.
     #[serde(default)]
     pub depth: Option<u32>,
@@ -224,8 +259,12 @@ fn answer(r: &Request) -> Result<String, String> {
         "bench" => bench(r).map(|a| to_json(&a)),
         #[cfg(feature = "lessons")]
         "lessons" | "lesson" | "lesson-move" | "count" => learn(r),
+        #[cfg(feature = "puzzles")]
+        "puzzle-themes" | "puzzle" | "puzzle-next" | "puzzle-daily" | "puzzle-round" => {
+            puzzles::answer(r)
+        }
         other => Err(format!(
-            "unknown op '{other}' (expected state, view, reply, analyse, bench, lessons, lesson, lesson-move or count)"
+            "unknown op '{other}' (expected state, view, reply, analyse, bench, lessons, lesson, lesson-move, count or a puzzle op)"
         )),
     }
 }
@@ -340,6 +379,9 @@ fn learn(r: &Request) -> Result<String, String> {
     };
     Ok(text)
 }
+
+#[cfg(feature = "puzzles")]
+mod puzzles;
 
 fn letter(side: Side, m: oware_core::Move) -> String {
     movetext::MoveText::new(side, m).to_string()

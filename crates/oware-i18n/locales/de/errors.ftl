@@ -233,5 +233,6 @@ error-bad-level = Eine Zählstufe geht von 1 bis 4.
 error-bad-sheet = Diese Blattnummer gibt es nicht.
 error-pupil-safe = Ein Kinderkonto spielt und chattet nur mit seiner Klasse und dem Computer, bis die Lehrkraft es öffnet.
 error-too-many-classes = Sie haben so viele Klassen wie erlaubt: Löschen Sie zuerst eine.
+error-too-many-rounds = Sie haben so viele offline gespielte Aufgaben gesendet, wie ein Tag erlaubt: Die übrigen werden aufbewahrt und morgen gesendet.
 error-too-many-pupils = Diese Klasse hat so viele Kinder wie erlaubt.
 error-too-much-work = Diese Klasse hat so viele Aufgaben wie erlaubt: Entfernen Sie zuerst welche.

@@ -90,6 +90,7 @@ learn-tr-not-rated = (Schon gespielt: nicht gewertet.)
 learn-tr-unrated-not-served = (Nicht gewertet: Diese Aufgabe wurde nicht hier geöffnet. Lade sie neu, um sie gewertet zu spielen.)
 learn-tr-unrated-too-fast = (Nicht gewertet: schneller gespielt, als ein Mensch es kann.)
 learn-tr-unrated-too-many = (Nicht gewertet: genug gewertete Aufgaben in dieser Minute.)
+learn-tr-unrated-offline = (Nicht gewertet: offline gespielt. Dein Konto bekommt die Aufgabe, sobald das Netz wieder da ist.)
 learn-tr-explain-takes = { $move } schlägt sofort { $count ->
     [one] { $count } Samen
    *[other] { $count } Samen

@@ -238,5 +238,6 @@ error-bad-level = A counting level is 1 to 4.
 error-bad-sheet = This sheet number is out of range.
 error-pupil-safe = A pupil's account plays and chats only with its class and the computer until the teacher opens it.
 error-too-many-classes = You have as many classes as allowed: delete one first.
+error-too-many-rounds = You have sent as many puzzles played offline as a day allows: the rest are kept and sent tomorrow.
 error-too-many-pupils = This class has as many pupils as allowed.
 error-too-much-work = This class has as much work as allowed: remove some first.

@@ -91,6 +91,7 @@ learn-tr-not-rated = (Played before: not rated.)
 learn-tr-unrated-not-served = (Not rated: this puzzle was not opened here. Load it again to play it rated.)
 learn-tr-unrated-too-fast = (Not rated: played faster than a person can.)
 learn-tr-unrated-too-many = (Not rated: enough rated puzzles for this minute.)
+learn-tr-unrated-offline = (Not rated: played offline. Your account gets it when the network is back.)
 learn-tr-explain-takes = { $move } captures { $count ->
     [one] { $count } seed
    *[other] { $count } seeds

@@ -233,5 +233,6 @@ error-bad-level = Un niveau de comptage va de 1 à 4.
 error-bad-sheet = Ce numéro de fiche n'existe pas.
 error-pupil-safe = Un compte d'élève ne joue et ne discute qu'avec sa classe et l'ordinateur, tant que l'enseignant ne l'a pas ouvert.
 error-too-many-classes = Vous avez autant de classes que permis : supprimez-en une d'abord.
+error-too-many-rounds = Vous avez envoyé autant de problèmes joués hors ligne qu'une journée le permet : les autres sont gardés et envoyés demain.
 error-too-many-pupils = Cette classe a autant d'élèves que permis.
 error-too-much-work = Cette classe a autant de travail que permis : retirez-en d'abord.

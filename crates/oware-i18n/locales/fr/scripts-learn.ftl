@@ -96,6 +96,7 @@ learn-tr-not-rated = (Déjà joué : pas classé.)
 learn-tr-unrated-not-served = (Pas classé : ce problème n'a pas été ouvert ici. Recharge-le pour le jouer classé.)
 learn-tr-unrated-too-fast = (Pas classé : joué plus vite qu'une personne ne le peut.)
 learn-tr-unrated-too-many = (Pas classé : assez de problèmes classés pour cette minute.)
+learn-tr-unrated-offline = (Pas classé : joué hors ligne. Ton compte le recevra quand le réseau reviendra.)
 learn-tr-explain-takes = { $move } prend { $count ->
     [one] { $count } graine
    *[other] { $count } graines

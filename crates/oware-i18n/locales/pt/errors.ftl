@@ -233,5 +233,6 @@ error-bad-level = Um nível de contagem vai de 1 a 4.
 error-bad-sheet = Este número de ficha não existe.
 error-pupil-safe = A conta de um aluno só joga e conversa com a sua turma e com o computador, até o professor a abrir.
 error-too-many-classes = Já tem tantas turmas quantas as permitidas: apague uma primeiro.
+error-too-many-rounds = Já enviou tantos problemas jogados sem ligação quantos um dia permite: os restantes ficam guardados e são enviados amanhã.
 error-too-many-pupils = Esta turma já tem tantos alunos quantos os permitidos.
 error-too-much-work = Esta turma já tem tanto trabalho quanto o permitido: retire algum primeiro.

@@ -96,6 +96,7 @@ learn-tr-not-rated = (Já jogado: não conta para a classificação.)
 learn-tr-unrated-not-served = (Não conta: este problema não foi aberto aqui. Carrega-o de novo para o jogares a contar.)
 learn-tr-unrated-too-fast = (Não conta: jogado mais depressa do que uma pessoa consegue.)
 learn-tr-unrated-too-many = (Não conta: já chega de problemas a contar neste minuto.)
+learn-tr-unrated-offline = (Não conta: jogado sem ligação. A tua conta recebe-o quando a rede voltar.)
 learn-tr-explain-takes = { $move } captura { $count ->
     [one] { $count } semente
    *[other] { $count } sementes

@@ -16,6 +16,7 @@
 //! | challenges sent | [`ServerLimits::challenges_per_minute`], open ones in the store | [`ServerLimits::challenges_per_minute`] × 2 | – |
 //! | house-bot places | `HouseConfig::per_account` | – | `HouseConfig::games_max` |
 //! | API tokens | `TOKENS_MAX` (the store) | – | – |
+//! | puzzle rounds played offline and sent | [`OFFLINE_ROUNDS_PER_DAY`] a day | – | – |
 //!
 //! **Revocation.** A stream opened with an API token or by a logged-in account carries its
 //! credentials; [`Budget::end_token`] and [`Budget::end_account`] end those streams at once
@@ -138,6 +139,8 @@ pub struct Budget {
     challenges_by_account: Window<String>,
     /// Recent challenges sent from each address.
     challenges_by_address: RateWindow,
+    /// Puzzle rounds played offline that each account sent in the last day.
+    offline_rounds: Window<String>,
     /// Online games one account may have going at once.
     live_games_per_account: usize,
     streams_per_client: usize,
@@ -259,6 +262,10 @@ impl Drop for ConnectionSlot {
     }
 }
 
+/// The most puzzle rounds played offline one account may send (`POST /api/puzzle/offline`) in
+/// a day: a player's day of puzzles, well beyond; the page keeps the rest for the next day.
+pub const OFFLINE_ROUNDS_PER_DAY: usize = 200;
+
 /// The most classes one account teaches (`classes/`).
 pub const CLASSES_PER_TEACHER: u32 = 20;
 /// The most pupils in one class (each an account made by the teacher).
@@ -314,6 +321,11 @@ impl Budget {
                 limits.challenges_per_minute * 2,
                 minute,
                 Arc::clone(&clock),
+            ),
+            offline_rounds: Window::new(
+                OFFLINE_ROUNDS_PER_DAY,
+                86_400_000,
+                crate::limits::ADDRESSES_MAX,
             ),
             live_games_per_account: limits.live_games_per_account,
             streams_per_client: limits.streams_per_client,
@@ -538,6 +550,28 @@ impl Budget {
             let _ = self.challenges_by_address.take(ip);
         }
         Ok(())
+    }
+
+    /// Counts `n` puzzle rounds played offline that `account` sends, all or none: refused
+    /// (429, counting nothing) beyond [`OFFLINE_ROUNDS_PER_DAY`] in a day.
+    pub fn offline_rounds(&self, account: &str, n: usize) -> Result<(), LimitError> {
+        self.offline_rounds
+            .take_n(&account.to_string(), n, self.clock.now_ms())
+            .map_err(|r| match r {
+                crate::window::Refused::Limit(w) => LimitError {
+                    code: "too-many-rounds",
+                    message: format!(
+                        "this account has sent the {OFFLINE_ROUNDS_PER_DAY} puzzle rounds played \
+                         offline a day allows; the rest are kept and sent in {w} s"
+                    ),
+                    retry_after_s: w,
+                },
+                crate::window::Refused::Full(w) => crowded(OverLimit {
+                    held: 0,
+                    wait_s: w,
+                    full: true,
+                }),
+            })
     }
 
     /// A place for one more event stream or long poll of `ip`, held by no account.

@@ -273,3 +273,18 @@ fn analyses_hold_places_until_dropped_and_a_slot_shares_its_place_with_its_asker
         "no slot is remembered without its place"
     );
 }
+
+#[test]
+fn offline_rounds_are_counted_a_day_all_or_none() {
+    let l = budget(ServerLimits::default());
+    for _ in 0..3 {
+        assert!(l.offline_rounds("u1", 50).is_ok());
+    }
+    assert!(l.offline_rounds("u1", 40).is_ok());
+    // 190 counted: a batch of 50 does not fit and counts nothing; 10 still do.
+    let e = l.offline_rounds("u1", 50).unwrap_err();
+    assert_eq!(e.code, "too-many-rounds");
+    assert!(l.offline_rounds("u1", 10).is_ok());
+    assert!(l.offline_rounds("u1", 1).is_err());
+    assert!(l.offline_rounds("u2", 50).is_ok(), "another account's own");
+}

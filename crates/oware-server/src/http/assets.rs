@@ -310,8 +310,9 @@ const BOTS_GUIDE: &str = include_str!("../../../../docs/bots.md");
 pub const SERVICE_WORKER_PATH: &str = "/sw.js";
 
 /// The pages a visitor can use without the network (the service worker keeps them): the game
-/// against the computer and a friend, the lessons and the counting trainer, the rules and tips.
-const OFFLINE_PAGES: [&str; 5] = ["/", "/learn", "/rules", "/strategy", "/faq"];
+/// against the computer and a friend, the lessons and the counting trainer, the shipped puzzles,
+/// the rules and tips.
+const OFFLINE_PAGES: [&str; 6] = ["/", "/learn", "/training", "/rules", "/strategy", "/faq"];
 
 /// The service worker as served: `static/sw.js` after two lines written here, its version (the
 /// SHA-256 over every embedded file's and every catalogue's hash, so any change to the page makes

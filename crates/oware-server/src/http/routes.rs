@@ -40,7 +40,7 @@
 //!    `ChallengeRead`, `ChallengeWrite`);
 //! 5. the body limit ([`Limit`]): `Small` (32 KiB, a short text or a name) or `Std` (256 KiB);
 //! 6. the budget class ([`Cost`]) the handler asks before any work: `Free`, `Stream`, `Engine`,
-//!    `NewGame`, `Challenge`, `Chat`, `Attempts`;
+//!    `NewGame`, `Challenge`, `Chat`, `Attempts`, `Rounds`;
 //! 7. paging ([`Paging`]): `One` (one object), `Capped` (a list with a fixed cap), `Paged`
 //!    (`?page=`/`?offset=`), `Streamed`; then optionally a short note for the docs, a string;
 //! 8. `=>` the handler, as axum takes it (a function of `http/` or a call making one).
@@ -176,6 +176,8 @@ pub enum Cost {
     Chat,
     /// A log-in or sign-up attempt (per name and address).
     Attempts,
+    /// Puzzle rounds played offline and sent (per account, a day).
+    Rounds,
 }
 
 /// Whether an answer is one object or a list, and how a list is bounded.
@@ -403,6 +405,7 @@ routes! {
     GET "/api/puzzle/history" ; query(PuzzleHistoryQuery) ; json(PuzzleHistory) ; Guest ; Std ; Free ; Paged => training::history,
     GET "/api/puzzle/themes" ; none ; json(PuzzleThemes) ; Guest ; Std ; Free ; Capped => training::themes,
     GET "/api/puzzle/{id}" ; none ; json(PuzzleView) ; Guest ; Std ; Free ; One "opens a round; no solution" => training::puzzle,
+    POST "/api/puzzle/offline" ; json(OfflineRoundsReq) ; json(OfflineRoundsAnswer) ; Session ; Small ; Rounds ; Capped "unrated; at most 50 rounds a request, 200 a day an account" => training::offline,
     POST "/api/puzzle/{id}/round" ; json(RoundReq) ; json(RoundAnswer) ; Guest ; Small ; Free ; One "rated only for a served round at 1 s a move and 10 a minute, see docs/puzzles.md" => training::round,
     POST "/api/puzzle/{id}/vote" ; json(VoteReq) ; json(VoteAnswer) ; Session ; Small ; Free ; One => training::vote,
     // Lessons.

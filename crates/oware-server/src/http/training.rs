@@ -7,8 +7,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use oware_protocol::ErrorCode;
 use oware_protocol::{
-    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleHistoryQuery, PuzzleThemes, PuzzleView,
-    RoundAnswer, RoundReq, VoteAnswer, VoteReq,
+    DailyPuzzle, NextQuery, OfflineRoundsAnswer, OfflineRoundsReq, PuzzleHistory,
+    PuzzleHistoryQuery, PuzzleThemes, PuzzleView, RoundAnswer, RoundReq, VoteAnswer, VoteReq,
 };
 
 use super::accounts::{logged_in, viewer};
@@ -78,6 +78,20 @@ pub(super) async fn round(
 ) -> Result<Json<RoundAnswer>, ApiError> {
     let user = viewer(&s, &headers).await?;
     Ok(Json(s.training.round(user.as_ref(), &id, &req).await?))
+}
+
+/// `POST /api/puzzle/offline`: rounds played without the network, checked and recorded
+/// unrated on the logged-in account; the account's budget counts them (a refusal counts
+/// nothing).
+pub(super) async fn offline(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<OfflineRoundsReq>,
+) -> Result<Json<OfflineRoundsAnswer>, ApiError> {
+    let user = logged_in(&s, &headers).await?;
+    let checked = s.training.check_offline(&req)?;
+    s.budget.offline_rounds(&user.id, checked.len())?;
+    Ok(Json(s.training.record_offline(&user, &checked).await?))
 }
 
 /// `POST /api/puzzle/{id}/vote`.

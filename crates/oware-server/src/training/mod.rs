@@ -18,7 +18,6 @@
 //! database sees them at its next start (a rating used only to choose puzzles, the stored one
 //! being the one rounds move).
 
-mod pick;
 mod rounds;
 mod view;
 
@@ -26,20 +25,18 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use oware_core::{movetext, Move, Position, Rules};
 use oware_protocol::{
-    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleMode, PuzzleRating, PuzzleRound, PuzzleTheme,
-    PuzzleThemes, PuzzleView, RoundAnswer, RoundReq, VoteAnswer,
+    DailyPuzzle, NextQuery, PuzzleHistory, PuzzleMode, PuzzleRating, PuzzleRound, PuzzleThemes,
+    PuzzleView, RoundAnswer, RoundReq, VoteAnswer,
 };
-use oware_puzzles::{Puzzle, Theme};
+use oware_protocol::{OfflineResult, OfflineRoundsAnswer, OfflineRoundsReq};
+use oware_puzzles::views::{self as pv, RoundError};
+use oware_puzzles::{pick, Puzzle, Theme};
 
 use crate::accounts::User;
 use crate::rating::{puzzle_start, rate_round, RatingRow, START};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
-
-/// The longest `moves` text of a round, in bytes (a line holds at most 99 plies).
-pub const MOVES_BYTES_MAX: usize = 256;
 
 /// Rounds on a page of the history.
 pub const HISTORY_PAGE: u32 = 20;
@@ -51,6 +48,10 @@ pub const HISTORY_PAGES_MAX: u32 = 1000;
 /// An account's results move puzzles' ratings once it has this many rated rounds (its first
 /// ones, when its own rating is still unsure, and a new account's, weigh nothing).
 pub const PUZZLE_WEIGHT_FROM: u32 = 10;
+
+/// The most rounds played without the network in one request (`POST /api/puzzle/offline`);
+/// the account's budget counts them a day (`budget::OFFLINE_ROUNDS_PER_DAY`).
+pub const OFFLINE_ROUNDS_PER_REQUEST: usize = 50;
 
 /// Milliseconds in a day.
 const DAY_MS: u64 = 86_400_000;
@@ -82,6 +83,15 @@ pub enum TrainingError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl From<RoundError> for TrainingError {
+    fn from(e: RoundError) -> Self {
+        match e {
+            RoundError::BadMoves(m) => TrainingError::BadMoves(m),
+            RoundError::Illegal(m) => TrainingError::Illegal(m),
+        }
+    }
 }
 
 /// The puzzles and their players.
@@ -165,20 +175,16 @@ impl Training {
         let p = &self.puzzles[i];
         let row = self.ratings().await?[i];
         let (up, down) = self.store.training().puzzle_votes(p.id.clone()).await?;
-        Ok(PuzzleView {
-            id: p.id.clone(),
-            board: view::board(&p.position),
-            solver: view::side_text(p.solver()),
-            rating: row.rating.round() as i32,
-            plays: u64::from(row.games),
-            themes: p.themes.iter().map(|t| t.name().to_string()).collect(),
-            solver_moves: p.solver_moves() as u32,
-            round: self
-                .rounds
-                .serve(user.map(|u| u.id.as_str()), i, self.clock.now_ms()),
-            up,
-            down,
-        })
+        let round = self
+            .rounds
+            .serve(user.map(|u| u.id.as_str()), i, self.clock.now_ms());
+        Ok(pv::puzzle_view(
+            p,
+            row.rating.round() as i32,
+            u64::from(row.games),
+            round,
+            (up, down),
+        ))
     }
 
     /// Puzzle `id`, served to `user`.
@@ -201,16 +207,7 @@ impl Training {
 
     /// The themes that have puzzles, with their counts.
     pub fn themes(&self) -> PuzzleThemes {
-        PuzzleThemes {
-            themes: Theme::ALL
-                .iter()
-                .map(|t| PuzzleTheme {
-                    name: t.name().to_string(),
-                    count: self.puzzles.iter().filter(|p| p.themes.contains(t)).count() as u32,
-                })
-                .filter(|t| t.count > 0)
-                .collect(),
-        }
+        pv::themes(&self.puzzles)
     }
 
     /// The puzzle of today (UTC, by the server's clock), served to `user`.
@@ -219,7 +216,7 @@ impl Training {
             return Err(TrainingError::NoneLeft);
         }
         let day = (self.clock.now_ms() / DAY_MS) as i64;
-        let i = pick::daily(day, self.puzzles.len());
+        let i = oware_puzzles::daily_index(day, self.puzzles.len());
         Ok(DailyPuzzle {
             date: crate::utc_date(day),
             puzzle: self.view(i, user).await?,
@@ -296,27 +293,11 @@ impl Training {
                 "round: at most 64 characters".into(),
             ));
         }
-        let step = follow(p, &req.moves)?;
-        let mut answer = RoundAnswer {
-            result: step.result.into(),
-            reply: step.reply.clone(),
-            board: step.board.clone(),
-            expected: step.expected.clone(),
-            solution: None,
-            steps: None,
-            rated: false,
-            unrated: None,
-            explain: None,
-            rating: None,
-            diff: None,
-        };
-        if step.result == "continue" {
+        let step = pv::follow(p, &req.moves)?;
+        let mut answer = step.answer(p);
+        if !step.over() {
             return Ok(answer);
         }
-        answer.solution = Some(view::solution(p));
-        answer.steps = Some(view::steps(p));
-        let wrong = (step.played != step.right).then_some(step.played);
-        answer.explain = Some(view::explain(p, &step.before, step.right, wrong));
         let solved = step.result == "solved";
         if streak {
             if let Some(u) = user {
@@ -379,6 +360,71 @@ impl Training {
         Ok(answer)
     }
 
+    /// Rounds played without the network (`req`), checked as a round is: a shipped puzzle,
+    /// moves along its line to its end or to the first wrong move; any bad round refuses the
+    /// whole request. The rounds to [`Training::record_offline`], with whether each was solved.
+    pub fn check_offline(
+        &self,
+        req: &OfflineRoundsReq,
+    ) -> Result<Vec<(usize, bool)>, TrainingError> {
+        if req.rounds.is_empty() || req.rounds.len() > OFFLINE_ROUNDS_PER_REQUEST {
+            return Err(TrainingError::BadField(format!(
+                "rounds: from 1 to {OFFLINE_ROUNDS_PER_REQUEST} a request, not {}",
+                req.rounds.len()
+            )));
+        }
+        let mut checked = Vec::with_capacity(req.rounds.len());
+        for (k, r) in req.rounds.iter().enumerate() {
+            let i = self.find(&r.id)?;
+            let at = |m: String| format!("round {}: {m}", k + 1);
+            let step = pv::follow(&self.puzzles[i], &r.moves).map_err(|e| match e {
+                RoundError::BadMoves(m) => TrainingError::BadMoves(at(m)),
+                RoundError::Illegal(m) => TrainingError::Illegal(at(m)),
+            })?;
+            if !step.over() {
+                return Err(TrainingError::BadMoves(at(
+                    "the round is not finished: send a round once solved or failed".into(),
+                )));
+            }
+            checked.push((i, step.result == "solved"));
+        }
+        Ok(checked)
+    }
+
+    /// Records `user`'s rounds played without the network (from [`Training::check_offline`])
+    /// unrated: each is a round of the account's history (its first on a puzzle, or one more
+    /// play), moving no rating; a later online round of the same puzzle is a repeat.
+    pub async fn record_offline(
+        &self,
+        user: &User,
+        checked: &[(usize, bool)],
+    ) -> Result<OfflineRoundsAnswer, TrainingError> {
+        let ratings = self.ratings().await?;
+        let now = self.clock.now_ms();
+        let mut results = Vec::with_capacity(checked.len());
+        for &(i, solved) in checked {
+            let id = self.puzzles[i].id.clone();
+            self.store
+                .training()
+                .puzzle_round(
+                    user.id.clone(),
+                    id.clone(),
+                    ratings[i],
+                    solved,
+                    now,
+                    None,
+                    PUZZLE_WEIGHT_FROM,
+                )
+                .await?;
+            let result = if solved { "solved" } else { "failed" };
+            results.push(OfflineResult {
+                id,
+                result: result.into(),
+            });
+        }
+        Ok(OfflineRoundsAnswer { results })
+    }
+
     /// `user`'s vote on puzzle `id` (one per account and puzzle, a second replacing the first).
     pub async fn vote(&self, user: &User, id: &str, up: bool) -> Result<VoteAnswer, TrainingError> {
         let i = self.find(id)?;
@@ -435,104 +481,6 @@ impl Training {
             more,
         })
     }
-}
-
-/// Where a round's moves lead.
-struct Step {
-    result: &'static str,
-    reply: Option<String>,
-    board: oware_protocol::PuzzleBoard,
-    expected: Option<String>,
-    /// The position before the last solver move.
-    before: Position,
-    /// The last solver move.
-    played: Move,
-    /// The line's move where `played` was played.
-    right: Move,
-    /// The solver moves played.
-    moves: u64,
-}
-
-/// Follows `moves` along `p`'s line: `continue` with the reply, `solved`, or `failed` at the
-/// first solver move off the line (with the right one).
-fn follow(p: &Puzzle, moves: &str) -> Result<Step, TrainingError> {
-    if moves.len() > MOVES_BYTES_MAX {
-        return Err(TrainingError::BadMoves(format!(
-            "moves is {} bytes, more than the {MOVES_BYTES_MAX} a round takes",
-            moves.len()
-        )));
-    }
-    let texts = movetext::parse_list(moves)
-        .map_err(|e| TrainingError::BadMoves(format!("moves \"{moves}\": {e}")))?;
-    if texts.is_empty() {
-        return Err(TrainingError::BadMoves("moves: no move given".into()));
-    }
-    let rules = Rules::ABAPA;
-    let mut pos = p.position;
-    let mut before = pos;
-    let mut played = p.line[0];
-    for (k, t) in texts.iter().enumerate() {
-        let Some(&want) = p.line.get(k) else {
-            return Err(TrainingError::BadMoves(format!(
-                "moves: the puzzle ends after {} moves",
-                p.line.len()
-            )));
-        };
-        let m = t
-            .to_move(&pos, &rules)
-            .map_err(|e| TrainingError::Illegal(format!("move {} ({}): {e}", k + 1, t.letter())))?;
-        if m != want {
-            if k % 2 == 1 {
-                return Err(TrainingError::BadMoves(format!(
-                    "move {} must be the reply the server gave ({})",
-                    k + 1,
-                    view::letter(want, pos.turn())
-                )));
-            }
-            return Ok(Step {
-                result: "failed",
-                reply: None,
-                board: view::board(&pos),
-                expected: Some(view::letter(want, pos.turn())),
-                before: pos,
-                played: m,
-                right: want,
-                moves: k as u64 / 2 + 1,
-            });
-        }
-        if k % 2 == 0 {
-            (before, played) = (pos, m);
-        }
-        pos = pos.play_unchecked(m, &rules);
-    }
-    let n = texts.len();
-    // Solved at the line's end; otherwise the server's reply follows the solver's move.
-    let reply = if n == p.line.len() {
-        None
-    } else if n % 2 == 0 {
-        return Err(TrainingError::BadMoves(
-            "moves ends with the opponent's reply: add the solver's next move".into(),
-        ));
-    } else {
-        let reply = p.line[n];
-        let text = view::letter(reply, pos.turn());
-        pos = pos.play_unchecked(reply, &rules);
-        Some(text)
-    };
-    Ok(Step {
-        result: if reply.is_some() {
-            "continue"
-        } else {
-            "solved"
-        },
-        reply,
-        board: view::board(&pos),
-        expected: None,
-        before,
-        played,
-        right: played,
-        moves: n.div_ceil(2) as u64,
-    })
 }
 
 /// A guest's rating as sent, checked (finite, in range); nothing else is trusted from it.

@@ -813,6 +813,14 @@ export const puzzleThemes = (opts) => request("GET", `/api/puzzle/themes`, opts)
 export const puzzle = (id, opts) => request("GET", `/api/puzzle/${seg(id)}`, opts);
 
 /**
+ * `POST /api/puzzle/offline` (session; unrated; at most 50 rounds a request, 200 a day an account) → `OfflineRoundsAnswer`.
+ * @param {P.OfflineRoundsReq} body
+ * @param {RequestOptions} [opts]
+ * @returns {Promise<P.OfflineRoundsAnswer>}
+ */
+export const puzzleOffline = (body, opts) => request("POST", `/api/puzzle/offline`, { ...opts, body });
+
+/**
  * `POST /api/puzzle/{id}/round` (anyone; rated only for a served round at 1 s a move and 10 a minute, see docs/puzzles.md) → `RoundAnswer`.
  * @param {string} id
  * @param {P.RoundReq} body

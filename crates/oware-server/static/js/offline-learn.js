@@ -13,7 +13,7 @@ import { lang, t } from "./i18n.js";
 import { unreachable } from "./offline.js";
 import { loadEngine } from "./engine-wasm.js";
 
-/** The rules core with the lessons (crate feature `lessons`; every language's lesson text). */
+/** The rules core with the lessons and the shipped puzzles (crate features `lessons`, `puzzles`). */
 const LEARN_WASM_PATH = "/wasm/oware-learn.wasm";
 /** @type {Promise<import("./engine-wasm.js").WasmEngine> | null} */
 let core = null;
@@ -26,8 +26,11 @@ function learnCore() {
   return core;
 }
 
-/** A lessons' op of the rules core, in the page's language. @param {Record<string, unknown>} request */
-async function here(request) {
+/**
+ * An op of the lessons' and puzzles' module, in the page's language (offline-puzzles.js asks it too).
+ * @param {Record<string, unknown>} request
+ */
+export async function here(request) {
   const engine = await learnCore().catch(() => null);
   if (!engine) throw new ApiError(t("offline-needs-network"));
   const answer = engine.call({ ...request, lang });
@@ -36,18 +39,24 @@ async function here(request) {
 }
 
 /**
- * `call()` from the server, else `request` answered here when the server cannot be reached.
- * @template T @param {() => Promise<T>} call @param {Record<string, unknown>} request @returns {Promise<T>}
+ * `call()` from the server, else `local()` when the server cannot be reached.
+ * @template T @param {() => Promise<T>} call @param {() => Promise<T>} local @returns {Promise<T>}
  */
-async function serverOrHere(call, request) {
-  if (navigator.onLine === false) return here(request);
+export async function serverOr(call, local) {
+  if (navigator.onLine === false) return local();
   try {
     return await call();
   } catch (e) {
-    if (unreachable(e)) return here(request);
+    if (unreachable(e)) return local();
     throw e;
   }
 }
+
+/**
+ * `call()` from the server, else `request` answered here when the server cannot be reached.
+ * @template T @param {() => Promise<T>} call @param {Record<string, unknown>} request @returns {Promise<T>}
+ */
+const serverOrHere = (call, request) => serverOr(call, () => here(request));
 
 /** api.gen.js's lessons calls, with the offline answers. */
 export const learnApi = {

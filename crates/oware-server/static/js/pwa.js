@@ -2,7 +2,8 @@
 // worker (/sw.js, served at the root so its scope is the whole site), asks it to keep the files
 // this visit loaded before it took control, says when the device is offline that online features
 // need the network, and when the network comes back sends what was done without it
-// (offline.js: the games finished offline; the lessons' stars earned offline, to the account).
+// (offline.js: the games finished offline; the lessons' stars earned offline, to the account; the
+// puzzle rounds finished offline, offline-puzzles.js, to the account, unrated).
 /** @import * as P from "../../types/protocol" */
 import { t } from "./i18n.js";
 import { sendFinishedGames } from "./offline.js";
@@ -54,11 +55,24 @@ async function sendStars() {
   await learnProgress({ stars });
 }
 
+/**
+ * Sends the puzzle rounds finished offline (kept by offline-puzzles.js under "oware.offline-puzzles"),
+ * loading that module only when there are some.
+ */
+async function sendRounds() {
+  let held = null;
+  try { held = localStorage.getItem("oware.offline-puzzles"); } catch { /* private mode */ }
+  if (!held || held === "[]") return;
+  const { sendOfflineRounds } = await import("./offline-puzzles.js");
+  await sendOfflineRounds();
+}
+
 /** Sends what was done offline. */
 async function cameBack() {
   showState();
   await sendFinishedGames().catch(() => {});
   await sendStars().catch(() => {});
+  await sendRounds().catch(() => {});
 }
 
 addEventListener("offline", showState);
@@ -67,4 +81,4 @@ showState();
 // After the page has loaded: the worker's downloads do not slow the first visit's board.
 if (document.readyState === "complete") register();
 else addEventListener("load", () => register(), { once: true });
-if (navigator.onLine !== false) sendFinishedGames().catch(() => {});
+if (navigator.onLine !== false) sendFinishedGames().then(sendRounds).catch(() => {});

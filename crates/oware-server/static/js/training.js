@@ -2,9 +2,12 @@
 // the server sends, the player's moves sent one at a time (the server answers the reply, or the right move
 // and the line when a move is wrong: the page never has the answer before), a sentence or two on what the
 // moves did, the puzzle rating (an account's kept by the server, a guest's in localStorage), the streak
-// mode, votes. The page decides no rule: legal moves come with every position.
+// mode, votes. The page decides no rule: legal moves come with every position. Without the network the
+// same calls are answered by the rules core in WebAssembly from the shipped set (offline-puzzles.js), the
+// rounds unrated and kept to be sent to the account.
 /** @import * as P from "../../types/protocol" */
-import * as api from "./api.gen.js";
+// The puzzles' calls go through offline-puzzles.js: answered in the page when the server cannot be reached.
+import { puzzleApi as api } from "./offline-puzzles.js";
 import { ApiError } from "./api.js";
 import { createAccountMenu } from "./account.js";
 import { t } from "./i18n.js";
@@ -30,6 +33,7 @@ const UNRATED_IDS = {
   "not-served": "learn-tr-unrated-not-served",
   "too-fast": "learn-tr-unrated-too-fast",
   "too-many": "learn-tr-unrated-too-many",
+  offline: "learn-tr-unrated-offline",
 };
 
 /** @returns {P.PuzzleRating} */

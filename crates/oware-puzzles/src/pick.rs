@@ -1,32 +1,27 @@
 //! Which puzzle comes next: one drawn at random from the puzzles of the theme asked and not yet
 //! played whose rating is within a window around a target, the window widened until it holds
 //! enough of them (so two players of one rating, or a guest who reloads, do not get the same
-//! puzzles); and the puzzle of the day.
+//! puzzles); and the puzzle of the day. The server's `/api/puzzle/next` and the page's puzzles
+//! without the network (crates/oware-wasm) both draw with it.
 
-use oware_puzzles::{Puzzle, Theme};
+use crate::{Puzzle, Theme};
 
 /// The window's first half-width, in rating points.
-pub(super) const WINDOW: f64 = 100.0;
+pub const WINDOW: f64 = 100.0;
 
 /// The window is doubled until it holds this many puzzles (or every one left).
-pub(super) const WINDOW_FILL: usize = 30;
+pub const WINDOW_FILL: usize = 30;
 
 /// The first streak puzzle's rating target; each puzzle solved raises it by [`STREAK_STEP`].
-pub(super) const STREAK_START: f64 = 900.0;
+pub const STREAK_START: f64 = 900.0;
 
 /// How much harder each streak puzzle is than the one before.
-pub(super) const STREAK_STEP: f64 = 50.0;
-
-/// The index of the puzzle of day `day` among `count` (`oware_puzzles::daily_index`, which
-/// `oware puzzle --daily` uses too).
-pub(super) fn daily(day: i64, count: usize) -> usize {
-    oware_puzzles::daily_index(day, count)
-}
+pub const STREAK_STEP: f64 = 50.0;
 
 /// The next puzzle: of `theme` (any without one), not `skip`ped, drawn by `roll` among those
 /// within a window around `target` that starts at ±[`WINDOW`] and doubles until it holds
 /// [`WINDOW_FILL`] puzzles (or all there are).
-pub(super) fn draw(
+pub fn draw(
     puzzles: &[Puzzle],
     ratings: &[f64],
     theme: Option<Theme>,
@@ -69,14 +64,16 @@ mod tests {
 
     #[test]
     fn the_daily_index_is_in_range_and_changes_with_the_day() {
-        let a: Vec<usize> = (0..30).map(|d| daily(20_000 + d, 2901)).collect();
+        let a: Vec<usize> = (0..30)
+            .map(|d| crate::daily_index(20_000 + d, 2901))
+            .collect();
         assert!(a.iter().all(|i| *i < 2901));
         assert!(a.windows(2).filter(|w| w[0] != w[1]).count() > 25);
     }
 
     #[test]
     fn a_near_one_is_drawn_skips_are_skipped_and_the_draws_vary() {
-        let set = oware_puzzles::shipped().unwrap();
+        let set = crate::shipped().unwrap();
         let ratings: Vec<f64> = set.iter().map(|p| f64::from(p.rating)).collect();
         let i = draw(&set, &ratings, None, 2400.0, &|_| false, 0).unwrap();
         assert!(ratings[i] >= 1800.0, "{}", ratings[i]);
