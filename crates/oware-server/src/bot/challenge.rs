@@ -17,19 +17,11 @@ use crate::accounts::User;
 use crate::games::{category, random_hex, GameError};
 use crate::online::{ControlChecks, TimeControl};
 use crate::round::{NewPaired, PairedPlayer};
+pub use crate::store::bots::ChallengeLimits;
 use crate::store::bots::{ChallengeRow, Party};
 
 /// How long a challenge waits for an answer (ms of the server's clock).
 pub const CHALLENGE_TTL_MS: u64 = 60_000;
-
-/// The limits on open challenges.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChallengeLimits {
-    /// Open challenges an account may have made.
-    pub per_challenger: u32,
-    /// Open challenges an account may have received.
-    pub per_target: u32,
-}
 
 impl Default for ChallengeLimits {
     fn default() -> Self {
@@ -200,12 +192,7 @@ impl Bots {
         let stored = self
             .store
             .bots()
-            .add_challenge(
-                row.clone(),
-                now,
-                self.limits.per_challenger,
-                self.limits.per_target,
-            )
+            .add_challenge(row.clone(), self.limits)
             .await?;
         if !stored {
             return Err(BotError::TooManyChallenges(format!(

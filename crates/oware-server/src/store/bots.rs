@@ -18,7 +18,7 @@
 use super::StoreFuture;
 
 /// The tables: one text for both backends.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE api_tokens (
         id          TEXT PRIMARY KEY NOT NULL,
         hash        TEXT NOT NULL UNIQUE,
@@ -54,11 +54,6 @@ pub(super) const HOUSE_SCHEMA: &str = "
     ALTER TABLE bots ADD COLUMN house TEXT NOT NULL DEFAULT '';
     ALTER TABLE pool_tickets ADD COLUMN bots BIGINT NOT NULL DEFAULT 1;
 ";
-
-/// SQLite's migration for the bots.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the bots.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// The statements both backends run (`?N`; PostgreSQL's through `numbered`). The casts let
 /// PostgreSQL type the parameters of an `INSERT … SELECT`.
@@ -188,6 +183,15 @@ pub struct ChallengeRow {
     pub expires_ms: u64,
 }
 
+/// The limits on open challenges (their defaults are the bots' service's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChallengeLimits {
+    /// Open challenges an account may have made.
+    pub per_challenger: u32,
+    /// Open challenges an account may have received.
+    pub per_target: u32,
+}
+
 /// Which party answers a challenge (and so which column must name them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Party {
@@ -231,15 +235,10 @@ pub trait BotStore: Send + Sync {
     /// The open house bots: `(id, name, level)`, by name.
     fn house_bots(&self) -> StoreFuture<'_, Vec<(String, String, String)>>;
 
-    /// Deletes the challenges lapsed by `now_ms`, then stores `c` unless its challenger has
-    /// `per_challenger` challenges or its target `per_target` already: `false` then.
-    fn add_challenge(
-        &self,
-        c: ChallengeRow,
-        now_ms: u64,
-        per_challenger: u32,
-        per_target: u32,
-    ) -> StoreFuture<'_, bool>;
+    /// Deletes the challenges lapsed by the time `c` is made (its `created_ms`), then stores
+    /// `c` unless its challenger has `limits.per_challenger` challenges or its target
+    /// `limits.per_target` already: `false` then.
+    fn add_challenge(&self, c: ChallengeRow, limits: ChallengeLimits) -> StoreFuture<'_, bool>;
 
     /// Challenge `id`, if live at `now_ms`.
     fn challenge(&self, id: String, now_ms: u64) -> StoreFuture<'_, Option<ChallengeRow>>;

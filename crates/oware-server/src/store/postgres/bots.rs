@@ -2,7 +2,7 @@
 
 use super::PostgresStore;
 use crate::store::bots::{
-    challenge_sql, challenges_of_sql, sql, BotStore, ChallengeRow, Party, TokenRow,
+    challenge_sql, challenges_of_sql, sql, BotStore, ChallengeLimits, ChallengeRow, Party, TokenRow,
 };
 use crate::store::{int, numbered, StoreFuture};
 
@@ -167,17 +167,11 @@ impl BotStore for PostgresStore {
         })
     }
 
-    fn add_challenge(
-        &self,
-        ch: ChallengeRow,
-        now_ms: u64,
-        per_challenger: u32,
-        per_target: u32,
-    ) -> StoreFuture<'_, bool> {
+    fn add_challenge(&self, ch: ChallengeRow, limits: ChallengeLimits) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
-            tx.execute(&numbered(sql::PURGE_CHALLENGES), &[&int(now_ms)])
+            tx.execute(&numbered(sql::PURGE_CHALLENGES), &[&int(ch.created_ms)])
                 .await
                 .map_err(|e| self.failed(e))?;
             // One challenge made at a time per challenger and per target (until this
@@ -206,8 +200,8 @@ impl BotStore for PostgresStore {
                         &ch.side,
                         &int(ch.created_ms),
                         &int(ch.expires_ms),
-                        &i64::from(per_challenger),
-                        &i64::from(per_target),
+                        &i64::from(limits.per_challenger),
+                        &i64::from(limits.per_target),
                     ],
                 )
                 .await

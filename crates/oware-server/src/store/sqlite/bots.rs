@@ -4,7 +4,7 @@ use rusqlite::{params, OptionalExtension};
 
 use super::SqliteStore;
 use crate::store::bots::{
-    challenge_sql, challenges_of_sql, sql, BotStore, ChallengeRow, Party, TokenRow,
+    challenge_sql, challenges_of_sql, sql, BotStore, ChallengeLimits, ChallengeRow, Party, TokenRow,
 };
 use crate::store::{int, StoreFuture};
 
@@ -138,16 +138,10 @@ impl BotStore for SqliteStore {
         })
     }
 
-    fn add_challenge(
-        &self,
-        ch: ChallengeRow,
-        now_ms: u64,
-        per_challenger: u32,
-        per_target: u32,
-    ) -> StoreFuture<'_, bool> {
+    fn add_challenge(&self, ch: ChallengeRow, limits: ChallengeLimits) -> StoreFuture<'_, bool> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            tx.execute(sql::PURGE_CHALLENGES, params![int(now_ms)])?;
+            tx.execute(sql::PURGE_CHALLENGES, params![int(ch.created_ms)])?;
             let n = tx.execute(
                 sql::ADD_CHALLENGE,
                 params![
@@ -159,8 +153,8 @@ impl BotStore for SqliteStore {
                     ch.side,
                     int(ch.created_ms),
                     int(ch.expires_ms),
-                    i64::from(per_challenger),
-                    i64::from(per_target)
+                    i64::from(limits.per_challenger),
+                    i64::from(limits.per_target)
                 ],
             )?;
             tx.commit()?;
