@@ -152,7 +152,7 @@ pub use store::pool::PoolStore;
 pub use store::prefs::PrefStore;
 pub use store::search::{opening_code, opening_range, SearchQuery, SearchRow, SearchStore};
 pub use store::tournaments::TournamentStore;
-pub use store::training::{PuzzleVote, RoundPlayed, TrainingStore};
+pub use store::training::{PuzzleVote, RoundPage, RoundPlayed, TrainingStore};
 pub use store::{
     open as open_store, GameRow, GameStore, GameUpdate, ListedGame, Notice, NoticeStore,
     PostgresStore, SqliteStore, Store, StoreError, StoreFuture,

@@ -245,8 +245,8 @@ impl Bots {
             .bots()
             .take_challenge(id, party, user.id.clone(), now)
             .await?
-            .ok_or(BotError::NoSuchChallenge)?;
-        Ok(found)
+            .then_some(found)
+            .ok_or(BotError::NoSuchChallenge)
     }
 
     /// `user`, at address `ip` (none for the house bots), accepts challenge `id`: the game,

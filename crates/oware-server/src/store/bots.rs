@@ -113,14 +113,12 @@ pub(super) mod sql {
         "SELECT c.id, c.challenger, a.name, c.target, b.name, c.rated, c.clock, c.side,
                 c.created, c.expires
          FROM challenges c JOIN users a ON a.id = c.challenger JOIN users b ON b.id = c.target";
-    /// Deletes challenge `?1` to account `?2` if live at `?3`, returning it.
+    /// Deletes challenge `?1` to account `?2` if live at `?3`.
     pub const TAKE_AS_TARGET: &str =
-        "DELETE FROM challenges WHERE id = ?1 AND target = ?2 AND expires > ?3
-         RETURNING id, challenger, target, rated, clock, side, created, expires";
-    /// Deletes challenge `?1` of account `?2` if live at `?3`, returning it.
+        "DELETE FROM challenges WHERE id = ?1 AND target = ?2 AND expires > ?3";
+    /// Deletes challenge `?1` of account `?2` if live at `?3`.
     pub const TAKE_AS_CHALLENGER: &str =
-        "DELETE FROM challenges WHERE id = ?1 AND challenger = ?2 AND expires > ?3
-         RETURNING id, challenger, target, rated, clock, side, created, expires";
+        "DELETE FROM challenges WHERE id = ?1 AND challenger = ?2 AND expires > ?3";
 }
 
 /// The statement listing account `?1`'s live challenges at `?2` (both ways), oldest first.
@@ -201,6 +199,16 @@ pub enum Party {
     Challenger,
 }
 
+impl Party {
+    /// The statement that takes a challenge as this party ([`BotStore::take_challenge`]).
+    pub(super) fn take_sql(self) -> &'static str {
+        match self {
+            Party::Target => sql::TAKE_AS_TARGET,
+            Party::Challenger => sql::TAKE_AS_CHALLENGER,
+        }
+    }
+}
+
 /// The bots' tables, in the same database as the accounts.
 pub trait BotStore: Send + Sync {
     /// Stores `token` with its `hash` unless its account already has `max` tokens: `false`
@@ -246,13 +254,13 @@ pub trait BotStore: Send + Sync {
     /// Account `user`'s live challenges at `now_ms`, made and received, oldest first.
     fn challenges_of(&self, user: String, now_ms: u64) -> StoreFuture<'_, Vec<ChallengeRow>>;
 
-    /// Deletes challenge `id` if `user` is its `party` and it is live at `now_ms`: the
-    /// challenge (without names), or `None` when there was none to take.
+    /// Deletes challenge `id` if `user` is its `party` and it is live at `now_ms`: `false`
+    /// when there was none to take.
     fn take_challenge(
         &self,
         id: String,
         party: Party,
         user: String,
         now_ms: u64,
-    ) -> StoreFuture<'_, Option<ChallengeRow>>;
+    ) -> StoreFuture<'_, bool>;
 }

@@ -241,6 +241,28 @@ pub struct RoundRow {
     pub diff: i64,
 }
 
+/// A page of an account's history and its tally ([`TrainingStore::puzzle_history`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundPage {
+    /// The page's rounds, newest first.
+    pub rows: Vec<RoundRow>,
+    /// The puzzles the account solved (first rounds).
+    pub solved: u64,
+    /// The puzzles it played.
+    pub played: u64,
+}
+
+impl RoundPage {
+    /// The page of `rows` with the tally as stored (`solved`, `played`; never negative).
+    pub(super) fn new(rows: Vec<RoundRow>, solved: i64, played: i64) -> RoundPage {
+        RoundPage {
+            rows,
+            solved: solved.max(0) as u64,
+            played: played.max(0) as u64,
+        }
+    }
+}
+
 /// The puzzles' tables.
 pub trait TrainingStore: Send + Sync {
     /// Records account `user`'s round on `puzzle` (whose row starts at `start` if it has none)
@@ -260,14 +282,8 @@ pub trait TrainingStore: Send + Sync {
     /// The puzzles account `user` played.
     fn puzzles_played(&self, user: String) -> StoreFuture<'_, Vec<String>>;
 
-    /// A page of account `user`'s rounds (`limit` from `offset`), newest first, and its tally:
-    /// puzzles solved, puzzles played.
-    fn puzzle_history(
-        &self,
-        user: String,
-        limit: u32,
-        offset: u32,
-    ) -> StoreFuture<'_, (Vec<RoundRow>, u64, u64)>;
+    /// A page of account `user`'s rounds (`limit` from `offset`), newest first, and its tally.
+    fn puzzle_history(&self, user: String, limit: u32, offset: u32) -> StoreFuture<'_, RoundPage>;
 
     /// Account `user`'s vote on `puzzle` (replacing an earlier one): the puzzle's votes (up,
     /// down) after it, `None` when the account never played the puzzle (nothing stored) and

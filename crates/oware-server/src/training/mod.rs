@@ -35,7 +35,7 @@ use oware_puzzles::{Puzzle, Theme};
 
 use crate::accounts::User;
 use crate::rating::{puzzle_start, rate_round, RatingRow, START};
-use crate::store::training::{PuzzleVote, RoundPlayed};
+use crate::store::training::{PuzzleVote, RoundPage, RoundPlayed};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
 
@@ -411,7 +411,11 @@ impl Training {
             )));
         }
         let t = self.store.training();
-        let (mut rows, solved, played) = t
+        let RoundPage {
+            mut rows,
+            solved,
+            played,
+        } = t
             .puzzle_history(user_id.into(), HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE)
             .await?;
         let more = rows.len() > HISTORY_PAGE as usize;

@@ -38,21 +38,6 @@ fn read_challenge(r: &tokio_postgres::Row) -> ChallengeRow {
 }
 
 /// A challenge without names (`RETURNING`'s columns).
-fn read_taken(r: &tokio_postgres::Row) -> ChallengeRow {
-    ChallengeRow {
-        id: r.get(0),
-        challenger: r.get(1),
-        challenger_name: String::new(),
-        target: r.get(2),
-        target_name: String::new(),
-        rated: r.get::<_, i64>(3) != 0,
-        clock: r.get(4),
-        side: r.get(5),
-        created_ms: ms(r.get(6)),
-        expires_ms: ms(r.get(7)),
-    }
-}
-
 impl BotStore for PostgresStore {
     fn create_token(&self, t: TokenRow, hash: String, max: u32) -> StoreFuture<'_, bool> {
         Box::pin(async move {
@@ -241,16 +226,12 @@ impl BotStore for PostgresStore {
         party: Party,
         user: String,
         now_ms: u64,
-    ) -> StoreFuture<'_, Option<ChallengeRow>> {
+    ) -> StoreFuture<'_, bool> {
         Box::pin(async move {
-            let sql = match party {
-                Party::Target => sql::TAKE_AS_TARGET,
-                Party::Challenger => sql::TAKE_AS_CHALLENGER,
-            };
-            let rows = self
-                .rows(&numbered(sql), &[&id, &user, &int(now_ms)], read_taken)
+            let n = self
+                .exec(&numbered(party.take_sql()), &[&id, &user, &int(now_ms)])
                 .await?;
-            Ok(rows.into_iter().next())
+            Ok(n > 0)
         })
     }
 }

@@ -8,7 +8,9 @@ use super::accounts::read_rating;
 use super::PostgresStore;
 use crate::rating::{RatingRow, START};
 use crate::store::training::sql::{self, PLAYERS, PUZZLES};
-use crate::store::training::{PuzzleVote, RoundPlayed, RoundRated, RoundRow, TrainingStore};
+use crate::store::training::{
+    PuzzleVote, RoundPage, RoundPlayed, RoundRated, RoundRow, TrainingStore,
+};
 use crate::store::{int, numbered, StoreError, StoreFuture};
 
 impl PostgresStore {
@@ -123,12 +125,7 @@ impl TrainingStore for PostgresStore {
         })
     }
 
-    fn puzzle_history(
-        &self,
-        user: String,
-        limit: u32,
-        offset: u32,
-    ) -> StoreFuture<'_, (Vec<RoundRow>, u64, u64)> {
+    fn puzzle_history(&self, user: String, limit: u32, offset: u32) -> StoreFuture<'_, RoundPage> {
         Box::pin(async move {
             let (limit, offset) = (i64::from(limit), i64::from(offset));
             let rows = self
@@ -148,7 +145,7 @@ impl TrainingStore for PostgresStore {
                 })
                 .await?;
             let (solved, played) = tally.first().copied().unwrap_or((0, 0));
-            Ok((rows, solved.max(0) as u64, played.max(0) as u64))
+            Ok(RoundPage::new(rows, solved, played))
         })
     }
 

@@ -40,21 +40,6 @@ fn read_challenge(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
 }
 
 /// A challenge without names (`RETURNING`'s columns).
-fn read_taken(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
-    Ok(ChallengeRow {
-        id: r.get(0)?,
-        challenger: r.get(1)?,
-        challenger_name: String::new(),
-        target: r.get(2)?,
-        target_name: String::new(),
-        rated: r.get::<_, i64>(3)? != 0,
-        clock: r.get(4)?,
-        side: r.get(5)?,
-        created_ms: ms(r.get(6)?),
-        expires_ms: ms(r.get(7)?),
-    })
-}
-
 impl BotStore for SqliteStore {
     fn create_token(&self, t: TokenRow, hash: String, max: u32) -> StoreFuture<'_, bool> {
         self.run(move |c| {
@@ -185,16 +170,10 @@ impl BotStore for SqliteStore {
         party: Party,
         user: String,
         now_ms: u64,
-    ) -> StoreFuture<'_, Option<ChallengeRow>> {
+    ) -> StoreFuture<'_, bool> {
         self.run(move |c| {
-            let sql = match party {
-                Party::Target => sql::TAKE_AS_TARGET,
-                Party::Challenger => sql::TAKE_AS_CHALLENGER,
-            };
-            let mut st = c.prepare_cached(sql)?;
-            Ok(st
-                .query_row(params![id, user, int(now_ms)], read_taken)
-                .optional()?)
+            let n = c.execute(party.take_sql(), params![id, user, int(now_ms)])?;
+            Ok(n > 0)
         })
     }
 }

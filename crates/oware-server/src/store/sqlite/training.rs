@@ -9,7 +9,9 @@ use super::SqliteStore;
 use crate::rating::{RatingRow, START};
 use crate::store::int;
 use crate::store::training::sql::{self, PLAYERS, PUZZLES};
-use crate::store::training::{PuzzleVote, RoundPlayed, RoundRated, RoundRow, TrainingStore};
+use crate::store::training::{
+    PuzzleVote, RoundPage, RoundPlayed, RoundRated, RoundRow, TrainingStore,
+};
 use crate::store::StoreFuture;
 
 impl TrainingStore for SqliteStore {
@@ -75,12 +77,7 @@ impl TrainingStore for SqliteStore {
         })
     }
 
-    fn puzzle_history(
-        &self,
-        user: String,
-        limit: u32,
-        offset: u32,
-    ) -> StoreFuture<'_, (Vec<RoundRow>, u64, u64)> {
+    fn puzzle_history(&self, user: String, limit: u32, offset: u32) -> StoreFuture<'_, RoundPage> {
         self.run(move |c| {
             let mut st = c.prepare_cached(sql::HISTORY)?;
             let rows = st.query_map(params![user, i64::from(limit), i64::from(offset)], |r| {
@@ -95,7 +92,7 @@ impl TrainingStore for SqliteStore {
             let rows = rows.collect::<Result<Vec<_>, _>>()?;
             let (solved, played): (i64, i64) =
                 c.query_row(sql::TALLY, params![user], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            Ok((rows, solved.max(0) as u64, played.max(0) as u64))
+            Ok(RoundPage::new(rows, solved, played))
         })
     }
 
