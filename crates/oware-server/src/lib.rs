@@ -146,13 +146,13 @@ pub use search::GameSearch;
 pub use store::accounts::{AccountStore, GameEnd, PlayerGame};
 pub use store::bots::{BotStore, ChallengeRow, Party, TokenRow};
 pub use store::chat::ChatStore;
-pub use store::classes::{ClassRow, ClassStore, PupilRow, WorkRow};
+pub use store::classes::{ClassRow, ClassStore, NewPupil, PupilRow, TimeKey, WorkRow};
 pub use store::lessons::LessonStore;
 pub use store::pool::PoolStore;
 pub use store::prefs::PrefStore;
 pub use store::search::{opening_code, opening_range, SearchQuery, SearchRow, SearchStore};
 pub use store::tournaments::TournamentStore;
-pub use store::training::TrainingStore;
+pub use store::training::{PuzzleVote, RoundPage, RoundPlayed, TrainingStore};
 pub use store::{
     open as open_store, GameRow, GameStore, GameUpdate, ListedGame, Notice, NoticeStore,
     PostgresStore, SqliteStore, Store, StoreError, StoreFuture,

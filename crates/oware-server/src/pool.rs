@@ -321,7 +321,7 @@ impl Pools {
             bots,
         };
         match table
-            .pool_join(row.clone(), now, POOL_MAX, GUEST_TICKETS_PER_ADDRESS)
+            .pool_join(row.clone(), POOL_MAX, GUEST_TICKETS_PER_ADDRESS)
             .await?
         {
             // Counted once joined (a refusal counts nothing); two joins racing past the

@@ -17,19 +17,11 @@ use crate::accounts::User;
 use crate::games::{category, random_hex, random_side, GameError};
 use crate::online::{ControlChecks, TimeControl};
 use crate::round::{NewPaired, PairedPlayer};
+pub use crate::store::bots::ChallengeLimits;
 use crate::store::bots::{ChallengeRow, Party};
 
 /// How long a challenge waits for an answer (ms of the server's clock).
 pub const CHALLENGE_TTL_MS: u64 = 60_000;
-
-/// The limits on open challenges.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChallengeLimits {
-    /// Open challenges an account may have made.
-    pub per_challenger: u32,
-    /// Open challenges an account may have received.
-    pub per_target: u32,
-}
 
 impl Default for ChallengeLimits {
     fn default() -> Self {
@@ -206,12 +198,7 @@ impl Bots {
             .play
             .store
             .bots()
-            .add_challenge(
-                row.clone(),
-                now,
-                self.limits.per_challenger,
-                self.limits.per_target,
-            )
+            .add_challenge(row.clone(), self.limits)
             .await?;
         if !stored {
             return Err(BotError::TooManyChallenges(format!(
@@ -267,8 +254,8 @@ impl Bots {
             .bots()
             .take_challenge(id, party, user.id.clone(), now)
             .await?
-            .ok_or(BotError::NoSuchChallenge)?;
-        Ok(found)
+            .then_some(found)
+            .ok_or(BotError::NoSuchChallenge)
     }
 
     /// `user`, at address `ip` (none for the house bots), accepts challenge `id`: the game,

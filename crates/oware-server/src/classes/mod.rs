@@ -27,7 +27,9 @@ use oware_protocol::{
 use crate::accounts::{AccountError, Accounts, User};
 use crate::budget::Budget;
 use crate::limits::LimitError;
-use crate::store::classes::{ClassRow, PupilRound, PupilRow, PupilStars, PupilTime, WorkRow};
+use crate::store::classes::{
+    ClassRow, NewPupil, PupilRound, PupilRow, PupilStars, PupilTime, TimeKey, WorkRow,
+};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
 use crate::tournament::{TournamentError, Tournaments};
@@ -358,12 +360,12 @@ impl Classes {
             })?;
             self.store
                 .classes()
-                .add_pupil(
-                    made.id.clone(),
-                    class.id.clone(),
-                    name.clone(),
-                    self.clock.now_ms(),
-                )
+                .add_pupil(NewPupil {
+                    user_id: made.id.clone(),
+                    class_id: class.id.clone(),
+                    name: name.clone(),
+                    at_ms: self.clock.now_ms(),
+                })
                 .await?;
             logins.push(PupilLogin {
                 name,
@@ -665,9 +667,11 @@ impl Classes {
         self.store
             .classes()
             .spent(
-                user.to_string(),
-                kind.to_string(),
-                target.to_string(),
+                TimeKey {
+                    user_id: user.to_string(),
+                    kind: kind.to_string(),
+                    target: target.to_string(),
+                },
                 self.clock.now_ms(),
                 IDLE_GAP_MS,
             )

@@ -22,7 +22,7 @@ use crate::rating::{RateEnd, SeatRatings};
 
 /// The accounts' tables: one text for both backends (SQLite reads `BIGINT` as an integer and
 /// `DOUBLE PRECISION` as a real column). Names are unique by their lower case (`name_key`).
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE users (
         id       TEXT PRIMARY KEY NOT NULL,
         name     TEXT NOT NULL,
@@ -67,11 +67,6 @@ const SCHEMA: &str = "
     );
     CREATE INDEX game_players_user ON game_players (user_id, at);
 ";
-
-/// SQLite's migration for the accounts.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the accounts.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// The columns of a player line, in [`PlayerGame`]'s order.
 pub(super) const PLAYER_COLUMNS: &str =

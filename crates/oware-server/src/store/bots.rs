@@ -18,7 +18,7 @@
 use super::StoreFuture;
 
 /// The tables: one text for both backends.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE api_tokens (
         id          TEXT PRIMARY KEY NOT NULL,
         hash        TEXT NOT NULL UNIQUE,
@@ -54,11 +54,6 @@ pub(super) const HOUSE_SCHEMA: &str = "
     ALTER TABLE bots ADD COLUMN house TEXT NOT NULL DEFAULT '';
     ALTER TABLE pool_tickets ADD COLUMN bots BIGINT NOT NULL DEFAULT 1;
 ";
-
-/// SQLite's migration for the bots.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the bots.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// The statements both backends run (`?N`; PostgreSQL's through `numbered`). The casts let
 /// PostgreSQL type the parameters of an `INSERT … SELECT`.
@@ -118,14 +113,12 @@ pub(super) mod sql {
         "SELECT c.id, c.challenger, a.name, c.target, b.name, c.rated, c.clock, c.side,
                 c.created, c.expires
          FROM challenges c JOIN users a ON a.id = c.challenger JOIN users b ON b.id = c.target";
-    /// Deletes challenge `?1` to account `?2` if live at `?3`, returning it.
+    /// Deletes challenge `?1` to account `?2` if live at `?3`.
     pub const TAKE_AS_TARGET: &str =
-        "DELETE FROM challenges WHERE id = ?1 AND target = ?2 AND expires > ?3
-         RETURNING id, challenger, target, rated, clock, side, created, expires";
-    /// Deletes challenge `?1` of account `?2` if live at `?3`, returning it.
+        "DELETE FROM challenges WHERE id = ?1 AND target = ?2 AND expires > ?3";
+    /// Deletes challenge `?1` of account `?2` if live at `?3`.
     pub const TAKE_AS_CHALLENGER: &str =
-        "DELETE FROM challenges WHERE id = ?1 AND challenger = ?2 AND expires > ?3
-         RETURNING id, challenger, target, rated, clock, side, created, expires";
+        "DELETE FROM challenges WHERE id = ?1 AND challenger = ?2 AND expires > ?3";
 }
 
 /// The statement listing account `?1`'s live challenges at `?2` (both ways), oldest first.
@@ -188,6 +181,15 @@ pub struct ChallengeRow {
     pub expires_ms: u64,
 }
 
+/// The limits on open challenges (their defaults are the bots' service's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChallengeLimits {
+    /// Open challenges an account may have made.
+    pub per_challenger: u32,
+    /// Open challenges an account may have received.
+    pub per_target: u32,
+}
+
 /// Which party answers a challenge (and so which column must name them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Party {
@@ -195,6 +197,16 @@ pub enum Party {
     Target,
     /// The challenger (cancel).
     Challenger,
+}
+
+impl Party {
+    /// The statement that takes a challenge as this party ([`BotStore::take_challenge`]).
+    pub(super) fn take_sql(self) -> &'static str {
+        match self {
+            Party::Target => sql::TAKE_AS_TARGET,
+            Party::Challenger => sql::TAKE_AS_CHALLENGER,
+        }
+    }
 }
 
 /// The bots' tables, in the same database as the accounts.
@@ -231,15 +243,10 @@ pub trait BotStore: Send + Sync {
     /// The open house bots: `(id, name, level)`, by name.
     fn house_bots(&self) -> StoreFuture<'_, Vec<(String, String, String)>>;
 
-    /// Deletes the challenges lapsed by `now_ms`, then stores `c` unless its challenger has
-    /// `per_challenger` challenges or its target `per_target` already: `false` then.
-    fn add_challenge(
-        &self,
-        c: ChallengeRow,
-        now_ms: u64,
-        per_challenger: u32,
-        per_target: u32,
-    ) -> StoreFuture<'_, bool>;
+    /// Deletes the challenges lapsed by the time `c` is made (its `created_ms`), then stores
+    /// `c` unless its challenger has `limits.per_challenger` challenges or its target
+    /// `limits.per_target` already: `false` then.
+    fn add_challenge(&self, c: ChallengeRow, limits: ChallengeLimits) -> StoreFuture<'_, bool>;
 
     /// Challenge `id`, if live at `now_ms`.
     fn challenge(&self, id: String, now_ms: u64) -> StoreFuture<'_, Option<ChallengeRow>>;
@@ -247,13 +254,13 @@ pub trait BotStore: Send + Sync {
     /// Account `user`'s live challenges at `now_ms`, made and received, oldest first.
     fn challenges_of(&self, user: String, now_ms: u64) -> StoreFuture<'_, Vec<ChallengeRow>>;
 
-    /// Deletes challenge `id` if `user` is its `party` and it is live at `now_ms`: the
-    /// challenge (without names), or `None` when there was none to take.
+    /// Deletes challenge `id` if `user` is its `party` and it is live at `now_ms`: `false`
+    /// when there was none to take.
     fn take_challenge(
         &self,
         id: String,
         party: Party,
         user: String,
         now_ms: u64,
-    ) -> StoreFuture<'_, Option<ChallengeRow>>;
+    ) -> StoreFuture<'_, bool>;
 }

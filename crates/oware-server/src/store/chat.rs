@@ -19,7 +19,7 @@
 use super::StoreFuture;
 
 /// The chat's table: one text for both backends.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE chat_messages (
         game_id TEXT NOT NULL,
         seq     BIGINT NOT NULL,
@@ -32,11 +32,6 @@ const SCHEMA: &str = "
         PRIMARY KEY (game_id, seq)
     );
 ";
-
-/// SQLite's migration for the chat.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the chat.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// The most messages a game keeps and [`ChatStore::chat_messages`] answers (the newest ones).
 pub const CHAT_KEPT: u32 = 500;

@@ -13,7 +13,7 @@
 use super::StoreFuture;
 
 /// The tables: one text for both backends.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE classes (
         id      TEXT PRIMARY KEY NOT NULL,
         teacher TEXT NOT NULL,
@@ -57,11 +57,6 @@ pub(super) const TIME_SCHEMA: &str = "
         PRIMARY KEY (user_id, kind, target)
     );
 ";
-
-/// SQLite's migration for the classes.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the classes.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// A new class: id, teacher, name, arena (empty), created.
 pub(super) const CREATE_CLASS: &str =
@@ -238,6 +233,31 @@ pub type PupilRound = (String, String, bool, u64);
 /// A pupil's time on a kind of work: user, kind, target, spent (ms).
 pub type PupilTime = (String, String, String, u64);
 
+/// A pupil to add to a class ([`ClassStore::add_pupil`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPupil {
+    /// The pupil's account (just made).
+    pub user_id: String,
+    /// The class.
+    pub class_id: String,
+    /// The name the teacher gave.
+    pub name: String,
+    /// When (epoch ms).
+    pub at_ms: u64,
+}
+
+/// What a pupil's time is kept for: the account, the kind of work (`lesson`, `counting`) and
+/// its target (the lesson; empty for counting).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeKey {
+    /// The account.
+    pub user_id: String,
+    /// The kind of work.
+    pub kind: String,
+    /// Its target.
+    pub target: String,
+}
+
 /// The classes' tables.
 pub trait ClassStore: Send + Sync {
     /// Stores a new class.
@@ -252,14 +272,8 @@ pub trait ClassStore: Send + Sync {
     fn set_arena(&self, id: String, arena: String) -> StoreFuture<'_, ()>;
     /// Deletes class `id` and what is kept for it (see the module).
     fn delete_class(&self, id: String) -> StoreFuture<'_, ()>;
-    /// Adds pupil `user_id` (an account just made) to class `class_id` as `name`.
-    fn add_pupil(
-        &self,
-        user_id: String,
-        class_id: String,
-        name: String,
-        at_ms: u64,
-    ) -> StoreFuture<'_, ()>;
+    /// Adds pupil `p.user_id` (an account just made) to class `p.class_id` as `p.name`.
+    fn add_pupil(&self, p: NewPupil) -> StoreFuture<'_, ()>;
     /// Class `class_id`'s pupils, by name.
     fn pupils(&self, class_id: String) -> StoreFuture<'_, Vec<PupilRow>>;
     /// Account `user_id` as a pupil, if it is one.
@@ -278,16 +292,9 @@ pub trait ClassStore: Send + Sync {
     fn class_stars(&self, class_id: String) -> StoreFuture<'_, Vec<PupilStars>>;
     /// The puzzle rounds of class `class_id`'s pupils.
     fn class_rounds(&self, class_id: String) -> StoreFuture<'_, Vec<PupilRound>>;
-    /// Pupil `user_id` worked on `kind` `target` at `at_ms`: the gap since the last time, at
-    /// most `gap_max_ms`, is added to the pupil's time there (nothing for others).
-    fn spent(
-        &self,
-        user_id: String,
-        kind: String,
-        target: String,
-        at_ms: u64,
-        gap_max_ms: u64,
-    ) -> StoreFuture<'_, ()>;
+    /// Pupil `on.user_id` worked on `on.kind` `on.target` at `at_ms`: the gap since the last
+    /// time, at most `gap_max_ms`, is added to the pupil's time there (nothing for others).
+    fn spent(&self, on: TimeKey, at_ms: u64, gap_max_ms: u64) -> StoreFuture<'_, ()>;
     /// The time class `class_id`'s pupils spent.
     fn class_time(&self, class_id: String) -> StoreFuture<'_, Vec<PupilTime>>;
 }

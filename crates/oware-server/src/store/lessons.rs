@@ -9,7 +9,7 @@
 use super::StoreFuture;
 
 /// The table: one text for both backends.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE lesson_stars (
         user_id TEXT NOT NULL,
         lesson  TEXT NOT NULL,
@@ -33,11 +33,6 @@ pub(super) const TRIES_SCHEMA: &str = "
         PRIMARY KEY (user_id, lesson, step)
     );
 ";
-
-/// SQLite's migration for the lessons.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the lessons.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// Stores `?4` stars for account `?1`'s step `?3` of lesson `?2` at `?5` (epoch ms), keeping
 /// the higher count. Both backends run it (`?N`; PostgreSQL's through `numbered`).

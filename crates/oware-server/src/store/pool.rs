@@ -14,7 +14,7 @@ use super::StoreFuture;
 /// The pools' table: one text for both backends. `person` is unique: an account holds one
 /// ticket at a time (`user ID`); a guest's ticket is a person of its own (`guest TICKET`)
 /// and guests are limited by address instead.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE pool_tickets (
         ticket   TEXT PRIMARY KEY NOT NULL,
         pool     TEXT NOT NULL,
@@ -30,11 +30,6 @@ const SCHEMA: &str = "
     );
     CREATE INDEX pool_tickets_address ON pool_tickets (address);
 ";
-
-/// SQLite's migration for the pools.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the pools.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// The columns of a ticket, in [`PoolRow`]'s order.
 pub(super) const POOL_COLUMNS: &str =
@@ -132,16 +127,11 @@ pub enum PoolJoin {
 
 /// The pools' table.
 pub trait PoolStore: Send + Sync {
-    /// Adds ticket `row` at `now_ms`, after dropping its person's expired or paired tickets;
-    /// refuses when the person holds a live waiting ticket, when `max` live waiting tickets
-    /// are in the pools, or (for a guest) when its address holds `per_address` of them.
-    fn pool_join(
-        &self,
-        row: PoolRow,
-        now_ms: u64,
-        max: u32,
-        per_address: u32,
-    ) -> StoreFuture<'_, PoolJoin>;
+    /// Adds ticket `row` at its `joined_ms`, after dropping its person's tickets expired or
+    /// paired by then; refuses when the person holds a live waiting ticket, when `max` live
+    /// waiting tickets are in the pools, or (for a guest) when its address holds `per_address`
+    /// of them.
+    fn pool_join(&self, row: PoolRow, max: u32, per_address: u32) -> StoreFuture<'_, PoolJoin>;
 
     /// The ticket, waiting or paired (`None`: unknown, left or expired and dropped).
     fn pool_ticket(&self, ticket: String) -> StoreFuture<'_, Option<PoolRow>>;

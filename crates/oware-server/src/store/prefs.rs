@@ -8,18 +8,13 @@
 use super::StoreFuture;
 
 /// The table: one text for both backends.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE account_prefs (
         user_id TEXT PRIMARY KEY,
         lang    TEXT NOT NULL,
         updated BIGINT NOT NULL
     );
 ";
-
-/// SQLite's migration for the preferences.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the preferences.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// Keeps language `?2` for account `?1` at `?3` (epoch ms), in one statement. Both backends run
 /// it (`?N`; PostgreSQL's through `numbered`).

@@ -14,7 +14,7 @@
 use super::StoreFuture;
 
 /// The table and its indexes: one text for both backends.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE game_search (
         game_id       TEXT NOT NULL,
         side          TEXT NOT NULL,
@@ -33,11 +33,6 @@ const SCHEMA: &str = "
     CREATE INDEX game_search_user ON game_search (user_id, at);
     CREATE INDEX game_search_pair ON game_search (user_id, opponent_id, at);
 ";
-
-/// SQLite's migration for the search.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the search.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// The columns of a row, in [`SearchRow`]'s order.
 pub(super) const COLUMNS: &str = "game_id, side, user_id, opponent_id, opponent_name, result, \

@@ -15,7 +15,7 @@
 use super::StoreFuture;
 
 /// The tournaments' tables: one text for both backends.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE tournaments (
         id           TEXT PRIMARY KEY NOT NULL,
         kind         TEXT NOT NULL,
@@ -63,11 +63,6 @@ const SCHEMA: &str = "
     );
     CREATE INDEX tournament_games_tournament ON tournament_games (tournament_id, started);
 ";
-
-/// SQLite's migration for the tournaments.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the tournaments.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
 
 /// The columns of a tournament row, in [`TournamentRow`]'s order.
 pub(super) const TOURNAMENT_COLUMNS: &str = "id, kind, name, creator, schedule_key, status, \

@@ -17,7 +17,7 @@ use super::StoreFuture;
 use crate::rating::{RateRound, RatingRow};
 
 /// The puzzles' tables: one text for both backends.
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
     CREATE TABLE puzzle_players (
         user_id    TEXT PRIMARY KEY NOT NULL,
         rating     DOUBLE PRECISION NOT NULL,
@@ -53,11 +53,6 @@ const SCHEMA: &str = "
     CREATE INDEX puzzle_votes_puzzle ON puzzle_votes (puzzle_id);
 ";
 
-/// SQLite's migration for the puzzles.
-pub(super) const SQLITE_SCHEMA: &str = SCHEMA;
-/// PostgreSQL's migration for the puzzles.
-pub(super) const POSTGRES_SCHEMA: &str = SCHEMA;
-
 /// The statements both backends run (`?N` placeholders; PostgreSQL's through `numbered`).
 pub(super) mod sql {
     /// Records a round of account `?1` on puzzle `?2` at `?3`, solved `?4` (0 or 1): the first
@@ -70,26 +65,51 @@ pub(super) mod sql {
     /// The rating change `?3` of account `?1`'s first round on puzzle `?2`.
     pub const ROUND_DIFF: &str =
         "UPDATE puzzle_rounds SET diff = ?3 WHERE user_id = ?1 AND puzzle_id = ?2";
-    /// A new player's row (`?2`…`?4` the starting rating), unless there is one.
-    pub const ADD_PLAYER: &str = "INSERT INTO puzzle_players
-         (user_id, rating, deviation, volatility, games, last_ms) VALUES (?1, ?2, ?3, ?4, 0, 0)
-         ON CONFLICT (user_id) DO NOTHING";
-    /// Player `?1`'s rating.
-    pub const PLAYER: &str = "SELECT rating, deviation, volatility, games, last_ms
-         FROM puzzle_players WHERE user_id = ?1";
-    /// Sets player `?1`'s rating.
-    pub const SET_PLAYER: &str = "UPDATE puzzle_players SET rating = ?2, deviation = ?3,
-         volatility = ?4, games = ?5, last_ms = ?6 WHERE user_id = ?1";
-    /// A puzzle's row (`?2`…`?4` its starting rating), unless there is one.
-    pub const ADD_STAT: &str = "INSERT INTO puzzle_stats
-         (puzzle_id, rating, deviation, volatility, games, last_ms) VALUES (?1, ?2, ?3, ?4, 0, 0)
-         ON CONFLICT (puzzle_id) DO NOTHING";
-    /// Puzzle `?1`'s rating.
-    pub const STAT: &str = "SELECT rating, deviation, volatility, games, last_ms
-         FROM puzzle_stats WHERE puzzle_id = ?1";
-    /// Sets puzzle `?1`'s rating.
-    pub const SET_STAT: &str = "UPDATE puzzle_stats SET rating = ?2, deviation = ?3,
-         volatility = ?4, games = ?5, last_ms = ?6 WHERE puzzle_id = ?1";
+    /// A table of ratings, one row an id: the players' (by account) or the puzzles'.
+    pub struct Ratings {
+        table: &'static str,
+        key: &'static str,
+    }
+
+    /// The players' ratings, by account.
+    pub const PLAYERS: Ratings = Ratings {
+        table: "puzzle_players",
+        key: "user_id",
+    };
+
+    /// The puzzles' ratings.
+    pub const PUZZLES: Ratings = Ratings {
+        table: "puzzle_stats",
+        key: "puzzle_id",
+    };
+
+    impl Ratings {
+        /// A new row for `?1` (`?2`…`?4` the starting rating), unless there is one.
+        pub fn add(&self) -> String {
+            let (table, key) = (self.table, self.key);
+            format!(
+                "INSERT INTO {table} ({key}, rating, deviation, volatility, games, last_ms)
+                 VALUES (?1, ?2, ?3, ?4, 0, 0) ON CONFLICT ({key}) DO NOTHING"
+            )
+        }
+
+        /// `?1`'s rating.
+        pub fn read(&self) -> String {
+            let (table, key) = (self.table, self.key);
+            format!(
+                "SELECT rating, deviation, volatility, games, last_ms FROM {table} WHERE {key} = ?1"
+            )
+        }
+
+        /// Sets `?1`'s rating (`?2`…`?6`: rating, deviation, volatility, games, last_ms).
+        pub fn set(&self) -> String {
+            let (table, key) = (self.table, self.key);
+            format!(
+                "UPDATE {table} SET rating = ?2, deviation = ?3, volatility = ?4, games = ?5,
+                 last_ms = ?6 WHERE {key} = ?1"
+            )
+        }
+    }
     /// Every played puzzle's rating.
     pub const STATS: &str =
         "SELECT puzzle_id, rating, deviation, volatility, games, last_ms FROM puzzle_stats";
@@ -128,6 +148,84 @@ pub struct RoundRated {
     pub puzzle: RatingRow,
 }
 
+impl RoundRated {
+    /// The answer of a round that read `before` (the player's rating) and `stat` (the
+    /// puzzle's) and `moved` them (`None`: not rated).
+    pub(super) fn new(before: RatingRow, stat: RatingRow, moved: Option<&Moved>) -> RoundRated {
+        match moved {
+            None => RoundRated {
+                rated: false,
+                before,
+                after: before,
+                puzzle: stat,
+            },
+            Some(m) => RoundRated {
+                rated: true,
+                before,
+                after: m.after,
+                puzzle: m.puzzle.unwrap_or(stat),
+            },
+        }
+    }
+}
+
+/// A round to record ([`TrainingStore::puzzle_round`]).
+#[derive(Debug, Clone)]
+pub struct RoundPlayed {
+    /// The account.
+    pub user: String,
+    /// The puzzle.
+    pub puzzle: String,
+    /// The puzzle's rating if it has no row yet.
+    pub start: RatingRow,
+    /// Whether the round solved it.
+    pub solved: bool,
+    /// When (epoch ms).
+    pub at_ms: u64,
+    /// How a first round moves the ratings (`None`: it is not to be rated).
+    pub rate: Option<RateRound>,
+    /// The player's rated rounds before the puzzle's rating moves too.
+    pub puzzle_from: u32,
+}
+
+/// What a rated round writes.
+pub(super) struct Moved {
+    /// The player's rating after.
+    pub after: RatingRow,
+    /// The puzzle's rating after, if it moves.
+    pub puzzle: Option<RatingRow>,
+    /// The player's rating change, rounded (the history's `diff`).
+    pub diff: i64,
+}
+
+impl RoundPlayed {
+    /// What the round writes, from its `plays` (1 for the account's first round on the
+    /// puzzle) and the rows read in its transaction, `before` (the player's) and `stat` (the
+    /// puzzle's): `None` for a repeat or a round not to rate.
+    pub(super) fn moved(&self, plays: i64, before: RatingRow, stat: RatingRow) -> Option<Moved> {
+        let rate = self.rate.filter(|_| plays <= 1)?;
+        let (after, puzzle) = rate(before, stat, self.solved, self.at_ms);
+        Some(Moved {
+            after,
+            puzzle: (before.games >= self.puzzle_from).then_some(puzzle),
+            diff: (after.rating.round() - before.rating.round()) as i64,
+        })
+    }
+}
+
+/// An account's vote on a puzzle ([`TrainingStore::puzzle_vote`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleVote {
+    /// The account.
+    pub user: String,
+    /// The puzzle.
+    pub puzzle: String,
+    /// Up (`true`) or down.
+    pub up: bool,
+    /// Whether the service saw the account finish a streak round of the puzzle (not stored).
+    pub played: bool,
+}
+
 /// One puzzle of an account's history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundRow {
@@ -143,6 +241,28 @@ pub struct RoundRow {
     pub diff: i64,
 }
 
+/// A page of an account's history and its tally ([`TrainingStore::puzzle_history`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundPage {
+    /// The page's rounds, newest first.
+    pub rows: Vec<RoundRow>,
+    /// The puzzles the account solved (first rounds).
+    pub solved: u64,
+    /// The puzzles it played.
+    pub played: u64,
+}
+
+impl RoundPage {
+    /// The page of `rows` with the tally as stored (`solved`, `played`; never negative).
+    pub(super) fn new(rows: Vec<RoundRow>, solved: i64, played: i64) -> RoundPage {
+        RoundPage {
+            rows,
+            solved: solved.max(0) as u64,
+            played: played.max(0) as u64,
+        }
+    }
+}
+
 /// The puzzles' tables.
 pub trait TrainingStore: Send + Sync {
     /// Records account `user`'s round on `puzzle` (whose row starts at `start` if it has none)
@@ -151,17 +271,7 @@ pub trait TrainingStore: Send + Sync {
     /// service's `crate::rating::rate_round`, from the rows read in the transaction) and,
     /// once the player has `puzzle_from` rated rounds before this one, the puzzle's too (in the
     /// same transaction); a repeat, or a round not to `rate`, moves nothing.
-    #[allow(clippy::too_many_arguments)]
-    fn puzzle_round(
-        &self,
-        user: String,
-        puzzle: String,
-        start: RatingRow,
-        solved: bool,
-        at_ms: u64,
-        rate: Option<RateRound>,
-        puzzle_from: u32,
-    ) -> StoreFuture<'_, RoundRated>;
+    fn puzzle_round(&self, round: RoundPlayed) -> StoreFuture<'_, RoundRated>;
 
     /// Account `user`'s puzzle rating, `None` before a first round.
     fn puzzle_player(&self, user: String) -> StoreFuture<'_, Option<RatingRow>>;
@@ -172,25 +282,13 @@ pub trait TrainingStore: Send + Sync {
     /// The puzzles account `user` played.
     fn puzzles_played(&self, user: String) -> StoreFuture<'_, Vec<String>>;
 
-    /// A page of account `user`'s rounds (`limit` from `offset`), newest first, and its tally:
-    /// puzzles solved, puzzles played.
-    fn puzzle_history(
-        &self,
-        user: String,
-        limit: u32,
-        offset: u32,
-    ) -> StoreFuture<'_, (Vec<RoundRow>, u64, u64)>;
+    /// A page of account `user`'s rounds (`limit` from `offset`), newest first, and its tally.
+    fn puzzle_history(&self, user: String, limit: u32, offset: u32) -> StoreFuture<'_, RoundPage>;
 
     /// Account `user`'s vote on `puzzle` (replacing an earlier one): the puzzle's votes (up,
     /// down) after it, `None` when the account never played the puzzle (nothing stored) and
     /// the service does not vouch that it did (`played`: a streak round, which is not stored).
-    fn puzzle_vote(
-        &self,
-        user: String,
-        puzzle: String,
-        up: bool,
-        played: bool,
-    ) -> StoreFuture<'_, Option<(u64, u64)>>;
+    fn puzzle_vote(&self, vote: PuzzleVote) -> StoreFuture<'_, Option<(u64, u64)>>;
 
     /// Puzzle `puzzle`'s votes: up, down.
     fn puzzle_votes(&self, puzzle: String) -> StoreFuture<'_, (u64, u64)>;

@@ -35,6 +35,7 @@ use oware_puzzles::{pick, Puzzle, Theme};
 
 use crate::accounts::User;
 use crate::rating::{puzzle_start, rate_round, RatingRow, START};
+use crate::store::training::{PuzzleVote, RoundPage, RoundPlayed};
 use crate::store::{Store, StoreError};
 use crate::time::Clock;
 
@@ -318,17 +319,17 @@ impl Training {
                 let r = self
                     .store
                     .training()
-                    .puzzle_round(
-                        u.id.clone(),
-                        p.id.clone(),
+                    .puzzle_round(RoundPlayed {
+                        user: u.id.clone(),
+                        puzzle: p.id.clone(),
                         start,
                         solved,
-                        now,
-                        verdict
+                        at_ms: now,
+                        rate: verdict
                             .is_ok()
                             .then_some(crate::rating::rate_round as crate::rating::RateRound),
-                        PUZZLE_WEIGHT_FROM,
-                    )
+                        puzzle_from: PUZZLE_WEIGHT_FROM,
+                    })
                     .await?;
                 if r.rated {
                     self.set_rating(i, r.puzzle);
@@ -432,12 +433,12 @@ impl Training {
         let (up, down) = self
             .store
             .training()
-            .puzzle_vote(
-                user.id.clone(),
-                self.puzzles[i].id.clone(),
+            .puzzle_vote(PuzzleVote {
+                user: user.id.clone(),
+                puzzle: self.puzzles[i].id.clone(),
                 up,
-                streak_played,
-            )
+                played: streak_played,
+            })
             .await?
             .ok_or(TrainingError::NotPlayed)?;
         Ok(VoteAnswer { up, down })
@@ -456,7 +457,11 @@ impl Training {
             )));
         }
         let t = self.store.training();
-        let (mut rows, solved, played) = t
+        let RoundPage {
+            mut rows,
+            solved,
+            played,
+        } = t
             .puzzle_history(user_id.into(), HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE)
             .await?;
         let more = rows.len() > HISTORY_PAGE as usize;

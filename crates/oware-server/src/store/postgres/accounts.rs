@@ -39,7 +39,8 @@ fn read_player(r: &Row) -> PlayerGame {
     }
 }
 
-fn read_rating(r: &Row, at: usize) -> RatingRow {
+/// The rating in the five columns from `at` (rating, deviation, volatility, games, last).
+pub(super) fn read_rating(r: &Row, at: usize) -> RatingRow {
     RatingRow {
         rating: r.get(at),
         deviation: r.get(at + 1),
@@ -98,22 +99,8 @@ impl PostgresStore {
                 before[nu.as_str()],
             );
             for (id, r) in [s, nu].into_iter().zip(after) {
-                let games = i64::from(r.games);
-                let last = int(r.last_ms);
-                tx.execute(
-                    &numbered(sql::PUT_RATING),
-                    &[
-                        id,
-                        &end.category,
-                        &r.rating,
-                        &r.deviation,
-                        &r.volatility,
-                        &games,
-                        &last,
-                    ],
-                )
-                .await
-                .map_err(|e| self.failed(e))?;
+                self.write_rating(&tx, sql::PUT_RATING, &[id, &end.category], &r)
+                    .await?;
             }
             ratings = seats;
         }

@@ -2,7 +2,7 @@
 
 use super::PostgresStore;
 use crate::store::bots::{
-    challenge_sql, challenges_of_sql, sql, BotStore, ChallengeRow, Party, TokenRow,
+    challenge_sql, challenges_of_sql, sql, BotStore, ChallengeLimits, ChallengeRow, Party, TokenRow,
 };
 use crate::store::{int, numbered, StoreFuture};
 
@@ -38,21 +38,6 @@ fn read_challenge(r: &tokio_postgres::Row) -> ChallengeRow {
 }
 
 /// A challenge without names (`RETURNING`'s columns).
-fn read_taken(r: &tokio_postgres::Row) -> ChallengeRow {
-    ChallengeRow {
-        id: r.get(0),
-        challenger: r.get(1),
-        challenger_name: String::new(),
-        target: r.get(2),
-        target_name: String::new(),
-        rated: r.get::<_, i64>(3) != 0,
-        clock: r.get(4),
-        side: r.get(5),
-        created_ms: ms(r.get(6)),
-        expires_ms: ms(r.get(7)),
-    }
-}
-
 impl BotStore for PostgresStore {
     fn create_token(&self, t: TokenRow, hash: String, max: u32) -> StoreFuture<'_, bool> {
         Box::pin(async move {
@@ -167,17 +152,11 @@ impl BotStore for PostgresStore {
         })
     }
 
-    fn add_challenge(
-        &self,
-        ch: ChallengeRow,
-        now_ms: u64,
-        per_challenger: u32,
-        per_target: u32,
-    ) -> StoreFuture<'_, bool> {
+    fn add_challenge(&self, ch: ChallengeRow, limits: ChallengeLimits) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
-            tx.execute(&numbered(sql::PURGE_CHALLENGES), &[&int(now_ms)])
+            tx.execute(&numbered(sql::PURGE_CHALLENGES), &[&int(ch.created_ms)])
                 .await
                 .map_err(|e| self.failed(e))?;
             // One challenge made at a time per challenger and per target (until this
@@ -206,8 +185,8 @@ impl BotStore for PostgresStore {
                         &ch.side,
                         &int(ch.created_ms),
                         &int(ch.expires_ms),
-                        &i64::from(per_challenger),
-                        &i64::from(per_target),
+                        &i64::from(limits.per_challenger),
+                        &i64::from(limits.per_target),
                     ],
                 )
                 .await
@@ -247,16 +226,12 @@ impl BotStore for PostgresStore {
         party: Party,
         user: String,
         now_ms: u64,
-    ) -> StoreFuture<'_, Option<ChallengeRow>> {
+    ) -> StoreFuture<'_, bool> {
         Box::pin(async move {
-            let sql = match party {
-                Party::Target => sql::TAKE_AS_TARGET,
-                Party::Challenger => sql::TAKE_AS_CHALLENGER,
-            };
-            let rows = self
-                .rows(&numbered(sql), &[&id, &user, &int(now_ms)], read_taken)
+            let n = self
+                .exec(&numbered(party.take_sql()), &[&id, &user, &int(now_ms)])
                 .await?;
-            Ok(rows.into_iter().next())
+            Ok(n > 0)
         })
     }
 }

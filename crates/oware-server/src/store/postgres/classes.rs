@@ -89,17 +89,11 @@ impl ClassStore for PostgresStore {
         })
     }
 
-    fn add_pupil(
-        &self,
-        user_id: String,
-        class_id: String,
-        name: String,
-        at_ms: u64,
-    ) -> StoreFuture<'_, ()> {
+    fn add_pupil(&self, p: NewPupil) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             self.exec(
                 &numbered(ADD_PUPIL),
-                &[&user_id, &class_id, &name, &int(at_ms)],
+                &[&p.user_id, &p.class_id, &p.name, &int(p.at_ms)],
             )
             .await?;
             Ok(())
@@ -212,18 +206,17 @@ impl ClassStore for PostgresStore {
         })
     }
 
-    fn spent(
-        &self,
-        user_id: String,
-        kind: String,
-        target: String,
-        at_ms: u64,
-        gap_max_ms: u64,
-    ) -> StoreFuture<'_, ()> {
+    fn spent(&self, on: TimeKey, at_ms: u64, gap_max_ms: u64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             self.exec(
                 &numbered(SPENT),
-                &[&user_id, &kind, &target, &int(at_ms), &int(gap_max_ms)],
+                &[
+                    &on.user_id,
+                    &on.kind,
+                    &on.target,
+                    &int(at_ms),
+                    &int(gap_max_ms),
+                ],
             )
             .await?;
             Ok(())

@@ -39,17 +39,11 @@ impl PostgresStore {
 }
 
 impl PoolStore for PostgresStore {
-    fn pool_join(
-        &self,
-        row: PoolRow,
-        now_ms: u64,
-        max: u32,
-        per_address: u32,
-    ) -> StoreFuture<'_, PoolJoin> {
+    fn pool_join(&self, row: PoolRow, max: u32, per_address: u32) -> StoreFuture<'_, PoolJoin> {
         Box::pin(async move {
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
-            let now = int(now_ms);
+            let now = int(row.joined_ms);
             tx.execute(&numbered(sql::DROP_OLD_OF), &[&row.person, &now])
                 .await
                 .map_err(|e| self.failed(e))?;

@@ -23,15 +23,29 @@ fn read(r: &tokio_postgres::Row) -> SearchRow {
     }
 }
 
-/// The statement's parameters as PostgreSQL's values.
-fn values(args: Vec<Arg>) -> Vec<Box<dyn ToSql + Sync + Send>> {
-    args.into_iter()
-        .map(|a| -> Box<dyn ToSql + Sync + Send> {
+/// A parameter as PostgreSQL's value.
+type Value = Box<dyn ToSql + Sync + Send>;
+
+/// `q`'s statement (PostgreSQL's placeholders) and its parameters.
+fn statement(q: &SearchQuery) -> (String, Vec<Value>) {
+    let (sql, args) = search_sql(q);
+    let values = args
+        .into_iter()
+        .map(|a| -> Value {
             match a {
                 Arg::Text(t) => Box::new(t),
                 Arg::Int(i) => Box::new(i),
             }
         })
+        .collect();
+    (numbered(&sql), values)
+}
+
+/// The parameters as a statement takes them.
+fn refs(values: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
+    values
+        .iter()
+        .map(|v| v.as_ref() as &(dyn ToSql + Sync))
         .collect()
 }
 
@@ -67,32 +81,22 @@ impl SearchStore for PostgresStore {
 
     fn search(&self, q: SearchQuery) -> StoreFuture<'_, Vec<SearchRow>> {
         Box::pin(async move {
-            let (sql, args) = search_sql(&q);
-            let values = values(args);
-            let refs: Vec<&(dyn ToSql + Sync)> = values
-                .iter()
-                .map(|v| v.as_ref() as &(dyn ToSql + Sync))
-                .collect();
-            self.rows(&numbered(&sql), &refs, read).await
+            let (sql, values) = statement(&q);
+            self.rows(&sql, &refs(&values), read).await
         })
     }
 
     fn explain(&self, q: SearchQuery) -> StoreFuture<'_, String> {
         Box::pin(async move {
-            let (sql, args) = search_sql(&q);
-            let values = values(args);
-            let refs: Vec<&(dyn ToSql + Sync)> = values
-                .iter()
-                .map(|v| v.as_ref() as &(dyn ToSql + Sync))
-                .collect();
+            let (sql, values) = statement(&q);
             let c = self.client().await?;
-            let tx_sql = format!("EXPLAIN {}", numbered(&sql));
+            let tx_sql = format!("EXPLAIN {sql}");
             // A test's table is small enough for a sequential scan to be cheapest; a site's is
             // not. The plan is asked as the planner would choose for many rows.
             c.batch_execute("SET enable_seqscan = off")
                 .await
                 .map_err(|e| self.failed(e))?;
-            let rows = c.query(&tx_sql, &refs).await;
+            let rows = c.query(&tx_sql, &refs(&values)).await;
             let reset = c.batch_execute("RESET enable_seqscan").await;
             let rows = rows.map_err(|e| self.failed(e))?;
             reset.map_err(|e| self.failed(e))?;

@@ -65,33 +65,33 @@ pub(super) const MIGRATIONS: &[&[&str]] = &[
         updated BIGINT NOT NULL
     );"],
     // 3: accounts, sessions, reset links, ratings and game players, as SQLite's migration 6.
-    &[super::super::accounts::POSTGRES_SCHEMA],
+    &[super::super::accounts::SCHEMA],
     // 4: the quick-pairing pools' tickets, as SQLite's migration 7.
-    &[super::super::pool::POSTGRES_SCHEMA],
+    &[super::super::pool::SCHEMA],
     // 5: tournaments, their players and their games, as SQLite's migration 8.
-    &[super::super::tournaments::POSTGRES_SCHEMA],
+    &[super::super::tournaments::SCHEMA],
     // 6: online games' chat messages, as SQLite's migration 9.
-    &[super::super::chat::POSTGRES_SCHEMA],
+    &[super::super::chat::SCHEMA],
     // 7: the accounts in each online game's seats, as indexed columns, filled for the games
     // already stored, as SQLite's migration 10.
     &[GAMES_SEAT_USERS, POSTGRES_SEAT_USERS_FILL],
     // 8: accounts' API tokens, the bot mark, challenges between accounts, as SQLite's
     // migration 11.
-    &[super::super::bots::POSTGRES_SCHEMA],
+    &[super::super::bots::SCHEMA],
     // 9: the house bots' levels and the pools' opt-out of bots, as SQLite's migration 12.
     &[super::super::bots::HOUSE_SCHEMA],
     // 10: puzzle ratings of accounts and puzzles, rounds, votes, as SQLite's migration 13.
-    &[super::super::training::POSTGRES_SCHEMA],
+    &[super::super::training::SCHEMA],
     // 11: the stars of each account on the lessons' steps, as SQLite's migration 14.
-    &[super::super::lessons::POSTGRES_SCHEMA],
+    &[super::super::lessons::SCHEMA],
     // 12: the language each account chose, as SQLite's migration 15.
-    &[super::super::prefs::POSTGRES_SCHEMA],
+    &[super::super::prefs::SCHEMA],
     // 13: what an account's list of games shows of each online game, as SQLite's migration 16.
     &[GAMES_LISTING],
     // 14: game search, as SQLite's migration 17.
-    &[super::super::search::POSTGRES_SCHEMA],
+    &[super::super::search::SCHEMA],
     // 15: classes, their pupils and their work, as SQLite's migration 18.
-    &[super::super::classes::POSTGRES_SCHEMA],
+    &[super::super::classes::SCHEMA],
     // 16: the lessons' missed tries and the pupils' time, as SQLite's migration 19.
     &[
         super::super::lessons::TRIES_SCHEMA,

@@ -4,20 +4,14 @@
 
 use tokio_postgres::types::ToSql;
 
+use super::accounts::read_rating;
 use super::PostgresStore;
-use crate::rating::{RateRound, RatingRow, START};
-use crate::store::training::{sql, RoundRated, RoundRow, TrainingStore};
+use crate::rating::{RatingRow, START};
+use crate::store::training::sql::{self, PLAYERS, PUZZLES};
+use crate::store::training::{
+    PuzzleVote, RoundPage, RoundPlayed, RoundRated, RoundRow, TrainingStore,
+};
 use crate::store::{int, numbered, StoreError, StoreFuture};
-
-fn read_rating(r: &tokio_postgres::Row, from: usize) -> RatingRow {
-    RatingRow {
-        rating: r.get(from),
-        deviation: r.get(from + 1),
-        volatility: r.get(from + 2),
-        games: u32::try_from(r.get::<_, i64>(from + 3).max(0)).unwrap_or(u32::MAX),
-        last_ms: r.get::<_, i64>(from + 4).max(0) as u64,
-    }
-}
 
 impl PostgresStore {
     async fn one(
@@ -42,94 +36,76 @@ impl PostgresStore {
             .map_err(|e| self.failed(e))
     }
 
-    async fn set_rating(
+    /// Runs `sql` (a write of a rating row) in `tx` with `keys`, then `r`'s rating,
+    /// deviation, volatility, games and last time.
+    pub(super) async fn write_rating(
         &self,
         tx: &deadpool_postgres::Transaction<'_>,
         sql: &str,
-        id: &str,
+        keys: &[&(dyn ToSql + Sync)],
         r: &RatingRow,
     ) -> Result<u64, StoreError> {
         let games = i64::from(r.games);
         let last = int(r.last_ms);
-        self.run_tx(
-            tx,
-            sql,
-            &[&id, &r.rating, &r.deviation, &r.volatility, &games, &last],
-        )
-        .await
+        let cols: [&(dyn ToSql + Sync); 5] =
+            [&r.rating, &r.deviation, &r.volatility, &games, &last];
+        let args: Vec<&(dyn ToSql + Sync)> = keys.iter().chain(&cols).copied().collect();
+        self.run_tx(tx, sql, &args).await
     }
 }
 
 impl TrainingStore for PostgresStore {
-    fn puzzle_round(
-        &self,
-        user: String,
-        puzzle: String,
-        start: RatingRow,
-        solved: bool,
-        at_ms: u64,
-        rate: Option<RateRound>,
-        puzzle_from: u32,
-    ) -> StoreFuture<'_, RoundRated> {
+    fn puzzle_round(&self, round: RoundPlayed) -> StoreFuture<'_, RoundRated> {
         Box::pin(async move {
             let mut c = self.client().await?;
             let tx = c.transaction().await.map_err(|e| self.failed(e))?;
-            let at = int(at_ms);
-            let won = i64::from(solved);
+            let RoundPlayed {
+                user,
+                puzzle,
+                start,
+                ..
+            } = &round;
+            let at = int(round.at_ms);
+            let won = i64::from(round.solved);
             let plays: i64 = self
-                .one(&tx, sql::ROUND, &[&user, &puzzle, &at, &won])
+                .one(&tx, sql::ROUND, &[user, puzzle, &at, &won])
                 .await?
                 .get(0);
             self.run_tx(
                 &tx,
-                sql::ADD_PLAYER,
-                &[&user, &START.rating, &START.deviation, &START.volatility],
+                &PLAYERS.add(),
+                &[user, &START.rating, &START.deviation, &START.volatility],
             )
             .await?;
-            let player_sql = format!("{} FOR UPDATE", sql::PLAYER);
-            let before = read_rating(&self.one(&tx, &player_sql, &[&user]).await?, 0);
+            let player_sql = format!("{} FOR UPDATE", PLAYERS.read());
+            let before = read_rating(&self.one(&tx, &player_sql, &[user]).await?, 0);
             self.run_tx(
                 &tx,
-                sql::ADD_STAT,
-                &[&puzzle, &start.rating, &start.deviation, &start.volatility],
+                &PUZZLES.add(),
+                &[puzzle, &start.rating, &start.deviation, &start.volatility],
             )
             .await?;
-            let stat_sql = format!("{} FOR UPDATE", sql::STAT);
-            let stat = read_rating(&self.one(&tx, &stat_sql, &[&puzzle]).await?, 0);
-            let (Some(rate), true) = (rate, plays <= 1) else {
-                tx.commit().await.map_err(|e| self.failed(e))?;
-                return Ok(RoundRated {
-                    rated: false,
-                    before,
-                    after: before,
-                    puzzle: stat,
-                });
-            };
-            let (after, mut puzzle_after) = rate(before, stat, solved, at_ms);
-            self.set_rating(&tx, sql::SET_PLAYER, &user, &after).await?;
-            if before.games >= puzzle_from {
-                self.set_rating(&tx, sql::SET_STAT, &puzzle, &puzzle_after)
+            let stat_sql = format!("{} FOR UPDATE", PUZZLES.read());
+            let stat = read_rating(&self.one(&tx, &stat_sql, &[puzzle]).await?, 0);
+            let moved = round.moved(plays, before, stat);
+            if let Some(m) = &moved {
+                self.write_rating(&tx, &PLAYERS.set(), &[user], &m.after)
                     .await?;
-            } else {
-                puzzle_after = stat;
+                if let Some(p) = &m.puzzle {
+                    self.write_rating(&tx, &PUZZLES.set(), &[puzzle], p).await?;
+                }
+                self.run_tx(&tx, sql::ROUND_DIFF, &[user, puzzle, &m.diff])
+                    .await?;
             }
-            let diff = (after.rating.round() - before.rating.round()) as i64;
-            self.run_tx(&tx, sql::ROUND_DIFF, &[&user, &puzzle, &diff])
-                .await?;
             tx.commit().await.map_err(|e| self.failed(e))?;
-            Ok(RoundRated {
-                rated: true,
-                before,
-                after,
-                puzzle: puzzle_after,
-            })
+            Ok(RoundRated::new(before, stat, moved.as_ref()))
         })
     }
 
     fn puzzle_player(&self, user: String) -> StoreFuture<'_, Option<RatingRow>> {
         Box::pin(async move {
             let rows = self
-                .rows(&numbered(sql::PLAYER), &[&user], |r| read_rating(r, 0))
+                .rows(&numbered(&PLAYERS.read()), &[&user], |r| read_rating(r, 0))
                 .await?;
             Ok(rows.into_iter().next())
         })
@@ -149,12 +125,7 @@ impl TrainingStore for PostgresStore {
         })
     }
 
-    fn puzzle_history(
-        &self,
-        user: String,
-        limit: u32,
-        offset: u32,
-    ) -> StoreFuture<'_, (Vec<RoundRow>, u64, u64)> {
+    fn puzzle_history(&self, user: String, limit: u32, offset: u32) -> StoreFuture<'_, RoundPage> {
         Box::pin(async move {
             let (limit, offset) = (i64::from(limit), i64::from(offset));
             let rows = self
@@ -174,27 +145,21 @@ impl TrainingStore for PostgresStore {
                 })
                 .await?;
             let (solved, played) = tally.first().copied().unwrap_or((0, 0));
-            Ok((rows, solved.max(0) as u64, played.max(0) as u64))
+            Ok(RoundPage::new(rows, solved, played))
         })
     }
 
-    fn puzzle_vote(
-        &self,
-        user: String,
-        puzzle: String,
-        up: bool,
-        played: bool,
-    ) -> StoreFuture<'_, Option<(u64, u64)>> {
+    fn puzzle_vote(&self, v: PuzzleVote) -> StoreFuture<'_, Option<(u64, u64)>> {
         Box::pin(async move {
-            let up = i64::from(up);
-            let played = i64::from(played);
+            let up = i64::from(v.up);
+            let played = i64::from(v.played);
             let n = self
-                .exec(&numbered(sql::VOTE), &[&user, &puzzle, &up, &played])
+                .exec(&numbered(sql::VOTE), &[&v.user, &v.puzzle, &up, &played])
                 .await?;
             if n == 0 {
                 return Ok(None);
             }
-            Ok(Some(self.puzzle_votes(puzzle).await?))
+            Ok(Some(self.puzzle_votes(v.puzzle).await?))
         })
     }
 

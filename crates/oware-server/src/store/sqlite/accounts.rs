@@ -1,6 +1,7 @@
 //! [`AccountStore`] on SQLite: the same database thread and file as the games.
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::types::ToSql;
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Transaction};
 
 use super::client::Sql;
 use super::update_row;
@@ -38,7 +39,8 @@ fn read_player(r: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerGame> {
     })
 }
 
-fn read_rating(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<RatingRow> {
+/// The rating in the five columns from `at` (rating, deviation, volatility, games, last).
+pub(super) fn read_rating(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<RatingRow> {
     Ok(RatingRow {
         rating: r.get(at)?,
         deviation: r.get(at + 1)?,
@@ -55,19 +57,17 @@ fn rating_of(c: &Connection, user: &str, category: &str) -> rusqlite::Result<Opt
     .optional()
 }
 
-fn put_rating(c: &Connection, user: &str, category: &str, r: &RatingRow) -> rusqlite::Result<()> {
-    c.execute(
-        sql::PUT_RATING,
-        params![
-            user,
-            category,
-            r.rating,
-            r.deviation,
-            r.volatility,
-            i64::from(r.games),
-            int(r.last_ms)
-        ],
-    )?;
+/// Runs `sql` (a write of a rating row) with `keys`, then `r`'s rating, deviation,
+/// volatility, games and last time.
+pub(super) fn write_rating(
+    c: &Connection,
+    sql: &str,
+    keys: &[&dyn ToSql],
+    r: &RatingRow,
+) -> rusqlite::Result<()> {
+    let (games, last) = (i64::from(r.games), int(r.last_ms));
+    let cols: [&dyn ToSql; 5] = [&r.rating, &r.deviation, &r.volatility, &games, &last];
+    c.execute(sql, params_from_iter(keys.iter().chain(&cols)))?;
     Ok(())
 }
 
@@ -89,8 +89,8 @@ fn record_end(
             rating_of(tx, n, &end.category)?,
         );
         let ([after_s, after_n], seats) = rate(end.south_score, end.at_ms, before_s, before_n);
-        put_rating(tx, s, &end.category, &after_s)?;
-        put_rating(tx, n, &end.category, &after_n)?;
+        write_rating(tx, sql::PUT_RATING, &[&s, &end.category], &after_s)?;
+        write_rating(tx, sql::PUT_RATING, &[&n, &end.category], &after_n)?;
         ratings = seats;
     }
     let lines = player_lines(game, end, ratings);

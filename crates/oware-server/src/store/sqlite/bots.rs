@@ -4,7 +4,7 @@ use rusqlite::{params, OptionalExtension};
 
 use super::SqliteStore;
 use crate::store::bots::{
-    challenge_sql, challenges_of_sql, sql, BotStore, ChallengeRow, Party, TokenRow,
+    challenge_sql, challenges_of_sql, sql, BotStore, ChallengeLimits, ChallengeRow, Party, TokenRow,
 };
 use crate::store::{int, StoreFuture};
 
@@ -40,21 +40,6 @@ fn read_challenge(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
 }
 
 /// A challenge without names (`RETURNING`'s columns).
-fn read_taken(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
-    Ok(ChallengeRow {
-        id: r.get(0)?,
-        challenger: r.get(1)?,
-        challenger_name: String::new(),
-        target: r.get(2)?,
-        target_name: String::new(),
-        rated: r.get::<_, i64>(3)? != 0,
-        clock: r.get(4)?,
-        side: r.get(5)?,
-        created_ms: ms(r.get(6)?),
-        expires_ms: ms(r.get(7)?),
-    })
-}
-
 impl BotStore for SqliteStore {
     fn create_token(&self, t: TokenRow, hash: String, max: u32) -> StoreFuture<'_, bool> {
         self.run(move |c| {
@@ -138,16 +123,10 @@ impl BotStore for SqliteStore {
         })
     }
 
-    fn add_challenge(
-        &self,
-        ch: ChallengeRow,
-        now_ms: u64,
-        per_challenger: u32,
-        per_target: u32,
-    ) -> StoreFuture<'_, bool> {
+    fn add_challenge(&self, ch: ChallengeRow, limits: ChallengeLimits) -> StoreFuture<'_, bool> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            tx.execute(sql::PURGE_CHALLENGES, params![int(now_ms)])?;
+            tx.execute(sql::PURGE_CHALLENGES, params![int(ch.created_ms)])?;
             let n = tx.execute(
                 sql::ADD_CHALLENGE,
                 params![
@@ -159,8 +138,8 @@ impl BotStore for SqliteStore {
                     ch.side,
                     int(ch.created_ms),
                     int(ch.expires_ms),
-                    i64::from(per_challenger),
-                    i64::from(per_target)
+                    i64::from(limits.per_challenger),
+                    i64::from(limits.per_target)
                 ],
             )?;
             tx.commit()?;
@@ -191,16 +170,10 @@ impl BotStore for SqliteStore {
         party: Party,
         user: String,
         now_ms: u64,
-    ) -> StoreFuture<'_, Option<ChallengeRow>> {
+    ) -> StoreFuture<'_, bool> {
         self.run(move |c| {
-            let sql = match party {
-                Party::Target => sql::TAKE_AS_TARGET,
-                Party::Challenger => sql::TAKE_AS_CHALLENGER,
-            };
-            let mut st = c.prepare_cached(sql)?;
-            Ok(st
-                .query_row(params![id, user, int(now_ms)], read_taken)
-                .optional()?)
+            let n = c.execute(party.take_sql(), params![id, user, int(now_ms)])?;
+            Ok(n > 0)
         })
     }
 }

@@ -84,15 +84,12 @@ impl ClassStore for SqliteStore {
         })
     }
 
-    fn add_pupil(
-        &self,
-        user_id: String,
-        class_id: String,
-        name: String,
-        at_ms: u64,
-    ) -> StoreFuture<'_, ()> {
+    fn add_pupil(&self, p: NewPupil) -> StoreFuture<'_, ()> {
         self.run(move |conn| {
-            conn.execute(ADD_PUPIL, params![user_id, class_id, name, int(at_ms)])?;
+            conn.execute(
+                ADD_PUPIL,
+                params![p.user_id, p.class_id, p.name, int(p.at_ms)],
+            )?;
             Ok(())
         })
     }
@@ -190,18 +187,11 @@ impl ClassStore for SqliteStore {
         })
     }
 
-    fn spent(
-        &self,
-        user_id: String,
-        kind: String,
-        target: String,
-        at_ms: u64,
-        gap_max_ms: u64,
-    ) -> StoreFuture<'_, ()> {
+    fn spent(&self, on: TimeKey, at_ms: u64, gap_max_ms: u64) -> StoreFuture<'_, ()> {
         self.run(move |conn| {
             conn.execute(
                 SPENT,
-                params![user_id, kind, target, int(at_ms), int(gap_max_ms)],
+                params![on.user_id, on.kind, on.target, int(at_ms), int(gap_max_ms)],
             )?;
             Ok(())
         })

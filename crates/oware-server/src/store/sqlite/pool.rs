@@ -30,16 +30,10 @@ fn ticket(c: &Connection, id: &str) -> rusqlite::Result<Option<PoolRow>> {
 }
 
 impl PoolStore for SqliteStore {
-    fn pool_join(
-        &self,
-        row: PoolRow,
-        now_ms: u64,
-        max: u32,
-        per_address: u32,
-    ) -> StoreFuture<'_, PoolJoin> {
+    fn pool_join(&self, row: PoolRow, max: u32, per_address: u32) -> StoreFuture<'_, PoolJoin> {
         self.run(move |c| {
             let tx = c.transaction()?;
-            let now = int(now_ms);
+            let now = int(row.joined_ms);
             tx.execute(sql::DROP_OLD_OF, params![row.person, now])?;
             let held = tx
                 .query_row(sql::TICKET_OF, params![row.person], read)

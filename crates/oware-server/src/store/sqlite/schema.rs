@@ -31,33 +31,33 @@ const MIGRATIONS: &[&[&str]] = &[
     );"],
     // 6: accounts, their sessions and reset links (hashes only), ratings per category and
     // each finished game's account players (`store/accounts.rs`).
-    &[crate::store::accounts::SQLITE_SCHEMA],
+    &[crate::store::accounts::SCHEMA],
     // 7: the quick-pairing pools' tickets (`store/pool.rs`).
-    &[crate::store::pool::SQLITE_SCHEMA],
+    &[crate::store::pool::SCHEMA],
     // 8: tournaments, their players and their games (`store/tournaments.rs`).
-    &[crate::store::tournaments::SQLITE_SCHEMA],
+    &[crate::store::tournaments::SCHEMA],
     // 9: online games' chat messages (`store/chat.rs`).
-    &[crate::store::chat::SQLITE_SCHEMA],
+    &[crate::store::chat::SCHEMA],
     // 10: the accounts in each online game's seats, as indexed columns, filled for the games
     // already stored (`store/games_sql.rs`).
     &[GAMES_SEAT_USERS, SQLITE_SEAT_USERS_FILL],
     // 11: accounts' API tokens (hashes only), the bot mark, challenges between accounts
     // (`store/bots.rs`).
-    &[crate::store::bots::SQLITE_SCHEMA],
+    &[crate::store::bots::SCHEMA],
     // 12: the house bots' levels and the pools' opt-out of bots (`store/bots.rs`).
     &[crate::store::bots::HOUSE_SCHEMA],
     // 13: puzzle ratings of accounts and puzzles, rounds, votes (`store/training.rs`).
-    &[crate::store::training::SQLITE_SCHEMA],
+    &[crate::store::training::SCHEMA],
     // 14: the stars of each account on the lessons' steps (`store/lessons.rs`).
-    &[crate::store::lessons::SQLITE_SCHEMA],
+    &[crate::store::lessons::SCHEMA],
     // 15: the language each account chose (`store/prefs.rs`).
-    &[crate::store::prefs::SQLITE_SCHEMA],
+    &[crate::store::prefs::SCHEMA],
     // 16: what an account's list of games shows of each online game (`store/games_sql.rs`).
     &[GAMES_LISTING],
     // 17: game search, one row per account seat of a finished online game (`store/search.rs`).
-    &[crate::store::search::SQLITE_SCHEMA],
+    &[crate::store::search::SCHEMA],
     // 18: classes, their pupils and their work (`store/classes.rs`).
-    &[crate::store::classes::SQLITE_SCHEMA],
+    &[crate::store::classes::SCHEMA],
     // 19: the lessons' missed tries (the server's stars) and the pupils' time on their work
     // (`store/lessons.rs`, `store/classes.rs`).
     &[

@@ -3,98 +3,59 @@
 
 use rusqlite::{params, OptionalExtension};
 
+use super::accounts::{read_rating, write_rating};
 use super::client::Sql;
 use super::SqliteStore;
-use crate::rating::{RateRound, RatingRow, START};
+use crate::rating::{RatingRow, START};
 use crate::store::int;
-use crate::store::training::{sql, RoundRated, RoundRow, TrainingStore};
+use crate::store::training::sql::{self, PLAYERS, PUZZLES};
+use crate::store::training::{
+    PuzzleVote, RoundPage, RoundPlayed, RoundRated, RoundRow, TrainingStore,
+};
 use crate::store::StoreFuture;
 
-fn read_rating(r: &rusqlite::Row<'_>, from: usize) -> rusqlite::Result<RatingRow> {
-    Ok(RatingRow {
-        rating: r.get(from)?,
-        deviation: r.get(from + 1)?,
-        volatility: r.get(from + 2)?,
-        games: u32::try_from(r.get::<_, i64>(from + 3)?.max(0)).unwrap_or(u32::MAX),
-        last_ms: r.get::<_, i64>(from + 4)?.max(0) as u64,
-    })
-}
-
-fn set(tx: &rusqlite::Transaction<'_>, sql: &str, id: &str, r: &RatingRow) -> Result<(), Sql> {
-    tx.execute(
-        sql,
-        params![
-            id,
-            r.rating,
-            r.deviation,
-            r.volatility,
-            i64::from(r.games),
-            int(r.last_ms)
-        ],
-    )?;
-    Ok(())
-}
-
 impl TrainingStore for SqliteStore {
-    fn puzzle_round(
-        &self,
-        user: String,
-        puzzle: String,
-        start: RatingRow,
-        solved: bool,
-        at_ms: u64,
-        rate: Option<RateRound>,
-        puzzle_from: u32,
-    ) -> StoreFuture<'_, RoundRated> {
+    fn puzzle_round(&self, round: RoundPlayed) -> StoreFuture<'_, RoundRated> {
         self.run(move |c| {
             let tx = c.transaction()?;
+            let RoundPlayed {
+                user,
+                puzzle,
+                start,
+                ..
+            } = &round;
             let plays: i64 = tx.query_row(
                 sql::ROUND,
-                params![user, puzzle, int(at_ms), i64::from(solved)],
+                params![user, puzzle, int(round.at_ms), i64::from(round.solved)],
                 |r| r.get(0),
             )?;
             tx.execute(
-                sql::ADD_PLAYER,
+                &PLAYERS.add(),
                 params![user, START.rating, START.deviation, START.volatility],
             )?;
-            let before = tx.query_row(sql::PLAYER, params![user], |r| read_rating(r, 0))?;
+            let before = tx.query_row(&PLAYERS.read(), params![user], |r| read_rating(r, 0))?;
             tx.execute(
-                sql::ADD_STAT,
+                &PUZZLES.add(),
                 params![puzzle, start.rating, start.deviation, start.volatility],
             )?;
-            let stat = tx.query_row(sql::STAT, params![puzzle], |r| read_rating(r, 0))?;
-            let (Some(rate), true) = (rate, plays <= 1) else {
-                tx.commit()?;
-                return Ok(RoundRated {
-                    rated: false,
-                    before,
-                    after: before,
-                    puzzle: stat,
-                });
-            };
-            let (after, mut puzzle_after) = rate(before, stat, solved, at_ms);
-            set(&tx, sql::SET_PLAYER, &user, &after)?;
-            if before.games >= puzzle_from {
-                set(&tx, sql::SET_STAT, &puzzle, &puzzle_after)?;
-            } else {
-                puzzle_after = stat;
+            let stat = tx.query_row(&PUZZLES.read(), params![puzzle], |r| read_rating(r, 0))?;
+            let moved = round.moved(plays, before, stat);
+            if let Some(m) = &moved {
+                write_rating(&tx, &PLAYERS.set(), &[user], &m.after)?;
+                if let Some(p) = &m.puzzle {
+                    write_rating(&tx, &PUZZLES.set(), &[puzzle], p)?;
+                }
+                tx.execute(sql::ROUND_DIFF, params![user, puzzle, m.diff])?;
             }
-            let diff = (after.rating.round() - before.rating.round()) as i64;
-            tx.execute(sql::ROUND_DIFF, params![user, puzzle, diff])?;
             tx.commit()?;
-            Ok(RoundRated {
-                rated: true,
-                before,
-                after,
-                puzzle: puzzle_after,
-            })
+            Ok(RoundRated::new(before, stat, moved.as_ref()))
         })
     }
 
     fn puzzle_player(&self, user: String) -> StoreFuture<'_, Option<RatingRow>> {
         self.run(move |c| {
             Ok(
-                c.query_row(sql::PLAYER, params![user], |r| read_rating(r, 0))
+                c.query_row(&PLAYERS.read(), params![user], |r| read_rating(r, 0))
                     .optional()?,
             )
         })
@@ -116,12 +77,7 @@ impl TrainingStore for SqliteStore {
         })
     }
 
-    fn puzzle_history(
-        &self,
-        user: String,
-        limit: u32,
-        offset: u32,
-    ) -> StoreFuture<'_, (Vec<RoundRow>, u64, u64)> {
+    fn puzzle_history(&self, user: String, limit: u32, offset: u32) -> StoreFuture<'_, RoundPage> {
         self.run(move |c| {
             let mut st = c.prepare_cached(sql::HISTORY)?;
             let rows = st.query_map(params![user, i64::from(limit), i64::from(offset)], |r| {
@@ -136,24 +92,18 @@ impl TrainingStore for SqliteStore {
             let rows = rows.collect::<Result<Vec<_>, _>>()?;
             let (solved, played): (i64, i64) =
                 c.query_row(sql::TALLY, params![user], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            Ok((rows, solved.max(0) as u64, played.max(0) as u64))
+            Ok(RoundPage::new(rows, solved, played))
         })
     }
 
-    fn puzzle_vote(
-        &self,
-        user: String,
-        puzzle: String,
-        up: bool,
-        played: bool,
-    ) -> StoreFuture<'_, Option<(u64, u64)>> {
+    fn puzzle_vote(&self, v: PuzzleVote) -> StoreFuture<'_, Option<(u64, u64)>> {
         self.run(move |c| {
             let tx = c.transaction()?;
             let n = tx.execute(
                 sql::VOTE,
-                params![user, puzzle, i64::from(up), i64::from(played)],
+                params![v.user, v.puzzle, i64::from(v.up), i64::from(v.played)],
             )?;
-            let votes = votes(&tx, &puzzle)?;
+            let votes = votes(&tx, &v.puzzle)?;
             tx.commit()?;
             Ok((n > 0).then_some(votes))
         })
