@@ -285,19 +285,10 @@ pub trait GameStore: Send + Sync {
     /// rebuild the lobby at start.
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>>;
 
-    /// The online games still going (as [`GameStore::live_online`]) with account `user_id` (its
-    /// id) in a seat, found by the seat columns' indexes, oldest first: at most `limit` of
-    /// them after the first `offset` (a page: an account's list is never read whole).
-    fn live_online_of(
-        &self,
-        user_id: String,
-        offset: u64,
-        limit: u64,
-    ) -> StoreFuture<'_, Vec<GameRow>>;
-
-    /// A page of account `user_id`'s online games still going (as
-    /// [`GameStore::live_online_of`]), only the columns its list shows: never the online
-    /// part's JSON nor the moves.
+    /// A page of account `user_id`'s online games still going (as [`GameStore::live_online`],
+    /// with the account in a seat, found by the seat columns' indexes, oldest first): at most
+    /// `limit` of them after the first `offset`, only the columns its list shows: never the
+    /// online part's JSON nor the moves.
     fn listed_online_of(
         &self,
         user_id: String,

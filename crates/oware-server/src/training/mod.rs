@@ -407,15 +407,15 @@ impl Training {
             let id = self.puzzles[i].id.clone();
             self.store
                 .training()
-                .puzzle_round(
-                    user.id.clone(),
-                    id.clone(),
-                    ratings[i],
+                .puzzle_round(RoundPlayed {
+                    user: user.id.clone(),
+                    puzzle: id.clone(),
+                    start: ratings[i],
                     solved,
-                    now,
-                    None,
-                    PUZZLE_WEIGHT_FROM,
-                )
+                    at_ms: now,
+                    rate: None,
+                    puzzle_from: PUZZLE_WEIGHT_FROM,
+                })
                 .await?;
             let result = if solved { "solved" } else { "failed" };
             results.push(OfflineResult {

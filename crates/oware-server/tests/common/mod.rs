@@ -188,8 +188,7 @@ pub struct TestStore {
     pub inner: Arc<dyn Store>,
     pub updates_left: AtomicU64,
     pub review_gate: Option<Arc<tokio::sync::Semaphore>>,
-    /// Whole game rows read by `load` and `live_online_of` (what an account's list must not
-    /// need).
+    /// Whole game rows read by `load` (what an account's list must not need).
     pub whole_rows: AtomicU64,
     /// Whether `listed_online_of` answers empty listings (rows written before the column).
     pub blank_listings: std::sync::atomic::AtomicBool,
@@ -286,16 +285,6 @@ impl GameStore for TestStore {
     fn live_online(&self) -> StoreFuture<'_, Vec<GameRow>> {
         self.inner.live_online()
     }
-    fn live_online_of(
-        &self,
-        user_id: String,
-        offset: u64,
-        limit: u64,
-    ) -> StoreFuture<'_, Vec<GameRow>> {
-        self.whole_rows.fetch_add(1, Ordering::SeqCst);
-        self.inner.live_online_of(user_id, offset, limit)
-    }
-
     fn listed_online_of(
         &self,
         user_id: String,

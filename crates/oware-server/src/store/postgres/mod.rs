@@ -365,30 +365,6 @@ impl GameStore for PostgresStore {
         })
     }
 
-    fn live_online_of(
-        &self,
-        user_id: String,
-        offset: u64,
-        limit: u64,
-    ) -> StoreFuture<'_, Vec<GameRow>> {
-        Box::pin(async move {
-            let c = self.client().await?;
-            let (limit, offset) = (crate::store::int(limit), crate::store::int(offset));
-            let rows = c
-                .query(
-                    &format!(
-                        "SELECT {GAME_COLUMNS} FROM games
-                         WHERE (south_user = $1 OR north_user = $1) AND {LIVE_ONLINE}
-                         ORDER BY created, id LIMIT $2 OFFSET $3"
-                    ),
-                    &[&user_id, &limit, &offset],
-                )
-                .await
-                .map_err(|e| self.failed(e))?;
-            Ok(rows.iter().map(read_row).collect())
-        })
-    }
-
     fn listed_online_of(
         &self,
         user_id: String,

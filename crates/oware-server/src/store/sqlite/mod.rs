@@ -281,24 +281,6 @@ impl GameStore for SqliteStore {
         })
     }
 
-    fn live_online_of(
-        &self,
-        user_id: String,
-        offset: u64,
-        limit: u64,
-    ) -> StoreFuture<'_, Vec<GameRow>> {
-        self.run(move |c| {
-            let mut st = c.prepare_cached(&format!(
-                "SELECT {GAME_COLUMNS} FROM games
-                 WHERE (south_user = ?1 OR north_user = ?1) AND {LIVE_ONLINE}
-                 ORDER BY created, id LIMIT ?2 OFFSET ?3"
-            ))?;
-            let (limit, offset) = (crate::store::int(limit), crate::store::int(offset));
-            let rows = st.query_map(params![user_id, limit, offset], read_row)?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
-    }
-
     fn listed_online_of(
         &self,
         user_id: String,
