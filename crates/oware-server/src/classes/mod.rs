@@ -11,6 +11,7 @@
 //! counting level it answered right (recorded here, from `POST /api/counting`).
 //! `docs/classes.md` says what is kept and what deleting a class deletes.
 
+mod csv;
 mod logins;
 mod safety;
 pub mod worksheet;
@@ -34,6 +35,7 @@ use crate::store::{Store, StoreError};
 use crate::time::Clock;
 use crate::tournament::{TournamentError, Tournaments};
 use crate::training::Training;
+use csv::{csv_field, iso_time, minutes};
 
 /// The longest class or pupil name, in characters.
 pub const NAME_CHARS_MAX: usize = 40;
@@ -759,11 +761,6 @@ fn spent_on(times: &[&PupilTime], w: &WorkRow) -> u64 {
         .sum()
 }
 
-/// Milliseconds as whole minutes, rounded to the nearest, for the CSV file.
-fn minutes(ms: u64) -> String {
-    ((ms + 30_000) / 60_000).to_string()
-}
-
 fn work_view(w: &WorkRow) -> WorkView {
     WorkView {
         id: w.id.clone(),
@@ -771,33 +768,6 @@ fn work_view(w: &WorkRow) -> WorkView {
         target: w.target.clone(),
         due: w.due.clone(),
     }
-}
-
-/// One CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled);
-/// a field a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a `'` first.
-fn csv_field(s: &str) -> String {
-    let s = if s.starts_with(['=', '+', '-', '@']) {
-        format!("'{s}")
-    } else {
-        s.to_string()
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
-
-/// `ms` (epoch) as `YYYY-MM-DD HH:MM` UTC.
-fn iso_time(ms: u64) -> String {
-    let day = (ms / 86_400_000) as i64;
-    let in_day = (ms % 86_400_000) / 60_000;
-    format!(
-        "{} {:02}:{:02}",
-        crate::utc_date(day),
-        in_day / 60,
-        in_day % 60
-    )
 }
 
 #[cfg(test)]

@@ -18,6 +18,8 @@ mod accounts;
 mod assets;
 mod bot;
 mod bundle;
+#[cfg(test)]
+mod bundle_pages;
 mod chat;
 mod classes;
 mod compress;
