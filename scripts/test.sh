@@ -85,7 +85,7 @@ cargo test --workspace --doc
 # The server's API suite again, every server on PostgreSQL (tests/common/mod.rs picks the backend).
 OWARE_TEST_BACKEND=postgres cargo test -p oware-server --test api --test online --test review --test hardening \
   --test accounts --test tournaments --test pool --test training --test bots --test house_bots --test learn --test classes \
-  --test budgets --test search
+  --test budgets --test search --test training_offline
 
 # --- browser tests: Debian's chromium driven by playwright-core against the real `oware serve` ---
 # (crates/oware-server/web-tests; screenshots in test-artifacts/). A missing chromium fails the run.
