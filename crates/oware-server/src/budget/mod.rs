@@ -553,7 +553,7 @@ impl Budget {
     }
 
     /// Counts `n` puzzle rounds played offline that `account` sends, all or none: refused
-    /// (429, counting nothing) beyond [`OFFLINE_ROUNDS_PER_DAY`] in a day.
+    /// (429, counting nothing) beyond `OFFLINE_ROUNDS_PER_DAY` (200) in a day.
     pub fn offline_rounds(&self, account: &str, n: usize) -> Result<(), LimitError> {
         self.offline_rounds
             .take_n(&account.to_string(), n, self.clock.now_ms())
