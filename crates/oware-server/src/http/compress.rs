@@ -27,7 +27,7 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap};
@@ -109,30 +109,32 @@ pub(crate) fn worth(mime: &str) -> bool {
 /// files, pages and catalogues.
 static VARIANTS: LazyLock<Mutex<Variants>> = LazyLock::new(|| Mutex::new(HashMap::new()));
 
-/// The compressed variants by (entity tag, coding); `None`: not smaller.
-type Variants = HashMap<(String, Coding), Option<Bytes>>;
+/// The compressed variants by (entity tag, coding), each made once; `None`: not smaller.
+type Variants = HashMap<(String, Coding), Arc<tokio::sync::OnceCell<Option<Bytes>>>>;
 
 /// `data` (a page's file, tagged `tag`) compressed in `coding`: made at the first request, kept
-/// afterwards; `None` when it would not be smaller.
+/// afterwards; `None` when it would not be smaller. Requests that arrive while it is being made
+/// wait for that one compression rather than starting their own.
 pub(crate) async fn variant(tag: &str, data: Bytes, coding: Coding) -> Option<Bytes> {
-    let key = (tag.to_owned(), coding);
-    if let Some(kept) = VARIANTS.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return kept.clone();
-    }
-    // Brotli 11 takes a while on the larger files (the WebAssembly): off the async threads. Two
-    // first requests at once both compress; the second result replaces an equal first.
-    let made = tokio::task::spawn_blocking(move || {
-        let packed = compress(&data, coding);
-        (packed.len() < data.len()).then(|| Bytes::from(packed))
+    let cell = Arc::clone(
+        VARIANTS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry((tag.to_owned(), coding))
+            .or_default(),
+    );
+    cell.get_or_init(|| async move {
+        // Brotli 11 takes a while on the larger files (the WebAssembly): off the async threads.
+        tokio::task::spawn_blocking(move || {
+            let packed = compress(&data, coding);
+            (packed.len() < data.len()).then(|| Bytes::from(packed))
+        })
+        .await
+        .ok()
+        .flatten()
     })
     .await
-    .ok()
-    .flatten();
-    VARIANTS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, made.clone());
-    made
+    .clone()
 }
 
 /// `data` compressed in `coding` at the highest setting (brotli's a little lower for large files).
