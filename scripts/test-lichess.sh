@@ -18,9 +18,12 @@ echo "== lichess clients: venv $venv"
 # berserk 0.14 is the version the test was written against; a newer one must pass too.
 venv_ready "$venv" "berserk>=0.14,<1" pytest requests
 
-echo "== lichess clients: build oware"
-(cd "$repo" && cargo build --quiet -p oware-cli)
+# scripts/test.sh passes the binary its Rust tests built; run alone, this builds it the same way.
+if [ -z "${OWARE_BIN:-}" ]; then
+  echo "== lichess clients: build oware"
+  OWARE_BIN="$(bash "$repo/scripts/oware-bin.sh")"
+fi
+export OWARE_BIN
 
 echo "== lichess clients: pytest"
-export OWARE_BIN="${OWARE_BIN:-$target/debug/oware}"
 run_pytest "$venv" "$repo" "$repo/crates/oware-server/tests/lichess"

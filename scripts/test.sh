@@ -5,7 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/net.sh
 source scripts/net.sh
+# Each group's start and the time since the script began, so a slow run shows where it went.
+step() { echo "== [$(date -u +%H:%M:%S), ${SECONDS} s] $*"; }
 
+step "prerequisites"
 # --- browser test prerequisites (owned by the web game; see crates/oware-server/web-tests) ---
 if [ -f crates/oware-server/web-tests/package.json ]; then
   if ! command -v chromium >/dev/null 2>&1; then
@@ -72,6 +75,7 @@ export OWARE_TEST_PG_BIN="$PG_BIN"
 export OWARE_TEST_PG_BROWSER_URL="postgres://oware@127.0.0.1:$PG_PORT/oware_browser"
 echo "PostgreSQL test cluster on 127.0.0.1:$PG_PORT ($PG_DIR)"
 
+step "Rust tests (build and run)"
 # --- Rust: unit, integration, vector, protocol, API, terminal (tmux) and browser tests ---
 # (the server's API tests and the tests of several instances run on PostgreSQL too: below)
 # The engine for the page, compiled to WebAssembly (crates/oware-wasm): the server embeds it and
@@ -81,28 +85,39 @@ if command -v rustup >/dev/null 2>&1; then
 fi
 bash scripts/build-wasm.sh
 cargo test --workspace --all-targets
+# The `oware` binary that build made (the CLI's tests run it): the browser and lichess tests use it
+# too, so the workspace is compiled once (scripts/oware-bin.sh says why).
+OWARE_BIN="$(bash scripts/oware-bin.sh)"
+export OWARE_BIN
+step "doc tests"
 cargo test --workspace --doc
+step "the server's suites on PostgreSQL"
 # The server's API suite again, every server on PostgreSQL (tests/common/mod.rs picks the backend).
-OWARE_TEST_BACKEND=postgres cargo test -p oware-server --test api --test online --test review --test hardening \
+# `--workspace`, not `-p oware-server`: the same features as the build above, so nothing is compiled again.
+OWARE_TEST_BACKEND=postgres cargo test --workspace --test api --test online --test review --test hardening \
   --test accounts --test tournaments --test pool --test training --test bots --test house_bots --test learn --test classes \
   --test budgets --test search --test training_offline
 
+step "browser tests"
 # --- browser tests: Debian's chromium driven by playwright-core against the real `oware serve` ---
 # (crates/oware-server/web-tests; screenshots in test-artifacts/). A missing chromium fails the run.
 if [ -f crates/oware-server/web-tests/package.json ]; then
   command -v chromium >/dev/null 2>&1 || { echo "chromium is missing: the browser tests cannot run" >&2; exit 1; }
-  cargo build -p oware-cli --quiet
-  OWARE_BIN="${CARGO_TARGET_DIR:-target}/debug/oware" CHROMIUM="$(command -v chromium)" \
+  OWARE_BIN="$OWARE_BIN" CHROMIUM="$(command -v chromium)" \
     node --test --test-concurrency=1 crates/oware-server/web-tests/*.test.mjs
 fi
 
+step "Python package"
 # --- the Python package (crates/oware-py): its pytest suite in a virtual environment of its own ---
 # (owned by the Python package; see docs/python.md). Needs only Python 3 with venv and pip.
 bash scripts/test-python.sh
 
+step "OpenAPI document"
 # --- the OpenAPI document, checked by openapi-spec-validator (from the package index) ---
 bash scripts/test-openapi.sh
 
+step "lichess clients"
 # --- lichess's Python client (berserk, from the package index) drives a bot on the site ---
 # (crates/oware-server/tests/lichess; docs/bots.md, "lichess's clients").
 bash scripts/test-lichess.sh
+step "all tests passed"
