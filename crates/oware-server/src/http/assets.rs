@@ -99,8 +99,12 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
     env.add_function("t", super::i18n::template_t);
     env.add_function("t_html", super::i18n::template_t_html);
     env.add_function("bundle", bundle_address);
-    env.add_function("critical_css", super::first_paint::critical_css);
-    env.add_function("early_script", super::first_paint::early_script);
+    env.add_function("critical_css", || {
+        super::first_paint::critical_css(&module_text)
+    });
+    env.add_function("early_script", || {
+        super::first_paint::early_script(&module_text)
+    });
     let text = |file: rust_embed::EmbeddedFile| {
         String::from_utf8(file.data.into_owned()).expect("a template is UTF-8")
     };

@@ -17,8 +17,6 @@
 //! `Content-Security-Policy` ([`policy_for`]), computed when the page is rendered: no
 //! `'unsafe-inline'`, and any other inline script or style stays refused.
 
-use std::sync::LazyLock;
-
 use oware_core::{Move, Position, Side};
 use oware_protocol::view::position_view;
 use sha2::{Digest, Sha256};
@@ -32,39 +30,39 @@ pub(super) const CSP: &str = "default-src 'self'; img-src 'self' data:; style-sr
 /// The line of `style.css` that ends its critical part (everything above it).
 pub(super) const CRITICAL_END: &str = "/* ===== The end of the home page's first paint";
 
-/// The critical part of `style.css` (the text before [`CRITICAL_END`]), its comments left out.
-static CRITICAL_CSS: LazyLock<String> = LazyLock::new(|| {
-    let css = super::assets::module_text("/style.css").unwrap_or_default();
-    let critical = css.find(CRITICAL_END).map_or("", |at| &css[..at]);
-    without_comments(critical)
-});
+/// How the pages' files are read: the embedded file at a path (`/style.css`, `/js/early.js`).
+/// Given by `assets.rs`, which holds them (and calls this module, which therefore does not call it back).
+pub(super) type Read = dyn Fn(&str) -> Option<String>;
 
-/// The early script (`early.js` and its imports) as one classic script, or the bundler's refusal.
-static EARLY_SCRIPT: LazyLock<Result<String, String>> = LazyLock::new(|| {
-    let modules = super::bundle::bundle(&["/js/early.js"], &super::assets::module_text)?;
-    // The bundle waits at its top level (a module may); a classic script runs it in an async function.
-    Ok(format!("(async () => {{\n{modules}}})();\n"))
-});
-
-/// `critical_css()` in a template: the critical part of `style.css`, as it goes between `<style>` tags.
-pub(super) fn critical_css() -> Result<minijinja::Value, minijinja::Error> {
-    if CRITICAL_CSS.is_empty() || CRITICAL_CSS.contains("</") {
-        return Err(minijinja::Error::new(
-            minijinja::ErrorKind::InvalidOperation,
-            format!("style.css has no critical part ending at {CRITICAL_END:?}, or it holds `</`"),
-        ));
-    }
-    Ok(minijinja::Value::from_safe_string(CRITICAL_CSS.clone()))
+/// An error of a template function.
+fn invalid(e: String) -> minijinja::Error {
+    minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, e)
 }
 
-/// `early_script()` in a template: `early.js` as one classic script, as it goes between `<script>` tags.
-pub(super) fn early_script() -> Result<minijinja::Value, minijinja::Error> {
-    let invalid = |e: String| minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, e);
-    let script = EARLY_SCRIPT.as_ref().map_err(|e| invalid(e.clone()))?;
-    if script.contains("</") {
-        return Err(invalid("early.js holds `</`".into()));
+/// `critical_css()` in a template: the critical part of `style.css` (the text before
+/// [`CRITICAL_END`]), its comments left out, as it goes between `<style>` tags.
+pub(super) fn critical_css(read: &Read) -> Result<minijinja::Value, minijinja::Error> {
+    let css = read("/style.css").unwrap_or_default();
+    let critical = without_comments(css.find(CRITICAL_END).map_or("", |at| &css[..at]));
+    if critical.is_empty() || critical.contains("</") {
+        return Err(invalid(format!(
+            "style.css has no critical part ending at {CRITICAL_END:?}, or it holds `</`"
+        )));
     }
-    Ok(minijinja::Value::from_safe_string(script.clone()))
+    Ok(minijinja::Value::from_safe_string(critical))
+}
+
+/// `early_script()` in a template: `early.js` and the modules it imports as one classic script
+/// (`bundle.rs`), as it goes between `<script>` tags.
+pub(super) fn early_script(read: &Read) -> Result<minijinja::Value, minijinja::Error> {
+    let modules = super::bundle::bundle(&["/js/early.js"], read).map_err(invalid)?;
+    if modules.contains("</") {
+        return Err(invalid("early.js or a module it imports holds `</`".into()));
+    }
+    // The bundle waits at its top level (a module may); a classic script runs it in an async function.
+    Ok(minijinja::Value::from_safe_string(format!(
+        "(async () => {{\n{modules}}})();\n"
+    )))
 }
 
 /// A pit as the server draws it: its absolute number (0–11), its letter and its seeds.
@@ -80,9 +78,17 @@ fn pit(p: usize, seeds: u8) -> minijinja::Value {
 pub(super) fn start_board() -> minijinja::Value {
     let view = position_view(&Position::start());
     let row = |side: Side| -> Vec<usize> { (side.first_pit()..side.first_pit() + 6).collect() };
-    let top: Vec<_> = row(Side::North).into_iter().rev().map(|p| pit(p, view.pits[p])).collect();
-    let bottom: Vec<_> = row(Side::South).into_iter().map(|p| pit(p, view.pits[p])).collect();
-    let store = |side: Side, code: &str| minijinja::context! { side => code, seeds => view.stores[side] };
+    let top: Vec<_> = row(Side::North)
+        .into_iter()
+        .rev()
+        .map(|p| pit(p, view.pits[p]))
+        .collect();
+    let bottom: Vec<_> = row(Side::South)
+        .into_iter()
+        .map(|p| pit(p, view.pits[p]))
+        .collect();
+    let store =
+        |side: Side, code: &str| minijinja::context! { side => code, seeds => view.stores[side] };
     minijinja::context! {
         top => top,
         bottom => bottom,
@@ -102,7 +108,11 @@ pub(super) fn policy_for(html: &str) -> String {
     };
     let (scripts, styles) = (hashes("script"), hashes("style"));
     CSP.replacen("style-src 'self'", &format!("style-src 'self'{styles}"), 1)
-        .replacen("script-src 'self'", &format!("script-src 'self'{scripts}"), 1)
+        .replacen(
+            "script-src 'self'",
+            &format!("script-src 'self'{scripts}"),
+            1,
+        )
 }
 
 /// The texts of the elements `<tag>…</tag>` of `html` written with no attribute (inline scripts
@@ -124,10 +134,15 @@ fn without_comments(css: &str) -> String {
     let mut rest = css;
     while let Some(at) = rest.find("/*") {
         out.push_str(&rest[..at]);
-        rest = rest[at..].find("*/").map_or("", |end| &rest[at + end + 2..]);
+        rest = rest[at..]
+            .find("*/")
+            .map_or("", |end| &rest[at + end + 2..]);
     }
     out.push_str(rest);
-    out.lines().filter(|l| !l.trim().is_empty()).map(|l| format!("{l}\n")).collect()
+    out.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// Standard base64 with padding (RFC 4648), as CSP hash sources are written.
@@ -135,7 +150,11 @@ fn base64(bytes: &[u8]) -> String {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
             if i <= chunk.len() {
@@ -170,7 +189,10 @@ mod tests {
 
     #[test]
     fn the_policy_allows_each_inline_block_by_its_hash_and_nothing_else() {
-        assert_eq!(policy_for("<p>no inline</p><script type=\"module\" src=\"/a.js\"></script>"), CSP);
+        assert_eq!(
+            policy_for("<p>no inline</p><script type=\"module\" src=\"/a.js\"></script>"),
+            CSP
+        );
         let html = "<style>b{}</style><script>alert(1)</script><script src=\"/x.js\"></script>";
         assert_eq!(inline_blocks(html, "script"), ["alert(1)"]);
         let policy = policy_for(html);
@@ -182,7 +204,10 @@ mod tests {
 
     #[test]
     fn comments_go_and_rules_stay() {
-        assert_eq!(without_comments("/* a */\na { b: c; } /* d\n e */\n\n.f {}\n"), "a { b: c; } \n.f {}\n");
+        assert_eq!(
+            without_comments("/* a */\na { b: c; } /* d\n e */\n\n.f {}\n"),
+            "a { b: c; } \n.f {}\n"
+        );
     }
 
     #[test]
@@ -190,12 +215,34 @@ mod tests {
         let board = start_board();
         let letters = |row: &str| -> String {
             let row = board.get_attr(row).unwrap();
-            (0..6).map(|i| row.get_item(&i.into()).unwrap().get_attr("letter").unwrap().to_string()).collect()
+            (0..6)
+                .map(|i| {
+                    row.get_item(&i.into())
+                        .unwrap()
+                        .get_attr("letter")
+                        .unwrap()
+                        .to_string()
+                })
+                .collect()
         };
         assert_eq!(letters("top"), "fedcba");
         assert_eq!(letters("bottom"), "ABCDEF");
-        let seeds = board.get_attr("bottom").unwrap().get_item(&0.into()).unwrap().get_attr("seeds").unwrap();
+        let seeds = board
+            .get_attr("bottom")
+            .unwrap()
+            .get_item(&0.into())
+            .unwrap()
+            .get_attr("seeds")
+            .unwrap();
         assert_eq!(seeds.to_string(), "4");
-        assert_eq!(board.get_attr("right").unwrap().get_attr("side").unwrap().to_string(), "S");
+        assert_eq!(
+            board
+                .get_attr("right")
+                .unwrap()
+                .get_attr("side")
+                .unwrap()
+                .to_string(),
+            "S"
+        );
     }
 }
