@@ -191,3 +191,116 @@ async fn the_qr_route_draws_links_and_refuses_other_texts_as_json() {
     }
     s.shutdown().await.unwrap();
 }
+
+/// Standard base64 (RFC 4648, padded), as a CSP hash source writes a SHA-256.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(ABC[((n >> (18 - 6 * i)) & 63) as usize])
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
+
+/// The text between `open` and the next `close` in `html`, each time `open` occurs.
+fn blocks<'a>(html: &'a str, open: &str, close: &str) -> Vec<&'a str> {
+    html.match_indices(open)
+        .filter_map(|(at, _)| {
+            let rest = &html[at + open.len()..];
+            rest.find(close).map(|end| &rest[..end])
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_home_page_draws_its_board_itself_and_its_policy_allows_only_its_own_inline_script_and_style(
+) {
+    use sha2::{Digest, Sha256};
+    let dir = tempfile::tempdir().unwrap();
+    let s = common::server(&dir.path().join("games.sqlite")).await;
+    let base = format!("http://{}", s.addr());
+    let client = Client::new();
+    let home = client.get(format!("{base}/")).send().await.unwrap();
+    let policy = home.headers()[CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let html = home.text().await.unwrap();
+    // The board: the rules core's first position, twelve pits of four seeds, North's row right to left.
+    assert_eq!(
+        html.matches("<button type=\"button\" class=\"pit\"")
+            .count(),
+        12
+    );
+    assert_eq!(html.matches("<span class=\"count\">4</span>").count(), 12);
+    let top = &html[html.find("id=\"row-top\"").unwrap()..html.find("id=\"row-bottom\"").unwrap()];
+    let letters: String = blocks(top, "data-letter=\"", "\"").concat();
+    assert_eq!(letters, "fedcba");
+    assert_eq!(
+        html.matches("<span class=\"store-count\">0</span>").count(),
+        2
+    );
+    // One inline script and one inline style, each allowed by its hash and nothing else inline.
+    let scripts = blocks(&html, "<script>", "</script>");
+    let styles = blocks(&html, "<style>", "</style>");
+    assert_eq!((scripts.len(), styles.len()), (1, 1));
+    assert!(
+        styles[0].contains(".pit {") && !styles[0].contains("/*"),
+        "the critical CSS, without comments"
+    );
+    assert!(
+        !styles[0].contains(".review-head"),
+        "only the first paint's part of style.css"
+    );
+    let hash = |text: &str| format!("'sha256-{}'", base64(&Sha256::digest(text.as_bytes())));
+    let directive = |name: &str| {
+        policy
+            .split(';')
+            .map(str::trim)
+            .find(|d| d.starts_with(name))
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(
+        directive("script-src "),
+        format!("script-src 'self' {} 'wasm-unsafe-eval'", hash(scripts[0]))
+    );
+    assert_eq!(
+        directive("style-src "),
+        format!("style-src 'self' {}", hash(styles[0]))
+    );
+    assert!(!policy.contains("unsafe-inline"), "{policy}");
+    // The whole style sheet follows without holding the first paint back; without scripts, at once.
+    assert!(html.contains(
+        "<link rel=\"stylesheet\" href=\"/style.css\" media=\"print\" id=\"style-late\">"
+    ));
+    assert!(html.contains("<noscript><link rel=\"stylesheet\" href=\"/style.css\"></noscript>"));
+    // A page without inline code keeps the plain policy.
+    let rules = client.get(format!("{base}/rules")).send().await.unwrap();
+    let plain = rules.headers()[CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(!plain.contains("sha256"), "{plain}");
+    assert!(
+        plain.contains("script-src 'self' 'wasm-unsafe-eval'")
+            && plain.contains("style-src 'self';"),
+        "{plain}"
+    );
+    assert!(rules
+        .text()
+        .await
+        .unwrap()
+        .contains("\n<link rel=\"stylesheet\" href=\"/style.css\">\n"));
+    s.shutdown().await.unwrap();
+}

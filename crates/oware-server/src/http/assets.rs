@@ -99,6 +99,12 @@ fn templates() -> Result<minijinja::Environment<'static>, minijinja::Error> {
     env.add_function("t", super::i18n::template_t);
     env.add_function("t_html", super::i18n::template_t_html);
     env.add_function("bundle", bundle_address);
+    env.add_function("critical_css", || {
+        super::first_paint::critical_css(&module_text)
+    });
+    env.add_function("early_script", || {
+        super::first_paint::early_script(&module_text)
+    });
     let text = |file: rust_embed::EmbeddedFile| {
         String::from_utf8(file.data.into_owned()).expect("a template is UTF-8")
     };
@@ -119,7 +125,7 @@ fn bundle_address(script: String) -> String {
     super::bundle::address(&script)
 }
 
-/// The text of the embedded module at `path` (`/js/main.js`).
+/// The text of the embedded file at `path` (`/js/main.js`, `/style.css`).
 pub(super) fn module_text(path: &str) -> Option<String> {
     let file = path.strip_prefix('/').and_then(Static::get)?;
     String::from_utf8(file.data.into_owned()).ok()
@@ -145,9 +151,11 @@ pub(super) fn bundle_addresses() -> Vec<String> {
     super::bundle::addresses_in(english.map(|(_, page)| page.html.as_str()))
 }
 
-/// The context a page is rendered with in `lang`: the language's code and the language menu.
+/// The context a page is rendered with in `lang`: the language's code, the language menu and the
+/// board's first position (`first_paint.rs`).
 fn page_context(lang: Lang) -> minijinja::Value {
-    minijinja::context! { lang => lang.code(), lang_tag => lang.tag(), langs => super::i18n::menu() }
+    let start = super::first_paint::start_board();
+    minijinja::context! { lang => lang.code(), lang_tag => lang.tag(), langs => super::i18n::menu(), start }
 }
 
 /// Renders every page (the HTML files of `static/`) into the layout in every language:
@@ -173,6 +181,8 @@ struct Page {
     html: String,
     /// The SHA-256 of `html`, quoted.
     tag: String,
+    /// Its `Content-Security-Policy`: the hashes of its inline script and style (`first_paint.rs`).
+    csp: String,
 }
 
 /// The pages, by language and file name (`index.html`), rendered at their first request.
@@ -182,7 +192,8 @@ static SERVED_PAGES: LazyLock<HashMap<(Lang, String), Page>> = LazyLock::new(|| 
         .into_iter()
         .map(|(lang, name, html)| {
             let tag = etag(&Sha256::digest(html.as_bytes()).into());
-            ((lang, name), Page { html, tag })
+            let csp = super::first_paint::policy_for(&html);
+            ((lang, name), Page { html, tag, csp })
         })
         .collect()
 });
@@ -194,11 +205,6 @@ fn is_page(name: &str) -> bool {
 
 /// The pages served without `.html` (`/rules`, and `/rules.html` as well).
 const PAGES: [&str; 4] = ["rules", "strategy", "faq", "learn"];
-
-/// Content security: only our own files, no inline scripts. `'wasm-unsafe-eval'` lets the page
-/// compile our own WebAssembly module (the engine, `wasm/oware.wasm`) and nothing else: no `eval`.
-const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
-                   script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Whether `path` is an online game's address, `/game/{id}` (the invite and spectator link): the page
 /// reads the id from the address.
@@ -373,6 +379,8 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let lang = super::i18n::request_lang(&headers);
     // Whether the answer depends on the request's language: a page.
     let mut varies = false;
+    // The page's own policy (its inline script and style), else the site's.
+    let mut policy = super::first_paint::CSP;
     let found: Option<(&'static str, String, Bytes)> =
         if let Some(catalogue) = super::i18n::catalogue(uri.path()) {
             let body = Bytes::from_static(catalogue.json.as_bytes());
@@ -397,6 +405,7 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
                 let mime = content_type(&name)?;
                 if let Some(page) = SERVED_PAGES.get(&(lang, name.clone().into_owned())) {
                     varies = true;
+                    policy = &page.csp;
                     let body = Bytes::from_static(page.html.as_bytes());
                     return Some((mime, page.tag.clone(), body));
                 }
@@ -436,7 +445,7 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let mut response = if not_modified(&headers, &tag) {
         (StatusCode::NOT_MODIFIED, cache).into_response()
     } else {
-        answer(cache, mime, Body::from(body))
+        answer(cache, mime, policy, Body::from(body))
     };
     let vary = match (varies, compress::worth(mime)) {
         (true, _) => "Accept-Language, Cookie, Accept-Encoding",
@@ -461,6 +470,7 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
 fn answer(
     cache: [(header::HeaderName, HeaderValue); 2],
     mime: &'static str,
+    policy: &'static str,
     body: Body,
 ) -> Response {
     (
@@ -468,7 +478,7 @@ fn answer(
         [
             (header::CONTENT_TYPE, mime),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-            (header::CONTENT_SECURITY_POLICY, CSP),
+            (header::CONTENT_SECURITY_POLICY, policy),
         ],
         body,
     )

@@ -25,6 +25,7 @@ mod classes;
 mod compress;
 mod error;
 mod error_ids;
+mod first_paint;
 mod games;
 mod health;
 pub(crate) mod host;

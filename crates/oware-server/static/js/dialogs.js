@@ -84,9 +84,13 @@ export function createDialogs(st, { game, online, offers, review }) {
 
   function openNew() {
     const f = el.formNew;
+    // The choices the visitor made before the page was set up (early.js: their names, or `*` after a tap
+    // on the dialog) stay as they are.
+    const touched = (f.dataset.touched || "").split(" ");
+    delete f.dataset.touched;
     for (const [k, v] of Object.entries(st.settings)) {
       const els = f.elements.namedItem(k);
-      if (!els) continue;
+      if (!els || touched.includes(k) || touched.includes("*")) continue;
       if (els instanceof RadioNodeList) {
         for (const r of els) if (r instanceof HTMLInputElement) r.checked = r.value === v;
         continue;
@@ -97,7 +101,7 @@ export function createDialogs(st, { game, online, offers, review }) {
     }
     syncStarts();
     el.newError.textContent = "";
-    el.dlgNew.showModal();
+    if (!el.dlgNew.open) el.dlgNew.showModal(); // early.js opens it on the home page's first paint
   }
 
   /** @param {SubmitEvent} ev */

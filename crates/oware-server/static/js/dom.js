@@ -10,6 +10,18 @@ export const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel
 /** Resolves after `ms` milliseconds. @param {number} ms @returns {Promise<void>} */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The online game's id when the address is `/game/{id}` (the home page's other screen), else null. */
+export function gameIdInAddress() {
+  const m = /^\/game\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
+  return m ? m[1] : null;
+}
+
+/**
+ * The event main.js sends on the document once the home page is set up: the inline script (early.js)
+ * then gives it the taps it kept.
+ */
+export const READY_EVENT = "oware:ready";
+
 /** Whether the person asked their system for less motion. */
 export const reducedMotion = () => !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 

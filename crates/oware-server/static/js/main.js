@@ -52,7 +52,7 @@ import { createReview } from "./review.js";
 import { createGame, getGame } from "./api.js";
 import { rememberGame, rememberSeat, seatToken } from "./storage.js";
 import { say } from "./status.js";
-import { $ } from "./dom.js";
+import { $, gameIdInAddress, READY_EVENT } from "./dom.js";
 import { createAccountMenu, accountSeat } from "./account.js";
 import { showLearnCard } from "./learncard.js";
 import { showHomeTv } from "./hometv.js";
@@ -61,10 +61,7 @@ import { errorText } from "./request.js";
 /** @import * as P from "../../types/protocol" */
 
 /** The online game's id when the address is /game/{id}, else null. */
-const onlineId = (() => {
-  const m = /^\/game\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
-  return m ? m[1] : null;
-})();
+const onlineId = gameIdInAddress();
 
 const st = createState(loadSettings());
 
@@ -202,4 +199,5 @@ async function boot() {
   dialogs.openNew();
 }
 
-boot();
+// Once the page is set up, the taps the inline script (early.js) kept while the modules were on their way.
+boot().finally(() => document.dispatchEvent(new Event(READY_EVENT)));
