@@ -452,7 +452,9 @@ impl fmt::Display for Status {
         let rules = format::tag(&self.rules);
         match self.max_seeds {
             None if self.in_memory => write!(f, "no {rules} endgame tables in memory")?,
-            Some(max) if self.in_memory => write!(f, "{rules} endgame tables 0–{max} seeds in memory")?,
+            Some(max) if self.in_memory => {
+                write!(f, "{rules} endgame tables 0–{max} seeds in memory")?
+            }
             _ if !self.dir_exists => write!(f, "no {rules} endgame tables: {dir} does not exist")?,
             None => write!(f, "no {rules} endgame tables in {dir}")?,
             Some(max) => write!(f, "{rules} endgame tables 0–{max} seeds in {dir}")?,
@@ -565,9 +567,10 @@ impl Egdb {
         for (n, bytes) in levels {
             let name = PathBuf::from(format::file_name(rules, n));
             let level = Level::from_bytes(bytes, rules, n, name).map_err(|e| match e {
-                ProbeError::Corrupt { reason, .. } | ProbeError::Io { message: reason, .. } => {
-                    FromBytesError::Corrupt { n, reason }
-                }
+                ProbeError::Corrupt { reason, .. }
+                | ProbeError::Io {
+                    message: reason, ..
+                } => FromBytesError::Corrupt { n, reason },
             })?;
             let slot = &mut given[usize::from(n)];
             if slot.is_some() {

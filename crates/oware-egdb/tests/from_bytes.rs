@@ -132,7 +132,10 @@ fn bytes_that_are_not_the_level_are_refused() {
     ));
     // The error names the level.
     let err = Egdb::from_levels(&Rules::ABAPA, vec![(3, vec![1, 2, 3])]).unwrap_err();
-    assert!(err.to_string().starts_with("endgame table level 3 refused"), "{err}");
+    assert!(
+        err.to_string().starts_with("endgame table level 3 refused"),
+        "{err}"
+    );
 }
 
 /// A small deterministic generator (SplitMix64).

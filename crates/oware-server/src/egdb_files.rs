@@ -62,7 +62,10 @@ impl fmt::Display for LevelFileError {
                 write!(f, "this server has no endgame tables for '{rules}'")
             }
             LevelFileError::Missing { n, have: None } => {
-                write!(f, "this server has no endgame table level {n} yet (no level at all)")
+                write!(
+                    f,
+                    "this server has no endgame table level {n} yet (no level at all)"
+                )
             }
             LevelFileError::Missing { n, have: Some(max) } => write!(
                 f,
@@ -116,13 +119,19 @@ impl LevelFiles {
         }
         let path: PathBuf = egdb.dir().join(format::file_name(egdb.rules(), level));
         let bytes = std::fs::read(&path).map_err(|e| {
-            tracing::warn!("endgame table level {level} for the page: {}: {e}", path.display());
+            tracing::warn!(
+                "endgame table level {level} for the page: {}: {e}",
+                path.display()
+            );
             missing.clone()
         })?;
         let header = match format::parse_level(&bytes, egdb.rules(), level) {
             Ok((header, _)) => header,
             Err(e) => {
-                tracing::warn!("endgame table level {level} for the page: {}: {e}", path.display());
+                tracing::warn!(
+                    "endgame table level {level} for the page: {}: {e}",
+                    path.display()
+                );
                 return Err(missing);
             }
         };
@@ -160,8 +169,11 @@ mod tests {
             files.level("abapa", "3").unwrap_err(),
             LevelFileError::NoTables("abapa".into())
         );
-        assert!(LevelFileError::Missing { n: 4, have: Some(2) }
-            .to_string()
-            .contains("levels 0 to 2"));
+        assert!(LevelFileError::Missing {
+            n: 4,
+            have: Some(2)
+        }
+        .to_string()
+        .contains("levels 0 to 2"));
     }
 }

@@ -88,7 +88,11 @@ async fn a_level_comes_as_its_file_compressed_tagged_and_immutable() {
             format!("{}-{coding}\"", tag.trim_end_matches('"'))
         );
         let body = packed.bytes().await.unwrap();
-        assert!(body.len() < file.len() / 2, "{coding}: {} bytes", body.len());
+        assert!(
+            body.len() < file.len() / 2,
+            "{coding}: {} bytes",
+            body.len()
+        );
         assert_eq!(decoded(coding, &body), file, "{coding}");
         let again = client
             .get(&url)
@@ -153,5 +157,8 @@ async fn missing_damaged_and_bad_levels_are_refused_with_a_json_error() {
     let base = format!("http://{}", none.addr());
     let (status, e) = refused(&client, &base, "/api/egdb/abapa/0").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{e}");
-    assert!(e["error"].as_str().unwrap().contains("no endgame tables"), "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("no endgame tables"),
+        "{e}"
+    );
 }

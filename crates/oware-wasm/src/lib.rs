@@ -463,10 +463,7 @@ fn tables_for(game: &Game) -> Option<Arc<Prober>> {
 /// Checks endgame table levels (`(n, the level's whole file)`) and keeps them for `reply`,
 /// replacing any given before; refused (naming the level) with the tables kept unchanged when
 /// any level is not a valid one of `rules`. No level at all drops the tables.
-pub fn load_tables(
-    rules: &Rules,
-    levels: Vec<(u8, Vec<u8>)>,
-) -> Result<TablesAnswer, String> {
+pub fn load_tables(rules: &Rules, levels: Vec<(u8, Vec<u8>)>) -> Result<TablesAnswer, String> {
     let bytes = levels.iter().map(|(_, b)| b.len()).sum();
     let egdb = Egdb::from_levels(rules, levels).map_err(|e| e.to_string())?;
     let answer = TablesAnswer {
@@ -809,7 +806,10 @@ mod tests {
         assert!(tables_for(&Game::new(Rules::AWARI)).is_none());
         // Refused, the tables kept: sizes that do not add up, a damaged level, too many bytes.
         let e = give_tables(&levels, &sizes[1..]);
-        assert!(e["error"].as_str().unwrap().contains("do not add up"), "{e}");
+        assert!(
+            e["error"].as_str().unwrap().contains("do not add up"),
+            "{e}"
+        );
         let mut damaged = levels.clone();
         *damaged[3].last_mut().unwrap() ^= 1;
         let e = give_tables(&damaged, &sizes);

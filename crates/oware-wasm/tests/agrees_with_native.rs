@@ -208,9 +208,8 @@ fn with_the_same_tables_the_webassembly_engine_plays_hard_as_the_native_one() {
             r#"{{"op":"reply","moves":"{moves}","level":"hard","seed":{seed}}}"#
         ));
         let side = game.position().turn();
-        let letter = |m: Option<oware_core::Move>| {
-            m.map(|m| movetext::MoveText::new(side, m).to_string())
-        };
+        let letter =
+            |m: Option<oware_core::Move>| m.map(|m| movetext::MoveText::new(side, m).to_string());
         let spec = Level::Hard.spec();
         let with_tables = letter(oware_engine::choose_move_with(
             game,
