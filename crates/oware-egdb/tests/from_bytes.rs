@@ -160,7 +160,7 @@ fn hostile_bytes_give_an_error_never_a_panic() {
             let at = (splitmix(&mut rng) % bytes.len() as u64) as usize;
             bytes[at] = splitmix(&mut rng) as u8;
         }
-        if splitmix(&mut rng) % 4 == 0 {
+        if splitmix(&mut rng).is_multiple_of(4) {
             bytes.truncate((splitmix(&mut rng) % (bytes.len() as u64 + 1)) as usize);
         }
         let n = (splitmix(&mut rng) % 60) as u8;
