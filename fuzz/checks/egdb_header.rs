@@ -1,5 +1,7 @@
 // The endgame table header parser: any bytes are a header or an error; a header that parses
-// writes back the bytes it was read from. The first byte picks the rule set and the level.
+// writes back the bytes it was read from. The same bytes as a whole level in memory (what the
+// page's WebAssembly engine is given): an answer, never a panic, and the tables made from them
+// refuse exactly what the level check refuses. The first byte picks the rule set and the level.
 // Shared by the fuzz target `egdb_header` and the replay test of oware-egdb.
 
 /// Checks one input; panics on a defect.
@@ -21,4 +23,9 @@ pub fn check(data: &[u8]) {
         let written = h.to_bytes();
         assert_eq!(&written[..], &bytes[..written.len()]);
     }
+    // Levels above 48 too (up to 127): refused, not a panic.
+    let level = pick & 0x7f;
+    let whole = format::parse_level(bytes, &rules, level);
+    let tables = oware_egdb::Egdb::from_levels(&rules, vec![(level, bytes.to_vec())]);
+    assert_eq!(whole.is_ok(), tables.is_ok());
 }

@@ -232,6 +232,49 @@ impl Header {
         }
         Ok(want)
     }
+
+    /// Checks that a level file of `len` bytes holds exactly the entries the header announces
+    /// (the header and `count` entries of `entry_bytes`).
+    pub fn check_len(&self, len: u64) -> Result<(), HeaderError> {
+        let want = HEADER_LEN as u64 + self.data_len();
+        if len != want {
+            return Err(HeaderError(format!("length {len} bytes, expected {want}")));
+        }
+        Ok(())
+    }
+
+    /// Checks the entries' checksum `sum` (of [`checksum`]) against the header's.
+    pub fn check_sum(&self, sum: u64) -> Result<(), HeaderError> {
+        if sum != self.checksum {
+            return Err(HeaderError(format!(
+                "checksum {sum:016x}, header says {:016x}",
+                self.checksum
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Checks a whole level file held in memory, as the file reader checks one on disk: the header
+/// ([`Header::parse`], for `rules` and level `n`), the length ([`Header::check_len`]) and the
+/// checksum ([`Header::check_sum`]). Returns the header and the entries. Any bytes give an
+/// answer, never a panic: `n` above [`index::MAX_SEEDS`] is refused too.
+pub fn parse_level<'a>(
+    bytes: &'a [u8],
+    rules: &Rules,
+    n: u8,
+) -> Result<(Header, &'a [u8]), HeaderError> {
+    if n > index::MAX_SEEDS {
+        return Err(HeaderError(format!(
+            "level {n}: at most {} seeds",
+            index::MAX_SEEDS
+        )));
+    }
+    let header = Header::parse(bytes, rules, n)?;
+    header.check_len(bytes.len() as u64)?;
+    let data = &bytes[HEADER_LEN..];
+    header.check_sum(checksum(data))?;
+    Ok((header, data))
 }
 
 /// The checksum of a table's entries: a 64-bit multiply–rotate hash over little-endian words,
@@ -347,6 +390,28 @@ mod tests {
         assert_eq!(Header::parse(&h.to_bytes(), &Rules::ABAPA, 7), Ok(h));
         assert!(Header::parse(&h.to_bytes(), &Rules::AWARI, 7).is_err());
         assert!(Header::parse(&h.to_bytes(), &Rules::ABAPA, 8).is_err());
+    }
+
+    #[test]
+    fn a_level_in_memory_is_checked_whole() {
+        let data = vec![0u8; index::positions(2) as usize];
+        let h = Header::expected(&Rules::ABAPA, 2, checksum(&data));
+        let mut file = h.to_bytes().to_vec();
+        file.extend_from_slice(&data);
+        let (got, entries) = parse_level(&file, &Rules::ABAPA, 2).unwrap();
+        assert_eq!((got, entries.len()), (h, data.len()));
+        let err = |bytes: &[u8], n: u8| parse_level(bytes, &Rules::ABAPA, n).unwrap_err().0;
+        assert!(err(&file[..file.len() - 1], 2).contains("length"));
+        assert!(err(&file[..10], 2).contains("too short"));
+        let mut longer = file.clone();
+        longer.push(0);
+        assert!(err(&longer, 2).contains("length"));
+        let mut flipped = file.clone();
+        *flipped.last_mut().unwrap() ^= 1;
+        assert!(err(&flipped, 2).contains("checksum"));
+        assert!(err(&file, 3).contains("does not match"));
+        assert!(err(&file, 200).contains("at most 48"));
+        assert!(err(&[], 0).contains("too short"));
     }
 
     #[test]

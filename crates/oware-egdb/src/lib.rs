@@ -98,7 +98,9 @@ pub use build::{
 };
 pub use location::{default_dir, locate, user_dir, Location, Source, ENV_VAR};
 pub use stats::{level_stats, LevelStats};
-pub use table::{Egdb, LevelState, LevelStatus, OpenError, OpenOptions, ProbeError, Status};
+pub use table::{
+    Egdb, FromBytesError, LevelState, LevelStatus, OpenError, OpenOptions, ProbeError, Status,
+};
 pub use verify::{verify_level, VerifyReport};
 
 /// Bounds on the final difference (mover's seeds minus opponent's seeds) of the `n` seeds now

@@ -19,6 +19,14 @@
 //! Levels appear while a process runs (a background build) and damaged ones are rebuilt:
 //! [`Egdb::refresh`] looks at the folder again, and a level that failed is tried again once its
 //! file has changed.
+//!
+//! # Levels from bytes
+//!
+//! A WebAssembly engine in a browser has no files: the page downloads the small levels and hands
+//! their bytes over, [`Egdb::from_levels`]. Each is checked by the same function that checks a
+//! file read into memory ([`format::parse_level`]: header, length, checksum), so the two ways in
+//! cannot drift apart; bytes that are not a level give an error, never a panic. Such tables have
+//! no folder: [`Egdb::refresh`] changes nothing and [`Egdb::status`] says "in memory".
 
 use std::fmt;
 use std::fs::File;
@@ -57,6 +65,37 @@ impl fmt::Display for OpenError {
 }
 
 impl std::error::Error for OpenError {}
+
+/// Why levels given as bytes ([`Egdb::from_levels`]) were refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FromBytesError {
+    /// The rules have no databases (the `to-opponent` grand slam rule).
+    UnsupportedRules(Rules),
+    /// A level was given twice.
+    Duplicate(u8),
+    /// A level's bytes are not a level of these rules and this seed count (header, length or
+    /// checksum), or the seed count is above 48.
+    Corrupt {
+        /// The level (seeds on the board) the bytes were given as.
+        n: u8,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl fmt::Display for FromBytesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FromBytesError::UnsupportedRules(r) => OpenError::UnsupportedRules(*r).fmt(f),
+            FromBytesError::Duplicate(n) => write!(f, "endgame table level {n} given twice"),
+            FromBytesError::Corrupt { n, reason } => {
+                write!(f, "endgame table level {n} refused: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FromBytesError {}
 
 /// Why a probe failed. Errors are remembered: a level that failed to load fails every probe
 /// until its file changes and [`Egdb::refresh`] runs.
@@ -112,7 +151,7 @@ impl Default for OpenOptions {
 
 /// Where a level's entries are read from.
 enum Data {
-    /// A copy in memory.
+    /// The whole level (header and entries) in memory, checked.
     Memory(Box<[u8]>),
     /// The open file, read entry by entry with positioned reads.
     File(File),
@@ -181,52 +220,63 @@ impl Level {
         let header = Header::parse(&head[..got], rules, n).map_err(|e| corrupt(e.0))?;
         let want = header.data_len();
         let len = file.metadata().map_err(io_err)?.len();
-        if len != HEADER_LEN as u64 + want {
-            return Err(corrupt(format!(
-                "length {len} bytes, expected {}",
-                HEADER_LEN as u64 + want
-            )));
-        }
+        header.check_len(len).map_err(|e| corrupt(e.0))?;
         let shrank = |got: u64| {
             corrupt(format!(
                 "file shrank while being read: {got} of {want} entry bytes"
             ))
         };
-        let (data, sum) = if want <= in_memory_max {
-            let size = usize::try_from(want).map_err(|_| corrupt("too big for memory".into()))?;
+        if want <= in_memory_max {
+            // The whole file, then the checks of a level in memory (`from_bytes`): one parser.
+            let size = usize::try_from(len).map_err(|_| corrupt("too big for memory".into()))?;
             let mut buf = vec![0u8; size];
-            let got = read_at(&file, &mut buf, HEADER_LEN as u64).map_err(io_err)?;
+            let got = read_at(&file, &mut buf, 0).map_err(io_err)?;
             if got < size {
-                return Err(shrank(got as u64));
+                return Err(shrank(got.saturating_sub(HEADER_LEN) as u64));
             }
-            let sum = format::checksum(&buf);
-            (Data::Memory(buf.into_boxed_slice()), sum)
-        } else {
-            let mut hasher = format::Checksum::new();
-            let mut buf = vec![0u8; 1 << 20];
-            let mut at = 0u64;
-            while at < want {
-                let k = (want - at).min(buf.len() as u64) as usize;
-                let got = read_at(&file, &mut buf[..k], HEADER_LEN as u64 + at).map_err(io_err)?;
-                if got < k {
-                    return Err(shrank(at + got as u64));
-                }
-                hasher.update(&buf[..k]);
-                at += k as u64;
-            }
-            (Data::File(file), hasher.finish())
-        };
-        if sum != header.checksum {
-            return Err(corrupt(format!(
-                "checksum {sum:016x}, header says {:016x}",
-                header.checksum
-            )));
+            return Level::from_bytes(buf, rules, n, path.to_path_buf());
         }
+        let mut hasher = format::Checksum::new();
+        let mut buf = vec![0u8; 1 << 20];
+        let mut at = 0u64;
+        while at < want {
+            let k = (want - at).min(buf.len() as u64) as usize;
+            let got = read_at(&file, &mut buf[..k], HEADER_LEN as u64 + at).map_err(io_err)?;
+            if got < k {
+                return Err(shrank(at + got as u64));
+            }
+            hasher.update(&buf[..k]);
+            at += k as u64;
+        }
+        header
+            .check_sum(hasher.finish())
+            .map_err(|e| corrupt(e.0))?;
         Ok(Level {
             path: path.to_path_buf(),
             n,
             entry_bytes: usize::from(header.entry_bytes),
-            data,
+            data: Data::File(file),
+            table: format::decode_table(Kind::of(rules), n),
+        })
+    }
+
+    /// A whole level file's bytes (header and entries), checked by [`format::parse_level`]
+    /// (header, length, checksum) and kept in memory; `path` names it in errors.
+    pub(crate) fn from_bytes(
+        bytes: Vec<u8>,
+        rules: &Rules,
+        n: u8,
+        path: PathBuf,
+    ) -> Result<Level, ProbeError> {
+        let header = match format::parse_level(&bytes, rules, n) {
+            Ok((header, _)) => header,
+            Err(e) => return Err(ProbeError::Corrupt { path, reason: e.0 }),
+        };
+        Ok(Level {
+            path,
+            n,
+            entry_bytes: usize::from(header.entry_bytes),
+            data: Data::Memory(bytes.into_boxed_slice()),
             table: format::decode_table(Kind::of(rules), n),
         })
     }
@@ -241,10 +291,11 @@ impl Level {
     pub(crate) fn get(&self, i: u64) -> Result<(i8, i8), ProbeError> {
         let mut pair = [0u8; 2];
         let bytes: &[u8] = match &self.data {
-            Data::Memory(data) => {
-                let at = i as usize * self.entry_bytes;
-                data.get(at..at + self.entry_bytes).unwrap_or(&[])
-            }
+            Data::Memory(data) => usize::try_from(i)
+                .ok()
+                .and_then(|i| i.checked_mul(self.entry_bytes))
+                .and_then(|at| data.get(HEADER_LEN + at..HEADER_LEN + at + self.entry_bytes))
+                .unwrap_or(&[]),
             Data::File(file) => {
                 let buf = &mut pair[..self.entry_bytes];
                 let offset = HEADER_LEN as u64 + i * self.entry_bytes as u64;
@@ -366,6 +417,9 @@ pub struct Status {
     pub dir: PathBuf,
     /// Whether the folder exists.
     pub dir_exists: bool,
+    /// Whether the tables were given as bytes ([`Egdb::from_levels`]) rather than read from a
+    /// folder (`dir` is then empty).
+    pub in_memory: bool,
     /// The rules.
     pub rules: Rules,
     /// The levels probes use: `0..=max_seeds`.
@@ -386,7 +440,9 @@ impl Status {
 
     /// Whether there is something to warn about: no folder, no tables, or a damaged level.
     pub fn is_degraded(&self) -> bool {
-        !self.dir_exists || self.max_seeds.is_none() || !self.problems().is_empty()
+        (!self.in_memory && !self.dir_exists)
+            || self.max_seeds.is_none()
+            || !self.problems().is_empty()
     }
 }
 
@@ -395,6 +451,10 @@ impl fmt::Display for Status {
         let dir = self.dir.display();
         let rules = format::tag(&self.rules);
         match self.max_seeds {
+            None if self.in_memory => write!(f, "no {rules} endgame tables in memory")?,
+            Some(max) if self.in_memory => {
+                write!(f, "{rules} endgame tables 0–{max} seeds in memory")?
+            }
             _ if !self.dir_exists => write!(f, "no {rules} endgame tables: {dir} does not exist")?,
             None => write!(f, "no {rules} endgame tables in {dir}")?,
             Some(max) => write!(f, "{rules} endgame tables 0–{max} seeds in {dir}")?,
@@ -415,8 +475,11 @@ impl fmt::Display for Status {
 /// [`Egdb::open`] reads the headers of the levels present (`<rules>-00.egdb`, `<rules>-01.egdb`,
 /// …, stopping at the first missing or damaged one); each level is loaded and its checksum
 /// checked the first time it is probed. [`Egdb::refresh`] picks up levels added since.
+/// [`Egdb::from_levels`] makes one from levels' bytes instead (a browser has no folder).
 pub struct Egdb {
     dir: PathBuf,
+    /// Made from bytes ([`Egdb::from_levels`]): no folder to look at.
+    in_memory: bool,
     rules: Rules,
     options: OpenOptions,
     /// Levels `0..count` are probed; above, probes answer `Ok(None)`.
@@ -480,6 +543,7 @@ impl Egdb {
             .collect();
         let egdb = Egdb {
             dir: dir.to_path_buf(),
+            in_memory: false,
             rules: *rules,
             options,
             count: AtomicUsize::new(0),
@@ -490,11 +554,70 @@ impl Egdb {
         Ok(egdb)
     }
 
+    /// Tables for `rules` from levels' bytes: each `(n, bytes)` is the whole file of level `n`
+    /// (as `oware egdb build` writes it), checked as a file is ([`format::parse_level`]:
+    /// header, length, checksum). Probes cover `0..=k`, where level `k + 1` is the first not
+    /// given (none given: no tables, `max_seeds` is `None`). Any bytes that are not a valid
+    /// level of these rules refuse the whole set, naming the level; nothing is kept.
+    pub fn from_levels(rules: &Rules, levels: Vec<(u8, Vec<u8>)>) -> Result<Egdb, FromBytesError> {
+        if !format::supports(rules) {
+            return Err(FromBytesError::UnsupportedRules(*rules));
+        }
+        let mut given: Vec<Option<Arc<Level>>> = vec![None; usize::from(MAX_SEEDS) + 1];
+        for (n, bytes) in levels {
+            let name = PathBuf::from(format::file_name(rules, n));
+            let level = Level::from_bytes(bytes, rules, n, name).map_err(|e| match e {
+                ProbeError::Corrupt { reason, .. }
+                | ProbeError::Io {
+                    message: reason, ..
+                } => FromBytesError::Corrupt { n, reason },
+            })?;
+            let slot = &mut given[usize::from(n)];
+            if slot.is_some() {
+                return Err(FromBytesError::Duplicate(n));
+            }
+            *slot = Some(Arc::new(level));
+        }
+        let count = given.iter().take_while(|l| l.is_some()).count();
+        let slots = given
+            .into_iter()
+            .enumerate()
+            .map(|(n, level)| Slot {
+                path: PathBuf::from(format::file_name(rules, n as u8)),
+                found: Mutex::new(if level.is_some() {
+                    Found::Header
+                } else {
+                    Found::Missing
+                }),
+                loaded: ArcSwapOption::new(level.map(|l| {
+                    Arc::new(Loaded {
+                        level: Ok(l),
+                        stamp: None,
+                    })
+                })),
+                loading: Mutex::new(()),
+            })
+            .collect();
+        Ok(Egdb {
+            dir: PathBuf::new(),
+            in_memory: true,
+            rules: *rules,
+            options: OpenOptions::default(),
+            count: AtomicUsize::new(count),
+            slots,
+            refreshing: Mutex::new(()),
+        })
+    }
+
     /// Looks at the folder again: levels written since (by a build) become usable, a level
     /// whose file disappeared or broke stops being probed unless it is loaded already (a loaded
     /// level in memory keeps answering from its copy), and a level that failed is tried again
     /// at its next probe if its file changed. Returns whether [`Egdb::max_seeds`] changed.
+    /// Tables made from bytes ([`Egdb::from_levels`]) have no folder: nothing changes.
     pub fn refresh(&self) -> bool {
+        if self.in_memory {
+            return false;
+        }
         let _guard = lock(&self.refreshing);
         let before = self.count.load(Ordering::Acquire);
         let mut count = 0;
@@ -521,7 +644,7 @@ impl Egdb {
         count != before
     }
 
-    /// The directory the tables were opened from.
+    /// The directory the tables were opened from (empty for tables made from bytes).
     pub fn dir(&self) -> &Path {
         &self.dir
     }
@@ -585,7 +708,8 @@ impl Egdb {
         }
         Status {
             dir: self.dir.clone(),
-            dir_exists: self.dir.is_dir(),
+            dir_exists: !self.in_memory && self.dir.is_dir(),
+            in_memory: self.in_memory,
             rules: self.rules,
             max_seeds: self.max_seeds(),
             levels,
@@ -613,7 +737,15 @@ impl Egdb {
     fn load_slot(&self, n: u8) {
         let slot = &self.slots[usize::from(n)];
         let _guard = lock(&slot.loading);
-        if slot.loaded.load().is_none() {
+        if slot.loaded.load().is_none() && self.in_memory {
+            // Tables from bytes have no folder: a level not given is never read from one.
+            let level = Err(ProbeError::Io {
+                path: slot.path.clone(),
+                message: "level not given".into(),
+            });
+            slot.loaded
+                .store(Some(Arc::new(Loaded { level, stamp: None })));
+        } else if slot.loaded.load().is_none() {
             let stamp = Stamp::of(&slot.path);
             let level =
                 Level::load(&slot.path, &self.rules, n, self.options.in_memory_max).map(Arc::new);

@@ -61,6 +61,12 @@ impl Tables {
         self.prober.clone().filter(|_| same)
     }
 
+    /// The tables' handle when they were read from a folder ([`Tables::from_egdb`]): what the
+    /// page's levels are read from (`egdb_files`).
+    pub fn egdb(&self) -> Option<Arc<oware_egdb::Egdb>> {
+        self.prober.as_ref().map(|p| Arc::clone(p.egdb()))
+    }
+
     /// What `/api/health` says about the tables: the levels available and the build's state.
     pub fn health(&self) -> oware_protocol::EgdbHealth {
         let build = self.build.as_ref().map(|b| b.status());

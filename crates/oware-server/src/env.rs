@@ -11,6 +11,7 @@ use crate::bot::{Bots, Play};
 use crate::budget::Budget;
 use crate::chat::Chats;
 use crate::classes::Classes;
+use crate::egdb_files::LevelFiles;
 use crate::egdb_view::Tables;
 use crate::engine::EngineJobs;
 use crate::games::{Follower, Games};
@@ -81,6 +82,8 @@ pub(crate) struct Env {
     pub pools: Arc<Pools>,
     /// Arenas and Swiss tournaments.
     pub tournaments: Arc<Tournaments>,
+    /// The endgame table levels the page downloads (`/api/egdb/…`).
+    pub egdb_files: Arc<LevelFiles>,
 }
 
 impl Env {
@@ -103,6 +106,7 @@ impl Env {
             tournaments,
         } = settings;
         let engine = Arc::new(engine);
+        let egdb_files = Arc::new(LevelFiles::new(egdb.as_ref()));
         let budget = Arc::new(Budget::new(limits, &online, Arc::clone(&clock)));
         let review_lease = online.review_lease;
         let work_lease = online.work_lease;
@@ -225,6 +229,7 @@ impl Env {
             players,
             pools,
             tournaments,
+            egdb_files,
         }
     }
 }

@@ -18,8 +18,8 @@
 //!
 //! | module | job | uses |
 //! | --- | --- | --- |
-//! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `classes`, `study`, `tv`, `search`, `health`, `assets`, `qr`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, classes, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, search, study, tournament, training, tv, view |
-//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once (accounts, players, pools and tournaments too), and sets the games' followers | accounts, bot, budget, chat, classes, egdb_view, engine, games, house, learn, lobby, local, online, players, pool, review, round, store, time, tournament, training, tv, search |
+//! | `http/` | all the axum code: the route declarations ([`ROUTES`], one line per route) in `routes.rs`, a handler file per domain (`games`, `online`, `chat`, `lobby`, `review`, `pool`, `tournaments`, `accounts`, `bot`, `players`, `training`, `learn`, `classes`, `study`, `tv`, `search`, `health`, `assets`, `qr`, `egdb`), the extractors and the one place where errors become answers ([`ApiError`], `error.rs`), the `Host` check ([`HostName`], `host.rs`), the listener (`listener.rs`); the state holding the services (`Shared`, one `Arc` of `Services`, with the table of routes and services) | accounts, bot, budget, chat, classes, egdb_files, engine, events, games, house, learn, limits, lobby, local, players, pool, proxy, review, round, store, search, study, tournament, training, tv, view |
+//! | `env` | the wiring (lila's `Env`): builds the store's and the engine's users, [`Games`], the budget and every service once (accounts, players, pools and tournaments too), and sets the games' followers | accounts, bot, budget, chat, classes, egdb_files, egdb_view, engine, games, house, learn, lobby, local, online, players, pool, review, round, store, time, tournament, training, tv, search |
 //! | `house/` | house bots (`House`): the computer's levels as bot accounts the server plays itself; a lone player's opponent in the pools (the pools' `StandIn`), challenges accepted, arenas joined when allowed, the bots online | accounts, bot, engine, games, online, pool, round, store, time, tournament |
 //! | `operator` | the operator's commands on accounts (`oware users`) | accounts, store, time |
 //! | `tournament/` | arenas and Swiss tournaments ([`Tournaments`]): schedule, pairing waves, standings, berserk (`berserk.rs`), their events | accounts, events, games, names, online, rating, round, store, time |
@@ -47,6 +47,7 @@
 //! | `proxy` | which address is the client: the connection's, or behind a trusted proxy its `X-Forwarded-For` ([`TrustedProxies`]) | |
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues | egdb_view |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) | online, egdb_view |
+//! | `egdb_files` | the endgame table levels the page downloads (`LevelFiles`, issue 57): levels `0..=12` of the server's folder, each file checked whole once and kept | egdb_view |
 //! | `egdb_view` | endgame table values per legal move | text |
 //! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
@@ -66,6 +67,7 @@ mod bot;
 mod budget;
 mod chat;
 mod classes;
+mod egdb_files;
 mod egdb_view;
 mod engine;
 mod env;
@@ -505,6 +507,7 @@ async fn start_on(
         accounts: Arc::clone(&env.accounts),
         pools: Arc::clone(&env.pools),
         tournaments: Arc::clone(&env.tournaments),
+        egdb_files: Arc::clone(&env.egdb_files),
     });
     let hosts = Arc::new(http::host::AllowedHosts::new(addr.ip(), public_hosts));
     if !public_hosts.is_empty() {

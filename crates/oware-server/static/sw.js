@@ -11,6 +11,10 @@
 //   cache, which is this version's, so it is never stale; what is not there from the network.
 // - The API and the event streams pass through untouched: without the network they fail, and the
 //   page answers what it can itself (offline.js, offline-learn.js) or says that it needs the network.
+// - The endgame tables the page's engine downloads (`/api/egdb/…`, js/engine-worker.js) are kept by
+//   the engine's worker in a cache of its own, `oware-egdb-v1`, which this worker's activation leaves
+//   alone: a level's bytes do not change with the page's version, and they are megabytes a visitor on
+//   dear mobile data should download once.
 /* global VERSION, PRECACHE */
 /** @type {any} */
 const sw = self;
@@ -27,7 +31,7 @@ sw.addEventListener("install", (/** @type {any} */ event) => {
 sw.addEventListener("activate", (/** @type {any} */ event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("oware-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("oware-") && !k.startsWith("oware-egdb-") && k !== CACHE).map((k) => caches.delete(k))))
       .then(() => sw.clients.claim()),
   );
 });

@@ -6,20 +6,30 @@
 // off, sent to the server and the account once it is back); the first
 // load on a slow 3G profile (a board played from the page's HTML alone, with the page's modules held
 // back: a tap made before they come takes effect once they do) and the WebAssembly engine's speed in
-// Chromium (measures printed, not timed checks).
+// Chromium (measures printed, not timed checks); the endgame tables (built here up to 6 seeds)
+// downloaded by the worker at its first hard reply, given to the engine and kept in their own cache.
 //
 // Run: sh scripts/build-wasm.sh && cargo build -p oware-cli &&
 //      node --test crates/oware-server/web-tests/offline.test.mjs
 // Env: OWARE_BIN (default target/debug/oware), CHROMIUM (default /usr/bin/chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { root, useServer, openPage } from "./harness.mjs";
+import { bin, root, useServer, openPage } from "./harness.mjs";
 import { PASSWORD } from "./online-helpers.mjs";
 
-const env = useServer({ name: "offline" });
+// Small endgame tables (up to 6 seeds: well under a second), which the page's engine downloads.
+const TABLES_MAX = 6;
+const env = useServer({
+  name: "offline",
+  prepare: (tmp) => new Promise((ok, fail) => {
+    const b = spawn(bin, ["egdb", "build", "--max-seeds", String(TABLES_MAX), "--threads", "1", "--dir", join(tmp, "egdb")], { stdio: "ignore" });
+    b.on("exit", (code) => (code === 0 ? ok() : fail(new Error(`oware egdb build exited ${code}`))));
+  }),
+});
 
 /** The line of each shipped puzzle, by id, from the data file (the API keeps it on the server). */
 const LINES = new Map(readFileSync(join(root, "crates/oware-puzzles/data/puzzles.jsonl"), "utf8")
@@ -57,6 +67,29 @@ test("the page's engine plays the computer's moves, the hint and the analysis", 
   assert.notEqual(await page.locator("#analysis-line").textContent(), "–");
   await page.locator("#btn-analyse").click();
   assert.deepEqual(asked, [], "no analysis or hint asked of the server");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the page's engine downloads the endgame tables at its first hard reply and keeps them", async () => {
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.base);
+  await page.evaluate(async () => {
+    const { localEngine } = await import("/js/engine-local.js");
+    const engine = await localEngine();
+    /** @type {any} */ (window).tablesEngine = engine;
+    // Five seeds left, the computer (South) to move.
+    await engine.reply({ rules: "abapa", start: "0-0-0-1-0-2-1-0-0-0-0-1-22-21-S", moves: "" }, "hard", "tables-test");
+  });
+  await page.waitForFunction(() => window.tablesEngine.tables() !== null, null, { timeout: 20000 });
+  const r = await page.evaluate(async () => ({
+    tables: window.tablesEngine.tables(),
+    kept: (await (await caches.open("oware-egdb-v1")).keys()).map((k) => new URL(k.url).pathname),
+  }));
+  // The server has levels 0 to 6: the worker took those and stopped at the first 404.
+  assert.equal(r.tables.max_seeds, TABLES_MAX, JSON.stringify(r.tables));
+  assert.equal(r.tables.rules, "abapa");
+  assert.deepEqual(r.kept.sort(), Array.from({ length: TABLES_MAX + 1 }, (_, n) => `/api/egdb/abapa/${n}`).sort());
   assert.deepEqual(errors, []);
   await context.close();
 });

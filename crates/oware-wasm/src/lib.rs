@@ -9,6 +9,12 @@
 //! - `oware_call() -> len`: answers the request; the answer's UTF-8 bytes are then at
 //! - `oware_output() -> ptr`.
 //!
+//! and one for bytes, the endgame tables (see below):
+//!
+//! - `oware_tables_input(len) -> ptr`: room for `len` bytes of table levels, which JavaScript
+//!   writes there, one level's file after another; 0 (nothing may be written) when `len` is
+//!   over [`MAX_TABLES_BYTES`].
+//!
 //! The module imports one function, `env.oware_now_ms() -> f64` (JavaScript's
 //! `performance.now()`), the clock of the search's time limits. `crates/oware-server/static/js/
 //! engine-wasm.js` is the loader.
@@ -23,6 +29,7 @@
 //! | `reply` | … , `level`, `seed` or `game_id`, `time_scale` | the level's move, as the server's computer plays it ([`ReplyAnswer`]) |
 //! | `analyse` | … , `depth`, `movetime_ms`, `nodes` | a search's best move, score and line ([`AnalysisAnswer`]) |
 //! | `bench` | `depth` | the engine's bench: nodes and time ([`BenchAnswer`]) |
+//! | `tables` | `rules`, `sizes` | the endgame table levels written at `oware_tables_input`, level `n` the `n`-th of `sizes` bytes, checked and kept for `reply` ([`TablesAnswer`]) |
 //! | `lessons` | `lang` | the lessons (`oware_protocol::LessonList`, no account) |
 //! | `lesson` | `lang`, `lesson` | one lesson without its solutions (`LessonView`) |
 //! | `lesson-move` | `lang`, `lesson`, `step`, `moves` | the step's moves checked (`StepAnswer`) |
@@ -45,17 +52,34 @@
 //! `puzzles` (on by default, in `oware-learn.wasm` with the lessons).
 //!
 //! An error answers `{"error": "…"}`.
+//!
+//! # Endgame tables
+//!
+//! The server's `hard` and `expert` search with its endgame tables; so does `reply` here once
+//! the page has given the module the same tables' small levels (the page's worker downloads
+//! them from `GET /api/egdb/abapa/{n}`, `n` up to 12, and keeps them). `tables` checks each
+//! level as the native reader checks a file ([`oware_egdb::Egdb::from_levels`]: header,
+//! length, checksum) and keeps them all, or refuses them all and keeps what it had. They are
+//! used for games under the rules they were built for (`abapa` tables serve `playstrategy` too,
+//! as on the server); without them `reply` plays as the server does without tables. Analyses
+//! (`analyse`) never use them, like the server's.
 
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use oware_core::{fen, movetext, BySide, Game, Position, Rules, Side};
-use oware_engine::{Engine, Level, Limits};
+use oware_egdb::{format, Egdb};
+use oware_engine::{Engine, Level, Limits, Prober};
 use serde::{Deserialize, Serialize};
 
 /// The largest request read, in bytes (a 2,000-move game's moves are about 4 KB).
 pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
+
+/// The most bytes of endgame tables the module takes at once (levels `0..=13` are 5.2 MB).
+pub const MAX_TABLES_BYTES: usize = 16 << 20;
 
 /// Table size of the engine kept for analyses and hints, in MB.
 const ANALYSIS_HASH_MB: usize = 16;
@@ -152,6 +176,9 @@ pub struct Request {
     /// `analyse`: node limit.
     #[serde(default)]
     pub nodes: Option<u64>,
+    /// `tables`: the byte length of each level written at `oware_tables_input`, level 0 first.
+    #[serde(default)]
+    pub sizes: Vec<usize>,
 }
 
 /// The answer to `state`.
@@ -222,6 +249,17 @@ pub struct BenchAnswer {
     pub nps: u64,
 }
 
+/// The answer to `tables`.
+#[derive(Debug, Serialize)]
+pub struct TablesAnswer {
+    /// The tables' rule set as the files name it (`abapa`).
+    pub rules: String,
+    /// The largest number of seeds on the board the tables cover (`None`: none given).
+    pub max_seeds: Option<u8>,
+    /// The bytes kept.
+    pub bytes: usize,
+}
+
 #[derive(Serialize)]
 struct ErrorAnswer {
     error: String,
@@ -229,6 +267,8 @@ struct ErrorAnswer {
 
 thread_local! {
     static ANALYSIS: RefCell<Option<Engine>> = const { RefCell::new(None) };
+    /// The endgame tables `reply` uses (`tables`).
+    static TABLES: RefCell<Option<Arc<Prober>>> = const { RefCell::new(None) };
 }
 
 /// Answers one JSON request with one JSON answer (an error as `{"error": "…"}`).
@@ -257,6 +297,7 @@ fn answer(r: &Request) -> Result<String, String> {
         "reply" => reply(r).map(|a| to_json(&a)),
         "analyse" => analyse(r).map(|a| to_json(&a)),
         "bench" => bench(r).map(|a| to_json(&a)),
+        "tables" => tables(r).map(|a| to_json(&a)),
         #[cfg(feature = "lessons")]
         "lessons" | "lesson" | "lesson-move" | "count" => learn(r),
         #[cfg(feature = "puzzles")]
@@ -264,7 +305,7 @@ fn answer(r: &Request) -> Result<String, String> {
             puzzles::answer(r)
         }
         other => Err(format!(
-            "unknown op '{other}' (expected state, view, reply, analyse, bench, lessons, lesson, lesson-move, count or a puzzle op)"
+            "unknown op '{other}' (expected state, view, reply, analyse, bench, tables, lessons, lesson, lesson-move, count or a puzzle op)"
         )),
     }
 }
@@ -395,19 +436,78 @@ fn reply(r: &Request) -> Result<ReplyAnswer, String> {
         .ok_or("reply: no level")?
         .parse()
         .map_err(|e: oware_engine::ParseLevelError| e.to_string())?;
-    // The server's search (`EngineJobs::reply` without endgame tables): same level table, same
-    // dice. Threads: one per core natively; a page has one worker (`available_parallelism`
-    // fails on WebAssembly, so the level's "every core" is one).
+    // The server's search (`EngineJobs::reply`): same level table, same dice, the endgame
+    // tables the page gave (`tables`) when they are for these rules. Threads: one per core
+    // natively; a page has one worker (`available_parallelism` fails on WebAssembly, so the
+    // level's "every core" is one).
     let turn = game.position().turn();
     let seed = match &r.game_id {
         Some(id) => oware_engine::reply_seed(id, game.moves().len()),
         None => r.seed,
     };
     let scale = r.time_scale.unwrap_or(1.0).clamp(0.01, 1.0);
-    let mv = oware_engine::choose_move_with(&game, level.spec(), seed, scale, None);
+    let mv = oware_engine::choose_move_with(&game, level.spec(), seed, scale, tables_for(&game));
     Ok(ReplyAnswer {
         mv: mv.map(|m| letter(turn, m)),
     })
+}
+
+/// The tables given (`tables`), if they are for `game`'s rules (`abapa` serves `playstrategy`
+/// too: the repetition rule does not change them).
+fn tables_for(game: &Game) -> Option<Arc<Prober>> {
+    TABLES
+        .with(|t| t.borrow().clone())
+        .filter(|p| format::tag(p.egdb().rules()) == format::tag(game.rules()))
+}
+
+/// Checks endgame table levels (`(n, the level's whole file)`) and keeps them for `reply`,
+/// replacing any given before; refused (naming the level) with the tables kept unchanged when
+/// any level is not a valid one of `rules`. No level at all drops the tables.
+pub fn load_tables(rules: &Rules, levels: Vec<(u8, Vec<u8>)>) -> Result<TablesAnswer, String> {
+    let bytes = levels.iter().map(|(_, b)| b.len()).sum();
+    let egdb = Egdb::from_levels(rules, levels).map_err(|e| e.to_string())?;
+    let answer = TablesAnswer {
+        rules: format::tag(rules),
+        max_seeds: egdb.max_seeds(),
+        bytes,
+    };
+    let prober = egdb
+        .max_seeds()
+        .map(|_| Arc::new(Prober::shared(Arc::new(egdb))));
+    TABLES.with(|t| *t.borrow_mut() = prober);
+    Ok(answer)
+}
+
+/// `tables`: the levels written at `oware_tables_input`, split by `sizes`.
+fn tables(r: &Request) -> Result<TablesAnswer, String> {
+    let rules = match &r.rules {
+        Some(text) => text.parse::<Rules>().map_err(|e| e.to_string())?,
+        None => Rules::default(),
+    };
+    let input = TABLES_INPUT.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    let total = r
+        .sizes
+        .iter()
+        .try_fold(0usize, |sum, &s| sum.checked_add(s))
+        .filter(|&t| t == input.len())
+        .ok_or_else(|| {
+            format!(
+                "tables: the sizes do not add up to the {} bytes written",
+                input.len()
+            )
+        })?;
+    if r.sizes.len() > usize::from(oware_egdb::index::MAX_SEEDS) + 1 {
+        return Err(format!("tables: {} levels (at most 49)", r.sizes.len()));
+    }
+    let mut levels = Vec::with_capacity(r.sizes.len());
+    let mut at = 0;
+    for (n, &size) in r.sizes.iter().enumerate() {
+        levels.push((n as u8, input[at..at + size].to_vec()));
+        at += size;
+    }
+    debug_assert_eq!(at, total);
+    drop(input);
+    load_tables(&rules, levels)
 }
 
 fn analyse(r: &Request) -> Result<AnalysisAnswer, String> {
@@ -470,6 +570,7 @@ fn bench(r: &Request) -> Result<BenchAnswer, String> {
 thread_local! {
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static TABLES_INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Room for a request of `len` bytes (at most [`MAX_REQUEST_BYTES`] + 1: a longer request is
@@ -483,6 +584,23 @@ pub extern "C" fn oware_input(len: usize) -> *mut u8 {
         let mut b = b.borrow_mut();
         b.clear();
         b.resize(len.min(MAX_REQUEST_BYTES + 1), 0);
+        b.as_mut_ptr()
+    })
+}
+
+/// Room for `len` bytes of endgame table levels, read by the next `tables` request: the
+/// address, or null when `len` is over [`MAX_TABLES_BYTES`] (then nothing may be written).
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn oware_tables_input(len: usize) -> *mut u8 {
+    TABLES_INPUT.with(|b| {
+        let mut b = b.borrow_mut();
+        b.clear();
+        if len > MAX_TABLES_BYTES {
+            b.shrink_to_fit();
+            return std::ptr::null_mut();
+        }
+        b.resize(len, 0);
         b.as_mut_ptr()
     })
 }
@@ -656,6 +774,55 @@ mod tests {
         let pv = a["pv"].as_str().unwrap();
         assert!(pv.starts_with(a["best"].as_str().unwrap()), "{a}");
         assert!(pv.chars().next().unwrap().is_ascii_lowercase(), "{a}");
+    }
+
+    /// Writes `levels` at `oware_tables_input` and asks `tables` with `sizes`.
+    fn give_tables(levels: &[Vec<u8>], sizes: &[usize]) -> serde_json::Value {
+        let all: Vec<u8> = levels.concat();
+        assert!(!oware_tables_input(all.len()).is_null());
+        TABLES_INPUT.with(|b| b.borrow_mut().copy_from_slice(&all));
+        call(&serde_json::json!({"op": "tables", "sizes": sizes}).to_string())
+    }
+
+    #[test]
+    fn tables_are_checked_kept_and_used_for_their_rules_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = Rules::default();
+        let options = oware_egdb::BuildOptions {
+            max_seeds: 4,
+            threads: 1,
+            memory: 1 << 30,
+        };
+        oware_egdb::build(dir.path(), &rules, &options, &mut |_| {}).unwrap();
+        let levels: Vec<Vec<u8>> = (0..=4)
+            .map(|n| std::fs::read(dir.path().join(format::file_name(&rules, n))).unwrap())
+            .collect();
+        let sizes: Vec<usize> = levels.iter().map(Vec::len).collect();
+        let a = give_tables(&levels, &sizes);
+        assert_eq!(a["max_seeds"], 4, "{a}");
+        assert_eq!(a["bytes"], sizes.iter().sum::<usize>());
+        let abapa = Game::new(Rules::default());
+        assert_eq!(tables_for(&abapa).map(|p| p.max_seeds()), Some(4));
+        assert!(tables_for(&Game::new(Rules::AWARI)).is_none());
+        // Refused, the tables kept: sizes that do not add up, a damaged level, too many bytes.
+        let e = give_tables(&levels, &sizes[1..]);
+        assert!(
+            e["error"].as_str().unwrap().contains("do not add up"),
+            "{e}"
+        );
+        let mut damaged = levels.clone();
+        *damaged[3].last_mut().unwrap() ^= 1;
+        let e = give_tables(&damaged, &sizes);
+        assert!(e["error"].as_str().unwrap().contains("level 3"), "{e}");
+        assert!(oware_tables_input(MAX_TABLES_BYTES + 1).is_null());
+        let e = call(r#"{"op":"tables","sizes":[5]}"#);
+        assert!(e["error"].is_string(), "{e}");
+        assert_eq!(tables_for(&abapa).map(|p| p.max_seeds()), Some(4));
+        // A reply in a bare endgame uses them; no level at all drops them.
+        let a = call(r#"{"op":"reply","start":"0-0-0-1-0-2-1-0-0-0-0-0-22-22-S","level":"hard"}"#);
+        assert!(a["move"].is_string(), "{a}");
+        assert_eq!(give_tables(&[], &[])["max_seeds"], serde_json::Value::Null);
+        assert!(tables_for(&abapa).is_none());
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! level and seed (easy, medium, hard: the levels whose search ends at a depth), the same search
 //! (best move, score, depth, nodes, line) at a fixed depth, and the same bench signature as
 //! `bench.expected`. It also prints both engines' nodes per second (a measure, not a check).
+//! With endgame tables (built here, up to 10 seeds), the module given their files' bytes as the
+//! page's worker gives them plays `hard` as the native engine does with the same files opened
+//! from their folder, on endgame positions.
 //!
 //! Needs the module built (`scripts/build-wasm.sh`, which scripts/test.sh runs first) and `node`;
 //! `OWARE_WASM` names another module file.
@@ -10,8 +13,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 
 use oware_core::{movetext, Game, Rules};
+use oware_engine::{Level, Prober};
 
 fn wasm_path() -> PathBuf {
     std::env::var_os("OWARE_WASM")
@@ -146,4 +151,96 @@ fn the_webassembly_bench_has_the_native_signature() {
         wasm["nps"],
         native["nps"]
     );
+}
+
+/// `n` positions of games played at random from the start until `6` to `16` seeds are left on
+/// the board (each as its moves' text, with the game); none over.
+fn endgames(n: usize) -> Vec<(String, Game)> {
+    let mut rng = 1957;
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut game = Game::new(Rules::default());
+        let target = 6 + (splitmix(&mut rng) % 11) as u8;
+        while !game.is_over() && game.position().seeds_on_board() > target {
+            let legal = game.legal_moves();
+            let m = legal[(splitmix(&mut rng) % legal.len() as u64) as usize];
+            game.play(m).unwrap();
+        }
+        if !game.is_over() && !game.legal_moves().is_empty() {
+            out.push((movetext::write_list(&game.move_texts()), game));
+        }
+    }
+    out
+}
+
+#[test]
+fn with_the_same_tables_the_webassembly_engine_plays_hard_as_the_native_one() {
+    const MAX: u8 = 10;
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Rules::default();
+    oware_egdb::build(
+        dir.path(),
+        &rules,
+        &oware_egdb::BuildOptions {
+            max_seeds: MAX,
+            threads: 1,
+            memory: 1 << 30,
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+    let egdb = oware_egdb::Egdb::open(dir.path(), &rules).unwrap();
+    assert_eq!(egdb.max_seeds(), Some(MAX));
+    let prober = Arc::new(Prober::shared(Arc::new(egdb)));
+    let mut requests = vec![serde_json::json!({
+        "tables_dir": dir.path(),
+        "rules": "abapa",
+        "max": MAX,
+    })
+    .to_string()];
+    let positions = endgames(80);
+    let mut native = Vec::new();
+    let mut without = 0;
+    let mut rng = 77;
+    for (moves, game) in &positions {
+        let seed = splitmix(&mut rng);
+        requests.push(format!(
+            r#"{{"op":"reply","moves":"{moves}","level":"hard","seed":{seed}}}"#
+        ));
+        let side = game.position().turn();
+        let letter =
+            |m: Option<oware_core::Move>| m.map(|m| movetext::MoveText::new(side, m).to_string());
+        let spec = Level::Hard.spec();
+        let with_tables = letter(oware_engine::choose_move_with(
+            game,
+            spec,
+            seed,
+            1.0,
+            Some(Arc::clone(&prober)),
+        ));
+        if with_tables != letter(oware_engine::choose_move_with(game, spec, seed, 1.0, None)) {
+            without += 1;
+        }
+        native.push(with_tables);
+    }
+    let wasm = in_node(&requests);
+    assert_eq!(wasm.len(), requests.len());
+    let loaded: serde_json::Value = serde_json::from_str(&wasm[0]).unwrap();
+    assert_eq!(loaded["max_seeds"], MAX, "{loaded}");
+    assert_eq!(loaded["rules"], "abapa");
+    let mut differ = 0;
+    for (((moves, _), n), w) in positions.iter().zip(&native).zip(&wasm[1..]) {
+        let w: serde_json::Value = serde_json::from_str(w).unwrap();
+        if w["move"].as_str() != n.as_deref() {
+            differ += 1;
+            eprintln!("{moves}\n  native {n:?}\n  wasm   {w}");
+        }
+    }
+    assert_eq!(differ, 0, "{differ} of {} moves differ", positions.len());
+    // The tables changed some of the native moves: the agreement covers their use.
+    eprintln!(
+        "{without} of {} endgame moves differ from the moves without tables",
+        positions.len()
+    );
+    assert!(without > 0);
 }

@@ -297,7 +297,7 @@ pub(super) fn etag(hash: &[u8; 32]) -> String {
 
 /// Whether the `If-None-Match` headers in `headers` name `tag` (or say `*`): the weak comparison
 /// RFC 9110 asks for here, so `W/"…"` matches too.
-fn not_modified(headers: &HeaderMap, tag: &str) -> bool {
+pub(super) fn not_modified(headers: &HeaderMap, tag: &str) -> bool {
     headers
         .get_all(header::IF_NONE_MATCH)
         .iter()

@@ -23,6 +23,7 @@ mod bundle_pages;
 mod chat;
 mod classes;
 mod compress;
+mod egdb;
 mod error;
 mod error_ids;
 mod first_paint;
@@ -116,6 +117,7 @@ impl std::ops::Deref for Shared {
 /// | `/api/puzzle/…` | `training` ([`crate::training::Training`]) |
 /// | `/api/learn…` | `learn` ([`crate::learn::Learn`]) |
 /// | `/api/classes…`, `/api/worksheet` | `classes` ([`crate::classes::Classes`]) |
+/// | `GET /api/egdb/{rules}/{n}` | `egdb_files` ([`crate::egdb_files::LevelFiles`]) |
 pub struct Services {
     /// The store (health answers).
     pub(crate) store: Arc<dyn crate::store::Store>,
@@ -156,6 +158,8 @@ pub struct Services {
     pub(crate) tournaments: Arc<crate::tournament::Tournaments>,
     /// The games in play (TV, `/games`).
     pub(crate) tv: Arc<crate::tv::Tv>,
+    /// The endgame table levels the page downloads.
+    pub(crate) egdb_files: Arc<crate::egdb_files::LevelFiles>,
     /// Game search.
     pub(crate) search: Arc<crate::search::GameSearch>,
 }

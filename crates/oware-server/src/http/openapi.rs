@@ -148,6 +148,10 @@ fn operation(r: &Route) -> Value {
             200,
             json!({"description": "an SVG image", "content": {"image/svg+xml": {"schema": {"type": "string"}}}}),
         ),
+        Ans::Bytes => (
+            200,
+            json!({"description": "a file", "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}),
+        ),
         Ans::Empty => (204, json!({"description": "no body"})),
     };
     op["responses"] = json!({

@@ -111,7 +111,7 @@ fn route(out: &mut String, r: &Route) {
                 format!("request(\"{}\", `{url}{query}`, {options})", r.method),
             )
         }
-        Ans::Sse | Ans::Ndjson(_) | Ans::Text | Ans::Svg => {
+        Ans::Sse | Ans::Ndjson(_) | Ans::Text | Ans::Svg | Ans::Bytes => {
             if let Some(last) = params.last() {
                 if last.0 == "body" || last.0 == "[body]" {
                     params.pop();

@@ -34,7 +34,8 @@
 //!    that may be absent), `form(T)` (form or JSON, the bot routes), `query(T)` or `query` (query
 //!    parameters read by hand);
 //! 3. the answer ([`Ans`]): `json(T)`, then an optional status when it is not 200 (`json(T) 201`),
-//!    `sse`, `ndjson(T)`, `text` (OGN), `svg`, `empty` (204);
+//!    `sse`, `ndjson(T)`, `text` (OGN), `svg`, `bytes` (a file, `application/octet-stream`),
+//!    `empty` (204);
 //! 4. who may call it ([`Auth`]): `Guest`, `Seat`, `Session`, `Token(scope)`, `Bot`,
 //!    `SessionOrToken(scope)` (a scope is `oware_protocol::TokenScope`'s, written `BotPlay`,
 //!    `ChallengeRead`, `ChallengeWrite`);
@@ -59,8 +60,8 @@ use axum::Router;
 use oware_protocol::TokenScope;
 
 use super::{
-    accounts, bot, chat, classes, games, health, learn, lobby, online, openapi_json, players, pool,
-    qr, review, search, study, tournaments, training, tv, NoBody, Shared,
+    accounts, bot, chat, classes, egdb, games, health, learn, lobby, online, openapi_json, players,
+    pool, qr, review, search, study, tournaments, training, tv, NoBody, Shared,
 };
 use crate::games::OfferKind;
 use crate::round::Ending;
@@ -118,6 +119,8 @@ pub enum Ans {
     Text,
     /// An SVG image.
     Svg,
+    /// A file's bytes (`application/octet-stream`).
+    Bytes,
     /// 204, no body.
     Empty,
 }
@@ -232,6 +235,9 @@ macro_rules! ans {
     };
     (svg) => {
         Ans::Svg
+    };
+    (bytes) => {
+        Ans::Bytes
     };
     (empty) => {
         Ans::Empty
@@ -414,6 +420,8 @@ routes! {
     POST "/api/counting" ; json(CountReq) ; json(CountAnswer) ; Guest ; Small ; Free ; One => learn::count,
     GET "/api/learn/{lesson}" ; none ; json(LessonView) ; Guest ; Std ; Free ; One => learn::lesson,
     POST "/api/learn/{lesson}/{step}/move" ; json(StepMovesReq) ; json(StepAnswer) ; Guest ; Small ; Free ; One => learn::play,
+    // Endgame tables for the page's engine.
+    GET "/api/egdb/{rules}/{n}" ; none ; bytes ; Guest ; Std ; Free ; One "level `n` (0 to 12) of the server's tables, `rules` `abapa`; immutable, see docs/web-page.md" => egdb::level,
 }
 
 /// The declared route `method` `path` answers (a literal segment wins over `{name}`, as in
@@ -560,6 +568,7 @@ impl std::fmt::Display for Ans {
             Ans::Ndjson(t) => write!(f, "NDJSON: `{t}` lines"),
             Ans::Text => f.write_str("text (`text/plain`)"),
             Ans::Svg => f.write_str("SVG (`image/svg+xml`)"),
+            Ans::Bytes => f.write_str("bytes (`application/octet-stream`)"),
             Ans::Empty => f.write_str("204, no body"),
         }
     }

@@ -878,3 +878,11 @@ export const getLearnByLesson = (lesson, opts) => request("GET", `/api/learn/${s
  * @returns {Promise<P.StepAnswer>}
  */
 export const learnMove = (lesson, step, body, opts) => request("POST", `/api/learn/${seg(lesson)}/${seg(step)}/move`, { ...opts, body });
+
+/**
+ * `GET /api/egdb/{rules}/{n}` (anyone; level `n` (0 to 12) of the server's tables, `rules` `abapa`; immutable, see docs/web-page.md) → bytes (`application/octet-stream`).
+ * @param {string} rules
+ * @param {string} n
+ * @returns {string}
+ */
+export const egdbUrl = (rules, n) => `/api/egdb/${seg(rules)}/${seg(n)}`;

@@ -17,6 +17,8 @@
  * @property {(game: EngineGame, level: string, gameId: string) => Promise<string | null>} reply the level's move in game `gameId` (the server's seed for its ply)
  * @property {(game: EngineGame, movetime_ms: number, onStep: (a: LocalAnalysis, done: boolean) => void) => number} analyse deepens until the time is spent; its id
  * @property {(id: number) => void} stop stops an analysis
+ * @property {() => {rules?: string, max_seeds?: number | null, bytes?: number, error?: string} | null} tables what the
+ *   engine took of the endgame tables its worker downloads at the first hard or expert reply (`null`: none yet)
  */
 
 /** @type {Promise<LocalEngine | null> | null} */
@@ -41,12 +43,19 @@ function start() {
   let next = 1;
   /** @type {Map<number, (answer: any, done: boolean) => void>} */
   const waiting = new Map();
+  /** The worker's last word on the endgame tables. */
+  /** @type {any} */
+  let tables = null;
   return new Promise((resolve) => {
     worker.onerror = () => resolve(null);
     worker.onmessage = (e) => {
       const m = e.data;
       if ("ready" in m) {
         resolve(m.ready ? engine : null);
+        return;
+      }
+      if ("tables" in m) {
+        tables = m.tables;
         return;
       }
       const f = waiting.get(m.id);
@@ -73,6 +82,7 @@ function start() {
         waiting.delete(id);
         worker.postMessage({ stop: id });
       },
+      tables: () => tables,
     };
   });
 }

@@ -10,6 +10,7 @@
  * @property {(len: number) => number} oware_input room for a request of `len` bytes: its address
  * @property {() => number} oware_call answers the request; the answer's length
  * @property {() => number} oware_output the answer's address
+ * @property {(len: number) => number} oware_tables_input room for `len` bytes of table levels: its address (0: too many)
  */
 
 /**
@@ -17,6 +18,9 @@
  * @typedef {object} WasmEngine
  * @property {(request: Record<string, unknown>) => any} call one request, one answer (`{error}` when refused)
  * @property {(request: string) => string} callText the same as JSON text (a seed above 2^53 survives)
+ * @property {(rules: string, levels: Uint8Array[]) => any} loadTables gives the engine endgame table levels (level n
+ *   is `levels[n]`, a whole `.egdb` file), which `reply` then uses for hard and expert: the `tables` answer
+ *   (`{rules, max_seeds, bytes}`, or `{error}` with the tables unchanged)
  */
 
 /** The module's path on the server. */
@@ -46,5 +50,21 @@ export async function loadEngine(source) {
     const out = new Uint8Array(ex.memory.buffer, ex.oware_output() >>> 0, len);
     return decoder.decode(out);
   }
-  return { callText, call: (request) => JSON.parse(callText(JSON.stringify(request))) };
+  /** @param {Record<string, unknown>} request */
+  const call = (request) => JSON.parse(callText(JSON.stringify(request)));
+  /** @param {string} rules @param {Uint8Array[]} levels */
+  function loadTables(rules, levels) {
+    const total = levels.reduce((sum, l) => sum + l.length, 0);
+    const at = ex.oware_tables_input(total) >>> 0;
+    if (at === 0) return { error: `tables: ${total} bytes is too many` };
+    // One view after the call (the memory may have grown in it), the levels one after another.
+    const memory = new Uint8Array(ex.memory.buffer, at, total);
+    let offset = 0;
+    for (const level of levels) {
+      memory.set(level, offset);
+      offset += level.length;
+    }
+    return call({ op: "tables", rules, sizes: levels.map((l) => l.length) });
+  }
+  return { callText, call, loadTables };
 }
