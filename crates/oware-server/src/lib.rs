@@ -48,7 +48,7 @@
 //! | `engine` | engine jobs: the computer's replies and analyses on the blocking pool, in lanes with their own slots and bounded queues | egdb_view |
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) | online, egdb_view |
 //! | `egdb_view` | endgame table values per legal move | text |
-//! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
+//! | `events/` | event fan-out: each game's channel, a stream's feed (the game's events merged with its own), the SSE answer writing each event's one shared frame (`sse.rs`) and the version long polls wait on | |
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
 //! | `store/` | the [`Store`] interface, one repository trait per domain (games with versioned writes, notices, accounts, pools, tournaments, chat, bots, puzzles, game search) with its SQL written once for both backends; the backends `sqlite/` ([`SqliteStore`], a file, one process) and `postgres/` ([`PostgresStore`], a database several instances share), folders with the same file names | rating |
