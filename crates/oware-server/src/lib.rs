@@ -49,7 +49,7 @@
 //! | `view` | the JSON the page draws ([`StateView`]), from plain data ([`GameSnapshot`]) | online, egdb_view |
 //! | `egdb_files` | the endgame table levels the page downloads (`LevelFiles`, issue 57): levels `0..=12` of the server's folder, each file checked whole once and kept | egdb_view |
 //! | `egdb_view` | endgame table values per legal move | text |
-//! | `events` | event fan-out: each game's channel, the SSE stream and the version long polls wait on | |
+//! | `events/` | event fan-out: each game's channel, a stream's feed (the game's events merged with its own), the SSE answer writing each event's one shared frame (`sse.rs`) and the version long polls wait on | |
 //! | `text` | the small words of messages: a count with its noun (`1 minute`, `3 minutes`), a window of time in words | |
 //! | `time` | the one clock of game time ([`Clock`]): the system's ([`SystemClock`]) or a test's ([`ManualClock`]) | |
 //! | `store/` | the [`Store`] interface, one repository trait per domain (games with versioned writes, notices, accounts, pools, tournaments, chat, bots, puzzles, game search) with its SQL written once for both backends; the backends `sqlite/` ([`SqliteStore`], a file, one process) and `postgres/` ([`PostgresStore`], a database several instances share), folders with the same file names | rating |

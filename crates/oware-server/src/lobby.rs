@@ -224,10 +224,7 @@ impl Lobby {
 
     /// Sends an event with the state's lock held, so that the events go out in `v` order.
     fn send(&self, _held: &MutexGuard<'_, State>, kind: EventKind, data: String) {
-        let _ = self.events.send(Event {
-            name: kind.name(),
-            data: data.into(),
-        });
+        let _ = self.events.send(Event::new(kind.name(), data));
     }
 
     fn challenges(state: &State) -> Vec<LobbyEntry> {
@@ -252,10 +249,7 @@ impl Lobby {
             v: state.version,
             challenges: Self::challenges(&state),
         });
-        let first = Event {
-            name: EventKind::Lobby.name(),
-            data: data.into(),
-        };
+        let first = Event::new(EventKind::Lobby.name(), data);
         (first, rx)
     }
 

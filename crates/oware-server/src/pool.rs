@@ -615,12 +615,10 @@ fn event(view: &TicketView) -> Event {
     } else {
         "ticket"
     };
-    Event {
+    Event::new(
         name,
-        data: serde_json::to_string(view)
-            .unwrap_or_else(|_| "{}".into())
-            .into(),
-    }
+        serde_json::to_string(view).unwrap_or_else(|_| "{}".into()),
+    )
 }
 
 /// Whether `a` and `b` (of one pool) may be paired at `now`.

@@ -228,6 +228,13 @@ async fn a_spectators_analysis_reaches_that_spectator_alone() {
     assert!(done["best"].is_string(), "{done}");
     // The others' streams carry no analysis: a move follows, and no analysis came before it.
     api.play(&id, &north, "c").await;
+    // The spectator's one stream carries the game's events besides its own analysis.
+    loop {
+        let (name, v) = watcher.next().await;
+        if name == "update" && v["cause"] == "move" {
+            break;
+        }
+    }
     for stream in [&mut player, &mut other] {
         loop {
             let (name, v) = stream.next().await;

@@ -82,7 +82,7 @@ pub struct GameStream {
     /// The `gameFull` line.
     pub full: String,
     /// The game's events.
-    pub events: tokio::sync::broadcast::Receiver<crate::events::Event>,
+    pub events: crate::events::Feed,
     /// Keeps the bot present in the game while the stream is open.
     pub guard: Option<crate::round::PresenceGuard>,
 }

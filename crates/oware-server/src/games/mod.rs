@@ -461,10 +461,7 @@ impl Games {
             state: self.view(&s),
             watcher: None,
         };
-        let first = Event {
-            name: EventKind::Update.name(),
-            data: to_json(&first).into(),
-        };
+        let first = Event::new(EventKind::Update.name(), to_json(&first));
         Ok((first, s.channel.subscribe()))
     }
 
@@ -475,10 +472,7 @@ impl Games {
             return;
         };
         let s = live.lock().await;
-        let _ = s.channel.sender().send(Event {
-            name,
-            data: data.into(),
-        });
+        let _ = s.channel.sender().send(Event::new(name, data));
     }
 
     /// The endgame tables, if the server has them (the analysis board's values).

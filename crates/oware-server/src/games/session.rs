@@ -96,14 +96,13 @@ pub struct Session {
 /// whole record.
 pub(crate) const NOT_PUBLISHED: usize = usize::MAX;
 
-/// A spectator's event stream of an online game. It has a channel of its own, fed with the
-/// game's events by a small task, so that what is meant for this spectator alone (the
-/// analysis they asked for) reaches nobody else: not the players, not other spectators.
+/// A spectator's event stream of an online game. It has a channel of its own besides the
+/// game's, which the stream reads together (`events::Feed`), so that what is meant for this
+/// spectator alone (the analysis they asked for) reaches nobody else: not the players, not
+/// other spectators.
 pub(crate) struct Watcher {
     /// The stream's own channel.
     pub(crate) events: broadcast::Sender<Event>,
-    /// The task copying the game's events into `events`.
-    pub(crate) forwarder: tokio::task::AbortHandle,
     /// The spectator's running analysis.
     pub(crate) analysis: Option<Arc<AtomicBool>>,
     /// Opened by an account holding a seat of the live game: a player in a spectator's
@@ -121,7 +120,6 @@ impl Watcher {
 
 impl Drop for Watcher {
     fn drop(&mut self) {
-        self.forwarder.abort();
         self.stop_analysis();
     }
 }

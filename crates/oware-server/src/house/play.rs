@@ -7,7 +7,6 @@ use std::time::Duration;
 use oware_core::Side;
 use oware_engine::Level;
 use oware_protocol::{OfferKind, OnlineView, Status};
-use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 
 use super::{House, HouseBot};
@@ -85,7 +84,8 @@ impl House {
             tokio::select! {
                 _ = stop => return,
                 _ = timer => {}
-                ev = events.recv() => if let Err(RecvError::Closed) = ev {
+                // Any event (a lag skipped) wakes the bot; the stream ends with the game's channel.
+                ev = futures_util::StreamExt::next(&mut events) => if ev.is_none() {
                     return;
                 },
             }

@@ -22,7 +22,7 @@ use oware_protocol::{
     BotAccount, ChallengeList, ChallengeReq, ChallengeView, ChatReq, CreatedToken, DeclineReq,
     NewTokenReq, OkAnswer, TokenAccount, TokenList, TokenScope,
 };
-use tokio::sync::{broadcast, watch};
+use tokio::sync::watch;
 
 use super::accounts::{bad_token, bearer};
 use super::error::{service_code, ApiError, ApiJson, FormOrJson, OptionalJson, Path};
@@ -178,22 +178,22 @@ async fn token_or_session(
 }
 
 /// An NDJSON answer: `first` (the whole answer when `only_first`: a finished game's stream),
-/// then each item of `rx` as `map` writes it (its lines, and whether the stream ends after
+/// then each item of `events` as `map` writes it (its lines, and whether the stream ends after
 /// them), an empty line after [`KEEP_ALIVE`] of silence, until the server shuts down; `guard`
 /// is held while the stream is open.
 fn ndjson<T, G>(
     first: String,
     only_first: bool,
-    rx: broadcast::Receiver<T>,
+    events: impl futures_util::Stream<Item = T> + Send + Unpin + 'static,
     map: impl FnMut(T) -> (String, bool) + Send + 'static,
     shutdown: watch::Receiver<bool>,
     guard: G,
 ) -> Response
 where
-    T: Clone + Send + 'static,
+    T: Send + 'static,
     G: Send + 'static,
 {
-    let state = (Some(first), rx, shutdown, false, (map, guard));
+    let state = (Some(first), events, shutdown, false, (map, guard));
     let body = futures_util::stream::unfold(
         state,
         move |(first, mut rx, mut down, done, mut held)| async move {
@@ -207,19 +207,18 @@ where
                 let step = tokio::select! {
                     _ = async { let _ = down.wait_for(|d| *d).await; } => None,
                     _ = tokio::time::sleep(KEEP_ALIVE) => Some(None),
-                    r = rx.recv() => Some(Some(r)),
+                    // `None` when the channel closed: the stream ends.
+                    r = futures_util::StreamExt::next(&mut rx) => Some(Some(r?)),
                 };
                 match step {
                     None => return None,
                     Some(None) => return Some(("\n".to_string(), (None, rx, down, false, held))),
-                    Some(Some(Ok(item))) => {
+                    Some(Some(item)) => {
                         let (text, end) = (held.0)(item);
                         if !text.is_empty() || end {
                             return Some((text, (None, rx, down, end, held)));
                         }
                     }
-                    Some(Some(Err(broadcast::error::RecvError::Lagged(_)))) => {}
-                    Some(Some(Err(broadcast::error::RecvError::Closed))) => return None,
                 }
             }
         },
@@ -269,7 +268,8 @@ pub(super) async fn event_stream(
     let first = if first.is_empty() { "\n".into() } else { first };
     let map = |line: std::sync::Arc<str>| (format!("{line}\n"), false);
     let stop = slot.stop(s.shutdown.clone());
-    Ok(ndjson(first, false, rx, map, stop, slot))
+    let events = crate::events::skipping_lagged(rx);
+    Ok(ndjson(first, false, events, map, stop, slot))
 }
 
 /// `GET /api/bot/game/stream/{id}`: a bot's game.

@@ -144,10 +144,7 @@ impl Local {
             match serde_json::to_string(&ev) {
                 Ok(data) => {
                     // No receivers is fine: nobody is watching.
-                    let _ = events.send(Event {
-                        name: "analysis",
-                        data: data.into(),
-                    });
+                    let _ = events.send(Event::new("analysis", data));
                 }
                 Err(e) => tracing::warn!("an analysis report could not be written: {e}"),
             }

@@ -97,10 +97,7 @@ pub(super) fn publish(events: &broadcast::Sender<Event>, relay: &Relay, data: Re
     if let Some((tx, id)) = relay {
         let _ = tx.send(format!("review {id} {text}"));
     }
-    let _ = events.send(Event {
-        name: EventKind::Review.name(),
-        data: text.into(),
-    });
+    let _ = events.send(Event::new(EventKind::Review.name(), text));
 }
 
 /// The claim key of game `id`'s review.

@@ -7,7 +7,7 @@ use oware_core::Side;
 use tokio::sync::broadcast;
 
 use super::base::Base;
-use crate::events::Event;
+use crate::events::{Event, Feed};
 use crate::games::{
     announce_presence, constant_time_eq, online_of, random_hex, GameError, Live, Watcher,
 };
@@ -19,15 +19,10 @@ pub struct PresenceGuard {
     side: Option<Side>,
     /// A spectator's stream handle.
     watcher: Option<String>,
-    /// A player's filtered stream's forwarder (a game not open to advice: `chat.rs`).
-    filter: Option<tokio::task::AbortHandle>,
 }
 
 impl Drop for PresenceGuard {
     fn drop(&mut self) {
-        if let Some(f) = self.filter.take() {
-            f.abort();
-        }
         let Ok(rt) = tokio::runtime::Handle::try_current() else {
             return;
         };
@@ -41,7 +36,7 @@ impl Drop for PresenceGuard {
             let now = base.now();
             s.presence.close(side, now);
             if let Some(handle) = watcher {
-                // Its forwarder and analysis stop with it.
+                // Its analysis stops with it.
                 s.watchers.remove(&handle);
             }
             if side.is_some() {
@@ -67,18 +62,19 @@ impl Watchers {
     /// stream counts as connected until the guard is dropped (the page left). A spectator's
     /// stream opened by an account holding a seat (`viewer`) is filtered as a player's is
     /// (no spectators' room unless the game is open to advice), and its handle gets no
-    /// analysis while the game is live.
+    /// analysis while the game is live. The stream reads its [`Feed`] itself: the game's
+    /// events (less those hidden from its reader) and, for a spectator, its own channel.
     pub async fn subscribe_present(
         &self,
         id: &str,
         key: Option<&str>,
         viewer: Option<&str>,
-    ) -> Result<(Event, broadcast::Receiver<Event>, Option<PresenceGuard>), GameError> {
+    ) -> Result<(Event, Feed, Option<PresenceGuard>), GameError> {
         let (live, mut s) = self.base.games.hold(id).await?;
         if s.online.is_none() {
             drop(s);
             let (first, rx) = self.base.games.subscribe(id).await?;
-            return Ok((first, rx, None));
+            return Ok((first, Feed::new(rx), None));
         }
         let side = match key {
             None => None,
@@ -99,71 +95,38 @@ impl Watchers {
         s.presence.open(side);
         let advice = s.online.as_ref().is_some_and(|o| o.advice);
         let seated = s.online.as_ref().is_some_and(|o| o.seated_account(viewer));
-        let mut filter = None;
-        let (rx, watcher) = match side {
+        let (feed, watcher) = match side {
             Some(_) if advice => {
                 self.base.games.publish_update(&s, None, "presence", None);
-                (s.channel.subscribe(), None)
+                (Feed::new(s.channel.subscribe()), None)
             }
             Some(_) => {
                 // The players of a game not open to advice never see the spectators' room: their
                 // stream is the game's without those messages.
                 self.base.games.publish_update(&s, None, "presence", None);
-                let (own, rx) = broadcast::channel(64);
-                let mut game_events = s.channel.subscribe();
-                filter = Some(
-                    tokio::spawn(async move {
-                        loop {
-                            match game_events.recv().await {
-                                Ok(ev) if crate::chat::hidden_from_players(&ev) => {}
-                                Ok(ev) => {
-                                    if own.send(ev).is_err() {
-                                        return;
-                                    }
-                                }
-                                Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                                Err(broadcast::error::RecvError::Closed) => return,
-                            }
-                        }
-                    })
-                    .abort_handle(),
-                );
-                (rx, None)
+                let feed =
+                    Feed::new(s.channel.subscribe()).hiding(crate::chat::hidden_from_players);
+                (feed, None)
             }
             None => {
-                // A spectator: a stream of its own (see [`Watcher`]), and only the count
-                // changes for the others (at most once a second).
+                // A spectator: a channel of its own besides the game's (see [`Watcher`]), and
+                // only the count changes for the others (at most once a second).
                 self.base.spectators_changed(&live, &mut s);
                 let handle = random_hex(12)?;
-                let (own, rx) = broadcast::channel(64);
-                let mut game_events = s.channel.subscribe();
-                let to = own.clone();
-                let forwarder = tokio::spawn(async move {
-                    loop {
-                        match game_events.recv().await {
-                            Ok(ev)
-                                if seated && !advice && crate::chat::hidden_from_players(&ev) => {}
-                            Ok(ev) => {
-                                if to.send(ev).is_err() {
-                                    return;
-                                }
-                            }
-                            Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                            Err(broadcast::error::RecvError::Closed) => return,
-                        }
-                    }
-                })
-                .abort_handle();
+                let (own, own_rx) = broadcast::channel(64);
+                let mut feed = Feed::new(s.channel.subscribe()).with_own(own_rx);
+                if seated && !advice {
+                    feed = feed.hiding(crate::chat::hidden_from_players);
+                }
                 s.watchers.insert(
                     handle.clone(),
                     Watcher {
                         events: own,
-                        forwarder,
                         analysis: None,
                         seated,
                     },
                 );
-                (rx, Some(handle))
+                (feed, Some(handle))
             }
         };
         announce_presence(&self.base.store, &s);
@@ -174,19 +137,18 @@ impl Watchers {
             state: self.base.games.view(&s),
             watcher: Some(watcher.clone()),
         };
-        let first = Event {
-            name: oware_protocol::EventKind::Update.name(),
-            data: crate::events::to_json(&first).into(),
-        };
+        let first = Event::new(
+            oware_protocol::EventKind::Update.name(),
+            crate::events::to_json(&first),
+        );
         Ok((
             first,
-            rx,
+            feed,
             Some(PresenceGuard {
                 base: Arc::clone(&self.base),
                 live: Arc::clone(&live),
                 side,
                 watcher,
-                filter,
             }),
         ))
     }

@@ -92,8 +92,8 @@ impl Feed {
 }
 
 fn standings_event(version: u64) -> Event {
-    Event {
-        name: "standings",
-        data: serde_json::json!({ "version": version }).to_string().into(),
-    }
+    Event::new(
+        "standings",
+        serde_json::json!({ "version": version }).to_string(),
+    )
 }
