@@ -573,8 +573,9 @@ thread_local! {
     static TABLES_INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Room for a request of `len` bytes (at most [`MAX_REQUEST_BYTES`] + 1: a longer request is
-/// cut there and refused); JavaScript writes the request at the address returned.
+/// Room for a request of `len` bytes; JavaScript writes the request at the address returned.
+/// Over [`MAX_REQUEST_BYTES`] the address is null (nothing may be written: the room is only
+/// `MAX_REQUEST_BYTES + 1` bytes) and the next [`oware_call`] answers that the request is too long.
 // `no_mangle` counts as unsafe code (two exports of one name would clash at link time): these
 // three names are the module's exports and appear nowhere else.
 #[allow(unsafe_code)]
@@ -584,6 +585,9 @@ pub extern "C" fn oware_input(len: usize) -> *mut u8 {
         let mut b = b.borrow_mut();
         b.clear();
         b.resize(len.min(MAX_REQUEST_BYTES + 1), 0);
+        if len > MAX_REQUEST_BYTES {
+            return std::ptr::null_mut();
+        }
         b.as_mut_ptr()
     })
 }
@@ -836,5 +840,14 @@ mod tests {
         assert_eq!(answer.len(), len);
         assert!(answer.contains("\"legal\":\"ABCDEF\""), "{answer}");
         assert_eq!(oware_output(), OUTPUT.with(|b| b.borrow().as_ptr()));
+    }
+
+    #[test]
+    fn a_request_over_the_limit_gets_no_room_and_a_refusal() {
+        assert!(oware_input(MAX_REQUEST_BYTES + 10).is_null());
+        let len = oware_call();
+        let answer = OUTPUT.with(|b| String::from_utf8(b.borrow()[..len].to_vec()).unwrap());
+        assert!(answer.contains("request too long"), "{answer}");
+        assert!(!oware_input(10).is_null());
     }
 }

@@ -7,7 +7,7 @@
  * The module's exports (crates/oware-wasm/src/lib.rs).
  * @typedef {object} OwareExports
  * @property {WebAssembly.Memory} memory
- * @property {(len: number) => number} oware_input room for a request of `len` bytes: its address
+ * @property {(len: number) => number} oware_input room for a request of `len` bytes: its address (0: too long)
  * @property {() => number} oware_call answers the request; the answer's length
  * @property {() => number} oware_output the answer's address
  * @property {(len: number) => number} oware_tables_input room for `len` bytes of table levels: its address (0: too many)
@@ -44,8 +44,9 @@ export async function loadEngine(source) {
   function callText(text) {
     const bytes = encoder.encode(text);
     const at = ex.oware_input(bytes.length) >>> 0;
-    // The memory may have grown (and its buffer changed) in the call: views are made after.
-    new Uint8Array(ex.memory.buffer, at, bytes.length).set(bytes);
+    // 0: over the module's limit; nothing is written and the call answers why. The memory may
+    // have grown (and its buffer changed) in the call: views are made after.
+    if (at !== 0) new Uint8Array(ex.memory.buffer, at, bytes.length).set(bytes);
     const len = ex.oware_call() >>> 0;
     const out = new Uint8Array(ex.memory.buffer, ex.oware_output() >>> 0, len);
     return decoder.decode(out);
