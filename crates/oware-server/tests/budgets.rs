@@ -767,8 +767,9 @@ async fn an_address_has_its_budget_of_the_computers_replies_in_the_engine_at_onc
     .expect("the move was refused at once, not let through");
     assert_too_many(st, &body, "too-many-engine-jobs");
     assert_eq!(api.state(&games[1].0).await["ply"], 0);
-    // Another address is not held back by it.
-    gate.add_permits(1);
+    // Another address is not held back by it. Two permits: the computer's reply may already
+    // wait at the gate (a slow machine) and, first in line, take one; the move needs the other.
+    gate.add_permits(2);
     let (st, v) = play_from(&s, &games[1].0, &games[1].1, "C", "198.51.100.4").await;
     assert_eq!(st, StatusCode::OK, "{v}");
     // The first reply is written: the first address may move again.
