@@ -192,6 +192,8 @@ pub struct TestStore {
     pub whole_rows: AtomicU64,
     /// Whether `listed_online_of` answers empty listings (rows written before the column).
     pub blank_listings: std::sync::atomic::AtomicBool,
+    /// Whether `load` fails: what still answers while it is set needs no whole row.
+    pub refuse_whole_rows: std::sync::atomic::AtomicBool,
     /// With a gate, each game update waits for a permit (so that a computer's reply stays
     /// "in progress" for as long as a test needs, without timing).
     pub update_gate: Option<Arc<tokio::sync::Semaphore>>,
@@ -206,6 +208,7 @@ impl TestStore {
             review_gate: None,
             whole_rows: AtomicU64::new(0),
             blank_listings: std::sync::atomic::AtomicBool::new(false),
+            refuse_whole_rows: std::sync::atomic::AtomicBool::new(false),
             update_gate: None,
         }
     }
@@ -258,6 +261,14 @@ impl GameStore for TestStore {
     }
     fn load(&self, id: String) -> StoreFuture<'_, Option<GameRow>> {
         self.whole_rows.fetch_add(1, Ordering::SeqCst);
+        if self.refuse_whole_rows.load(Ordering::SeqCst) {
+            return Box::pin(async {
+                Err(StoreError::Failed {
+                    resource: "test store".into(),
+                    message: "whole rows are refused".into(),
+                })
+            });
+        }
         self.inner.load(id)
     }
     fn update(&self, update: GameUpdate) -> StoreFuture<'_, ()> {
