@@ -4,28 +4,15 @@
 //! works; JSON answers (an error too) are compressed and read the same; an event stream is not
 //! compressed and its first event comes at once.
 
+#[path = "common/coding.rs"]
+mod coding;
 mod common;
-
-use std::io::Read;
 
 use reqwest::header::{ACCEPT_ENCODING, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, VARY};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
-/// `bytes` decoded from `coding` (`gzip` or `br`).
-fn decoded(coding: &str, bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    match coding {
-        "gzip" => flate2::read::GzDecoder::new(bytes)
-            .read_to_end(&mut out)
-            .unwrap(),
-        "br" => brotli::Decompressor::new(bytes, 4096)
-            .read_to_end(&mut out)
-            .unwrap(),
-        other => panic!("unexpected coding {other}"),
-    };
-    out
-}
+use coding::decoded;
 
 #[tokio::test]
 async fn page_files_come_compressed_when_asked_and_decode_to_the_same_bytes() {

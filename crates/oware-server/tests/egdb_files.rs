@@ -5,9 +5,10 @@
 //! not have, a damaged one, other rules or a server without tables answer a JSON 404; a level
 //! above the page's maximum or not a number, a 400.
 
+#[path = "common/coding.rs"]
+mod coding;
 mod common;
 
-use std::io::Read;
 use std::path::Path;
 
 use reqwest::header::{
@@ -16,20 +17,7 @@ use reqwest::header::{
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
-/// `bytes` decoded from `coding` (`gzip` or `br`).
-fn decoded(coding: &str, bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    match coding {
-        "gzip" => flate2::read::GzDecoder::new(bytes)
-            .read_to_end(&mut out)
-            .unwrap(),
-        "br" => brotli::Decompressor::new(bytes, 4096)
-            .read_to_end(&mut out)
-            .unwrap(),
-        other => panic!("unexpected coding {other}"),
-    };
-    out
-}
+use coding::decoded;
 
 fn level_file(egdb: &Path, n: u8) -> Vec<u8> {
     std::fs::read(egdb.join(format!("abapa-{n:02}.egdb"))).unwrap()
